@@ -1,0 +1,134 @@
+import { useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { ExternalLink } from "~/components/ui/external-link";
+import { postalAddress, site } from "~/lib/content";
+import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "~/lib/paths";
+
+const buildYear = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+const noSubscription = () => () => {};
+
+/** The year the page was built in its HTML, then the visitor's own year once the page runs. */
+function useCurrentYear(): number {
+  return useSyncExternalStore(noSubscription, () => new Date().getFullYear(), () => buildYear);
+}
+
+function FooterHeading({ children }: { children: string }) {
+  return <h2 className="mb-3 font-sans text-sm font-semibold tracking-[0.2em] text-gold-400 uppercase">{children}</h2>;
+}
+
+const footerLink = "text-cream-100 underline-offset-4 hover:text-cream-50 hover:underline";
+
+/** The site footer (spec §2): tagline, links, contact details, legal notes and the health message. */
+export function Footer() {
+  const { t, href } = useI18n();
+  const year = useCurrentYear();
+  const { contact } = site;
+  return (
+    <footer className="bg-wine-950 text-cream-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-heading text-2xl text-cream-50">{t("site.name")}</p>
+          <p className="mt-3 text-sm leading-relaxed">{t("site.tagline")}</p>
+          <FooterHeading>{t("footer.followUs")}</FooterHeading>
+          <ul className="flex gap-4">
+            {(["instagram", "facebook", "linkedin"] as const).map((network) => (
+              <li key={network}>
+                <ExternalLink href={site.social[network]} className={footerLink}>
+                  {t(`social.${network}`)}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <FooterHeading>{t("footer.sisterBrands")}</FooterHeading>
+          <ul className="space-y-2">
+            {site.sisterBrands.map((brand) => (
+              <li key={brand.url}>
+                <ExternalLink href={brand.url} className={footerLink}>
+                  {brand.name}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <FooterHeading>{t("footer.importers")}</FooterHeading>
+            <ul className="space-y-2">
+              <li>
+                <Link to={href(pagePaths.becomeImporter)} className={footerLink}>
+                  {t("footer.becomeImporter")}
+                </Link>
+              </li>
+              <li>
+                <a href={`mailto:${contact.tradeEmail}`} className={footerLink}>
+                  {t("footer.importerContact")}
+                </a>
+              </li>
+            </ul>
+          </div>
+        </div>
+        <div>
+          <FooterHeading>{t("footer.contact")}</FooterHeading>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold text-cream-50">{t("footer.email")}</dt>
+              <dd>
+                <a href={`mailto:${contact.email}`} className={footerLink}>
+                  {contact.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-cream-50">{t("footer.phone")}</dt>
+              <dd>
+                <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className={footerLink}>
+                  {contact.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-cream-50">{t("footer.address")}</dt>
+              <dd>{postalAddress()}</dd>
+            </div>
+          </dl>
+        </div>
+        <div>
+          <FooterHeading>{t("footer.legal")}</FooterHeading>
+          <ul className="space-y-2 text-sm">
+            <li>{t("footer.euOnly")}</li>
+            <li>{t("footer.ageRequired")}</li>
+          </ul>
+          <ul className="mt-6 space-y-2 text-sm">
+            <li>
+              <Link to={href(pagePaths.legalNotice)} className={footerLink}>
+                {t("footer.legalNotice")}
+              </Link>
+            </li>
+            <li>
+              <Link to={href(pagePaths.privacy)} className={footerLink}>
+                {t("footer.privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link to={href(pagePaths.terms)} className={footerLink}>
+                {t("footer.terms")}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-wine-800">
+        <div className="mx-auto max-w-7xl px-6 py-6 text-center text-sm">
+          <p lang="fr" className="font-semibold text-cream-50">
+            {t("footer.healthMessage")}
+          </p>
+          <p className="mt-1 text-cream-100">{t("footer.healthMeaning")}</p>
+          <p className="mt-4 text-cream-100">
+            <span data-testid="copyright">{t("footer.copyright", { year })}</span>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useI18n } from "~/lib/i18n/context";
+import { languageNames, languages, languageStorageKey, languageTags, type Language } from "~/lib/i18n/languages";
+import { switchLanguage } from "~/lib/paths";
+
+/** Saves the visitor's choice at once, so a full page load of an English URL honours it too. */
+export function saveLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(languageStorageKey, lang);
+  } catch {
+    // Storage may be disabled; the URL still carries the language.
+  }
+}
+
+/** Links to the current page in each language, each in its own language and script. */
+export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; className?: string }) {
+  const { lang } = useI18n();
+  const { pathname, search, hash } = useLocation();
+  return (
+    <ul className={className}>
+      {languages.map((code) => (
+        <li key={code}>
+          <Link
+            to={switchLanguage(pathname, code) + search + hash}
+            lang={languageTags[code]}
+            hrefLang={languageTags[code]}
+            aria-current={code === lang ? "true" : undefined}
+            onClick={() => {
+              saveLanguage(code);
+              onChoose?.();
+            }}
+            className="block rounded-sm px-3 py-2 hover:bg-cream-100 aria-[current]:font-semibold aria-[current]:text-wine-800 aria-[current]:underline aria-[current]:decoration-gold-500 aria-[current]:underline-offset-4"
+          >
+            {languageNames[code]}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The navigation bar's language menu: a disclosure button showing the current language. */
+export function LanguageSwitcher() {
+  const { lang, t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex min-h-11 items-center gap-1 rounded-sm px-3 text-sm font-semibold text-ink-900 hover:text-wine-700"
+      >
+        <span className="sr-only">{t("language.label")}: </span>
+        <span lang={languageTags[lang]}>{languageNames[lang]}</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+          <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </button>
+      <div
+        id={listId}
+        hidden={!open}
+        className="absolute right-0 mt-2 w-44 rounded-sm border border-cream-200 bg-cream-50 p-1 shadow-lg"
+      >
+        <p className="sr-only">{t("language.choose")}</p>
+        <LanguageLinks onChoose={() => setOpen(false)} />
+      </div>
+    </div>
+  );
+}

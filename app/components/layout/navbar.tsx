@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { site } from "~/lib/content";
+import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "~/lib/paths";
+import { CartButton } from "./cart-button";
+import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
+import { navLinks } from "./nav-links";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-sm px-2 py-2 text-[0.95rem] font-semibold tracking-wide transition-colors hover:text-wine-700 ${
+    isActive ? "text-wine-800 underline decoration-gold-500 decoration-2 underline-offset-8" : "text-ink-900"
+  }`;
+
+/** The fixed navigation bar (spec §2): links, language switcher, cart, and the mobile menu. */
+export function Navbar() {
+  const { t, href } = useI18n();
+  const { pathname } = useLocation();
+  // The menu is open on the page where it was opened: a new page closes it, however reached.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
+      <nav aria-label={t("nav.label")} className="mx-auto flex h-nav max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to={href(pagePaths.home)} className="mr-auto flex flex-col leading-none" aria-label={t("nav.homeLink")}>
+          <span className="font-heading text-xl font-semibold text-wine-800 sm:text-2xl">{t("site.name")}</span>
+          <span className="mt-1 text-[0.7rem] font-semibold tracking-[0.25em] text-gold-600 uppercase">
+            {site.appellation}
+          </span>
+        </Link>
+        <ul className="hidden items-center gap-1 lg:flex">
+          {navLinks.map((link) => (
+            <li key={link.path}>
+              <NavLink to={href(link.path)} end className={linkClass}>
+                {t(link.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden lg:block">
+          <LanguageSwitcher />
+        </div>
+        <CartButton />
+        <button
+          type="button"
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-cream-200 bg-cream-50 px-4 pb-6 lg:hidden">
+        <ul className="flex flex-col py-2">
+          {navLinks.map((link) => (
+            <li key={link.path}>
+              <NavLink
+                to={href(link.path)}
+                end
+                className={(state) => `block py-2 ${linkClass(state)}`}
+                onClick={() => setMenuOpen(false)}
+              >
+                {t(link.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 border-t border-cream-200 pt-4 text-sm font-semibold text-ink-700">{t("language.label")}</p>
+        <LanguageLinks className="mt-1 grid grid-cols-2 gap-1" onChoose={() => setMenuOpen(false)} />
+      </div>
+    </header>
+  );
+}

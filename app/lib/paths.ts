@@ -1,0 +1,53 @@
+import { defaultLanguage, isLanguage, type Language } from "./i18n/languages";
+
+/**
+ * Every page of the site, by the path it has in English (spec §2). The other languages put
+ * `/fr`, `/zh`, `/es` or `/ja` in front. Declared once here; routes.ts, the prerender list,
+ * the sitemap and the navigation all read it.
+ */
+export const pagePaths = {
+  home: "/",
+  story: "/story",
+  shop: "/shop",
+  wineTours: "/wine-tours",
+  villa: "/villa",
+  contact: "/contact",
+  becomeImporter: "/become-importer",
+  news: "/news",
+  events: "/events",
+  legalNotice: "/legal-notice",
+  privacy: "/privacy",
+  terms: "/terms",
+} as const;
+
+export type PageName = keyof typeof pagePaths;
+export type PagePath = (typeof pagePaths)[PageName];
+
+/** The path of a wine's detail page in English. */
+export function winePath(id: string): string {
+  return `/shop/${encodeURIComponent(id)}`;
+}
+
+/** Turns an English path into the same page's path in `lang`: `localizePath("fr", "/shop")` is `/fr/shop`. */
+export function localizePath(lang: Language, path: string): string {
+  if (lang === defaultLanguage) return path;
+  return path === "/" ? `/${lang}` : `/${lang}${path}`;
+}
+
+/** Splits a URL path into its language and the English path below it: `/fr/shop` gives `fr` and `/shop`. */
+export function splitLanguage(pathname: string): { lang: Language; path: string } {
+  const match = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
+  const prefix = match?.[1];
+  if (prefix && prefix !== defaultLanguage && isLanguage(prefix)) {
+    const rest = match[2] ?? "/";
+    return { lang: prefix, path: rest === "" ? "/" : rest };
+  }
+  return { lang: defaultLanguage, path: pathname || "/" };
+}
+
+/** The same page in another language: the language switcher's link. */
+export function switchLanguage(pathname: string, to: Language): string {
+  const { path } = splitLanguage(pathname);
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return localizePath(to, trimmed);
+}

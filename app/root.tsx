@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import type { Route } from "./+types/root";
+import { headScript } from "./lib/head-scripts";
+import { languageTags } from "./lib/i18n/languages";
+import { splitLanguage } from "./lib/paths";
+import "./app.css";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { lang } = splitLanguage(useLocation().pathname);
+  return (
+    // The head script may mark <html> before hydration (age flag), hence suppressHydrationWarning.
+    <html lang={languageTags[lang]} data-lang={lang} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
+        <meta name="theme-color" content="#4a1526" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Last-resort fallback when routing itself fails (spec §8). Page-level errors are caught by the
+ * language layout, which can translate them; this one may have no strings to hand.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-6 py-32 text-center">
+      <h1 className="font-heading text-4xl text-wine-800">Unexpected Application Error!</h1>
+      {detail ? <p className="mt-4 text-ink-700">{detail}</p> : null}
+      <p className="mt-8">
+        <a className="btn-primary" href="/">
+          Château L&apos;Hermitage Lescours
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import { Link, Outlet, useMatches } from "react-router";
+import type { Route } from "./+types/language-layout";
+import { AgeGate } from "~/components/layout/age-gate";
+import { Footer } from "~/components/layout/footer";
+import { saveLanguage } from "~/components/layout/language-switcher";
+import { Navbar } from "~/components/layout/navbar";
+import { I18nProvider, useI18n } from "~/lib/i18n/context";
+import { languageTags } from "~/lib/i18n/languages";
+import { loadMessages } from "~/lib/i18n/messages.server";
+import { splitLanguage } from "~/lib/paths";
+
+/** Runs at build: each page's HTML carries only its own language's strings. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { lang } = splitLanguage(new URL(request.url).pathname);
+  return { lang, messages: loadMessages(lang) };
+}
+
+/** The strings of a language never change while the app runs; another language is another layout. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** Pages may opt out of the age gate (the legal pages it links to) with `handle = { ageGate: false }`. */
+export interface PageHandle {
+  ageGate?: boolean;
+}
+
+function useAgeGateWanted(): boolean {
+  return !useMatches().some((match) => (match.handle as PageHandle | undefined)?.ageGate === false);
+}
+
+function Shell() {
+  const { t, lang } = useI18n();
+  const ageGate = useAgeGateWanted();
+
+  // Spec §1: the choice is saved on every change and sets the document language.
+  useEffect(() => {
+    saveLanguage(lang);
+    document.documentElement.lang = languageTags[lang];
+  }, [lang]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="fixed top-2 left-2 z-50 -translate-y-24 rounded-sm bg-wine-800 px-4 py-3 text-cream-50 focus:translate-y-0"
+      >
+        {t("site.skipToContent")}
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="pt-nav outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      {ageGate ? <AgeGate /> : null}
+    </>
+  );
+}
+
+export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+      <Shell />
+    </I18nProvider>
+  );
+}
+
+/** A page that fails to render: the spec's fallback, in the page's language. */
+export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
+  if (!loaderData) throw new Error("Language layout failed without its strings");
+  return (
+    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+      <LayoutError />
+    </I18nProvider>
+  );
+}
+
+function LayoutError() {
+  const { t, href } = useI18n();
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-6 py-32 text-center">
+      <h1 className="text-4xl">{t("errors.unexpected")}</h1>
+      <p className="mt-4 text-ink-700">{t("errors.unexpectedHint")}</p>
+      <p className="mt-8">
+        <Link className="btn-primary" to={href("/")} reloadDocument>
+          {t("errors.reload")}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
+
+/** The estate's facts: names, address, the one place for contact e-mails, phones and outside links. */
+export const siteSchema = z.strictObject({
+  /** The estate's name as it appears everywhere, including the summary sheet file name. */
+  estateName: z.string().min(1),
+  appellation: z.literal("Saint-Émilion Grand Cru"),
+  /** Area of the Grand Cru vineyard in hectares (spec §9: 4.12). */
+  grandCruHectares: z.number().positive(),
+  sisterEstate: z.strictObject({ name: z.string().min(1), hectares: z.number().positive(), url: httpsUrl }),
+  address: z.strictObject({
+    street: z.string().min(1),
+    postalCode: z.string().min(1),
+    locality: z.string().min(1),
+    country: z.string().min(1),
+    /** ISO 3166-1 alpha-2, for structured data. */
+    countryCode: z.string().length(2),
+  }),
+  geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  /** Placeholders until the estate gives its real addresses (content/README.md). */
+  contact: z.strictObject({
+    email: z.email(),
+    phone: z.string().regex(/^\+[0-9 ]{6,20}$/, "must be an international number such as +33 5 00 00 00 00"),
+    villaEmail: z.email(),
+    tradeEmail: z.email(),
+  }),
+  social: z.strictObject({ instagram: httpsUrl, facebook: httpsUrl, linkedin: httpsUrl }),
+  sisterBrands: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).min(1),
+  villaRentals: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).length(2),
+  /** The map shown on the contact page after the visitor asks for it. */
+  mapEmbedUrl: httpsUrl,
+  /** Date shown as "last updated" on the legal pages (YYYY-MM-DD). */
+  legalUpdated: z.iso.date(),
+});
+
+export type Site = z.infer<typeof siteSchema>;

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { z } from "zod";
+import { siteSchema } from "./schemas/site";
+import { winesFileSchema } from "./schemas/wine";
+
+/** Each content file and the schema it must satisfy. Add a line here with each new file. */
+export const contentFiles: Record<string, z.ZodType> = {
+  "site.json": siteSchema,
+  "wines.json": winesFileSchema,
+};
+
+/** Raised when a content file breaks its schema; the message names the file, the entry and the field. */
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+/** Formats a zod issue path such as `wines.2.price` as `wines[2] (chateau-2018) → price`. */
+function describePath(data: unknown, path: readonly PropertyKey[]): string {
+  let node: unknown = data;
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") {
+      const entry = Array.isArray(node) ? (node[segment] as unknown) : undefined;
+      const id = entry && typeof entry === "object" && "id" in entry ? ` (${String(entry.id)})` : "";
+      out += `[${segment}]${id}`;
+    } else {
+      out += out ? ` → ${String(segment)}` : String(segment);
+    }
+    node = node && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[segment] : undefined;
+  }
+  return out || "(file)";
+}
+
+/** Parses one content value against its schema, throwing a ContentError that names every bad field. */
+export function parseContent<T>(file: string, schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${file}: ${describePath(data, issue.path)}: ${issue.message}`);
+  throw new ContentError(`Invalid content\n${lines.join("\n")}`);
+}
+
+/** Reads and checks every content file; the build calls this first, so a bad file stops it. */
+export function validateContent(dir = fileURLToPath(new URL(".", import.meta.url))): void {
+  for (const [file, schema] of Object.entries(contentFiles)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(`${dir}/${file}`, "utf8"));
+    } catch (error) {
+      throw new ContentError(`Invalid content\n${file}: not readable JSON: ${(error as Error).message}`);
+    }
+    parseContent(file, schema, data);
+  }
+}

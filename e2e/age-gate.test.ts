@@ -1,0 +1,115 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("age gate", () => {
+  it("is a modal dialog on first load that Escape does not close", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/shop`);
+    const gate = page.getByRole("dialog", { name: "Welcome to Château L'Hermitage Lescours" });
+    await expect.poll(() => gate.isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#age-gate")?.matches(":modal"))).toBe(true);
+    await expect.poll(() => page.getByText("Are you 18 years of age or older?").isVisible()).toBe(true);
+    await waitForHydration(page);
+    let closed = false;
+    await page.exposeFunction("reportClose", () => (closed = true));
+    await page.evaluate(() =>
+      document.getElementById("age-gate")!.addEventListener("close", () => (window as unknown as { reportClose: () => void }).reportClose()),
+    );
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("Escape");
+    await page.waitForTimeout(100);
+    expect(closed).toBe(false);
+    expect(await gate.isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("is modal in the served HTML, before any bundle runs", async () => {
+    const { page, context } = await openPage(browser, { adult: false, javaScriptEnabled: true });
+    // Block the app's JavaScript: only the inline scripts of the HTML run.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${baseUrl}/`);
+    expect(await page.evaluate(() => document.querySelector<HTMLDialogElement>("#age-gate")?.matches(":modal"))).toBe(true);
+    await context.close();
+  });
+
+  it("names the Terms of Service and Privacy Policy with links to them", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/`);
+    const gate = page.locator("#age-gate");
+    expect(await gate.innerText()).toContain("By entering this site you agree to our Terms of Service and Privacy Policy.");
+    expect(await gate.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms");
+    expect(await gate.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
+    await waitForHydration(page);
+    await gate.getByRole("link", { name: "Terms of Service" }).click();
+    await page.waitForURL(`${baseUrl}/terms`);
+    // The terms must be readable before agreeing to them: no gate over them.
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Terms of service" }).isVisible()).toBe(true);
+    expect(await page.locator("#age-gate").count()).toBe(0);
+    await context.close();
+  });
+
+  it("Yes stores the flag in sessionStorage, closes the gate and keeps it closed for the session", async () => {
+    const { page, context, problems } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/story`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
+    await expect.poll(() => page.locator("#age-gate").isVisible()).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBe("true");
+    // The page behind is usable again.
+    await page.getByRole("link", { name: "Shop Wines" }).first().click();
+    await page.waitForURL(`${baseUrl}/shop`);
+    expect(await page.locator("#age-gate").isVisible()).toBe(false);
+    // A full reload in the same session: hidden before first paint by the head script.
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-age-verified"))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById("age-gate")!).display)).toBe("none");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a new session meets the gate again", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
+    const second = await context.newPage();
+    await second.goto(`${baseUrl}/`);
+    expect(await second.locator("#age-gate").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("No sends the browser to a general search engine", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await context.route("https://www.google.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }),
+    );
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "No, I am not" }).click();
+    await page.waitForURL("https://www.google.com/");
+    expect(page.url()).toBe("https://www.google.com/");
+    expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBeNull();
+    await context.close();
+  });
+
+  it("asks in the page's language", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/ja`);
+    const gate = page.locator("#age-gate");
+    expect(await gate.isVisible()).toBe(true);
+    const text = await gate.innerText();
+    expect(text).not.toContain("Are you 18 years of age or older?");
+    expect(await gate.getByRole("link").first().getAttribute("href")).toBe("/ja/terms");
+    await context.close();
+  });
+});

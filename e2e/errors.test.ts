@@ -1,0 +1,68 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("unknown paths", () => {
+  it("answer HTTP 404 with 'Oops! Page not found', a link home, and log the path", async () => {
+    const { page, context, problems } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Oops! Page not found");
+    const home = page.getByRole("link", { name: "Return to Home" });
+    expect(await home.getAttribute("href")).toBe("/");
+    await expect.poll(() => problems.some((p) => p.startsWith("error:") && p.includes("/no-such-page"))).toBe(true);
+    // Logged, but nothing else went wrong: no hydration error.
+    expect(problems.filter((p) => !p.includes("/no-such-page") && !p.includes("404"))).toEqual([]);
+    await home.click();
+    await page.waitForURL(`${baseUrl}/`);
+    await context.close();
+  });
+
+  it("are translated under a language prefix, with a link to that language's home", async () => {
+    const { page, context, problems } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/es/nada/aqui`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+    const heading = await page.getByRole("heading", { level: 1 }).innerText();
+    expect(heading).not.toBe("Oops! Page not found");
+    expect(await page.locator("main a.btn-primary").getAttribute("href")).toBe("/es");
+    await expect.poll(() => problems.some((p) => p.includes("/es/nada/aqui"))).toBe(true);
+    await context.close();
+  });
+
+  it("show 'Wine Not Found' with 'Return to Shop' for an unknown wine, with HTTP 404", async () => {
+    const { page, context, problems } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/shop/chateau-1999`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Wine Not Found");
+    const back = page.getByRole("link", { name: "Return to Shop" });
+    await back.click();
+    await page.waitForURL(`${baseUrl}/shop`);
+    // The browser reports the 404 document itself; nothing else may go wrong.
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the server", () => {
+  it("answers traversal attempts with 400 or 404, never a file outside the build", async () => {
+    for (const path of ["/../package.json", "/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json", "/%00", "/..\\package.json"]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect([400, 404], path).toContain(response.status);
+      expect(await response.text()).not.toContain('"name": "hermitage-lescours-website"');
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("language switcher", () => {
+  it("lists the five languages by their own names, with lang and hreflang, marking the current one", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/fr/shop`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /Langue/ }).click();
+    const links = page.locator("header nav [hreflang]");
+    const entries = await links.evaluateAll((nodes) =>
+      nodes.map((a) => ({
+        text: a.textContent,
+        lang: a.getAttribute("lang"),
+        hreflang: a.getAttribute("hreflang"),
+        href: a.getAttribute("href"),
+        current: a.getAttribute("aria-current"),
+      })),
+    );
+    expect(entries).toEqual([
+      { text: "English", lang: "en", hreflang: "en", href: "/shop", current: null },
+      { text: "Français", lang: "fr", hreflang: "fr", href: "/fr/shop", current: "true" },
+      { text: "中文", lang: "zh-Hans", hreflang: "zh-Hans", href: "/zh/shop", current: null },
+      { text: "Español", lang: "es", hreflang: "es", href: "/es/shop", current: null },
+      { text: "日本語", lang: "ja", hreflang: "ja", href: "/ja/shop", current: null },
+    ]);
+    await context.close();
+  });
+
+  it("goes to the same page in the chosen language, saves it and sets <html lang>", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/story`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.getByRole("button", { name: /Language/ }).click();
+    await page.getByRole("link", { name: "日本語" }).first().click();
+    await page.waitForURL(`${baseUrl}/ja/story`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("ja");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ja");
+    expect(await page.getByRole("link", { name: "Our Story" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: /言語/ }).click();
+    await page.getByRole("link", { name: "Español" }).first().click();
+    await page.waitForURL(`${baseUrl}/es/story`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("takes a visitor with a saved language from an English URL to the same page in that language", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("language")) localStorage.setItem("language", "fr");
+    });
+    await page.goto(`${baseUrl}/wine-tours`);
+    await page.waitForURL(`${baseUrl}/fr/wine-tours`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).not.toBe("Wine Tours");
+
+    // Choosing English again is saved and honoured on the next full load.
+    await page.getByRole("button", { name: /Langue/ }).click();
+    await page.getByRole("link", { name: "English" }).first().click();
+    await page.waitForURL(`${baseUrl}/wine-tours`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+    await page.goto(`${baseUrl}/villa`);
+    expect(page.url()).toBe(`${baseUrl}/villa`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("serves each page with only its own language's strings", async () => {
+    const fr = await (await fetch(`${baseUrl}/fr/story`)).text();
+    const en = await (await fetch(`${baseUrl}/story`)).text();
+    expect(fr).toContain('lang="fr"');
+    expect(fr).not.toContain("Are you 18 years of age or older?");
+    expect(en).toContain("Are you 18 years of age or older?");
+    // No other language's age question rides along in the English page.
+    const ja = await (await fetch(`${baseUrl}/ja/story`)).text();
+    const jaQuestion = /<p id="age-gate-question"[^>]*>([^<]+)</.exec(ja)?.[1];
+    expect(jaQuestion).toBeTruthy();
+    expect(en).not.toContain(jaQuestion!);
+  });
+});
+
+describe("mobile menu", () => {
+  it("opens behind a button with aria-expanded and closes when a link is chosen", async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Open menu" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#mobile-menu").isVisible()).toBe(false);
+    // Desktop links are hidden on a phone.
+    expect(await page.locator("header nav ul").first().isVisible()).toBe(false);
+    await button.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    expect(await close.getAttribute("aria-expanded")).toBe("true");
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole("link").allInnerTexts()).toEqual(
+      expect.arrayContaining(["Home", "Our Story", "Shop Wines", "Wine Tours", "The Villa", "Contact"]),
+    );
+    await menu.getByRole("link", { name: "The Villa" }).click();
+    await page.waitForURL(`${baseUrl}/villa`);
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the desktop links in order on a wide screen", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/`);
+    const links = page.locator("header nav > ul").first().getByRole("link");
+    expect(await links.allInnerTexts()).toEqual(["Home", "Our Story", "Shop Wines", "Wine Tours", "The Villa", "Contact"]);
+    const cart = page.locator("header .snipcart-checkout");
+    expect(await cart.isVisible()).toBe(true);
+    expect(await cart.locator(".snipcart-items-count").innerText()).toBe("0");
+    await context.close();
+  });
+});

@@ -1,0 +1,64 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { publicPaths } from "../app/lib/site-paths";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+const devBaseUrl = inject("devBaseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Visits each path in one page, collecting any console error, warning or page error. */
+async function visitAll(origin: string, paths: string[]): Promise<Record<string, string[]>> {
+  const { page, context, problems } = await openPage(browser);
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    problems.length = 0;
+    const response = await page.goto(`${origin}${path}`);
+    expect(response?.status(), path).toBe(200);
+    await waitForHydration(page);
+    // Give late hydration reports a moment to arrive.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    if (problems.length > 0) found[path] = [...problems];
+  }
+  await context.close();
+  return found;
+}
+
+describe("every prerendered page", () => {
+  const paths = publicPaths().map((p) => p.path);
+
+  it("is served as HTML that already holds its heading, navigation and footer", async () => {
+    for (const path of paths) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html, path).toContain("<footer");
+      expect(html, path).toContain("snipcart-items-count");
+    }
+  });
+
+  it("hydrates without a console error or warning (production build)", async () => {
+    expect(await visitAll(baseUrl, paths)).toEqual({});
+  });
+
+  it.skipIf(!devBaseUrl)("hydrates without a hydration warning (development build)", async () => {
+    expect(await visitAll(devBaseUrl, paths)).toEqual({});
+  });
+
+  it("shows © and the current year in the footer", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/fr/villa`);
+    await waitForHydration(page);
+    const text = await page.getByTestId("copyright").innerText();
+    expect(text).toContain(`© ${new Date().getFullYear()}`);
+    const footer = await page.locator("footer").innerText();
+    expect(footer).toContain("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
+    await context.close();
+  });
+});

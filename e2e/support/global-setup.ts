@@ -1,0 +1,29 @@
+import { existsSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { startServer, type RunningServer } from "./server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    devBaseUrl: string;
+  }
+}
+
+/** Serves the production build, and the development build when present, with the real server. */
+export default async function setup(project: TestProject) {
+  if (!existsSync("build/build-info.json")) throw new Error('No build: run "npm run build" before the browser tests');
+  const servers: RunningServer[] = [];
+  const prod = await startServer({ buildDir: "build" });
+  servers.push(prod);
+  project.provide("baseUrl", prod.url);
+  if (existsSync("build-dev/build-info.json")) {
+    const dev = await startServer({ buildDir: "build-dev" });
+    servers.push(dev);
+    project.provide("devBaseUrl", dev.url);
+  } else {
+    project.provide("devBaseUrl", "");
+  }
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}

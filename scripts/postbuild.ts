@@ -1,0 +1,85 @@
+/**
+ * After `react-router build`: moves the error pages out of the public folder, records the hash
+ * of every inline script for the Content-Security-Policy, and precompresses text files.
+ * Run by `npm run build`.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { errorPagePaths } from "../app/lib/site-paths";
+import { languages } from "../app/lib/i18n/languages";
+import { localizePath } from "../app/lib/paths";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const clientDir = join(buildDir, "client");
+const errorsDir = join(buildDir, "errors");
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** Error pages are served with status 404 by the server, never at URLs of their own. */
+function moveErrorPages(): void {
+  rmSync(errorsDir, { recursive: true, force: true });
+  for (const lang of languages) {
+    for (const [name, path] of Object.entries(errorPagePaths)) {
+      const localized = localizePath(lang, path);
+      const page = join(clientDir, localized, "index.html");
+      if (!existsSync(page)) throw new Error(`Error page ${localized} was not prerendered`);
+      mkdirSync(join(errorsDir, lang), { recursive: true });
+      renameSync(page, join(errorsDir, lang, `${name}.html`));
+      rmSync(join(clientDir, localized), { recursive: true, force: true });
+      rmSync(join(clientDir, `${localized}.data`), { force: true });
+    }
+  }
+  // Every URL is prerendered; the SPA fallback would only hide a missing page behind a blank shell.
+  rmSync(join(clientDir, "__spa-fallback.html"), { force: true });
+}
+
+const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** `sha256-…` sources of every inline script of each page, keyed by its path under build/. */
+function hashInlineScripts(): Record<string, string[]> {
+  const hashes: Record<string, string[]> = {};
+  for (const file of [...walk(clientDir), ...walk(errorsDir)].filter((f) => f.endsWith(".html"))) {
+    const html = readFileSync(file, "utf8");
+    const sources = [...html.matchAll(inlineScript)].map(
+      (match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`,
+    );
+    hashes["/" + relative(buildDir, file).split(sep).join("/")] = [...new Set(sources)];
+  }
+  return hashes;
+}
+
+const compressible = /\.(html|js|css|json|data|svg|xml|txt|webmanifest)$/;
+
+function precompress(): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const file of [...walk(clientDir), ...walk(errorsDir)]) {
+    if (!compressible.test(file) || statSync(file).size < 512) continue;
+    const body = readFileSync(file);
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    files += 1;
+    bytes += br.length;
+  }
+  return { files, bytes };
+}
+
+moveErrorPages();
+const info = {
+  snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),
+  inlineScriptHashes: hashInlineScripts(),
+};
+mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
+writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
+const { files, bytes } = precompress();
+console.log(`postbuild: error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
