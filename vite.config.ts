@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { imagetools } from "vite-imagetools";
 
 // The Snipcart key and the public origin are read from the build's environment under their documented names.
 process.env.VITE_SNIPCART_PUBLIC_KEY = process.env.SNIPCART_PUBLIC_KEY ?? "";
@@ -8,7 +9,7 @@ process.env.VITE_SITE_URL = process.env.SITE_URL ?? "";
 process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), imagetools({ removeMetadata: true }), reactRouter()],
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },

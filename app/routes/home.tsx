@@ -1,6 +1,8 @@
 import type { Route } from "./+types/home";
 import { PageHero } from "~/components/ui/page-hero";
+import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
+import { bottleImage, sceneImage } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
 
@@ -9,5 +11,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function HomePage() {
   const { t } = useI18n();
-  return <PageHero title={t("home.hero.title")} subtitle={t("home.hero.subtitle")} />;
+  const bottle = bottleImage("chateau-2020");
+  return (
+    <>
+      <PageHero title={t("home.hero.title")} subtitle={t("home.hero.subtitle")} />
+      <Picture image={sceneImage("vineyard")} alt="" sizes="100vw" priority />
+      {bottle ? <Picture image={bottle} alt="" sizes="356px" /> : null}
+    </>
+  );
 }
