@@ -8,8 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { errorPagePaths } from "../app/lib/site-paths";
-import { languages } from "../app/lib/i18n/languages";
+import { languages, languageTags } from "../app/lib/i18n/languages";
 import { localizePath } from "../app/lib/paths";
+import { englishPagePaths } from "../app/lib/site-paths";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const clientDir = join(buildDir, "client");
@@ -38,6 +39,29 @@ function moveErrorPages(): void {
   }
   // Every URL is prerendered; the SPA fallback would only hide a missing page behind a blank shell.
   rmSync(join(clientDir, "__spa-fallback.html"), { force: true });
+}
+
+const siteUrl = (process.env.SITE_URL || "http://localhost:3000").replace(/\/$/, "");
+const absolute = (path: string) => `${siteUrl}${path}`;
+const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+/** sitemap.xml: every page in every language, each with its alternates; robots.txt points to it. */
+function writeSitemap(): number {
+  const entries = englishPagePaths().flatMap((english) => {
+    const alternates = [
+      ...languages.map((code) => `    <xhtml:link rel="alternate" hreflang="${languageTags[code]}" href="${xml(absolute(localizePath(code, english)))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${xml(absolute(english))}"/>`,
+    ].join("\n");
+    return languages.map(
+      (lang) => `  <url>\n    <loc>${xml(absolute(localizePath(lang, english)))}</loc>\n${alternates}\n  </url>`,
+    );
+  });
+  writeFileSync(
+    join(clientDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`,
+  );
+  writeFileSync(join(clientDir, "robots.txt"), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absolute("/sitemap.xml")}\n`);
+  return entries.length;
 }
 
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -75,6 +99,7 @@ function precompress(): { files: number; bytes: number } {
 }
 
 moveErrorPages();
+const urls = writeSitemap();
 const info = {
   snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),
   inlineScriptHashes: hashInlineScripts(),
@@ -82,4 +107,4 @@ const info = {
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
 const { files, bytes } = precompress();
-console.log(`postbuild: error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
+console.log(`postbuild: sitemap with ${urls} URLs, error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
