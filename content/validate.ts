@@ -1,13 +1,23 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { eventsFileSchema } from "./schemas/event";
+import { importerSchema } from "./schemas/importer";
+import { newsFileSchema } from "./schemas/news";
 import { siteSchema } from "./schemas/site";
+import { toursFileSchema } from "./schemas/tour";
+import { villaSchema } from "./schemas/villa";
 import { winesFileSchema } from "./schemas/wine";
 
 /** Each content file and the schema it must satisfy. Add a line here with each new file. */
 export const contentFiles: Record<string, z.ZodType> = {
   "site.json": siteSchema,
   "wines.json": winesFileSchema,
+  "tours.json": toursFileSchema,
+  "news.json": newsFileSchema,
+  "events.json": eventsFileSchema,
+  "villa.json": villaSchema,
+  "importer.json": importerSchema,
 };
 
 /** Raised when a content file breaks its schema; the message names the file, the entry and the field. */
