@@ -29,9 +29,9 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-heading text-2xl text-cream-50">{t("site.name")}</p>
-          <p className="mt-3 text-sm leading-relaxed">{t("site.tagline")}</p>
+          <p className="mt-3 mb-8 text-sm leading-relaxed">{t("site.tagline")}</p>
           <FooterHeading>{t("footer.followUs")}</FooterHeading>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-4">
             {(["instagram", "facebook", "linkedin"] as const).map((network) => (
               <li key={network}>
                 <ExternalLink href={site.social[network]} className={footerLink}>
@@ -52,6 +52,21 @@ export function Footer() {
               </li>
             ))}
           </ul>
+          <div className="mt-8">
+            <FooterHeading>{t("footer.discover")}</FooterHeading>
+            <ul className="space-y-2">
+              <li>
+                <Link to={href(pagePaths.news)} className={footerLink}>
+                  {t("footer.news")}
+                </Link>
+              </li>
+              <li>
+                <Link to={href(pagePaths.events)} className={footerLink}>
+                  {t("footer.events")}
+                </Link>
+              </li>
+            </ul>
+          </div>
           <div className="mt-8">
             <FooterHeading>{t("footer.importers")}</FooterHeading>
             <ul className="space-y-2">
