@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { isLanguage, type Language } from "../app/lib/i18n/languages";
 import { splitLanguage } from "../app/lib/paths";
+import { registerApi } from "./api";
 import type { Config } from "./config";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security-headers";
 import { chooseEncoding, decodeRequestPath, findFile, loadStaticFiles, type StaticFile } from "./static-files";
@@ -59,6 +60,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  await registerApi(app, config);
 
   function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, key: string, status = 200) {
     reply.status(status).header("Content-Type", file.type).header("Cache-Control", file.cacheControl);

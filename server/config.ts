@@ -21,6 +21,16 @@ export const configSchema = z.object({
   /** Send Strict-Transport-Security: set when the site is reached over HTTPS. */
   HSTS: flag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Form submissions accepted per client address and form in each window; 0 turns the limit off. */
+  RATE_LIMIT_MAX: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0).default(10),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(60_000),
+  /** Sender of the estate's notifications and subscribers' confirmations; default: the estate's contact address. */
+  MAIL_FROM: z.string().min(1).regex(/^[^\r\n]*$/, "must be one line").optional(),
+  /** Delay before the first retry of an unsent e-mail; doubles on each failure, up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(3_600_000),
+  /** Attempts before an e-mail is marked failed (it stays in the outbox table). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(20),
 });
 
 export type Config = z.infer<typeof configSchema>;

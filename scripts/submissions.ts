@@ -1,0 +1,76 @@
+/**
+ * Reads the form submissions out of the database in DATA_DIR.
+ *
+ *   npm run submissions -- export <type> [--since DATE] [--format csv|json]
+ *
+ * <type> is tour-bookings, contact-messages, importer-applications or newsletter-signups. The
+ * export goes to stdout: CSV (the default, formula-safe, RFC 4180 quoting) or JSON.
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError, parseConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
+import { exportColumns, readSubmissions, toCsv, toJson } from "../server/db/export";
+import { findForm, formTables } from "../server/db/forms";
+
+const usage = `Usage: npm run submissions -- export <type> [--since DATE] [--format csv|json]
+  <type>    ${Object.values(formTables)
+    .map((form) => form.slug)
+    .join(", ")}
+  --since   only submissions received at or after DATE (e.g. 2026-11-01 or 2026-11-01T08:00:00Z, UTC)
+  --format  csv (default) or json`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function main(): void {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { since: { type: "string" }, format: { type: "string", default: "csv" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const [command, type, ...rest] = positionals;
+  if (command !== "export") fail(command ? `Unknown command "${command}"` : "Missing command");
+  if (!type) fail("Missing <type>");
+  if (rest.length > 0) fail(`Unexpected argument "${rest[0]}"`);
+  const form = findForm(type);
+  if (!form) fail(`Unknown type "${type}"`);
+  if (values.format !== "csv" && values.format !== "json") fail(`Unknown format "${values.format}"`);
+  let since: Date | undefined;
+  if (values.since !== undefined) {
+    since = new Date(values.since);
+    if (Number.isNaN(since.getTime())) fail(`--since "${values.since}" is not a date`);
+  }
+
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = openDatabase(config.DATA_DIR);
+  try {
+    const rows = readSubmissions(db, form, { since });
+    process.stdout.write(values.format === "json" ? toJson(rows) : toCsv(exportColumns(form), rows));
+  } finally {
+    db.close();
+  }
+}
+
+main();

@@ -1,0 +1,96 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { Agent, request } from "node:http";
+import { describe, expect, it } from "vitest";
+import { startServer } from "../../e2e/support/server";
+import { openDatabase } from "../db/database";
+import { fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
+
+/** POSTs JSON with node:http (its own pool, so a dead server fails fast instead of retrying). */
+function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+describe("a crash", () => {
+  it("loses no acknowledged submission when the server is killed with SIGKILL under 200 concurrent clients", async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ buildDir: fixtureBuild(), dataDir, env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "error" } });
+    const agent = new Agent({ keepAlive: true, maxSockets: 200 });
+    const acknowledged = new Map<string, string>();
+    let failed = 0;
+    let sent = 0;
+    let killed = false;
+    const killAfter = 400;
+
+    // 200 clients submit one after another until the server dies; it is killed mid-stream.
+    const clients = Array.from({ length: 200 }, async (_, client) => {
+      for (let n = 0; !killed || n === 0; n++) {
+        const message = `client ${client} submission ${n}`;
+        sent++;
+        try {
+          const response = await postJson(agent, `${server.url}/api/contact-messages`, { ...validPayloads.contactMessage, message });
+          if (response.status !== 201) throw new Error(`status ${response.status}`);
+          acknowledged.set((JSON.parse(response.body) as { id: string }).id, message);
+          if (acknowledged.size >= killAfter && !killed) {
+            killed = true;
+            server.process.kill("SIGKILL");
+          }
+        } catch {
+          failed++;
+          return;
+        }
+      }
+    });
+    await Promise.all(clients);
+    agent.destroy();
+    if (server.process.exitCode === null && server.process.signalCode === null) await once(server.process, "exit");
+    expect(server.process.signalCode).toBe("SIGKILL");
+
+    expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
+    expect(failed).toBeGreaterThan(0); // requests were in flight when it died
+    const db = openDatabase(dataDir);
+    const rows = new Map(
+      (db.prepare("SELECT id, message FROM contact_messages").all() as { id: string; message: string }[]).map((row) => [row.id, row.message]),
+    );
+    db.close();
+    const missing = [...acknowledged].filter(([id, message]) => rows.get(id) !== message);
+    expect(missing).toEqual([]);
+    expect(rows.size).toBeLessThanOrEqual(sent);
+  }, 120_000);
+});
+
+describe("npm start", () => {
+  it("says once at start-up that nothing is mailed without SMTP_URL, and closes cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: "0", BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes("Server listening")) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill("SIGTERM");
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(0);
+    const mailLines = output
+      .split("\n")
+      .filter((line) => line.includes("mail:"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(mailLines).toHaveLength(1);
+    expect(mailLines[0]!.level).toBe(30);
+    expect(mailLines[0]!.msg).toMatch(/SMTP_URL is not set, so nothing is mailed/);
+  }, 60_000);
+});

@@ -1,0 +1,236 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import site from "../../content/site.json";
+import type { OutboxRow } from "../mail/outbox";
+import { buildTestServer, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+const json = { "content-type": "application/json" };
+const siteUrl = "https://www.hermitage-lescours.example";
+
+let apps: FastifyInstance[] = [];
+let smtps: TestSmtp[] = [];
+async function server(env: Record<string, string>) {
+  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env });
+  apps.push(app);
+  return app;
+}
+async function smtpServer() {
+  const smtp = new TestSmtp();
+  smtps.push(smtp);
+  await smtp.start();
+  return smtp;
+}
+/** A loopback port where no SMTP server listens (for now). */
+async function downSmtp() {
+  const smtp = await smtpServer();
+  await smtp.stop();
+  return smtp;
+}
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(smtps.map((smtp) => smtp.stop()));
+  apps = [];
+  smtps = [];
+});
+
+function post(app: FastifyInstance, url: string, payload: unknown) {
+  return app.inject({ method: "POST", url, headers: json, payload: JSON.stringify(payload) });
+}
+const outbox = (app: FastifyInstance) => app.forms.db.prepare("SELECT * FROM outbox ORDER BY id").all() as OutboxRow[];
+/** The path and query of a link in a mail, to open it on the test server. */
+const linkIn = (text: string, path: string) => {
+  const match = text.match(new RegExp(`${siteUrl.replaceAll(".", "\\.")}${path}\\?token=[A-Za-z0-9_-]+`));
+  expect(match, `${path} link`).not.toBeNull();
+  return match![0].slice(siteUrl.length);
+};
+
+describe("notifications to the estate", () => {
+  it("mails each booking, message and application to the estate, with the visitor as Reply-To", async () => {
+    const smtp = await smtpServer();
+    const app = await server({ SMTP_URL: smtp.url });
+    const ids = {
+      tour: (await post(app, "/api/tour-bookings", validPayloads.tourBooking)).json().id as string,
+      contact: (await post(app, "/api/contact-messages", validPayloads.contactMessage)).json().id as string,
+      importer: (await post(app, "/api/importer-applications", validPayloads.importerApplication)).json().id as string,
+    };
+    await waitFor(() => smtp.received.length === 3, 10_000, "three notifications");
+    const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) }));
+    for (const mail of mails) {
+      expect(mail.to).toEqual([site.contact.email]);
+      expect(mail.from).toBe(site.contact.email);
+      expect(mail.parsed.header("content-type")).toMatch(/^text\/plain/);
+    }
+    const tour = mails.find((mail) => mail.parsed.text.includes(ids.tour))!;
+    expect(tour.parsed.header("reply-to")).toContain(validPayloads.tourBooking.email);
+    expect(tour.parsed.header("subject")).toBe(`[Website] Tour booking (FR) ${ids.tour.slice(0, 8)}`);
+    expect(tour.parsed.text).toContain("Name: Camille Martin");
+    expect(tour.parsed.text).toContain("Guests: 4");
+    expect(tour.parsed.text).toContain("Package: both");
+    expect(tour.parsed.text).toContain("Nous aimerions une visite en fin de matinée.");
+    expect(tour.parsed.text).toContain("Page: /fr/wine-tours");
+    const importer = mails.find((mail) => mail.parsed.text.includes(ids.importer))!;
+    expect(importer.parsed.text).toContain("Company: 上海酒业有限公司");
+    expect(importer.parsed.header("reply-to")).toContain("wang@example.cn");
+    const contact = mails.find((mail) => mail.parsed.text.includes(ids.contact))!;
+    expect(contact.parsed.header("subject")).toBe(`[Website] Contact message (EN) ${ids.contact.slice(0, 8)}`);
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 5_000, "rows marked sent");
+    expect(outbox(app).map((row) => row.attempts)).toEqual([1, 1, 1]);
+  });
+
+  it("lets no field inject a header", async () => {
+    const smtp = await smtpServer();
+    const app = await server({ SMTP_URL: smtp.url });
+    const response = await post(app, "/api/contact-messages", {
+      ...validPayloads.contactMessage,
+      name: "Eve\r\nBcc: victim@evil.example",
+      subject: "Hello\r\nX-Injected: yes\nTo: victim2@evil.example",
+      message: "Body\r\n\r\nBcc: victim3@evil.example\r\n.\r\nMAIL FROM:<x@evil.example>",
+    });
+    expect(response.statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual([site.contact.email]);
+    const parsed = parseMail(mail.raw);
+    const names = parsed.headers.map(([name]) => name);
+    expect(names).not.toContain("bcc");
+    expect(names).not.toContain("x-injected");
+    expect(parsed.headers.filter(([name]) => name === "to")).toEqual([["to", site.contact.email]]);
+    expect(parsed.header("subject")).toMatch(/^\[Website\] Contact message \(EN\) [0-9a-f]{8}$/);
+    const head = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
+    expect(head).not.toMatch(/evil\.example/);
+    // The name stays on one line in the body; the message keeps its lines, as text.
+    expect(parsed.text).toContain("Name: Eve Bcc: victim@evil.example\n");
+    expect(parsed.text).toContain("Body\n\nBcc: victim3@evil.example");
+  });
+});
+
+describe("newsletter double opt-in", () => {
+  it("mails a confirmation in the subscriber's language whose links work, idempotently", async () => {
+    const smtp = await smtpServer();
+    const app = await server({ SMTP_URL: smtp.url });
+    const signup = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "fr", page: "/fr/news" });
+    expect(signup.statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 2, 10_000, "confirmation and notification");
+    const confirmation = smtp.received.find((mail) => mail.to[0] === validPayloads.newsletterSignup.email)!;
+    const estate = smtp.received.find((mail) => mail.to[0] === site.contact.email)!;
+    expect(parseMail(estate.raw).header("subject")).toMatch(/^\[Website\] Newsletter sign-up \(FR\)/);
+
+    const mail = parseMail(confirmation.raw);
+    expect(mail.header("subject")).toBe(`Confirmez votre inscription à la lettre d'information de ${site.estateName}`);
+    expect(mail.text).toContain("Pour confirmer votre adresse");
+    const confirm = linkIn(mail.text, "/api/newsletter/confirm");
+    const unsubscribe = linkIn(mail.text, "/api/newsletter/unsubscribe");
+    expect(mail.header("list-unsubscribe")).toBe(`<${siteUrl}${unsubscribe}>`);
+
+    const row = () => app.forms.db.prepare("SELECT * FROM newsletter_subscribers").get() as Record<string, string | null>;
+    expect(row().confirmed_at).toBeNull();
+    const first = await app.inject({ url: confirm });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(first.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(first.body).toContain('<html lang="fr">');
+    expect(first.body).toContain("Inscription confirmée");
+    expect(first.body).toContain('href="/fr"');
+    const confirmedAt = row().confirmed_at;
+    expect(confirmedAt).toMatch(/Z$/);
+    const second = await app.inject({ url: confirm });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain("Inscription confirmée");
+    expect(row().confirmed_at).toBe(confirmedAt);
+
+    const leave = await app.inject({ url: unsubscribe });
+    expect(leave.statusCode).toBe(200);
+    expect(leave.body).toContain("Votre désinscription est prise en compte");
+    const unsubscribedAt = row().unsubscribed_at;
+    expect(unsubscribedAt).toMatch(/Z$/);
+    expect((await app.inject({ url: unsubscribe })).statusCode).toBe(200);
+    expect(row().unsubscribed_at).toBe(unsubscribedAt);
+    // An old confirmation link does not silently re-subscribe.
+    const stale = await app.inject({ url: confirm });
+    expect(stale.body).toContain("Cette adresse n'est plus inscrite");
+    expect(row().unsubscribed_at).toBe(unsubscribedAt);
+
+    // Signing up again re-subscribes the same row, with a fresh confirmation.
+    const again = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "es" });
+    expect(again.json().id).toBe(signup.json().id);
+    await waitFor(() => smtp.received.length === 3, 10_000, "a second confirmation");
+    const second2 = parseMail(smtp.received[2]!.raw);
+    expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${site.estateName}`);
+    expect(row()).toMatchObject({ unsubscribed_at: null, confirmed_at: null, language: "es" });
+    expect((app.forms.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers").get() as { n: number }).n).toBe(1);
+  });
+
+  it("does not mail a pending address again on a repeated sign-up", async () => {
+    const smtp = await smtpServer();
+    const app = await server({ SMTP_URL: smtp.url });
+    await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
+    await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
+    await waitFor(() => smtp.received.length >= 2, 10_000, "the first mails");
+    await app.forms.sender!.idle();
+    expect(outbox(app).map((row) => row.kind).sort()).toEqual(["confirmation", "notification"]);
+  });
+
+  it("answers an unknown or malformed token with a 404 page in the visitor's language", async () => {
+    const app = await server({});
+    for (const url of ["/api/newsletter/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/api/newsletter/unsubscribe?token=<script>", "/api/newsletter/confirm"]) {
+      const response = await app.inject({ url, headers: { "accept-language": "ja-JP,ja;q=0.9,en;q=0.5" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<html lang="ja">');
+      expect(response.body).toContain("このリンクは無効です");
+      expect(response.body).not.toContain("<script>");
+    }
+    const english = await app.inject({ url: "/api/newsletter/confirm?token=x", headers: { "accept-language": "de" } });
+    expect(english.body).toContain("This link is not valid");
+  });
+});
+
+describe("mail outages", () => {
+  it("keeps an e-mail in the outbox while SMTP is down and delivers it once SMTP is back", async () => {
+    const smtp = await downSmtp();
+    const app = await server({ SMTP_URL: smtp.url });
+    const response = await post(app, "/api/tour-bookings", validPayloads.tourBooking);
+    expect(response.statusCode).toBe(201);
+    await waitFor(() => (outbox(app)[0]?.attempts ?? 0) >= 2, 10_000, "two failed attempts");
+    const waiting = outbox(app)[0]!;
+    expect(waiting.sent_at).toBeNull();
+    expect(waiting.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(Date.parse(waiting.next_attempt_at)).toBeGreaterThan(Date.parse(waiting.created_at));
+
+    await smtp.start();
+    await waitFor(() => smtp.received.length === 1, 10_000, "delivery after the outage");
+    expect(parseMail(smtp.received[0]!.raw).text).toContain(response.json().id);
+    await waitFor(() => outbox(app)[0]!.sent_at !== null, 5_000, "row marked sent");
+    expect(outbox(app)[0]!.last_error).toBeNull();
+  });
+
+  it("gives up after MAIL_MAX_ATTEMPTS, keeping the submission and the e-mail's row", async () => {
+    const smtp = await downSmtp();
+    const app = await server({ SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "50", MAIL_RETRY_MAX_MS: "100", MAIL_MAX_ATTEMPTS: "3" });
+    await post(app, "/api/contact-messages", validPayloads.contactMessage);
+    await waitFor(() => Boolean(outbox(app)[0]?.failed_at), 10_000, "the e-mail marked failed");
+    const row = outbox(app)[0]!;
+    expect(row.attempts).toBe(3);
+    expect(row.sent_at).toBeNull();
+    expect(row.last_error).toBeTruthy();
+    expect((app.forms.db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n).toBe(1);
+  });
+
+  it("sends after a restart what was left unsent, without waiting for the backoff", async () => {
+    const smtp = await downSmtp();
+    const buildDir = fixtureBuild();
+    const dataDir = tempDataDir();
+    const env = { SMTP_URL: smtp.url, BUILD_DIR: buildDir, DATA_DIR: dataDir, MAIL_RETRY_BASE_MS: "600000", MAIL_RETRY_MAX_MS: "600000" };
+    const before = await server(env);
+    const id = (await post(before, "/api/importer-applications", validPayloads.importerApplication)).json().id as string;
+    await waitFor(() => (outbox(before)[0]?.attempts ?? 0) >= 1, 10_000, "a failed attempt");
+    expect(Date.parse(outbox(before)[0]!.next_attempt_at) - Date.now()).toBeGreaterThan(60_000);
+    await before.close();
+    apps = apps.filter((app) => app !== before);
+
+    await smtp.start();
+    const after = await server(env);
+    await waitFor(() => smtp.received.length === 1, 10_000, "delivery after the restart");
+    expect(parseMail(smtp.received[0]!.raw).text).toContain(id);
+    await waitFor(() => outbox(after)[0]!.sent_at !== null, 5_000, "row marked sent");
+  });
+});

@@ -1,0 +1,259 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
+import { buildTestServer, validPayloads } from "./support/fixtures";
+
+const json = { "content-type": "application/json" };
+
+let apps: FastifyInstance[] = [];
+async function server(env: Record<string, string> = {}) {
+  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", ...env });
+  apps.push(app);
+  return app;
+}
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+});
+
+function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = json) {
+  return app.inject({ method: "POST", url, headers, payload: typeof payload === "string" ? payload : JSON.stringify(payload) });
+}
+
+const count = (app: FastifyInstance, table: string) => (app.forms.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+describe("POST a valid submission", () => {
+  it("stores each form with its language, UTC time, page and fields, then answers 201 with its id", async () => {
+    const app = await server();
+    const tables: Record<FormKind, string> = {
+      tourBooking: "tour_bookings",
+      contactMessage: "contact_messages",
+      importerApplication: "importer_applications",
+      newsletterSignup: "newsletter_subscribers",
+    };
+    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
+      const before = Date.now();
+      const response = await post(app, formEndpoints[kind].path, validPayloads[kind]);
+      expect(response.statusCode, kind).toBe(201);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      const body = response.json() as { ok: boolean; id: string };
+      expect(body).toEqual({ ok: true, id: expect.any(String) });
+      const row = app.forms.db.prepare(`SELECT * FROM ${tables[kind]} WHERE id = ?`).get(body.id) as Record<string, unknown>;
+      expect(row, kind).toBeDefined();
+      expect(row.language).toBe(validPayloads[kind].language);
+      expect(row.page).toBe(validPayloads[kind].page);
+      expect(row.received_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(row.received_at as string)).toBeGreaterThanOrEqual(before - 1);
+      expect(row.email).toBe(validPayloads[kind].email);
+    }
+    const booking = app.forms.db.prepare("SELECT * FROM tour_bookings").get() as Record<string, unknown>;
+    expect(booking).toMatchObject({ name: "Camille Martin", guests: 4, date: "2027-06-12", package: "both", phone: "+33 6 12 34 56 78" });
+    const application = app.forms.db.prepare("SELECT * FROM importer_applications").get() as Record<string, unknown>;
+    expect(application).toMatchObject({ company_name: "上海酒业有限公司", contact_name: "王伟", website: "https://wine.example.cn", market_size: "40 shops" });
+  });
+
+  it("trims text and stores blank optional fields as empty (NULL)", async () => {
+    const app = await server();
+    const response = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, name: "  Alex  ", subject: "", phone: "" });
+    expect(response.statusCode).toBe(201);
+    const row = app.forms.db.prepare("SELECT name, subject, phone FROM contact_messages").get();
+    expect(row).toEqual({ name: "Alex", subject: null, phone: null });
+  });
+
+  it("keeps one newsletter row per address, whatever its case", async () => {
+    const app = await server();
+    const first = await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
+    const again = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, email: "Hanako@Example.JP", language: "en" });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(count(app, "newsletter_subscribers")).toBe(1);
+    const row = app.forms.db.prepare("SELECT language, consented_at FROM newsletter_subscribers").get() as Record<string, string>;
+    expect(row.language).toBe("en");
+    expect(row.consented_at).toMatch(/Z$/);
+  });
+
+  it("queues no e-mail when SMTP_URL is not set", async () => {
+    const app = await server();
+    await post(app, "/api/contact-messages", validPayloads.contactMessage);
+    expect(count(app, "outbox")).toBe(0);
+    expect(app.forms.sender).toBeNull();
+  });
+});
+
+describe("POST a bad submission", () => {
+  const cases: [string, FormKind, Record<string, unknown>, string[]][] = [
+    ["an unknown field", "contactMessage", { ...validPayloads.contactMessage, isAdmin: true }, ["isAdmin"]],
+    ["two unknown fields", "newsletterSignup", { ...validPayloads.newsletterSignup, a: 1, b: 2 }, ["a", "b"]],
+    ["a missing required field", "contactMessage", { ...validPayloads.contactMessage, message: undefined }, ["message"]],
+    ["a blank required field", "tourBooking", { ...validPayloads.tourBooking, name: "   " }, ["name"]],
+    ["a wrong type", "tourBooking", { ...validPayloads.tourBooking, guests: "four" }, ["guests"]],
+    ["guests below the minimum", "tourBooking", { ...validPayloads.tourBooking, guests: 0 }, ["guests"]],
+    ["an unknown package", "tourBooking", { ...validPayloads.tourBooking, package: "gold" }, ["package"]],
+    ["an over-long string", "contactMessage", { ...validPayloads.contactMessage, name: "x".repeat(121) }, ["name"]],
+    ["a bad e-mail", "newsletterSignup", { ...validPayloads.newsletterSignup, email: "not-an-address" }, ["email"]],
+    ["an e-mail with a line break", "contactMessage", { ...validPayloads.contactMessage, email: "a@b.example\r\nBcc: c@d.example" }, ["email"]],
+    ["a bad URL", "importerApplication", { ...validPayloads.importerApplication, website: "javascript:alert(1)" }, ["website"]],
+    ["an unknown language", "contactMessage", { ...validPayloads.contactMessage, language: "de" }, ["language"]],
+    ["several problems", "importerApplication", { ...validPayloads.importerApplication, email: "x", country: "", extra: "y" }, ["email", "country", "extra"]],
+  ];
+  for (const [name, kind, payload, fields] of cases) {
+    it(`answers 400 naming the fields for ${name}`, async () => {
+      const app = await server();
+      const response = await post(app, formEndpoints[kind].path, payload);
+      expect(response.statusCode).toBe(400);
+      const body = response.json() as { error: string; fields: string[] };
+      expect(body.fields.sort()).toEqual([...fields].sort());
+      for (const field of fields) expect(body.error).toContain(field);
+    });
+  }
+
+  it("stores nothing that was refused", async () => {
+    const app = await server();
+    await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, email: "bad" });
+    expect(count(app, "contact_messages")).toBe(0);
+  });
+
+  it("answers 400 for a body that is JSON but not an object", async () => {
+    const app = await server();
+    for (const payload of ["[1,2]", "null", '"text"', "42"]) {
+      const response = await post(app, "/api/contact-messages", payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String), fields: [] });
+    }
+  });
+
+  it("answers 400 for malformed JSON", async () => {
+    const app = await server();
+    const response = await post(app, "/api/contact-messages", '{"name": "Alex",');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/JSON/);
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    const app = await server();
+    const bodies: [Record<string, string>, string][] = [
+      [{ "content-type": "text/plain" }, JSON.stringify(validPayloads.contactMessage)],
+      [{ "content-type": "application/x-www-form-urlencoded" }, "name=Alex&email=alex%40example.com"],
+      [{ "content-type": "multipart/form-data; boundary=x" }, "--x--"],
+      [{}, JSON.stringify(validPayloads.contactMessage)],
+    ];
+    for (const [headers, payload] of bodies) {
+      const response = await post(app, "/api/contact-messages", payload, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(415);
+      expect(response.json().error).toMatch(/Unsupported Media Type/);
+    }
+    const empty = await app.inject({ method: "POST", url: "/api/contact-messages" });
+    expect(empty.statusCode).toBe(415);
+    expect(count(app, "contact_messages")).toBe(0);
+  });
+
+  it("answers 413 for a body over 16 KB", async () => {
+    const app = await server();
+    const response = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, message: "x".repeat(17 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: expect.any(String) });
+    const under = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, message: "x".repeat(4000) });
+    expect(under.statusCode).toBe(201);
+  });
+});
+
+describe("spam and abuse", () => {
+  it("accepts a filled honeypot like a success, and stores nothing", async () => {
+    const app = await server();
+    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
+      const response = await post(app, formEndpoints[kind].path, { ...validPayloads[kind], fax: "+1 555 0100" });
+      expect(response.statusCode, kind).toBe(201);
+      expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
+    }
+    for (const table of ["tour_bookings", "contact_messages", "importer_applications", "newsletter_subscribers", "outbox"]) {
+      expect(count(app, table), table).toBe(0);
+    }
+    const blank = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, fax: "" });
+    expect(blank.statusCode).toBe(201);
+    expect(count(app, "contact_messages")).toBe(1);
+  });
+
+  it("limits submissions per address and form, answering 429 with Retry-After", async () => {
+    const app = await server({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000" });
+    const from = (ip: string) => ({ ...json, "x-forwarded-for": ip });
+    for (let i = 0; i < 3; i++) {
+      expect((await post(app, "/api/contact-messages", validPayloads.contactMessage)).statusCode).toBe(201);
+    }
+    const limited = await post(app, "/api/contact-messages", validPayloads.contactMessage);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(limited.json()).toEqual({ error: expect.any(String) });
+    expect(count(app, "contact_messages")).toBe(3);
+    // Another form keeps its own count.
+    expect((await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup)).statusCode).toBe(201);
+    // X-Forwarded-For is not trusted without TRUST_PROXY: it cannot buy a new allowance.
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.9"))).statusCode).toBe(429);
+  });
+
+  it("counts per client address behind a trusted proxy", async () => {
+    const app = await server({ RATE_LIMIT_MAX: "1", TRUST_PROXY: "true" });
+    const from = (ip: string) => ({ ...json, "x-forwarded-for": ip });
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.1"))).statusCode).toBe(201);
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.1"))).statusCode).toBe(429);
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.2"))).statusCode).toBe(201);
+  });
+
+  it("opens the window again once it has passed", async () => {
+    const app = await server({ RATE_LIMIT_MAX: "1", RATE_LIMIT_WINDOW_MS: "300" });
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage)).statusCode).toBe(201);
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage)).statusCode).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await post(app, "/api/contact-messages", validPayloads.contactMessage)).statusCode).toBe(201);
+  });
+
+  it("has no limit with RATE_LIMIT_MAX=0", async () => {
+    const app = await server({ RATE_LIMIT_MAX: "0" });
+    for (let i = 0; i < 30; i++) {
+      expect((await post(app, "/api/contact-messages", validPayloads.contactMessage)).statusCode).toBe(201);
+    }
+  });
+
+  it("refuses cross-origin submissions and never sends CORS headers", async () => {
+    const app = await server({ SITE_URL: "https://www.hermitage-lescours.example" });
+    const evil = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, origin: "https://evil.example" });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
+    const crossSite = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, "sec-fetch-site": "cross-site" });
+    expect(crossSite.statusCode).toBe(403);
+    const site = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, origin: "https://www.hermitage-lescours.example" });
+    expect(site.statusCode).toBe(201);
+    const sameHost = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, origin: "http://localhost:3000", host: "localhost:3000" });
+    expect(sameHost.statusCode).toBe(201);
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/api/contact-messages",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
+    expect(Object.keys(preflight.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    expect(count(app, "contact_messages")).toBe(2);
+  });
+});
+
+describe("server errors", () => {
+  it("answers 500 with a bare message and no stack trace", async () => {
+    const app = await server();
+    app.forms.db.close();
+    const response = await post(app, "/api/contact-messages", validPayloads.contactMessage);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: "Internal Server Error" });
+    expect(response.body).not.toMatch(/at |\.ts|database|stack/i);
+  });
+});
+
+describe("the database", () => {
+  it("is in WAL mode with synchronous=FULL and records its migrations", async () => {
+    const app = await server();
+    expect(app.forms.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(app.forms.db.pragma("synchronous", { simple: true })).toBe(2);
+    const versions = app.forms.db.prepare("SELECT version FROM schema_migrations").all();
+    expect(versions).toEqual([{ version: 1 }]);
+  });
+});

@@ -1,0 +1,177 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { SMTPServer } from "smtp-server";
+import { buildServer } from "../../app";
+import { parseConfig } from "../../config";
+
+/** A built site with just what the server needs to start. */
+export function fixtureBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), "lescours-build-"));
+  const put = (path: string, body: string) => {
+    const file = join(root, path);
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, body);
+  };
+  put("client/index.html", "<!DOCTYPE html><html><head><title>Home</title></head><body><h1>Home</h1></body></html>");
+  put("errors/en/notFound.html", "<!DOCTYPE html><html><body><h1>Oops! Page not found</h1></body></html>");
+  put("build-info.json", JSON.stringify({ snipcart: false, inlineScriptHashes: {} }));
+  return root;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), "lescours-data-"));
+}
+
+/** Builds the real server on a fixture build and a data folder, with the given environment. */
+export async function buildTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildServer(
+    parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }),
+  );
+  await app.ready();
+  return app;
+}
+
+/** A valid submission of each form. */
+export const validPayloads = {
+  tourBooking: {
+    language: "fr",
+    page: "/fr/wine-tours",
+    name: "Camille Martin",
+    email: "camille@example.org",
+    phone: "+33 6 12 34 56 78",
+    guests: 4,
+    date: "2027-06-12",
+    message: "Nous aimerions une visite en fin de matinée.",
+    package: "both",
+  },
+  contactMessage: {
+    language: "en",
+    page: "/contact",
+    name: "Alex Smith",
+    email: "alex@example.com",
+    subject: "Private event",
+    message: "Could we host a dinner for 20 guests in September?",
+  },
+  importerApplication: {
+    language: "zh",
+    page: "/zh/become-importer",
+    companyName: "上海酒业有限公司",
+    contactName: "王伟",
+    email: "wang@example.cn",
+    phone: "+86 21 5555 0000",
+    country: "China",
+    website: "https://wine.example.cn",
+    experience: "12",
+    marketSize: "40 shops",
+    message: "We import Bordeaux wines to Shanghai.",
+  },
+  newsletterSignup: {
+    language: "ja",
+    page: "/ja",
+    email: "hanako@example.jp",
+  },
+} as const;
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives; it can go down and come back on the same port. */
+export class TestSmtp {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | null = null;
+  port = 0;
+
+  async start(port = this.port): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          this.received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+    const address = server.server.address();
+    if (typeof address === "object" && address) this.port = address.port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+}
+
+/** Polls until `check` holds (or fails the test after `timeoutMs`). */
+export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface ParsedMail {
+  /** Header names (lower case) in order, with their unfolded, decoded values. */
+  headers: [string, string][];
+  header(name: string): string | undefined;
+  text: string;
+}
+
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_all, mode: string, data: string) =>
+    mode.toLowerCase() === "b"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+
+/** Enough of RFC 5322/2045 to read what nodemailer writes for a plain-text message. */
+export function parseMail(raw: string): ParsedMail {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const headers: [string, string][] = head
+    .replace(/\r\n[ \t]+/g, " ")
+    .split("\r\n")
+    .map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim())];
+    });
+  const header = (name: string) => headers.find(([key]) => key === name)?.[1];
+  const encoding = (header("content-transfer-encoding") ?? "7bit").toLowerCase();
+  let text = body;
+  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    text = Buffer.from(
+      body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  }
+  return { headers, header, text: text.replace(/\r\n/g, "\n") };
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import nodemailer from "nodemailer";
+import site from "../../content/site.json";
+import type { Config } from "../config";
+import { openDatabase, type Db } from "../db/database";
+import { SubmissionStore } from "../db/submissions";
+import type { MailContext } from "../mail/compose";
+import { OutboxSender } from "../mail/sender";
+import { apiRoutes } from "./routes";
+
+/** What the API keeps open, reachable as `app.forms` (tests use it to look inside). */
+export interface FormsService {
+  db: Db;
+  store: SubmissionStore;
+  sender: OutboxSender | null;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    forms: FormsService;
+  }
+}
+
+/**
+ * The form API: opens the database in DATA_DIR (applying migrations), starts the outbox sender
+ * when SMTP_URL is set, and mounts the routes under /api/. Closing the app stops the sender and
+ * closes the database.
+ */
+export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
+  const db = openDatabase(config.DATA_DIR);
+  const mail: MailContext | null = config.SMTP_URL
+    ? { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: config.SITE_URL }
+    : null;
+
+  let sender: OutboxSender | null = null;
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    sender = new OutboxSender(db, transport, {
+      from: config.MAIL_FROM ?? { name: site.estateName, address: site.contact.email },
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      log: {
+        info: (msg) => app.log.info(msg),
+        warn: (msg) => app.log.warn(msg),
+        error: (msg) => app.log.error(msg),
+      },
+    });
+    app.log.info(`mail: notifications go to ${site.contact.email} through ${new URL(config.SMTP_URL).host}`);
+  } else {
+    app.log.info("mail: SMTP_URL is not set, so nothing is mailed; submissions are only stored");
+  }
+
+  const store = new SubmissionStore(db, { mail, onCommit: () => sender?.kick() });
+  app.decorate("forms", { db, store, sender });
+
+  app.addHook("onReady", async () => {
+    sender?.start();
+  });
+  app.addHook("onClose", async () => {
+    await sender?.stop();
+    store.flush();
+    db.close();
+  });
+
+  await app.register(apiRoutes, { config, store });
+}

@@ -1,0 +1,68 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+import type { SubmissionStore } from "../db/submissions";
+import { formSubmissionRoutes } from "./forms";
+import { newsletterLinkRoutes } from "./newsletter";
+
+export interface ApiRouteOptions {
+  config: Config;
+  store: SubmissionStore;
+}
+
+/** Per-route rate limit settings: each route keeps its own count per client address. */
+export interface RouteRateLimit {
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+/**
+ * Everything under /api/, in its own Fastify context: JSON is the only body it parses, requests
+ * from other origins are refused (and no CORS header is ever sent), answers are never cached,
+ * and each route is rate limited per client address.
+ */
+export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRouteOptions): Promise<void> {
+  // Fastify also parses text/plain by default; here only application/json reaches a handler.
+  api.removeContentTypeParser("text/plain");
+
+  const limited = config.RATE_LIMIT_MAX > 0;
+  if (limited) {
+    await api.register(rateLimit, {
+      global: false,
+      max: config.RATE_LIMIT_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    });
+  }
+  const routeConfig: RouteRateLimit = limited ? { rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } } : {};
+
+  const siteOrigin = new URL(config.SITE_URL).origin;
+  api.addHook("onRequest", async (request, reply) => {
+    // Only submissions are checked: the newsletter links are opened from a mail client, cross-site by nature.
+    if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request, siteOrigin)) {
+      return reply.status(403).type("application/json; charset=utf-8").send({ error: "Cross-origin requests are not accepted" });
+    }
+  });
+  api.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  formSubmissionRoutes(api, { store, routeConfig });
+  newsletterLinkRoutes(api, { store, routeConfig });
+}
+
+/**
+ * A browser names the page's origin on cross-site requests (`Origin`, `Sec-Fetch-Site`): such a
+ * request passes only when it comes from this site. Requests without these headers (curl, the
+ * site's own same-origin GETs) pass.
+ */
+function sameOrigin(request: FastifyRequest, siteOrigin: string): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite === "cross-site") return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === siteOrigin) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { migrations as allMigrations, type Migration } from "./migrations";
+
+export type Db = Database.Database;
+
+/** The database file inside DATA_DIR. */
+export const databaseFileName = "submissions.sqlite";
+
+/**
+ * Opens (creating when needed) the submissions database in `dataDir`: WAL journal with
+ * `synchronous=FULL`, so a committed transaction is on disk before the call returns, and every
+ * pending migration applied.
+ */
+export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, databaseFileName), { readonly: options.readonly ?? false });
+  if (!options.readonly) {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+  }
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  if (!options.readonly) migrate(db, allMigrations);
+  return db;
+}
+
+/** Applies the migrations not yet recorded in `schema_migrations`, in order, each in its own transaction. */
+export function migrate(db: Db, migrations: readonly Migration[]): number[] {
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i]!.version <= migrations[i - 1]!.version) {
+      throw new Error(`Migrations out of order: ${migrations[i]!.version} after ${migrations[i - 1]!.version}`);
+    }
+  }
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version),
+  );
+  const newest = migrations.at(-1)?.version ?? 0;
+  const unknown = [...applied].filter((version) => version > newest);
+  if (unknown.length > 0) {
+    throw new Error(`The database has migrations this code does not know (${unknown.join(", ")}): is the code older than the data?`);
+  }
+  const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+  const done: number[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    }).immediate();
+    done.push(migration.version);
+  }
+  return done;
+}
