@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:api`: load test of the real server (child process, loopback) with autocannon.
+ * Measures stored submissions per second (rows counted in the database afterwards) with p50/p99
+ * latency, and the same for a prerendered page, then writes them to docs/benchmarks.md in the
+ * section between the `bench:api` markers (other sections of the file are left alone).
+ *
+ * Needs a built site (`npm run build`). Rate limiting is turned off (RATE_LIMIT_MAX=0) and no
+ * mail is configured, so what is measured is validation plus durable storage.
+ * Options (environment): BENCH_DURATION (seconds, default 15), BENCH_CONNECTIONS (default 20).
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer } from "../e2e/support/server";
+import { openDatabase } from "../server/db/database";
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  "2xx": number;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannonVersion = (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
+
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const buildDir = process.env.BUILD_DIR ?? "build";
+const docPath = "docs/benchmarks.md";
+const start = "<!-- bench:api:start -->";
+const end = "<!-- bench:api:end -->";
+
+const submission = {
+  language: "fr",
+  page: "/fr/contact",
+  name: "Camille Martin",
+  email: "camille@example.org",
+  phone: "+33 6 12 34 56 78",
+  subject: "Visite privée",
+  message: "Bonjour, nous aimerions organiser une visite et une dégustation pour six personnes en juin. Merci !",
+};
+
+async function main() {
+  if (!existsSync(join(buildDir, "build-info.json"))) {
+    console.error(`No built site in ${buildDir}: run "npm run build" first.`);
+    process.exit(1);
+  }
+  const load = loadavg()[0]!.toFixed(2);
+  const dataDir = mkdtempSync(join(tmpdir(), "lescours-bench-"));
+  const server = await startServer({ buildDir, dataDir, env: { RATE_LIMIT_MAX: "0", SMTP_URL: "", LOG_LEVEL: "warn" } });
+  try {
+    const post = (seconds: number) =>
+      autocannon({
+        url: `${server.url}/api/contact-messages`,
+        connections,
+        duration: seconds,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(submission),
+      });
+    console.log(`warming up (3 s)…`);
+    await post(3);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+    await settle(); // requests still in flight when autocannon stopped
+    const count = () => {
+      const db = openDatabase(dataDir, { readonly: true });
+      try {
+        return (db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const before = count();
+    console.log(`POST /api/contact-messages: ${connections} connections, ${duration} s…`);
+    const api = await post(duration);
+    await settle();
+    const acknowledged = api["2xx"];
+    const stored = count() - before;
+    // autocannon drops the answers still in flight when time is up: a few more rows than 201s is expected.
+    if (stored < acknowledged || stored > acknowledged + connections) {
+      throw new Error(`${acknowledged} answered 201 but ${stored} rows were stored`);
+    }
+
+    const page = "/fr/shop";
+    console.log(`GET ${page}: ${connections} connections, ${duration} s…`);
+    const pageResult = await autocannon({
+      url: `${server.url}${page}`,
+      connections,
+      duration,
+      headers: { "accept-encoding": "br, gzip" },
+    });
+
+    const storedPerSecond = acknowledged / api.duration;
+    const machine = {
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model.trim() ?? "unknown",
+      node: process.version,
+      date: new Date().toISOString().slice(0, 10),
+    };
+    const row = (what: string, perSecond: number, result: AutocannonResult, note: string) =>
+      `| ${what} | ${Math.round(perSecond).toLocaleString("en")} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${result.non2xx + result.errors + result.timeouts} | ${note} |`;
+    const section = [
+      start,
+      "## Form API and static pages (`npm run bench:api`)",
+      "",
+      `Measured ${machine.date} on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, autocannon ${autocannonVersion}`,
+      `on loopback against the real server (\`server/main.ts\` as a child process, \`build/\` as built, a fresh \`DATA_DIR\`),`,
+      `${connections} connections for ${duration} s each after a 3 s warm-up; rate limiting off (\`RATE_LIMIT_MAX=0\`), no mail.`,
+      `The load generator shares the cores with the server; the 1-minute load average was ${load} before the run.`,
+      "",
+      "| request | per second | p50 | p99 | max | errors / non-2xx | notes |",
+      "|---|---|---|---|---|---|---|",
+      row(
+        "`POST /api/contact-messages`",
+        storedPerSecond,
+        api,
+        `${acknowledged.toLocaleString("en")} answered 201, ${stored.toLocaleString("en")} new rows in the database; each durable before its answer (WAL, \`synchronous=FULL\`, group commit)`,
+      ),
+      row(`\`GET ${page}\` (prerendered, brotli)`, pageResult.requests.average, pageResult, "served from memory, precompressed"),
+      "",
+      `Target: at least 1,000 stored submissions per second with p99 under 50 ms — ${
+        storedPerSecond >= 1000 && api.latency.p99 < 50 ? "met" : "**not met**"
+      } in this run.`,
+      end,
+    ].join("\n");
+
+    const existing = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n\nMeasurements of this machine's runs, one section per benchmark script.\n";
+    const updated = existing.includes(start) && existing.includes(end)
+      ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length)
+      : `${existing.trimEnd()}\n\n${section}\n`;
+    writeFileSync(docPath, updated);
+    console.log(`\n${section}\n\nwritten to ${docPath}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
