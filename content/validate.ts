@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { eventsFileSchema } from "./schemas/event";
@@ -59,6 +59,17 @@ export function validateContent(dir = fileURLToPath(new URL(".", import.meta.url
     } catch (error) {
       throw new ContentError(`Invalid content\n${file}: not readable JSON: ${(error as Error).message}`);
     }
-    parseContent(file, schema, data);
+    const parsed = parseContent(file, schema, data);
+    if (file === "wines.json") checkWineFiles(dir, parsed as { wines: { id: string }[] });
   }
+}
+
+/** Every wine needs its bottle picture (content/images/bottles/<id>.png): the cards, the page and the summary sheet draw it. */
+function checkWineFiles(dir: string, { wines }: { wines: { id: string }[] }): void {
+  const lines = wines.flatMap((wine, index) =>
+    existsSync(`${dir}/images/bottles/${wine.id}.png`)
+      ? []
+      : [`wines.json: wines[${index}] (${wine.id}) → id: no bottle image at content/images/bottles/${wine.id}.png`],
+  );
+  if (lines.length > 0) throw new ContentError(`Invalid content\n${lines.join("\n")}`);
 }

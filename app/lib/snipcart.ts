@@ -1,7 +1,138 @@
 /**
  * Snipcart is switched on by a public key given at build time (`SNIPCART_PUBLIC_KEY`). Without
  * it nothing external loads, and buying leads to an inquiry on the contact page.
+ *
+ * With a key, Snipcart v3 (pinned) loads on the visitor's first interaction, never before, so
+ * the pages stay fast and nothing outside the site is contacted by a visitor who only reads.
  */
+import { useEffect } from "react";
+import type { Language } from "./i18n/languages";
+
 export const snipcartPublicKey: string = import.meta.env.VITE_SNIPCART_PUBLIC_KEY ?? "";
 
 export const snipcartEnabled = snipcartPublicKey !== "";
+
+/** Pinned: a new Snipcart release is adopted by changing this line, after testing checkout. */
+export const snipcartVersion = "3.7.1";
+
+const themeBase = `https://cdn.snipcart.com/themes/v${snipcartVersion}/default`;
+export const snipcartScriptUrl = `${themeBase}/snipcart.js`;
+export const snipcartStylesheetUrl = `${themeBase}/snipcart.css`;
+
+/** The first interactions that load Snipcart. */
+export const snipcartTriggers = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
+
+/**
+ * Attributes of Snipcart's hidden root element: the public key, the side cart, euros. Adding a
+ * bottle opens the side cart (Snipcart's default), which is the buyer's confirmation.
+ */
+export function snipcartRootAttributes(publicKey: string = snipcartPublicKey): Record<string, string> {
+  return {
+    id: "snipcart",
+    "data-api-key": publicKey,
+    "data-config-modal-style": "side",
+    "data-currency": "eur",
+  };
+}
+
+/** An item as Snipcart's JavaScript API takes it, read from a buy button's data attributes. */
+export interface SnipcartItem {
+  id: string;
+  name: string;
+  price: number;
+  url: string;
+  description: string;
+  image: string;
+  categories: string[];
+}
+
+interface SnipcartApi {
+  api: {
+    session: { setLanguage(lang: string): Promise<unknown> | void };
+    cart: { items: { add(item: SnipcartItem): Promise<unknown> } };
+  };
+}
+
+function snipcartApi(): SnipcartApi | undefined {
+  return (window as unknown as { Snipcart?: SnipcartApi }).Snipcart;
+}
+
+let requested = false;
+let ready = false;
+let currentLanguage: Language = "en";
+const waiting: SnipcartItem[] = [];
+
+function onReady(): void {
+  ready = true;
+  const snipcart = snipcartApi();
+  if (!snipcart) return;
+  void snipcart.api.session.setLanguage(currentLanguage);
+  for (const item of waiting.splice(0)) void snipcart.api.cart.items.add(item);
+}
+
+/** Adds Snipcart's root element, stylesheet and script to the page, once. */
+export function loadSnipcart(): void {
+  if (requested || !snipcartEnabled || typeof document === "undefined") return;
+  requested = true;
+  document.addEventListener("snipcart.ready", onReady, { once: true });
+
+  const root = document.createElement("div");
+  root.hidden = true;
+  for (const [name, value] of Object.entries(snipcartRootAttributes())) root.setAttribute(name, value);
+  document.body.appendChild(root);
+
+  const stylesheet = document.createElement("link");
+  stylesheet.rel = "stylesheet";
+  stylesheet.href = snipcartStylesheetUrl;
+  document.head.appendChild(stylesheet);
+
+  const script = document.createElement("script");
+  script.src = snipcartScriptUrl;
+  script.async = true;
+  document.head.appendChild(script);
+}
+
+/**
+ * Reads a buy button's cart data. A click that arrives while Snipcart is still loading (the
+ * press that triggered the load) would be lost: it is queued and added once Snipcart is ready.
+ */
+export function itemFromButton(button: HTMLElement): SnipcartItem {
+  const data = button.dataset;
+  return {
+    id: data.itemId ?? "",
+    name: data.itemName ?? "",
+    price: Number(data.itemPrice),
+    url: data.itemUrl ?? "",
+    description: data.itemDescription ?? "",
+    image: data.itemImage ?? "",
+    categories: (data.itemCategories ?? "").split("|").filter(Boolean),
+  };
+}
+
+/** Called by a buy button's click: Snipcart handles it itself once ready; before, it waits. */
+export function addWhenSnipcartReady(button: HTMLElement): void {
+  if (!snipcartEnabled || ready) return;
+  waiting.push(itemFromButton(button));
+  loadSnipcart();
+}
+
+/**
+ * Mounted once by the language layout: loads Snipcart on the first interaction and keeps its
+ * language the page's. Does nothing without a public key.
+ */
+export function useSnipcart(lang: Language): void {
+  useEffect(() => {
+    if (!snipcartEnabled) return;
+    const load = () => loadSnipcart();
+    const options = { capture: true, passive: true } as const;
+    for (const type of snipcartTriggers) window.addEventListener(type, load, options);
+    return () => {
+      for (const type of snipcartTriggers) window.removeEventListener(type, load, options);
+    };
+  }, []);
+
+  useEffect(() => {
+    currentLanguage = lang;
+    if (ready) void snipcartApi()?.api.session.setLanguage(lang);
+  }, [lang]);
+}

@@ -9,6 +9,7 @@ import { I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "~/lib/i18n/languages";
 import { loadMessages } from "~/lib/i18n/messages.server";
 import { splitLanguage } from "~/lib/paths";
+import { useSnipcart } from "~/lib/snipcart";
 
 /** Runs at build: each page's HTML carries only its own language's strings. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -33,6 +34,8 @@ function useAgeGateWanted(): boolean {
 function Shell() {
   const { t, lang } = useI18n();
   const ageGate = useAgeGateWanted();
+  // Snipcart loads on the first interaction, when a key was given at build (app/lib/snipcart.ts).
+  useSnipcart(lang);
 
   // Spec §1: the choice is saved on every change and sets the document language.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/story";
-import { PageHero } from "~/components/ui/page-hero";
-import { useI18n } from "~/lib/i18n/context";
+import { StoryChapters } from "~/components/story/story-chapters";
+import { StoryHero } from "~/components/story/story-hero";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
 
@@ -8,6 +8,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "story.meta.title", description: "story.meta.description", path: pagePaths.story });
 
 export default function StoryPage() {
-  const { t } = useI18n();
-  return <PageHero title={t("story.hero.title")} subtitle={t("story.hero.subtitle")} />;
+  return (
+    <>
+      <StoryHero />
+      <StoryChapters />
+    </>
+  );
 }

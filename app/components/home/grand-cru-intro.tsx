@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { site } from "~/lib/content";
+import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "~/lib/paths";
+
+/** The home page's Grand Cru introduction, leading to the story (spec §2). */
+export function GrandCruIntro() {
+  const { t, tag, href } = useI18n();
+  const hectares = new Intl.NumberFormat(tag).format(site.grandCruHectares);
+  return (
+    <section aria-labelledby="home-intro" className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28">
+      <p className="eyebrow">{t("home.intro.eyebrow")}</p>
+      <h2 id="home-intro" className="mt-4 text-4xl sm:text-5xl">
+        {t("home.intro.title")}
+      </h2>
+      <p className="mt-6 text-lg leading-relaxed text-ink-700">{t("home.intro.text", { hectares })}</p>
+      <p className="mt-8">
+        <Link to={href(pagePaths.story)} className="btn-secondary">
+          {t("home.intro.link")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { homeChateauLimit, winesOf } from "~/components/wine/collections";
+import { WineGrid } from "~/components/wine/wine-grid";
+import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "~/lib/paths";
+
+/** The home page's wines (spec §2, §9): at most three Château wines, then the two Cuvée 9. */
+export function HomeWines() {
+  const { t, href } = useI18n();
+  return (
+    <>
+      <section aria-labelledby="home-chateau" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-7xl">
+          <div className="mx-auto max-w-2xl text-center">
+            <p className="eyebrow">{t("home.chateau.eyebrow")}</p>
+            <h2 id="home-chateau" className="mt-3 text-4xl">
+              {t("home.chateau.title")}
+            </h2>
+            <p className="mt-4 text-lg text-ink-700">{t("home.chateau.text")}</p>
+          </div>
+          <div className="mt-12">
+            <WineGrid wines={winesOf("chateau").slice(0, homeChateauLimit)} columns={3} />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="home-cuvee9" className="px-6 py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="eyebrow">{t("home.cuvee9.eyebrow")}</p>
+          <h2 id="home-cuvee9" className="mt-3 text-4xl">
+            {t("home.cuvee9.title")}
+          </h2>
+          <p className="mt-4 text-lg text-ink-700">{t("home.cuvee9.text")}</p>
+        </div>
+        <div className="mt-12">
+          <WineGrid wines={winesOf("cuvee9")} columns={2} />
+        </div>
+        <p className="mt-12 text-center">
+          <Link to={href(pagePaths.shop)} className="btn-primary">
+            {t("home.chateau.link")}
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

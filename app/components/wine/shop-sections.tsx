@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { Trans } from "~/components/ui/trans";
+import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "~/lib/paths";
+import { winesOf } from "./collections";
+import { WineGrid } from "./wine-grid";
+
+/** The shop's body (spec §2): the Château collection in three columns, Cuvée 9 in two, shipping. */
+export function ShopSections() {
+  const { t, href } = useI18n();
+  const chateau = winesOf("chateau");
+  const contact = `${href(pagePaths.contact)}?subject=${encodeURIComponent(t("shop.shipping.subject"))}`;
+  return (
+    <>
+      <section aria-labelledby="shop-chateau" className="mx-auto max-w-7xl px-6 py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="shop-chateau" className="text-4xl">
+            {t("shop.chateau.title")}
+          </h2>
+          <p className="mt-4 text-lg text-ink-700">{t("shop.chateau.text")}</p>
+        </div>
+        <div className="mt-12">
+          <WineGrid wines={chateau} columns={3} />
+        </div>
+      </section>
+      <section aria-labelledby="shop-cuvee9" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="shop-cuvee9" className="text-4xl">
+            {t("shop.cuvee9.title")}
+          </h2>
+          <p className="mt-4 text-lg text-ink-700">{t("shop.cuvee9.text")}</p>
+        </div>
+        <div className="mt-12">
+          <WineGrid wines={winesOf("cuvee9")} columns={2} />
+        </div>
+      </section>
+      <section aria-labelledby="shop-shipping" className="mx-auto max-w-3xl px-6 py-20 text-center">
+        <h2 id="shop-shipping" className="text-4xl">
+          {t("shop.shipping.title")}
+        </h2>
+        <p className="mt-4 text-lg text-ink-700">{t("shop.shipping.text")}</p>
+        <p className="mt-4 text-lg text-ink-700">
+          <Trans
+            text={t("shop.shipping.inquiry")}
+            parts={{
+              contact: (
+                <Link className="link" to={contact}>
+                  {t("shop.shipping.contact")}
+                </Link>
+              ),
+            }}
+          />
+        </p>
+      </section>
+    </>
+  );
+}

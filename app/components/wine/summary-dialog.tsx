@@ -1,0 +1,77 @@
+import { useId, useRef } from "react";
+import type { Wine } from "~/lib/content";
+import { site } from "~/lib/content";
+import { useI18n } from "~/lib/i18n/context";
+import { summaryFileName, summaryPath, summarySize, wineTitle } from "./wine-format";
+
+/**
+ * The summary sheet (spec §2, §4): a button opens a modal dialog with the sheet, generated at
+ * build for the page's language, and a download link that saves it as
+ * "<estate>-<vintage>-Summary.jpg". Escape or the close button shuts it; focus returns to the
+ * button that opened it.
+ */
+export function SummaryDialog({ wine }: { wine: Wine }) {
+  const { t, lang } = useI18n();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const title = wineTitle(wine);
+  const src = summaryPath(lang, wine.id);
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className="btn-secondary w-full sm:w-auto"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        {t("wine.summary.open")}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        data-testid="summary-dialog"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(48rem,calc(100vw-2rem))] rounded-sm bg-cream-50 p-0 text-ink-900 shadow-2xl backdrop:bg-wine-950/70"
+        onClose={() => opener.current?.focus()}
+        onClick={(event) => {
+          // A click on the backdrop lands on the dialog itself.
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 py-4">
+          <h2 id={titleId} className="text-2xl">
+            {t("wine.summary.title", { wine: title })}
+          </h2>
+          <button
+            type="button"
+            className="flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-700 hover:text-wine-700"
+            onClick={close}
+          >
+            <span className="sr-only">{t("wine.summary.close")}</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </div>
+        <div className="flex flex-col items-center gap-6 px-6 py-6">
+          <img
+            src={src}
+            width={summarySize.width}
+            height={summarySize.height}
+            alt={t("wine.summary.imageAlt", { wine: title })}
+            loading="lazy"
+            decoding="async"
+            className="h-auto max-h-[60dvh] w-auto border border-cream-200 bg-white"
+          />
+          <a href={src} download={summaryFileName(site.estateName, wine.vintage)} className="btn-primary">
+            {t("wine.summary.download")}
+          </a>
+        </div>
+      </dialog>
+    </>
+  );
+}

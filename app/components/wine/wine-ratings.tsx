@@ -1,0 +1,37 @@
+import type { Wine } from "~/lib/content";
+import { useI18n } from "~/lib/i18n/context";
+import { RatingBadge } from "./rating-badge";
+import { ratingQuote, scoreLabel } from "./wine-format";
+
+/** Expert ratings (spec §2): critic, score badge and quote, the quote left out when empty. */
+export function WineRatings({ wine }: { wine: Wine }) {
+  const i18n = useI18n();
+  if (wine.ratings.length === 0) return null;
+  // Chinese and Japanese have no italics: a slanted ideograph is a distorted one.
+  const quoteStyle = i18n.lang === "zh" || i18n.lang === "ja" ? "" : "italic";
+  return (
+    <section aria-labelledby="wine-ratings" className="mt-12">
+      <h2 id="wine-ratings" className="text-3xl">
+        {i18n.t("wine.ratings.title")}
+      </h2>
+      <ul className="mt-6 space-y-5">
+        {wine.ratings.map((rating) => {
+          const quote = ratingQuote(i18n, wine, rating);
+          return (
+            <li key={rating.critic} className="flex gap-5 rounded-sm border border-cream-200 bg-white p-5">
+              <RatingBadge label={scoreLabel(i18n, rating.score)} className="shrink-0" />
+              <figure className="min-w-0">
+                <figcaption className="font-semibold text-wine-800">{rating.critic}</figcaption>
+                {quote ? (
+                  <blockquote className={`mt-2 text-ink-700 ${quoteStyle}`}>
+                    <p>{quote}</p>
+                  </blockquote>
+                ) : null}
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
