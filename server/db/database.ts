@@ -47,14 +47,20 @@ export function migrate(db: Db, migrations: readonly Migration[]): number[] {
     throw new Error(`The database has migrations this code does not know (${unknown.join(", ")}): is the code older than the data?`);
   }
   const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+  const recorded = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
   const done: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    }).immediate();
-    done.push(migration.version);
+    // Checked again inside the write lock: another process may have applied it meanwhile.
+    const ran = db
+      .transaction(() => {
+        if (recorded.get(migration.version)) return false;
+        db.exec(migration.sql);
+        record.run(migration.version, migration.name, new Date().toISOString());
+        return true;
+      })
+      .immediate();
+    if (ran) done.push(migration.version);
   }
   return done;
 }
