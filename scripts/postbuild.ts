@@ -10,7 +10,9 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { errorPagePaths } from "../app/lib/site-paths";
 import { languages, languageTags } from "../app/lib/i18n/languages";
 import { localizePath } from "../app/lib/paths";
-import { englishPagePaths } from "../app/lib/site-paths";
+import { englishPagePaths, publicPaths } from "../app/lib/site-paths";
+import { writeOpenGraphImages } from "./og-images";
+import { jsonLdScript, structuredData } from "./structured-data";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const clientDir = join(buildDir, "client");
@@ -64,6 +66,26 @@ function writeSitemap(): number {
   return entries.length;
 }
 
+/** Writes each page's JSON-LD into its <head> (React leaves unknown head tags alone when hydrating). */
+function insertStructuredData(): number {
+  let pages = 0;
+  for (const { lang, english, path } of publicPaths()) {
+    const data = structuredData({
+      lang,
+      path: english,
+      absolute,
+      bottleImage: (id) => absolute(`/og/${id}.jpg`),
+    });
+    if (data.length === 0) continue;
+    const file = join(clientDir, path === "/" ? "" : path, "index.html");
+    const html = readFileSync(file, "utf8");
+    if (!html.includes("</head>")) throw new Error(`${file} has no </head>`);
+    writeFileSync(file, html.replace("</head>", `${data.map(jsonLdScript).join("")}</head>`));
+    pages += 1;
+  }
+  return pages;
+}
+
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** `sha256-…` sources of every inline script of each page, keyed by its path under build/. */
@@ -100,6 +122,8 @@ function precompress(): { files: number; bytes: number } {
 
 moveErrorPages();
 const urls = writeSitemap();
+const withJsonLd = insertStructuredData();
+await writeOpenGraphImages(join(clientDir, "og"));
 const info = {
   snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),
   inlineScriptHashes: hashInlineScripts(),
@@ -107,4 +131,4 @@ const info = {
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
 const { files, bytes } = precompress();
-console.log(`postbuild: sitemap with ${urls} URLs, error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
+console.log(`postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);

@@ -46,6 +46,9 @@ export function pageMeta(
   const pageTitle = translate(messages, title, vars);
   const pageDescription = translate(messages, description, vars);
   const url = absoluteUrl(localizePath(lang, path));
+  // Link previews: the wine's own bottle on wine pages, the estate elsewhere (scripts/og-images.ts).
+  const wineId = /^\/shop\/([a-z0-9-]+)$/.exec(path)?.[1];
+  const image = absoluteUrl(`/og/${wineId && !noindex ? wineId : "estate"}.jpg`);
   const tags: MetaDescriptor[] = [
     { title: pageTitle },
     { name: "description", content: pageDescription },
@@ -54,6 +57,13 @@ export function pageMeta(
     { property: "og:type", content: "website" },
     { property: "og:locale", content: ogLocales[lang] },
     { property: "og:site_name", content: translate(messages, "site.name") },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: pageTitle },
+    { name: "twitter:description", content: pageDescription },
+    { name: "twitter:image", content: image },
   ];
   if (noindex) return [...tags, { name: "robots", content: "noindex" }];
   return [

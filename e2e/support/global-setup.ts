@@ -11,9 +11,11 @@ declare module "vitest" {
 
 /** Serves the production build, and the development build when present, with the real server. */
 export default async function setup(project: TestProject) {
-  if (!existsSync("build/build-info.json")) throw new Error('No build: run "npm run build" before the browser tests');
+  // E2E_BUILD_DIR points the tests at another build (e.g. one made with BUILD_DIR=build-mine).
+  const buildDir = process.env.E2E_BUILD_DIR ?? "build";
+  if (!existsSync(`${buildDir}/build-info.json`)) throw new Error('No build: run "npm run build" before the browser tests');
   const servers: RunningServer[] = [];
-  const prod = await startServer({ buildDir: "build" });
+  const prod = await startServer({ buildDir });
   servers.push(prod);
   project.provide("baseUrl", prod.url);
   if (existsSync("build-dev/build-info.json")) {

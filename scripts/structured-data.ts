@@ -1,0 +1,214 @@
+/**
+ * Structured data (JSON-LD) for each prerendered page, computed at build from the content files
+ * and the page's language, and written into the page's <head> by scripts/postbuild.ts. Nothing
+ * of it reaches the visitor's JavaScript.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
+import eventsFile from "../content/events.json" with { type: "json" };
+import newsFile from "../content/news.json" with { type: "json" };
+import siteFile from "../content/site.json" with { type: "json" };
+import winesFile from "../content/wines.json" with { type: "json" };
+import { languages, languageTags, type Language } from "../app/lib/i18n/languages";
+import { lookup, type MessageTree } from "../app/lib/i18n/translate";
+import { localizePath, pagePaths, winePath } from "../app/lib/paths";
+import type { Site } from "../content/schemas/site";
+import type { Wine } from "../content/schemas/wine";
+
+const site = siteFile as Site;
+const wines = winesFile.wines as Wine[];
+
+/** Member states of the European Union, where the estate ships (ISO 3166-1 alpha-2). */
+export const euCountries = [
+  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
+  "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+];
+
+function loadMessages(lang: Language): MessageTree {
+  const dir = new URL(`../locales/${lang}/`, import.meta.url);
+  const messages: MessageTree = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    Object.assign(messages, JSON.parse(readFileSync(new URL(file, dir), "utf8")) as MessageTree);
+  }
+  return messages;
+}
+
+const messagesByLanguage = new Map(languages.map((lang) => [lang, loadMessages(lang)]));
+
+export interface StructuredDataContext {
+  lang: Language;
+  /** The page's English path. */
+  path: string;
+  /** Builds an absolute URL from a path. */
+  absolute: (path: string) => string;
+  /** Absolute URL of a wine's bottle image, when the build has one. */
+  bottleImage?: (wineId: string) => string | undefined;
+}
+
+function text(lang: Language, key: string): string | undefined {
+  return lookup(messagesByLanguage.get(lang) ?? {}, key);
+}
+
+function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> {
+  const { address, contact, geo, social } = site;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Winery",
+    "@id": absolute("/#winery"),
+    name: site.estateName,
+    url: absolute(localizePath(lang, "/")),
+    description: text(lang, "site.tagline"),
+    email: contact.email,
+    telephone: contact.phone,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: address.street,
+      postalCode: address.postalCode,
+      addressLocality: address.locality,
+      addressCountry: address.countryCode,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: geo.latitude, longitude: geo.longitude },
+    contactPoint: [
+      {
+        "@type": "ContactPoint",
+        contactType: "customer service",
+        email: contact.email,
+        telephone: contact.phone,
+        availableLanguage: ["en", "fr", "zh", "es", "ja"],
+      },
+      { "@type": "ContactPoint", contactType: "sales", email: contact.tradeEmail },
+      { "@type": "ContactPoint", contactType: "reservations", email: contact.villaEmail },
+    ],
+    sameAs: [social.instagram, social.facebook, social.linkedin],
+    subOrganization: {
+      "@type": "Winery",
+      name: site.sisterEstate.name,
+      url: site.sisterEstate.url,
+    },
+  };
+}
+
+/** "94/100" → 94 of 100; "17.5/20" → 17.5 of 20; a medal has no numeric rating. */
+export function parseScore(score: string): { value: number; best: number } | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+)$/.exec(score.trim());
+  return match ? { value: Number(match[1]), best: Number(match[2]) } : undefined;
+}
+
+function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataContext): WithContext<Product> {
+  const url = absolute(localizePath(lang, winePath(wine.id)));
+  const reviews: Review[] = wine.ratings.flatMap((rating) => {
+    const score = parseScore(rating.score);
+    if (!score) return [];
+    const quote = text(lang, `wineContent.${wine.id}.ratings.${rating.critic}`) ?? rating.quote;
+    return [
+      {
+        "@type": "Review",
+        author: { "@type": "Organization", name: rating.critic },
+        reviewRating: { "@type": "Rating", ratingValue: score.value, bestRating: score.best, worstRating: 0 },
+        ...(quote ? { reviewBody: quote } : {}),
+      },
+    ];
+  });
+  const awards = wine.ratings.filter((rating) => !parseScore(rating.score)).map((rating) => `${rating.score} — ${rating.critic}`);
+  const image = bottleImage?.(wine.id);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: `${wine.name} ${wine.vintage}`,
+    sku: wine.id,
+    url,
+    ...(image ? { image } : {}),
+    description: text(lang, `wineContent.${wine.id}.tastingNotes`),
+    brand: { "@type": "Brand", name: site.estateName },
+    category: "Wine",
+    additionalProperty: [
+      { "@type": "PropertyValue", name: "Vintage", value: wine.vintage },
+      { "@type": "PropertyValue", name: "Alcohol by volume", value: wine.abv },
+      { "@type": "PropertyValue", name: "Blend", value: wine.blend },
+      { "@type": "PropertyValue", name: "Appellation", value: site.appellation },
+    ],
+    ...(awards.length > 0 ? { award: awards.join("; ") } : {}),
+    ...(reviews.length > 0 ? { review: reviews } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      price: wine.price.toFixed(2),
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@id": absolute("/#winery") },
+      eligibleRegion: euCountries.map((code) => ({ "@type": "Country", name: code })),
+      shippingDetails: {
+        "@type": "OfferShippingDetails",
+        shippingDestination: euCountries.map((code) => ({ "@type": "DefinedRegion", addressCountry: code })),
+      },
+    },
+  };
+}
+
+/** Paris is UTC+1 in winter and UTC+2 from the last Sunday of March to the last Sunday of October. */
+export function parisOffset(isoDate: string): string {
+  const [year] = isoDate.split("-").map(Number) as [number];
+  const lastSunday = (month: number) => {
+    const last = new Date(Date.UTC(year, month + 1, 0));
+    return new Date(Date.UTC(year, month, last.getUTCDate() - last.getUTCDay()));
+  };
+  const day = new Date(`${isoDate}T12:00:00Z`);
+  return day >= lastSunday(2) && day < lastSunday(9) ? "+02:00" : "+01:00";
+}
+
+function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[] {
+  return eventsFile.events.map((event) => {
+    const base = `eventContent.${event.id}`;
+    const time = "time" in event && event.time ? `T${event.time}:00${parisOffset(event.date)}` : "";
+    return {
+      "@context": "https://schema.org",
+      "@type": "Event",
+      name: text(lang, `${base}.title`) ?? event.id,
+      description: text(lang, `${base}.description`),
+      startDate: `${event.date}${time}`,
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", name: text(lang, `${base}.location`) ?? site.estateName },
+      organizer: { "@id": absolute("/#winery") },
+      url: absolute(localizePath(lang, pagePaths.events)),
+      inLanguage: languageTags[lang],
+    };
+  });
+}
+
+function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
+  return newsFile.news.map((item) => {
+    const base = `newsContent.${item.id}`;
+    return {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: text(lang, `${base}.title`) ?? item.id,
+      description: text(lang, `${base}.description`),
+      articleBody: text(lang, `${base}.content`),
+      datePublished: item.date,
+      inLanguage: languageTags[lang],
+      url: absolute(`${localizePath(lang, pagePaths.news)}#${item.id}`),
+      author: { "@type": "Organization", name: site.estateName },
+      publisher: { "@id": absolute("/#winery") },
+      image: absolute("/og/estate.jpg"),
+      ...("externalLink" in item && item.externalLink ? { sameAs: item.externalLink } : {}),
+    };
+  });
+}
+
+/** The JSON-LD objects of a page; empty when the page has none. */
+export function structuredData(context: StructuredDataContext): object[] {
+  const { path } = context;
+  if (path === pagePaths.home || path === pagePaths.contact) return [winery(context)];
+  if (path === pagePaths.events) return events(context);
+  if (path === pagePaths.news) return newsArticles(context);
+  const wine = wines.find((w) => winePath(w.id) === path);
+  return wine ? [product(wine, context)] : [];
+}
+
+/** Serialises JSON-LD for an inline script: `<` is escaped so no value can close the script. */
+export function jsonLdScript(data: object): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+}
