@@ -78,7 +78,7 @@ describe("OutboxSender", () => {
     await sender.idle();
     expect(transport.sent).toHaveLength(1);
     const sent = transport.sent[0]!;
-    expect(sent).toMatchObject({ from: "site@example.org", to: "li@example.cn", subject: "请确认订阅Château Test新闻简报" });
+    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: "请确认订阅Château Test新闻简报" });
     expect(sent.headers["List-Unsubscribe"]).toBe(`<https://site.example/api/newsletter/unsubscribe?token=${"u".repeat(32)}>`);
     expect(sent.text).toContain(`https://site.example/api/newsletter/confirm?token=${"c".repeat(32)}`);
     expect((db.prepare("SELECT sent_at, attempts FROM outbox").get() as OutboxRow).attempts).toBe(1);

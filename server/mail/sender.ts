@@ -2,12 +2,18 @@ import type { Db } from "../db/database";
 import { headerSafe } from "./compose";
 import type { OutboxRow } from "./outbox";
 
+/** One address, given as an object so that nothing in it is parsed as a list or a display name. */
+export interface Address {
+  name: string;
+  address: string;
+}
+
 /** The part of a nodemailer transporter the sender uses. */
 export interface MailTransport {
   sendMail(message: {
-    from: string | { name: string; address: string };
-    to: string;
-    replyTo?: string;
+    from: string | Address;
+    to: Address;
+    replyTo?: Address;
     subject: string;
     text: string;
     headers: Record<string, string>;
@@ -16,7 +22,7 @@ export interface MailTransport {
 }
 
 export interface SenderOptions {
-  from: string | { name: string; address: string };
+  from: string | Address;
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
@@ -119,8 +125,8 @@ export class OutboxSender {
     try {
       await this.transport.sendMail({
         from: this.options.from,
-        to: headerSafe(row.recipient, 254),
-        ...(row.reply_to ? { replyTo: headerSafe(row.reply_to, 254) } : {}),
+        to: { name: "", address: headerSafe(row.recipient, 254) },
+        ...(row.reply_to ? { replyTo: { name: "", address: headerSafe(row.reply_to, 254) } } : {}),
         subject: headerSafe(row.subject),
         text: row.body,
         headers: Object.fromEntries(
