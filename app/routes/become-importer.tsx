@@ -1,4 +1,8 @@
 import type { Route } from "./+types/become-importer";
+import { ApplicationForm } from "~/components/importer/application-form";
+import { importer } from "~/components/importer/importer-data";
+import { PointList } from "~/components/importer/point-list";
+import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
@@ -7,7 +11,79 @@ import { pagePaths } from "~/lib/paths";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "importer.meta.title", description: "importer.meta.description", path: pagePaths.becomeImporter });
 
+/** The importer page (spec §2): presence and reach, benefits, requirements, commitments, application. */
 export default function BecomeImporterPage() {
   const { t } = useI18n();
-  return <PageHero title={t("importer.hero.title")} subtitle={t("importer.hero.subtitle")} />;
+  const stats = [
+    { value: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries") },
+    { value: t("importer.presence.atLeast", { count: importer.retailPartners }), label: t("importer.presence.retailPartners") },
+  ];
+  return (
+    <>
+      <PageHero title={t("importer.hero.title")} subtitle={t("importer.hero.subtitle")} />
+
+      <section aria-labelledby="presence-title" className="mx-auto max-w-6xl px-6 py-20">
+        <div className="text-center">
+          <p className="eyebrow">{t("importer.presence.eyebrow")}</p>
+          <h2 id="presence-title" className="mt-3 text-4xl">
+            {t("importer.presence.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{t("importer.presence.text")}</p>
+        </div>
+        <div className="mt-10">
+          <WorldMap />
+        </div>
+        <div className="mt-10 flex flex-col items-center justify-center gap-10 sm:flex-row">
+          <dl className="flex gap-12 text-center" data-testid="reach">
+            {stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="mt-1 text-ink-700">{stat.label}</dt>
+                <dd className="font-heading text-5xl font-semibold text-wine-800">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <a href="#application-form" className="btn-primary">
+            {t("importer.presence.apply")}
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="benefits-title" className="mb-10 text-center text-4xl">
+            {t("importer.benefits.title")}
+          </h2>
+          <PointList group="benefits" />
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-12 px-6 py-20 lg:grid-cols-2">
+        <section aria-labelledby="requirements-title">
+          <h2 id="requirements-title" className="mb-8 text-4xl">
+            {t("importer.requirements.title")}
+          </h2>
+          <PointList group="requirements" />
+        </section>
+        <section aria-labelledby="commitments-title">
+          <h2 id="commitments-title" className="mb-8 text-4xl">
+            {t("importer.commitments.title")}
+          </h2>
+          <PointList group="commitments" />
+        </section>
+      </div>
+
+      <section id="application-form" aria-labelledby="application-title" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="application-title" className="text-center text-4xl">
+            {t("importer.form.title")}
+          </h2>
+          <p className="mt-4 text-center text-ink-700">{t("importer.form.intro")}</p>
+          <p className="mt-2 mb-10 text-center font-semibold text-wine-800" data-testid="answer-promise">
+            {t("importer.form.promise", { hours: importer.answerWithinHours })}
+          </p>
+          <ApplicationForm />
+        </div>
+      </section>
+    </>
+  );
 }

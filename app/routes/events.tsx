@@ -1,4 +1,7 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/events";
+import { EventCard } from "~/components/events/event-card";
+import { pastEvents, upcomingEvents } from "~/components/events/events-data";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
@@ -7,7 +10,52 @@ import { pagePaths } from "~/lib/paths";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "events.meta.title", description: "events.meta.description", path: pagePaths.events });
 
+/** The events page (spec §2): upcoming and past events, and an invitation to host one at the estate. */
 export default function EventsPage() {
-  const { t } = useI18n();
-  return <PageHero title={t("events.hero.title")} subtitle={t("events.hero.subtitle")} />;
+  const { t, href } = useI18n();
+  const contact = (subject: string) => `${href(pagePaths.contact)}?subject=${subject}#contact-form`;
+  return (
+    <>
+      <PageHero title={t("events.hero.title")} subtitle={t("events.hero.subtitle")} />
+
+      <section aria-labelledby="upcoming-title" className="mx-auto max-w-6xl px-6 pt-20">
+        <h2 id="upcoming-title" className="text-4xl">
+          {t("events.upcoming")}
+        </h2>
+        <ul className="mt-10 grid gap-8 md:grid-cols-2" data-testid="upcoming-events">
+          {upcomingEvents.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="past-title" className="mx-auto max-w-6xl px-6 py-20">
+        <h2 id="past-title" className="text-4xl">
+          {t("events.past")}
+        </h2>
+        <ul className="mt-10 grid gap-8 md:grid-cols-2" data-testid="past-events">
+          {pastEvents.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="host-title" className="bg-wine-900 px-6 py-20 text-center text-cream-100">
+        <div className="mx-auto max-w-2xl">
+          <h2 id="host-title" className="text-4xl text-cream-50">
+            {t("events.host.title")}
+          </h2>
+          <p className="mt-4 text-lg">{t("events.host.text")}</p>
+          <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+            <Link to={contact("event-private")} className="btn-primary bg-gold-400 text-wine-950 hover:bg-gold-200">
+              {t("events.host.private")}
+            </Link>
+            <Link to={contact("event-corporate")} className="btn-light">
+              {t("events.host.corporate")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

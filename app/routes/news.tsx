@@ -1,4 +1,7 @@
 import type { Route } from "./+types/news";
+import { NewsCard } from "~/components/news/news-card";
+import { newsItems } from "~/components/news/news-data";
+import { Newsletter } from "~/components/news/newsletter";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
@@ -7,7 +10,23 @@ import { pagePaths } from "~/lib/paths";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "news.meta.title", description: "news.meta.description", path: pagePaths.news });
 
+/** The news page (spec §2): the news cards, newest first, and the newsletter sign-up. */
 export default function NewsPage() {
   const { t } = useI18n();
-  return <PageHero title={t("news.hero.title")} subtitle={t("news.hero.subtitle")} />;
+  return (
+    <>
+      <PageHero title={t("news.hero.title")} subtitle={t("news.hero.subtitle")} />
+      <section aria-labelledby="news-list-title" className="mx-auto max-w-6xl px-6 py-20">
+        <h2 id="news-list-title" className="sr-only">
+          {t("news.listTitle")}
+        </h2>
+        <ul className="grid items-start gap-8 md:grid-cols-2">
+          {newsItems.map((item) => (
+            <NewsCard key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+      <Newsletter />
+    </>
+  );
 }

@@ -1,13 +1,127 @@
 import type { Route } from "./+types/villa";
+import { ExternalLink } from "~/components/ui/external-link";
 import { PageHero } from "~/components/ui/page-hero";
+import { Picture } from "~/components/ui/picture";
+import { Amenities } from "~/components/villa/amenities";
+import { villa } from "~/components/villa/villa-data";
+import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
+import { sceneImage, type SceneName } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });
 
+const gallery: { scene: SceneName; key: "exterior" | "pool" | "interior" }[] = [
+  { scene: "villa-exterior", key: "exterior" },
+  { scene: "villa-pool", key: "pool" },
+  { scene: "villa-interior", key: "interior" },
+];
+
+/** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */
 export default function VillaPage() {
   const { t } = useI18n();
-  return <PageHero title={t("villa.hero.title")} subtitle={t("villa.hero.subtitle")} />;
+  return (
+    <>
+      <PageHero title={t("villa.hero.title")} subtitle={t("villa.hero.subtitle")} />
+
+      <Picture
+        image={sceneImage("villa-exterior")}
+        alt={t("villa.exteriorAlt")}
+        sizes="100vw"
+        priority
+        imgClassName="aspect-[16/7] max-h-[70svh] w-full object-cover"
+      />
+
+      <section aria-labelledby="villa-experience-title" className="mx-auto max-w-3xl px-6 py-20 text-center">
+        <p className="eyebrow">{t("villa.experience.eyebrow")}</p>
+        <h2 id="villa-experience-title" className="mt-3 text-4xl">
+          {t("villa.experience.title")}
+        </h2>
+        <p className="mt-6 text-lg leading-relaxed text-ink-700">{t("villa.experience.text1")}</p>
+        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("villa.experience.text2")}</p>
+      </section>
+
+      <section aria-labelledby="amenities-title" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="amenities-title" className="mb-12 text-center text-4xl">
+            {t("villa.amenities.title")}
+          </h2>
+          <Amenities />
+        </div>
+      </section>
+
+      <section aria-labelledby="gallery-title" className="mx-auto max-w-6xl px-6 py-20">
+        <h2 id="gallery-title" className="mb-12 text-center text-4xl">
+          {t("villa.gallery.title")}
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {gallery.map(({ scene, key }) => (
+            <li key={key}>
+              <figure>
+                <Picture
+                  image={sceneImage(scene)}
+                  alt={t(`villa.gallery.${key}.alt`)}
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                  imgClassName="aspect-[4/3] w-full rounded-sm object-cover"
+                />
+                <figcaption className="mt-3 text-center font-heading text-xl text-wine-800">{t(`villa.gallery.${key}.caption`)}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="location-title" className="bg-wine-900 px-6 py-20 text-cream-100">
+        <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="location-title" className="text-4xl text-cream-50">
+              {t("villa.location.title")}
+            </h2>
+            <p className="mt-6 text-lg leading-relaxed">{t("villa.location.text")}</p>
+            <ul className="mt-6 space-y-3" data-testid="villa-distances">
+              <li className="flex gap-3">
+                <span aria-hidden="true" className="text-gold-400">
+                  ◆
+                </span>
+                {t("villa.location.village", { minutes: villa.minutesToVillage })}
+              </li>
+              <li className="flex gap-3">
+                <span aria-hidden="true" className="text-gold-400">
+                  ◆
+                </span>
+                {t("villa.location.bordeaux", { minutes: villa.minutesToBordeaux })}
+              </li>
+              <li className="flex gap-3">
+                <span aria-hidden="true" className="text-gold-400">
+                  ◆
+                </span>
+                {t("villa.location.vines")}
+              </li>
+            </ul>
+          </div>
+          <div className="rounded-sm bg-wine-800 p-8">
+            <h2 className="text-3xl text-cream-50">{t("villa.booking.title")}</h2>
+            <p className="mt-4 leading-relaxed">{t("villa.booking.text")}</p>
+            <ul className="mt-8 flex flex-col gap-4 sm:flex-row">
+              {site.villaRentals.map((rental) => (
+                <li key={rental.url}>
+                  <ExternalLink href={rental.url} className="btn-light w-full sm:w-auto">
+                    {t("villa.booking.bookOn", { site: rental.name })}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 border-t border-wine-700 pt-6">
+              {t("villa.booking.direct")}{" "}
+              <a href={`mailto:${site.contact.villaEmail}`} className="font-semibold text-cream-50 underline decoration-gold-400 underline-offset-4 hover:text-gold-200">
+                {site.contact.villaEmail}
+              </a>
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

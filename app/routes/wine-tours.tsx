@@ -1,5 +1,11 @@
+import { useState } from "react";
 import type { Route } from "./+types/wine-tours";
+import { BookingForm } from "~/components/tours/booking-form";
+import { PackageCard } from "~/components/tours/package-card";
+import { TourHighlights } from "~/components/tours/tour-highlights";
+import { guideLanguageList, tourFacts, tourPackages, type TourPackageId } from "~/components/tours/tours-data";
 import { PageHero } from "~/components/ui/page-hero";
+import { formatPrice } from "~/lib/format";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
@@ -7,7 +13,84 @@ import { pagePaths } from "~/lib/paths";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "wineTours.meta.title", description: "wineTours.meta.description", path: pagePaths.wineTours });
 
+/** The wine tours page (spec §2): experience, packages to choose, highlights, the journey, booking. */
 export default function WineToursPage() {
-  const { t } = useI18n();
-  return <PageHero title={t("wineTours.hero.title")} subtitle={t("wineTours.hero.subtitle")} />;
+  const { t, tDynamic, lang, tag } = useI18n();
+  // Spec §4: nothing is chosen at first; any card can be chosen, and changed, at any time.
+  const [selected, setSelected] = useState<TourPackageId | null>(null);
+
+  return (
+    <>
+      <PageHero title={t("wineTours.hero.title")} subtitle={t("wineTours.hero.subtitle")} />
+
+      <section aria-labelledby="experience-title" className="mx-auto max-w-3xl px-6 py-20 text-center">
+        <p className="eyebrow">{t("wineTours.experience.eyebrow")}</p>
+        <h2 id="experience-title" className="mt-3 text-4xl">
+          {t("wineTours.experience.title")}
+        </h2>
+        <p className="mt-6 text-lg leading-relaxed text-ink-700">{t("wineTours.experience.text1")}</p>
+        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("wineTours.experience.text2")}</p>
+      </section>
+
+      <section id="packages" aria-labelledby="packages-title" className="bg-cream-100 px-6 py-20">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="packages-title" className="text-center text-4xl">
+            {t("wineTours.packages.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-ink-700">{t("wineTours.packages.intro")}</p>
+          <ul className="mt-12 grid gap-8 lg:grid-cols-3">
+            {tourPackages.map((tour) => (
+              <PackageCard key={tour.id} tour={tour} selected={selected === tour.id} onSelect={() => setSelected(tour.id)} />
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="highlights-title" className="mx-auto max-w-6xl px-6 py-20">
+        <h2 id="highlights-title" className="sr-only">
+          {t("wineTours.highlights.label")}
+        </h2>
+        <TourHighlights />
+      </section>
+
+      <section aria-labelledby="journey-title" className="bg-wine-900 px-6 py-20 text-cream-100">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="journey-title" className="text-center text-4xl text-cream-50">
+            {t("wineTours.journey.title")}
+          </h2>
+          <p className="mt-6 text-lg leading-relaxed">{t("wineTours.journey.description")}</p>
+          <div className="mt-10 grid gap-10 sm:grid-cols-2">
+            <div>
+              <h3 className="text-2xl text-gold-200">{t("wineTours.journey.availability.title")}</h3>
+              <ul className="mt-3 list-disc space-y-1 pl-5">
+                <li>{t("wineTours.journey.availability.schedule")}</li>
+                <li>{t("wineTours.journey.availability.languages", { languages: guideLanguageList(tag) })}</li>
+                {tourFacts.transportProvided ? null : <li>{t("wineTours.journey.availability.transport")}</li>}
+              </ul>
+            </div>
+            <div>
+              <h3 className="text-2xl text-gold-200">{t("wineTours.journey.pricing.title")}</h3>
+              <ul className="mt-3 space-y-1">
+                {tourPackages.map((tour) => (
+                  <li key={tour.id} className="flex justify-between gap-4 border-b border-wine-700 py-1">
+                    <span>{tDynamic(`wineTours.packages.${tour.id}.title`)}</span>
+                    <span className="font-semibold text-cream-50">{formatPrice(tour.price, lang)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-sm">{t("wineTours.journey.pricing.note")}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section id="booking-form" aria-labelledby="booking-title" className="mx-auto max-w-3xl px-6 py-20">
+        <h2 id="booking-title" className="text-center text-4xl">
+          {t("wineTours.form.title")}
+        </h2>
+        <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro")}</p>
+        <BookingForm selected={selected} onBooked={() => setSelected(null)} />
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { youtubeVideoId } from "./youtube";
 
 /** News categories (spec §3); each has its badge colour, `general` takes the default one. */
 export const newsCategories = ["acquisition", "team", "partnership", "awards", "product", "honor", "general"] as const;
@@ -7,32 +8,6 @@ export type NewsCategory = (typeof newsCategories)[number];
 /** The inline icons a news card can show (app/components/news/news-icon.tsx). */
 export const newsIcons = ["estate", "people", "handshake", "trophy", "bottle", "star", "leaf"] as const;
 export type NewsIcon = (typeof newsIcons)[number];
-
-/** The 11-character id of a YouTube video link (`watch?v=`, `youtu.be/`, `shorts/`, `embed/`), or undefined. */
-export function youtubeVideoId(link: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return undefined;
-  }
-  const host = url.hostname.replace(/^(www|m)\./, "");
-  const id =
-    host === "youtu.be"
-      ? url.pathname.slice(1)
-      : host === "youtube.com" || host === "youtube-nocookie.com"
-        ? url.pathname === "/watch"
-          ? url.searchParams.get("v")
-          : /^\/(?:embed|shorts|live)\/([^/]+)$/.exec(url.pathname)?.[1]
-        : undefined;
-  return id && /^[\w-]{11}$/.test(id) ? id : undefined;
-}
-
-/** The privacy-friendly player address of a YouTube link: no cookies until the visitor plays it. */
-export function youtubeEmbedUrl(link: string): string | undefined {
-  const id = youtubeVideoId(link);
-  return id ? `https://www.youtube-nocookie.com/embed/${id}` : undefined;
-}
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
 

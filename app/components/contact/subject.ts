@@ -1,0 +1,22 @@
+/** Subjects other pages ask for by name (`/contact?subject=event-private`), each with a translated text. */
+export const knownSubjects = {
+  order: "contact.form.subjects.order",
+  "event-private": "contact.form.subjects.eventPrivate",
+  "event-corporate": "contact.form.subjects.eventCorporate",
+} as const;
+
+/** The subject field's longest value (contactMessageSchema: 200). */
+export const subjectMaxLength = 200;
+
+/**
+ * The contact form's subject for a `?subject=` value: a known name becomes its translated
+ * subject, any other text is used as written, trimmed, with control characters removed and cut
+ * to the field's limit; nothing gives an empty subject.
+ */
+export function subjectFromQuery(raw: string | null, translate: (key: (typeof knownSubjects)[keyof typeof knownSubjects]) => string): string {
+  if (raw === null) return "";
+  const value = raw.trim();
+  if (Object.hasOwn(knownSubjects, value)) return translate(knownSubjects[value as keyof typeof knownSubjects]);
+  // eslint-disable-next-line no-control-regex
+  return [...value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()].slice(0, subjectMaxLength).join("").trim();
+}

@@ -1,0 +1,51 @@
+import { formatTime, typeClass, typeKey, type EstateEvent } from "~/components/events/events-data";
+import { formatDate } from "~/lib/format";
+import { useI18n } from "~/lib/i18n/context";
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0 text-gold-600" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+const calendar = "M8 3v3m8-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z";
+const clock = "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z";
+const pin = "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zm0-9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z";
+
+/** An event card (spec §3): type badge, title, date (and time when upcoming), location, description. */
+export function EventCard({ event }: { event: EstateEvent }) {
+  const { t, tDynamic, lang } = useI18n();
+  const key = `eventContent.${event.id}`;
+  return (
+    <li data-event={event.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
+      <p data-type={event.type} className={`self-start rounded-full px-3 py-1 text-xs font-semibold tracking-wider uppercase ${typeClass[event.type]}`}>
+        {tDynamic(`events.types.${typeKey(event.type)}`)}
+      </p>
+      <h3 className="mt-4 text-2xl">{tDynamic(`${key}.title`)}</h3>
+      <dl className="mt-4 space-y-2 text-sm text-ink-700">
+        <div className="flex gap-2">
+          <dt className="sr-only">{t("events.date")}</dt>
+          <Icon d={calendar} />
+          <dd>
+            <time dateTime={event.time ? `${event.date}T${event.time}` : event.date}>{formatDate(event.date, lang, { dateStyle: "full" })}</time>
+          </dd>
+        </div>
+        {event.time ? (
+          <div className="flex gap-2">
+            <dt className="sr-only">{t("events.time")}</dt>
+            <Icon d={clock} />
+            <dd data-testid="event-time">{formatTime(event.time, lang)}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-2">
+          <dt className="sr-only">{t("events.location")}</dt>
+          <Icon d={pin} />
+          <dd>{tDynamic(`${key}.location`)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 leading-relaxed text-ink-700">{tDynamic(`${key}.description`)}</p>
+    </li>
+  );
+}

@@ -1,0 +1,103 @@
+import { createContext, useContext, useId, type HTMLInputTypeAttribute } from "react";
+import { useI18n } from "~/lib/i18n/context";
+
+/** The fields the last answer refused, so each can mark itself `aria-invalid`. */
+export const InvalidFieldsContext = createContext<readonly string[]>([]);
+
+const controlClass =
+  "mt-1.5 block w-full rounded-sm border border-ink-600 bg-white px-3 py-2.5 text-ink-900 placeholder:text-ink-600 aria-[invalid=true]:border-2 aria-[invalid=true]:border-wine-700";
+
+interface FieldLabelProps {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+}
+
+/** A visible label; the star is for the eye only, `required` on the control tells assistive technology. */
+function FieldLabel({ htmlFor, label, required }: FieldLabelProps) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink-900">
+      <span data-label="">{label}</span>
+      {required ? (
+        <span aria-hidden="true" className="text-wine-700">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+interface FieldProps {
+  /** The field's name in the form's schema (app/features/forms/schemas.ts). */
+  name: string;
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  required?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+  min?: number;
+  className?: string;
+}
+
+/** A labelled input with the browser's own validation (spec §5). */
+export function Field({ name, label, type = "text", required = false, autoComplete, placeholder, min, className }: FieldProps) {
+  const id = useId();
+  const invalid = useContext(InvalidFieldsContext).includes(name);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        min={min}
+        aria-invalid={invalid || undefined}
+        className={controlClass}
+      />
+    </div>
+  );
+}
+
+/** A labelled multi-line field. */
+export function TextArea({ name, label, required = false, className }: Omit<FieldProps, "type" | "min" | "placeholder" | "autoComplete">) {
+  const id = useId();
+  const invalid = useContext(InvalidFieldsContext).includes(name);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      <textarea id={id} name={name} required={required} rows={5} aria-invalid={invalid || undefined} className={controlClass} />
+    </div>
+  );
+}
+
+/**
+ * A field people never see or reach and bots fill in: the server accepts and drops a submission
+ * that has it (the `fax` envelope field of every form schema).
+ */
+export function Honeypot() {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[100vw] h-px w-px overflow-hidden">
+      <label htmlFor={id}>{t("forms.honeypot")}</label>
+      <input id={id} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** The line that explains the star. */
+export function RequiredNote({ className = "" }: { className?: string }) {
+  const { t } = useI18n();
+  return (
+    <p className={`text-sm text-ink-700 ${className}`}>
+      <span aria-hidden="true" className="text-wine-700">
+        *
+      </span>{" "}
+      {t("forms.requiredNote")}
+    </p>
+  );
+}

@@ -1,0 +1,73 @@
+import { Field, RequiredNote, TextArea } from "~/components/forms/fields";
+import { FormShell } from "~/components/forms/form-shell";
+import { findTourPackage, type TourPackageId } from "~/components/tours/tours-data";
+import { formatPrice } from "~/lib/format";
+import { useI18n } from "~/lib/i18n/context";
+
+/** The tour form's fields as the schema wants them: guests is a number when given. */
+function toPayload(data: FormData, selected: TourPackageId | null): Record<string, unknown> {
+  const text = (name: string) => String(data.get(name) ?? "");
+  const guests = text("guests").trim();
+  return {
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    ...(guests ? { guests: Number(guests) } : {}),
+    date: text("date"),
+    message: text("message"),
+    package: selected ?? "",
+  };
+}
+
+/**
+ * The booking form (spec §3, §5): name and email required, phone, guests (at least 1), preferred
+ * date and message optional. Submitting needs a package chosen above; until then the button is
+ * disabled and says so (spec §4).
+ */
+export function BookingForm({ selected, onBooked }: { selected: TourPackageId | null; onBooked: () => void }) {
+  const { t, tDynamic, lang } = useI18n();
+  const tour = findTourPackage(selected);
+  return (
+    <FormShell
+      kind="tourBooking"
+      aria-labelledby="booking-title"
+      toPayload={(data) => toPayload(data, selected)}
+      success={{ title: t("wineTours.form.success.title"), description: t("wineTours.form.success.description") }}
+      submitLabel={t("wineTours.form.submit")}
+      blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
+      onSuccess={onBooked}
+      className="grid gap-5 sm:grid-cols-2"
+      submitClassName="sm:col-span-2"
+    >
+      <div className="rounded-sm border border-cream-200 bg-cream-100 p-4 sm:col-span-2" aria-live="polite">
+        <p className="text-sm font-semibold text-ink-700">{t("wineTours.form.package")}</p>
+        {tour ? (
+          <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
+            {t("wineTours.form.selectedPackage", {
+              package: tDynamic(`wineTours.packages.${tour.id}.selectedLabel`),
+              price: formatPrice(tour.price, lang),
+            })}
+          </p>
+        ) : (
+          <>
+            <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
+              {t("wineTours.form.noPackage")}
+            </p>
+            <p className="mt-1 text-sm text-ink-700">
+              <a href="#packages" className="link">
+                {t("wineTours.form.selectAbove")}
+              </a>
+            </p>
+          </>
+        )}
+      </div>
+      <RequiredNote className="sm:col-span-2" />
+      <Field name="name" label={t("forms.fields.name")} required autoComplete="name" />
+      <Field name="email" type="email" label={t("forms.fields.email")} required autoComplete="email" />
+      <Field name="phone" type="tel" label={t("forms.fields.phone")} autoComplete="tel" />
+      <Field name="guests" type="number" min={1} label={t("wineTours.form.guests")} />
+      <Field name="date" type="date" label={t("wineTours.form.date")} />
+      <TextArea className="sm:col-span-2" name="message" label={t("forms.fields.message")} />
+    </FormShell>
+  );
+}

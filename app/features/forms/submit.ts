@@ -1,0 +1,60 @@
+import type { FormKind } from "./schemas";
+
+export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server";
+export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[] };
+
+/** The field names a 400 answer's `fields` lists, when it lists any. */
+async function fieldsOf(response: Response): Promise<string[] | undefined> {
+  try {
+    const body = (await response.json()) as { fields?: unknown };
+    return Array.isArray(body.fields) ? body.fields.filter((f): f is string => typeof f === "string") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends a form to the site's API (`formEndpoints[kind].path`) as JSON and says how it went. The
+ * payload is checked against the form's shared schema first, so an invalid one never leaves the
+ * page; the schemas are loaded only now, keeping zod out of the page's first-load JavaScript.
+ *
+ * Success is a 201 (any 2xx). A 400 is `invalid` with the fields the server named; 413 and 415
+ * are `invalid` too; 429 is `rate-limited`; other answers are `server`; no answer is `network`.
+ */
+export async function submitForm(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
+  let path: string;
+  try {
+    const { formEndpoints } = await import("./schemas");
+    const endpoint = formEndpoints[kind];
+    const checked = endpoint.schema.safeParse(payload);
+    if (!checked.success) {
+      const fields = [...new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
+      return { ok: false, reason: "invalid", fields };
+    }
+    path = endpoint.path;
+  } catch {
+    // The schema chunk could not be fetched: the connection is gone.
+    return { ok: false, reason: "network" };
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+      credentials: "same-origin",
+    });
+  } catch {
+    return { ok: false, reason: "network" };
+  }
+
+  if (response.ok) return { ok: true };
+  if (response.status === 429) return { ok: false, reason: "rate-limited" };
+  if (response.status === 400) {
+    const fields = await fieldsOf(response);
+    return fields && fields.length > 0 ? { ok: false, reason: "invalid", fields } : { ok: false, reason: "invalid" };
+  }
+  if (response.status === 413 || response.status === 415) return { ok: false, reason: "invalid" };
+  return { ok: false, reason: "server" };
+}
