@@ -3,19 +3,34 @@ import { ExperiencePanels } from "~/components/home/experience-panels";
 import { GrandCruIntro } from "~/components/home/grand-cru-intro";
 import { HomeHero } from "~/components/home/home-hero";
 import { HomeWines } from "~/components/home/home-wines";
+import { collectionCards, pageI18n, scenes } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
+
+/** Spec §9: the home page shows at most three Château wines. */
+const homeChateauLimit = 3;
+
+/** Runs at build: the home page's wine cards and experience photos in the page's language. */
+export function loader({ request }: Route.LoaderArgs) {
+  const i18n = pageI18n(request);
+  const photos = scenes(["tasting", "villa-exterior"]);
+  return {
+    chateau: collectionCards(i18n, "chateau", homeChateauLimit),
+    cuvee9: collectionCards(i18n, "cuvee9"),
+    experiences: { tours: photos.tasting, villa: photos["villa-exterior"] },
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "home.meta.title", description: "home.meta.description", path: pagePaths.home });
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
       <GrandCruIntro />
-      <HomeWines />
-      <ExperiencePanels />
+      <HomeWines chateau={loaderData.chateau} cuvee9={loaderData.cuvee9} />
+      <ExperiencePanels images={loaderData.experiences} />
     </>
   );
 }

@@ -1,14 +1,21 @@
 import type { Route } from "./+types/shop";
 import { ShopSections } from "~/components/wine/shop-sections";
+import { collectionCards, pageI18n } from "~/components/wine/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
 
+/** Runs at build: the cards of both collections in the page's language. */
+export function loader({ request }: Route.LoaderArgs) {
+  const i18n = pageI18n(request);
+  return { chateau: collectionCards(i18n, "chateau"), cuvee9: collectionCards(i18n, "cuvee9") };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "shop.meta.title", description: "shop.meta.description", path: pagePaths.shop });
 
-export default function ShopPage() {
+export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
@@ -17,7 +24,7 @@ export default function ShopPage() {
           {t("shop.hero.restriction")}
         </p>
       </PageHero>
-      <ShopSections />
+      <ShopSections chateau={loaderData.chateau} cuvee9={loaderData.cuvee9} />
     </>
   );
 }

@@ -1,17 +1,23 @@
 import type { Route } from "./+types/story";
-import { StoryChapters } from "~/components/story/story-chapters";
+import { StoryChapters, storyScenes } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
+import { scenes } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
+
+/** Runs at build: the story's photos, so the page's JavaScript carries no image tables. */
+export function loader() {
+  return { hero: scenes(["vineyard"]).vineyard, photos: scenes(storyScenes) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "story.meta.title", description: "story.meta.description", path: pagePaths.story });
 
-export default function StoryPage() {
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <StoryHero />
-      <StoryChapters />
+      <StoryHero image={loaderData.hero} />
+      <StoryChapters photos={loaderData.photos} />
     </>
   );
 }

@@ -1,11 +1,22 @@
 import type { Route } from "./+types/wine";
 import { WineDetail, WineNotFound } from "~/components/wine/wine-detail";
+import { pageI18n, wineDetailView } from "~/components/wine/views.server";
 import { findWine } from "~/lib/content";
 import { pageMeta } from "~/lib/meta";
 import { winePath } from "~/lib/paths";
 
-export const meta: Route.MetaFunction = ({ matches, params }) => {
+/**
+ * Runs at build for each wine in each language, and for /shop/__not-found, whose page the
+ * server sends (HTTP 404) for any unknown wine URL. An unknown id gives `wine: null`, never a
+ * thrown 404, which would stop the prerender.
+ */
+export function loader({ params, request }: Route.LoaderArgs) {
   const wine = findWine(params.id);
+  return { wine: wine ? wineDetailView(pageI18n(request), wine) : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
+  const wine = loaderData?.wine;
   if (!wine) {
     return pageMeta(matches, {
       title: "wine.notFound.metaTitle",
@@ -22,11 +33,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   });
 };
 
-/**
- * A wine's page, or the "Wine Not Found" view for an unknown id. The build renders that view at
- * /shop/__not-found; the server answers unknown wine URLs with it and HTTP 404.
- */
-export default function WinePage({ params }: Route.ComponentProps) {
-  const wine = findWine(params.id);
+/** A wine's page (spec §2), or the "Wine Not Found" view for an unknown id (spec §8). */
+export default function WinePage({ loaderData }: Route.ComponentProps) {
+  const { wine } = loaderData;
   return wine ? <WineDetail key={wine.id} wine={wine} /> : <WineNotFound />;
 }

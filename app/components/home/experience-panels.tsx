@@ -1,22 +1,16 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
-import { sceneImage, type SceneName } from "~/lib/images";
+import type { Picture as PictureData } from "~/lib/images";
 import { pagePaths } from "~/lib/paths";
 
-interface Panel {
-  key: "tours" | "villa";
-  path: string;
-  image: SceneName;
-}
+const panels = [
+  { key: "tours", path: pagePaths.wineTours },
+  { key: "villa", path: pagePaths.villa },
+] as const;
 
-const panels: Panel[] = [
-  { key: "tours", path: pagePaths.wineTours, image: "tasting" },
-  { key: "villa", path: pagePaths.villa, image: "villa-exterior" },
-];
-
-/** Two experience panels, to the wine tours and to the villa (spec §2). */
-export function ExperiencePanels() {
+/** Two experience panels, to the wine tours and to the villa (spec §2), each over its photo. */
+export function ExperiencePanels({ images }: { images: Record<(typeof panels)[number]["key"], PictureData> }) {
   const { t, href } = useI18n();
   return (
     <section aria-labelledby="home-experiences" className="bg-wine-900 px-6 py-20 text-cream-50">
@@ -31,7 +25,7 @@ export function ExperiencePanels() {
           {panels.map((panel) => (
             <li key={panel.key} className="relative isolate flex min-h-96 overflow-hidden rounded-sm">
               <Picture
-                image={sceneImage(panel.image)}
+                image={images[panel.key]}
                 alt=""
                 sizes="(min-width: 768px) 50vw, 100vw"
                 className="absolute inset-0 -z-10"

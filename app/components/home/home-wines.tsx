@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { homeChateauLimit, winesOf } from "~/components/wine/collections";
+import type { WineCardView } from "~/components/wine/views";
 import { WineGrid } from "~/components/wine/wine-grid";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "~/lib/paths";
 
 /** The home page's wines (spec §2, §9): at most three Château wines, then the two Cuvée 9. */
-export function HomeWines() {
+export function HomeWines({ chateau, cuvee9 }: { chateau: WineCardView[]; cuvee9: WineCardView[] }) {
   const { t, href } = useI18n();
   return (
     <>
@@ -19,7 +19,7 @@ export function HomeWines() {
             <p className="mt-4 text-lg text-ink-700">{t("home.chateau.text")}</p>
           </div>
           <div className="mt-12">
-            <WineGrid wines={winesOf("chateau").slice(0, homeChateauLimit)} columns={3} />
+            <WineGrid cards={chateau} columns={3} />
           </div>
         </div>
       </section>
@@ -32,7 +32,7 @@ export function HomeWines() {
           <p className="mt-4 text-lg text-ink-700">{t("home.cuvee9.text")}</p>
         </div>
         <div className="mt-12">
-          <WineGrid wines={winesOf("cuvee9")} columns={2} />
+          <WineGrid cards={cuvee9} columns={2} />
         </div>
         <p className="mt-12 text-center">
           <Link to={href(pagePaths.shop)} className="btn-primary">

@@ -1,10 +1,14 @@
 import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
+import type { Picture, SceneName } from "~/lib/images";
 import { SafeHtml } from "~/lib/safe-html";
 import { StorySection } from "./story-section";
 
 /** The story's three chapters: the royal connection, the terroir and the philosophy (spec §2). */
-export function StoryChapters() {
+/** The photos the chapters show, by scene name. */
+export const storyScenes = ["royal-connection", "estate-hero", "terroir", "vineyard", "philosophy", "cellar"] as const satisfies SceneName[];
+
+export function StoryChapters({ photos }: { photos: Record<(typeof storyScenes)[number], Picture> }) {
   const { t, tag } = useI18n();
   const number = new Intl.NumberFormat(tag);
   return (
@@ -14,8 +18,8 @@ export function StoryChapters() {
         eyebrow={t("story.royal.eyebrow")}
         title={t("story.royal.title")}
         photos={[
-          { image: "royal-connection", alt: t("story.royal.imageAlt") },
-          { image: "estate-hero", alt: t("story.royal.image2Alt") },
+          { image: photos["royal-connection"], alt: t("story.royal.imageAlt") },
+          { image: photos["estate-hero"], alt: t("story.royal.image2Alt") },
         ]}
       >
         <p>{t("story.royal.p1")}</p>
@@ -26,8 +30,8 @@ export function StoryChapters() {
         eyebrow={t("story.terroir.eyebrow")}
         title={t("story.terroir.title")}
         photos={[
-          { image: "terroir", alt: t("story.terroir.imageAlt") },
-          { image: "vineyard", alt: t("story.terroir.image2Alt") },
+          { image: photos["terroir"], alt: t("story.terroir.imageAlt") },
+          { image: photos["vineyard"], alt: t("story.terroir.image2Alt") },
         ]}
         reversed
         tinted
@@ -45,8 +49,8 @@ export function StoryChapters() {
         eyebrow={t("story.philosophy.eyebrow")}
         title={t("story.philosophy.title")}
         photos={[
-          { image: "philosophy", alt: t("story.philosophy.imageAlt") },
-          { image: "cellar", alt: t("story.philosophy.image2Alt") },
+          { image: photos["philosophy"], alt: t("story.philosophy.imageAlt") },
+          { image: photos["cellar"], alt: t("story.philosophy.image2Alt") },
         ]}
       >
         <p>{t("story.philosophy.p1")}</p>

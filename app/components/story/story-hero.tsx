@@ -1,14 +1,14 @@
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
-import { sceneImage } from "~/lib/images";
+import type { Picture as PictureData } from "~/lib/images";
 
 /** The story's hero: the vineyard behind the page's one heading; the page's largest image. */
-export function StoryHero() {
+export function StoryHero({ image }: { image: PictureData }) {
   const { t } = useI18n();
   return (
     <section className="relative isolate flex min-h-[28rem] items-center justify-center overflow-hidden px-6 py-24 text-center sm:min-h-[36rem]">
       <Picture
-        image={sceneImage("vineyard")}
+        image={image}
         alt=""
         sizes="100vw"
         priority

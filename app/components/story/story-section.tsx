@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Picture } from "~/components/ui/picture";
-import { sceneImage, type SceneName } from "~/lib/images";
+import type { Picture as PictureData } from "~/lib/images";
 
 export interface StoryPhoto {
-  image: SceneName;
+  image: PictureData;
   alt: string;
 }
 
@@ -35,13 +35,13 @@ export function StorySection({ id, eyebrow, title, children, photos, reversed = 
         </div>
         <div className="relative pb-16 sm:pb-24">
           <Picture
-            image={sceneImage(main.image)}
+            image={main.image}
             alt={main.alt}
             sizes="(min-width: 1024px) 36rem, 100vw"
             imgClassName="aspect-[4/3] h-auto w-full rounded-sm object-cover shadow-md"
           />
           <Picture
-            image={sceneImage(detail.image)}
+            image={detail.image}
             alt={detail.alt}
             sizes="(min-width: 1024px) 18rem, 50vw"
             className={`absolute bottom-0 w-1/2 ${reversed ? "left-0" : "right-0"}`}

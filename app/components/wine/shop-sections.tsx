@@ -2,13 +2,12 @@ import { Link } from "react-router";
 import { Trans } from "~/components/ui/trans";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "~/lib/paths";
-import { winesOf } from "./collections";
+import type { WineCardView } from "./views";
 import { WineGrid } from "./wine-grid";
 
 /** The shop's body (spec §2): the Château collection in three columns, Cuvée 9 in two, shipping. */
-export function ShopSections() {
+export function ShopSections({ chateau, cuvee9 }: { chateau: WineCardView[]; cuvee9: WineCardView[] }) {
   const { t, href } = useI18n();
-  const chateau = winesOf("chateau");
   const contact = `${href(pagePaths.contact)}?subject=${encodeURIComponent(t("shop.shipping.subject"))}`;
   return (
     <>
@@ -20,7 +19,7 @@ export function ShopSections() {
           <p className="mt-4 text-lg text-ink-700">{t("shop.chateau.text")}</p>
         </div>
         <div className="mt-12">
-          <WineGrid wines={chateau} columns={3} />
+          <WineGrid cards={chateau} columns={3} />
         </div>
       </section>
       <section aria-labelledby="shop-cuvee9" className="bg-cream-100 px-6 py-20">
@@ -31,7 +30,7 @@ export function ShopSections() {
           <p className="mt-4 text-lg text-ink-700">{t("shop.cuvee9.text")}</p>
         </div>
         <div className="mt-12">
-          <WineGrid wines={winesOf("cuvee9")} columns={2} />
+          <WineGrid cards={cuvee9} columns={2} />
         </div>
       </section>
       <section aria-labelledby="shop-shipping" className="mx-auto max-w-3xl px-6 py-20 text-center">

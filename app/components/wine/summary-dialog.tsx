@@ -1,8 +1,7 @@
 import { useId, useRef } from "react";
-import type { Wine } from "~/lib/content";
-import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { summaryFileName, summaryPath, summarySize, wineTitle } from "./wine-format";
+import type { WineDetailView } from "./views";
+import { summarySize } from "./wine-format";
 
 /**
  * The summary sheet (spec §2, §4): a button opens a modal dialog with the sheet, generated at
@@ -10,13 +9,12 @@ import { summaryFileName, summaryPath, summarySize, wineTitle } from "./wine-for
  * "<estate>-<vintage>-Summary.jpg". Escape or the close button shuts it; focus returns to the
  * button that opened it.
  */
-export function SummaryDialog({ wine }: { wine: Wine }) {
-  const { t, lang } = useI18n();
+export function SummaryDialog({ wine }: { wine: WineDetailView }) {
+  const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const title = wineTitle(wine);
-  const src = summaryPath(lang, wine.id);
+  const { title, summary } = wine;
 
   const close = () => dialog.current?.close();
 
@@ -59,7 +57,7 @@ export function SummaryDialog({ wine }: { wine: Wine }) {
         </div>
         <div className="flex flex-col items-center gap-6 px-6 py-6">
           <img
-            src={src}
+            src={summary.src}
             width={summarySize.width}
             height={summarySize.height}
             alt={t("wine.summary.imageAlt", { wine: title })}
@@ -67,7 +65,7 @@ export function SummaryDialog({ wine }: { wine: Wine }) {
             decoding="async"
             className="h-auto max-h-[60dvh] w-auto border border-cream-200 bg-white"
           />
-          <a href={src} download={summaryFileName(site.estateName, wine.vintage)} className="btn-primary">
+          <a href={summary.src} download={summary.fileName} className="btn-primary">
             {t("wine.summary.download")}
           </a>
         </div>

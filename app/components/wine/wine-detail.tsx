@@ -1,21 +1,16 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
-import type { Wine } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { bottleImage } from "~/lib/images";
 import { pagePaths } from "~/lib/paths";
 import { BuyButton } from "./buy-button";
 import { SummaryDialog } from "./summary-dialog";
-import { tastingNotes, wineTitle, winePrice } from "./wine-format";
+import type { WineDetailView } from "./views";
 import { WineRatings } from "./wine-ratings";
 import { WineSpecs } from "./wine-specs";
 
 /** A wine's page (spec §2, /shop/{id}). */
-export function WineDetail({ wine }: { wine: Wine }) {
-  const i18n = useI18n();
-  const { t, href } = i18n;
-  const image = bottleImage(wine.id);
-  const title = wineTitle(wine);
+export function WineDetail({ wine }: { wine: WineDetailView }) {
+  const { t, href } = useI18n();
   return (
     <article className="mx-auto max-w-6xl px-6 pt-8 pb-20">
       <Link to={href(pagePaths.shop)} className="link inline-flex min-h-11 items-center gap-2">
@@ -24,10 +19,10 @@ export function WineDetail({ wine }: { wine: Wine }) {
       </Link>
       <div className="mt-6 grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="flex justify-center self-start rounded-sm bg-cream-100 lg:sticky lg:top-[calc(var(--spacing-nav)+2rem)]">
-          {image ? (
+          {wine.bottle ? (
             <Picture
-              image={image}
-              alt={t("wine.bottleAlt", { wine: title })}
+              image={wine.bottle}
+              alt={t("wine.bottleAlt", { wine: wine.title })}
               sizes="356px"
               width={356}
               height={504}
@@ -39,26 +34,26 @@ export function WineDetail({ wine }: { wine: Wine }) {
         <div>
           <p>
             <span className="inline-block rounded-full bg-wine-100 px-3 py-1 text-sm font-semibold tracking-wide text-wine-800">
-              {t(`wine.collections.${wine.collection}`)}
+              {wine.collection}
             </span>
           </p>
           <h1 className="mt-4 text-4xl sm:text-5xl">
             {wine.name} <span className="text-gold-600">{wine.vintage}</span>
           </h1>
-          <p className="mt-4 text-3xl font-semibold text-ink-900">{winePrice(i18n, wine)}</p>
+          <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.price}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <BuyButton wine={wine} />
             <SummaryDialog wine={wine} />
           </div>
           <p className="mt-4 text-sm text-ink-700">{t("wine.restriction")}</p>
-          <WineSpecs wine={wine} />
+          <WineSpecs specs={wine.specs} />
           <section aria-labelledby="wine-notes" className="mt-12">
             <h2 id="wine-notes" className="text-3xl">
               {t("wine.tastingNotes")}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-ink-900">{tastingNotes(i18n, wine)}</p>
+            <p className="mt-4 text-lg leading-relaxed text-ink-900">{wine.tastingNotes}</p>
           </section>
-          <WineRatings wine={wine} />
+          <WineRatings ratings={wine.ratings} />
         </div>
       </div>
     </article>

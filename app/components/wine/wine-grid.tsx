@@ -1,5 +1,5 @@
-import type { Wine } from "~/lib/content";
 import { WineCard } from "./wine-card";
+import type { WineCardView } from "./views";
 
 const layouts = {
   3: "sm:grid-cols-2 lg:grid-cols-3",
@@ -7,12 +7,12 @@ const layouts = {
 } as const;
 
 /** Wine cards in three columns (the Château collection) or two (Cuvée 9), one on phones. */
-export function WineGrid({ wines, columns }: { wines: readonly Wine[]; columns: keyof typeof layouts }) {
+export function WineGrid({ cards, columns }: { cards: readonly WineCardView[]; columns: keyof typeof layouts }) {
   return (
     <ul className={`grid grid-cols-1 gap-8 ${layouts[columns]}`} data-columns={columns}>
-      {wines.map((wine) => (
-        <li key={wine.id} className="flex">
-          <WineCard wine={wine} />
+      {cards.map((card) => (
+        <li key={card.id} className="flex">
+          <WineCard card={card} />
         </li>
       ))}
     </ul>

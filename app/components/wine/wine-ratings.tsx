@@ -1,12 +1,11 @@
-import type { Wine } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { RatingBadge } from "./rating-badge";
-import { ratingQuote, scoreLabel } from "./wine-format";
+import type { WineDetailView } from "./views";
 
 /** Expert ratings (spec §2): critic, score badge and quote, the quote left out when empty. */
-export function WineRatings({ wine }: { wine: Wine }) {
+export function WineRatings({ ratings }: { ratings: WineDetailView["ratings"] }) {
   const i18n = useI18n();
-  if (wine.ratings.length === 0) return null;
+  if (ratings.length === 0) return null;
   // Chinese and Japanese have no italics: a slanted ideograph is a distorted one.
   const quoteStyle = i18n.lang === "zh" || i18n.lang === "ja" ? "" : "italic";
   return (
@@ -15,13 +14,12 @@ export function WineRatings({ wine }: { wine: Wine }) {
         {i18n.t("wine.ratings.title")}
       </h2>
       <ul className="mt-6 space-y-5">
-        {wine.ratings.map((rating) => {
-          const quote = ratingQuote(i18n, wine, rating);
+        {ratings.map(({ critic, score, quote }) => {
           return (
-            <li key={rating.critic} className="flex gap-5 rounded-sm border border-cream-200 bg-white p-5">
-              <RatingBadge label={scoreLabel(i18n, rating.score)} className="shrink-0" />
+            <li key={critic} className="flex gap-5 rounded-sm border border-cream-200 bg-white p-5">
+              <RatingBadge label={score} className="shrink-0" />
               <figure className="min-w-0">
-                <figcaption className="font-semibold text-wine-800">{rating.critic}</figcaption>
+                <figcaption className="font-semibold text-wine-800">{critic}</figcaption>
                 {quote ? (
                   <blockquote className={`mt-2 text-ink-700 ${quoteStyle}`}>
                     <p>{quote}</p>

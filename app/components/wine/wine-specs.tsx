@@ -1,15 +1,13 @@
-import { site, type Wine } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { formatAbv, formatBlend } from "./wine-format";
+import type { WineDetailView } from "./views";
 
 /** Specifications (spec §2): alcohol by volume, blend and the Grand Cru appellation. */
-export function WineSpecs({ wine }: { wine: Wine }) {
-  const i18n = useI18n();
-  const { t } = i18n;
+export function WineSpecs({ specs }: { specs: WineDetailView["specs"] }) {
+  const { t } = useI18n();
   const rows: [string, string][] = [
-    [t("wine.specs.abv"), formatAbv(i18n, wine.abv)],
-    [t("wine.specs.blend"), formatBlend(i18n, wine.blend)],
-    [t("wine.specs.appellation"), site.appellation],
+    [t("wine.specs.abv"), specs.abv],
+    [t("wine.specs.blend"), specs.blend],
+    [t("wine.specs.appellation"), specs.appellation],
   ];
   return (
     <section aria-labelledby="wine-specs" className="mt-10">

@@ -1,0 +1,80 @@
+/**
+ * What the wine pages show, worked out by the route loaders at build time: pictures, prices,
+ * blends, scores, quotes and cart data in the page's language. The pages receive these plain
+ * objects in their HTML (and `.data` files), so the visitor's JavaScript carries neither the
+ * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
+ */
+import { site, wines, type Wine } from "~/lib/content";
+import { createI18n, type I18n } from "~/lib/i18n/context";
+import { loadMessages } from "~/lib/i18n/messages.server";
+import { bottleImage, sceneImage, type Picture, type SceneName } from "~/lib/images";
+import type { WineCardView, WineDetailView } from "./views";
+import { splitLanguage, winePath } from "~/lib/paths";
+import {
+  cartItemData,
+  formatAbv,
+  formatBlend,
+  ratingQuote,
+  scoreLabel,
+  summaryFileName,
+  summaryPath,
+  tastingNotes,
+  wineTitle,
+  winePrice,
+} from "./wine-format";
+
+/** The translator of the page a loader renders, from the language in its URL. */
+export function pageI18n(request: Request): I18n {
+  const { lang } = splitLanguage(new URL(request.url).pathname);
+  return createI18n(lang, loadMessages(lang));
+}
+
+/** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
+const smallerOnCard = new Set(["chateau-2018"]);
+
+export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
+  const first = wine.ratings[0];
+  return {
+    id: wine.id,
+    href: i18n.href(winePath(wine.id)),
+    name: wine.name,
+    vintage: wine.vintage,
+    collection: i18n.t(`wine.collections.${wine.collection}`),
+    price: winePrice(i18n, wine),
+    badge: first ? scoreLabel(i18n, first.score) : null,
+    bottle: bottleImage(wine.id) ?? null,
+    smaller: smallerOnCard.has(wine.id),
+  };
+}
+
+/** The cards of one collection, in the order of content/wines.json, at most `limit`. */
+export function collectionCards(i18n: I18n, collection: Wine["collection"], limit = Infinity): WineCardView[] {
+  return wines
+    .filter((wine) => wine.collection === collection)
+    .slice(0, limit)
+    .map((wine) => wineCardView(i18n, wine));
+}
+
+export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
+  const card = wineCardView(i18n, wine);
+  const title = wineTitle(wine);
+  return {
+    ...card,
+    title,
+    specs: { abv: formatAbv(i18n, wine.abv), blend: formatBlend(i18n, wine.blend), appellation: site.appellation },
+    tastingNotes: tastingNotes(i18n, wine),
+    ratings: wine.ratings.map((rating) => ({
+      critic: rating.critic,
+      score: scoreLabel(i18n, rating.score),
+      quote: ratingQuote(i18n, wine, rating),
+    })),
+    cart: cartItemData(i18n, wine, card.bottle?.img.src ?? ""),
+    inquirySubject: i18n.t("wine.buy.subject", { wine: title }),
+    summary: { src: summaryPath(i18n.lang, wine.id), fileName: summaryFileName(site.estateName, wine.vintage) },
+  };
+}
+
+/** Scene pictures by name, for the pages that draw them. */
+export function scenes<const N extends SceneName>(names: readonly N[]): Record<N, Picture> {
+  return Object.fromEntries(names.map((name) => [name, sceneImage(name)])) as Record<N, Picture>;
+}

@@ -1,0 +1,75 @@
+/**
+ * Reads every wine page in every language as Snipcart's crawler does: the HTML as served,
+ * with no JavaScript. Each must hold its one buy button with the cart data of spec §7, and
+ * the wine's real content.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { languages } from "../app/lib/i18n/languages";
+import { localizePath } from "../app/lib/paths";
+import { launchBrowser } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let crawler: BrowserContext;
+
+interface WineFile {
+  wines: { id: string; name: string; vintage: number; price: number; ratings: { critic: string }[] }[];
+}
+type Tree = { [key: string]: string | Tree };
+
+const { wines } = JSON.parse(readFileSync("content/wines.json", "utf8")) as WineFile;
+const notes = (lang: string, id: string) =>
+  ((JSON.parse(readFileSync(`locales/${lang}/wines.json`, "utf8")) as Tree).wineContent as Record<string, Record<string, string>>)[id]!
+    .tastingNotes;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  crawler = await browser.newContext({ javaScriptEnabled: false });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each(languages)("wine pages in %s, as served, before any JavaScript", (lang) => {
+  it.each(wines.map((wine) => [wine.id, wine] as const))("%s has its buy button with the cart data", async (_id, wine) => {
+    const path = localizePath(lang, `/shop/${wine.id}`);
+    const page = await crawler.newPage();
+    const response = await page.goto(`${baseUrl}${path}`);
+    expect(response?.status()).toBe(200);
+
+    const buttons = await page.$$eval(".snipcart-add-item", (nodes) =>
+      nodes.map((node) => ({
+        tag: node.tagName,
+        attributes: Object.fromEntries([...node.attributes].filter((a) => a.name.startsWith("data-item-")).map((a) => [a.name, a.value])),
+        text: node.textContent,
+      })),
+    );
+    expect(buttons).toHaveLength(1);
+    const [button] = buttons;
+    expect(button!.tag).toBe("BUTTON");
+    const { "data-item-image": image, ...rest } = button!.attributes;
+    expect(rest).toEqual({
+      "data-item-id": wine.id,
+      "data-item-name": `${wine.name} ${wine.vintage}`,
+      "data-item-price": wine.price.toFixed(2),
+      "data-item-url": path,
+      "data-item-description": notes(lang, wine.id),
+      "data-item-categories": "Wine|Saint-Émilion Grand Cru",
+    });
+    expect(rest["data-item-price"]).toMatch(/^\d+\.\d\d$/);
+    // The image is an absolute path on this site, served as a picture.
+    expect(image).toMatch(/^\/assets\/[\w-]+\.(jpe?g|png|webp)$/);
+    const picture = await fetch(`${baseUrl}${image}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toMatch(/^image\//);
+    expect(button!.text).toContain(wine.price === 175 ? "175" : String(wine.price));
+
+    // The page's real content is in the HTML: heading, price, tasting notes, ratings.
+    expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);
+    expect(await page.locator("main").innerText()).toContain(notes(lang, wine.id));
+    for (const rating of wine.ratings) expect(await page.locator("main").innerText()).toContain(rating.critic);
+    await page.close();
+  });
+});

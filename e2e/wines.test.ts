@@ -1,0 +1,304 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+type Tree = { [key: string]: string | Tree };
+const locale = (lang: string) => JSON.parse(readFileSync(`locales/${lang}/wines.json`, "utf8")) as Tree;
+const content = (lang: string, id: string) => (locale(lang).wineContent as Record<string, { tastingNotes: string; ratings?: Record<string, string> }>)[id]!;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Each card of a section: its wine, image size and class, visible texts and badge. */
+function cards(page: Page, section: string) {
+  return page.locator(`section[aria-labelledby="${section}"] article`).evaluateAll((articles) =>
+    articles.map((article) => {
+      const img = article.querySelector("img")!;
+      return {
+        id: article.getAttribute("data-wine"),
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        scaled: img.classList.contains("scale-90"),
+        href: article.querySelector("h3 a")?.getAttribute("href"),
+        text: (article as HTMLElement).innerText,
+      };
+    }),
+  );
+}
+
+describe("home page", () => {
+  it("shows the hero, the Grand Cru intro, three Château cards, two Cuvée 9 cards and two experience panels", async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours");
+    expect(await page.getByRole("link", { name: "Discover our story" }).getAttribute("href")).toBe("/story");
+
+    const chateau = await cards(page, "home-chateau");
+    expect(chateau.map((c) => c.id)).toEqual(["chateau-2020", "chateau-2019", "chateau-2018"]);
+    expect(chateau.map((c) => [c.width, c.height])).toEqual(Array(3).fill(["356", "504"]));
+    expect(chateau.map((c) => c.scaled)).toEqual([false, false, true]);
+    expect(chateau[0]!.text).toContain("€175.00");
+    expect(chateau[0]!.text).toContain("95/100");
+    expect(chateau[2]!.text).toContain("€150.00");
+    expect(chateau[2]!.text).toContain("94/100");
+    expect(chateau[0]!.href).toBe("/shop/chateau-2020");
+
+    const cuvee = await cards(page, "home-cuvee9");
+    expect(cuvee.map((c) => c.id)).toEqual(["cuvee9-2019", "cuvee9-2020"]);
+    for (const card of cuvee) {
+      expect(card.text).toContain("Cuvée 9");
+      expect(card.text).toContain("€75.00");
+      expect(card.text).not.toMatch(/\d+\/100/);
+    }
+
+    const panels = page.locator('section[aria-labelledby="home-experiences"]');
+    expect(await panels.getByRole("link", { name: "Book a tour" }).getAttribute("href")).toBe("/wine-tours");
+    expect(await panels.getByRole("link", { name: "Discover the villa" }).getAttribute("href")).toBe("/villa");
+
+    // A card leads to its wine.
+    await page.locator('article[data-wine="chateau-2019"] h3 a').click();
+    await page.waitForURL(`${baseUrl}/shop/chateau-2019`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2019");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is translated, prices included", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/fr`);
+    await waitForHydration(page);
+    const chateau = await cards(page, "home-chateau");
+    expect(chateau[0]!.text).toContain("175,00\u00a0€");
+    expect(chateau[0]!.href).toBe("/fr/shop/chateau-2020");
+    expect(await page.getByRole("link", { name: "Découvrir notre histoire" }).getAttribute("href")).toBe("/fr/story");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("story page", () => {
+  it("has a hero and the royal connection, terroir and philosophy, each with photos", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/story`);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Our Story");
+    expect(await page.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(
+      expect.arrayContaining(["A royal connection", "Clay, limestone and Merlot", "Patience at every step"]),
+    );
+    for (const id of ["story-royal", "story-terroir", "story-philosophy"]) {
+      const alts = await page.locator(`section[aria-labelledby="${id}"] img`).evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
+      expect(alts, id).toHaveLength(2);
+      for (const alt of alts) expect(alt, id).toMatch(/\w{3}/);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("renders the terroir paragraph's emphasis from its translation, as elements and never as markup text", async () => {
+    for (const [path, hectares] of [["/story", "4.12 hectares"], ["/fr/story", "4,12 hectares"], ["/ja/story", "4.12ヘクタール"]] as const) {
+      const { page, context } = await openPage(browser);
+      await page.goto(`${baseUrl}${path}`);
+      await waitForHydration(page);
+      const paragraph = page.getByTestId("terroir-html");
+      expect(await paragraph.locator("strong").first().innerText(), path).toBe(hectares);
+      expect(await paragraph.locator("em").count(), path).toBe(1);
+      expect(await paragraph.innerText(), path).not.toMatch(/<\/?(strong|em)>/);
+      await context.close();
+    }
+  });
+});
+
+describe("shop page", () => {
+  it("has the restriction note, Château cards in three columns, Cuvée 9 in two, and a shipping section", async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${baseUrl}/shop`);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Shop Wines");
+    expect(await page.getByText("Sales are limited to EU countries. You must be 18 or older to order.").isVisible()).toBe(true);
+    const columns = (section: string) =>
+      page
+        .locator(`section[aria-labelledby="${section}"] ul`)
+        .first()
+        .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+    expect(await columns("shop-chateau")).toBe(3);
+    expect(await columns("shop-cuvee9")).toBe(2);
+    expect((await cards(page, "shop-chateau")).map((c) => c.id)).toEqual(["chateau-2020", "chateau-2019", "chateau-2018"]);
+    expect((await cards(page, "shop-cuvee9")).map((c) => c.id)).toEqual(["cuvee9-2019", "cuvee9-2020"]);
+
+    const shipping = page.locator('section[aria-labelledby="shop-shipping"]');
+    expect(await shipping.getByRole("heading", { level: 2 }).innerText()).toBe("Shipping");
+    expect(await shipping.innerText()).toContain("European Union");
+    const inquiry = await shipping.getByRole("link", { name: "Write to us" }).getAttribute("href");
+    expect(inquiry).toMatch(/^\/contact\?subject=/);
+    expect(new URLSearchParams(inquiry!.split("?")[1]).get("subject")).toBe("Larger order or trade inquiry");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows one column of cards on a phone", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseUrl}/shop`);
+    const columns = await page
+      .locator('section[aria-labelledby="shop-chateau"] ul')
+      .first()
+      .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(1);
+    await context.close();
+  });
+});
+
+describe("wine page", () => {
+  it("shows the back link, bottle, collection, name, vintage, price, specifications, notes and ratings", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/shop/chateau-2020`);
+    await waitForHydration(page);
+    expect(await page.getByRole("link", { name: "Back to Shop" }).getAttribute("href")).toBe("/shop");
+    const bottle = page.getByRole("img", { name: "Bottle of Château L'Hermitage Lescours 2020" });
+    expect([await bottle.getAttribute("width"), await bottle.getAttribute("height")]).toEqual(["356", "504"]);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2020");
+    const main = page.locator("main");
+    expect(await main.innerText()).toContain("€175.00");
+    const specs = await page.locator('section[aria-labelledby="wine-specs"] dl > div').evaluateAll((rows) =>
+      rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+    );
+    expect(specs).toEqual([
+      ["Alcohol by volume", "14%"],
+      ["Blend", "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc"],
+      ["Appellation", "Saint-Émilion Grand Cru"],
+    ]);
+    expect(await main.innerText()).toContain(content("en", "chateau-2020").tastingNotes);
+
+    const ratings = page.locator('section[aria-labelledby="wine-ratings"] li');
+    expect(await ratings.count()).toBe(3);
+    expect(await ratings.locator("figcaption").allInnerTexts()).toEqual(["Ledger of the Vine", "Revue des Coteaux Girondins", "Quillmark Cellar Report"]);
+    expect(await ratings.locator("blockquote").count()).toBe(3);
+    // The French critic's quote, translated for English readers.
+    expect(await ratings.nth(1).locator("blockquote").innerText()).toBe(content("en", "chateau-2020").ratings!["Revue des Coteaux Girondins"]);
+
+    const buy = page.locator("button.snipcart-add-item");
+    expect(await buy.innerText()).toBe("Inquire to Purchase — €175.00");
+    expect(await main.innerText()).toContain("Sales are limited to countries of the European Union");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("omits an empty quote: the 2018's medal has a badge but no quote", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/shop/chateau-2018`);
+    await waitForHydration(page);
+    const ratings = page.locator('section[aria-labelledby="wine-ratings"] li');
+    expect(await ratings.count()).toBe(4);
+    expect(await ratings.locator("blockquote").count()).toBe(3);
+    const medal = ratings.filter({ hasText: "Concours Lumière des Vignes" });
+    expect(await medal.innerText()).toContain("Gold Medal");
+    expect(await medal.locator("blockquote").count()).toBe(0);
+    await context.close();
+  });
+
+  it("has no ratings section for Cuvée 9, and reads in the page's language", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/ja/shop/cuvee9-2019`);
+    await waitForHydration(page);
+    expect(await page.locator('section[aria-labelledby="wine-ratings"]').count()).toBe(0);
+    const main = await page.locator("main").innerText();
+    expect(main).toContain(content("ja", "cuvee9-2019").tastingNotes);
+    expect(main).toContain("メルロー、カベルネ・フラン、カベルネ・ソーヴィニヨン");
+    expect(main).toContain("€75");
+    expect(problems).toEqual([]);
+
+    await page.goto(`${baseUrl}/fr/shop/chateau-2020`);
+    await waitForHydration(page);
+    const quote = page.locator('section[aria-labelledby="wine-ratings"] li').filter({ hasText: "Revue des Coteaux Girondins" }).locator("blockquote");
+    expect(await quote.innerText()).toBe(content("fr", "chateau-2020").ratings!["Revue des Coteaux Girondins"]);
+    expect(await page.locator("button.snipcart-add-item").innerText()).toBe("Commander sur demande — 175,00\u00a0€");
+    await context.close();
+  });
+
+  it("without a Snipcart key, loads nothing from outside and turns the buy button into an inquiry", async () => {
+    const { page, context, problems, requests } = await openPage(browser);
+    await page.goto(`${baseUrl}/fr/shop/chateau-2019`);
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 400);
+    await page.keyboard.press("Tab");
+    await page.locator("button.snipcart-add-item").click();
+    await page.waitForURL((url) => url.pathname === "/fr/contact");
+    expect(new URL(page.url()).searchParams.get("subject")).toBe("Demande de commande : Château L'Hermitage Lescours 2019");
+    expect(requests.filter((url) => !url.startsWith(baseUrl))).toEqual([]);
+    expect(await page.locator("#snipcart").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Wine Not Found' with 'Return to Shop' for an unknown wine, in the URL's language, with HTTP 404", async () => {
+    const { page, context, problems } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/fr/shop/chateau-1899`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Vin introuvable");
+    const back = page.getByRole("link", { name: "Retour à la boutique" });
+    expect(await back.getAttribute("href")).toBe("/fr/shop");
+    await back.click();
+    await page.waitForURL(`${baseUrl}/fr/shop`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("La boutique");
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("summary sheet", () => {
+  it("opens in a labelled modal dialog that Escape closes, returning focus to its button", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/shop/chateau-2020`);
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: "View Wine Summary" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Château L'Hermitage Lescours 2020: summary sheet" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    const image = dialog.getByRole("img", { name: /Summary sheet of Château L'Hermitage Lescours 2020/ });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1240);
+    expect(await image.getAttribute("src")).toBe("/summaries/en/chateau-2020.jpg");
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View Wine Summary");
+
+    // The close button closes it too.
+    await opener.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("downloads a JPEG named after the estate and the vintage, in the page's language", async () => {
+    const { page, context } = await openPage(browser, { acceptDownloads: true });
+    for (const [path, label, src] of [
+      ["/shop/chateau-2018", "Download the summary (JPEG)", "/summaries/en/chateau-2018.jpg"],
+      ["/zh/shop/cuvee9-2020", "下载简介（JPEG）", "/summaries/zh/cuvee9-2020.jpg"],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await waitForHydration(page);
+      await page.locator("button[aria-haspopup=dialog]").click();
+      const link = page.getByRole("dialog").getByRole("link", { name: label });
+      expect(await link.getAttribute("href")).toBe(src);
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      const vintage = path.slice(-4);
+      expect(download.suggestedFilename()).toBe(`Château L'Hermitage Lescours-${vintage}-Summary.jpg`);
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(bytes.length).toBeLessThan(150 * 1024);
+    }
+    await context.close();
+  });
+});
