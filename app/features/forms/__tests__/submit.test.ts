@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formEndpoints } from "../schemas";
+import { submitForm } from "../submit";
+
+const envelope = { language: "en", page: "/contact", fax: "" };
+const contact = { ...envelope, name: "Ada", email: "ada@example.com", phone: "", subject: "Order inquiry", message: "Two cases, please." };
+
+function answer(status: number, body?: unknown) {
+  const fetchMock = vi.fn(async (..._args: Parameters<typeof fetch>) =>
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("submitForm", () => {
+  it("POSTs the payload as JSON to the form's endpoint and reports a 201 as success", async () => {
+    const fetchMock = answer(201, { id: 1 });
+    expect(await submitForm("contactMessage", contact)).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(formEndpoints.contactMessage.path);
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+    expect(JSON.parse(String(init?.body))).toEqual(contact);
+  });
+
+  it.each([
+    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: "2027-05-01", package: "both" }],
+    ["importerApplication", { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", website: "https://vins.example", experience: "12", marketSize: "", message: "" }],
+    ["newsletterSignup", { ...envelope, email: "ada@example.com" }],
+  ] as const)("sends %s to its own endpoint", async (kind, payload) => {
+    const fetchMock = answer(201);
+    expect(await submitForm(kind, payload)).toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]![0]).toBe(formEndpoints[kind].path);
+  });
+
+  it("does not send a payload its schema refuses, and names the fields", async () => {
+    const fetchMock = answer(201);
+    const result = await submitForm("tourBooking", { ...envelope, name: "", email: "not-an-email", guests: 0, package: "" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ reason: "invalid" });
+    expect(!result.ok && [...(result.fields ?? [])].sort()).toEqual(["email", "guests", "name", "package"]);
+  });
+
+  it("reports a 400 as invalid with the fields the server named", async () => {
+    answer(400, { error: "Invalid submission", fields: ["email", "message"] });
+    expect(await submitForm("contactMessage", contact)).toEqual({ ok: false, reason: "invalid", fields: ["email", "message"] });
+  });
+
+  it("reports a 400 without a readable body as invalid", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 400 })));
+    expect(await submitForm("contactMessage", contact)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it.each([
+    [413, "invalid"],
+    [415, "invalid"],
+    [429, "rate-limited"],
+    [500, "server"],
+    [502, "server"],
+    [503, "server"],
+    [404, "server"],
+  ])("reports %i as %s", async (status, reason) => {
+    answer(status, { error: "x" });
+    expect(await submitForm("contactMessage", contact)).toEqual({ ok: false, reason });
+  });
+
+  it("reports a failed connection as a network failure", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    expect(await submitForm("contactMessage", contact)).toEqual({ ok: false, reason: "network" });
+  });
+});
