@@ -1,0 +1,107 @@
+/** Helpers for the visit pages' browser tests (e2e/visit-*.test.ts). */
+import { readdirSync, readFileSync } from "node:fs";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { lookup, type MessageTree } from "../../app/lib/i18n/translate";
+
+const localesDir = new URL("../../locales/", import.meta.url);
+
+/** A language's strings, merged from its namespace files, as the site loads them. */
+export function messages(lang: string): MessageTree {
+  const dir = new URL(`${lang}/`, localesDir);
+  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")) as MessageTree));
+}
+
+/** The text of a key in a language; throws on a missing key so a test cannot pass on a typo. */
+export function text(lang: string, key: string): string {
+  const value = lookup(messages(lang), key);
+  if (value === undefined) throw new Error(`no ${key} in ${lang}`);
+  return value;
+}
+
+/** `/fr/contact` for `fr`, `/contact` for `en`. */
+export const pathIn = (lang: string, path: string) => (lang === "en" ? path : `/${lang}${path}`);
+
+export interface ApiCall {
+  url: string;
+  method: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Answers every `/api/` request of the page with `status` (and `body`), recording what was sent.
+ * `hold` keeps the answer back until `release()` is called, to observe the busy state.
+ */
+export async function mockApi(page: Page, status: number, { body = {}, hold = false }: { body?: unknown; hold?: boolean } = {}) {
+  const calls: ApiCall[] = [];
+  let release: () => void = () => {};
+  const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  await page.route("**/api/**", async (route) => {
+    const request = route.request();
+    calls.push({ url: request.url(), method: request.method(), body: request.postDataJSON() as Record<string, unknown> });
+    await gate;
+    await route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+  });
+  return { calls, release: () => release() };
+}
+
+/**
+ * Answers every request to another site with a stub page, so nothing leaves the machine, and
+ * records those requests: the privacy tests assert there are none before the visitor clicks.
+ */
+export async function guardOutside(context: BrowserContext, origin: string) {
+  const outside: string[] = [];
+  const isOutside = (url: string) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:");
+  context.on("request", (request: Request) => {
+    if (isOutside(request.url())) outside.push(request.url());
+  });
+  await context.route(
+    (url) => isOutside(url.href),
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>stub</title><p>stub" }),
+  );
+  return outside;
+}
+
+/** Scrolls through the whole page so that lazy images and anything else deferred get their chance to load. */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+/** The always-present live region toasts appear in. */
+export const toastRegion = (page: Page) => page.locator('[role="status"][aria-live="polite"]').filter({ has: page.locator("[data-tone]") });
+
+/** Each control of a form: name, type, required, min, placeholder, and the text of its label. */
+export async function formFields(page: Page, formSelector: string) {
+  return page.locator(formSelector).evaluate((form: HTMLFormElement) =>
+    [...form.elements]
+      .filter((el): el is HTMLInputElement | HTMLTextAreaElement => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.name !== "fax")
+      .map((el) => ({
+        name: el.name,
+        type: el instanceof HTMLTextAreaElement ? "textarea" : el.type,
+        required: el.required,
+        ...(el instanceof HTMLInputElement && el.min ? { min: el.min } : {}),
+        ...(el.placeholder ? { placeholder: el.placeholder } : {}),
+        label: el.labels?.[0]?.querySelector("[data-label]")?.textContent ?? null,
+        labelVisible: (el.labels?.[0]?.getBoundingClientRect().height ?? 0) > 0,
+      })),
+  );
+}
+
+/** The honeypot: present, named `fax`, out of the tab order, unlabelled for nobody, hidden from assistive technology. */
+export async function honeypot(page: Page, formSelector: string) {
+  return page.locator(`${formSelector} input[name="fax"]`).evaluate((input: HTMLInputElement) => ({
+    tabIndex: input.tabIndex,
+    autocomplete: input.getAttribute("autocomplete"),
+    labelled: (input.labels?.length ?? 0) > 0,
+    hidden: input.closest('[aria-hidden="true"]') !== null,
+    onScreen: (() => {
+      const box = input.getBoundingClientRect();
+      return box.right > 0 && box.bottom > 0 && box.width > 1;
+    })(),
+  }));
+}

@@ -1,0 +1,285 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { languages } from "../app/lib/i18n/languages";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { formFields, honeypot, mockApi, pathIn, text, toastRegion } from "./support/visit";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const card = (page: Page, id: string) => page.locator(`li[data-package="${id}"]`);
+const choose = (page: Page, id: string) => card(page, id).getByRole("button");
+const submit = (page: Page) => page.locator('form[aria-labelledby="booking-title"] button[type="submit"]');
+const pressed = (page: Page) =>
+  Promise.all(["hermitage", "mongiron", "both"].map(async (id) => [id, await choose(page, id).getAttribute("aria-pressed")]));
+
+async function open(path = "/wine-tours") {
+  const watched = await openPage(browser);
+  await watched.page.goto(`${baseUrl}${path}`);
+  await waitForHydration(watched.page);
+  return watched;
+}
+
+describe("/wine-tours", () => {
+  it("shows the hero, the experience, three packages with the spec's prices, three highlights, the journey and the form", async () => {
+    const { page, context, problems } = await open();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Wine Tours");
+    const h2 = await page.locator("main h2").allInnerTexts();
+    expect(h2).toEqual(["An hour among the vines and barrels", "Choose your tour", "Good to know", "A curated journey", "Book your tour"]);
+
+    const cards = await page.locator("li[data-package]").evaluateAll((items) =>
+      items.map((li) => ({
+        id: li.getAttribute("data-package"),
+        title: li.querySelector("h3")?.textContent,
+        text: (li as HTMLElement).innerText,
+      })),
+    );
+    expect(cards.map((c) => [c.id, c.title])).toEqual([
+      ["hermitage", "Château L'Hermitage Lescours"],
+      ["mongiron", "Château Mongiron"],
+      ["both", "Both Châteaux"],
+    ]);
+    expect(cards[0]!.text).toContain("€65.00");
+    expect(cards[0]!.text).toMatch(/premium/i);
+    expect(cards[1]!.text).toContain("€50.00");
+    expect(cards[2]!.text).toContain("€75.00");
+    expect(cards[2]!.text).toMatch(/most popular/i);
+    expect(cards[2]!.text).toContain("Printed tasting notes to take home");
+    expect(cards[0]!.text).not.toContain("tasting notes to take home");
+    for (const c of cards) {
+      expect(c.text).toContain("60 minutes");
+      expect(c.text).toContain("Small groups of up to 8 people");
+    }
+
+    const highlights = await page.locator('section[aria-labelledby="highlights-title"] h3').allInnerTexts();
+    expect(highlights).toEqual(["60 minutes", "Up to 8 guests", "Every day"]);
+    const journey = await page.locator('section[aria-labelledby="journey-title"]').innerText();
+    expect(journey).toContain("Daily, by appointment");
+    expect(journey).toContain("Guided in French and Chinese");
+    expect(journey).toContain("Transport is not provided");
+    expect(journey).toMatch(/Château Mongiron\s+€50\.00/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("starts with no package: the button is disabled and asks to select one first", async () => {
+    const { page, context } = await open();
+    expect(await pressed(page)).toEqual([
+      ["hermitage", "false"],
+      ["mongiron", "false"],
+      ["both", "false"],
+    ]);
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await submit(page).innerText()).toBe("Please select a package first");
+    expect(await page.getByTestId("selected-package").innerText()).toBe("Please select a package");
+    const hint = page.getByRole("link", { name: "Please select a package above" });
+    expect(await hint.getAttribute("href")).toBe("#packages");
+    await context.close();
+  });
+
+  it("marks the chosen card (aria-pressed), names the package and enables the button; the choice can change freely", async () => {
+    const { page, context } = await open();
+    await choose(page, "hermitage").click();
+    expect(await pressed(page)).toEqual([
+      ["hermitage", "true"],
+      ["mongiron", "false"],
+      ["both", "false"],
+    ]);
+    expect(await submit(page).isEnabled()).toBe(true);
+    expect(await submit(page).innerText()).toBe("Request Booking");
+    expect(await page.getByTestId("selected-package").innerText()).toBe("Château L'Hermitage Lescours tour — €65.00 per person");
+    expect(await card(page, "hermitage").innerText()).toContain("Selected");
+    // The choice has a name a screen reader announces with the package's title.
+    expect(await page.getByRole("button", { name: "Choose this tour Château L'Hermitage Lescours", pressed: true }).count()).toBe(1);
+
+    await choose(page, "both").click();
+    expect(await pressed(page)).toEqual([
+      ["hermitage", "false"],
+      ["mongiron", "false"],
+      ["both", "true"],
+    ]);
+    expect(await page.getByTestId("selected-package").innerText()).toBe("Both châteaux tour — €75.00 per person");
+    expect(await card(page, "hermitage").innerText()).not.toContain("Selected");
+
+    await choose(page, "mongiron").click();
+    expect(await page.getByTestId("selected-package").innerText()).toBe("Château Mongiron tour — €50.00 per person");
+    expect(await submit(page).isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it("has the spec's fields, each with a visible label and the browser's own validation", async () => {
+    const { page, context } = await open();
+    expect(await formFields(page, 'form[aria-labelledby="booking-title"]')).toEqual([
+      { name: "name", type: "text", required: true, label: "Name", labelVisible: true },
+      { name: "email", type: "email", required: true, label: "Email", labelVisible: true },
+      { name: "phone", type: "tel", required: false, label: "Phone", labelVisible: true },
+      { name: "guests", type: "number", required: false, min: "1", label: "Number of guests", labelVisible: true },
+      { name: "date", type: "date", required: false, label: "Preferred date", labelVisible: true },
+      { name: "message", type: "textarea", required: false, label: "Message", labelVisible: true },
+    ]);
+    expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({ tabIndex: -1, autocomplete: "off", labelled: true, hidden: true, onScreen: false });
+
+    // Native validation stops a submission without a name, with a bad e-mail or with 0 guests.
+    const api = await mockApi(page, 201);
+    await choose(page, "both").click();
+    await submit(page).click();
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill("not-an-email");
+    await submit(page).click();
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Number of guests").fill("0");
+    await submit(page).click();
+    expect(await page.locator('input[name="guests"]').evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+    expect(api.calls).toEqual([]);
+    await context.close();
+  });
+
+  it("sends the booking, shows a busy button, then the success toast, and empties the form and the choice", async () => {
+    const { page, context, problems } = await open();
+    const api = await mockApi(page, 201, { body: { id: 7 }, hold: true });
+    await choose(page, "both").click();
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Phone").fill("+44 20 7946 0000");
+    await page.getByLabel("Number of guests").fill("3");
+    await page.getByLabel("Preferred date").fill("2027-05-14");
+    await page.getByLabel("Message").fill("One of us is vegetarian.");
+    await submit(page).click();
+
+    await expect.poll(() => submit(page).getAttribute("aria-busy")).toBe("true");
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await submit(page).innerText()).toBe("Sending…");
+    expect(await toastRegion(page).count()).toBe(0);
+    api.release();
+
+    const toast = page.locator("[data-tone=success]");
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain("Booking Request Received");
+    expect(await toast.innerText()).toContain(text("en", "wineTours.form.success.description"));
+    expect(await toast.evaluate((el) => el.closest('[role="status"]')?.getAttribute("aria-live"))).toBe("polite");
+
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.method).toBe("POST");
+    expect(new URL(api.calls[0]!.url).pathname).toBe("/api/tour-bookings");
+    expect(api.calls[0]!.body).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+44 20 7946 0000",
+      guests: 3,
+      date: "2027-05-14",
+      message: "One of us is vegetarian.",
+      package: "both",
+      language: "en",
+      page: "/wine-tours",
+      fax: "",
+    });
+
+    for (const name of ["name", "email", "phone", "guests", "date", "message"]) {
+      expect(await page.locator(`form [name="${name}"]`).inputValue(), name).toBe("");
+    }
+    expect(await pressed(page)).toEqual([
+      ["hermitage", "false"],
+      ["mongiron", "false"],
+      ["both", "false"],
+    ]);
+    expect(await submit(page).innerText()).toBe("Please select a package first");
+    expect(await submit(page).getAttribute("aria-busy")).toBe("false");
+
+    // The toast can be dismissed.
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    expect(await page.locator("[data-tone]").count()).toBe(0);
+    expect(await page.locator('[role="status"][aria-live="polite"]').count()).toBeGreaterThan(0);
+    expect(problems.filter((p) => !p.includes("api/"))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps everything typed and the choice when the server fails, and says so", async () => {
+    const { page, context } = await open("/fr/wine-tours");
+    await mockApi(page, 500, { body: { error: "Internal Server Error" } });
+    await choose(page, "mongiron").click();
+    await page.locator('form [name="name"]').fill("Ada Lovelace");
+    await page.getByLabel("E-mail").fill("ada@example.com");
+    await page.getByLabel("Nombre de participants").fill("2");
+    await submit(page).click();
+    const toast = page.locator("[data-tone=error]");
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(text("fr", "forms.error.title"));
+    expect(await toast.innerText()).toContain(text("fr", "forms.error.server"));
+    expect(await page.locator('form [name="name"]').inputValue()).toBe("Ada Lovelace");
+    expect(await page.locator('form [name="email"]').inputValue()).toBe("ada@example.com");
+    expect(await page.locator('form [name="guests"]').inputValue()).toBe("2");
+    expect(await choose(page, "mongiron").getAttribute("aria-pressed")).toBe("true");
+    expect(await submit(page).isEnabled()).toBe(true);
+    expect(await submit(page).innerText()).toBe(text("fr", "wineTours.form.submit"));
+    await context.close();
+  });
+
+  it("names the fields the server refused and marks them invalid", async () => {
+    const { page, context } = await open();
+    await mockApi(page, 400, { body: { error: "Invalid submission", fields: ["phone"] } });
+    await choose(page, "hermitage").click();
+    await page.getByLabel("Name").fill("Ada");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Phone").fill("0123");
+    await submit(page).click();
+    await page.locator("[data-tone=error]").waitFor();
+    expect(await page.locator("[data-tone=error]").innerText()).toContain("Please check these fields: Phone.");
+    expect(await page.getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Phone").evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel("Phone").inputValue()).toBe("0123");
+    await context.close();
+  });
+
+  it("passes axe with a package chosen, a field refused and the error toast showing", async () => {
+    const { page, context } = await open("/zh/wine-tours");
+    await mockApi(page, 400, { body: { error: "Invalid submission", fields: ["email"] } });
+    await choose(page, "hermitage").click();
+    await page.locator('form [name="name"]').fill("Ada");
+    await page.locator('form [name="email"]').fill("ada@example.com");
+    await submit(page).click();
+    await page.locator("[data-tone=error]").waitFor();
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await context.close();
+  });
+
+  it("hides a toast by itself after about six seconds", async () => {
+    const { page, context } = await open();
+    await mockApi(page, 503);
+    await choose(page, "hermitage").click();
+    await page.getByLabel("Name").fill("Ada");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await submit(page).click();
+    const toast = page.locator("[data-tone=error]");
+    await toast.waitFor();
+    const shown = Date.now();
+    await page.mouse.move(0, 0);
+    await toast.waitFor({ state: "detached", timeout: 10_000 });
+    const elapsed = Date.now() - shown;
+    expect(elapsed).toBeGreaterThan(4_500);
+    expect(elapsed).toBeLessThan(8_500);
+    await context.close();
+  });
+
+  it.each(languages)("speaks %s: the spec's messages and labels are translated", async (lang) => {
+    const { page, context, problems } = await open(pathIn(lang, "/wine-tours"));
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "wineTours.hero.title"));
+    expect(await submit(page).innerText()).toBe(text(lang, "wineTours.form.selectFirst"));
+    expect(await page.getByTestId("selected-package").innerText()).toBe(text(lang, "wineTours.form.noPackage"));
+    expect(await page.getByRole("link", { name: text(lang, "wineTours.form.selectAbove") }).count()).toBe(1);
+    await choose(page, "both").click();
+    expect(await submit(page).innerText()).toBe(text(lang, "wineTours.form.submit"));
+    expect(await page.getByTestId("selected-package").innerText()).toContain(text(lang, "wineTours.packages.both.selectedLabel"));
+    if (lang !== "en") expect(await page.locator("main").innerText()).not.toContain("Choose this tour");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
