@@ -25,24 +25,28 @@ export function EventCard({ event }: { event: EstateEvent }) {
       </p>
       <h3 className="mt-4 text-2xl">{tDynamic(`${key}.title`)}</h3>
       <dl className="mt-4 space-y-2 text-sm text-ink-700">
-        <div className="flex gap-2">
+        <div>
           <dt className="sr-only">{t("events.date")}</dt>
-          <Icon d={calendar} />
-          <dd>
+          <dd className="flex gap-2">
+            <Icon d={calendar} />
             <time dateTime={event.time ? `${event.date}T${event.time}` : event.date}>{formatDate(event.date, lang, { dateStyle: "full" })}</time>
           </dd>
         </div>
         {event.time ? (
-          <div className="flex gap-2">
+          <div>
             <dt className="sr-only">{t("events.time")}</dt>
-            <Icon d={clock} />
-            <dd data-testid="event-time">{formatTime(event.time, lang)}</dd>
+            <dd className="flex gap-2">
+              <Icon d={clock} />
+              <span data-testid="event-time">{formatTime(event.time, lang)}</span>
+            </dd>
           </div>
         ) : null}
-        <div className="flex gap-2">
+        <div>
           <dt className="sr-only">{t("events.location")}</dt>
-          <Icon d={pin} />
-          <dd>{tDynamic(`${key}.location`)}</dd>
+          <dd className="flex gap-2">
+            <Icon d={pin} />
+            <span>{tDynamic(`${key}.location`)}</span>
+          </dd>
         </div>
       </dl>
       <p className="mt-4 leading-relaxed text-ink-700">{tDynamic(`${key}.description`)}</p>
