@@ -9,7 +9,7 @@ interface ClickToLoadProps {
   label: string;
   /** Said under the button: which site the content comes from. */
   note: string;
-  /** The frame's `allow` list (e.g. for a video player). */
+  /** The frame's `allow` list (e.g. for a video player; list `fullscreen` here, not `allowfullscreen`). */
   allow?: string;
   icon?: ReactNode;
   className?: string;
@@ -34,7 +34,6 @@ export function ClickToLoad({ src, title, label, note, allow, icon, className = 
         src={src}
         title={title}
         allow={allow}
-        allowFullScreen={allow !== undefined}
         className={`block w-full border-0 bg-cream-200 ${className}`}
       />
     );
