@@ -116,20 +116,26 @@ export function addWhenSnipcartReady(button: HTMLElement): void {
   loadSnipcart();
 }
 
+/** Calls `action` once, on the first of the trigger events at `target`; returns the way to stop listening. */
+export function onFirstInteraction(target: EventTarget, action: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const stop = () => {
+    for (const type of snipcartTriggers) target.removeEventListener(type, fire, options);
+  };
+  function fire() {
+    stop();
+    action();
+  }
+  for (const type of snipcartTriggers) target.addEventListener(type, fire, options);
+  return stop;
+}
+
 /**
  * Mounted once by the language layout: loads Snipcart on the first interaction and keeps its
  * language the page's. Does nothing without a public key.
  */
 export function useSnipcart(lang: Language): void {
-  useEffect(() => {
-    if (!snipcartEnabled) return;
-    const load = () => loadSnipcart();
-    const options = { capture: true, passive: true } as const;
-    for (const type of snipcartTriggers) window.addEventListener(type, load, options);
-    return () => {
-      for (const type of snipcartTriggers) window.removeEventListener(type, load, options);
-    };
-  }, []);
+  useEffect(() => (snipcartEnabled ? onFirstInteraction(window, loadSnipcart) : undefined), []);
 
   useEffect(() => {
     currentLanguage = lang;

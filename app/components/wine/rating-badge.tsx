@@ -5,7 +5,7 @@ export function RatingBadge({ label, className = "" }: { label: string; classNam
   const { t } = useI18n();
   return (
     <span
-      className={`inline-flex min-h-14 min-w-14 items-center justify-center rounded-full border-2 border-gold-500 bg-wine-900 px-2 text-center text-sm leading-tight font-semibold text-gold-200 shadow-sm ${className}`}
+      className={`inline-flex size-16 shrink-0 items-center justify-center self-start rounded-full border-2 border-gold-500 bg-wine-900 p-1 text-center text-xs leading-tight font-semibold text-gold-200 shadow-sm ${className}`}
     >
       <span className="sr-only">{t("wine.ratings.score", { score: label })}</span>
       <span aria-hidden="true">{label}</span>

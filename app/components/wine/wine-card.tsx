@@ -21,7 +21,8 @@ export function WineCard({ card }: { card: WineCardView }) {
             sizes="356px"
             width={356}
             height={504}
-            imgClassName={`h-auto w-full max-w-[356px] ${card.smaller ? "scale-90" : ""}`}
+            className="block w-full max-w-[356px]"
+            imgClassName={`h-auto w-full ${card.smaller ? "scale-90" : ""}`}
           />
         ) : null}
         {card.badge ? <RatingBadge label={card.badge} className="absolute top-4 right-4" /> : null}

@@ -27,7 +27,8 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
               width={356}
               height={504}
               priority
-              imgClassName="h-auto w-full max-w-[356px]"
+              className="block w-full max-w-[356px]"
+              imgClassName="h-auto w-full"
             />
           ) : null}
         </div>
