@@ -9,7 +9,7 @@ export function HomeWines({ chateau, cuvee9 }: { chateau: WineCardView[]; cuvee9
   const { t, href } = useI18n();
   return (
     <>
-      <section aria-labelledby="home-chateau" className="bg-cream-100 px-6 py-20">
+      <section aria-labelledby="home-chateau" className="border-y border-cream-200 bg-white px-6 py-20">
         <div className="mx-auto max-w-7xl">
           <div className="mx-auto max-w-2xl text-center">
             <p className="eyebrow">{t("home.chateau.eyebrow")}</p>

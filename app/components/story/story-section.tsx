@@ -24,7 +24,7 @@ interface StorySectionProps {
 export function StorySection({ id, eyebrow, title, children, photos, reversed = false, tinted = false }: StorySectionProps) {
   const [main, detail] = photos;
   return (
-    <section aria-labelledby={id} className={`px-6 py-20 sm:py-28 ${tinted ? "bg-cream-100" : ""}`}>
+    <section aria-labelledby={id} className={`px-6 py-20 sm:py-28 ${tinted ? "border-y border-cream-200 bg-white" : ""}`}>
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className={reversed ? "lg:order-2" : ""}>
           <p className="eyebrow">{eyebrow}</p>
