@@ -1,17 +1,22 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/events";
 import { EventCard } from "~/components/events/event-card";
-import { pastEvents, upcomingEvents } from "~/components/events/events-data";
+import { eventsView } from "~/components/events/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "~/lib/paths";
+
+/** Runs at build: the events' dates and times in the page's language. */
+export function loader({ request }: Route.LoaderArgs) {
+  return eventsView(splitLanguage(new URL(request.url).pathname).lang);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "events.meta.title", description: "events.meta.description", path: pagePaths.events });
 
 /** The events page (spec §2): upcoming and past events, and an invitation to host one at the estate. */
-export default function EventsPage() {
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const contact = (subject: string) => `${href(pagePaths.contact)}?subject=${subject}#contact-form`;
   return (
@@ -23,7 +28,7 @@ export default function EventsPage() {
           {t("events.upcoming")}
         </h2>
         <ul className="mt-10 grid gap-8 md:grid-cols-2" data-testid="upcoming-events">
-          {upcomingEvents.map((event) => (
+          {loaderData.upcoming.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}
         </ul>
@@ -34,7 +39,7 @@ export default function EventsPage() {
           {t("events.past")}
         </h2>
         <ul className="mt-10 grid gap-8 md:grid-cols-2" data-testid="past-events">
-          {pastEvents.map((event) => (
+          {loaderData.past.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}
         </ul>

@@ -1,17 +1,22 @@
 import type { Route } from "./+types/news";
 import { NewsCard } from "~/components/news/news-card";
-import { newsItems } from "~/components/news/news-data";
+import { newsView } from "~/components/news/views.server";
 import { Newsletter } from "~/components/news/newsletter";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "~/lib/paths";
+
+/** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { items: newsView(splitLanguage(new URL(request.url).pathname).lang) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "news.meta.title", description: "news.meta.description", path: pagePaths.news });
 
 /** The news page (spec §2): the news cards, newest first, and the newsletter sign-up. */
-export default function NewsPage() {
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
@@ -21,7 +26,7 @@ export default function NewsPage() {
           {t("news.listTitle")}
         </h2>
         <ul className="grid items-start gap-8 md:grid-cols-2">
-          {newsItems.map((item) => (
+          {loaderData.items.map((item) => (
             <NewsCard key={item.id} item={item} />
           ))}
         </ul>

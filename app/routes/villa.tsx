@@ -3,31 +3,29 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
 import { Amenities } from "~/components/villa/amenities";
-import { villa } from "~/components/villa/villa-data";
+import { villaView } from "~/components/villa/views.server";
 import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { sceneImage, type SceneName } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "~/lib/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });
 
-const gallery: { scene: SceneName; key: "exterior" | "pool" | "interior" }[] = [
-  { scene: "villa-exterior", key: "exterior" },
-  { scene: "villa-pool", key: "pool" },
-  { scene: "villa-interior", key: "interior" },
-];
+/** Runs at build: the pictures' files and sizes, so the image table stays out of the page's JavaScript. */
+export function loader() {
+  return villaView();
+}
 
 /** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */
-export default function VillaPage() {
+export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
       <PageHero title={t("villa.hero.title")} subtitle={t("villa.hero.subtitle")} />
 
       <Picture
-        image={sceneImage("villa-exterior")}
+        image={view.exterior}
         alt={t("villa.exteriorAlt")}
         sizes="100vw"
         priority
@@ -57,11 +55,11 @@ export default function VillaPage() {
           {t("villa.gallery.title")}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
-          {gallery.map(({ scene, key }) => (
+          {view.gallery.map(({ key, picture }) => (
             <li key={key}>
               <figure>
                 <Picture
-                  image={sceneImage(scene)}
+                  image={picture}
                   alt={t(`villa.gallery.${key}.alt`)}
                   sizes="(min-width: 768px) 33vw, 100vw"
                   imgClassName="aspect-[4/3] w-full rounded-sm object-cover"
@@ -85,13 +83,13 @@ export default function VillaPage() {
                 <span aria-hidden="true" className="text-gold-400">
                   ◆
                 </span>
-                {t("villa.location.village", { minutes: villa.minutesToVillage })}
+                {t("villa.location.village", { minutes: view.minutesToVillage })}
               </li>
               <li className="flex gap-3">
                 <span aria-hidden="true" className="text-gold-400">
                   ◆
                 </span>
-                {t("villa.location.bordeaux", { minutes: villa.minutesToBordeaux })}
+                {t("villa.location.bordeaux", { minutes: view.minutesToBordeaux })}
               </li>
               <li className="flex gap-3">
                 <span aria-hidden="true" className="text-gold-400">

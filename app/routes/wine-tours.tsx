@@ -3,19 +3,24 @@ import type { Route } from "./+types/wine-tours";
 import { BookingForm } from "~/components/tours/booking-form";
 import { PackageCard } from "~/components/tours/package-card";
 import { TourHighlights } from "~/components/tours/tour-highlights";
-import { guideLanguageList, tourFacts, tourPackages, type TourPackageId } from "~/components/tours/tours-data";
+import type { TourPackageId } from "~/components/tours/tours-data";
+import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
-import { formatPrice } from "~/lib/format";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "~/lib/paths";
+
+/** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
+export function loader({ request }: Route.LoaderArgs) {
+  return toursView(splitLanguage(new URL(request.url).pathname).lang);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "wineTours.meta.title", description: "wineTours.meta.description", path: pagePaths.wineTours });
 
 /** The wine tours page (spec §2): experience, packages to choose, highlights, the journey, booking. */
-export default function WineToursPage() {
-  const { t, tDynamic, lang, tag } = useI18n();
+export default function WineToursPage({ loaderData: view }: Route.ComponentProps) {
+  const { t, tDynamic } = useI18n();
   // Spec §4: nothing is chosen at first; any card can be chosen, and changed, at any time.
   const [selected, setSelected] = useState<TourPackageId | null>(null);
 
@@ -39,8 +44,8 @@ export default function WineToursPage() {
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-ink-700">{t("wineTours.packages.intro")}</p>
           <ul className="mt-12 grid gap-8 lg:grid-cols-3">
-            {tourPackages.map((tour) => (
-              <PackageCard key={tour.id} tour={tour} selected={selected === tour.id} onSelect={() => setSelected(tour.id)} />
+            {view.packages.map((tour) => (
+              <PackageCard key={tour.id} tour={tour} facts={view} selected={selected === tour.id} onSelect={() => setSelected(tour.id)} />
             ))}
           </ul>
         </div>
@@ -50,7 +55,7 @@ export default function WineToursPage() {
         <h2 id="highlights-title" className="sr-only">
           {t("wineTours.highlights.label")}
         </h2>
-        <TourHighlights />
+        <TourHighlights facts={view} />
       </section>
 
       <section aria-labelledby="journey-title" className="bg-wine-900 px-6 py-20 text-cream-100">
@@ -64,17 +69,17 @@ export default function WineToursPage() {
               <h3 className="text-2xl text-gold-200">{t("wineTours.journey.availability.title")}</h3>
               <ul className="mt-3 list-disc space-y-1 pl-5">
                 <li>{t("wineTours.journey.availability.schedule")}</li>
-                <li>{t("wineTours.journey.availability.languages", { languages: guideLanguageList(tag) })}</li>
-                {tourFacts.transportProvided ? null : <li>{t("wineTours.journey.availability.transport")}</li>}
+                <li>{t("wineTours.journey.availability.languages", { languages: view.guideLanguages })}</li>
+                {view.transportProvided ? null : <li>{t("wineTours.journey.availability.transport")}</li>}
               </ul>
             </div>
             <div>
               <h3 className="text-2xl text-gold-200">{t("wineTours.journey.pricing.title")}</h3>
               <ul className="mt-3 space-y-1">
-                {tourPackages.map((tour) => (
+                {view.packages.map((tour) => (
                   <li key={tour.id} className="flex justify-between gap-4 border-b border-wine-700 py-1">
                     <span>{tDynamic(`wineTours.packages.${tour.id}.title`)}</span>
-                    <span className="font-semibold text-cream-50">{formatPrice(tour.price, lang)}</span>
+                    <span className="font-semibold text-cream-50">{tour.price}</span>
                   </li>
                 ))}
               </ul>
@@ -89,7 +94,7 @@ export default function WineToursPage() {
           {t("wineTours.form.title")}
         </h2>
         <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro")}</p>
-        <BookingForm selected={selected} onBooked={() => setSelected(null)} />
+        <BookingForm tour={view.packages.find((tour) => tour.id === selected)} onBooked={() => setSelected(null)} />
       </section>
     </>
   );

@@ -1,5 +1,5 @@
-import { formatTime, typeClass, typeKey, type EstateEvent } from "~/components/events/events-data";
-import { formatDate } from "~/lib/format";
+import { typeClass, typeKey } from "~/components/events/event-type";
+import type { EventView } from "~/components/events/views";
 import { useI18n } from "~/lib/i18n/context";
 
 function Icon({ d }: { d: string }) {
@@ -15,8 +15,8 @@ const clock = "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z";
 const pin = "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zm0-9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z";
 
 /** An event card (spec §3): type badge, title, date (and time when upcoming), location, description. */
-export function EventCard({ event }: { event: EstateEvent }) {
-  const { t, tDynamic, lang } = useI18n();
+export function EventCard({ event }: { event: EventView }) {
+  const { t, tDynamic } = useI18n();
   const key = `eventContent.${event.id}`;
   return (
     <li data-event={event.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
@@ -29,15 +29,15 @@ export function EventCard({ event }: { event: EstateEvent }) {
           <dt className="sr-only">{t("events.date")}</dt>
           <dd className="flex gap-2">
             <Icon d={calendar} />
-            <time dateTime={event.time ? `${event.date}T${event.time}` : event.date}>{formatDate(event.date, lang, { dateStyle: "full" })}</time>
+            <time dateTime={event.datetime}>{event.dateLabel}</time>
           </dd>
         </div>
-        {event.time ? (
+        {event.timeLabel ? (
           <div>
             <dt className="sr-only">{t("events.time")}</dt>
             <dd className="flex gap-2">
               <Icon d={clock} />
-              <span data-testid="event-time">{formatTime(event.time, lang)}</span>
+              <span data-testid="event-time">{event.timeLabel}</span>
             </dd>
           </div>
         ) : null}

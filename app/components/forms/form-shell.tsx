@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Honeypot, InvalidFieldsContext } from "~/components/forms/fields";
 import { ToastRegion, useToasts } from "~/components/ui/toast";
 import type { FormKind } from "~/features/forms/schemas";
-import { submitForm, type SubmitResult } from "~/features/forms/submit";
+import type { SubmitResult } from "~/features/forms/submit";
 import { useI18n } from "~/lib/i18n/context";
 
 interface FormShellProps {
@@ -22,6 +22,16 @@ interface FormShellProps {
   "aria-labelledby"?: string;
   className?: string;
   submitClassName?: string;
+}
+
+/** Loads the sender (and the schemas it checks with) on the first submission; no module, no connection. */
+async function send(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
+  try {
+    const { submitForm } = await import("~/features/forms/submit");
+    return await submitForm(kind, payload);
+  } catch {
+    return { ok: false, reason: "network" };
+  }
 }
 
 /** The visible label of a named control, for an error message that names the fields to fix. */
@@ -69,7 +79,7 @@ export function FormShell({
     const payload = { ...toPayload(data), language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
     setBusy(true);
     setInvalid([]);
-    const result = await submitForm(kind, payload);
+    const result = await send(kind, payload);
     setBusy(false);
     if (result.ok) {
       form.reset();

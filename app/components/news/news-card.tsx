@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { categoryClass, youtubeEmbedUrl, type NewsItem } from "~/components/news/news-data";
+import { categoryClass } from "~/components/news/news-category";
 import { NewsIcon } from "~/components/news/news-icon";
+import type { NewsItemView } from "~/components/news/views";
 import { ClickToLoad } from "~/components/ui/click-to-load";
 import { ExternalLink } from "~/components/ui/external-link";
-import { formatDate } from "~/lib/format";
 import { useI18n } from "~/lib/i18n/context";
 
 /**
@@ -11,13 +11,13 @@ import { useI18n } from "~/lib/i18n/context";
  * opens the full text in place; the original article, when there is one, opens in a new tab; a
  * video waits behind a placeholder until the visitor asks for it.
  */
-export function NewsCard({ item }: { item: NewsItem }) {
-  const { t, tDynamic, lang } = useI18n();
+export function NewsCard({ item }: { item: NewsItemView }) {
+  const { t, tDynamic } = useI18n();
   const [open, setOpen] = useState(false);
   const key = `newsContent.${item.id}`;
   const titleId = `news-${item.id}-title`;
   const contentId = `news-${item.id}-content`;
-  const video = item.youtubeVideo && item.externalLink ? youtubeEmbedUrl(item.externalLink) : undefined;
+  const { video } = item;
 
   return (
     <li>
@@ -30,7 +30,7 @@ export function NewsCard({ item }: { item: NewsItem }) {
             {t(`news.categories.${item.category}`)}
           </p>
           <time dateTime={item.date} className="ml-auto text-sm text-ink-700">
-            {formatDate(item.date, lang)}
+            {item.dateLabel}
           </time>
         </div>
         <h3 id={titleId} className="mt-5 text-2xl">

@@ -1,7 +1,7 @@
 import { Field, RequiredNote, TextArea } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
-import { findTourPackage, type TourPackageId } from "~/components/tours/tours-data";
-import { formatPrice } from "~/lib/format";
+import type { TourPackageId } from "~/components/tours/tours-data";
+import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
 /** The tour form's fields as the schema wants them: guests is a number when given. */
@@ -24,9 +24,9 @@ function toPayload(data: FormData, selected: TourPackageId | null): Record<strin
  * date and message optional. Submitting needs a package chosen above; until then the button is
  * disabled and says so (spec §4).
  */
-export function BookingForm({ selected, onBooked }: { selected: TourPackageId | null; onBooked: () => void }) {
-  const { t, tDynamic, lang } = useI18n();
-  const tour = findTourPackage(selected);
+export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
+  const { t, tDynamic } = useI18n();
+  const selected = tour?.id ?? null;
   return (
     <FormShell
       kind="tourBooking"
@@ -45,7 +45,7 @@ export function BookingForm({ selected, onBooked }: { selected: TourPackageId | 
           <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
             {t("wineTours.form.selectedPackage", {
               package: tDynamic(`wineTours.packages.${tour.id}.selectedLabel`),
-              price: formatPrice(tour.price, lang),
+              price: tour.price,
             })}
           </p>
         ) : (

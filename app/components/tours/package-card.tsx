@@ -1,9 +1,7 @@
-import type { TourPackage } from "~/components/tours/tours-data";
-import { tourFacts } from "~/components/tours/tours-data";
-import { formatPrice } from "~/lib/format";
+import type { TourPackageView, ToursView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
-const badgeClass: Record<TourPackage["badge"], string> = {
+const badgeClass: Record<TourPackageView["badge"], string> = {
   premium: "bg-wine-800 text-cream-50",
   discovery: "bg-cream-200 text-ink-900",
   mostPopular: "bg-gold-400 text-wine-950",
@@ -22,16 +20,26 @@ function CheckIcon({ className }: { className: string }) {
  * selects it. The button's `aria-pressed` carries the choice; a "Selected" tag, a check and the
  * frame show it. The button's name stays the same ("Choose this tour" + the package's title).
  */
-export function PackageCard({ tour, selected, onSelect }: { tour: TourPackage; selected: boolean; onSelect: () => void }) {
-  const { t, tDynamic, lang } = useI18n();
+export function PackageCard({
+  tour,
+  facts,
+  selected,
+  onSelect,
+}: {
+  tour: TourPackageView;
+  facts: Pick<ToursView, "durationMinutes" | "maxGroupSize">;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t, tDynamic } = useI18n();
   const key = `wineTours.packages.${tour.id}`;
   const titleId = `package-${tour.id}-title`;
   const buttonId = `package-${tour.id}-choose`;
   const features = [
     tDynamic(`${key}.wine`),
     tDynamic(`${key}.tour`),
-    t("wineTours.packages.duration", { minutes: tourFacts.durationMinutes }),
-    t("wineTours.packages.groupSize", { count: tourFacts.maxGroupSize }),
+    t("wineTours.packages.duration", { minutes: facts.durationMinutes }),
+    t("wineTours.packages.groupSize", { count: facts.maxGroupSize }),
     ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : []),
   ];
   return (
@@ -56,7 +64,7 @@ export function PackageCard({ tour, selected, onSelect }: { tour: TourPackage; s
         {tDynamic(`${key}.title`)}
       </h3>
       <p className="mt-2">
-        <span className="font-heading text-4xl font-semibold text-wine-800">{formatPrice(tour.price, lang)}</span>{" "}
+        <span className="font-heading text-4xl font-semibold text-wine-800">{tour.price}</span>{" "}
         <span className="text-sm text-ink-700">{t("wineTours.packages.perPerson")}</span>
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-ink-700">

@@ -1,4 +1,4 @@
-import type { FormKind } from "./schemas";
+import { formEndpoints, type FormKind } from "./schemas";
 
 export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server";
 export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[] };
@@ -16,30 +16,23 @@ async function fieldsOf(response: Response): Promise<string[] | undefined> {
 /**
  * Sends a form to the site's API (`formEndpoints[kind].path`) as JSON and says how it went. The
  * payload is checked against the form's shared schema first, so an invalid one never leaves the
- * page; the schemas are loaded only now, keeping zod out of the page's first-load JavaScript.
+ * page. Forms load this module (and zod with it) only when the visitor submits
+ * (app/components/forms/form-shell.tsx), keeping both out of the page's first-load JavaScript.
  *
  * Success is a 201 (any 2xx). A 400 is `invalid` with the fields the server named; 413 and 415
  * are `invalid` too; 429 is `rate-limited`; other answers are `server`; no answer is `network`.
  */
 export async function submitForm(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
-  let path: string;
-  try {
-    const { formEndpoints } = await import("./schemas");
-    const endpoint = formEndpoints[kind];
-    const checked = endpoint.schema.safeParse(payload);
-    if (!checked.success) {
-      const fields = [...new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
-      return { ok: false, reason: "invalid", fields };
-    }
-    path = endpoint.path;
-  } catch {
-    // The schema chunk could not be fetched: the connection is gone.
-    return { ok: false, reason: "network" };
+  const endpoint = formEndpoints[kind];
+  const checked = endpoint.schema.safeParse(payload);
+  if (!checked.success) {
+    const fields = [...new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
+    return { ok: false, reason: "invalid", fields };
   }
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(endpoint.path, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatTime, pastEvents, typeKey, upcomingEvents } from "../events-data";
+import { typeKey } from "../event-type";
+import { formatTime, pastEvents, upcomingEvents } from "../events-data";
 
 describe("event data", () => {
   it("splits upcoming and past events", () => {
