@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { languageNames, languages, languageStorageKey, languageTags, type Language } from "~/lib/i18n/languages";
 import { switchLanguage } from "~/lib/paths";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Saves the visitor's choice at once, so a full page load of an English URL honours it too. */
 export function saveLanguage(lang: Language): void {
@@ -17,12 +18,14 @@ export function saveLanguage(lang: Language): void {
 export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; className?: string }) {
   const { lang } = useI18n();
   const { pathname, search, hash } = useLocation();
+  // The prerendered page knows no query or fragment; add them once the page runs.
+  const keep = useHydrated() ? search + hash : "";
   return (
     <ul className={className}>
       {languages.map((code) => (
         <li key={code}>
           <Link
-            to={switchLanguage(pathname, code) + search + hash}
+            to={switchLanguage(pathname, code) + keep}
             lang={languageTags[code]}
             hrefLang={languageTags[code]}
             aria-current={code === lang ? "true" : undefined}
