@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
+const devBaseUrl = inject("devBaseUrl");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -77,6 +78,17 @@ describe("language switcher", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     await page.goto(`${baseUrl}/villa`);
     expect(page.url()).toBe(`${baseUrl}/villa`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!devBaseUrl)("keeps the query when switching, without a hydration warning", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${devBaseUrl}/contact?subject=order`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator('header nav a[hreflang="fr"]').first().getAttribute("href"))
+      .toBe("/fr/contact?subject=order");
     expect(problems).toEqual([]);
     await context.close();
   });
