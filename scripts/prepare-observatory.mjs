@@ -1,3 +1,4 @@
+/* global process, console */
 // Postinstall step for @mdn/mdn-http-observatory (e2e/observatory.test.ts).
 //
 // The package's own install scripts download the HSTS preload list and the TLD list; they are
