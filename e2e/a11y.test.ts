@@ -3,9 +3,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../app/lib/site-paths";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { mockApi, pathIn, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const languages = ["en", "fr", "zh", "es", "ja"] as const;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -69,6 +71,140 @@ describe("axe (WCAG 2.2 AA)", () => {
   });
 });
 
+describe("axe with a dialog or a toast open", () => {
+  it("finds no violation with the summary dialog open, in every language", async () => {
+    const { page, context } = await openPage(browser);
+    const found: Record<string, string[]> = {};
+    for (const lang of languages) {
+      await page.goto(`${baseUrl}${pathIn(lang, "/shop/chateau-2020")}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: text(lang, "wine.summary.open") }).click();
+      const dialog = page.locator("dialog[open]").filter({ has: page.getByRole("heading") });
+      await dialog.waitFor();
+      expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+      // The sheet is lazy: let it arrive so axe sees the dialog as the visitor does.
+      await dialog.locator("img").evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
+      const problems = await violations(page);
+      if (problems.length > 0) found[lang] = problems;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  it("finds no violation with a success toast from the real server, and with an error toast", async () => {
+    // A real submission: the server stores it (temporary data folder) and answers 201.
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/fr/news`);
+    await waitForHydration(page);
+    const form = page.locator('form[aria-labelledby="newsletter-title"]');
+    await form.locator('[name="email"]').fill("a11y-check@example.com");
+    const answer = page.waitForResponse((response) => response.url().includes("/api/"));
+    await form.locator('button[type="submit"]').click();
+    expect((await answer).status()).toBe(201);
+    const success = page.locator("[data-tone=success]");
+    await success.waitFor();
+    expect(await success.innerText()).toContain(text("fr", "news.newsletter.success.title"));
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+
+    // An answer the form cannot accept (intercepted): the error toast, in Japanese.
+    const other = await openPage(browser);
+    await other.page.goto(`${baseUrl}/ja/contact`);
+    await waitForHydration(other.page);
+    await mockApi(other.page, 500);
+    const contact = other.page.locator("main form");
+    for (const field of await contact.locator("input[required], textarea[required]").all()) {
+      const type = await field.getAttribute("type");
+      await field.fill(type === "email" ? "a11y@example.com" : type === "tel" ? "+33 5 57 00 00 00" : "A11y check message text");
+    }
+    await contact.locator('button[type="submit"]').click();
+    await other.page.locator("[data-tone=error]").waitFor();
+    expect(await violations(other.page)).toEqual([]);
+    await other.context.close();
+  });
+});
+
+/**
+ * Where focus is after each press of Tab: inside the open modal dialog, or, once past its last
+ * control, in the browser's own interface (the document has no focus). A native modal dialog
+ * makes the rest of the page inert, so nothing of the page behind may ever hold focus.
+ */
+async function tabAround(page: Page, dialog: string, presses: number, key = "Tab") {
+  const stops: string[] = [];
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press(key);
+    stops.push(
+      await page.evaluate((selector) => {
+        if (!document.hasFocus()) return "browser";
+        const active = document.activeElement;
+        if (!active || active === document.body) return "page:body";
+        const inside = document.querySelector(selector)?.contains(active) ?? false;
+        const name = active.getAttribute("aria-label") ?? active.textContent?.trim().slice(0, 40) ?? "";
+        return `${inside ? "dialog" : "page"}:${active.tagName.toLowerCase()}:${name}`;
+      }, dialog),
+    );
+  }
+  return stops;
+}
+
+describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
+  it("summary dialog: focus moves in on open, Tab and Shift+Tab stay inside, Escape closes and focus returns to the opener", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/es/shop/cuvee9-2020`);
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: text("es", "wine.summary.open") });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const selector = "dialog[open]:not(#age-gate)";
+    await page.locator(selector).waitFor();
+    expect(await page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement), selector)).toBe(true);
+    expect(await page.locator(selector).getAttribute("aria-labelledby")).toBeTruthy();
+
+    const forward = await tabAround(page, selector, 8);
+    const backward = await tabAround(page, selector, 8, "Shift+Tab");
+    for (const stop of [...forward, ...backward]) expect(stop).toMatch(/^(dialog:|browser$)/);
+    // Both of its controls (close, download) are reached, going either way.
+    expect(new Set(forward.filter((s) => s.startsWith("dialog:"))).size).toBe(2);
+    expect(new Set(backward.filter((s) => s.startsWith("dialog:"))).size).toBe(2);
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(selector).count()).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The close button does the same.
+    await page.keyboard.press("Enter");
+    await page.locator(selector).waitFor();
+    await page.locator(`${selector} button`).first().press("Enter");
+    await expect.poll(() => page.locator(selector).count()).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("age gate: focus starts on its first answer, Tab stays inside, Escape does not close it", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await page.goto(`${baseUrl}/zh/story`);
+    await waitForHydration(page);
+    const gate = page.locator("#age-gate");
+    expect(await gate.evaluate((d) => d.matches(":modal"))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text("zh", "ageGate.yes"));
+
+    const stops = [...(await tabAround(page, "#age-gate", 10)), ...(await tabAround(page, "#age-gate", 10, "Shift+Tab"))];
+    for (const stop of stops) expect(stop).toMatch(/^(dialog:|browser$)/);
+    // Yes, No, and the terms and privacy links.
+    expect(new Set(stops.filter((s) => s.startsWith("dialog:"))).size).toBe(4);
+
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(200);
+    expect(await gate.evaluate((d) => (d as HTMLDialogElement).open && d.matches(":modal"))).toBe(true);
+
+    // The answer closes it and hands the page back.
+    await page.getByRole("button", { name: text("zh", "ageGate.yes") }).press("Enter");
+    await expect.poll(() => gate.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    await context.close();
+  });
+});
+
 describe("keyboard", () => {
   it("reaches a visible skip link first, and it moves focus to the main content", async () => {
     const { page, context } = await openPage(browser);
@@ -100,4 +236,56 @@ describe("keyboard", () => {
     }
     await context.close();
   });
+
+  it("reaches every visible control of a page by Tab, each with a visible focus outline", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const found: Record<string, string[]> = {};
+    for (const path of ["/", "/story", "/shop", "/shop/chateau-2019", "/wine-tours", "/villa", "/contact", "/news", "/events", "/become-importer", "/privacy"]) {
+      await page.goto(`${baseUrl}${path}`);
+      await waitForHydration(page);
+      // Every control a pointer user could use: visible, enabled, not taken out of the tab order.
+      const controls = await page.evaluate(() => {
+        const all = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, iframe, [tabindex]");
+        return [...all]
+          .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert], dialog:not([open])"))
+          .map((el, i) => {
+            el.dataset.a11ySweep = String(i);
+            return String(i);
+          });
+      });
+      expect(controls.length, path).toBeGreaterThan(15);
+      const reached = new Set<string>();
+      const outlined = new Set<string>();
+      const unringed = new Map<string, string>();
+      const problems: string[] = [];
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      for (let i = 0; i < controls.length + 20 && reached.size < controls.length; i += 1) {
+        await page.keyboard.press("Tab");
+        const state = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          return {
+            id: el.dataset.a11ySweep ?? "",
+            what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`,
+            outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+          };
+        });
+        if (!state) continue;
+        reached.add(state.id);
+        // A date field takes several stops (day, month, year, then its calendar button, which
+        // Chromium rings itself): the field needs the outline on at least one of them.
+        if (state.outline) outlined.add(state.id);
+        else unringed.set(state.id, state.what);
+      }
+      for (const [id, what] of unringed) if (!outlined.has(id)) problems.push(`no focus outline: ${what}`);
+      const missed = controls.filter((id) => !reached.has(id));
+      for (const id of missed) {
+        problems.push(`not reached by Tab: ${await page.locator(`[data-a11y-sweep="${id}"]`).evaluate((el) => el.outerHTML.slice(0, 120))}`);
+      }
+      if (problems.length > 0) found[path] = problems;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  }, 300_000);
 });
