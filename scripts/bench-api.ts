@@ -17,6 +17,7 @@ import { openDatabase } from "../server/db/database";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
+  throughput: { total: number };
   latency: { p50: number; p99: number; average: number; max: number };
   duration: number;
   non2xx: number;
@@ -118,7 +119,8 @@ async function main() {
       `Measured ${machine.date} on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, autocannon ${autocannonVersion}`,
       `on loopback against the real server (\`server/main.ts\` as a child process, \`build/\` as built, a fresh \`DATA_DIR\`),`,
       `${connections} connections for ${duration} s each after a 3 s warm-up; rate limiting off (\`RATE_LIMIT_MAX=0\`), no mail.`,
-      `The load generator shares the cores with the server; the 1-minute load average was ${load} before the run.`,
+      `The load generator shares the cores with the server; the 1-minute load average was ${load} before the run (other`,
+      "jobs share this machine, so runs vary: compare runs made at a similar load).",
       "",
       "| request | per second | p50 | p99 | max | errors / non-2xx | notes |",
       "|---|---|---|---|---|---|---|",
@@ -128,7 +130,12 @@ async function main() {
         api,
         `${acknowledged.toLocaleString("en")} answered 201, ${stored.toLocaleString("en")} new rows in the database; each durable before its answer (WAL, \`synchronous=FULL\`, group commit)`,
       ),
-      row(`\`GET ${page}\` (prerendered, brotli)`, pageResult.requests.average, pageResult, "served from memory, precompressed"),
+      row(
+        `\`GET ${page}\` (prerendered, brotli)`,
+        pageResult.requests.average,
+        pageResult,
+        `served from memory, precompressed; ${(pageResult.throughput.total / Math.max(1, pageResult.requests.total) / 1024).toFixed(1)} KB per answer`,
+      ),
       "",
       `Target: at least 1,000 stored submissions per second with p99 under 50 ms — ${
         storedPerSecond >= 1000 && api.latency.p99 < 50 ? "met" : "**not met**"
