@@ -214,7 +214,7 @@ describe("the policy of a Snipcart build", () => {
     await page.goto(`${flipped.url}/shop`);
     await waitForHydration(page);
     await page.evaluate(
-      ([script, stylesheet]) => {
+      ({ script, stylesheet }) => {
         const link = document.createElement("link");
         link.rel = "stylesheet";
         link.href = stylesheet;
@@ -223,7 +223,7 @@ describe("the policy of a Snipcart build", () => {
         tag.src = script;
         document.head.append(tag);
       },
-      [snipcartScriptUrl, snipcartStylesheetUrl],
+      { script: snipcartScriptUrl, stylesheet: snipcartStylesheetUrl },
     );
     await expect.poll(() => page.evaluate(() => (window as unknown as { __snipcartApi?: string }).__snipcartApi)).toBe("ok");
     await expect.poll(() => page.frames().some((frame) => frame.url().startsWith("https://payment.snipcart.com/"))).toBe(true);
