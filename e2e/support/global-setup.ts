@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     devBaseUrl: string;
+    /** The production server's data folder (its SQLite database of submissions). */
+    dataDir: string;
   }
 }
 
@@ -18,6 +20,7 @@ export default async function setup(project: TestProject) {
   const prod = await startServer({ buildDir });
   servers.push(prod);
   project.provide("baseUrl", prod.url);
+  project.provide("dataDir", prod.dataDir);
   if (existsSync("build-dev/build-info.json")) {
     const dev = await startServer({ buildDir: "build-dev" });
     servers.push(dev);

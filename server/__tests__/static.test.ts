@@ -39,7 +39,8 @@ function fixtureBuild(): string {
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), LOG_LEVEL: "silent" }));
+  const dataDir = mkdtempSync(join(tmpdir(), "lescours-static-data-"));
+  app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
 });
 afterAll(async () => {
   await app.close();
