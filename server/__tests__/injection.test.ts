@@ -1,0 +1,235 @@
+import { spawnSync } from "node:child_process";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
+import site from "../../content/site.json";
+import { jsonLdScript } from "../../scripts/structured-data";
+import { exportColumns, readSubmissions, toCsv } from "../db/export";
+import { formTables, type AnyFormInput } from "../db/forms";
+import { composeNotification, type MailContext } from "../mail/compose";
+import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+/**
+ * Hostile values in form fields end up in three places outside the site: the estate's
+ * notification e-mails, the CSV export opened in a spreadsheet, and (for content) the JSON-LD in
+ * page heads. None of them may become a header, markup, a formula or a script.
+ */
+
+const hostile = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(
+    "Eve\r\nBcc: victim@evil.example",
+    "Eve\nTo: victim@evil.example",
+    "x\rSubject: hijacked",
+    "\r\n\r\n<html><script>alert(1)</script></html>",
+    "=cmd|' /C calc'!A0",
+    '=HYPERLINK("http://evil.example","click")',
+    "+33 6 00 00 00 00",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\t=1+1",
+    "\r=1+1",
+    '"quoted", with, commas',
+    "line one\nline two\r\nline three",
+    "</script><script>alert(1)</script>",
+    "<!--<script>",
+    "\u2028\u2029",
+    "\u0000\u0007\u001b[31m",
+    "=?utf-8?b?QmNjOiB4QGV2aWwuZXhhbXBsZQ==?=",
+    "Content-Type: text/html",
+    "MIME-Version: 1.0",
+  ) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 60 }) },
+);
+
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** RFC 4180: quoted fields, doubled quotes, CRLF between records. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+describe("notification e-mails with hostile values", () => {
+  const context: MailContext = { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: "https://www.hermitage-lescours.example" };
+  const labels = ["Name", "E-mail", "Phone", "Guests", "Preferred date", "Package", "Subject", "Company", "Contact person", "Country", "Website", "Years in the wine industry", "Market size"];
+  const fixedLine = new RegExp(
+    `^(A new [a-z -]+ came in through the website\\.|(${labels.join("|")}): .*|Language: [a-z]{2}|Page: .*|Received: \\S+|Reference: [0-9a-f-]{36}|Reply to this e-mail to answer the visitor directly\\.|)$`,
+  );
+
+  it("keeps every one-line field on its line, and the subject and recipients free of visitor text", () => {
+    const kinds = Object.keys(formTables) as FormKind[];
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), fc.dictionary(fc.constantFrom("name", "email", "phone", "subject", "companyName", "contactName", "country", "website", "experience", "marketSize", "page"), hostile), (kind, values) => {
+        // The message is the one multi-line field: left out here so that every line must be one of ours.
+        const input = { ...(validPayloads[kind] as Record<string, unknown>), ...values, message: undefined } as unknown as AnyFormInput;
+        const id = "0123abcd-0000-4000-8000-000000000000";
+        const mail = composeNotification(kind, id, input, "2027-01-01T10:00:00.000Z", context);
+        expect(mail.to).toBe(site.contact.email);
+        expect(mail.subject).toMatch(/^\[Website\] (Tour booking|Contact message|Importer application|Newsletter sign-up) \([A-Z]{2}\) 0123abcd$/);
+        expect(mail.headers).toEqual({});
+        // eslint-disable-next-line no-control-regex
+        expect(mail.replyTo ?? "").not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+        expect(mail.text).not.toMatch(/\r/);
+        for (const line of mail.text.split("\n")) expect(line, JSON.stringify(line)).toMatch(fixedLine);
+        // One line per filled field: no value added a line of its own.
+        const filled = formTables[kind].fields.filter(({ field }) => field !== "message" && String((input as unknown as Record<string, unknown>)[field] ?? "") !== "");
+        expect(mail.text.split("\n").filter((line) => labels.some((label) => line.startsWith(`${label}: `))).length).toBe(filled.length);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  describe("through the API, nodemailer and a real SMTP server", () => {
+    let smtp: TestSmtp;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      smtp = new TestSmtp();
+      await smtp.start();
+      app = await buildTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_MAX: "0", MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200" });
+    });
+    afterAll(async () => {
+      await app.close();
+      await smtp.stop();
+    });
+
+    it("sends plain text with only our headers, to the estate only, whatever the fields hold", async () => {
+      const accepted: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom("tourBooking", "contactMessage", "importerApplication") as fc.Arbitrary<FormKind>, hostile, hostile, hostile, async (kind, a, b, message) => {
+          const body: Record<string, unknown> = { ...(validPayloads[kind] as Record<string, unknown>), message: `x${message}` };
+          for (const [field, value] of [["name", a], ["contactName", a], ["companyName", b], ["subject", b], ["country", b]] as const) if (field in body) body[field] = `x${value}`;
+          const response = await app.inject({ method: "POST", url: formEndpoints[kind].path, headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+          if (response.statusCode === 201) accepted.push((response.json() as { id: string }).id);
+          else expect(response.statusCode).toBe(400);
+        }),
+        { numRuns: 60 },
+      );
+      expect(accepted.length).toBeGreaterThan(20);
+      await waitFor(() => smtp.received.length === accepted.length, 20_000, `${accepted.length} notifications`);
+      const allowedHeaders = new Set(["from", "to", "reply-to", "subject", "message-id", "date", "mime-version", "content-type", "content-transfer-encoding"]);
+      for (const received of smtp.received) {
+        expect(received.to).toEqual([site.contact.email]);
+        const mail = parseMail(received.raw);
+        expect(mail.headers.map(([name]) => name).filter((name) => !allowedHeaders.has(name))).toEqual([]);
+        expect(mail.headers.filter(([name]) => name === "to")).toEqual([["to", site.contact.email]]);
+        expect(mail.header("content-type")).toMatch(/^text\/plain; charset=utf-8$/);
+        // One plain-text part: the head declares nothing else, whatever the body quotes.
+        expect(received.raw.slice(0, received.raw.indexOf("\r\n\r\n"))).not.toMatch(/text\/html|multipart|evil\.example/i);
+        expect(mail.header("subject")).toMatch(/^\[Website\] [A-Za-z -]+ \([A-Z]{2}\) [0-9a-f]{8}$/);
+        expect(accepted.some((id) => mail.text.includes(`Reference: ${id}`))).toBe(true);
+      }
+    }, 60_000);
+
+    it("refuses an address that tries to add a recipient, and mails nothing for it", async () => {
+      const before = smtp.received.length;
+      for (const email of ["a@example.org\r\nBcc: victim@evil.example", "a@example.org, victim@evil.example", '"a\r\nBcc: x"@example.org', "a@example.org>\r\nRCPT TO:<victim@evil.example"]) {
+        for (const kind of ["newsletterSignup", "contactMessage"] as const) {
+          const response = await app.inject({ method: "POST", url: formEndpoints[kind].path, headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads[kind], email }) });
+          expect(response.statusCode, `${kind} ${JSON.stringify(email)}`).toBe(400);
+        }
+      }
+      await app.forms.sender!.idle();
+      expect(smtp.received.length).toBe(before);
+    });
+  });
+});
+
+describe("the CSV export with hostile values", () => {
+  it("keeps every record on its row, quotes what needs quoting, and defuses every formula", () => {
+    const columns = ["id", "name", "message", "phone"];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hostile, hostile, hostile), { minLength: 1, maxLength: 8 }), (values) => {
+        const rows = values.map(([name, message, phone], i) => ({ id: `row-${i}`, name, message, phone }));
+        const parsed = parseCsv(toCsv(columns, rows));
+        expect(parsed.length).toBe(rows.length + 1);
+        expect(parsed[0]).toEqual(columns);
+        parsed.slice(1).forEach((cells, i) => {
+          expect(cells.length).toBe(columns.length);
+          expect(cells[0]).toBe(`row-${i}`);
+          for (const [c, cell] of cells.entries()) {
+            expect(cell, JSON.stringify(cell)).not.toMatch(formulaStart);
+            const original = String(rows[i]![columns[c] as keyof (typeof rows)[number]]);
+            // What the estate reads is what was sent, with at most a leading quote added.
+            expect(cell === original || (cell === `'${original}` && formulaStart.test(original))).toBe(true);
+          }
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("holds for submissions stored through the API and exported by `npm run submissions`", async () => {
+    const app = await buildTestServer({ RATE_LIMIT_MAX: "0" });
+    const dataDir = app.forms.db.name.replace(/\/[^/]+$/, "");
+    const sent: Record<string, string>[] = [];
+    const samples = fc.sample(fc.tuple(hostile, hostile, hostile), { numRuns: 40, seed: 8 });
+    for (const [name, subject, message] of samples) {
+      const body = { ...validPayloads.contactMessage, name: `${name}`.trim() || "=x", subject: `${subject}`, message: `${message}`.trim() || "-1" };
+      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+      if (response.statusCode === 201) sent.push({ id: (response.json() as { id: string }).id });
+    }
+    expect(sent.length).toBeGreaterThan(20);
+    const stored = readSubmissions(app.forms.db, formTables.contactMessage);
+    await app.close();
+
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "export", "contact-messages"], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const rows = parseCsv(run.stdout);
+    const columns = exportColumns(formTables.contactMessage);
+    expect(rows[0]).toEqual(columns);
+    expect(rows.length).toBe(stored.length + 1);
+    for (const [r, cells] of rows.slice(1).entries()) {
+      expect(cells.length).toBe(columns.length);
+      for (const [c, cell] of cells.entries()) {
+        expect(cell, `${columns[c]}: ${JSON.stringify(cell)}`).not.toMatch(formulaStart);
+        const value = stored[r]![columns[c]!];
+        const original = value === null || value === undefined ? "" : String(value);
+        expect(cell === original || cell === `'${original}`).toBe(true);
+      }
+    }
+  }, 60_000);
+});
+
+describe("JSON-LD in page heads with hostile content", () => {
+  it("cannot close its script element, and reads back as the same data", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 5 }), hostile, (data, name) => {
+        const object = { "@context": "https://schema.org", "@type": "Product", name, ...data };
+        const tag = jsonLdScript(object);
+        const match = /^<script type="application\/ld\+json">([^<]*)<\/script>$/.exec(tag);
+        expect(match, tag).not.toBeNull();
+        expect(JSON.parse(match![1]!)).toEqual(JSON.parse(JSON.stringify(object)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
