@@ -46,7 +46,7 @@ describe("a summary sheet", () => {
     const wine = wines.find((w) => w.id === "chateau-2018")!;
     const { svg } = summarySvg(fr, site, wine);
     const text = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
-    for (const expected of ["Château L&apos;Hermitage", "2018", "ASSEMBLAGE", "DEGRÉ D&apos;ALCOOL", "14\u00a0%", "Saint-Émilion Grand Cru", "Notes de dégustation", "L&apos;avis des experts", "Ledger of the Vine", "94/100", "17/20", "Médaille d&apos;or"]) {
+    for (const expected of ["Château L&apos;Hermitage", "2018", "ASSEMBLAGE", "DEGRÉ D&apos;ALCOOL", "14\u00a0%", "Saint-Émilion Grand Cru", "Notes de dégustation", "L&apos;avis de la critique", "Ledger of the Vine", "94/100", "17/20", "Médaille d&apos;or"]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain("Robe pourpre intense");

@@ -59,7 +59,7 @@ describe("a rating", () => {
 
   it("uses the quote translated for the page's language when there is one", () => {
     expect(ratingQuote(i18nFor("en"), wine("chateau-2020"), rating)).toMatch(/^A 2020 of great freshness/);
-    expect(ratingQuote(i18nFor("ja"), wine("chateau-2020"), rating)).toMatch(/^非常にフレッシュな2020年/);
+    expect(ratingQuote(i18nFor("ja"), wine("chateau-2020"), rating)).toMatch(/^際立つフレッシュさを備えた2020年/);
   });
 
   it("falls back to the original quote without a translation, and shows none when it is empty", () => {
@@ -86,7 +86,7 @@ describe("specifications", () => {
     const blend = "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc";
     expect(formatBlend(i18nFor("en"), blend)).toBe(blend);
     expect(formatBlend(i18nFor("fr"), blend)).toBe("80\u00a0% Merlot, 15\u00a0% Cabernet Sauvignon, 5\u00a0% Cabernet Franc");
-    expect(formatBlend(i18nFor("zh"), blend)).toBe("梅洛80%、赤霞珠15%、品丽珠5%");
+    expect(formatBlend(i18nFor("zh"), blend)).toBe("梅洛 80%、赤霞珠 15%、品丽珠 5%");
     expect(formatBlend(i18nFor("ja"), "Merlot, Cabernet Franc, Cabernet Sauvignon")).toBe("メルロー、カベルネ・フラン、カベルネ・ソーヴィニヨン");
     expect(formatBlend(i18nFor("ja"), "60% Merlot, 40% Malbec")).toBe("メルロー60%、Malbec40%");
   });
