@@ -8,13 +8,84 @@ process.env.VITE_SNIPCART_PUBLIC_KEY = process.env.SNIPCART_PUBLIC_KEY ?? "";
 process.env.VITE_SITE_URL = process.env.SITE_URL ?? "";
 process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
 
+interface ModuleGraph {
+  getModuleIds: () => IterableIterator<string>;
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
+}
+let shell: Set<string> | undefined;
+
+/**
+ * The app modules every page loads: those the root and the language layout import (directly or
+ * not), and those every page module imports. Route modules themselves stay separate chunks.
+ */
+function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph): Set<string> {
+  const appDir = new URL("./app/", import.meta.url).pathname;
+  const routesDir = `${appDir}routes/`;
+  const isAppCode = (id: string) => id.startsWith(appDir) && !id.startsWith(routesDir) && /\.tsx?$/.test(id);
+  const importsOf = (start: string) => {
+    const found = new Set<string>();
+    const queue = [...(getModuleInfo(start)?.importedIds ?? [])];
+    while (queue.length) {
+      const id = queue.pop()!;
+      if (found.has(id) || !isAppCode(id)) continue;
+      found.add(id);
+      queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return found;
+  };
+  const layouts = [`${appDir}root.tsx`, `${routesDir}language-layout.tsx`];
+  const pages = [...getModuleIds()].filter((id) => id.startsWith(routesDir) && /\.tsx$/.test(id) && !layouts.includes(id));
+  const shared = pages.map(importsOf).reduce<Set<string> | undefined>(
+    (common, next) => (common ? new Set([...common].filter((id) => next.has(id))) : next),
+    undefined,
+  );
+  return new Set([...layouts.flatMap((id) => [...importsOf(id)]), ...(shared ?? [])]);
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), imagetools({ removeMetadata: true }), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    imagetools({
+      removeMetadata: true,
+      // `jpegQuality=N`: the JPEG fallback through mozjpeg at quality N, leaving AVIF and WebP at
+      // their defaults, so no built image passes the 150 KB budget (e2e/budgets.test.ts).
+      extendTransforms: (builtins) => [
+        ...builtins,
+        (config, context) => {
+          if (!config.jpegQuality || (config.format !== "jpg" && config.format !== "jpeg")) return undefined;
+          context.useParam("jpegQuality");
+          const quality = Number(config.jpegQuality);
+          return (image) => image.jpeg({ quality, mozjpeg: true });
+        },
+      ],
+    }),
+    reactRouter(),
+  ],
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
   build: {
     // Inline nothing as data URIs: the Content-Security-Policy and the byte budgets count real files.
     assetsInlineLimit: 0,
+    // Browsers in use today: no down-levelling bytes in first-load JavaScript (docs/performance.md).
+    target: "es2022",
+    // No modulepreload polyfill and no preload helper around dynamic imports (about 0.6 KB gzip in each
+    // chunk that has one): React Router already preloads every page's chunks from the HTML, and the
+    // few dynamic imports (form submission, hero video) load after the page is ready.
+    modulePreload: false,
+    rollupOptions: {
+      output: {
+        // Everything every page loads goes into one file: React, React DOM, React Router and the app
+        // modules all pages share (links, strings, navigation, metadata). One file compresses better
+        // than a dozen and saves the imports between them (docs/performance.md).
+        manualChunks(id, graph) {
+          if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/.test(id)) {
+            return "framework";
+          }
+          shell ??= shellModules(graph);
+          return shell.has(id) ? "framework" : undefined;
+        },
+      },
+    },
   },
 });

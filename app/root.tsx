@@ -4,7 +4,11 @@ import type { Route } from "./+types/root";
 import { headScript } from "./lib/head-scripts";
 import { languageTags } from "./lib/i18n/languages";
 import { splitLanguage } from "./lib/paths";
+import headingFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import "./app.css";
+
+/** Chinese and Japanese pages set headings in system fonts (app.css): no Latin face to fetch early. */
+const preloadsHeadingFont = (lang: string) => lang !== "zh" && lang !== "ja";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = splitLanguage(useLocation().pathname);
@@ -17,6 +21,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
         <meta name="theme-color" content="#4a1526" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {preloadsHeadingFont(lang) ? (
+          <link rel="preload" as="font" type="font/woff2" href={headingFont} crossOrigin="anonymous" />
+        ) : null}
         <Meta />
         <Links />
       </head>

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
-import type { Sharp } from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import winesFile from "../content/wines.json" with { type: "json" };
 
 /** Scene sources are 16:9; the largest width the build makes is 2000. */
@@ -85,7 +85,7 @@ const fontFamilies: Record<string, string> = {
 };
 
 /** Points fontconfig at the site's fonts, then loads sharp (which reads the setting once). */
-export async function loadSharp(): Promise<(input: Buffer) => Sharp> {
+export async function loadSharp(): Promise<(input: Buffer, options?: SharpOptions) => Sharp> {
   const require = createRequire(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), "artwork-fonts-"));
   const files = [
@@ -107,7 +107,7 @@ export async function loadSharp(): Promise<(input: Buffer) => Sharp> {
   );
   process.env.FONTCONFIG_FILE = join(dir, "fonts.conf");
   const { default: sharp } = await import("sharp");
-  return (input) => sharp(input);
+  return (input, options) => sharp(input, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,8 +197,6 @@ interface FieldOptions {
   soilFar: string;
   soilNear: string;
   seed: number;
-  /** Side the light comes from: -1 left, 1 right. */
-  light?: number;
   bottom?: number;
   id: string;
 }
@@ -206,7 +204,6 @@ interface FieldOptions {
 /** Rows of vines (hedges on wires) running away from the viewer towards a vanishing point. */
 function vineField(o: FieldOptions): string {
   const bottom = o.bottom ?? H;
-  const light = o.light ?? 1;
   const uTop = (o.top - o.vy) / (bottom - o.vy);
   const uEnd = 1.2;
   const rows: number[] = [];
@@ -420,7 +417,6 @@ export function estateHeroSvg(phase = 0): string {
       soilFar: "#b7784b",
       soilNear: "#5a3226",
       seed: 21,
-      light: 1,
     })}</g>
     <rect width="${W}" height="${H}" fill="url(#shade)"/>`,
     defs,
@@ -462,7 +458,7 @@ function vineyardSvg(): string {
     ${hillRows(600, 44, 42, 10, "#4d5a32", "#c9c48a")}
     ${poplar(1500, 610, 170, "#3c4a2c", "#9aa66a")}${poplar(1540, 612, 130, "#3c4a2c")}
     ${chateau(1720, 600, 0.28, { lit: c.stone, shade: c.stoneShade, roof: c.slate, roofShade: "#36323a", window: "#6b5a4a" })}
-    ${vineField({ id: "vy", vx: 420, vy: 560, top: 650, spacing: 170, leafDark: c.leafDark, leafLight: "#9cab5c", soilFar: "#c9a877", soilNear: "#7a5a3a", seed: 9, light: -1 })}
+    ${vineField({ id: "vy", vx: 420, vy: 560, top: 650, spacing: 170, leafDark: c.leafDark, leafLight: "#9cab5c", soilFar: "#c9a877", soilNear: "#7a5a3a", seed: 9 })}
     ${leaf(1750, 1180, 420, -20, "#3f4d2a")}${leaf(1950, 1000, 300, 30, "#56653a")}
     ${grapes(1720, 820, 1.6)}
     ${leaf(1560, 760, 160, -60, "#6d7d40")}`,
@@ -723,7 +719,7 @@ function philosophySvg(): string {
     <path d="${ridge(760, 34, 52)}" fill="#8c8a78"/>
     ${hillRows(760, 34, 52, 10, "#5d6148", "#e8d2b0")}
     <rect y="720" width="${W}" height="160" fill="url(#mist)" opacity=".7"/>
-    ${vineField({ id: "ph", vx: 700, vy: 700, top: 860, spacing: 200, leafDark: "#3a3d2a", leafLight: "#a8a46a", soilFar: "#c8a888", soilNear: "#6a4a38", seed: 13, light: -1 })}
+    ${vineField({ id: "ph", vx: 700, vy: 700, top: 860, spacing: 200, leafDark: "#3a3d2a", leafLight: "#a8a46a", soilFar: "#c8a888", soilNear: "#6a4a38", seed: 13 })}
     <path d="M1660,${H} C1640,980 1700,900 1640,820 C1600,760 1560,700 1520,560" stroke="#3d2a1e" stroke-width="54" fill="none" stroke-linecap="round"/>
     <path d="M1640,820 C1720,760 1820,720 2000,700" stroke="#3d2a1e" stroke-width="26" fill="none"/>
     <path d="M1560,680 C1500,600 1400,560 1250,560" stroke="#3d2a1e" stroke-width="20" fill="none"/>

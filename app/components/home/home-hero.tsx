@@ -1,25 +1,68 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { heroPoster as poster } from "~/components/media/hero-poster";
+import { motionAndDataAllowed } from "~/components/media/motion";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
-import { sceneImage } from "~/lib/images";
 import { pagePaths } from "~/lib/paths";
 
+/** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
+const posterSizes = "100vw";
+
+// Fetched only when rendered, after the page has loaded: nothing in the page's first-load JavaScript.
+const HeroVideo = lazy(() => import("~/components/media/background-video").then((module) => ({ default: module.HeroVideo })));
+
+/** True once the page has loaded, unless the visitor prefers reduced motion or saves data. */
+function useVideoWanted(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (!motionAndDataAllowed()) return;
+    const start = () => setWanted(true);
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, []);
+  return wanted;
+}
+
 /**
- * The home page's full-screen hero (spec §2): poster (the page's largest paint), title,
- * subtitle and buttons to the shop and the story. The looping video joins it in the media work.
+ * The home page's full-screen hero (spec §2): the looping muted video of the estate over its
+ * poster, title, subtitle and buttons to the shop and the story. The poster is the page's
+ * largest paint: preloaded (React hoists the <link> into <head>) and fetched first; the video
+ * joins it only after the page has loaded and the age gate is answered, never with reduced
+ * motion or Save-Data, and a button pauses it.
  */
 export function HomeHero() {
   const { t, href } = useI18n();
+  const section = useRef<HTMLElement>(null);
+  const videoWanted = useVideoWanted();
+
   return (
-    <section className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] items-center justify-center overflow-hidden text-center text-cream-50">
+    <section
+      ref={section}
+      className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] items-center justify-center overflow-hidden text-center text-cream-50"
+    >
+      <link
+        rel="preload"
+        as="image"
+        type="image/avif"
+        imageSrcSet={poster.sources.avif}
+        imageSizes={posterSizes}
+        fetchPriority="high"
+      />
       <Picture
-        image={sceneImage("estate-hero")}
+        image={poster}
         alt=""
-        sizes="100vw"
+        sizes={posterSizes}
         priority
         className="absolute inset-0 -z-10"
         imgClassName="h-full w-full object-cover"
       />
+      {videoWanted ? (
+        <Suspense fallback={null}>
+          <HeroVideo container={section} />
+        </Suspense>
+      ) : null}
       <div className="absolute inset-0 -z-10 bg-wine-950/55" />
       <div className="px-6">
         <h1 className="text-5xl text-cream-50 sm:text-7xl">{t("home.hero.title")}</h1>

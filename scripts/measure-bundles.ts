@@ -1,0 +1,127 @@
+/**
+ * Measures what each built page costs a first-time visitor, from the files alone (deterministic):
+ * first-load JavaScript (module scripts, their static imports in inline module scripts, and
+ * modulepreload links), CSS, and every JavaScript chunk, gzip level 9. Used by e2e/budgets.test.ts
+ * and printed as tables for docs/performance.md:
+ *
+ *   npx tsx scripts/measure-bundles.ts [build-dir]
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** Bytes of a file gzipped at level 9 (what the server's precompressed .gz copy holds). */
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** Every prerendered page of a build: URL path → HTML file. */
+export function builtPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of walk(clientDir).filter((f) => f.endsWith("index.html")).sort()) {
+    const dir = relative(clientDir, file).split(sep).slice(0, -1).join("/");
+    pages.set(`/${dir}`, file);
+  }
+  return pages;
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+
+/** The JavaScript files a page loads before it is interactive, as URL paths. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (attr(tag, "rel") === "modulepreload") urls.add(attr(tag, "href")!);
+  }
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs = "", body = ""] = match;
+    if (!/type="module"/i.test(attrs)) continue;
+    const src = attr(attrs, "src");
+    if (src) urls.add(src);
+    // The router's inline bootstrap imports the route modules statically.
+    for (const m of body.matchAll(/import\s*(?:[^"']*?\sfrom\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
+  }
+  return [...urls].filter((url) => url.startsWith("/"));
+}
+
+/** The stylesheets a page links. */
+export function stylesheets(html: string): string[] {
+  return [...html.matchAll(/<link\b[^>]*>/gi)]
+    .map(([tag]) => tag)
+    .filter((tag) => attr(tag, "rel") === "stylesheet")
+    .map((tag) => attr(tag, "href")!)
+    .filter((url) => url.startsWith("/"));
+}
+
+export interface PageCost {
+  path: string;
+  js: number;
+  css: number;
+  html: number;
+  scripts: { url: string; bytes: number }[];
+}
+
+/** First-load JavaScript and CSS (gzip) of every page of a build. */
+export function measurePages(buildDir = "build"): PageCost[] {
+  const clientDir = join(buildDir, "client");
+  const sizes = new Map<string, number>();
+  const size = (url: string) => {
+    if (!sizes.has(url)) sizes.set(url, gzipSize(join(clientDir, url)));
+    return sizes.get(url)!;
+  };
+  return [...builtPages(clientDir)].map(([path, file]) => {
+    const html = readFileSync(file, "utf8");
+    const scripts = firstLoadScripts(html).map((url) => ({ url, bytes: size(url) }));
+    return {
+      path,
+      js: scripts.reduce((sum, s) => sum + s.bytes, 0),
+      css: stylesheets(html).reduce((sum, url) => sum + size(url), 0),
+      html: gzipSync(html, { level: 9 }).length,
+      scripts,
+    };
+  });
+}
+
+/** Built images (AVIF, WebP, JPEG, PNG) with their sizes in bytes. */
+export function builtImages(buildDir = "build"): { file: string; bytes: number }[] {
+  const assets = join(buildDir, "client", "assets");
+  return readdirSync(assets)
+    .filter((name) => /\.(avif|webp|jpe?g|png)$/.test(name))
+    .map((name) => ({ file: name, bytes: statSync(join(assets, name)).size }));
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function main(): void {
+  const buildDir = process.argv[2] ?? "build";
+  const pages = measurePages(buildDir);
+  // Which pages load each chunk, to tell the shared framework from one page's own code.
+  const chunks = new Map<string, { bytes: number; pages: number }>();
+  for (const page of pages) {
+    for (const s of page.scripts) {
+      const entry = chunks.get(s.url) ?? { bytes: s.bytes, pages: 0 };
+      entry.pages += 1;
+      chunks.set(s.url, entry);
+    }
+  }
+  console.log(`| chunk | gzip KB | pages loading it (of ${pages.length}) |\n|---|---:|---:|`);
+  for (const [url, { bytes, pages: n }] of [...chunks].sort((a, b) => b[1].bytes - a[1].bytes)) {
+    console.log(`| \`${url.replace(/^\/assets\//, "")}\` | ${kb(bytes)} | ${n} |`);
+  }
+  const english = pages.filter((p) => !/^\/(fr|zh|es|ja)(\/|$)/.test(p.path));
+  console.log(`\n| page (English; other languages load the same chunks) | first-load JS gzip KB | CSS gzip KB | HTML gzip KB |\n|---|---:|---:|---:|`);
+  for (const page of english) console.log(`| \`${page.path}\` | ${kb(page.js)} | ${kb(page.css)} | ${kb(page.html)} |`);
+  const worst = pages.reduce((a, b) => (b.js > a.js ? b : a));
+  console.log(`\nLargest first-load JS: ${worst.path} ${kb(worst.js)} KB gzip, over ${pages.length} pages.`);
+  const images = builtImages(buildDir).sort((a, b) => b.bytes - a.bytes);
+  console.log(`Largest image: ${images[0]?.file} ${kb(images[0]?.bytes ?? 0)} KB, ${images.length} image files.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
