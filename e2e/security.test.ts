@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { site } from "../app/lib/content";
 import { publicPaths } from "../app/lib/site-paths";
 import { snipcartScriptUrl, snipcartStylesheetUrl } from "../app/lib/snipcart";
+import { resourceSecurityPolicy } from "../server/security-headers";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 import { guardOutside } from "./support/visit";
@@ -87,13 +88,16 @@ describe("security headers from the real server", () => {
     const requests: [string, RequestInit?][] = [
       [asset ?? "/assets/missing.js"],
       ["/healthz"],
-      ["/no-such-page"],
-      ["/api/contact", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }],
+      ["/favicon.svg"],
+      ["/sitemap.xml"],
+      ["/api/contact-messages", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }],
       ["/shop%5c..%5csecret"],
     ];
     for (const [path, init] of requests) {
       const response = await fetch(`${baseUrl}${path}`, init);
       for (const [name, value] of Object.entries(baseHeaders)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+      // Not a page: whatever it is, opened by itself it may load and run nothing.
+      expect(response.headers.get("content-security-policy"), path).toBe(resourceSecurityPolicy);
     }
     const notFound = await fetch(`${baseUrl}/fr/nulle-part`);
     expect(notFound.status).toBe(404);

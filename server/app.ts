@@ -5,7 +5,7 @@ import { isLanguage, type Language } from "../app/lib/i18n/languages";
 import { splitLanguage } from "../app/lib/paths";
 import { registerApi } from "./api";
 import type { Config } from "./config";
-import { baseSecurityHeaders, contentSecurityPolicy } from "./security-headers";
+import { baseSecurityHeaders, contentSecurityPolicy, resourceSecurityPolicy } from "./security-headers";
 import { chooseEncoding, decodeRequestPath, findFile, loadStaticFiles, type StaticFile } from "./static-files";
 
 interface BuildInfo {
@@ -49,6 +49,8 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(common);
+    // Pages (and the newsletter pages) set their own policy; everything else gets the closed one.
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", resourceSecurityPolicy);
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {

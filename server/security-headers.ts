@@ -36,12 +36,19 @@ export function contentSecurityPolicy({ scriptHashes, snipcart, https }: CspOpti
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
+/**
+ * The policy of every answer that is not a page (API JSON, errors, scripts, images, SVG): such a
+ * document, if ever opened or framed by itself, may load and run nothing.
+ */
+export const resourceSecurityPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** Headers sent with every response. */
 export function baseSecurityHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    // Features the site never uses, refused to every frame too (interest-cohort, FLoC's, is long gone: browsing-topics replaced it).
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "X-Frame-Options": "DENY",
