@@ -105,6 +105,24 @@ describe("security headers from the real server", () => {
   });
 });
 
+describe("behind an HTTPS proxy (HSTS=true)", () => {
+  it("adds Strict-Transport-Security to every answer and upgrades stray http:// requests", async () => {
+    const server = await startServer({ buildDir, env: { HSTS: "true", TRUST_PROXY: "true" } });
+    try {
+      for (const path of ["/", "/fr/shop", "/healthz", "/no-such-page"]) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+      }
+      const csp = parseCsp((await fetch(`${server.url}/`)).headers.get("content-security-policy"));
+      expect(csp.has("upgrade-insecure-requests")).toBe(true);
+      // Without it, nothing claims HTTPS.
+      expect((await fetch(`${baseUrl}/`)).headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe("the Content-Security-Policy in Chromium", () => {
   it("blocks a script injected into a page, inline or from another site, and reports it", async () => {
     const { page, context } = await openPage(browser);
