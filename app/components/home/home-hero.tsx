@@ -8,6 +8,8 @@ import { pagePaths } from "~/lib/paths";
 
 /** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
 const posterSizes = "100vw";
+/** A preload needs an href (React hoists only such <link>s into <head>); browsers use imageSrcSet. */
+const posterPreloadHref = poster.sources.avif?.split(" ")[0] ?? poster.img.src;
 
 // Fetched only when rendered, after the page has loaded: nothing in the page's first-load JavaScript.
 const HeroVideo = lazy(() => import("~/components/media/background-video").then((module) => ({ default: module.HeroVideo })));
@@ -45,6 +47,7 @@ export function HomeHero() {
       <link
         rel="preload"
         as="image"
+        href={posterPreloadHref}
         type="image/avif"
         imageSrcSet={poster.sources.avif}
         imageSizes={posterSizes}
