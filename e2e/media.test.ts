@@ -148,3 +148,42 @@ describe("what the browser fetches first", () => {
     }
   });
 });
+
+describe("web fonts", () => {
+  /** Sums layout shifts while the fonts are held back 1.5 s, so the page first paints in the fallbacks. */
+  async function shiftWhileFontsArrive(path: string, viewport: { width: number; height: number }): Promise<number> {
+    const { page, context } = await openPage(browser, { viewport });
+    let fontsServed = 0;
+    await page.route("**/*.woff2", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      fontsServed += 1;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const win = window as unknown as { layoutShift: number };
+      win.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) win.layoutShift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    await context.close();
+    expect(fontsServed).toBeGreaterThan(0);
+    return shift;
+  }
+
+  it.each([
+    ["/", { width: 390, height: 844 }],
+    ["/", { width: 1366, height: 768 }],
+    ["/shop/chateau-2020", { width: 390, height: 844 }],
+    ["/shop/chateau-2020", { width: 1366, height: 768 }],
+    ["/story", { width: 1366, height: 768 }],
+  ] as const)("moves nothing on %s (%o) when the fonts arrive late: CLS ≤ 0.01", async (path, viewport) => {
+    expect(await shiftWhileFontsArrive(path, viewport)).toBeLessThanOrEqual(0.01);
+  });
+});

@@ -27,7 +27,7 @@ export const H = 1125;
 // ---------------------------------------------------------------------------------------------
 
 /** WOFF 1.0 → SFNT: the tables are zlib-compressed one by one behind a 44-byte header. */
-function woffToSfnt(woff: Buffer): Buffer {
+export function woffToSfnt(woff: Buffer): Buffer {
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {
     const o = 44 + i * 20;
