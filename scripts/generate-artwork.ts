@@ -971,10 +971,11 @@ const bottlePath = "M322,62 h68 v226 c0,50 96,52 96,132 v504 c0,20 -14,34 -34,34
 
 function bottleFrame(capsule: string, glassTint: string, label: string, extraDefs = ""): string {
   const defs = [
+    // Fades to cream-100 at the edges: the colour of the wine cards' image frame on the site.
     radial("backdrop", [
       [0, c.cream50],
-      [0.7, c.cream100],
-      [1, c.cream200],
+      [0.75, c.cream100],
+      [1, c.cream100],
     ], 0.5, 0.42, 0.75),
     linear("glass", [
       [0, "#050805"],
