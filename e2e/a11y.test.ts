@@ -39,6 +39,22 @@ describe("axe (WCAG 2.2 AA)", () => {
     expect(found).toEqual({});
   }, 600_000);
 
+  it("finds no violation on the two error pages, in every language", async () => {
+    const { page, context } = await openPage(browser);
+    const found: Record<string, string[]> = {};
+    for (const lang of languages) {
+      for (const path of [pathIn(lang, "/no-such-page"), pathIn(lang, "/shop/no-such-wine")]) {
+        const response = await page.goto(`${baseUrl}${path}`);
+        expect(response?.status(), path).toBe(404);
+        await waitForHydration(page);
+        const problems = await violations(page);
+        if (problems.length > 0) found[path] = problems;
+      }
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
   it("finds no violation with the age gate open, in every language", async () => {
     const { page, context } = await openPage(browser, { adult: false });
     const found: Record<string, string[]> = {};
@@ -234,6 +250,25 @@ describe("keyboard", () => {
       expect(outline.styleName, `${i}: ${outline.tag}`).not.toBe("none");
       expect(outline.width, `${i}: ${outline.tag}`).toBeGreaterThanOrEqual(2);
     }
+    await context.close();
+  });
+
+  it("pauses and plays the hero video from the keyboard", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/es`);
+    await waitForHydration(page);
+    const video = page.locator("video");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    const toggle = page.getByRole("button", { name: text("es", "media.heroVideo.pause") });
+    // In the tab order right before the hero's links (early, as a pause control should be).
+    await page.locator("main").getByRole("link", { name: text("es", "home.hero.shop") }).first().focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await toggle.evaluate((el) => el === document.activeElement && el.matches(":focus-visible"))).toBe(true);
+    await page.keyboard.press("Space");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(text("es", "media.heroVideo.play"));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     await context.close();
   });
 

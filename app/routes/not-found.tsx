@@ -18,7 +18,7 @@ export default function NotFoundPage() {
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-32 text-center">
-      <p className="font-heading text-7xl text-gold-500" aria-hidden="true">
+      <p className="font-heading text-7xl text-gold-600" aria-hidden="true">
         {t("notFound.code")}
       </p>
       <h1 className="mt-4 text-4xl">{t("notFound.title")}</h1>
