@@ -272,12 +272,14 @@ describe("keyboard", () => {
     await context.close();
   });
 
-  it("reaches every visible control of a page by Tab, each with a visible focus outline", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  it("reaches every visible control of a page by Tab, each with a visible focus outline of 3:1 contrast", async () => {
+    // bypassCSP only to switch transitions off, so each ring is measured in its final colour.
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const found: Record<string, string[]> = {};
     for (const path of ["/", "/story", "/shop", "/shop/chateau-2019", "/wine-tours", "/villa", "/contact", "/news", "/events", "/become-importer", "/privacy"]) {
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);
+      await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
       // Every control a pointer user could use: visible, enabled, not taken out of the tab order.
       const controls = await page.evaluate(() => {
         const all = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, iframe, [tabindex]");
@@ -300,10 +302,23 @@ describe("keyboard", () => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
           const style = getComputedStyle(el);
+          // The ring's contrast with what surrounds it: the backgrounds behind the element, blended.
+          const rgba = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number).concat(1).slice(0, 4) as [number, number, number, number];
+          const layers: [number, number, number, number][] = [];
+          for (let node = el.parentElement; node; node = node.parentElement) {
+            const color = rgba(getComputedStyle(node).backgroundColor);
+            if (color[3] > 0) layers.unshift(color);
+            if (color[3] >= 1) break;
+          }
+          const behind = layers.reduce<[number, number, number]>((under, [r, g, b, a]) => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)], [255, 255, 255]);
+          const luminance = ([r, g, b]: number[]) =>
+            [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+          const [l1, l2] = [luminance(rgba(style.outlineColor)), luminance(behind)];
           return {
             id: el.dataset.a11ySweep ?? "",
             what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`,
             outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+            contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05),
           };
         });
         if (!state) continue;
@@ -312,6 +327,8 @@ describe("keyboard", () => {
         // Chromium rings itself): the field needs the outline on at least one of them.
         if (state.outline) outlined.add(state.id);
         else unringed.set(state.id, state.what);
+        // WCAG 1.4.11: a focus indicator needs 3:1 against the colours next to it.
+        if (state.outline && state.contrast < 3) problems.push(`focus outline contrast ${state.contrast.toFixed(2)}: ${state.what}`);
       }
       for (const [id, what] of unringed) if (!outlined.has(id)) problems.push(`no focus outline: ${what}`);
       const missed = controls.filter((id) => !reached.has(id));
