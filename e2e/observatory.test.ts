@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
 /**
@@ -25,6 +27,14 @@ const httpsOnly: Record<string, string> = {
   "strict-transport-security": "hsts-not-implemented-no-https",
 };
 
+/**
+ * The strongest CSP result: no unsafe source at all. A build made with SNIPCART_PUBLIC_KEY allows
+ * inline styles for the cart widget, which the scanner still passes (docs/security.md).
+ */
+const buildDir = process.env.E2E_BUILD_DIR ?? "build";
+const snipcartBuild = (JSON.parse(readFileSync(join(buildDir, "build-info.json"), "utf8")) as { snipcart: boolean }).snipcart;
+const expectedCsp = snipcartBuild ? "csp-implemented-with-unsafe-inline-in-style-src-only" : "csp-implemented-with-no-unsafe";
+
 async function scanLocal(): Promise<ObservatoryResult> {
   // The package ships JavaScript without type declarations: the shape used is declared above.
   const observatory = "@mdn/mdn-http-observatory";
@@ -50,7 +60,7 @@ describe("MDN HTTP Observatory", () => {
     expect(Object.keys(outcome)).toEqual(expect.arrayContaining(Object.keys(httpsOnly)));
 
     // The results themselves, not only "pass": a weaker variant of a passing result would hide here.
-    expect(outcome["content-security-policy"]?.result).toBe("csp-implemented-with-no-unsafe");
+    expect(outcome["content-security-policy"]?.result).toBe(expectedCsp);
     expect(outcome["x-frame-options"]?.result).toBe("x-frame-options-implemented-via-csp");
     expect(outcome["referrer-policy"]?.result).toBe("referrer-policy-private");
     expect(outcome["x-content-type-options"]?.result).toBe("x-content-type-options-nosniff");
