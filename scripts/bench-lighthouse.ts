@@ -92,6 +92,18 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: try again. */
+async function auditWithRetry(url: string, tries = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.warn(`retrying after: ${(error as Error).message}`);
+    }
+  }
+}
+
 function section(results: Map<string, Run[]>, load: string): string {
   const rows = [...results].map(([path, list]) => {
     const m = (pick: (run: Run) => number) => median(list.map(pick));
@@ -141,7 +153,7 @@ async function main() {
     for (const path of pages) {
       const list: Run[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const run = await audit(`${origin}${path}`);
+        const run = await auditWithRetry(`${origin}${path}`);
         console.log(
           `${path} #${i + 1}: ${categories.map((id) => `${id} ${run.scores[id]}`).join(", ")}; FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, ${(run.bytes / 1024).toFixed(0)} KiB${run.failed.length ? `; below 100: ${run.failed.join(", ")}` : ""}`,
         );

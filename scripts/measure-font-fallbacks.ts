@@ -2,8 +2,8 @@
  * Computes the metric overrides of the fallback fonts in app/app.css, so text set in Times New
  * Roman or Arial (or their metric twins, Liberation Serif and Liberation Sans) takes the room the
  * web fonts will take when they arrive, and nothing moves (CLS). Widths are measured in Chromium
- * on English text at each weight the site uses; vertical metrics come from the web fonts' hhea
- * tables. Prints the @font-face descriptors to paste into app/app.css:
+ * on text like the site's at each weight it uses (capitals get a face of their own: Arial's are
+ * far wider than Source Sans's); vertical metrics come from the web fonts' hhea tables. Prints the @font-face descriptors to paste into app/app.css:
  *
  *   npx tsx scripts/measure-font-fallbacks.ts
  */
@@ -15,32 +15,63 @@ import { woffToSfnt } from "./generate-artwork";
 const require = createRequire(import.meta.url);
 const file = (path: string) => require.resolve(`@fontsource/${path}`);
 
+/** One fallback face: a local font resized to match one web font weight on text like the site's. */
 interface Face {
   family: string;
-  weights: number[];
-  files: Record<number, string>;
-  fallback: { name: string; local: string[] };
+  weight: number;
+  file: string;
+  fallback: string;
+  local: string[];
+  sample: string;
 }
+
+const serif = ["Times New Roman", "TimesNewRomanPSMT", "Liberation Serif", "LiberationSerif"];
+const sans = ["Arial", "ArialMT", "Liberation Sans", "LiberationSans"];
 
 const faces: Face[] = [
   {
     family: "Cormorant Garamond",
-    weights: [600],
-    files: { 600: "cormorant-garamond/files/cormorant-garamond-latin-600-normal" },
-    fallback: { name: "Heading Fallback", local: ["Times New Roman", "TimesNewRomanPSMT", "Liberation Serif", "LiberationSerif"] },
+    weight: 600,
+    file: "cormorant-garamond/files/cormorant-garamond-latin-600-normal",
+    fallback: "Heading Fallback",
+    local: serif,
+    // Headings: short, title-case lines.
+    sample:
+      "Château L'Hermitage Lescours 2020 A small estate with a Grand Cru soul Our Grand Cru vintages Generous and ready " +
+      "to enjoy Experience the estate Wine tours and tastings The Villa Specifications Tasting Notes Expert Ratings",
   },
   {
     family: "Source Sans 3",
-    weights: [400, 600],
-    files: { 400: "source-sans-3/files/source-sans-3-latin-400-normal", 600: "source-sans-3/files/source-sans-3-latin-600-normal" },
-    fallback: { name: "Body Fallback", local: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans"] },
+    weight: 400,
+    file: "source-sans-3/files/source-sans-3-latin-400-normal",
+    fallback: "Body Fallback",
+    local: sans,
+    // Running text.
+    sample:
+      "On 4.12 hectares of clay and limestone just outside Saint-Émilion, our family tends every vine by hand. Low yields, " +
+      "patient ageing in French oak and a light touch in the cellar give wines of depth and finesse that speak of their place.",
+  },
+  {
+    family: "Source Sans 3",
+    weight: 600,
+    file: "source-sans-3/files/source-sans-3-latin-600-normal",
+    fallback: "Body Fallback",
+    local: sans,
+    // Buttons, navigation and labels: short, title-case words.
+    sample:
+      "Home Our Story Shop Wines Wine Tours The Villa Contact Discover our story Book a tour Discover the villa Yes, I am " +
+      "18 or older No, I am not Inquire to Purchase — €175.00 View Wine Summary Alcohol by volume Blend Appellation",
+  },
+  {
+    family: "Source Sans 3",
+    weight: 600,
+    file: "source-sans-3/files/source-sans-3-latin-600-normal",
+    fallback: "Caps Fallback",
+    local: sans,
+    // Eyebrows and badges in capitals, whose widths differ far more between the two faces.
+    sample: "CHÂTEAU L'HERMITAGE LESCOURS SAINT-ÉMILION GRAND CRU THE CHÂTEAU COLLECTION CUVÉE 9 VISIT US FOLLOW US OUR OTHER ESTATES",
   },
 ];
-
-const sample =
-  "Château L'Hermitage Lescours is a small Saint-Émilion Grand Cru estate. On 4.12 hectares of clay and limestone, " +
-  "the family tends every vine by hand: low yields, patient ageing in French oak and a light touch in the cellar. " +
-  "Our Story Shop Wines Wine Tours The Villa Contact Discover the estate, book a tasting, or write to us.";
 
 /** hhea ascender, descender and line gap over units per em. */
 function verticalMetrics(woffPath: string): { ascent: number; descent: number; lineGap: number } {
@@ -64,49 +95,46 @@ const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 
 const browser = await launchBrowser();
 const page = await browser.newPage();
-const css = faces
-  .flatMap((face) => [
-    ...face.weights.map((weight) => {
-      const data = readFileSync(file(`${face.files[weight]}.woff2`)).toString("base64");
-      return `@font-face{font-family:"${face.family}";font-weight:${weight};src:url(data:font/woff2;base64,${data}) format("woff2")}`;
-    }),
-    `@font-face{font-family:"${face.fallback.name}";src:${face.fallback.local.map((name) => `local("${name}")`).join(",")}}`,
-  ])
-  .join("\n");
-await page.setContent(`<style>${css} span{font-size:100px;white-space:nowrap}</style><body></body>`);
+const webFaces = [...new Map(faces.map((face) => [face.file, face])).values()].map((face) => {
+  const data = readFileSync(file(`${face.file}.woff2`)).toString("base64");
+  return `@font-face{font-family:"${face.family}";font-weight:${face.weight};src:url(data:font/woff2;base64,${data}) format("woff2")}`;
+});
+// The fallbacks unadjusted, one family per local font list, to measure against.
+const plainFallbacks = [...new Set(faces.map((face) => face.local.join()))].map(
+  (list, i) => `@font-face{font-family:"Plain ${i}";src:${list.split(",").map((name) => `local("${name}")`).join(",")}}`,
+);
+const plainName = (face: Face) => `Plain ${[...new Set(faces.map((f) => f.local.join()))].indexOf(face.local.join())}`;
+await page.setContent(`<style>${[...webFaces, ...plainFallbacks].join("\n")} span{font-size:100px;white-space:nowrap}</style><body></body>`);
 for (const face of faces) {
-  const metrics = verticalMetrics(file(`${face.files[face.weights[0]!]}.woff`));
-  for (const weight of face.weights) {
-    const widths = await page.evaluate(
-      async ({ family, fallback, weight, text }) => {
-        await document.fonts.load(`${weight} 100px "${family}"`);
-        // No named helper inside evaluate: tsx would wrap it in a __name() the page does not have.
-        const [web = 0, fell = 0] = [family, fallback].map((font) => {
-          const span = document.createElement("span");
-          span.style.fontFamily = `"${font}"`;
-          span.style.fontWeight = String(weight);
-          span.textContent = text;
-          document.body.append(span);
-          const width = span.getBoundingClientRect().width;
-          span.remove();
-          return width;
-        });
-        return { web, fallback: fell };
-      },
-      { family: face.family, fallback: face.fallback.name, weight, text: sample },
-    );
-    console.error(`${face.family} ${weight}: web ${widths.web.toFixed(0)} px, fallback ${widths.fallback.toFixed(0)} px`);
-    // One fallback face per weight: the web font's weights differ in width, the fallback's do not.
-    const sizeAdjust = widths.web / widths.fallback;
-    console.log(`@font-face {
-  font-family: "${face.fallback.name}";
-  font-weight: ${weight};
-  src: ${face.fallback.local.map((name) => `local("${name}")`).join(", ")};
+  const widths = await page.evaluate(
+    async ({ family, fallback, weight, text }) => {
+      await document.fonts.load(`${weight} 100px "${family}"`);
+      // No named helper inside evaluate: tsx would wrap it in a __name() the page does not have.
+      const [web = 0, fell = 0] = [family, fallback].map((font) => {
+        const span = document.createElement("span");
+        span.style.fontFamily = `"${font}"`;
+        span.style.fontWeight = String(weight);
+        span.textContent = text;
+        document.body.append(span);
+        const width = span.getBoundingClientRect().width;
+        span.remove();
+        return width;
+      });
+      return { web, fallback: fell };
+    },
+    { family: face.family, fallback: plainName(face), weight: face.weight, text: face.sample },
+  );
+  const sizeAdjust = widths.web / widths.fallback;
+  const metrics = verticalMetrics(file(`${face.file}.woff`));
+  console.error(`${face.fallback} ${face.weight}: web ${widths.web.toFixed(0)} px, fallback ${widths.fallback.toFixed(0)} px`);
+  console.log(`@font-face {
+  font-family: "${face.fallback}";
+  font-weight: ${face.weight};
+  src: ${face.local.map((name) => `local("${name}")`).join(", ")};
   size-adjust: ${pct(sizeAdjust)};
   ascent-override: ${pct(metrics.ascent / sizeAdjust)};
   descent-override: ${pct(metrics.descent / sizeAdjust)};
   line-gap-override: ${pct(metrics.lineGap / sizeAdjust)};
 }`);
-  }
 }
 await browser.close();
