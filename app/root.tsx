@@ -5,10 +5,14 @@ import { headScript } from "./lib/head-scripts";
 import { languageTags } from "./lib/i18n/languages";
 import { splitLanguage } from "./lib/paths";
 import headingFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
 import "./app.css";
 
-/** Chinese and Japanese pages set headings in system fonts (app.css): no Latin face to fetch early. */
-const preloadsHeadingFont = (lang: string) => lang !== "zh" && lang !== "ja";
+/**
+ * The heading face and the running-text face, fetched with the page so they are usually there for the
+ * first paint (no swap, no reflow). Chinese and Japanese pages set text in system fonts (app.css).
+ */
+const preloadedFonts = (lang: string) => (lang === "zh" || lang === "ja" ? [] : [headingFont, bodyFont]);
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = splitLanguage(useLocation().pathname);
@@ -21,9 +25,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
         <meta name="theme-color" content="#4a1526" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {preloadsHeadingFont(lang) ? (
-          <link rel="preload" as="font" type="font/woff2" href={headingFont} crossOrigin="anonymous" />
-        ) : null}
+        {preloadedFonts(lang).map((font) => (
+          <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
+        ))}
         <Meta />
         <Links />
       </head>

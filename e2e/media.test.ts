@@ -128,9 +128,13 @@ describe("what the browser fetches first", () => {
     expect(high[0]).toMatch(/loading="eager"/);
   });
 
-  it("preloads the heading font on Latin-script pages, and not on Chinese or Japanese ones", () => {
-    const font = /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/cormorant-garamond-latin-600-normal-[\w-]+\.woff2" crossorigin="anonymous"\/>/;
-    for (const path of ["/index.html", "/fr/index.html", "/es/shop/index.html", "/story/index.html"]) expect(builtHead(path)).toMatch(font);
+  it("preloads the heading and text fonts on Latin-script pages, and no font on Chinese or Japanese ones", () => {
+    const preload = (name: string) =>
+      new RegExp(`<link rel="preload" as="font" type="font/woff2" href="/assets/${name}-[\\w-]+\\.woff2" crossorigin="anonymous"/>`);
+    for (const path of ["/index.html", "/fr/index.html", "/es/shop/index.html", "/story/index.html"]) {
+      expect(builtHead(path)).toMatch(preload("cormorant-garamond-latin-600-normal"));
+      expect(builtHead(path)).toMatch(preload("source-sans-3-latin-400-normal"));
+    }
     for (const path of ["/zh/index.html", "/ja/news/index.html"]) expect(builtHead(path)).not.toMatch(/as="font"/);
   });
 
