@@ -178,8 +178,8 @@ describe("/contact", () => {
   it.each([
     ["/contact?subject=event-private", "Private event at the estate"],
     ["/contact?subject=event-corporate", "Corporate event at the estate"],
-    ["/fr/contact?subject=event-private", "Événement privé au domaine"],
-    ["/ja/contact?subject=order", "ご注文についてのお問い合わせ"],
+    ["/fr/contact?subject=event-private", text("fr", "contact.form.subjects.eventPrivate")],
+    ["/ja/contact?subject=order", text("ja", "contact.form.subjects.order")],
     ["/contact?subject=%20%20Inquiry%3A%20Ch%C3%A2teau%202019%20%20", "Inquiry: Château 2019"],
     [`/contact?subject=${"x".repeat(300)}`, "x".repeat(200)],
     ["/contact", ""],
