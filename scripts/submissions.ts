@@ -6,9 +6,8 @@
  * <type> is tour-bookings, contact-messages, importer-applications or newsletter-signups. The
  * export goes to stdout: CSV (the default, formula-safe, RFC 4180 quoting) or JSON.
  */
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, parseConfig } from "../server/config";
+import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { exportColumns, readSubmissions, toCsv, toJson } from "../server/db/export";
 import { findForm, formTables } from "../server/db/forms";
@@ -53,17 +52,7 @@ function main(): void {
     if (Number.isNaN(since.getTime())) fail(`--since "${values.since}" is not a date`);
   }
 
-  if (existsSync(".env")) process.loadEnvFile(".env");
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const db = openDatabase(config.DATA_DIR);
   try {
     const rows = readSubmissions(db, form, { since });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 const flag = z
@@ -50,4 +51,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     return `${name}=${JSON.stringify(env[name] ?? "")} ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+/**
+ * The configuration of a command-line entry point (`npm start`, `npm run submissions`): a local
+ * .env fills in what the environment does not set; a bad value prints one line and exits 1.
+ */
+export function loadConfigOrExit(): Config {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

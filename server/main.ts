@@ -1,21 +1,9 @@
-import { existsSync } from "node:fs";
 import { buildServer } from "./app";
-import { ConfigError, parseConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 
 /** `npm start`: serves the built site on HOST:PORT until SIGINT or SIGTERM. */
 async function main(): Promise<void> {
-  // A local .env fills in what the environment does not set (see .env.example).
-  if (existsSync(".env")) process.loadEnvFile(".env");
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildServer(config);
   const close = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
