@@ -104,6 +104,34 @@ async function auditWithRetry(url: string, tries = 3): Promise<Run> {
   }
 }
 
+/** Which goals the medians met, said plainly. */
+function verdict(results: Map<string, Run[]>): string {
+  const all = [...results.values()];
+  const medians = (pick: (run: Run) => number) => all.map((list) => median(list.map(pick)));
+  const checks: [string, boolean][] = [
+    ["performance ≥ 99", medians((r) => r.scores.performance).every((v) => v >= 99)],
+    ["accessibility 100", medians((r) => r.scores.accessibility).every((v) => v === 100)],
+    ["best practices 100", medians((r) => r.scores["best-practices"]).every((v) => v === 100)],
+    ["SEO 100", medians((r) => r.scores.seo).every((v) => v === 100)],
+    ["LCP ≤ 1.2 s", medians((r) => r.lcp).every((v) => v <= 1200)],
+    ["TBT ≤ 30 ms", medians((r) => r.tbt).every((v) => v <= 30)],
+    ["CLS ≤ 0.01", medians((r) => r.cls).every((v) => v <= 0.01)],
+  ];
+  const met = checks.filter(([, ok]) => ok).map(([goal]) => goal);
+  const missed = checks.filter(([, ok]) => !ok).map(([goal]) => goal);
+  return `Reached on every page: ${met.join(", ") || "none"}. **Not reached: ${missed.join(", ") || "none"}.**`;
+}
+
+/** Why the simulated paint times are what they are (docs/performance.md has the byte counts). */
+const limits = `What holds FCP and LCP at about 2.1–2.5 s: Lighthouse's simulation (Lantern) estimates the first paint from
+every request that starts before the page first paints in the real (unthrottled) load, and shares 1.6 Mbit/s between
+them. React Router writes \`modulepreload\` links for all of a page's JavaScript into \`<head>\`, so the framework
+(about 100 KB brotli), the fonts and the poster all start with the stylesheet and count towards the first paint,
+although only the HTML and 8 KB of CSS block rendering. The LCP image itself is small (the home
+poster is 11 KB of AVIF, preloaded, requested first) and is ready before the first paint; LCP then waits for FCP.
+Reaching 1.2 s would mean sending the framework after the first paint (a smaller framework, or no module preloading),
+which this build does not do. On the real, unthrottled load the first paint comes at about 0.2 s.`;
+
 function section(results: Map<string, Run[]>, load: string): string {
   const rows = [...results].map(([path, list]) => {
     const m = (pick: (run: Run) => number) => median(list.map(pick));
@@ -136,6 +164,10 @@ ${rows.map((row) => row.line).join("\n")}
 ${rows.flatMap((row) => row.notes).join("\n")}
 
 Goals: ${goals}.
+
+${verdict(results)}
+
+${limits}
 ${end}`;
 }
 
