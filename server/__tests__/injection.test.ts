@@ -9,6 +9,7 @@ import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { formTables, type AnyFormInput } from "../db/forms";
 import { composeNotification, type MailContext } from "../mail/compose";
 import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { parseCsv } from "./support/csv";
 
 /**
  * Hostile values in form fields end up in three places outside the site: the estate's
@@ -45,34 +46,6 @@ const hostile = fc.oneof(
 
 const formulaStart = /^[=+\-@\t\r]/;
 
-/** RFC 4180: quoted fields, doubled quotes, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe("notification e-mails with hostile values", () => {
   const context: MailContext = { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: "https://www.hermitage-lescours.example" };

@@ -5,6 +5,7 @@ import { csvField, exportColumns, neutraliseCell, readSubmissions, toCsv } from 
 import { formTables } from "../db/forms";
 import { SubmissionStore } from "../db/submissions";
 import { tempDataDir, validPayloads } from "./support/fixtures";
+import { parseCsv } from "./support/csv";
 
 let db: Db | null = null;
 afterEach(() => {
@@ -24,34 +25,6 @@ async function seeded(dataDir: string, entries: [string, Record<string, unknown>
   return db;
 }
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe("CSV cells", () => {
   it("neutralises cells a spreadsheet would run as a formula", () => {
