@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { languages, languageTags, ogLocales, type Language } from "./i18n/languages";
 import { translate, type MessageKey, type MessageTree, type Vars } from "./i18n/translate";
-import { localizePath, splitLanguage } from "./paths";
+import { localizePath } from "./paths";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
 export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");
@@ -78,9 +78,4 @@ export function pageMeta(
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(path) },
   ];
-}
-
-/** The English path of the page at `pathname`, for pages whose path has parameters. */
-export function englishPath(pathname: string): string {
-  return splitLanguage(pathname).path;
 }
