@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{app,content,server,scripts}/**/__tests__/**/*.test.{ts,tsx}", "locales/__tests__/**/*.test.ts"],
+          include: ["{app,content,core,server,scripts}/**/__tests__/**/*.test.{ts,tsx}", "locales/__tests__/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-import { defaultLanguage, languages, type Language } from "./lib/i18n/languages";
-import { pagePaths } from "./lib/paths";
+import { defaultLanguage, languages, type Language } from "#core/languages";
+import { pagePaths } from "#core/paths";
 
 /**
  * The pages, declared once and mounted for each language: English at the specification's

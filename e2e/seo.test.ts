@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { languages, languageTags } from "../app/lib/i18n/languages";
-import { localizePath } from "../app/lib/paths";
+import { languages, languageTags } from "#core/languages";
+import { localizePath } from "#core/paths";
 import { publicPaths } from "../app/lib/site-paths";
 
 const baseUrl = inject("baseUrl");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { languages } from "../app/lib/i18n/languages";
+import { languages } from "#core/languages";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, honeypot, mockApi, pathIn, text, toastRegion } from "./support/visit";
 

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import site from "../content/site.json" with { type: "json" };
-import { languages } from "../app/lib/i18n/languages";
+import { languages } from "#core/languages";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
 

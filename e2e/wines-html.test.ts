@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { languages } from "../app/lib/i18n/languages";
-import { localizePath } from "../app/lib/paths";
+import { languages } from "#core/languages";
+import { localizePath } from "#core/paths";
 import { launchBrowser } from "./support/browser";
 
 const baseUrl = inject("baseUrl");

@@ -23,7 +23,7 @@ import {
   type WineI18n,
 } from "../app/components/wine/wine-format";
 import { createI18n } from "../app/lib/i18n/context";
-import { languages, type Language } from "../app/lib/i18n/languages";
+import { languages, type Language } from "#core/languages";
 import type { MessageTree } from "../app/lib/i18n/translate";
 import { siteSchema, type Site } from "../content/schemas/site";
 import { winesFileSchema, type Wine } from "../content/schemas/wine";

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { errorPagePaths } from "../app/lib/site-paths";
-import { languages, languageTags } from "../app/lib/i18n/languages";
-import { localizePath } from "../app/lib/paths";
+import { languages, languageTags } from "#core/languages";
+import { localizePath } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths";
 import { writeOpenGraphImages } from "./og-images";
 import { jsonLdScript, structuredData } from "./structured-data";

@@ -9,9 +9,9 @@ import eventsFile from "../content/events.json" with { type: "json" };
 import newsFile from "../content/news.json" with { type: "json" };
 import siteFile from "../content/site.json" with { type: "json" };
 import winesFile from "../content/wines.json" with { type: "json" };
-import { languages, languageTags, type Language } from "../app/lib/i18n/languages";
+import { languages, languageTags, type Language } from "#core/languages";
 import { lookup, type MessageTree } from "../app/lib/i18n/translate";
-import { localizePath, pagePaths, winePath } from "../app/lib/paths";
+import { localizePath, pagePaths, winePath } from "#core/paths";
 import type { Site } from "../content/schemas/site";
 import type { Wine } from "../content/schemas/wine";
 

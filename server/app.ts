@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { isLanguage, type Language } from "../app/lib/i18n/languages";
-import { splitLanguage } from "../app/lib/paths";
+import { isLanguage, type Language } from "#core/languages";
+import { splitLanguage } from "#core/paths";
 import { registerApi } from "./api";
 import type { Config } from "./config";
 import { baseSecurityHeaders, contentSecurityPolicy, resourceSecurityPolicy } from "./security-headers";

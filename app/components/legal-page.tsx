@@ -1,6 +1,6 @@
 import { useI18n } from "~/lib/i18n/context";
 import { postalAddress, site } from "~/lib/content";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#core/format";
 
 /** A legal page: its title, the date of its last change and its sections, all from translations. */
 export function LegalPage({ page, sections }: { page: "legalNotice" | "privacy" | "terms"; sections: readonly string[] }) {

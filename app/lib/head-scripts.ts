@@ -1,4 +1,4 @@
-import { defaultLanguage, languageStorageKey, languages } from "./i18n/languages";
+import { defaultLanguage, languageStorageKey, languages } from "#core/languages";
 
 /** `sessionStorage` key of the age confirmation (spec §4). */
 export const ageStorageKey = "ageVerified";

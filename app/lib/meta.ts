@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { languages, languageTags, ogLocales, type Language } from "./i18n/languages";
+import { languages, languageTags, ogLocales, type Language } from "#core/languages";
 import { translate, type MessageKey, type MessageTree, type Vars } from "./i18n/translate";
-import { localizePath } from "./paths";
+import { localizePath } from "#core/paths";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
 export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");

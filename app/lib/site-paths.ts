@@ -1,6 +1,6 @@
 import { wines } from "./content";
-import { languages, type Language } from "./i18n/languages";
-import { localizePath, pagePaths, winePath } from "./paths";
+import { languages, type Language } from "#core/languages";
+import { localizePath, pagePaths, winePath } from "#core/paths";
 
 /** The English path of every public page: the fixed pages and one page per wine. */
 export function englishPagePaths(): string[] {

@@ -6,7 +6,7 @@
  * the pages stay fast and nothing outside the site is contacted by a visitor who only reads.
  */
 import { useEffect } from "react";
-import type { Language } from "./i18n/languages";
+import type { Language } from "#core/languages";
 
 export const snipcartPublicKey: string = import.meta.env.VITE_SNIPCART_PUBLIC_KEY ?? "";
 

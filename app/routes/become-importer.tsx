@@ -6,7 +6,7 @@ import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "importer.meta.title", description: "importer.meta.description", path: pagePaths.becomeImporter });

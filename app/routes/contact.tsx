@@ -7,7 +7,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { postalAddress, site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "contact.meta.title", description: "contact.meta.description", path: pagePaths.contact });

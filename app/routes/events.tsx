@@ -5,7 +5,7 @@ import { eventsView } from "~/components/events/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: the events' dates and times in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

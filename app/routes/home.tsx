@@ -5,7 +5,7 @@ import { HomeHero } from "~/components/home/home-hero";
 import { HomeWines } from "~/components/home/home-wines";
 import { collectionCards, pageI18n, scenes } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** Spec §9: the home page shows at most three Château wines. */
 const homeChateauLimit = 3;

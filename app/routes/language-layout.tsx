@@ -6,9 +6,9 @@ import { Footer } from "~/components/layout/footer";
 import { saveLanguage } from "~/components/layout/language-switcher";
 import { Navbar } from "~/components/layout/navbar";
 import { I18nProvider, useI18n } from "~/lib/i18n/context";
-import { languageTags } from "~/lib/i18n/languages";
+import { languageTags } from "#core/languages";
 import { loadMessages } from "~/lib/i18n/messages.server";
-import { splitLanguage } from "~/lib/paths";
+import { splitLanguage } from "#core/paths";
 import { useSnipcart } from "~/lib/snipcart";
 
 /** Runs at build: each page's HTML carries only its own language's strings. */

@@ -5,7 +5,7 @@ import { Newsletter } from "~/components/news/newsletter";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { collectionCards, pageI18n } from "~/components/wine/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** Runs at build: the cards of both collections in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

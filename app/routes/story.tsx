@@ -3,7 +3,7 @@ import { StoryChapters, storyScenes } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
 import { scenes } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** Runs at build: the story's photos, so the page's JavaScript carries no image tables. */
 export function loader() {

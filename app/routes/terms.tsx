@@ -2,7 +2,7 @@ import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import type { PageHandle } from "./language-layout";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** The age gate links here, so this page must be readable before answering it. */
 export const handle: PageHandle = { ageGate: false };

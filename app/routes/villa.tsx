@@ -7,7 +7,7 @@ import { villaView } from "~/components/villa/views.server";
 import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });

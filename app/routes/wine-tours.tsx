@@ -8,7 +8,7 @@ import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "~/lib/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { WineDetail, WineNotFound } from "~/components/wine/wine-detail";
 import { pageI18n, wineDetailView } from "~/components/wine/views.server";
 import { findWine } from "~/lib/content";
 import { pageMeta } from "~/lib/meta";
-import { winePath } from "~/lib/paths";
+import { winePath } from "#core/paths";
 
 /**
  * Runs at build for each wine in each language, and for /shop/__not-found, whose page the

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { tourPackages as formPackages } from "../../app/features/forms/schemas";
-import { languages } from "../../app/lib/i18n/languages";
+import { languages } from "#core/languages";
 import { eventsFileSchema, eventTypes } from "../schemas/event";
 import { importerSchema } from "../schemas/importer";
 import { newsCategories, newsFileSchema } from "../schemas/news";

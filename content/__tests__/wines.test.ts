@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { languages } from "../../app/lib/i18n/languages";
+import { languages } from "#core/languages";
 import { winesFileSchema } from "../schemas/wine";
 import { ContentError, parseContent, validateContent } from "../validate";
 

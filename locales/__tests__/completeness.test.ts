@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { languages } from "../../app/lib/i18n/languages";
+import { languages } from "#core/languages";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import site from "../../content/site.json";
-import { isLanguage, languageTags, type Language } from "../../app/lib/i18n/languages";
-import { localizePath } from "../../app/lib/paths";
+import { isLanguage, languageTags, type Language } from "#core/languages";
+import { localizePath } from "#core/paths";
 import type { SubmissionStore } from "../db/submissions";
 import { confirmPath, unsubscribePath } from "../mail/compose";
 import { fill, languageFromHeader, subscriberStrings } from "../mail/strings";

@@ -1,4 +1,4 @@
-import type { Language } from "../../app/lib/i18n/languages";
+import type { Language } from "#core/languages";
 import { formTables, type AnyFormInput, type FormKind } from "../db/forms";
 import { fill, subscriberStrings } from "./strings";
 

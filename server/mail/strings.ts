@@ -1,5 +1,5 @@
-import type { Language } from "../../app/lib/i18n/languages";
-import { isLanguage, languages } from "../../app/lib/i18n/languages";
+import type { Language } from "#core/languages";
+import { isLanguage, languages } from "#core/languages";
 
 /**
  * What subscribers read from the server: the confirmation e-mail and the pages behind its links.

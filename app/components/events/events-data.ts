@@ -1,7 +1,7 @@
 /** The events (content/events.json), checked at build against content/schemas/event.ts. */
 import eventsJson from "../../../content/events.json";
 import type { EstateEvent } from "../../../content/schemas/event";
-import { languageTags, type Language } from "~/lib/i18n/languages";
+import { languageTags, type Language } from "#core/languages";
 
 export type { EstateEvent, EventType } from "../../../content/schemas/event";
 

@@ -4,8 +4,8 @@
  */
 import { formatTime, pastEvents, upcomingEvents, type EstateEvent } from "~/components/events/events-data";
 import type { EventView } from "~/components/events/views";
-import { formatDate } from "~/lib/format";
-import type { Language } from "~/lib/i18n/languages";
+import { formatDate } from "#core/format";
+import type { Language } from "#core/languages";
 
 function eventView({ id, type, date, time }: EstateEvent, lang: Language): EventView {
   return {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
 import type { Picture as PictureData } from "~/lib/images";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 const panels = [
   { key: "tours", path: pagePaths.wineTours },

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** The home page's Grand Cru introduction, leading to the story (spec §2). */
 export function GrandCruIntro() {

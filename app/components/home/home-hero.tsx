@@ -4,7 +4,7 @@ import { heroPoster as poster } from "~/components/media/hero-poster";
 import { motionAndDataAllowed } from "~/components/media/motion";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
 const posterSizes = "100vw";

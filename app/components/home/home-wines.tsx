@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { WineCardView } from "~/components/wine/views";
 import { WineGrid } from "~/components/wine/wine-grid";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** The home page's wines (spec §2, §9): at most three Château wines, then the two Cuvée 9. */
 export function HomeWines({ chateau, cuvee9 }: { chateau: WineCardView[]; cuvee9: WineCardView[] }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { ageGateScript, ageStorageKey, ageVerifiedAttribute } from "~/lib/head-scripts";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import { Trans } from "~/components/ui/trans";
 
 /** Where "No" sends the visitor: a general search engine (spec §4). */

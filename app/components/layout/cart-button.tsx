@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import { snipcartEnabled } from "~/lib/snipcart";
 import { useCartCount } from "~/lib/use-cart-count";
 

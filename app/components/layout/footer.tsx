@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
 import { postalAddress, site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 const buildYear = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
 const noSubscription = () => () => {};

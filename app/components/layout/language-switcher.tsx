@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
-import { languageNames, languages, languageStorageKey, languageTags, type Language } from "~/lib/i18n/languages";
-import { switchLanguage } from "~/lib/paths";
+import { languageNames, languages, languageStorageKey, languageTags, type Language } from "#core/languages";
+import { switchLanguage } from "#core/paths";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Saves the visitor's choice at once, so a full page load of an English URL honours it too. */

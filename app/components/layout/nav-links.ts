@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/lib/i18n/translate";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 
 /** The navigation bar's links, in order (spec §2). */
 export const navLinks: { path: string; label: MessageKey }[] = [

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import { CartButton } from "./cart-button";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { navLinks } from "./nav-links";

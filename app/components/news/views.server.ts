@@ -4,8 +4,8 @@
  */
 import { newsItems, youtubeEmbedUrl } from "~/components/news/news-data";
 import type { NewsItemView } from "~/components/news/views";
-import { formatDate } from "~/lib/format";
-import type { Language } from "~/lib/i18n/languages";
+import { formatDate } from "#core/format";
+import type { Language } from "#core/languages";
 
 export function newsView(lang: Language): NewsItemView[] {
   return newsItems.map(({ id, category, icon, date, externalLink, youtubeVideo }) => {

@@ -4,8 +4,8 @@
  */
 import { guideLanguageList, tourFacts, tourPackages } from "~/components/tours/tours-data";
 import type { ToursView } from "~/components/tours/views";
-import { formatPrice } from "~/lib/format";
-import { languageTags, type Language } from "~/lib/i18n/languages";
+import { formatPrice } from "#core/format";
+import { languageTags, type Language } from "#core/languages";
 
 export function toursView(lang: Language): ToursView {
   return {

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { Form } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import { addWhenSnipcartReady, snipcartEnabled } from "~/lib/snipcart";
 import type { WineDetailView } from "./views";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Trans } from "~/components/ui/trans";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import type { WineCardView } from "./views";
 import { WineGrid } from "./wine-grid";
 

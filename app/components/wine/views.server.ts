@@ -9,7 +9,7 @@ import { createI18n, type I18n } from "~/lib/i18n/context";
 import { loadMessages } from "~/lib/i18n/messages.server";
 import { bottleImage, sceneImage, type Picture, type SceneName } from "~/lib/images";
 import type { WineCardView, WineDetailView } from "./views";
-import { splitLanguage, winePath } from "~/lib/paths";
+import { splitLanguage, winePath } from "#core/paths";
 import {
   cartItemData,
   formatAbv,

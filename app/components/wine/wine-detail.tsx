@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
-import { pagePaths } from "~/lib/paths";
+import { pagePaths } from "#core/paths";
 import { BuyButton } from "./buy-button";
 import { SummaryDialog } from "./summary-dialog";
 import type { WineDetailView } from "./views";

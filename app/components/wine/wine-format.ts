@@ -4,11 +4,11 @@
  * script that draws the summary sheets (scripts/build-summaries.ts).
  */
 import type { Rating, Wine } from "~/lib/content";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "#core/format";
 import type { I18n } from "~/lib/i18n/context";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "#core/languages";
 import type { Medal } from "../../../content/schemas/wine";
-import { winePath } from "~/lib/paths";
+import { winePath } from "#core/paths";
 
 /** What these helpers need from the page's translator. */
 export type WineI18n = Pick<I18n, "lang" | "tag" | "t" | "tDynamic" | "has">;

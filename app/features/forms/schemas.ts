@@ -3,7 +3,7 @@
  * Written with `zod/mini` so the browser carries only the checks it uses.
  */
 import * as z from "zod/mini";
-import { languages } from "~/lib/i18n/languages";
+import { languages } from "#core/languages";
 
 /** A required line of text: trimmed, not empty, bounded. */
 const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpolate, lookup, translate } from "../i18n/translate";
-import { formatDate, formatPrice } from "../format";
+import { formatDate, formatPrice } from "#core/format";
 
 const messages = { nav: { home: "Home" }, footer: { copyright: "© {{year}} Estate" }, broken: { leaf: { deeper: "x" } } };
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { localizePath } from "../paths";
-import { languageTags, type Language } from "./languages";
+import { localizePath } from "#core/paths";
+import { languageTags, type Language } from "#core/languages";
 import { lookup, translate, type MessageKey, type MessageTree, type Vars } from "./translate";
 
 export interface I18n {

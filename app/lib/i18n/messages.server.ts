@@ -1,4 +1,4 @@
-import { languages, type Language } from "./languages";
+import { languages, type Language } from "#core/languages";
 import type { MessageTree } from "./translate";
 
 // Build-time only (this file never reaches the browser): the layout loader inlines the one

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { wines, type Rating, type Wine } from "~/lib/content";
 import { createI18n } from "~/lib/i18n/context";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "#core/languages";
 import type { MessageTree } from "~/lib/i18n/translate";
 import {
   cartItemData,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localizePath, splitLanguage, switchLanguage } from "../paths";
-import { prerenderPaths, publicPaths } from "../site-paths";
+import { prerenderPaths, publicPaths } from "../../app/lib/site-paths";
 
 describe("localizePath", () => {
   it("keeps English at the specification's paths and prefixes the others", () => {

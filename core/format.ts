@@ -1,4 +1,4 @@
-import { languageTags, type Language } from "./i18n/languages";
+import { languageTags, type Language } from "./languages";
 
 /** A price in euros for the page's language: `€175.00` in English, `175,00 €` in French. */
 export function formatPrice(amount: number, lang: Language): string {

@@ -1,4 +1,4 @@
-import { defaultLanguage, isLanguage, type Language } from "./i18n/languages";
+import { defaultLanguage, isLanguage, type Language } from "./languages";
 
 /**
  * Every page of the site, by the path it has in English (spec §2). The other languages put
