@@ -23,4 +23,32 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "../server/*"], message: "The app must not import server code." }] }],
     },
   },
+  {
+    // One way into the content (content/index.ts): nothing else reads a content file.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["content/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/content/**/*.json", "**/content/*.json"], message: "Read content through #content (content/index.ts), parsed and typed." }] },
+      ],
+    },
+  },
+  {
+    // Components get content from their route's loader: only build-side modules (*.server.ts) read
+    // #content at run time; types may be imported anywhere.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/__tests__/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/content/**/*.json", "**/content/*.json"], message: "Read content through #content (content/index.ts), parsed and typed." },
+            { group: ["#content", "#content/*", "**/content/index", "**/content/text"], allowTypeImports: true, message: "Components receive content through their route's loader: read it in a *.server.ts module." },
+          ],
+        },
+      ],
+    },
+  },
 );

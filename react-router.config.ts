@@ -1,6 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { validateContent } from "./content/validate";
-import { prerenderPaths } from "./app/lib/site-paths";
+import { prerenderPaths } from "./app/lib/site-paths.server";
 
 export default {
   // Every page is rendered to static HTML at build time, then hydrated: search engines,
@@ -8,9 +7,7 @@ export default {
   ssr: false,
   // `npm run build:dev` writes a development build beside the real one, for hydration checks.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  prerender: () => {
-    // A broken content file stops the build with the file, entry and field named.
-    validateContent();
-    return prerenderPaths();
-  },
+  // The list reads the parsed content (content/index.ts): a broken content file stops the build
+  // with the file, entry and field named.
+  prerender: () => prerenderPaths(),
 } satisfies Config;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { publicPaths } from "../app/lib/site-paths";
+import { publicPaths } from "../app/lib/site-paths.server";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { mockApi, pathIn, text } from "./support/visit";
 

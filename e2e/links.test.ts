@@ -1,6 +1,6 @@
 import { LinkChecker } from "linkinator";
 import { describe, expect, inject, it } from "vitest";
-import { publicPaths } from "../app/lib/site-paths";
+import { publicPaths } from "../app/lib/site-paths.server";
 
 const baseUrl = inject("baseUrl");
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { publicPaths } from "../app/lib/site-paths";
+import { publicPaths } from "../app/lib/site-paths.server";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");

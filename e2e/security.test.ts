@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { site } from "../app/lib/content";
-import { publicPaths } from "../app/lib/site-paths";
+import { content } from "#content";
+
+const { site } = content;
+import { publicPaths } from "../app/lib/site-paths.server";
 import { snipcartScriptUrl, snipcartStylesheetUrl } from "../app/lib/snipcart";
 import { resourceSecurityPolicy } from "../server/security-headers";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
-import { publicPaths } from "../app/lib/site-paths";
+import { publicPaths } from "../app/lib/site-paths.server";
 
 const baseUrl = inject("baseUrl");
 /** The public origin the build was made for (SITE_URL, default http://localhost:3000). */

@@ -1,10 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { content } from "#content";
+import { textIn } from "#content/text";
 import { languages } from "#core/languages";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
+const { importer } = content;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -46,14 +49,16 @@ describe("/become-importer", () => {
 
     const reach = await page.getByTestId("reach").evaluate((dl) => [...dl.querySelectorAll("div")].map((d) => [d.querySelector("dd")?.textContent, d.querySelector("dt")?.textContent]));
     expect(reach).toEqual([
-      ["15+", "Countries"],
-      ["200+", "Retail partners"],
+      [`${importer.countries}+`, "Countries"],
+      [`${importer.retailPartners}+`, "Retail partners"],
     ]);
 
-    expect(await page.locator('section[aria-labelledby="benefits-title"] h3').count()).toBe(3);
+    const titles = (list: typeof importer.benefits) => list.map((point) => textIn(point.title, "en"));
+    expect(await page.locator('section[aria-labelledby="benefits-title"] h3').allInnerTexts()).toEqual(titles(importer.benefits));
+    // Spec §2: the requirements and the commitments the page names.
     expect(await page.locator('section[aria-labelledby="requirements-title"] h3').allInnerTexts()).toEqual(["Distribution network", "Market knowledge", "Financial stability"]);
     expect(await page.locator('section[aria-labelledby="commitments-title"] h3').allInnerTexts()).toEqual(["Quality assurance", "Marketing support", "Long-term partnership"]);
-    expect(await page.getByTestId("answer-promise").innerText()).toBe("We answer every application within 48 hours.");
+    expect(await page.getByTestId("answer-promise").innerText()).toBe(`We answer every application within ${importer.answerWithinHours} hours.`);
 
     await scrollThrough(page);
     expect(outside).toEqual([]);
@@ -136,7 +141,7 @@ describe("/become-importer", () => {
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.locator("[data-tone=success]").waitFor();
     expect(await page.locator("[data-tone=success]").innerText()).toContain("Application Received");
-    expect(await page.locator("[data-tone=success]").innerText()).toContain("We will answer within 48 hours.");
+    expect(await page.locator("[data-tone=success]").innerText()).toContain(`We will answer within ${importer.answerWithinHours} hours.`);
     expect(new URL(api.calls[0]!.url).pathname).toBe("/api/importer-applications");
     expect(api.calls[0]!.body).toEqual({ ...values, language: "en", page: "/become-importer", fax: "" });
     for (const name of Object.keys(values)) expect(await page.locator(`${form} [name="${name}"]`).inputValue(), name).toBe("");
@@ -148,7 +153,7 @@ describe("/become-importer", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "importer.hero.title"));
     expect(await page.getByRole("link", { name: text(lang, "importer.presence.apply") }).getAttribute("href")).toBe("#application-form");
     expect(await page.getByRole("img", { name: text(lang, "importer.presence.mapAlt") }).count()).toBe(1);
-    expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise").replace("{{hours}}", "48"));
+    expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise").replace("{{hours}}", String(importer.answerWithinHours)));
     expect(problems).toEqual([]);
     await context.close();
   });

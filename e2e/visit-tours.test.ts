@@ -1,11 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { content } from "#content";
+import { textIn } from "#content/text";
 import { languages } from "#core/languages";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, honeypot, mockApi, pathIn, text, toastRegion } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
+const { packages, facts } = content.tours;
+const tour = (id: string) => packages.find((p) => p.id === id)!;
+/** A price as the language writes it, worked out here with Intl itself. */
+const euros = (amount: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(amount);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -42,30 +48,24 @@ describe("/wine-tours", () => {
         text: (li as HTMLElement).innerText,
       })),
     );
-    expect(cards.map((c) => [c.id, c.title])).toEqual([
-      ["hermitage", "Château L'Hermitage Lescours"],
-      ["mongiron", "Château Mongiron"],
-      ["both", "Both Châteaux"],
-    ]);
-    expect(cards[0]!.text).toContain("€65.00");
-    expect(cards[0]!.text).toMatch(/premium/i);
-    expect(cards[1]!.text).toContain("€50.00");
-    expect(cards[2]!.text).toContain("€75.00");
-    expect(cards[2]!.text).toMatch(/most popular/i);
-    expect(cards[2]!.text).toContain("Printed tasting notes to take home");
-    expect(cards[0]!.text).not.toContain("tasting notes to take home");
-    for (const c of cards) {
-      expect(c.text).toContain("60 minutes");
-      expect(c.text).toContain("Small groups of up to 8 people");
+    expect(cards.map((c) => [c.id, c.title])).toEqual(packages.map((p) => [p.id, textIn(p.title, "en")]));
+    for (const [index, p] of packages.entries()) {
+      expect(cards[index]!.text).toContain(euros(p.price));
+      expect(cards[index]!.text.includes("Printed tasting notes to take home"), p.id).toBe(p.tastingNotes);
+      expect(cards[index]!.text).toContain(`${facts.durationMinutes} minutes`);
+      expect(cards[index]!.text).toContain(`Small groups of up to ${facts.maxGroupSize} people`);
     }
+    // Spec §9: L'Hermitage Lescours is premium, both châteaux most popular.
+    expect(cards[0]!.text).toMatch(/premium/i);
+    expect(cards[2]!.text).toMatch(/most popular/i);
 
     const highlights = await page.locator('section[aria-labelledby="highlights-title"] h3').allInnerTexts();
-    expect(highlights).toEqual(["60 minutes", "Up to 8 guests", "Every day"]);
+    expect(highlights).toEqual([`${facts.durationMinutes} minutes`, `Up to ${facts.maxGroupSize} guests`, "Every day"]);
     const journey = await page.locator('section[aria-labelledby="journey-title"]').innerText();
     expect(journey).toContain("Daily, by appointment");
     expect(journey).toContain("Guided in French and Chinese");
     expect(journey).toContain("Transport is not provided");
-    expect(journey).toMatch(/Château Mongiron\s+€50\.00/);
+    expect(journey).toMatch(new RegExp(`${textIn(tour("mongiron").title, "en")}\\s+${euros(tour("mongiron").price).replace(".", "\\.")}`));
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -95,7 +95,7 @@ describe("/wine-tours", () => {
     ]);
     expect(await submit(page).isEnabled()).toBe(true);
     expect(await submit(page).innerText()).toBe("Request Booking");
-    expect(await page.getByTestId("selected-package").innerText()).toBe("Château L'Hermitage Lescours tour — €65.00 per person");
+    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("hermitage").selectedLabel, "en")} — ${euros(tour("hermitage").price)} per person`);
     expect(await card(page, "hermitage").innerText()).toContain("Selected");
     // The choice has a name a screen reader announces with the package's title.
     expect(await page.getByRole("button", { name: "Choose this tour Château L'Hermitage Lescours", pressed: true }).count()).toBe(1);
@@ -106,11 +106,11 @@ describe("/wine-tours", () => {
       ["mongiron", "false"],
       ["both", "true"],
     ]);
-    expect(await page.getByTestId("selected-package").innerText()).toBe("Both châteaux tour — €75.00 per person");
+    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("both").selectedLabel, "en")} — ${euros(tour("both").price)} per person`);
     expect(await card(page, "hermitage").innerText()).not.toContain("Selected");
 
     await choose(page, "mongiron").click();
-    expect(await page.getByTestId("selected-package").innerText()).toBe("Château Mongiron tour — €50.00 per person");
+    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("mongiron").selectedLabel, "en")} — ${euros(tour("mongiron").price)} per person`);
     expect(await submit(page).isEnabled()).toBe(true);
     await context.close();
   });
@@ -277,7 +277,7 @@ describe("/wine-tours", () => {
     expect(await page.getByRole("link", { name: text(lang, "wineTours.form.selectAbove") }).count()).toBe(1);
     await choose(page, "both").click();
     expect(await submit(page).innerText()).toBe(text(lang, "wineTours.form.submit"));
-    expect(await page.getByTestId("selected-package").innerText()).toContain(text(lang, "wineTours.packages.both.selectedLabel"));
+    expect(await page.getByTestId("selected-package").innerText()).toContain(textIn(tour("both").selectedLabel, lang));
     if (lang !== "en") expect(await page.locator("main").innerText()).not.toContain("Choose this tour");
     expect(problems).toEqual([]);
     await context.close();

@@ -3,9 +3,10 @@
  * with no JavaScript. Each must hold its one buy button with the cart data of spec §7, and
  * the wine's real content.
  */
-import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { content } from "#content";
+import { textIn } from "#content/text";
 import { languages } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { launchBrowser } from "./support/browser";
@@ -14,15 +15,7 @@ const baseUrl = inject("baseUrl");
 let browser: Browser;
 let crawler: BrowserContext;
 
-interface WineFile {
-  wines: { id: string; name: string; vintage: number; price: number; ratings: { critic: string }[] }[];
-}
-type Tree = { [key: string]: string | Tree };
-
-const { wines } = JSON.parse(readFileSync("content/wines.json", "utf8")) as WineFile;
-const notes = (lang: string, id: string) =>
-  ((JSON.parse(readFileSync(`locales/${lang}/wines.json`, "utf8")) as Tree).wineContent as Record<string, Record<string, string>>)[id]!
-    .tastingNotes;
+const { wines } = content;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -55,7 +48,7 @@ describe.each(languages)("wine pages in %s, as served, before any JavaScript", (
       "data-item-name": `${wine.name} ${wine.vintage}`,
       "data-item-price": wine.price.toFixed(2),
       "data-item-url": path,
-      "data-item-description": notes(lang, wine.id),
+      "data-item-description": textIn(wine.tastingNotes, lang),
       "data-item-categories": "Wine|Saint-Émilion Grand Cru",
     });
     expect(rest["data-item-price"]).toMatch(/^\d+\.\d\d$/);
@@ -64,11 +57,11 @@ describe.each(languages)("wine pages in %s, as served, before any JavaScript", (
     const picture = await fetch(`${baseUrl}${image}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toMatch(/^image\//);
-    expect(button!.text).toContain(wine.price === 175 ? "175" : String(wine.price));
+    expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(wine.price));
 
     // The page's real content is in the HTML: heading, price, tasting notes, ratings.
     expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);
-    expect(await page.locator("main").innerText()).toContain(notes(lang, wine.id));
+    expect(await page.locator("main").innerText()).toContain(textIn(wine.tastingNotes, lang));
     for (const rating of wine.ratings) expect(await page.locator("main").innerText()).toContain(rating.critic);
     await page.close();
   });

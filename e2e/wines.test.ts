@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { content, findWine } from "#content";
+import { textIn } from "#content/text";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 
 /** The French shop's heading, as the translators last wrote it. */
@@ -9,9 +11,11 @@ const frShopTitle = (JSON.parse(readFileSync(new URL("../locales/fr/wines.json",
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-type Tree = { [key: string]: string | Tree };
-const locale = (lang: string) => JSON.parse(readFileSync(`locales/${lang}/wines.json`, "utf8")) as Tree;
-const content = (lang: string, id: string) => (locale(lang).wineContent as Record<string, { tastingNotes: string; ratings?: Record<string, string> }>)[id]!;
+const wine = (id: string) => findWine(id)!;
+const chateauWines = content.wines.filter((w) => w.collection === "chateau");
+const cuveeWines = content.wines.filter((w) => w.collection === "cuvee9");
+/** A price as the language writes it, worked out here with Intl itself. */
+const euros = (lang: string, amount: number) => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(amount);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -45,21 +49,24 @@ describe("home page", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours");
     expect(await page.getByRole("link", { name: "Discover our story" }).getAttribute("href")).toBe("/story");
 
+    // Spec §9: at most three Château wines on the home page.
     const chateau = await cards(page, "home-chateau");
-    expect(chateau.map((c) => c.id)).toEqual(["chateau-2020", "chateau-2019", "chateau-2018"]);
-    expect(chateau.map((c) => [c.width, c.height])).toEqual(Array(3).fill(["356", "504"]));
-    expect(chateau.map((c) => c.scaled)).toEqual([false, false, true]);
-    expect(chateau[0]!.text).toContain("€175.00");
-    expect(chateau[0]!.text).toContain("95/100");
-    expect(chateau[2]!.text).toContain("€150.00");
-    expect(chateau[2]!.text).toContain("94/100");
-    expect(chateau[0]!.href).toBe("/shop/chateau-2020");
+    const shown = chateauWines.slice(0, 3);
+    expect(chateau.map((c) => c.id)).toEqual(shown.map((w) => w.id));
+    expect(chateau.map((c) => [c.width, c.height])).toEqual(Array(shown.length).fill(["356", "504"]));
+    // Spec §2: the chateau-2018 card image is scaled to 90%.
+    expect(chateau.map((c) => c.scaled)).toEqual(shown.map((w) => w.id === "chateau-2018"));
+    for (const [index, card] of chateau.entries()) {
+      expect(card.text).toContain(euros("en", shown[index]!.price));
+      expect(card.text).toContain(shown[index]!.ratings[0]!.score);
+      expect(card.href).toBe(`/shop/${shown[index]!.id}`);
+    }
 
     const cuvee = await cards(page, "home-cuvee9");
-    expect(cuvee.map((c) => c.id)).toEqual(["cuvee9-2019", "cuvee9-2020"]);
-    for (const card of cuvee) {
+    expect(cuvee.map((c) => c.id)).toEqual(cuveeWines.map((w) => w.id));
+    for (const [index, card] of cuvee.entries()) {
       expect(card.text).toContain("Cuvée 9");
-      expect(card.text).toContain("€75.00");
+      expect(card.text).toContain(euros("en", cuveeWines[index]!.price));
       expect(card.text).not.toMatch(/\d+\/100/);
     }
 
@@ -80,8 +87,9 @@ describe("home page", () => {
     await page.goto(`${baseUrl}/fr`);
     await waitForHydration(page);
     const chateau = await cards(page, "home-chateau");
-    expect(chateau[0]!.text).toContain("175,00\u00a0€");
-    expect(chateau[0]!.href).toBe("/fr/shop/chateau-2020");
+    expect(chateau[0]!.text).toContain(euros("fr", chateauWines[0]!.price));
+    expect(chateau[0]!.text).toMatch(/\d,\d\d\u00a0€/);
+    expect(chateau[0]!.href).toBe(`/fr/shop/${chateauWines[0]!.id}`);
     expect(await page.getByRole("link", { name: "Découvrir notre histoire" }).getAttribute("href")).toBe("/fr/story");
     expect(problems).toEqual([]);
     await context.close();
@@ -107,7 +115,8 @@ describe("story page", () => {
   });
 
   it("renders the terroir paragraph's emphasis from its translation, as elements and never as markup text", async () => {
-    for (const [path, hectares] of [["/story", "4.12 hectares"], ["/fr/story", "4,12 hectares"], ["/ja/story", "4.12ヘクタール"]] as const) {
+    const area = (lang: string) => new Intl.NumberFormat(lang).format(content.site.grandCruHectares);
+    for (const [path, hectares] of [["/story", `${area("en")} hectares`], ["/fr/story", `${area("fr")} hectares`], ["/ja/story", `${area("ja")}ヘクタール`]] as const) {
       const { page, context } = await openPage(browser);
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);
@@ -134,8 +143,8 @@ describe("shop page", () => {
         .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
     expect(await columns("shop-chateau")).toBe(3);
     expect(await columns("shop-cuvee9")).toBe(2);
-    expect((await cards(page, "shop-chateau")).map((c) => c.id)).toEqual(["chateau-2020", "chateau-2019", "chateau-2018"]);
-    expect((await cards(page, "shop-cuvee9")).map((c) => c.id)).toEqual(["cuvee9-2019", "cuvee9-2020"]);
+    expect((await cards(page, "shop-chateau")).map((c) => c.id)).toEqual(chateauWines.map((w) => w.id));
+    expect((await cards(page, "shop-cuvee9")).map((c) => c.id)).toEqual(cuveeWines.map((w) => w.id));
 
     const shipping = page.locator('section[aria-labelledby="shop-shipping"]');
     expect(await shipping.getByRole("heading", { level: 2 }).innerText()).toBe("Shipping");
@@ -169,26 +178,29 @@ describe("wine page", () => {
     expect([await bottle.getAttribute("width"), await bottle.getAttribute("height")]).toEqual(["356", "504"]);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2020");
     const main = page.locator("main");
-    expect(await main.innerText()).toContain("€175.00");
+    const price = euros("en", wine("chateau-2020").price);
+    expect(await main.innerText()).toContain(price);
     const specs = await page.locator('section[aria-labelledby="wine-specs"] dl > div').evaluateAll((rows) =>
       rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
     );
     expect(specs).toEqual([
       ["Alcohol by volume", "14%"],
-      ["Blend", "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc"],
+      ["Blend", wine("chateau-2020").blend],
       ["Appellation", "Saint-Émilion Grand Cru"],
     ]);
-    expect(await main.innerText()).toContain(content("en", "chateau-2020").tastingNotes);
+    expect(await main.innerText()).toContain(textIn(wine("chateau-2020").tastingNotes, "en"));
 
+    const { ratings: expected } = wine("chateau-2020");
     const ratings = page.locator('section[aria-labelledby="wine-ratings"] li');
-    expect(await ratings.count()).toBe(3);
-    expect(await ratings.locator("figcaption").allInnerTexts()).toEqual(["Ledger of the Vine", "Revue des Coteaux Girondins", "Quillmark Cellar Report"]);
-    expect(await ratings.locator("blockquote").count()).toBe(3);
-    // The French critic's quote, translated for English readers.
-    expect(await ratings.nth(1).locator("blockquote").innerText()).toBe(content("en", "chateau-2020").ratings!["Revue des Coteaux Girondins"]);
+    expect(await ratings.locator("figcaption").allInnerTexts()).toEqual(expected.map((r) => r.critic));
+    expect(await ratings.locator("blockquote").count()).toBe(expected.filter((r) => r.quote).length);
+    // A quote written in another language shows its English translation.
+    const foreign = expected.findIndex((r) => r.translations?.en);
+    expect(foreign).toBeGreaterThanOrEqual(0);
+    expect(await ratings.nth(foreign).locator("blockquote").innerText()).toBe(expected[foreign]!.translations!.en);
 
     const buy = page.locator("button.snipcart-add-item");
-    expect(await buy.innerText()).toBe("Inquire to Purchase — €175.00");
+    expect(await buy.innerText()).toBe(`Inquire to Purchase — ${price}`);
     expect(await main.innerText()).toContain("Sales are limited to countries of the European Union");
     expect(problems).toEqual([]);
     await context.close();
@@ -199,9 +211,10 @@ describe("wine page", () => {
     await page.goto(`${baseUrl}/shop/chateau-2018`);
     await waitForHydration(page);
     const ratings = page.locator('section[aria-labelledby="wine-ratings"] li');
-    expect(await ratings.count()).toBe(4);
-    expect(await ratings.locator("blockquote").count()).toBe(3);
-    const medal = ratings.filter({ hasText: "Concours Lumière des Vignes" });
+    const expected = wine("chateau-2018").ratings;
+    expect(await ratings.count()).toBe(expected.length);
+    expect(await ratings.locator("blockquote").count()).toBe(expected.length - 1);
+    const medal = ratings.filter({ hasText: expected.find((r) => r.score === "gold")!.critic });
     expect(await medal.innerText()).toContain("Gold Medal");
     expect(await medal.locator("blockquote").count()).toBe(0);
     await context.close();
@@ -213,16 +226,18 @@ describe("wine page", () => {
     await waitForHydration(page);
     expect(await page.locator('section[aria-labelledby="wine-ratings"]').count()).toBe(0);
     const main = await page.locator("main").innerText();
-    expect(main).toContain(content("ja", "cuvee9-2019").tastingNotes);
+    expect(main).toContain(textIn(wine("cuvee9-2019").tastingNotes, "ja"));
     expect(main).toContain("メルロー、カベルネ・フラン、カベルネ・ソーヴィニヨン");
-    expect(main).toContain("€75");
+    expect(main).toContain(euros("ja", wine("cuvee9-2019").price));
     expect(problems).toEqual([]);
 
     await page.goto(`${baseUrl}/fr/shop/chateau-2020`);
     await waitForHydration(page);
-    const quote = page.locator('section[aria-labelledby="wine-ratings"] li').filter({ hasText: "Revue des Coteaux Girondins" }).locator("blockquote");
-    expect(await quote.innerText()).toBe(content("fr", "chateau-2020").ratings!["Revue des Coteaux Girondins"]);
-    expect(await page.locator("button.snipcart-add-item").innerText()).toBe("Commander sur demande — 175,00\u00a0€");
+    const french = wine("chateau-2020").ratings.find((r) => r.translations?.fr === undefined && r.quote)!;
+    const quote = page.locator('section[aria-labelledby="wine-ratings"] li').filter({ hasText: french.critic }).locator("blockquote");
+    // A critic who wrote in French is quoted in his own words.
+    expect(await quote.innerText()).toBe(french.quote);
+    expect(await page.locator("button.snipcart-add-item").innerText()).toBe(`Commander sur demande — ${euros("fr", wine("chateau-2020").price)}`);
     await context.close();
   });
 

@@ -25,9 +25,7 @@ import {
 import { createI18n } from "../app/lib/i18n/context";
 import { languages, type Language } from "#core/languages";
 import type { MessageTree } from "../app/lib/i18n/translate";
-import { siteSchema, type Site } from "../content/schemas/site";
-import { winesFileSchema, type Wine } from "../content/schemas/wine";
-import { parseContent } from "../content/validate";
+import { content, type Site, type Wine } from "#content";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -126,9 +124,6 @@ export function wrapText(text: string, maxWidth: number, size: number, bold = fa
 // ---------------------------------------------------------------------------------------------
 // Content
 
-function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(join(root, path), "utf8"));
-}
 
 /** One language's messages, merged from its namespace files as the site's loader does. */
 export function loadLanguage(lang: Language): MessageTree {
@@ -141,10 +136,7 @@ export function loadLanguage(lang: Language): MessageTree {
 }
 
 export function loadContent(): { site: Site; wines: Wine[] } {
-  return {
-    site: parseContent("site.json", siteSchema, readJson("content/site.json")),
-    wines: parseContent("wines.json", winesFileSchema, readJson("content/wines.json")).wines,
-  };
+  return { site: content.site, wines: content.wines };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +240,7 @@ export function summarySvg(i18n: WineI18n, site: Site, wine: Wine, scale = 1): {
   y += 36;
   const specs: [string, string][] = [
     [i18n.t("wine.specs.abv"), formatAbv(i18n, wine.abv)],
-    [i18n.t("wine.specs.blend"), formatBlend(i18n, wine.blend)],
+    [i18n.t("wine.specs.blend"), formatBlend(i18n, wine.blend, content.grapes)],
     [i18n.t("wine.specs.appellation"), site.appellation],
   ];
   for (const [label, value] of specs) {
@@ -269,7 +261,7 @@ export function summarySvg(i18n: WineI18n, site: Site, wine: Wine, scale = 1): {
     return at + 18 + Math.round(56 * scale);
   };
   y = heading(i18n.t("wine.tastingNotes"), y);
-  const notes = paragraph(page.margin, y, fullWidth, tastingNotes(i18n, wine), { size: body, family: f.sans, fill: colors.ink }, lineHeight);
+  const notes = paragraph(page.margin, y, fullWidth, tastingNotes(i18n.lang, wine), { size: body, family: f.sans, fill: colors.ink }, lineHeight);
   parts.push(notes.svg);
   y = notes.bottom;
 
@@ -282,7 +274,7 @@ export function summarySvg(i18n: WineI18n, site: Site, wine: Wine, scale = 1): {
       parts.push(
         textElement(page.width - page.margin, y, score, { size: body, family: f.sans, fill: colors.gold, weight: "bold", anchor: "end" }),
       );
-      const quote = ratingQuote(i18n, wine, rating);
+      const quote = ratingQuote(i18n.lang, rating);
       if (quote) {
         const block = paragraph(
           page.margin + 24,

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { geoEqualEarth, geoPath } from "d3-geo";
+import { content } from "#content";
 import type { MultiPolygon, Polygon, Position } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
@@ -61,10 +62,7 @@ export function renderWorldMap(geo: { latitude: number; longitude: number }): st
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const site = readJson<{ geo: { latitude: number; longitude: number } }>(
-    fileURLToPath(new URL("../content/site.json", import.meta.url)),
-  );
-  const svg = renderWorldMap(site.geo);
+  const svg = renderWorldMap(content.site.geo);
   writeFileSync(worldMapFile, svg);
   console.log(`world map written to ${worldMapFile} (${(svg.length / 1024).toFixed(1)} KB)`);
 }

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
 import type { Sharp, SharpOptions } from "sharp";
-import winesFile from "../content/wines.json" with { type: "json" };
+import { readContent } from "#content";
 
 /** Scene sources are 16:9; the largest width the build makes is 2000. */
 export const W = 2000;
@@ -1102,7 +1102,8 @@ async function main(): Promise<void> {
   mkdirSync(`${out}bottles`, { recursive: true });
   mkdirSync(`${out}scenes`, { recursive: true });
   const only = process.argv.slice(2);
-  for (const wine of winesFile.wines) {
+  // The pictures are what this script makes: read the wines without requiring them.
+  for (const wine of readContent(undefined, { pictures: false }).wines) {
     if (only.length && !only.includes(wine.id)) continue;
     const drawing = wine.collection === "cuvee9" ? cuveeBottleSvg(wine.vintage) : chateauBottleSvg(wine.vintage);
     await sharp(Buffer.from(drawing)).png({ compressionLevel: 9, palette: true, quality: 95 }).toFile(`${out}bottles/${wine.id}.png`);

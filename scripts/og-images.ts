@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import sharp from "sharp";
-import winesFile from "../content/wines.json" with { type: "json" };
+import { content } from "#content";
 
 const width = 1200;
 const height = 630;
@@ -17,7 +17,7 @@ export async function writeOpenGraphImages(outDir: string): Promise<void> {
     .jpeg({ quality: 78, mozjpeg: true })
     .toFile(`${outDir}/estate.jpg`);
   const background = await sharp(`${images}scenes/cellar.jpg`).resize(width, height, { fit: "cover" }).blur(12).modulate({ brightness: 0.55 }).toBuffer();
-  for (const wine of winesFile.wines) {
+  for (const wine of content.wines) {
     const bottle = await sharp(`${images}bottles/${wine.id}.png`).resize({ height: 560 }).toBuffer();
     const { width: bottleWidth = 395 } = await sharp(bottle).metadata();
     await sharp(background)

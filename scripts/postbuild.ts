@@ -7,10 +7,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { errorPagePaths } from "../app/lib/site-paths";
+import { errorPagePaths } from "../app/lib/site-paths.server";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
-import { englishPagePaths, publicPaths } from "../app/lib/site-paths";
+import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
 import { writeOpenGraphImages } from "./og-images";
 import { jsonLdScript, structuredData } from "./structured-data";
 

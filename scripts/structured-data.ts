@@ -5,18 +5,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
-import eventsFile from "../content/events.json" with { type: "json" };
-import newsFile from "../content/news.json" with { type: "json" };
-import siteFile from "../content/site.json" with { type: "json" };
-import winesFile from "../content/wines.json" with { type: "json" };
+import { content, type Wine } from "#content";
+import { textIn } from "#content/text";
+import { ratingQuote } from "../app/components/wine/wine-format";
 import { languages, languageTags, type Language } from "#core/languages";
 import { lookup, type MessageTree } from "../app/lib/i18n/translate";
 import { localizePath, pagePaths, winePath } from "#core/paths";
-import type { Site } from "../content/schemas/site";
-import type { Wine } from "../content/schemas/wine";
 
-const site = siteFile as Site;
-const wines = winesFile.wines as Wine[];
+const { site, wines } = content;
 
 /** Member states of the European Union, where the estate ships (ISO 3166-1 alpha-2). */
 export const euCountries = [
@@ -99,7 +95,7 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
   const reviews: Review[] = wine.ratings.flatMap((rating) => {
     const score = parseScore(rating.score);
     if (!score) return [];
-    const quote = text(lang, `wineContent.${wine.id}.ratings.${rating.critic}`) ?? rating.quote;
+    const quote = ratingQuote(lang, rating);
     return [
       {
         "@type": "Review",
@@ -119,7 +115,7 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
     sku: wine.id,
     url,
     ...(image ? { image } : {}),
-    description: text(lang, `wineContent.${wine.id}.tastingNotes`),
+    description: textIn(wine.tastingNotes, lang),
     brand: { "@type": "Brand", name: site.estateName },
     category: "Wine",
     additionalProperty: [
@@ -159,18 +155,17 @@ export function parisOffset(isoDate: string): string {
 }
 
 function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[] {
-  return eventsFile.events.map((event) => {
-    const base = `eventContent.${event.id}`;
-    const time = "time" in event && event.time ? `T${event.time}:00${parisOffset(event.date)}` : "";
+  return content.events.map((event) => {
+    const time = event.time ? `T${event.time}:00${parisOffset(event.date)}` : "";
     return {
       "@context": "https://schema.org",
       "@type": "Event",
-      name: text(lang, `${base}.title`) ?? event.id,
-      description: text(lang, `${base}.description`),
+      name: textIn(event.title, lang),
+      description: textIn(event.description, lang),
       startDate: `${event.date}${time}`,
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", name: text(lang, `${base}.location`) ?? site.estateName },
+      location: { "@type": "Place", name: textIn(event.location, lang) },
       organizer: { "@id": absolute("/#winery") },
       url: absolute(localizePath(lang, pagePaths.events)),
       inLanguage: languageTags[lang],
@@ -179,21 +174,20 @@ function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[]
 }
 
 function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
-  return newsFile.news.map((item) => {
-    const base = `newsContent.${item.id}`;
+  return content.news.map((item) => {
     return {
       "@context": "https://schema.org",
       "@type": "NewsArticle",
-      headline: text(lang, `${base}.title`) ?? item.id,
-      description: text(lang, `${base}.description`),
-      articleBody: text(lang, `${base}.content`),
+      headline: textIn(item.title, lang),
+      description: textIn(item.description, lang),
+      articleBody: textIn(item.content, lang),
       datePublished: item.date,
       inLanguage: languageTags[lang],
       url: absolute(`${localizePath(lang, pagePaths.news)}#${item.id}`),
       author: { "@type": "Organization", name: site.estateName },
       publisher: { "@id": absolute("/#winery") },
       image: absolute("/og/estate.jpg"),
-      ...("externalLink" in item && item.externalLink ? { sameAs: item.externalLink } : {}),
+      ...(item.externalLink ? { sameAs: item.externalLink } : {}),
     };
   });
 }

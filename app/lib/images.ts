@@ -40,19 +40,8 @@ export function bottleImage(wineId: string): Picture | undefined {
   return bottles[wineId];
 }
 
-export type SceneName =
-  | "estate-hero"
-  | "vineyard"
-  | "cellar"
-  | "royal-connection"
-  | "terroir"
-  | "philosophy"
-  | "tasting"
-  | "villa-exterior"
-  | "villa-pool"
-  | "villa-interior";
-
-export function sceneImage(name: SceneName): Picture {
+/** A photo of content/images/scenes by file name; the content loader checks the names content files use. */
+export function sceneImage(name: string): Picture {
   const picture = scenes[name];
   if (!picture) throw new Error(`No scene image named ${name} in content/images/scenes/`);
   return picture;

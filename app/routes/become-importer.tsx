@@ -1,18 +1,23 @@
 import type { Route } from "./+types/become-importer";
 import { ApplicationForm } from "~/components/importer/application-form";
-import { importer } from "~/components/importer/importer-data";
+import { importerView } from "~/components/importer/views.server";
 import { PointList } from "~/components/importer/point-list";
 import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "#core/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
+
+/** Runs at build: the programme's claims and words in the page's language. */
+export function loader({ request }: Route.LoaderArgs) {
+  return importerView(splitLanguage(new URL(request.url).pathname).lang);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "importer.meta.title", description: "importer.meta.description", path: pagePaths.becomeImporter });
 
 /** The importer page (spec §2): presence and reach, benefits, requirements, commitments, application. */
-export default function BecomeImporterPage() {
+export default function BecomeImporterPage({ loaderData: importer }: Route.ComponentProps) {
   const { t } = useI18n();
   const stats = [
     { value: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries") },
@@ -28,7 +33,7 @@ export default function BecomeImporterPage() {
           <h2 id="presence-title" className="mt-3 text-4xl">
             {t("importer.presence.title")}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{t("importer.presence.text")}</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{importer.presence}</p>
         </div>
         <div className="mt-10">
           <WorldMap />
@@ -53,7 +58,7 @@ export default function BecomeImporterPage() {
           <h2 id="benefits-title" className="mb-10 text-center text-4xl">
             {t("importer.benefits.title")}
           </h2>
-          <PointList group="benefits" />
+          <PointList points={importer.benefits} columns />
         </div>
       </section>
 
@@ -62,13 +67,13 @@ export default function BecomeImporterPage() {
           <h2 id="requirements-title" className="mb-8 text-4xl">
             {t("importer.requirements.title")}
           </h2>
-          <PointList group="requirements" />
+          <PointList points={importer.requirements} />
         </section>
         <section aria-labelledby="commitments-title">
           <h2 id="commitments-title" className="mb-8 text-4xl">
             {t("importer.commitments.title")}
           </h2>
-          <PointList group="commitments" />
+          <PointList points={importer.commitments} />
         </section>
       </div>
 
@@ -81,7 +86,7 @@ export default function BecomeImporterPage() {
           <p className="mt-2 mb-10 text-center font-semibold text-wine-800" data-testid="answer-promise">
             {t("importer.form.promise", { hours: importer.answerWithinHours })}
           </p>
-          <ApplicationForm />
+          <ApplicationForm answerWithinHours={importer.answerWithinHours} />
         </div>
       </section>
     </>

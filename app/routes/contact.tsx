@@ -4,10 +4,16 @@ import { SocialIcon } from "~/components/contact/social-icons";
 import { ClickToLoad } from "~/components/ui/click-to-load";
 import { ExternalLink } from "~/components/ui/external-link";
 import { PageHero } from "~/components/ui/page-hero";
-import { postalAddress, site } from "~/lib/content";
+import { mapEmbedUrl } from "~/lib/site.server";
+import { useSite } from "~/lib/site";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+
+/** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */
+export function loader() {
+  return { mapEmbedUrl: mapEmbedUrl() };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "contact.meta.title", description: "contact.meta.description", path: pagePaths.contact });
@@ -15,8 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const networks = ["instagram", "facebook", "linkedin"] as const;
 
 /** The contact page (spec §2): how to reach the estate, where it is, and the contact form. */
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const site = useSite();
   const { contact } = site;
   return (
     <>
@@ -48,7 +55,7 @@ export default function ContactPage() {
               <div>
                 <dt className="eyebrow">{t("contact.details.address")}</dt>
                 <dd className="mt-1 text-lg">
-                  <address className="not-italic">{postalAddress()}</address>
+                  <address className="not-italic">{site.address}</address>
                 </dd>
               </div>
             </dl>
@@ -76,7 +83,7 @@ export default function ContactPage() {
             </h2>
             <div className="mt-6 overflow-hidden rounded-sm">
               <ClickToLoad
-                src={site.mapEmbedUrl}
+                src={loaderData.mapEmbedUrl}
                 title={t("contact.map.frameTitle")}
                 label={t("contact.map.load")}
                 note={t("contact.map.note")}

@@ -4,6 +4,7 @@ import { GrandCruIntro } from "~/components/home/grand-cru-intro";
 import { HomeHero } from "~/components/home/home-hero";
 import { HomeWines } from "~/components/home/home-wines";
 import { collectionCards, pageI18n, scenes } from "~/components/wine/views.server";
+import { estateFacts } from "~/lib/site.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 
@@ -18,6 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
     chateau: collectionCards(i18n, "chateau", homeChateauLimit),
     cuvee9: collectionCards(i18n, "cuvee9"),
     experiences: { tours: photos.tasting, villa: photos["villa-exterior"] },
+    hectares: estateFacts().grandCruHectares,
   };
 }
 
@@ -28,7 +30,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
-      <GrandCruIntro />
+      <GrandCruIntro hectares={loaderData.hectares} />
       <HomeWines chateau={loaderData.chateau} cuvee9={loaderData.cuvee9} />
       <ExperiencePanels images={loaderData.experiences} />
     </>

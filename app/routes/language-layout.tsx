@@ -9,12 +9,14 @@ import { I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
 import { loadMessages } from "~/lib/i18n/messages.server";
 import { splitLanguage } from "#core/paths";
+import { SiteContext } from "~/lib/site";
+import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
 
 /** Runs at build: each page's HTML carries only its own language's strings. */
 export function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  return { lang, messages: loadMessages(lang) };
+  return { lang, messages: loadMessages(lang), site: siteView(lang) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */
@@ -64,7 +66,9 @@ function Shell() {
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-      <Shell />
+      <SiteContext value={loaderData.site}>
+        <Shell />
+      </SiteContext>
     </I18nProvider>
   );
 }

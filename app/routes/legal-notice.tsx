@@ -1,5 +1,6 @@
 import type { Route } from "./+types/legal-notice";
-import { LegalPage } from "~/components/legal-page";
+import { LegalPage } from "~/components/legal/legal-page";
+import { legalPageView } from "~/components/legal/views.server";
 import type { PageHandle } from "./language-layout";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
@@ -10,8 +11,11 @@ export const handle: PageHandle = { ageGate: false };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "legalNotice.meta.title", description: "legalNotice.meta.description", path: pagePaths.legalNotice });
 
-const sections = ["publisher", "hosting", "property", "alcohol"] as const;
+/** Runs at build: the page's text in its language, the estate's address and contacts filled in. */
+export function loader({ request }: Route.LoaderArgs) {
+  return legalPageView("legal-notice", request);
+}
 
-export default function LegalNoticePage() {
-  return <LegalPage page="legalNotice" sections={sections} />;
+export default function LegalNoticePage({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData} />;
 }

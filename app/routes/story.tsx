@@ -1,13 +1,14 @@
 import type { Route } from "./+types/story";
-import { StoryChapters, storyScenes } from "~/components/story/story-chapters";
+import { StoryChapters } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
+import { storyView } from "~/components/story/views.server";
 import { scenes } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "#core/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
 
-/** Runs at build: the story's photos, so the page's JavaScript carries no image tables. */
-export function loader() {
-  return { hero: scenes(["vineyard"]).vineyard, photos: scenes(storyScenes) };
+/** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { hero: scenes(["vineyard"]).vineyard, chapters: storyView(splitLanguage(new URL(request.url).pathname).lang) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +18,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StoryHero image={loaderData.hero} />
-      <StoryChapters photos={loaderData.photos} />
+      <StoryChapters chapters={loaderData.chapters} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/terms";
-import { LegalPage } from "~/components/legal-page";
+import { LegalPage } from "~/components/legal/legal-page";
+import { legalPageView } from "~/components/legal/views.server";
 import type { PageHandle } from "./language-layout";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
@@ -10,8 +11,11 @@ export const handle: PageHandle = { ageGate: false };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "terms.meta.title", description: "terms.meta.description", path: pagePaths.terms });
 
-const sections = ["age", "sales", "prices", "withdrawal", "visits", "law"] as const;
+/** Runs at build: the page's text in its language, the estate's address and contacts filled in. */
+export function loader({ request }: Route.LoaderArgs) {
+  return legalPageView("terms", request);
+}
 
-export default function TermsPage() {
-  return <LegalPage page="terms" sections={sections} />;
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData} />;
 }

@@ -4,17 +4,16 @@ import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
 import { Amenities } from "~/components/villa/amenities";
 import { villaView } from "~/components/villa/views.server";
-import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "#core/paths";
+import { pagePaths, splitLanguage } from "#core/paths";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });
 
-/** Runs at build: the pictures' files and sizes, so the image table stays out of the page's JavaScript. */
-export function loader() {
-  return villaView();
+/** Runs at build: the pictures and the villa's words in the page's language, so no content rides in the page's JavaScript. */
+export function loader({ request }: Route.LoaderArgs) {
+  return villaView(splitLanguage(new URL(request.url).pathname).lang);
 }
 
 /** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */
@@ -25,8 +24,8 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
       <PageHero title={t("villa.hero.title")} subtitle={t("villa.hero.subtitle")} />
 
       <Picture
-        image={view.exterior}
-        alt={t("villa.exteriorAlt")}
+        image={view.exterior.picture}
+        alt={view.exterior.alt}
         sizes="100vw"
         priority
         imgClassName="aspect-[16/7] max-h-[70svh] w-full object-cover"
@@ -37,8 +36,11 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
         <h2 id="villa-experience-title" className="mt-3 text-4xl">
           {t("villa.experience.title")}
         </h2>
-        <p className="mt-6 text-lg leading-relaxed text-ink-700">{t("villa.experience.text1")}</p>
-        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("villa.experience.text2")}</p>
+        <div className="mt-6 space-y-4 text-lg leading-relaxed text-ink-700">
+          {view.experience.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
       </section>
 
       <section aria-labelledby="amenities-title" className="bg-cream-100 px-6 py-20">
@@ -46,7 +48,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
           <h2 id="amenities-title" className="mb-12 text-center text-4xl">
             {t("villa.amenities.title")}
           </h2>
-          <Amenities />
+          <Amenities amenities={view.amenities} />
         </div>
       </section>
 
@@ -55,16 +57,16 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
           {t("villa.gallery.title")}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
-          {view.gallery.map(({ key, picture }) => (
-            <li key={key}>
+          {view.gallery.map(({ id, picture, caption, alt }) => (
+            <li key={id}>
               <figure>
                 <Picture
                   image={picture}
-                  alt={t(`villa.gallery.${key}.alt`)}
+                  alt={alt}
                   sizes="(min-width: 768px) 33vw, 100vw"
                   imgClassName="aspect-[4/3] w-full rounded-sm object-cover"
                 />
-                <figcaption className="mt-3 text-center font-heading text-xl text-wine-800">{t(`villa.gallery.${key}.caption`)}</figcaption>
+                <figcaption className="mt-3 text-center font-heading text-xl text-wine-800">{caption}</figcaption>
               </figure>
             </li>
           ))}
@@ -77,7 +79,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
             <h2 id="location-title" className="text-4xl text-cream-50">
               {t("villa.location.title")}
             </h2>
-            <p className="mt-6 text-lg leading-relaxed">{t("villa.location.text")}</p>
+            <p className="mt-6 text-lg leading-relaxed">{view.location}</p>
             <ul className="mt-6 space-y-3" data-testid="villa-distances">
               <li className="flex gap-3">
                 <span aria-hidden="true" className="text-gold-400">
@@ -95,7 +97,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
                 <span aria-hidden="true" className="text-gold-400">
                   ◆
                 </span>
-                {t("villa.location.vines")}
+                {view.surroundings}
               </li>
             </ul>
           </div>
@@ -103,7 +105,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
             <h2 className="text-3xl text-cream-50">{t("villa.booking.title")}</h2>
             <p className="mt-4 leading-relaxed">{t("villa.booking.text")}</p>
             <ul className="mt-8 flex flex-col gap-4 sm:flex-row">
-              {site.villaRentals.map((rental) => (
+              {view.rentals.map((rental) => (
                 <li key={rental.url}>
                   <ExternalLink href={rental.url} className="btn-light w-full sm:w-auto">
                     {t("villa.booking.bookOn", { site: rental.name })}
@@ -113,8 +115,8 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
             </ul>
             <p className="mt-8 border-t border-wine-700 pt-6">
               {t("villa.booking.direct")}{" "}
-              <a href={`mailto:${site.contact.villaEmail}`} className="font-semibold text-cream-50 underline decoration-gold-400 underline-offset-4 hover:text-gold-200">
-                {site.contact.villaEmail}
+              <a href={`mailto:${view.email}`} className="font-semibold text-cream-50 underline decoration-gold-400 underline-offset-4 hover:text-gold-200">
+                {view.email}
               </a>
             </p>
           </div>

@@ -3,7 +3,6 @@ import type { Route } from "./+types/wine-tours";
 import { BookingForm } from "~/components/tours/booking-form";
 import { PackageCard } from "~/components/tours/package-card";
 import { TourHighlights } from "~/components/tours/tour-highlights";
-import type { TourPackageId } from "~/components/tours/tours-data";
 import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
@@ -20,9 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The wine tours page (spec §2): experience, packages to choose, highlights, the journey, booking. */
 export default function WineToursPage({ loaderData: view }: Route.ComponentProps) {
-  const { t, tDynamic } = useI18n();
+  const { t } = useI18n();
   // Spec §4: nothing is chosen at first; any card can be chosen, and changed, at any time.
-  const [selected, setSelected] = useState<TourPackageId | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
 
   return (
     <>
@@ -78,7 +77,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
               <ul className="mt-3 space-y-1">
                 {view.packages.map((tour) => (
                   <li key={tour.id} className="flex justify-between gap-4 border-b border-wine-700 py-1">
-                    <span>{tDynamic(`wineTours.packages.${tour.id}.title`)}</span>
+                    <span>{tour.title}</span>
                     <span className="font-semibold text-cream-50">{tour.price}</span>
                   </li>
                 ))}

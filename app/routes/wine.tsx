@@ -1,7 +1,6 @@
 import type { Route } from "./+types/wine";
 import { WineDetail, WineNotFound } from "~/components/wine/wine-detail";
-import { pageI18n, wineDetailView } from "~/components/wine/views.server";
-import { findWine } from "~/lib/content";
+import { pageI18n, wineDetailFor } from "~/components/wine/views.server";
 import { pageMeta } from "~/lib/meta";
 import { winePath } from "#core/paths";
 
@@ -11,8 +10,7 @@ import { winePath } from "#core/paths";
  * thrown 404, which would stop the prerender.
  */
 export function loader({ params, request }: Route.LoaderArgs) {
-  const wine = findWine(params.id);
-  return { wine: wine ? wineDetailView(pageI18n(request), wine) : null };
+  return { wine: wineDetailFor(pageI18n(request), params.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localizedText } from "./localized";
 import { youtubeVideoId } from "./youtube";
 
 /** News categories (spec §3); each has its badge colour, `general` takes the default one. */
@@ -12,33 +13,34 @@ export type NewsIcon = (typeof newsIcons)[number];
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
 
 /**
- * A news item (spec §3). Its title, description, full content and link labels are translated
- * in `newsContent.{id}` (`locales/<lang>/news.json`).
+ * A news item (spec §3), one file `content/news/<id>.json`; the page lists them newest first.
+ * Every item on the site today is sample content (content/README.md).
  */
 export const newsItemSchema = z
   .strictObject({
-    id: z.string().regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes"),
     /** Publication date, YYYY-MM-DD. */
     date: z.iso.date(),
     category: z.enum(newsCategories),
     icon: z.enum(newsIcons),
+    title: localizedText,
+    /** The teaser shown on the card. */
+    description: localizedText,
+    /** The full text, shown under "Read full article"; paragraphs separated by a blank line. */
+    content: localizedText,
     /** The original article on another site, opened in a new tab. */
     externalLink: httpsUrl.optional(),
+    /** The label of that link ("Read the article in …"); required with `externalLink`. */
+    linkLabel: localizedText.optional(),
     /** Embed the video of `externalLink`, which must then be a YouTube link; it loads only on a click. */
     youtubeVideo: z.boolean().optional(),
+  })
+  .refine((item) => (item.externalLink === undefined) === (item.linkLabel === undefined), {
+    message: "externalLink and linkLabel go together",
+    path: ["linkLabel"],
   })
   .refine((item) => !item.youtubeVideo || (item.externalLink !== undefined && youtubeVideoId(item.externalLink) !== undefined), {
     message: "youtubeVideo needs an externalLink to a YouTube video",
     path: ["youtubeVideo"],
   });
 
-export const newsFileSchema = z.strictObject({
-  /** Newest first, as the page lists them. */
-  news: z
-    .array(newsItemSchema)
-    .min(1)
-    .refine((items) => items.every((item, i) => i === 0 || items[i - 1]!.date >= item.date), "news must be newest first")
-    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, "news ids must be unique"),
-});
-
-export type NewsItem = z.infer<typeof newsItemSchema>;
+export type NewsItem = z.infer<typeof newsItemSchema> & { id: string };

@@ -31,8 +31,6 @@ export const siteSchema = z.strictObject({
   villaRentals: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).length(2),
   /** The map shown on the contact page after the visitor asks for it. */
   mapEmbedUrl: httpsUrl,
-  /** Date shown as "last updated" on the legal pages (YYYY-MM-DD). */
-  legalUpdated: z.iso.date(),
 });
 
 export type Site = z.infer<typeof siteSchema>;

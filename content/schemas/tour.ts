@@ -1,23 +1,25 @@
 import { z } from "zod";
-
-/** The three tour packages (spec §3), in the order the page shows them. Same ids as the booking form's `package`. */
-export const tourPackageIds = ["hermitage", "mongiron", "both"] as const;
-export type TourPackageId = (typeof tourPackageIds)[number];
+import { localizedText } from "./localized";
 
 /** A package's ribbon: the spec names `premium` (L'Hermitage Lescours) and `mostPopular` (both châteaux). */
 export const tourBadges = ["premium", "discovery", "mostPopular"] as const;
 
-/**
- * A bookable tour. Visitors read its title, badge and features in their language from
- * `wineTours.packages.{id}` in `locales/<lang>/visit.json`.
- */
+/** A bookable tour (spec §3, §9), in the order the page shows them. */
 export const tourPackageSchema = z.strictObject({
-  id: z.enum(tourPackageIds),
+  /** The booking form's `package` value: the form definition lists the same ids (forms/). */
+  id: z.string().regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes"),
   /** Price per person in euros (spec §9: 65, 50, 75). */
   price: z.number().positive(),
   badge: z.enum(tourBadges),
   /** The package includes printed tasting notes (spec §9: the both-châteaux tour). */
   tastingNotes: z.boolean(),
+  title: localizedText,
+  /** What is tasted. */
+  wine: localizedText,
+  /** What is visited. */
+  tour: localizedText,
+  /** How the booking form names the chosen package. */
+  selectedLabel: localizedText,
 });
 
 /** Facts shared by every tour (spec §9). */
@@ -34,16 +36,16 @@ export const tourFactsSchema = z.strictObject({
   guideLanguages: z.array(z.string().regex(/^[a-z]{2}$/, "must be a two-letter language code")).min(1),
 });
 
-export const toursFileSchema = z
+export const toursSchema = z
   .strictObject({
     facts: tourFactsSchema,
-    packages: z.array(tourPackageSchema).length(tourPackageIds.length),
+    packages: z.array(tourPackageSchema).min(1),
   })
-  .refine((file) => tourPackageIds.every((id, index) => file.packages[index]?.id === id), {
-    message: `packages must be ${tourPackageIds.join(", ")}, once each, in that order`,
+  .refine((file) => new Set(file.packages.map((p) => p.id)).size === file.packages.length, {
+    message: "package ids must be unique",
     path: ["packages"],
   });
 
 export type TourPackage = z.infer<typeof tourPackageSchema>;
 export type TourFacts = z.infer<typeof tourFactsSchema>;
-export type ToursFile = z.infer<typeof toursFileSchema>;
+export type Tours = z.infer<typeof toursSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { icuText, localized, localizedText, partlyLocalized } from "./localized";
 
 /** Medals a competition may award; their labels are translated (`wine.medals.{medal}`). */
 export const medals = ["gold", "silver", "bronze"] as const;
@@ -13,34 +14,26 @@ export const pointsSchema = z
 /** One critic's or competition's verdict on a wine (spec §3). */
 export const ratingSchema = z.strictObject({
   /**
-   * Reviewer or competition name, shown as written in every language. It is also the last part
-   * of the key of its translated quote (`wineContent.{id}.ratings.{critic}`), hence no dot.
+   * Reviewer or competition name, shown as written in every language.
    * Sample content: invented names only, never a real critic, publication or competition.
    */
-  critic: z
-    .string()
-    .min(1)
-    .regex(/^[^.]+$/, "must not contain a dot (it is part of a translation key)"),
+  critic: z.string().trim().min(1),
   /** Points ("95/100", "17.5/20") or a medal ("gold", "silver", "bronze"). */
   score: z.union([pointsSchema, z.enum(medals)], {
     error: 'must be points such as "95/100" or "17.5/20", or a medal: gold, silver, bronze',
   }),
-  /**
-   * The original quote, in the critic's own language. Empty for a medal: no quote is shown.
-   * A translation under `wineContent.{id}.ratings.{critic}` in the page's language wins.
-   */
+  /** The original quote, in the critic's own language. Empty for a medal: no quote is shown. */
   quote: z.string(),
+  /** The quote translated into the site's languages; a language without one shows the original (spec §2). */
+  translations: partlyLocalized(icuText).optional(),
 });
 
 /**
- * A wine of the catalogue (spec §3). Text that visitors read in their own language (tasting
- * notes, translated quotes) lives in `locales/<lang>/wines.json` under `wineContent.{id}`. The
- * bottle image is `content/images/bottles/{id}.png`; the summary sheet is generated at build
- * into `/summaries/{lang}/{id}.jpg` (scripts/build-summaries.ts).
+ * A wine of the catalogue (spec §3), one file `content/wines/<id>.json`: the file name is its id
+ * and its address (`/shop/<id>`). Its bottle picture is `content/images/bottles/<id>.png`; its
+ * summary sheets are drawn from this file at build.
  */
 export const wineSchema = z.strictObject({
-  /** URL segment and key of the wine's texts: `/shop/{id}`, `wineContent.{id}`. */
-  id: z.string().regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes"),
   /** The wine's name without the vintage; the cart shows "{name} {vintage}". */
   name: z.string().min(1),
   /** `chateau` (named after the château) or `cuvee9`. */
@@ -49,33 +42,25 @@ export const wineSchema = z.strictObject({
   /** Price in euros, VAT included. */
   price: z.number().positive().multipleOf(0.01),
   abv: z.string().regex(/^\d+(\.\d+)?%$/, "must look like 14%"),
-  /** Grapes, largest share first: "80% Merlot, 15% Cabernet Sauvignon" or "Merlot, Cabernet Franc". */
+  /** Grapes, largest share first: "80% Merlot, 15% Cabernet Sauvignon" or "Merlot, Cabernet Franc"; each named in grapes.json. */
   blend: z
     .string()
     .regex(/^(\d{1,3}% )?\p{Lu}[\p{L} -]*(, (\d{1,3}% )?\p{Lu}[\p{L} -]*)*$/u, 'must look like "80% Merlot, 20% Cabernet Franc"'),
+  /** What the wine looks, smells and tastes like, in every language. Sample content. */
+  tastingNotes: localizedText,
   /** In the order they are shown; the first one's score is the badge on the wine's card. */
-  ratings: z.array(ratingSchema),
+  ratings: z.array(ratingSchema).superRefine((ratings, ctx) => {
+    const seen = new Set<string>();
+    ratings.forEach((rating, index) => {
+      if (seen.has(rating.critic)) ctx.addIssue({ code: "custom", path: [index, "critic"], message: `${rating.critic} rates this wine twice` });
+      seen.add(rating.critic);
+    });
+  }),
 });
 
-export const winesFileSchema = z.strictObject({
-  wines: z
-    .array(wineSchema)
-    .min(1)
-    .superRefine((wines, ctx) => {
-      const seen = new Set<string>();
-      wines.forEach((wine, index) => {
-        if (seen.has(wine.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `duplicate id ${wine.id}` });
-        seen.add(wine.id);
-        const critics = new Set<string>();
-        wine.ratings.forEach((rating, r) => {
-          if (critics.has(rating.critic)) {
-            ctx.addIssue({ code: "custom", path: [index, "ratings", r, "critic"], message: `${rating.critic} rates this wine twice` });
-          }
-          critics.add(rating.critic);
-        });
-      });
-    }),
-});
+/** Grape names in every language (`content/grapes.json`): 梅洛, メルロー… Every grape of a blend needs one. */
+export const grapesSchema = z.record(z.string().regex(/^\p{Lu}[\p{L} -]*$/u, "must be a grape name such as Merlot"), localized(z.string().trim().min(1)));
 
 export type Rating = z.infer<typeof ratingSchema>;
-export type Wine = z.infer<typeof wineSchema>;
+export type Wine = z.infer<typeof wineSchema> & { id: string };
+export type Grapes = z.infer<typeof grapesSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localizePath, splitLanguage, switchLanguage } from "../paths";
-import { prerenderPaths, publicPaths } from "../../app/lib/site-paths";
+import { prerenderPaths, publicPaths } from "../../app/lib/site-paths.server";
 
 describe("localizePath", () => {
   it("keeps English at the specification's paths and prefixes the others", () => {

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import site from "../../content/site.json" with { type: "json" };
+import { content } from "#content";
 import { renderWorldMap, worldMapFile } from "../build-world-map";
 
 describe("the importer page's world map", () => {
   const committed = readFileSync(worldMapFile, "utf8");
 
   it("is the committed output of scripts/build-world-map.ts for the estate's position", () => {
-    expect(committed).toBe(renderWorldMap(site.geo));
+    expect(committed).toBe(renderWorldMap(content.site.geo));
   });
 
   it("is small: under 60 KB", () => {

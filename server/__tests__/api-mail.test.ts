@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import site from "../../content/site.json";
+import { content } from "#content";
+
+const { site } = content;
 import type { OutboxRow } from "../mail/outbox";
 import { buildTestServer, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 

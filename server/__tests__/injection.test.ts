@@ -3,7 +3,9 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
-import site from "../../content/site.json";
+import { content } from "#content";
+
+const { site } = content;
 import { jsonLdScript } from "../../scripts/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { formTables, type AnyFormInput } from "../db/forms";

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
-import site from "../../content/site.json";
+import { content } from "#content";
+
+const { site } = content;
 import type { Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { SubmissionStore } from "../db/submissions";

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import site from "../../content/site.json";
+import { content } from "#content";
+
+const { site } = content;
 import { isLanguage, languageTags, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { SubmissionStore } from "../db/submissions";

@@ -1,4 +1,4 @@
-import { typeClass, typeKey } from "~/components/events/event-type";
+import { typeClass, typeLabel } from "~/components/events/event-type";
 import type { EventView } from "~/components/events/views";
 import { useI18n } from "~/lib/i18n/context";
 
@@ -16,14 +16,13 @@ const pin = "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zm0-9a2.5 
 
 /** An event card (spec §3): type badge, title, date (and time when upcoming), location, description. */
 export function EventCard({ event }: { event: EventView }) {
-  const { t, tDynamic } = useI18n();
-  const key = `eventContent.${event.id}`;
+  const { t } = useI18n();
   return (
     <li data-event={event.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
       <p data-type={event.type} className={`self-start rounded-full px-3 py-1 text-xs font-semibold tracking-wider uppercase ${typeClass[event.type]}`}>
-        {tDynamic(`events.types.${typeKey(event.type)}`)}
+        {t(typeLabel[event.type])}
       </p>
-      <h3 className="mt-4 text-2xl">{tDynamic(`${key}.title`)}</h3>
+      <h3 className="mt-4 text-2xl">{event.title}</h3>
       <dl className="mt-4 space-y-2 text-sm text-ink-700">
         <div>
           <dt className="sr-only">{t("events.date")}</dt>
@@ -45,11 +44,11 @@ export function EventCard({ event }: { event: EventView }) {
           <dt className="sr-only">{t("events.location")}</dt>
           <dd className="flex gap-2">
             <Icon d={pin} />
-            <span>{tDynamic(`${key}.location`)}</span>
+            <span>{event.location}</span>
           </dd>
         </div>
       </dl>
-      <p className="mt-4 leading-relaxed text-ink-700">{tDynamic(`${key}.description`)}</p>
+      <p className="mt-4 leading-relaxed text-ink-700">{event.description}</p>
     </li>
   );
 }

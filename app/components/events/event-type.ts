@@ -1,4 +1,5 @@
-import type { EventType } from "~/components/events/events-data";
+import type { EventType } from "#content";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * Badge colours per event type (spec §3), `other` being the default. Dark text on a pale tint,
@@ -14,7 +15,13 @@ export const typeClass: Record<EventType, string> = {
   other: "bg-cream-200 text-ink-900",
 };
 
-/** The translation key of a type: `trade-show` → `tradeShow`. */
-export function typeKey(type: EventType): string {
-  return type.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-}
+/** The label of each type (spec §3). */
+export const typeLabel = {
+  "trade-show": "events.types.tradeShow",
+  ceremony: "events.types.ceremony",
+  festival: "events.types.festival",
+  awards: "events.types.awards",
+  tasting: "events.types.tasting",
+  conference: "events.types.conference",
+  other: "events.types.other",
+} as const satisfies Record<EventType, MessageKey>;

@@ -1,22 +1,39 @@
 /**
  * The events page's data, worked out by its route loader at build: the visitor's JavaScript
- * carries neither the content file nor the date and time formatting.
+ * carries neither the content nor the date and time formatting.
  */
-import { formatTime, pastEvents, upcomingEvents, type EstateEvent } from "~/components/events/events-data";
-import type { EventView } from "~/components/events/views";
+import { content, type EstateEvent } from "#content";
+import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
-import type { Language } from "#core/languages";
+import { languageTags, type Language } from "#core/languages";
+import type { EventView } from "./views";
 
-function eventView({ id, type, date, time }: EstateEvent, lang: Language): EventView {
+/** An event's local start time (`18:30`) in the page's language: "6:30 PM" in English, "18:30" in French. */
+export function formatTime(time: string, lang: Language): string {
+  return new Intl.DateTimeFormat(languageTags[lang], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    new Date(`1970-01-01T${time}:00Z`),
+  );
+}
+
+function eventView(event: EstateEvent, lang: Language): EventView {
+  const { id, type, date, time } = event;
   return {
     id,
     type,
+    title: textIn(event.title, lang),
+    location: textIn(event.location, lang),
+    description: textIn(event.description, lang),
     datetime: time ? `${date}T${time}` : date,
     dateLabel: formatDate(date, lang, { dateStyle: "full" }),
     ...(time ? { timeLabel: formatTime(time, lang) } : {}),
   };
 }
 
+/** Upcoming events soonest first, past events latest first (the content module's order). */
 export function eventsView(lang: Language): { upcoming: EventView[]; past: EventView[] } {
-  return { upcoming: upcomingEvents.map((e) => eventView(e, lang)), past: pastEvents.map((e) => eventView(e, lang)) };
+  const views = content.events.map((event) => ({ status: event.status, view: eventView(event, lang) }));
+  return {
+    upcoming: views.filter((e) => e.status === "upcoming").map((e) => e.view),
+    past: views.filter((e) => e.status === "past").map((e) => e.view),
+  };
 }

@@ -1,9 +1,12 @@
-import type { EventType } from "~/components/events/events-data";
+import type { EventType } from "#content";
 
-/** An event card's data, worked out at build (views.server.ts); its text comes from `eventContent.{id}`. */
+/** An event card's data in the page's language, worked out at build (views.server.ts). */
 export interface EventView {
   id: string;
   type: EventType;
+  title: string;
+  location: string;
+  description: string;
   /** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, for `<time datetime>`. */
   datetime: string;
   /** The day in the page's language ("Monday, February 8, 2027"). */

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 
 /** The home page's Grand Cru introduction, leading to the story (spec §2). */
-export function GrandCruIntro() {
+export function GrandCruIntro({ hectares: area }: { hectares: number }) {
   const { t, tag, href } = useI18n();
-  const hectares = new Intl.NumberFormat(tag).format(site.grandCruHectares);
+  const hectares = new Intl.NumberFormat(tag).format(area);
   return (
     <section aria-labelledby="home-intro" className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28">
       <p className="eyebrow">{t("home.intro.eyebrow")}</p>

@@ -1,6 +1,5 @@
 import { Field, RequiredNote, TextArea } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
-import { importer } from "~/components/importer/importer-data";
 import { useI18n } from "~/lib/i18n/context";
 
 const fields = ["companyName", "contactName", "email", "phone", "country", "website", "experience", "marketSize", "message"] as const;
@@ -13,7 +12,7 @@ function toPayload(data: FormData): Record<string, unknown> {
  * The importer application (spec §3, §5): company, contact, email, phone, country and experience
  * required; website (a URL), market size and message optional.
  */
-export function ApplicationForm() {
+export function ApplicationForm({ answerWithinHours }: { answerWithinHours: number }) {
   const { t } = useI18n();
   const label = (name: (typeof fields)[number]) => t(`importer.form.fields.${name}`);
   return (
@@ -21,7 +20,7 @@ export function ApplicationForm() {
       kind="importerApplication"
       aria-labelledby="application-title"
       toPayload={toPayload}
-      success={{ title: t("importer.form.success.title"), description: t("importer.form.success.description", { hours: importer.answerWithinHours }) }}
+      success={{ title: t("importer.form.success.title"), description: t("importer.form.success.description", { hours: answerWithinHours }) }}
       submitLabel={t("importer.form.submit")}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2 sm:justify-self-start"

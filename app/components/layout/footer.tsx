@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
-import { postalAddress, site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { useSite } from "~/lib/site";
 
 const buildYear = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
 const noSubscription = () => () => {};
@@ -23,6 +23,7 @@ const footerLink = "text-cream-100 underline-offset-4 hover:text-cream-50 hover:
 export function Footer() {
   const { t, href } = useI18n();
   const year = useCurrentYear();
+  const site = useSite();
   const { contact } = site;
   return (
     <footer className="bg-wine-950 text-cream-100">
@@ -104,7 +105,7 @@ export function Footer() {
             </div>
             <div>
               <dt className="font-semibold text-cream-50">{t("footer.address")}</dt>
-              <dd>{postalAddress()}</dd>
+              <dd>{site.address}</dd>
             </div>
           </dl>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { site } from "~/lib/content";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { useSite } from "~/lib/site";
 import { CartButton } from "./cart-button";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { navLinks } from "./nav-links";
@@ -16,6 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const { t, href } = useI18n();
   const { pathname } = useLocation();
+  const site = useSite();
   // The menu is open on the page where it was opened: a new page closes it, however reached.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;

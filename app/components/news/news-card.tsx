@@ -12,9 +12,8 @@ import { useI18n } from "~/lib/i18n/context";
  * video waits behind a placeholder until the visitor asks for it.
  */
 export function NewsCard({ item }: { item: NewsItemView }) {
-  const { t, tDynamic } = useI18n();
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const key = `newsContent.${item.id}`;
   const titleId = `news-${item.id}-title`;
   const contentId = `news-${item.id}-content`;
   const { video } = item;
@@ -34,23 +33,21 @@ export function NewsCard({ item }: { item: NewsItemView }) {
           </time>
         </div>
         <h3 id={titleId} className="mt-5 text-2xl">
-          {tDynamic(`${key}.title`)}
+          {item.title}
         </h3>
-        <p className="mt-3 leading-relaxed text-ink-700">{tDynamic(`${key}.description`)}</p>
+        <p className="mt-3 leading-relaxed text-ink-700">{item.description}</p>
 
         <div id={contentId} hidden={!open} className="mt-4 space-y-3 leading-relaxed text-ink-900">
-          {tDynamic(`${key}.content`)
-            .split("\n\n")
-            .map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+          {item.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
         </div>
 
         {video ? (
           <div className="mt-6 overflow-hidden rounded-sm">
             <ClickToLoad
               src={video}
-              title={t("news.video.frameTitle", { title: tDynamic(`${key}.title`) })}
+              title={t("news.video.frameTitle", { title: item.title })}
               label={t("news.video.load")}
               note={t("news.video.note")}
               allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
@@ -76,8 +73,8 @@ export function NewsCard({ item }: { item: NewsItemView }) {
             {open ? t("news.showLess") : t("news.readFullArticle")}
           </button>
           {item.externalLink ? (
-            <ExternalLink href={item.externalLink} className="link inline-flex min-h-11 items-center">
-              {tDynamic(`${key}.linkLabel`)}
+            <ExternalLink href={item.externalLink.href} className="link inline-flex min-h-11 items-center">
+              {item.externalLink.label}
             </ExternalLink>
           ) : null}
         </div>

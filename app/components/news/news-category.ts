@@ -1,4 +1,4 @@
-import type { NewsCategory } from "~/components/news/news-data";
+import type { NewsCategory } from "#content";
 
 /**
  * Badge colours per category (spec §3), `general` being the default. Dark text on a pale tint:

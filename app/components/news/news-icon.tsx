@@ -1,4 +1,4 @@
-import type { NewsIcon as IconName } from "~/components/news/news-data";
+import type { NewsIcon as IconName } from "#content";
 
 /** Inline outline icons for the news cards (no icon library). */
 const paths: Record<IconName, string> = {

@@ -1,15 +1,28 @@
 /**
  * The news page's data, worked out by its route loader at build: the visitor's JavaScript
- * carries neither the content file nor the date formatting or YouTube link parsing.
+ * carries neither the content nor the date formatting or YouTube link parsing.
  */
-import { newsItems, youtubeEmbedUrl } from "~/components/news/news-data";
-import type { NewsItemView } from "~/components/news/views";
+import { content } from "#content";
+import { youtubeEmbedUrl } from "#content/schemas/youtube";
+import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
 import type { Language } from "#core/languages";
+import type { NewsItemView } from "./views";
 
 export function newsView(lang: Language): NewsItemView[] {
-  return newsItems.map(({ id, category, icon, date, externalLink, youtubeVideo }) => {
-    const video = youtubeVideo && externalLink ? youtubeEmbedUrl(externalLink) : undefined;
-    return { id, category, icon, date, dateLabel: formatDate(date, lang), ...(externalLink ? { externalLink } : {}), ...(video ? { video } : {}) };
+  return content.news.map((item) => {
+    const video = item.youtubeVideo && item.externalLink ? youtubeEmbedUrl(item.externalLink) : undefined;
+    return {
+      id: item.id,
+      category: item.category,
+      icon: item.icon,
+      date: item.date,
+      dateLabel: formatDate(item.date, lang),
+      title: textIn(item.title, lang),
+      description: textIn(item.description, lang),
+      paragraphs: textIn(item.content, lang).split(/\n\s*\n/),
+      ...(item.externalLink && item.linkLabel ? { externalLink: { href: item.externalLink, label: textIn(item.linkLabel, lang) } } : {}),
+      ...(video ? { video } : {}),
+    };
   });
 }

@@ -1,6 +1,6 @@
-import type { NewsCategory, NewsIcon } from "~/components/news/news-data";
+import type { NewsCategory, NewsIcon } from "#content";
 
-/** A news card's data, worked out at build (views.server.ts); its text comes from `newsContent.{id}`. */
+/** A news card's data in the page's language, worked out at build (views.server.ts). */
 export interface NewsItemView {
   id: string;
   category: NewsCategory;
@@ -9,7 +9,11 @@ export interface NewsItemView {
   date: string;
   /** The date in the page's language. */
   dateLabel: string;
-  externalLink?: string;
+  title: string;
+  description: string;
+  /** The full text, one string per paragraph. */
+  paragraphs: string[];
+  externalLink?: { href: string; label: string };
   /** The youtube-nocookie player address, when the item has a video. */
   video?: string;
 }

@@ -1,11 +1,10 @@
 import { Field, RequiredNote, TextArea } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
-import type { TourPackageId } from "~/components/tours/tours-data";
 import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
 /** The tour form's fields as the schema wants them: guests is a number when given. */
-function toPayload(data: FormData, selected: TourPackageId | null): Record<string, unknown> {
+function toPayload(data: FormData, selected: string | null): Record<string, unknown> {
   const text = (name: string) => String(data.get(name) ?? "");
   const guests = text("guests").trim();
   return {
@@ -25,7 +24,7 @@ function toPayload(data: FormData, selected: TourPackageId | null): Record<strin
  * disabled and says so (spec §4).
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
-  const { t, tDynamic } = useI18n();
+  const { t } = useI18n();
   const selected = tour?.id ?? null;
   return (
     <FormShell
@@ -44,7 +43,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
         {tour ? (
           <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
             {t("wineTours.form.selectedPackage", {
-              package: tDynamic(`wineTours.packages.${tour.id}.selectedLabel`),
+              package: tour.selectedLabel,
               price: tour.price,
             })}
           </p>

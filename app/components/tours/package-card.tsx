@@ -31,13 +31,12 @@ export function PackageCard({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { t, tDynamic } = useI18n();
-  const key = `wineTours.packages.${tour.id}`;
+  const { t } = useI18n();
   const titleId = `package-${tour.id}-title`;
   const buttonId = `package-${tour.id}-choose`;
   const features = [
-    tDynamic(`${key}.wine`),
-    tDynamic(`${key}.tour`),
+    tour.wine,
+    tour.tour,
     t("wineTours.packages.duration", { minutes: facts.durationMinutes }),
     t("wineTours.packages.groupSize", { count: facts.maxGroupSize }),
     ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : []),
@@ -61,7 +60,7 @@ export function PackageCard({
         ) : null}
       </div>
       <h3 id={titleId} className="mt-4 text-2xl">
-        {tDynamic(`${key}.title`)}
+        {tour.title}
       </h3>
       <p className="mt-2">
         <span className="font-heading text-4xl font-semibold text-wine-800">{tour.price}</span>{" "}

@@ -1,18 +1,36 @@
 /**
  * The tours page's data, worked out by its route loader at build: the visitor's JavaScript
- * carries neither the content file nor the formatting code, only these plain values.
+ * carries neither the content nor the formatting code, only these plain values.
  */
-import { guideLanguageList, tourFacts, tourPackages } from "~/components/tours/tours-data";
-import type { ToursView } from "~/components/tours/views";
+import { content } from "#content";
+import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
+import type { ToursView } from "./views";
+
+/** The guides' languages named in the page's language and joined as a list ("French and Chinese"). */
+export function guideLanguageList(lang: Language, codes: readonly string[]): string {
+  const tag = languageTags[lang];
+  const names = new Intl.DisplayNames([tag], { type: "language" });
+  return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
+}
 
 export function toursView(lang: Language): ToursView {
+  const { facts, packages } = content.tours;
   return {
-    packages: tourPackages.map(({ id, price, badge, tastingNotes }) => ({ id, price: formatPrice(price, lang), badge, tastingNotes })),
-    durationMinutes: tourFacts.durationMinutes,
-    maxGroupSize: tourFacts.maxGroupSize,
-    transportProvided: tourFacts.transportProvided,
-    guideLanguages: guideLanguageList(languageTags[lang]),
+    packages: packages.map((tour) => ({
+      id: tour.id,
+      title: textIn(tour.title, lang),
+      price: formatPrice(tour.price, lang),
+      badge: tour.badge,
+      wine: textIn(tour.wine, lang),
+      tour: textIn(tour.tour, lang),
+      selectedLabel: textIn(tour.selectedLabel, lang),
+      tastingNotes: tour.tastingNotes,
+    })),
+    durationMinutes: facts.durationMinutes,
+    maxGroupSize: facts.maxGroupSize,
+    transportProvided: facts.transportProvided,
+    guideLanguages: guideLanguageList(lang, facts.guideLanguages),
   };
 }

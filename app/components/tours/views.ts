@@ -1,15 +1,21 @@
-import type { TourPackage, TourPackageId } from "~/components/tours/tours-data";
+import type { TourPackage } from "#content";
 
-/** A tour package as the page shows it, worked out at build (views.server.ts). */
+/** A tour package as the page shows it, in the page's language, worked out at build (views.server.ts). */
 export interface TourPackageView {
-  id: TourPackageId;
+  id: string;
+  title: string;
   /** Price per person, formatted in the page's language. */
   price: string;
   badge: TourPackage["badge"];
+  /** What is tasted and what is visited. */
+  wine: string;
+  tour: string;
+  /** How the booking form names the package once chosen. */
+  selectedLabel: string;
   tastingNotes: boolean;
 }
 
-/** Everything the tours page shows that is not a translated string. */
+/** Everything the tours page shows that is not an interface label. */
 export interface ToursView {
   packages: TourPackageView[];
   durationMinutes: number;

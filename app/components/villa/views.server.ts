@@ -1,28 +1,25 @@
 /**
- * The villa page's pictures and distances, worked out by its route loader at build: the visitor's
- * JavaScript carries no image table (app/lib/images.ts), only the three pictures the page shows.
+ * The villa page's pictures, distances and words in the page's language, worked out by its route
+ * loader at build: the visitor's JavaScript carries no image table and no content file.
  */
-import { villa } from "~/components/villa/villa-data";
-import { sceneImage, type Picture } from "~/lib/images";
+import { content } from "#content";
+import { textIn } from "#content/text";
+import type { Language } from "#core/languages";
+import { sceneImage } from "~/lib/images";
+import type { VillaView } from "./views";
 
-export type GalleryKey = "exterior" | "pool" | "interior";
-
-export interface VillaView {
-  exterior: Picture;
-  gallery: { key: GalleryKey; picture: Picture }[];
-  minutesToVillage: number;
-  minutesToBordeaux: number;
-}
-
-export function villaView(): VillaView {
+export function villaView(lang: Language): VillaView {
+  const { villa, site } = content;
   return {
-    exterior: sceneImage("villa-exterior"),
-    gallery: [
-      { key: "exterior", picture: sceneImage("villa-exterior") },
-      { key: "pool", picture: sceneImage("villa-pool") },
-      { key: "interior", picture: sceneImage("villa-interior") },
-    ],
+    exterior: { picture: sceneImage("villa-exterior"), alt: textIn(villa.exteriorAlt, lang) },
+    experience: villa.experience.map((paragraph) => textIn(paragraph, lang)),
+    amenities: villa.amenities.map(({ id, title, text }) => ({ id, title: textIn(title, lang), text: textIn(text, lang) })),
+    gallery: villa.gallery.map(({ id, scene, caption, alt }) => ({ id, picture: sceneImage(scene), caption: textIn(caption, lang), alt: textIn(alt, lang) })),
+    location: textIn(villa.location, lang),
+    surroundings: textIn(villa.surroundings, lang),
     minutesToVillage: villa.minutesToVillage,
     minutesToBordeaux: villa.minutesToBordeaux,
+    rentals: site.villaRentals,
+    email: site.contact.villaEmail,
   };
 }

@@ -4,12 +4,12 @@
  * objects in their HTML (and `.data` files), so the visitor's JavaScript carries neither the
  * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
  */
-import { site, wines, type Wine } from "~/lib/content";
+import { content, findWine, type Wine } from "#content";
+import { splitLanguage, winePath } from "#core/paths";
 import { createI18n, type I18n } from "~/lib/i18n/context";
 import { loadMessages } from "~/lib/i18n/messages.server";
-import { bottleImage, sceneImage, type Picture, type SceneName } from "~/lib/images";
+import { bottleImage, sceneImage, type Picture } from "~/lib/images";
 import type { WineCardView, WineDetailView } from "./views";
-import { splitLanguage, winePath } from "#core/paths";
 import {
   cartItemData,
   formatAbv,
@@ -40,16 +40,16 @@ export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
     name: wine.name,
     vintage: wine.vintage,
     collection: i18n.t(`wine.collections.${wine.collection}`),
-    price: winePrice(i18n, wine),
+    price: winePrice(i18n.lang, wine),
     badge: first ? scoreLabel(i18n, first.score) : null,
     bottle: bottleImage(wine.id) ?? null,
     smaller: smallerOnCard.has(wine.id),
   };
 }
 
-/** The cards of one collection, in the order of content/wines.json, at most `limit`. */
+/** The cards of one collection, newest vintage first, at most `limit`. */
 export function collectionCards(i18n: I18n, collection: Wine["collection"], limit = Infinity): WineCardView[] {
-  return wines
+  return content.wines
     .filter((wine) => wine.collection === collection)
     .slice(0, limit)
     .map((wine) => wineCardView(i18n, wine));
@@ -61,20 +61,26 @@ export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
   return {
     ...card,
     title,
-    specs: { abv: formatAbv(i18n, wine.abv), blend: formatBlend(i18n, wine.blend), appellation: site.appellation },
-    tastingNotes: tastingNotes(i18n, wine),
+    specs: { abv: formatAbv(i18n, wine.abv), blend: formatBlend(i18n, wine.blend, content.grapes), appellation: content.site.appellation },
+    tastingNotes: tastingNotes(i18n.lang, wine),
     ratings: wine.ratings.map((rating) => ({
       critic: rating.critic,
       score: scoreLabel(i18n, rating.score),
-      quote: ratingQuote(i18n, wine, rating),
+      quote: ratingQuote(i18n.lang, rating),
     })),
     cart: cartItemData(i18n, wine, card.bottle?.img.src ?? ""),
     inquirySubject: i18n.t("wine.buy.subject", { wine: title }),
-    summary: { src: summaryPath(i18n.lang, wine.id), fileName: summaryFileName(site.estateName, wine.vintage) },
+    summary: { src: summaryPath(i18n.lang, wine.id), fileName: summaryFileName(content.site.estateName, wine.vintage) },
   };
 }
 
+/** The page of the wine with this id, or null for an unknown one (the "Wine Not Found" view). */
+export function wineDetailFor(i18n: I18n, id: string): WineDetailView | null {
+  const wine = findWine(id);
+  return wine ? wineDetailView(i18n, wine) : null;
+}
+
 /** Scene pictures by name, for the pages that draw them. */
-export function scenes<const N extends SceneName>(names: readonly N[]): Record<N, Picture> {
+export function scenes<const N extends string>(names: readonly N[]): Record<N, Picture> {
   return Object.fromEntries(names.map((name) => [name, sceneImage(name)])) as Record<N, Picture>;
 }

@@ -1,36 +1,37 @@
 /**
  * How a wine's facts read in the page's language: its title, blend, alcohol, scores and quotes,
- * its cart data and its summary sheet. Plain functions, shared by the pages and by the build
- * script that draws the summary sheets (scripts/build-summaries.ts).
+ * its cart data and its summary sheet. Plain functions over the parsed content, shared by the
+ * pages' loaders and by the build script that draws the summary sheets (scripts/build-summaries.ts).
+ * Build-side only: the pages receive their results through loader data.
  */
-import type { Rating, Wine } from "~/lib/content";
+import type { Grapes, Medal, Rating, Wine } from "#content";
+import { formatText, textIn } from "#content/text";
 import { formatPrice } from "#core/format";
-import type { I18n } from "~/lib/i18n/context";
 import type { Language } from "#core/languages";
-import type { Medal } from "../../../content/schemas/wine";
 import { winePath } from "#core/paths";
+import type { I18n } from "~/lib/i18n/context";
 
 /** What these helpers need from the page's translator. */
-export type WineI18n = Pick<I18n, "lang" | "tag" | "t" | "tDynamic" | "has">;
+export type WineI18n = Pick<I18n, "lang" | "tag" | "t">;
 
 /** The name the cart and headings use: "Château L'Hermitage Lescours 2020". */
 export function wineTitle(wine: Pick<Wine, "name" | "vintage">): string {
   return `${wine.name} ${wine.vintage}`;
 }
 
-/** The wine's tasting notes in the page's language (key `wineContent.{id}.tastingNotes`). */
-export function tastingNotes(i18n: WineI18n, wine: Pick<Wine, "id">): string {
-  return i18n.tDynamic(`wineContent.${wine.id}.tastingNotes`);
+/** The wine's tasting notes in the page's language. */
+export function tastingNotes(lang: Language, wine: Pick<Wine, "tastingNotes">): string {
+  return textIn(wine.tastingNotes, lang);
 }
 
 /**
- * The quote to show for a rating: its translation for the page's language when one exists
- * (`wineContent.{id}.ratings.{critic}`), else the original. Empty means "show no quote".
+ * The quote to show for a rating (spec §2): its translation for the page's language when there is
+ * one, else the original. Empty means "show no quote".
  */
-export function ratingQuote(i18n: WineI18n, wine: Pick<Wine, "id">, rating: Rating): string {
+export function ratingQuote(lang: Language, rating: Rating): string {
   if (rating.quote.trim() === "") return "";
-  const key = `wineContent.${wine.id}.ratings.${rating.critic}`;
-  return i18n.has(key) ? i18n.tDynamic(key) : rating.quote;
+  const translated = rating.translations?.[lang];
+  return translated === undefined ? rating.quote : formatText(translated, lang);
 }
 
 /** Points always carry their scale ("95/100"); anything else is a medal (the schema allows no other). */
@@ -47,22 +48,21 @@ export function scoreLabel(i18n: WineI18n, score: Rating["score"]): string {
 }
 
 /** "14%" written the language's way ("14 %" in French). */
-export function formatAbv(i18n: WineI18n, abv: string): string {
+export function formatAbv(i18n: Pick<WineI18n, "tag">, abv: string): string {
   const value = Number.parseFloat(abv);
   if (Number.isNaN(value)) return abv;
   return new Intl.NumberFormat(i18n.tag, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
 }
 
 /**
- * The blend with grape names and percentages in the language's own forms: "80% Merlot, …" in
- * English, "メルロー80%、…" in Japanese. A grape without a translation keeps its name.
+ * The blend with grape names (content/grapes.json) and percentages in the language's own forms:
+ * "80% Merlot, …" in English, "メルロー80%、…" in Japanese. A grape without names keeps its own.
  */
-export function formatBlend(i18n: WineI18n, blend: string): string {
+export function formatBlend(i18n: WineI18n, blend: string, grapes: Grapes): string {
   const parts = blend.split(",").map((part) => {
     const match = /^\s*(?:(\d{1,3})%\s+)?(.+?)\s*$/.exec(part);
     const grapeName = match?.[2] ?? part.trim();
-    const grapeKey = `grapes.${grapeName}`;
-    const grape = i18n.has(grapeKey) ? i18n.tDynamic(grapeKey) : grapeName;
+    const grape = grapes[grapeName]?.[i18n.lang] ?? grapeName;
     const share = match?.[1];
     if (share === undefined) return grape;
     const percent = new Intl.NumberFormat(i18n.tag, { style: "percent" }).format(Number(share) / 100);
@@ -79,8 +79,7 @@ export function summaryPath(lang: Language, wineId: string): string {
   return `/summaries/${lang}/${wineId}.jpg`;
 }
 
-/** Pixel size of every summary sheet (A4 at 150 dpi). */
-export const summarySize = { width: 1240, height: 1754 } as const;
+export { summarySize } from "./summary-size";
 
 /** The name the downloaded sheet is saved under: "Château L'Hermitage Lescours-2020-Summary.jpg". */
 export function summaryFileName(estateName: string, vintage: number): string {
@@ -92,19 +91,19 @@ export function summaryFileName(estateName: string, vintage: number): string {
  * HTML, which Snipcart's crawler reads to validate an order: id, "name vintage", price with two
  * decimals, the page's own path, the bottle image's path, the tasting notes, the categories.
  */
-export function cartItemData(i18n: WineI18n & Pick<I18n, "href">, wine: Wine, imagePath: string): Record<string, string> {
+export function cartItemData(i18n: Pick<I18n, "lang" | "href">, wine: Wine, imagePath: string): Record<string, string> {
   return {
     "data-item-id": wine.id,
     "data-item-name": wineTitle(wine),
     "data-item-price": wine.price.toFixed(2),
     "data-item-url": i18n.href(winePath(wine.id)),
     "data-item-image": imagePath,
-    "data-item-description": tastingNotes(i18n, wine),
+    "data-item-description": tastingNotes(i18n.lang, wine),
     "data-item-categories": cartCategories,
   };
 }
 
 /** The price as the page's language writes it. */
-export function winePrice(i18n: Pick<I18n, "lang">, wine: Pick<Wine, "price">): string {
-  return formatPrice(wine.price, i18n.lang);
+export function winePrice(lang: Language, wine: Pick<Wine, "price">): string {
+  return formatPrice(wine.price, lang);
 }

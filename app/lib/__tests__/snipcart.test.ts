@@ -92,9 +92,8 @@ describe("with a Snipcart key", () => {
     const snipcart = await loadModule("pk_test_123");
     const added: unknown[] = [];
     const languages: string[] = [];
-    snipcart.addWhenSnipcartReady(button);
-    expect(page.head).toHaveLength(2);
-    expect(added).toEqual([]);
+    // Snipcart's script may define its API before it is ready: nothing may be added to it until
+    // its "snipcart.ready" event.
     vi.stubGlobal("window", {
       Snipcart: {
         api: {
@@ -103,6 +102,10 @@ describe("with a Snipcart key", () => {
         },
       },
     });
+    snipcart.addWhenSnipcartReady(button);
+    expect(page.head).toHaveLength(2);
+    expect(added).toEqual([]);
+    expect(languages).toEqual([]);
     page.document.dispatchEvent(new Event("snipcart.ready"));
     expect(added).toEqual([
       {

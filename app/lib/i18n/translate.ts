@@ -1,12 +1,11 @@
 import type common from "../../../locales/en/common.json";
 import type legal from "../../../locales/en/legal.json";
 import type media from "../../../locales/en/media.json";
-import type news from "../../../locales/en/news.json";
 import type visit from "../../../locales/en/visit.json";
 import type wines from "../../../locales/en/wines.json";
 
 /** The shape of every language's messages: English is the contract the others must match. */
-export type Messages = typeof common & typeof legal & typeof media & typeof news & typeof visit & typeof wines;
+export type Messages = typeof common & typeof legal & typeof media & typeof visit & typeof wines;
 
 type Join<K extends string, P extends string> = `${K}.${P}`;
 

@@ -1,0 +1,21 @@
+import { useI18n } from "~/lib/i18n/context";
+import type { LegalPageView } from "./views";
+
+/** A legal page: its title, the date of its last change and its sections (content/legal/). */
+export function LegalPage({ page }: { page: LegalPageView }) {
+  const { t } = useI18n();
+  return (
+    <article className="mx-auto max-w-3xl px-6 py-16 sm:py-24">
+      <h1 className="text-4xl sm:text-5xl">{page.title}</h1>
+      <p className="mt-3 text-sm text-ink-600">
+        {t("legal.updated", { date: page.updatedLabel })}
+      </p>
+      {page.sections.map((section) => (
+        <section key={section.id} id={section.id} className="mt-10">
+          <h2 className="text-2xl">{section.title}</h2>
+          <p className="mt-3 leading-relaxed text-ink-700">{section.body}</p>
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,9 @@
+/** A legal page in the page's language, worked out at build (views.server.ts). */
+export interface LegalPageView {
+  title: string;
+  /** YYYY-MM-DD, for `<time datetime>`. */
+  updated: string;
+  /** The same day in the page's language. */
+  updatedLabel: string;
+  sections: { id: string; title: string; body: string }[];
+}

@@ -1,0 +1,182 @@
+/**
+ * The one way into the content: every file of this folder parsed once with its zod schema, cross-
+ * checked (pictures exist, grapes are named, ids are unique) and exported as typed data. Route
+ * loaders (at build), scripts and the server import it; components receive its data through the
+ * loaders and never read a content file (eslint.config.js forbids it). A broken file stops the
+ * build, `npm run dev` and the server with one line per problem naming the file and the field.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { z } from "zod";
+import { eventSchema, type EstateEvent } from "./schemas/event";
+import { importerSchema, type Importer } from "./schemas/importer";
+import { legalPageIds, legalPageSchema, type LegalPage, type LegalPageId } from "./schemas/legal";
+import { newsItemSchema, type NewsItem } from "./schemas/news";
+import { siteSchema, type Site } from "./schemas/site";
+import { storySchema, type Story } from "./schemas/story";
+import { toursSchema, type Tours } from "./schemas/tour";
+import { villaSchema, type Villa } from "./schemas/villa";
+import { grapesSchema, wineSchema, type Grapes, type Wine } from "./schemas/wine";
+
+export type { EstateEvent, EventType } from "./schemas/event";
+export type { Importer } from "./schemas/importer";
+export type { LegalPage, LegalPageId } from "./schemas/legal";
+export type { Localized } from "./schemas/localized";
+export type { NewsCategory, NewsIcon, NewsItem } from "./schemas/news";
+export type { Site } from "./schemas/site";
+export type { Story } from "./schemas/story";
+export type { TourFacts, TourPackage, Tours } from "./schemas/tour";
+export type { Villa } from "./schemas/villa";
+export type { Grapes, Medal, Rating, Wine } from "./schemas/wine";
+
+/** Everything the site says that is not an interface label, parsed and typed. */
+export interface Content {
+  site: Site;
+  /** By collection (Château first), newest vintage first within each. */
+  wines: Wine[];
+  grapes: Grapes;
+  /** Newest first. */
+  news: NewsItem[];
+  /** Upcoming soonest first, then past latest first. */
+  events: EstateEvent[];
+  tours: Tours;
+  villa: Villa;
+  importer: Importer;
+  story: Story;
+  legal: Record<LegalPageId, LegalPage>;
+}
+
+/** Raised when content breaks its schema; the message has one line per problem, naming file, entry and field. */
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+/** Formats a zod issue path such as `ratings.2.score` as `ratings[2] → score`. */
+function describePath(path: readonly PropertyKey[]): string {
+  return (
+    path.reduce<string>((out, segment) => (typeof segment === "number" ? `${out}[${segment}]` : out ? `${out} → ${String(segment)}` : String(segment)), "") ||
+    "(file)"
+  );
+}
+
+/** The folder holding site.json: this file's own, found by walking up so it also works from a bundle. */
+function locateContentDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "site.json")) && existsSync(join(dir, "schemas"))) return dir;
+    if (existsSync(join(dir, "content", "site.json"))) return join(dir, "content");
+    const parent = dirname(dir);
+    if (parent === dir) throw new ContentError("Invalid content\ncontent/: folder not found");
+    dir = parent;
+  }
+}
+
+/** Lower-case letters, digits and dashes: a file name that is also a URL segment. */
+const idPattern = /^[a-z0-9-]+$/;
+
+/**
+ * Reads and checks every content file under `dir`, collecting every problem before throwing, so an
+ * editor sees all mistakes at once. `pictures: false` skips the check that named pictures exist.
+ */
+export function readContent(dir: string = locateContentDir(), { pictures = true }: { pictures?: boolean } = {}): Content {
+  const problems: string[] = [];
+
+  const parse = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    } catch (error) {
+      problems.push(`${file}: not readable JSON: ${(error as Error).message}`);
+      return undefined;
+    }
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) problems.push(`${file}: ${describePath(issue.path)}: ${issue.message}`);
+    return undefined;
+  };
+
+  /** Every `<folder>/<id>.json`, its id from the file name. */
+  const collection = <T>(folder: string, schema: z.ZodType<T>): (T & { id: string })[] => {
+    const files = existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).filter((name) => name.endsWith(".json")).sort() : [];
+    if (files.length === 0) problems.push(`${folder}/: no content files`);
+    return files.flatMap((name) => {
+      const id = name.slice(0, -".json".length);
+      if (!idPattern.test(id)) {
+        problems.push(`${folder}/${name}: file name must be lower-case letters, digits and dashes (it is the item's address)`);
+        return [];
+      }
+      const item = parse(`${folder}/${name}`, schema);
+      return item === undefined ? [] : [{ ...item, id }];
+    });
+  };
+
+  const site = parse("site.json", siteSchema);
+  const grapes = parse("grapes.json", grapesSchema);
+  const wines = collection("wines", wineSchema);
+  const news = collection("news", newsItemSchema);
+  const events = collection("events", eventSchema);
+  const tours = parse("tours.json", toursSchema);
+  const villa = parse("villa.json", villaSchema);
+  const importer = parse("importer.json", importerSchema);
+  const story = parse("story.json", storySchema);
+  const legal = Object.fromEntries(legalPageIds.map((id) => [id, parse(`legal/${id}.json`, legalPageSchema)]));
+
+  // What one file cannot check alone: the pictures a file names exist, every grape has its names.
+  for (const wine of wines) {
+    if (pictures && !existsSync(join(dir, "images", "bottles", `${wine.id}.png`))) {
+      problems.push(`wines/${wine.id}.json: no bottle picture at content/images/bottles/${wine.id}.png`);
+    }
+    for (const grape of grapeNames(wine.blend)) {
+      if (grapes && !Object.hasOwn(grapes, grape)) problems.push(`wines/${wine.id}.json: blend: "${grape}" has no names in grapes.json`);
+    }
+  }
+  const scenes: [string, string][] = [
+    ...(villa?.gallery.map((view, i): [string, string] => [`villa.json: gallery[${i}] → scene`, view.scene]) ?? []),
+    ...(story?.chapters.flatMap((chapter, c) => chapter.photos.map((photo, p): [string, string] => [`story.json: chapters[${c}] → photos[${p}] → scene`, photo.scene])) ?? []),
+  ];
+  for (const [where, scene] of scenes) {
+    if (pictures && !existsSync(join(dir, "images", "scenes", `${scene}.jpg`))) problems.push(`${where}: no picture at content/images/scenes/${scene}.jpg`);
+  }
+
+  if (problems.length > 0 || !site || !grapes || !tours || !villa || !importer || !story) {
+    throw new ContentError(`Invalid content\n${problems.join("\n")}`);
+  }
+  return {
+    site,
+    wines: wines.sort((a, b) => collectionOrder.indexOf(a.collection) - collectionOrder.indexOf(b.collection) || b.vintage - a.vintage),
+    grapes,
+    news: news.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
+    events: [
+      ...events.filter((e) => e.status === "upcoming").sort((a, b) => a.date.localeCompare(b.date)),
+      ...events.filter((e) => e.status === "past").sort((a, b) => b.date.localeCompare(a.date)),
+    ],
+    tours,
+    villa,
+    importer,
+    story,
+    legal: legal as Record<LegalPageId, LegalPage>,
+  };
+}
+
+/** The collections in the order the shop shows them. */
+const collectionOrder: readonly Wine["collection"][] = ["chateau", "cuvee9"];
+
+/** The grape names of a blend: "80% Merlot, 20% Cabernet Franc" → Merlot, Cabernet Franc. */
+export function grapeNames(blend: string): string[] {
+  return blend.split(",").map((part) => part.trim().replace(/^\d{1,3}%\s+/, ""));
+}
+
+let parsed: Content | undefined;
+
+/**
+ * The site's content, read and checked on first use (not on import, so that `npm run artwork` can
+ * read the wines before their pictures exist).
+ */
+export const content: Content = new Proxy({} as Content, {
+  get: (_target, key) => (parsed ??= readContent())[key as keyof Content],
+});
+
+export function findWine(id: string): Wine | undefined {
+  return content.wines.find((wine) => wine.id === id);
+}

@@ -1,0 +1,28 @@
+/**
+ * Content text is ICU MessageFormat (`{hectares}`, `'{'` for a literal brace): this fills in its
+ * values in a language, at build or on the server, with the same library as the interface messages.
+ */
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { languages, languageTags, type Language } from "#core/languages";
+import type { Localized } from "./schemas/localized";
+
+const i18n = setupI18n({ locale: "en", messages: Object.fromEntries(languages.map((lang) => [lang, {}])) });
+const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+
+/** One content text in one language, its `{placeholders}` filled in (numbers and dates in that language's forms). */
+export function formatText(text: string, lang: Language, values: Record<string, string | number> = {}): string {
+  let message = compiled.get(text);
+  if (!message) {
+    message = compileMessage(text);
+    compiled.set(text, message);
+  }
+  i18n.activate(lang, [languageTags[lang]]);
+  // An id that no catalog holds makes Lingui use the message given here.
+  return i18n._({ id: "\u0000content", message: message as unknown as string, values });
+}
+
+/** A localized content field in one language, formatted. */
+export function textIn(field: Localized, lang: Language, values?: Record<string, string | number>): string {
+  return formatText(field[lang], lang, values);
+}
