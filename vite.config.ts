@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
 
 // The Snipcart key and the public origin are read from the build's environment under their documented names.
@@ -42,8 +42,31 @@ function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph): Set<string>
   return new Set([...layouts.flatMap((id) => [...importsOf(id)]), ...(shared ?? [])]);
 }
 
+/**
+ * `npm run dev`: content files are read by content/index.ts, not imported, so Vite does not see
+ * them change. This drops the server's modules and reloads the page when one does; the next
+ * render parses the content again, and a mistake shows in the error overlay with its file and field.
+ */
+function reloadOnContentChange(): Plugin {
+  const dir = new URL("./content/", import.meta.url).pathname;
+  return {
+    name: "reload-on-content-change",
+    apply: "serve",
+    configureServer(server) {
+      server.watcher.add(`${dir}**/*.json`);
+      server.watcher.on("all", (_event, file) => {
+        if (!file.startsWith(dir) || !file.endsWith(".json")) return;
+        server.moduleGraph.invalidateAll();
+        for (const environment of Object.values(server.environments)) environment.moduleGraph.invalidateAll();
+        server.ws.send({ type: "full-reload" });
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    reloadOnContentChange(),
     tailwindcss(),
     imagetools({
       removeMetadata: true,

@@ -20,8 +20,6 @@ export const pagePaths = {
   terms: "/terms",
 } as const;
 
-export type PageName = keyof typeof pagePaths;
-export type PagePath = (typeof pagePaths)[PageName];
 
 /** The path of a wine's detail page in English. */
 export function winePath(id: string): string {

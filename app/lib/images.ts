@@ -33,7 +33,7 @@ function byName(files: Glob): Record<string, Picture> {
 }
 
 const bottles = byName(bottleFiles);
-const scenes = byName(sceneFiles);
+const scenePictures = byName(sceneFiles);
 
 /** The bottle picture of a wine, by wine id. */
 export function bottleImage(wineId: string): Picture | undefined {
@@ -42,7 +42,12 @@ export function bottleImage(wineId: string): Picture | undefined {
 
 /** A photo of content/images/scenes by file name; the content loader checks the names content files use. */
 export function sceneImage(name: string): Picture {
-  const picture = scenes[name];
+  const picture = scenePictures[name];
   if (!picture) throw new Error(`No scene image named ${name} in content/images/scenes/`);
   return picture;
+}
+
+/** Scene pictures by name, for the loaders of the pages that draw them. */
+export function scenes<const N extends string>(names: readonly N[]): Record<N, Picture> {
+  return Object.fromEntries(names.map((name) => [name, sceneImage(name)])) as Record<N, Picture>;
 }

@@ -7,6 +7,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -28,13 +29,9 @@ export default function BecomeImporterPage({ loaderData: importer }: Route.Compo
       <PageHero title={t("importer.hero.title")} subtitle={t("importer.hero.subtitle")} />
 
       <section aria-labelledby="presence-title" className="mx-auto max-w-6xl px-6 py-20">
-        <div className="text-center">
-          <p className="eyebrow">{t("importer.presence.eyebrow")}</p>
-          <h2 id="presence-title" className="mt-3 text-4xl">
-            {t("importer.presence.title")}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{importer.presence}</p>
-        </div>
+        <SectionHeading id="presence-title" eyebrow={t("importer.presence.eyebrow")} title={t("importer.presence.title")}>
+          <p>{importer.presence}</p>
+        </SectionHeading>
         <div className="mt-10">
           <WorldMap />
         </div>

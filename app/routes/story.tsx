@@ -2,7 +2,7 @@ import type { Route } from "./+types/story";
 import { StoryChapters } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
 import { storyView } from "~/components/story/views.server";
-import { scenes } from "~/components/wine/views.server";
+import { scenes } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 

@@ -7,6 +7,7 @@ import { villaView } from "~/components/villa/views.server";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });
@@ -32,15 +33,11 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
       />
 
       <section aria-labelledby="villa-experience-title" className="mx-auto max-w-3xl px-6 py-20 text-center">
-        <p className="eyebrow">{t("villa.experience.eyebrow")}</p>
-        <h2 id="villa-experience-title" className="mt-3 text-4xl">
-          {t("villa.experience.title")}
-        </h2>
-        <div className="mt-6 space-y-4 text-lg leading-relaxed text-ink-700">
+        <SectionHeading id="villa-experience-title" eyebrow={t("villa.experience.eyebrow")} title={t("villa.experience.title")}>
           {view.experience.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-        </div>
+        </SectionHeading>
       </section>
 
       <section aria-labelledby="amenities-title" className="bg-cream-100 px-6 py-20">

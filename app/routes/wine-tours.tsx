@@ -8,6 +8,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -28,12 +29,10 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
       <PageHero title={t("wineTours.hero.title")} subtitle={t("wineTours.hero.subtitle")} />
 
       <section aria-labelledby="experience-title" className="mx-auto max-w-3xl px-6 py-20 text-center">
-        <p className="eyebrow">{t("wineTours.experience.eyebrow")}</p>
-        <h2 id="experience-title" className="mt-3 text-4xl">
-          {t("wineTours.experience.title")}
-        </h2>
-        <p className="mt-6 text-lg leading-relaxed text-ink-700">{t("wineTours.experience.text1")}</p>
-        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("wineTours.experience.text2")}</p>
+        <SectionHeading id="experience-title" eyebrow={t("wineTours.experience.eyebrow")} title={t("wineTours.experience.title")}>
+          <p>{t("wineTours.experience.text1")}</p>
+          <p>{t("wineTours.experience.text2")}</p>
+        </SectionHeading>
       </section>
 
       <section id="packages" aria-labelledby="packages-title" className="bg-cream-100 px-6 py-20">

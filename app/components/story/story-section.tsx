@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Picture } from "~/components/ui/picture";
 import type { Picture as PictureData } from "~/lib/images";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 export interface StoryPhoto {
   image: PictureData;
@@ -27,11 +28,9 @@ export function StorySection({ id, eyebrow, title, children, photos, reversed = 
     <section aria-labelledby={id} className={`px-6 py-20 sm:py-28 ${tinted ? "border-y border-cream-200 bg-white" : ""}`}>
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className={reversed ? "lg:order-2" : ""}>
-          <p className="eyebrow">{eyebrow}</p>
-          <h2 id={id} className="mt-3 text-4xl sm:text-5xl">
-            {title}
-          </h2>
-          <div className="mt-6 space-y-5 text-lg leading-relaxed text-ink-700">{children}</div>
+          <SectionHeading id={id} eyebrow={eyebrow} title={title} align="start" size="large">
+            {children}
+          </SectionHeading>
         </div>
         <div className="relative pb-16 sm:pb-24">
           <Picture

@@ -4,6 +4,7 @@ import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 import type { WineCardView } from "./views";
 import { WineGrid } from "./wine-grid";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 /** The shop's body (spec §2): the Château collection in three columns, Cuvée 9 in two, shipping. */
 export function ShopSections({ chateau, cuvee9 }: { chateau: WineCardView[]; cuvee9: WineCardView[] }) {
@@ -12,23 +13,17 @@ export function ShopSections({ chateau, cuvee9 }: { chateau: WineCardView[]; cuv
   return (
     <>
       <section aria-labelledby="shop-chateau" className="mx-auto max-w-7xl px-6 py-20">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="shop-chateau" className="text-4xl">
-            {t("shop.chateau.title")}
-          </h2>
-          <p className="mt-4 text-lg text-ink-700">{t("shop.chateau.text")}</p>
-        </div>
+        <SectionHeading id="shop-chateau" title={t("shop.chateau.title")}>
+          <p>{t("shop.chateau.text")}</p>
+        </SectionHeading>
         <div className="mt-12">
           <WineGrid cards={chateau} columns={3} />
         </div>
       </section>
       <section aria-labelledby="shop-cuvee9" className="bg-cream-100 px-6 py-20">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="shop-cuvee9" className="text-4xl">
-            {t("shop.cuvee9.title")}
-          </h2>
-          <p className="mt-4 text-lg text-ink-700">{t("shop.cuvee9.text")}</p>
-        </div>
+        <SectionHeading id="shop-cuvee9" title={t("shop.cuvee9.title")}>
+          <p>{t("shop.cuvee9.text")}</p>
+        </SectionHeading>
         <div className="mt-12">
           <WineGrid cards={cuvee9} columns={2} />
         </div>

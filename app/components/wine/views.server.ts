@@ -8,7 +8,7 @@ import { content, findWine, type Wine } from "#content";
 import { splitLanguage, winePath } from "#core/paths";
 import { createI18n, type I18n } from "~/lib/i18n/context";
 import { loadMessages } from "~/lib/i18n/messages.server";
-import { bottleImage, sceneImage, type Picture } from "~/lib/images";
+import { bottleImage } from "~/lib/images";
 import type { WineCardView, WineDetailView } from "./views";
 import {
   cartItemData,
@@ -78,9 +78,4 @@ export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
 export function wineDetailFor(i18n: I18n, id: string): WineDetailView | null {
   const wine = findWine(id);
   return wine ? wineDetailView(i18n, wine) : null;
-}
-
-/** Scene pictures by name, for the pages that draw them. */
-export function scenes<const N extends string>(names: readonly N[]): Record<N, Picture> {
-  return Object.fromEntries(names.map((name) => [name, sceneImage(name)])) as Record<N, Picture>;
 }
