@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  formatAbv,
+  formatBlend,
+  ratingQuote,
+  scoreLabel,
+  tastingNotes,
+} from "../../../app/components/wine/wine-format";
+import { createI18n } from "~/lib/i18n/context";
+import type { MessageTree } from "~/lib/i18n/translate";
+import { content } from "#content";
+import { languages, type Language } from "#core/languages";
+import { gatherSheets } from "../gather";
+
+const sheets = gatherSheets();
+const { site, grapes, wines } = content;
+
+function messages(lang: Language): MessageTree {
+  const dir = new URL(`../../../locales/${lang}/`, import.meta.url);
+  const merged: MessageTree = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    Object.assign(merged, JSON.parse(readFileSync(new URL(file, dir), "utf8")) as MessageTree);
+  }
+  return merged;
+}
+
+function footerOf(lang: Language): { healthMessage: string; healthMeaning: string } {
+  return (messages(lang) as { footer: { healthMessage: string; healthMeaning: string } }).footer;
+}
+
+describe("the summary sheets' content", () => {
+  it("has one sheet for every wine in every language", () => {
+    const expected = languages.flatMap((lang) => wines.map((wine) => `${lang}/${wine.id}`));
+    expect(sheets.map((sheet) => `${sheet.lang}/${sheet.wineId}`).sort()).toEqual(expected.sort());
+  });
+
+  it("says what the wine page says, in the sheet's language: collection, name, vintage, specs, notes, ratings", () => {
+    for (const sheet of sheets) {
+      const i18n = createI18n(sheet.lang, messages(sheet.lang));
+      const wine = wines.find((w) => w.id === sheet.wineId)!;
+      expect(sheet).toMatchObject({
+        estateName: site.estateName,
+        appellation: site.appellation,
+        collection: i18n.t(`wine.collections.${wine.collection}`),
+        name: wine.name,
+        vintage: String(wine.vintage),
+        specs: [
+          { label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
+          { label: i18n.t("wine.specs.blend"), value: formatBlend(i18n, wine.blend, grapes) },
+          { label: i18n.t("wine.specs.appellation"), value: site.appellation },
+        ],
+        tastingNotes: { heading: i18n.t("wine.tastingNotes"), text: tastingNotes(sheet.lang, wine) },
+      });
+      expect(sheet.ratings.heading).toBe(i18n.t("wine.ratings.title"));
+      expect(sheet.ratings.items.map((r) => [r.critic, r.score])).toEqual(wine.ratings.map((r) => [r.critic, scoreLabel(i18n, r.score)]));
+      wine.ratings.forEach((rating, index) => {
+        const quote = ratingQuote(sheet.lang, rating);
+        const shown = sheet.ratings.items[index]!.quote;
+        // The translated quote where one exists, inside the language's quotation marks; none for a medal.
+        if (quote === "") expect(shown).toBe("");
+        else expect(shown.slice(1, -1).trim()).toBe(quote);
+      });
+      expect(sheet.address).toContain(site.address.street);
+      expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
+    }
+  });
+
+  it("shows the translated quote, not the original, where a translation exists", () => {
+    const ja = sheets.find((sheet) => sheet.lang === "ja" && sheet.wineId === "chateau-2020")!;
+    const wine = wines.find((w) => w.id === "chateau-2020")!;
+    const translated = wine.ratings.filter((rating) => rating.quote !== "" && rating.translations?.ja !== undefined);
+    expect(translated.length).toBeGreaterThan(0);
+    const shown = ja.ratings.items.map((item) => item.quote).join("\n");
+    for (const rating of translated) expect(shown).not.toContain(rating.quote);
+  });
+
+  it("carries the health message (Loi Évin) in French and in the sheet's language", () => {
+    const french = footerOf("fr").healthMessage;
+    expect(french).toBe("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
+    for (const sheet of sheets) {
+      const { healthMessage, healthMeaning } = footerOf(sheet.lang);
+      expect(healthMessage).toBe(french);
+      expect(sheet.healthMessage).toEqual(sheet.lang === "fr" ? [french] : [french, healthMeaning]);
+    }
+  });
+});
