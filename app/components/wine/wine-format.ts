@@ -1,7 +1,7 @@
 /**
  * How a wine's facts read in the page's language: its title, blend, alcohol, scores and quotes,
  * its cart data and its summary sheet. Plain functions over the parsed content, shared by the
- * pages' loaders and by the build script that draws the summary sheets (scripts/build-summaries.ts).
+ * pages' loaders and by the build script that draws the summary sheets (scripts/summaries/gather.ts).
  * Build-side only: the pages receive their results through loader data.
  */
 import type { Grapes, Medal, Rating, Wine } from "#content";
