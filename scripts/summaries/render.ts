@@ -66,20 +66,20 @@ async function draw(sheet: SheetData, scale: number): Promise<{ svg: string; spa
   return { svg, spare, contentHeight: content.height };
 }
 
-/** Smallest scale of the text below the bottle before a sheet is declared too long. */
-const minScale = 0.7;
+/** Smallest size of the text below the bottle, in percent of full size, before a sheet is declared too long. */
+const minPercent = 70;
 
 /**
- * The sheet at full text size when it fits, else at the scale the measured overflow suggests,
- * stepped down until the wrapped lines fit. Wrapped text shrinks with the square of the scale
- * (smaller lines, and fewer of them), hence the square root.
+ * The sheet at full text size when it fits, else at the size the measured overflow suggests,
+ * stepped down by 2 % until the wrapped lines fit. Wrapped text shrinks with the square of the
+ * scale (smaller lines, and fewer of them), hence the square root.
  */
 async function drawToFit(sheet: SheetData): Promise<string> {
   let drawn = await draw(sheet, 1);
   if (drawn.spare >= 0) return drawn.svg;
-  let scale = Math.min(0.99, Math.floor(100 * Math.sqrt((drawn.contentHeight + drawn.spare) / drawn.contentHeight)) / 100);
-  for (; scale >= minScale; scale -= 0.02) {
-    drawn = await draw(sheet, scale);
+  const fitting = Math.max(0, drawn.contentHeight + drawn.spare) / drawn.contentHeight;
+  for (let percent = Math.min(99, Math.floor(100 * Math.sqrt(fitting))); percent >= minPercent; percent -= 2) {
+    drawn = await draw(sheet, percent / 100);
     if (drawn.spare >= 0) return drawn.svg;
   }
   throw new Error(`summary sheet of ${sheet.wineId} (${sheet.lang}) does not fit the page, even with smaller text`);
