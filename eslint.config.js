@@ -46,6 +46,7 @@ export default tseslint.config(
           patterns: [
             { group: ["**/content/**/*.json", "**/content/*.json"], message: "Read content through #content (content/index.ts), parsed and typed." },
             { group: ["#content", "#content/*", "**/content/index", "**/content/text"], allowTypeImports: true, message: "Components receive content through their route's loader: read it in a *.server.ts module." },
+            { group: ["#locales", "**/locales/index", "**/locales/compiled/*"], allowTypeImports: true, message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts)." },
           ],
         },
       ],

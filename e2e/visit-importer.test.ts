@@ -153,7 +153,7 @@ describe("/become-importer", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "importer.hero.title"));
     expect(await page.getByRole("link", { name: text(lang, "importer.presence.apply") }).getAttribute("href")).toBe("#application-form");
     expect(await page.getByRole("img", { name: text(lang, "importer.presence.mapAlt") }).count()).toBe(1);
-    expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise").replace("{{hours}}", String(importer.answerWithinHours)));
+    expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise", { hours: importer.answerWithinHours }));
     expect(problems).toEqual([]);
     await context.close();
   });

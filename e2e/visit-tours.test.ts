@@ -231,7 +231,9 @@ describe("/wine-tours", () => {
     await page.getByLabel("Phone").fill("0123");
     await submit(page).click();
     await page.locator("[data-tone=error]").waitFor();
-    expect(await page.locator("[data-tone=error]").innerText()).toContain("Please check these fields: Phone.");
+    // One field refused: the singular of the message.
+    expect(await page.locator("[data-tone=error]").innerText()).toContain(text("en", "forms.error.fields", { count: 1, fields: "Phone" }));
+    expect(await page.locator("[data-tone=error]").innerText()).toContain("Please check this field: Phone.");
     expect(await page.getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel("Phone").evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByLabel("Phone").inputValue()).toBe("0123");

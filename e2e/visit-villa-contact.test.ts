@@ -74,9 +74,9 @@ describe("/villa", () => {
     const { page, context, problems } = await open(pathIn(lang, "/villa"));
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "villa.hero.title"));
     const distances = await page.getByTestId("villa-distances").innerText();
-    expect(distances).toContain(text(lang, "villa.location.village").replace("{{minutes}}", "5"));
-    expect(distances).toContain(text(lang, "villa.location.bordeaux").replace("{{minutes}}", "40"));
-    expect(await page.locator("main").innerText()).toContain(text(lang, "villa.booking.bookOn").replace("{{site}}", "Airbnb"));
+    expect(distances).toContain(text(lang, "villa.location.village", { minutes: villa.minutesToVillage }));
+    expect(distances).toContain(text(lang, "villa.location.bordeaux", { minutes: villa.minutesToBordeaux }));
+    expect(await page.locator("main").innerText()).toContain(text(lang, "villa.booking.bookOn", { site: site.villaRentals[0]!.name }));
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { content, findWine } from "#content";
 import { textIn } from "#content/text";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { text } from "./support/visit";
 
 /** The French shop's heading, as the translators last wrote it. */
-const frShopTitle = (JSON.parse(readFileSync(new URL("../locales/fr/wines.json", import.meta.url), "utf8")) as { shop: { hero: { title: string } } }).shop.hero.title;
+const frShopTitle = text("fr", "shop.hero.title");
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

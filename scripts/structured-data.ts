@@ -3,13 +3,12 @@
  * and the page's language, and written into the page's <head> by scripts/postbuild.ts. Nothing
  * of it reaches the visitor's JavaScript.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
 import { content, type Wine } from "#content";
 import { textIn } from "#content/text";
 import { ratingQuote } from "../app/components/wine/wine-format";
-import { languages, languageTags, type Language } from "#core/languages";
-import { lookup, type MessageTree } from "../app/lib/i18n/translate";
+import { languageTags, type Language } from "#core/languages";
+import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 
 const { site, wines } = content;
@@ -19,17 +18,6 @@ export const euCountries = [
   "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
   "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
 ];
-
-function loadMessages(lang: Language): MessageTree {
-  const dir = new URL(`../locales/${lang}/`, import.meta.url);
-  const messages: MessageTree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    Object.assign(messages, JSON.parse(readFileSync(new URL(file, dir), "utf8")) as MessageTree);
-  }
-  return messages;
-}
-
-const messagesByLanguage = new Map(languages.map((lang) => [lang, loadMessages(lang)]));
 
 export interface StructuredDataContext {
   lang: Language;
@@ -41,10 +29,6 @@ export interface StructuredDataContext {
   bottleImage?: (wineId: string) => string | undefined;
 }
 
-function text(lang: Language, key: string): string | undefined {
-  return lookup(messagesByLanguage.get(lang) ?? {}, key);
-}
-
 function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> {
   const { address, contact, geo, social } = site;
   return {
@@ -53,7 +37,7 @@ function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> 
     "@id": absolute("/#winery"),
     name: site.estateName,
     url: absolute(localizePath(lang, "/")),
-    description: text(lang, "site.tagline"),
+    description: translator(lang).t("site.tagline"),
     email: contact.email,
     telephone: contact.phone,
     address: {

@@ -1,20 +1,24 @@
 import type { MetaDescriptor } from "react-router";
 import { languages, languageTags, ogLocales, type Language } from "#core/languages";
-import { translate, type MessageKey, type MessageTree, type Vars } from "./i18n/translate";
+import type { Messages } from "@lingui/core";
+import { createTranslator, type MessageValues } from "#core/i18n";
+import type { MessageId } from "#locales";
 import { localizePath } from "#core/paths";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
 export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");
 
-interface LayoutData {
-  lang: Language;
-  messages: MessageTree;
-}
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
-/** Finds the language layout's data among a route's matches (each layout id ends in `/layout`). */
-export function layoutData(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): LayoutData | undefined {
-  const match = matches.find((m) => m?.id.endsWith("/layout"));
-  return match?.loaderData as LayoutData | undefined;
+/**
+ * The page's language and messages: the language layout's (each layout id ends in `/layout`) and
+ * the page's own, as the layout merges them for the components.
+ */
+export function pageTranslator(matches: Matches) {
+  const layout = matches.find((m) => m?.id.endsWith("/layout"))?.loaderData as { lang: Language; messages: Messages } | undefined;
+  if (!layout) return undefined;
+  const page = (matches.at(-1)?.loaderData as { messages?: Messages } | undefined)?.messages;
+  return createTranslator(layout.lang, { ...layout.messages, ...page });
 }
 
 export function absoluteUrl(path: string): string {
@@ -22,10 +26,10 @@ export function absoluteUrl(path: string): string {
 }
 
 interface PageMetaOptions {
-  /** Translation keys of the page's title and description. */
-  title: MessageKey | string;
-  description: MessageKey | string;
-  vars?: Vars;
+  /** Message ids of the page's title and description. */
+  title: MessageId;
+  description: MessageId;
+  vars?: MessageValues;
   /** The page's English path; alternates and canonical are built from it. */
   path: string;
   /** Leave a page out of search engines (error pages). */
@@ -36,15 +40,12 @@ interface PageMetaOptions {
  * A page's `<title>`, description, canonical URL and `hreflang` alternates in all five
  * languages plus `x-default`, all absolute.
  */
-export function pageMeta(
-  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
-  { title, description, vars, path, noindex }: PageMetaOptions,
-): MetaDescriptor[] {
-  const data = layoutData(matches);
-  if (!data) return [];
-  const { lang, messages } = data;
-  const pageTitle = translate(messages, title, vars);
-  const pageDescription = translate(messages, description, vars);
+export function pageMeta(matches: Matches, { title, description, vars, path, noindex }: PageMetaOptions): MetaDescriptor[] {
+  const translator = pageTranslator(matches);
+  if (!translator) return [];
+  const { lang, t } = translator;
+  const pageTitle = t(title, vars);
+  const pageDescription = t(description, vars);
   const url = absoluteUrl(localizePath(lang, path));
   // Link previews: the wine's own bottle on wine pages, the estate elsewhere (scripts/og-images.ts).
   const wineId = /^\/shop\/([a-z0-9-]+)$/.exec(path)?.[1];
@@ -56,7 +57,7 @@ export function pageMeta(
     { property: "og:description", content: pageDescription },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: ogLocales[lang] },
-    { property: "og:site_name", content: translate(messages, "site.name") },
+    { property: "og:site_name", content: t("site.name") },
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },

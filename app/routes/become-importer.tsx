@@ -5,13 +5,14 @@ import { PointList } from "~/components/importer/point-list";
 import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return importerView(splitLanguage(new URL(request.url).pathname).lang);
+  return { ...importerView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["importer", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function BecomeImporterPage({ loaderData: importer }: Route.ComponentProps) {
   const { t } = useI18n();
   const stats = [
-    { value: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries") },
-    { value: t("importer.presence.atLeast", { count: importer.retailPartners }), label: t("importer.presence.retailPartners") },
+    { value: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries", { count: importer.countries }) },
+    { value: t("importer.presence.atLeast", { count: importer.retailPartners }), label: t("importer.presence.retailPartners", { count: importer.retailPartners }) },
   ];
   return (
     <>

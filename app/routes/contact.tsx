@@ -7,12 +7,13 @@ import { PageHero } from "~/components/ui/page-hero";
 import { mapEmbedUrl } from "~/lib/site.server";
 import { useSite } from "~/lib/site";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 
 /** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */
-export function loader() {
-  return { mapEmbedUrl: mapEmbedUrl() };
+export function loader({ request }: Route.LoaderArgs) {
+  return { mapEmbedUrl: mapEmbedUrl(), messages: pageMessages(request, ["contact", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,12 +4,13 @@ import { EventCard } from "~/components/events/event-card";
 import { eventsView } from "~/components/events/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: the events' dates and times in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return eventsView(splitLanguage(new URL(request.url).pathname).lang);
+  return { ...eventsView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["events"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,7 +3,8 @@ import { ExperiencePanels } from "~/components/home/experience-panels";
 import { GrandCruIntro } from "~/components/home/grand-cru-intro";
 import { HomeHero } from "~/components/home/home-hero";
 import { HomeWines } from "~/components/home/home-wines";
-import { collectionCards, pageI18n } from "~/components/wine/views.server";
+import { collectionCards } from "~/components/wine/views.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { scenes } from "~/lib/images";
 import { estateFacts } from "~/lib/site.server";
 import { pageMeta } from "~/lib/meta";
@@ -21,6 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
     cuvee9: collectionCards(i18n, "cuvee9"),
     experiences: { tours: photos.tasting, villa: photos["villa-exterior"] },
     hectares: estateFacts().grandCruHectares,
+    messages: pageMessages(request, ["home", "wine", "media"]),
   };
 }
 

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import type { Messages } from "@lingui/core";
+import { useEffect, useMemo } from "react";
 import { Link, Outlet, useMatches } from "react-router";
 import type { Route } from "./+types/language-layout";
 import { AgeGate } from "~/components/layout/age-gate";
@@ -7,16 +8,17 @@ import { saveLanguage } from "~/components/layout/language-switcher";
 import { Navbar } from "~/components/layout/navbar";
 import { I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
-import { loadMessages } from "~/lib/i18n/messages.server";
+import { layoutNamespaces } from "~/lib/i18n/messages.server";
 import { splitLanguage } from "#core/paths";
+import { messagesFor } from "#locales";
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
 
-/** Runs at build: each page's HTML carries only its own language's strings. */
+/** Runs at build: the layout's own messages (navigation, footer, age gate) in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  return { lang, messages: loadMessages(lang), site: siteView(lang) };
+  return { lang, messages: messagesFor(lang, layoutNamespaces), site: siteView(lang) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */
@@ -63,9 +65,19 @@ function Shell() {
   );
 }
 
+/** The layout's messages and the page's own (each page's loader returns its `messages`). */
+function usePageMessages(layout: Messages): Messages {
+  const page = (useMatches().at(-1)?.loaderData as { messages?: Messages } | undefined)?.messages;
+  return useMemo(() => (page ? { ...layout, ...page } : layout), [layout, page]);
+}
+
+/** Lingui's compiled tokens are tuples, which the serialized loader-data type cannot spell. */
+const compiled = (messages: unknown) => messages as Messages;
+
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
+  const messages = usePageMessages(compiled(loaderData.messages));
   return (
-    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+    <I18nProvider lang={loaderData.lang} messages={messages}>
       <SiteContext value={loaderData.site}>
         <Shell />
       </SiteContext>
@@ -77,7 +89,7 @@ export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
   if (!loaderData) throw new Error("Language layout failed without its strings");
   return (
-    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+    <I18nProvider lang={loaderData.lang} messages={compiled(loaderData.messages)}>
       <LayoutError />
     </I18nProvider>
   );

@@ -4,12 +4,13 @@ import { newsView } from "~/components/news/views.server";
 import { Newsletter } from "~/components/news/newsletter";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { items: newsView(splitLanguage(new URL(request.url).pathname).lang) };
+  return { items: newsView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["news", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

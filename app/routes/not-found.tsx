@@ -2,7 +2,13 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/not-found";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
+
+/** Runs at build, for the error page the server sends with HTTP 404. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, ["notFound"]) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, { title: "notFound.metaTitle", description: "notFound.title", path: location.pathname, noindex: true });

@@ -2,6 +2,7 @@ import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal/legal-page";
 import { legalPageView } from "~/components/legal/views.server";
 import type { PageHandle } from "./language-layout";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 
@@ -13,9 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Runs at build: the page's text in its language, the estate's address and contacts filled in. */
 export function loader({ request }: Route.LoaderArgs) {
-  return legalPageView("privacy", request);
+  return { page: legalPageView("privacy", request), messages: pageMessages(request, ["legal", "privacy"]) };
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
-  return <LegalPage page={loaderData} />;
+  return <LegalPage page={loaderData.page} />;
 }

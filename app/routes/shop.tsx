@@ -1,6 +1,7 @@
 import type { Route } from "./+types/shop";
 import { ShopSections } from "~/components/wine/shop-sections";
-import { collectionCards, pageI18n } from "~/components/wine/views.server";
+import { collectionCards } from "~/components/wine/views.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
@@ -9,7 +10,7 @@ import { pagePaths } from "#core/paths";
 /** Runs at build: the cards of both collections in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
   const i18n = pageI18n(request);
-  return { chateau: collectionCards(i18n, "chateau"), cuvee9: collectionCards(i18n, "cuvee9") };
+  return { chateau: collectionCards(i18n, "chateau"), cuvee9: collectionCards(i18n, "cuvee9"), messages: pageMessages(request, ["shop", "wine"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

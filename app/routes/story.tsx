@@ -3,12 +3,14 @@ import { StoryChapters } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
 import { storyView } from "~/components/story/views.server";
 import { scenes } from "~/lib/images";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 
 /** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { hero: scenes(["vineyard"]).vineyard, chapters: storyView(splitLanguage(new URL(request.url).pathname).lang) };
+  const story = storyView(splitLanguage(new URL(request.url).pathname).lang);
+  return { hero: scenes(["vineyard"]).vineyard, chapters: story.chapters, messages: { ...pageMessages(request, ["story"]), ...story.messages } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

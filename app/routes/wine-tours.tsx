@@ -6,13 +6,14 @@ import { TourHighlights } from "~/components/tours/tour-highlights";
 import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
+import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-  return toursView(splitLanguage(new URL(request.url).pathname).lang);
+  return { ...toursView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["wineTours", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

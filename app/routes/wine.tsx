@@ -1,6 +1,7 @@
 import type { Route } from "./+types/wine";
 import { WineDetail, WineNotFound } from "~/components/wine/wine-detail";
-import { pageI18n, wineDetailFor } from "~/components/wine/views.server";
+import { wineDetailFor } from "~/components/wine/views.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { winePath } from "#core/paths";
 
@@ -10,7 +11,7 @@ import { winePath } from "#core/paths";
  * thrown 404, which would stop the prerender.
  */
 export function loader({ params, request }: Route.LoaderArgs) {
-  return { wine: wineDetailFor(pageI18n(request), params.id) };
+  return { wine: wineDetailFor(pageI18n(request), params.id), messages: pageMessages(request, ["wine"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {

@@ -1,21 +1,16 @@
 /** Helpers for the visit pages' browser tests (e2e/visit-*.test.ts). */
-import { readdirSync, readFileSync } from "node:fs";
 import type { BrowserContext, Page, Request } from "playwright-core";
-import { lookup, type MessageTree } from "../../app/lib/i18n/translate";
+import type { MessageValues } from "#core/i18n";
+import { isLanguage } from "#core/languages";
+import { catalogs, translator, type MessageId } from "#locales";
 
-const localesDir = new URL("../../locales/", import.meta.url);
-
-/** A language's strings, merged from its namespace files, as the site loads them. */
-export function messages(lang: string): MessageTree {
-  const dir = new URL(`${lang}/`, localesDir);
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")) as MessageTree));
-}
-
-/** The text of a key in a language; throws on a missing key so a test cannot pass on a typo. */
-export function text(lang: string, key: string): string {
-  const value = lookup(messages(lang), key);
-  if (value === undefined) throw new Error(`no ${key} in ${lang}`);
-  return value;
+/**
+ * A message in a language as the catalog has it, its values filled in: what the page must show.
+ * Throws on an id the catalog does not hold, so a test cannot pass on a typo.
+ */
+export function text(lang: string, id: MessageId, values?: MessageValues): string {
+  if (!isLanguage(lang) || !Object.hasOwn(catalogs[lang], id)) throw new Error(`no ${id} in ${lang}`);
+  return translator(lang).t(id, values);
 }
 
 /** `/fr/contact` for `fr`, `/contact` for `en`. */

@@ -1,32 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { languages } from "#core/languages";
+import { catalogs, messagesFor } from "#locales";
+import { catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../scripts/i18n/catalogs";
 
-type Tree = { [key: string]: string | Tree };
-
-const dir = new URL("../", import.meta.url);
-const namespaces = readdirSync(new URL("en/", dir)).filter((f) => f.endsWith(".json"));
-
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-function load(lang: string, file: string): Map<string, string> {
-  return flatten(JSON.parse(readFileSync(new URL(`${lang}/${file}`, dir), "utf8")) as Tree);
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const english = readCatalog("en");
 
 /**
  * Words that stay the same in every language: names of places, estates, wines, grapes, brands
- * and networks. A value made only of these (plus placeholders, numbers and punctuation) may
- * equal the English one; any other identical value is an untranslated string.
+ * and networks. A message made only of these (plus placeholders, numbers and punctuation) may
+ * equal the English one; any other identical message is an untranslated string.
  */
 const properNames = [
   "Château L'Hermitage Lescours",
@@ -46,58 +28,85 @@ const properNames = [
   "Airbnb",
   "Booking.com",
 ];
-/** Keys whose text is the same in every language by law or by nature. */
-const sameEverywhere = new Set(["footer.healthMessage", "notFound.code"]);
+/** Messages whose text is the same in every language by law or by nature. */
+const sameEverywhere = new Set(["footer.healthMessage", "notFound.code", "importer.presence.atLeast"]);
 
 function onlyProperNames(text: string): boolean {
-  let rest = text.replace(/\{\{\s*\w+\s*\}\}/g, " ");
+  let rest = text.replace(/\{[^{}]*\}/g, " ");
   for (const name of properNames) rest = rest.split(name).join(" ");
-  return /^[\s\d.,:;!?()'’"&%+/—–-]*$/.test(rest);
+  return /^[\s\d.,:;!?()'’"&%+/—–#-]*$/.test(rest);
 }
 
-describe.each(namespaces)("locales/*/%s", (file) => {
-  const english = load("en", file);
-
-  it.each(languages.filter((l) => l !== "en"))("%s has exactly the English keys", (lang) => {
-    const other = load(lang, file);
-    expect([...other.keys()].filter((k) => !english.has(k)), "extra keys").toEqual([]);
-    expect([...english.keys()].filter((k) => !other.has(k)), "missing keys").toEqual([]);
+describe("the message catalogs (locales/messages.pot and locales/<lang>.po)", () => {
+  it("compile: every language has every message, translated from the current English, with the same placeholders and tags", () => {
+    expect(catalogProblems(readCatalogs())).toEqual([]);
   });
 
-  it.each(languages.filter((l) => l !== "en"))("%s keeps every placeholder", (lang) => {
-    const other = load(lang, file);
-    const changed = [...english].filter(([key, text]) => other.has(key) && placeholders(other.get(key)!).join() !== placeholders(text).join());
-    expect(changed.map(([key]) => key)).toEqual([]);
-  });
-
-  it.each(languages.filter((l) => l !== "en"))("%s translates every value that is not a proper name", (lang) => {
-    const other = load(lang, file);
-    const untranslated = [...english].filter(
-      ([key, text]) => other.get(key) === text && !sameEverywhere.has(key) && !onlyProperNames(text),
+  it.each(translatedLanguages)("%s translates every message that is not a proper name", (lang) => {
+    const catalog = readCatalog(lang);
+    const untranslated = [...english.values()].filter(
+      (entry) => catalog.get(entry.id)?.text === entry.english && !sameEverywhere.has(entry.id) && !onlyProperNames(entry.english),
     );
-    expect(untranslated.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+    expect(untranslated.map((entry) => `${entry.id}: ${entry.english}`)).toEqual([]);
   });
 
-  it.each(languages)("%s has no empty value", (lang) => {
-    const empty = [...load(lang, file)].filter(([, text]) => text.trim() === "");
-    expect(empty.map(([key]) => key)).toEqual([]);
+  it("give every message a namespace (its id's first segment) and a name below it", () => {
+    expect([...english.keys()].filter((id) => !/^[a-z][a-zA-Z]*\.[a-zA-Z0-9.]+$/.test(id))).toEqual([]);
+  });
+
+  it("compile into the runtime catalogs the site reads, one per language with the same ids", () => {
+    for (const lang of languages) expect(Object.keys(catalogs[lang]).sort(), lang).toEqual([...english.keys()].sort());
+    expect(Object.keys(messagesFor("fr", ["nav"])).every((id) => id.startsWith("nav."))).toBe(true);
   });
 });
 
-describe("namespaces", () => {
-  it("are the same files in every language", () => {
-    for (const lang of languages) {
-      expect(readdirSync(new URL(`${lang}/`, dir)).filter((f) => f.endsWith(".json")).sort()).toEqual([...namespaces].sort());
-    }
+describe("a broken catalog", () => {
+  /** The catalogs with `change` applied to a copy of one language's. */
+  function problemsWith(lang: (typeof translatedLanguages)[number], change: (catalog: Catalog) => void): string[] {
+    const catalogs = readCatalogs();
+    const copy: Catalog = new Map([...catalogs[lang]].map(([id, entry]) => [id, { ...entry }]));
+    change(copy);
+    return catalogProblems({ ...catalogs, [lang]: copy });
+  }
+
+  it("names a missing, an extra, an empty and a fuzzy message", () => {
+    const problems = problemsWith("ja", (catalog) => {
+      catalog.delete("nav.home");
+      catalog.set("nav.nowhere", { id: "nav.nowhere", english: "Nowhere", text: "どこにも", fuzzy: false });
+      catalog.get("nav.shop")!.text = "";
+      catalog.get("nav.villa")!.fuzzy = true;
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "ja.po: nav.home: missing (run npm run i18n:sync)",
+        "ja.po: nav.nowhere: not in messages.pot (run npm run i18n:sync)",
+        "ja.po: nav.shop: not translated",
+        "ja.po: nav.villa: marked fuzzy: review the translation and remove the flag",
+      ]),
+    );
   });
 
-  it("never define the same top-level key twice", () => {
-    const owners = new Map<string, string>();
-    for (const file of namespaces) {
-      for (const key of Object.keys(JSON.parse(readFileSync(new URL(`en/${file}`, dir), "utf8")) as Tree)) {
-        expect(owners.get(key), `${key} in ${file}`).toBeUndefined();
-        owners.set(key, file);
-      }
-    }
+  it("names a translation made from an older English text", () => {
+    const problems = problemsWith("fr", (catalog) => {
+      catalog.get("nav.home")!.english = "Homepage";
+    });
+    expect(problems).toEqual(["fr.po: nav.home: translated from an older English text (run npm run i18n:sync, then review)"]);
+  });
+
+  it("names a dropped placeholder, a renamed tag and broken ICU syntax", () => {
+    const problems = problemsWith("es", (catalog) => {
+      catalog.get("cart.items")!.text = "artículos en la cesta";
+      catalog.get("ageGate.agreement")!.text = catalog.get("ageGate.agreement")!.text.replaceAll("terms>", "condiciones>");
+      catalog.get("footer.copyright")!.text = "© {year Château";
+    });
+    expect(problems.join("\n")).toMatch(/es\.po: cart\.items: placeholders or tags differ from English/);
+    expect(problems.join("\n")).toMatch(/es\.po: ageGate\.agreement: placeholders or tags differ from English/);
+    expect(problems.join("\n")).toMatch(/es\.po: footer\.copyright: not valid ICU MessageFormat/);
+  });
+});
+
+describe("messageShape", () => {
+  it("lists the arguments and tags of a message, plural branches included", () => {
+    expect(messageShape("{count, plural, one {# item for {name}} other {# items}} <terms>Terms</terms>")).toEqual({ args: ["count", "name"], tags: ["terms"] });
   });
 });

@@ -1,15 +1,16 @@
 /**
  * What each summary sheet says: the wines and the estate's facts from the content boundary
  * (`#content`: `content/wines/<id>.json`, `content/site.json`, `content/grapes.json`), the
- * interface labels and the health message from `locales/<lang>/*.json`, and the bottle pictures
+ * interface labels and the health message from the message catalogs (`#locales`), and the bottle pictures
  * in `content/images/bottles/<id>.png`. This is the one place that knows where a sheet's texts
  * live; the renderer (`render.ts`) only sees the finished `SheetData`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { content, type Grapes, type Site, type Wine } from "#content";
 import { languages, type Language } from "#core/languages";
+import { catalogs } from "#locales";
 import {
   formatAbv,
   formatBlend,
@@ -19,7 +20,6 @@ import {
   type WineI18n,
 } from "../../app/components/wine/wine-format";
 import { createI18n } from "../../app/lib/i18n/context";
-import type { MessageTree } from "../../app/lib/i18n/translate";
 import type { SheetData } from "./sheet-data";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -32,16 +32,6 @@ const quoteMarks: Record<Language, [string, string]> = {
   es: ["«", "»"],
   ja: ["「", "」"],
 };
-
-/** One language's messages, merged from its namespace files as the site's loader does. */
-function loadLanguage(lang: Language): MessageTree {
-  const dir = join(root, "locales", lang);
-  const messages: MessageTree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    Object.assign(messages, JSON.parse(readFileSync(join(dir, file), "utf8")) as MessageTree);
-  }
-  return messages;
-}
 
 /**
  * The health message (Loi Évin): the French sentence, then its translation. On a French sheet
@@ -93,7 +83,7 @@ function readBottle(wineId: string): Buffer {
 export function gatherSheets(): SheetData[] {
   const { site, grapes, wines } = content;
   return languages.flatMap((lang) => {
-    const i18n = createI18n(lang, loadLanguage(lang));
+    const i18n = createI18n(lang, catalogs[lang]);
     return wines.map((wine) => toSheetData(i18n, site, grapes, wine, readBottle(wine.id)));
   });
 }

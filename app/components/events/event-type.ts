@@ -1,5 +1,5 @@
 import type { EventType } from "#content";
-import type { MessageKey } from "~/lib/i18n/translate";
+import type { MessageId } from "#locales";
 
 /**
  * Badge colours per event type (spec §3), `other` being the default. Dark text on a pale tint,
@@ -24,4 +24,4 @@ export const typeLabel = {
   tasting: "events.types.tasting",
   conference: "events.types.conference",
   other: "events.types.other",
-} as const satisfies Record<EventType, MessageKey>;
+} as const satisfies Record<EventType, MessageId>;

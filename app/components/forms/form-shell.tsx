@@ -58,7 +58,7 @@ export function FormShell({
   submitClassName = "",
   ...attributes
 }: FormShellProps) {
-  const { t, lang } = useI18n();
+  const { t, lang, tag } = useI18n();
   const { pathname } = useLocation();
   const { toasts, notify, dismiss } = useToasts();
   const [busy, setBusy] = useState(false);
@@ -66,7 +66,8 @@ export function FormShell({
 
   function failureText(result: Exclude<SubmitResult, { ok: true }>, form: HTMLFormElement): string {
     if (result.reason === "invalid" && result.fields?.length) {
-      return t("forms.error.fields", { fields: result.fields.map((name) => labelOf(form, name)).join(", ") });
+      const fields = new Intl.ListFormat(tag, { type: "conjunction" }).format(result.fields.map((name) => labelOf(form, name)));
+      return t("forms.error.fields", { count: result.fields.length, fields });
     }
     return t(`forms.error.${result.reason === "rate-limited" ? "rateLimited" : result.reason}`);
   }

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { ageGateScript, ageStorageKey, ageVerifiedAttribute } from "~/lib/head-scripts";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
-import { Trans } from "~/components/ui/trans";
 
 /** Where "No" sends the visitor: a general search engine (spec §4). */
 export const underAgeUrl = "https://www.google.com";
@@ -90,19 +89,11 @@ export function AgeGate() {
               </button>
             </div>
             <p className="mt-8 text-sm text-cream-100">
-              <Trans
-                text={t("ageGate.agreement")}
-                parts={{
-                  terms: (
-                    <Link className="underline decoration-gold-400 underline-offset-4" to={href(pagePaths.terms)}>
-                      {t("ageGate.terms")}
-                    </Link>
-                  ),
-                  privacy: (
-                    <Link className="underline decoration-gold-400 underline-offset-4" to={href(pagePaths.privacy)}>
-                      {t("ageGate.privacy")}
-                    </Link>
-                  ),
+              <Message
+                id="ageGate.agreement"
+                components={{
+                  terms: <Link className="underline decoration-gold-400 underline-offset-4" to={href(pagePaths.terms)} />,
+                  privacy: <Link className="underline decoration-gold-400 underline-offset-4" to={href(pagePaths.privacy)} />,
                 }}
               />
             </p>

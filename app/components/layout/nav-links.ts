@@ -1,8 +1,8 @@
-import type { MessageKey } from "~/lib/i18n/translate";
+import type { MessageId } from "#locales";
 import { pagePaths } from "#core/paths";
 
 /** The navigation bar's links, in order (spec §2). */
-export const navLinks: { path: string; label: MessageKey }[] = [
+export const navLinks: { path: string; label: MessageId }[] = [
   { path: pagePaths.home, label: "nav.home" },
   { path: pagePaths.story, label: "nav.story" },
   { path: pagePaths.shop, label: "nav.shop" },

@@ -1,4 +1,4 @@
-import { SafeHtml } from "~/lib/safe-html";
+import { RichText } from "~/components/ui/rich-text";
 import { StorySection } from "./story-section";
 import type { StoryChapterView } from "./views";
 
@@ -16,10 +16,10 @@ export function StoryChapters({ chapters }: { chapters: StoryChapterView[] }) {
           reversed={index % 2 === 1}
           tinted={index % 2 === 1}
         >
-          {chapter.paragraphs.map((paragraph, p) => (
-            // The terroir's first paragraph is rendered from HTML (spec §2), through the inline-tag whitelist.
-            <p key={p} data-testid={chapter.id === "terroir" && p === 0 ? "terroir-html" : undefined}>
-              <SafeHtml html={paragraph} />
+          {chapter.paragraphs.map((id, p) => (
+            // The terroir's first paragraph carries markup (spec §2: "rendered as HTML"): emphasis only.
+            <p key={id} data-testid={chapter.id === "terroir" && p === 0 ? "terroir-html" : undefined}>
+              <RichText id={id} />
             </p>
           ))}
         </StorySection>

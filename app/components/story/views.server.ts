@@ -1,21 +1,32 @@
 /** The story's chapters in the page's language (content/story.json), worked out by its loader at build. */
+import type { Messages } from "@lingui/core";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import type { Language } from "#core/languages";
 import { sceneImage } from "~/lib/images";
 import type { StoryChapterView } from "./views";
 
-export function storyView(lang: Language): StoryChapterView[] {
+/**
+ * The chapters, and their paragraphs as compiled messages (each a single run of text, its values
+ * filled in) for the page's message set, so that Lingui renders their emphasis (`RichText`).
+ */
+export function storyView(lang: Language): { chapters: StoryChapterView[]; messages: Messages } {
   const { site, story } = content;
   const values = { hectares: site.grandCruHectares, sister: site.sisterEstate.name, sisterHectares: site.sisterEstate.hectares };
-  return story.chapters.map((chapter) => ({
+  const messages: Messages = {};
+  const chapters = story.chapters.map((chapter): StoryChapterView => ({
     id: chapter.id,
     eyebrow: textIn(chapter.eyebrow, lang),
     title: textIn(chapter.title, lang),
-    paragraphs: chapter.paragraphs.map((paragraph) => textIn(paragraph, lang, values)),
+    paragraphs: chapter.paragraphs.map((paragraph, index) => {
+      const id = `content.story.${chapter.id}.${index}`;
+      messages[id] = [textIn(paragraph, lang, values)];
+      return id;
+    }),
     photos: [
       { image: sceneImage(chapter.photos[0].scene), alt: textIn(chapter.photos[0].alt, lang) },
       { image: sceneImage(chapter.photos[1].scene), alt: textIn(chapter.photos[1].alt, lang) },
     ],
   }));
+  return { chapters, messages };
 }

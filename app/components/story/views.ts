@@ -5,7 +5,7 @@ export interface StoryChapterView {
   id: "royal" | "terroir" | "philosophy";
   eyebrow: string;
   title: string;
-  /** Paragraphs; they may hold `<strong>` and `<em>` (the terroir chapter, spec §2). */
+  /** The ids of the paragraphs among the page's messages; they may hold `<strong>` and `<em>`. */
   paragraphs: string[];
   photos: [{ image: Picture; alt: string }, { image: Picture; alt: string }];
 }

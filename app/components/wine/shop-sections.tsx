@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { Trans } from "~/components/ui/trans";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 import type { WineCardView } from "./views";
 import { WineGrid } from "./wine-grid";
@@ -34,16 +33,7 @@ export function ShopSections({ chateau, cuvee9 }: { chateau: WineCardView[]; cuv
         </h2>
         <p className="mt-4 text-lg text-ink-700">{t("shop.shipping.text")}</p>
         <p className="mt-4 text-lg text-ink-700">
-          <Trans
-            text={t("shop.shipping.inquiry")}
-            parts={{
-              contact: (
-                <Link className="link" to={contact}>
-                  {t("shop.shipping.contact")}
-                </Link>
-              ),
-            }}
-          />
+          <Message id="shop.shipping.inquiry" components={{ contact: <Link className="link" to={contact} /> }} />
         </p>
       </section>
     </>

@@ -5,9 +5,8 @@
  * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
  */
 import { content, findWine, type Wine } from "#content";
-import { splitLanguage, winePath } from "#core/paths";
-import { createI18n, type I18n } from "~/lib/i18n/context";
-import { loadMessages } from "~/lib/i18n/messages.server";
+import { winePath } from "#core/paths";
+import type { I18n } from "~/lib/i18n/context";
 import { bottleImage } from "~/lib/images";
 import type { WineCardView, WineDetailView } from "./views";
 import {
@@ -22,12 +21,6 @@ import {
   wineTitle,
   winePrice,
 } from "./wine-format";
-
-/** The translator of the page a loader renders, from the language in its URL. */
-export function pageI18n(request: Request): I18n {
-  const { lang } = splitLanguage(new URL(request.url).pathname);
-  return createI18n(lang, loadMessages(lang));
-}
 
 /** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
 const smallerOnCard = new Set(["chateau-2018"]);

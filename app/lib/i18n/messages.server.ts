@@ -1,29 +1,27 @@
-import { languages, type Language } from "#core/languages";
-import type { MessageTree } from "./translate";
+/**
+ * Which messages each page carries (build-side). A page's HTML and its `.data` file hold the
+ * layout's namespaces and the page's own, in its language only: the legal texts stay on the
+ * legal pages, the forms' words on the pages with a form.
+ */
+import { splitLanguage } from "#core/paths";
+import { catalogs, messagesFor, type Namespace } from "#locales";
+import { createI18n } from "./context";
 
-// Build-time only (this file never reaches the browser): the layout loader inlines the one
-// language a page needs into its HTML and its `.data` file.
-const files = import.meta.glob<MessageTree>("../../../locales/*/*.json", { eager: true, import: "default" });
+/** What every page shows around its content: navigation, footer, age gate and the error fallback. */
+export const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
 
-function merge(target: MessageTree, source: MessageTree, file: string): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (Object.hasOwn(target, key)) throw new Error(`${file}: key "${key}" is already defined in another file`);
-    target[key] = value;
-  }
+/** The language of the page a loader renders, from its URL. */
+export function pageLanguage(request: Request) {
+  return splitLanguage(new URL(request.url).pathname).lang;
 }
 
-const byLanguage = new Map<Language, MessageTree>(
-  languages.map((lang) => {
-    const messages: MessageTree = {};
-    for (const [file, content] of Object.entries(files)) {
-      if (file.includes(`/locales/${lang}/`)) merge(messages, content, file);
-    }
-    return [lang, messages];
-  }),
-);
+/** The messages a page's own components use, in its language, for its loader to return. */
+export function pageMessages(request: Request, namespaces: readonly Namespace[]) {
+  return messagesFor(pageLanguage(request), namespaces);
+}
 
-export function loadMessages(lang: Language): MessageTree {
-  const messages = byLanguage.get(lang);
-  if (!messages) throw new Error(`No messages for language ${lang}`);
-  return messages;
+/** A translator over the whole catalog of the page's language, for loaders that word their views at build. */
+export function pageI18n(request: Request) {
+  const lang = pageLanguage(request);
+  return createI18n(lang, catalogs[lang]);
 }

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   formatAbv,
@@ -8,25 +7,19 @@ import {
   tastingNotes,
 } from "../../../app/components/wine/wine-format";
 import { createI18n } from "~/lib/i18n/context";
-import type { MessageTree } from "~/lib/i18n/translate";
 import { content } from "#content";
 import { languages, type Language } from "#core/languages";
+import { catalogs } from "#locales";
+import { readCatalog } from "../../i18n/catalogs";
 import { gatherSheets } from "../gather";
 
 const sheets = gatherSheets();
 const { site, grapes, wines } = content;
 
-function messages(lang: Language): MessageTree {
-  const dir = new URL(`../../../locales/${lang}/`, import.meta.url);
-  const merged: MessageTree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    Object.assign(merged, JSON.parse(readFileSync(new URL(file, dir), "utf8")) as MessageTree);
-  }
-  return merged;
-}
-
+/** The footer's health message and its translation, as the language's PO file has them. */
 function footerOf(lang: Language): { healthMessage: string; healthMeaning: string } {
-  return (messages(lang) as { footer: { healthMessage: string; healthMeaning: string } }).footer;
+  const catalog = readCatalog(lang);
+  return { healthMessage: catalog.get("footer.healthMessage")!.text, healthMeaning: catalog.get("footer.healthMeaning")!.text };
 }
 
 describe("the summary sheets' content", () => {
@@ -37,7 +30,7 @@ describe("the summary sheets' content", () => {
 
   it("says what the wine page says, in the sheet's language: collection, name, vintage, specs, notes, ratings", () => {
     for (const sheet of sheets) {
-      const i18n = createI18n(sheet.lang, messages(sheet.lang));
+      const i18n = createI18n(sheet.lang, catalogs[sheet.lang]);
       const wine = wines.find((w) => w.id === sheet.wineId)!;
       expect(sheet).toMatchObject({
         estateName: site.estateName,

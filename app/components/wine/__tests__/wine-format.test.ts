@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Grapes, Rating, Wine } from "#content";
 import type { Language } from "#core/languages";
 import { createI18n } from "~/lib/i18n/context";
-import type { MessageTree } from "~/lib/i18n/translate";
+import { catalogs } from "#locales";
+import { readCatalog } from "../../../../scripts/i18n/catalogs";
 import {
   cartItemData,
   formatAbv,
@@ -17,16 +17,9 @@ import {
   winePrice,
 } from "../wine-format";
 
-function catalog(lang: Language): MessageTree {
-  const dir = new URL(`../../../../locales/${lang}/`, import.meta.url);
-  const messages: MessageTree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    Object.assign(messages, JSON.parse(readFileSync(new URL(file, dir), "utf8")) as MessageTree);
-  }
-  return messages;
-}
-const i18nFor = (lang: Language) => createI18n(lang, catalog(lang));
-const medalName = (lang: Language, medal: string) => ((catalog(lang).wine as MessageTree).medals as MessageTree)[medal];
+const i18nFor = (lang: Language) => createI18n(lang, catalogs[lang]);
+/** A medal's name as the language's PO file spells it. */
+const medalName = (lang: Language, medal: string) => readCatalog(lang).get(`wine.medals.${medal}`)?.text;
 
 /** A wine written out here, so each expectation below can be read against it. */
 const wine: Wine = {
