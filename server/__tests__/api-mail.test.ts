@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
 
 const { site } = content;
-import type { OutboxRow } from "../mail/outbox";
+import type { OutboxRow } from "../db/outbox";
 import { buildTestServer, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };

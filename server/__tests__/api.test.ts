@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
+import { formDefinitions, type FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
 import { buildTestServer, validPayloads } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
@@ -31,9 +32,9 @@ describe("POST a valid submission", () => {
       importerApplication: "importer_applications",
       newsletterSignup: "newsletter_subscribers",
     };
-    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
+    for (const kind of Object.keys(formDefinitions) as FormKind[]) {
       const before = Date.now();
-      const response = await post(app, formEndpoints[kind].path, validPayloads[kind]);
+      const response = await post(app, formPath(formDefinitions[kind]), validPayloads[kind]);
       expect(response.statusCode, kind).toBe(201);
       expect(response.headers["cache-control"]).toBe("no-store");
       const body = response.json() as { ok: boolean; id: string };
@@ -100,7 +101,7 @@ describe("POST a bad submission", () => {
   for (const [name, kind, payload, fields] of cases) {
     it(`answers 400 naming the fields for ${name}`, async () => {
       const app = await server();
-      const response = await post(app, formEndpoints[kind].path, payload);
+      const response = await post(app, formPath(formDefinitions[kind]), payload);
       expect(response.statusCode).toBe(400);
       const body = response.json() as { error: string; fields: string[] };
       expect(body.fields.sort()).toEqual([...fields].sort());
@@ -161,8 +162,8 @@ describe("POST a bad submission", () => {
 describe("spam and abuse", () => {
   it("accepts a filled honeypot like a success, and stores nothing", async () => {
     const app = await server();
-    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
-      const response = await post(app, formEndpoints[kind].path, { ...validPayloads[kind], fax: "+1 555 0100" });
+    for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+      const response = await post(app, formPath(formDefinitions[kind]), { ...validPayloads[kind], fax: "+1 555 0100" });
       expect(response.statusCode, kind).toBe(201);
       expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
     }

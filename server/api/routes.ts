@@ -2,12 +2,15 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { SubmissionStore } from "../db/submissions";
+import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 
 export interface ApiRouteOptions {
   config: Config;
   store: SubmissionStore;
+  /** Set when mail is configured (SMTP_URL). */
+  mail: MailContext | null;
 }
 
 /** Per-route rate limit settings: each route keeps its own count per client address. */
@@ -20,7 +23,7 @@ export interface RouteRateLimit {
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
-export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRouteOptions): Promise<void> {
+export async function apiRoutes(api: FastifyInstance, { config, store, mail }: ApiRouteOptions): Promise<void> {
   // Fastify also parses text/plain by default; here only application/json reaches a handler.
   api.removeContentTypeParser("text/plain");
 
@@ -45,7 +48,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRout
     reply.header("Cache-Control", "no-store");
   });
 
-  formSubmissionRoutes(api, { store, routeConfig });
+  formSubmissionRoutes(api, { store, mail, routeConfig });
   newsletterLinkRoutes(api, { store, routeConfig });
 }
 

@@ -1,3 +1,6 @@
+import { contactMessageForm } from "#forms/contact-message";
+import { fieldOf } from "#forms/fields";
+
 /** Subjects other pages ask for by name (`/contact?subject=event-private`), each with a translated text. */
 export const knownSubjects = {
   order: "contact.form.subjects.order",
@@ -5,8 +8,8 @@ export const knownSubjects = {
   "event-corporate": "contact.form.subjects.eventCorporate",
 } as const;
 
-/** The subject field's longest value (contactMessageSchema: 200). */
-export const subjectMaxLength = 200;
+/** The subject field's longest value, as its definition (forms/contact-message.ts) allows it. */
+export const subjectMaxLength = fieldOf(contactMessageForm, "subject").max;
 
 /**
  * The contact form's subject for a `?subject=` value: a known name becomes its translated
