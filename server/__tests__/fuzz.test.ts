@@ -286,7 +286,7 @@ describe("the form API under malformed input", () => {
     );
   }, 240_000);
 
-  it("newsletter links with any token and headers: never a 5xx, never a row", async () => {
+  it("newsletter links with any token, headers and method: never a 5xx, never a row", async () => {
     // Real tokens join the garbage, so the state-changing paths run too.
     await open.inject({ method: "POST", url: "/api/newsletter-signups", headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads.newsletterSignup, email: "fuzz-links@example.org" }) });
     const row = open.forms.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE email = ?").get("fuzz-links@example.org") as {
@@ -303,8 +303,22 @@ describe("the form API under malformed input", () => {
         ),
         fc.constantFrom("?token=", "?token[]=", "?token[a]=", "?x=1&token=", "?token=a&token="),
         extraHeaders,
-        async (path, token, query, headers) => {
-          const response = await check(open, null, { method: "GET", url: `${path}${query}${token}`, headers }, undefined);
+        // Opening the link, and the POSTs of its page's button and of a mail provider's one-click.
+        fc.oneof(
+          fc.constant({ method: "GET" as const }),
+          fc.constant({ method: "HEAD" as const }),
+          fc.record({
+            method: fc.constant("POST" as const),
+            type: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8", "text/plain", "application/json"),
+            payload: fc.oneof(
+              fc.constantFrom("List-Unsubscribe=One-Click", `token=${row.confirm_token}`, `token=${row.unsubscribe_token}`, "token=", "token[]=x", "%", "=&=&", "a".repeat(2000)),
+              fc.string({ unit: "binary", maxLength: 200 }),
+            ),
+          }),
+        ),
+        async (path, token, query, headers, request) => {
+          const body = request.method === "POST" ? { payload: request.payload, headers: { ...headers, "content-type": request.type } } : { headers };
+          const response = await check(open, null, { method: request.method, url: `${path}${query}${token}`, ...body }, undefined);
           if (response.headers["content-type"]?.toString().startsWith("text/html")) {
             expect(response.body).not.toContain("<script");
           }

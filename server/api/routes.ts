@@ -16,6 +16,8 @@ export interface ApiRouteOptions {
 /** Per-route rate limit settings: each route keeps its own count per client address. */
 export interface RouteRateLimit {
   rateLimit?: { max: number; timeWindow: number };
+  /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
+  crossSite?: boolean;
 }
 
 /**
@@ -39,8 +41,10 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
 
   const siteOrigin = new URL(config.SITE_URL).origin;
   api.addHook("onRequest", async (request, reply) => {
-    // Only submissions are checked: the newsletter links are opened from a mail client, cross-site by nature.
-    if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request, siteOrigin)) {
+    // Reading is open to all (the newsletter links are opened from mail clients); what changes
+    // state must come from this site, except the one-click unsubscribe a mail provider sends.
+    const crossSite = (request.routeOptions.config as RouteRateLimit | undefined)?.crossSite === true;
+    if (request.method !== "GET" && request.method !== "HEAD" && !crossSite && !sameOrigin(request, siteOrigin)) {
       return reply.status(403).type("application/json; charset=utf-8").send({ error: "Cross-origin requests are not accepted" });
     }
   });
@@ -49,7 +53,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
   });
 
   formSubmissionRoutes(api, { store, mail, routeConfig });
-  newsletterLinkRoutes(api, { store, routeConfig });
+  // In their own context: the form body parser they need stays out of the submission routes.
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, routeConfig }));
 }
 
 /**

@@ -163,9 +163,19 @@ export class SubmissionStore {
     return { id: existing.id };
   }
 
+  /** The subscriber a confirmation link names, without changing anything (the link's page). */
+  subscriberByConfirmToken(confirmToken: string): NewsletterRow | null {
+    return (this.db.prepare("SELECT * FROM newsletter_subscribers WHERE confirm_token = ?").get(confirmToken) as NewsletterRow | undefined) ?? null;
+  }
+
+  /** The subscriber an unsubscribe link names, without changing anything (the link's page). */
+  subscriberByUnsubscribeToken(unsubscribeToken: string): NewsletterRow | null {
+    return (this.db.prepare("SELECT * FROM newsletter_subscribers WHERE unsubscribe_token = ?").get(unsubscribeToken) as NewsletterRow | undefined) ?? null;
+  }
+
   /** Confirms the subscription behind a confirmation token; idempotent. */
   confirm(confirmToken: string): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
-    const row = this.db.prepare("SELECT * FROM newsletter_subscribers WHERE confirm_token = ?").get(confirmToken) as NewsletterRow | undefined;
+    const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
@@ -177,7 +187,7 @@ export class SubmissionStore {
 
   /** Unsubscribes the address behind an unsubscribe token; idempotent. */
   unsubscribe(unsubscribeToken: string): NewsletterRow | null {
-    const row = this.db.prepare("SELECT * FROM newsletter_subscribers WHERE unsubscribe_token = ?").get(unsubscribeToken) as NewsletterRow | undefined;
+    const row = this.subscriberByUnsubscribeToken(unsubscribeToken);
     if (!row) return null;
     if (!row.unsubscribed_at) {
       row.unsubscribed_at = this.now().toISOString();

@@ -106,7 +106,8 @@ export function composeConfirmation(
     replyTo: null,
     subject: headerSafe(fill(strings.mailSubject, estate)),
     text,
-    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` },
+    // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
+    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 
