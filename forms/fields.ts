@@ -49,6 +49,8 @@ export interface FormattedField extends FieldBase {
 /** A calendar day, `YYYY-MM-DD`. */
 export interface DateField extends FieldBase {
   kind: "date";
+  /** The day must lie between today (anywhere on Earth) and this many years ahead: see `dateWindow`. */
+  yearsAhead?: number;
 }
 
 /** A whole number from `min` to `max`. */
@@ -129,6 +131,20 @@ export interface Accepted {
   ok: true;
   /** The submission's reference, a UUID. */
   id: string;
+}
+
+const hour = 3_600_000;
+
+/**
+ * The days a date field with `yearsAhead` accepts, as `YYYY-MM-DD`, at the time `now`. The
+ * visitor's today depends on where they are, so the window runs from today in the last time zone
+ * to begin a day (UTC−12) to `yearsAhead` years after today in the first (UTC+14): a date is
+ * refused only when it is in the past everywhere, or further ahead than that everywhere.
+ */
+export function dateWindow(yearsAhead: number, now: number = Date.now()): { earliest: string; latest: string } {
+  const latest = new Date(now + 14 * hour);
+  latest.setUTCFullYear(latest.getUTCFullYear() + yearsAhead);
+  return { earliest: new Date(now - 12 * hour).toISOString().slice(0, 10), latest: latest.toISOString().slice(0, 10) };
 }
 
 /** The API path a form posts to. */

@@ -19,7 +19,8 @@ export const tourBookingForm = {
     { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },
     { name: "phone", kind: "phone", max: 40, required: false, column: "phone", label: "forms.fields.phone", notificationLabel: "Phone", autoComplete: "tel" },
     { name: "guests", kind: "count", min: 1, max: 50, required: false, column: "guests", label: "wineTours.form.guests", notificationLabel: "Guests" },
-    { name: "date", kind: "date", required: false, column: "date", label: "wineTours.form.date", notificationLabel: "Preferred date" },
+    // A preferred date: not in the past, at most two years ahead (forms/fields.ts `dateWindow`).
+    { name: "date", kind: "date", yearsAhead: 2, required: false, column: "date", label: "wineTours.form.date", notificationLabel: "Preferred date" },
     { name: "package", kind: "choice", options: tourPackageIds, required: true, column: "package", label: "wineTours.form.package", notificationLabel: "Package" },
     { name: "message", kind: "text", max: 5000, required: false, column: "message", label: "forms.fields.message", notificationLabel: "Message" },
   ],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FormKind } from "../definitions";
 import { formSchemas } from "../schema";
 
@@ -58,5 +58,46 @@ describe("the schemas derived from the form definitions", () => {
   it("trims text as it checks it", () => {
     const result = formSchemas.contactMessage.safeParse({ ...valid.contactMessage, name: "  Ada  ", email: " ada@example.com " });
     expect(result.success && { name: result.data.name, email: result.data.email }).toEqual({ name: "Ada", email: "ada@example.com" });
+  });
+});
+
+describe("text and dates, checked alike in the browser and by the API", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each<[string, FormKind, Record<string, unknown>, string[] | "ok"]>([
+    ["a lone high surrogate", "contactMessage", { name: "a\ud800b" }, ["name"]],
+    ["a lone low surrogate in a message", "contactMessage", { message: "x\udc00" }, ["message"]],
+    ["the replacement character (bytes that were not UTF-8)", "importerApplication", { country: "Espa\ufffda" }, ["country"]],
+    ["an emoji (a well-formed pair)", "contactMessage", { name: "Ada \ud83c\udf47" }, "ok"],
+    ["a name that is only control characters", "tourBooking", { name: "\u0007\u202e" }, ["name"]],
+    ["a bidi override in a web address", "importerApplication", { website: "https://vins.example/\u202egpj.exe" }, ["website"]],
+    ["a line break in a page path", "newsletterSignup", { page: "/news\n" }, ["page"]],
+  ])("%s: %j", (_name, kind, changes, expected) => {
+    expect(verdict(kind, changes)).toEqual(expected);
+  });
+
+  it("clean names and subjects, and keep a message's lines and tabs", () => {
+    const result = formSchemas.contactMessage.safeParse({
+      ...valid.contactMessage,
+      name: "\u202eAda\u0000Lovelace\u2069",
+      subject: "Order\r\nBcc: x@example.org",
+      message: "One\r\n\tTwo\u0007",
+    });
+    expect(result.success && [result.data.name, result.data.subject, result.data.message]).toEqual(["Ada Lovelace", "Order Bcc: x@example.org", "One\r\n\tTwo"]);
+  });
+
+  it("take a preferred date from today anywhere on Earth to two years ahead", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-03-10T12:00:00Z"));
+    const cases: [string, string[] | "ok"][] = [
+      ["2027-03-08", ["date"]],
+      ["2027-03-09", ["date"]], // already tomorrow in UTC−12 (00:00 on the 10th)
+      ["2027-03-10", "ok"],
+      ["2029-03-11", "ok"], // two years after today in UTC+14 (02:00 on the 11th)
+      ["2029-03-12", ["date"]],
+    ];
+    expect(cases.map(([date]) => verdict("tourBooking", { date }))).toEqual(cases.map(([, expected]) => expected));
   });
 });

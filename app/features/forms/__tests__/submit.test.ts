@@ -34,7 +34,7 @@ describe("submitForm", () => {
   });
 
   it.each([
-    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: "2027-05-01", package: "both" }],
+    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), package: "both" }],
     ["importerApplication", { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", website: "https://vins.example", experience: "12", marketSize: "", message: "" }],
     ["newsletterSignup", { ...envelope, email: "ada@example.com" }],
   ] as const)("sends %s to its own endpoint", async (kind, payload) => {
@@ -50,6 +50,17 @@ describe("submitForm", () => {
     expect(result.ok).toBe(false);
     expect(result).toMatchObject({ reason: "invalid" });
     expect(!result.ok && [...(result.fields ?? [])].sort()).toEqual(["email", "guests", "name", "package"]);
+  });
+
+  it("does not send what the API would refuse: a date in the past, a broken character", async () => {
+    const fetchMock = answer(201, accepted());
+    const past = await submitForm("tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", date: "2020-05-01", package: "both" });
+    const broken = await submitForm("contactMessage", { ...contact, subject: "Order \ud800" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect([past, broken]).toEqual([
+      { ok: false, reason: "invalid", fields: ["date"] },
+      { ok: false, reason: "invalid", fields: ["subject"] },
+    ]);
   });
 
   it("reports a 400 as invalid with the fields the server named", async () => {
