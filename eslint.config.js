@@ -1,6 +1,28 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/**
+ * The floors of the house and who may import whom (docs/architecture.md). Paths are the resolved
+ * files, so `~/…`, `#core/…` and `#forms/…` imports are checked like relative ones.
+ */
+const boundaries = [
+  { target: "./server", from: "./app", message: "The server never imports the React app: share code through core/ or forms/." },
+  { target: "./app", from: "./server", message: "The app must not import server code." },
+  { target: "./forms", from: ["./app", "./server", "./scripts"], message: "Form definitions may use core/ and zod only." },
+  {
+    // core's own modules, not its tests (which check the app's use of it).
+    target: "./core/*.ts",
+    from: "./",
+    except: ["./core", "./node_modules"],
+    message: "core/ is the ground floor: it imports nothing of the project.",
+  },
+  { target: "./content", from: ["./app", "./server", "./scripts", "./forms"], message: "Content and its schemas import nothing above them." },
+  { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
+  { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/"] },
@@ -8,19 +30,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      // import-x reads .js files only unless told: without these, no-cycle never follows a .ts import.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error", "warn", "log"] }],
-    },
-  },
-  {
-    // Features never import the server, and the server never imports React components.
-    files: ["app/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "../server/*"], message: "The app must not import server code." }] }],
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      "import-x/no-cycle": "error",
     },
   },
   {

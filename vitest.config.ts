@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -10,8 +10,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{app,content,core,server,scripts}/**/__tests__/**/*.test.{ts,tsx}", "locales/__tests__/**/*.test.ts"],
+          include: ["{app,content,core,forms,server,scripts}/**/__tests__/**/*.test.{ts,tsx}", "locales/__tests__/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Whole processes: the server started as `npm start` would, killed with SIGKILL or SIGTERM.
+          name: "integration",
+          include: ["**/__tests__/**/*.integration.test.ts"],
+          exclude: [...configDefaults.exclude],
+          environment: "node",
+          testTimeout: 120_000,
         },
       },
       {

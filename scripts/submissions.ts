@@ -4,16 +4,17 @@
  *   npm run submissions -- export <type> [--since DATE] [--format csv|json]
  *
  * <type> is tour-bookings, contact-messages, importer-applications or newsletter-signups. The
- * export goes to stdout: CSV (the default, formula-safe, RFC 4180 quoting) or JSON.
+ * export goes to stdout: CSV (the default, written by csv-stringify, formula-safe) or JSON. The
+ * columns are the form's definition (forms/).
  */
 import { parseArgs } from "node:util";
+import { findForm, formDefinitions } from "#forms/definitions";
 import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { exportColumns, readSubmissions, toCsv, toJson } from "../server/db/export";
-import { findForm, formTables } from "../server/db/forms";
 
 const usage = `Usage: npm run submissions -- export <type> [--since DATE] [--format csv|json]
-  <type>    ${Object.values(formTables)
+  <type>    ${Object.values(formDefinitions)
     .map((form) => form.slug)
     .join(", ")}
   --since   only submissions received at or after DATE (e.g. 2026-11-01 or 2026-11-01T08:00:00Z, UTC)

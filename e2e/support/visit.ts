@@ -1,7 +1,9 @@
 /** Helpers for the visit pages' browser tests (e2e/visit-*.test.ts). */
+import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import type { MessageValues } from "#core/i18n";
 import { isLanguage } from "#core/languages";
+import type { Accepted } from "#forms/fields";
 import { catalogs, translator, type MessageId } from "#locales";
 
 /**
@@ -23,10 +25,22 @@ export interface ApiCall {
 }
 
 /**
- * Answers every `/api/` request of the page with `status` (and `body`), recording what was sent.
- * `hold` keeps the answer back until `release()` is called, to observe the busy state.
+ * The body the real API sends with a status (server/api/forms.ts, server/app.ts): a 201 names the
+ * new submission's UUID, errors say what went wrong.
  */
-export async function mockApi(page: Page, status: number, { body = {}, hold = false }: { body?: unknown; hold?: boolean } = {}) {
+export function apiBody(status: number): unknown {
+  if (status === 201) return { ok: true, id: randomUUID() } satisfies Accepted;
+  if (status === 400) return { error: "Invalid submission", fields: [] };
+  if (status === 429) return { error: "Rate limit exceeded, retry in 1 minute" };
+  return { error: status >= 500 ? "Internal Server Error" : "Error" };
+}
+
+/**
+ * Answers every `/api/` request of the page with `status` (and `body`, by default the real API's
+ * body for that status), recording what was sent. `hold` keeps the answer back until `release()`
+ * is called, to observe the busy state.
+ */
+export async function mockApi(page: Page, status: number, { body = apiBody(status), hold = false }: { body?: unknown; hold?: boolean } = {}) {
   const calls: ApiCall[] = [];
   let release: () => void = () => {};
   const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
-import { buildTestServer, validPayloads } from "./support/fixtures";
+import { formDefinitions, type FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
+import { buildTestServer, isoDay, validPayloads } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
 
@@ -31,9 +32,9 @@ describe("POST a valid submission", () => {
       importerApplication: "importer_applications",
       newsletterSignup: "newsletter_subscribers",
     };
-    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
+    for (const kind of Object.keys(formDefinitions) as FormKind[]) {
       const before = Date.now();
-      const response = await post(app, formEndpoints[kind].path, validPayloads[kind]);
+      const response = await post(app, formPath(formDefinitions[kind]), validPayloads[kind]);
       expect(response.statusCode, kind).toBe(201);
       expect(response.headers["cache-control"]).toBe("no-store");
       const body = response.json() as { ok: boolean; id: string };
@@ -47,7 +48,7 @@ describe("POST a valid submission", () => {
       expect(row.email).toBe(validPayloads[kind].email);
     }
     const booking = app.forms.db.prepare("SELECT * FROM tour_bookings").get() as Record<string, unknown>;
-    expect(booking).toMatchObject({ name: "Camille Martin", guests: 4, date: "2027-06-12", package: "both", phone: "+33 6 12 34 56 78" });
+    expect(booking).toMatchObject({ name: "Camille Martin", guests: 4, date: validPayloads.tourBooking.date, package: "both", phone: "+33 6 12 34 56 78" });
     const application = app.forms.db.prepare("SELECT * FROM importer_applications").get() as Record<string, unknown>;
     expect(application).toMatchObject({ company_name: "上海酒业有限公司", contact_name: "王伟", website: "https://wine.example.cn", market_size: "40 shops" });
   });
@@ -100,7 +101,7 @@ describe("POST a bad submission", () => {
   for (const [name, kind, payload, fields] of cases) {
     it(`answers 400 naming the fields for ${name}`, async () => {
       const app = await server();
-      const response = await post(app, formEndpoints[kind].path, payload);
+      const response = await post(app, formPath(formDefinitions[kind]), payload);
       expect(response.statusCode).toBe(400);
       const body = response.json() as { error: string; fields: string[] };
       expect(body.fields.sort()).toEqual([...fields].sort());
@@ -158,11 +159,109 @@ describe("POST a bad submission", () => {
   });
 });
 
+describe("input hygiene", () => {
+  /** A body with `field` set to a JSON string literal written by hand (JSON.stringify would not write a lone surrogate raw). */
+  const withRaw = (payload: Record<string, unknown>, field: string, literal: string) => JSON.stringify({ ...payload, [field]: "\u0000RAW" }).replace('"\\u0000RAW"', literal);
+
+  it("refuses text with a lone surrogate with a 400 naming the field, and stores nothing", async () => {
+    const app = await server();
+    const cases: [string, string, string][] = [
+      ["/api/contact-messages", "name", '"a\\ud800b"'],
+      ["/api/contact-messages", "subject", '"\\udfffOrder"'],
+      ["/api/contact-messages", "message", '"Hello \\ud83d"'],
+      ["/api/importer-applications", "companyName", '"Vins\\udc00 SA"'],
+    ];
+    for (const [url, field, literal] of cases) {
+      const payload = url === "/api/contact-messages" ? validPayloads.contactMessage : validPayloads.importerApplication;
+      const response = await post(app, url, withRaw(payload, field, literal));
+      expect(response.statusCode, `${field} ${literal}`).toBe(400);
+      expect(response.json().fields).toEqual([field]);
+    }
+    // A well-formed pair (an emoji) is text like any other.
+    expect((await post(app, "/api/contact-messages", withRaw(validPayloads.contactMessage, "name", '"Ada \\ud83c\\udf47"'))).statusCode).toBe(201);
+    expect(count(app, "contact_messages")).toBe(1);
+    expect(count(app, "importer_applications")).toBe(0);
+  });
+
+  it("refuses bytes that are not UTF-8 with a 400 naming the field", async () => {
+    const app = await server();
+    for (const [field, bytes] of [["name", [0xff, 0xfe]], ["message", [0xc3, 0x28]], ["subject", [0xed, 0xa0, 0x80]]] as const) {
+      const [before, after] = JSON.stringify({ ...validPayloads.contactMessage, [field]: "a\u0000b" }).split("\\u0000");
+      const payload = Buffer.concat([Buffer.from(before!), Buffer.from(bytes), Buffer.from(after!)]);
+      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: json, payload });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().fields).toEqual([field]);
+    }
+    expect(count(app, "contact_messages")).toBe(0);
+  });
+
+  it("neutralises control characters and bidi overrides in names and subjects, and keeps a message's lines", async () => {
+    const app = await server();
+    const response = await post(app, "/api/contact-messages", {
+      ...validPayloads.contactMessage,
+      name: "Ada\u202e\u2066Lovelace\u2069\u0007",
+      subject: "Order\u0000\u001b[31mnow\u202c\tplease\u0085",
+      message: "Line one\r\n\tLine two\u0000\u0008 end\u202e",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(app.forms.db.prepare("SELECT name, subject, message FROM contact_messages").get()).toEqual({
+      name: "AdaLovelace",
+      subject: "Order [31mnow please",
+      message: "Line one\r\n\tLine two end\u202e",
+    });
+    const importer = await post(app, "/api/importer-applications", {
+      ...validPayloads.importerApplication,
+      companyName: "\u202eAS sniV",
+      contactName: "Wang\u2067 Wei",
+      country: "China\u0000",
+    });
+    expect(importer.statusCode).toBe(201);
+    expect(app.forms.db.prepare("SELECT company_name, contact_name, country FROM importer_applications").get()).toEqual({
+      company_name: "AS sniV",
+      contact_name: "Wang Wei",
+      country: "China",
+    });
+  });
+
+  it("refuses a web address or a page path with control characters or bidi overrides", async () => {
+    const app = await server();
+    const website = await post(app, "/api/importer-applications", { ...validPayloads.importerApplication, website: "https://vins.example/\u202egpj.exe" });
+    expect(website.json().fields).toEqual(["website"]);
+    const page = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, page: "/contact\u0000" });
+    expect(page.json().fields).toEqual(["page"]);
+  });
+
+  it("takes a preferred tour date from today (anywhere on Earth) to two years ahead", async () => {
+    const app = await server();
+    const now = Date.now();
+    const twoYears = new Date(now + 14 * 3_600_000);
+    twoYears.setUTCFullYear(twoYears.getUTCFullYear() + 2);
+    const latest = twoYears.toISOString().slice(0, 10);
+    const dayAfterLatest = isoDay(1, twoYears.getTime());
+    const cases: [string, number][] = [
+      [isoDay(-3, now), 400],
+      [isoDay(-1, now - 12 * 3_600_000), 400],
+      [isoDay(0, now - 12 * 3_600_000), 201],
+      [isoDay(0, now), 201],
+      [isoDay(365, now), 201],
+      [latest, 201],
+      [dayAfterLatest, 400],
+      ["9999-12-31", 400],
+      ["0001-01-01", 400],
+    ];
+    for (const [date, status] of cases) {
+      const response = await post(app, "/api/tour-bookings", { ...validPayloads.tourBooking, date });
+      expect(response.statusCode, date).toBe(status);
+      if (status === 400) expect(response.json().fields).toEqual(["date"]);
+    }
+  });
+});
+
 describe("spam and abuse", () => {
   it("accepts a filled honeypot like a success, and stores nothing", async () => {
     const app = await server();
-    for (const kind of Object.keys(formEndpoints) as FormKind[]) {
-      const response = await post(app, formEndpoints[kind].path, { ...validPayloads[kind], fax: "+1 555 0100" });
+    for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+      const response = await post(app, formPath(formDefinitions[kind]), { ...validPayloads[kind], fax: "+1 555 0100" });
       expect(response.statusCode, kind).toBe(201);
       expect(response.json()).toEqual({ ok: true, id: expect.any(String) });
     }

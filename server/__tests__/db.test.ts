@@ -1,8 +1,11 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { formDefinitions } from "#forms/definitions";
 import { migrate, openDatabase } from "../db/database";
+import { tableProblems } from "../db/form-tables";
 import { GroupCommit } from "../db/group-commit";
 import { migrations } from "../db/migrations";
+import { SubmissionStore } from "../db/submissions";
 import { tempDataDir } from "./support/fixtures";
 
 describe("migrations", () => {
@@ -77,5 +80,48 @@ describe("GroupCommit", () => {
     const pending = [group.run(() => 1), group.run(() => 2)];
     db.close();
     for (const result of await Promise.allSettled(pending)) expect(result.status).toBe("rejected");
+  });
+});
+
+describe("the form tables and the form definitions (forms/)", () => {
+  it("agree after the migrations: every field has its column, of its type, NOT NULL when required", () => {
+    const db = new Database(":memory:");
+    migrate(db, migrations);
+    const tokens = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
+    for (const form of Object.values(formDefinitions)) {
+      expect(tableProblems(db, form, form.kind === "newsletterSignup" ? tokens : []), form.table).toEqual([]);
+    }
+    expect(() => new SubmissionStore(db)).not.toThrow();
+    db.close();
+  });
+
+  it("stop the server at start-up, naming every column, when a table and its definition disagree", () => {
+    const db = new Database(":memory:");
+    migrate(db, [
+      ...migrations,
+      {
+        version: 1000,
+        name: "a table that drifted from its definition",
+        sql: `ALTER TABLE contact_messages DROP COLUMN subject;
+              ALTER TABLE tour_bookings ADD COLUMN shoe_size TEXT;
+              DROP TABLE importer_applications;
+              CREATE TABLE importer_applications (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, language TEXT NOT NULL, page TEXT NOT NULL,
+                company_name TEXT NOT NULL, contact_name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT, country TEXT NOT NULL,
+                website TEXT, experience INTEGER NOT NULL, market_size TEXT, message TEXT);`,
+      },
+    ]);
+    let error: Error | undefined;
+    try {
+      new SubmissionStore(db);
+    } catch (thrown) {
+      error = thrown as Error;
+    }
+    expect(error?.message.split("\n").slice(1).map((line) => line.trim())).toEqual([
+      "tour_bookings.shoe_size: a column no definition names",
+      "contact_messages.subject: no such column (field contactMessage.subject)",
+      "importer_applications.phone: nullable, but the field is required",
+      "importer_applications.experience: type INTEGER, the field needs TEXT",
+    ]);
+    db.close();
   });
 });

@@ -2,8 +2,9 @@ import { createServer } from "node:net";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
-import { formTables } from "../db/forms";
+import { formDefinitions, type FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
+import { formSchemas } from "#forms/schema";
 import { buildTestServer, validPayloads } from "./support/fixtures";
 
 /**
@@ -14,8 +15,8 @@ import { buildTestServer, validPayloads } from "./support/fixtures";
  * honeypot, or for a newsletter address already on file), and any other answer adds nothing.
  */
 
-const kinds = Object.keys(formEndpoints) as FormKind[];
-const tables = [...kinds.map((kind) => formTables[kind].table), "outbox"];
+const kinds = Object.keys(formDefinitions) as FormKind[];
+const tables = [...kinds.map((kind) => formDefinitions[kind].table), "outbox"];
 const siteUrl = "https://www.hermitage-lescours.example";
 
 /** A loopback port nothing listens on: mail is queued, and every delivery attempt fails. */
@@ -177,18 +178,18 @@ const extraHeaders = fc.oneof({ weight: 2, arbitrary: fc.constant({}) }, { weigh
 
 /** The complete row a 201 must have left: every field as the schema cleaned it. */
 function expectCompleteRow(app: FastifyInstance, kind: FormKind, id: string, object: unknown) {
-  const form = formTables[kind];
-  const parsed = formEndpoints[kind].schema.safeParse(object);
+  const form = formDefinitions[kind];
+  const parsed = formSchemas[kind].safeParse(object);
   expect(parsed.success, "a 201 for a body its schema refuses").toBe(true);
-  const data = parsed.data as Record<string, unknown>;
+  const data = { ...parsed.data } as Record<string, unknown>;
   const row = app.forms.db.prepare(`SELECT * FROM ${form.table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
   expect(row, "the acknowledged row").toBeDefined();
   expect(Number.isNaN(Date.parse(String(row!.received_at)))).toBe(false);
   expect(row!.language).toBe(data.language);
   expect(row!.page).toBe(data.page);
-  for (const { field, column } of form.fields) {
-    const value = data[field];
-    expect(row![column], field).toBe(value === undefined || value === "" ? null : value);
+  for (const { name, column } of form.fields) {
+    const value = data[name];
+    expect(row![column], name).toBe(value === undefined || value === "" ? null : value);
   }
 }
 
@@ -219,7 +220,7 @@ async function check(app: FastifyInstance, kind: FormKind | null, request: Injec
     return response;
   }
   expectCompleteRow(app, kind, id, object);
-  const table = formTables[kind].table;
+  const table = formDefinitions[kind].table;
   if (kind === "newsletterSignup") {
     // One row per address: a repeated sign-up updates the row it already has.
     expect(added[table], what).toBeLessThanOrEqual(1);
@@ -235,7 +236,7 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe("the form API under malformed input", () => {
   it.each(kinds)("POST %s: never a 5xx, never a partial row", async (kind) => {
-    const { path } = formEndpoints[kind];
+    const path = formPath(formDefinitions[kind]);
     seen = new Map();
     await fc.assert(
       fc.asyncProperty(
@@ -269,14 +270,14 @@ describe("the form API under malformed input", () => {
       fc.asyncProperty(
         fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "POST"),
         fc.oneof(
-          fc.constantFrom(...kinds.map((kind) => formEndpoints[kind].path)),
+          fc.constantFrom(...kinds.map((kind) => formPath(formDefinitions[kind]))),
           fc.constantFrom("/api", "/api/", "/api/unknown", "/api/contact-messages/1", "/api/%2e%2e/secret", "/api/newsletter", "/api//tour-bookings"),
           fc.string({ unit: "grapheme-ascii", maxLength: 30 }).map((tail) => `/api/${encodeURIComponent(tail)}`),
         ),
         extraHeaders,
         fc.option(fc.string({ maxLength: 100 }), { nil: undefined }),
         async (method, url, headers, payload) => {
-          const isFormPost = method === "POST" && kinds.some((kind) => formEndpoints[kind].path === url);
+          const isFormPost = method === "POST" && kinds.some((kind) => formPath(formDefinitions[kind]) === url);
           if (isFormPost) return; // covered above, with bodies shaped for the form
           await check(open, null, { method: method as InjectOptions["method"], url, headers, payload }, undefined);
         },
@@ -285,7 +286,7 @@ describe("the form API under malformed input", () => {
     );
   }, 240_000);
 
-  it("newsletter links with any token and headers: never a 5xx, never a row", async () => {
+  it("newsletter links with any token, headers and method: never a 5xx, never a row", async () => {
     // Real tokens join the garbage, so the state-changing paths run too.
     await open.inject({ method: "POST", url: "/api/newsletter-signups", headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads.newsletterSignup, email: "fuzz-links@example.org" }) });
     const row = open.forms.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE email = ?").get("fuzz-links@example.org") as {
@@ -302,8 +303,22 @@ describe("the form API under malformed input", () => {
         ),
         fc.constantFrom("?token=", "?token[]=", "?token[a]=", "?x=1&token=", "?token=a&token="),
         extraHeaders,
-        async (path, token, query, headers) => {
-          const response = await check(open, null, { method: "GET", url: `${path}${query}${token}`, headers }, undefined);
+        // Opening the link, and the POSTs of its page's button and of a mail provider's one-click.
+        fc.oneof(
+          fc.constant({ method: "GET" as const }),
+          fc.constant({ method: "HEAD" as const }),
+          fc.record({
+            method: fc.constant("POST" as const),
+            type: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8", "text/plain", "application/json"),
+            payload: fc.oneof(
+              fc.constantFrom("List-Unsubscribe=One-Click", `token=${row.confirm_token}`, `token=${row.unsubscribe_token}`, "token=", "token[]=x", "%", "=&=&", "a".repeat(2000)),
+              fc.string({ unit: "binary", maxLength: 200 }),
+            ),
+          }),
+        ),
+        async (path, token, query, headers, request) => {
+          const body = request.method === "POST" ? { payload: request.payload, headers: { ...headers, "content-type": request.type } } : { headers };
+          const response = await check(open, null, { method: request.method, url: `${path}${query}${token}`, ...body }, undefined);
           if (response.headers["content-type"]?.toString().startsWith("text/html")) {
             expect(response.body).not.toContain("<script");
           }

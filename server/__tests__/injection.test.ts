@@ -2,16 +2,16 @@ import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
+import { parse } from "csv-parse/sync";
+import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
 import { content } from "#content";
-
-const { site } = content;
 import { jsonLdScript } from "../../scripts/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
-import { formTables, type AnyFormInput } from "../db/forms";
 import { composeNotification, type MailContext } from "../mail/compose";
 import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
-import { parseCsv } from "./support/csv";
+
+const { site } = content;
 
 /**
  * Hostile values in form fields end up in three places outside the site: the estate's
@@ -46,7 +46,8 @@ const hostile = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 60 }) },
 );
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** What a spreadsheet may run as a formula: `=`, `+`, `-`, `@`, tab, CR, and their full-width forms (Apple Numbers folds them). */
+const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 
 describe("notification e-mails with hostile values", () => {
@@ -57,7 +58,7 @@ describe("notification e-mails with hostile values", () => {
   );
 
   it("keeps every one-line field on its line, and the subject and recipients free of visitor text", () => {
-    const kinds = Object.keys(formTables) as FormKind[];
+    const kinds = Object.keys(formDefinitions) as FormKind[];
     fc.assert(
       fc.property(fc.constantFrom(...kinds), fc.dictionary(fc.constantFrom("name", "email", "phone", "subject", "companyName", "contactName", "country", "website", "experience", "marketSize", "page"), hostile), (kind, values) => {
         // The message is the one multi-line field: left out here so that every line must be one of ours.
@@ -72,7 +73,7 @@ describe("notification e-mails with hostile values", () => {
         expect(mail.text).not.toMatch(/\r/);
         for (const line of mail.text.split("\n")) expect(line, JSON.stringify(line)).toMatch(fixedLine);
         // One line per filled field: no value added a line of its own.
-        const filled = formTables[kind].fields.filter(({ field }) => field !== "message" && String((input as unknown as Record<string, unknown>)[field] ?? "") !== "");
+        const filled = formDefinitions[kind].fields.filter(({ name }) => name !== "message" && String((input as unknown as Record<string, unknown>)[name] ?? "") !== "");
         expect(mail.text.split("\n").filter((line) => labels.some((label) => line.startsWith(`${label}: `))).length).toBe(filled.length);
       }),
       { numRuns: 1500 },
@@ -98,7 +99,7 @@ describe("notification e-mails with hostile values", () => {
         fc.asyncProperty(fc.constantFrom("tourBooking", "contactMessage", "importerApplication") as fc.Arbitrary<FormKind>, hostile, hostile, hostile, async (kind, a, b, message) => {
           const body: Record<string, unknown> = { ...(validPayloads[kind] as Record<string, unknown>), message: `x${message}` };
           for (const [field, value] of [["name", a], ["contactName", a], ["companyName", b], ["subject", b], ["country", b]] as const) if (field in body) body[field] = `x${value}`;
-          const response = await app.inject({ method: "POST", url: formEndpoints[kind].path, headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+          const response = await app.inject({ method: "POST", url: formPath(formDefinitions[kind]), headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
           if (response.statusCode === 201) accepted.push((response.json() as { id: string }).id);
           else expect(response.statusCode).toBe(400);
         }),
@@ -124,7 +125,7 @@ describe("notification e-mails with hostile values", () => {
       const before = smtp.received.length;
       for (const email of ["a@example.org\r\nBcc: victim@evil.example", "a@example.org, victim@evil.example", '"a\r\nBcc: x"@example.org', "a@example.org>\r\nRCPT TO:<victim@evil.example"]) {
         for (const kind of ["newsletterSignup", "contactMessage"] as const) {
-          const response = await app.inject({ method: "POST", url: formEndpoints[kind].path, headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads[kind], email }) });
+          const response = await app.inject({ method: "POST", url: formPath(formDefinitions[kind]), headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads[kind], email }) });
           expect(response.statusCode, `${kind} ${JSON.stringify(email)}`).toBe(400);
         }
       }
@@ -140,7 +141,7 @@ describe("the CSV export with hostile values", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(hostile, hostile, hostile), { minLength: 1, maxLength: 8 }), (values) => {
         const rows = values.map(([name, message, phone], i) => ({ id: `row-${i}`, name, message, phone }));
-        const parsed = parseCsv(toCsv(columns, rows));
+        const parsed = parse(toCsv(columns, rows)) as string[][];
         expect(parsed.length).toBe(rows.length + 1);
         expect(parsed[0]).toEqual(columns);
         parsed.slice(1).forEach((cells, i) => {
@@ -169,7 +170,7 @@ describe("the CSV export with hostile values", () => {
       if (response.statusCode === 201) sent.push({ id: (response.json() as { id: string }).id });
     }
     expect(sent.length).toBeGreaterThan(20);
-    const stored = readSubmissions(app.forms.db, formTables.contactMessage);
+    const stored = readSubmissions(app.forms.db, formDefinitions.contactMessage);
     await app.close();
 
     const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "export", "contact-messages"], {
@@ -178,8 +179,8 @@ describe("the CSV export with hostile values", () => {
       timeout: 30_000,
     });
     expect(run.status, run.stderr).toBe(0);
-    const rows = parseCsv(run.stdout);
-    const columns = exportColumns(formTables.contactMessage);
+    const rows = parse(run.stdout) as string[][];
+    const columns = exportColumns(formDefinitions.contactMessage);
     expect(rows[0]).toEqual(columns);
     expect(rows.length).toBe(stored.length + 1);
     for (const [r, cells] of rows.slice(1).entries()) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database";
 import { composeConfirmation, composeNotification, headerSafe } from "../mail/compose";
-import { enqueueMail, type OutboxRow } from "../mail/outbox";
+import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { tempDataDir, validPayloads } from "./support/fixtures";
 
@@ -30,7 +30,7 @@ describe("OutboxSender", () => {
     const mail = composeNotification("contactMessage", "id-1", validPayloads.contactMessage, new Date(clock).toISOString(), context);
     enqueueMail(db, mail, { type: "contact-messages", id: "id-1" }, new Date(clock).toISOString());
     const transport = new FakeTransport();
-    const sender = new OutboxSender(db, transport, {
+    const sender = new OutboxSender(new OutboxTable(db), transport, {
       from: "site@example.org",
       retryBaseMs: 100,
       retryMaxMs: 300,
@@ -73,7 +73,7 @@ describe("OutboxSender", () => {
     enqueueMail(db, mail, { type: "newsletter-signups", id: "id-2" }, now);
     const transport = new FakeTransport();
     transport.up = true;
-    const sender = new OutboxSender(db, transport, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 300, maxAttempts: 5, log: silent });
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 300, maxAttempts: 5, log: silent });
     sender.start();
     await sender.idle();
     expect(transport.sent).toHaveLength(1);

@@ -1,11 +1,14 @@
 import { spawnSync } from "node:child_process";
+import { parse } from "csv-parse/sync";
 import { afterEach, describe, expect, it } from "vitest";
+import { formDefinitions } from "#forms/definitions";
 import { openDatabase, type Db } from "../db/database";
-import { csvField, exportColumns, neutraliseCell, readSubmissions, toCsv } from "../db/export";
-import { formTables } from "../db/forms";
+import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { SubmissionStore } from "../db/submissions";
 import { tempDataDir, validPayloads } from "./support/fixtures";
-import { parseCsv } from "./support/csv";
+
+/** Reads CSV back as a spreadsheet would, with csv-parse. */
+const parseCsv = (text: string) => parse(text) as string[][];
 
 let db: Db | null = null;
 afterEach(() => {
@@ -17,7 +20,7 @@ afterEach(() => {
 async function seeded(dataDir: string, entries: [string, Record<string, unknown>][]) {
   db = openDatabase(dataDir);
   let now = new Date();
-  const store = new SubmissionStore(db, { mail: null, now: () => now });
+  const store = new SubmissionStore(db, { now: () => now });
   for (const [time, fields] of entries) {
     now = new Date(time);
     await store.submit("contactMessage", { ...validPayloads.contactMessage, ...fields } as never);
@@ -27,21 +30,26 @@ async function seeded(dataDir: string, entries: [string, Record<string, unknown>
 
 
 describe("CSV cells", () => {
-  it("neutralises cells a spreadsheet would run as a formula", () => {
-    for (const dangerous of ["=1+1", "+33 5 00", "-2+3", "@SUM(A1)", "\t=cmd", "\r=cmd"]) {
-      expect(neutraliseCell(dangerous)).toBe(`'${dangerous}`);
-    }
-    for (const harmless of ["Alex", "2027-01-01", " =not first", "a=b", ""]) expect(neutraliseCell(harmless)).toBe(harmless);
+  const cells = (values: Record<string, string | number | null>) => parseCsv(toCsv(Object.keys(values), [values]))[1];
+
+  it("defuses cells a spreadsheet would run as a formula, and only those", () => {
+    const dangerous = ["=1+1", "+33 5 00", "-2+3", "@SUM(A1)", "\t=cmd", "\r=cmd", "\uFF1D1+1", "\uFF20SUM(A1)"];
+    expect(cells(Object.fromEntries(dangerous.map((value, i) => [`c${i}`, value])))).toEqual(dangerous.map((value) => `'${value}`));
+    const harmless = ["Alex", "2027-01-01", " =not first", "a=b", ""];
+    expect(cells(Object.fromEntries(harmless.map((value, i) => [`c${i}`, value])))).toEqual(harmless);
+    // A number is data, not a formula, even when negative.
+    expect(cells({ n: -4 })).toEqual(["-4"]);
   });
 
-  it("quotes commas, quotes, line breaks and edge spaces", () => {
-    expect(csvField('He said "hi", then left')).toBe('"He said ""hi"", then left"');
-    expect(csvField("line 1\nline 2")).toBe('"line 1\nline 2"');
-    expect(csvField(" padded")).toBe('" padded"');
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField(null)).toBe("");
-    expect(csvField(-4)).toBe("-4");
-    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  it("quotes commas, quotes, line breaks and edge spaces, and writes CRLF between records", () => {
+    const csv = toCsv(["a", "b", "c", "d", "e", "f"], [
+      { a: 'He said "hi", then left', b: "line 1\nline 2", c: " padded", d: "plain", e: null, f: '=HYPERLINK("http://evil.example","x")' },
+    ]);
+    expect(csv).toBe(`a,b,c,d,e,f\r\n"He said ""hi"", then left","line 1\nline 2"," padded",plain,,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
+  });
+
+  it("writes the header alone when there is nothing to export", () => {
+    expect(toCsv(["id", "name"], [])).toBe("id,name\r\n");
   });
 });
 
@@ -51,7 +59,7 @@ describe("export", () => {
       ["2027-01-01T10:00:00.000Z", { name: "First" }],
       ["2027-02-01T10:00:00.000Z", { name: "=Second", message: 'Line one\nLine "two", end' }],
     ]);
-    const form = formTables.contactMessage;
+    const form = formDefinitions.contactMessage;
     const csv = toCsv(exportColumns(form), readSubmissions(database, form));
     const rows = parseCsv(csv);
     expect(rows[0]).toEqual(["id", "receivedAt", "language", "page", "name", "email", "phone", "subject", "message"]);

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { formEndpoints, type FormKind } from "../../app/features/forms/schemas";
-import type { FormInput } from "../db/forms";
+import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
+import { formPath, type Accepted } from "#forms/fields";
+import { formSchemas } from "#forms/schema";
 import type { SubmissionStore } from "../db/submissions";
+import { composeSubmissionMails, type MailContext } from "../mail/compose";
 import type { RouteRateLimit } from "./routes";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
@@ -41,11 +43,21 @@ function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? "");
 }
 
-/** `POST /api/<form>` for each form of `formEndpoints`: validate, store durably, then answer 201. */
-export function formSubmissionRoutes(api: FastifyInstance, { store, routeConfig }: { store: SubmissionStore; routeConfig: RouteRateLimit }): void {
-  for (const kind of Object.keys(formEndpoints) as FormKind[]) {
-    const { path, schema } = formEndpoints[kind];
-    api.post(path, { config: routeConfig }, async (request, reply) => {
+export interface FormRouteOptions {
+  store: SubmissionStore;
+  /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
+  mail: MailContext | null;
+  routeConfig: RouteRateLimit;
+}
+
+/**
+ * `POST /api/<slug>` for each form of forms/: validate with the form's schema, store the
+ * submission and its e-mails in one transaction, then answer 201 once both are on disk.
+ */
+export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeConfig }: FormRouteOptions): void {
+  for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+    const schema = formSchemas[kind];
+    api.post(formPath(formDefinitions[kind]), { config: routeConfig }, async (request, reply) => {
       // A body with another type never gets here (415 from the parser); this catches an empty one.
       if (!isJson(request.headers["content-type"])) {
         return reply.status(415).send({ error: "Unsupported Media Type: send application/json" });
@@ -56,12 +68,13 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, routeConfig 
       }
       if (isHoneypot(body as Record<string, unknown>)) {
         request.log.info({ form: kind }, "honeypot filled: submission dropped");
-        return reply.status(201).send({ ok: true, id: randomUUID() });
+        return reply.status(201).send({ ok: true, id: randomUUID() } satisfies Accepted);
       }
       const result = schema.safeParse(body);
       if (!result.success) return reply.status(400).send(describeIssues(result.error.issues));
-      const { id } = await store.submit(kind, result.data as FormInput<typeof kind>);
-      return reply.status(201).send({ ok: true, id });
+      const input = result.data as FormInput<typeof kind>;
+      const { id } = await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+      return reply.status(201).send({ ok: true, id } satisfies Accepted);
     });
   }
 }

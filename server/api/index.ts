@@ -5,6 +5,7 @@ import { content } from "#content";
 const { site } = content;
 import type { Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
+import { OutboxTable } from "../db/outbox";
 import { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { OutboxSender } from "../mail/sender";
@@ -42,7 +43,8 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
     });
-    sender = new OutboxSender(db, transport, {
+    // The sender reads the outbox through this table object: the mail code never imports the database.
+    sender = new OutboxSender(new OutboxTable(db), transport, {
       from: config.MAIL_FROM ?? { name: site.estateName, address: site.contact.email },
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
       retryMaxMs: config.MAIL_RETRY_MAX_MS,
@@ -58,7 +60,7 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
     app.log.info("mail: SMTP_URL is not set, so nothing is mailed; submissions are only stored");
   }
 
-  const store = new SubmissionStore(db, { mail, onCommit: () => sender?.kick() });
+  const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
   app.decorate("forms", { db, store, sender });
 
   app.addHook("onReady", async () => {
@@ -70,5 +72,5 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
     db.close();
   });
 
-  await app.register(apiRoutes, { config, store });
+  await app.register(apiRoutes, { config, store, mail });
 }

@@ -2,17 +2,22 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { SubmissionStore } from "../db/submissions";
+import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 
 export interface ApiRouteOptions {
   config: Config;
   store: SubmissionStore;
+  /** Set when mail is configured (SMTP_URL). */
+  mail: MailContext | null;
 }
 
 /** Per-route rate limit settings: each route keeps its own count per client address. */
 export interface RouteRateLimit {
   rateLimit?: { max: number; timeWindow: number };
+  /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
+  crossSite?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface RouteRateLimit {
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
-export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRouteOptions): Promise<void> {
+export async function apiRoutes(api: FastifyInstance, { config, store, mail }: ApiRouteOptions): Promise<void> {
   // Fastify also parses text/plain by default; here only application/json reaches a handler.
   api.removeContentTypeParser("text/plain");
 
@@ -36,8 +41,10 @@ export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRout
 
   const siteOrigin = new URL(config.SITE_URL).origin;
   api.addHook("onRequest", async (request, reply) => {
-    // Only submissions are checked: the newsletter links are opened from a mail client, cross-site by nature.
-    if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request, siteOrigin)) {
+    // Reading is open to all (the newsletter links are opened from mail clients); what changes
+    // state must come from this site, except the one-click unsubscribe a mail provider sends.
+    const crossSite = (request.routeOptions.config as RouteRateLimit | undefined)?.crossSite === true;
+    if (request.method !== "GET" && request.method !== "HEAD" && !crossSite && !sameOrigin(request, siteOrigin)) {
       return reply.status(403).type("application/json; charset=utf-8").send({ error: "Cross-origin requests are not accepted" });
     }
   });
@@ -45,8 +52,9 @@ export async function apiRoutes(api: FastifyInstance, { config, store }: ApiRout
     reply.header("Cache-Control", "no-store");
   });
 
-  formSubmissionRoutes(api, { store, routeConfig });
-  newsletterLinkRoutes(api, { store, routeConfig });
+  formSubmissionRoutes(api, { store, mail, routeConfig });
+  // In their own context: the form body parser they need stays out of the submission routes.
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, routeConfig }));
 }
 
 /**

@@ -1,17 +1,32 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { composeConfirmation, composeNotification, type MailContext } from "../mail/compose";
-import { enqueueMail } from "../mail/outbox";
+import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
 import type { Db } from "./database";
-import { envelopeColumns, formTables, type FormInput, type FormKind } from "./forms";
+import { checkFormTables, insertColumns } from "./form-tables";
 import { GroupCommit } from "./group-commit";
+import { enqueueMail, type QueuedMail } from "./outbox";
 
 export interface StoreOptions {
-  /** Set when mail is configured: each submission then queues its e-mails in the same transaction. */
-  mail: MailContext | null;
   /** Called after a commit that may have queued e-mails. */
   onCommit?: () => void;
   now?: () => Date;
 }
+
+/** What the store tells the caller about a submission it is saving, so the caller can word its e-mails. */
+export interface Saved {
+  id: string;
+  receivedAt: string;
+  /** A new submission; false for a repeated newsletter sign-up. */
+  created: boolean;
+  /** Newsletter only: a confirmation e-mail is due, with the row's tokens. */
+  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+}
+
+/**
+ * The e-mails to queue with a submission, worded by the caller (the API, with server/mail/compose.ts)
+ * once the store has said what it saves. Called inside the transaction: the e-mails are committed
+ * with the submission or not at all.
+ */
+export type MailsFor = (saved: Saved) => readonly QueuedMail[];
 
 export interface NewsletterRow {
   id: string;
@@ -31,12 +46,15 @@ export interface NewsletterRow {
 const confirmationResendMs = 60 * 60 * 1000;
 
 const token = () => randomBytes(24).toString("base64url");
+/** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock). */
+const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
+
 /** Blank optional fields are stored as NULL. */
 const stored = (value: unknown) => (value === undefined || value === "" ? null : value);
 
 /**
- * Writes submissions. `submit` resolves once the submission (and any e-mail it queues) is
- * committed to disk, so its answer may be sent.
+ * Writes submissions. `submit` resolves once the submission and the e-mails it queues are
+ * committed to disk together, so its answer may be sent.
  */
 export class SubmissionStore {
   private readonly commits: GroupCommit;
@@ -45,22 +63,28 @@ export class SubmissionStore {
 
   constructor(
     readonly db: Db,
-    private readonly options: StoreOptions,
+    private readonly options: StoreOptions = {},
   ) {
+    // A definition changed without its migration stops the server here, naming the columns.
+    checkFormTables(db, { [formDefinitions.newsletterSignup.table]: subscriberColumns });
     this.commits = new GroupCommit(db, () => this.options.onCommit?.());
     this.now = options.now ?? (() => new Date());
     this.inserts = new Map();
-    for (const form of Object.values(formTables)) {
+    for (const form of Object.values(formDefinitions)) {
       if (form.kind === "newsletterSignup") continue;
-      const columns = [...envelopeColumns, ...form.fields].map((c) => c.column);
+      const columns = insertColumns(form);
       const statement = db.prepare(`INSERT INTO ${form.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
       this.inserts.set(form.kind, (values) => statement.run(values));
     }
   }
 
-  submit<K extends FormKind>(kind: K, input: FormInput<K>): Promise<{ id: string }> {
+  /**
+   * Stores a checked submission and the e-mails `mailsFor` words for it, in one transaction;
+   * without `mailsFor` (no mail configured) nothing is queued.
+   */
+  submit<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor?: MailsFor): Promise<{ id: string }> {
     return this.commits.run(() =>
-      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">) : this.insert(kind, input),
+      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor),
     );
   }
 
@@ -69,27 +93,29 @@ export class SubmissionStore {
     this.commits.flush();
   }
 
-  private insert<K extends FormKind>(kind: K, input: FormInput<K>): { id: string } {
-    const form = formTables[kind];
+  private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined): { id: string } {
+    const form = formDefinitions[kind];
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
     const values = input as Record<string, unknown>;
-    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values[f.field]))]);
-    if (this.options.mail) {
-      enqueueMail(this.db, composeNotification(kind, id, input, receivedAt, this.options.mail), { type: form.slug, id }, receivedAt);
-    }
+    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values[f.name]))]);
+    this.queue(mailsFor?.({ id, receivedAt, created: true, confirmation: null }), form.slug, id, receivedAt);
     return { id };
+  }
+
+  private queue(mails: readonly QueuedMail[] | undefined, type: string, id: string, now: string): void {
+    for (const mail of mails ?? []) enqueueMail(this.db, mail, { type, id }, now);
   }
 
   /**
    * One row per address: a new address is stored with its language and consent time; a repeated
    * sign-up renews the consent (and re-subscribes an address that had left) without a second row.
    */
-  private signUp(input: FormInput<"newsletterSignup">): { id: string } {
+  private signUp(input: FormInput<"newsletterSignup">, mailsFor: MailsFor | undefined): { id: string } {
     const now = this.now().toISOString();
-    const slug = formTables.newsletterSignup.slug;
+    const slug = formDefinitions.newsletterSignup.slug;
     const existing = this.db.prepare("SELECT * FROM newsletter_subscribers WHERE email = ?").get(input.email) as NewsletterRow | undefined;
-    const mail = this.options.mail;
+    const mail = mailsFor !== undefined;
     if (!existing) {
       const row: NewsletterRow = {
         id: randomUUID(),
@@ -112,12 +138,8 @@ export class SubmissionStore {
              @confirm_token, @unsubscribe_token, @confirmation_sent_at)`,
         )
         .run(row);
-      if (mail) {
-        const submission = { type: slug, id: row.id };
-        const tokens = { confirm: row.confirm_token, unsubscribe: row.unsubscribe_token };
-        enqueueMail(this.db, composeConfirmation(input.language, input.email, tokens, mail), submission, now);
-        enqueueMail(this.db, composeNotification("newsletterSignup", row.id, input, now, mail), submission, now);
-      }
+      const tokens = { confirm: row.confirm_token, unsubscribe: row.unsubscribe_token };
+      this.queue(mailsFor?.({ id: row.id, receivedAt: now, created: true, confirmation: { email: row.email, tokens } }), slug, row.id, now);
       return { id: row.id };
     }
     if (existing.confirmed_at && !existing.unsubscribed_at) {
@@ -126,7 +148,7 @@ export class SubmissionStore {
     }
     const rejoining = existing.unsubscribed_at !== null;
     const lastSent = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
-    const resend = mail !== null && (rejoining || Date.parse(now) - lastSent >= confirmationResendMs);
+    const resend = mail && (rejoining || Date.parse(now) - lastSent >= confirmationResendMs);
     const confirmToken = rejoining ? token() : existing.confirm_token;
     this.db
       .prepare(
@@ -134,16 +156,26 @@ export class SubmissionStore {
            confirm_token = ?, confirmation_sent_at = ? WHERE id = ?`,
       )
       .run(input.language, input.page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
-    if (resend && mail) {
+    if (resend) {
       const tokens = { confirm: confirmToken, unsubscribe: existing.unsubscribe_token };
-      enqueueMail(this.db, composeConfirmation(input.language, existing.email, tokens, mail), { type: slug, id: existing.id }, now);
+      this.queue(mailsFor?.({ id: existing.id, receivedAt: now, created: false, confirmation: { email: existing.email, tokens } }), slug, existing.id, now);
     }
     return { id: existing.id };
   }
 
+  /** The subscriber a confirmation link names, without changing anything (the link's page). */
+  subscriberByConfirmToken(confirmToken: string): NewsletterRow | null {
+    return (this.db.prepare("SELECT * FROM newsletter_subscribers WHERE confirm_token = ?").get(confirmToken) as NewsletterRow | undefined) ?? null;
+  }
+
+  /** The subscriber an unsubscribe link names, without changing anything (the link's page). */
+  subscriberByUnsubscribeToken(unsubscribeToken: string): NewsletterRow | null {
+    return (this.db.prepare("SELECT * FROM newsletter_subscribers WHERE unsubscribe_token = ?").get(unsubscribeToken) as NewsletterRow | undefined) ?? null;
+  }
+
   /** Confirms the subscription behind a confirmation token; idempotent. */
   confirm(confirmToken: string): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
-    const row = this.db.prepare("SELECT * FROM newsletter_subscribers WHERE confirm_token = ?").get(confirmToken) as NewsletterRow | undefined;
+    const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
@@ -155,7 +187,7 @@ export class SubmissionStore {
 
   /** Unsubscribes the address behind an unsubscribe token; idempotent. */
   unsubscribe(unsubscribeToken: string): NewsletterRow | null {
-    const row = this.db.prepare("SELECT * FROM newsletter_subscribers WHERE unsubscribe_token = ?").get(unsubscribeToken) as NewsletterRow | undefined;
+    const row = this.subscriberByUnsubscribeToken(unsubscribeToken);
     if (!row) return null;
     if (!row.unsubscribed_at) {
       row.unsubscribed_at = this.now().toISOString();

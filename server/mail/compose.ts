@@ -1,8 +1,8 @@
 import type { Language } from "#core/languages";
-import { formTables, type AnyFormInput, type FormKind } from "../db/forms";
+import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { fill, subscriberStrings } from "./strings";
 
-/** An e-mail as the outbox stores it. */
+/** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
 export interface OutgoingMail {
   kind: "notification" | "confirmation";
   to: string;
@@ -34,25 +34,6 @@ function bodySafe(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
-/** English labels of the fields, as the estate's notification shows them. */
-const fieldLabels: Record<string, string> = {
-  name: "Name",
-  email: "E-mail",
-  phone: "Phone",
-  guests: "Guests",
-  date: "Preferred date",
-  package: "Package",
-  subject: "Subject",
-  message: "Message",
-  companyName: "Company",
-  contactName: "Contact person",
-  country: "Country",
-  website: "Website",
-  experience: "Years in the wine industry",
-  marketSize: "Market size",
-};
-const multiline = new Set(["message"]);
-
 /** The notification to the estate for a new submission; the visitor's address is its Reply-To. */
 export function composeNotification(
   kind: FormKind,
@@ -61,15 +42,15 @@ export function composeNotification(
   receivedAt: string,
   context: MailContext,
 ): OutgoingMail {
-  const form = formTables[kind];
-  const values = input as Record<string, unknown>;
-  const lines = [`A new ${form.label.toLowerCase()} came in through the website.`, ""];
-  for (const { field } of form.fields) {
-    const value = values[field];
+  const form = formDefinitions[kind];
+  const values: Record<string, unknown> = { ...input };
+  const lines = [`A new ${form.notificationName.toLowerCase()} came in through the website.`, ""];
+  // Each field under its label from the form's definition (forms/), in the definition's order.
+  for (const field of form.fields) {
+    const value = values[field.name];
     if (value === undefined || value === null || value === "") continue;
-    const label = fieldLabels[field] ?? field;
-    if (multiline.has(field)) lines.push(`${label}:`, bodySafe(String(value)), "");
-    else lines.push(`${label}: ${headerSafe(String(value), 1000)}`);
+    if (field.kind === "text") lines.push(`${field.notificationLabel}:`, bodySafe(String(value)), "");
+    else lines.push(`${field.notificationLabel}: ${headerSafe(String(value), 1000)}`);
   }
   if (lines.at(-1) !== "") lines.push("");
   lines.push(`Language: ${input.language}`, `Page: ${headerSafe(input.page, 300)}`, `Received: ${receivedAt}`, `Reference: ${id}`);
@@ -79,7 +60,7 @@ export function composeNotification(
     to: context.estateEmail,
     replyTo: headerSafe(input.email, 254),
     // Only fixed words, the language code and our own reference: nothing the visitor typed.
-    subject: `[Website] ${form.label} (${input.language.toUpperCase()}) ${id.slice(0, 8)}`,
+    subject: `[Website] ${form.notificationName} (${input.language.toUpperCase()}) ${id.slice(0, 8)}`,
     text: `${lines.join("\n")}\n`,
     headers: {},
   };
@@ -125,6 +106,28 @@ export function composeConfirmation(
     replyTo: null,
     subject: headerSafe(fill(strings.mailSubject, estate)),
     text,
-    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` },
+    // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
+    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
+}
+
+/** What the store tells about a submission it is saving (server/db/submissions.ts `Saved`). */
+export interface SavedSubmission {
+  id: string;
+  receivedAt: string;
+  /** A new submission; false for a repeated newsletter sign-up, which the estate already knows about. */
+  created: boolean;
+  /** Newsletter only: a confirmation e-mail is due, with the row's links. */
+  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+}
+
+/**
+ * The e-mails a submission sends, in the order they are queued: the subscriber's confirmation
+ * when one is due, then the estate's notification of a new submission.
+ */
+export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
+  if (saved.created) mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context));
+  return mails;
 }

@@ -1,6 +1,33 @@
-import type { Db } from "../db/database";
 import { headerSafe } from "./compose";
-import type { OutboxRow } from "./outbox";
+
+/** An unsent e-mail as the outbox hands it out. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  /** Attempts made so far. */
+  attempts: number;
+}
+
+/**
+ * What the sender needs from the outbox. The database implements it (`OutboxTable` in
+ * server/db/outbox.ts) and the API hands it over (server/api/index.ts), so the mail code does not
+ * depend on the database, nor the database on the mail code.
+ */
+export interface Outbox {
+  /** False once the store is closed: nothing is recorded after that. */
+  readonly open: boolean;
+  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
+  pending(afterId: number, dueBy: string | null, limit: number): OutboxMail[];
+  markSent(id: number, at: string): void;
+  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void;
+  markFailed(id: number, attempts: number, error: string, at: string): void;
+  /** When the earliest unsent e-mail is due, if any. */
+  nextAttemptAt(): string | null;
+}
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
 export interface Address {
@@ -50,7 +77,7 @@ export class OutboxSender {
   private readonly now: () => number;
 
   constructor(
-    private readonly db: Db,
+    private readonly outbox: Outbox,
     private readonly transport: MailTransport,
     private readonly options: SenderOptions,
   ) {
@@ -104,70 +131,58 @@ export class OutboxSender {
   }
 
   private async run(everything: boolean): Promise<void> {
-    const select = this.db.prepare(
-      `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (? OR next_attempt_at <= ?)
-       ORDER BY id LIMIT ${batchSize}`,
-    );
     let cursor = 0;
     for (;;) {
       if (this.stopped) return;
-      const rows = select.all(cursor, everything ? 1 : 0, new Date(this.now()).toISOString()) as OutboxRow[];
-      if (rows.length === 0) return;
-      for (const row of rows) {
+      const mails = this.outbox.pending(cursor, everything ? null : new Date(this.now()).toISOString(), batchSize);
+      if (mails.length === 0) return;
+      for (const mail of mails) {
         if (this.stopped) return;
-        cursor = row.id;
-        await this.deliver(row);
+        cursor = mail.id;
+        await this.deliver(mail);
       }
     }
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  private async deliver(mail: OutboxMail): Promise<void> {
     try {
       await this.transport.sendMail({
         from: this.options.from,
-        to: { name: "", address: headerSafe(row.recipient, 254) },
-        ...(row.reply_to ? { replyTo: { name: "", address: headerSafe(row.reply_to, 254) } } : {}),
-        subject: headerSafe(row.subject),
-        text: row.body,
-        headers: Object.fromEntries(
-          Object.entries(JSON.parse(row.headers) as Record<string, string>).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)]),
-        ),
+        to: { name: "", address: headerSafe(mail.to, 254) },
+        ...(mail.replyTo ? { replyTo: { name: "", address: headerSafe(mail.replyTo, 254) } } : {}),
+        subject: headerSafe(mail.subject),
+        text: mail.text,
+        headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
       });
     } catch (error) {
-      this.failed(row, error);
+      this.failed(mail, error);
       return;
     }
-    if (!this.db.open) return;
-    this.db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?").run(new Date(this.now()).toISOString(), row.id);
+    if (!this.outbox.open) return;
+    this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private failed(row: OutboxRow, error: unknown): void {
-    if (!this.db.open) return;
-    const attempts = row.attempts + 1;
+  private failed(mail: OutboxMail, error: unknown): void {
+    if (!this.outbox.open) return;
+    const attempts = mail.attempts + 1;
     const now = this.now();
     const reason = message(error).slice(0, 500);
     if (attempts >= this.options.maxAttempts) {
-      this.db
-        .prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?")
-        .run(attempts, reason, new Date(now).toISOString(), row.id);
-      this.options.log.error(`mail: giving up on outbox e-mail ${row.id} after ${attempts} attempts: ${reason}`);
+      this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
+      this.options.log.error(`mail: giving up on outbox e-mail ${mail.id} after ${attempts} attempts: ${reason}`);
       return;
     }
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempts - 1));
-    this.db
-      .prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?")
-      .run(attempts, reason, new Date(now + delay).toISOString(), row.id);
-    this.options.log.warn(`mail: outbox e-mail ${row.id} not sent (attempt ${attempts}), retrying in ${delay} ms: ${reason}`);
+    this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
+    this.options.log.warn(`mail: outbox e-mail ${mail.id} not sent (attempt ${attempts}), retrying in ${delay} ms: ${reason}`);
   }
 
   /** Wakes up when the earliest waiting e-mail is due. */
   private schedule(): void {
-    if (this.stopped || !this.db.open) return;
-    const next = this.db
-      .prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL")
-      .get() as { next: string | null };
-    if (!next.next) return;
-    const delay = Math.min(maxTimer, Math.max(0, Date.parse(next.next) - this.now()));
+    if (this.stopped || !this.outbox.open) return;
+    const next = this.outbox.nextAttemptAt();
+    if (!next) return;
+    const delay = Math.min(maxTimer, Math.max(0, Date.parse(next) - this.now()));
     this.timer = setTimeout(() => {
       this.timer = null;
       this.trigger(false);

@@ -11,6 +11,14 @@ export interface SubscriberStrings {
   mailIntro: string;
   mailIgnore: string;
   mailUnsubscribe: string;
+  /** The page a confirmation link opens: it asks, and only its button confirms. */
+  confirmTitle: string;
+  confirmText: string;
+  confirmButton: string;
+  /** The page an unsubscribe link opens: it asks, and only its button unsubscribes. */
+  unsubscribeTitle: string;
+  unsubscribeText: string;
+  unsubscribeButton: string;
   confirmedTitle: string;
   confirmedText: string;
   unsubscribedTitle: string;
@@ -28,6 +36,12 @@ export const subscriberStrings: Record<Language, SubscriberStrings> = {
     mailIntro: "Thank you for signing up for the {estate} newsletter. Please confirm your address by opening this link:",
     mailIgnore: "If you did not sign up, simply ignore this e-mail: without confirmation you will receive nothing.",
     mailUnsubscribe: "To unsubscribe at any time:",
+    confirmTitle: "Confirm your subscription",
+    confirmText: "Press the button below to confirm that you would like to receive the {estate} newsletter at this address.",
+    confirmButton: "Confirm my subscription",
+    unsubscribeTitle: "Unsubscribe from the newsletter",
+    unsubscribeText: "Press the button below and this address will no longer receive the {estate} newsletter.",
+    unsubscribeButton: "Unsubscribe",
     confirmedTitle: "Subscription confirmed",
     confirmedText: "Thank you! You will now receive news from {estate}: new vintages, events and life at the estate.",
     unsubscribedTitle: "You have been unsubscribed",
@@ -43,6 +57,12 @@ export const subscriberStrings: Record<Language, SubscriberStrings> = {
     mailIntro: "Merci de vous être inscrit à la lettre d'information de {estate}. Pour confirmer votre adresse, il vous suffit d'ouvrir ce lien :",
     mailIgnore: "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message : sans confirmation, vous ne recevrez rien.",
     mailUnsubscribe: "Pour vous désinscrire à tout moment :",
+    confirmTitle: "Confirmez votre inscription",
+    confirmText: "Cliquez sur le bouton ci-dessous pour confirmer que vous souhaitez recevoir la lettre d'information de {estate} à cette adresse.",
+    confirmButton: "Confirmer mon inscription",
+    unsubscribeTitle: "Se désinscrire de la lettre d'information",
+    unsubscribeText: "Cliquez sur le bouton ci-dessous : cette adresse ne recevra plus la lettre d'information de {estate}.",
+    unsubscribeButton: "Me désinscrire",
     confirmedTitle: "Inscription confirmée",
     confirmedText: "Merci ! Vous recevrez désormais les nouvelles de {estate} : millésimes, événements et vie du domaine.",
     unsubscribedTitle: "Votre désinscription est prise en compte",
@@ -58,6 +78,12 @@ export const subscriberStrings: Record<Language, SubscriberStrings> = {
     mailIntro: "感谢您订阅{estate}新闻简报。请打开以下链接，确认您的邮箱地址：",
     mailIgnore: "如果这不是您本人的操作，请忽略此邮件：未经确认，您不会收到任何简报。",
     mailUnsubscribe: "您可以随时通过以下链接退订：",
+    confirmTitle: "确认订阅",
+    confirmText: "请点击下方按钮，确认您希望通过此邮箱接收{estate}新闻简报。",
+    confirmButton: "确认订阅",
+    unsubscribeTitle: "退订新闻简报",
+    unsubscribeText: "点击下方按钮后，此邮箱将不再收到{estate}的新闻简报。",
+    unsubscribeButton: "确认退订",
     confirmedTitle: "订阅已确认",
     confirmedText: "谢谢！您将收到{estate}的最新消息：新年份酒款、活动以及酒庄动态。",
     unsubscribedTitle: "您已成功退订",
@@ -73,6 +99,12 @@ export const subscriberStrings: Record<Language, SubscriberStrings> = {
     mailIntro: "Gracias por suscribirse al boletín de {estate}. Para confirmar su dirección, abra este enlace:",
     mailIgnore: "Si no ha sido usted, ignore este mensaje: sin confirmación no recibirá nada.",
     mailUnsubscribe: "Para darse de baja en cualquier momento:",
+    confirmTitle: "Confirme su suscripción",
+    confirmText: "Pulse el botón de abajo para confirmar que desea recibir el boletín de {estate} en esta dirección.",
+    confirmButton: "Confirmar mi suscripción",
+    unsubscribeTitle: "Darse de baja del boletín",
+    unsubscribeText: "Pulse el botón de abajo y esta dirección dejará de recibir el boletín de {estate}.",
+    unsubscribeButton: "Darme de baja",
     confirmedTitle: "Suscripción confirmada",
     confirmedText: "¡Gracias! A partir de ahora recibirá las novedades de {estate}: nuevas añadas, eventos y la vida en la finca.",
     unsubscribedTitle: "Se ha dado de baja",
@@ -88,6 +120,12 @@ export const subscriberStrings: Record<Language, SubscriberStrings> = {
     mailIntro: "{estate}のニュースレターにご登録いただき、ありがとうございます。以下のリンクを開いて、メールアドレスの確認を完了してください。",
     mailIgnore: "お心当たりのない場合は、このメールを破棄してください。確認が完了しない限り、ニュースレターが届くことはありません。",
     mailUnsubscribe: "配信停止は、いつでも以下のリンクから行えます。",
+    confirmTitle: "ご登録の確認",
+    confirmText: "このアドレスで{estate}のニュースレターを受け取るには、下のボタンを押して登録を確定してください。",
+    confirmButton: "登録を確定する",
+    unsubscribeTitle: "ニュースレターの配信停止",
+    unsubscribeText: "下のボタンを押すと、このアドレスへの{estate}のニュースレターの配信を停止します。",
+    unsubscribeButton: "配信を停止する",
     confirmedTitle: "ご登録が完了しました",
     confirmedText: "ありがとうございます。{estate}から、新しいヴィンテージやイベント、シャトーの近況をお届けします。",
     unsubscribedTitle: "配信を停止しました",

@@ -1,3 +1,7 @@
+import { contactMessageForm } from "#forms/contact-message";
+import { fieldOf } from "#forms/fields";
+import { cutToLength, neutraliseLine } from "#forms/text";
+
 /** Subjects other pages ask for by name (`/contact?subject=event-private`), each with a translated text. */
 export const knownSubjects = {
   order: "contact.form.subjects.order",
@@ -5,18 +9,18 @@ export const knownSubjects = {
   "event-corporate": "contact.form.subjects.eventCorporate",
 } as const;
 
-/** The subject field's longest value (contactMessageSchema: 200). */
-export const subjectMaxLength = 200;
+/** The subject field's longest value, as its definition (forms/contact-message.ts) allows it. */
+export const subjectMaxLength = fieldOf(contactMessageForm, "subject").max;
 
 /**
  * The contact form's subject for a `?subject=` value: a known name becomes its translated
- * subject, any other text is used as written, trimmed, with control characters removed and cut
- * to the field's limit; nothing gives an empty subject.
+ * subject, any other text is used as written, trimmed, with control characters and bidi controls
+ * neutralised and cut to the field's limit; nothing gives an empty subject.
  */
 export function subjectFromQuery(raw: string | null, translate: (key: (typeof knownSubjects)[keyof typeof knownSubjects]) => string): string {
   if (raw === null) return "";
   const value = raw.trim();
   if (Object.hasOwn(knownSubjects, value)) return translate(knownSubjects[value as keyof typeof knownSubjects]);
-  // eslint-disable-next-line no-control-regex
-  return [...value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()].slice(0, subjectMaxLength).join("").trim();
+  // Cleaned as the API cleans a subject (forms/text.ts), so what the visitor sees is what is stored.
+  return cutToLength(neutraliseLine(value).trim(), subjectMaxLength).trim();
 }

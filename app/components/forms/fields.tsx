@@ -1,5 +1,7 @@
 import { createContext, useContext, useId, type HTMLInputTypeAttribute } from "react";
+import { typedFields, type FieldDefinition, type FormDefinition } from "#forms/fields";
 import { useI18n } from "~/lib/i18n/context";
+import type { MessageId } from "#locales";
 
 /** The fields the last answer refused, so each can mark itself `aria-invalid`. */
 export const InvalidFieldsContext = createContext<readonly string[]>([]);
@@ -29,7 +31,7 @@ function FieldLabel({ htmlFor, label, required }: FieldLabelProps) {
 }
 
 interface FieldProps {
-  /** The field's name in the form's schema (app/features/forms/schemas.ts). */
+  /** The field's name in its form's definition (forms/). */
   name: string;
   label: string;
   type?: HTMLInputTypeAttribute;
@@ -72,6 +74,40 @@ export function TextArea({ name, label, required = false, className }: Omit<Fiel
       <textarea id={id} name={name} required={required} rows={5} aria-invalid={invalid || undefined} className={controlClass} />
     </div>
   );
+}
+
+/** A field definition whose label is a key of the catalogs: a label key mistyped in forms/ fails the typecheck. */
+export type LabelledField = FieldDefinition & { label: MessageId };
+/** A form definition (forms/) whose every label is a key of the catalogs. */
+export type LabelledForm = Omit<FormDefinition, "fields"> & { fields: readonly LabelledField[] };
+
+/** The control each kind of field is typed into (spec §5: the browser's own types and checks). */
+const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;
+
+/** The control of one field of a form's definition, labelled in the page's language. */
+export function FormField({ field, className }: { field: Exclude<LabelledField, { kind: "choice" }>; className?: string }) {
+  const { t } = useI18n();
+  if (field.kind === "text") return <TextArea className={className} name={field.name} label={t(field.label)} required={field.required} />;
+  return (
+    <Field
+      className={className}
+      name={field.name}
+      type={inputTypes[field.kind]}
+      label={t(field.label)}
+      required={field.required}
+      autoComplete={field.autoComplete}
+      placeholder={field.placeholder}
+      min={field.kind === "count" ? field.min : undefined}
+    />
+  );
+}
+
+/**
+ * A `FormField` for every field of a form the visitor types into, in the definition's order;
+ * `classNames` places some of them in the form's layout (by field name).
+ */
+export function FormFields({ form, classNames = {} }: { form: LabelledForm; classNames?: Readonly<Record<string, string>> }) {
+  return typedFields(form).map((field) => <FormField key={field.name} field={field} className={classNames[field.name]} />);
 }
 
 /**

@@ -1,15 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { useLocation } from "react-router";
-import { Honeypot, InvalidFieldsContext } from "~/components/forms/fields";
+import type { FormKind } from "#forms/definitions";
+import { formPayload } from "#forms/payload";
+import { Honeypot, InvalidFieldsContext, type LabelledForm } from "~/components/forms/fields";
 import { ToastRegion, useToasts } from "~/components/ui/toast";
-import type { FormKind } from "~/features/forms/schemas";
 import type { SubmitResult } from "~/features/forms/submit";
 import { useI18n } from "~/lib/i18n/context";
 
 interface FormShellProps {
-  kind: FormKind;
-  /** Turns the form's fields into the schema's fields (the envelope is added here). */
-  toPayload: (data: FormData) => Record<string, unknown>;
+  /** The form's definition (forms/): what it sends, where, and how its fields are named. */
+  form: LabelledForm & { kind: FormKind };
+  /** The values of the form's `choice` fields, which the page holds (the tour package). */
+  chosen?: Readonly<Record<string, string | null>>;
   /** The success toast (spec §4): its title and description. */
   success: { title: string; description: string };
   submitLabel: string;
@@ -18,6 +20,8 @@ interface FormShellProps {
   /** After a successful submission, once the form is reset. */
   onSuccess?: () => void;
   children: ReactNode;
+  /** The `<form>` element, for a page that fills a field in (the contact form's `?subject=`). */
+  ref?: Ref<HTMLFormElement>;
   id?: string;
   "aria-labelledby"?: string;
   className?: string;
@@ -34,12 +38,6 @@ async function send(kind: FormKind, payload: Record<string, unknown>): Promise<S
   }
 }
 
-/** The visible label of a named control, for an error message that names the fields to fix. */
-function labelOf(form: HTMLFormElement, name: string): string {
-  const control = form.elements.namedItem(name);
-  const label = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement ? control.labels?.[0] : undefined;
-  return label?.querySelector("[data-label]")?.textContent ?? name;
-}
 
 /**
  * A form that posts its fields as JSON to the site's API (app/features/forms/submit.ts): the
@@ -47,8 +45,8 @@ function labelOf(form: HTMLFormElement, name: string): string {
  * failure an error toast appears and every value stays as typed.
  */
 export function FormShell({
-  kind,
-  toPayload,
+  form: definition,
+  chosen,
   success,
   submitLabel,
   blockedLabel,
@@ -64,9 +62,15 @@ export function FormShell({
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState<string[]>([]);
 
-  function failureText(result: Exclude<SubmitResult, { ok: true }>, form: HTMLFormElement): string {
+  /** A field's label as the form shows it, for an error message that names the fields to fix. */
+  function labelOf(name: string): string {
+    const field = definition.fields.find((candidate) => candidate.name === name);
+    return field ? t(field.label) : name;
+  }
+
+  function failureText(result: Exclude<SubmitResult, { ok: true }>): string {
     if (result.reason === "invalid" && result.fields?.length) {
-      const fields = new Intl.ListFormat(tag, { type: "conjunction" }).format(result.fields.map((name) => labelOf(form, name)));
+      const fields = new Intl.ListFormat(tag, { type: "conjunction" }).format(result.fields.map(labelOf));
       return t("forms.error.fields", { count: result.fields.length, fields });
     }
     return t(`forms.error.${result.reason === "rate-limited" ? "rateLimited" : result.reason}`);
@@ -77,10 +81,10 @@ export function FormShell({
     if (busy || blockedLabel) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const payload = { ...toPayload(data), language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
+    const payload = { ...formPayload(definition, data, chosen), language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
     setBusy(true);
     setInvalid([]);
-    const result = await send(kind, payload);
+    const result = await send(definition.kind, payload);
     setBusy(false);
     if (result.ok) {
       form.reset();
@@ -89,7 +93,7 @@ export function FormShell({
       return;
     }
     setInvalid(result.fields ?? []);
-    notify({ tone: "error", title: t("forms.error.title"), description: failureText(result, form) });
+    notify({ tone: "error", title: t("forms.error.title"), description: failureText(result) });
     const first = result.fields?.[0] ? form.elements.namedItem(result.fields[0]) : null;
     if (first instanceof HTMLElement) first.focus();
   }

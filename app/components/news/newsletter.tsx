@@ -1,8 +1,9 @@
-import { Field } from "~/components/forms/fields";
+import { newsletterSignupForm } from "#forms/newsletter-signup";
+import { FormFields } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
 import { useI18n } from "~/lib/i18n/context";
 
-/** The newsletter sign-up (spec §3: the address only), sent like the other forms. */
+/** The newsletter sign-up (spec §3: the address only; forms/newsletter-signup.ts), sent like the other forms. */
 export function Newsletter() {
   const { t } = useI18n();
   return (
@@ -14,14 +15,13 @@ export function Newsletter() {
         <p className="mt-4 text-lg">{t("news.newsletter.text")}</p>
         <div className="mt-8 rounded-sm bg-cream-50 p-6 text-left text-ink-900">
           <FormShell
-            kind="newsletterSignup"
+            form={newsletterSignupForm}
             aria-labelledby="newsletter-title"
-            toPayload={(data) => ({ email: String(data.get("email") ?? "") })}
             success={{ title: t("news.newsletter.success.title"), description: t("news.newsletter.success.description") }}
             submitLabel={t("news.newsletter.submit")}
             className="flex flex-col gap-4 sm:flex-row sm:items-end"
           >
-            <Field className="flex-1" name="email" type="email" label={t("news.newsletter.email")} required autoComplete="email" />
+            <FormFields form={newsletterSignupForm} classNames={{ email: "flex-1" }} />
           </FormShell>
           <p className="mt-4 text-sm text-ink-700">{t("news.newsletter.privacy")}</p>
         </div>

@@ -1,36 +1,21 @@
-import { Field, RequiredNote, TextArea } from "~/components/forms/fields";
+import { tourBookingForm } from "#forms/tour-booking";
+import { FormFields, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
 import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
-/** The tour form's fields as the schema wants them: guests is a number when given. */
-function toPayload(data: FormData, selected: string | null): Record<string, unknown> {
-  const text = (name: string) => String(data.get(name) ?? "");
-  const guests = text("guests").trim();
-  return {
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    ...(guests ? { guests: Number(guests) } : {}),
-    date: text("date"),
-    message: text("message"),
-    package: selected ?? "",
-  };
-}
-
 /**
- * The booking form (spec §3, §5): name and email required, phone, guests (at least 1), preferred
- * date and message optional. Submitting needs a package chosen above; until then the button is
- * disabled and says so (spec §4).
+ * The booking form (spec §3, §5), its fields from forms/tour-booking.ts: name and email required,
+ * phone, guests (at least 1), preferred date and message optional. Submitting needs a package
+ * chosen above; until then the button is disabled and says so (spec §4).
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
   const { t } = useI18n();
-  const selected = tour?.id ?? null;
   return (
     <FormShell
-      kind="tourBooking"
+      form={tourBookingForm}
+      chosen={{ package: tour?.id ?? null }}
       aria-labelledby="booking-title"
-      toPayload={(data) => toPayload(data, selected)}
       success={{ title: t("wineTours.form.success.title"), description: t("wineTours.form.success.description") }}
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
@@ -61,12 +46,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
         )}
       </div>
       <RequiredNote className="sm:col-span-2" />
-      <Field name="name" label={t("forms.fields.name")} required autoComplete="name" />
-      <Field name="email" type="email" label={t("forms.fields.email")} required autoComplete="email" />
-      <Field name="phone" type="tel" label={t("forms.fields.phone")} autoComplete="tel" />
-      <Field name="guests" type="number" min={1} label={t("wineTours.form.guests")} />
-      <Field name="date" type="date" label={t("wineTours.form.date")} />
-      <TextArea className="sm:col-span-2" name="message" label={t("forms.fields.message")} />
+      <FormFields form={tourBookingForm} classNames={{ message: "sm:col-span-2" }} />
     </FormShell>
   );
 }

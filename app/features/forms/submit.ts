@@ -1,4 +1,6 @@
-import { formEndpoints, type FormKind } from "./schemas";
+import { formDefinitions, type FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
+import { formSchemas } from "#forms/schema";
 
 export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server";
 export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[] };
@@ -14,17 +16,16 @@ async function fieldsOf(response: Response): Promise<string[] | undefined> {
 }
 
 /**
- * Sends a form to the site's API (`formEndpoints[kind].path`) as JSON and says how it went. The
- * payload is checked against the form's shared schema first, so an invalid one never leaves the
- * page. Forms load this module (and zod with it) only when the visitor submits
+ * Sends a form to the site's API (`/api/<slug>` of its definition in forms/) as JSON and says how
+ * it went. The payload is checked first with the schema the API uses (forms/schema.ts), so an
+ * invalid one never leaves the page. Forms load this module (and zod with it) only when the visitor submits
  * (app/components/forms/form-shell.tsx), keeping both out of the page's first-load JavaScript.
  *
  * Success is a 201 (any 2xx). A 400 is `invalid` with the fields the server named; 413 and 415
  * are `invalid` too; 429 is `rate-limited`; other answers are `server`; no answer is `network`.
  */
 export async function submitForm(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
-  const endpoint = formEndpoints[kind];
-  const checked = endpoint.schema.safeParse(payload);
+  const checked = formSchemas[kind].safeParse(payload);
   if (!checked.success) {
     const fields = [...new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
     return { ok: false, reason: "invalid", fields };
@@ -32,7 +33,7 @@ export async function submitForm(kind: FormKind, payload: Record<string, unknown
 
   let response: Response;
   try {
-    response = await fetch(endpoint.path, {
+    response = await fetch(formPath(formDefinitions[kind]), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),

@@ -33,6 +33,11 @@ export async function buildTestServer(env: Record<string, string> = {}): Promise
   return app;
 }
 
+/** The calendar day `days` from now (UTC), as a date input gives it: `2027-06-12`. */
+export function isoDay(days: number, from = Date.now()): string {
+  return new Date(from + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A valid submission of each form. */
 export const validPayloads = {
   tourBooking: {
@@ -42,7 +47,8 @@ export const validPayloads = {
     email: "camille@example.org",
     phone: "+33 6 12 34 56 78",
     guests: 4,
-    date: "2027-06-12",
+    // A preferred date must lie ahead (at most two years): two months from the day the tests run.
+    date: isoDay(60),
     message: "Nous aimerions une visite en fin de matinée.",
     package: "both",
   },

@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formEndpoints } from "../schemas";
+import { formDefinitions } from "#forms/definitions";
+import { formPath, type Accepted } from "#forms/fields";
 import { submitForm } from "../submit";
 
 const envelope = { language: "en", page: "/contact", fax: "" };
+/** What the API answers to an accepted submission (server/api/forms.ts). */
+const accepted = (): Accepted => ({ ok: true, id: randomUUID() });
 const contact = { ...envelope, name: "Ada", email: "ada@example.com", phone: "", subject: "Order inquiry", message: "Two cases, please." };
 
 function answer(status: number, body?: unknown) {
@@ -19,33 +23,44 @@ afterEach(() => {
 
 describe("submitForm", () => {
   it("POSTs the payload as JSON to the form's endpoint and reports a 201 as success", async () => {
-    const fetchMock = answer(201, { id: 1 });
+    const fetchMock = answer(201, accepted());
     expect(await submitForm("contactMessage", contact)).toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(formEndpoints.contactMessage.path);
+    expect(url).toBe("/api/contact-messages");
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
     expect(JSON.parse(String(init?.body))).toEqual(contact);
   });
 
   it.each([
-    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: "2027-05-01", package: "both" }],
+    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), package: "both" }],
     ["importerApplication", { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", website: "https://vins.example", experience: "12", marketSize: "", message: "" }],
     ["newsletterSignup", { ...envelope, email: "ada@example.com" }],
   ] as const)("sends %s to its own endpoint", async (kind, payload) => {
-    const fetchMock = answer(201);
+    const fetchMock = answer(201, accepted());
     expect(await submitForm(kind, payload)).toEqual({ ok: true });
-    expect(fetchMock.mock.calls[0]![0]).toBe(formEndpoints[kind].path);
+    expect(fetchMock.mock.calls[0]![0]).toBe(formPath(formDefinitions[kind]));
   });
 
   it("does not send a payload its schema refuses, and names the fields", async () => {
-    const fetchMock = answer(201);
+    const fetchMock = answer(201, accepted());
     const result = await submitForm("tourBooking", { ...envelope, name: "", email: "not-an-email", guests: 0, package: "" });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(result.ok).toBe(false);
     expect(result).toMatchObject({ reason: "invalid" });
     expect(!result.ok && [...(result.fields ?? [])].sort()).toEqual(["email", "guests", "name", "package"]);
+  });
+
+  it("does not send what the API would refuse: a date in the past, a broken character", async () => {
+    const fetchMock = answer(201, accepted());
+    const past = await submitForm("tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", date: "2020-05-01", package: "both" });
+    const broken = await submitForm("contactMessage", { ...contact, subject: "Order \ud800" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect([past, broken]).toEqual([
+      { ok: false, reason: "invalid", fields: ["date"] },
+      { ok: false, reason: "invalid", fields: ["subject"] },
+    ]);
   });
 
   it("reports a 400 as invalid with the fields the server named", async () => {

@@ -1,0 +1,17 @@
+import type { FormDefinition } from "./fields";
+
+/** Contact message (spec §3, §5): name, email and message required; phone and subject optional. */
+export const contactMessageForm = {
+  kind: "contactMessage",
+  slug: "contact-messages",
+  table: "contact_messages",
+  notificationName: "Contact message",
+  fields: [
+    { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", notificationLabel: "Name", autoComplete: "name" },
+    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },
+    { name: "phone", kind: "phone", max: 40, required: false, column: "phone", label: "forms.fields.phone", notificationLabel: "Phone", autoComplete: "tel" },
+    { name: "subject", kind: "line", max: 200, required: false, column: "subject", label: "contact.form.subject", notificationLabel: "Subject" },
+    { name: "message", kind: "text", max: 5000, required: true, column: "message", label: "forms.fields.message", notificationLabel: "Message" },
+  ],
+  kept: [],
+} as const satisfies FormDefinition;

@@ -1,0 +1,28 @@
+import type { FormDefinition } from "./fields";
+
+/**
+ * The tour packages a booking can name (spec §3, §9), in the order the page shows them. The one
+ * list of package ids: content/tours.json describes each of them (forms/__tests__ checks that
+ * its ids are these).
+ */
+export const tourPackageIds = ["hermitage", "mongiron", "both"] as const;
+export type TourPackageId = (typeof tourPackageIds)[number];
+
+/** Tour booking (spec §3, §5): name and email required, guests at least 1, a package chosen above the form. */
+export const tourBookingForm = {
+  kind: "tourBooking",
+  slug: "tour-bookings",
+  table: "tour_bookings",
+  notificationName: "Tour booking",
+  fields: [
+    { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", notificationLabel: "Name", autoComplete: "name" },
+    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },
+    { name: "phone", kind: "phone", max: 40, required: false, column: "phone", label: "forms.fields.phone", notificationLabel: "Phone", autoComplete: "tel" },
+    { name: "guests", kind: "count", min: 1, max: 50, required: false, column: "guests", label: "wineTours.form.guests", notificationLabel: "Guests" },
+    // A preferred date: not in the past, at most two years ahead (forms/fields.ts `dateWindow`).
+    { name: "date", kind: "date", yearsAhead: 2, required: false, column: "date", label: "wineTours.form.date", notificationLabel: "Preferred date" },
+    { name: "package", kind: "choice", options: tourPackageIds, required: true, column: "package", label: "wineTours.form.package", notificationLabel: "Package" },
+    { name: "message", kind: "text", max: 5000, required: false, column: "message", label: "forms.fields.message", notificationLabel: "Message" },
+  ],
+  kept: [],
+} as const satisfies FormDefinition;

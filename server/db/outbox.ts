@@ -1,0 +1,116 @@
+/**
+ * The outbox table: e-mails waiting to be sent, each written in the same transaction as the
+ * submission it belongs to (server/db/submissions.ts), so an acknowledged submission never lacks
+ * its e-mails. The mail sender reads and updates it through `OutboxTable`, which the API hands to
+ * it (server/api/index.ts): the mail code never reaches into the database itself.
+ */
+import type { Db } from "./database";
+
+/** An e-mail as the outbox stores it (server/mail/compose.ts writes them). */
+export interface QueuedMail {
+  kind: "notification" | "confirmation";
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** A row of the outbox table. */
+export interface OutboxRow {
+  id: number;
+  created_at: string;
+  kind: string;
+  submission_type: string;
+  submission_id: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  headers: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+}
+
+/** An unsent e-mail as the sender reads it. */
+export interface PendingMail {
+  id: number;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  /** Attempts made so far. */
+  attempts: number;
+}
+
+/** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
+export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string; id: string }, now: string): number {
+  const result = db
+    .prepare(
+      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(now, mail.kind, submission.type, submission.id, mail.to, mail.replyTo, mail.subject, mail.text, JSON.stringify(mail.headers), now);
+  return Number(result.lastInsertRowid);
+}
+
+const pending = (row: OutboxRow): PendingMail => ({
+  id: row.id,
+  to: row.recipient,
+  replyTo: row.reply_to,
+  subject: row.subject,
+  text: row.body,
+  headers: JSON.parse(row.headers) as Record<string, string>,
+  attempts: row.attempts,
+});
+
+/** The sender's view of the outbox table (the `Outbox` of server/mail/sender.ts). */
+export class OutboxTable {
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    this.statements = {
+      pending: db.prepare(
+        `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (? IS NULL OR next_attempt_at <= ?)
+         ORDER BY id LIMIT ?`,
+      ),
+      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?"),
+      retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?"),
+      failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?"),
+      next: db.prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
+    };
+  }
+
+  /** False once the database is closed: a send that ends after shutdown records nothing. */
+  get open(): boolean {
+    return this.db.open;
+  }
+
+  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
+  pending(afterId: number, dueBy: string | null, limit: number): PendingMail[] {
+    return (this.statements.pending.all(afterId, dueBy, dueBy, limit) as OutboxRow[]).map(pending);
+  }
+
+  markSent(id: number, at: string): void {
+    this.statements.sent.run(at, id);
+  }
+
+  /** Records a failed attempt and when to try again. */
+  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void {
+    this.statements.retry.run(attempts, error, nextAttemptAt, id);
+  }
+
+  /** Records the last failed attempt: the e-mail stays in the table, marked failed. */
+  markFailed(id: number, attempts: number, error: string, at: string): void {
+    this.statements.failed.run(attempts, error, at, id);
+  }
+
+  /** When the earliest unsent e-mail is due, if any. */
+  nextAttemptAt(): string | null {
+    return (this.statements.next.get() as { next: string | null }).next;
+  }
+}
