@@ -5,6 +5,10 @@ import { content } from "#content";
 const { site } = content;
 import type { OutboxRow } from "../db/outbox";
 import { buildTestServer, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { translator } from "#locales";
+import { pageText } from "./support/html";
+
+const fr = translator("fr").t;
 
 const json = { "content-type": "application/json" };
 const siteUrl = "https://www.hermitage-lescours.example";
@@ -118,8 +122,8 @@ describe("newsletter double opt-in", () => {
     expect(parseMail(estate.raw).header("subject")).toMatch(/^\[Website\] Newsletter sign-up \(FR\)/);
 
     const mail = parseMail(confirmation.raw);
-    expect(mail.header("subject")).toBe(`Confirmez votre inscription à la lettre d'information de ${site.estateName}`);
-    expect(mail.text).toContain("Pour confirmer votre adresse");
+    expect(mail.header("subject")).toBe(fr("subscriber.mailSubject", { estate: site.estateName }));
+    expect(mail.text).toContain(fr("subscriber.mailIntro", { estate: site.estateName }));
     const confirm = linkIn(mail.text, "/api/newsletter/confirm");
     const unsubscribe = linkIn(mail.text, "/api/newsletter/unsubscribe");
     expect(mail.header("list-unsubscribe")).toBe(`<${siteUrl}${unsubscribe}>`);
@@ -138,24 +142,24 @@ describe("newsletter double opt-in", () => {
       app.inject({ method: "POST", url: url.split("?")[0]!, headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl }, payload: url.split("?")[1]! });
     const first = await press(confirm);
     expect(first.statusCode).toBe(200);
-    expect(first.body).toContain("Inscription confirmée");
+    expect(pageText(first.body)).toContain(fr("subscriber.confirmedTitle"));
     const confirmedAt = row().confirmed_at;
     expect(confirmedAt).toMatch(/Z$/);
     const second = await press(confirm);
     expect(second.statusCode).toBe(200);
-    expect(second.body).toContain("Inscription confirmée");
+    expect(pageText(second.body)).toContain(fr("subscriber.confirmedTitle"));
     expect(row().confirmed_at).toBe(confirmedAt);
 
     const leave = await press(unsubscribe);
     expect(leave.statusCode).toBe(200);
-    expect(leave.body).toContain("Votre désinscription est prise en compte");
+    expect(pageText(leave.body)).toContain(fr("subscriber.unsubscribedTitle"));
     const unsubscribedAt = row().unsubscribed_at;
     expect(unsubscribedAt).toMatch(/Z$/);
     expect((await press(unsubscribe)).statusCode).toBe(200);
     expect(row().unsubscribed_at).toBe(unsubscribedAt);
     // An old confirmation link does not silently re-subscribe.
     const stale = await press(confirm);
-    expect(stale.body).toContain("Cette adresse n'est plus inscrite");
+    expect(pageText(stale.body)).toContain(fr("subscriber.notSubscribedTitle"));
     expect(row().unsubscribed_at).toBe(unsubscribedAt);
 
     // Signing up again re-subscribes the same row, with a fresh confirmation.

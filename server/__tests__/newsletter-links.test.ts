@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { subscriberStrings } from "../mail/strings";
+import { translator } from "#locales";
+import { formIn } from "./support/html";
 import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor, type ParsedMail } from "./support/fixtures";
 
 /**
@@ -46,15 +47,6 @@ function linksIn(mail: ParsedMail): string[] {
 
 const link = (mail: ParsedMail, path: string) => linksIn(mail).find((candidate) => candidate.startsWith(`${path}?token=`))!;
 
-/** The page's one form: where it posts and the fields it sends. */
-function formIn(html: string): { action: string; method: string; body: string; button: string } | null {
-  const match = /<form method="(\w+)" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
-  if (!match) return null;
-  const inputs = [...match[3]!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((input) => [input[1]!, input[2]!]);
-  const button = /<button type="submit">([^<]*)<\/button>/.exec(match[3]!)?.[1] ?? "";
-  return { method: match[1]!, action: match[2]!.replaceAll("&amp;", "&"), body: new URLSearchParams(inputs).toString(), button };
-}
-
 describe("newsletter e-mail links", () => {
   it("change nothing when a scanner opens every link of the e-mail, again and again", async () => {
     const { app, mail, row } = await signedUp("fr");
@@ -85,24 +77,24 @@ describe("newsletter e-mail links", () => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["content-security-policy"]).toBe("default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
     expect(page.body).toContain('<html lang="fr">');
-    expect(page.body).toContain(subscriberStrings.fr.confirmTitle);
+    expect(page.body).toContain(translator("fr").t("subscriber.confirmTitle"));
     const button = formIn(page.body);
-    expect(button).toMatchObject({ method: "post", action: "/api/newsletter/confirm", button: subscriberStrings.fr.confirmButton });
+    expect(button).toMatchObject({ method: "post", action: "/api/newsletter/confirm", button: translator("fr").t("subscriber.confirmButton") });
     expect(row().confirmed_at).toBeNull();
 
     const headers = { ...form, origin: siteUrl, "sec-fetch-site": "same-origin" };
     const confirmed = await app.inject({ method: "POST", url: button!.action, headers, payload: button!.body });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.body).toContain(subscriberStrings.fr.confirmedTitle);
+    expect(confirmed.body).toContain(translator("fr").t("subscriber.confirmedTitle"));
     const confirmedAt = row().confirmed_at;
     expect(confirmedAt).toMatch(/Z$/);
     const again = await app.inject({ method: "POST", url: button!.action, headers, payload: button!.body });
     expect(again.statusCode).toBe(200);
-    expect(again.body).toContain(subscriberStrings.fr.confirmedTitle);
+    expect(again.body).toContain(translator("fr").t("subscriber.confirmedTitle"));
     expect(row().confirmed_at).toBe(confirmedAt);
     // Opened again, the link says so and offers no button.
     const later = await app.inject({ url: link(mail, "/api/newsletter/confirm") });
-    expect(later.body).toContain(subscriberStrings.fr.confirmedTitle);
+    expect(later.body).toContain(translator("fr").t("subscriber.confirmedTitle"));
     expect(formIn(later.body)).toBeNull();
   });
 
@@ -122,22 +114,22 @@ describe("newsletter e-mail links", () => {
     const page = await app.inject({ url: link(mail, "/api/newsletter/unsubscribe") });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="ja">');
-    expect(page.body).toContain(subscriberStrings.ja.unsubscribeTitle);
+    expect(page.body).toContain(translator("ja").t("subscriber.unsubscribeTitle"));
     const button = formIn(page.body)!;
-    expect(button).toMatchObject({ method: "post", action: "/api/newsletter/unsubscribe", button: subscriberStrings.ja.unsubscribeButton });
+    expect(button).toMatchObject({ method: "post", action: "/api/newsletter/unsubscribe", button: translator("ja").t("subscriber.unsubscribeButton") });
     expect(row().unsubscribed_at).toBeNull();
 
     const headers = { ...form, origin: siteUrl };
     const left = await app.inject({ method: "POST", url: button.action, headers, payload: button.body });
     expect(left.statusCode).toBe(200);
-    expect(left.body).toContain(subscriberStrings.ja.unsubscribedTitle);
+    expect(left.body).toContain(translator("ja").t("subscriber.unsubscribedTitle"));
     const unsubscribedAt = row().unsubscribed_at;
     expect(unsubscribedAt).toMatch(/Z$/);
     expect((await app.inject({ method: "POST", url: button.action, headers, payload: button.body })).statusCode).toBe(200);
     expect(row().unsubscribed_at).toBe(unsubscribedAt);
     // The confirmation link no longer subscribes anyone: its page says so, with no button.
     const stale = await app.inject({ url: link(mail, "/api/newsletter/confirm") });
-    expect(stale.body).toContain(subscriberStrings.ja.notSubscribedTitle);
+    expect(stale.body).toContain(translator("ja").t("subscriber.notSubscribedTitle"));
     expect(formIn(stale.body)).toBeNull();
   });
 
@@ -159,7 +151,7 @@ describe("newsletter e-mail links", () => {
     for (const path of ["/api/newsletter/confirm", "/api/newsletter/unsubscribe"]) {
       const response = await app.inject({ method: "POST", url: path, headers: { ...form, origin: siteUrl }, payload: "token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
       expect(response.statusCode, path).toBe(404);
-      expect(response.body).toContain(subscriberStrings.en.invalidTitle);
+      expect(response.body).toContain(translator("en").t("subscriber.invalidTitle"));
     }
     expect(row()).toEqual({ confirmed_at: null, unsubscribed_at: null });
   });

@@ -1,6 +1,6 @@
 import type { Language } from "#core/languages";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
-import { fill, subscriberStrings } from "./strings";
+import { translator } from "#locales";
 
 /** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
 export interface OutgoingMail {
@@ -83,18 +83,18 @@ export function composeConfirmation(
   tokens: { confirm: string; unsubscribe: string },
   context: MailContext,
 ): OutgoingMail {
-  const strings = subscriberStrings[language];
+  const { t } = translator(language);
   const estate = context.estateName;
   const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
   const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
   const text = [
-    fill(strings.mailIntro, estate),
+    t("subscriber.mailIntro", { estate }),
     "",
     confirmUrl,
     "",
-    fill(strings.mailIgnore, estate),
+    t("subscriber.mailIgnore", { estate }),
     "",
-    strings.mailUnsubscribe,
+    t("subscriber.mailUnsubscribe"),
     unsubscribeUrl,
     "",
     `— ${estate}`,
@@ -104,7 +104,7 @@ export function composeConfirmation(
     kind: "confirmation",
     to: headerSafe(email, 254),
     replyTo: null,
-    subject: headerSafe(fill(strings.mailSubject, estate)),
+    subject: headerSafe(t("subscriber.mailSubject", { estate })),
     text,
     // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },

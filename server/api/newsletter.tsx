@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { content } from "#content";
-import { isLanguage, languageTags, type Language } from "#core/languages";
+import { isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { SubmissionStore } from "../db/submissions";
 import { confirmPath, unsubscribePath } from "../mail/compose";
-import { fill, languageFromHeader, subscriberStrings } from "../mail/strings";
+import { translator } from "#locales";
+import { languageFromHeader } from "../mail/language";
+import { renderPage } from "../pages/document";
 import type { RouteRateLimit } from "./routes";
 
 const { site } = content;
@@ -18,52 +20,46 @@ type PageKind = "confirm" | "unsubscribe" | "confirmed" | "unsubscribed" | "notS
  */
 export const subscriberPagePolicy = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/** Escapes text for element content and double-quoted attributes. */
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+type SubscriberMessage = Parameters<ReturnType<typeof translator>["t"]>[0];
 
-/** The button of a page that asks: a same-origin POST of the token to the link's own path. */
-function buttonForm(path: string, token: string, label: string): string {
-  return `<form method="post" action="${escapeHtml(path)}">
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<button type="submit">${escapeHtml(label)}</button>
-</form>`;
-}
+/** Each page's title and text, and the button of the two that ask. */
+const pages: Record<PageKind, [SubscriberMessage, SubscriberMessage, SubscriberMessage?]> = {
+  confirm: ["subscriber.confirmTitle", "subscriber.confirmText", "subscriber.confirmButton"],
+  unsubscribe: ["subscriber.unsubscribeTitle", "subscriber.unsubscribeText", "subscriber.unsubscribeButton"],
+  confirmed: ["subscriber.confirmedTitle", "subscriber.confirmedText"],
+  unsubscribed: ["subscriber.unsubscribedTitle", "subscriber.unsubscribedText"],
+  notSubscribed: ["subscriber.notSubscribedTitle", "subscriber.notSubscribedText"],
+  invalid: ["subscriber.invalidTitle", "subscriber.invalidText"],
+};
 
 /**
  * The small page a newsletter link answers with, in the subscriber's language. `button` makes it
- * a page that asks: only its POST changes the subscription.
+ * a page that asks: only its POST (a same-origin form with the token) changes the subscription.
  */
 export function subscriberPage(lang: Language, kind: PageKind, button?: { path: string; token: string }): string {
-  const strings = subscriberStrings[lang];
+  const { t } = translator(lang);
   const estate = site.estateName;
-  const pages: Record<PageKind, [string, string, string?]> = {
-    confirm: [strings.confirmTitle, strings.confirmText, strings.confirmButton],
-    unsubscribe: [strings.unsubscribeTitle, strings.unsubscribeText, strings.unsubscribeButton],
-    confirmed: [strings.confirmedTitle, strings.confirmedText],
-    unsubscribed: [strings.unsubscribedTitle, strings.unsubscribedText],
-    notSubscribed: [strings.notSubscribedTitle, strings.notSubscribedText],
-    invalid: [strings.invalidTitle, strings.invalidText],
-  };
   const [title, text, label] = pages[kind];
-  const form = button && label ? `${buttonForm(button.path, button.token, label)}\n` : "";
-  return `<!DOCTYPE html>
-<html lang="${languageTags[lang]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} — ${escapeHtml(estate)}</title>
-</head>
-<body>
-<main>
-<p>${escapeHtml(estate)}</p>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(fill(text, estate))}</p>
-${form}<p><a href="${escapeHtml(localizePath(lang, "/"))}">${escapeHtml(strings.backToSite)}</a></p>
-</main>
-</body>
-</html>
-`;
+  return renderPage({
+    lang,
+    title: `${t(title)} — ${estate}`,
+    children: (
+      <>
+        <p>{estate}</p>
+        <h1>{t(title)}</h1>
+        <p>{t(text, { estate })}</p>
+        {button && label ? (
+          <form method="post" action={button.path}>
+            <input type="hidden" name="token" value={button.token} />
+            <button type="submit">{t(label)}</button>
+          </form>
+        ) : null}
+        <p>
+          <a href={localizePath(lang, "/")}>{t("subscriber.backToSite")}</a>
+        </p>
+      </>
+    ),
+  });
 }
 
 const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
