@@ -9,6 +9,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { languages } from "#core/languages";
+import { messagesFor, type Namespace } from "#locales";
 
 /** Bytes of a file gzipped at level 9 (what the server's precompressed .gz copy holds). */
 export function gzipSize(file: string): number {
@@ -122,6 +124,27 @@ function main(): void {
   console.log(`\nLargest first-load JS: ${worst.path} ${kb(worst.js)} KB gzip, over ${pages.length} pages.`);
   const images = builtImages(buildDir).sort((a, b) => b.bytes - a.bytes);
   console.log(`Largest image: ${images[0]?.file} ${kb(images[0]?.bytes ?? 0)} KB, ${images.length} image files.`);
+  messagesPerPage();
+}
+
+/**
+ * The compiled messages of a few pages (the layout's namespaces and the page's), gzipped: in one
+ * language, as this site sends them in the page's data, and in all five, as a library that compiles
+ * messages into the JavaScript (Paraglide JS) would ship them (docs/i18n.md).
+ */
+function messagesPerPage(): void {
+  const layout: Namespace[] = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"];
+  const samples: [string, Namespace[]][] = [
+    ["/", ["home", "wine", "media"]],
+    ["/news", ["news", "forms"]],
+    ["/wine-tours", ["wineTours", "forms"]],
+  ];
+  const gz = (value: unknown) => gzipSync(JSON.stringify(value), { level: 9 }).length;
+  console.log(`\n| page | its messages, one language, gzip KB | the same in all five languages, gzip KB |\n|---|---:|---:|`);
+  for (const [page, namespaces] of samples) {
+    const wanted = [...layout, ...namespaces];
+    console.log(`| \`${page}\` | ${kb(gz(messagesFor("en", wanted)))} | ${kb(gz(languages.map((lang) => messagesFor(lang, wanted))))} |`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

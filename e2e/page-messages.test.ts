@@ -1,0 +1,89 @@
+/**
+ * Each page carries only its own words (issue: messages per page): its HTML and its `.data` file
+ * hold the layout's messages and its route's, in its own language, and nothing else; and its HTML
+ * stays within 12 KB brotli, the legal and story pages excepted (their own text is long).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
+import { describe, expect, it } from "vitest";
+import { isLanguage, type Language } from "#core/languages";
+import { splitLanguage } from "#core/paths";
+import { catalogs } from "#locales";
+
+const buildDir = process.env.E2E_BUILD_DIR ?? "build";
+const client = join(buildDir, "client");
+const KB = 1024;
+
+/** What each page may carry besides the layout's namespaces: written out, as the pages are meant to be. */
+const layout = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"];
+const pageNamespaces: Record<string, string[]> = {
+  home: ["home", "wine", "media"],
+  story: ["story", "content"],
+  shop: ["shop", "wine"],
+  wine: ["wine"],
+  "wine-tours": ["wineTours", "forms"],
+  villa: ["villa"],
+  contact: ["contact", "forms"],
+  "become-importer": ["importer", "forms"],
+  news: ["news", "forms"],
+  events: ["events"],
+  "legal-notice": ["legal", "legalNotice"],
+  privacy: ["legal", "privacy"],
+  terms: ["legal", "terms"],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Each prerendered page's `.data` file: `/fr/shop` → `fr/shop.data`, `/` → `_root.data`. */
+const dataFiles = files(client)
+  .filter((file) => file.endsWith(".data"))
+  .map((file) => {
+    const rel = relative(client, file).slice(0, -".data".length);
+    return { file, path: rel === "_root" ? "/" : `/${rel}` };
+  });
+
+async function routeData(file: string): Promise<Record<string, { data?: { messages?: Record<string, unknown> } }>> {
+  const { value } = await decodeTurboStream(new Response(readFileSync(file)).body!, globalThis);
+  return value as Record<string, { data?: { messages?: Record<string, unknown> } }>;
+}
+
+describe("messages on each page", () => {
+  it("finds every page's data", () => {
+    expect(dataFiles.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it.each(dataFiles.map((entry) => [entry.path, entry.file] as const))("%s carries the layout's and its route's messages, in its language only", async (path, file) => {
+    const lang = splitLanguage(path).lang;
+    const routes = await routeData(file);
+    const pageRoute = Object.keys(routes).find((id) => !id.endsWith("/layout"))!;
+    const page = pageRoute.split("/")[1]!;
+    expect(pageNamespaces, `a namespace list for ${page}`).toHaveProperty(page);
+    const allowed = new Set([...layout, ...pageNamespaces[page]!]);
+    const carried = Object.values(routes).flatMap((route) => Object.entries(route.data?.messages ?? {}));
+    expect(carried.length).toBeGreaterThan(0);
+    const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))));
+    expect(stray, "messages of other pages").toEqual([]);
+    // Each message is the page's own language's (content texts excepted: their words come from the content files).
+    const foreign = carried.filter(([id, value]) => !id.startsWith("content.") && JSON.stringify(value) !== JSON.stringify(catalogs[lang as Language][id]));
+    expect(foreign.map(([id]) => id)).toEqual([]);
+    expect(carried.length, "far fewer than the whole catalog").toBeLessThan(Object.keys(catalogs.en).length / 2);
+    expect(isLanguage(lang)).toBe(true);
+  });
+});
+
+describe("page weight", () => {
+  const pages = files(client).filter((file) => file.endsWith("index.html") && !file.includes("__"));
+  const long = /\/(legal-notice|privacy|terms|story)\/index\.html$/;
+
+  it.each(pages.map((file) => [relative(client, file), file] as const))("%s is at most 12 KB brotli (legal and story pages excepted)", (_name, file) => {
+    const bytes = statSync(`${file}.br`).size;
+    if (long.test(file)) expect(bytes).toBeLessThanOrEqual(24 * KB);
+    else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(12 * KB);
+  });
+});
