@@ -60,8 +60,12 @@ function describePath(path: readonly PropertyKey[]): string {
   );
 }
 
-/** The folder holding site.json: this file's own, found by walking up so it also works from a bundle. */
+/**
+ * The folder holding site.json: `CONTENT_DIR` when set (a copy to try changes on, the tests), else
+ * this file's own, found by walking up so that it also works from a bundle.
+ */
 function locateContentDir(): string {
+  if (process.env.CONTENT_DIR) return process.env.CONTENT_DIR;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, "site.json")) && existsSync(join(dir, "schemas"))) return dir;
@@ -176,6 +180,11 @@ let parsed: Content | undefined;
 export const content: Content = new Proxy({} as Content, {
   get: (_target, key) => (parsed ??= readContent())[key as keyof Content],
 });
+
+/** A file of the content folder (a bottle picture, a scene), wherever the folder is. */
+export function contentFile(...segments: string[]): string {
+  return join(locateContentDir(), ...segments);
+}
 
 export function findWine(id: string): Wine | undefined {
   return content.wines.find((wine) => wine.id === id);

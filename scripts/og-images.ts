@@ -4,11 +4,11 @@
  */
 import { mkdirSync } from "node:fs";
 import sharp from "sharp";
-import { content } from "#content";
+import { content, contentFile } from "#content";
 
 const width = 1200;
 const height = 630;
-const images = new URL("../content/images/", import.meta.url).pathname;
+const images = `${contentFile("images")}/`;
 
 export async function writeOpenGraphImages(outDir: string): Promise<void> {
   mkdirSync(outDir, { recursive: true });

@@ -6,9 +6,7 @@
  * live; the renderer (`render.ts`) only sees the finished `SheetData`.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { content, type Grapes, type Site, type Wine } from "#content";
+import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
 import { languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import {
@@ -22,7 +20,6 @@ import {
 import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Each language's own quotation marks around a critic's words. */
 const quoteMarks: Record<Language, [string, string]> = {
@@ -76,7 +73,7 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
 
 /** The bottle picture drawn on the sheet (the build stops when it is missing). */
 function readBottle(wineId: string): Buffer {
-  return readFileSync(join(root, "content", "images", "bottles", `${wineId}.png`));
+  return readFileSync(contentFile("images", "bottles", `${wineId}.png`));
 }
 
 /** Every wine's sheet in every language. When a sheet's texts move, this is the function to re-point. */

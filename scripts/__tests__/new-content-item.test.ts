@@ -1,0 +1,83 @@
+/**
+ * Issue "one house", done when: an editor adds a wine or a news item with one content file (and a
+ * picture), and it appears on the pages, in the sitemap, in the JSON-LD and on the summary sheets
+ * of every language, without touching code or tests. Checked on a copy of the content folder.
+ */
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { languages } from "#core/languages";
+import { localizePath } from "#core/paths";
+import { contentDir } from "../../content/__tests__/support";
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "content-new-"));
+  cpSync(contentDir, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  // A new vintage: its file, copied from the 2018 and changed, and its bottle picture.
+  const wine = JSON.parse(readFileSync(join(dir, "wines/chateau-2018.json"), "utf8")) as Record<string, unknown>;
+  writeFileSync(join(dir, "wines/chateau-2021.json"), JSON.stringify({ ...wine, vintage: 2021, price: 160, ratings: [] }));
+  copyFileSync(join(dir, "images/bottles/chateau-2018.png"), join(dir, "images/bottles/chateau-2021.png"));
+  // A new news item: one file.
+  const item = JSON.parse(readFileSync(join(dir, "news/harvest-2026.json"), "utf8")) as Record<string, Record<string, string>>;
+  writeFileSync(
+    join(dir, "news/bottling-2027.json"),
+    JSON.stringify({ ...item, date: "2026-11-20", title: Object.fromEntries(languages.map((lang) => [lang, `Bottling (${lang})`])) }),
+  );
+  vi.stubEnv("CONTENT_DIR", dir);
+  vi.resetModules();
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a wine added with one file and its picture", () => {
+  it("gets its page in every language, and so its place in the sitemap", async () => {
+    const { publicPaths, prerenderPaths } = await import("../../app/lib/site-paths.server");
+    for (const lang of languages) {
+      expect(prerenderPaths()).toContain(localizePath(lang, "/shop/chateau-2021"));
+      expect(publicPaths().map((page) => page.path)).toContain(localizePath(lang, "/shop/chateau-2021"));
+    }
+  });
+
+  it("is the first card of its collection on the shop and the home page, newest vintage first", async () => {
+    const { collectionCards } = await import("../../app/components/wine/views.server");
+    const { createI18n } = await import("../../app/lib/i18n/context");
+    const { catalogs } = await import("#locales");
+    const cards = collectionCards(createI18n("fr", catalogs.fr), "chateau", 3);
+    expect(cards.map((card) => card.id)).toEqual(["chateau-2021", "chateau-2020", "chateau-2019"]);
+    expect(cards[0]!.price).toBe("160,00\u00a0€");
+  });
+
+  it("has its Product in the page's JSON-LD, with its price", async () => {
+    const { structuredData } = await import("../structured-data");
+    const [product] = structuredData({ lang: "ja", path: "/shop/chateau-2021", absolute: (path) => `https://example.test${path}` }) as {
+      sku: string;
+      offers: { price: string };
+    }[];
+    expect(product).toMatchObject({ sku: "chateau-2021", offers: { price: "160.00" } });
+  });
+
+  it("has a summary sheet in every language", async () => {
+    const { gatherSheets } = await import("../summaries/gather");
+    const sheets = gatherSheets().filter((sheet) => sheet.wineId === "chateau-2021");
+    expect(sheets.map((sheet) => sheet.lang).sort()).toEqual([...languages].sort());
+    expect(sheets.every((sheet) => sheet.vintage === "2021")).toBe(true);
+  });
+});
+
+describe("a news item added with one file", () => {
+  it("is the first card of the news page in every language, and in its JSON-LD", async () => {
+    const { newsView } = await import("../../app/components/news/views.server");
+    const { structuredData } = await import("../structured-data");
+    for (const lang of languages) {
+      expect(newsView(lang)[0]).toMatchObject({ id: "bottling-2027", title: `Bottling (${lang})` });
+      const articles = structuredData({ lang, path: "/news", absolute: (path) => path }) as { headline: string }[];
+      expect(articles[0]!.headline).toBe(`Bottling (${lang})`);
+    }
+  });
+});
