@@ -6,6 +6,7 @@ export const contactMessageForm = {
   slug: "contact-messages",
   table: "contact_messages",
   notificationName: "Contact message",
+  success: { title: "contact.form.success.title", description: "contact.form.success.description" },
   fields: [
     { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", notificationLabel: "Name", autoComplete: "name" },
     { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },

@@ -84,6 +84,8 @@ export interface FormDefinition {
   table: string;
   /** How the estate's e-mails name it ("Tour booking"). */
   notificationName: string;
+  /** Message ids of what the visitor reads once it is sent (spec §4's toast titles): the page's toast, or the server's page for a form posted before the page's JavaScript ran. */
+  success: { title: string; description: string };
   /** Its fields, in the order the form shows them and the export and the e-mail list them. */
   fields: readonly FieldDefinition[];
   /** Columns the server keeps besides the fields, exported after them. */

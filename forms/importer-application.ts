@@ -9,6 +9,7 @@ export const importerApplicationForm = {
   slug: "importer-applications",
   table: "importer_applications",
   notificationName: "Importer application",
+  success: { title: "importer.form.success.title", description: "importer.form.success.description" },
   fields: [
     { name: "companyName", kind: "line", max: 200, required: true, column: "company_name", label: "importer.form.fields.companyName", notificationLabel: "Company", autoComplete: "organization" },
     { name: "contactName", kind: "line", max: 120, required: true, column: "contact_name", label: "importer.form.fields.contactName", notificationLabel: "Contact person", autoComplete: "name" },

@@ -9,6 +9,7 @@ export const newsletterSignupForm = {
   slug: "newsletter-signups",
   table: "newsletter_subscribers",
   notificationName: "Newsletter sign-up",
+  success: { title: "news.newsletter.success.title", description: "news.newsletter.success.description" },
   fields: [
     { name: "email", kind: "email", max: 254, required: true, column: "email", label: "news.newsletter.email", notificationLabel: "E-mail", autoComplete: "email" },
   ],

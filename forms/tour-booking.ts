@@ -14,6 +14,7 @@ export const tourBookingForm = {
   slug: "tour-bookings",
   table: "tour_bookings",
   notificationName: "Tour booking",
+  success: { title: "wineTours.form.success.title", description: "wineTours.form.success.description" },
   fields: [
     { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", notificationLabel: "Name", autoComplete: "name" },
     { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },

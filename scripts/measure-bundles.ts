@@ -36,8 +36,8 @@ export function builtPages(clientDir: string): Map<string, string> {
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
 
-/** The JavaScript files a page loads before it is interactive, as URL paths. */
-export function firstLoadScripts(html: string): string[] {
+/** The JavaScript files a page starts with, as URL paths: its module scripts and what its inline bootstrap imports. */
+export function bootScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     if (attr(tag, "rel") === "modulepreload") urls.add(attr(tag, "href")!);
@@ -47,10 +47,30 @@ export function firstLoadScripts(html: string): string[] {
     if (!/type="module"/i.test(attrs)) continue;
     const src = attr(attrs, "src");
     if (src) urls.add(src);
-    // The router's inline bootstrap imports the route modules statically.
-    for (const m of body.matchAll(/import\s*(?:[^"']*?\sfrom\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
+    // The bootstrap (React Router's, or the deferred one of scripts/paint-first.ts) names the
+    // manifest, the route modules and the client entry.
+    for (const m of body.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
   }
-  return [...urls].filter((url) => url.startsWith("/"));
+  return [...urls];
+}
+
+/** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`); dynamic `import()` loads later. */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+}
+
+/** The JavaScript a page loads before it is interactive: its bootstrap's modules and everything they import statically. */
+export function firstLoadScripts(html: string, clientDir = "build/client"): string[] {
+  const seen = new Set<string>();
+  const queue = bootScripts(html);
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const dir = url.slice(0, url.lastIndexOf("/") + 1);
+    for (const dep of staticImports(readFileSync(join(clientDir, url), "utf8"))) queue.push(`${dir}${dep.slice(2)}`);
+  }
+  return [...seen];
 }
 
 /** The stylesheets a page links. */
@@ -80,7 +100,7 @@ export function measurePages(buildDir = "build"): PageCost[] {
   };
   return [...builtPages(clientDir)].map(([path, file]) => {
     const html = readFileSync(file, "utf8");
-    const scripts = firstLoadScripts(html).map((url) => ({ url, bytes: size(url) }));
+    const scripts = firstLoadScripts(html, clientDir).map((url) => ({ url, bytes: size(url) }));
     return {
       path,
       js: scripts.reduce((sum, s) => sum + s.bytes, 0),

@@ -1,6 +1,7 @@
 /**
- * After `react-router build`: moves the error pages out of the public folder, records the hash
- * of every inline script for the Content-Security-Policy, and precompresses text files.
+ * After `react-router build`: moves the error pages out of the public folder, adds JSON-LD, defers
+ * each page's framework until after the first paint (./paint-first.ts), records the hash of every
+ * inline script for the Content-Security-Policy, and precompresses text files.
  * Run by `npm run build`.
  */
 import { createHash } from "node:crypto";
@@ -12,6 +13,7 @@ import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
 import { writeOpenGraphImages } from "./og-images";
+import { paintFirst } from "./paint-first";
 import { jsonLdScript, structuredData } from "./structured-data";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -86,6 +88,14 @@ function insertStructuredData(): number {
   return pages;
 }
 
+/** Every page starts its framework after the first paint (scripts/paint-first.ts); `PAINT_FIRST=0` keeps the old head. */
+function deferFrameworks(): number {
+  if (process.env.PAINT_FIRST === "0") return 0;
+  const pages = [...walk(clientDir), ...walk(errorsDir)].filter((file) => file.endsWith(".html"));
+  for (const file of pages) writeFileSync(file, paintFirst(readFileSync(file, "utf8")));
+  return pages.length;
+}
+
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** `sha256-…` sources of every inline script of each page, keyed by its path under build/. */
@@ -124,6 +134,7 @@ moveErrorPages();
 const urls = writeSitemap();
 const withJsonLd = insertStructuredData();
 await writeOpenGraphImages(join(clientDir, "og"));
+const deferred = deferFrameworks();
 const info = {
   snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),
   inlineScriptHashes: hashInlineScripts(),
@@ -131,4 +142,4 @@ const info = {
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
 const { files, bytes } = precompress();
-console.log(`postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
+console.log(`postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, framework deferred in ${deferred} pages, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);

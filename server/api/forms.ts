@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { content } from "#content";
 import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
+import { isLanguage } from "#core/languages";
 import type { SubmissionStore } from "../db/submissions";
+import { languageFromHeader } from "../mail/language";
+import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
+import { nativeAnswerPage, nativePayload, type NativeOutcome } from "./native-forms";
 import type { RouteRateLimit } from "./routes";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
@@ -43,6 +48,22 @@ function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? "");
 }
 
+function isFormPost(contentType: string | undefined): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
+}
+
+/** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
+function sendNativeAnswer(request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: NativeOutcome) {
+  const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+  const language = body.get("language");
+  const lang = isLanguage(language) ? language : languageFromHeader(request.headers["accept-language"]);
+  return reply
+    .status(status)
+    .header("Content-Type", "text/html; charset=utf-8")
+    .header("Content-Security-Policy", serverPagePolicy)
+    .send(nativeAnswerPage(kind, lang, body, outcome, { hours: content.importer.answerWithinHours }));
+}
+
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
@@ -55,9 +76,37 @@ export interface FormRouteOptions {
  * submission and its e-mails in one transaction, then answer 201 once both are on disk.
  */
 export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeConfig }: FormRouteOptions): void {
+  api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+  // A form posted without JavaScript and refused for going too fast gets a page, not JSON.
+  // A form posted without JavaScript that fails (too fast, too large, a server fault) gets a page
+  // too, with what the visitor typed when the body was read; everything else keeps the JSON answers.
+  api.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const kind = kindOf(request);
+    if (!kind || !isFormPost(request.headers["content-type"])) throw error;
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    return sendNativeAnswer(request, reply, kind, status, { kind: status === 429 ? "rate-limited" : "failed" });
+  });
+  const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
+
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
     const schema = formSchemas[kind];
     api.post(formPath(formDefinitions[kind]), { config: routeConfig }, async (request, reply) => {
+      if (isFormPost(request.headers["content-type"])) {
+        const body = request.body as URLSearchParams;
+        const payload = nativePayload(kind, body);
+        if (isHoneypot(payload)) {
+          request.log.info({ form: kind }, "honeypot filled: submission dropped");
+          return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
+        }
+        const result = schema.safeParse(payload);
+        if (!result.success) return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: describeIssues(result.error.issues).fields });
+        const input = result.data as FormInput<typeof kind>;
+        await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+        return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
+      }
       // A body with another type never gets here (415 from the parser); this catches an empty one.
       if (!isJson(request.headers["content-type"])) {
         return reply.status(415).send({ error: "Unsupported Media Type: send application/json" });

@@ -6,7 +6,7 @@ import type { SubmissionStore } from "../db/submissions";
 import { confirmPath, unsubscribePath } from "../mail/compose";
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
-import { renderPage } from "../pages/document";
+import { renderPage, serverPagePolicy } from "../pages/document";
 import type { RouteRateLimit } from "./routes";
 
 const { site } = content;
@@ -14,11 +14,8 @@ const { site } = content;
 /** The pages behind the links: two that ask (with a button), four that tell. */
 type PageKind = "confirm" | "unsubscribe" | "confirmed" | "unsubscribed" | "notSubscribed" | "invalid";
 
-/**
- * The policy of these pages: nothing may load or run, and the one form may post only to this
- * site (`form-action 'self'`).
- */
-export const subscriberPagePolicy = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** The policy of these pages (the server's own pages' policy): the one form may post only to this site. */
+export const subscriberPagePolicy = serverPagePolicy;
 
 type SubscriberMessage = Parameters<ReturnType<typeof translator>["t"]>[0];
 

@@ -35,6 +35,9 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
       global: false,
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      // After the body is parsed, so that a form posted without JavaScript and refused for going
+      // too fast is shown again with what the visitor typed (./native-forms.tsx).
+      hook: "preHandler",
     });
   }
   const routeConfig: RouteRateLimit = limited ? { rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } } : {};
@@ -52,7 +55,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
     reply.header("Cache-Control", "no-store");
   });
 
-  formSubmissionRoutes(api, { store, mail, routeConfig });
+  // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
+  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig }));
   // In their own context: the form body parser they need stays out of the submission routes.
   await api.register(async (links) => newsletterLinkRoutes(links, { store, routeConfig }));
 }

@@ -30,7 +30,6 @@ export function ContactForm() {
       ref={form}
       form={contactMessageForm}
       aria-labelledby="contact-form-title"
-      success={{ title: t("contact.form.success.title"), description: t("contact.form.success.description") }}
       submitLabel={t("contact.form.submit")}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2 sm:justify-self-start"

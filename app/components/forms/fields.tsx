@@ -79,7 +79,10 @@ export function TextArea({ name, label, required = false, className }: Omit<Fiel
 /** A field definition whose label is a key of the catalogs: a label key mistyped in forms/ fails the typecheck. */
 export type LabelledField = FieldDefinition & { label: MessageId };
 /** A form definition (forms/) whose every label is a key of the catalogs. */
-export type LabelledForm = Omit<FormDefinition, "fields"> & { fields: readonly LabelledField[] };
+export type LabelledForm = Omit<FormDefinition, "fields" | "success"> & {
+  fields: readonly LabelledField[];
+  success: { title: MessageId; description: MessageId };
+};
 
 /** The control each kind of field is typed into (spec §5: the browser's own types and checks). */
 const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;

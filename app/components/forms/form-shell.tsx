@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type ReactNode, type Ref } from "react";
+import type { MessageValues } from "#core/i18n";
 import { useLocation } from "react-router";
 import type { FormKind } from "#forms/definitions";
+import { formPath } from "#forms/fields";
 import { formPayload } from "#forms/payload";
 import { Honeypot, InvalidFieldsContext, type LabelledForm } from "~/components/forms/fields";
 import { ToastRegion, useToasts } from "~/components/ui/toast";
-import type { SubmitResult } from "~/features/forms/submit";
+import { submitForm, type SubmitResult } from "~/features/forms/submit";
 import { useI18n } from "~/lib/i18n/context";
 
 interface FormShellProps {
@@ -12,8 +14,8 @@ interface FormShellProps {
   form: LabelledForm & { kind: FormKind };
   /** The values of the form's `choice` fields, which the page holds (the tour package). */
   chosen?: Readonly<Record<string, string | null>>;
-  /** The success toast (spec §4): its title and description. */
-  success: { title: string; description: string };
+  /** Values of the success message (spec §4: its title and description come from the form's definition). */
+  successValues?: MessageValues;
   submitLabel: string;
   /** While set, the submit button is disabled and says this instead (the tour form without a package). */
   blockedLabel?: string;
@@ -28,26 +30,21 @@ interface FormShellProps {
   submitClassName?: string;
 }
 
-/** Loads the sender (and the schemas it checks with) on the first submission; no module, no connection. */
-async function send(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
-  try {
-    const { submitForm } = await import("~/features/forms/submit");
-    return await submitForm(kind, payload);
-  } catch {
-    return { ok: false, reason: "network" };
-  }
-}
 
 
 /**
  * A form that posts its fields as JSON to the site's API (app/features/forms/submit.ts): the
  * submit button is busy while it waits; on success a toast appears and the form is emptied, on
  * failure an error toast appears and every value stays as typed.
+ *
+ * Before the page's JavaScript runs (it starts after the first paint), the same form is an
+ * ordinary HTML form: it posts its fields, the page's language and path to the same API address,
+ * which stores them and answers with a page in the visitor's language (server/api/native-forms.tsx).
  */
 export function FormShell({
   form: definition,
   chosen,
-  success,
+  successValues,
   submitLabel,
   blockedLabel,
   onSuccess,
@@ -84,12 +81,12 @@ export function FormShell({
     const payload = { ...formPayload(definition, data, chosen), language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
     setBusy(true);
     setInvalid([]);
-    const result = await send(definition.kind, payload);
+    const result = await submitForm(formPath(definition), payload);
     setBusy(false);
     if (result.ok) {
       form.reset();
       onSuccess?.();
-      notify({ tone: "success", ...success });
+      notify({ tone: "success", title: t(definition.success.title), description: t(definition.success.description, successValues) });
       return;
     }
     setInvalid(result.fields ?? []);
@@ -100,7 +97,14 @@ export function FormShell({
 
   return (
     <>
-      <form onSubmit={handleSubmit} className={`relative ${className}`} {...attributes}>
+      <form method="post" action={formPath(definition)} onSubmit={handleSubmit} className={`relative ${className}`} {...attributes}>
+        <input type="hidden" name="language" value={lang} />
+        <input type="hidden" name="page" value={pathname} />
+        {definition.fields
+          .filter((field) => field.kind === "choice")
+          .map((field) => (
+            <input key={field.name} type="hidden" name={field.name} value={chosen?.[field.name] ?? ""} />
+          ))}
         <InvalidFieldsContext value={invalid}>{children}</InvalidFieldsContext>
         <Honeypot />
         <button

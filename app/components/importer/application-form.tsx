@@ -14,7 +14,7 @@ export function ApplicationForm({ answerWithinHours }: { answerWithinHours: numb
     <FormShell
       form={importerApplicationForm}
       aria-labelledby="application-title"
-      success={{ title: t("importer.form.success.title"), description: t("importer.form.success.description", { hours: answerWithinHours }) }}
+      successValues={{ hours: answerWithinHours }}
       submitLabel={t("importer.form.submit")}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2 sm:justify-self-start"

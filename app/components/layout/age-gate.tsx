@@ -1,11 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ageGateScript, ageStorageKey, ageVerifiedAttribute } from "~/lib/head-scripts";
-import { Message, useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { ageAnswerAttribute, ageGateScript, ageStorageKey } from "~/lib/head-scripts";
+import { Message, useI18n } from "~/lib/i18n/context";
 
-/** Where "No" sends the visitor: a general search engine (spec §4). */
-export const underAgeUrl = "https://www.google.com";
+export { underAgeUrl } from "~/lib/head-scripts";
 
 function isVerified(): boolean {
   try {
@@ -17,48 +16,25 @@ function isVerified(): boolean {
 
 /**
  * The age gate (spec §4): a modal dialog in the prerendered HTML, opened by an inline script
- * before the bundle arrives. Escape does not dismiss it; only an answer does.
+ * before the bundle arrives. Its answers and the refusal of Escape are handled by the head script
+ * (app/lib/head-scripts.ts), before the framework has loaded and after; only an answer closes it.
  */
 export function AgeGate() {
   const { t, href } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
 
+  // The inline script opens the gate of the first page; this opens it when it mounts again after
+  // a visit to a legal page, and keeps it open until the visitor answers.
   useEffect(() => {
     const gate = dialog.current;
     if (!gate) return;
     if (!isVerified() && !gate.open) gate.showModal();
-    // The inline script guards the first page; this guards the gate when it mounts again
-    // after a visit to a legal page. Only an answer closes it.
-    const refuseEscape = (event: Event) => event.preventDefault();
-    const refuseEscapeKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") event.preventDefault();
-    };
     const reopen = () => {
       if (!isVerified() && gate.isConnected && !gate.open) gate.showModal();
     };
-    gate.addEventListener("keydown", refuseEscapeKey);
-    gate.addEventListener("cancel", refuseEscape);
     gate.addEventListener("close", reopen);
-    return () => {
-      gate.removeEventListener("keydown", refuseEscapeKey);
-      gate.removeEventListener("cancel", refuseEscape);
-      gate.removeEventListener("close", reopen);
-    };
+    return () => gate.removeEventListener("close", reopen);
   }, []);
-
-  const confirm = () => {
-    try {
-      sessionStorage.setItem(ageStorageKey, "true");
-    } catch {
-      // Storage may be disabled; the gate still closes for this page view.
-    }
-    document.documentElement.setAttribute(ageVerifiedAttribute, "");
-    dialog.current?.close();
-  };
-
-  const refuse = () => {
-    window.location.href = underAgeUrl;
-  };
 
   return (
     <>
@@ -81,10 +57,10 @@ export function AgeGate() {
             </p>
             <p className="mt-3 text-cream-100">{t("ageGate.legalAge")}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <button type="button" className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400" onClick={confirm}>
+              <button type="button" className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400" {...{ [ageAnswerAttribute]: "yes" }}>
                 {t("ageGate.yes")}
               </button>
-              <button type="button" className="btn-light" onClick={refuse}>
+              <button type="button" className="btn-light" {...{ [ageAnswerAttribute]: "no" }}>
                 {t("ageGate.no")}
               </button>
             </div>

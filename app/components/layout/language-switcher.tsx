@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ToggleEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { languageNames, languages, languageStorageKey, languageTags, type Language } from "#core/languages";
 import { switchLanguage } from "#core/paths";
+import { languageChoiceAttribute } from "~/lib/head-scripts";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Saves the visitor's choice at once, so a full page load of an English URL honours it too. */
@@ -29,10 +30,9 @@ export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; 
             lang={languageTags[code]}
             hrefLang={languageTags[code]}
             aria-current={code === lang ? "true" : undefined}
-            onClick={() => {
-              saveLanguage(code);
-              onChoose?.();
-            }}
+            // The head script saves the choice on click (app/lib/head-scripts.ts), before the page's JavaScript runs too.
+            {...{ [languageChoiceAttribute]: code }}
+            onClick={onChoose}
             className="block rounded-sm px-3 py-2 hover:bg-cream-100 aria-[current]:font-semibold aria-[current]:text-wine-800 aria-[current]:underline aria-[current]:decoration-gold-500 aria-[current]:underline-offset-4"
           >
             {languageNames[code]}
@@ -43,37 +43,26 @@ export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; 
   );
 }
 
-/** The navigation bar's language menu: a disclosure button showing the current language. */
+/**
+ * The navigation bar's language menu: a button showing the current language that opens a native
+ * popover with the links, before the page's JavaScript runs too; the browser closes it on Escape
+ * or a click outside, and choosing a language closes it.
+ */
 export function LanguageSwitcher() {
   const { lang, t } = useI18n();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOutside);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [open]);
 
   return (
-    <div ref={root} className="relative">
+    <div className="relative">
       <button
         type="button"
-        aria-expanded={open}
+        popoverTarget={listId}
+        aria-expanded={hydrated ? open : undefined}
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-        className="flex min-h-11 items-center gap-1 rounded-sm px-3 text-sm font-semibold text-ink-900 hover:text-wine-700"
+        className="flex min-h-11 items-center gap-1 rounded-sm px-3 text-sm font-semibold text-ink-900 [anchor-name:--language-menu] hover:text-wine-700"
       >
         <span className="sr-only">{t("language.label")}: </span>
         <span lang={languageTags[lang]}>{languageNames[lang]}</span>
@@ -83,11 +72,13 @@ export function LanguageSwitcher() {
       </button>
       <div
         id={listId}
-        hidden={!open}
-        className="absolute right-0 mt-2 w-44 rounded-sm border border-cream-200 bg-cream-50 p-1 shadow-lg"
+        ref={list}
+        popover="auto"
+        onToggle={(event: ToggleEvent<HTMLDivElement>) => setOpen(event.newState === "open")}
+        className="language-menu m-0 w-44 rounded-sm border border-cream-200 bg-cream-50 p-1 text-ink-900 shadow-lg"
       >
         <p className="sr-only">{t("language.choose")}</p>
-        <LanguageLinks onChoose={() => setOpen(false)} />
+        <LanguageLinks onChoose={() => list.current?.hidePopover()} />
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type ToggleEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 import { useSite } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
 import { CartButton } from "./cart-button";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { navLinks } from "./nav-links";
@@ -17,10 +18,20 @@ export function Navbar() {
   const { t, href } = useI18n();
   const { pathname } = useLocation();
   const site = useSite();
-  // The menu is open on the page where it was opened: a new page closes it, however reached.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
-  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const hydrated = useHydrated();
+  const menu = useRef<HTMLDivElement>(null);
+  // The menu is a native popover: its button opens and closes it before the page's JavaScript runs
+  // too, and the browser closes it on Escape or a click outside. React follows its state.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => menu.current?.hidePopover();
+  // A new page closes it, however reached (not the first page: a menu opened before the page's
+  // JavaScript ran stays open through hydration).
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
+  }, [pathname]);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
@@ -47,17 +58,24 @@ export function Navbar() {
         <button
           type="button"
           className="flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 lg:hidden"
-          aria-expanded={menuOpen}
+          popoverTarget="mobile-menu"
+          // Before hydration the browser tells the popover's state itself; a fixed "false" would be wrong.
+          aria-expanded={hydrated ? menuOpen : undefined}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
-          onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
             {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </nav>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-cream-200 bg-cream-50 px-4 pb-6 lg:hidden">
+      <div
+        id="mobile-menu"
+        ref={menu}
+        popover="auto"
+        onToggle={(event: ToggleEvent<HTMLDivElement>) => setMenuOpen(event.newState === "open")}
+        className="inset-x-0 top-nav bottom-auto m-0 w-full max-w-none border-0 border-t border-cream-200 bg-cream-50 px-4 pb-6 text-ink-900 shadow-md lg:hidden"
+      >
         <ul className="flex flex-col py-2">
           {navLinks.map((link) => (
             <li key={link.path}>
@@ -65,7 +83,7 @@ export function Navbar() {
                 to={href(link.path)}
                 end
                 className={(state) => `block py-2 ${linkClass(state)}`}
-                onClick={() => setMenuOpen(false)}
+                onClick={closeMenu}
               >
                 {t(link.label)}
               </NavLink>
@@ -73,7 +91,7 @@ export function Navbar() {
           ))}
         </ul>
         <p className="mt-2 border-t border-cream-200 pt-4 text-sm font-semibold text-ink-700">{t("language.label")}</p>
-        <LanguageLinks className="mt-1 grid grid-cols-2 gap-1" onChoose={() => setMenuOpen(false)} />
+        <LanguageLinks className="mt-1 grid grid-cols-2 gap-1" onChoose={closeMenu} />
       </div>
     </header>
   );

@@ -17,7 +17,6 @@ export function Newsletter() {
           <FormShell
             form={newsletterSignupForm}
             aria-labelledby="newsletter-title"
-            success={{ title: t("news.newsletter.success.title"), description: t("news.newsletter.success.description") }}
             submitLabel={t("news.newsletter.submit")}
             className="flex flex-col gap-4 sm:flex-row sm:items-end"
           >

@@ -16,7 +16,6 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       form={tourBookingForm}
       chosen={{ package: tour?.id ?? null }}
       aria-labelledby="booking-title"
-      success={{ title: t("wineTours.form.success.title"), description: t("wineTours.form.success.description") }}
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={onBooked}

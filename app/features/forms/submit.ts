@@ -1,6 +1,3 @@
-import { formDefinitions, type FormKind } from "#forms/definitions";
-import { formPath } from "#forms/fields";
-import { formSchemas } from "#forms/schema";
 
 export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server";
 export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[] };
@@ -16,24 +13,19 @@ async function fieldsOf(response: Response): Promise<string[] | undefined> {
 }
 
 /**
- * Sends a form to the site's API (`/api/<slug>` of its definition in forms/) as JSON and says how
- * it went. The payload is checked first with the schema the API uses (forms/schema.ts), so an
- * invalid one never leaves the page. Forms load this module (and zod with it) only when the visitor submits
- * (app/components/forms/form-shell.tsx), keeping both out of the page's first-load JavaScript.
+ * Sends a form to its API address (`/api/<slug>` of its definition in forms/) as JSON and says
+ * how it went. The browser's own checks (required fields, e-mail, numbers, dates: spec §5) have
+ * run already; the API checks the rest with the form's schema (forms/schema.ts) and names the
+ * fields it refuses. The schema itself stays off the page: zod and the dynamic import it needed
+ * cost every page with a form about 1 KB gzip of first-load JavaScript (docs/performance.md).
  *
  * Success is a 201 (any 2xx). A 400 is `invalid` with the fields the server named; 413 and 415
  * are `invalid` too; 429 is `rate-limited`; other answers are `server`; no answer is `network`.
  */
-export async function submitForm(kind: FormKind, payload: Record<string, unknown>): Promise<SubmitResult> {
-  const checked = formSchemas[kind].safeParse(payload);
-  if (!checked.success) {
-    const fields = [...new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
-    return { ok: false, reason: "invalid", fields };
-  }
-
+export async function submitForm(path: string, payload: Record<string, unknown>): Promise<SubmitResult> {
   let response: Response;
   try {
-    response = await fetch(formPath(formDefinitions[kind]), {
+    response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),

@@ -1,0 +1,203 @@
+/**
+ * Paint first (issue 13): the page is on screen before one byte of the framework, which starts
+ * after the `load` event or at the visitor's first interaction. Everything that matters works
+ * before it arrives: these tests hold the framework's JavaScript back (a slow handler that never
+ * answers while the test runs) and use the page as a visitor would.
+ */
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { content } from "#content";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { text } from "./support/visit";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Holds every JavaScript file of the build back: the page stays as its HTML made it. */
+async function holdFramework(page: Page): Promise<string[]> {
+  const held: string[] = [];
+  await page.route(/\/assets\/.*\.js$/, (route: Route) => {
+    held.push(new URL(route.request().url()).pathname);
+    // Never answered while the test runs: the framework has not arrived.
+  });
+  return held;
+}
+
+const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules" in window);
+
+describe("the framework after the first paint", () => {
+  it("is requested only after the load event when the visitor does nothing, then hydrates", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl}/shop`);
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/.*\.js$/.test(entry.name));
+      return { load: navigation.loadEventStart, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+    });
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("starts at once when the visitor presses a key before the page has loaded", async () => {
+    const { page, context } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    // An image that never arrives keeps the load event from firing.
+    await page.route(/\.(avif|webp|jpe?g)$/, () => {});
+    await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => scripts.length).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  it("leaves no modulepreload in any page's head", async () => {
+    const html = await (await fetch(`${baseUrl}/fr/wine-tours`)).text();
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toMatch(/<script type="module"[^>]*>\s*import /);
+  });
+});
+
+describe("before the framework arrives", () => {
+  it("the age gate refuses Escape, and Yes closes it for the whole session", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
+    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title") });
+    expect(await gate.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(200);
+    expect(await gate.isVisible()).toBe(true);
+    await page.getByRole("button", { name: text("fr", "ageGate.yes") }).click();
+    await expect.poll(() => gate.isVisible()).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBe("true");
+    expect(await hydrated(page)).toBe(false);
+    await page.goto(`${baseUrl}/fr/story`, { waitUntil: "load" });
+    expect(await page.locator("#age-gate").isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("the age gate's No leaves for a search engine", async () => {
+    const { page, context } = await openPage(browser, { adult: false });
+    await holdFramework(page);
+    await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Search</title>" }));
+    await page.goto(`${baseUrl}/`, { waitUntil: "load" });
+    await page.getByRole("button", { name: text("en", "ageGate.no") }).click();
+    await page.waitForURL("https://www.google.com/");
+    await context.close();
+  });
+
+  it("the language menu opens, and the chosen language is kept for the next visits", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/shop`, { waitUntil: "load" });
+    await page.getByRole("button", { name: new RegExp(text("en", "language.label")) }).click();
+    const francais = page.getByRole("link", { name: "Français" });
+    await expect.poll(() => francais.isVisible()).toBe(true);
+    await francais.click();
+    await page.waitForURL(`${baseUrl}/fr/shop`);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fr");
+    // An English address now opens in French, before the page paints.
+    await page.goto(`${baseUrl}/villa`);
+    await page.waitForURL(`${baseUrl}/fr/villa`);
+    await context.close();
+  });
+
+  it("the mobile menu opens and its links lead to their pages", async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/ja`, { waitUntil: "load" });
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole("button", { name: text("ja", "nav.openMenu") }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: text("ja", "nav.wineTours") }).click();
+    await page.waitForURL(`${baseUrl}/ja/wine-tours`);
+    expect(await hydrated(page)).toBe(false);
+    await context.close();
+  });
+
+  it("the buy button leads to the order inquiry", async () => {
+    const { page, context } = await openPage(browser);
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/es/shop/chateau-2020`, { waitUntil: "load" });
+    await page.locator("button.snipcart-add-item").click();
+    await page.waitForURL((url) => url.pathname === "/es/contact");
+    expect(new URL(page.url()).searchParams.get("subject")).toContain(`${content.wines.find((w) => w.id === "chateau-2020")!.name} 2020`);
+    await context.close();
+  });
+
+  it("a contact message is posted, stored and answered with a page in the visitor's language", async () => {
+    const { page, context } = await openPage(browser);
+    const held = await holdFramework(page);
+    await page.goto(`${baseUrl}/es/contact`, { waitUntil: "load" });
+    const stamp = `antes-${Date.now()}`;
+    const form = page.locator("#contact-form form");
+    await form.locator('[name="name"]').fill("Lucía Pérez");
+    await form.locator('[name="email"]').fill("lucia@example.es");
+    await form.locator('[name="message"]').fill(`Quisiera visitar la finca. ${stamp}`);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(`${baseUrl}/api/contact-messages`);
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("es", "contact.form.success.title"));
+    expect(await page.getByRole("link", { name: text("es", "forms.native.backToPage") }).getAttribute("href")).toBe("/es/contact");
+    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const rows = db.prepare("SELECT language, page, name FROM contact_messages WHERE message LIKE ?").all(`%${stamp}`);
+    db.close();
+    expect(rows).toEqual([{ language: "es", page: "/es/contact", name: "Lucía Pérez" }]);
+    await context.close();
+  });
+
+  it("the newsletter sign-up is posted and answered in the visitor's language", async () => {
+    const { page, context } = await openPage(browser);
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/zh/news`, { waitUntil: "load" });
+    const form = page.locator('form[aria-labelledby="newsletter-title"]');
+    await form.locator('[name="email"]').fill(`wei-${Date.now()}@example.cn`);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(`${baseUrl}/api/newsletter-signups`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("zh", "news.newsletter.success.title"));
+    await context.close();
+  });
+});
+
+describe("after a late framework", () => {
+  it("the page hydrates where the visitor left it: a menu opened before stays usable", async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/fr/villa`, { waitUntil: "load" });
+    await page.getByRole("button", { name: text("fr", "nav.openMenu") }).click();
+    release();
+    await waitForHydration(page);
+    const menu = page.locator("#mobile-menu");
+    await menu.getByRole("link", { name: text("fr", "nav.contact") }).click();
+    await page.waitForURL(`${baseUrl}/fr/contact`);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("fr", "contact.hero.title"));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

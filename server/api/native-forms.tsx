@@ -1,0 +1,101 @@
+/**
+ * Forms sent before the page's JavaScript ran (it starts after the first paint: scripts/paint-first.ts)
+ * arrive as ordinary HTML form posts (`application/x-www-form-urlencoded`) at the same API address.
+ * They are checked and stored exactly like the page's JSON, and answered with a page in the
+ * visitor's language: what the page's toast would have said, or what went wrong with the form
+ * again, filled with everything the visitor typed. Never a JSON page, never a lost submission.
+ */
+import { formDefinitions, type FormKind } from "#forms/definitions";
+import { formPath, type FieldDefinition } from "#forms/fields";
+import { formPayload } from "#forms/payload";
+import type { Language } from "#core/languages";
+import { translator, type MessageId } from "#locales";
+import { renderPage } from "../pages/document";
+
+/** What became of a form posted without the page's JavaScript. */
+export type NativeOutcome =
+  | { kind: "sent" }
+  | { kind: "invalid"; fields: string[] }
+  | { kind: "rate-limited" }
+  | { kind: "failed" };
+
+/** The input types of each kind of field, as the site's own forms use them (spec §5). */
+const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;
+
+/** Reads an HTML form post into the same payload the page's JavaScript sends. */
+export function nativePayload(kind: FormKind, body: URLSearchParams): Record<string, unknown> {
+  const definition = formDefinitions[kind];
+  const data = new FormData();
+  for (const [name, value] of body) data.append(name, value);
+  const chosen = Object.fromEntries(definition.fields.filter((field) => field.kind === "choice").map((field) => [field.name, body.get(field.name)]));
+  const envelope = Object.fromEntries(["language", "page", "fax"].filter((name) => body.has(name)).map((name) => [name, body.get(name)]));
+  return { ...formPayload(definition, data, chosen), ...envelope };
+}
+
+function Field({ field, value, invalid, t }: { field: FieldDefinition; value: string; invalid: boolean; t: (id: MessageId) => string }) {
+  if (field.kind === "choice") return <input type="hidden" name={field.name} value={value} />;
+  const id = `field-${field.name}`;
+  const common = { id, name: field.name, required: field.required, "aria-invalid": invalid || undefined };
+  return (
+    <>
+      <label htmlFor={id}>{t(field.label as MessageId)}</label>
+      {field.kind === "text" ? (
+        <textarea {...common} rows={5} defaultValue={value} />
+      ) : (
+        <input {...common} type={inputTypes[field.kind]} defaultValue={value} min={field.kind === "count" ? field.min : undefined} autoComplete={field.autoComplete} />
+      )}
+    </>
+  );
+}
+
+/** The page that answers a form posted without the page's JavaScript, in the visitor's language. */
+export function nativeAnswerPage(kind: FormKind, lang: Language, body: URLSearchParams, outcome: NativeOutcome, values: Record<string, number> = {}): string {
+  const definition = formDefinitions[kind];
+  const { t } = translator(lang);
+  const back = body.get("page")?.startsWith("/") ? body.get("page")! : lang === "en" ? "/" : `/${lang}`;
+  const backLink = (
+    <p>
+      <a href={back}>{t("forms.native.backToPage")}</a>
+    </p>
+  );
+  if (outcome.kind === "sent") {
+    const title = t(definition.success.title as MessageId);
+    return renderPage({
+      lang,
+      title,
+      children: (
+        <>
+          <h1>{title}</h1>
+          <p>{t(definition.success.description as MessageId, values)}</p>
+          {backLink}
+        </>
+      ),
+    });
+  }
+  const labels = (names: string[]) =>
+    new Intl.ListFormat(lang, { type: "conjunction" }).format(names.map((name) => t((definition.fields.find((field) => field.name === name)?.label ?? name) as MessageId)));
+  const reason =
+    outcome.kind === "invalid" && outcome.fields.length > 0
+      ? t("forms.error.fields", { count: outcome.fields.length, fields: labels(outcome.fields) })
+      : t(outcome.kind === "rate-limited" ? "forms.error.rateLimited" : outcome.kind === "invalid" ? "forms.error.invalid" : "forms.error.server");
+  const invalid = new Set(outcome.kind === "invalid" ? outcome.fields : []);
+  return renderPage({
+    lang,
+    title: t("forms.error.title"),
+    children: (
+      <>
+        <h1>{t("forms.error.title")}</h1>
+        <p role="alert">{reason}</p>
+        <form method="post" action={formPath(definition)}>
+          <input type="hidden" name="language" value={lang} />
+          <input type="hidden" name="page" value={back} />
+          {definition.fields.map((field) => (
+            <Field key={field.name} field={field} value={body.get(field.name) ?? ""} invalid={invalid.has(field.name)} t={t} />
+          ))}
+          <button type="submit">{t("forms.native.retry")}</button>
+        </form>
+        {backLink}
+      </>
+    ),
+  });
+}
