@@ -11,9 +11,16 @@ export const siteSchema = z.strictObject({
   grandCruHectares: z.number().positive(),
   sisterEstate: z.strictObject({ name: z.string().min(1), hectares: z.number().positive(), url: httpsUrl }),
   address: z.strictObject({
+    /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
     street: z.string().min(1),
+    /**
+     * The same street with its abbreviations written out ("860 Route du Menhir"), for the languages
+     * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
+     */
+    streetInFull: z.string().min(1),
     postalCode: z.string().min(1),
     locality: z.string().min(1),
+    /** The country's name in English, used only where Intl has no name for `countryCode`. */
     country: z.string().min(1),
     /** ISO 3166-1 alpha-2, for structured data. */
     countryCode: z.string().length(2),
