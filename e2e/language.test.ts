@@ -39,6 +39,20 @@ describe("language switcher", () => {
     await context.close();
   });
 
+  it.each([
+    ["en", "/", "Language: English"],
+    ["fr", "/fr", "Langue\u00a0: Français"],
+    ["zh", "/zh", "语言：中文"],
+    ["es", "/es", "Idioma: Español"],
+    ["ja", "/ja", "言語：日本語"],
+  ])("names the menu button with each language's own punctuation (%s)", async (_lang, path, name) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}${path}`);
+    const button = page.locator("header nav button[aria-expanded]").filter({ hasText: /English|Français|中文|Español|日本語/ }).first();
+    expect(await button.evaluate((el) => el.textContent)).toBe(name);
+    await context.close();
+  });
+
   it("goes to the same page in the chosen language, saves it and sets <html lang>", async () => {
     const { page, context, problems } = await openPage(browser);
     await page.goto(`${baseUrl}/story`);

@@ -1,6 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../app/lib/site-paths.server";
+import { content } from "#content";
+import { languages } from "#core/languages";
+import { pathIn, text } from "./support/visit";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -59,6 +62,17 @@ describe("every prerendered page", () => {
     expect(text).toContain(`© ${new Date().getFullYear()}`);
     const footer = await page.locator("footer").innerText();
     expect(footer).toContain("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
+    await context.close();
+  });
+
+  it.each(languages)("lists the sister brands in the %s footer under a heading true of an estate and a wine alike", async (lang) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}${pathIn(lang, "/story")}`);
+    const heading = page.locator("footer h2", { hasText: text(lang, "footer.otherBrands") });
+    expect(await heading.count()).toBe(1);
+    const links = heading.locator("xpath=following-sibling::ul[1]//a");
+    expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")))).toEqual(content.site.sisterBrands.map((brand) => brand.url));
+    if (lang === "en") expect(await heading.innerText()).toMatch(/brands/i);
     await context.close();
   });
 });

@@ -129,6 +129,26 @@ describe("/news", () => {
     await context.close();
   });
 
+  it.each([
+    ["en", /not (yet )?confirmed|not confirmed yet/i, /email/i],
+    ["fr", /pas encore confirmée/, /e-mail/],
+    ["zh", /尚未确认/, /邮件/],
+    ["es", /aún no está confirmada/, /correo/],
+    ["ja", /まだ完了していません/, /メール/],
+  ])("says in %s that the address is not confirmed yet and that a confirmation e-mail is on its way (double opt-in)", async (lang, pending, mail) => {
+    const { page, context } = await open(pathIn(lang, "/news"));
+    await mockApi(page, 201);
+    await page.locator('form[aria-labelledby="newsletter-title"] [name="email"]').fill("ada@example.com");
+    await page.locator('form[aria-labelledby="newsletter-title"] button[type="submit"]').click();
+    const toast = page.locator("[data-tone=success]");
+    await toast.waitFor();
+    const said = await toast.innerText();
+    expect(said).toMatch(pending);
+    expect(said).toMatch(mail);
+    expect(said).not.toMatch(/You're subscribed|Suscripción confirmada|ご登録が完了しました|订阅成功/);
+    await context.close();
+  });
+
   it("passes axe with every article open and a toast showing", async () => {
     const { page, context } = await open("/ja/news");
     for (const button of await page.locator("article button[aria-expanded]").all()) await button.click();
@@ -183,6 +203,20 @@ describe("/events", () => {
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("writes French times as 9 h 30 or 15 h, and Japanese dates with the weekday in brackets", async () => {
+    const fr = await open("/fr/events");
+    const times = await fr.page.getByTestId("event-time").allInnerTexts();
+    expect(times.length).toBe(upcomingEvents.length);
+    for (const time of times) expect(time).toMatch(/^\d{1,2}\u00a0h(\u00a0\d{2})?$/);
+    await fr.context.close();
+
+    const ja = await open("/ja/events");
+    const dates = await ja.page.locator("li[data-event] time").allInnerTexts();
+    expect(dates.length).toBe(events.length);
+    for (const date of dates) expect(date).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（[月火水木金土日]）$/);
+    await ja.context.close();
   });
 
   it.each([

@@ -104,6 +104,14 @@ describe("/contact", () => {
     await context.close();
   });
 
+  it("writes the address for a Spanish reader: the street written out, the country in Spanish, in the page and the footer", async () => {
+    const { page, context } = await open("/es/contact");
+    const expected = "860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia";
+    expect(await page.locator('section[aria-labelledby="details-title"] address').innerText()).toBe(expected);
+    expect(await page.locator("footer").innerText()).toContain(expected);
+    await context.close();
+  });
+
   it("loads nothing from another site until the visitor asks for the map, then shows the map frame", async () => {
     const { page, context, outside } = await open("/contact");
     await scrollThrough(page);

@@ -3,19 +3,13 @@
  * the language layout's loader from content/site.json.
  */
 import { content } from "#content";
+import { postalAddress } from "#content/address";
 import type { Language } from "#core/languages";
 import type { SiteView } from "./site";
 
-/** "860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France", the country named in the page's language. */
-export function postalAddress(lang: Language): string {
-  const { street, postalCode, locality, countryCode } = content.site.address;
-  const country = new Intl.DisplayNames([lang], { type: "region" }).of(countryCode) ?? content.site.address.country;
-  return `${street}, ${postalCode} ${locality}, ${country}`;
-}
-
 export function siteView(lang: Language): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
-  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(lang) };
+  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(content.site.address, lang) };
 }
 
 /** The estate's figures (hectares, sister estate) for the pages that quote them. */

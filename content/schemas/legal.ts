@@ -3,7 +3,12 @@ import { localizedText } from "./localized";
 
 /**
  * A legal page (`content/legal/<page>.json`): its title, the day it last changed and its sections.
- * Bodies may name the estate's facts as `{address}`, `{email}` and `{phone}` (from site.json).
+ * A body's paragraphs are separated by a blank line (`\n\n`); a single `\n` is a line break (the
+ * lines of an address or of the withdrawal form). Bodies may name, from site.json: `{address}`
+ * (the estate's, in the page's language), `{email}`, `{phone}`; the company's `{legalName}`,
+ * `{legalForm}`, `{shareCapital}`, `{registration}`, `{siret}`, `{vatNumber}`,
+ * `{publicationDirector}`; the host's `{hostName}`, `{hostAddress}`, `{hostPhone}`; the consumer
+ * mediator's `{mediatorName}`, `{mediatorAddress}`, `{mediatorUrl}` (app/components/legal/views.server.ts).
  */
 export const legalPageSchema = z.strictObject({
   /** YYYY-MM-DD, shown as "Last updated". */

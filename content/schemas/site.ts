@@ -11,9 +11,16 @@ export const siteSchema = z.strictObject({
   grandCruHectares: z.number().positive(),
   sisterEstate: z.strictObject({ name: z.string().min(1), hectares: z.number().positive(), url: httpsUrl }),
   address: z.strictObject({
+    /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
     street: z.string().min(1),
+    /**
+     * The same street with its abbreviations written out ("860 Route du Menhir"), for the languages
+     * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
+     */
+    streetInFull: z.string().min(1),
     postalCode: z.string().min(1),
     locality: z.string().min(1),
+    /** The country's name in English, used only where Intl has no name for `countryCode`. */
     country: z.string().min(1),
     /** ISO 3166-1 alpha-2, for structured data. */
     countryCode: z.string().length(2),
@@ -26,6 +33,34 @@ export const siteSchema = z.strictObject({
     villaEmail: z.email(),
     tradeEmail: z.email(),
   }),
+  /**
+   * PLACEHOLDERS until the estate gives its own (content/README.md, "Placeholders"): the company
+   * that publishes the site and sells the wine, as the legal notice must name it (France: LCEN
+   * art. 6-III; Spain: LSSI art. 10). Each value is shown as written, in every language.
+   */
+  company: z.strictObject({
+    /** Registered company name (dénomination sociale). */
+    legalName: z.string().min(1),
+    /** Legal form (SCEA, SAS, SARL…). */
+    legalForm: z.string().min(1),
+    /** Share capital as it should read, for example "100 000 €". */
+    shareCapital: z.string().min(1),
+    /** Trade and Companies Register entry: "RCS <town of the court> <SIREN>". */
+    registration: z.string().min(1),
+    /** SIRET of the estate's establishment (SIREN and five digits). */
+    siret: z.string().min(1),
+    /** Intra-Community VAT number ("FR" and eleven characters); also the NIF-IVA the Spanish page names. */
+    vatNumber: z.string().min(1),
+    /** Name of the director of publication (directeur de la publication). */
+    publicationDirector: z.string().min(1),
+  }),
+  /** PLACEHOLDERS: whoever hosts the site, as the legal notice must name it (LCEN art. 6-III: name, address, phone). */
+  host: z.strictObject({ name: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
+  /**
+   * PLACEHOLDERS: the consumer mediation body the estate has joined, named in the terms (Code de la
+   * consommation L612-1 and L616-1: name, address, website).
+   */
+  consumerMediator: z.strictObject({ name: z.string().min(1), address: z.string().min(1), url: httpsUrl }),
   social: z.strictObject({ instagram: httpsUrl, facebook: httpsUrl, linkedin: httpsUrl }),
   sisterBrands: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).min(1),
   villaRentals: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).length(2),

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
+import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import {
@@ -43,7 +44,6 @@ function healthMessage(i18n: WineI18n): string[] {
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
 export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
   const [open, close] = quoteMarks[i18n.lang];
-  const { street, postalCode, locality, country } = site.address;
   return {
     wineId: wine.id,
     lang: i18n.lang,
@@ -66,7 +66,7 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
       }),
     },
     healthMessage: healthMessage(i18n),
-    address: `${site.estateName} · ${street}, ${postalCode} ${locality}, ${country}`,
+    address: `${site.estateName} · ${postalAddress(site.address, i18n.lang)}`,
     bottlePng,
   };
 }

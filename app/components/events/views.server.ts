@@ -4,16 +4,9 @@
  */
 import { content, type EstateEvent } from "#content";
 import { textIn } from "#content/text";
-import { formatDate } from "#core/format";
-import { languageTags, type Language } from "#core/languages";
+import { formatEventDate, formatTime } from "#core/format";
+import type { Language } from "#core/languages";
 import type { EventView } from "./views";
-
-/** An event's local start time (`18:30`) in the page's language: "6:30 PM" in English, "18:30" in French. */
-export function formatTime(time: string, lang: Language): string {
-  return new Intl.DateTimeFormat(languageTags[lang], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(`1970-01-01T${time}:00Z`),
-  );
-}
 
 function eventView(event: EstateEvent, lang: Language): EventView {
   const { id, type, date, time } = event;
@@ -24,7 +17,7 @@ function eventView(event: EstateEvent, lang: Language): EventView {
     location: textIn(event.location, lang),
     description: textIn(event.description, lang),
     datetime: time ? `${date}T${time}` : date,
-    dateLabel: formatDate(date, lang, { dateStyle: "full" }),
+    dateLabel: formatEventDate(date, lang),
     ...(time ? { timeLabel: formatTime(time, lang) } : {}),
   };
 }

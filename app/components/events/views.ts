@@ -9,8 +9,8 @@ export interface EventView {
   description: string;
   /** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, for `<time datetime>`. */
   datetime: string;
-  /** The day in the page's language ("Monday, February 8, 2027"). */
+  /** The day with its weekday in the page's language ("Monday, February 8, 2027", "2027年2月8日（月）"). */
   dateLabel: string;
-  /** The start time in the page's language; upcoming events only. */
+  /** The start time in the page's language ("6:30 PM", "18 h 30"); upcoming events only. */
   timeLabel?: string;
 }

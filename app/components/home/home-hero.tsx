@@ -68,7 +68,10 @@ export function HomeHero() {
       ) : null}
       <div className="absolute inset-0 -z-10 bg-wine-950/55" />
       <div className="px-6">
-        <h1 className="text-5xl text-cream-50 sm:text-7xl">{t("home.hero.title")}</h1>
+        {/* The estate's name, in Latin letters in every language (messages.pot says so to translators). */}
+        <h1 lang="fr" className="text-5xl text-cream-50 sm:text-7xl">
+          {t("home.hero.title")}
+        </h1>
         <p className="mt-4 text-xl text-cream-100 sm:text-2xl">{t("home.hero.subtitle")}</p>
         <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
           <Link to={href(pagePaths.shop)} className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400">

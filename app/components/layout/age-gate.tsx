@@ -48,7 +48,9 @@ export function AgeGate() {
       >
         <div className="flex min-h-full items-center justify-center">
           <div className="w-full max-w-lg rounded-sm border border-gold-500/60 bg-wine-900 px-8 py-10 text-center shadow-2xl">
-            <p className="eyebrow text-gold-400">{t("site.name")}</p>
+            <p lang="fr" className="eyebrow text-gold-400">
+              {t("site.name")}
+            </p>
             <h2 id="age-gate-title" className="mt-4 text-3xl text-cream-50">
               {t("ageGate.title")}
             </h2>

@@ -29,7 +29,9 @@ export function Footer() {
     <footer className="bg-wine-950 text-cream-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="font-heading text-2xl text-cream-50">{t("site.name")}</p>
+          <p lang="fr" className="font-heading text-2xl text-cream-50">
+            {t("site.name")}
+          </p>
           <p className="mt-3 mb-8 text-sm leading-relaxed">{t("site.tagline")}</p>
           <FooterHeading>{t("footer.followUs")}</FooterHeading>
           <ul className="flex flex-wrap gap-4">
@@ -43,7 +45,8 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <FooterHeading>{t("footer.sisterBrands")}</FooterHeading>
+          {/* An estate and a wine, each with its own site (spec §2: "external sites of the sister brands"). */}
+          <FooterHeading>{t("footer.otherBrands")}</FooterHeading>
           <ul className="space-y-2">
             {site.sisterBrands.map((brand) => (
               <li key={brand.url}>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ToggleEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 import { languageNames, languages, languageStorageKey, languageTags, type Language } from "#core/languages";
 import { switchLanguage } from "#core/paths";
 import { languageChoiceAttribute } from "~/lib/head-scripts";
@@ -64,8 +64,12 @@ export function LanguageSwitcher() {
         aria-controls={listId}
         className="flex min-h-11 items-center gap-1 rounded-sm px-3 text-sm font-semibold text-ink-900 [anchor-name:--language-menu] hover:text-wine-700"
       >
-        <span className="sr-only">{t("language.label")}: </span>
-        <span lang={languageTags[lang]}>{languageNames[lang]}</span>
+        {/* "Language: English", "语言：中文": the punctuation is each language's own, in its catalog. */}
+        <Message
+          id="language.current"
+          values={{ language: languageNames[lang] }}
+          components={{ label: <span className="sr-only" />, name: <span lang={languageTags[lang]} /> }}
+        />
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
           <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>

@@ -36,7 +36,8 @@ export function Navbar() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
       <nav aria-label={t("nav.label")} className="mx-auto flex h-nav max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to={href(pagePaths.home)} className="mr-auto flex flex-col leading-none">
+        {/* The logo's two lines are French names in Latin letters on every page (the site's Latin faces on CJK pages). */}
+        <Link to={href(pagePaths.home)} lang="fr" className="mr-auto flex flex-col leading-none">
           <span className="font-heading text-xl font-semibold text-wine-800 sm:text-2xl">{t("site.name")}</span>
           <span className="mt-1 text-[0.7rem] font-semibold tracking-[0.25em] text-gold-600 uppercase">
             {site.appellation}

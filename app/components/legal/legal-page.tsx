@@ -13,7 +13,12 @@ export function LegalPage({ page }: { page: LegalPageView }) {
       {page.sections.map((section) => (
         <section key={section.id} id={section.id} className="mt-10">
           <h2 className="text-2xl">{section.title}</h2>
-          <p className="mt-3 leading-relaxed text-ink-700">{section.body}</p>
+          {section.paragraphs.map((paragraph, index) => (
+            // Lines inside a paragraph (an address, a form's fields) keep their breaks.
+            <p key={index} className="mt-3 leading-relaxed whitespace-pre-line text-ink-700">
+              {paragraph}
+            </p>
+          ))}
         </section>
       ))}
     </article>

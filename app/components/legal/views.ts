@@ -5,5 +5,6 @@ export interface LegalPageView {
   updated: string;
   /** The same day in the page's language. */
   updatedLabel: string;
-  sections: { id: string; title: string; body: string }[];
+  /** Each section's paragraphs; a line break inside a paragraph is kept (the lines of an address or a form). */
+  sections: { id: string; title: string; paragraphs: string[] }[];
 }

@@ -8,6 +8,7 @@ import {
 } from "../../../app/components/wine/wine-format";
 import { createI18n } from "~/lib/i18n/context";
 import { content } from "#content";
+import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import { readCatalog } from "../../i18n/catalogs";
@@ -54,9 +55,17 @@ describe("the summary sheets' content", () => {
         if (quote === "") expect(shown).toBe("");
         else expect(shown.slice(1, -1).trim()).toBe(quote);
       });
-      expect(sheet.address).toContain(site.address.street);
+      expect(sheet.address).toBe(`${site.estateName} · ${postalAddress(site.address, sheet.lang)}`);
       expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
     }
+  });
+
+  it("writes the address as the language's pages do: Francia in Spanish, the street written out", () => {
+    const es = sheets.find((sheet) => sheet.lang === "es")!;
+    expect(es.address).toContain("Francia");
+    expect(es.address).toContain(site.address.streetInFull);
+    const fr = sheets.find((sheet) => sheet.lang === "fr")!;
+    expect(fr.address).toContain(site.address.street);
   });
 
   it("shows the translated quote, not the original, where a translation exists", () => {

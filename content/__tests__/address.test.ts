@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { postalAddress } from "../address";
+import { content } from "../index";
+
+const { address } = content.site;
+
+describe("the estate's postal address in running text", () => {
+  it("is the estate's own written address in English and French", () => {
+    expect(postalAddress(address, "en")).toBe(`${address.street}, ${address.postalCode} ${address.locality}, France`);
+    expect(postalAddress(address, "fr")).toBe(`${address.street}, ${address.postalCode} ${address.locality}, France`);
+  });
+
+  it("names the country in Spanish and writes the French street abbreviation out in Spanish text", () => {
+    expect(postalAddress(address, "es")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, Francia`);
+    expect(postalAddress(address, "es")).toContain("Route du Menhir");
+    expect(postalAddress(address, "es")).not.toMatch(/\bRte\b/);
+  });
+
+  it("names the country in Chinese and Japanese, with the street written out", () => {
+    expect(postalAddress(address, "zh")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, 法国`);
+    expect(postalAddress(address, "ja")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, フランス`);
+  });
+
+  it("writes out only what the estate abbreviates: the same street, the same number", () => {
+    expect(address.streetInFull.replace("Route", "Rte")).toBe(address.street);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Chinese and Japanese typography as the browser computes it (no CJK font is needed: line heights,
+ * letter spacing and font stacks are computed values). The CJK rules must win over the utility
+ * classes that set Latin line heights and tracking on the same elements.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string) {
+  const opened = await openPage(browser);
+  await opened.page.goto(`${baseUrl}${path}`);
+  return opened;
+}
+
+/**
+ * Each running-text element of the page (paragraphs, list items, definitions; not the eyebrows
+ * nor display text of 24 px and more) with its font size and computed line height in pixels.
+ */
+function runningText(page: Page) {
+  return page.locator("main, footer").evaluateAll((roots) =>
+    roots
+      .flatMap((root) => [...root.querySelectorAll<HTMLElement>("p, li, dd")])
+      .filter((el) => !el.closest(".eyebrow") && (el.textContent ?? "").trim().length > 0 && el.getClientRects().length > 0)
+      .map((el) => {
+        const style = getComputedStyle(el);
+        return { text: (el.textContent ?? "").trim().slice(0, 30), fontSize: parseFloat(style.fontSize), lineHeight: parseFloat(style.lineHeight) };
+      })
+      .filter((el) => el.fontSize < 24),
+  );
+}
+
+/** The families of a computed `font-family`, unquoted. */
+const families = (stack: string) => stack.split(",").map((family) => family.trim().replace(/^["']|["']$/g, ""));
+
+describe.each(["zh", "ja"])("/%s typography", (lang) => {
+  it("sets body text at a line height of at least 1.75 times its size, whatever utility classes say", async () => {
+    const { page, context } = await open(`/${lang}/story`);
+    const elements = await runningText(page);
+    expect(elements.length).toBeGreaterThan(10);
+    const tight = elements.filter((el) => Number.isNaN(el.lineHeight) || el.lineHeight < 1.75 * el.fontSize);
+    expect(tight).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps eyebrows and small capitals labels close-set (CJK has no capitals to space out)", async () => {
+    const { page, context } = await open(`/${lang}/story`);
+    const spacing = await page.locator("main .eyebrow, footer h2").evaluateAll((els) =>
+      els.map((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(spacing.length).toBeGreaterThan(3);
+    for (const ratio of spacing) expect(ratio).toBeLessThanOrEqual(0.1);
+    await context.close();
+  });
+
+  it("draws the Latin brand name with the site's Latin face, and keeps its logo lines spaced", async () => {
+    const { page, context } = await open(`/${lang}/story`);
+    const brand = page.locator("header nav a").first();
+    const [name, appellation] = await brand.locator("span").evaluateAll((spans) =>
+      spans.map((span) => ({ family: getComputedStyle(span).fontFamily, spacing: getComputedStyle(span).letterSpacing })),
+    );
+    expect(families(name!.family)[0]).toBe("Cormorant Garamond");
+    expect(families(appellation!.family)[0]).toBe("Source Sans 3");
+    expect(parseFloat(appellation!.spacing)).toBeGreaterThan(1);
+    const footerName = await page.locator("footer p").first().evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(families(footerName)[0]).toBe("Cormorant Garamond");
+    await context.close();
+  });
+});
+
+describe("CJK font stacks", () => {
+  it("gives Chinese headings a face that Windows has before the generic serif that would be SimSun", async () => {
+    const { page, context } = await open("/zh/story");
+    const stack = families(await page.locator("main h2").first().evaluate((el) => getComputedStyle(el).fontFamily));
+    expect(stack).toContain("Songti SC");
+    expect(stack).toContain("Microsoft YaHei");
+    expect(stack).not.toContain("serif");
+    expect(stack).not.toContain("SimSun");
+    await context.close();
+  });
+
+  it("puts Yu Gothic Medium before Yu Gothic for Japanese text (Windows draws Yu Gothic Regular too thin)", async () => {
+    const { page, context } = await open("/ja/story");
+    const stack = families(await page.locator("main p").first().evaluate((el) => getComputedStyle(el).fontFamily));
+    expect(stack.indexOf("Yu Gothic Medium")).toBeGreaterThanOrEqual(0);
+    expect(stack.indexOf("Yu Gothic Medium")).toBeLessThan(stack.indexOf("Yu Gothic"));
+    await context.close();
+  });
+});
