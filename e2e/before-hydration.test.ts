@@ -196,7 +196,7 @@ describe("after a late framework", () => {
     await menu.getByRole("link", { name: text("fr", "nav.contact") }).click();
     await page.waitForURL(`${baseUrl}/fr/contact`);
     await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("fr", "contact.hero.title"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(text("fr", "contact.hero.title"));
     expect(problems).toEqual([]);
     await context.close();
   });

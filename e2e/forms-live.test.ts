@@ -29,7 +29,7 @@ function rows(table: string, where: string, value: string): Record<string, unkno
 }
 
 async function values(page: Page, form: string): Promise<Record<string, string>> {
-  return page.locator(`${form} :is(input, textarea):not([name=fax])`).evaluateAll((fields) =>
+  return page.locator(`${form} :is(input:not([type=hidden]), textarea):not([name=fax])`).evaluateAll((fields) =>
     Object.fromEntries(fields.map((f) => [(f as HTMLInputElement).name, (f as HTMLInputElement).value])),
   );
 }

@@ -88,7 +88,8 @@ export const toastRegion = (page: Page) => page.locator('[role="status"][aria-li
 export async function formFields(page: Page, formSelector: string) {
   return page.locator(formSelector).evaluate((form: HTMLFormElement) =>
     [...form.elements]
-      .filter((el): el is HTMLInputElement | HTMLTextAreaElement => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.name !== "fax")
+      // The fields a visitor fills: not the honeypot, nor the hidden language and page the form posts with.
+      .filter((el): el is HTMLInputElement | HTMLTextAreaElement => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.name !== "fax" && el.type !== "hidden")
       .map((el) => ({
         name: el.name,
         type: el instanceof HTMLTextAreaElement ? "textarea" : el.type,
