@@ -80,6 +80,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     },
   };
   const siteOrigin = new URL(config.SITE_URL).origin;
+  // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
+  // deleted or rewritten row of this connection (the server's one, shared with the form API) is
+  // overwritten with zeros, including the older versions of a row that an update leaves behind,
+  // such as an outbox e-mail's before it was marked sent.
+  db.pragma("secure_delete = ON");
 
   admin.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -60,6 +60,7 @@ export interface Erasure {
 export function erasePersonalData(db: Db, email: string): Erasure {
   const entries = entriesOf(db, email);
   const mails = mailsFor(db, email, entries);
+  const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
   db.pragma("secure_delete = ON");
   try {
     db.transaction(() => {
@@ -73,7 +74,7 @@ export function erasePersonalData(db: Db, email: string): Erasure {
     db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run();
     db.pragma("wal_checkpoint(TRUNCATE)");
   } finally {
-    db.pragma("secure_delete = OFF");
+    db.pragma(`secure_delete = ${secureDelete}`);
   }
   return { submissions: entries.length, mails: mails.length };
 }

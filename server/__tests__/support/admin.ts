@@ -81,7 +81,7 @@ export class StaffClient {
   }
 
   /** POSTs a form as the page would: its fields, this session's CSRF token unless given, the site's Origin. */
-  async post(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async post(url: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}): Promise<LightMyRequestResponse> {
     const body = new URLSearchParams({ _csrf: this.csrf, ...fields }).toString();
     return this.remember(
       await this.app.inject({
@@ -89,7 +89,10 @@ export class StaffClient {
         url,
         remoteAddress: this.address,
         payload: body,
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: this.cookieHeader, ...headers },
+        // A header given as undefined is left out (a browser that sends no Origin).
+        headers: Object.fromEntries(
+          Object.entries({ "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: this.cookieHeader, ...headers }).filter(([, value]) => value !== undefined),
+        ) as Record<string, string>,
       }),
     );
   }
