@@ -58,6 +58,7 @@ export function Layout({ view, title, children }: { view: ViewContext; title: st
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} — ${view.t("layout.title")} — ${view.estateName}`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/admin/assets/admin.css" />
       </head>
       <body>
