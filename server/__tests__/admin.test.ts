@@ -5,6 +5,7 @@ import { content } from "#content";
 import { formDefinitions } from "#forms/definitions";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
+import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteUrl, StaffClient, textOf } from "./support/admin";
 import { isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
@@ -97,6 +98,31 @@ describe("signing in at /admin", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("knows it is behind HTTPS from HSTS=true, or from the trusted proxy's X-Forwarded-Proto", async () => {
+    // The loopback proxy's address where TRUST_PROXY takes addresses (issue 14), else the older boolean.
+    const trust = (() => {
+      try {
+        parseConfig({ TRUST_PROXY: "127.0.0.1" });
+        return "127.0.0.1";
+      } catch {
+        return "true";
+      }
+    })();
+    for (const [env, headers] of [
+      [{ SITE_URL: "http://localhost:3000", HSTS: "true" }, {}],
+      [{ SITE_URL: "http://localhost:3000", TRUST_PROXY: trust }, { "x-forwarded-proto": "https" }],
+    ] as const) {
+      const app = await server(env);
+      const answer = await app.inject({ method: "GET", url: "/admin/login", headers });
+      const cookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? [])[0]!;
+      expect(cookie, JSON.stringify(env)).toMatch(/^__Host-lescours_staff_signin=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    }
+    // An untrusted client cannot claim HTTPS.
+    const plain = await server({ SITE_URL: "http://localhost:3000" });
+    const answer = await plain.inject({ method: "GET", url: "/admin/login", headers: { "x-forwarded-proto": "https" } });
+    expect(([] as string[]).concat(answer.headers["set-cookie"] ?? [])[0]).toMatch(/^lescours_staff_signin=/);
   });
 
   it("gives a new session id at every sign-in and closes the browser's previous one", async () => {
