@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
-import { isAdminLanguage, type AdminLanguage } from "#locales/admin";
+import Negotiator from "negotiator";
+import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
@@ -28,16 +29,12 @@ export interface AdminContext {
   estateName: string;
 }
 
-/** The inbox's language: the staff member's choice (a cookie), else French if the browser prefers it to English. */
+/** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */
 export function adminLanguage(request: FastifyRequest, https: boolean): AdminLanguage {
   const chosen = readCookie(request, cookieNames(https).language);
   if (isAdminLanguage(chosen)) return chosen;
-  const header = request.headers["accept-language"] ?? "";
-  const ranked = header
-    .split(",")
-    .map((part) => part.trim().toLowerCase().slice(0, 2))
-    .filter((code) => code === "en" || code === "fr");
-  return ranked[0] === "fr" ? "fr" : "en";
+  const [best] = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] ?? "" } }).languages([...adminLanguages]);
+  return isAdminLanguage(best) ? best : "en";
 }
 
 /**

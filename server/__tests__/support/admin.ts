@@ -1,11 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { parse } from "parse5";
 import { hashPassword } from "../../admin/passwords";
 import { StaffStore } from "../../db/staff";
 import { buildTestServer } from "./fixtures";
-
-type Node = DefaultTreeAdapterMap["childNode"] | DefaultTreeAdapterMap["document"];
-type Element = DefaultTreeAdapterMap["element"];
+import { attribute, elements as walk, textOf, type Element } from "./html";
 
 /** The public origin the admin tests run under: HTTPS, so cookies are `__Host-` and `Secure`. */
 export const siteUrl = "https://www.hermitage-lescours.example";
@@ -21,31 +19,13 @@ export async function addStaff(app: FastifyInstance, email: string, password: st
   new StaffStore(app.forms.db).add(email, await hashPassword(password), new Date());
 }
 
-/** Every element of a parsed page, depth first. */
-export function elements(node: Node): Element[] {
-  const found: Element[] = [];
-  const walk = (current: Node) => {
-    if ("tagName" in current) found.push(current);
-    const children = "childNodes" in current ? current.childNodes : [];
-    for (const child of children) walk(child);
-    if ("content" in current && current.content) walk(current.content as unknown as Node);
-  };
-  walk(node);
-  return found;
-}
+/** Every element of a parsed page (or of an element), depth first, as an array. */
+export const elements = (node: Parameters<typeof walk>[0]): Element[] => [...walk(node)];
 
 /** A parsed HTML page, parsed as a browser would (parse5 follows the HTML standard). */
-export function parseHtml(html: string) {
-  return parse(html);
-}
+export const parseHtml = (html: string) => parse(html);
 
-/** The concatenated text of an element. */
-export function textOf(node: Node): string {
-  if ("value" in node && node.nodeName === "#text") return node.value;
-  return ("childNodes" in node ? node.childNodes : []).map((child) => textOf(child as Node)).join("");
-}
-
-export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+export { attribute, textOf };
 
 /**
  * A browser of one staff member, on `app.inject`: it keeps its cookies and sends the site's
