@@ -7,8 +7,7 @@ import { formFields, sendPage, signInToken, viewFor, type AdminContext } from ".
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
-import { RefusedPage } from "../views/sign-in-page";
-import { SignInPage, type SignInProblem } from "../views/sign-in-page";
+import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
 
 /** Routes anyone may reach: the sign-in form and the language switch (they check their own tokens). */
 export const publicRoute = { adminPublic: true };
