@@ -7,6 +7,7 @@ import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#content";
+import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { TestSmtp, waitFor } from "../server/__tests__/support/fixtures";
@@ -123,10 +124,10 @@ describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () 
     // The visitor's e-mail reaches the SMTP server, in Japanese, with the calendar file.
     await waitFor(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), 20_000, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received.find((received) => received.to.includes(guestEmail))!.raw);
-    const date = new Intl.DateTimeFormat("ja-JP", { dateStyle: "full", timeZone: "Europe/Paris" }).format(new Date(`${day}T12:00:00Z`));
+    const date = formatEventDate(day, "ja");
     expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateName, date }));
     expect(mail.text).toContain(ja("mail.booking.greeting", { name: "山田花子" }));
-    expect(mail.text).toContain(ja("mail.booking.when", { date, time: "11:00" }));
+    expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:00", "ja") }));
     expect(mail.text).toContain(ja("mail.booking.tour", { tour: content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel.ja }));
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([["visit.ics", "text/calendar"]]);
     expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${day.replaceAll("-", "")}T`);

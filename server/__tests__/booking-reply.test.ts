@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { content } from "#content";
+import { postalAddress } from "#content/address";
+import { formatEventDate, formatTime } from "#core/format";
 import { languages } from "#core/languages";
 import { translator } from "#locales";
 import { bookingReference, composeBookingReply, type ReplyContext } from "../mail/booking-reply";
@@ -7,7 +10,7 @@ const context: ReplyContext = {
   estateName: "Château L'Hermitage Lescours",
   estateEmail: "contact@hermitage-lescours.example",
   estatePhone: "+33 5 00 00 00 00",
-  address: "860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+  address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(content.site.address, lang)])) as ReplyContext["address"],
   siteUrl: "https://www.hermitage-lescours.example",
   timeZone: "Europe/Paris",
   durationMinutes: 60,
@@ -31,7 +34,8 @@ describe("the answer to a booking", () => {
       expect(mail.text).toContain(bookingReference(booking.id));
     }
     expect(confirmed.text).toContain(t("mail.booking.guests", { count: 3 }));
-    expect(confirmed.text).toContain("10:00");
+    expect(confirmed.text).toContain(t("mail.booking.when", { date: formatEventDate("2027-01-16", language), time: formatTime("10:00", language) }));
+    expect(confirmed.text).toContain(t("mail.booking.where", { address: postalAddress(content.site.address, language) }));
     expect(declined.text).toContain("Closed for the harvest.");
     expect(declined.attachments).toBeUndefined();
   });
@@ -45,7 +49,7 @@ describe("the answer to a booking", () => {
     expect(unfolded).toContain("DTEND:20270116T100000Z");
     expect(unfolded).toContain(`UID:${booking.id}@www.hermitage-lescours.example`);
     expect(unfolded).toContain('ORGANIZER;CN="Château L\'Hermitage Lescours":mailto:contact@hermitage-lescours.example');
-    expect(unfolded).toContain("LOCATION:860 Rte du Menhir\\, 33330 Saint-Sulpice-de-Faleyrens\\, France");
+    expect(unfolded).toContain(`LOCATION:${postalAddress(content.site.address, "en").replaceAll(",", "\\,")}`);
     // Every line ends in CRLF and none is longer than 75 octets (RFC 5545, 3.1).
     for (const line of ics.content.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   });

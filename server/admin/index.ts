@@ -8,6 +8,8 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { content } from "#content";
+import { postalAddress } from "#content/address";
+import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { StaffStore } from "../db/staff";
@@ -73,7 +75,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
       estateName: site.estateName,
       estateEmail: site.contact.email,
       estatePhone: site.contact.phone,
-      address: [site.address.street, `${site.address.postalCode} ${site.address.locality}`, site.address.country].join(", "),
+      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
       siteUrl: config.SITE_URL,
       timeZone: estateTimeZone,
       durationMinutes: tours.facts.durationMinutes,

@@ -1,4 +1,5 @@
-import { languageTags, type Language } from "#core/languages";
+import { formatEventDate, formatTime } from "#core/format";
+import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator } from "#locales";
 import { visitCalendar } from "./calendar";
@@ -9,8 +10,8 @@ export interface ReplyContext {
   estateName: string;
   estateEmail: string;
   estatePhone: string;
-  /** The estate's postal address on one line: where the visit starts. */
-  address: string;
+  /** The estate's postal address on one line, in each language (content/address.ts): where the visit starts. */
+  address: Record<Language, string>;
   siteUrl: string;
   /** The estate's time zone: staff type the visit's time in it, and the e-mail names it. */
   timeZone: string;
@@ -36,13 +37,18 @@ export type BookingAnswer = { decision: "confirmed"; start: Date } | { decision:
 /** The short reference a visitor can quote: the start of the booking's id. */
 export const bookingReference = (id: string) => id.slice(0, 8).toUpperCase();
 
-/** A day and an hour written for the visitor's language, as the estate's clock reads them. */
-function visitTime(start: Date, lang: Language, timeZone: string): { date: string; time: string } {
-  const tag = languageTags[lang];
-  return {
-    date: new Intl.DateTimeFormat(tag, { dateStyle: "full", timeZone }).format(start),
-    time: new Intl.DateTimeFormat(tag, { timeStyle: "short", timeZone }).format(start),
-  };
+/**
+ * The day and the hour of a visit as the estate's clock reads them, written for the visitor's
+ * language the way the site writes its events ("samedi 12 juin 2027", "10 h 30";
+ * "2027年6月12日（土）", "10:30"), by core/format.ts.
+ */
+export function visitTime(start: Date, lang: Language, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })
+      .formatToParts(start)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: formatEventDate(`${parts.year}-${parts.month}-${parts.day}`, lang), time: formatTime(`${parts.hour}:${parts.minute}`, lang) };
 }
 
 /**
@@ -82,7 +88,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     t("mail.booking.when", { date, time }),
     t("mail.booking.tour", { tour: booking.tour }),
     ...(booking.guests ? [t("mail.booking.guests", { count: booking.guests })] : []),
-    t("mail.booking.where", { address: context.address }),
+    t("mail.booking.where", { address: context.address[booking.language] }),
   ];
   const duration = t("mail.booking.duration", { minutes: context.durationMinutes });
   const lines = [
@@ -106,7 +112,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     end: new Date(answer.start.getTime() + context.durationMinutes * 60_000),
     summary: `${booking.tour} — ${estate}`,
     description: [...details, duration, reference, t("mail.booking.change", { phone: context.estatePhone })].join("\n"),
-    location: context.address,
+    location: context.address[booking.language],
     organizer: { name: estate, email: context.estateEmail },
     stamp: now,
   });
