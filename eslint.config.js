@@ -22,6 +22,7 @@ const boundaries = [
   { target: "./content", from: ["./app", "./server", "./scripts", "./forms"], message: "Content and its schemas import nothing above them." },
   { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
   { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
+  { target: ["./server/db", "./server/mail"], from: ["./server/admin", "./server/api"], message: "Storage and mail sit below the API and the staff inbox, which wire them." },
 ];
 
 export default tseslint.config(

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { isLanguage, type Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
+import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
 import type { Config } from "./config";
 import { baseSecurityHeaders, contentSecurityPolicy, resourceSecurityPolicy } from "./security-headers";
@@ -63,6 +64,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
 
   app.get("/healthz", async () => ({ status: "ok" }));
   await registerApi(app, config);
+  await registerAdmin(app, config);
 
   function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, key: string, status = 200) {
     reply.status(status).header("Content-Type", file.type).header("Cache-Control", file.cacheControl);

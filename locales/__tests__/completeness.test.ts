@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "#core/languages";
 import { catalogs, messagesFor } from "#locales";
-import { catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../scripts/i18n/catalogs";
+import { adminCatalog, adminLanguages } from "#locales/admin";
+import { adminDomain, catalogFile, catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../scripts/i18n/catalogs";
 
 const english = readCatalog("en");
 
@@ -108,5 +109,40 @@ describe("a broken catalog", () => {
 describe("messageShape", () => {
   it("lists the arguments and tags of a message, plural branches included", () => {
     expect(messageShape("{count, plural, one {# item for {name}} other {# items}} <terms>Terms</terms>")).toEqual({ args: ["count", "name"], tags: ["terms"] });
+  });
+});
+
+describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/admin/fr.po)", () => {
+  const adminEnglish = readCatalog("en", catalogFile("en", adminDomain));
+
+  it("compile: French has every message, translated from the current English, with the same placeholders", () => {
+    expect(catalogProblems(readCatalogs(adminDomain), adminDomain)).toEqual([]);
+  });
+
+  it("are in English and French only, the languages the runtime offers", () => {
+    expect([...adminDomain.languages]).toEqual([...adminLanguages]);
+  });
+
+  it("translate every message into French", () => {
+    const french = readCatalog("fr", catalogFile("fr", adminDomain));
+    const same = new Set(["inbox.column.page", "inbox.paging", "inbox.export.format", "mail.title", "inbox.column.email", "audit.column.action", "action.exported", "booking.confirm.date", "privacy.mails"]);
+    const untranslated = [...adminEnglish.values()].filter((entry) => french.get(entry.id)?.text === entry.english && !same.has(entry.id));
+    expect(untranslated.map((entry) => `${entry.id}: ${entry.english}`)).toEqual([]);
+  });
+
+  it("compile into the runtime catalogs, with the same ids in both languages, and no id shared with the site's", () => {
+    for (const lang of adminLanguages) expect(Object.keys(adminCatalog(lang)).sort(), lang).toEqual([...adminEnglish.keys()].sort());
+    expect([...adminEnglish.keys()].filter((id) => english.has(id))).toEqual([]);
+    expect([...adminEnglish.keys()].filter((id) => !/^[a-z][a-zA-Z]*\.[a-zA-Z0-9.]+$/.test(id))).toEqual([]);
+  });
+
+  it("name a broken French message with its file", () => {
+    const catalogs = readCatalogs(adminDomain);
+    const copy: Catalog = new Map([...catalogs.fr].map(([id, entry]) => [id, { ...entry }]));
+    copy.get("inbox.count")!.text = "demandes";
+    copy.delete("layout.title");
+    expect(catalogProblems({ ...catalogs, fr: copy }, adminDomain)).toEqual(
+      expect.arrayContaining(["admin/fr.po: layout.title: missing (run npm run i18n:sync)", expect.stringMatching(/^admin\/fr\.po: inbox\.count: placeholders or tags differ/)]),
+    );
   });
 });

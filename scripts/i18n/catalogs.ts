@@ -1,7 +1,9 @@
 /**
  * The interface messages' catalogs as translators' tools see them: gettext PO files in which
  * `msgctxt` is the message's id, `msgid` its English text and `msgstr` its translation (ICU
- * MessageFormat). `locales/messages.pot` holds the English; `locales/<lang>.po` each language.
+ * MessageFormat). Two domains: the site's (`locales/messages.pot` holds the English,
+ * `locales/<lang>.po` each of the five languages) and the staff inbox's (`locales/admin/`, in
+ * English and French, the staff's languages), each compiled and checked on its own.
  *
  * Lingui's own CLI keys PO entries by their English text or puts the id in `msgid`, which hides
  * the English from Poedit and Weblate; keeping gettext's bilingual form is why the few lines
@@ -29,11 +31,31 @@ export interface CatalogEntry {
 
 export type Catalog = Map<string, CatalogEntry>;
 
+/** A set of catalogs compiled and checked together: its folder, its languages, its compiled files. */
+export interface CatalogDomain<L extends Language = Language> {
+  /** Where its PO files are, inside locales/ ("" for the site's). */
+  folder: string;
+  /** English first: the template's language. */
+  languages: readonly L[];
+  /** The compiled file of one language, in locales/compiled/. */
+  compiledName: (lang: L) => string;
+}
+
+/** The site's catalogs: five languages, compiled to `locales/compiled/<lang>.json`. */
+export const siteDomain: CatalogDomain = { folder: "", languages, compiledName: (lang) => `${lang}.json` };
+
+/** The staff inbox's languages: the estate's staff read English and French. */
+export const adminLanguages = ["en", "fr"] as const satisfies readonly Language[];
+export type AdminLanguage = (typeof adminLanguages)[number];
+
+/** The staff inbox's catalogs (`locales/admin/`), compiled to `locales/compiled/admin-<lang>.json`. */
+export const adminDomain: CatalogDomain<AdminLanguage> = { folder: "admin/", languages: adminLanguages, compiledName: (lang) => `admin-${lang}.json` };
+
 /** The translated languages: English is the template. */
 export const translatedLanguages = languages.filter((lang) => lang !== "en");
 
-export function catalogFile(lang: Language): string {
-  return lang === "en" ? `${localesDir}messages.pot` : `${localesDir}${lang}.po`;
+export function catalogFile(lang: Language, domain: Pick<CatalogDomain, "folder"> = siteDomain): string {
+  return lang === "en" ? `${localesDir}${domain.folder}messages.pot` : `${localesDir}${domain.folder}${lang}.po`;
 }
 
 /** Reads one language's catalog (English from the template). */
@@ -55,8 +77,10 @@ export function readCatalog(lang: Language, file = catalogFile(lang)): Catalog {
   return catalog;
 }
 
-export function readCatalogs(): Record<Language, Catalog> {
-  return Object.fromEntries(languages.map((lang) => [lang, readCatalog(lang)])) as Record<Language, Catalog>;
+export function readCatalogs(): Record<Language, Catalog>;
+export function readCatalogs<L extends Language>(domain: CatalogDomain<L>): Record<L, Catalog>;
+export function readCatalogs(domain: Pick<CatalogDomain, "folder"> & { languages: readonly Language[] } = siteDomain): Record<string, Catalog> {
+  return Object.fromEntries(domain.languages.map((lang) => [lang, readCatalog(lang, catalogFile(lang, domain))]));
 }
 
 /** The arguments (`{count}`, `{count, plural, …}`) and tags (`<terms>`) a message uses, sorted. */
@@ -82,25 +106,30 @@ export function messageShape(text: string): { args: string[]; tags: string[] } {
  * English, a translation made from an older English text, a fuzzy or empty one, broken ICU syntax,
  * or a translation that drops or adds a placeholder or a tag. One line each, naming file and id.
  */
-export function catalogProblems(catalogs: Record<Language, Catalog>): string[] {
+export function catalogProblems(catalogs: Record<Language, Catalog>): string[];
+export function catalogProblems<L extends Language>(catalogs: Record<L, Catalog>, domain: CatalogDomain<L>): string[];
+export function catalogProblems(
+  catalogs: Partial<Record<Language, Catalog>>,
+  domain: Pick<CatalogDomain, "folder"> & { languages: readonly Language[] } = siteDomain,
+): string[] {
   const problems: string[] = [];
-  const english = catalogs.en;
+  const english = catalogs.en!;
   const shapes = new Map<string, string>();
   for (const entry of english.values()) {
     try {
       shapes.set(entry.id, JSON.stringify(messageShape(entry.english)));
     } catch (error) {
-      problems.push(`messages.pot: ${entry.id}: not valid ICU MessageFormat: ${(error as Error).message.split("\n")[0]}`);
+      problems.push(`${domain.folder}messages.pot: ${entry.id}: not valid ICU MessageFormat: ${(error as Error).message.split("\n")[0]}`);
     }
   }
-  for (const lang of translatedLanguages) {
-    const file = `${lang}.po`;
-    const catalog = catalogs[lang];
+  for (const lang of domain.languages.filter((lang) => lang !== "en")) {
+    const file = `${domain.folder}${lang}.po`;
+    const catalog = catalogs[lang]!;
     for (const id of english.keys()) if (!catalog.has(id)) problems.push(`${file}: ${id}: missing (run npm run i18n:sync)`);
     for (const entry of catalog.values()) {
       const source = english.get(entry.id);
       if (!source) {
-        problems.push(`${file}: ${entry.id}: not in messages.pot (run npm run i18n:sync)`);
+        problems.push(`${file}: ${entry.id}: not in ${domain.folder}messages.pot (run npm run i18n:sync)`);
         continue;
       }
       if (entry.english !== source.english) problems.push(`${file}: ${entry.id}: translated from an older English text (run npm run i18n:sync, then review)`);

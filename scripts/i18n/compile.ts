@@ -1,30 +1,42 @@
 /**
  * `npm run i18n`: checks the catalogs (scripts/i18n/catalogs.ts) and compiles them with Lingui
- * into `locales/compiled/<lang>.json`, the form the Lingui runtime reads. A problem stops it with
- * one line per message, so a missing or broken translation fails the build, the typecheck and the
- * tests rather than showing a key on a page. The English file also gives the `MessageId` type.
+ * into `locales/compiled/<lang>.json` (the site) and `locales/compiled/admin-<lang>.json` (the
+ * staff inbox), the form the Lingui runtime reads. A problem stops it with one line per message,
+ * so a missing or broken translation fails the build, the typecheck and the tests rather than
+ * showing a key on a page. Each domain's English file also gives its id type (`MessageId`,
+ * `AdminMessageId`).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { languages } from "#core/languages";
-import { catalogProblems, localesDir, readCatalogs } from "./catalogs";
+import { languages, type Language } from "#core/languages";
+import { adminDomain, adminLanguages, catalogProblems, localesDir, readCatalogs, siteDomain, type Catalog, type CatalogDomain } from "./catalogs";
 
-export function compileCatalogs(outDir = `${localesDir}compiled/`): number {
-  const catalogs = readCatalogs();
-  const problems = catalogProblems(catalogs);
+/** Checks and compiles one domain's catalogs; returns how many messages it has. */
+function compileDomain<L extends Language>(domain: CatalogDomain<L>, outDir: string): number {
+  const catalogs = readCatalogs(domain);
+  const problems = catalogProblems(catalogs, domain);
   if (problems.length > 0) throw new Error(`The message catalogs need attention:\n${problems.join("\n")}`);
   mkdirSync(outDir, { recursive: true });
-  for (const lang of languages) {
+  for (const lang of domain.languages) {
     const compiled = Object.fromEntries([...catalogs[lang].values()].map((entry) => [entry.id, compileMessage(entry.text)]));
-    writeFileSync(`${outDir}${lang}.json`, `${JSON.stringify(compiled)}\n`);
+    writeFileSync(`${outDir}${domain.compiledName(lang)}`, `${JSON.stringify(compiled)}\n`);
   }
-  return catalogs.en.size;
+  return (catalogs as Record<string, Catalog>).en!.size;
+}
+
+/** Compiles the site's catalogs, then the staff inbox's; returns the site's message count. */
+export function compileCatalogs(outDir = `${localesDir}compiled/`): number {
+  const count = compileDomain(siteDomain, outDir);
+  compileDomain(adminDomain, outDir);
+  return count;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    console.log(`i18n: ${compileCatalogs()} messages compiled for ${languages.join(", ")}`);
+    const site = compileCatalogs();
+    const admin = readCatalogs(adminDomain).en.size;
+    console.log(`i18n: ${site} messages compiled for ${languages.join(", ")}; staff inbox: ${admin} for ${adminLanguages.join(", ")}`);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

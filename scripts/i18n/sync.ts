@@ -1,6 +1,6 @@
 /**
- * `npm run i18n:sync`: after the English in `locales/messages.pot` changed, brings every
- * `locales/<lang>.po` in line, as gettext's msgmerge would: a new message is added untranslated,
+ * `npm run i18n:sync`: after the English in `locales/messages.pot` (or `locales/admin/messages.pot`)
+ * changed, brings every `locales/<lang>.po` (or `locales/admin/<lang>.po`) in line, as gettext's msgmerge would: a new message is added untranslated,
  * a removed one is dropped, and a message whose English changed gets the new English with its old
  * translation kept and marked fuzzy, for the translator to review. `npm run i18n` refuses to
  * compile until no message is missing, untranslated or fuzzy.
@@ -8,14 +8,20 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { po as gettextPo, type GetTextTranslation } from "gettext-parser";
-import { catalogFile, readCatalog, translatedLanguages } from "./catalogs";
+import type { Language } from "#core/languages";
+import { adminDomain, catalogFile, readCatalog, siteDomain, type CatalogDomain } from "./catalogs";
 
+/** Syncs both domains: the site's catalogs, then the staff inbox's. */
 export function syncCatalogs(): string[] {
-  const template = gettextPo.parse(readFileSync(catalogFile("en")));
+  return [...syncDomain(siteDomain), ...syncDomain(adminDomain).map((line) => `admin/${line}`)];
+}
+
+function syncDomain<L extends Language>(domain: CatalogDomain<L>): string[] {
+  const template = gettextPo.parse(readFileSync(catalogFile("en", domain)));
   const report: string[] = [];
-  for (const lang of translatedLanguages) {
-    const current = readCatalog(lang);
-    const po = gettextPo.parse(readFileSync(catalogFile(lang)));
+  for (const lang of domain.languages.filter((lang) => lang !== "en")) {
+    const current = readCatalog(lang, catalogFile(lang, domain));
+    const po = gettextPo.parse(readFileSync(catalogFile(lang, domain)));
     const translations: Record<string, Record<string, GetTextTranslation>> = { "": po.translations[""] ?? {} };
     for (const [id, entries] of Object.entries(template.translations)) {
       if (id === "") continue;
@@ -37,7 +43,7 @@ export function syncCatalogs(): string[] {
     }
     for (const id of current.keys()) if (!(id in template.translations)) report.push(`${lang}: ${id} removed`);
     const out = gettextPo.compile({ ...po, translations }, { foldLength: 0, sort: false }).toString("utf8");
-    writeFileSync(catalogFile(lang), out.endsWith("\n") ? out : `${out}\n`);
+    writeFileSync(catalogFile(lang, domain), out.endsWith("\n") ? out : `${out}\n`);
   }
   return report;
 }

@@ -95,4 +95,157 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_pending ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
     `,
   },
+  {
+    version: 2,
+    name: "staff inbox: accounts, sessions, sign-in attempts, inbox index and search, audit log, mail attachments",
+    sql: `
+      -- Staff accounts, made with \`npm run staff\`: no account exists until someone adds one.
+      CREATE TABLE staff (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        email TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        password_changed_at TEXT NOT NULL,
+        last_sign_in_at TEXT
+      );
+
+      -- Signed-in sessions. The cookie holds a random token; only its SHA-256 is kept here.
+      CREATE TABLE staff_sessions (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+      CREATE INDEX staff_sessions_expires ON staff_sessions (expires_at);
+
+      -- Failed sign-ins, counted per account (the SHA-256 of the address typed, which may be a
+      -- mistyped password) and per client address; five in fifteen minutes lock that key.
+      CREATE TABLE sign_in_failures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        key TEXT NOT NULL
+      );
+      CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at);
+      CREATE TABLE sign_in_locks (
+        key TEXT PRIMARY KEY,
+        until TEXT NOT NULL
+      );
+
+      -- One row per submission of every form, newest first, with its status: the staff inbox.
+      -- Filled by triggers, so storing a submission (server/db/submissions.ts) does not change.
+      CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY,
+        type TEXT NOT NULL,
+        submission_id TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        language TEXT NOT NULL,
+        page TEXT NOT NULL,
+        name TEXT,
+        email TEXT NOT NULL COLLATE NOCASE,
+        status TEXT NOT NULL,
+        status_changed_at TEXT,
+        UNIQUE (type, submission_id)
+      );
+      CREATE INDEX inbox_received ON inbox (received_at, id);
+      CREATE INDEX inbox_type_received ON inbox (type, received_at, id);
+      CREATE INDEX inbox_status_received ON inbox (status, received_at, id);
+      CREATE INDEX inbox_type_status_received ON inbox (type, status, received_at, id);
+      CREATE INDEX inbox_email ON inbox (email);
+
+      -- Full-text search over every field, in any script: trigrams find parts of words,
+      -- of addresses and of Chinese or Japanese text alike.
+      CREATE VIRTUAL TABLE inbox_search USING fts5 (text, tokenize = 'trigram remove_diacritics 1');
+
+      CREATE TRIGGER tour_bookings_inbox AFTER INSERT ON tour_bookings BEGIN
+        INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+          VALUES ('tour-bookings', NEW.id, NEW.received_at, NEW.language, NEW.page, NEW.name, NEW.email, 'new');
+        INSERT INTO inbox_search (rowid, text)
+          VALUES (last_insert_rowid(), concat_ws(' ', NEW.id, NEW.name, NEW.email, NEW.phone, NEW.date, NEW.package, NEW.message));
+      END;
+      CREATE TRIGGER contact_messages_inbox AFTER INSERT ON contact_messages BEGIN
+        INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+          VALUES ('contact-messages', NEW.id, NEW.received_at, NEW.language, NEW.page, NEW.name, NEW.email, 'new');
+        INSERT INTO inbox_search (rowid, text)
+          VALUES (last_insert_rowid(), concat_ws(' ', NEW.id, NEW.name, NEW.email, NEW.phone, NEW.subject, NEW.message));
+      END;
+      CREATE TRIGGER importer_applications_inbox AFTER INSERT ON importer_applications BEGIN
+        INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+          VALUES ('importer-applications', NEW.id, NEW.received_at, NEW.language, NEW.page, NEW.contact_name, NEW.email, 'new');
+        INSERT INTO inbox_search (rowid, text)
+          VALUES (last_insert_rowid(), concat_ws(' ', NEW.id, NEW.company_name, NEW.contact_name, NEW.email, NEW.phone, NEW.country,
+            NEW.website, NEW.experience, NEW.market_size, NEW.message));
+      END;
+      CREATE TRIGGER newsletter_subscribers_inbox AFTER INSERT ON newsletter_subscribers BEGIN
+        INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+          VALUES ('newsletter-signups', NEW.id, NEW.received_at, NEW.language, NEW.page, NULL, NEW.email,
+            CASE WHEN NEW.unsubscribed_at IS NOT NULL THEN 'unsubscribed' WHEN NEW.confirmed_at IS NOT NULL THEN 'confirmed' ELSE 'pending' END);
+        INSERT INTO inbox_search (rowid, text) VALUES (last_insert_rowid(), concat_ws(' ', NEW.id, NEW.email));
+      END;
+      -- A subscriber's state is the subscription's, not the staff's: it follows the row.
+      CREATE TRIGGER newsletter_subscribers_inbox_state AFTER UPDATE ON newsletter_subscribers BEGIN
+        UPDATE inbox SET language = NEW.language, page = NEW.page,
+          status = CASE WHEN NEW.unsubscribed_at IS NOT NULL THEN 'unsubscribed' WHEN NEW.confirmed_at IS NOT NULL THEN 'confirmed' ELSE 'pending' END
+          WHERE type = 'newsletter-signups' AND submission_id = NEW.id;
+      END;
+      CREATE TRIGGER tour_bookings_inbox_delete AFTER DELETE ON tour_bookings BEGIN
+        DELETE FROM inbox_search WHERE rowid = (SELECT id FROM inbox WHERE type = 'tour-bookings' AND submission_id = OLD.id);
+        DELETE FROM inbox WHERE type = 'tour-bookings' AND submission_id = OLD.id;
+      END;
+      CREATE TRIGGER contact_messages_inbox_delete AFTER DELETE ON contact_messages BEGIN
+        DELETE FROM inbox_search WHERE rowid = (SELECT id FROM inbox WHERE type = 'contact-messages' AND submission_id = OLD.id);
+        DELETE FROM inbox WHERE type = 'contact-messages' AND submission_id = OLD.id;
+      END;
+      CREATE TRIGGER importer_applications_inbox_delete AFTER DELETE ON importer_applications BEGIN
+        DELETE FROM inbox_search WHERE rowid = (SELECT id FROM inbox WHERE type = 'importer-applications' AND submission_id = OLD.id);
+        DELETE FROM inbox WHERE type = 'importer-applications' AND submission_id = OLD.id;
+      END;
+      CREATE TRIGGER newsletter_subscribers_inbox_delete AFTER DELETE ON newsletter_subscribers BEGIN
+        DELETE FROM inbox_search WHERE rowid = (SELECT id FROM inbox WHERE type = 'newsletter-signups' AND submission_id = OLD.id);
+        DELETE FROM inbox WHERE type = 'newsletter-signups' AND submission_id = OLD.id;
+      END;
+
+      -- What was stored before this migration enters the inbox too.
+      INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+        SELECT 'tour-bookings', id, received_at, language, page, name, email, 'new' FROM tour_bookings ORDER BY received_at;
+      INSERT INTO inbox_search (rowid, text)
+        SELECT i.id, concat_ws(' ', t.id, t.name, t.email, t.phone, t.date, t.package, t.message)
+        FROM tour_bookings t JOIN inbox i ON i.type = 'tour-bookings' AND i.submission_id = t.id;
+      INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+        SELECT 'contact-messages', id, received_at, language, page, name, email, 'new' FROM contact_messages ORDER BY received_at;
+      INSERT INTO inbox_search (rowid, text)
+        SELECT i.id, concat_ws(' ', t.id, t.name, t.email, t.phone, t.subject, t.message)
+        FROM contact_messages t JOIN inbox i ON i.type = 'contact-messages' AND i.submission_id = t.id;
+      INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+        SELECT 'importer-applications', id, received_at, language, page, contact_name, email, 'new' FROM importer_applications ORDER BY received_at;
+      INSERT INTO inbox_search (rowid, text)
+        SELECT i.id, concat_ws(' ', t.id, t.company_name, t.contact_name, t.email, t.phone, t.country, t.website, t.experience, t.market_size, t.message)
+        FROM importer_applications t JOIN inbox i ON i.type = 'importer-applications' AND i.submission_id = t.id;
+      INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+        SELECT 'newsletter-signups', id, received_at, language, page, NULL, email,
+          CASE WHEN unsubscribed_at IS NOT NULL THEN 'unsubscribed' WHEN confirmed_at IS NOT NULL THEN 'confirmed' ELSE 'pending' END
+        FROM newsletter_subscribers ORDER BY received_at;
+      INSERT INTO inbox_search (rowid, text)
+        SELECT i.id, concat_ws(' ', t.id, t.email)
+        FROM newsletter_subscribers t JOIN inbox i ON i.type = 'newsletter-signups' AND i.submission_id = t.id;
+
+      -- Every staff action, with who did it and when (actor: the staff member's address, or
+      -- "command line" for npm run staff). Kept when an account is removed.
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target_type TEXT,
+        target_id TEXT,
+        detail TEXT
+      );
+      CREATE INDEX audit_log_target ON audit_log (target_type, target_id, id);
+
+      -- Files sent with an e-mail (the calendar file of a confirmed tour): a JSON array of
+      -- { filename, contentType, content }.
+      ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];

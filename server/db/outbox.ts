@@ -6,14 +6,24 @@
  */
 import type { Db } from "./database";
 
-/** An e-mail as the outbox stores it (server/mail/compose.ts writes them). */
+/** A file sent with an e-mail (the calendar file of a confirmed tour). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (calendar files are text). */
+  content: string;
+}
+
+/** An e-mail as the outbox stores it (server/mail/compose.ts and booking-reply.ts write them). */
 export interface QueuedMail {
-  kind: "notification" | "confirmation";
+  /** A notification to the estate, a subscriber's confirmation, or the staff's answer to a visitor. */
+  kind: "notification" | "confirmation" | "reply";
   to: string;
   replyTo: string | null;
   subject: string;
   text: string;
   headers: Record<string, string>;
+  attachments?: readonly MailAttachment[];
 }
 
 /** A row of the outbox table. */
@@ -33,6 +43,8 @@ export interface OutboxRow {
   last_error: string | null;
   sent_at: string | null;
   failed_at: string | null;
+  /** JSON array of `MailAttachment`. */
+  attachments: string;
 }
 
 /** An unsent e-mail as the sender reads it. */
@@ -45,16 +57,29 @@ export interface PendingMail {
   headers: Record<string, string>;
   /** Attempts made so far. */
   attempts: number;
+  attachments: MailAttachment[];
 }
 
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
 export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string; id: string }, now: string): number {
   const result = db
     .prepare(
-      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at, attachments)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(now, mail.kind, submission.type, submission.id, mail.to, mail.replyTo, mail.subject, mail.text, JSON.stringify(mail.headers), now);
+    .run(
+      now,
+      mail.kind,
+      submission.type,
+      submission.id,
+      mail.to,
+      mail.replyTo,
+      mail.subject,
+      mail.text,
+      JSON.stringify(mail.headers),
+      now,
+      JSON.stringify(mail.attachments ?? []),
+    );
   return Number(result.lastInsertRowid);
 }
 
@@ -66,6 +91,7 @@ const pending = (row: OutboxRow): PendingMail => ({
   text: row.body,
   headers: JSON.parse(row.headers) as Record<string, string>,
   attempts: row.attempts,
+  attachments: JSON.parse(row.attachments) as MailAttachment[],
 });
 
 /** The sender's view of the outbox table (the `Outbox` of server/mail/sender.ts). */

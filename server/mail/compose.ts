@@ -4,12 +4,15 @@ import { translator } from "#locales";
 
 /** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
 export interface OutgoingMail {
-  kind: "notification" | "confirmation";
+  /** To the estate, a subscriber's confirmation, or the staff's answer to a visitor (server/mail/booking-reply.ts). */
+  kind: "notification" | "confirmation" | "reply";
   to: string;
   replyTo: string | null;
   subject: string;
   text: string;
   headers: Record<string, string>;
+  /** Files sent with it: the calendar file of a confirmed tour. */
+  attachments?: readonly { filename: string; contentType: string; content: string }[];
 }
 
 /** What composing needs to know about the estate and the site. */
@@ -29,7 +32,7 @@ export function headerSafe(value: string, max = 200): string {
 }
 
 /** Text for a plain-text body: line breaks normalised, other control characters dropped. */
-function bodySafe(value: string): string {
+export function bodySafe(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }

@@ -10,6 +10,8 @@ export interface OutboxMail {
   headers: Record<string, string>;
   /** Attempts made so far. */
   attempts: number;
+  /** Files sent with it (a confirmed tour's calendar file); absent or empty for most. */
+  attachments?: readonly { filename: string; contentType: string; content: string }[];
 }
 
 /**
@@ -44,6 +46,7 @@ export interface MailTransport {
     subject: string;
     text: string;
     headers: Record<string, string>;
+    attachments?: { filename: string; contentType: string; content: string }[];
   }): Promise<unknown>;
   close?(): void;
 }
@@ -153,6 +156,9 @@ export class OutboxSender {
         subject: headerSafe(mail.subject),
         text: mail.text,
         headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
+        ...(mail.attachments && mail.attachments.length > 0
+          ? { attachments: mail.attachments.map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content })) }
+          : {}),
       });
     } catch (error) {
       this.failed(mail, error);

@@ -1,0 +1,161 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { simpleParser } from "mailparser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "#content";
+import { formatEventDate, formatTime } from "#core/format";
+import { translator } from "#locales";
+import { adminTranslator } from "#locales/admin";
+import { TestSmtp, waitFor } from "../server/__tests__/support/fixtures";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+/**
+ * The whole flow of issue 16 on the built site and the real server: a staff account made with
+ * the real `npm run staff -- add` (password on standard input), a booking sent from the Japanese
+ * tours page, found and confirmed in the inbox, and the visitor's Japanese e-mail with its
+ * calendar file received by a local SMTP server.
+ */
+const staff = { email: "sommelier@hermitage-lescours.example", password: "des rangs de merlot sous la brume" };
+const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
+const ja = translator("ja").t;
+
+let browser: Browser;
+
+/** axe's WCAG 2.2 AA violations on the page as it is now (as e2e/a11y.test.ts checks the site's pages). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
+}
+let smtp: TestSmtp;
+let server: RunningServer;
+
+/** `npm run staff -- add <email>`, the password typed on standard input. */
+function addStaffAccount(dataDir: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "staff", "--", "add", staff.email], { env: { ...process.env, DATA_DIR: dataDir } });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (status) => resolve({ status, output }));
+    child.stdin.end(`${staff.password}\n`);
+  });
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "lescours-admin-"));
+  const added = await addStaffAccount(dataDir);
+  expect(added.status, added.output).toBe(0);
+  smtp = new TestSmtp();
+  await smtp.start();
+  server = await startServer({ buildDir: process.env.E2E_BUILD_DIR ?? "build", dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" } });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+});
+
+describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () => {
+  it("signs in, finds the booking, confirms it, and the visitor's Japanese e-mail arrives with its calendar file", async () => {
+    // A visitor books from the Japanese tours page.
+    const visitor = await openPage(browser, { locale: "ja-JP" });
+    await visitor.page.goto(`${server.url}/ja/wine-tours`);
+    await waitForHydration(visitor.page);
+    await visitor.page.locator('li[data-package="mongiron"]').getByRole("button").click();
+    const guestEmail = `hanako-${Date.now()}@example.jp`;
+    const form = visitor.page.locator('form[aria-labelledby="booking-title"]');
+    await form.locator('[name="name"]').fill("山田花子");
+    await form.locator('[name="email"]').fill(guestEmail);
+    await form.locator('[name="guests"]').fill("2");
+    await form.locator('[name="message"]').fill("赤ワインが好きです。<b>よろしく</b>");
+    const sent = visitor.page.waitForResponse((response) => response.url().endsWith("/api/tour-bookings"));
+    await form.locator('button[type="submit"]').click();
+    expect((await sent).status()).toBe(201);
+    await visitor.context.close();
+
+    // A member of the staff signs in.
+    const { page, context, problems } = await openPage(browser, { locale: "en-GB" });
+    await page.goto(`${server.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect(await page.locator("h1").innerText()).toBe(en("signIn.title"));
+    expect(await violations(page)).toEqual([]);
+    await page.getByLabel(en("signIn.email")).fill(staff.email);
+    await page.getByLabel(en("signIn.password")).fill(staff.password);
+    await page.getByRole("button", { name: en("signIn.submit"), exact: true }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    expect(await page.locator("h1").innerText()).toBe(en("inbox.title"));
+    expect(await violations(page)).toEqual([]);
+
+    // …finds the booking by searching for the visitor's name…
+    await page.getByLabel(en("inbox.filter.search")).fill("花子");
+    await page.getByRole("button", { name: en("inbox.filter.submit") }).click();
+    const row = page.locator("table tbody tr");
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator("td").allInnerTexts()).toEqual([
+      en("types.tourBookings"),
+      expect.any(String),
+      "日本語",
+      "/ja/wine-tours",
+      "山田花子",
+      guestEmail,
+      en("status.new"),
+    ]);
+    await row.locator("a").click();
+    expect(await page.locator("h1").innerText()).toBe(en("submission.title", { type: en("types.tourBookings"), name: "山田花子" }));
+    // The visitor's markup is shown as text.
+    expect(await page.getByText("赤ワインが好きです。<b>よろしく</b>").count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+
+    // …and confirms it for a day and time.
+    const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel(en("booking.confirm.date")).fill(day);
+    await page.getByLabel(en("booking.confirm.time")).fill("11:00");
+    await page.getByRole("button", { name: en("booking.confirm.submit") }).click();
+    await expect.poll(() => page.locator("[role=status]").innerText()).toBe(en("done.confirmed"));
+
+    // The visitor's e-mail reaches the SMTP server, in Japanese, with the calendar file.
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), 20_000, "the visitor's e-mail");
+    const mail = await simpleParser(smtp.received.find((received) => received.to.includes(guestEmail))!.raw);
+    const date = formatEventDate(day, "ja");
+    expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateName, date }));
+    expect(mail.text).toContain(ja("mail.booking.greeting", { name: "山田花子" }));
+    expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:00", "ja") }));
+    expect(mail.text).toContain(ja("mail.booking.tour", { tour: content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel.ja }));
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([["visit.ics", "text/calendar"]]);
+    expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${day.replaceAll("-", "")}T`);
+
+    // The page now shows the answer in the booking's history, and the inbox shows it confirmed.
+    await page.reload();
+    expect(await page.locator(".history").innerText()).toContain(en("history.bookingConfirmed", { when: `${day} 11:00` }));
+    await page.goto(`${server.url}/admin?status=confirmed`);
+    expect(await page.locator("table tbody tr td").nth(4).innerText()).toBe("山田花子");
+
+    // The staff switch to French, then sign out.
+    await page.getByRole("button", { name: "Français" }).click();
+    expect(await page.locator("h1").innerText()).toBe(fr("inbox.title"));
+    await page.getByRole("button", { name: fr("layout.signOut") }).click();
+    await page.waitForURL(`${server.url}/admin/login?signed-out`);
+    await page.goto(`${server.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+
+    // No page of the inbox broke its policy or logged an error.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is left out of the sitemap and asks robots not to index it", async () => {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("<urlset");
+    expect(sitemap).not.toContain("/admin");
+    const login = await fetch(`${server.url}/admin/login`);
+    expect(login.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Staff accounts of the inbox at /admin, in the database in DATA_DIR.
+ *
+ *   npm run staff -- add <email>      creates an account; the password is read from standard input
+ *   npm run staff -- reset <email>    sets a new password (read the same way) and ends its sessions
+ *   npm run staff -- remove <email>   removes the account and its sessions
+ *   npm run staff -- list             lists the accounts
+ *
+ * In a terminal the password is asked twice without being shown; otherwise (a pipe, a script)
+ * the first line of standard input is the password. At least 12 characters, and not one of the
+ * common passwords in server/admin/common-passwords.txt. There is no default account.
+ */
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { hashPassword, passwordProblem } from "../server/admin/passwords";
+import { loadConfigOrExit } from "../server/config";
+import { auditActions, commandLineActor, recordAudit } from "../server/db/audit";
+import { openDatabase } from "../server/db/database";
+import { StaffStore } from "../server/db/staff";
+
+const usage = `Usage: npm run staff -- <command>
+  add <email>      create an account (password from standard input)
+  reset <email>    set a new password (from standard input) and end the account's sessions
+  remove <email>   remove an account and its sessions
+  list             list the accounts`;
+
+function fail(message: string, status = 2): never {
+  console.error(status === 2 ? `${message}\n\n${usage}` : message);
+  process.exit(status);
+}
+
+/** Reads a line from a terminal without echoing it. */
+function askHidden(question: string): Promise<string> {
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+  process.stderr.write(question);
+  return new Promise((resolve) => {
+    rl.question("", (answer) => {
+      rl.close();
+      process.stderr.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+/** The first line of standard input (a pipe or a file). */
+async function firstLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+}
+
+async function readPassword(email: string): Promise<string> {
+  let password: string;
+  if (process.stdin.isTTY) {
+    password = await askHidden(`New password for ${email}: `);
+    if ((await askHidden("Same password again: ")) !== password) fail("The two passwords differ: nothing was changed.", 1);
+  } else {
+    password = await firstLine();
+  }
+  const problem = passwordProblem(password, email);
+  if (problem) fail(`${problem} Nothing was changed.`, 1);
+  return password;
+}
+
+function emailArgument(value: string | undefined): string {
+  if (!value) fail("Missing <email>");
+  const parsed = z.email().max(254).safeParse(value.trim());
+  if (!parsed.success) fail(`"${value}" is not an e-mail address`);
+  return parsed.data;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    return;
+  }
+  const [command, argument, ...rest] = parsed.positionals;
+  if (rest.length > 0) fail(`Unexpected argument "${rest[0]}"`);
+  if (command !== "add" && command !== "reset" && command !== "remove" && command !== "list") fail(command ? `Unknown command "${command}"` : "Missing command");
+  if (command === "list" && argument) fail(`Unexpected argument "${argument}"`);
+  const email = command === "list" ? "" : emailArgument(argument);
+  // The password is read before the database is opened: nothing waits on a person typing.
+  const password = command === "add" || command === "reset" ? await readPassword(email) : "";
+
+  const config = loadConfigOrExit();
+  const db = openDatabase(config.DATA_DIR);
+  const staff = new StaffStore(db);
+  const now = new Date();
+  try {
+    switch (command) {
+      case "add": {
+        if (staff.find(email)) fail(`${email} already has an account (use reset to change its password).`, 1);
+        staff.add(email, await hashPassword(password), now);
+        recordAudit(db, { actor: commandLineActor, action: auditActions.staffAdded, target: { type: "staff", id: email } }, now);
+        console.log(`Added ${email}. Sign in at ${new URL("/admin", config.SITE_URL).toString()}`);
+        break;
+      }
+      case "reset": {
+        if (!staff.setPassword(email, await hashPassword(password), now)) fail(`${email} has no account.`, 1);
+        recordAudit(db, { actor: commandLineActor, action: auditActions.staffPasswordReset, target: { type: "staff", id: email } }, now);
+        console.log(`New password set for ${email}; its sessions are ended.`);
+        break;
+      }
+      case "remove": {
+        if (!staff.remove(email)) fail(`${email} has no account.`, 1);
+        recordAudit(db, { actor: commandLineActor, action: auditActions.staffRemoved, target: { type: "staff", id: email } }, now);
+        console.log(`Removed ${email} and its sessions.`);
+        break;
+      }
+      case "list": {
+        const accounts = staff.list();
+        if (accounts.length === 0) console.log("No staff account yet: add one with npm run staff -- add <email>");
+        for (const account of accounts) {
+          console.log(`${account.email}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
+        }
+        break;
+      }
+    }
+  } finally {
+    db.close();
+  }
+}
+
+await main();

@@ -1,0 +1,120 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { addressDigest } from "../db/privacy";
+import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+const en = adminTranslator("en").t;
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+const staff = { email: "anne@hermitage-lescours.example", password: "a long and unusual passphrase" };
+const person = "Camille.Person@Example.org";
+
+let apps: FastifyInstance[] = [];
+let smtps: TestSmtp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(smtps.map((smtp) => smtp.stop()));
+  apps = [];
+  smtps = [];
+});
+
+/** A server with mail, where one person sent a booking, a message, an application and signed up, and someone else sent a message. */
+async function stored() {
+  const smtp = new TestSmtp();
+  smtps.push(smtp);
+  await smtp.start();
+  const app = await adminTestServer({ SMTP_URL: smtp.url });
+  apps.push(app);
+  await addStaff(app, staff.email, staff.password);
+  const post = (slug: string, payload: object) =>
+    app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });
+  await post("tour-bookings", { ...validPayloads.tourBooking, email: person });
+  await post("contact-messages", { ...validPayloads.contactMessage, email: person.toLowerCase(), message: "Personal details: Camille, 12 rue des Vignes" });
+  await post("importer-applications", { ...validPayloads.importerApplication, email: person.toUpperCase() });
+  await post("newsletter-signups", { ...validPayloads.newsletterSignup, email: person });
+  await post("contact-messages", { ...validPayloads.contactMessage, email: "someone.else@example.com" });
+  await waitFor(() => smtp.received.length === 6, 10_000, "six e-mails");
+  await app.forms.sender!.idle();
+  const client = new StaffClient(app);
+  expect((await client.signIn(staff.email, staff.password)).statusCode).toBe(303);
+  await client.get("/admin/privacy");
+  return { app, client };
+}
+
+describe("privacy tools", () => {
+  it("find everything stored for an address, whatever its case", async () => {
+    const { client } = await stored();
+    const found = await client.post("/admin/privacy/find", { email: person.toLowerCase() });
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(html(en("privacy.submissions", { count: 4 })));
+    // The notifications of the four submissions and the newsletter confirmation.
+    expect(found.body).toContain(html(en("privacy.mails", { count: 5 })));
+    expect((await client.post("/admin/privacy/find", { email: "not an address" })).statusCode).toBe(400);
+  });
+
+  it("export it as JSON: every column of every submission and every e-mail, bodies included", async () => {
+    const { client } = await stored();
+    const answer = await client.post("/admin/privacy/export", { email: person });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-disposition"]).toBe('attachment; filename="personal-data.json"');
+    const data = answer.json() as { email: string; submissions: { type: string; row: Record<string, unknown> }[]; mails: { body: string }[] };
+    expect(data.submissions.map((entry) => entry.type).sort()).toEqual(["contact-messages", "importer-applications", "newsletter-signups", "tour-bookings"]);
+    expect(data.submissions.find((entry) => entry.type === "contact-messages")!.row.message).toBe("Personal details: Camille, 12 rue des Vignes");
+    expect(data.mails).toHaveLength(5);
+    expect(data.mails.some((mail) => mail.body.includes("12 rue des Vignes"))).toBe(true);
+    expect(JSON.stringify(data)).not.toContain("someone.else@example.com");
+  });
+
+  it("erase it: submissions, subscription, e-mails and search text, down to the database files; someone else's stays", async () => {
+    const { app, client } = await stored();
+    expect((await client.post("/admin/privacy/erase", { email: person })).statusCode).toBe(400);
+    const erased = await client.post("/admin/privacy/erase", { email: person, confirm: "yes" });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.body).toContain(html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 5 }) })));
+    const db = app.forms.db;
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(count("SELECT count(*) AS n FROM tour_bookings")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM contact_messages")).toBe(1);
+    expect(count("SELECT count(*) AS n FROM importer_applications")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM newsletter_subscribers")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM inbox")).toBe(1);
+    expect(count("SELECT count(*) AS n FROM outbox")).toBe(1);
+    expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"Vignes\"'")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"someone.else\"'")).toBe(1);
+    // Nothing of the address or the message is left in the files on disk.
+    const dir = app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
+    for (const file of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, file)).toString("latin1").toLowerCase();
+      expect(bytes.includes("camille.person"), file).toBe(false);
+      expect(bytes.includes("rue des vignes"), file).toBe(false);
+      expect(bytes.includes("someone.else@example.com") || file.endsWith("-wal") || file.endsWith("-shm"), file).toBe(true);
+    }
+    // Logged with the staff member, the time and the address's digest, never the address.
+    const log = db.prepare("SELECT actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { actor: string; action: string; detail: string }[];
+    expect(log.map((entry) => [entry.actor, entry.action])).toEqual([[staff.email, "privacy.erase"]]);
+    expect(JSON.parse(log[0]!.detail)).toEqual({ address: addressDigest(person), submissions: 4, mails: 5 });
+    expect(JSON.stringify(log).toLowerCase()).not.toContain("camille.person");
+  });
+
+  it("log every look-up and export with the staff member and the time", async () => {
+    const { app, client } = await stored();
+    const before = Date.now();
+    await client.post("/admin/privacy/find", { email: person });
+    await client.post("/admin/privacy/export", { email: person });
+    const log = app.forms.db.prepare("SELECT at, actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { at: string; actor: string; action: string; detail: string }[];
+    expect(log.map((entry) => [entry.actor, entry.action])).toEqual([
+      [staff.email, "privacy.find"],
+      [staff.email, "privacy.export"],
+    ]);
+    for (const entry of log) {
+      expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1);
+      expect(JSON.parse(entry.detail).address).toBe(addressDigest(person));
+    }
+    const page = await client.get("/admin/audit");
+    expect(page.body).toContain(html(en("action.privacyFind")));
+    expect(page.body).toContain(html(en("action.privacyExport")));
+  });
+});

@@ -1,0 +1,426 @@
+import type { FastifyInstance } from "fastify";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { afterEach, describe, expect, it } from "vitest";
+import { content } from "#content";
+import { postalAddress } from "#content/address";
+import { formatEventDate, formatTime } from "#core/format";
+import { formDefinitions } from "#forms/definitions";
+import { translator } from "#locales";
+import { adminTranslator } from "#locales/admin";
+import { parseConfig } from "../config";
+import { bookingReference } from "../mail/booking-reply";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteUrl, StaffClient, textOf } from "./support/admin";
+import { isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+const { site } = content;
+const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
+const email = "anne@hermitage-lescours.example";
+const password = "a long and unusual passphrase";
+
+let apps: FastifyInstance[] = [];
+let smtps: TestSmtp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(smtps.map((smtp) => smtp.stop()));
+  apps = [];
+  smtps = [];
+});
+
+async function server(env: Record<string, string> = {}) {
+  const app = await adminTestServer(env);
+  apps.push(app);
+  await addStaff(app, email, password);
+  return app;
+}
+
+async function signedIn(app: FastifyInstance) {
+  const client = new StaffClient(app);
+  const answer = await client.signIn(email, password);
+  expect(answer.statusCode).toBe(303);
+  return client;
+}
+
+function submit(app: FastifyInstance, slug: string, payload: object) {
+  return app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });
+}
+
+/** Text as React writes it into a page. */
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+/** The inbox table's rows as cell texts. */
+function inboxRows(html: string): string[][] {
+  const table = elements(parseHtml(html)).find((element) => element.tagName === "table");
+  if (!table) return [];
+  return elements(table)
+    .filter((element) => element.tagName === "tr")
+    .slice(1)
+    .map((row) => elements(row).filter((cell) => cell.tagName === "td").map((cell) => textOf(cell)));
+}
+
+describe("signing in at /admin", () => {
+  it("leads from /admin to the sign-in form, then back with a session cookie that is HttpOnly, SameSite=Strict, Secure and __Host-", async () => {
+    const app = await server();
+    const client = new StaffClient(app);
+    const first = await client.get("/admin");
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe("/admin/login");
+    const form = await client.get("/admin/login");
+    expect(form.statusCode).toBe(200);
+    const signInForm = elements(parseHtml(form.body)).find((element) => element.tagName === "form" && attribute(element, "action") === "/admin/login")!;
+    expect(attribute(signInForm, "method")).toBe("post");
+    const fields = elements(signInForm).filter((element) => element.tagName === "input").map((input) => attribute(input, "name"));
+    expect(fields).toEqual(["_csrf", "email", "password"]);
+    const answer = await client.post("/admin/login", { email, password });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe("/admin");
+    const setCookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${sessionCookie}=`))!;
+    expect(setCookie).toMatch(/; Path=\//);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).not.toMatch(/Domain=/);
+    const inbox = await client.get("/admin");
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.body).toContain(html(en("layout.signedInAs", { email })));
+  });
+
+  it("uses plain cookie names without Secure when the site is served over plain HTTP", async () => {
+    const app = await server({ SITE_URL: "http://localhost:3000" });
+    const client = new StaffClient(app);
+    await client.get("/admin/login");
+    const answer = await app.inject({
+      method: "POST",
+      url: "/admin/login",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000", cookie: client.cookieHeader },
+      payload: new URLSearchParams({ _csrf: client.csrf, email, password }).toString(),
+    });
+    expect(answer.statusCode).toBe(303);
+    const cookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).find((value) => value.startsWith("lescours_staff="))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("knows it is behind HTTPS from HSTS=true, or from the trusted proxy's X-Forwarded-Proto", async () => {
+    // The loopback proxy's address where TRUST_PROXY takes addresses (issue 14), else the older boolean.
+    const trust = (() => {
+      try {
+        parseConfig({ TRUST_PROXY: "127.0.0.1" });
+        return "127.0.0.1";
+      } catch {
+        return "true";
+      }
+    })();
+    for (const [env, headers] of [
+      [{ SITE_URL: "http://localhost:3000", HSTS: "true" }, {}],
+      [{ SITE_URL: "http://localhost:3000", TRUST_PROXY: trust }, { "x-forwarded-proto": "https" }],
+    ] as const) {
+      const app = await server(env);
+      const answer = await app.inject({ method: "GET", url: "/admin/login", headers });
+      const cookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? [])[0]!;
+      expect(cookie, JSON.stringify(env)).toMatch(/^__Host-lescours_staff_signin=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    }
+    // An untrusted client cannot claim HTTPS.
+    const plain = await server({ SITE_URL: "http://localhost:3000" });
+    const answer = await plain.inject({ method: "GET", url: "/admin/login", headers: { "x-forwarded-proto": "https" } });
+    expect(([] as string[]).concat(answer.headers["set-cookie"] ?? [])[0]).toMatch(/^lescours_staff_signin=/);
+  });
+
+  it("gives a new session id at every sign-in and closes the browser's previous one", async () => {
+    const app = await server();
+    const client = await signedIn(app);
+    const first = client.cookies.get(sessionCookie)!;
+    // The same browser signs in again (its sign-in form opened in another tab before the first sign-in).
+    const again = new StaffClient(app);
+    await again.get("/admin/login");
+    again.cookies.set(sessionCookie, first);
+    expect((await again.post("/admin/login", { email, password })).statusCode).toBe(303);
+    const second = again.cookies.get(sessionCookie)!;
+    expect(second).not.toBe(first);
+    const stale = await app.inject({ method: "GET", url: "/admin", headers: { cookie: `${sessionCookie}=${first}` } });
+    expect(stale.statusCode).toBe(303);
+    // Only the token's hash is stored.
+    const stored = app.forms.db.prepare("SELECT token_hash FROM staff_sessions").all() as { token_hash: string }[];
+    expect(stored.map((row) => row.token_hash)).not.toContain(second);
+  });
+
+  it("answers 401 with the same message for an unknown address and a wrong password", async () => {
+    const app = await server();
+    const wrongAddress = await new StaffClient(app).signIn("nobody@example.com", password);
+    const wrongPassword = await new StaffClient(app).signIn(email, "not the password at all");
+    for (const answer of [wrongAddress, wrongPassword]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.body).toContain(html(en("signIn.failed")));
+      expect(answer.cookies.map((cookie) => cookie.name)).not.toContain(sessionCookie);
+    }
+  });
+
+  it("ends a session after 12 hours and at sign-out", async () => {
+    const app = await server();
+    const client = await signedIn(app);
+    const created = app.forms.db.prepare("SELECT created_at, expires_at FROM staff_sessions").get() as { created_at: string; expires_at: string };
+    expect(Date.parse(created.expires_at) - Date.parse(created.created_at)).toBe(12 * 3_600_000);
+    app.forms.db.prepare("UPDATE staff_sessions SET expires_at = ?").run(new Date(Date.now() - 1000).toISOString());
+    expect((await client.get("/admin")).statusCode).toBe(303);
+
+    const again = await signedIn(app);
+    const token = again.cookies.get(sessionCookie)!;
+    const out = await again.post("/admin/logout", {});
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe("/admin/login?signed-out");
+    const reused = await app.inject({ method: "GET", url: "/admin", headers: { cookie: `${sessionCookie}=${token}` } });
+    expect(reused.statusCode).toBe(303);
+  });
+
+  it("serves pages that are noindex, never cached, without any script, under a closed policy", async () => {
+    const app = await server();
+    const client = await signedIn(app);
+    for (const url of ["/admin", "/admin/login", "/admin/privacy", "/admin/audit"]) {
+      const page = url === "/admin/login" ? await new StaffClient(app).get(url) : await client.get(url);
+      expect(page.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(page.headers["cache-control"], url).toBe("no-store");
+      expect(page.headers["content-security-policy"], url).toBe(
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; upgrade-insecure-requests",
+      );
+      expect(page.headers["x-frame-options"], url).toBe("DENY");
+      const tree = elements(parseHtml(page.body));
+      expect(tree.filter((element) => element.tagName === "script"), url).toEqual([]);
+      expect(tree.some((element) => element.tagName === "meta" && attribute(element, "name") === "robots" && attribute(element, "content") === "noindex, nofollow"), url).toBe(true);
+    }
+    const css = await client.get("/admin/assets/admin.css");
+    expect(css.statusCode).toBe(200);
+    expect(css.headers["content-type"]).toMatch(/^text\/css/);
+  });
+
+  it("switches between English and French", async () => {
+    const app = await server();
+    const client = await signedIn(app);
+    expect((await client.get("/admin")).body).toContain(`<h1>${en("inbox.title")}</h1>`);
+    const switched = await client.post("/admin/language", { lang: "fr", back: "/admin?type=tour-bookings" });
+    expect(switched.statusCode).toBe(303);
+    expect(switched.headers.location).toBe("/admin?type=tour-bookings");
+    const page = await client.get("/admin");
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain(`<h1>${fr("inbox.title")}</h1>`);
+    // The switch never sends the browser off the inbox.
+    const away = await client.post("/admin/language", { lang: "en", back: "https://evil.example/admin" });
+    expect(away.headers.location).toBe("/admin");
+    const slashes = await client.post("/admin/language", { lang: "en", back: "//evil.example" });
+    expect(slashes.headers.location).toBe("/admin");
+    // Before signing in, the browser's language decides.
+    const visitor = await app.inject({ method: "GET", url: "/admin/login", headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" } });
+    expect(visitor.body).toContain(`<h1>${fr("signIn.title")}</h1>`);
+  });
+});
+
+describe("the inbox", () => {
+  it("lists every form's submissions newest first, with type, date, language, page, name and e-mail", async () => {
+    const app = await server();
+    for (const [kind, payload] of Object.entries(validPayloads)) {
+      expect((await submit(app, formDefinitions[kind as keyof typeof formDefinitions].slug, payload)).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const client = await signedIn(app);
+    const rows = inboxRows((await client.get("/admin")).body);
+    expect(rows.map((row) => row[0])).toEqual([en("types.newsletterSignups"), en("types.importerApplications"), en("types.contactMessages"), en("types.tourBookings")]);
+    expect(rows[3]).toEqual([
+      en("types.tourBookings"),
+      expect.any(String),
+      "Français",
+      validPayloads.tourBooking.page,
+      validPayloads.tourBooking.name,
+      validPayloads.tourBooking.email,
+      en("status.new"),
+    ]);
+    expect(rows[1]![4]).toBe(validPayloads.importerApplication.contactName);
+    expect(rows[0]![6]).toBe(en("status.pending"));
+  });
+
+  it("filters by form and status, searches every field in any script, and pages", async () => {
+    const app = await server();
+    await submit(app, "tour-bookings", { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", message: "ワインセラーを見学したいです" });
+    await submit(app, "tour-bookings", validPayloads.tourBooking);
+    await submit(app, "contact-messages", validPayloads.contactMessage);
+    await submit(app, "importer-applications", validPayloads.importerApplication);
+    const client = await signedIn(app);
+    const names = async (query: string) => inboxRows((await client.get(`/admin?${query}`)).body).map((row) => row[4]);
+    expect(await names("type=tour-bookings")).toEqual([validPayloads.tourBooking.name, "山田花子"]);
+    expect(await names("q=%E3%82%BB%E3%83%A9%E3%83%BC")).toEqual(["山田花子"]); // セラー, inside a word
+    expect(await names("q=%E8%8A%B1%E5%AD%90")).toEqual(["山田花子"]); // 花子, two characters
+    expect(await names("q=tokyo")).toEqual([]);
+    expect(await names("q=shanghai")).toEqual([validPayloads.importerApplication.contactName]);
+    expect(await names("q=" + encodeURIComponent("上海酒业"))).toEqual([validPayloads.importerApplication.contactName]);
+    expect(await names("q=dinner+september")).toEqual([validPayloads.contactMessage.name]);
+    expect(await names("q=DINNER")).toEqual([validPayloads.contactMessage.name]);
+    expect(await names("status=new&type=contact-messages")).toEqual([validPayloads.contactMessage.name]);
+    expect(await names("status=confirmed")).toEqual([]);
+    const bad = await client.get("/admin?type=orders&status=lost&page=-1");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(html(en("error.query", { fields: "type, status, page" })));
+
+    for (let i = 0; i < 55; i++) await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: `Sender ${i}` });
+    const first = await client.get("/admin?type=contact-messages");
+    expect(inboxRows(first.body)).toHaveLength(50);
+    expect(first.body).toContain(html(en("inbox.page", { page: 1, pages: 2 })));
+    const second = await client.get("/admin?type=contact-messages&page=2");
+    expect(inboxRows(second.body).map((row) => row[4])).toEqual(["Sender 4", "Sender 3", "Sender 2", "Sender 1", "Sender 0", validPayloads.contactMessage.name]);
+  });
+
+  it("shows every field of a submission under its form label, with its e-mails and history", async () => {
+    const smtp = new TestSmtp();
+    smtps.push(smtp);
+    await smtp.start();
+    const app = await server({ SMTP_URL: smtp.url });
+    const id = (await submit(app, "importer-applications", validPayloads.importerApplication)).json().id as string;
+    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    await app.forms.sender!.idle();
+    const client = await signedIn(app);
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    const page = await client.get(`/admin/submissions/importer-applications/${id}`);
+    expect(page.statusCode).toBe(200);
+    const { t } = translator("fr");
+    const terms = elements(parseHtml(page.body)).filter((element) => element.tagName === "dt").map(textOf);
+    for (const field of formDefinitions.importerApplication.fields) expect(terms).toContain(t(field.label as never));
+    for (const value of Object.values(validPayloads.importerApplication)) expect(page.body).toContain(String(value));
+    expect(page.body).toContain(html(fr("mail.kind.notification")));
+    expect(page.body).toMatch(/Envoyé le/);
+    expect(page.body).toContain(html(fr("history.received")));
+  });
+});
+
+describe("answering a tour booking", () => {
+  /** A booking made from the Japanese tours page, and the estate's notification delivered. */
+  async function japaneseBooking() {
+    const smtp = new TestSmtp();
+    smtps.push(smtp);
+    await smtp.start();
+    const app = await server({ SMTP_URL: smtp.url });
+    const booking = { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", guests: 2, package: "mongiron" };
+    const id = (await submit(app, "tour-bookings", booking)).json().id as string;
+    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    return { app, smtp, id, booking };
+  }
+
+  it("confirms with a date and time: the visitor gets a Japanese e-mail with a calendar file, once", async () => {
+    const { app, smtp, id, booking } = await japaneseBooking();
+    const client = await signedIn(app);
+    const day = isoDay(30);
+    const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { date: day, time: "10:30" });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
+    await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
+    const raw = smtp.received[1]!;
+    expect(raw.to).toEqual([booking.email]);
+    const mail: ParsedMail = await simpleParser(raw.raw);
+    const { t } = translator("ja");
+    const date = formatEventDate(day, "ja");
+    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateName, date }));
+    expect(mail.text).toContain(t("mail.booking.greeting", { name: booking.name }));
+    expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("10:30", "ja") }));
+    expect(mail.text).toContain(t("mail.booking.where", { address: postalAddress(site.address, "ja") }));
+    expect(mail.text).toContain(t("mail.booking.tour", { tour: content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel.ja }));
+    expect(mail.text).toContain(t("mail.booking.guests", { count: 2 }));
+    expect(mail.text).toContain(bookingReference(id));
+    expect(mail.replyTo?.text).toContain(site.contact.email);
+    expect(mail.attachments).toHaveLength(1);
+    const ics = mail.attachments[0]!;
+    expect(ics.filename).toBe("visit.ics");
+    expect(ics.contentType).toBe("text/calendar");
+    const calendar = ics.content.toString("utf8");
+    expect(calendar).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(calendar).toContain("METHOD:PUBLISH");
+    expect(calendar).toContain(`UID:${id}@www.hermitage-lescours.example`);
+    // 10:30 on the estate's clock, written in UTC: 08:30 in summer, 09:30 in winter.
+    const paris = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", timeZoneName: "shortOffset" }).format(new Date(`${day}T12:00:00Z`));
+    const offset = paris.endsWith("+2") ? 2 : 1;
+    expect(calendar).toContain(`DTSTART:${day.replaceAll("-", "")}T${String(10 - offset).padStart(2, "0")}3000Z`);
+    expect(calendar).toContain(`DTEND:${day.replaceAll("-", "")}T${String(11 - offset).padStart(2, "0")}3000Z`);
+
+    const page = await client.get(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
+    expect(page.body).toContain(html(en("done.confirmed")));
+    expect(page.body).toContain(html(en("history.bookingConfirmed", { when: `${day} 10:30` })));
+    expect(page.body).toContain(`(${email})`);
+    expect(page.body).toContain(html(en("mail.kind.reply")));
+    expect(page.body).toContain(html(en("mail.attachments", { files: "visit.ics" })));
+
+    // A second answer (another tab, a colleague) changes nothing and sends nothing.
+    const again = await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "Trop tard" });
+    expect(again.statusCode).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(2);
+    const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
+    expect(status.status).toBe("confirmed");
+  });
+
+  it("declines with a reason, sent in the booking's language", async () => {
+    const { app, smtp, id } = await japaneseBooking();
+    app.forms.db.prepare("UPDATE tour_bookings SET language = 'fr' WHERE id = ?").run(id);
+    app.forms.db.prepare("UPDATE inbox SET language = 'fr' WHERE submission_id = ?").run(id);
+    const client = await signedIn(app);
+    const reason = "Le domaine est fermé pour les vendanges cette semaine-là.";
+    expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
+    expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason })).statusCode).toBe(303);
+    await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
+    const mail = await simpleParser(smtp.received[1]!.raw);
+    const { t } = translator("fr");
+    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: site.estateName }));
+    expect(mail.text).toContain(reason);
+    expect(mail.text).toContain(`${siteUrl}/fr/wine-tours`);
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it("refuses a day that is not a date, a time that is not a time, and a moment in the past, naming the field", async () => {
+    const { app, id } = await japaneseBooking();
+    const client = await signedIn(app);
+    for (const [fields, message] of [
+      [{ date: "2027-02-30", time: "10:00" }, en("error.date")],
+      [{ date: isoDay(10), time: "25:00" }, en("error.time")],
+      [{ date: isoDay(-2), time: "10:00" }, en("error.past")],
+      [{ date: "", time: "" }, en("error.date")],
+    ] as const) {
+      const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, fields);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toContain(html(message));
+    }
+    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+  });
+});
+
+describe("messages and applications", () => {
+  it("are marked answered or archived, and the history says who did it", async () => {
+    const app = await server();
+    const id = (await submit(app, "contact-messages", validPayloads.contactMessage)).json().id as string;
+    const client = await signedIn(app);
+    expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "confirmed" })).statusCode).toBe(400);
+    expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered" })).statusCode).toBe(303);
+    expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "archived" })).statusCode).toBe(303);
+    const page = await client.get(`/admin/submissions/contact-messages/${id}`);
+    expect(page.body).toContain(html(en("history.statusChanged", { status: en("status.answered") })));
+    expect(page.body).toContain(html(en("history.statusChanged", { status: en("status.archived") })));
+    expect(inboxRows((await client.get("/admin?status=archived")).body).map((row) => row[4])).toEqual([validPayloads.contactMessage.name]);
+  });
+});
+
+describe("export from the inbox", () => {
+  it("downloads a form's submissions as formula-safe CSV and as JSON, and logs it", async () => {
+    const app = await server();
+    await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "=HYPERLINK(\"http://evil.example\")" });
+    const client = await signedIn(app);
+    await client.get("/admin");
+    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv" });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, row] = csv.body.split("\r\n");
+    expect(header).toBe("id,receivedAt,language,page,name,email,phone,subject,message,status");
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(row!.endsWith(",new")).toBe(true);
+    const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
+    expect(json.json()).toEqual([expect.objectContaining({ name: "=HYPERLINK(\"http://evil.example\")", status: "new" })]);
+    expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);
+    const audit = await client.get("/admin/audit");
+    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessages"), format: "CSV" })));
+    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessages"), format: "JSON" })));
+  });
+});

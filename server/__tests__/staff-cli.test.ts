@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { minimumPasswordLength, passwordProblem } from "../admin/passwords";
+import { openDatabase } from "../db/database";
+import { StaffStore } from "../db/staff";
+import { tempDataDir } from "./support/fixtures";
+
+/** Runs `npm run staff -- <args>` as a person would, with `input` on standard input. */
+function staff(dataDir: string, args: string[], input = ""): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: "https://www.hermitage-lescours.example" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const accounts = (dir: string) => {
+  const db = openDatabase(dir);
+  try {
+    return new StaffStore(db).list();
+  } finally {
+    db.close();
+  }
+};
+
+/** A common password long enough to pass the length rule, from the list shipped in the repo. */
+const common = readFileSync(new URL("../admin/common-passwords.txt", import.meta.url), "utf8")
+  .split("\n")
+  .find((line) => line.length >= minimumPasswordLength && !line.startsWith("#"))!;
+
+// Each run starts a Node process with tsx (about a second on this machine).
+describe("npm run staff", { timeout: 60_000 }, () => {
+  it("adds an account with the password from standard input, hashed with argon2id, and lists it", async () => {
+    const dir = tempDataDir();
+    expect(accounts(dir)).toEqual([]);
+    const added = await staff(dir, ["add", "anne@hermitage-lescours.example"], "a long and unusual passphrase\n");
+    expect(added.status).toBe(0);
+    expect(added.stdout).toContain("Added anne@hermitage-lescours.example");
+    const [account] = accounts(dir);
+    expect(account!.email).toBe("anne@hermitage-lescours.example");
+    expect(account!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(account!.password_hash).not.toContain("passphrase");
+    const listed = await staff(dir, ["list"]);
+    expect(listed.stdout).toMatch(/^anne@hermitage-lescours\.example\tcreated .*\tlast sign-in never$/m);
+  });
+
+  it("refuses a common password and changes nothing", async () => {
+    const dir = tempDataDir();
+    const refused = await staff(dir, ["add", "a@hermitage-lescours.example"], `${common.toUpperCase()}\n`);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("common passwords");
+    expect(accounts(dir)).toEqual([]);
+  });
+
+  it("resets a password (ending the account's sessions) and removes an account; both are logged", async () => {
+    const dir = tempDataDir();
+    await staff(dir, ["add", "anne@hermitage-lescours.example"], "a long and unusual passphrase\n");
+    const db = openDatabase(dir);
+    const store = new StaffStore(db);
+    const before = store.find("anne@hermitage-lescours.example")!;
+    store.openSession(before.id, new Date());
+    db.close();
+    expect((await staff(dir, ["reset", "anne@hermitage-lescours.example"], "a brand new long passphrase\n")).status).toBe(0);
+    const after = openDatabase(dir);
+    expect(new StaffStore(after).find("anne@hermitage-lescours.example")!.password_hash).not.toBe(before.password_hash);
+    expect(after.prepare("SELECT count(*) AS n FROM staff_sessions").get()).toEqual({ n: 0 });
+    after.close();
+    expect((await staff(dir, ["remove", "anne@hermitage-lescours.example"])).status).toBe(0);
+    expect(accounts(dir)).toEqual([]);
+    const log = openDatabase(dir);
+    expect(log.prepare("SELECT actor, action, target_id FROM audit_log ORDER BY id").all()).toEqual([
+      { actor: "command line", action: "staff.added", target_id: "anne@hermitage-lescours.example" },
+      { actor: "command line", action: "staff.password-reset", target_id: "anne@hermitage-lescours.example" },
+      { actor: "command line", action: "staff.removed", target_id: "anne@hermitage-lescours.example" },
+    ]);
+    log.close();
+  });
+
+});
+
+describe("the password rules", () => {
+  it("refuse fewer than 12 characters, a common password in any case, and the address itself", () => {
+    expect(passwordProblem("short pass", "a@example.com")).toMatch(/at least 12 characters/);
+    expect(passwordProblem("日本語のパスワード", "a@example.com")).toMatch(/at least 12 characters/);
+    expect(passwordProblem(common, "a@example.com")).toMatch(/common passwords/);
+    expect(passwordProblem(common.toUpperCase(), "a@example.com")).toMatch(/common passwords/);
+    expect(passwordProblem("Password1234", "a@example.com")).toMatch(/common passwords/);
+    expect(passwordProblem("qwertyuiop123", "a@example.com")).toMatch(/common passwords/);
+    expect(passwordProblem("winemaker@hermitage-lescours.example", "winemaker@hermitage-lescours.example")).toMatch(/e-mail address/);
+    expect(passwordProblem("a long and unusual passphrase", "a@example.com")).toBeNull();
+  });
+});

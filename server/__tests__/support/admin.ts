@@ -1,0 +1,90 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { parse } from "parse5";
+import { hashPassword } from "../../admin/passwords";
+import { StaffStore } from "../../db/staff";
+import { buildTestServer } from "./fixtures";
+import { attribute, elements as walk, textOf, type Element } from "./html";
+
+/** The public origin the admin tests run under: HTTPS, so cookies are `__Host-` and `Secure`. */
+export const siteUrl = "https://www.hermitage-lescours.example";
+export const siteOrigin = new URL(siteUrl).origin;
+
+/** The real server with the inbox, on a fixture build and a fresh data folder. */
+export function adminTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env });
+}
+
+/** Creates a staff account as `npm run staff -- add` does. */
+export async function addStaff(app: FastifyInstance, email: string, password: string): Promise<void> {
+  new StaffStore(app.forms.db).add(email, await hashPassword(password), new Date());
+}
+
+/** Every element of a parsed page (or of an element), depth first, as an array. */
+export const elements = (node: Parameters<typeof walk>[0]): Element[] => [...walk(node)];
+
+/** A parsed HTML page, parsed as a browser would (parse5 follows the HTML standard). */
+export const parseHtml = (html: string) => parse(html);
+
+export { attribute, textOf };
+
+/**
+ * A browser of one staff member, on `app.inject`: it keeps its cookies and sends the site's
+ * Origin with every POST, as a real browser on the inbox's pages does.
+ */
+export class StaffClient {
+  readonly cookies = new Map<string, string>();
+  /** The CSRF token of the last page that had forms. */
+  csrf = "";
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly address = "127.0.0.1",
+  ) {}
+
+  private remember(response: LightMyRequestResponse): LightMyRequestResponse {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === "";
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    const token = /name="_csrf" value="([^"]+)"/.exec(response.body);
+    if (token) this.csrf = token[1]!;
+    return response;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.remember(await this.app.inject({ method: "GET", url, remoteAddress: this.address, headers: { cookie: this.cookieHeader, ...headers } }));
+  }
+
+  /** POSTs a form as the page would: its fields, this session's CSRF token unless given, the site's Origin. */
+  async post(url: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}): Promise<LightMyRequestResponse> {
+    const body = new URLSearchParams({ _csrf: this.csrf, ...fields }).toString();
+    return this.remember(
+      await this.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: this.address,
+        payload: body,
+        // A header given as undefined is left out (a browser that sends no Origin).
+        headers: Object.fromEntries(
+          Object.entries({ "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: this.cookieHeader, ...headers }).filter(([, value]) => value !== undefined),
+        ) as Record<string, string>,
+      }),
+    );
+  }
+
+  /** Opens the sign-in page and signs in; on success, follows the redirect as a browser does (and so holds the session's CSRF token). */
+  async signIn(email: string, password: string): Promise<LightMyRequestResponse> {
+    await this.get("/admin/login");
+    const answer = await this.post("/admin/login", { email, password });
+    if (answer.statusCode === 303) await this.get(answer.headers.location as string);
+    return answer;
+  }
+}
+
+/** The session cookie's name under an HTTPS SITE_URL. */
+export const sessionCookie = "__Host-lescours_staff";

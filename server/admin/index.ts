@@ -1,0 +1,165 @@
+/**
+ * The staff inbox at /admin: server-rendered pages without a script, behind a sign-in with
+ * server-side sessions, each state-changing request checked for its origin and its CSRF token.
+ * See docs/security.md ("The staff inbox") for the model.
+ */
+import { readFileSync } from "node:fs";
+import cookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createElement } from "react";
+import { content } from "#content";
+import { postalAddress } from "#content/address";
+import { languages, type Language } from "#core/languages";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import { StaffStore } from "../db/staff";
+import { formFields, sendPage, viewFor, type AdminContext } from "./context";
+import { cookieNames, readCookie, servedOverHttps } from "./cookies";
+import { fromThisSite, tokensMatch } from "./guard";
+import { auditRoutes } from "./routes/audit";
+import { inboxRoutes } from "./routes/inbox";
+import { privacyRoutes } from "./routes/privacy";
+import { publicRoute, sessionRoutes } from "./routes/session";
+import { submissionRoutes } from "./routes/submission";
+import { estateTimeZone } from "./view-context";
+import { NotFoundPage, RefusedPage, SignInFirstPage } from "./views/sign-in-page";
+
+/** A route of the inbox, as registered: the attack tests walk this list. */
+export interface AdminRoute {
+  method: string;
+  url: string;
+  /** Reachable without a session (the sign-in form, the language switch, the stylesheet). */
+  public: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route the inbox registered. */
+    adminRoutes: AdminRoute[];
+  }
+}
+
+/**
+ * The inbox's pages may load one stylesheet from this server and nothing else: no script, no
+ * frame, no plugin; forms post only here; no other site may frame them.
+ */
+export function adminSecurityPolicy(https: boolean): string {
+  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  return https ? `${policy}; upgrade-insecure-requests` : policy;
+}
+
+const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
+
+const isPublic = (request: FastifyRequest) => (request.routeOptions.config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
+
+interface AdminOptions {
+  config: Config;
+  db: Db;
+  kickMail: () => void;
+  routes: AdminRoute[];
+  now?: () => Date;
+}
+
+async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
+  const { config, db, routes } = options;
+  const { site, tours } = content;
+  const context: AdminContext = {
+    config,
+    db,
+    staff: new StaffStore(db),
+    now: options.now ?? (() => new Date()),
+    kickMail: options.kickMail,
+    estateName: site.estateName,
+    reply: {
+      estateName: site.estateName,
+      estateEmail: site.contact.email,
+      estatePhone: site.contact.phone,
+      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
+      siteUrl: config.SITE_URL,
+      timeZone: estateTimeZone,
+      durationMinutes: tours.facts.durationMinutes,
+    },
+  };
+  const siteOrigin = new URL(config.SITE_URL).origin;
+  // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
+  // deleted or rewritten row of this connection (the server's one, shared with the form API) is
+  // overwritten with zeros, including the older versions of a row that an update leaves behind,
+  // such as an outbox e-mail's before it was marked sent.
+  db.pragma("secure_delete = ON");
+
+  admin.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const open = (route.config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+    for (const method of methods) routes.push({ method, url: route.url, public: open });
+  });
+
+  await admin.register(cookie);
+  // The inbox's forms are plain HTML forms: URL-encoded fields are the only body it reads.
+  admin.removeAllContentTypeParsers();
+  admin.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  admin.decorateRequest("staffSession", null);
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
+
+  // Who is asking: a session opens every route; without one, reading leads to the sign-in page
+  // and anything else is refused with 401, before any other check can tell the routes apart.
+  admin.addHook("onRequest", async (request, reply) => {
+    const token = readCookie(request, cookieNames(servedOverHttps(config, request)).session);
+    request.staffSession = token ? context.staff.session(token, context.now()) : null;
+    if (!request.staffSession && !isPublic(request)) {
+      if (reads(request)) return reply.redirect("/admin/login", 303);
+      return sendPage(reply, 401, createElement(SignInFirstPage, { view: viewFor(context, request, reply) }));
+    }
+    if (!reads(request) && !fromThisSite(request, siteOrigin)) {
+      request.log.warn({ origin: request.headers.origin }, "admin: cross-origin request refused");
+      return refuse(request, reply);
+    }
+  });
+
+  // The session's CSRF token in every form (the public routes check the sign-in form's own).
+  admin.addHook("preHandler", async (request, reply) => {
+    if (reads(request) || isPublic(request)) return;
+    if (!tokensMatch(formFields(request)._csrf, request.staffSession?.csrfToken ?? null)) {
+      request.log.warn("admin: CSRF token refused");
+      return refuse(request, reply);
+    }
+  });
+
+  admin.addHook("onSend", async (request, reply) => {
+    reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
+    reply.header("Cache-Control", "no-store");
+    reply.header("X-Robots-Tag", "noindex, nofollow");
+  });
+
+  admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
+  );
+  sessionRoutes(admin, context);
+  inboxRoutes(admin, context);
+  submissionRoutes(admin, context);
+  privacyRoutes(admin, context);
+  auditRoutes(admin, context);
+
+  // Any other address under /admin: the same sign-in rule, then "not found".
+  admin.route({
+    method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"],
+    url: "/admin/*",
+    handler: async (request, reply) => {
+      if (reads(request) && request.url === "/admin/") return reply.redirect("/admin", 303);
+      return sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+    },
+  });
+}
+
+/**
+ * Mounts the inbox on the server, on the form API's database (call after `registerApi`). The
+ * routes it registers are listed in `app.adminRoutes`.
+ */
+export async function registerAdmin(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
+  const routes: AdminRoute[] = [];
+  app.decorate("adminRoutes", routes);
+  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, ...options });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createElement } from "react";
+import { z } from "zod";
+import { auditActions, recordAudit } from "../../db/audit";
+import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
+import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { PrivacyPage } from "../views/privacy-page";
+
+const emailSchema = z.email().max(254);
+
+/**
+ * The GDPR tools: find, download and erase everything stored for an address. Each action is
+ * logged with the staff member, the time, and the address's SHA-256 (never the address itself:
+ * after an erasure the log must not keep it).
+ */
+export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
+  const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
+    sendPage(reply, status, createElement(PrivacyPage, { view: viewFor(context, request, reply), email: "", found: null, erased: null, problems: [], ...props }));
+
+  /** The address of the form, or null after answering 400. */
+  const address = (request: FastifyRequest): string | null => {
+    const value = formFields(request).email;
+    const parsed = emailSchema.safeParse(typeof value === "string" ? value.trim() : "");
+    return parsed.success ? parsed.data : null;
+  };
+  const badAddress = (request: FastifyRequest, reply: FastifyReply) =>
+    render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: String(formFields(request).email ?? "").slice(0, 254) });
+  const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
+    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(email), ...detail } }, context.now());
+
+  admin.get("/admin/privacy", async (request, reply) => render(request, reply, 200, {}));
+
+  admin.post("/admin/privacy/find", async (request, reply) => {
+    const email = address(request);
+    if (!email) return badAddress(request, reply);
+    const found = findPersonalData(context.db, email);
+    log(request, auditActions.privacyFind, email, { submissions: found.submissions.length, mails: found.mails.length });
+    return render(request, reply, 200, { email, found });
+  });
+
+  admin.post("/admin/privacy/export", async (request, reply) => {
+    const email = address(request);
+    if (!email) return badAddress(request, reply);
+    const found = findPersonalData(context.db, email);
+    log(request, auditActions.privacyExport, email, { submissions: found.submissions.length, mails: found.mails.length });
+    const exported = { exportedAt: context.now().toISOString(), ...found };
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("Content-Disposition", 'attachment; filename="personal-data.json"')
+      .send(`${JSON.stringify(exported, null, 2)}\n`);
+  });
+
+  admin.post("/admin/privacy/erase", async (request, reply) => {
+    const email = address(request);
+    if (!email) return badAddress(request, reply);
+    if (formFields(request).confirm !== "yes") {
+      return render(request, reply, 400, { email, found: findPersonalData(context.db, email), problems: [viewFor(context, request, reply).t("error.confirm")] });
+    }
+    const erased = erasePersonalData(context.db, email);
+    log(request, auditActions.privacyErase, email, { ...erased });
+    return render(request, reply, 200, { erased });
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createElement } from "react";
+import { isAdminLanguage } from "#locales/admin";
+import { auditActions, recordAudit } from "../../db/audit";
+import { accountKey, addressKey, sessionLifetimeMs } from "../../db/staff";
+import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
+import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
+import { tokensMatch } from "../guard";
+import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
+import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
+
+/** Routes anyone may reach: the sign-in form and the language switch (they check their own tokens). */
+export const publicRoute = { adminPublic: true };
+
+/** Where the language switch may send the browser back to: an inbox page, never another site. */
+const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
+
+/**
+ * Sign-in, sign-out and the language switch. A sign-in that fails answers 401 with one message
+ * for every cause; five failures for an address typed or from one client address within 15
+ * minutes lock that key for 15 minutes. A success opens a new session (a new id every time,
+ * the previous one of this browser closed) and answers 303 to the inbox.
+ */
+export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
+  const { staff, now } = context;
+
+  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "") =>
+    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object) }));
+
+  admin.get("/admin/login", { config: publicRoute }, async (request, reply) => {
+    if (request.staffSession) return reply.redirect("/admin", 303);
+    return signInPage(request, reply, 200, null);
+  });
+
+  admin.post("/admin/login", { config: publicRoute }, async (request, reply) => {
+    const fields = formFields(request);
+    const https = servedOverHttps(context.config, request);
+    const names = cookieNames(https);
+    if (!tokensMatch(fields._csrf, readCookie(request, names.signIn))) return signInPage(request, reply, 403, { kind: "expired" });
+    const email = typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : "";
+    const password = typeof fields.password === "string" ? fields.password : "";
+    const keys = [accountKey(email), addressKey(request.ip)];
+    const at = now();
+    const locked = staff.lockedUntil(keys, at);
+    if (locked) {
+      const minutes = Math.max(1, Math.ceil((Date.parse(locked) - at.getTime()) / 60_000));
+      reply.header("Retry-After", String(minutes * 60));
+      return signInPage(request, reply, 429, { kind: "locked", minutes }, email);
+    }
+    // The same work whether the address has an account or not: a wrong address is not faster.
+    const account = email ? staff.find(email) : null;
+    const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password.slice(0, maximumPasswordLength));
+    if (!account || !matches || password.length > maximumPasswordLength) {
+      staff.recordFailure(keys, now());
+      request.log.warn({ address: request.ip }, "admin: failed sign-in");
+      return signInPage(request, reply, 401, { kind: "failed" }, email);
+    }
+    staff.recordSuccess(email);
+    const previous = readCookie(request, names.session);
+    if (previous) staff.closeSession(previous);
+    const session = staff.openSession(account.id, now());
+    recordAudit(context.db, { actor: account.email, action: auditActions.signIn }, now());
+    reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
+    clearCookie(reply, names.signIn, https);
+    return reply.redirect("/admin", 303);
+  });
+
+  admin.post("/admin/logout", async (request, reply) => {
+    const https = servedOverHttps(context.config, request);
+    const names = cookieNames(https);
+    const token = readCookie(request, names.session);
+    if (token) staff.closeSession(token);
+    recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.signOut }, now());
+    clearCookie(reply, names.session, https);
+    return reply.redirect("/admin/login?signed-out", 303);
+  });
+
+  admin.post("/admin/language", { config: publicRoute }, async (request, reply) => {
+    const fields = formFields(request);
+    const https = servedOverHttps(context.config, request);
+    const expected = request.staffSession?.csrfToken ?? readCookie(request, cookieNames(https).signIn);
+    if (!tokensMatch(fields._csrf, expected)) {
+      if (!request.staffSession) signInToken(context, request, reply);
+      return sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
+    }
+    if (isAdminLanguage(fields.lang)) reply.setCookie(cookieNames(https).language, fields.lang, cookieOptions(https, 365 * 86_400));
+    return reply.redirect(safeBack(fields.back), 303);
+  });
+}

@@ -1,0 +1,169 @@
+import { TZDate } from "@date-fns/tz";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createElement } from "react";
+import { content } from "#content";
+import { isLanguage } from "#core/languages";
+import { isWellFormedText, neutraliseText } from "#forms/text";
+import { auditActions, auditOf, recordAudit } from "../../db/audit";
+import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
+import { enqueueMail } from "../../db/outbox";
+import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
+import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { estateTimeZone } from "../view-context";
+import { submissionHref } from "../views/inbox-page";
+import { NotFoundPage } from "../views/sign-in-page";
+import { SubmissionPage, type Done } from "../views/submission-page";
+
+interface Params {
+  type: string;
+  id: string;
+}
+
+const idPattern = /^[0-9a-f-]{36}$/;
+const doneValues = new Set(["confirmed", "declined", "status"]);
+/** The longest reason a refusal may give. */
+const reasonMax = 2000;
+
+/** The tour a booking names, in a language. */
+function tourName(record: SubmissionRecord, lang: string): string | null {
+  if (record.entry.type !== "tour-bookings") return null;
+  const found = content.tours.packages.find((tour) => tour.id === record.row.package);
+  return found && isLanguage(lang) ? found.selectedLabel[lang] : null;
+}
+
+/**
+ * A visit's start from the day and time the staff typed, read on the estate's clock; or the
+ * fields that cannot be used.
+ */
+function visitStart(date: string | undefined, time: string | undefined, now: Date): { start: Date } | { problems: ("date" | "time" | "past")[] } {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? "");
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time ?? "");
+  const problems: ("date" | "time" | "past")[] = [];
+  const [year, month, dayOfMonth] = day ? [Number(day[1]), Number(day[2]), Number(day[3])] : [0, 0, 0];
+  const real = day && new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() === dayOfMonth && month >= 1 && month <= 12;
+  if (!real) problems.push("date");
+  if (!clock) problems.push("time");
+  if (problems.length > 0 || !clock) return { problems };
+  const start = new Date(new TZDate(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2]), estateTimeZone).getTime());
+  if (start.getTime() <= now.getTime()) return { problems: ["past"] };
+  return { start };
+}
+
+/**
+ * A submission's page and what the staff do with it: confirm or decline a tour booking (the
+ * visitor's e-mail goes into the outbox in the same transaction as the new status, so a booking
+ * is answered once and its e-mail is never lost), or mark a message or an application.
+ */
+export function submissionRoutes(admin: FastifyInstance, context: AdminContext): void {
+  const base = "/admin/submissions/:type/:id";
+
+  const load = (request: FastifyRequest): SubmissionRecord | null => {
+    const { type, id } = request.params as Params;
+    if (!isInboxType(type) || !idPattern.test(id)) return null;
+    return findSubmission(context.db, type, id);
+  };
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+
+  const page = (request: FastifyRequest, reply: FastifyReply, record: SubmissionRecord, status: number, extra: { done?: Done; problems?: string[]; typed?: Record<string, string> }) => {
+    const view = viewFor(context, request, reply);
+    const { entry } = record;
+    return sendPage(
+      reply,
+      status,
+      createElement(SubmissionPage, {
+        view,
+        form: formOfType(entry.type),
+        entry,
+        row: record.row,
+        mails: mailsOf(context.db, entry.type, entry.submission_id),
+        history: auditOf(context.db, entry.type, entry.submission_id),
+        done: extra.done ?? null,
+        problems: extra.problems ?? [],
+        typed: extra.typed ?? {},
+        tourName: tourName(record, view.lang),
+        statuses: statusesOf[entry.type],
+      }),
+    );
+  };
+
+  admin.get(base, async (request, reply) => {
+    const record = load(request);
+    if (!record) return notFound(request, reply);
+    const done = (request.query as { done?: unknown }).done;
+    return page(request, reply, record, 200, { done: typeof done === "string" && doneValues.has(done) ? (done as Done) : null });
+  });
+
+  /** Stores the answer and its e-mail together; false when the booking was already answered. */
+  const answer = (record: SubmissionRecord, decision: BookingAnswer, actor: string, detail: Record<string, unknown>): boolean => {
+    const { entry, row } = record;
+    const now = context.now();
+    const language = isLanguage(entry.language) ? entry.language : "en";
+    const mail = composeBookingReply(
+      { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
+      decision,
+      context.reply,
+      now,
+    );
+    const to = decision.decision;
+    const done = context.db.transaction(() => {
+      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], to, now)) return false;
+      enqueueMail(context.db, mail, { type: entry.type, id: entry.submission_id }, now.toISOString());
+      recordAudit(context.db, { actor, action: to === "confirmed" ? auditActions.bookingConfirmed : auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail }, now);
+      return true;
+    })();
+    if (done) context.kickMail();
+    return done;
+  };
+
+  admin.post(`${base}/confirm`, async (request, reply) => {
+    const record = load(request);
+    if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+    const fields = formFields(request);
+    const typed = { date: String(fields.date ?? "").slice(0, 20), time: String(fields.time ?? "").slice(0, 20) };
+    const view = viewFor(context, request, reply);
+    const when = visitStart(fields.date, fields.time, context.now());
+    if ("problems" in when) {
+      const messages = when.problems.map((problem) => view.t(problem === "past" ? "error.past" : problem === "date" ? "error.date" : "error.time"));
+      return page(request, reply, record, 400, { problems: messages, typed });
+    }
+    const detail = { start: when.start.toISOString(), local: `${typed.date} ${typed.time}` };
+    if (!answer(record, { decision: "confirmed", start: when.start }, request.staffSession!.email, detail)) {
+      return page(request, reply, load(request) ?? record, 409, { problems: [view.t("error.answered")] });
+    }
+    return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
+  });
+
+  admin.post(`${base}/decline`, async (request, reply) => {
+    const record = load(request);
+    if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+    const fields = formFields(request);
+    const raw = typeof fields.reason === "string" ? fields.reason : "";
+    const reason = neutraliseText(raw).trim();
+    const view = viewFor(context, request, reply);
+    if (reason === "" || [...reason].length > reasonMax || !isWellFormedText(reason)) {
+      return page(request, reply, record, 400, { problems: [view.t("error.reason")], typed: { reason: raw.slice(0, reasonMax) } });
+    }
+    if (!answer(record, { decision: "declined", reason }, request.staffSession!.email, { reason })) {
+      return page(request, reply, load(request) ?? record, 409, { problems: [view.t("error.answered")] });
+    }
+    return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
+  });
+
+  admin.post(`${base}/status`, async (request, reply) => {
+    const record = load(request);
+    const type = record?.entry.type;
+    if (!record || (type !== "contact-messages" && type !== "importer-applications")) return notFound(request, reply);
+    const statuses: readonly string[] = statusesOf[type as InboxType];
+    const status = formFields(request).status;
+    if (typeof status !== "string" || !statuses.includes(status)) {
+      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.status")] });
+    }
+    const now = context.now();
+    context.db.transaction(() => {
+      changeStatus(context.db, record.entry.type, record.entry.submission_id, statusesOf[type], status as (typeof statusesOf)[typeof type][number], now);
+      recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
+    })();
+    return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
+  });
+}

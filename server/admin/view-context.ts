@@ -1,0 +1,47 @@
+import { translator } from "#locales";
+import { adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
+import type { InboxStatus, InboxType } from "../db/inbox";
+
+/** The estate's time zone: the staff's clock, for dates shown and times typed. */
+export const estateTimeZone = "Europe/Paris";
+
+/** What every page of the inbox is rendered with. */
+export interface ViewContext {
+  lang: AdminLanguage;
+  /** The inbox's messages (locales/admin/). */
+  t: (id: AdminMessageId, values?: Record<string, string | number | Date>) => string;
+  /** The site's messages in the same language: the forms' field labels come from there. */
+  siteT: (id: string) => string;
+  /** The token every form of the page carries (the session's, or the sign-in form's). */
+  csrfToken: string;
+  /** The signed-in staff member, or null on the sign-in page. */
+  staffEmail: string | null;
+  /** The page's own path and query: the language switch comes back to it. */
+  path: string;
+  estateName: string;
+}
+
+export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewContext {
+  const site = translator(fields.lang).t as (id: string) => string;
+  return { ...fields, t: adminTranslator(fields.lang).t, siteT: site };
+}
+
+const typeMessages: Record<InboxType, AdminMessageId> = {
+  "tour-bookings": "types.tourBookings",
+  "contact-messages": "types.contactMessages",
+  "importer-applications": "types.importerApplications",
+  "newsletter-signups": "types.newsletterSignups",
+};
+
+/** A form's name in the inbox's language. */
+export const typeName = (view: ViewContext, type: InboxType) => view.t(typeMessages[type]);
+
+/** A status in the inbox's language. */
+export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`status.${status}` as AdminMessageId);
+
+/** A stored time (ISO 8601, UTC) as the estate's clock shows it: "23 Nov 2026, 13:05". */
+export function formatTime(view: ViewContext, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(view.lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);
+}

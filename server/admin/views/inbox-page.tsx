@@ -1,0 +1,166 @@
+import { isLanguage, languageNames } from "#core/languages";
+import { allStatuses, inboxTypes, statusesOf, type InboxRow, type InboxStatus, type InboxType } from "../../db/inbox";
+import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
+import { CsrfField, Layout, Notice } from "./layout";
+
+export interface InboxFilter {
+  type?: InboxType;
+  status?: InboxStatus;
+  search: string;
+  page: number;
+}
+
+export interface InboxPageProps {
+  view: ViewContext;
+  filter: InboxFilter;
+  rows: readonly InboxRow[];
+  total: number;
+  pages: number;
+  /** Query fields the inbox could not read, named. */
+  problems: readonly string[];
+}
+
+/** The inbox's address for a filter and a page. */
+export function inboxHref(filter: InboxFilter, page: number): string {
+  const query = new URLSearchParams();
+  if (filter.type) query.set("type", filter.type);
+  if (filter.status) query.set("status", filter.status);
+  if (filter.search) query.set("q", filter.search);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `/admin?${text}` : "/admin";
+}
+
+export const submissionHref = (type: string, id: string) => `/admin/submissions/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+
+export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
+
+function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
+  const statuses = filter.type ? statusesOf[filter.type] : allStatuses;
+  return (
+    <form method="get" action="/admin" className="filters" role="search">
+      <label>
+        {view.t("inbox.filter.type")}
+        <select name="type" defaultValue={filter.type ?? ""}>
+          <option value="">{view.t("inbox.filter.any")}</option>
+          {inboxTypes.map((type) => (
+            <option key={type} value={type}>
+              {typeName(view, type)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {view.t("inbox.filter.status")}
+        <select name="status" defaultValue={filter.status ?? ""}>
+          <option value="">{view.t("inbox.filter.any")}</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {statusName(view, status)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {view.t("inbox.filter.search")}
+        <input type="search" name="q" defaultValue={filter.search} maxLength={500} />
+      </label>
+      <button type="submit">{view.t("inbox.filter.submit")}</button>
+      <a href="/admin">{view.t("inbox.filter.clear")}</a>
+    </form>
+  );
+}
+
+function Row({ view, row }: { view: ViewContext; row: InboxRow }) {
+  return (
+    <tr>
+      <td>{typeName(view, row.type)}</td>
+      <td>
+        <a href={submissionHref(row.type, row.submission_id)}>{formatTime(view, row.received_at)}</a>
+      </td>
+      <td>{languageName(row.language)}</td>
+      <td>{row.page}</td>
+      <td>{row.name ?? ""}</td>
+      <td>{row.email}</td>
+      <td>
+        <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
+      </td>
+    </tr>
+  );
+}
+
+function Paging({ view, filter, pages }: { view: ViewContext; filter: InboxFilter; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="paging" aria-label={view.t("inbox.paging")}>
+      {filter.page > 1 ? <a href={inboxHref(filter, filter.page - 1)} rel="prev">{view.t("inbox.newer")}</a> : null}
+      <span>{view.t("inbox.page", { page: filter.page, pages })}</span>
+      {filter.page < pages ? <a href={inboxHref(filter, filter.page + 1)} rel="next">{view.t("inbox.older")}</a> : null}
+    </nav>
+  );
+}
+
+function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
+  return (
+    <section aria-labelledby="export-title" className="panel">
+      <h2 id="export-title">{view.t("inbox.export.title")}</h2>
+      <p>{view.t("inbox.export.note")}</p>
+      <form method="post" action="/admin/export" className="inline-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("inbox.filter.type")}
+          <select name="type" defaultValue={filter.type ?? "tour-bookings"}>
+            {inboxTypes.map((type) => (
+              <option key={type} value={type}>
+                {typeName(view, type)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {view.t("inbox.export.format")}
+          <select name="format" defaultValue="csv">
+            <option value="csv">CSV</option>
+            <option value="json">JSON</option>
+          </select>
+        </label>
+        <button type="submit">{view.t("inbox.export.submit")}</button>
+      </form>
+    </section>
+  );
+}
+
+/** `/admin`: every submission, newest first, filtered, searched and paged. */
+export function InboxPage({ view, filter, rows, total, pages, problems }: InboxPageProps) {
+  return (
+    <Layout view={view} title={view.t("inbox.title")}>
+      {problems.length > 0 ? <Notice tone="problem">{view.t("error.query", { fields: problems.join(", ") })}</Notice> : null}
+      <Filters view={view} filter={filter} />
+      <p className="count">{view.t("inbox.count", { count: total })}</p>
+      {rows.length === 0 ? (
+        <p>{view.t("inbox.empty")}</p>
+      ) : (
+        <table className="inbox-table">
+          <thead>
+            <tr>
+              <th scope="col">{view.t("inbox.column.type")}</th>
+              <th scope="col">{view.t("inbox.column.received")}</th>
+              <th scope="col">{view.t("inbox.column.language")}</th>
+              <th scope="col">{view.t("inbox.column.page")}</th>
+              <th scope="col">{view.t("inbox.column.name")}</th>
+              <th scope="col">{view.t("inbox.column.email")}</th>
+              <th scope="col">{view.t("inbox.column.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <Row key={row.id} view={view} row={row} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Paging view={view} filter={filter} pages={pages} />
+      <ExportForm view={view} filter={filter} />
+    </Layout>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { adminLanguages } from "#locales/admin";
+import type { ViewContext } from "../view-context";
+
+/** The hidden field that carries the CSRF token in every form. */
+export function CsrfField({ view }: { view: ViewContext }) {
+  return <input type="hidden" name="_csrf" value={view.csrfToken} />;
+}
+
+/** A notice above the page's content: a result or a problem. */
+export function Notice({ tone, children }: { tone: "done" | "problem"; children: ReactNode }) {
+  return (
+    <p className={`notice notice-${tone}`} role={tone === "problem" ? "alert" : "status"}>
+      {children}
+    </p>
+  );
+}
+
+const languageLabels = { en: "English", fr: "Français" } as const;
+
+/** English or French: a small form, since changing the language changes a cookie. */
+function LanguageSwitch({ view }: { view: ViewContext }) {
+  return (
+    <form method="post" action="/admin/language" className="language-switch">
+      <CsrfField view={view} />
+      <input type="hidden" name="back" value={view.path} />
+      <span>{view.t("layout.language")}</span>
+      {adminLanguages.map((lang) => (
+        <button key={lang} type="submit" name="lang" value={lang} lang={lang} aria-pressed={lang === view.lang} disabled={lang === view.lang}>
+          {languageLabels[lang]}
+        </button>
+      ))}
+    </form>
+  );
+}
+
+function Navigation({ view, email }: { view: ViewContext; email: string }) {
+  return (
+    <nav aria-label={view.t("layout.navigation")} className="admin-nav">
+      <a href="/admin">{view.t("layout.nav.inbox")}</a>
+      <a href="/admin/privacy">{view.t("layout.nav.privacy")}</a>
+      <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
+      <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
+      <form method="post" action="/admin/logout">
+        <CsrfField view={view} />
+        <button type="submit">{view.t("layout.signOut")}</button>
+      </form>
+    </nav>
+  );
+}
+
+/** Every inbox page: no index, no script, one stylesheet from this server. */
+export function Layout({ view, title, children }: { view: ViewContext; title: string; children: ReactNode }) {
+  return (
+    <html lang={view.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} — ${view.t("layout.title")} — ${view.estateName}`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/admin/assets/admin.css" />
+      </head>
+      <body>
+        <header className="admin-header">
+          <p className="admin-brand">
+            {view.estateName} · {view.t("layout.title")}
+          </p>
+          {view.staffEmail ? <Navigation view={view} email={view.staffEmail} /> : null}
+          <LanguageSwitch view={view} />
+        </header>
+        <main className="admin-main">
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,76 @@
+import type { PersonalData } from "../../db/privacy";
+import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
+import { submissionHref } from "./inbox-page";
+import { CsrfField, Layout, Notice } from "./layout";
+
+export interface PrivacyPageProps {
+  view: ViewContext;
+  email: string;
+  /** What a search found, when one was made. */
+  found: PersonalData | null;
+  /** What an erasure removed, when one was made. */
+  erased: { submissions: number; mails: number } | null;
+  problems: readonly string[];
+}
+
+function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
+  const submissions = view.t("privacy.submissions", { count: found.submissions.length });
+  const mails = view.t("privacy.mails", { count: found.mails.length });
+  return (
+    <section aria-labelledby="found-title" className="panel">
+      <h2 id="found-title">{view.t("privacy.foundFor", { email: found.email })}</h2>
+      <p>
+        {submissions}, {mails}
+      </p>
+      {found.submissions.length > 0 ? (
+        <ul>
+          {found.submissions.map(({ type, status, row }) => (
+            <li key={`${type}/${String(row.id)}`}>
+              <a href={submissionHref(type, String(row.id))}>
+                {typeName(view, type)} — {formatTime(view, String(row.received_at))}
+              </a>{" "}
+              ({statusName(view, status as Parameters<typeof statusName>[1])})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form method="post" action="/admin/privacy/export" className="inline-form">
+        <CsrfField view={view} />
+        <input type="hidden" name="email" value={found.email} />
+        <button type="submit">{view.t("privacy.export")}</button>
+      </form>
+      <form method="post" action="/admin/privacy/erase" className="inline-form danger">
+        <CsrfField view={view} />
+        <input type="hidden" name="email" value={found.email} />
+        <label>
+          <input type="checkbox" name="confirm" value="yes" required /> {view.t("privacy.eraseConfirm")}
+        </label>
+        <button type="submit">{view.t("privacy.erase")}</button>
+      </form>
+    </section>
+  );
+}
+
+/** `/admin/privacy`: find, export or erase everything stored for one address. */
+export function PrivacyPage({ view, email, found, erased, problems }: PrivacyPageProps) {
+  return (
+    <Layout view={view} title={view.t("privacy.title")}>
+      {problems.length > 0 ? <Notice tone="problem">{problems.join(" ")}</Notice> : null}
+      {erased ? (
+        <Notice tone="done">
+          {view.t("privacy.erased", { submissions: view.t("privacy.submissions", { count: erased.submissions }), mails: view.t("privacy.mails", { count: erased.mails }) })}
+        </Notice>
+      ) : null}
+      <p>{view.t("privacy.intro")}</p>
+      <form method="post" action="/admin/privacy/find" className="inline-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("privacy.email")}
+          <input type="email" name="email" required maxLength={254} defaultValue={email} />
+        </label>
+        <button type="submit">{view.t("privacy.find")}</button>
+      </form>
+      {found ? <Found view={view} found={found} /> : null}
+    </Layout>
+  );
+}

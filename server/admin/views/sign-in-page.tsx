@@ -1,0 +1,64 @@
+import type { ViewContext } from "../view-context";
+import { CsrfField, Layout, Notice } from "./layout";
+
+export type SignInProblem = { kind: "failed" } | { kind: "locked"; minutes: number } | { kind: "expired" } | null;
+
+/** The sign-in form: e-mail and password, POSTed to /admin/login. */
+export function SignInPage({ view, problem, email = "", signedOut = false }: { view: ViewContext; problem: SignInProblem; email?: string; signedOut?: boolean }) {
+  return (
+    <Layout view={view} title={view.t("signIn.title")}>
+      {signedOut ? <Notice tone="done">{view.t("signIn.signedOut")}</Notice> : null}
+      {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
+      {problem?.kind === "locked" ? <Notice tone="problem">{view.t("signIn.locked", { minutes: problem.minutes })}</Notice> : null}
+      {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
+      <p>{view.t("signIn.intro")}</p>
+      <form method="post" action="/admin/login" className="sign-in">
+        <CsrfField view={view} />
+        <label>
+          {view.t("signIn.email")}
+          <input type="email" name="email" autoComplete="username" required maxLength={254} defaultValue={email} />
+        </label>
+        <label>
+          {view.t("signIn.password")}
+          <input type="password" name="password" autoComplete="current-password" required maxLength={256} />
+        </label>
+        <button type="submit">{view.t("signIn.submit")}</button>
+      </form>
+    </Layout>
+  );
+}
+
+/** What a request without a session gets instead of a state change: 401 and a way to sign in. */
+export function SignInFirstPage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("signIn.required")}>
+      <p>
+        <a href="/admin/login">{view.t("signIn.title")}</a>
+      </p>
+    </Layout>
+  );
+}
+
+/** A refused form: forged, replayed, expired or from another site. */
+export function RefusedPage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("error.refused.title")}>
+      <p>{view.t("error.refused.text")}</p>
+      <p>
+        <a href="/admin">{view.t("layout.nav.inbox")}</a>
+      </p>
+    </Layout>
+  );
+}
+
+/** An address or a request the inbox does not know. */
+export function NotFoundPage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("error.notFound.title")}>
+      <p>{view.t("error.notFound.text")}</p>
+      <p>
+        <a href="/admin">{view.t("layout.nav.inbox")}</a>
+      </p>
+    </Layout>
+  );
+}

@@ -1,0 +1,220 @@
+import type { FormDefinition } from "#forms/fields";
+import type { AuditEntry } from "../../db/audit";
+import type { InboxRow, SubmissionMail } from "../../db/inbox";
+import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
+import { describeAction } from "./actions";
+import { languageName } from "./inbox-page";
+import { CsrfField, Layout, Notice } from "./layout";
+
+export type Done = "confirmed" | "declined" | "status" | null;
+
+export interface SubmissionPageProps {
+  view: ViewContext;
+  form: FormDefinition;
+  entry: InboxRow;
+  row: Record<string, string | number | null>;
+  mails: readonly SubmissionMail[];
+  history: readonly AuditEntry[];
+  done: Done;
+  /** What the staff sent that could not be used, named. */
+  problems: readonly string[];
+  /** The values the staff typed into the answer forms, kept when one is refused. */
+  typed: Record<string, string>;
+  /** The tour's name, for a booking. */
+  tourName: string | null;
+}
+
+function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" | "form" | "row" | "tourName">) {
+  const keptLabel = (name: string) => view.t(`kept.${name}` as Parameters<ViewContext["t"]>[0]);
+  return (
+    <dl className="fields">
+      {form.fields.map((field) => {
+        const value = row[field.column];
+        return (
+          <div key={field.name}>
+            <dt>{view.siteT(field.label)}</dt>
+            <dd className={field.kind === "text" ? "long-text" : undefined}>
+              {value === null || value === "" ? "—" : String(value)}
+              {field.kind === "choice" && tourName ? ` (${tourName})` : null}
+            </dd>
+          </div>
+        );
+      })}
+      {form.kept.map((column) => (
+        <div key={column.name}>
+          <dt>{keptLabel(column.name)}</dt>
+          <dd>{row[column.column] ? formatTime(view, String(row[column.column])) : "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Envelope({ view, entry }: { view: ViewContext; entry: InboxRow }) {
+  return (
+    <dl className="envelope">
+      <div>
+        <dt>{view.t("submission.received")}</dt>
+        <dd>{formatTime(view, entry.received_at)}</dd>
+      </div>
+      <div>
+        <dt>{view.t("inbox.column.language")}</dt>
+        <dd>{languageName(entry.language)}</dd>
+      </div>
+      <div>
+        <dt>{view.t("inbox.column.page")}</dt>
+        <dd>{entry.page}</dd>
+      </div>
+      <div>
+        <dt>{view.t("submission.reference")}</dt>
+        <dd>
+          <code>{entry.submission_id}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{view.t("inbox.column.status")}</dt>
+        <dd>
+          <span className={`status status-${entry.status}`}>{statusName(view, entry.status)}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function mailState(view: ViewContext, mail: SubmissionMail): string {
+  if (mail.sent_at) return view.t("mail.sent", { when: formatTime(view, mail.sent_at) });
+  if (mail.failed_at) return view.t("mail.failed", { when: formatTime(view, mail.failed_at), count: mail.attempts, error: mail.last_error ?? "" });
+  return view.t("mail.waiting", { count: mail.attempts, error: mail.last_error ?? "—" });
+}
+
+function Mails({ view, mails }: { view: ViewContext; mails: readonly SubmissionMail[] }) {
+  return (
+    <section aria-labelledby="mails-title" className="panel">
+      <h2 id="mails-title">{view.t("mail.title")}</h2>
+      {mails.length === 0 ? (
+        <p>{view.t("mail.none")}</p>
+      ) : (
+        <ul className="mails">
+          {mails.map((mail) => {
+            const files = (JSON.parse(mail.attachments) as { filename: string }[]).map((file) => file.filename);
+            return (
+              <li key={mail.id}>
+                <strong>{view.t(mail.kind === "reply" ? "mail.kind.reply" : mail.kind === "confirmation" ? "mail.kind.confirmation" : "mail.kind.notification")}</strong>{" "}
+                {view.t("mail.to", { recipient: mail.recipient })} — {mail.subject}
+                <br />
+                {mailState(view, mail)}
+                {files.length > 0 ? ` ${view.t("mail.attachments", { files: files.join(", ") })}` : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function History({ view, entry, history }: { view: ViewContext; entry: InboxRow; history: readonly AuditEntry[] }) {
+  return (
+    <section aria-labelledby="history-title" className="panel">
+      <h2 id="history-title">{view.t("history.title")}</h2>
+      <ol className="history">
+        <li>
+          <time dateTime={entry.received_at}>{formatTime(view, entry.received_at)}</time> — {view.t("history.received")}
+        </li>
+        {history.map((item) => (
+          <li key={item.id}>
+            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor})
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function BookingAnswer({ view, entry, row, typed }: Pick<SubmissionPageProps, "view" | "entry" | "row" | "typed">) {
+  if (entry.status !== "new") return null;
+  const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
+  const language = languageName(entry.language);
+  return (
+    <section aria-labelledby="answer-title" className="panel">
+      <h2 id="answer-title">{view.t("booking.title")}</h2>
+      <p>{view.t("booking.note", { language })}</p>
+      <form method="post" action={`${base}/confirm`} className="answer">
+        <CsrfField view={view} />
+        <h3>{view.t("booking.confirm.title")}</h3>
+        <label>
+          {view.t("booking.confirm.date")}
+          <input type="date" name="date" required defaultValue={typed.date ?? (typeof row.date === "string" ? row.date : "")} />
+        </label>
+        <label>
+          {view.t("booking.confirm.time")}
+          <input type="time" name="time" required defaultValue={typed.time ?? "10:00"} />
+        </label>
+        <button type="submit">{view.t("booking.confirm.submit")}</button>
+      </form>
+      <form method="post" action={`${base}/decline`} className="answer">
+        <CsrfField view={view} />
+        <h3>{view.t("booking.decline.title")}</h3>
+        <label>
+          {view.t("booking.decline.reason")}
+          <textarea name="reason" required maxLength={2000} rows={4} defaultValue={typed.reason ?? ""} />
+        </label>
+        <button type="submit">{view.t("booking.decline.submit")}</button>
+      </form>
+    </section>
+  );
+}
+
+function StatusForm({ view, entry, statuses }: { view: ViewContext; entry: InboxRow; statuses: readonly string[] }) {
+  const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
+  return (
+    <section aria-labelledby="status-title" className="panel">
+      <h2 id="status-title">{view.t("statusForm.title")}</h2>
+      <form method="post" action={`${base}/status`} className="inline-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("inbox.column.status")}
+          <select name="status" defaultValue={entry.status}>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {statusName(view, status as InboxRow["status"])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{view.t("statusForm.submit")}</button>
+      </form>
+    </section>
+  );
+}
+
+const doneMessages = { confirmed: "done.confirmed", declined: "done.declined", status: "done.status" } as const;
+
+/** One submission: every field, its e-mails, its history, and what the staff can do with it. */
+export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses } = props;
+  const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
+  return (
+    <Layout view={view} title={title}>
+      <p>
+        <a href="/admin">{view.t("submission.back")}</a>
+      </p>
+      {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
+      {problems.length > 0 ? (
+        <Notice tone="problem">
+          {problems.map((problem) => (
+            <span key={problem} className="problem">
+              {problem}
+            </span>
+          ))}
+        </Notice>
+      ) : null}
+      <Envelope view={view} entry={entry} />
+      <Fields view={view} form={form} row={row} tourName={tourName} />
+      {entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null}
+      {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
+      <Mails view={view} mails={mails} />
+      <History view={view} entry={entry} history={history} />
+    </Layout>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The audit log: every action of the staff (and of `npm run staff`), with who and when. A
+ * submission's history is its entries; privacy actions name the address only by its SHA-256, so
+ * that the log keeps no trace of an erased address while still answering "was it erased?".
+ */
+import type { Db } from "./database";
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON, or null. */
+  detail: string | null;
+}
+
+/** The actions the audit log records (the inbox, server/admin, and scripts/staff.ts write them). */
+export const auditActions = {
+  signIn: "sign-in",
+  signOut: "sign-out",
+  bookingConfirmed: "booking.confirmed",
+  bookingDeclined: "booking.declined",
+  statusChanged: "status.changed",
+  exported: "export",
+  privacyFind: "privacy.find",
+  privacyExport: "privacy.export",
+  privacyErase: "privacy.erase",
+  staffAdded: "staff.added",
+  staffRemoved: "staff.removed",
+  staffPasswordReset: "staff.password-reset",
+} as const;
+
+/** The `actor` of actions taken with `npm run staff`. */
+export const commandLineActor = "command line";
+
+export interface AuditRecord {
+  actor: string;
+  action: string;
+  target?: { type: string; id: string };
+  detail?: Record<string, unknown>;
+}
+
+export function recordAudit(db: Db, entry: AuditRecord, now: Date): void {
+  db.prepare("INSERT INTO audit_log (at, actor, action, target_type, target_id, detail) VALUES (?, ?, ?, ?, ?, ?)").run(
+    now.toISOString(),
+    entry.actor,
+    entry.action,
+    entry.target?.type ?? null,
+    entry.target?.id ?? null,
+    entry.detail ? JSON.stringify(entry.detail) : null,
+  );
+}
+
+/** A submission's entries, oldest first. */
+export function auditOf(db: Db, type: string, id: string): AuditEntry[] {
+  return db.prepare("SELECT * FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id").all(type, id) as AuditEntry[];
+}
+
+/** One page of the whole log, newest first, and the number of entries. */
+export function auditPage(db: Db, page: number, perPage: number): { entries: AuditEntry[]; total: number } {
+  const entries = db.prepare("SELECT * FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?").all(perPage, (page - 1) * perPage) as AuditEntry[];
+  const { total } = db.prepare("SELECT count(*) AS total FROM audit_log").get() as { total: number };
+  return { entries, total };
+}

@@ -1,0 +1,80 @@
+/**
+ * What the estate keeps about one e-mail address, and its erasure (GDPR articles 15, 17 and 20):
+ * the submissions of every form sent with it, the newsletter subscription, and the e-mails to or
+ * from it in the outbox.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "./database";
+import { formOfType, type InboxRow } from "./inbox";
+import type { OutboxRow } from "./outbox";
+
+export interface PersonalData {
+  email: string;
+  /** Every submission with that address, newest first, with all its stored columns. */
+  submissions: { type: InboxRow["type"]; status: string; row: Record<string, string | number | null> }[];
+  /** E-mails to or about the address, bodies included. */
+  mails: OutboxRow[];
+}
+
+/** The address as the audit log names it: its SHA-256, lower-cased first. */
+export const addressDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+
+const entriesOf = (db: Db, email: string) =>
+  db.prepare("SELECT * FROM inbox WHERE email = ? ORDER BY received_at DESC, id DESC").all(email.trim()) as InboxRow[];
+
+/** The outbox's e-mails to or from the address, or belonging to one of its submissions. */
+function mailsFor(db: Db, email: string, entries: readonly InboxRow[]): OutboxRow[] {
+  const byAddress = db
+    .prepare("SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE OR reply_to = ? COLLATE NOCASE")
+    .all(email.trim(), email.trim()) as OutboxRow[];
+  const bySubmission = entries.flatMap(
+    (entry) => db.prepare("SELECT * FROM outbox WHERE submission_type = ? AND submission_id = ?").all(entry.type, entry.submission_id) as OutboxRow[],
+  );
+  const all = new Map([...byAddress, ...bySubmission].map((row) => [row.id, row]));
+  return [...all.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Everything stored for an address (case ignored). */
+export function findPersonalData(db: Db, email: string): PersonalData {
+  const entries = entriesOf(db, email);
+  const submissions = entries.map((entry) => ({
+    type: entry.type,
+    status: entry.status,
+    row: db.prepare(`SELECT * FROM ${formOfType(entry.type).table} WHERE id = ?`).get(entry.submission_id) as Record<string, string | number | null>,
+  }));
+  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries) };
+}
+
+export interface Erasure {
+  submissions: number;
+  mails: number;
+}
+
+/**
+ * Erases everything stored for an address: its submissions (their inbox rows and search text go
+ * with them, by trigger), its newsletter subscription, the e-mails to, from or about it, and the
+ * details of the audit entries about those submissions (the entries stay: who did what, when).
+ * Deleted content is overwritten (`secure_delete`), the search index is rebuilt without it and
+ * the write-ahead log is emptied, so the address is gone from the files, not only from the tables.
+ */
+export function erasePersonalData(db: Db, email: string): Erasure {
+  const entries = entriesOf(db, email);
+  const mails = mailsFor(db, email, entries);
+  const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
+  db.pragma("secure_delete = ON");
+  try {
+    db.transaction(() => {
+      for (const entry of entries) {
+        db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
+        db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
+      }
+      for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
+    }).immediate();
+    // FTS5 keeps deleted rows' terms in older index segments until they are merged.
+    db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
+  }
+  return { submissions: entries.length, mails: mails.length };
+}

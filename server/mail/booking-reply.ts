@@ -1,0 +1,125 @@
+import { formatEventDate, formatTime } from "#core/format";
+import type { Language } from "#core/languages";
+import { localizePath } from "#core/paths";
+import { translator } from "#locales";
+import { visitCalendar } from "./calendar";
+import { bodySafe, headerSafe, type OutgoingMail } from "./compose";
+
+/** What the estate's answer needs to know about the estate (content/site.json, content/tours.json). */
+export interface ReplyContext {
+  estateName: string;
+  estateEmail: string;
+  estatePhone: string;
+  /** The estate's postal address on one line, in each language (content/address.ts): where the visit starts. */
+  address: Record<Language, string>;
+  siteUrl: string;
+  /** The estate's time zone: staff type the visit's time in it, and the e-mail names it. */
+  timeZone: string;
+  /** How long a visit lasts. */
+  durationMinutes: number;
+}
+
+/** The booking being answered, as stored. */
+export interface BookingToAnswer {
+  id: string;
+  name: string;
+  email: string;
+  /** The language of the page the visitor booked from: the e-mail is written in it. */
+  language: Language;
+  /** The chosen tour, named in the visitor's language. */
+  tour: string;
+  guests: number | null;
+}
+
+/** The staff's answer: a confirmed visit's start, or the reason for declining. */
+export type BookingAnswer = { decision: "confirmed"; start: Date } | { decision: "declined"; reason: string };
+
+/** The short reference a visitor can quote: the start of the booking's id. */
+export const bookingReference = (id: string) => id.slice(0, 8).toUpperCase();
+
+/**
+ * The day and the hour of a visit as the estate's clock reads them, written for the visitor's
+ * language the way the site writes its events ("samedi 12 juin 2027", "10 h 30";
+ * "2027年6月12日（土）", "10:30"), by core/format.ts.
+ */
+export function visitTime(start: Date, lang: Language, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })
+      .formatToParts(start)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: formatEventDate(`${parts.year}-${parts.month}-${parts.day}`, lang), time: formatTime(`${parts.hour}:${parts.minute}`, lang) };
+}
+
+/**
+ * The e-mail that answers a tour booking, in the language of the page the visitor booked from.
+ * A confirmation carries the visit as a calendar file; a refusal carries the staff's reason as
+ * its own paragraph. The visitor replies to the estate's address.
+ */
+export function composeBookingReply(booking: BookingToAnswer, answer: BookingAnswer, context: ReplyContext, now: Date): OutgoingMail {
+  const { t } = translator(booking.language);
+  const estate = context.estateName;
+  const greeting = t("mail.booking.greeting", { name: headerSafe(booking.name, 120) });
+  const reference = t("mail.booking.reference", { reference: bookingReference(booking.id) });
+  const closing = [t("mail.booking.closing"), t("mail.booking.signature", { estate }), "", context.estateEmail, context.estatePhone, context.siteUrl];
+  const reply = { kind: "reply" as const, to: headerSafe(booking.email, 254), replyTo: headerSafe(context.estateEmail, 254), headers: {} };
+
+  if (answer.decision === "declined") {
+    const lines = [
+      greeting,
+      "",
+      t("mail.booking.declinedIntro", { estate }),
+      "",
+      t("mail.booking.declinedReason"),
+      bodySafe(answer.reason),
+      "",
+      t("mail.booking.declinedAgain"),
+      new URL(localizePath(booking.language, "/wine-tours"), context.siteUrl).toString(),
+      "",
+      reference,
+      "",
+      ...closing,
+    ];
+    return { ...reply, subject: headerSafe(t("mail.booking.declinedSubject", { estate })), text: `${lines.join("\n")}\n` };
+  }
+
+  const { date, time } = visitTime(answer.start, booking.language, context.timeZone);
+  const details = [
+    t("mail.booking.when", { date, time }),
+    t("mail.booking.tour", { tour: booking.tour }),
+    ...(booking.guests ? [t("mail.booking.guests", { count: booking.guests })] : []),
+    t("mail.booking.where", { address: context.address[booking.language] }),
+  ];
+  const duration = t("mail.booking.duration", { minutes: context.durationMinutes });
+  const lines = [
+    greeting,
+    "",
+    t("mail.booking.confirmedIntro", { estate }),
+    "",
+    ...details,
+    "",
+    duration,
+    t("mail.booking.calendar"),
+    t("mail.booking.change", { phone: context.estatePhone }),
+    "",
+    reference,
+    "",
+    ...closing,
+  ];
+  const calendar = visitCalendar({
+    uid: `${booking.id}@${new URL(context.siteUrl).hostname}`,
+    start: answer.start,
+    end: new Date(answer.start.getTime() + context.durationMinutes * 60_000),
+    summary: `${booking.tour} — ${estate}`,
+    description: [...details, duration, reference, t("mail.booking.change", { phone: context.estatePhone })].join("\n"),
+    location: context.address[booking.language],
+    organizer: { name: estate, email: context.estateEmail },
+    stamp: now,
+  });
+  return {
+    ...reply,
+    subject: headerSafe(t("mail.booking.confirmedSubject", { estate, date })),
+    text: `${lines.join("\n")}\n`,
+    attachments: [{ filename: "visit.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
+  };
+}
