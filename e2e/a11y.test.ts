@@ -1,12 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { publicPaths } from "../app/lib/site-paths.server";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { violations } from "./support/axe";
 import { mockApi, pathIn, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const languages = ["en", "fr", "zh", "es", "ja"] as const;
 let browser: Browser;
 
@@ -17,28 +15,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** axe's violations on the page as it is now, one line per failing node. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
-  );
-}
-
 describe("axe (WCAG 2.2 AA)", () => {
-  it("finds no violation on any prerendered page in any language", async () => {
-    const { page, context } = await openPage(browser);
-    const found: Record<string, string[]> = {};
-    for (const { path } of publicPaths()) {
-      await page.goto(`${baseUrl}${path}`);
-      await waitForHydration(page);
-      const problems = await violations(page);
-      if (problems.length > 0) found[path] = problems;
-    }
-    await context.close();
-    expect(found).toEqual({});
-  }, 600_000);
-
   it("finds no violation on the two error pages, in every language", async () => {
     const { page, context } = await openPage(browser);
     const found: Record<string, string[]> = {};
