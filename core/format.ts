@@ -1,8 +1,12 @@
 import { languageTags, type Language } from "./languages";
 
-/** A price in euros for the page's language: `€175.00` in English, `175,00 €` in French. */
+/**
+ * A price in euros for the page's language: `€175` in English, `175 €` in French, `€149.50` when
+ * there are cents. Whole prices go without ",00", as wine lists and the native readers write them.
+ */
 export function formatPrice(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(languageTags[lang], { style: "currency", currency: "EUR" }).format(amount);
+  const whole = Number.isInteger(amount) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+  return new Intl.NumberFormat(languageTags[lang], { style: "currency", currency: "EUR", ...whole }).format(amount);
 }
 
 /** Midnight UTC of a calendar day (`YYYY-MM-DD`): read and shown in UTC, so every machine prints the same day. */

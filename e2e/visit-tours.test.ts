@@ -11,7 +11,7 @@ const baseUrl = inject("baseUrl");
 const { packages, facts } = content.tours;
 const tour = (id: string) => packages.find((p) => p.id === id)!;
 /** A price as the language writes it, worked out here with Intl itself. */
-const euros = (amount: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(amount);
+const euros = (amount: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
 let browser: Browser;
 
 beforeAll(async () => {

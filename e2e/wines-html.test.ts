@@ -57,7 +57,7 @@ describe.each(languages)("wine pages in %s, as served, before any JavaScript", (
     const picture = await fetch(`${baseUrl}${image}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toMatch(/^image\//);
-    expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(wine.price));
+    expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(wine.price));
 
     // The page's real content is in the HTML: heading, price, tasting notes, ratings.
     expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);

@@ -15,8 +15,8 @@ let browser: Browser;
 const wine = (id: string) => findWine(id)!;
 const chateauWines = content.wines.filter((w) => w.collection === "chateau");
 const cuveeWines = content.wines.filter((w) => w.collection === "cuvee9");
-/** A price as the language writes it, worked out here with Intl itself. */
-const euros = (lang: string, amount: number) => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(amount);
+/** A whole price as the language writes it (no cents), worked out here with Intl itself. */
+const euros = (lang: string, amount: number) => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { formatDate, formatEventDate, formatPrice, formatTime } from "../format";
 
 describe("Intl formatting", () => {
-  it("formats euro prices for each language", () => {
-    expect(formatPrice(175, "en")).toBe("€175.00");
-    expect(formatPrice(175, "fr")).toBe("175,00\u00a0€");
-    expect(formatPrice(75, "es")).toBe("75,00\u00a0€");
-    expect(formatPrice(150, "ja")).toBe("€150.00");
-    expect(formatPrice(150, "zh")).toBe("€150.00");
+  it("formats euro prices for each language, whole prices without cents", () => {
+    expect(formatPrice(175, "en")).toBe("€175");
+    expect(formatPrice(175, "fr")).toBe("175\u00a0€");
+    expect(formatPrice(75, "es")).toBe("75\u00a0€");
+    expect(formatPrice(150, "ja")).toBe("€150");
+    expect(formatPrice(150, "zh")).toBe("€150");
+    expect(formatPrice(149.5, "en")).toBe("€149.50");
+    expect(formatPrice(149.5, "fr")).toBe("149,50\u00a0€");
   });
 
   it("formats calendar dates the same everywhere, in the page's language", () => {

@@ -50,7 +50,7 @@ describe("a wine added with one file and its picture", () => {
     const { catalogs } = await import("#locales");
     const cards = collectionCards(createI18n("fr", catalogs.fr), "chateau", 3);
     expect(cards.map((card) => card.id)).toEqual(["chateau-2021", "chateau-2020", "chateau-2019"]);
-    expect(cards[0]!.price).toBe("160,00\u00a0€");
+    expect(cards[0]!.price).toBe("160\u00a0€");
   });
 
   it("has its Product in the page's JSON-LD, with its price", async () => {
