@@ -9,6 +9,9 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

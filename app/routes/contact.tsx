@@ -10,6 +10,9 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */
 export function loader({ request }: Route.LoaderArgs) {

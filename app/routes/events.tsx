@@ -7,6 +7,9 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the events' dates and times in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

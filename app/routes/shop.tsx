@@ -6,6 +6,9 @@ import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the cards of both collections in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -9,6 +9,9 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "heading" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });

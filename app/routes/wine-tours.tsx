@@ -10,6 +10,9 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
