@@ -11,7 +11,8 @@ import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
-export const handle: FirstPaintHandle = { font: "heading" };
+// Largest paint on a phone (Lighthouse, first visit): the world map; largest text: the presence paragraph (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
+// Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */

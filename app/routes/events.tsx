@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
+// Largest paint on a phone (Lighthouse, first visit): text, an event's description (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the events' dates and times in the page's language. */

@@ -14,6 +14,7 @@ import type { FirstPaintHandle } from "~/lib/first-paint";
 /** Spec §9: the home page shows at most three Château wines. */
 const homeChateauLimit = 3;
 
+// Largest paint on a phone (Lighthouse, first visit): the poster; largest text: the hero's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the home page's wine cards and experience photos in the page's language. */

@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
+// Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */

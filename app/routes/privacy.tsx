@@ -7,7 +7,10 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 
-/** The age gate links here, so this page must be readable before answering it. */
+/**
+ * The age gate links here, so this page must be readable before answering it. Largest paint on a
+ * phone (Lighthouse): text, a section's paragraph, so the running-text face is preloaded (docs/performance.md).
+ */
 export const handle: PageHandle & FirstPaintHandle = { ageGate: false, font: "body" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/meta";
 import { winePath } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
+// Largest paint on a phone (Lighthouse, first visit): the bottle; largest text: the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /**
