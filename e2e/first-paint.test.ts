@@ -216,17 +216,24 @@ describe("on a phone, the first screen of each kind of page", () => {
   });
 });
 
-/** Every text a visitor of a page can read: text nodes outside scripts and styles, and the attributes browsers show. */
-function visibleText(html: string): string {
+/**
+ * Every text a visitor of a page can read: text nodes outside scripts and styles, and the
+ * attributes browsers show. With `frenchOnly`, only what is inside a `lang="fr"` element (the
+ * French words a Chinese or Japanese page sets in the Latin faces: the brand, the health message).
+ */
+function visibleText(html: string, { frenchOnly = false } = {}): string {
   const shown = ["placeholder", "alt", "title", "aria-label", "value"];
   const texts: string[] = [];
-  const visit = (node: ParsedNode) => {
+  const visit = (node: ParsedNode, french: boolean) => {
     if (node.nodeName === "script" || node.nodeName === "style" || node.nodeName === "template") return;
-    if (node.nodeName === "#text" && node.value) texts.push(node.value);
-    for (const attr of node.attrs ?? []) if (shown.includes(attr.name)) texts.push(attr.value);
-    for (const child of node.childNodes ?? []) visit(child);
+    const lang = node.attrs?.find((attr) => attr.name === "lang")?.value;
+    const inFrench = lang === undefined ? french : lang === "fr";
+    const wanted = !frenchOnly || inFrench;
+    if (wanted && node.nodeName === "#text" && node.value) texts.push(node.value);
+    if (wanted) for (const attr of node.attrs ?? []) if (shown.includes(attr.name)) texts.push(attr.value);
+    for (const child of node.childNodes ?? []) visit(child, inFrench);
   };
-  visit(parse(html) as unknown as ParsedNode);
+  visit(parse(html) as unknown as ParsedNode, false);
   return texts.join("\n");
 }
 
@@ -247,12 +254,13 @@ function catalogText(): string {
   ].join("\n");
 }
 
-describe("the built fonts draw every character of the English, French and Spanish pages", () => {
+describe("the built fonts draw every character of the English, French and Spanish pages, and of the French words of the others", () => {
   // The pages and the 404 pages the server answers with (build/errors/<lang>/).
   const errorPages = ["en", "fr", "es"].flatMap((lang) =>
     readdirSync(join(buildDir, "errors", lang)).filter((name) => name.endsWith(".html")).map((name) => [`404 ${lang}/${name}`, join(buildDir, "errors", lang, name)] as const),
   );
   const latinPages = [...pages.filter(([path]) => !/^\/(zh|ja)(\/|$)/.test(path)), ...errorPages];
+  const cjkPages = pages.filter(([path]) => /^\/(zh|ja)(\/|$)/.test(path));
   const assets = readdirSync(join(clientDir, "assets"));
 
   it.each(fontFaces.map((face) => [`${face.family} ${face.weight}`, face] as const))("%s", (_name, face) => {
@@ -264,6 +272,7 @@ describe("the built fonts draw every character of the English, French and Spanis
     expect(subset.characterSet.length).toBeLessThan(full.characterSet.length);
     const sources: [string, string][] = [
       ...latinPages.map(([path, file]) => [path, visibleText(readFileSync(file, "utf8"))] as [string, string]),
+      ...cjkPages.map(([path, file]) => [`${path} (French words)`, visibleText(readFileSync(file, "utf8"), { frenchOnly: true })] as [string, string]),
       ["the catalogs (locales/messages.pot, fr.po, es.po)", catalogText()],
       ["the content's English, French and Spanish texts", latinStrings(readContent(undefined, { pictures: false })).join("\n")],
     ];
