@@ -1,21 +1,16 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import { preloadedFont } from "./lib/first-paint";
 import { headScript } from "./lib/head-scripts";
 import { languageTags } from "#core/languages";
 import { splitLanguage } from "#core/paths";
-import headingFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
-import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
 import "./app.css";
-
-/**
- * The heading face and the running-text face, fetched with the page so they are usually there for the
- * first paint (no swap, no reflow). Chinese and Japanese pages set text in system fonts (app.css).
- */
-const preloadedFonts = (lang: string) => (lang === "zh" || lang === "ja" ? [] : [headingFont, bodyFont]);
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = splitLanguage(useLocation().pathname);
+  // At most one font: the face of the page's largest text (its route's `handle.font`).
+  const font = preloadedFont(lang, useMatches().map((match) => match.handle));
   return (
     // The head script may mark <html> before hydration (age flag), hence suppressHydrationWarning.
     <html lang={languageTags[lang]} data-lang={lang} suppressHydrationWarning>
@@ -25,9 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
         <meta name="theme-color" content="#4a1526" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {preloadedFonts(lang).map((font) => (
-          <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
-        ))}
+        {font ? <link rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" /> : null}
         <Meta />
         <Links />
       </head>

@@ -16,12 +16,6 @@ afterAll(async () => {
 const video = (page: Page) => page.locator("main section video");
 const toggle = (page: Page) => page.locator("main section button[data-video-toggle]");
 
-/** The part of a built page's HTML before </head>. */
-function builtHead(path: string): string {
-  const html = readFileSync(`build/client${path}`, "utf8");
-  return html.slice(0, html.indexOf("</head>"));
-}
-
 describe("home hero video", () => {
   it("plays a muted, looping, inline video over the poster after the page has loaded", async () => {
     const { page, context, requests } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -115,29 +109,8 @@ describe("home hero video", () => {
   });
 });
 
-describe("what the browser fetches first", () => {
-  it("preloads the poster with high priority from <head>, and the poster is the only high-priority image", () => {
-    const head = builtHead("/index.html");
-    const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)?.[0] ?? "";
-    expect(preload).toMatch(/imageSrcSet="\/assets\/estate-hero-[^"]+\.avif 480w/);
-    expect(preload).toMatch(/fetchPriority="high"/);
-    const html = readFileSync("build/client/index.html", "utf8");
-    const high = [...html.matchAll(/<img\b[^>]*fetchPriority="high"[^>]*>/gi)].map(([tag]) => tag);
-    expect(high).toHaveLength(1);
-    expect(high[0]).toMatch(/estate-hero/);
-    expect(high[0]).toMatch(/loading="eager"/);
-  });
-
-  it("preloads the heading and text fonts on Latin-script pages, and no font on Chinese or Japanese ones", () => {
-    const preload = (name: string) =>
-      new RegExp(`<link rel="preload" as="font" type="font/woff2" href="/assets/${name}-[\\w-]+\\.woff2" crossorigin="anonymous"/>`);
-    for (const path of ["/index.html", "/fr/index.html", "/es/shop/index.html", "/story/index.html"]) {
-      expect(builtHead(path)).toMatch(preload("cormorant-garamond-latin-600-normal"));
-      expect(builtHead(path)).toMatch(preload("source-sans-3-latin-400-normal"));
-    }
-    for (const path of ["/zh/index.html", "/ja/news/index.html"]) expect(builtHead(path)).not.toMatch(/as="font"/);
-  });
-
+// What every page fetches before its first paint (preloads, priorities, fonts): e2e/first-paint.test.ts.
+describe("the hero video's code", () => {
   it("loads the video's code only after the page, and serves the video files with a long cache", async () => {
     expect(readFileSync("build/client/index.html", "utf8")).not.toContain("background-video");
     const { page, context } = await openPage(browser);

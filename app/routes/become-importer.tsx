@@ -9,6 +9,10 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): the world map; largest text: the presence paragraph (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -10,6 +10,10 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */
 export function loader({ request }: Route.LoaderArgs) {

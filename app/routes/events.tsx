@@ -7,6 +7,10 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): text, an event's description (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the events' dates and times in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -9,9 +9,13 @@ import { scenes } from "~/lib/images";
 import { estateFacts } from "~/lib/site.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
 
 /** Spec §9: the home page shows at most three Château wines. */
 const homeChateauLimit = 3;
+
+// Largest paint on a phone (Lighthouse, first visit): the poster; largest text: the hero's title (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the home page's wine cards and experience photos in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

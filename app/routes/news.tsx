@@ -7,6 +7,10 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,6 +4,10 @@ import type { Route } from "./+types/not-found";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build, for the error page the server sends with HTTP 404. */
 export function loader({ request }: Route.LoaderArgs) {

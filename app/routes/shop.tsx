@@ -6,6 +6,10 @@ import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): the first bottle; largest text: the collection's introduction (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the cards of both collections in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,10 @@ import { scenes } from "~/lib/images";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): the vineyard picture; largest text: the first chapter's paragraph (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -9,6 +9,10 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): the exterior picture; largest text: the villa's description (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });

@@ -10,6 +10,10 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths, splitLanguage } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): text, the experience paragraph (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,6 +4,10 @@ import { wineDetailFor } from "~/components/wine/views.server";
 import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { winePath } from "#core/paths";
+import type { FirstPaintHandle } from "~/lib/first-paint";
+
+// Largest paint on a phone (Lighthouse, first visit): the bottle; largest text: the age gate's title (docs/performance.md).
+export const handle: FirstPaintHandle = { font: "heading" };
 
 /**
  * Runs at build for each wine in each language, and for /shop/__not-found, whose page the

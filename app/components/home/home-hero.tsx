@@ -8,8 +8,6 @@ import { pagePaths } from "#core/paths";
 
 /** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
 const posterSizes = "100vw";
-/** A preload needs an href (React hoists only such <link>s into <head>); browsers use imageSrcSet. */
-const posterPreloadHref = poster.sources.avif?.split(" ")[0] ?? poster.img.src;
 
 // Fetched only when rendered, after the page has loaded: nothing in the page's first-load JavaScript.
 const HeroVideo = lazy(() => import("~/components/media/background-video").then((module) => ({ default: module.HeroVideo })));
@@ -30,7 +28,7 @@ function useVideoWanted(): boolean {
 /**
  * The home page's full-screen hero (spec §2): the looping muted video of the estate over its
  * poster, title, subtitle and buttons to the shop and the story. The poster is the page's
- * largest paint: preloaded (React hoists the <link> into <head>) and fetched first; the video
+ * largest paint: preloaded from <head> (`<Picture priority>`) and fetched first; the video
  * joins it only after the page has loaded and the age gate is answered, never with reduced
  * motion or Save-Data, and a button pauses it.
  */
@@ -44,15 +42,6 @@ export function HomeHero() {
       ref={section}
       className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] items-center justify-center overflow-hidden text-center text-cream-50"
     >
-      <link
-        rel="preload"
-        as="image"
-        href={posterPreloadHref}
-        type="image/avif"
-        imageSrcSet={poster.sources.avif}
-        imageSizes={posterSizes}
-        fetchPriority="high"
-      />
       <Picture
         image={poster}
         alt=""

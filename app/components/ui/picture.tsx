@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { Picture as PictureData } from "~/lib/images";
 
 interface PictureProps {
@@ -6,7 +7,10 @@ interface PictureProps {
   alt: string;
   /** How wide the image is drawn, for the browser's choice of file (e.g. "(min-width: 1024px) 33vw, 100vw"). */
   sizes: string;
-  /** The page's largest image: load at once with high priority. Everything else loads lazily. */
+  /**
+   * The page's largest paint: preloaded from `<head>` and loaded at once with high priority.
+   * Everything else loads lazily. One picture a page at most (e2e/media.test.ts).
+   */
   priority?: boolean;
   /** The drawn size when it is fixed (a wine card is 356×504); defaults to the file's own. */
   width?: number;
@@ -20,8 +24,20 @@ const formats: [string, string][] = [
   ["webp", "image/webp"],
 ];
 
+/**
+ * Starts the picture's download with the HTML's first bytes: the first format the `<picture>` offers
+ * (AVIF), with the same candidates and sizes, so the browser picks the very file the `<img>` will
+ * use and never fetches a second one. React writes it into `<head>` ahead of the stylesheet.
+ */
+function preloadPicture(image: PictureData, sizes: string): void {
+  const [format, type] = formats.find(([name]) => image.sources[name]) ?? [];
+  const srcSet = format ? image.sources[format]! : (image.sources.jpeg ?? image.sources.jpg ?? image.sources.png);
+  preload(image.img.src, { as: "image", imageSrcSet: srcSet, imageSizes: sizes, type, fetchPriority: "high" });
+}
+
 /** A responsive `<picture>`: AVIF, then WebP, then JPEG or PNG, with declared width and height. */
 export function Picture({ image, alt, sizes, priority = false, width, height, className, imgClassName }: PictureProps) {
+  if (priority) preloadPicture(image, sizes);
   return (
     <picture className={className}>
       {formats.map(([format, type]) =>

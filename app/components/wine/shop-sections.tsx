@@ -16,7 +16,7 @@ export function ShopSections({ chateau, cuvee9 }: { chateau: WineCardView[]; cuv
           <p>{t("shop.chateau.text")}</p>
         </SectionHeading>
         <div className="mt-12">
-          <WineGrid cards={chateau} columns={3} />
+          <WineGrid cards={chateau} columns={3} priority />
         </div>
       </section>
       <section aria-labelledby="shop-cuvee9" className="bg-cream-100 px-6 py-20">

@@ -5,9 +5,10 @@ import type { WineCardView } from "./views";
 
 /**
  * A wine in a list (spec §2): bottle at 356×504, collection, name, vintage, price, and the
- * first rating's score as a badge. The whole card links to the wine's page.
+ * first rating's score as a badge. The whole card links to the wine's page. `priority` marks the
+ * bottle as the page's largest paint.
  */
-export function WineCard({ card }: { card: WineCardView }) {
+export function WineCard({ card, priority = false }: { card: WineCardView; priority?: boolean }) {
   return (
     <article
       data-wine={card.id}
@@ -21,6 +22,7 @@ export function WineCard({ card }: { card: WineCardView }) {
             sizes="356px"
             width={356}
             height={504}
+            priority={priority}
             className="block w-full max-w-[356px]"
             imgClassName={`h-auto w-full ${card.smaller ? "scale-90" : ""}`}
           />
