@@ -11,7 +11,10 @@ const baseUrl = inject("baseUrl");
 const { packages, facts } = content.tours;
 const tour = (id: string) => packages.find((p) => p.id === id)!;
 /** A price as the language writes it, worked out here with Intl itself. */
-const euros = (amount: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
+const euros = (amount: number, lang = "en") => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
+/** "€65 per person", "€65/位": the card's price line as the language's catalog words it, tags dropped. */
+const perPerson = (lang: string, amount: number) =>
+  text(lang, "wineTours.packages.pricePerPerson", { price: euros(amount, lang) }).replace(/<\/?amount>/g, "");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -53,7 +56,7 @@ describe("/wine-tours", () => {
     );
     expect(cards.map((c) => [c.id, c.title])).toEqual(packages.map((p) => [p.id, textIn(p.title, "en")]));
     for (const [index, p] of packages.entries()) {
-      expect(cards[index]!.text).toContain(euros(p.price));
+      expect(cards[index]!.text).toContain(perPerson("en", p.price));
       expect(cards[index]!.text.includes("Printed tasting notes to take home"), p.id).toBe(p.tastingNotes);
       expect(cards[index]!.text).toContain(`${facts.durationMinutes} minutes`);
       expect(cards[index]!.text).toContain(`Small groups of up to ${facts.maxGroupSize} people`);
@@ -245,6 +248,7 @@ describe("/wine-tours", () => {
 
   it("passes axe with a package chosen, a field refused and the error toast showing", async () => {
     const { page, context } = await open("/zh/wine-tours");
+    for (const p of packages) expect(await card(page, p.id).innerText()).toContain(perPerson("zh", p.price));
     await mockApi(page, 400, { body: { error: "Invalid submission", fields: ["email"] } });
     await choose(page, "hermitage").click();
     await page.locator('form [name="name"]').fill("Ada");

@@ -1,5 +1,5 @@
 import type { TourPackageView, ToursView } from "~/components/tours/views";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 
 const badgeClass: Record<TourPackageView["badge"], string> = {
   premium: "bg-wine-800 text-cream-50",
@@ -62,9 +62,12 @@ export function PackageCard({
       <h3 id={titleId} className="mt-4 text-2xl">
         {tour.title}
       </h3>
-      <p className="mt-2">
-        <span className="font-heading text-4xl font-semibold text-wine-800">{tour.price}</span>{" "}
-        <span className="text-sm text-ink-700">{t("wineTours.packages.perPerson")}</span>
+      <p className="mt-2 text-sm text-ink-700">
+        <Message
+          id="wineTours.packages.pricePerPerson"
+          values={{ price: tour.price }}
+          components={{ amount: <span className="font-heading text-4xl font-semibold text-wine-800" /> }}
+        />
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-ink-700">
         {features.map((feature) => (
