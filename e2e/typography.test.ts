@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage } from "./support/browser";
+import { text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -74,6 +75,19 @@ describe.each(["zh", "ja"])("/%s typography", (lang) => {
     expect(parseFloat(appellation!.spacing)).toBeGreaterThan(1);
     const footerName = await page.locator("footer p").first().evaluate((el) => getComputedStyle(el).fontFamily);
     expect(families(footerName)[0]).toBe("Cormorant Garamond");
+    await context.close();
+  });
+
+  it("draws the home hero's appellation line as French when the catalog keeps it in Latin letters", async () => {
+    const { page, context } = await open(`/${lang}`);
+    const line = page.locator("main h1 + p");
+    const subtitle = text(lang, "home.hero.subtitle");
+    expect(await line.innerText()).toBe(subtitle);
+    const latin = /^[\p{Script=Latin}\s-]+$/u.test(subtitle);
+    expect(await line.getAttribute("lang")).toBe(latin ? "fr" : null);
+    const family = families(await line.evaluate((el) => getComputedStyle(el).fontFamily))[0];
+    if (latin) expect(family).toBe("Source Sans 3");
+    else expect(family).not.toBe("Source Sans 3");
     await context.close();
   });
 });

@@ -25,6 +25,8 @@ function useVideoWanted(): boolean {
   return wanted;
 }
 
+const latinOnly = /^[\p{Script=Latin}\s-]+$/u;
+
 /**
  * The home page's full-screen hero (spec §2): the looping muted video of the estate over its
  * poster, title, subtitle and buttons to the shop and the story. The poster is the page's
@@ -34,6 +36,7 @@ function useVideoWanted(): boolean {
  */
 export function HomeHero() {
   const { t, href } = useI18n();
+  const subtitle = t("home.hero.subtitle");
   const section = useRef<HTMLElement>(null);
   const videoWanted = useVideoWanted();
 
@@ -61,7 +64,11 @@ export function HomeHero() {
         <h1 lang="fr" className="text-5xl text-cream-50 sm:text-7xl">
           {t("home.hero.title")}
         </h1>
-        <p className="mt-4 text-xl text-cream-100 sm:text-2xl">{t("home.hero.subtitle")}</p>
+        {/* The appellation: kept in Latin letters by most languages, which makes it French words on the
+            page (drawn by the Latin font on Chinese pages); a language that transcribes it keeps its own. */}
+        <p lang={latinOnly.test(subtitle) ? "fr" : undefined} className="mt-4 text-xl text-cream-100 sm:text-2xl">
+          {subtitle}
+        </p>
         <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
           <Link to={href(pagePaths.shop)} className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400">
             {t("home.hero.shop")}
