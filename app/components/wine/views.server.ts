@@ -14,7 +14,7 @@ import {
   formatAbv,
   formatBlend,
   ratingQuote,
-  scoreLabel,
+  ratingSeal,
   summaryFileName,
   summaryPath,
   tastingNotes,
@@ -34,7 +34,7 @@ export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
     vintage: wine.vintage,
     collection: i18n.t(`wine.collections.${wine.collection}`),
     price: winePrice(i18n.lang, wine),
-    badge: first ? scoreLabel(i18n, first.score) : null,
+    badge: first ? ratingSeal(i18n, first.score) : null,
     bottle: bottleImage(wine.id) ?? null,
     smaller: smallerOnCard.has(wine.id),
   };
@@ -58,7 +58,7 @@ export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
     tastingNotes: tastingNotes(i18n.lang, wine),
     ratings: wine.ratings.map((rating) => ({
       critic: rating.critic,
-      score: scoreLabel(i18n, rating.score),
+      score: ratingSeal(i18n, rating.score),
       quote: ratingQuote(i18n.lang, rating),
     })),
     cart: cartItemData(i18n, wine, card.bottle?.img.src ?? ""),

@@ -3,6 +3,7 @@
  * (views.server.ts) and delivered in the page's HTML. Types only: no code reaches the browser.
  */
 import type { Picture } from "~/lib/images";
+import type { RatingSeal } from "./wine-format";
 
 /** A wine card (spec §2): image, collection, name, vintage, price, first rating's score. */
 export interface WineCardView {
@@ -12,8 +13,8 @@ export interface WineCardView {
   vintage: number;
   collection: string;
   price: string;
-  /** The first rating's score, when the wine has ratings. */
-  badge: string | null;
+  /** The first rating's score or medal, when the wine has ratings. */
+  badge: RatingSeal | null;
   bottle: Picture | null;
   /** Draw the bottle at 90% (chateau-2018). */
   smaller: boolean;
@@ -24,7 +25,7 @@ export interface WineDetailView extends WineCardView {
   title: string;
   specs: { abv: string; blend: string; appellation: string };
   tastingNotes: string;
-  ratings: { critic: string; score: string; quote: string }[];
+  ratings: { critic: string; score: RatingSeal; quote: string }[];
   /** The buy button's `data-item-*` attributes (spec §7). */
   cart: Record<string, string>;
   /** Subject of the inquiry sent instead when the cart is off. */

@@ -27,7 +27,7 @@ export function WineCard({ card, priority = false }: { card: WineCardView; prior
             imgClassName={`h-auto w-full ${card.smaller ? "scale-90" : ""}`}
           />
         ) : null}
-        {card.badge ? <RatingBadge label={card.badge} className="absolute top-4 right-4" /> : null}
+        {card.badge ? <RatingBadge seal={card.badge} className="absolute top-4 right-4" /> : null}
       </div>
       <div className="flex flex-1 flex-col items-center px-6 pt-5 pb-6 text-center">
         <p className="eyebrow">{card.collection}</p>

@@ -47,6 +47,18 @@ export function scoreLabel(i18n: WineI18n, score: Rating["score"]): string {
   return `${number}/${scale}`;
 }
 
+/** A rating as its round seal shows it, and what a screen reader hears instead. */
+export interface RatingSeal {
+  label: string;
+  /** "Score: 95/100" for points; a medal's name alone ("Gold Medal"), which is no score. */
+  spoken: string;
+}
+
+export function ratingSeal(i18n: WineI18n, score: Rating["score"]): RatingSeal {
+  const label = scoreLabel(i18n, score);
+  return { label, spoken: isMedal(score) ? label : i18n.t("wine.ratings.score", { score: label }) };
+}
+
 /** "14%" written the language's way ("14 %" in French). */
 export function formatAbv(i18n: Pick<WineI18n, "tag">, abv: string): string {
   const value = Number.parseFloat(abv);

@@ -17,7 +17,7 @@ export function WineRatings({ ratings }: { ratings: WineDetailView["ratings"] })
         {ratings.map(({ critic, score, quote }) => {
           return (
             <li key={critic} className="flex gap-5 rounded-sm border border-cream-200 bg-white p-5">
-              <RatingBadge label={score} />
+              <RatingBadge seal={score} />
               <figure className="min-w-0">
                 <figcaption className="font-semibold text-wine-800">{critic}</figcaption>
                 {quote ? (

@@ -9,6 +9,7 @@ import {
   formatAbv,
   formatBlend,
   ratingQuote,
+  ratingSeal,
   scoreLabel,
   summaryFileName,
   summaryPath,
@@ -89,6 +90,14 @@ describe("a rating", () => {
     for (const lang of ["en", "fr", "ja"] as const) {
       expect(scoreLabel(i18nFor(lang), "gold")).toBe(medalName(lang, "gold"));
       expect(scoreLabel(i18nFor(lang), "silver")).toBe(medalName(lang, "silver"));
+    }
+  });
+
+  it("has screen readers hear a score as a score and a medal by its name alone, never as a score", () => {
+    for (const lang of ["en", "fr", "zh", "es", "ja"] as const) {
+      const scoreMessage = readCatalog(lang).get("wine.ratings.score")?.text ?? "";
+      expect(ratingSeal(i18nFor(lang), "95/100")).toEqual({ label: "95/100", spoken: scoreMessage.replace("{score}", "95/100") });
+      expect(ratingSeal(i18nFor(lang), "gold")).toEqual({ label: medalName(lang, "gold"), spoken: medalName(lang, "gold") });
     }
   });
 });
