@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { translator } from "#locales";
 import { openDatabase, type Db } from "../db/database";
 import { composeConfirmation, composeNotification, headerSafe } from "../mail/compose";
 import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
@@ -78,7 +79,7 @@ describe("OutboxSender", () => {
     await sender.idle();
     expect(transport.sent).toHaveLength(1);
     const sent = transport.sent[0]!;
-    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: "请确认订阅Château Test新闻简报" });
+    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: translator("zh").t("subscriber.mailSubject", { estate: "Château Test" }) });
     expect(sent.headers["List-Unsubscribe"]).toBe(`<https://site.example/api/newsletter/unsubscribe?token=${"u".repeat(32)}>`);
     expect(sent.text).toContain(`https://site.example/api/newsletter/confirm?token=${"c".repeat(32)}`);
     expect((db.prepare("SELECT sent_at, attempts FROM outbox").get() as OutboxRow).attempts).toBe(1);
@@ -91,6 +92,8 @@ describe("headerSafe", () => {
     expect(headerSafe("a\r\nBcc: b@c")).toBe("a Bcc: b@c");
     expect(headerSafe("a\nb\rc\u2028d\u2029e\u0085f\u0000g\u007fh\ti")).toBe("a b c d e f g h i");
     expect(headerSafe("  x  ".repeat(100), 10)).toHaveLength(10);
+    // French typography survives in subjects: "confirmée : 8 février" keeps its no-break spaces.
+    expect(headerSafe("confirmée\u00a0: 8\u202ffévrier")).toBe("confirmée\u00a0: 8\u202ffévrier");
   });
 });
 

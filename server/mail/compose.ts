@@ -27,8 +27,9 @@ export interface MailContext {
  * be injected), whitespace collapsed, bounded.
  */
 export function headerSafe(value: string, max = 200): string {
+  // Runs of plain spaces collapse; no-break spaces stay, as French typography puts them before a colon.
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim().slice(0, max);
 }
 
 /** Text for a plain-text body: line breaks normalised, other control characters dropped. */
