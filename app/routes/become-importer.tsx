@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function BecomeImporterPage({ loaderData: importer }: Route.ComponentProps) {
   const { t } = useI18n();
   const stats = [
-    { value: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries", { count: importer.countries }) },
-    { value: t("importer.presence.atLeast", { count: importer.retailPartners }), label: t("importer.presence.retailPartners", { count: importer.retailPartners }) },
+    { count: importer.countries, label: t("importer.presence.countries", { count: importer.countries }) },
+    { count: importer.retailPartners, label: t("importer.presence.retailPartners", { count: importer.retailPartners }) },
   ];
   return (
     <>
@@ -41,11 +41,14 @@ export default function BecomeImporterPage({ loaderData: importer }: Route.Compo
           <WorldMap />
         </div>
         <div className="mt-10 flex flex-col items-center justify-center gap-10 sm:flex-row">
-          <dl className="flex gap-12 text-center" data-testid="reach">
+          <dl className="flex flex-wrap justify-center gap-x-12 gap-y-6 text-center" data-testid="reach">
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="mt-1 text-ink-700">{stat.label}</dt>
-                <dd className="font-heading text-5xl font-semibold text-wine-800">{stat.value}</dd>
+                {/* One line per figure: "Plus de 15" moves below its neighbour rather than breaking. */}
+                <dd className="font-heading text-5xl font-semibold whitespace-nowrap text-wine-800">
+                  {t("importer.presence.atLeast", { count: stat.count })}
+                </dd>
               </div>
             ))}
           </dl>
