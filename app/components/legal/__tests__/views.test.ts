@@ -63,6 +63,15 @@ describe.each(languages)("the legal pages in %s", (lang) => {
     expect(text.match(/…/g)?.length).toBe(6);
   });
 
+  it("give in the terms the delivery deadline (L216-1 to L216-3) and the legal guarantees of conformity and hidden defects", () => {
+    const delivery = section("terms", lang, "delivery")?.paragraphs.join("\n") ?? "";
+    expect(delivery).toMatch(/L\.?\s?216-1/);
+    expect(delivery).toMatch(/30/);
+    const guarantees = section("terms", lang, "guarantees")?.paragraphs.join("\n") ?? "";
+    for (const article of [/L\.?\s?217-3/, /1641/]) expect(guarantees).toMatch(article);
+    expect(guarantees).toContain(site.contact.email);
+  });
+
   it("name in the privacy policy the company responsible for the data (GDPR art. 13)", () => {
     const controller = section("privacy", lang, "controller");
     expect(controller?.paragraphs.join("\n")).toContain(site.company.legalName);
