@@ -1,20 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { describe, inject, it } from "vitest";
 import { sweepPages } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { sharedBrowser } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("axe (WCAG 2.2 AA) on every prerendered page", () => {
   it("finds no violation in en, fr, zh", async () => {
-    await sweepPages(browser, baseUrl, ["en", "fr", "zh"]);
+    await sweepPages(browser(), baseUrl, ["en", "fr", "zh"]);
   }, 600_000);
 });

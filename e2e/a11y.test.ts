@@ -1,23 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { violations } from "./support/axe";
 import { mockApi, pathIn, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
 const languages = ["en", "fr", "zh", "es", "ja"] as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("axe (WCAG 2.2 AA)", () => {
   it("finds no violation on the two error pages, in every language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const found: Record<string, string[]> = {};
     for (const lang of languages) {
       for (const path of [pathIn(lang, "/no-such-page"), pathIn(lang, "/shop/no-such-wine")]) {
@@ -33,7 +26,7 @@ describe("axe (WCAG 2.2 AA)", () => {
   });
 
   it("finds no violation with the age gate open, in every language", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     const found: Record<string, string[]> = {};
     for (const path of ["/", "/fr", "/zh", "/es", "/ja"]) {
       await page.goto(`${baseUrl}${path}`);
@@ -47,7 +40,7 @@ describe("axe (WCAG 2.2 AA)", () => {
   });
 
   it("finds no violation with the mobile menu and the language menu open", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, context } = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${baseUrl}/es/villa`);
     await waitForHydration(page);
     await page.locator('button[aria-controls="mobile-menu"]').click();
@@ -55,7 +48,7 @@ describe("axe (WCAG 2.2 AA)", () => {
     expect(await violations(page)).toEqual([]);
     await context.close();
 
-    const desktop = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const desktop = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await desktop.page.goto(`${baseUrl}/ja/story`);
     await waitForHydration(desktop.page);
     await desktop.page.locator("header nav button[aria-expanded]").first().click();
@@ -66,7 +59,7 @@ describe("axe (WCAG 2.2 AA)", () => {
 
 describe("axe with a dialog or a toast open", () => {
   it("finds no violation with the summary dialog open, in every language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const found: Record<string, string[]> = {};
     for (const lang of languages) {
       await page.goto(`${baseUrl}${pathIn(lang, "/shop/chateau-2020")}`);
@@ -86,7 +79,7 @@ describe("axe with a dialog or a toast open", () => {
 
   it("finds no violation with a success toast from the real server, and with an error toast", async () => {
     // A real submission: the server stores it (temporary data folder) and answers 201.
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/fr/news`);
     await waitForHydration(page);
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
@@ -101,7 +94,7 @@ describe("axe with a dialog or a toast open", () => {
     await context.close();
 
     // An answer the form cannot accept (intercepted): the error toast, in Japanese.
-    const other = await openPage(browser);
+    const other = await openPage(browser());
     await other.page.goto(`${baseUrl}/ja/contact`);
     await waitForHydration(other.page);
     await mockApi(other.page, 500);
@@ -142,7 +135,7 @@ async function tabAround(page: Page, dialog: string, presses: number, key = "Tab
 
 describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
   it("summary dialog: focus moves in on open, Tab and Shift+Tab stay inside, Escape closes and focus returns to the opener", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/es/shop/cuvee9-2020`);
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: text("es", "wine.summary.open") });
@@ -174,7 +167,7 @@ describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
   });
 
   it("age gate: focus starts on its first answer, Tab stays inside, Escape does not close it", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/zh/story`);
     await waitForHydration(page);
     const gate = page.locator("#age-gate");
@@ -200,7 +193,7 @@ describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
 
 describe("keyboard", () => {
   it("reaches a visible skip link first, and it moves focus to the main content", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/shop`);
     await waitForHydration(page);
     await page.keyboard.press("Tab");
@@ -214,7 +207,7 @@ describe("keyboard", () => {
   });
 
   it("shows a focus outline on every control reached by Tab in the header", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     for (let i = 0; i < 10; i += 1) {
@@ -231,7 +224,7 @@ describe("keyboard", () => {
   });
 
   it("pauses and plays the hero video from the keyboard", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseUrl}/es`);
     await waitForHydration(page);
     const video = page.locator("video");
@@ -251,7 +244,7 @@ describe("keyboard", () => {
 
   it("reaches every visible control of a page by Tab, each with a visible focus outline of 3:1 contrast", async () => {
     // bypassCSP only to switch transitions off, so each ring is measured in its final colour.
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const found: Record<string, string[]> = {};
     for (const path of ["/", "/story", "/shop", "/shop/chateau-2019", "/wine-tours", "/villa", "/contact", "/news", "/events", "/become-importer", "/privacy"]) {
       await page.goto(`${baseUrl}${path}`);

@@ -1,20 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("age gate", () => {
   it("is a modal dialog on first load that Escape does not close", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/shop`);
     const gate = page.getByRole("dialog", { name: "Welcome to Château L'Hermitage Lescours" });
     await expect.poll(() => gate.isVisible()).toBe(true);
@@ -34,7 +26,7 @@ describe("age gate", () => {
   });
 
   it("is modal in the served HTML, before any bundle runs", async () => {
-    const { page, context } = await openPage(browser, { adult: false, javaScriptEnabled: true });
+    const { page, context } = await openPage(browser(), { adult: false, javaScriptEnabled: true });
     // Block the app's JavaScript: only the inline scripts of the HTML run.
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.goto(`${baseUrl}/`);
@@ -43,7 +35,7 @@ describe("age gate", () => {
   });
 
   it("names the Terms of Service and Privacy Policy with links to them", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/`);
     const gate = page.locator("#age-gate");
     expect(await gate.innerText()).toContain("By entering this site you agree to our Terms of Service and Privacy Policy.");
@@ -59,7 +51,7 @@ describe("age gate", () => {
   });
 
   it("Yes stores the flag in sessionStorage, closes the gate and keeps it closed for the session", async () => {
-    const { page, context, problems } = await openPage(browser, { adult: false });
+    const { page, context, problems } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
@@ -78,7 +70,7 @@ describe("age gate", () => {
   });
 
   it("a new session meets the gate again", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
@@ -89,7 +81,7 @@ describe("age gate", () => {
   });
 
   it("No sends the browser to a general search engine", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await context.route("https://www.google.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }),
     );
@@ -103,7 +95,7 @@ describe("age gate", () => {
   });
 
   it("asks in the page's language", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await page.goto(`${baseUrl}/ja`);
     const gate = page.locator("#age-gate");
     expect(await gate.isVisible()).toBe(true);

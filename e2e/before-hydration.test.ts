@@ -6,22 +6,15 @@
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** Holds every JavaScript file of the build back: the page stays as its HTML made it. */
 async function holdFramework(page: Page): Promise<string[]> {
@@ -37,7 +30,7 @@ const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules"
 
 describe("the framework after the first paint", () => {
   it("is requested only after the load event when the visitor does nothing, then hydrates", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseUrl}/shop`);
     await waitForHydration(page);
     const timing = await page.evaluate(() => {
@@ -52,7 +45,7 @@ describe("the framework after the first paint", () => {
   });
 
   it("starts at once when the visitor presses a key before the page has loaded", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(request.url());
@@ -77,7 +70,7 @@ describe("the framework after the first paint", () => {
 
 describe("before the framework arrives", () => {
   it("the age gate refuses Escape, and Yes closes it for the whole session", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await holdFramework(page);
     await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
     const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title") });
@@ -95,7 +88,7 @@ describe("before the framework arrives", () => {
   });
 
   it("the age gate's No leaves for a search engine", async () => {
-    const { page, context } = await openPage(browser, { adult: false });
+    const { page, context } = await openPage(browser(), { adult: false });
     await holdFramework(page);
     await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Search</title>" }));
     await page.goto(`${baseUrl}/`, { waitUntil: "load" });
@@ -105,7 +98,7 @@ describe("before the framework arrives", () => {
   });
 
   it("the language menu opens, and the chosen language is kept for the next visits", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await holdFramework(page);
     await page.goto(`${baseUrl}/shop`, { waitUntil: "load" });
     await page.getByRole("button", { name: new RegExp(text("en", "language.label")) }).click();
@@ -121,7 +114,7 @@ describe("before the framework arrives", () => {
   });
 
   it("the mobile menu opens and its links lead to their pages", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     await holdFramework(page);
     await page.goto(`${baseUrl}/ja`, { waitUntil: "load" });
     const menu = page.locator("#mobile-menu");
@@ -135,7 +128,7 @@ describe("before the framework arrives", () => {
   });
 
   it("the buy button leads to the order inquiry", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await holdFramework(page);
     await page.goto(`${baseUrl}/es/shop/chateau-2020`, { waitUntil: "load" });
     await page.locator("button.snipcart-add-item").click();
@@ -145,7 +138,7 @@ describe("before the framework arrives", () => {
   });
 
   it("a contact message is posted, stored and answered with a page in the visitor's language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const held = await holdFramework(page);
     await page.goto(`${baseUrl}/es/contact`, { waitUntil: "load" });
     const stamp = `antes-${Date.now()}`;
@@ -167,7 +160,7 @@ describe("before the framework arrives", () => {
   });
 
   it("the newsletter sign-up is posted and answered in the visitor's language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await holdFramework(page);
     await page.goto(`${baseUrl}/zh/news`, { waitUntil: "load" });
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
@@ -181,7 +174,7 @@ describe("before the framework arrives", () => {
 
 describe("after a late framework", () => {
   it("the page hydrates where the visitor left it: a menu opened before stays usable", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context, problems } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {

@@ -1,22 +1,14 @@
 import { request } from "node:http";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("unknown paths", () => {
   it("answer HTTP 404 with 'Oops! Page not found', a link home, and log the path", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const response = await page.goto(`${baseUrl}/no-such-page`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -32,7 +24,7 @@ describe("unknown paths", () => {
   });
 
   it("are translated under a language prefix, with a link to that language's home", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const response = await page.goto(`${baseUrl}/es/nada/aqui`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -44,7 +36,7 @@ describe("unknown paths", () => {
   });
 
   it("show 'Wine Not Found' with 'Return to Shop' for an unknown wine, with HTTP 404", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const response = await page.goto(`${baseUrl}/shop/chateau-1999`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
 /**
  * The forms against the real server and its real database: what the visitor sees after
@@ -10,14 +10,7 @@ import { launchBrowser, openPage, waitForHydration } from "./support/browser";
  */
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 function rows(table: string, where: string, value: string): Record<string, unknown>[] {
   const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
@@ -36,7 +29,7 @@ async function values(page: Page, form: string): Promise<Record<string, string>>
 
 describe("the contact form on the real server", () => {
   it("stores the message with its language and page, then shows 'Message Sent' and empties the form", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseUrl}/fr/contact`);
     await waitForHydration(page);
     const email = `live-${Date.now()}@example.com`;
@@ -58,7 +51,7 @@ describe("the contact form on the real server", () => {
   });
 
   it("keeps every value and shows an error when the server cannot be reached", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/contact`);
     await waitForHydration(page);
     const form = "#contact-form form";
@@ -86,7 +79,7 @@ describe("the contact form on the real server", () => {
 
 describe("the newsletter on the real server", () => {
   it("stores the address with its language and consent time", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/ja/news`);
     await waitForHydration(page);
     const email = `reader-${Date.now()}@example.com`;
@@ -106,7 +99,7 @@ describe("the newsletter on the real server", () => {
 
 describe("the tour booking on the real server", () => {
   it("stores the chosen package and shows 'Booking Request Received'", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/wine-tours`);
     await waitForHydration(page);
     await page.locator('button[aria-pressed]').nth(2).click();

@@ -1,21 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
 const devBaseUrl = inject("devBaseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("language switcher", () => {
   it("lists the five languages by their own names, with lang and hreflang, marking the current one", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/fr/shop`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /Langue/ }).click();
@@ -46,7 +38,7 @@ describe("language switcher", () => {
     ["es", "/es", "Idioma: Español"],
     ["ja", "/ja", "言語：日本語"],
   ])("names the menu button with each language's own punctuation (%s)", async (_lang, path, name) => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}${path}`);
     const button = page.locator("header nav button[aria-expanded]").filter({ hasText: /English|Français|中文|Español|日本語/ }).first();
     expect(await button.evaluate((el) => el.textContent)).toBe(name);
@@ -54,7 +46,7 @@ describe("language switcher", () => {
   });
 
   it("goes to the same page in the chosen language, saves it and sets <html lang>", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
@@ -75,7 +67,7 @@ describe("language switcher", () => {
   });
 
   it("takes a visitor with a saved language from an English URL to the same page in that language", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await context.addInitScript(() => {
       if (!localStorage.getItem("language")) localStorage.setItem("language", "fr");
     });
@@ -97,7 +89,7 @@ describe("language switcher", () => {
   });
 
   it.skipIf(!devBaseUrl)("keeps the query when switching, without a hydration warning", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${devBaseUrl}/contact?subject=order`);
     await waitForHydration(page);
     await expect
@@ -123,7 +115,7 @@ describe("language switcher", () => {
 
 describe("mobile menu", () => {
   it("opens behind a button with aria-expanded and closes when a link is chosen", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, context, problems } = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Open menu" });
@@ -148,7 +140,7 @@ describe("mobile menu", () => {
   });
 
   it("shows the desktop links in order on a wide screen", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseUrl}/`);
     const links = page.locator("header nav > ul").first().getByRole("link");
     expect(await links.allInnerTexts()).toEqual(["Home", "Our Story", "Shop Wines", "Wine Tours", "The Villa", "Contact"]);

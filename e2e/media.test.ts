@@ -1,24 +1,17 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const video = (page: Page) => page.locator("main section video");
 const toggle = (page: Page) => page.locator("main section button[data-video-toggle]");
 
 describe("home hero video", () => {
   it("plays a muted, looping, inline video over the poster after the page has loaded", async () => {
-    const { page, context, requests } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context, requests } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(baseUrl);
     await waitForHydration(page);
     await expect.poll(() => video(page).count()).toBe(1);
@@ -46,7 +39,7 @@ describe("home hero video", () => {
   });
 
   it("is paused and played again by a visible button whose label says what it will do", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context, problems } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl);
     await waitForHydration(page);
     await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
@@ -63,7 +56,7 @@ describe("home hero video", () => {
   });
 
   it("labels the button in the page's language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/fr`);
     await waitForHydration(page);
     await expect.poll(() => toggle(page).getAttribute("aria-label"), { timeout: 15_000 }).toBe("Mettre la vidéo en pause");
@@ -71,7 +64,7 @@ describe("home hero video", () => {
   });
 
   it("shows only the poster with prefers-reduced-motion: reduce", async () => {
-    const { page, context, requests } = await openPage(browser, { reducedMotion: "reduce" });
+    const { page, context, requests } = await openPage(browser(), { reducedMotion: "reduce" });
     await page.goto(baseUrl, { waitUntil: "load" });
     await waitForHydration(page);
     await page.waitForTimeout(1500);
@@ -83,7 +76,7 @@ describe("home hero video", () => {
   });
 
   it("shows only the poster when the browser asks to save data", async () => {
-    const { page, context, requests } = await openPage(browser);
+    const { page, context, requests } = await openPage(browser());
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "connection", { configurable: true, get: () => ({ saveData: true }) });
     });
@@ -96,7 +89,7 @@ describe("home hero video", () => {
   });
 
   it("waits behind the age gate and starts once the visitor confirms their age", async () => {
-    const { page, context, requests } = await openPage(browser, { adult: false });
+    const { page, context, requests } = await openPage(browser(), { adult: false });
     await page.goto(baseUrl, { waitUntil: "load" });
     await waitForHydration(page);
     await page.waitForTimeout(1500);
@@ -113,7 +106,7 @@ describe("home hero video", () => {
 describe("the hero video's code", () => {
   it("loads the video's code only after the page, and serves the video files with a long cache", async () => {
     expect(readFileSync("build/client/index.html", "utf8")).not.toContain("background-video");
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(baseUrl);
     await expect.poll(() => video(page).count(), { timeout: 15_000 }).toBe(1);
     const sources = await video(page).evaluate((v: HTMLVideoElement) => [...v.querySelectorAll("source")].map((s) => s.getAttribute("src")!));
@@ -129,7 +122,7 @@ describe("the hero video's code", () => {
 describe("web fonts", () => {
   /** Sums layout shifts while the fonts are held back 1.5 s, so the page first paints in the fallbacks. */
   async function shiftWhileFontsArrive(path: string, viewport: { width: number; height: number }): Promise<number> {
-    const { page, context } = await openPage(browser, { viewport });
+    const { page, context } = await openPage(browser(), { viewport });
     let fontsServed = 0;
     await page.route("**/*.woff2", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

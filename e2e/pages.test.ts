@@ -1,25 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../app/lib/site-paths.server";
 import { content } from "#content";
 import { languages } from "#core/languages";
 import { pathIn, text } from "./support/visit";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
 const devBaseUrl = inject("devBaseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** Visits each path in one page, collecting any console error, warning or page error. */
 async function visitAll(origin: string, paths: string[]): Promise<Record<string, string[]>> {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(browser());
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     problems.length = 0;
@@ -55,7 +47,7 @@ describe("every prerendered page", () => {
   });
 
   it("shows © and the current year in the footer", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}/fr/villa`);
     await waitForHydration(page);
     const text = await page.getByTestId("copyright").innerText();
@@ -66,7 +58,7 @@ describe("every prerendered page", () => {
   });
 
   it.each(languages)("lists the sister brands in the %s footer under a heading true of an estate and a wine alike", async (lang) => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl}${pathIn(lang, "/story")}`);
     const heading = page.locator("footer h2", { hasText: text(lang, "footer.otherBrands") });
     expect(await heading.count()).toBe(1);

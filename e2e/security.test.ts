@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 
@@ -10,7 +10,7 @@ const { site } = content;
 import { publicPaths } from "../app/lib/site-paths.server";
 import { snipcartScriptUrl, snipcartStylesheetUrl } from "../app/lib/snipcart";
 import { resourceSecurityPolicy } from "../server/security-headers";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 import { guardOutside } from "./support/visit";
 
@@ -18,14 +18,7 @@ const baseUrl = inject("baseUrl");
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 /** A build made with SNIPCART_PUBLIC_KEY opens Snipcart's origins and inline styles (docs/security.md). */
 const snipcartBuild = (JSON.parse(readFileSync(join(buildDir, "build-info.json"), "utf8")) as { snipcart: boolean }).snipcart;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A CSP header as a map from directive to its sources. */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -156,7 +149,7 @@ describe("behind an HTTPS proxy (HSTS=true)", () => {
 
 describe("the Content-Security-Policy in Chromium", () => {
   it("blocks a script injected into a page, inline or from another site, and reports it", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const violations = await watchCsp(page);
     await page.goto(`${baseUrl}/shop`);
     await waitForHydration(page);
@@ -180,7 +173,7 @@ describe("the Content-Security-Policy in Chromium", () => {
   });
 
   it("keeps the site out of other sites' frames", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("about:blank");
     await page.setContent(`<iframe src="${baseUrl}/" title="framed"></iframe>`);
     await expect.poll(() => page.frames().length).toBe(2);
@@ -196,7 +189,7 @@ describe("the Content-Security-Policy in Chromium", () => {
       ["/contact", /Show the map/, new URL(site.mapEmbedUrl).origin],
       ["/news", /Play the video/, "https://www.youtube-nocookie.com"],
     ] as const) {
-      const { page, context, problems } = await openPage(browser);
+      const { page, context, problems } = await openPage(browser());
       const outside = await guardOutside(context, baseUrl);
       // In a Snipcart build the click also loads the cart.
       await stubSnipcart(page);
@@ -241,7 +234,7 @@ describe("the policy of a Snipcart build", () => {
   });
 
   it("lets Snipcart's script, stylesheet, API, payment frame and inline styles through, and nothing else", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const violations = await watchCsp(page);
     await stubSnipcart(page);
     await page.goto(`${flipped.url}/shop`);
@@ -276,7 +269,7 @@ describe("the policy of a Snipcart build", () => {
   it.skipIf(!existsSync("build-snip/build-info.json"))("a real Snipcart build loads the cart on the first key press without a violation", async () => {
     const server = await startServer({ buildDir: "build-snip" });
     try {
-      const { page, context, problems } = await openPage(browser);
+      const { page, context, problems } = await openPage(browser());
       const violations = await watchCsp(page);
       await stubSnipcart(page);
       await page.goto(`${server.url}/shop`);

@@ -3,23 +3,16 @@
  * letter spacing and font stacks are computed values). The CJK rules must win over the utility
  * classes that set Latin line heights and tracking on the same elements.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { sharedBrowser, openPage } from "./support/browser";
 import { text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function open(path: string) {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser());
   await opened.page.goto(`${baseUrl}${path}`);
   return opened;
 }

@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
@@ -14,17 +13,10 @@ const pastEvents = events.filter((event) => event.status === "past");
 /** A calendar date as the page's language writes it, worked out here with Intl itself. */
 const dateIn = (lang: string, iso: string, dateStyle: "long" | "full") =>
   new Intl.DateTimeFormat(lang, { dateStyle, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function open(path: string) {
-  const watched = await openPage(browser);
+  const watched = await openPage(browser());
   const outside = await guardOutside(watched.context, baseUrl);
   await watched.page.goto(`${baseUrl}${path}`);
   await waitForHydration(watched.page);

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, honeypot, mockApi, pathIn, text, toastRegion } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
@@ -15,14 +15,7 @@ const euros = (amount: number, lang = "en") => new Intl.NumberFormat(lang, { sty
 /** "€65 per person", "€65/位": the card's price line as the language's catalog words it, tags dropped. */
 const perPerson = (lang: string, amount: number) =>
   text(lang, "wineTours.packages.pricePerPerson", { price: euros(amount, lang) }).replace(/<\/?amount>/g, "");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A preferred date the form accepts whenever the test runs: two months ahead (at most two years, forms/tour-booking.ts). */
 const preferredDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +27,7 @@ const pressed = (page: Page) =>
   Promise.all(["hermitage", "mongiron", "both"].map(async (id) => [id, await choose(page, id).getAttribute("aria-pressed")]));
 
 async function open(path = "/wine-tours") {
-  const watched = await openPage(browser);
+  const watched = await openPage(browser());
   await watched.page.goto(`${baseUrl}${path}`);
   await waitForHydration(watched.page);
   return watched;

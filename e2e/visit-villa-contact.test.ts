@@ -1,24 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
 
 const baseUrl = inject("baseUrl");
 const { site, villa } = content;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function open(path: string) {
-  const watched = await openPage(browser);
+  const watched = await openPage(browser());
   const outside = await guardOutside(watched.context, baseUrl);
   await watched.page.goto(`${baseUrl}${path}`);
   await waitForHydration(watched.page);

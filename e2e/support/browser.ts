@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 /** Debian's Chromium; the wrapper script at /usr/bin/chromium also works. */
@@ -17,6 +18,24 @@ export function launchBrowser(): Promise<Browser> {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
     ],
   });
+}
+
+/**
+ * One Chromium for a test file: launched before its first test and closed after its last. Called
+ * at the top of the file; the function it returns gives the running browser.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is launched in beforeAll");
+    return browser;
+  };
 }
 
 export interface WatchedPage {

@@ -35,32 +35,41 @@ export const submissionHref = (type: string, id: string) => `/admin/submissions/
 
 export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
+/** A labelled drop-down of the filter form, "any" first. */
+function FilterSelect(props: { label: string; name: string; value: string | undefined; anyLabel: string; options: [string, string][] }) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.value ?? ""}>
+        <option value="">{props.anyLabel}</option>
+        {props.options.map(([value, name]) => (
+          <option key={value} value={value}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
   const statuses = filter.type ? statusesOf[filter.type] : allStatuses;
   return (
     <form method="get" action="/admin" className="filters" role="search">
-      <label>
-        {view.t("inbox.filter.type")}
-        <select name="type" defaultValue={filter.type ?? ""}>
-          <option value="">{view.t("inbox.filter.any")}</option>
-          {inboxTypes.map((type) => (
-            <option key={type} value={type}>
-              {typeName(view, type)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {view.t("inbox.filter.status")}
-        <select name="status" defaultValue={filter.status ?? ""}>
-          <option value="">{view.t("inbox.filter.any")}</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {statusName(view, status)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label={view.t("inbox.filter.type")}
+        name="type"
+        value={filter.type}
+        anyLabel={view.t("inbox.filter.any")}
+        options={inboxTypes.map((type) => [type, typeName(view, type)])}
+      />
+      <FilterSelect
+        label={view.t("inbox.filter.status")}
+        name="status"
+        value={filter.status}
+        anyLabel={view.t("inbox.filter.any")}
+        options={statuses.map((status) => [status, statusName(view, status)])}
+      />
       <label>
         {view.t("inbox.filter.search")}
         <input type="search" name="q" defaultValue={filter.search} maxLength={500} />
