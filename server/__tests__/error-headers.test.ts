@@ -4,7 +4,7 @@ import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "../security-headers";
 import { fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
-import { listen, rawRequest, type RawResponse } from "./support/raw-http";
+import { listen, rawRequest, type RawResponse } from "../../e2e/support/raw-http";
 
 /**
  * docs/security.md promises the security headers on every answer. Errors are where they went

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
 import { databaseFileName, openDatabase } from "../db/database";
 import { buildTestServer, fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
-import { spawnWithoutOverride } from "./support/raw-http";
+import { spawnWithoutOverride } from "../../e2e/support/raw-http";
 
 let apps: FastifyInstance[] = [];
 afterEach(async () => {

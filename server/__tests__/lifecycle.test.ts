@@ -8,7 +8,7 @@ import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
-import { listen, parseResponse } from "./support/raw-http";
+import { listen, parseResponse } from "../../e2e/support/raw-http";
 
 /** Every process below `pid` (children, grandchildren…), so none outlives the test. */
 function descendants(pid: number): number[] {

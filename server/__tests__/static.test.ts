@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { decodeRequestPath } from "../static-files";
-import { listen, rawGet, rawRequest } from "./support/raw-http";
+import { listen, rawGet, rawRequest } from "../../e2e/support/raw-http";
 
 /** 1,000 bytes of a "video" whose every byte tells its offset (mod 251). */
 const videoBytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));

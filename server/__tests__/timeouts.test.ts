@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { fixtureBuild, tempDataDir, validPayloads, waitFor } from "./support/fixtures";
-import { listen } from "./support/raw-http";
+import { listen } from "../../e2e/support/raw-http";
 
 /**
  * Issue 14: with no timeouts, a POST whose body never came stayed open for ever, and one client
