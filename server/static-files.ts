@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import { join, relative, resolve, sep } from "node:path";
@@ -221,10 +222,7 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
  * own file, so the brotli, gzip and plain bodies each have their own.
  */
 async function loadVariants(files: Map<string, BuiltFile>, root: string, setHeaders: (reply: FastifyReply, path: string) => void): Promise<void> {
-  const seen = new Set<BuiltFile>();
-  for (const entry of files.values()) {
-    if (seen.has(entry)) continue;
-    seen.add(entry);
+  const load = async (entry: BuiltFile) => {
     const plainType = (await headOf(root, entry.file))["Content-Type"]!;
     for (const encoding of ["identity", ...entry.available] as const) {
       const onDisk = encoding === "identity" ? entry.file : entry.file + suffix[encoding];
@@ -232,11 +230,12 @@ async function loadVariants(files: Map<string, BuiltFile>, root: string, setHead
       const ours = collectHeaders((reply) => setHeaders(reply, join(root, onDisk)));
       Object.assign(headers, ours, { Vary: "accept-encoding" });
       if (encoding !== "identity") Object.assign(headers, { "Content-Type": plainType, "Content-Encoding": encoding });
-      const body = readFileSync(join(root, onDisk));
-      if (body.length !== statSync(join(root, onDisk)).size) throw new Error(`${onDisk} changed while it was read`);
+      const body = await readFile(join(root, onDisk));
+      if (String(body.length) !== headers["Content-Length"]) throw new Error(`${onDisk} changed while it was read`);
       entry.variants[encoding] = { body, headers };
     }
-  }
+  };
+  await Promise.all([...new Set(files.values())].map(load));
 }
 
 /** The headers @fastify/send answers a plain HEAD for `file` with (no file is opened for a HEAD). */
