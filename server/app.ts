@@ -94,7 +94,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   await registerApi(app, config);
   await registerAdmin(app, config);
-  registerHealth(app, { db: () => app.forms.db, shuttingDown: () => shuttingDown });
+  registerHealth(app, () => app.forms.db);
   await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
 
   return app;

@@ -61,10 +61,11 @@ export function checkHealth(db: Db): Health {
 /**
  * `/healthz`: 200 while submissions can be stored and their e-mails queued, else 503 with what
  * fails (for monitoring and a container's HEALTHCHECK). `/readyz`: 200 when this instance should
- * get traffic: started, not shutting down, database writable (for a load balancer or an
- * orchestrator's readiness probe). Neither is cached or rate limited.
+ * get traffic, i.e. it has started and its database can be written (for a load balancer or an
+ * orchestrator's readiness probe); once shutdown begins the server accepts no new connection and
+ * answers 503 on those already open. Neither is cached or rate limited.
  */
-export function registerHealth(app: FastifyInstance, { db, shuttingDown }: { db: () => Db; shuttingDown: () => boolean }): void {
+export function registerHealth(app: FastifyInstance, db: () => Db): void {
   app.get("/healthz", async (_request, reply) => {
     const health = checkHealth(db());
     void reply.status(health.ok ? 200 : 503).header("Cache-Control", "no-store");
@@ -73,7 +74,6 @@ export function registerHealth(app: FastifyInstance, { db, shuttingDown }: { db:
 
   app.get("/readyz", async (_request, reply) => {
     void reply.header("Cache-Control", "no-store");
-    if (shuttingDown()) return reply.status(503).send({ status: "shutting down" });
     const problem = writeProblem(db(), touchMigrations(db()), probeBusyMs);
     if (problem) return reply.status(503).send({ status: "unavailable", database: problem });
     return { status: "ready" };

@@ -1,11 +1,24 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
-import { ConfigError, parseConfig } from "../config";
+import { configSchema, ConfigError, parseConfig } from "../config";
 import { fixtureBuild, tempDataDir } from "./support/fixtures";
+
+describe(".env.example", () => {
+  it("lists every variable the server reads, each with its default", () => {
+    const listed = Object.fromEntries(
+      readFileSync(".env.example", "utf8")
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    expect(Object.keys(configSchema.shape).filter((name) => !(name in listed))).toEqual([]);
+    expect(parseConfig(listed)).toEqual(parseConfig({}));
+  });
+});
 
 describe("parseConfig", () => {
   it("has working defaults", () => {
