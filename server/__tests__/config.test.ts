@@ -77,15 +77,18 @@ describe("parseConfig", () => {
   });
 });
 
-/** Runs `server/main.ts` until it exits or `waitMs` passes; returns its status and output. */
-async function runServer(env: Record<string, string>, waitMs = 8000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs `server/main.ts` until it exits, `until` holds for its output, or `waitMs` passes; returns its status and output. */
+async function runServer(env: Record<string, string>, waitMs = 8000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "warn", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    if (until?.(stdout)) child.kill("SIGKILL");
+  });
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const timer = setTimeout(() => child.kill("SIGKILL"), waitMs);
@@ -139,8 +142,9 @@ describe("npm start with a bad value", () => {
 
   it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
     const closed = await freePort();
-    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 6000);
-    // Killed by the test after 6 s: it was still serving.
+    const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");
+    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 10_000, warned);
+    // Killed by the test once it had warned: it was still serving.
     expect(code, stderr).toBeNull();
     const warning = stdout.split("\n").find((line) => line.includes("SMTP_URL"));
     expect(warning, stdout).toBeDefined();
