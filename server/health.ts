@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/database";
 import { touchMigrations, writeProblem } from "./db/database";
-import { enqueueMail } from "./mail/outbox";
+import { enqueueMail } from "./db/outbox";
 
 /** How long a health probe waits for another process's write lock before calling the database unwritable. */
 const probeBusyMs = 500;

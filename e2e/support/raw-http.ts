@@ -44,6 +44,18 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5
   });
 }
 
+/** Whether something accepts connections on the loopback port. */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** A complete GET for `target` that asks the server to close the connection after answering. */
 export function rawGet(target: string, headers: Record<string, string> = {}): string {
   const lines = [`GET ${target} HTTP/1.1`, "Host: localhost", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];

@@ -1,11 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../e2e/support/server";
 import { configSchema, ConfigError, parseConfig } from "../config";
-import { fixtureBuild, tempDataDir } from "./support/fixtures";
 
 describe(".env.example", () => {
   it("lists every variable the server reads, each with its default", () => {
@@ -75,82 +70,4 @@ describe("parseConfig", () => {
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
     expect(message).not.toContain("\n");
   });
-});
-
-/** Runs `server/main.ts` until it exits, `until` holds for its output, or `waitMs` passes; returns its status and output. */
-async function runServer(env: Record<string, string>, waitMs = 8000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "warn", SMTP_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-    if (until?.(stdout)) child.kill("SIGKILL");
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const timer = setTimeout(() => child.kill("SIGKILL"), waitMs);
-  const code = await exited;
-  clearTimeout(timer);
-  return { code, stdout, stderr };
-}
-
-/** A start-up that must fail: status 1 and one line on stderr naming `variable`. */
-async function expectStartupFailure(env: Record<string, string>, variable: string, cause?: RegExp) {
-  const { code, stderr } = await runServer(env);
-  const lines = stderr.trim().split("\n");
-  expect(code, stderr).toBe(1);
-  expect(lines, stderr).toHaveLength(1);
-  expect(lines[0]).toContain(`${variable}=`);
-  if (cause) expect(lines[0]).toMatch(cause);
-}
-
-describe("npm start with a bad value", () => {
-  it("prints one clear line and exits non-zero", async () => {
-    await Promise.all([
-      expectStartupFailure({ PORT: "99999" }, "PORT", /^Invalid configuration: PORT="99999"/),
-      expectStartupFailure({ PORT: "0" }, "PORT", /^Invalid configuration: PORT="0"/),
-      expectStartupFailure({ TRUST_PROXY: "true" }, "TRUST_PROXY", /every client/),
-    ]);
-  }, 30_000);
-
-  it("names the cause of every other start-up failure", async () => {
-    // DATA_DIR is a file; DATA_DIR holds a folder where the database file should be; no build in
-    // BUILD_DIR; a HOST that does not resolve; a PORT another process holds.
-    const dataFile = join(tempDataDir(), "not-a-folder");
-    writeFileSync(dataFile, "");
-    const blocked = tempDataDir();
-    mkdirSync(join(blocked, "submissions.sqlite"));
-    const busy = createServer();
-    const busyPort = await new Promise<number>((resolve) =>
-      busy.listen(0, "127.0.0.1", () => resolve((busy.address() as { port: number }).port)),
-    );
-    try {
-      await Promise.all([
-        expectStartupFailure({ DATA_DIR: dataFile }, "DATA_DIR"),
-        expectStartupFailure({ DATA_DIR: blocked }, "DATA_DIR", /unable to open database file/),
-        expectStartupFailure({ BUILD_DIR: tempDataDir() }, "BUILD_DIR", /npm run build/),
-        expectStartupFailure({ HOST: "no-such-host.invalid" }, "HOST"),
-        expectStartupFailure({ PORT: String(busyPort) }, "PORT", /in use/),
-      ]);
-    } finally {
-      busy.close();
-    }
-  }, 30_000);
-
-  it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
-    const closed = await freePort();
-    const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");
-    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 10_000, warned);
-    // Killed by the test once it had warned: it was still serving.
-    expect(code, stderr).toBeNull();
-    const warning = stdout.split("\n").find((line) => line.includes("SMTP_URL"));
-    expect(warning, stdout).toBeDefined();
-    expect(warning).toContain(`127.0.0.1:${closed}`);
-    expect(warning).toContain("ECONNREFUSED");
-    // The password never reaches the log.
-    expect(stdout).not.toContain("secret");
-  }, 30_000);
 });

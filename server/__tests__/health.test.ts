@@ -1,12 +1,8 @@
-import { chmodSync } from "node:fs";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
-import { databaseFileName, openDatabase } from "../db/database";
-import { buildTestServer, fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
-import { spawnWithoutOverride } from "../../e2e/support/raw-http";
+import { buildTestServer, validPayloads } from "./support/fixtures";
 
 let apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -74,61 +70,7 @@ describe("/healthz and /readyz", () => {
   });
 });
 
-/** Starts `server/main.ts` without the power to write read-only files; resolves with its exit and stderr. */
-async function startWithoutOverride(dataDir: string): Promise<{ code: number | null; stderr: string; healthy: boolean }> {
-  const port = await freePort();
-  const child = spawnWithoutOverride(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let healthy = false;
-  const deadline = Date.now() + 10_000;
-  while (child.exitCode === null && Date.now() < deadline) {
-    try {
-      healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
-      if (healthy) break;
-    } catch {
-      // not listening (yet)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (child.exitCode === null) child.kill("SIGKILL");
-  return { code: await exited, stderr, healthy };
-}
-
-describe("start-up", () => {
-  it("refuses to start, in one line naming DATA_DIR, when the database file is read-only", async () => {
-    const dataDir = tempDataDir();
-    openDatabase(dataDir).close();
-    chmodSync(join(dataDir, databaseFileName), 0o444);
-    const { code, stderr, healthy } = await startWithoutOverride(dataDir);
-    expect(healthy).toBe(false);
-    expect(code).toBe(1);
-    const lines = stderr.trim().split("\n");
-    expect(lines, stderr).toHaveLength(1);
-    expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
-    expect(lines[0]).toMatch(/readonly|read-only/);
-  }, 30_000);
-
-  it("refuses to start, in one line naming DATA_DIR, when the data folder is read-only", async () => {
-    const dataDir = tempDataDir();
-    openDatabase(dataDir).close();
-    chmodSync(dataDir, 0o555);
-    try {
-      const { code, stderr, healthy } = await startWithoutOverride(dataDir);
-      expect(healthy).toBe(false);
-      expect(code).toBe(1);
-      const lines = stderr.trim().split("\n");
-      expect(lines, stderr).toHaveLength(1);
-      expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
-    } finally {
-      chmodSync(dataDir, 0o755);
-    }
-  }, 30_000);
-
+describe("the write check", () => {
   it("checks writability with a write that leaves nothing behind", async () => {
     const app = await server();
     const before = app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get();

@@ -1,77 +1,12 @@
-import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { connect, createServer, type Server } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../e2e/support/server";
 import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
-import { listen, parseResponse } from "../../e2e/support/raw-http";
-
-/** Every process below `pid` (children, grandchildren…), so none outlives the test. */
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => Number(line.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    // no children
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Whether something accepts connections on the port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
-describe("npm start", () => {
-  it("passes SIGTERM on to the server, which shuts down and frees its port", async () => {
-    const port = await freePort();
-    const npm = spawn("npm", ["start"], {
-      env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    let leftovers: number[] = [];
-    try {
-      await waitFor(() => output.includes("Server listening"), 30_000, "npm start to listen");
-      leftovers = descendants(npm.pid!);
-      // What systemd, docker stop or `timeout` do: SIGTERM to the process they started, npm.
-      npm.kill("SIGTERM");
-      const [code] = (await once(npm, "exit")) as [number | null];
-      await waitFor(() => leftovers.every((pid) => !alive(pid)), 10_000, "every process under npm to exit");
-      expect(await listening(port)).toBe(false);
-      expect(output).toMatch(/SIGTERM received, closing/);
-      expect(output).toMatch(/closed cleanly/);
-      expect(code).toBe(0);
-    } finally {
-      for (const pid of [npm.pid!, ...leftovers]) if (alive(pid)) process.kill(pid, "SIGKILL");
-    }
-  }, 60_000);
-});
+import { isListening, listen, parseResponse } from "../../e2e/support/raw-http";
 
 describe("graceful shutdown", () => {
   let apps: FastifyInstance[] = [];
@@ -109,7 +44,7 @@ describe("graceful shutdown", () => {
     expect(parseResponse(received).status).toBe(201);
     await closing;
     apps = [];
-    expect(await listening(port)).toBe(false);
+    expect(await isListening(port)).toBe(false);
     socket.destroy();
   }, 15_000);
 
