@@ -14,7 +14,7 @@ import { fixtureBuild, tempDataDir } from "./support/fixtures";
  */
 
 /** Runs `server/main.ts` until it exits, `until` holds for its output, or `waitMs` passes; returns its status and output. */
-async function runServer(env: Record<string, string>, waitMs = 8000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function runServer(env: Record<string, string>, waitMs = 30_000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "warn", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -50,7 +50,7 @@ describe("npm start with a bad value", () => {
       expectStartupFailure({ PORT: "0" }, "PORT", /^Invalid configuration: PORT="0"/),
       expectStartupFailure({ TRUST_PROXY: "true" }, "TRUST_PROXY", /every client/),
     ]);
-  }, 30_000);
+  }, 60_000);
 
   it("names the cause of every other start-up failure", async () => {
     // DATA_DIR is a file; DATA_DIR holds a folder where the database file should be; no build in
@@ -74,12 +74,12 @@ describe("npm start with a bad value", () => {
     } finally {
       busy.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
     const closed = await freePort();
     const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");
-    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 10_000, warned);
+    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 30_000, warned);
     // Killed by the test once it had warned: it was still serving.
     expect(code, stderr).toBeNull();
     const warning = stdout.split("\n").find((line) => line.includes("SMTP_URL"));
@@ -88,7 +88,7 @@ describe("npm start with a bad value", () => {
     expect(warning).toContain("ECONNREFUSED");
     // The password never reaches the log.
     expect(stdout).not.toContain("secret");
-  }, 30_000);
+  }, 60_000);
 });
 
 /** Starts `server/main.ts` without the power to write read-only files; resolves with its exit and stderr. */
@@ -102,7 +102,7 @@ async function startWithoutOverride(dataDir: string): Promise<{ code: number | n
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let healthy = false;
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (child.exitCode === null && Date.now() < deadline) {
     try {
       healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
@@ -128,7 +128,7 @@ describe("start-up with a database that cannot be written", () => {
     expect(lines, stderr).toHaveLength(1);
     expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
     expect(lines[0]).toMatch(/readonly|read-only/);
-  }, 30_000);
+  }, 60_000);
 
   it("refuses to start, in one line naming DATA_DIR, when the data folder is read-only", async () => {
     const dataDir = tempDataDir();
@@ -144,5 +144,5 @@ describe("start-up with a database that cannot be written", () => {
     } finally {
       chmodSync(dataDir, 0o755);
     }
-  }, 30_000);
+  }, 60_000);
 });
