@@ -63,8 +63,8 @@ export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): s
 
 /** A write that rewrites the newest migration record as it is (every database has one). */
 export function touchMigrations(db: Db): () => void {
-  const statement = db.prepare("UPDATE schema_migrations SET version = version WHERE rowid = (SELECT max(rowid) FROM schema_migrations)");
   return () => {
+    const statement = db.prepare("UPDATE schema_migrations SET version = version WHERE rowid = (SELECT max(rowid) FROM schema_migrations)");
     if (statement.run().changes !== 1) throw new Error("schema_migrations is empty");
   };
 }
