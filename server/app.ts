@@ -40,7 +40,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? stdoutLog(),
             // Query strings carry newsletter tokens and e-mail addresses: never logged.
             serializers: {
               req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
@@ -99,6 +99,18 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   return app;
 }
+
+/**
+ * stdout as the log's destination, written through Node's own stream. Pino's default writer
+ * flushes what it holds when the process exits and, when stdout's reader has gone away (a closed
+ * pipe), retries that flush for ever: the process could never exit (seen here with the log piped
+ * into `head`). A log reader that goes away costs only the log lines.
+ */
+function stdoutLog(): NodeJS.WritableStream {
+  if (!process.stdout.listeners("error").includes(dropLogErrors)) process.stdout.on("error", dropLogErrors);
+  return process.stdout;
+}
+const dropLogErrors = () => {};
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY. Fastify ignores a bare hop count (it cannot check the
