@@ -58,9 +58,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     return503OnClosing: false,
     serverFactory: serverWithLimits(config, common),
     clientErrorHandler: clientError(common),
-    // Fastify's own answer to a URL the router cannot decode echoes the URL and skips the hooks.
+    // Fastify's own answer to a URL the router cannot decode echoes the URL; this one is sent
+    // before any hook could add the headers, so it carries them itself.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).status(400).type("text/plain; charset=utf-8").send("Bad Request");
+      void (reply as FastifyReply).status(400).headers(common).type("text/plain; charset=utf-8").send("Bad Request");
     },
   });
 
@@ -69,17 +70,19 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     shuttingDown = true;
     app.forms.sender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
   });
-  app.addHook("onRequest", async (_request, reply) => {
-    if (shuttingDown) {
-      return reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
-    }
+  // The two hooks every request passes take callbacks: an async hook costs a promise per request.
+  app.addHook("onRequest", (_request, reply, done) => {
+    if (!shuttingDown) return done();
+    void reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
   });
 
-  app.addHook("onSend", async (_request, reply) => {
+  const commonEntries = Object.entries(common);
+  app.addHook("onSend", (_request, reply, payload, done) => {
     // Pages (and the newsletter pages) set their own policy; everything else gets the closed one.
-    for (const [name, value] of Object.entries(common)) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of commonEntries) if (!reply.hasHeader(name)) reply.header(name, value);
     // A request that finishes during shutdown closes its connection, so the server can stop.
     if (shuttingDown) reply.header("Connection", "close");
+    done(null, payload);
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; headers?: Record<string, string> }, request, reply) => {
@@ -125,8 +128,8 @@ function trustProxyOption(trust: Config["TRUST_PROXY"]): false | string[] | ((ad
 /**
  * The HTTP server, with every limit set: time for the headers and for the whole request, idle
  * keep-alive and inactivity timeouts, requests per connection and open connections at most.
- * Every answer starts with the security headers (a page or route may replace the policy), so
- * even those Fastify writes outside its reply path carry them.
+ * Node answers an `Expect` header it does not know with its own bare 417: here that answer
+ * carries the security headers too.
  */
 function serverWithLimits(config: Config, common: Record<string, string>): FastifyServerFactory {
   return (handler) => {
@@ -138,11 +141,12 @@ function serverWithLimits(config: Config, common: Record<string, string>): Fasti
         // Node checks the two timeouts above on this period (30 s by default).
         connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
       },
-      (request: IncomingMessage, response: ServerResponse) => {
-        for (const [name, value] of Object.entries(common)) response.setHeader(name, value);
-        handler(request, response);
-      },
+      handler,
     );
+    server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+      response.writeHead(417, { ...common, "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      response.end("Expectation Failed");
+    });
     server.setTimeout(config.CONNECTION_TIMEOUT_MS);
     server.maxRequestsPerSocket = config.MAX_REQUESTS_PER_SOCKET;
     server.maxConnections = config.MAX_CONNECTIONS;

@@ -106,7 +106,7 @@ export const configSchema = z
     /** A connection where nothing moves in either direction for this long is closed. */
     CONNECTION_TIMEOUT_MS: whole(100, 3_600_000).default(60_000),
     /** Requests served on one keep-alive connection before it is closed; 0: no limit. */
-    MAX_REQUESTS_PER_SOCKET: whole(0).default(1000),
+    MAX_REQUESTS_PER_SOCKET: whole(0).default(0),
     /** Open connections at most; beyond it new ones are closed at once (keep it below the file limit). */
     MAX_CONNECTIONS: whole(1).default(10_000),
     /** On SIGTERM: time allowed for requests in flight and the outbox to finish before the process exits. */

@@ -127,8 +127,18 @@ const conditional = ["range", "if-range", "if-none-match", "if-modified-since", 
  */
 function pickEncoding(acceptEncoding: string | undefined, available: Encoding[]): Encoding | undefined {
   if (!acceptEncoding || available.length === 0) return undefined;
-  return (negotiate(acceptEncoding.toLowerCase().replace(/\*/g, "gzip"), available) as Encoding | null) ?? undefined;
+  // Browsers send a handful of distinct headers: each is parsed once (the cache is bounded, so a
+  // client inventing headers cannot grow it).
+  const key = `${available.join(",")}|${acceptEncoding}`;
+  let picked = negotiated.get(key);
+  if (picked === undefined) {
+    picked = (negotiate(acceptEncoding.toLowerCase().replace(/\*/g, "gzip"), available) as Encoding | null) ?? "identity";
+    if (negotiated.size >= 200) negotiated.clear();
+    negotiated.set(key, picked);
+  }
+  return picked === "identity" ? undefined : picked;
 }
+const negotiated = new Map<string, Encoding | "identity">();
 
 export interface StaticOptions {
   buildDir: string;

@@ -59,6 +59,7 @@ describe("security headers on every error answer", () => {
     ["403, a submission from another site", () => post("/api/contact-messages", "application/json", "{}", ["Origin: https://evil.example"]), 403],
     ["404, an unknown page", () => get("/no-such-page"), 404],
     ["404, an unknown API path", () => get("/api/no-such-thing"), 404],
+    ["417, an Expect header Node does not know", () => get("/", ["Expect: something-else"]), 417],
     ["405, a PUT on a page", () => post("/", "text/plain", "x").replace("POST", "PUT"), 405],
   ])("%s", async (what, build, status) => {
     const response = await rawRequest(port, build());
