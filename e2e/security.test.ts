@@ -131,7 +131,7 @@ describe("security headers from the real server", () => {
 
 describe("behind an HTTPS proxy (HSTS=true)", () => {
   it("adds Strict-Transport-Security to every answer and upgrades stray http:// requests", async () => {
-    const server = await startServer({ buildDir, env: { HSTS: "true", TRUST_PROXY: "true" } });
+    const server = await startServer({ buildDir, env: { HSTS: "true", TRUST_PROXY: "127.0.0.1" } });
     try {
       for (const path of ["/", "/fr/shop", "/healthz", "/no-such-page"]) {
         const response = await fetch(`${server.url}${path}`);

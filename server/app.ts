@@ -1,115 +1,175 @@
 import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { join } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { isLanguage, type Language } from "#core/languages";
-import { splitLanguage } from "#core/paths";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from "fastify";
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
 import type { Config } from "./config";
-import { baseSecurityHeaders, contentSecurityPolicy, resourceSecurityPolicy } from "./security-headers";
-import { chooseEncoding, decodeRequestPath, findFile, loadStaticFiles, type StaticFile } from "./static-files";
-
-interface BuildInfo {
-  snipcart: boolean;
-  inlineScriptHashes: Record<string, string[]>;
-}
+import { registerHealth } from "./health";
+import { redactUrl } from "./log";
+import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
+import { StartupError } from "./startup";
+import { registerStaticFiles, type BuildInfo } from "./static-files";
 
 function readBuildInfo(buildDir: string): BuildInfo {
   try {
     return JSON.parse(readFileSync(join(buildDir, "build-info.json"), "utf8")) as BuildInfo;
   } catch {
-    throw new Error(`No built site in ${buildDir}: run "npm run build" first`);
+    throw new StartupError(`BUILD_DIR=${JSON.stringify(buildDir)} holds no built site (no build-info.json): run "npm run build" first`);
   }
 }
 
-/** The error page for an unknown path: the wine view for `/shop/<id>`, else "page not found". */
-function errorPageFor(path: string): { lang: Language; page: "notFound" | "wineNotFound" } {
-  const { lang, path: english } = splitLanguage(path);
-  return { lang, page: /^\/shop\/[^/]+\/?$/.test(english) ? "wineNotFound" : "notFound" };
+export interface ServerOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /**
  * The site's one server: the prerendered pages and assets, with their caching, compression and
- * security headers, and `/healthz`. Unknown paths get HTTP 404 with the translated error page.
+ * security headers, the form API, `/healthz` and `/readyz`. Unknown paths get HTTP 404 with the
+ * translated error page.
  */
-export async function buildServer(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 16 * 1024,
-    // Stack traces stay in the log, never in a response.
-    return503OnClosing: true,
-  });
-
-  const clientDir = join(config.BUILD_DIR, "client");
+export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const common = { ...baseSecurityHeaders({ hsts: config.HSTS }), "Content-Security-Policy": resourceSecurityPolicy };
   const info = readBuildInfo(config.BUILD_DIR);
-  const files = loadStaticFiles(clientDir);
-  const errorFiles = loadStaticFiles(join(config.BUILD_DIR, "errors"));
-  const common = baseSecurityHeaders({ hsts: config.HSTS });
-  const https = config.HSTS;
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.headers(common);
-    // Pages (and the newsletter pages) set their own policy; everything else gets the closed one.
-    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", resourceSecurityPolicy);
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            stream: options.logStream ?? stdoutLog(),
+            // Query strings carry newsletter tokens and e-mail addresses: never logged.
+            serializers: {
+              req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    bodyLimit: 16 * 1024,
+    // Requests that arrive once shutdown began are answered below, through the reply (and its headers).
+    return503OnClosing: false,
+    serverFactory: serverWithLimits(config, common),
+    clientErrorHandler: clientError(common),
+    // Fastify's own answer to a URL the router cannot decode echoes the URL; this one is sent
+    // before any hook could add the headers, so it carries them itself.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).headers(common).type("text/plain; charset=utf-8").send("Bad Request");
+    },
   });
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+  let shuttingDown = false;
+  app.addHook("preClose", async () => {
+    shuttingDown = true;
+    app.forms.sender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
+  });
+  // The two hooks every request passes take callbacks: an async hook costs a promise per request.
+  app.addHook("onRequest", (_request, reply, done) => {
+    if (!shuttingDown) return done();
+    void reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
+  });
+
+  const commonEntries = Object.entries(common);
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    // Pages (and the newsletter pages) set their own policy; everything else gets the closed one.
+    for (const [name, value] of commonEntries) if (!reply.hasHeader(name)) reply.header(name, value);
+    // A request that finishes during shutdown closes its connection, so the server can stop.
+    if (shuttingDown) reply.header("Connection", "close");
+    done(null, payload);
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string; headers?: Record<string, string> }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
+    // A 416 names the file's length in Content-Range (RFC 9110); other errors add nothing.
+    if (status === 416 && error.headers?.["Content-Range"]) reply.header("Content-Range", error.headers["Content-Range"]);
     void reply.status(status).type("application/json; charset=utf-8").send({
       error: status === 500 ? "Internal Server Error" : error.message,
     });
   });
 
-  app.get("/healthz", async () => ({ status: "ok" }));
   await registerApi(app, config);
   await registerAdmin(app, config);
-
-  function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, key: string, status = 200) {
-    reply.status(status).header("Content-Type", file.type).header("Cache-Control", file.cacheControl);
-    reply.header("Vary", "Accept-Encoding");
-    const hashes = info.inlineScriptHashes[key];
-    if (file.type.startsWith("text/html")) {
-      reply.header(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ scriptHashes: hashes ?? [], snipcart: info.snipcart, https }),
-      );
-    }
-    if (status === 200) {
-      reply.header("ETag", file.etag);
-      if (request.headers["if-none-match"] === file.etag) return reply.status(304).send();
-    }
-    const encoding = chooseEncoding(request.headers["accept-encoding"], file);
-    const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body;
-    if (encoding) reply.header("Content-Encoding", encoding);
-    reply.header("Content-Length", String(body?.length ?? 0));
-    return reply.send(request.method === "HEAD" ? undefined : body);
-  }
-
-  function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
-    if (path.endsWith(".data") || path.startsWith("/assets/") || path.startsWith("/api/")) {
-      return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
-    }
-    const { lang, page } = errorPageFor(path);
-    const key = `/${isLanguage(lang) ? lang : "en"}/${page}.html`;
-    const file = errorFiles.get(key);
-    if (!file) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
-    return send(request, reply, file, `/errors${key}`, 404);
-  }
-
-  const serveStatic = async (request: FastifyRequest, reply: FastifyReply) => {
-    const decoded = decodeRequestPath(request.raw.url ?? "/");
-    if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
-    const { path } = decoded;
-    const file = findFile(files, path);
-    if (!file) return notFound(request, reply, path);
-    const key = files.get(path) === file ? path : `${path.endsWith("/") ? path : `${path}/`}index.html`;
-    return send(request, reply, file, `/client${key}`);
-  };
-
-  app.route({ method: ["GET", "HEAD"], url: "/*", handler: serveStatic });
-  app.route({ method: ["GET", "HEAD"], url: "/", handler: serveStatic });
+  registerHealth(app, () => app.forms.db);
+  await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
 
   return app;
+}
+
+/**
+ * stdout as the log's destination, written through Node's own stream. Pino's default writer
+ * flushes what it holds when the process exits and, when stdout's reader has gone away (a closed
+ * pipe), retries that flush for ever: the process could never exit (seen here with the log piped
+ * into `head`). A log reader that goes away costs only the log lines.
+ */
+function stdoutLog(): NodeJS.WritableStream {
+  if (!process.stdout.listeners("error").includes(dropLogErrors)) process.stdout.on("error", dropLogErrors);
+  return process.stdout;
+}
+const dropLogErrors = () => {};
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Fastify ignores a bare hop count (it cannot check the
+ * nearest peer), so a hop count becomes a function trusting that many hops; the configuration
+ * allows one only when the server listens on loopback, where every peer is local.
+ */
+function trustProxyOption(trust: Config["TRUST_PROXY"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust;
+}
+
+/**
+ * The HTTP server, with every limit set: time for the headers and for the whole request, idle
+ * keep-alive and inactivity timeouts, requests per connection and open connections at most.
+ * Node answers an `Expect` header it does not know with its own bare 417: here that answer
+ * carries the security headers too.
+ */
+function serverWithLimits(config: Config, common: Record<string, string>): FastifyServerFactory {
+  return (handler) => {
+    const server = createServer(
+      {
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+        // Node checks the two timeouts above on this period (30 s by default).
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+      },
+      handler,
+    );
+    server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+      response.writeHead(417, { ...common, "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      response.end("Expectation Failed");
+    });
+    server.setTimeout(config.CONNECTION_TIMEOUT_MS);
+    server.maxRequestsPerSocket = config.MAX_REQUESTS_PER_SOCKET;
+    server.maxConnections = config.MAX_CONNECTIONS;
+    return server;
+  };
+}
+
+/**
+ * Node's answer to a request it cannot parse (400), headers too large (431) or too slow (408),
+ * written on the socket itself, with the security headers and nothing the client sent.
+ */
+function clientError(common: Record<string, string>) {
+  return function (this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, reason] =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+    this.log.debug({ code: error.code }, `client error ${status}`);
+    if (socket.writable) {
+      const headers = Object.entries({ ...common, "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(reason.length), Connection: "close" })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("");
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${reason}`);
+    }
+    socket.destroy(error);
+  };
 }

@@ -1,38 +1,132 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
-/** Environment variables, parsed once at start-up (see .env.example). */
-export const configSchema = z.object({
-  PORT: z.coerce.number({ error: "must be a port number" }).int("must be a whole number").min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  /** Where the SQLite database lives; created on start. */
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** The built site; `npm run build` writes it. */
-  BUILD_DIR: z.string().min(1).default("./build"),
-  /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-  /** The public origin, for links in e-mails (the build reads it too, for canonical URLs). */
-  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default("http://localhost:3000"),
-  /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address, protocol). */
-  TRUST_PROXY: flag.default(false),
-  /** Send Strict-Transport-Security: set when the site is reached over HTTPS. */
-  HSTS: flag.default(false),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Form submissions accepted per client address and form in each window; 0 turns the limit off. */
-  RATE_LIMIT_MAX: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0).default(10),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(60_000),
-  /** Sender of the estate's notifications and subscribers' confirmations; default: the estate's contact address. */
-  MAIL_FROM: z.string().min(1).regex(/^[^\r\n]*$/, "must be one line").optional(),
-  /** Delay before the first retry of an unsent e-mail; doubles on each failure, up to MAIL_RETRY_MAX_MS. */
-  MAIL_RETRY_BASE_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30_000),
-  MAIL_RETRY_MAX_MS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(3_600_000),
-  /** Attempts before an e-mail is marked failed (it stays in the outbox table). */
-  MAIL_MAX_ATTEMPTS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(20),
+/**
+ * A whole number written in plain decimal digits. `Number()` would also take " ", "0x10E1" or
+ * "1e3", which only a typo produces in a configuration file.
+ */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER, error = `must be a whole number from ${min} to ${max}`) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, error)
+    .transform(Number)
+    .pipe(z.number().min(min, error).max(max, error));
+
+/** A path or name that is not only blanks (a blank DATA_DIR would put the database next to "/"). */
+const nonBlank = z.string().refine((value) => value.trim() !== "", "must not be blank");
+
+/** An e-mail address as nodemailer takes it: `address@example.org` or `Name <address@example.org>`. */
+const mailbox = z.string().refine((value) => {
+  if (/[\r\n]/.test(value)) return false;
+  const match = /^(?:[^<>]*<([^<>]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address.trim()).success;
+}, 'must be an e-mail address, e.g. "web@example.org" or "Website <web@example.org>"');
+
+/** Proxy-addr's names for address ranges, and whatever trusts every address (refused). */
+const rangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+const everyone = new Set(["0.0.0.0/0", "::/0", "*"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (rangeNames.has(entry)) return true;
+  const [address = "", bits, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and protocol: `false`, the
+ * proxies' addresses or CIDRs (comma-separated), or a hop count. Never "everyone": that would let
+ * any client pick its own address, and with it dodge the rate limit.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === "false" || trimmed === "0") return false;
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (trimmed === "true" || entries.some((entry) => everyone.has(entry))) {
+    context.addIssue({ code: "custom", message: "would trust every client's X-Forwarded-For; give the proxy's address (e.g. 127.0.0.1) or a hop count" });
+    return z.NEVER;
+  }
+  if (entries.length === 0 || !entries.every(isAddressOrRange)) {
+    context.addIssue({ code: "custom", message: "must be false, a hop count, or the proxy's IP addresses or CIDRs, comma-separated" });
+    return z.NEVER;
+  }
+  return entries;
 });
+
+const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Environment variables, parsed once at start-up (see .env.example). */
+export const configSchema = z
+  .object({
+    PORT: whole(1, 65535, "must be a port number from 1 to 65535").default(3000),
+    HOST: nonBlank.default("127.0.0.1"),
+    /** Where the SQLite database lives; created on start. */
+    DATA_DIR: nonBlank.default("./data"),
+    /** The built site; `npm run build` writes it. */
+    BUILD_DIR: nonBlank.default("./build"),
+    /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+      .refine((value) => new URL(value).hostname !== "", "must name the SMTP server's host")
+      .optional(),
+    /** The public origin, for links in e-mails (the build reads it too, for canonical URLs). */
+    SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default("http://localhost:3000"),
+    /** Behind a reverse proxy: which proxies' X-Forwarded-For and X-Forwarded-Proto are believed. */
+    TRUST_PROXY: trustProxy.default(false),
+    /** Send Strict-Transport-Security: set when the site is reached over HTTPS. */
+    HSTS: flag.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Form submissions accepted per client address and form in each window; 0 turns the limit off. */
+    RATE_LIMIT_MAX: whole(0).default(10),
+    RATE_LIMIT_WINDOW_MS: whole(1).default(60_000),
+    /** Sender of the estate's notifications and subscribers' confirmations; default: the estate's contact address. */
+    MAIL_FROM: mailbox.optional(),
+    /** Delay before the first retry of an unsent e-mail; doubles on each failure, up to MAIL_RETRY_MAX_MS. */
+    MAIL_RETRY_BASE_MS: whole(1).default(30_000),
+    MAIL_RETRY_MAX_MS: whole(1).default(3_600_000),
+    /** Attempts before an e-mail is marked failed (it stays in the outbox table). */
+    MAIL_MAX_ATTEMPTS: whole(1).default(20),
+    /** SMTP connections kept open and used at once when sending. */
+    MAIL_CONNECTIONS: whole(1, 20).default(3),
+    /** The whole request line and headers must arrive within this time (slowloris). */
+    HEADERS_TIMEOUT_MS: whole(100, 600_000).default(10_000),
+    /** The whole request, body included, must arrive within this time. */
+    REQUEST_TIMEOUT_MS: whole(100, 600_000).default(30_000),
+    /** An idle keep-alive connection is closed after this time (keep it above the proxy's own). */
+    KEEP_ALIVE_TIMEOUT_MS: whole(100, 600_000).default(10_000),
+    /** A connection where nothing moves in either direction for this long is closed. */
+    CONNECTION_TIMEOUT_MS: whole(100, 3_600_000).default(60_000),
+    /** Requests served on one keep-alive connection before it is closed; 0: no limit. */
+    MAX_REQUESTS_PER_SOCKET: whole(0).default(0),
+    /** Open connections at most; beyond it new ones are closed at once (keep it below the file limit). */
+    MAX_CONNECTIONS: whole(1).default(10_000),
+    /** On SIGTERM: time allowed for requests in flight and the outbox to finish before the process exits. */
+    SHUTDOWN_TIMEOUT_MS: whole(100, 600_000).default(10_000),
+  })
+  .superRefine((config, context) => {
+    if (config.MAIL_RETRY_MAX_MS < config.MAIL_RETRY_BASE_MS) {
+      context.addIssue({ code: "custom", path: ["MAIL_RETRY_MAX_MS"], message: `must not be below MAIL_RETRY_BASE_MS (${config.MAIL_RETRY_BASE_MS})` });
+    }
+    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+      context.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request` });
+    }
+    if (typeof config.TRUST_PROXY === "number" && config.TRUST_PROXY > 0 && !loopbackHosts.has(config.HOST)) {
+      context.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message: `is a hop count, which trusts whoever connects; with HOST=${JSON.stringify(config.HOST)} that is anyone: give the proxy's address instead`,
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,21 +1,40 @@
 import { buildServer } from "./app";
 import { loadConfigOrExit } from "./config";
+import { listenError, startupMessage } from "./startup";
 
-/** `npm start`: serves the built site on HOST:PORT until SIGINT or SIGTERM. */
+/**
+ * `npm start`: serves the built site on HOST:PORT until SIGINT or SIGTERM. A signal starts a
+ * graceful shutdown: new requests get 503, requests in flight finish, the outbox sends what is
+ * due, then the process exits 0. If that takes longer than SHUTDOWN_TIMEOUT_MS, it exits 1
+ * anyway; unsent e-mails stay in the outbox for the next start.
+ */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildServer(config);
+  let closing = false;
   const close = async (signal: string) => {
+    // npm passes a terminal's Ctrl-C on as a second SIGINT: one shutdown is enough.
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal} received, closing`);
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS=${config.SHUTDOWN_TIMEOUT_MS}: exiting with requests or e-mails unfinished`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 1000).unref();
     await app.close();
+    app.log.info("closed cleanly");
     process.exit(0);
   };
-  process.once("SIGINT", (signal) => void close(signal));
-  process.once("SIGTERM", (signal) => void close(signal));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  process.on("SIGINT", (signal) => void close(signal));
+  process.on("SIGTERM", (signal) => void close(signal));
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    throw listenError(error, config.PORT, config.HOST);
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(startupMessage(error));
   process.exit(1);
 });

@@ -1,40 +1,61 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { extname, join, relative, sep } from "node:path";
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+import { join, relative, resolve, sep } from "node:path";
+import negotiate from "@fastify/accept-negotiator";
+import send from "@fastify/send";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isLanguage, type Language } from "#core/languages";
+import { splitLanguage } from "#core/paths";
+import { contentSecurityPolicy } from "./security-headers";
 
-/** One file of the build, held in memory with its precompressed variants. */
-export interface StaticFile {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-  type: string;
-  etag: string;
-  cacheControl: string;
+/*
+ * Files are served by @fastify/static (and @fastify/send under it): precompressed variants,
+ * byte ranges, conditional requests and validators are theirs. This module decides which URL
+ * maps to which file of the build, what is not found, and the headers of our own (caching, each
+ * page's Content-Security-Policy).
+ *
+ * One shortcut, justified by a measurement (docs/architecture.md): an unconditional GET or HEAD
+ * of a whole file is answered from a copy in memory, with the headers @fastify/send computed for
+ * that file at start-up. Reading the file per request served a page at about 0.6 × nginx's rate
+ * on this machine; the copy serves it at about nginx's. Anything conditional or partial (ranges,
+ * If-None-Match, If-Modified-Since…) goes through the library.
+ */
+
+/** What the server needs from build/build-info.json. */
+export interface BuildInfo {
+  snipcart: boolean;
+  inlineScriptHashes: Record<string, string[]>;
 }
 
-const contentTypes: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".data": "text/x-script; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".webm": "video/webm",
-  ".mp4": "video/mp4",
-};
+// The types @fastify/send gives by extension, where ours differ: JavaScript as RFC 9239 names it,
+// and React Router's single-fetch data files as React Router itself serves them.
+send.mime.define({ "text/javascript": ["js", "mjs"], "text/x-script": ["data"] }, true);
 
-/** Hashed build assets never change; everything else is revalidated on each visit. */
-function cacheControlFor(urlPath: string): string {
+const encodings = ["br", "gzip"] as const;
+type Encoding = (typeof encodings)[number];
+const suffix: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+
+/** One variant of a file (plain, brotli or gzip) as sent: its bytes and its headers. */
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/** A file of the build that a URL maps to. */
+export interface BuiltFile {
+  /** Its path under the root, with a leading slash: `/shop/index.html`. */
+  file: string;
+  /** The variants that exist, plain always; filled by `loadVariants`. */
+  variants: Partial<Record<Encoding | "identity", Variant>>;
+  /** The encodings it has on disk, in the order the server prefers them. */
+  available: Encoding[];
+}
+
+/** Hashed build assets and media never change; everything else is revalidated on each visit. */
+export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith("/assets/") || urlPath.startsWith("/media/")) return "public, max-age=31536000, immutable";
   return "no-cache";
 }
@@ -46,29 +67,24 @@ function walk(dir: string): string[] {
   });
 }
 
-function readOptional(file: string): Buffer | undefined {
-  return existsSync(file) ? readFileSync(file) : undefined;
-}
-
 /**
- * Loads every file of the built site into memory, keyed by its URL path. Requests are answered
- * by looking a path up in this map, never by touching the file system, so no URL can reach a
- * file outside the build.
+ * Every URL path the build answers, mapped to its file: each file at its own path, and each
+ * `index.html` also at its folder's path with and without the trailing slash (`/shop`, `/shop/`).
+ * Only these paths are ever given to the file-serving library, so no URL can name a file outside
+ * the build or one that was not listed here at start-up.
  */
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
-  for (const file of walk(root)) {
-    if (file.endsWith(".br") || file.endsWith(".gz")) continue;
-    const urlPath = "/" + relative(root, file).split(sep).join("/");
-    const body = readFileSync(file);
-    files.set(urlPath, {
-      body,
-      br: readOptional(`${file}.br`),
-      gzip: readOptional(`${file}.gz`),
-      type: contentTypes[extname(file).toLowerCase()] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      cacheControl: cacheControlFor(urlPath),
-    });
+export function indexBuild(root: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>();
+  const onDisk = new Set(walk(root).map((file) => "/" + relative(root, file).split(sep).join("/")));
+  for (const file of onDisk) {
+    if (file.endsWith(".br") || file.endsWith(".gz") || file.split("/").some((part) => part.startsWith("."))) continue;
+    const entry: BuiltFile = { file, variants: {}, available: encodings.filter((encoding) => onDisk.has(file + suffix[encoding])) };
+    files.set(file, entry);
+    if (file.endsWith("/index.html")) {
+      const folder = file.slice(0, -"index.html".length);
+      files.set(folder, entry);
+      if (folder !== "/") files.set(folder.slice(0, -1), entry);
+    }
   }
   return files;
 }
@@ -95,25 +111,156 @@ export function decodeRequestPath(rawUrl: string): { path: string } | { problem:
   return { path };
 }
 
-/** The file a page path is served from: `/shop` and `/shop/` both map to `/shop/index.html`. */
-export function findFile(files: Map<string, StaticFile>, path: string): StaticFile | undefined {
-  const exact = files.get(path);
-  if (exact && !path.endsWith("/")) return exact;
-  const base = path.endsWith("/") ? path : `${path}/`;
-  return files.get(`${base}index.html`);
+/** The error page for an unknown path: the wine view for `/shop/<id>`, else "page not found". */
+function errorPageFor(path: string): string {
+  const { lang, path: english } = splitLanguage(path);
+  const language: Language = isLanguage(lang) ? lang : "en";
+  return `/${language}/${/^\/shop\/[^/]+\/?$/.test(english) ? "wineNotFound" : "notFound"}.html`;
 }
 
-/** Picks the smallest encoding the client accepts. */
-export function chooseEncoding(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+/** Request headers that make an answer depend on more than the file: these go to the library. */
+const conditional = ["range", "if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
+
+/**
+ * The encoding @fastify/static would pick for this request among the file's variants: the same
+ * negotiator, with `*` read as gzip as it does.
+ */
+function pickEncoding(acceptEncoding: string | undefined, available: Encoding[]): Encoding | undefined {
+  if (!acceptEncoding || available.length === 0) return undefined;
+  // Browsers send a handful of distinct headers: each is parsed once (the cache is bounded, so a
+  // client inventing headers cannot grow it).
+  const key = `${available.join(",")}|${acceptEncoding}`;
+  let picked = negotiated.get(key);
+  if (picked === undefined) {
+    picked = (negotiate(acceptEncoding.toLowerCase().replace(/\*/g, "gzip"), available) as Encoding | null) ?? "identity";
+    if (negotiated.size >= 200) negotiated.clear();
+    negotiated.set(key, picked);
   }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (file.br && ok("br")) return "br";
-  if (file.gzip && ok("gzip")) return "gzip";
-  return undefined;
+  return picked === "identity" ? undefined : picked;
+}
+const negotiated = new Map<string, Encoding | "identity">();
+
+export interface StaticOptions {
+  buildDir: string;
+  info: BuildInfo;
+  /** The site is served over HTTPS: pages' policies upgrade stray http:// requests. */
+  https: boolean;
+}
+
+/**
+ * Serves build/client with @fastify/static: pages at their paths, the translated 404 page for
+ * anything else (from build/errors/<lang>/), 400 for paths that try to leave the site, and 405
+ * with `Allow` for other methods on a file.
+ */
+export async function registerStaticFiles(app: FastifyInstance, { buildDir: given, info, https }: StaticOptions): Promise<void> {
+  // The library takes absolute roots only; BUILD_DIR may be relative to the working folder.
+  const buildDir = resolve(given);
+  const clientDir = join(buildDir, "client");
+  const errorsDir = join(buildDir, "errors");
+  const files = indexBuild(clientDir);
+  const errorFiles = indexBuild(errorsDir);
+
+  /** Our headers for a file the library sends: caching, and a page's own policy. */
+  const setHeaders = (reply: FastifyReply, absolutePath: string) => {
+    const logical = absolutePath.replace(/\.(br|gz)$/, "");
+    const underBuild = "/" + relative(buildDir, logical).split(sep).join("/");
+    const urlPath = underBuild.replace(/^\/(client|errors)/, "");
+    reply.header("Cache-Control", underBuild.startsWith("/errors/") ? "no-cache" : cacheControlFor(urlPath));
+    if (logical.endsWith(".html")) {
+      const scriptHashes = info.inlineScriptHashes[underBuild] ?? [];
+      reply.header("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, snipcart: info.snipcart, https }));
+    }
+  };
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+    dotfiles: "ignore",
+    setHeaders,
+  });
+
+  await loadVariants(files, clientDir, setHeaders);
+  await loadVariants(errorFiles, errorsDir, setHeaders);
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (path.endsWith(".data") || path.startsWith("/assets/") || path.startsWith("/api/") || path.startsWith("/media/")) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
+    }
+    const page = errorFiles.get(errorPageFor(path));
+    const variant = page?.variants[pickEncoding(request.headers["accept-encoding"], page.available) ?? "identity"];
+    if (!variant) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
+    // The error page answers a request for something else: no validators, no ranges, so never a 304 or a part of it.
+    const { ETag: _etag, "Last-Modified": _modified, "Accept-Ranges": _ranges, ...headers } = variant.headers;
+    return reply.status(404).headers(headers).send(request.method === "HEAD" ? undefined : variant.body);
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const decoded = decodeRequestPath(request.raw.url ?? "/");
+    if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
+    const entry = files.get(decoded.path);
+    if (!entry) return notFound(request, reply, decoded.path);
+    if (!conditional.some((name) => name in request.headers)) {
+      const encoding = pickEncoding(request.headers["accept-encoding"], entry.available);
+      const variant = entry.variants[encoding ?? "identity"];
+      if (variant) return reply.status(200).headers(variant.headers).send(request.method === "HEAD" ? undefined : variant.body);
+    }
+    return reply.sendFile(entry.file);
+  };
+
+  app.route({ method: ["GET", "HEAD"], url: "/*", handler: serve });
+  app.route({ method: ["GET", "HEAD"], url: "/", handler: serve });
+
+  // Other methods reach no route: a file's path answers 405 with what it allows, anything else 404.
+  app.setNotFoundHandler((request, reply) => {
+    const decoded = decodeRequestPath(request.raw.url ?? "/");
+    if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
+    if (files.has(decoded.path)) {
+      return reply.status(405).header("Allow", "GET, HEAD").type("text/plain; charset=utf-8").send("Method Not Allowed");
+    }
+    return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
+  });
+}
+
+/**
+ * Reads each file's variants into memory with the headers the library sends for them: its own
+ * (@fastify/send's ETag, Last-Modified, Content-Type, Content-Length, Accept-Ranges), those
+ * @fastify/static adds for a precompressed file (Content-Encoding, Vary, the plain file's type),
+ * and ours (`setHeaders`). The ETag is @fastify/send's weak size-and-time tag of the variant's
+ * own file, so the brotli, gzip and plain bodies each have their own.
+ */
+async function loadVariants(files: Map<string, BuiltFile>, root: string, setHeaders: (reply: FastifyReply, path: string) => void): Promise<void> {
+  const load = async (entry: BuiltFile) => {
+    const plainType = (await headOf(root, entry.file))["Content-Type"]!;
+    for (const encoding of ["identity", ...entry.available] as const) {
+      const onDisk = encoding === "identity" ? entry.file : entry.file + suffix[encoding];
+      const headers = await headOf(root, onDisk);
+      const ours = collectHeaders((reply) => setHeaders(reply, join(root, onDisk)));
+      Object.assign(headers, ours, { Vary: "accept-encoding" });
+      if (encoding !== "identity") Object.assign(headers, { "Content-Type": plainType, "Content-Encoding": encoding });
+      const body = await readFile(join(root, onDisk));
+      if (String(body.length) !== headers["Content-Length"]) throw new Error(`${onDisk} changed while it was read`);
+      entry.variants[encoding] = { body, headers };
+    }
+  };
+  await Promise.all([...new Set(files.values())].map(load));
+}
+
+/** The headers @fastify/send answers a plain HEAD for `file` with (no file is opened for a HEAD). */
+async function headOf(root: string, file: string): Promise<Record<string, string>> {
+  const request = new IncomingMessage(new Socket());
+  request.method = "HEAD";
+  const result = await send(request, encodeURI(file), { root, cacheControl: false, dotfiles: "ignore", index: false });
+  if (result.type !== "file") throw new Error(`@fastify/send cannot serve ${file} (${result.statusCode})`);
+  return Object.fromEntries(Object.entries(result.headers as Record<string, string | number>).map(([name, value]) => [name, String(value)]));
+}
+
+/** The headers a `setHeaders`-style function sets, read from a stand-in reply. */
+function collectHeaders(apply: (reply: FastifyReply) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const stand = { header: (name: string, value: string) => ((headers[name] = value), stand) } as unknown as FastifyReply;
+  apply(stand);
+  return headers;
 }

@@ -292,7 +292,7 @@ describe("spam and abuse", () => {
   });
 
   it("counts per client address behind a trusted proxy", async () => {
-    const app = await server({ RATE_LIMIT_MAX: "1", TRUST_PROXY: "true" });
+    const app = await server({ RATE_LIMIT_MAX: "1", TRUST_PROXY: "127.0.0.1" });
     const from = (ip: string) => ({ ...json, "x-forwarded-for": ip });
     expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.1"))).statusCode).toBe(201);
     expect((await post(app, "/api/contact-messages", validPayloads.contactMessage, from("203.0.113.1"))).statusCode).toBe(429);

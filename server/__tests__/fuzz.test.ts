@@ -38,7 +38,7 @@ beforeAll(async () => {
   const common = { SITE_URL: siteUrl, SMTP_URL: smtp, MAIL_RETRY_BASE_MS: "600000", MAIL_RETRY_MAX_MS: "600000" };
   open = await buildTestServer({ ...common, RATE_LIMIT_MAX: "0" });
   // Behind a proxy, with the rate limit on: forwarded-for headers are read and 429s happen.
-  limited = await buildTestServer({ ...common, RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000", TRUST_PROXY: "true" });
+  limited = await buildTestServer({ ...common, RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000", TRUST_PROXY: "127.0.0.1" });
 });
 afterAll(async () => {
   await Promise.all([open.close(), limited.close()]);

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import nodemailer from "nodemailer";
 import { content } from "#content";
 
 const { site } = content;
 import type { Config } from "../config";
-import { openDatabase, type Db } from "../db/database";
+import type { Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
 import { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { OutboxSender } from "../mail/sender";
+import { createMailTransport, smtpLabel, warnIfUnreachable } from "../mail/transport";
+import { openDataDir } from "../startup";
 import { apiRoutes } from "./routes";
 
 /** What the API keeps open, reachable as `app.forms` (tests use it to look inside). */
@@ -30,32 +31,29 @@ declare module "fastify" {
  * closes the database.
  */
 export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
-  const db = openDatabase(config.DATA_DIR);
+  const db = openDataDir(config.DATA_DIR);
   const mail: MailContext | null = config.SMTP_URL
     ? { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: config.SITE_URL }
     : null;
 
   let sender: OutboxSender | null = null;
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport({
-      url: config.SMTP_URL,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
+  const transport = config.SMTP_URL ? createMailTransport(config.SMTP_URL, config.MAIL_CONNECTIONS) : null;
+  if (config.SMTP_URL && transport) {
     // The sender reads the outbox through this table object: the mail code never imports the database.
     sender = new OutboxSender(new OutboxTable(db), transport, {
       from: config.MAIL_FROM ?? { name: site.estateName, address: site.contact.email },
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
       retryMaxMs: config.MAIL_RETRY_MAX_MS,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      concurrency: config.MAIL_CONNECTIONS,
+      drainMs: config.SHUTDOWN_TIMEOUT_MS,
       log: {
         info: (msg) => app.log.info(msg),
         warn: (msg) => app.log.warn(msg),
         error: (msg) => app.log.error(msg),
       },
     });
-    app.log.info(`mail: notifications go to ${site.contact.email} through ${new URL(config.SMTP_URL).host}`);
+    app.log.info(`mail: notifications go to ${site.contact.email} through ${smtpLabel(config.SMTP_URL)}`);
   } else {
     app.log.info("mail: SMTP_URL is not set, so nothing is mailed; submissions are only stored");
   }
@@ -65,6 +63,7 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
 
   app.addHook("onReady", async () => {
     sender?.start();
+    if (transport && config.SMTP_URL) void warnIfUnreachable(transport, config.SMTP_URL, app.log);
   });
   app.addHook("onClose", async () => {
     await sender?.stop();

@@ -11,19 +11,62 @@ export const databaseFileName = "submissions.sqlite";
 /**
  * Opens (creating when needed) the submissions database in `dataDir`: WAL journal with
  * `synchronous=FULL`, so a committed transaction is on disk before the call returns, and every
- * pending migration applied.
+ * pending migration applied. Opened for writing, it is also checked to be writable: SQLite opens a
+ * read-only file without complaint and fails only at the first write.
  */
 export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, databaseFileName), { readonly: options.readonly ?? false });
-  if (!options.readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = FULL");
+  try {
+    if (!options.readonly) {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = FULL");
+    }
+    db.pragma("busy_timeout = 5000");
+    db.pragma("foreign_keys = ON");
+    if (!options.readonly) {
+      migrate(db, allMigrations);
+      const problem = writeProblem(db, touchMigrations(db));
+      if (problem) throw new Error(`it cannot be written: ${problem}`);
+    }
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  db.pragma("busy_timeout = 5000");
-  db.pragma("foreign_keys = ON");
-  if (!options.readonly) migrate(db, allMigrations);
   return db;
+}
+
+/** Thrown inside a probe's transaction to roll it back. */
+const rollback = Symbol("rollback");
+
+/**
+ * Why `write` cannot be done right now, or null when it can: it runs in a transaction that is
+ * then rolled back, so nothing changes. Waits at most `busyTimeoutMs` for another process's
+ * write lock (a health check must answer quickly); the connection's own timeout is restored.
+ */
+export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
+  const previous = db.pragma("busy_timeout", { simple: true }) as number;
+  db.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
+  try {
+    db.transaction(() => {
+      write();
+      throw rollback;
+    }).immediate();
+    return "the probe did not run";
+  } catch (error) {
+    if (error === rollback) return null;
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    db.pragma(`busy_timeout = ${previous}`);
+  }
+}
+
+/** A write that rewrites the newest migration record as it is (every database has one). */
+export function touchMigrations(db: Db): () => void {
+  return () => {
+    const statement = db.prepare("UPDATE schema_migrations SET version = version WHERE rowid = (SELECT max(rowid) FROM schema_migrations)");
+    if (statement.run().changes !== 1) throw new Error("schema_migrations is empty");
+  };
 }
 
 /** Applies the migrations not yet recorded in `schema_migrations`, in order, each in its own transaction. */

@@ -56,6 +56,10 @@ export interface SenderOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
+  /** E-mails handed to the transport at once (a pooled transport sends them over its connections). */
+  concurrency?: number;
+  /** How long `stop()` keeps sending what is due, unless `drainUntil` set a deadline first. */
+  drainMs?: number;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   now?: () => number;
 }
@@ -70,13 +74,16 @@ const maxTimer = 2 ** 31 - 1;
  * each further failure (at most `retryMaxMs`), with its attempts and next attempt time stored, so
  * the schedule survives restarts. After `maxAttempts` it is marked failed and stays in the table.
  * Delivery is at least once: a crash between the SMTP server's acceptance and the row's update
- * sends that e-mail again.
+ * sends that e-mail again. Up to `concurrency` e-mails are in the transport at once.
  */
 export class OutboxSender {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** Set by `stop()`: send what is due, but schedule nothing for later. */
+  private draining = false;
+  private deadline: number | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -98,12 +105,32 @@ export class OutboxSender {
     if (!this.stopped) this.trigger(false);
   }
 
-  /** Stops scheduling and waits for the send in progress to finish. */
+  /** Sets when `stop()` must give up sending (the server's shutdown deadline, in ms since the epoch). */
+  drainUntil(deadline: number): void {
+    this.deadline = deadline;
+  }
+
+  /**
+   * Shuts down gracefully: keeps sending every e-mail that is due (those queued by the last
+   * requests included) until none is left or the deadline passes, then closes the transport.
+   * What is left stays in the outbox for the next start.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    const deadline = this.deadline ?? Date.now() + (this.options.drainMs ?? 0);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    if (!this.stopped) {
+      this.draining = true;
+      while (Date.now() < deadline && this.outbox.open) {
+        if (!this.running) {
+          if (!this.hasDue()) break;
+          this.trigger(false);
+        }
+        await Promise.race([this.running, sleep(deadline - Date.now())]);
+      }
+    }
+    this.stopped = true;
+    await Promise.race([this.running, sleep(Math.max(0, deadline - Date.now()))]);
     this.transport.close?.();
   }
 
@@ -133,17 +160,24 @@ export class OutboxSender {
       });
   }
 
+  private hasDue(): boolean {
+    return this.outbox.pending(0, new Date(this.now()).toISOString(), 1).length > 0;
+  }
+
   private async run(everything: boolean): Promise<void> {
+    const concurrency = Math.max(1, this.options.concurrency ?? 1);
     let cursor = 0;
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped || !this.outbox.open) return;
       const mails = this.outbox.pending(cursor, everything ? null : new Date(this.now()).toISOString(), batchSize);
       if (mails.length === 0) return;
-      for (const mail of mails) {
-        if (this.stopped) return;
-        cursor = mail.id;
-        await this.deliver(mail);
-      }
+      cursor = mails.at(-1)!.id;
+      // A few workers take the batch's e-mails in order, each waiting for its own to be sent.
+      let next = 0;
+      const worker = async () => {
+        while (next < mails.length && !this.stopped) await this.deliver(mails[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, mails.length) }, worker));
     }
   }
 
@@ -185,7 +219,7 @@ export class OutboxSender {
 
   /** Wakes up when the earliest waiting e-mail is due. */
   private schedule(): void {
-    if (this.stopped || !this.outbox.open) return;
+    if (this.stopped || this.draining || !this.outbox.open) return;
     const next = this.outbox.nextAttemptAt();
     if (!next) return;
     const delay = Math.min(maxTimer, Math.max(0, Date.parse(next) - this.now()));
@@ -196,6 +230,8 @@ export class OutboxSender {
     this.timer.unref();
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

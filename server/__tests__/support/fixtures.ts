@@ -89,6 +89,8 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback that keeps what it receives; it can go down and come back on the same port. */
 export class TestSmtp {
   readonly received: ReceivedMail[] = [];
+  /** SMTP connections opened to this server so far. */
+  connections = 0;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -97,6 +99,10 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

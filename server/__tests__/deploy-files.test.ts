@@ -1,0 +1,43 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+
+/** The deployment files in deploy/ must agree with the server's own defaults. */
+const defaults = parseConfig({});
+const unit = readFileSync("deploy/lescours.service", "utf8");
+const nginx = readFileSync("deploy/nginx.conf", "utf8");
+const setting = (text: string, pattern: RegExp) => {
+  const match = pattern.exec(text);
+  expect(match, String(pattern)).not.toBeNull();
+  return match![1]!;
+};
+
+describe("deploy/lescours.service", () => {
+  it("runs node itself on the server, so systemd's SIGTERM reaches it, and waits longer than the graceful shutdown", () => {
+    expect(setting(unit, /^ExecStart=(.+)$/m)).toMatch(/^\/usr\/bin\/node --import tsx server\/main\.ts$/);
+    expect(setting(unit, /^KillSignal=(.+)$/m)).toBe("SIGTERM");
+    expect(Number(setting(unit, /^TimeoutStopSec=(\d+)$/m)) * 1000).toBeGreaterThan(defaults.SHUTDOWN_TIMEOUT_MS + 1000);
+    expect(Number(setting(unit, /^LimitNOFILE=(\d+)$/m))).toBeGreaterThan(defaults.MAX_CONNECTIONS);
+  });
+
+  it.runIf(existsSync("/usr/bin/systemd-analyze"))("passes systemd-analyze verify", () => {
+    const result = spawnSync("systemd-analyze", ["verify", "deploy/lescours.service"], { encoding: "utf8" });
+    // A missing `lescours` user on this machine is the only complaint allowed.
+    const complaints = `${result.stdout}${result.stderr}`.split("\n").filter((line) => line.trim() && !/lescours.*user|User=/i.test(line));
+    expect(complaints).toEqual([]);
+  });
+});
+
+describe("deploy/nginx.conf", () => {
+  it("closes idle upstream connections before the server does, and lets the API's bodies through", () => {
+    const upstreamIdle = Number(setting(nginx, /keepalive_timeout (\d+)s;/)) * 1000;
+    expect(upstreamIdle).toBeLessThan(defaults.KEEP_ALIVE_TIMEOUT_MS);
+    expect(Number(setting(nginx, /client_max_body_size (\d+)k;/)) * 1024).toBeGreaterThanOrEqual(16 * 1024);
+    expect(setting(nginx, /server 127\.0\.0\.1:(\d+);/)).toBe(String(defaults.PORT));
+  });
+
+  it("replaces the client's X-Forwarded-For with the address it saw, the one hop TRUST_PROXY=127.0.0.1 trusts", () => {
+    expect(setting(nginx, /proxy_set_header X-Forwarded-For (\S+);/)).toBe("$remote_addr");
+  });
+});

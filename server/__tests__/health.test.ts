@@ -1,0 +1,80 @@
+import Database from "better-sqlite3";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../e2e/support/server";
+import { buildTestServer, validPayloads } from "./support/fixtures";
+
+let apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+});
+async function server(env: Record<string, string> = {}) {
+  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", ...env });
+  apps.push(app);
+  return app;
+}
+
+describe("/healthz and /readyz", () => {
+  it("say ok, with the outbox's state, while the database can be written", async () => {
+    const app = await server();
+    const health = await app.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["cache-control"]).toBe("no-store");
+    expect(health.json()).toMatchObject({ status: "ok", database: "writable", outbox: { writable: true, pending: 0, failed: 0 } });
+    const ready = await app.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  it("answer 503 while another process holds the database's write lock, and ok again once it lets go", async () => {
+    const app = await server();
+    const other = new Database(app.forms.db.name);
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      const started = Date.now();
+      const health = await app.inject({ url: "/healthz" });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: "unavailable", database: expect.stringMatching(/locked|busy/i) });
+      // A health check must answer quickly even then.
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect((await app.inject({ url: "/readyz" })).statusCode).toBe(503);
+      other.exec("ROLLBACK");
+    } finally {
+      other.close();
+    }
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
+  });
+
+  it("answer 503 naming the outbox when e-mails cannot be queued", async () => {
+    const app = await server();
+    // Something outside the server makes the outbox refuse writes (here a trigger; in real life a
+    // damaged table); submissions would fail with it.
+    const other = new Database(app.forms.db.name);
+    other.exec("CREATE TRIGGER outbox_refuses BEFORE UPDATE ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
+    other.exec("CREATE TRIGGER outbox_refuses_insert BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
+    other.close();
+    const health = await app.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: "unavailable", database: "writable", outbox: { writable: false, error: expect.stringContaining("outbox refuses writes") } });
+  });
+
+  it("count e-mails waiting and given up on", async () => {
+    const app = await server({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, MAIL_RETRY_BASE_MS: "600000", MAIL_RETRY_MAX_MS: "600000", SITE_URL: "https://site.example" });
+    const post = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: validPayloads.contactMessage });
+    expect(post.statusCode).toBe(201);
+    const health = (await app.inject({ url: "/healthz" })).json() as { outbox: { pending: number; failed: number } };
+    expect(health.outbox.pending).toBe(1);
+    expect(health.outbox.failed).toBe(0);
+  });
+});
+
+describe("the write check", () => {
+  it("checks writability with a write that leaves nothing behind", async () => {
+    const app = await server();
+    const before = app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get();
+    for (let i = 0; i < 3; i++) expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    expect(app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual(before);
+  });
+});

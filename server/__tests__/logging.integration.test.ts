@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../e2e/support/server";
+import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+let child: ChildProcess | null = null;
+let smtp: TestSmtp | null = null;
+afterEach(async () => {
+  child?.kill("SIGKILL");
+  await smtp?.stop();
+  child = null;
+  smtp = null;
+});
+
+describe("the request log", () => {
+  it("keeps newsletter tokens (and every other query value) out, while still naming the path", async () => {
+    smtp = new TestSmtp();
+    await smtp.start();
+    const port = await freePort();
+    const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: smtp.url, SITE_URL: "https://site.example" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child = server;
+    let log = "";
+    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+    await waitFor(() => log.includes("Server listening"), 30_000, "the server to start");
+    const base = `http://127.0.0.1:${port}`;
+
+    const signup = await fetch(`${base}/api/newsletter-signups`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validPayloads.newsletterSignup) });
+    expect(signup.status).toBe(201);
+    // The real tokens, as the confirmation e-mail carries them (quoted-printable soft breaks joined).
+    const decoded = () => smtp!.received.map((received) => received.raw.replace(/=\r\n/g, "").replace(/=3D/g, "=")).join("\n");
+    await waitFor(() => decoded().includes("token="), 10_000, "the confirmation e-mail");
+    const mail = decoded();
+    const tokens = [...new Set([...mail.matchAll(/token=([A-Za-z0-9_-]{16,})/g)].map((match) => match[1]!))];
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) {
+      await fetch(`${base}/api/newsletter/confirm?token=${token}`);
+      await fetch(`${base}/api/newsletter/unsubscribe?lang=fr&token=${token}`);
+    }
+    await fetch(`${base}/?utm_source=mail&email=someone%40example.org`);
+    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 2, 5000, "the log lines");
+
+    expect(log).toContain("incoming request");
+    for (const token of tokens) expect(log).not.toContain(token);
+    expect(log).not.toContain("someone");
+    expect(log).toContain("/api/newsletter/confirm?token=[redacted]");
+    expect(log).toContain("/?utm_source=[redacted]&email=[redacted]");
+  }, 60_000);
+});

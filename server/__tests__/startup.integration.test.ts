@@ -1,0 +1,148 @@
+import { spawn } from "node:child_process";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { spawnWithoutOverride } from "../../e2e/support/raw-http";
+import { freePort } from "../../e2e/support/server";
+import { databaseFileName, openDatabase } from "../db/database";
+import { fixtureBuild, tempDataDir } from "./support/fixtures";
+
+/**
+ * `server/main.ts` started as `npm start` starts it: every start-up failure ends the process with
+ * status 1 and one line on stderr naming what to fix (issue 14).
+ */
+
+/** Runs `server/main.ts` until it exits, `until` holds for its output, or `waitMs` passes; returns its status and output. */
+async function runServer(env: Record<string, string>, waitMs = 30_000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "warn", SMTP_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    if (until?.(stdout)) child.kill("SIGKILL");
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const timer = setTimeout(() => child.kill("SIGKILL"), waitMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+/** A start-up that must fail: status 1 and one line on stderr naming `variable`. */
+async function expectStartupFailure(env: Record<string, string>, variable: string, cause?: RegExp) {
+  const { code, stderr } = await runServer(env);
+  const lines = stderr.trim().split("\n");
+  expect(code, stderr).toBe(1);
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toContain(`${variable}=`);
+  if (cause) expect(lines[0]).toMatch(cause);
+}
+
+describe("npm start with a bad value", () => {
+  it("prints one clear line and exits non-zero", async () => {
+    await Promise.all([
+      expectStartupFailure({ PORT: "99999" }, "PORT", /^Invalid configuration: PORT="99999"/),
+      expectStartupFailure({ PORT: "0" }, "PORT", /^Invalid configuration: PORT="0"/),
+      expectStartupFailure({ TRUST_PROXY: "true" }, "TRUST_PROXY", /every client/),
+    ]);
+  }, 60_000);
+
+  it("names the cause of every other start-up failure", async () => {
+    // DATA_DIR is a file; DATA_DIR holds a folder where the database file should be; no build in
+    // BUILD_DIR; a HOST that does not resolve; a PORT another process holds.
+    const dataFile = join(tempDataDir(), "not-a-folder");
+    writeFileSync(dataFile, "");
+    const blocked = tempDataDir();
+    mkdirSync(join(blocked, "submissions.sqlite"));
+    const busy = createServer();
+    const busyPort = await new Promise<number>((resolve) =>
+      busy.listen(0, "127.0.0.1", () => resolve((busy.address() as { port: number }).port)),
+    );
+    try {
+      await Promise.all([
+        expectStartupFailure({ DATA_DIR: dataFile }, "DATA_DIR"),
+        expectStartupFailure({ DATA_DIR: blocked }, "DATA_DIR", /unable to open database file/),
+        expectStartupFailure({ BUILD_DIR: tempDataDir() }, "BUILD_DIR", /npm run build/),
+        expectStartupFailure({ HOST: "no-such-host.invalid" }, "HOST"),
+        expectStartupFailure({ PORT: String(busyPort) }, "PORT", /in use/),
+      ]);
+    } finally {
+      busy.close();
+    }
+  }, 60_000);
+
+  it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
+    const closed = await freePort();
+    const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");
+    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 30_000, warned);
+    // Killed by the test once it had warned: it was still serving.
+    expect(code, stderr).toBeNull();
+    const warning = stdout.split("\n").find((line) => line.includes("SMTP_URL"));
+    expect(warning, stdout).toBeDefined();
+    expect(warning).toContain(`127.0.0.1:${closed}`);
+    expect(warning).toContain("ECONNREFUSED");
+    // The password never reaches the log.
+    expect(stdout).not.toContain("secret");
+  }, 60_000);
+});
+
+/** Starts `server/main.ts` without the power to write read-only files; resolves with its exit and stderr. */
+async function startWithoutOverride(dataDir: string): Promise<{ code: number | null; stderr: string; healthy: boolean }> {
+  const port = await freePort();
+  const child = spawnWithoutOverride(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let healthy = false;
+  const deadline = Date.now() + 30_000;
+  while (child.exitCode === null && Date.now() < deadline) {
+    try {
+      healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+      if (healthy) break;
+    } catch {
+      // not listening (yet)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (child.exitCode === null) child.kill("SIGKILL");
+  return { code: await exited, stderr, healthy };
+}
+
+describe("start-up with a database that cannot be written", () => {
+  it("refuses to start, in one line naming DATA_DIR, when the database file is read-only", async () => {
+    const dataDir = tempDataDir();
+    openDatabase(dataDir).close();
+    chmodSync(join(dataDir, databaseFileName), 0o444);
+    const { code, stderr, healthy } = await startWithoutOverride(dataDir);
+    expect(healthy).toBe(false);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split("\n");
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
+    expect(lines[0]).toMatch(/readonly|read-only/);
+  }, 60_000);
+
+  it("refuses to start, in one line naming DATA_DIR, when the data folder is read-only", async () => {
+    const dataDir = tempDataDir();
+    openDatabase(dataDir).close();
+    chmodSync(dataDir, 0o555);
+    try {
+      const { code, stderr, healthy } = await startWithoutOverride(dataDir);
+      expect(healthy).toBe(false);
+      expect(code).toBe(1);
+      const lines = stderr.trim().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
+    } finally {
+      chmodSync(dataDir, 0o755);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,38 @@
+import { join } from "node:path";
+import { databaseFileName, openDatabase, type Db } from "./db/database";
+
+/**
+ * A start-up failure whose message is one line naming the variable to fix, printed as it is by
+ * `npm start` before it exits with status 1.
+ */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+
+/** Opens the submissions database in DATA_DIR, or says in one line why DATA_DIR cannot hold it. */
+export function openDataDir(dataDir: string): Db {
+  try {
+    return openDatabase(dataDir);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR=${JSON.stringify(dataDir)} cannot hold the database ${join(dataDir, databaseFileName)}: ${reason(error)}`);
+  }
+}
+
+/** The one line for a failed `listen`, naming PORT or HOST. */
+export function listenError(error: unknown, port: number, host: string): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return new StartupError(`PORT=${port} is already in use on HOST=${JSON.stringify(host)}: another process listens there`);
+  if (code === "EACCES") return new StartupError(`PORT=${port} needs privileges this process lacks (ports below 1024 do): ${reason(error)}`);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EADDRNOTAVAIL") {
+    return new StartupError(`HOST=${JSON.stringify(host)} is not an address of this machine: ${reason(error)}`);
+  }
+  return new StartupError(`Cannot listen on HOST=${JSON.stringify(host)} PORT=${port}: ${reason(error)}`);
+}
+
+/** Any start-up failure as one line: a StartupError as it is, anything else with its cause. */
+export function startupMessage(error: unknown): string {
+  if (error instanceof StartupError) return error.message;
+  return `Start-up failed: ${reason(error)}`;
+}
