@@ -64,6 +64,8 @@ interface Run {
   bytes: number;
   beforeFirstPaint: EarlyRequest[];
   lcpElement: string;
+  /** The elements Lighthouse names as moved, when anything moved. */
+  shifted: string[];
   failed: string[];
 }
 
@@ -148,6 +150,9 @@ async function audit(url: string): Promise<Run> {
       bytes: value("total-byte-weight"),
       beforeFirstPaint: requestsBeforeFirstPaint(lhr),
       lcpElement: lcpItems?.[0]?.node?.snippet ?? "",
+      shifted: ((lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [])
+        .map((item) => item.node?.snippet ?? "")
+        .filter(Boolean),
       failed: [...new Set(failed)],
     };
   } finally {
@@ -291,11 +296,13 @@ function section(subject: Subject, baseline: Subject, load: string, loadAfter: s
     const list = subject.results.get(path)!;
     const failed = [...new Set(list.flatMap((run) => run.failed))];
     const lcpElement = list.map((run) => run.lcpElement).find(Boolean) ?? "";
+    const shifted = [...new Set(list.flatMap((run) => run.shifted))];
     const scores = (s: Subject) => s.results.get(path)!.map((run) => run.scores.performance).join(", ");
     return (
       `- \`${path}\`: performance ${scores(subject)} (\`${subject.dir}\`), ${scores(baseline)} (\`${baseline.dir}\`); ` +
       `LCP element \`${lcpElement.replace(/\s+/g, " ").replace(/http:\/\/localhost:\d+/g, "").slice(0, 100)}\`; ` +
       `before the first paint: ${earlyRequests(list)}` +
+      (shifted.length ? `; moved in some run: ${shifted.map((snippet) => `\`${snippet.replace(/\s+/g, " ").slice(0, 80)}\``).join(", ")}` : "") +
       (failed.length ? `; audits below 100: ${failed.join(", ")}` : "")
     );
   });

@@ -42,7 +42,9 @@ export async function startServer(options: { buildDir?: string; env?: Record<str
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before it answered /healthz`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
@@ -58,7 +60,7 @@ export async function startServer(options: { buildDir?: string; env?: Record<str
     dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
