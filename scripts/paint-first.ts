@@ -3,8 +3,8 @@
  * before any framework byte arrives. React Router writes `modulepreload` links for all of a page's
  * JavaScript into `<head>` and an inline module script that imports it at once; on a slow network
  * those downloads share the line with what the first paint needs. This rewrites each page so that
- * nothing of the framework is requested until the `load` event, or the visitor's first interaction
- * (pointer, key, touch, focus) if that comes earlier: then the same modules load, in the same way,
+ * nothing of the framework is requested until the `load` event and the frame after it, or the
+ * visitor's first interaction (pointer, key, touch, focus) if that comes earlier: then the same modules load, in the same way,
  * and the page hydrates. Run by scripts/postbuild.ts before the inline scripts are hashed for the
  * Content-Security-Policy. `PAINT_FIRST=0` keeps React Router's head (for side-by-side benchmarks).
  */
@@ -38,8 +38,8 @@ export function parseBootScript(code: string): BootImports {
 }
 
 /**
- * The inline module script that replaces React Router's: it waits for `load` or a first
- * interaction, then imports the manifest and the route modules together, registers the route
+ * The inline module script that replaces React Router's: it waits for `load` and the next frame, or a
+ * first interaction, then imports the manifest and the route modules together, registers the route
  * modules as React Router's own script does, and imports the client entry, which hydrates.
  */
 export function deferredBootScript({ manifest, routes, entry }: BootImports): string {
@@ -50,7 +50,11 @@ export function deferredBootScript({ manifest, routes, entry }: BootImports): st
     `const u=${urls},d=${ids},e=${events},o={capture:true,passive:true};let s=false;` +
     `function go(){if(s)return;s=true;for(const t of e)removeEventListener(t,go,o);` +
     `Promise.all(u.map(x=>import(x))).then(m=>{const r={};d.forEach((id,i)=>{r[id]=m[i+1]});window.__reactRouterRouteModules=r;return import(${JSON.stringify(entry)})})}` +
-    `if(document.readyState==="complete")go();else{addEventListener("load",go,{once:true});for(const t of e)addEventListener(t,go,o)}`
+    // After load, one more frame: requested from a task after the next rendering, the framework
+    // cannot share the line with the first paint even when the load event comes before it (a page
+    // from cache, a fast network). A hidden page paints nothing, so it starts at once.
+    `function later(){document.hidden?go():requestAnimationFrame(()=>setTimeout(go,0))}` +
+    `if(document.readyState==="complete")later();else{addEventListener("load",later,{once:true});for(const t of e)addEventListener(t,go,o)}`
   );
 }
 
