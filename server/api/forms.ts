@@ -64,6 +64,9 @@ function sendNativeAnswer(request: FastifyRequest, reply: FastifyReply, kind: Fo
     .send(nativeAnswerPage(kind, lang, body, outcome, { hours: content.importer.answerWithinHours }));
 }
 
+/** What became of a submission: stored, dropped as a bot's, or refused with the fields named. */
+type Acceptance = { outcome: "stored"; id: string } | { outcome: "dropped" } | { outcome: "invalid"; problem: FieldError };
+
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
@@ -79,7 +82,6 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
   api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
   });
-  // A form posted without JavaScript and refused for going too fast gets a page, not JSON.
   // A form posted without JavaScript that fails (too fast, too large, a server fault) gets a page
   // too, with what the visitor typed when the body was read; everything else keeps the JSON answers.
   api.setErrorHandler((error: { statusCode?: number }, request, reply) => {
@@ -91,20 +93,24 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
   });
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
 
+  /** The one path of every submission, JSON or HTML form: the honeypot, the form's schema, then storage with its e-mails. */
+  const accept = async (kind: FormKind, payload: Record<string, unknown>, request: FastifyRequest): Promise<Acceptance> => {
+    if (isHoneypot(payload)) {
+      request.log.info({ form: kind }, "honeypot filled: submission dropped");
+      return { outcome: "dropped" };
+    }
+    const result = formSchemas[kind].safeParse(payload);
+    if (!result.success) return { outcome: "invalid", problem: describeIssues(result.error.issues) };
+    const input = result.data as FormInput<typeof kind>;
+    const { id } = await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+    return { outcome: "stored", id };
+  };
+
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
-    const schema = formSchemas[kind];
     api.post(formPath(formDefinitions[kind]), { config: routeConfig }, async (request, reply) => {
       if (isFormPost(request.headers["content-type"])) {
-        const body = request.body as URLSearchParams;
-        const payload = nativePayload(kind, body);
-        if (isHoneypot(payload)) {
-          request.log.info({ form: kind }, "honeypot filled: submission dropped");
-          return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
-        }
-        const result = schema.safeParse(payload);
-        if (!result.success) return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: describeIssues(result.error.issues).fields });
-        const input = result.data as FormInput<typeof kind>;
-        await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+        const accepted = await accept(kind, nativePayload(kind, request.body as URLSearchParams), request);
+        if (accepted.outcome === "invalid") return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: accepted.problem.fields });
         return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
       }
       // A body with another type never gets here (415 from the parser); this catches an empty one.
@@ -115,15 +121,10 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         return reply.status(400).send({ error: "The body must be a JSON object", fields: [] } satisfies FieldError);
       }
-      if (isHoneypot(body as Record<string, unknown>)) {
-        request.log.info({ form: kind }, "honeypot filled: submission dropped");
-        return reply.status(201).send({ ok: true, id: randomUUID() } satisfies Accepted);
-      }
-      const result = schema.safeParse(body);
-      if (!result.success) return reply.status(400).send(describeIssues(result.error.issues));
-      const input = result.data as FormInput<typeof kind>;
-      const { id } = await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
-      return reply.status(201).send({ ok: true, id } satisfies Accepted);
+      const accepted = await accept(kind, body as Record<string, unknown>, request);
+      if (accepted.outcome === "invalid") return reply.status(400).send(accepted.problem);
+      // A bot is told what a person would be, with an id that names nothing.
+      return reply.status(201).send({ ok: true, id: accepted.outcome === "stored" ? accepted.id : randomUUID() } satisfies Accepted);
     });
   }
 }
