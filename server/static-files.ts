@@ -233,13 +233,13 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
  */
 async function loadVariants(files: Map<string, BuiltFile>, root: string, setHeaders: (reply: FastifyReply, path: string) => void): Promise<void> {
   const load = async (entry: BuiltFile) => {
-    const plainType = (await headOf(root, entry.file))["Content-Type"]!;
+    const plain = await headOf(root, entry.file);
     for (const encoding of ["identity", ...entry.available] as const) {
       const onDisk = encoding === "identity" ? entry.file : entry.file + suffix[encoding];
-      const headers = await headOf(root, onDisk);
+      const headers = encoding === "identity" ? { ...plain } : await headOf(root, onDisk);
       const ours = collectHeaders((reply) => setHeaders(reply, join(root, onDisk)));
       Object.assign(headers, ours, { Vary: "accept-encoding" });
-      if (encoding !== "identity") Object.assign(headers, { "Content-Type": plainType, "Content-Encoding": encoding });
+      if (encoding !== "identity") Object.assign(headers, { "Content-Type": plain["Content-Type"]!, "Content-Encoding": encoding });
       const body = await readFile(join(root, onDisk));
       if (String(body.length) !== headers["Content-Length"]) throw new Error(`${onDisk} changed while it was read`);
       entry.variants[encoding] = { body, headers };
