@@ -1,33 +1,25 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addressDigest } from "../db/privacy";
 import { addStaff, adminTestServer, StaffClient } from "./support/admin";
-import { TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 const staff = { email: "anne@hermitage-lescours.example", password: "a long and unusual passphrase" };
 const person = "Camille.Person@Example.org";
 
-let apps: FastifyInstance[] = [];
-let smtps: TestSmtp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(smtps.map((smtp) => smtp.stop()));
-  apps = [];
-  smtps = [];
-});
+const { apps, smtps } = closedAfterEachTest();
 
 /** A server with mail, where one person sent a booking, a message, an application and signed up, and someone else sent a message. */
 async function stored() {
   const smtp = new TestSmtp();
-  smtps.push(smtp);
+  smtps.add(smtp);
   await smtp.start();
   const app = await adminTestServer({ SMTP_URL: smtp.url });
-  apps.push(app);
+  apps.add(app);
   await addStaff(app, staff.email, staff.password);
   const post = (slug: string, payload: object) =>
     app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { formatEventDate, formatTime } from "#core/format";
@@ -10,7 +10,7 @@ import { adminTranslator } from "#locales/admin";
 import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteUrl, StaffClient, textOf } from "./support/admin";
-import { isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const { site } = content;
 const en = adminTranslator("en").t;
@@ -18,18 +18,11 @@ const fr = adminTranslator("fr").t;
 const email = "anne@hermitage-lescours.example";
 const password = "a long and unusual passphrase";
 
-let apps: FastifyInstance[] = [];
-let smtps: TestSmtp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(smtps.map((smtp) => smtp.stop()));
-  apps = [];
-  smtps = [];
-});
+const { apps, smtps } = closedAfterEachTest();
 
 async function server(env: Record<string, string> = {}) {
   const app = await adminTestServer(env);
-  apps.push(app);
+  apps.add(app);
   await addStaff(app, email, password);
   return app;
 }
@@ -269,7 +262,7 @@ describe("the inbox", () => {
 
   it("shows every field of a submission under its form label, with its e-mails and history", async () => {
     const smtp = new TestSmtp();
-    smtps.push(smtp);
+    smtps.add(smtp);
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url });
     const id = (await submit(app, "importer-applications", validPayloads.importerApplication)).json().id as string;
@@ -293,7 +286,7 @@ describe("answering a tour booking", () => {
   /** A booking made from the Japanese tours page, and the estate's notification delivered. */
   async function japaneseBooking() {
     const smtp = new TestSmtp();
-    smtps.push(smtp);
+    smtps.add(smtp);
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url });
     const booking = { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", guests: 2, package: "mongiron" };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { content } from "#content";
 
 const { site } = content;
 import type { OutboxRow } from "../db/outbox";
-import { buildTestServer, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { translator } from "#locales";
 import { pageText } from "./support/html";
 
@@ -13,16 +13,15 @@ const fr = translator("fr").t;
 const json = { "content-type": "application/json" };
 const siteUrl = "https://www.hermitage-lescours.example";
 
-let apps: FastifyInstance[] = [];
-let smtps: TestSmtp[] = [];
+const { apps, smtps } = closedAfterEachTest();
 async function server(env: Record<string, string>) {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env });
-  apps.push(app);
+  apps.add(app);
   return app;
 }
 async function smtpServer() {
   const smtp = new TestSmtp();
-  smtps.push(smtp);
+  smtps.add(smtp);
   await smtp.start();
   return smtp;
 }
@@ -32,12 +31,6 @@ async function downSmtp() {
   await smtp.stop();
   return smtp;
 }
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(smtps.map((smtp) => smtp.stop()));
-  apps = [];
-  smtps = [];
-});
 
 function post(app: FastifyInstance, url: string, payload: unknown) {
   return app.inject({ method: "POST", url, headers: json, payload: JSON.stringify(payload) });
@@ -237,7 +230,7 @@ describe("mail outages", () => {
     await waitFor(() => (outbox(before)[0]?.attempts ?? 0) >= 1, 10_000, "a failed attempt");
     expect(Date.parse(outbox(before)[0]!.next_attempt_at) - Date.now()).toBeGreaterThan(60_000);
     await before.close();
-    apps = apps.filter((app) => app !== before);
+    apps.delete(before);
 
     await smtp.start();
     const after = await server(env);

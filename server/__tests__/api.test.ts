@@ -1,22 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formDefinitions, type FormKind } from "#forms/definitions";
 import { formPath } from "#forms/fields";
 import { migrations } from "../db/migrations";
-import { buildTestServer, isoDay, validPayloads } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, isoDay, validPayloads } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
 
-let apps: FastifyInstance[] = [];
+const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", ...env });
-  apps.push(app);
+  apps.add(app);
   return app;
 }
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  apps = [];
-});
 
 function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = json) {
   return app.inject({ method: "POST", url, headers, payload: typeof payload === "string" ? payload : JSON.stringify(payload) });

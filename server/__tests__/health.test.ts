@@ -1,17 +1,12 @@
 import Database from "better-sqlite3";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
-import { buildTestServer, validPayloads } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
 
-let apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  apps = [];
-});
+const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", ...env });
-  apps.push(app);
+  apps.add(app);
   return app;
 }
 

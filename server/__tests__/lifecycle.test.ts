@@ -1,29 +1,23 @@
 import { once } from "node:events";
 import { connect, createServer, type Server } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { parseConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { isListening, listen, parseResponse } from "../../e2e/support/raw-http";
 
 describe("graceful shutdown", () => {
-  let apps: FastifyInstance[] = [];
-  let smtps: TestSmtp[] = [];
+  const { apps, smtps } = closedAfterEachTest();
   let silent: Server[] = [];
-  afterEach(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await Promise.all(smtps.map((smtp) => smtp.stop()));
+  afterEach(() => {
     silent.forEach((server) => server.close());
-    apps = [];
-    smtps = [];
     silent = [];
   });
 
   async function start(env: Record<string, string>) {
     const app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", RATE_LIMIT_MAX: "0", SITE_URL: "https://site.example", ...env }));
-    apps.push(app);
+    apps.add(app);
     return { app, port: await listen(app) };
   }
 
@@ -43,14 +37,14 @@ describe("graceful shutdown", () => {
     await waitFor(() => received.includes("\r\n\r\n{"), 5000, "the answer to the request in flight");
     expect(parseResponse(received).status).toBe(201);
     await closing;
-    apps = [];
+    apps.delete(app);
     expect(await isListening(port)).toBe(false);
     socket.destroy();
   }, 15_000);
 
   it("sends the e-mails queued before it stops", async () => {
     const smtp = new TestSmtp();
-    smtps.push(smtp);
+    smtps.add(smtp);
     await smtp.start();
     const { app } = await start({ SMTP_URL: smtp.url });
     for (let i = 0; i < 20; i++) {
@@ -58,7 +52,7 @@ describe("graceful shutdown", () => {
       expect(response.statusCode).toBe(201);
     }
     await app.close();
-    apps = [];
+    apps.delete(app);
     expect(smtp.received).toHaveLength(20);
   }, 15_000);
 
@@ -75,7 +69,7 @@ describe("graceful shutdown", () => {
     }
     const started = Date.now();
     await app.close();
-    apps = [];
+    apps.delete(app);
     expect(Date.now() - started).toBeLessThan(4000);
     const db = openDatabase(dataDir);
     const unsent = (db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL").get() as { n: number }).n;

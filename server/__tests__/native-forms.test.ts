@@ -4,26 +4,22 @@
  * never a lost submission or lost typing (issue "paint first", item 2).
  */
 import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formDefinitions } from "#forms/definitions";
 import { formPath } from "#forms/fields";
 import { translator } from "#locales";
-import { buildTestServer, validPayloads } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
 import { parse } from "parse5";
 import { attribute, elements, pageText, textOf } from "./support/html";
 
 const form = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" };
 
-let apps: FastifyInstance[] = [];
+const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", ...env });
-  apps.push(app);
+  apps.add(app);
   return app;
 }
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  apps = [];
-});
 
 const encode = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
 const rows = (app: FastifyInstance, table: string) => app.forms.db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { translator } from "#locales";
 import { formIn } from "./support/html";
-import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor, type ParsedMail } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, type ParsedMail, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 /**
  * The newsletter's links by the book (issue 14): opening a link (GET, as a mail scanner or a link
@@ -13,22 +12,15 @@ const siteUrl = "https://www.hermitage-lescours.example";
 const json = { "content-type": "application/json" };
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-let apps: FastifyInstance[] = [];
-let smtps: TestSmtp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(smtps.map((smtp) => smtp.stop()));
-  apps = [];
-  smtps = [];
-});
+const { apps, smtps } = closedAfterEachTest();
 
 /** A server with mail, and the confirmation e-mail of one sign-up in `language`. */
 async function signedUp(language: "fr" | "ja" | "en" = "fr") {
   const smtp = new TestSmtp();
-  smtps.push(smtp);
+  smtps.add(smtp);
   await smtp.start();
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200" });
-  apps.push(app);
+  apps.add(app);
   const email = `reader-${language}@example.org`;
   const response = await app.inject({ method: "POST", url: "/api/newsletter-signups", headers: json, payload: JSON.stringify({ ...validPayloads.newsletterSignup, language, email }) });
   expect(response.statusCode).toBe(201);

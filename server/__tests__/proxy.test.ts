@@ -1,21 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../config";
-import { buildTestServer, validPayloads } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
 
 /**
  * Issue 14: TRUST_PROXY=true trusted every hop, so a client that wrote its own X-Forwarded-For
  * picked its address and escaped the rate limit (30 × 201 against a limit of 10). TRUST_PROXY now
  * names the proxy (addresses, CIDRs) or a hop count behind a loopback-only listener.
  */
-let apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  apps = [];
-});
+const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string>) {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "10", RATE_LIMIT_WINDOW_MS: "60000", ...env });
-  apps.push(app);
+  apps.add(app);
   return app;
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
+import { afterEach } from "vitest";
 import { buildServer } from "../../app";
 import { parseConfig } from "../../config";
 
@@ -31,6 +32,22 @@ export async function buildTestServer(env: Record<string, string> = {}): Promise
   );
   await app.ready();
   return app;
+}
+
+/**
+ * The servers and SMTP sinks a test starts, closed and stopped after each test: `apps.add(app)`,
+ * `smtps.add(smtp)`; a server the test closed itself is taken out with `apps.delete(app)`.
+ */
+export function closedAfterEachTest(): { apps: Set<FastifyInstance>; smtps: Set<TestSmtp> } {
+  const apps = new Set<FastifyInstance>();
+  const smtps = new Set<TestSmtp>();
+  afterEach(async () => {
+    await Promise.all([...apps].map((app) => app.close()));
+    await Promise.all([...smtps].map((smtp) => smtp.stop()));
+    apps.clear();
+    smtps.clear();
+  });
+  return { apps, smtps };
 }
 
 /** The calendar day `days` from now (UTC), as a date input gives it: `2027-06-12`. */
