@@ -33,14 +33,18 @@ async function runServer(env: Record<string, string>, waitMs = 30_000, until?: (
   return { code, stdout, stderr };
 }
 
-/** A start-up that must fail: status 1 and one line on stderr naming `variable`. */
-async function expectStartupFailure(env: Record<string, string>, variable: string, cause?: RegExp) {
-  const { code, stderr } = await runServer(env);
+/** A refused start-up: status 1 and one line on stderr that contains `names` (and matches `cause`). */
+function expectRefusal({ code, stderr }: { code: number | null; stderr: string }, names: string, cause?: RegExp) {
   const lines = stderr.trim().split("\n");
   expect(code, stderr).toBe(1);
   expect(lines, stderr).toHaveLength(1);
-  expect(lines[0]).toContain(`${variable}=`);
+  expect(lines[0]).toContain(names);
   if (cause) expect(lines[0]).toMatch(cause);
+}
+
+/** A start-up that must fail: status 1 and one line on stderr naming `variable`. */
+async function expectStartupFailure(env: Record<string, string>, variable: string, cause?: RegExp) {
+  expectRefusal(await runServer(env), `${variable}=`, cause);
 }
 
 describe("npm start with a bad value", () => {
@@ -121,13 +125,9 @@ describe("start-up with a database that cannot be written", () => {
     const dataDir = tempDataDir();
     openDatabase(dataDir).close();
     chmodSync(join(dataDir, databaseFileName), 0o444);
-    const { code, stderr, healthy } = await startWithoutOverride(dataDir);
-    expect(healthy).toBe(false);
-    expect(code).toBe(1);
-    const lines = stderr.trim().split("\n");
-    expect(lines, stderr).toHaveLength(1);
-    expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
-    expect(lines[0]).toMatch(/readonly|read-only/);
+    const result = await startWithoutOverride(dataDir);
+    expect(result.healthy).toBe(false);
+    expectRefusal(result, `DATA_DIR="${dataDir}"`, /readonly|read-only/);
   }, 60_000);
 
   it("refuses to start, in one line naming DATA_DIR, when the data folder is read-only", async () => {
@@ -135,12 +135,9 @@ describe("start-up with a database that cannot be written", () => {
     openDatabase(dataDir).close();
     chmodSync(dataDir, 0o555);
     try {
-      const { code, stderr, healthy } = await startWithoutOverride(dataDir);
-      expect(healthy).toBe(false);
-      expect(code).toBe(1);
-      const lines = stderr.trim().split("\n");
-      expect(lines, stderr).toHaveLength(1);
-      expect(lines[0]).toContain(`DATA_DIR="${dataDir}"`);
+      const result = await startWithoutOverride(dataDir);
+      expect(result.healthy).toBe(false);
+      expectRefusal(result, `DATA_DIR="${dataDir}"`);
     } finally {
       chmodSync(dataDir, 0o755);
     }
