@@ -50,7 +50,9 @@ export function adminSecurityPolicy(https: boolean): string {
 
 const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
 
-const isPublic = (request: FastifyRequest) => (request.routeOptions.config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+/** A route registered with `publicRoute` as its config (server/admin/routes/session.ts). */
+const publicConfig = (config: unknown) => (config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
 const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
 
 interface AdminOptions {
@@ -90,8 +92,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 
   admin.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const open = (route.config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
-    for (const method of methods) routes.push({ method, url: route.url, public: open });
+    for (const method of methods) routes.push({ method, url: route.url, public: publicConfig(route.config) });
   });
 
   await admin.register(cookie);
