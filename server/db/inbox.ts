@@ -7,6 +7,7 @@
 import { formDefinitions, type FormKind } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "./database";
+import type { OutboxRow } from "./outbox";
 
 /** The forms, by the slug the inbox and its URLs name them with. */
 export const inboxTypes = Object.values(formDefinitions).map((form) => form.slug);
@@ -139,19 +140,7 @@ export function changeStatus(db: Db, type: InboxType, id: string, from: readonly
 }
 
 /** An e-mail of a submission, as the outbox holds it (without its body). */
-export interface SubmissionMail {
-  id: number;
-  created_at: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-  failed_at: string | null;
-  attachments: string;
-}
+export type SubmissionMail = Omit<OutboxRow, "submission_type" | "submission_id" | "reply_to" | "body" | "headers">;
 
 export function mailsOf(db: Db, type: InboxType, id: string): SubmissionMail[] {
   return db
