@@ -1,7 +1,8 @@
 /**
  * The checks of every form, derived from its definition: the API validates each submission with
- * them, and the browser runs the same ones before sending (app/features/forms/submit.ts, loaded on
- * the first submission). Written with `zod/mini` so the browser carries only the checks it uses.
+ * them (server/api/forms.ts). The browser never loads them: its forms use the browser's own checks
+ * (required fields, e-mail, numbers, dates) and show the fields the API names
+ * (app/features/forms/submit.ts).
  */
 import * as z from "zod/mini";
 import { languages } from "#core/languages";
