@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{app,content,core,forms,server,scripts}/**/__tests__/**/*.test.{ts,tsx}", "locales/__tests__/**/*.test.ts"],
+          include: ["{app,content,core,forms,presentation,server,pipeline,generators,bench}/**/__tests__/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "locales/__tests__/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
           environment: "node",
         },

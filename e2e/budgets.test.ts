@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { builtImages, measurePages } from "../scripts/measure-bundles";
+import { builtImages, measurePages } from "../bench/measure-bundles";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 
 /**

@@ -5,9 +5,9 @@ import { parse } from "parse5";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readContent } from "#content";
-import { describeCharacter, missingCharacters, readFont } from "../scripts/fonts/coverage";
-import { latinStrings } from "../scripts/fonts/site-text";
-import { fontFaces, sourceFont } from "../scripts/fonts/subset";
+import { describeCharacter, missingCharacters, readFont } from "../pipeline/fonts/coverage";
+import { latinStrings } from "../pipeline/fonts/site-text";
+import { fontFaces, sourceFont } from "../pipeline/fonts/subset";
 import { launchBrowser, openPage } from "./support/browser";
 
 /**

@@ -25,11 +25,11 @@ const json = JSON.stringify;
  * the same page in that language, so neither shows a flash of the wrong state.
  *
  * It also answers what matters before the framework has loaded (the page's JavaScript starts after
- * the first paint, scripts/paint-first.ts), and goes on doing so after: the age gate's Yes (the
+ * the first paint, pipeline/paint-first.ts), and goes on doing so after: the age gate's Yes (the
  * session flag, the gate closed) and No (to a search engine), Escape refused on the gate, and a
  * chosen language saved before its link is followed. The listeners sit on the document, so a gate
  * shown again after a client-side navigation is covered too. The Content Security Policy allows it
- * by its hash (scripts/postbuild.ts).
+ * by its hash (pipeline/postbuild.ts).
  */
 export const headScript =
   `(function(){var d=document,h=d.documentElement;try{if(sessionStorage.getItem(${json(ageStorageKey)})==="true")h.setAttribute(${json(ageVerifiedAttribute)},"");` +

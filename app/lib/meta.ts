@@ -47,7 +47,7 @@ export function pageMeta(matches: Matches, { title, description, vars, path, noi
   const pageTitle = t(title, vars);
   const pageDescription = t(description, vars);
   const url = absoluteUrl(localizePath(lang, path));
-  // Link previews: the wine's own bottle on wine pages, the estate elsewhere (scripts/og-images.ts).
+  // Link previews: the wine's own bottle on wine pages, the estate elsewhere (pipeline/og-images.ts).
   const wineId = /^\/shop\/([a-z0-9-]+)$/.exec(path)?.[1];
   const image = absoluteUrl(`/og/${wineId && !noindex ? wineId : "estate"}.jpg`);
   const tags: MetaDescriptor[] = [

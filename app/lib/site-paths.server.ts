@@ -8,7 +8,7 @@ export function englishPagePaths(): string[] {
 }
 
 /**
- * Paths rendered only to become error pages (scripts/postbuild.ts moves them out of the public
+ * Paths rendered only to become error pages (pipeline/postbuild.ts moves them out of the public
  * folder): the "page not found" page, and the "wine not found" view of the wine route.
  */
 export const errorPagePaths = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { languages } from "#core/languages";
 import { catalogs, messagesFor } from "#locales";
 import { adminCatalog, adminLanguages } from "#locales/admin";
-import { adminDomain, catalogFile, catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../scripts/i18n/catalogs";
+import { adminDomain, catalogFile, catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../pipeline/i18n/catalogs";
 
 const english = readCatalog("en");
 

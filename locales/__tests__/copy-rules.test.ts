@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { content, readContent } from "#content";
 import { languages } from "#core/languages";
-import { readCatalog } from "../../scripts/i18n/catalogs";
+import { readCatalog } from "../../pipeline/i18n/catalogs";
 
 /** Every string of the content (every language of every field) and of every catalog. */
 function allText(): string[] {

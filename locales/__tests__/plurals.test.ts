@@ -2,7 +2,7 @@ import { parse, type Token } from "@messageformat/parser";
 import { describe, expect, it } from "vitest";
 import { languages } from "#core/languages";
 import { translator, type MessageId } from "#locales";
-import { readCatalog } from "../../scripts/i18n/catalogs";
+import { readCatalog } from "../../pipeline/i18n/catalogs";
 
 /** Messages in which a number meets a noun: each chooses its words by the language's plural rules. */
 const pluralMessages = [...readCatalog("en").values()]

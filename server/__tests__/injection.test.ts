@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath } from "#forms/fields";
 import { content } from "#content";
-import { jsonLdScript } from "../../scripts/structured-data";
+import { jsonLdScript } from "../../pipeline/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { composeNotification, type MailContext } from "../mail/compose";
 import { buildTestServer, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
@@ -173,7 +173,7 @@ describe("the CSV export with hostile values", () => {
     const stored = readSubmissions(app.forms.db, formDefinitions.contactMessage);
     await app.close();
 
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "export", "contact-messages"], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "server/commands/submissions.ts", "export", "contact-messages"], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",
       timeout: 30_000,

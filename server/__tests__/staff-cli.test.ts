@@ -9,7 +9,7 @@ import { tempDataDir } from "./support/fixtures";
 /** Runs `npm run staff -- <args>` as a person would, with `input` on standard input. */
 function staff(dataDir: string, args: string[], input = ""): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/commands/staff.ts", ...args], {
       env: { ...process.env, DATA_DIR: dataDir, SITE_URL: "https://www.hermitage-lescours.example" },
     });
     let stdout = "";

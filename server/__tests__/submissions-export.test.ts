@@ -80,7 +80,7 @@ describe("export", () => {
     database.close();
     db = null;
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/submissions.ts", ...args], {
+      spawnSync(process.execPath, ["--import", "tsx", "server/commands/submissions.ts", ...args], {
         env: { ...process.env, DATA_DIR: dataDir },
         encoding: "utf8",
         timeout: 30_000,

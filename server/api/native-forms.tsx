@@ -1,5 +1,5 @@
 /**
- * Forms sent before the page's JavaScript ran (it starts after the first paint: scripts/paint-first.ts)
+ * Forms sent before the page's JavaScript ran (it starts after the first paint: pipeline/paint-first.ts)
  * arrive as ordinary HTML form posts (`application/x-www-form-urlencoded`) at the same API address.
  * They are checked and stored exactly like the page's JSON, and answered with a page in the
  * visitor's language: what the page's toast would have said, or what went wrong with the form

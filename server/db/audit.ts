@@ -16,7 +16,7 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-/** The actions the audit log records (the inbox, server/admin, and scripts/staff.ts write them). */
+/** The actions the audit log records (the inbox, server/admin, and server/commands/staff.ts write them). */
 export const auditActions = {
   signIn: "sign-in",
   signOut: "sign-out",

@@ -1,4 +1,4 @@
-// Drawn at build by scripts/build-world-map.ts from Natural Earth data: nothing loads from another site.
+// Drawn at build by generators/build-world-map.ts from Natural Earth data: nothing loads from another site.
 import { preload } from "react-dom";
 import worldMapUrl from "../../../content/images/maps/world-map.svg?url";
 import { useI18n } from "~/lib/i18n/context";

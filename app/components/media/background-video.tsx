@@ -131,7 +131,7 @@ export function BackgroundVideo({ files, container }: { files: VideoFiles; conta
   );
 }
 
-/** The home page's video of the estate (public/media/, made by scripts/make-hero-video.ts). */
+/** The home page's video of the estate (public/media/, made by generators/make-hero-video.ts). */
 export function HeroVideo({ container }: { container: RefObject<HTMLElement | null> }) {
   return <BackgroundVideo files={heroVideoFiles} container={container} />;
 }

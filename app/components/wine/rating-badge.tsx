@@ -1,4 +1,4 @@
-import type { RatingSeal } from "./wine-format";
+import type { RatingSeal } from "#presentation/wine-format";
 
 /**
  * A critic's score or a medal, as a round gold seal. Screen readers hear "Score: 95/100" for

@@ -1,7 +1,7 @@
 import { useId, useRef } from "react";
 import { useI18n } from "~/lib/i18n/context";
 import type { WineDetailView } from "./views";
-import { summarySize } from "./summary-size";
+import { summarySize } from "#presentation/summary-size";
 
 /**
  * The summary sheet (spec §2, §4): a button opens a modal dialog with the sheet, generated at

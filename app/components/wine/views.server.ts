@@ -20,7 +20,7 @@ import {
   tastingNotes,
   wineTitle,
   winePrice,
-} from "./wine-format";
+} from "#presentation/wine-format";
 
 /** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
 const smallerOnCard = new Set(["chateau-2018"]);

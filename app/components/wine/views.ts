@@ -3,7 +3,7 @@
  * (views.server.ts) and delivered in the page's HTML. Types only: no code reaches the browser.
  */
 import type { Picture } from "~/lib/images";
-import type { RatingSeal } from "./wine-format";
+import type { RatingSeal } from "#presentation/wine-format";
 
 /** A wine card (spec §2): image, collection, name, vintage, price, first rating's score. */
 export interface WineCardView {

@@ -1,6 +1,6 @@
 /**
  * `npm run fonts` (run by `build`, `build:dev` and `dev`): writes the web fonts, cut down to the
- * characters of the English, French and Spanish pages, into `app/fonts/` (scripts/fonts/subset.ts).
+ * characters of the English, French and Spanish pages, into `app/fonts/` (pipeline/fonts/subset.ts).
  */
 import { writeFontSubsets } from "./fonts/subset";
 

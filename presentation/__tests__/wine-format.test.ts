@@ -3,7 +3,7 @@ import type { Grapes, Rating, Wine } from "#content";
 import type { Language } from "#core/languages";
 import { createI18n } from "~/lib/i18n/context";
 import { catalogs } from "#locales";
-import { readCatalog } from "../../../../scripts/i18n/catalogs";
+import { readCatalog } from "../../pipeline/i18n/catalogs";
 import {
   cartItemData,
   formatAbv,

@@ -5,12 +5,12 @@
  * on text like the site's at each weight it uses (capitals get a face of their own: Arial's are
  * far wider than Source Sans's); vertical metrics come from the web fonts' hhea tables. Prints the @font-face descriptors to paste into app/app.css:
  *
- *   npx tsx scripts/measure-font-fallbacks.ts
+ *   npx tsx bench/measure-font-fallbacks.ts
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { launchBrowser } from "../e2e/support/browser";
-import { woffToSfnt } from "./generate-artwork";
+import { woffToSfnt } from "../generators/generate-artwork";
 
 const require = createRequire(import.meta.url);
 const file = (path: string) => require.resolve(`@fontsource/${path}`);

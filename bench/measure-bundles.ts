@@ -4,7 +4,7 @@
  * modulepreload links), CSS, and every JavaScript chunk, gzip level 9. Used by e2e/budgets.test.ts
  * and printed as tables for docs/performance.md:
  *
- *   npx tsx scripts/measure-bundles.ts [build-dir]
+ *   npx tsx bench/measure-bundles.ts [build-dir]
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -47,7 +47,7 @@ export function bootScripts(html: string): string[] {
     if (!/type="module"/i.test(attrs)) continue;
     const src = attr(attrs, "src");
     if (src) urls.add(src);
-    // The bootstrap (React Router's, or the deferred one of scripts/paint-first.ts) names the
+    // The bootstrap (React Router's, or the deferred one of pipeline/paint-first.ts) names the
     // manifest, the route modules and the client entry.
     for (const m of body.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
   }

@@ -1,18 +1,24 @@
 /**
  * How a wine's facts read in the page's language: its title, blend, alcohol, scores and quotes,
  * its cart data and its summary sheet. Plain functions over the parsed content, shared by the
- * pages' loaders and by the build script that draws the summary sheets (scripts/summaries/gather.ts).
- * Build-side only: the pages receive their results through loader data.
+ * pages' loaders (app/), the structured data and the summary sheets the build draws (pipeline/),
+ * so it sits below both. Build-side only: the pages receive their results through loader data.
  */
 import type { Grapes, Medal, Rating, Wine } from "#content";
 import { formatText, textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import type { Language } from "#core/languages";
 import { winePath } from "#core/paths";
-import type { I18n } from "~/lib/i18n/context";
+import type { MessageValues } from "#core/i18n";
+import type { MessageId } from "#locales";
 
-/** What these helpers need from the page's translator. */
-export type WineI18n = Pick<I18n, "lang" | "tag" | "t">;
+/** What these helpers need from the page's translator (the app's `I18n` has it, and so has the build's). */
+export interface WineI18n {
+  lang: Language;
+  /** BCP 47 tag for `Intl`. */
+  tag: string;
+  t: (id: MessageId, values?: MessageValues) => string;
+}
 
 /** The name the cart and headings use: "Château L'Hermitage Lescours 2020". */
 export function wineTitle(wine: Pick<Wine, "name" | "vintage">): string {
@@ -86,7 +92,7 @@ export function formatBlend(i18n: WineI18n, blend: string, grapes: Grapes): stri
 /** Spec §7: the cart service reads these categories from every wine. */
 export const cartCategories = "Wine|Saint-Émilion Grand Cru";
 
-/** Where a wine's summary sheet is served (generated at build by scripts/build-summaries.ts). */
+/** Where a wine's summary sheet is served (generated at build by pipeline/build-summaries.ts). */
 export function summaryPath(lang: Language, wineId: string): string {
   return `/summaries/${lang}/${wineId}.jpg`;
 }
@@ -103,7 +109,7 @@ export function summaryFileName(estateName: string, vintage: number): string {
  * HTML, which Snipcart's crawler reads to validate an order: id, "name vintage", price with two
  * decimals, the page's own path, the bottle image's path, the tasting notes, the categories.
  */
-export function cartItemData(i18n: Pick<I18n, "lang" | "href">, wine: Wine, imagePath: string): Record<string, string> {
+export function cartItemData(i18n: { lang: Language; href: (path: string) => string }, wine: Wine, imagePath: string): Record<string, string> {
   return {
     "data-item-id": wine.id,
     "data-item-name": wineTitle(wine),

@@ -3,7 +3,7 @@
  * nothing from another site: Natural Earth land at 1:110m (world-atlas), projected with d3-geo,
  * Antarctica left out, and a marker at the estate (content/site.json `geo`).
  *
- * Run `npx tsx scripts/build-world-map.ts` after changing it or the estate's position; the output,
+ * Run `npx tsx generators/build-world-map.ts` after changing it or the estate's position; the output,
  * content/images/maps/world-map.svg, is committed and a unit test checks it is up to date.
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -6,7 +6,7 @@ import { renderWorldMap, worldMapFile } from "../build-world-map";
 describe("the importer page's world map", () => {
   const committed = readFileSync(worldMapFile, "utf8");
 
-  it("is the committed output of scripts/build-world-map.ts for the estate's position", () => {
+  it("is the committed output of generators/build-world-map.ts for the estate's position", () => {
     expect(committed).toBe(renderWorldMap(content.site.geo));
   });
 

@@ -88,7 +88,7 @@ function insertStructuredData(): number {
   return pages;
 }
 
-/** Every page starts its framework after the first paint (scripts/paint-first.ts); `PAINT_FIRST=0` keeps the old head. */
+/** Every page starts its framework after the first paint (pipeline/paint-first.ts); `PAINT_FIRST=0` keeps the old head. */
 function deferFrameworks(): number {
   if (process.env.PAINT_FIRST === "0") return 0;
   const pages = [...walk(clientDir), ...walk(errorsDir)].filter((file) => file.endsWith(".html"));

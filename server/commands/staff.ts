@@ -14,11 +14,11 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { hashPassword, passwordProblem } from "../server/admin/passwords";
-import { loadConfigOrExit } from "../server/config";
-import { auditActions, commandLineActor, recordAudit } from "../server/db/audit";
-import { openDatabase } from "../server/db/database";
-import { StaffStore } from "../server/db/staff";
+import { hashPassword, passwordProblem } from "../admin/passwords";
+import { loadConfigOrExit } from "../config";
+import { auditActions, commandLineActor, recordAudit } from "../db/audit";
+import { openDatabase } from "../db/database";
+import { StaffStore } from "../db/staff";
 
 const usage = `Usage: npm run staff -- <command>
   add <email>      create an account (password from standard input)

@@ -9,9 +9,9 @@
  */
 import { parseArgs } from "node:util";
 import { findForm, formDefinitions } from "#forms/definitions";
-import { loadConfigOrExit } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { exportColumns, readSubmissions, toCsv, toJson } from "../server/db/export";
+import { loadConfigOrExit } from "../config";
+import { openDatabase } from "../db/database";
+import { exportColumns, readSubmissions, toCsv, toJson } from "../db/export";
 
 const usage = `Usage: npm run submissions -- export <type> [--since DATE] [--format csv|json]
   <type>    ${Object.values(formDefinitions)

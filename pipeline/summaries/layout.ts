@@ -6,7 +6,7 @@
  */
 import type { CSSProperties } from "react";
 import type { Language } from "#core/languages";
-import { summarySize } from "../../app/components/wine/summary-size";
+import { summarySize } from "#presentation/summary-size";
 import type { Face, FaceText, Role } from "./fonts";
 import type { SheetData } from "./sheet-data";
 

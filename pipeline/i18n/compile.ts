@@ -1,5 +1,5 @@
 /**
- * `npm run i18n`: checks the catalogs (scripts/i18n/catalogs.ts) and compiles them with Lingui
+ * `npm run i18n`: checks the catalogs (pipeline/i18n/catalogs.ts) and compiles them with Lingui
  * into `locales/compiled/<lang>.json` (the site) and `locales/compiled/admin-<lang>.json` (the
  * staff inbox), the form the Lingui runtime reads. A problem stops it with one line per message,
  * so a missing or broken translation fails the build, the typecheck and the tests rather than

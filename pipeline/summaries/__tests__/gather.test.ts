@@ -5,7 +5,7 @@ import {
   ratingQuote,
   scoreLabel,
   tastingNotes,
-} from "../../../app/components/wine/wine-format";
+} from "#presentation/wine-format";
 import { createI18n } from "~/lib/i18n/context";
 import { content } from "#content";
 import { postalAddress } from "#content/address";

@@ -80,7 +80,7 @@ try {
   const urls = { webm: publish(webm, "webm"), mp4: publish(mp4, "mp4") };
   writeFileSync(
     listing,
-    `// Written by scripts/make-hero-video.ts: the hero video's files in public/media/ (hashed names, cached for a year).\n` +
+    `// Written by generators/make-hero-video.ts: the hero video's files in public/media/ (hashed names, cached for a year).\n` +
       `export const heroVideoFiles = ${JSON.stringify(urls, null, 2)} as const;\n`,
   );
 } finally {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { summarySize } from "../../../app/components/wine/summary-size";
+import { summarySize } from "#presentation/summary-size";
 import { fontsFor } from "../fonts";
 import { gatherSheets } from "../gather";
 import { sheetTexts, sheetTree, type SheetNode } from "../layout";

@@ -17,7 +17,7 @@ import {
   scoreLabel,
   tastingNotes,
   type WineI18n,
-} from "../../app/components/wine/wine-format";
+} from "#presentation/wine-format";
 import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
 

@@ -1,4 +1,4 @@
-// subset-font ships no types; this declares the part scripts/fonts/subset.ts uses.
+// subset-font ships no types; this declares the part pipeline/fonts/subset.ts uses.
 declare module "subset-font" {
   interface SubsetOptions {
     /** The output format; the input's by default. */

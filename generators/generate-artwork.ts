@@ -6,7 +6,7 @@
  *   npm run artwork            # rewrites every file in content/images/
  *
  * The outputs are committed. Replace any file with a photograph of the same name and aspect ratio
- * (content/README.md). scripts/make-hero-video.ts animates `estateHeroSvg` for the home page video.
+ * (content/README.md). generators/make-hero-video.ts animates `estateHeroSvg` for the home page video.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

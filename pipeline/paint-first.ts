@@ -5,7 +5,7 @@
  * those downloads share the line with what the first paint needs. This rewrites each page so that
  * nothing of the framework is requested until the `load` event and the frame after it, or the
  * visitor's first interaction (pointer, key, touch, focus) if that comes earlier: then the same modules load, in the same way,
- * and the page hydrates. Run by scripts/postbuild.ts before the inline scripts are hashed for the
+ * and the page hydrates. Run by pipeline/postbuild.ts before the inline scripts are hashed for the
  * Content-Security-Policy. `PAINT_FIRST=0` keeps React Router's head (for side-by-side benchmarks).
  */
 

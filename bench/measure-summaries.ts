@@ -7,8 +7,8 @@
  */
 import { loadavg } from "node:os";
 import { resourceUsage } from "node:process";
-import { gatherSheets } from "./summaries/gather";
-import { maxBytes, renderSheet } from "./summaries/render";
+import { gatherSheets } from "../pipeline/summaries/gather";
+import { maxBytes, renderSheet } from "../pipeline/summaries/render";
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 

@@ -1,12 +1,12 @@
 /**
  * Structured data (JSON-LD) for each prerendered page, computed at build from the content files
- * and the page's language, and written into the page's <head> by scripts/postbuild.ts. Nothing
+ * and the page's language, and written into the page's <head> by pipeline/postbuild.ts. Nothing
  * of it reaches the visitor's JavaScript.
  */
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
 import { content, type Wine } from "#content";
 import { textIn } from "#content/text";
-import { ratingQuote } from "../app/components/wine/wine-format";
+import { ratingQuote } from "#presentation/wine-format";
 import { languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
