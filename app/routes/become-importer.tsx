@@ -5,9 +5,9 @@ import { PointList } from "~/components/importer/point-list";
 import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
@@ -16,7 +16,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...importerView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["importer", "forms"]) };
+  return { ...importerView(pageLanguage(request)), messages: pageMessages(request, ["importer", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

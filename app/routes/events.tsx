@@ -4,9 +4,9 @@ import { EventCard } from "~/components/events/event-card";
 import { eventsView } from "~/components/events/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
 // Largest paint on a phone (Lighthouse, first visit): text, an event's description (docs/performance.md).
@@ -14,7 +14,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the events' dates and times in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...eventsView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["events"]) };
+  return { ...eventsView(pageLanguage(request)), messages: pageMessages(request, ["events"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,17 +8,15 @@ import { saveLanguage } from "~/components/layout/language-switcher";
 import { Navbar } from "~/components/layout/navbar";
 import { I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
-import { layoutNamespaces } from "~/lib/i18n/messages.server";
-import { splitLanguage } from "#core/paths";
-import { messagesFor } from "#locales";
+import { layoutMessages, pageLanguage } from "~/lib/i18n/messages.server";
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
 
 /** Runs at build: the layout's own messages (navigation, footer, age gate) in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { lang } = splitLanguage(new URL(request.url).pathname);
-  return { lang, messages: messagesFor(lang, layoutNamespaces), site: siteView(lang) };
+  const lang = pageLanguage(request);
+  return { lang, messages: layoutMessages(lang), site: siteView(lang) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */

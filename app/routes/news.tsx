@@ -4,9 +4,9 @@ import { newsView } from "~/components/news/views.server";
 import { Newsletter } from "~/components/news/newsletter";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
 // Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
@@ -14,7 +14,7 @@ export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { items: newsView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["news", "forms"]) };
+  return { items: newsView(pageLanguage(request)), messages: pageMessages(request, ["news", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,9 +3,9 @@ import { StoryChapters } from "~/components/story/story-chapters";
 import { StoryHero } from "~/components/story/story-hero";
 import { storyView } from "~/components/story/views.server";
 import { scenes } from "~/lib/images";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
 // Largest paint on a phone (Lighthouse, first visit): the vineyard picture; largest text: the first chapter's paragraph (docs/performance.md).
@@ -13,7 +13,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
 export function loader({ request }: Route.LoaderArgs) {
-  const story = storyView(splitLanguage(new URL(request.url).pathname).lang);
+  const story = storyView(pageLanguage(request));
   return { hero: scenes(["vineyard"]).vineyard, chapters: story.chapters, messages: { ...pageMessages(request, ["story"]), ...story.messages } };
 }
 

@@ -5,9 +5,9 @@ import { Picture } from "~/components/ui/picture";
 import { Amenities } from "~/components/villa/amenities";
 import { villaView } from "~/components/villa/views.server";
 import { useI18n } from "~/lib/i18n/context";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Runs at build: the pictures and the villa's words in the page's language, so no content rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...villaView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["villa"]) };
+  return { ...villaView(pageLanguage(request)), messages: pageMessages(request, ["villa"]) };
 }
 
 /** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */

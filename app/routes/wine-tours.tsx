@@ -6,9 +6,9 @@ import { TourHighlights } from "~/components/tours/tour-highlights";
 import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageMessages } from "~/lib/i18n/messages.server";
+import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths, splitLanguage } from "#core/paths";
+import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
@@ -17,7 +17,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...toursView(splitLanguage(new URL(request.url).pathname).lang), messages: pageMessages(request, ["wineTours", "forms"]) };
+  return { ...toursView(pageLanguage(request)), messages: pageMessages(request, ["wineTours", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,7 +4,7 @@ import { postalAddress } from "#content/address";
 import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
 import type { Language } from "#core/languages";
-import { splitLanguage } from "#core/paths";
+import { pageLanguage } from "~/lib/i18n/messages.server";
 import type { LegalPageView } from "./views";
 
 /**
@@ -29,7 +29,7 @@ function legalValues(lang: Language): Record<string, string> {
 }
 
 export function legalPageView(page: LegalPageId, request: Request): LegalPageView {
-  const { lang } = splitLanguage(new URL(request.url).pathname);
+  const lang = pageLanguage(request);
   const { title, updated, sections } = content.legal[page];
   const values = legalValues(lang);
   return {

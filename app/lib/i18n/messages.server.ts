@@ -3,12 +3,18 @@
  * layout's namespaces and the page's own, in its language only: the legal texts stay on the
  * legal pages, the forms' words on the pages with a form.
  */
+import type { Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { catalogs, messagesFor, type Namespace } from "#locales";
 import { createI18n } from "./context";
 
 /** What every page shows around its content: navigation, footer, age gate and the error fallback. */
 export const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
+
+/** The layout's messages in a language (the language layout's loader returns them). */
+export function layoutMessages(lang: Language) {
+  return messagesFor(lang, layoutNamespaces);
+}
 
 /** The language of the page a loader renders, from its URL. */
 export function pageLanguage(request: Request) {
