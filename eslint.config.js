@@ -5,13 +5,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
- * The floors of the house and who may import whom (docs/architecture.md). Paths are the resolved
- * files, so `~/…`, `#core/…` and `#forms/…` imports are checked like relative ones.
+ * The floors of the house and who may import whom (docs/architecture.md, "Floors"). Paths are the
+ * resolved files, so `~/…`, `#core/…`, `#content`, `#locales`, `#forms/…` and `#presentation/…`
+ * imports are checked like relative ones. Each zone has a probe in tests/lint-floors.test.ts that
+ * must fail it.
  */
+const tooling = ["./pipeline", "./bench", "./generators", "./scripts", "./e2e"];
 const boundaries = [
-  { target: "./server", from: "./app", message: "The server never imports the React app: share code through core/ or forms/." },
-  { target: "./app", from: "./server", message: "The app must not import server code." },
-  { target: "./forms", from: ["./app", "./server", "./scripts"], message: "Form definitions may use core/ and zod only." },
+  { target: "./server", from: ["./app", ...tooling], message: "The server never imports the React app or the tooling: share code through core/, content/, presentation/ or forms/." },
+  { target: "./app", from: ["./server", ...tooling], message: "The app must not import server code or the tooling." },
+  { target: "./pipeline", from: ["./server", "./bench", "./generators", "./e2e"], message: "The build pipeline decides the shipped HTML from the app and the content: it needs neither the server nor the benchmarks." },
+  {
+    target: "./presentation",
+    from: ["./app", "./server", "./forms", ...tooling],
+    message: "presentation/ sits below the app and the build: it reads content, core and the message ids only.",
+  },
+  {
+    target: "./forms",
+    from: ["./app", "./server", "./content", "./locales", "./presentation", ...tooling],
+    message: "Form definitions may use core/ and zod only.",
+  },
   {
     // core's own modules, not its tests (which check the app's use of it).
     target: "./core/*.ts",
@@ -19,11 +32,29 @@ const boundaries = [
     except: ["./core", "./node_modules"],
     message: "core/ is the ground floor: it imports nothing of the project.",
   },
-  { target: "./content", from: ["./app", "./server", "./scripts", "./forms"], message: "Content and its schemas import nothing above them." },
+  {
+    target: "./content",
+    from: ["./app", "./server", "./forms", "./locales", "./presentation", ...tooling],
+    message: "Content and its schemas import nothing above them (core/ only): not the interface's catalogs either.",
+  },
+  {
+    target: "./locales/*.ts",
+    from: ["./app", "./server", "./forms", "./content", "./presentation", ...tooling],
+    message: "The catalogs import core/ only.",
+  },
   { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
   { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
   { target: ["./server/db", "./server/mail"], from: ["./server/admin", "./server/api"], message: "Storage and mail sit below the API and the staff inbox, which wire them." },
 ];
+
+/**
+ * Import specifiers as regular expressions: `no-restricted-imports` reads `group` entries as
+ * gitignore patterns, where a line starting with `#` is a comment, so `"#content"` there never
+ * matched anything.
+ */
+const rawContentJson = { regex: "(^|/)content/(.+/)?[^/]+\\.json$", message: "Read content through #content (content/index.ts), parsed and typed." };
+const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content/(index|text|address)(\\.ts)?)$";
+const localesModule = "^(#locales(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*locales/(index|admin|compiled/.*)(\\.ts)?)$";
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/"] },
@@ -43,8 +74,16 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error", "warn", "log"] }],
-      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
       "import-x/no-cycle": "error",
+    },
+  },
+  {
+    // The floors hold for the code that runs; tests may reach across them (they check the wiring,
+    // and share the support of e2e/support and the build's readers).
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "e2e/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
     },
   },
   {
@@ -52,10 +91,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["content/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/content/**/*.json", "**/content/*.json"], message: "Read content through #content (content/index.ts), parsed and typed." }] },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson] }],
     },
   },
   {
@@ -68,9 +104,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/content/**/*.json", "**/content/*.json"], message: "Read content through #content (content/index.ts), parsed and typed." },
-            { group: ["#content", "#content/*", "**/content/index", "**/content/text"], allowTypeImports: true, message: "Components receive content through their route's loader: read it in a *.server.ts module." },
-            { group: ["#locales", "**/locales/index", "**/locales/compiled/*"], allowTypeImports: true, message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts)." },
+            rawContentJson,
+            { regex: contentModule, allowTypeImports: true, message: "Components receive content through their route's loader: read it in a *.server.ts module." },
+            { regex: localesModule, allowTypeImports: true, message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts)." },
           ],
         },
       ],

@@ -1,0 +1,74 @@
+/**
+ * The floors of docs/architecture.md are rules only if the lint refuses what crosses them. Each
+ * probe below is a file that would sit in one room and import from a room it may not: ESLint must
+ * refuse it with the named rule. A few allowed imports are linted too, so a rule that refused
+ * everything would fail here as well.
+ */
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+interface Probe {
+  /** Where the probe file would live (it is linted under this name, not written). */
+  file: string;
+  code: string;
+  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports";
+}
+
+const refused: Probe[] = [
+  // Components read content and messages through their route's loader only.
+  { file: "app/components/wine/probe.tsx", code: 'import { content } from "#content";\nexport const x = content;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "app/components/wine/probe.tsx", code: 'import { textIn } from "#content/text";\nexport const x = textIn;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "app/components/wine/probe.tsx", code: 'import { content } from "../../../content/index";\nexport const x = content;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "app/routes/probe.tsx", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "app/routes/probe.tsx", code: 'import { adminTranslator } from "#locales/admin";\nexport const x = adminTranslator;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "app/lib/probe.ts", code: 'import wine from "../../content/wines/chateau-2020.json";\nexport const x = wine;', rule: "@typescript-eslint/no-restricted-imports" },
+  { file: "server/probe.ts", code: 'import site from "../content/site.json";\nexport const x = site;', rule: "@typescript-eslint/no-restricted-imports" },
+  // Rooms and who may enter them.
+  { file: "server/probe.ts", code: 'import { useI18n } from "~/lib/i18n/context";\nexport const x = useI18n;', rule: "import-x/no-restricted-paths" },
+  { file: "server/probe.ts", code: 'import { paintFirst } from "../pipeline/paint-first";\nexport const x = paintFirst;', rule: "import-x/no-restricted-paths" },
+  { file: "app/lib/probe.ts", code: 'import { loadConfigOrExit } from "../../server/config";\nexport const x = loadConfigOrExit;', rule: "import-x/no-restricted-paths" },
+  { file: "app/lib/probe.ts", code: 'import { structuredData } from "../../pipeline/structured-data";\nexport const x = structuredData;', rule: "import-x/no-restricted-paths" },
+  { file: "pipeline/probe.ts", code: 'import { buildServer } from "../server/app";\nexport const x = buildServer;', rule: "import-x/no-restricted-paths" },
+  { file: "presentation/probe.ts", code: 'import { useI18n } from "~/lib/i18n/context";\nexport const x = useI18n;', rule: "import-x/no-restricted-paths" },
+  { file: "forms/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
+  { file: "forms/probe.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "import-x/no-restricted-paths" },
+  { file: "content/probe.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "import-x/no-restricted-paths" },
+  { file: "content/probe.ts", code: 'import { formDefinitions } from "#forms/definitions";\nexport const x = formDefinitions;', rule: "import-x/no-restricted-paths" },
+  { file: "content/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;', rule: "import-x/no-restricted-paths" },
+  { file: "locales/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
+  { file: "core/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
+  { file: "server/db/probe.ts", code: 'import { composeSubmissionMails } from "../mail/compose";\nexport const x = composeSubmissionMails;', rule: "import-x/no-restricted-paths" },
+  { file: "server/mail/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;', rule: "import-x/no-restricted-paths" },
+  { file: "server/db/probe.ts", code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;', rule: "import-x/no-restricted-paths" },
+];
+
+const allowed: Omit<Probe, "rule">[] = [
+  { file: "app/components/wine/probe.tsx", code: 'import type { Wine } from "#content";\nexport type X = Wine;' },
+  { file: "app/components/wine/probe.server.ts", code: 'import { content } from "#content";\nexport const x = content;' },
+  { file: "app/lib/probe.server.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;' },
+  { file: "pipeline/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;' },
+  { file: "server/admin/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;' },
+];
+
+let eslint: ESLint;
+beforeAll(() => {
+  // no-cycle walks the whole import graph and is not what these probes test.
+  eslint = new ESLint({ overrideConfig: { rules: { "import-x/no-cycle": "off" } } });
+});
+
+const problems = async (probe: { file: string; code: string }) => {
+  const [result] = await eslint.lintText(probe.code, { filePath: probe.file });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+};
+
+// The first probe pays for loading the parser and the resolver: on a busy machine, seconds.
+describe("the lint floors", { timeout: 60_000 }, () => {
+  it.each(refused)("refuses $file importing $code", async (probe) => {
+    const found = await problems(probe);
+    expect(found.some((line) => line.startsWith(`${probe.rule}:`)), found.join("\n") || "no problem reported").toBe(true);
+  });
+
+  it.each(allowed)("lets $file import $code", async (probe) => {
+    expect(await problems(probe)).toEqual([]);
+  });
+});
