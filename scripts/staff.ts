@@ -120,7 +120,7 @@ async function main(): Promise<void> {
         const accounts = staff.list();
         if (accounts.length === 0) console.log("No staff account yet: add one with npm run staff -- add <email>");
         for (const account of accounts) {
-          console.log(`${account.email}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
+          console.log(`#${account.id}\t${account.email}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
         }
         break;
       }

@@ -23,6 +23,8 @@ function readBuildInfo(buildDir: string): BuildInfo {
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The staff inbox's clock (tests hold it still or move it on). */
+  now?: () => Date;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   await registerApi(app, config);
-  await registerAdmin(app, config);
+  await registerAdmin(app, config, { now: options.now });
   registerHealth(app, () => app.forms.db);
   await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
 

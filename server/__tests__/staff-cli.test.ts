@@ -48,7 +48,7 @@ describe("npm run staff", { timeout: 60_000 }, () => {
     expect(account!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account!.password_hash).not.toContain("passphrase");
     const listed = await staff(dir, ["list"]);
-    expect(listed.stdout).toMatch(/^anne@hermitage-lescours\.example\tcreated .*\tlast sign-in never$/m);
+    expect(listed.stdout).toMatch(/^#1\tanne@hermitage-lescours\.example\tcreated .*\tlast sign-in never$/m);
   });
 
   it("refuses a common password and changes nothing", async () => {

@@ -4,6 +4,7 @@ import Negotiator from "negotiator";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
@@ -22,6 +23,7 @@ export interface AdminContext {
   config: Config;
   db: Db;
   staff: StaffStore;
+  throttle: SignInThrottle;
   now: () => Date;
   /** A new e-mail is in the outbox: send it soon (no-op without SMTP_URL). */
   kickMail: () => void;

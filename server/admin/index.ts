@@ -12,6 +12,7 @@ import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore } from "../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
@@ -70,6 +71,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     config,
     db,
     staff: new StaffStore(db),
+    throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     estateName: site.estateName,
@@ -162,5 +164,5 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 export async function registerAdmin(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, ...options });
+  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now });
 }

@@ -248,4 +248,32 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 3,
+    name: "sign-in throttling: attempts reserved before the password is checked, by client and account",
+    sql: `
+      -- The lockout of migration 2 locked an account for everyone and was read before the
+      -- password check: it goes. Every attempt is now a row, written before the check.
+      DROP TABLE sign_in_locks;
+      DROP TABLE sign_in_failures;
+
+      -- One row per sign-in attempt that was let through to a check (refused ones are not
+      -- written). kind: 'password' or 'second-factor'. pair: the client and the account typed
+      -- together; client: the client's address (an IPv6 client by its /64); account: the
+      -- SHA-256 of the account typed (it may be a password typed in the wrong box). A success
+      -- deletes the pair's rows; rows older than a day are swept.
+      CREATE TABLE sign_in_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        pair TEXT NOT NULL,
+        client TEXT NOT NULL,
+        account TEXT NOT NULL
+      );
+      CREATE INDEX sign_in_attempts_pair ON sign_in_attempts (kind, pair, at);
+      CREATE INDEX sign_in_attempts_client ON sign_in_attempts (kind, client, at);
+      CREATE INDEX sign_in_attempts_account ON sign_in_attempts (kind, account, at);
+      CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at);
+    `,
+  },
 ];

@@ -1,10 +1,11 @@
 /**
- * Staff accounts, their sessions and the sign-in lockout (tables of migration 2). Passwords come
+ * Staff accounts and their sessions (tables of migration 2). Passwords come
  * here already hashed (server/admin/passwords.ts); session tokens are kept only as their SHA-256,
  * so a copy of the database opens no session.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "./database";
+import { accountDigest } from "./sign-in-throttle";
 
 export interface StaffAccount {
   id: number;
@@ -26,20 +27,10 @@ export interface StaffSession {
 
 /** How long a session lasts from sign-in, whatever happens in it. */
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
-/** Failed sign-ins for one account or one address that lock it… */
-export const lockoutFailures = 5;
-/** …when they fall within this window… */
-export const lockoutWindowMs = 15 * 60 * 1000;
-/** …for this long. */
-export const lockoutMs = 15 * 60 * 1000;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 /** 256 random bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString("base64url");
-
-/** The key a sign-in failure is counted under: the address typed (hashed: it may be a password typed in the wrong box) or the client's. */
-export const accountKey = (email: string) => `account:${sha256(email.trim().toLowerCase())}`;
-export const addressKey = (address: string) => `address:${address}`;
 
 export class StaffStore {
   constructor(private readonly db: Db) {}
@@ -66,14 +57,14 @@ export class StaffStore {
     return this.db.prepare("DELETE FROM staff WHERE email = ?").run(email).changes === 1;
   }
 
-  /** Sets a new password and ends every session of the account. */
+  /** Sets a new password, ends every session of the account and forgets its sign-in attempts. */
   setPassword(email: string, passwordHash: string, now: Date): boolean {
     return this.db.transaction(() => {
       const account = this.find(email);
       if (!account) return false;
       this.db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?").run(passwordHash, now.toISOString(), account.id);
       this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(account.id);
-      this.db.prepare("DELETE FROM sign_in_locks WHERE key = ?").run(accountKey(email));
+      this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(email));
       return true;
     })();
   }
@@ -110,44 +101,5 @@ export class StaffStore {
   /** Ends the session a token opened (sign-out). */
   closeSession(token: string): void {
     this.db.prepare("DELETE FROM staff_sessions WHERE token_hash = ?").run(sha256(token));
-  }
-
-  /** The end of the lock on any of these keys, if one is locked now. */
-  lockedUntil(keys: readonly string[], now: Date): string | null {
-    const at = now.toISOString();
-    let until: string | null = null;
-    for (const key of keys) {
-      const row = this.db.prepare("SELECT until FROM sign_in_locks WHERE key = ? AND until > ?").get(key, at) as { until: string } | undefined;
-      if (row && (until === null || row.until > until)) until = row.until;
-    }
-    return until;
-  }
-
-  /**
-   * Counts a failed sign-in under each key; a key that reaches `lockoutFailures` within
-   * `lockoutWindowMs` is locked for `lockoutMs`. Failures older than a day are swept.
-   */
-  recordFailure(keys: readonly string[], now: Date): void {
-    const at = now.toISOString();
-    const windowStart = new Date(now.getTime() - lockoutWindowMs).toISOString();
-    const until = new Date(now.getTime() + lockoutMs).toISOString();
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM sign_in_failures WHERE at < ?").run(new Date(now.getTime() - 86_400_000).toISOString());
-      this.db.prepare("DELETE FROM sign_in_locks WHERE until <= ?").run(at);
-      for (const key of keys) {
-        this.db.prepare("INSERT INTO sign_in_failures (at, key) VALUES (?, ?)").run(at, key);
-        const { n } = this.db.prepare("SELECT count(*) AS n FROM sign_in_failures WHERE key = ? AND at > ?").get(key, windowStart) as { n: number };
-        if (n >= lockoutFailures) {
-          this.db.prepare("INSERT INTO sign_in_locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until").run(key, until);
-          // The lock replaces the count: after it, the account starts again from zero.
-          this.db.prepare("DELETE FROM sign_in_failures WHERE key = ?").run(key);
-        }
-      }
-    })();
-  }
-
-  /** A successful sign-in clears the account's count (not the address's: one good password must not buy an address more guesses). */
-  recordSuccess(email: string): void {
-    this.db.prepare("DELETE FROM sign_in_failures WHERE key = ?").run(accountKey(email));
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { ServerOptions } from "../../app";
 import { parse } from "parse5";
 import { hashPassword } from "../../admin/passwords";
 import { StaffStore } from "../../db/staff";
@@ -10,8 +11,8 @@ export const siteUrl = "https://www.hermitage-lescours.example";
 export const siteOrigin = new URL(siteUrl).origin;
 
 /** The real server with the inbox, on a fixture build and a fresh data folder. */
-export function adminTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env });
+export function adminTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
+  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, options);
 }
 
 /** Creates a staff account as `npm run staff -- add` does. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterEach } from "vitest";
-import { buildServer } from "../../app";
+import { buildServer, type ServerOptions } from "../../app";
 import { parseConfig } from "../../config";
 
 /** A built site with just what the server needs to start. */
@@ -26,9 +26,10 @@ export function tempDataDir(): string {
 }
 
 /** Builds the real server on a fixture build and a data folder, with the given environment. */
-export async function buildTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function buildTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = await buildServer(
     parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }),
+    options,
   );
   await app.ready();
   return app;

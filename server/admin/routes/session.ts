@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { isAdminLanguage } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
-import { accountKey, addressKey, sessionLifetimeMs } from "../../db/staff";
+import { throttleKeys } from "../../db/sign-in-throttle";
+import { sessionLifetimeMs } from "../../db/staff";
 import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
@@ -15,11 +16,14 @@ export const publicRoute = { adminPublic: true };
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Sign-in, sign-out and the language switch. A sign-in that fails answers 401 with one message
- * for every cause; five failures for an address typed or from one client address within 15
- * minutes lock that key for 15 minutes. A success opens a new session (a new id every time,
- * the previous one of this browser closed) and answers 303 to the inbox.
+ * Sign-in, sign-out and the language switch. Each sign-in is counted before its password is
+ * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
+ * with the account typed, it is refused with 429 and the wait in `Retry-After`. A sign-in that
+ * fails answers 401 with one message for every cause. A success opens a new session (a new id
+ * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
 export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
   const { staff, now } = context;
@@ -39,23 +43,26 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     if (!tokensMatch(fields._csrf, readCookie(request, names.signIn))) return signInPage(request, reply, 403, { kind: "expired" });
     const email = typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : "";
     const password = typeof fields.password === "string" ? fields.password : "";
-    const keys = [accountKey(email), addressKey(request.ip)];
-    const at = now();
-    const locked = staff.lockedUntil(keys, at);
-    if (locked) {
-      const minutes = Math.max(1, Math.ceil((Date.parse(locked) - at.getTime()) / 60_000));
-      reply.header("Retry-After", String(minutes * 60));
-      return signInPage(request, reply, 429, { kind: "locked", minutes }, email);
+    const keys = throttleKeys(request.ip, email);
+    const reservation = context.throttle.reserve("password", keys, now());
+    if (!reservation.allowed) {
+      const seconds = Math.ceil(reservation.retryAfterMs / 1000);
+      reply.header("Retry-After", String(seconds));
+      return signInPage(request, reply, 429, { kind: "wait", seconds }, email);
     }
     // The same work whether the address has an account or not: a wrong address is not faster.
     const account = email ? staff.find(email) : null;
+    if (reservation.alert) {
+      // Named by its number, never its address: the log outlives what it names.
+      request.log.warn({ staffId: account?.id ?? null }, "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits");
+    }
+    if (reservation.delayMs > 0) await sleep(reservation.delayMs);
     const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password.slice(0, maximumPasswordLength));
     if (!account || !matches || password.length > maximumPasswordLength) {
-      staff.recordFailure(keys, now());
       request.log.warn({ address: request.ip }, "admin: failed sign-in");
       return signInPage(request, reply, 401, { kind: "failed" }, email);
     }
-    staff.recordSuccess(email);
+    context.throttle.succeeded("password", keys);
     const previous = readCookie(request, names.session);
     if (previous) staff.closeSession(previous);
     const session = staff.openSession(account.id, now());

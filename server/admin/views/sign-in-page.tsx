@@ -1,7 +1,12 @@
 import type { ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
-export type SignInProblem = { kind: "failed" } | { kind: "locked"; minutes: number } | { kind: "expired" } | null;
+export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | null;
+
+/** How long to wait before the next attempt: seconds under two minutes, whole minutes beyond. */
+function waitMessage(view: ViewContext, seconds: number): string {
+  return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+}
 
 /** The sign-in form: e-mail and password, POSTed to /admin/login. */
 export function SignInPage({ view, problem, email = "", signedOut = false }: { view: ViewContext; problem: SignInProblem; email?: string; signedOut?: boolean }) {
@@ -9,7 +14,7 @@ export function SignInPage({ view, problem, email = "", signedOut = false }: { v
     <Layout view={view} title={view.t("signIn.title")}>
       {signedOut ? <Notice tone="done">{view.t("signIn.signedOut")}</Notice> : null}
       {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
-      {problem?.kind === "locked" ? <Notice tone="problem">{view.t("signIn.locked", { minutes: problem.minutes })}</Notice> : null}
+      {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
       <p>{view.t("signIn.intro")}</p>
       <form method="post" action="/admin/login" className="sign-in">
