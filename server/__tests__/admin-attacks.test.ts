@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formDefinitions, type FormKind } from "#forms/definitions";
 import { adminTranslator } from "#locales/admin";
+import { assertDeclaresAccess } from "../admin/roles";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, StaffClient, textOf } from "./support/admin";
 import { validPayloads } from "./support/fixtures";
 
@@ -50,11 +51,22 @@ describe("without a session", () => {
     expect(routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       "GET /admin/assets/admin.css",
       "GET /admin/login",
+      "GET /admin/login/enrol",
+      "GET /admin/login/enrol/qr.svg",
+      "GET /admin/login/second-factor",
       "HEAD /admin/assets/admin.css",
       "HEAD /admin/login",
+      "HEAD /admin/login/enrol",
+      "HEAD /admin/login/enrol/qr.svg",
+      "HEAD /admin/login/second-factor",
       "POST /admin/language",
       "POST /admin/login",
+      "POST /admin/login/enrol",
+      "POST /admin/login/second-factor",
     ]);
+    // Every other route names the roles it is for (a route that names none stops the start: roles.ts).
+    for (const route of routes.filter((candidate) => !candidate.public)) expect(route.roles.length, route.url).toBeGreaterThan(0);
+    expect(() => assertDeclaresAccess("/admin/forgotten", {})).toThrow(/must say which roles/);
     for (const route of routes.filter((candidate) => !candidate.public)) {
       const url = concrete(route.url);
       for (const headers of [{}, { origin: siteOrigin }, { cookie: `${sessionCookie}=${randomBytes(32).toString("base64url")}` }]) {

@@ -61,6 +61,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     lang: adminLanguage(request, https),
     csrfToken: request.staffSession?.csrfToken ?? signInToken(context, request, reply),
     staffEmail: request.staffSession?.email ?? null,
+    staffRole: request.staffSession?.role ?? null,
     path: request.url,
     estateName: context.estateName,
   });

@@ -13,24 +13,29 @@ import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
-import { StaffStore } from "../db/staff";
+import { StaffStore, type StaffRole } from "../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
+import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
 import { auditRoutes } from "./routes/audit";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
-import { publicRoute, sessionRoutes } from "./routes/session";
+import { accountRoutes } from "./routes/account";
+import { secondFactorRoutes } from "./routes/second-factor";
+import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
 import { estateTimeZone } from "./view-context";
-import { NotFoundPage, RefusedPage, SignInFirstPage } from "./views/sign-in-page";
+import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
   method: string;
   url: string;
-  /** Reachable without a session (the sign-in form, the language switch, the stylesheet). */
+  /** Reachable without a session (the sign-in steps, the language switch, the stylesheet). */
   public: boolean;
+  /** The roles it is for (none for a public route). */
+  roles: readonly StaffRole[];
 }
 
 declare module "fastify" {
@@ -51,8 +56,8 @@ export function adminSecurityPolicy(https: boolean): string {
 
 const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
 
-/** A route registered with `publicRoute` as its config (server/admin/routes/session.ts). */
-const publicConfig = (config: unknown) => (config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+/** A route registered with `publicRoute` as its config (./roles.ts). */
+const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
 const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
 const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
 
@@ -93,8 +98,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   db.pragma("secure_delete = ON");
 
   admin.addHook("onRoute", (route) => {
+    // Fail closed: a route that names neither its roles nor that it is public is a mistake.
+    assertDeclaresAccess(route.url, route.config);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, public: publicConfig(route.config) });
+    for (const method of methods) routes.push({ method, url: route.url, public: publicConfig(route.config), roles: route.config?.roles ?? [] });
   });
 
   await admin.register(cookie);
@@ -131,6 +138,15 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     }
   });
 
+  // The role the route asks for (./roles.ts), once the session and its token are known good.
+  admin.addHook("preHandler", async (request, reply) => {
+    if (isPublic(request) || !request.staffSession) return;
+    if (!roleAllows(request.routeOptions.config, request.staffSession.role)) {
+      request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
+      return sendPage(reply, 403, createElement(RoleRefusedPage, { view: viewFor(context, request, reply) }));
+    }
+  });
+
   admin.addHook("onSend", async (request, reply) => {
     reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     reply.header("Cache-Control", "no-store");
@@ -141,6 +157,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
   );
   sessionRoutes(admin, context);
+  secondFactorRoutes(admin, context);
+  accountRoutes(admin, context);
   inboxRoutes(admin, context);
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
@@ -150,6 +168,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   admin.route({
     method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"],
     url: "/admin/*",
+    config: everyRole,
     handler: async (request, reply) => {
       if (reads(request) && request.url === "/admin/") return reply.redirect("/admin", 303);
       return sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));

@@ -276,4 +276,38 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at);
     `,
   },
+  {
+    version: 4,
+    name: "staff roles, second factor (TOTP) and recovery codes, sign-in challenges",
+    sql: `
+      -- What an account may do. Accounts made before roles existed could do everything the inbox
+      -- offers, so they become admin (who must then enrol a second factor at the next sign-in);
+      -- npm run staff -- role <email> inbox gives one a narrower role.
+      ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'editor', 'inbox'));
+      -- The second factor (RFC 6238): the shared secret once a code confirmed it, the newest time
+      -- step accepted (a code is good once), and a secret being enrolled, shown until confirmed.
+      ALTER TABLE staff ADD COLUMN totp_secret TEXT;
+      ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
+      ALTER TABLE staff ADD COLUMN totp_pending_secret TEXT;
+
+      -- Ten single-use codes for a lost phone, kept only as their SHA-256 (each has 80 random bits).
+      CREATE TABLE staff_recovery_codes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL UNIQUE,
+        used_at TEXT
+      );
+      CREATE INDEX staff_recovery_codes_staff ON staff_recovery_codes (staff_id);
+
+      -- A password that was right, waiting for the second factor: no session exists yet. The
+      -- cookie holds a random token; only its SHA-256 is kept here.
+      CREATE TABLE staff_challenges (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX staff_challenges_expires ON staff_challenges (expires_at);
+    `,
+  },
 ];

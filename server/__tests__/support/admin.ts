@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { ServerOptions } from "../../app";
 import { parse } from "parse5";
 import { hashPassword } from "../../admin/passwords";
-import { StaffStore } from "../../db/staff";
+import { StaffStore, type StaffRole } from "../../db/staff";
 import { buildTestServer } from "./fixtures";
 import { attribute, elements as walk, textOf, type Element } from "./html";
 
@@ -15,9 +15,9 @@ export function adminTestServer(env: Record<string, string> = {}, options: Serve
   return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, options);
 }
 
-/** Creates a staff account as `npm run staff -- add` does. */
-export async function addStaff(app: FastifyInstance, email: string, password: string): Promise<void> {
-  new StaffStore(app.forms.db).add(email, await hashPassword(password), new Date());
+/** Creates a staff account as `npm run staff -- add` does (an `inbox` one unless told: it needs no second factor). */
+export async function addStaff(app: FastifyInstance, email: string, password: string, role: StaffRole = "inbox"): Promise<void> {
+  new StaffStore(app.forms.db).add(email, await hashPassword(password), role, new Date());
 }
 
 /** Every element of a parsed page (or of an element), depth first, as an array. */

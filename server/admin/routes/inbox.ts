@@ -4,6 +4,7 @@ import { auditActions, recordAudit } from "../../db/audit";
 import { exportColumns, readSubmissions, toCsv, toJson } from "../../db/export";
 import { formOfType, isInboxType, listInbox, statusesOf, allStatuses, type InboxStatus } from "../../db/inbox";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { inboxRoles } from "../roles";
 import { InboxPage, type InboxFilter } from "../views/inbox-page";
 
 /** Submissions on one page of the inbox. */
@@ -35,7 +36,7 @@ export function readFilter(query: Record<string, unknown>): { filter: InboxFilte
 
 /** `/admin`, the inbox, and its export. */
 export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void {
-  admin.get("/admin", async (request, reply) => {
+  admin.get("/admin", { config: inboxRoles }, async (request, reply) => {
     const { filter, problems } = readFilter(request.query as Record<string, unknown>);
     const { rows, total } = listInbox(context.db, { ...filter, perPage });
     const pages = Math.max(1, Math.ceil(total / perPage));
@@ -47,7 +48,7 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
    * Every submission of one form as CSV or JSON: the export of `npm run submissions`
    * (server/db/export.ts, formula-safe), with each submission's inbox status added.
    */
-  admin.post("/admin/export", async (request, reply) => {
+  admin.post("/admin/export", { config: inboxRoles }, async (request, reply) => {
     const fields = formFields(request);
     const format = fields.format;
     if (!isInboxType(fields.type) || (format !== "csv" && format !== "json")) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { inboxRoles } from "../roles";
 import { PrivacyPage } from "../views/privacy-page";
 
 const emailSchema = z.email().max(254);
@@ -28,9 +29,9 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
   const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
     recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(email), ...detail } }, context.now());
 
-  admin.get("/admin/privacy", async (request, reply) => render(request, reply, 200, {}));
+  admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
-  admin.post("/admin/privacy/find", async (request, reply) => {
+  admin.post("/admin/privacy/find", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     const found = findPersonalData(context.db, email);
@@ -38,7 +39,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     return render(request, reply, 200, { email, found });
   });
 
-  admin.post("/admin/privacy/export", async (request, reply) => {
+  admin.post("/admin/privacy/export", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     const found = findPersonalData(context.db, email);
@@ -50,7 +51,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
       .send(`${JSON.stringify(exported, null, 2)}\n`);
   });
 
-  admin.post("/admin/privacy/erase", async (request, reply) => {
+  admin.post("/admin/privacy/erase", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     if (formFields(request).confirm !== "yes") {

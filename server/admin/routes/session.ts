@@ -3,18 +3,36 @@ import { createElement } from "react";
 import { isAdminLanguage } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import { throttleKeys } from "../../db/sign-in-throttle";
-import { sessionLifetimeMs } from "../../db/staff";
+import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
+import { everyRole, homeFor, publicRoute } from "../roles";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
 import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
 
-/** Routes anyone may reach: the sign-in form and the language switch (they check their own tokens). */
-export const publicRoute = { adminPublic: true };
-
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
+
+/**
+ * Opens a session for an account whose sign-in is complete: the browser's previous session and
+ * its challenge are closed, the session cookie set, the sign-in recorded in the audit log. The
+ * request then renders as signed in (the recovery codes' page is shown in the same answer).
+ */
+export function startSession(context: AdminContext, request: FastifyRequest, reply: FastifyReply, account: StaffAccount, detail: Record<string, unknown>): void {
+  const https = servedOverHttps(context.config, request);
+  const names = cookieNames(https);
+  const previous = readCookie(request, names.session);
+  if (previous) context.staff.closeSession(previous);
+  const challenge = readCookie(request, names.challenge);
+  if (challenge) context.staff.closeChallenge(challenge);
+  const session = context.staff.openSession(account.id, context.now());
+  recordAudit(context.db, { actor: account.email, action: auditActions.signIn, ...(Object.keys(detail).length > 0 ? { detail } : {}) }, context.now());
+  reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
+  clearCookie(reply, names.signIn, https);
+  if (challenge) clearCookie(reply, names.challenge, https);
+  request.staffSession = { staffId: account.id, email: account.email, role: account.role, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +40,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Sign-in, sign-out and the language switch. Each sign-in is counted before its password is
  * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
  * with the account typed, it is refused with 429 and the wait in `Retry-After`. A sign-in that
- * fails answers 401 with one message for every cause. A success opens a new session (a new id
+ * fails answers 401 with one message for every cause. The right password of an account with a
+ * second factor, or of an admin who has none yet, opens no session: it leads to the second
+ * factor's step or its enrolment (./second-factor.ts). Otherwise it opens a new session (a new id
  * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
 export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
@@ -32,7 +52,7 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object) }));
 
   admin.get("/admin/login", { config: publicRoute }, async (request, reply) => {
-    if (request.staffSession) return reply.redirect("/admin", 303);
+    if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
     return signInPage(request, reply, 200, null);
   });
 
@@ -63,16 +83,16 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
       return signInPage(request, reply, 401, { kind: "failed" }, email);
     }
     context.throttle.succeeded("password", keys);
-    const previous = readCookie(request, names.session);
-    if (previous) staff.closeSession(previous);
-    const session = staff.openSession(account.id, now());
-    recordAudit(context.db, { actor: account.email, action: auditActions.signIn }, now());
-    reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
-    clearCookie(reply, names.signIn, https);
-    return reply.redirect("/admin", 303);
+    if (account.totp_secret || account.role === "admin") {
+      // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
+      reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));
+      return reply.redirect(account.totp_secret ? "/admin/login/second-factor" : "/admin/login/enrol", 303);
+    }
+    startSession(context, request, reply, account, {});
+    return reply.redirect(homeFor(account.role), 303);
   });
 
-  admin.post("/admin/logout", async (request, reply) => {
+  admin.post("/admin/logout", { config: everyRole }, async (request, reply) => {
     const https = servedOverHttps(context.config, request);
     const names = cookieNames(https);
     const token = readCookie(request, names.session);

@@ -1,10 +1,10 @@
-import type { ViewContext } from "../view-context";
+import { roleName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
-export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | null;
+export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | { kind: "challengeExpired" } | null;
 
 /** How long to wait before the next attempt: seconds under two minutes, whole minutes beyond. */
-function waitMessage(view: ViewContext, seconds: number): string {
+export function waitMessage(view: ViewContext, seconds: number): string {
   return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
 }
 
@@ -16,6 +16,7 @@ export function SignInPage({ view, problem, email = "", signedOut = false }: { v
       {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
       {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
+      {problem?.kind === "challengeExpired" ? <Notice tone="problem">{view.t("secondFactor.expired")}</Notice> : null}
       <p>{view.t("signIn.intro")}</p>
       <form method="post" action="/admin/login" className="sign-in">
         <CsrfField view={view} />
@@ -63,6 +64,18 @@ export function NotFoundPage({ view }: { view: ViewContext }) {
       <p>{view.t("error.notFound.text")}</p>
       <p>
         <a href="/admin">{view.t("layout.nav.inbox")}</a>
+      </p>
+    </Layout>
+  );
+}
+
+/** A signed-in member of the staff whose role does not open the page asked for. */
+export function RoleRefusedPage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("role.refused.title")}>
+      <p>{view.t("role.refused.text", { role: view.staffRole ? roleName(view, view.staffRole) : "" })}</p>
+      <p>
+        <a href="/admin/account">{view.t("layout.nav.account")}</a>
       </p>
     </Layout>
   );
