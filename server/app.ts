@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFac
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
 import type { Config } from "./config";
+import { asStorageUnavailable } from "./db/availability";
 import { registerHealth } from "./health";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
@@ -88,6 +89,12 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; headers?: Record<string, string> }, request, reply) => {
+    // Another process's lock or a full disk: "not now", with when to come back; never a 500.
+    const unavailable = asStorageUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ reason: unavailable.reason }, unavailable.message);
+      return reply.status(503).header("Retry-After", String(unavailable.retryAfterSeconds)).type("application/json; charset=utf-8").send({ error: unavailable.message });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     // A 416 names the file's length in Content-Range (RFC 9110); other errors add nothing.
@@ -99,7 +106,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   await registerApi(app, config);
   await registerAdmin(app, config, { now: options.now });
-  registerHealth(app, () => app.forms.db);
+  registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
   await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
 
   return app;

@@ -109,6 +109,8 @@ export const configSchema = z
     MAX_REQUESTS_PER_SOCKET: whole(0).default(0),
     /** Open connections at most; beyond it new ones are closed at once (keep it below the file limit). */
     MAX_CONNECTIONS: whole(1).default(10_000),
+    /** /healthz answers 503 when DATA_DIR's file system has less free space than this (megabytes). */
+    DISK_MIN_FREE_MB: whole(0, 1_000_000).default(100),
     /** On SIGTERM: time allowed for requests in flight and the outbox to finish before the process exits. */
     SHUTDOWN_TIMEOUT_MS: whole(100, 600_000).default(10_000),
   })

@@ -11,6 +11,7 @@ import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
+import { asStorageUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
@@ -26,7 +27,7 @@ import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
 import { estateTimeZone } from "./view-context";
-import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage } from "./views/sign-in-page";
+import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
@@ -145,6 +146,16 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
       request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
       return sendPage(reply, 403, createElement(RoleRefusedPage, { view: viewFor(context, request, reply) }));
     }
+  });
+
+  // A write the database cannot take now (another process's lock, a full disk): a page saying
+  // so, 503 with Retry-After; what the staff typed is still in the browser's form (Back).
+  admin.setErrorHandler((error, request, reply) => {
+    const unavailable = asStorageUnavailable(error);
+    if (!unavailable) throw error;
+    request.log.warn({ reason: unavailable.reason }, unavailable.message);
+    reply.header("Retry-After", String(unavailable.retryAfterSeconds));
+    return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
   });
 
   admin.addHook("onSend", async (request, reply) => {

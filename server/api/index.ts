@@ -3,7 +3,7 @@ import { content } from "#content";
 
 const { site } = content;
 import type { Config } from "../config";
-import type { Db } from "../db/database";
+import { forServing, type Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
 import { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
@@ -31,7 +31,8 @@ declare module "fastify" {
  * closes the database.
  */
 export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
-  const db = openDataDir(config.DATA_DIR);
+  // The server's connection never holds the thread long for another process's lock (db/availability.ts).
+  const db = forServing(openDataDir(config.DATA_DIR));
   const mail: MailContext | null = config.SMTP_URL
     ? { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: config.SITE_URL }
     : null;

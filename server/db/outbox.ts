@@ -4,6 +4,7 @@
  * its e-mails. The mail sender reads and updates it through `OutboxTable`, which the API hands to
  * it (server/api/index.ts): the mail code never reaches into the database itself.
  */
+import { whenWritable } from "./availability";
 import type { Db } from "./database";
 
 /** A file sent with an e-mail (the calendar file of a confirmed tour). */
@@ -121,18 +122,20 @@ export class OutboxTable {
     return (this.statements.pending.all(afterId, dueBy, dueBy, limit) as OutboxRow[]).map(pending);
   }
 
-  markSent(id: number, at: string): void {
-    this.statements.sent.run(at, id);
+  /* The records below wait for another process's lock from timers (./availability.ts). */
+
+  async markSent(id: number, at: string): Promise<void> {
+    await whenWritable(() => this.statements.sent.run(at, id));
   }
 
   /** Records a failed attempt and when to try again. */
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void {
-    this.statements.retry.run(attempts, error, nextAttemptAt, id);
+  async markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
+    await whenWritable(() => this.statements.retry.run(attempts, error, nextAttemptAt, id));
   }
 
   /** Records the last failed attempt: the e-mail stays in the table, marked failed. */
-  markFailed(id: number, attempts: number, error: string, at: string): void {
-    this.statements.failed.run(attempts, error, at, id);
+  async markFailed(id: number, attempts: number, error: string, at: string): Promise<void> {
+    await whenWritable(() => this.statements.failed.run(attempts, error, at, id));
   }
 
   /** When the earliest unsent e-mail is due, if any. */

@@ -4,6 +4,7 @@
  * from it in the outbox.
  */
 import { createHash } from "node:crypto";
+import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
 import { formOfType, type InboxRow } from "./inbox";
 import type { OutboxRow } from "./outbox";
@@ -56,25 +57,51 @@ export interface Erasure {
  * details of the audit entries about those submissions (the entries stay: who did what, when).
  * Deleted content is overwritten (`secure_delete`), the search index is rebuilt without it and
  * the write-ahead log is emptied, so the address is gone from the files, not only from the tables.
+ * Each step waits for another process's lock without holding the thread (./availability.ts).
  */
-export function erasePersonalData(db: Db, email: string): Erasure {
-  const entries = entriesOf(db, email);
-  const mails = mailsFor(db, email, entries);
+export async function erasePersonalData(db: Db, email: string): Promise<Erasure & { walEmptied: boolean }> {
   const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
   db.pragma("secure_delete = ON");
   try {
-    db.transaction(() => {
-      for (const entry of entries) {
-        db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
-        db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
-      }
-      for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
-    }).immediate();
+    const erased = await whenWritable(() =>
+      db
+        .transaction((): Erasure => {
+          const entries = entriesOf(db, email);
+          const mails = mailsFor(db, email, entries);
+          for (const entry of entries) {
+            db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
+            db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
+          }
+          for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
+          return { submissions: entries.length, mails: mails.length };
+        })
+        .immediate(),
+    );
     // FTS5 keeps deleted rows' terms in older index segments until they are merged.
-    db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run();
-    db.pragma("wal_checkpoint(TRUNCATE)");
+    await whenWritable(() => db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run());
+    return { ...erased, walEmptied: await emptyWal(db) };
   } finally {
     db.pragma(`secure_delete = ${secureDelete}`);
   }
-  return { submissions: entries.length, mails: mails.length };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Copies the write-ahead log into the database file and truncates it, so that no older copy of an
+ * erased row stays in it. Another process reading or writing keeps it from finishing: it is tried
+ * again from a timer for up to five seconds; false if it never finished (the next checkpoint will).
+ */
+export async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + budgetMs;
+  for (let pause = 5; ; pause = nextPause(pause)) {
+    try {
+      const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      if (result?.busy === 0) return true;
+    } catch (error) {
+      if (unavailability(error) !== "busy") throw error;
+    }
+    if (Date.now() + pause > deadline) return false;
+    await sleep(pause);
+  }
 }

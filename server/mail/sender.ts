@@ -24,9 +24,9 @@ export interface Outbox {
   readonly open: boolean;
   /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
   pending(afterId: number, dueBy: string | null, limit: number): OutboxMail[];
-  markSent(id: number, at: string): void;
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void;
-  markFailed(id: number, attempts: number, error: string, at: string): void;
+  markSent(id: number, at: string): Promise<void>;
+  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
+  markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
   /** When the earliest unsent e-mail is due, if any. */
   nextAttemptAt(): string | null;
 }
@@ -195,25 +195,25 @@ export class OutboxSender {
           : {}),
       });
     } catch (error) {
-      this.failed(mail, error);
+      await this.failed(mail, error);
       return;
     }
     if (!this.outbox.open) return;
-    this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
+    await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private failed(mail: OutboxMail, error: unknown): void {
+  private async failed(mail: OutboxMail, error: unknown): Promise<void> {
     if (!this.outbox.open) return;
     const attempts = mail.attempts + 1;
     const now = this.now();
     const reason = message(error).slice(0, 500);
     if (attempts >= this.options.maxAttempts) {
-      this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
+      await this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
       this.options.log.error(`mail: giving up on outbox e-mail ${mail.id} after ${attempts} attempts: ${reason}`);
       return;
     }
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempts - 1));
-    this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
+    await this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
     this.options.log.warn(`mail: outbox e-mail ${mail.id} not sent (attempt ${attempts}), retrying in ${delay} ms: ${reason}`);
   }
 

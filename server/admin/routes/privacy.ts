@@ -57,7 +57,8 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     if (formFields(request).confirm !== "yes") {
       return render(request, reply, 400, { email, found: findPersonalData(context.db, email), problems: [viewFor(context, request, reply).t("error.confirm")] });
     }
-    const erased = erasePersonalData(context.db, email);
+    const { walEmptied, ...erased } = await erasePersonalData(context.db, email);
+    if (!walEmptied) request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
     log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
+import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import type { StaffAccount } from "../../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
@@ -22,7 +23,7 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problem: Exclude<CodePro
  */
 export async function throttledCheck<T>(context: AdminContext, request: FastifyRequest, account: StaffAccount, check: () => Promise<T | null> | T | null): Promise<Checked<T>> {
   const keys = throttleKeys(request.ip, account.email);
-  const reservation = context.throttle.reserve("second-factor", keys, context.now());
+  const reservation = await whenWritable(() => context.throttle.reserve("second-factor", keys, context.now()));
   if (!reservation.allowed) {
     const seconds = Math.ceil(reservation.retryAfterMs / 1000);
     return { ok: false, problem: { kind: "wait", seconds }, retryAfterSeconds: seconds };

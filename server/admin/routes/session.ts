@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { isAdminLanguage } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
+import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
@@ -64,7 +65,7 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     const email = typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : "";
     const password = typeof fields.password === "string" ? fields.password : "";
     const keys = throttleKeys(request.ip, email);
-    const reservation = context.throttle.reserve("password", keys, now());
+    const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
     if (!reservation.allowed) {
       const seconds = Math.ceil(reservation.retryAfterMs / 1000);
       reply.header("Retry-After", String(seconds));

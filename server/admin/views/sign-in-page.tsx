@@ -80,3 +80,12 @@ export function RoleRefusedPage({ view }: { view: ViewContext }) {
     </Layout>
   );
 }
+
+/** A write the database could not take now: another process holds its lock, or the disk is full. */
+export function UnavailablePage({ view, reason }: { view: ViewContext; reason: "busy" | "full" }) {
+  return (
+    <Layout view={view} title={view.t("error.unavailable.title")}>
+      <p>{view.t(reason === "busy" ? "error.unavailable.busy" : "error.unavailable.full")}</p>
+    </Layout>
+  );
+}
