@@ -87,6 +87,35 @@ describe("OutboxSender", () => {
   });
 });
 
+describe("Message-IDs", () => {
+  it("are the row's own on every attempt, at the From address's domain, and differ between rows", async () => {
+    db = openDatabase(tempDataDir());
+    let clock = Date.parse("2027-01-01T00:00:00.000Z");
+    const now = new Date(clock).toISOString();
+    for (const id of ["id-1", "id-2"]) enqueueMail(db, composeNotification("contactMessage", id, validPayloads.contactMessage, now, context), { type: "contact-messages", id }, now);
+    const stored = (db.prepare("SELECT message_id FROM outbox ORDER BY id").all() as { message_id: string }[]).map((row) => row.message_id);
+    expect(stored).toHaveLength(2);
+    for (const id of stored) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(stored[0]).not.toBe(stored[1]);
+    // The first attempt fails after the SMTP server may have taken it; the second carries the same id.
+    const attempts: string[] = [];
+    const transport: MailTransport = {
+      async sendMail(message) {
+        attempts.push(message.messageId);
+        if (attempts.length <= 2) throw new Error("451 4.3.0 try again later");
+      },
+    };
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "Website <web@Estate.example.org>", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent, now: () => clock });
+    sender.start();
+    await sender.idle();
+    clock += 100;
+    sender.kick();
+    await sender.idle();
+    expect(attempts).toEqual(stored.flatMap((id) => [`<${id}@estate.example.org>`]).concat(stored.map((id) => `<${id}@estate.example.org>`)));
+    await sender.stop();
+  });
+});
+
 describe("headerSafe", () => {
   it("removes CR, LF and every other line or control character", () => {
     expect(headerSafe("a\r\nBcc: b@c")).toBe("a Bcc: b@c");

@@ -17,6 +17,8 @@ export interface FormsService {
   db: Db;
   store: SubmissionStore;
   sender: OutboxSender | null;
+  /** Once the app is closed: e-mails left unsent in the outbox (the process then exits 1). */
+  unsentAtClose: number;
 }
 
 declare module "fastify" {
@@ -60,14 +62,16 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
   }
 
   const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
-  app.decorate("forms", { db, store, sender });
+  const forms: FormsService = { db, store, sender, unsentAtClose: 0 };
+  app.decorate("forms", forms);
 
   app.addHook("onReady", async () => {
     sender?.start();
     if (transport && config.SMTP_URL) void warnIfUnreachable(transport, config.SMTP_URL, app.log);
   });
   app.addHook("onClose", async () => {
-    await sender?.stop();
+    // The sender first: every e-mail handed to the SMTP server is recorded before the database closes.
+    forms.unsentAtClose = (await sender?.stop())?.unsent ?? 0;
     store.flush();
     db.close();
   });

@@ -310,4 +310,17 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX staff_challenges_expires ON staff_challenges (expires_at);
     `,
   },
+  {
+    version: 5,
+    name: "one Message-ID per outbox e-mail, kept across attempts",
+    sql: `
+      -- The left part of the e-mail's Message-ID (the sender adds @ and the From address's
+      -- domain): the same on every attempt, so a receiver can drop a copy sent twice (a crash
+      -- between the SMTP server's acceptance and the row's update sends it again). E-mails queued
+      -- before this migration get one now.
+      ALTER TABLE outbox ADD COLUMN message_id TEXT;
+      UPDATE outbox SET message_id = lower(hex(randomblob(16))) WHERE message_id IS NULL;
+      CREATE UNIQUE INDEX outbox_message_id ON outbox (message_id);
+    `,
+  },
 ];

@@ -12,6 +12,8 @@ export interface OutboxMail {
   attempts: number;
   /** Files sent with it (a confirmed tour's calendar file); absent or empty for most. */
   attachments?: readonly { filename: string; contentType: string; content: string }[];
+  /** The left part of its Message-ID, the same on every attempt. */
+  messageId: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface Outbox {
   markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
   /** When the earliest unsent e-mail is due, if any. */
   nextAttemptAt(): string | null;
+  /** E-mails neither sent nor given up on, whenever they are due. */
+  unsentCount(): number;
 }
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
@@ -47,6 +51,8 @@ export interface MailTransport {
     text: string;
     headers: Record<string, string>;
     attachments?: { filename: string; contentType: string; content: string }[];
+    /** `<left@domain>`; without it nodemailer would make a new one at every attempt. */
+    messageId: string;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -65,6 +71,14 @@ export interface SenderOptions {
 }
 
 const batchSize = 25;
+/** The longest part of the shutdown kept for sends already handed to the SMTP server. */
+const inFlightReserveMs = 5000;
+
+/** The domain of the From address, for the right part of Message-IDs. */
+function fromDomain(from: string | Address): string {
+  const address = typeof from === "string" ? (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from) : from.address;
+  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase() || "localhost";
+}
 /** The longest a timer may wait (setTimeout's limit). */
 const maxTimer = 2 ** 31 - 1;
 
@@ -74,7 +88,8 @@ const maxTimer = 2 ** 31 - 1;
  * each further failure (at most `retryMaxMs`), with its attempts and next attempt time stored, so
  * the schedule survives restarts. After `maxAttempts` it is marked failed and stays in the table.
  * Delivery is at least once: a crash between the SMTP server's acceptance and the row's update
- * sends that e-mail again. Up to `concurrency` e-mails are in the transport at once.
+ * sends that e-mail again, with the same Message-ID (each row keeps one), so the receiver can drop
+ * the copy. Up to `concurrency` e-mails are in the transport at once.
  */
 export class OutboxSender {
   private running: Promise<void> | null = null;
@@ -85,6 +100,7 @@ export class OutboxSender {
   private draining = false;
   private deadline: number | null = null;
   private readonly now: () => number;
+  private readonly messageIdDomain: string;
 
   constructor(
     private readonly outbox: Outbox,
@@ -92,6 +108,7 @@ export class OutboxSender {
     private readonly options: SenderOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.messageIdDomain = fromDomain(options.from);
   }
 
   start(): void {
@@ -112,26 +129,33 @@ export class OutboxSender {
 
   /**
    * Shuts down gracefully: keeps sending every e-mail that is due (those queued by the last
-   * requests included) until none is left or the deadline passes, then closes the transport.
-   * What is left stays in the outbox for the next start.
+   * requests included) until none is left or the deadline nears; then starts no new send, and
+   * waits for those already handed to the SMTP server, so that each is recorded as sent (or to be
+   * retried) before the database closes; at the deadline it closes the transport, which ends what
+   * still hangs. Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
-  async stop(): Promise<void> {
+  async stop(): Promise<{ unsent: number }> {
     const deadline = this.deadline ?? Date.now() + (this.options.drainMs ?? 0);
+    // New sends stop early enough for the last ones to get their answer before the deadline.
+    const lastStart = deadline - Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.stopped) {
       this.draining = true;
-      while (Date.now() < deadline && this.outbox.open) {
+      while (Date.now() < lastStart && this.outbox.open) {
         if (!this.running) {
           if (!this.hasDue()) break;
           this.trigger(false);
         }
-        await Promise.race([this.running, sleep(deadline - Date.now())]);
+        await Promise.race([this.running, sleep(lastStart - Date.now())]);
       }
     }
     this.stopped = true;
-    await Promise.race([this.running, sleep(Math.max(0, deadline - Date.now()))]);
+    const settled = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), sleep(deadline - Date.now()).then(() => false)]);
     this.transport.close?.();
+    // Closing the transport fails what still hung: wait for those failures to be recorded too.
+    if (!settled) await Promise.race([this.running, sleep(1000)]);
+    return { unsent: this.outbox.open ? this.outbox.unsentCount() : 0 };
   }
 
   /** Resolves when no send is in progress (for tests and shutdown). */
@@ -193,6 +217,7 @@ export class OutboxSender {
         ...(mail.attachments && mail.attachments.length > 0
           ? { attachments: mail.attachments.map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content })) }
           : {}),
+        messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
       });
     } catch (error) {
       await this.failed(mail, error);

@@ -112,6 +112,9 @@ export class TestSmtp {
   private server: SMTPServer | null = null;
   port = 0;
 
+  /** `answerAfterMs`: how long the server takes to accept each message (a slow relay). */
+  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
+
   async start(port = this.port): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
@@ -125,12 +128,17 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
-          this.received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
+          const accept = () => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              raw: Buffer.concat(chunks).toString("utf8"),
+            });
+            callback();
+          };
+          // A slow relay has the whole message before it says yes: what it received counts as delivered.
+          if (this.options.answerAfterMs) setTimeout(accept, this.options.answerAfterMs);
+          else accept();
         });
       },
     });
