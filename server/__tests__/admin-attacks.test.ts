@@ -266,7 +266,7 @@ describe("injection", () => {
       // What was typed is shown as typed.
       expect(textOf(parseHtml(page.body))).toContain(sample.trim());
     }
-    for (const sample of [...hostile, `"`, `*`, `NEAR(a b)`, `a AND`, `)`, `%`, `_`, `\\`, `'`, `--`, `;`, "\u0000", "a".repeat(2000)]) {
+    for (const sample of [...hostile, `"`, `*`, `NEAR(a b)`, `a AND`, `)`, `%`, `_`, `\\`, `'`, `--`, `;`, "tab\tand\nline", "a".repeat(2000)]) {
       const search = await staff.get(`/admin?q=${encodeURIComponent(sample)}`);
       expect(search.statusCode, sample).toBe(200);
       expect(executable(search.body), sample).toEqual([]);
@@ -276,6 +276,12 @@ describe("injection", () => {
     const found = await staff.get(`/admin?q=${encodeURIComponent(sample)}`);
     const expected = ids.filter((entry) => entry.sample === sample).length;
     expect(found.body).toContain(en("inbox.count", { count: expected }));
+    // NUL and other control characters (C0, DEL, C1) are refused with 400 and the reason, never 500.
+    for (const sample of ["abc\u0000def", "\u0000", "abcd\u0001efgh", "x\u007fy", "\u0085\u0085\u0085"]) {
+      const refused = await staff.get(`/admin?q=${encodeURIComponent(sample)}`);
+      expect(refused.statusCode, JSON.stringify(sample)).toBe(400);
+      expect(textOf(parseHtml(refused.body))).toContain(en("error.search"));
+    }
     // `%` and `_` are searched for, not wildcards.
     expect((await staff.get("/admin?q=%25")).body).toContain(en("inbox.count", { count: 0 }));
     // The tables are all still there.
