@@ -74,7 +74,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.forms.sender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
   });
   // The two hooks every request passes take callbacks: an async hook costs a promise per request.
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2). Node would answer its absence itself, without the
+    // security headers; Node is told not to (requireHostHeader) and the answer is made here.
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
+      void reply.status(400).header("Connection", "close").type("text/plain; charset=utf-8").send("Bad Request");
+      return;
+    }
     if (!shuttingDown) return done();
     void reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
   });
@@ -149,6 +155,8 @@ function serverWithLimits(config: Config, common: Record<string, string>): Fasti
         keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
         // Node checks the two timeouts above on this period (30 s by default).
         connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+        // Node's own 400 for a missing Host carries no security headers: the server answers it (onRequest).
+        requireHostHeader: false,
       },
       handler,
     );

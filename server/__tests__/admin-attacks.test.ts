@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formDefinitions, type FormKind } from "#forms/definitions";
@@ -185,6 +186,14 @@ describe("CSRF", () => {
       payload: JSON.stringify({ _csrf: staff.csrf, date: "2099-01-01", time: "10:00" }),
     });
     expect(json.statusCode).toBe(415);
+    // A form whose body is compressed is not read as if it were plain text.
+    const compressed = await app.inject({
+      method: "POST",
+      url: `/admin/submissions/tour-bookings/${bookingId}/confirm`,
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip", origin: siteOrigin, cookie: staff.cookieHeader },
+      payload: gzipSync(new URLSearchParams({ _csrf: staff.csrf, date: "2099-01-01", time: "10:00" }).toString()),
+    });
+    expect(compressed.statusCode).toBe(415);
     expect(statusOf(bookingId)).toBe("new");
   });
 });

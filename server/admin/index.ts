@@ -11,6 +11,7 @@ import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
+import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import { asStorageUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
@@ -118,6 +119,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Who is asking: a session opens every route; without one, reading leads to the sign-in page
   // and anything else is refused with 401, before any other check can tell the routes apart.
   admin.addHook("onRequest", async (request, reply) => {
+    if (hasEncodedBody(request)) return refuseEncodedBody(reply);
     const token = readCookie(request, cookieNames(servedOverHttps(config, request)).session);
     request.staffSession = token ? context.staff.session(token, context.now()) : null;
     if (!request.staffSession && !isPublic(request)) {
