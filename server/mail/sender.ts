@@ -99,6 +99,10 @@ export class OutboxSender {
   /** Set by `stop()`: send what is due, but schedule nothing for later. */
   private draining = false;
   private deadline: number | null = null;
+  /** After a round found the relay unreachable, no round starts before this time (ms, on `now`). */
+  private pausedUntil = 0;
+  /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
+  private downRounds = 0;
   private readonly now: () => number;
   private readonly messageIdDomain: string;
 
@@ -117,9 +121,9 @@ export class OutboxSender {
     this.trigger(true);
   }
 
-  /** A new e-mail was committed: send it soon. */
+  /** A new e-mail was committed: send it soon (after the pause, when the relay was found down). */
   kick(): void {
-    if (!this.stopped) this.trigger(false);
+    if (!this.stopped && this.now() >= this.pausedUntil) this.trigger(false);
   }
 
   /** Sets when `stop()` must give up sending (the server's shutdown deadline, in ms since the epoch). */
@@ -144,7 +148,7 @@ export class OutboxSender {
       this.draining = true;
       while (Date.now() < lastStart && this.outbox.open) {
         if (!this.running) {
-          if (!this.hasDue()) break;
+          if (!this.hasDue() || this.now() < this.pausedUntil) break;
           this.trigger(false);
         }
         await Promise.race([this.running, sleep(lastStart - Date.now())]);
@@ -188,24 +192,32 @@ export class OutboxSender {
     return this.outbox.pending(0, new Date(this.now()).toISOString(), 1).length > 0;
   }
 
+  /**
+   * One round: every due e-mail (every unsent one at start-up), a few at a time. The round stops
+   * at the first failure of the relay itself (no connection, no greeting, refused credentials):
+   * every other e-mail would fail the same way, so they are not tried and keep their attempts.
+   * It ends with one log line when anything failed, never one per e-mail.
+   */
   private async run(everything: boolean): Promise<void> {
     const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    const round: Round = { sent: 0, retrying: 0, givenUp: [], relayDown: null, lastError: null };
     let cursor = 0;
     for (;;) {
-      if (this.stopped || !this.outbox.open) return;
+      if (this.stopped || !this.outbox.open || round.relayDown !== null) break;
       const mails = this.outbox.pending(cursor, everything ? null : new Date(this.now()).toISOString(), batchSize);
-      if (mails.length === 0) return;
+      if (mails.length === 0) break;
       cursor = mails.at(-1)!.id;
       // A few workers take the batch's e-mails in order, each waiting for its own to be sent.
       let next = 0;
       const worker = async () => {
-        while (next < mails.length && !this.stopped) await this.deliver(mails[next++]!);
+        while (next < mails.length && !this.stopped && round.relayDown === null) await this.deliver(mails[next++]!, round);
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, mails.length) }, worker));
     }
+    this.report(round);
   }
 
-  private async deliver(mail: OutboxMail): Promise<void> {
+  private async deliver(mail: OutboxMail, round: Round): Promise<void> {
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -220,34 +232,60 @@ export class OutboxSender {
         messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
       });
     } catch (error) {
-      await this.failed(mail, error);
+      await this.failed(mail, error, round);
       return;
     }
+    round.sent += 1;
     if (!this.outbox.open) return;
     await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private async failed(mail: OutboxMail, error: unknown): Promise<void> {
+  private async failed(mail: OutboxMail, error: unknown, round: Round): Promise<void> {
+    // Relays quote the recipient ("550 <person@example.com> unknown"): the log and the table must not keep it.
+    const reason = withoutAddresses(message(error)).slice(0, 500);
+    round.lastError = reason;
+    if (isRelayFailure(error)) round.relayDown ??= reason;
     if (!this.outbox.open) return;
     const attempts = mail.attempts + 1;
     const now = this.now();
-    const reason = message(error).slice(0, 500);
     if (attempts >= this.options.maxAttempts) {
+      round.givenUp.push(mail.id);
       await this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
-      this.options.log.error(`mail: giving up on outbox e-mail ${mail.id} after ${attempts} attempts: ${reason}`);
       return;
     }
+    round.retrying += 1;
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempts - 1));
     await this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
-    this.options.log.warn(`mail: outbox e-mail ${mail.id} not sent (attempt ${attempts}), retrying in ${delay} ms: ${reason}`);
   }
 
-  /** Wakes up when the earliest waiting e-mail is due. */
+  /** The round's one log line, and the pause before the next round when the relay was down. */
+  private report(round: Round): void {
+    const { log, retryBaseMs, retryMaxMs } = this.options;
+    const givenUp = round.givenUp.length > 0 ? `, ${round.givenUp.length} given up (outbox ${round.givenUp.slice(0, 10).join(", ")}${round.givenUp.length > 10 ? " …" : ""})` : "";
+    if (round.relayDown !== null) {
+      this.downRounds += 1;
+      const pause = Math.min(retryMaxMs, retryBaseMs * 2 ** (this.downRounds - 1));
+      this.pausedUntil = this.now() + pause;
+      const waiting = this.outbox.open ? this.outbox.unsentCount() : 0;
+      log.warn(
+        `mail: the SMTP relay cannot be reached (${round.relayDown}): ${round.sent} sent, ${round.retrying} to retry${givenUp}, ${waiting} wait in the outbox, not tried this round; next round in ${pause} ms`,
+      );
+      return;
+    }
+    this.downRounds = 0;
+    this.pausedUntil = 0;
+    if (round.retrying === 0 && round.givenUp.length === 0) return;
+    const line = `mail: ${round.sent} sent, ${round.retrying} not sent and to retry${givenUp}; last error: ${round.lastError}`;
+    if (round.givenUp.length > 0) log.error(line);
+    else log.warn(line);
+  }
+
+  /** Wakes up when the earliest waiting e-mail is due, and not before the relay's pause ends. */
   private schedule(): void {
     if (this.stopped || this.draining || !this.outbox.open) return;
     const next = this.outbox.nextAttemptAt();
     if (!next) return;
-    const delay = Math.min(maxTimer, Math.max(0, Date.parse(next) - this.now()));
+    const delay = Math.min(maxTimer, Math.max(0, Math.max(Date.parse(next), this.pausedUntil) - this.now()));
     this.timer = setTimeout(() => {
       this.timer = null;
       this.trigger(false);
@@ -255,6 +293,30 @@ export class OutboxSender {
     this.timer.unref();
   }
 }
+
+/** What one round of sending did. */
+interface Round {
+  sent: number;
+  retrying: number;
+  /** Outbox ids of the e-mails given up on in this round. */
+  givenUp: number[];
+  /** Why the relay itself failed, once it did: the round stops there. */
+  relayDown: string | null;
+  lastError: string | null;
+}
+
+/** Codes of a relay that cannot be used at all, as nodemailer names them (a connection's errors come with command CONN). */
+const relayFailureCodes = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "EAUTH", "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+
+/** Whether the relay itself failed (not this e-mail): every e-mail would fail the same way now. */
+export function isRelayFailure(error: unknown): boolean {
+  const { code, command } = typeof error === "object" && error !== null ? (error as { code?: unknown; command?: unknown }) : {};
+  if (command === "CONN" || relayFailureCodes.has(String(code))) return true;
+  return /\b(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b/.test(message(error));
+}
+
+/** An SMTP error's text without the e-mail addresses it quotes. */
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
