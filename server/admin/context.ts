@@ -24,6 +24,8 @@ export interface AdminContext {
   db: Db;
   staff: StaffStore;
   throttle: SignInThrottle;
+  /** The key of the audit log's address digests, made in DATA_DIR on first use (server/db/audit-key.ts). */
+  auditKey: () => Buffer;
   now: () => Date;
   /** A new e-mail is in the outbox: send it soon (no-op without SMTP_URL). */
   kickMail: () => void;

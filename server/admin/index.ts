@@ -12,7 +12,9 @@ import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
+import { auditKey } from "../db/audit-key";
 import { asStorageUnavailable } from "../db/availability";
+import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
@@ -74,9 +76,11 @@ interface AdminOptions {
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
   const { site, tours } = content;
+  let key: Buffer | null = null;
   const context: AdminContext = {
     config,
     db,
+    auditKey: () => (key ??= auditKey(config.DATA_DIR)),
     staff: new StaffStore(db),
     throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
@@ -98,6 +102,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // overwritten with zeros, including the older versions of a row that an update leaves behind,
   // such as an outbox e-mail's before it was marked sent.
   db.pragma("secure_delete = ON");
+  // The audit log named addresses by a bare SHA-256 before: keyed now, so no one can confirm an erasure by hashing an address.
+  if (hasLegacyDigests(db)) {
+    const changed = keyLegacyDigests(db, context.auditKey());
+    admin.log.info(`admin: ${changed} audit entries now name their address by a keyed digest`);
+  }
 
   admin.addHook("onRoute", (route) => {
     // Fail closed: a route that names neither its roles nor that it is public is a mistake.

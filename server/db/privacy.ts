@@ -3,7 +3,7 @@
  * the submissions of every form sent with it, the newsletter subscription, and the e-mails to or
  * from it in the outbox.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
 import { formOfType, type InboxRow } from "./inbox";
@@ -17,8 +17,42 @@ export interface PersonalData {
   mails: OutboxRow[];
 }
 
-/** The address as the audit log names it: its SHA-256, lower-cased first. */
-export const addressDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The address as the audit log names it: the SHA-256 of the address (lower-cased), under an HMAC
+ * keyed by the server's secret (./audit-key.ts). Built on the bare SHA-256 the log kept before, so
+ * that `keyLegacyDigests` can turn those into the same form without knowing the addresses.
+ */
+export const addressDigest = (key: Buffer, email: string) => keyedDigest(key, sha256(email.trim().toLowerCase()));
+
+const keyedDigest = (key: Buffer, bareDigest: string) => `hmac:${createHmac("sha256", key).update(bareDigest).digest("hex")}`;
+
+/** Audit entries whose address is still a bare SHA-256 (written before the digests were keyed). */
+const legacyEntries = (db: Db) =>
+  db
+    .prepare("SELECT id, detail FROM audit_log WHERE action LIKE 'privacy.%' AND json_valid(detail) AND json_extract(detail, '$.address') GLOB ?")
+    .all("[0-9a-f]".repeat(64)) as { id: number; detail: string }[];
+
+/** Whether the audit log still holds bare SHA-256 digests of addresses. */
+export const hasLegacyDigests = (db: Db) => legacyEntries(db).length > 0;
+
+/**
+ * Turns the bare SHA-256 digests of older audit entries into keyed ones, in one transaction: the
+ * log keeps answering "was this address erased?", now only for whoever holds the key. Returns how
+ * many entries changed.
+ */
+export function keyLegacyDigests(db: Db, key: Buffer): number {
+  return db.transaction(() => {
+    const entries = legacyEntries(db);
+    const update = db.prepare("UPDATE audit_log SET detail = ? WHERE id = ?");
+    for (const entry of entries) {
+      const detail = JSON.parse(entry.detail) as { address: string };
+      update.run(JSON.stringify({ ...detail, address: keyedDigest(key, detail.address) }), entry.id);
+    }
+    return entries.length;
+  })();
+}
 
 const entriesOf = (db: Db, email: string) =>
   db.prepare("SELECT * FROM inbox WHERE email = ? ORDER BY received_at DESC, id DESC").all(email.trim()) as InboxRow[];

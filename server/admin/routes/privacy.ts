@@ -11,8 +11,8 @@ const emailSchema = z.email().max(254);
 
 /**
  * The GDPR tools: find, download and erase everything stored for an address. Each action is
- * logged with the staff member, the time, and the address's SHA-256 (never the address itself:
- * after an erasure the log must not keep it).
+ * logged with the staff member, the time, and the address's keyed digest (never the address
+ * itself: after an erasure the log must not keep it, nor let anyone confirm it by hashing it).
  */
 export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
@@ -27,7 +27,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
   const badAddress = (request: FastifyRequest, reply: FastifyReply) =>
     render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: String(formFields(request).email ?? "").slice(0, 254) });
   const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
-    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(email), ...detail } }, context.now());
+    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
 
   admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
