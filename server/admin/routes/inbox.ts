@@ -14,7 +14,7 @@ export const perPage = 50;
  * Control characters a search may not hold: C0 (tab and line breaks excepted: they separate words
  * like spaces), DEL and C1. A NUL ended the search's FTS5 phrase early (500, "unterminated string").
  */
-const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
 
 /**
  * The inbox's filter from the query string; a value it cannot use is left out and named, and a
