@@ -254,7 +254,8 @@ function executable(html: string): string[] {
   return found;
 }
 
-describe("injection", () => {
+// Dozens of submissions, pages and searches each: on two busy cores this takes longer than the default 5 s.
+describe("injection", { timeout: 60_000 }, () => {
   it("markup and SQL in every field of every form reach the inbox, its pages and its search as plain text", async () => {
     const staff = await signedIn(anne);
     const ids: { slug: string; id: string; sample: string }[] = [];
