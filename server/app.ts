@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFac
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
 import type { Config } from "./config";
+import { asStorageUnavailable } from "./db/availability";
 import { registerHealth } from "./health";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
@@ -23,6 +24,8 @@ function readBuildInfo(buildDir: string): BuildInfo {
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The staff inbox's clock (tests hold it still or move it on). */
+  now?: () => Date;
 }
 
 /**
@@ -71,7 +74,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.forms.sender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
   });
   // The two hooks every request passes take callbacks: an async hook costs a promise per request.
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2). Node would answer its absence itself, without the
+    // security headers; Node is told not to (requireHostHeader) and the answer is made here.
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
+      void reply.status(400).header("Connection", "close").type("text/plain; charset=utf-8").send("Bad Request");
+      return;
+    }
     if (!shuttingDown) return done();
     void reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
   });
@@ -86,6 +95,12 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; headers?: Record<string, string> }, request, reply) => {
+    // Another process's lock or a full disk: "not now", with when to come back; never a 500.
+    const unavailable = asStorageUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ reason: unavailable.reason }, unavailable.message);
+      return reply.status(503).header("Retry-After", String(unavailable.retryAfterSeconds)).type("application/json; charset=utf-8").send({ error: unavailable.message });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     // A 416 names the file's length in Content-Range (RFC 9110); other errors add nothing.
@@ -96,8 +111,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   await registerApi(app, config);
-  await registerAdmin(app, config);
-  registerHealth(app, () => app.forms.db);
+  await registerAdmin(app, config, { now: options.now });
+  registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
   await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
 
   return app;
@@ -140,6 +155,8 @@ function serverWithLimits(config: Config, common: Record<string, string>): Fasti
         keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
         // Node checks the two timeouts above on this period (30 s by default).
         connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+        // Node's own 400 for a missing Host carries no security headers: the server answers it (onRequest).
+        requireHostHeader: false,
       },
       handler,
     );

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 
 const flag = z
@@ -28,23 +28,42 @@ const mailbox = z.string().refine((value) => {
   return address !== undefined && z.email().safeParse(address.trim()).success;
 }, 'must be an e-mail address, e.g. "web@example.org" or "Website <web@example.org>"');
 
-/** Proxy-addr's names for address ranges, and whatever trusts every address (refused). */
+/** Proxy-addr's names for address ranges (private by definition), and whatever trusts every address (refused). */
 const rangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 const everyone = new Set(["0.0.0.0/0", "::/0", "*"]);
 
-function isAddressOrRange(entry: string): boolean {
-  if (rangeNames.has(entry)) return true;
+/**
+ * The shortest prefixes a trusted range may have. Anything wider reaches far beyond one
+ * operator's network, and a few such ranges together trust every client (`0.0.0.0/1,128.0.0.0/1`
+ * does); with /8 at least, 256 ranges would be needed to cover every IPv4 address. IPv4-mapped
+ * IPv6 ranges (`::ffff:0:0/96`) are IPv4 ranges and are held to the IPv4 rule.
+ */
+export const shortestTrustedPrefix = { ipv4: 8, ipv6: 16 } as const;
+
+const mappedIpv4 = new BlockList();
+mappedIpv4.addSubnet("::ffff:0:0", 96, "ipv6");
+
+/** Why one TRUST_PROXY entry cannot be trusted, or null when it can. */
+function trustProblem(entry: string): string | null {
+  if (rangeNames.has(entry)) return null;
   const [address = "", bits, extra] = entry.split("/");
   const version = isIP(address);
-  if (version === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  if (version === 0 || extra !== undefined) return `${JSON.stringify(entry)} is not an IP address or a CIDR range`;
+  if (bits === undefined) return null;
+  // Plain decimal without leading zeros: "/00" or "/08" is a typo that other parsers read differently.
+  if (!/^(0|[1-9][0-9]{0,2})$/.test(bits) || Number(bits) > (version === 4 ? 32 : 128)) return `${JSON.stringify(entry)} has no valid prefix length`;
+  const mapped = version === 6 && mappedIpv4.check(address, "ipv6");
+  const prefix = mapped ? Number(bits) - 96 : Number(bits);
+  const shortest = version === 4 || mapped ? shortestTrustedPrefix.ipv4 : shortestTrustedPrefix.ipv6;
+  if (prefix < shortest) return `${JSON.stringify(entry)} is wider than /${mapped ? shortest + 96 : shortest} and trusts far more than a proxy`;
+  return null;
 }
 
 /**
  * Which proxies may tell the client's address (X-Forwarded-For) and protocol: `false`, the
- * proxies' addresses or CIDRs (comma-separated), or a hop count. Never "everyone": that would let
- * any client pick its own address, and with it dodge the rate limit.
+ * proxies' addresses or CIDRs (comma-separated), or a hop count. Never "everyone", nor ranges so
+ * wide that they come close: that would let any client pick its own address, and with it dodge
+ * the rate limit and the sign-in throttle.
  */
 const trustProxy = z.string().transform((value, context): false | number | string[] => {
   const trimmed = value.trim();
@@ -55,8 +74,10 @@ const trustProxy = z.string().transform((value, context): false | number | strin
     context.addIssue({ code: "custom", message: "would trust every client's X-Forwarded-For; give the proxy's address (e.g. 127.0.0.1) or a hop count" });
     return z.NEVER;
   }
-  if (entries.length === 0 || !entries.every(isAddressOrRange)) {
-    context.addIssue({ code: "custom", message: "must be false, a hop count, or the proxy's IP addresses or CIDRs, comma-separated" });
+  const problems = entries.map(trustProblem).filter((problem) => problem !== null);
+  if (entries.length === 0 || problems.length > 0) {
+    const rule = `IPv4 ranges /${shortestTrustedPrefix.ipv4} or narrower, IPv6 /${shortestTrustedPrefix.ipv6} or narrower`;
+    context.addIssue({ code: "custom", message: `${problems.length > 0 ? `${problems.join(", ")}: ` : ""}must be false, a hop count, or the proxy's IP addresses or CIDRs (${rule}), comma-separated` });
     return z.NEVER;
   }
   return entries;
@@ -76,7 +97,8 @@ export const configSchema = z
     /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
-      .refine((value) => new URL(value).hostname !== "", "must name the SMTP server's host")
+      // Runs after a failed URL check too: a value that is no URL at all has been named already.
+      .refine((value) => URL.parse(value)?.hostname !== "", "must name the SMTP server's host")
       .optional(),
     /** The public origin, for links in e-mails (the build reads it too, for canonical URLs). */
     SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default("http://localhost:3000"),
@@ -109,42 +131,60 @@ export const configSchema = z
     MAX_REQUESTS_PER_SOCKET: whole(0).default(0),
     /** Open connections at most; beyond it new ones are closed at once (keep it below the file limit). */
     MAX_CONNECTIONS: whole(1).default(10_000),
+    /** /healthz answers 503 when DATA_DIR's file system has less free space than this (megabytes). */
+    DISK_MIN_FREE_MB: whole(0, 1_000_000).default(100),
     /** On SIGTERM: time allowed for requests in flight and the outbox to finish before the process exits. */
     SHUTDOWN_TIMEOUT_MS: whole(100, 600_000).default(10_000),
   })
-  .superRefine((config, context) => {
-    if (config.MAIL_RETRY_MAX_MS < config.MAIL_RETRY_BASE_MS) {
-      context.addIssue({ code: "custom", path: ["MAIL_RETRY_MAX_MS"], message: `must not be below MAIL_RETRY_BASE_MS (${config.MAIL_RETRY_BASE_MS})` });
-    }
-    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
-      context.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request` });
-    }
-    if (typeof config.TRUST_PROXY === "number" && config.TRUST_PROXY > 0 && !loopbackHosts.has(config.HOST)) {
-      context.addIssue({
-        code: "custom",
-        path: ["TRUST_PROXY"],
-        message: `is a hop count, which trusts whoever connects; with HOST=${JSON.stringify(config.HOST)} that is anyone: give the proxy's address instead`,
-      });
-    }
-  });
+  .superRefine(
+    (config, context) => {
+      // Each rule compares only variables that parsed (a failed one is named already).
+      const failed = new Set(context.issues.map((issue) => String(issue.path?.[0])));
+      const ok = (...names: (keyof typeof config)[]) => names.every((name) => !failed.has(name));
+      if (ok("MAIL_RETRY_MAX_MS", "MAIL_RETRY_BASE_MS") && config.MAIL_RETRY_MAX_MS < config.MAIL_RETRY_BASE_MS) {
+        context.addIssue({ code: "custom", path: ["MAIL_RETRY_MAX_MS"], message: `must not be below MAIL_RETRY_BASE_MS (${config.MAIL_RETRY_BASE_MS})` });
+      }
+      if (ok("HEADERS_TIMEOUT_MS", "REQUEST_TIMEOUT_MS") && config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+        context.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request` });
+      }
+      if (ok("TRUST_PROXY", "HOST") && typeof config.TRUST_PROXY === "number" && config.TRUST_PROXY > 0 && !loopbackHosts.has(config.HOST)) {
+        context.addIssue({
+          code: "custom",
+          path: ["TRUST_PROXY"],
+          message: `is a hop count, which trusts whoever connects; with HOST=${JSON.stringify(config.HOST)} that is anyone: give the proxy's address instead`,
+        });
+      }
+    },
+    // Also when other variables failed: one start names everything there is to fix.
+    { when: () => true },
+  );
 
 export type Config = z.infer<typeof configSchema>;
 
-/** Raised for a bad environment; its message is one line naming the variable. */
+/** Raised for a bad environment; its message has one line per bad variable, each naming it. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the environment; empty strings count as unset. */
+/** A value as an error line shows it: the password of a URL (SMTP_URL's) replaced by `***`. */
+const shown = (value: string) => JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+
+/**
+ * Parses the environment; empty strings count as unset. Every bad variable is named, each on its
+ * own line (`Invalid configuration: PORT="0" must be a port number from 1 to 65535`), so that one
+ * start shows everything there is to fix.
+ */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = configSchema.safeParse(cleaned);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  const problems = new Map<string, string[]>();
+  for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? "environment");
-    return `${name}=${JSON.stringify(env[name] ?? "")} ${issue.message}`;
-  });
-  throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+    problems.set(name, [...(problems.get(name) ?? []), issue.message]);
+  }
+  const lines = [...problems].map(([name, messages]) => `Invalid configuration: ${name}=${shown(env[name] ?? "")} ${[...new Set(messages)].join("; ")}`);
+  throw new ConfigError(lines.join("\n"));
 }
 
 /**

@@ -1,10 +1,15 @@
+import { statfsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { whenWritable } from "./db/availability";
 import type { Db } from "./db/database";
-import { touchMigrations, writeProblem } from "./db/database";
+import { touchMigrations } from "./db/database";
+import type { CommitState } from "./db/group-commit";
 import { enqueueMail } from "./db/outbox";
 
-/** How long a health probe waits for another process's write lock before calling the database unwritable. */
-const probeBusyMs = 500;
+/** How long a health probe waits for another process's write lock (from timers: no page waits with it). */
+const probeBudgetMs = 500;
+/** A submission that failed for a full disk this recently makes /healthz say so. */
+const recentFailureMs = 60_000;
 
 /** An e-mail that is queued and rolled back at once, to prove the outbox accepts e-mails. */
 const probeMail = {
@@ -16,6 +21,9 @@ const probeMail = {
   headers: {},
 } as const;
 
+/** Thrown inside the outbox probe's transaction to roll it back. */
+const rollback = Symbol("rollback");
+
 interface OutboxState {
   writable: boolean;
   error?: string;
@@ -24,21 +32,79 @@ interface OutboxState {
   oldestPendingSince: string | null;
 }
 
+interface DiskState {
+  ok: boolean;
+  /** Bytes free for the server's user on DATA_DIR's file system. */
+  freeBytes: number | null;
+  minFreeBytes: number;
+  error?: string;
+}
+
 export interface Health {
   ok: boolean;
   database: string;
+  disk: DiskState;
   outbox: OutboxState;
 }
 
+/** What the health checks look at. */
+export interface HealthSources {
+  db: Db;
+  dataDir: string;
+  /** Below this many free bytes on DATA_DIR's file system, /healthz answers 503. */
+  minFreeBytes: number;
+  /** The submissions' last commit (server/db/group-commit.ts). */
+  commits: CommitState;
+}
+
+const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Free space on DATA_DIR's file system, against the threshold. */
+export function diskState(dataDir: string, minFreeBytes: number): DiskState {
+  try {
+    const stats = statfsSync(dataDir);
+    const freeBytes = stats.bavail * stats.bsize;
+    return { ok: freeBytes >= minFreeBytes, freeBytes, minFreeBytes };
+  } catch (error) {
+    return { ok: false, freeBytes: null, minFreeBytes, error: problemOf(error) };
+  }
+}
+
+/** Why a write cannot be made now (waiting for a lock without holding the thread), or null. */
+async function writeProblem(write: () => void): Promise<string | null> {
+  try {
+    await whenWritable(write, probeBudgetMs);
+    return null;
+  } catch (error) {
+    return problemOf(error);
+  }
+}
+
 /**
- * Whether submissions can be stored right now: a write to the database and an e-mail queued in
- * the outbox, each in a transaction that is rolled back, plus what the outbox holds.
+ * Whether submissions can be stored right now: free space above the threshold, a real write
+ * committed to the database (a rolled-back one may never reach the disk, and did say "writable"
+ * on a full one), no submission refused for a full disk in the last minute, and an e-mail queued
+ * in the outbox (rolled back), plus what the outbox holds.
  */
-export function checkHealth(db: Db): Health {
-  const databaseProblem = writeProblem(db, touchMigrations(db), probeBusyMs);
+export async function checkHealth({ db, dataDir, minFreeBytes, commits }: HealthSources): Promise<Health> {
+  const disk = diskState(dataDir, minFreeBytes);
+  const failing = commits.failing;
+  const recentlyFull = failing?.reason === "full" && Date.now() - Date.parse(failing.at) < recentFailureMs;
+  const databaseProblem =
+    (await writeProblem(() => db.transaction(touchMigrations(db)).immediate())) ??
+    (recentlyFull ? `a submission could not be written at ${failing.at}: the disk is full` : null);
   const outboxProblem = databaseProblem
     ? "not checked: the database cannot be written"
-    : writeProblem(db, () => enqueueMail(db, { ...probeMail }, { type: "health", id: "probe" }, new Date().toISOString()), probeBusyMs);
+    : await writeProblem(() => {
+        try {
+          db.transaction(() => {
+            enqueueMail(db, { ...probeMail }, { type: "health", id: "probe" }, new Date().toISOString());
+            throw rollback;
+          }).immediate();
+        } catch (error) {
+          if (error !== rollback) throw error;
+        }
+      });
   const counts = db
     .prepare(
       `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
@@ -46,8 +112,9 @@ export function checkHealth(db: Db): Health {
     )
     .get() as { pending: number; failed: number; oldest: string | null };
   return {
-    ok: !databaseProblem && !outboxProblem,
+    ok: disk.ok && !databaseProblem && !outboxProblem,
     database: databaseProblem ?? "writable",
+    disk,
     outbox: {
       writable: !outboxProblem,
       ...(outboxProblem ? { error: outboxProblem } : {}),
@@ -61,20 +128,22 @@ export function checkHealth(db: Db): Health {
 /**
  * `/healthz`: 200 while submissions can be stored and their e-mails queued, else 503 with what
  * fails (for monitoring and a container's HEALTHCHECK). `/readyz`: 200 when this instance should
- * get traffic, i.e. it has started and its database can be written (for a load balancer or an
+ * get traffic, i.e. it has started and its database takes a write (for a load balancer or an
  * orchestrator's readiness probe); once shutdown begins the server accepts no new connection and
- * answers 503 on those already open. Neither is cached or rate limited.
+ * answers 503 on those already open. Neither is cached or rate limited, and neither holds the
+ * thread while another process holds the database's lock.
  */
-export function registerHealth(app: FastifyInstance, db: () => Db): void {
+export function registerHealth(app: FastifyInstance, sources: () => HealthSources): void {
   app.get("/healthz", async (_request, reply) => {
-    const health = checkHealth(db());
+    const health = await checkHealth(sources());
     void reply.status(health.ok ? 200 : 503).header("Cache-Control", "no-store");
-    return { status: health.ok ? "ok" : "unavailable", database: health.database, outbox: health.outbox };
+    return { status: health.ok ? "ok" : "unavailable", database: health.database, disk: health.disk, outbox: health.outbox };
   });
 
   app.get("/readyz", async (_request, reply) => {
     void reply.header("Cache-Control", "no-store");
-    const problem = writeProblem(db(), touchMigrations(db()), probeBusyMs);
+    const { db } = sources();
+    const problem = await writeProblem(() => db.transaction(touchMigrations(db)).immediate());
     if (problem) return reply.status(503).send({ status: "unavailable", database: problem });
     return { status: "ready" };
   });

@@ -5,8 +5,9 @@ import { listenError, startupMessage } from "./startup";
 /**
  * `npm start`: serves the built site on HOST:PORT until SIGINT or SIGTERM. A signal starts a
  * graceful shutdown: new requests get 503, requests in flight finish, the outbox sends what is
- * due, then the process exits 0. If that takes longer than SHUTDOWN_TIMEOUT_MS, it exits 1
- * anyway; unsent e-mails stay in the outbox for the next start.
+ * due for up to SHUTDOWN_TIMEOUT_MS (the e-mails already handed to the SMTP server are recorded
+ * before the database closes), then the process exits 0, or 1 when e-mails are left unsent in the
+ * outbox (they are sent after the next start) or the shutdown overran its time.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + 1000).unref();
     await app.close();
+    const unsent = app.forms.unsentAtClose;
+    if (unsent > 0) {
+      app.log.warn(`closed with ${unsent} e-mail(s) left unsent in the outbox: they are sent after the next start`);
+      process.exit(1);
+    }
     app.log.info("closed cleanly");
     process.exit(0);
   };

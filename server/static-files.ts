@@ -118,6 +118,26 @@ function errorPageFor(path: string): string {
   return `/${language}/${/^\/shop\/[^/]+\/?$/.test(english) ? "wineNotFound" : "notFound"}.html`;
 }
 
+/**
+ * RFC 9110 §13.1.5: an `If-Range` that holds an entity-tag is true only under the strong
+ * comparison, so a weak tag (`W/"…"`) never is, and the whole file must be sent. @fastify/send
+ * 4.2.1, the newest, reads any `If-Range` that contains the file's ETag as true (a substring
+ * test inherited from pillarjs/send), weak tags included, and answered 206. The library is not
+ * ours to change, so the check sits where requests are handed to it: the server's ETags are
+ * @fastify/send's weak size-and-time tags, so an entity-tag in `If-Range` drops the `Range`
+ * unless both are strong and equal. A date in `If-Range` is left to the library.
+ */
+function dropRangeUnlessStrongMatch(request: FastifyRequest, etag: string | undefined): void {
+  const header = request.headers["if-range"];
+  if (typeof header !== "string" || request.headers.range === undefined) return;
+  const ifRange = header.trim();
+  if (!ifRange.startsWith('"') && !ifRange.startsWith("W/")) return;
+  const strongMatch = etag !== undefined && !etag.startsWith("W/") && ifRange === etag;
+  if (strongMatch) return;
+  delete request.raw.headers.range;
+  delete request.raw.headers["if-range"];
+}
+
 /** Request headers that make an answer depend on more than the file: these go to the library. */
 const conditional = ["range", "if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
 
@@ -202,8 +222,9 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
     if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
     const entry = files.get(decoded.path);
     if (!entry) return notFound(request, reply, decoded.path);
+    const encoding = pickEncoding(request.headers["accept-encoding"], entry.available);
+    dropRangeUnlessStrongMatch(request, entry.variants[encoding ?? "identity"]?.headers.ETag);
     if (!conditional.some((name) => name in request.headers)) {
-      const encoding = pickEncoding(request.headers["accept-encoding"], entry.available);
       const variant = entry.variants[encoding ?? "identity"];
       if (variant) return reply.status(200).headers(variant.headers).send(request.method === "HEAD" ? undefined : variant.body);
     }

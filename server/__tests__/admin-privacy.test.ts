@@ -1,10 +1,12 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { createHash, createHmac } from "node:crypto";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addressDigest } from "../db/privacy";
+import { openDatabase } from "../db/database";
 import { addStaff, adminTestServer, StaffClient } from "./support/admin";
-import { closedAfterEachTest, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -12,6 +14,15 @@ const staff = { email: "anne@hermitage-lescours.example", password: "a long and 
 const person = "Camille.Person@Example.org";
 
 const { apps, smtps } = closedAfterEachTest();
+
+const dataDirOf = (app: FastifyInstance) => app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
+/** The SHA-256 of an address (lower-cased), as the audit log kept it before issue 20: anyone could compute it. */
+const bareDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+/** What the audit log keeps now: that SHA-256 under an HMAC keyed by the secret in DATA_DIR. */
+function keyedDigest(app: FastifyInstance, email: string): string {
+  const key = Buffer.from(readFileSync(join(dataDirOf(app), "audit-key"), "utf8").trim(), "hex");
+  return `hmac:${createHmac("sha256", key).update(bareDigest(email)).digest("hex")}`;
+}
 
 /** A server with mail, where one person sent a booking, a message, an application and signed up, and someone else sent a message. */
 async function stored() {
@@ -82,13 +93,30 @@ describe("privacy tools", () => {
       const bytes = readFileSync(join(dir, file)).toString("latin1").toLowerCase();
       expect(bytes.includes("camille.person"), file).toBe(false);
       expect(bytes.includes("rue des vignes"), file).toBe(false);
-      expect(bytes.includes("someone.else@example.com") || file.endsWith("-wal") || file.endsWith("-shm"), file).toBe(true);
+      // Someone else's stays in the database (the key file beside it holds only the key).
+      expect(bytes.includes("someone.else@example.com") || file.endsWith("-wal") || file.endsWith("-shm") || file === "audit-key", file).toBe(true);
     }
     // Logged with the staff member, the time and the address's digest, never the address.
     const log = db.prepare("SELECT actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { actor: string; action: string; detail: string }[];
     expect(log.map((entry) => [entry.actor, entry.action])).toEqual([[staff.email, "privacy.erase"]]);
-    expect(JSON.parse(log[0]!.detail)).toEqual({ address: addressDigest(person), submissions: 4, mails: 5 });
+    expect(JSON.parse(log[0]!.detail)).toEqual({ address: keyedDigest(app, person), submissions: 4, mails: 5 });
     expect(JSON.stringify(log).toLowerCase()).not.toContain("camille.person");
+    // Not the bare SHA-256, which anyone holding the address could compute to learn it was erased.
+    expect(JSON.stringify(log)).not.toContain(bareDigest(person));
+    // The key is the server's own, readable by its user only.
+    expect(statSync(join(dataDirOf(app), "audit-key")).mode & 0o777).toBe(0o600);
+  });
+
+  it("turns the bare SHA-256 digests of older audit entries into keyed ones at start-up", async () => {
+    const dir = tempDataDir();
+    const old = openDatabase(dir);
+    old.prepare("INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)").run("2026-11-01T10:00:00.000Z", staff.email, "privacy.erase", JSON.stringify({ address: bareDigest(person), submissions: 2, mails: 1 }));
+    old.close();
+    const app = await adminTestServer({ DATA_DIR: dir });
+    apps.add(app);
+    const entry = app.forms.db.prepare("SELECT detail FROM audit_log WHERE action = 'privacy.erase'").get() as { detail: string };
+    expect(JSON.parse(entry.detail)).toEqual({ address: keyedDigest(app, person), submissions: 2, mails: 1 });
+    expect(entry.detail).not.toContain(bareDigest(person));
   });
 
   it("log every look-up and export with the staff member and the time", async () => {
@@ -103,7 +131,7 @@ describe("privacy tools", () => {
     ]);
     for (const entry of log) {
       expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1);
-      expect(JSON.parse(entry.detail).address).toBe(addressDigest(person));
+      expect(JSON.parse(entry.detail).address).toBe(keyedDigest(app, person));
     }
     const page = await client.get("/admin/audit");
     expect(page.body).toContain(html(en("action.privacyFind")));

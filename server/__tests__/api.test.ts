@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { formDefinitions, type FormKind } from "#forms/definitions";
@@ -143,6 +144,29 @@ describe("POST a bad submission", () => {
     const empty = await app.inject({ method: "POST", url: "/api/contact-messages" });
     expect(empty.statusCode).toBe(415);
     expect(count(app, "contact_messages")).toBe(0);
+  });
+
+  it("answers 415 for a compressed body (Content-Encoding), JSON or form, which it used to read as plain text", async () => {
+    const app = await server();
+    const plain = JSON.stringify(validPayloads.contactMessage);
+    const form = new URLSearchParams(Object.entries(validPayloads.contactMessage)).toString();
+    for (const [type, encoding, payload] of [
+      ["application/json", "gzip", gzipSync(plain)],
+      ["application/json", "deflate", deflateSync(plain)],
+      ["application/json", "br", brotliCompressSync(plain)],
+      // Declared compressed but sent plain: still not read.
+      ["application/json", "gzip", Buffer.from(plain)],
+      ["application/x-www-form-urlencoded", "gzip", gzipSync(form)],
+      ["application/json", "identity, gzip", gzipSync(plain)],
+    ] as const) {
+      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": type, "content-encoding": encoding }, payload });
+      expect(response.statusCode, `${type} ${encoding}`).toBe(415);
+      expect(response.json().error).toMatch(/Unsupported Media Type/);
+    }
+    expect(count(app, "contact_messages")).toBe(0);
+    // `identity` is no encoding at all.
+    const identity = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json", "content-encoding": "identity" }, payload: plain });
+    expect(identity.statusCode).toBe(201);
   });
 
   it("answers 413 for a body over 16 KB", async () => {

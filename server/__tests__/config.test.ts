@@ -70,4 +70,59 @@ describe("parseConfig", () => {
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
     expect(message).not.toContain("\n");
   });
+
+  it("names SMTP_URL when it is not a URL at all, instead of failing on it", () => {
+    expect(() => parseConfig({ SMTP_URL: "garbage" })).toThrow(ConfigError);
+    expect(() => parseConfig({ SMTP_URL: "garbage" })).toThrow(/^Invalid configuration: SMTP_URL="garbage" must be an smtp:\/\/ or smtps:\/\/ URL$/);
+  });
+
+  it("names every bad variable, one line each, not only the first", () => {
+    let message = "";
+    try {
+      parseConfig({ PORT: "0", SMTP_URL: "garbage", HSTS: "yes", TRUST_PROXY: "0.0.0.0/00", LOG_LEVEL: "loud", MAIL_FROM: "nobody", MAIL_RETRY_BASE_MS: "9000", MAIL_RETRY_MAX_MS: "10" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split("\n");
+    // A rule between two variables (the retry ceiling below its base) is named too, beside the others.
+    expect(lines.map((line) => /^Invalid configuration: ([A-Z_]+)=/.exec(line)?.[1]).sort()).toEqual(["HSTS", "LOG_LEVEL", "MAIL_FROM", "MAIL_RETRY_MAX_MS", "PORT", "SMTP_URL", "TRUST_PROXY"]);
+  });
+
+  it("keeps the SMTP password out of the message", () => {
+    expect(() => parseConfig({ SMTP_URL: "smtps://web:s3cret-pass@mail.example:99999" })).toThrow(/^Invalid configuration: SMTP_URL="smtps:\/\/web:\*\*\*@mail\.example:99999" /);
+    expect(() => parseConfig({ SMTP_URL: "smtps://web:s3cret-pass@mail.example:99999" })).not.toThrow(/s3cret/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const refusal = (value: string) => {
+    try {
+      parseConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return "accepted";
+  };
+
+  it.each([
+    "0.0.0.0/00",
+    "0.0.0.0/0",
+    "0.0.0.0/1,128.0.0.0/1",
+    "10.0.0.0/7",
+    "::/0",
+    "::/1,8000::/1",
+    "2000::/3",
+    "::ffff:0:0/96",
+    "::ffff:0.0.0.0/97",
+    "10.0.0.0/08",
+    "10.0.0.0/255.0.0.0",
+  ])("refuses %s, naming TRUST_PROXY", (value) => {
+    expect(refusal(value)).toMatch(/^Invalid configuration: TRUST_PROXY=/);
+  });
+
+  it("takes what a real deployment names: one proxy, a private network, the named ranges", () => {
+    for (const value of ["127.0.0.1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.7, 10.1.0.0/16", "loopback", "uniquelocal", "fd12:3456:789a::/48", "::1"]) {
+      expect(refusal(value), value).toBe("accepted");
+    }
+  });
 });

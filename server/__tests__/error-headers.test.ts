@@ -61,6 +61,9 @@ describe("security headers on every error answer", () => {
     ["404, an unknown API path", () => get("/api/no-such-thing"), 404],
     ["417, an Expect header Node does not know", () => get("/", ["Expect: something-else"]), 417],
     ["405, a PUT on a page", () => post("/", "text/plain", "x").replace("POST", "PUT"), 405],
+    ["400, an HTTP/1.1 request without Host", () => request(["GET / HTTP/1.1", "Connection: close"]), 400],
+    ["400, a submission without Host", () => post("/api/contact-messages", "application/json", "{}").replace("Host: localhost\r\n", ""), 400],
+    ["415, a compressed submission", () => post("/api/contact-messages", "application/json", "{}", ["Content-Encoding: gzip"]), 415],
   ])("%s", async (what, build, status) => {
     const response = await rawRequest(port, build());
     expect(response.status, `${what}\n${response.raw.slice(0, 300)}`).toBe(status);

@@ -87,6 +87,113 @@ describe("OutboxSender", () => {
   });
 });
 
+/** A log that keeps its lines. */
+function recordingLog() {
+  const lines: string[] = [];
+  return { lines, log: { info: (msg: string) => void lines.push(msg), warn: (msg: string) => void lines.push(msg), error: (msg: string) => void lines.push(msg) } };
+}
+
+/** An error as nodemailer gives it when the relay cannot be reached. */
+const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:2525"), { code: "ESOCKET", command: "CONN" });
+
+describe("an SMTP outage", () => {
+  it("stops each round at the first connection failure and logs one line per round, not one per e-mail", async () => {
+    db = openDatabase(tempDataDir());
+    let clock = Date.parse("2027-01-01T00:00:00.000Z");
+    const now = new Date(clock).toISOString();
+    for (let i = 0; i < 50; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    let calls = 0;
+    let up = false;
+    const transport: MailTransport = {
+      async sendMail() {
+        calls++;
+        if (!up) throw refused();
+      },
+    };
+    const { lines, log } = recordingLog();
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 1000, retryMaxMs: 8000, maxAttempts: 20, concurrency: 3, log, now: () => clock });
+    const attempts = () => (db!.prepare("SELECT attempts FROM outbox ORDER BY id").all() as { attempts: number }[]).map((row) => row.attempts);
+
+    sender.start();
+    await sender.idle();
+    // At most one e-mail per connection found the relay down; the other 47 or more were not tried.
+    expect(calls).toBeLessThanOrEqual(3);
+    expect(attempts().filter((n) => n === 0).length).toBeGreaterThanOrEqual(47);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/SMTP relay.*cannot be reached.*ECONNREFUSED/);
+    expect(lines[0]).toMatch(/not tried/);
+
+    // New e-mails during the pause wait for the next round instead of knocking again.
+    sender.kick();
+    await sender.idle();
+    expect(lines).toHaveLength(1);
+    clock += 1000;
+    sender.kick();
+    await sender.idle();
+    expect(lines).toHaveLength(2);
+
+    up = true;
+    clock += 2000;
+    sender.kick();
+    await sender.idle();
+    expect(attempts().every((n) => n >= 1)).toBe(true);
+    expect((db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n).toBe(0);
+    await sender.stop();
+  });
+
+  it("keeps e-mail addresses out of what it logs and stores when the relay quotes one", async () => {
+    db = openDatabase(tempDataDir());
+    const now = new Date().toISOString();
+    enqueueMail(db, composeConfirmation("fr", "person@example.com", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context), { type: "newsletter-signups", id: "id-3" }, now);
+    const transport: MailTransport = {
+      async sendMail() {
+        throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <person@example.com>: Recipient address rejected (Person.Name+tag@Example.COM)"), { code: "EENVELOPE", command: "RCPT TO", responseCode: 550 });
+      },
+    };
+    const { lines, log } = recordingLog();
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 5, log });
+    sender.start();
+    await sender.idle();
+    const { last_error } = db.prepare("SELECT last_error FROM outbox").get() as { last_error: string };
+    expect(last_error).toContain("550 5.1.1");
+    expect(last_error).toContain("Recipient address rejected");
+    for (const text of [last_error, ...lines]) {
+      expect(text).not.toMatch(/person|example\.com/i);
+    }
+    expect(lines).toHaveLength(1);
+    await sender.stop();
+  });
+});
+
+describe("Message-IDs", () => {
+  it("are the row's own on every attempt, at the From address's domain, and differ between rows", async () => {
+    db = openDatabase(tempDataDir());
+    let clock = Date.parse("2027-01-01T00:00:00.000Z");
+    const now = new Date(clock).toISOString();
+    for (const id of ["id-1", "id-2"]) enqueueMail(db, composeNotification("contactMessage", id, validPayloads.contactMessage, now, context), { type: "contact-messages", id }, now);
+    const stored = (db.prepare("SELECT message_id FROM outbox ORDER BY id").all() as { message_id: string }[]).map((row) => row.message_id);
+    expect(stored).toHaveLength(2);
+    for (const id of stored) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(stored[0]).not.toBe(stored[1]);
+    // The first attempt fails after the SMTP server may have taken it; the second carries the same id.
+    const attempts: string[] = [];
+    const transport: MailTransport = {
+      async sendMail(message) {
+        attempts.push(message.messageId);
+        if (attempts.length <= 2) throw new Error("451 4.3.0 try again later");
+      },
+    };
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "Website <web@Estate.example.org>", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent, now: () => clock });
+    sender.start();
+    await sender.idle();
+    clock += 100;
+    sender.kick();
+    await sender.idle();
+    expect(attempts).toEqual(stored.flatMap((id) => [`<${id}@estate.example.org>`]).concat(stored.map((id) => `<${id}@estate.example.org>`)));
+    await sender.stop();
+  });
+});
+
 describe("headerSafe", () => {
   it("removes CR, LF and every other line or control character", () => {
     expect(headerSafe("a\r\nBcc: b@c")).toBe("a Bcc: b@c");

@@ -37,40 +37,60 @@ const common = readFileSync(new URL("../admin/common-passwords.txt", import.meta
 
 // Each run starts a Node process with tsx (about a second on this machine).
 describe("npm run staff", { timeout: 60_000 }, () => {
-  it("adds an account with the password from standard input, hashed with argon2id, and lists it", async () => {
+  it("adds an account with a role and the password from standard input, hashed with argon2id, and lists it", async () => {
     const dir = tempDataDir();
     expect(accounts(dir)).toEqual([]);
-    const added = await staff(dir, ["add", "anne@hermitage-lescours.example"], "a long and unusual passphrase\n");
+    const added = await staff(dir, ["add", "anne@hermitage-lescours.example", "--role", "admin"], "a long and unusual passphrase\n");
     expect(added.status).toBe(0);
-    expect(added.stdout).toContain("Added anne@hermitage-lescours.example");
+    expect(added.stdout).toContain("Added anne@hermitage-lescours.example as admin");
     const [account] = accounts(dir);
     expect(account!.email).toBe("anne@hermitage-lescours.example");
+    expect(account!.role).toBe("admin");
     expect(account!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account!.password_hash).not.toContain("passphrase");
     const listed = await staff(dir, ["list"]);
-    expect(listed.stdout).toMatch(/^anne@hermitage-lescours\.example\tcreated .*\tlast sign-in never$/m);
+    expect(listed.stdout).toMatch(/^#1\tanne@hermitage-lescours\.example\tadmin\tno second factor\tcreated .*\tlast sign-in never$/m);
+  });
+
+  it("asks for a role, one of admin, editor and inbox, before it reads a password", async () => {
+    const dir = tempDataDir();
+    for (const args of [["add", "a@hermitage-lescours.example"], ["add", "a@hermitage-lescours.example", "--role", "owner"]]) {
+      const refused = await staff(dir, args, "a long and unusual passphrase\n");
+      expect(refused.status, args.join(" ")).toBe(2);
+      expect(refused.stderr, args.join(" ")).toMatch(/role: one of admin, editor, inbox/);
+    }
+    expect(accounts(dir)).toEqual([]);
+    await staff(dir, ["add", "a@hermitage-lescours.example", "--role", "inbox"], "a long and unusual passphrase\n");
+    const changed = await staff(dir, ["role", "a@hermitage-lescours.example", "editor"]);
+    expect(changed.status).toBe(0);
+    expect(accounts(dir)[0]!.role).toBe("editor");
   });
 
   it("refuses a common password and changes nothing", async () => {
     const dir = tempDataDir();
-    const refused = await staff(dir, ["add", "a@hermitage-lescours.example"], `${common.toUpperCase()}\n`);
+    const refused = await staff(dir, ["add", "a@hermitage-lescours.example", "--role", "inbox"], `${common.toUpperCase()}\n`);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("common passwords");
     expect(accounts(dir)).toEqual([]);
   });
 
-  it("resets a password (ending the account's sessions) and removes an account; both are logged", async () => {
+  it("resets a password (clearing the second factor, ending the account's sessions) and removes an account; both are logged", async () => {
     const dir = tempDataDir();
-    await staff(dir, ["add", "anne@hermitage-lescours.example"], "a long and unusual passphrase\n");
+    await staff(dir, ["add", "anne@hermitage-lescours.example", "--role", "admin"], "a long and unusual passphrase\n");
     const db = openDatabase(dir);
     const store = new StaffStore(db);
     const before = store.find("anne@hermitage-lescours.example")!;
     store.openSession(before.id, new Date());
+    store.setPendingSecret(before.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    expect(store.confirmSecondFactor(before.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 1, ["a".repeat(64)])).toBe(true);
     db.close();
     expect((await staff(dir, ["reset", "anne@hermitage-lescours.example"], "a brand new long passphrase\n")).status).toBe(0);
     const after = openDatabase(dir);
-    expect(new StaffStore(after).find("anne@hermitage-lescours.example")!.password_hash).not.toBe(before.password_hash);
+    const reset = new StaffStore(after).find("anne@hermitage-lescours.example")!;
+    expect(reset.password_hash).not.toBe(before.password_hash);
+    expect(reset.totp_secret).toBeNull();
     expect(after.prepare("SELECT count(*) AS n FROM staff_sessions").get()).toEqual({ n: 0 });
+    expect(after.prepare("SELECT count(*) AS n FROM staff_recovery_codes").get()).toEqual({ n: 0 });
     after.close();
     expect((await staff(dir, ["remove", "anne@hermitage-lescours.example"])).status).toBe(0);
     expect(accounts(dir)).toEqual([]);

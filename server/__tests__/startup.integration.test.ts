@@ -56,6 +56,14 @@ describe("npm start with a bad value", () => {
     ]);
   }, 60_000);
 
+  // SMTP_URL=garbage printed "Start-up failed: Invalid URL" and hid the rest; TRUST_PROXY=0.0.0.0/00 was not named.
+  it("names every bad variable at once, one line each", async () => {
+    const { code, stderr } = await runServer({ SMTP_URL: "garbage", TRUST_PROXY: "0.0.0.0/00", PORT: "0", MAIL_RETRY_BASE_MS: "9000", MAIL_RETRY_MAX_MS: "10" });
+    expect(code, stderr).toBe(1);
+    const named = stderr.trim().split("\n").map((line) => /^Invalid configuration: ([A-Z_]+)=/.exec(line)?.[1]);
+    expect(named.sort()).toEqual(["MAIL_RETRY_MAX_MS", "PORT", "SMTP_URL", "TRUST_PROXY"]);
+  }, 60_000);
+
   it("names the cause of every other start-up failure", async () => {
     // DATA_DIR is a file; DATA_DIR holds a folder where the database file should be; no build in
     // BUILD_DIR; a HOST that does not resolve; a PORT another process holds.

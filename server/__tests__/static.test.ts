@@ -209,6 +209,21 @@ describe("byte ranges (Safari plays a <video> only with them)", () => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(videoBytes)).toBe(true);
   });
+
+  it("compares If-Range strongly (RFC 9110 §13.1.5): the file's own weak ETag sends the whole file, its Last-Modified date the range", async () => {
+    const whole = await app.inject({ url: video });
+    const etag = whole.headers.etag as string;
+    // The server's ETags are weak (size and time): one can never vouch that two byte ranges belong together.
+    expect(etag).toMatch(/^W\//);
+    for (const ifRange of [etag, etag.slice(2), `${etag}, "x"`]) {
+      const response = await app.inject({ url: video, headers: { range: "bytes=0-99", "if-range": ifRange } });
+      expect(response.statusCode, ifRange).toBe(200);
+      expect(response.rawPayload.equals(videoBytes), ifRange).toBe(true);
+    }
+    const dated = await app.inject({ url: video, headers: { range: "bytes=0-99", "if-range": whole.headers["last-modified"] as string } });
+    expect(dated.statusCode).toBe(206);
+    expect(dated.rawPayload.equals(videoBytes.subarray(0, 100))).toBe(true);
+  });
 });
 
 describe("validators", () => {

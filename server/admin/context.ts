@@ -4,6 +4,7 @@ import Negotiator from "negotiator";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
@@ -22,6 +23,9 @@ export interface AdminContext {
   config: Config;
   db: Db;
   staff: StaffStore;
+  throttle: SignInThrottle;
+  /** The key of the audit log's address digests, made in DATA_DIR on first use (server/db/audit-key.ts). */
+  auditKey: () => Buffer;
   now: () => Date;
   /** A new e-mail is in the outbox: send it soon (no-op without SMTP_URL). */
   kickMail: () => void;
@@ -59,6 +63,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     lang: adminLanguage(request, https),
     csrfToken: request.staffSession?.csrfToken ?? signInToken(context, request, reply),
     staffEmail: request.staffSession?.email ?? null,
+    staffRole: request.staffSession?.role ?? null,
     path: request.url,
     estateName: context.estateName,
   });

@@ -23,6 +23,8 @@ export function cookieNames(https: boolean) {
     session: `${prefix}lescours_staff`,
     /** The sign-in form's CSRF token (before there is a session to hold one). */
     signIn: `${prefix}lescours_staff_signin`,
+    /** A right password waiting for its second factor (not a session). */
+    challenge: `${prefix}lescours_staff_challenge`,
     /** The inbox's language, en or fr. */
     language: `${prefix}lescours_staff_lang`,
   };

@@ -11,25 +11,35 @@ import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
+import { hasEncodedBody, refuseEncodedBody } from "../request-body";
+import { auditKey } from "../db/audit-key";
+import { asStorageUnavailable } from "../db/availability";
+import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import type { Db } from "../db/database";
-import { StaffStore } from "../db/staff";
+import { SignInThrottle } from "../db/sign-in-throttle";
+import { StaffStore, type StaffRole } from "../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
+import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
 import { auditRoutes } from "./routes/audit";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
-import { publicRoute, sessionRoutes } from "./routes/session";
+import { accountRoutes } from "./routes/account";
+import { secondFactorRoutes } from "./routes/second-factor";
+import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
 import { estateTimeZone } from "./view-context";
-import { NotFoundPage, RefusedPage, SignInFirstPage } from "./views/sign-in-page";
+import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
   method: string;
   url: string;
-  /** Reachable without a session (the sign-in form, the language switch, the stylesheet). */
+  /** Reachable without a session (the sign-in steps, the language switch, the stylesheet). */
   public: boolean;
+  /** The roles it is for (none for a public route). */
+  roles: readonly StaffRole[];
 }
 
 declare module "fastify" {
@@ -50,8 +60,8 @@ export function adminSecurityPolicy(https: boolean): string {
 
 const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
 
-/** A route registered with `publicRoute` as its config (server/admin/routes/session.ts). */
-const publicConfig = (config: unknown) => (config as { adminPublic?: boolean } | undefined)?.adminPublic === true;
+/** A route registered with `publicRoute` as its config (./roles.ts). */
+const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
 const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
 const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
 
@@ -66,10 +76,13 @@ interface AdminOptions {
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
   const { site, tours } = content;
+  let key: Buffer | null = null;
   const context: AdminContext = {
     config,
     db,
+    auditKey: () => (key ??= auditKey(config.DATA_DIR)),
     staff: new StaffStore(db),
+    throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     estateName: site.estateName,
@@ -89,10 +102,17 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // overwritten with zeros, including the older versions of a row that an update leaves behind,
   // such as an outbox e-mail's before it was marked sent.
   db.pragma("secure_delete = ON");
+  // The audit log named addresses by a bare SHA-256 before: keyed now, so no one can confirm an erasure by hashing an address.
+  if (hasLegacyDigests(db)) {
+    const changed = keyLegacyDigests(db, context.auditKey());
+    admin.log.info(`admin: ${changed} audit entries now name their address by a keyed digest`);
+  }
 
   admin.addHook("onRoute", (route) => {
+    // Fail closed: a route that names neither its roles nor that it is public is a mistake.
+    assertDeclaresAccess(route.url, route.config);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, public: publicConfig(route.config) });
+    for (const method of methods) routes.push({ method, url: route.url, public: publicConfig(route.config), roles: route.config?.roles ?? [] });
   });
 
   await admin.register(cookie);
@@ -108,6 +128,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Who is asking: a session opens every route; without one, reading leads to the sign-in page
   // and anything else is refused with 401, before any other check can tell the routes apart.
   admin.addHook("onRequest", async (request, reply) => {
+    if (hasEncodedBody(request)) return refuseEncodedBody(reply);
     const token = readCookie(request, cookieNames(servedOverHttps(config, request)).session);
     request.staffSession = token ? context.staff.session(token, context.now()) : null;
     if (!request.staffSession && !isPublic(request)) {
@@ -129,6 +150,25 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     }
   });
 
+  // The role the route asks for (./roles.ts), once the session and its token are known good.
+  admin.addHook("preHandler", async (request, reply) => {
+    if (isPublic(request) || !request.staffSession) return;
+    if (!roleAllows(request.routeOptions.config, request.staffSession.role)) {
+      request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
+      return sendPage(reply, 403, createElement(RoleRefusedPage, { view: viewFor(context, request, reply) }));
+    }
+  });
+
+  // A write the database cannot take now (another process's lock, a full disk): a page saying
+  // so, 503 with Retry-After; what the staff typed is still in the browser's form (Back).
+  admin.setErrorHandler((error, request, reply) => {
+    const unavailable = asStorageUnavailable(error);
+    if (!unavailable) throw error;
+    request.log.warn({ reason: unavailable.reason }, unavailable.message);
+    reply.header("Retry-After", String(unavailable.retryAfterSeconds));
+    return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
+  });
+
   admin.addHook("onSend", async (request, reply) => {
     reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     reply.header("Cache-Control", "no-store");
@@ -139,6 +179,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
   );
   sessionRoutes(admin, context);
+  secondFactorRoutes(admin, context);
+  accountRoutes(admin, context);
   inboxRoutes(admin, context);
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
@@ -148,6 +190,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   admin.route({
     method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"],
     url: "/admin/*",
+    config: everyRole,
     handler: async (request, reply) => {
       if (reads(request) && request.url === "/admin/") return reply.redirect("/admin", 303);
       return sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
@@ -162,5 +205,5 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 export async function registerAdmin(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, ...options });
+  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now });
 }

@@ -1,6 +1,7 @@
 import { translator } from "#locales";
 import { adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import type { InboxStatus, InboxType } from "../db/inbox";
+import type { StaffRole } from "../db/staff";
 
 /** The estate's time zone: the staff's clock, for dates shown and times typed. */
 export const estateTimeZone = "Europe/Paris";
@@ -16,6 +17,8 @@ export interface ViewContext {
   csrfToken: string;
   /** The signed-in staff member, or null on the sign-in page. */
   staffEmail: string | null;
+  /** Their role, or null on the sign-in pages: the navigation shows what it opens. */
+  staffRole: StaffRole | null;
   /** The page's own path and query: the language switch comes back to it. */
   path: string;
   estateName: string;
@@ -35,6 +38,11 @@ const typeMessages: Record<InboxType, AdminMessageId> = {
 
 /** A form's name in the inbox's language. */
 export const typeName = (view: ViewContext, type: InboxType) => view.t(typeMessages[type]);
+
+const roleMessages: Record<StaffRole, AdminMessageId> = { admin: "roles.admin", editor: "roles.editor", inbox: "roles.inbox" };
+
+/** A role in the inbox's language. */
+export const roleName = (view: ViewContext, role: StaffRole) => view.t(roleMessages[role]);
 
 /** A status in the inbox's language. */
 export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`status.${status}` as AdminMessageId);

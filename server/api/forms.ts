@@ -5,6 +5,7 @@ import { formDefinitions, type FormInput, type FormKind } from "#forms/definitio
 import { formPath, type Accepted } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
+import { asStorageUnavailable } from "../db/availability";
 import type { SubmissionStore } from "../db/submissions";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
@@ -87,8 +88,10 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
   api.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const kind = kindOf(request);
     if (!kind || !isFormPost(request.headers["content-type"])) throw error;
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
+    const unavailable = asStorageUnavailable(error);
+    if (unavailable) reply.header("Retry-After", String(unavailable.retryAfterSeconds));
+    const status = unavailable ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
     return sendNativeAnswer(request, reply, kind, status, { kind: status === 429 ? "rate-limited" : "failed" });
   });
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));

@@ -3,7 +3,7 @@ import { content } from "#content";
 
 const { site } = content;
 import type { Config } from "../config";
-import type { Db } from "../db/database";
+import { forServing, type Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
 import { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
@@ -17,6 +17,8 @@ export interface FormsService {
   db: Db;
   store: SubmissionStore;
   sender: OutboxSender | null;
+  /** Once the app is closed: e-mails left unsent in the outbox (the process then exits 1). */
+  unsentAtClose: number;
 }
 
 declare module "fastify" {
@@ -31,7 +33,8 @@ declare module "fastify" {
  * closes the database.
  */
 export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
-  const db = openDataDir(config.DATA_DIR);
+  // The server's connection never holds the thread long for another process's lock (db/availability.ts).
+  const db = forServing(openDataDir(config.DATA_DIR));
   const mail: MailContext | null = config.SMTP_URL
     ? { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: config.SITE_URL }
     : null;
@@ -59,14 +62,16 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
   }
 
   const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
-  app.decorate("forms", { db, store, sender });
+  const forms: FormsService = { db, store, sender, unsentAtClose: 0 };
+  app.decorate("forms", forms);
 
   app.addHook("onReady", async () => {
     sender?.start();
     if (transport && config.SMTP_URL) void warnIfUnreachable(transport, config.SMTP_URL, app.log);
   });
   app.addHook("onClose", async () => {
-    await sender?.stop();
+    // The sender first: every e-mail handed to the SMTP server is recorded before the database closes.
+    forms.unsentAtClose = (await sender?.stop())?.unsent ?? 0;
     store.flush();
     db.close();
   });

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import type { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
@@ -21,7 +22,8 @@ export interface RouteRateLimit {
 }
 
 /**
- * Everything under /api/, in its own Fastify context: JSON is the only body it parses, requests
+ * Everything under /api/, in its own Fastify context: JSON is the only body it parses (never a
+ * compressed one: 415), requests
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
@@ -44,6 +46,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
 
   const siteOrigin = new URL(config.SITE_URL).origin;
   api.addHook("onRequest", async (request, reply) => {
+    if (hasEncodedBody(request)) return refuseEncodedBody(reply);
     // Reading is open to all (the newsletter links are opened from mail clients); what changes
     // state must come from this site, except the one-click unsubscribe a mail provider sends.
     const crossSite = (request.routeOptions.config as RouteRateLimit | undefined)?.crossSite === true;

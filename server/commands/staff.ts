@@ -1,14 +1,19 @@
 /**
  * Staff accounts of the inbox at /admin, in the database in DATA_DIR.
  *
- *   npm run staff -- add <email>      creates an account; the password is read from standard input
- *   npm run staff -- reset <email>    sets a new password (read the same way) and ends its sessions
+ *   npm run staff -- add <email> --role admin|editor|inbox
+ *                                     creates an account; the password is read from standard input
+ *   npm run staff -- reset <email>    sets a new password (read the same way), clears the second
+ *                                     factor and ends its sessions
+ *   npm run staff -- role <email> admin|editor|inbox
+ *                                     gives the account another role and ends its sessions
  *   npm run staff -- remove <email>   removes the account and its sessions
  *   npm run staff -- list             lists the accounts
  *
  * In a terminal the password is asked twice without being shown; otherwise (a pipe, a script)
  * the first line of standard input is the password. At least 12 characters, and not one of the
- * common passwords in server/admin/common-passwords.txt. There is no default account.
+ * common passwords in server/admin/common-passwords.txt. There is no default account. An admin
+ * sets up a second factor (a code from a phone app) at the first sign-in.
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
@@ -18,11 +23,16 @@ import { hashPassword, passwordProblem } from "../admin/passwords";
 import { loadConfigOrExit } from "../config";
 import { auditActions, commandLineActor, recordAudit } from "../db/audit";
 import { openDatabase } from "../db/database";
-import { StaffStore } from "../db/staff";
+import { isStaffRole, StaffStore, staffRoles, type StaffRole } from "../db/staff";
 
 const usage = `Usage: npm run staff -- <command>
-  add <email>      create an account (password from standard input)
-  reset <email>    set a new password (from standard input) and end the account's sessions
+  add <email> --role admin|editor|inbox
+                   create an account (password from standard input); an admin sets up a
+                   second factor at the first sign-in
+  reset <email>    set a new password (from standard input), clear the second factor and end
+                   the account's sessions
+  role <email> admin|editor|inbox
+                   give the account another role and end its sessions
   remove <email>   remove an account and its sessions
   list             list the accounts`;
 
@@ -65,6 +75,12 @@ async function readPassword(email: string): Promise<string> {
   return password;
 }
 
+function roleArgument(value: string | undefined): StaffRole {
+  if (!value) fail(`Missing role: one of ${staffRoles.join(", ")}`);
+  if (!isStaffRole(value)) fail(`"${value}" is not a role: one of ${staffRoles.join(", ")}`);
+  return value;
+}
+
 function emailArgument(value: string | undefined): string {
   if (!value) fail("Missing <email>");
   const parsed = z.email().max(254).safeParse(value.trim());
@@ -75,7 +91,7 @@ function emailArgument(value: string | undefined): string {
 async function main(): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ allowPositionals: true, options: { help: { type: "boolean", short: "h" }, role: { type: "string" } } });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
@@ -84,10 +100,14 @@ async function main(): Promise<void> {
     return;
   }
   const [command, argument, ...rest] = parsed.positionals;
+  if (command !== "add" && command !== "reset" && command !== "role" && command !== "remove" && command !== "list") fail(command ? `Unknown command "${command}"` : "Missing command");
+  const roleGiven = command === "role" ? rest.shift() : undefined;
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}"`);
-  if (command !== "add" && command !== "reset" && command !== "remove" && command !== "list") fail(command ? `Unknown command "${command}"` : "Missing command");
   if (command === "list" && argument) fail(`Unexpected argument "${argument}"`);
+  if (parsed.values.role !== undefined && command !== "add") fail(`--role belongs to add (use: role <email> <role>)`);
   const email = command === "list" ? "" : emailArgument(argument);
+  // Checked before the password is asked for: a typo in the role must not cost a typed password.
+  const role = command === "add" ? roleArgument(parsed.values.role) : command === "role" ? roleArgument(roleGiven) : null;
   // The password is read before the database is opened: nothing waits on a person typing.
   const password = command === "add" || command === "reset" ? await readPassword(email) : "";
 
@@ -99,15 +119,22 @@ async function main(): Promise<void> {
     switch (command) {
       case "add": {
         if (staff.find(email)) fail(`${email} already has an account (use reset to change its password).`, 1);
-        staff.add(email, await hashPassword(password), now);
-        recordAudit(db, { actor: commandLineActor, action: auditActions.staffAdded, target: { type: "staff", id: email } }, now);
-        console.log(`Added ${email}. Sign in at ${new URL("/admin", config.SITE_URL).toString()}`);
+        staff.add(email, await hashPassword(password), role ?? fail("Missing role"), now);
+        recordAudit(db, { actor: commandLineActor, action: auditActions.staffAdded, target: { type: "staff", id: email }, detail: { role } }, now);
+        const enrol = role === "admin" ? " (an admin sets up a second factor at the first sign-in)" : "";
+        console.log(`Added ${email} as ${role}. Sign in at ${new URL("/admin", config.SITE_URL).toString()}${enrol}`);
         break;
       }
       case "reset": {
         if (!staff.setPassword(email, await hashPassword(password), now)) fail(`${email} has no account.`, 1);
         recordAudit(db, { actor: commandLineActor, action: auditActions.staffPasswordReset, target: { type: "staff", id: email } }, now);
-        console.log(`New password set for ${email}; its sessions are ended.`);
+        console.log(`New password set for ${email}; its second factor is cleared and its sessions are ended.`);
+        break;
+      }
+      case "role": {
+        if (!staff.setRole(email, role ?? fail("Missing role"))) fail(`${email} has no account.`, 1);
+        recordAudit(db, { actor: commandLineActor, action: auditActions.staffRoleChanged, target: { type: "staff", id: email }, detail: { role } }, now);
+        console.log(`${email} is now ${role}; its sessions are ended.`);
         break;
       }
       case "remove": {
@@ -118,9 +145,10 @@ async function main(): Promise<void> {
       }
       case "list": {
         const accounts = staff.list();
-        if (accounts.length === 0) console.log("No staff account yet: add one with npm run staff -- add <email>");
+        if (accounts.length === 0) console.log("No staff account yet: add one with npm run staff -- add <email> --role admin");
         for (const account of accounts) {
-          console.log(`${account.email}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
+          const factor = account.totp_secret ? "second factor" : "no second factor";
+          console.log(`#${account.id}\t${account.email}\t${account.role}\t${factor}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
         }
         break;
       }

@@ -20,6 +20,8 @@ export interface AuditEntry {
 export const auditActions = {
   signIn: "sign-in",
   signOut: "sign-out",
+  secondFactorEnrolled: "second-factor.enrolled",
+  recoveryCodeUsed: "second-factor.recovery-code-used",
   bookingConfirmed: "booking.confirmed",
   bookingDeclined: "booking.declined",
   statusChanged: "status.changed",
@@ -30,6 +32,7 @@ export const auditActions = {
   staffAdded: "staff.added",
   staffRemoved: "staff.removed",
   staffPasswordReset: "staff.password-reset",
+  staffRoleChanged: "staff.role-changed",
 } as const;
 
 /** The `actor` of actions taken with `npm run staff`. */

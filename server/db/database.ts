@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { servingBusyTimeoutMs } from "./availability";
 import { migrations as allMigrations, type Migration } from "./migrations";
 
 export type Db = Database.Database;
@@ -36,13 +37,24 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
   return db;
 }
 
+/**
+ * Makes a connection the server's: SQLite waits only a few milliseconds for another process's
+ * lock, so no write holds Node's thread (and every page behind it) for long; the server's
+ * writes wait for locks from timers instead (./availability.ts).
+ */
+export function forServing(db: Db): Db {
+  db.pragma(`busy_timeout = ${servingBusyTimeoutMs}`);
+  return db;
+}
+
 /** Thrown inside a probe's transaction to roll it back. */
 const rollback = Symbol("rollback");
 
 /**
  * Why `write` cannot be done right now, or null when it can: it runs in a transaction that is
  * then rolled back, so nothing changes. Waits at most `busyTimeoutMs` for another process's
- * write lock (a health check must answer quickly); the connection's own timeout is restored.
+ * write lock, holding the thread (for start-up, before anything is served); the connection's own
+ * timeout is restored.
  */
 export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
   const previous = db.pragma("busy_timeout", { simple: true }) as number;

@@ -140,7 +140,7 @@ export function changeStatus(db: Db, type: InboxType, id: string, from: readonly
 }
 
 /** An e-mail of a submission, as the outbox holds it (without its body). */
-export type SubmissionMail = Omit<OutboxRow, "submission_type" | "submission_id" | "reply_to" | "body" | "headers">;
+export type SubmissionMail = Omit<OutboxRow, "submission_type" | "submission_id" | "reply_to" | "body" | "headers" | "message_id">;
 
 export function mailsOf(db: Db, type: InboxType, id: string): SubmissionMail[] {
   return db

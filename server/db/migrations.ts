@@ -248,4 +248,79 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 3,
+    name: "sign-in throttling: attempts reserved before the password is checked, by client and account",
+    sql: `
+      -- The lockout of migration 2 locked an account for everyone and was read before the
+      -- password check: it goes. Every attempt is now a row, written before the check.
+      DROP TABLE sign_in_locks;
+      DROP TABLE sign_in_failures;
+
+      -- One row per sign-in attempt that was let through to a check (refused ones are not
+      -- written). kind: 'password' or 'second-factor'. pair: the client and the account typed
+      -- together; client: the client's address (an IPv6 client by its /64); account: the
+      -- SHA-256 of the account typed (it may be a password typed in the wrong box). A success
+      -- deletes the pair's rows; rows older than a day are swept.
+      CREATE TABLE sign_in_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        pair TEXT NOT NULL,
+        client TEXT NOT NULL,
+        account TEXT NOT NULL
+      );
+      CREATE INDEX sign_in_attempts_pair ON sign_in_attempts (kind, pair, at);
+      CREATE INDEX sign_in_attempts_client ON sign_in_attempts (kind, client, at);
+      CREATE INDEX sign_in_attempts_account ON sign_in_attempts (kind, account, at);
+      CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at);
+    `,
+  },
+  {
+    version: 4,
+    name: "staff roles, second factor (TOTP) and recovery codes, sign-in challenges",
+    sql: `
+      -- What an account may do. Accounts made before roles existed could do everything the inbox
+      -- offers, so they become admin (who must then enrol a second factor at the next sign-in);
+      -- npm run staff -- role <email> inbox gives one a narrower role.
+      ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'editor', 'inbox'));
+      -- The second factor (RFC 6238): the shared secret once a code confirmed it, the newest time
+      -- step accepted (a code is good once), and a secret being enrolled, shown until confirmed.
+      ALTER TABLE staff ADD COLUMN totp_secret TEXT;
+      ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
+      ALTER TABLE staff ADD COLUMN totp_pending_secret TEXT;
+
+      -- Ten single-use codes for a lost phone, kept only as their SHA-256 (each has 80 random bits).
+      CREATE TABLE staff_recovery_codes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL UNIQUE,
+        used_at TEXT
+      );
+      CREATE INDEX staff_recovery_codes_staff ON staff_recovery_codes (staff_id);
+
+      -- A password that was right, waiting for the second factor: no session exists yet. The
+      -- cookie holds a random token; only its SHA-256 is kept here.
+      CREATE TABLE staff_challenges (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX staff_challenges_expires ON staff_challenges (expires_at);
+    `,
+  },
+  {
+    version: 5,
+    name: "one Message-ID per outbox e-mail, kept across attempts",
+    sql: `
+      -- The left part of the e-mail's Message-ID (the sender adds @ and the From address's
+      -- domain): the same on every attempt, so a receiver can drop a copy sent twice (a crash
+      -- between the SMTP server's acceptance and the row's update sends it again). E-mails queued
+      -- before this migration get one now.
+      ALTER TABLE outbox ADD COLUMN message_id TEXT;
+      UPDATE outbox SET message_id = lower(hex(randomblob(16))) WHERE message_id IS NULL;
+      CREATE UNIQUE INDEX outbox_message_id ON outbox (message_id);
+    `,
+  },
 ];

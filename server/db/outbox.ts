@@ -4,6 +4,8 @@
  * its e-mails. The mail sender reads and updates it through `OutboxTable`, which the API hands to
  * it (server/api/index.ts): the mail code never reaches into the database itself.
  */
+import { randomBytes } from "node:crypto";
+import { whenWritable } from "./availability";
 import type { Db } from "./database";
 
 /** A file sent with an e-mail (the calendar file of a confirmed tour). */
@@ -45,6 +47,8 @@ export interface OutboxRow {
   failed_at: string | null;
   /** JSON array of `MailAttachment`. */
   attachments: string;
+  /** The left part of its Message-ID, the same on every attempt (migration 5). */
+  message_id: string;
 }
 
 /** An unsent e-mail as the sender reads it. */
@@ -58,14 +62,16 @@ export interface PendingMail {
   /** Attempts made so far. */
   attempts: number;
   attachments: MailAttachment[];
+  /** The left part of its Message-ID. */
+  messageId: string;
 }
 
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
 export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string; id: string }, now: string): number {
   const result = db
     .prepare(
-      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at, attachments)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at, attachments, message_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       now,
@@ -79,6 +85,7 @@ export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string
       JSON.stringify(mail.headers),
       now,
       JSON.stringify(mail.attachments ?? []),
+      randomBytes(16).toString("hex"),
     );
   return Number(result.lastInsertRowid);
 }
@@ -92,6 +99,7 @@ const pending = (row: OutboxRow): PendingMail => ({
   headers: JSON.parse(row.headers) as Record<string, string>,
   attempts: row.attempts,
   attachments: JSON.parse(row.attachments) as MailAttachment[],
+  messageId: row.message_id,
 });
 
 /** The sender's view of the outbox table (the `Outbox` of server/mail/sender.ts). */
@@ -108,6 +116,7 @@ export class OutboxTable {
       retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?"),
       failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?"),
       next: db.prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
+      unsent: db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
     };
   }
 
@@ -121,22 +130,29 @@ export class OutboxTable {
     return (this.statements.pending.all(afterId, dueBy, dueBy, limit) as OutboxRow[]).map(pending);
   }
 
-  markSent(id: number, at: string): void {
-    this.statements.sent.run(at, id);
+  /* The records below wait for another process's lock from timers (./availability.ts). */
+
+  async markSent(id: number, at: string): Promise<void> {
+    await whenWritable(() => this.statements.sent.run(at, id));
   }
 
   /** Records a failed attempt and when to try again. */
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void {
-    this.statements.retry.run(attempts, error, nextAttemptAt, id);
+  async markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
+    await whenWritable(() => this.statements.retry.run(attempts, error, nextAttemptAt, id));
   }
 
   /** Records the last failed attempt: the e-mail stays in the table, marked failed. */
-  markFailed(id: number, attempts: number, error: string, at: string): void {
-    this.statements.failed.run(attempts, error, at, id);
+  async markFailed(id: number, attempts: number, error: string, at: string): Promise<void> {
+    await whenWritable(() => this.statements.failed.run(attempts, error, at, id));
   }
 
   /** When the earliest unsent e-mail is due, if any. */
   nextAttemptAt(): string | null {
     return (this.statements.next.get() as { next: string | null }).next;
+  }
+
+  /** E-mails neither sent nor given up on, whenever they are due. */
+  unsentCount(): number {
+    return (this.statements.unsent.get() as { n: number }).n;
   }
 }

@@ -3,7 +3,8 @@
  * the submissions of every form sent with it, the newsletter subscription, and the e-mails to or
  * from it in the outbox.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
 import { formOfType, type InboxRow } from "./inbox";
 import type { OutboxRow } from "./outbox";
@@ -16,8 +17,42 @@ export interface PersonalData {
   mails: OutboxRow[];
 }
 
-/** The address as the audit log names it: its SHA-256, lower-cased first. */
-export const addressDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The address as the audit log names it: the SHA-256 of the address (lower-cased), under an HMAC
+ * keyed by the server's secret (./audit-key.ts). Built on the bare SHA-256 the log kept before, so
+ * that `keyLegacyDigests` can turn those into the same form without knowing the addresses.
+ */
+export const addressDigest = (key: Buffer, email: string) => keyedDigest(key, sha256(email.trim().toLowerCase()));
+
+const keyedDigest = (key: Buffer, bareDigest: string) => `hmac:${createHmac("sha256", key).update(bareDigest).digest("hex")}`;
+
+/** Audit entries whose address is still a bare SHA-256 (written before the digests were keyed). */
+const legacyEntries = (db: Db) =>
+  db
+    .prepare("SELECT id, detail FROM audit_log WHERE action LIKE 'privacy.%' AND json_valid(detail) AND json_extract(detail, '$.address') GLOB ?")
+    .all("[0-9a-f]".repeat(64)) as { id: number; detail: string }[];
+
+/** Whether the audit log still holds bare SHA-256 digests of addresses. */
+export const hasLegacyDigests = (db: Db) => legacyEntries(db).length > 0;
+
+/**
+ * Turns the bare SHA-256 digests of older audit entries into keyed ones, in one transaction: the
+ * log keeps answering "was this address erased?", now only for whoever holds the key. Returns how
+ * many entries changed.
+ */
+export function keyLegacyDigests(db: Db, key: Buffer): number {
+  return db.transaction(() => {
+    const entries = legacyEntries(db);
+    const update = db.prepare("UPDATE audit_log SET detail = ? WHERE id = ?");
+    for (const entry of entries) {
+      const detail = JSON.parse(entry.detail) as { address: string };
+      update.run(JSON.stringify({ ...detail, address: keyedDigest(key, detail.address) }), entry.id);
+    }
+    return entries.length;
+  })();
+}
 
 const entriesOf = (db: Db, email: string) =>
   db.prepare("SELECT * FROM inbox WHERE email = ? ORDER BY received_at DESC, id DESC").all(email.trim()) as InboxRow[];
@@ -56,25 +91,51 @@ export interface Erasure {
  * details of the audit entries about those submissions (the entries stay: who did what, when).
  * Deleted content is overwritten (`secure_delete`), the search index is rebuilt without it and
  * the write-ahead log is emptied, so the address is gone from the files, not only from the tables.
+ * Each step waits for another process's lock without holding the thread (./availability.ts).
  */
-export function erasePersonalData(db: Db, email: string): Erasure {
-  const entries = entriesOf(db, email);
-  const mails = mailsFor(db, email, entries);
+export async function erasePersonalData(db: Db, email: string): Promise<Erasure & { walEmptied: boolean }> {
   const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
   db.pragma("secure_delete = ON");
   try {
-    db.transaction(() => {
-      for (const entry of entries) {
-        db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
-        db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
-      }
-      for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
-    }).immediate();
+    const erased = await whenWritable(() =>
+      db
+        .transaction((): Erasure => {
+          const entries = entriesOf(db, email);
+          const mails = mailsFor(db, email, entries);
+          for (const entry of entries) {
+            db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
+            db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
+          }
+          for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
+          return { submissions: entries.length, mails: mails.length };
+        })
+        .immediate(),
+    );
     // FTS5 keeps deleted rows' terms in older index segments until they are merged.
-    db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run();
-    db.pragma("wal_checkpoint(TRUNCATE)");
+    await whenWritable(() => db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run());
+    return { ...erased, walEmptied: await emptyWal(db) };
   } finally {
     db.pragma(`secure_delete = ${secureDelete}`);
   }
-  return { submissions: entries.length, mails: mails.length };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Copies the write-ahead log into the database file and truncates it, so that no older copy of an
+ * erased row stays in it. Another process reading or writing keeps it from finishing: it is tried
+ * again from a timer for up to five seconds; false if it never finished (the next checkpoint will).
+ */
+export async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + budgetMs;
+  for (let pause = 5; ; pause = nextPause(pause)) {
+    try {
+      const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      if (result?.busy === 0) return true;
+    } catch (error) {
+      if (unavailability(error) !== "busy") throw error;
+    }
+    if (Date.now() + pause > deadline) return false;
+    await sleep(pause);
+  }
 }

@@ -1,24 +1,44 @@
 /**
- * Staff accounts, their sessions and the sign-in lockout (tables of migration 2). Passwords come
- * here already hashed (server/admin/passwords.ts); session tokens are kept only as their SHA-256,
- * so a copy of the database opens no session.
+ * Staff accounts, their roles, second factors and sessions (tables of migrations 2 and 4).
+ * Passwords come here already hashed (server/admin/passwords.ts); session and challenge tokens and
+ * recovery codes are kept only as their SHA-256, so a copy of the database opens no session.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "./database";
+import { accountDigest } from "./sign-in-throttle";
+
+/**
+ * What an account may do: `admin` everything (and must sign in with a second factor), `inbox`
+ * the inbox of submissions, `editor` the site's content (the content editor, when it exists).
+ */
+export const staffRoles = ["admin", "editor", "inbox"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
 
 export interface StaffAccount {
   id: number;
   email: string;
   password_hash: string;
+  role: StaffRole;
   created_at: string;
   password_changed_at: string;
   last_sign_in_at: string | null;
+  /** The second factor's shared secret (base32), once enrolled. */
+  totp_secret: string | null;
+  /** The newest time step a code was accepted for: no code is accepted twice. */
+  totp_last_step: number | null;
+  /** A secret shown for enrolment and not yet confirmed by a code. */
+  totp_pending_secret: string | null;
 }
 
 /** A signed-in session, as a request sees it. */
 export interface StaffSession {
   staffId: number;
   email: string;
+  role: StaffRole;
   /** The session's CSRF token: every form of the session carries it, every POST must return it. */
   csrfToken: string;
   expiresAt: string;
@@ -26,30 +46,22 @@ export interface StaffSession {
 
 /** How long a session lasts from sign-in, whatever happens in it. */
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
-/** Failed sign-ins for one account or one address that lock it… */
-export const lockoutFailures = 5;
-/** …when they fall within this window… */
-export const lockoutWindowMs = 15 * 60 * 1000;
-/** …for this long. */
-export const lockoutMs = 15 * 60 * 1000;
+/** How long a right password waits for its second factor. */
+export const challengeLifetimeMs = 10 * 60 * 1000;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 /** 256 random bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString("base64url");
 
-/** The key a sign-in failure is counted under: the address typed (hashed: it may be a password typed in the wrong box) or the client's. */
-export const accountKey = (email: string) => `account:${sha256(email.trim().toLowerCase())}`;
-export const addressKey = (address: string) => `address:${address}`;
-
 export class StaffStore {
   constructor(private readonly db: Db) {}
 
   /** Adds an account; false if the address already has one. */
-  add(email: string, passwordHash: string, now: Date): boolean {
+  add(email: string, passwordHash: string, role: StaffRole, now: Date): boolean {
     const at = now.toISOString();
     const result = this.db
-      .prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
-      .run(email, passwordHash, at, at);
+      .prepare("INSERT INTO staff (email, password_hash, role, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
+      .run(email, passwordHash, role, at, at);
     return result.changes === 1;
   }
 
@@ -57,25 +69,52 @@ export class StaffStore {
     return (this.db.prepare("SELECT * FROM staff WHERE email = ?").get(email) as StaffAccount | undefined) ?? null;
   }
 
+  byId(id: number): StaffAccount | null {
+    return (this.db.prepare("SELECT * FROM staff WHERE id = ?").get(id) as StaffAccount | undefined) ?? null;
+  }
+
   list(): StaffAccount[] {
     return this.db.prepare("SELECT * FROM staff ORDER BY email").all() as StaffAccount[];
   }
 
-  /** Removes an account and, with it, its sessions. */
+  /** Removes an account and, with it, its sessions, challenges and recovery codes. */
   remove(email: string): boolean {
     return this.db.prepare("DELETE FROM staff WHERE email = ?").run(email).changes === 1;
   }
 
-  /** Sets a new password and ends every session of the account. */
+  /** Gives an account another role; its sessions end, so the new role holds from the next sign-in. */
+  setRole(email: string, role: StaffRole): boolean {
+    return this.db.transaction(() => {
+      const account = this.find(email);
+      if (!account) return false;
+      this.db.prepare("UPDATE staff SET role = ? WHERE id = ?").run(role, account.id);
+      this.endAll(account.id);
+      return true;
+    })();
+  }
+
+  /**
+   * Sets a new password and clears the second factor (a reset is what a lost phone needs too):
+   * every session and challenge of the account ends and its sign-in attempts are forgotten. An
+   * admin enrols a new second factor at the next sign-in.
+   */
   setPassword(email: string, passwordHash: string, now: Date): boolean {
     return this.db.transaction(() => {
       const account = this.find(email);
       if (!account) return false;
-      this.db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?").run(passwordHash, now.toISOString(), account.id);
-      this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(account.id);
-      this.db.prepare("DELETE FROM sign_in_locks WHERE key = ?").run(accountKey(email));
+      this.db
+        .prepare("UPDATE staff SET password_hash = ?, password_changed_at = ?, totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?")
+        .run(passwordHash, now.toISOString(), account.id);
+      this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(account.id);
+      this.endAll(account.id);
+      this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(email));
       return true;
     })();
+  }
+
+  private endAll(staffId: number): void {
+    this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(staffId);
+    this.db.prepare("DELETE FROM staff_challenges WHERE staff_id = ?").run(staffId);
   }
 
   /**
@@ -100,7 +139,7 @@ export class StaffStore {
   session(token: string, now: Date): StaffSession | null {
     const row = this.db
       .prepare(
-        `SELECT s.staff_id AS staffId, a.email AS email, s.csrf_token AS csrfToken, s.expires_at AS expiresAt
+        `SELECT s.staff_id AS staffId, a.email AS email, a.role AS role, s.csrf_token AS csrfToken, s.expires_at AS expiresAt
          FROM staff_sessions s JOIN staff a ON a.id = s.staff_id WHERE s.token_hash = ? AND s.expires_at > ?`,
       )
       .get(sha256(token), now.toISOString()) as StaffSession | undefined;
@@ -112,42 +151,69 @@ export class StaffStore {
     this.db.prepare("DELETE FROM staff_sessions WHERE token_hash = ?").run(sha256(token));
   }
 
-  /** The end of the lock on any of these keys, if one is locked now. */
-  lockedUntil(keys: readonly string[], now: Date): string | null {
-    const at = now.toISOString();
-    let until: string | null = null;
-    for (const key of keys) {
-      const row = this.db.prepare("SELECT until FROM sign_in_locks WHERE key = ? AND until > ?").get(key, at) as { until: string } | undefined;
-      if (row && (until === null || row.until > until)) until = row.until;
-    }
-    return until;
+  /** A right password waiting for its second factor: a token for the browser's cookie (stored hashed). */
+  openChallenge(staffId: number, now: Date): string {
+    const token = randomToken();
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM staff_challenges WHERE expires_at <= ? OR staff_id = ?").run(now.toISOString(), staffId);
+      this.db
+        .prepare("INSERT INTO staff_challenges (token_hash, staff_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+        .run(sha256(token), staffId, now.toISOString(), new Date(now.getTime() + challengeLifetimeMs).toISOString());
+    })();
+    return token;
+  }
+
+  /** The account a live challenge's token belongs to, or null. */
+  challenge(token: string, now: Date): StaffAccount | null {
+    const row = this.db
+      .prepare("SELECT a.* FROM staff_challenges c JOIN staff a ON a.id = c.staff_id WHERE c.token_hash = ? AND c.expires_at > ?")
+      .get(sha256(token), now.toISOString()) as StaffAccount | undefined;
+    return row ?? null;
+  }
+
+  closeChallenge(token: string): void {
+    this.db.prepare("DELETE FROM staff_challenges WHERE token_hash = ?").run(sha256(token));
+  }
+
+  /** Keeps the secret being enrolled (shown as a QR code until a code confirms it). */
+  setPendingSecret(staffId: number, secret: string): void {
+    this.db.prepare("UPDATE staff SET totp_pending_secret = ? WHERE id = ? AND totp_secret IS NULL").run(secret, staffId);
   }
 
   /**
-   * Counts a failed sign-in under each key; a key that reaches `lockoutFailures` within
-   * `lockoutWindowMs` is locked for `lockoutMs`. Failures older than a day are swept.
+   * Makes the pending secret the account's second factor, at the time step its first code was
+   * for, with the hashes of its recovery codes. False if nothing was pending (another browser
+   * finished first).
    */
-  recordFailure(keys: readonly string[], now: Date): void {
-    const at = now.toISOString();
-    const windowStart = new Date(now.getTime() - lockoutWindowMs).toISOString();
-    const until = new Date(now.getTime() + lockoutMs).toISOString();
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM sign_in_failures WHERE at < ?").run(new Date(now.getTime() - 86_400_000).toISOString());
-      this.db.prepare("DELETE FROM sign_in_locks WHERE until <= ?").run(at);
-      for (const key of keys) {
-        this.db.prepare("INSERT INTO sign_in_failures (at, key) VALUES (?, ?)").run(at, key);
-        const { n } = this.db.prepare("SELECT count(*) AS n FROM sign_in_failures WHERE key = ? AND at > ?").get(key, windowStart) as { n: number };
-        if (n >= lockoutFailures) {
-          this.db.prepare("INSERT INTO sign_in_locks (key, until) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until").run(key, until);
-          // The lock replaces the count: after it, the account starts again from zero.
-          this.db.prepare("DELETE FROM sign_in_failures WHERE key = ?").run(key);
-        }
-      }
+  confirmSecondFactor(staffId: number, secret: string, step: number, recoveryCodeHashes: readonly string[]): boolean {
+    return this.db.transaction(() => {
+      const result = this.db
+        .prepare("UPDATE staff SET totp_secret = ?, totp_last_step = ?, totp_pending_secret = NULL WHERE id = ? AND totp_secret IS NULL AND totp_pending_secret = ?")
+        .run(secret, step, staffId, secret);
+      if (result.changes !== 1) return false;
+      this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(staffId);
+      const insert = this.db.prepare("INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES (?, ?)");
+      for (const hash of recoveryCodeHashes) insert.run(staffId, hash);
+      return true;
     })();
   }
 
-  /** A successful sign-in clears the account's count (not the address's: one good password must not buy an address more guesses). */
-  recordSuccess(email: string): void {
-    this.db.prepare("DELETE FROM sign_in_failures WHERE key = ?").run(accountKey(email));
+  /** Records the time step of an accepted code; false if it is not newer than the last one (a replay). */
+  useTimeStep(staffId: number, step: number): boolean {
+    const result = this.db.prepare("UPDATE staff SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)").run(step, staffId, step);
+    return result.changes === 1;
+  }
+
+  /** Spends a recovery code (by its hash); false if it is not one of the account's unused codes. */
+  useRecoveryCode(staffId: number, codeHash: string, now: Date): boolean {
+    const result = this.db
+      .prepare("UPDATE staff_recovery_codes SET used_at = ? WHERE staff_id = ? AND code_hash = ? AND used_at IS NULL")
+      .run(now.toISOString(), staffId, codeHash);
+    return result.changes === 1;
+  }
+
+  /** How many recovery codes the account has left. */
+  recoveryCodesLeft(staffId: number): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL").get(staffId) as { n: number }).n;
   }
 }

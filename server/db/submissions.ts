@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
-import { GroupCommit } from "./group-commit";
+import { GroupCommit, type CommitState } from "./group-commit";
 import { enqueueMail, type QueuedMail } from "./outbox";
 
 export interface StoreOptions {
@@ -54,7 +54,8 @@ const stored = (value: unknown) => (value === undefined || value === "" ? null :
 
 /**
  * Writes submissions. `submit` resolves once the submission and the e-mails it queues are
- * committed to disk together, so its answer may be sent.
+ * committed to disk together, so its answer may be sent; it rejects with `StorageUnavailable`
+ * (./availability.ts) when another process holds the lock too long or the disk is full.
  */
 export class SubmissionStore {
   private readonly commits: GroupCommit;
@@ -88,9 +89,14 @@ export class SubmissionStore {
     );
   }
 
-  /** Commits what is queued (before the database closes). */
+  /** Commits what is queued, once, refusing what cannot be written now (before the database closes). */
   flush(): void {
-    this.commits.flush();
+    this.commits.flush({ final: true });
+  }
+
+  /** Whether the last commit failed for a lock or a full disk (for /healthz). */
+  get commitState(): CommitState {
+    return this.commits.state;
   }
 
   private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined): { id: string } {

@@ -12,6 +12,8 @@ export interface OutboxMail {
   attempts: number;
   /** Files sent with it (a confirmed tour's calendar file); absent or empty for most. */
   attachments?: readonly { filename: string; contentType: string; content: string }[];
+  /** The left part of its Message-ID, the same on every attempt. */
+  messageId: string;
 }
 
 /**
@@ -24,11 +26,13 @@ export interface Outbox {
   readonly open: boolean;
   /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
   pending(afterId: number, dueBy: string | null, limit: number): OutboxMail[];
-  markSent(id: number, at: string): void;
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): void;
-  markFailed(id: number, attempts: number, error: string, at: string): void;
+  markSent(id: number, at: string): Promise<void>;
+  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
+  markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
   /** When the earliest unsent e-mail is due, if any. */
   nextAttemptAt(): string | null;
+  /** E-mails neither sent nor given up on, whenever they are due. */
+  unsentCount(): number;
 }
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
@@ -47,6 +51,8 @@ export interface MailTransport {
     text: string;
     headers: Record<string, string>;
     attachments?: { filename: string; contentType: string; content: string }[];
+    /** `<left@domain>`; without it nodemailer would make a new one at every attempt. */
+    messageId: string;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -65,6 +71,14 @@ export interface SenderOptions {
 }
 
 const batchSize = 25;
+/** The longest part of the shutdown kept for sends already handed to the SMTP server. */
+const inFlightReserveMs = 5000;
+
+/** The domain of the From address, for the right part of Message-IDs. */
+function fromDomain(from: string | Address): string {
+  const address = typeof from === "string" ? (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from) : from.address;
+  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase() || "localhost";
+}
 /** The longest a timer may wait (setTimeout's limit). */
 const maxTimer = 2 ** 31 - 1;
 
@@ -74,7 +88,8 @@ const maxTimer = 2 ** 31 - 1;
  * each further failure (at most `retryMaxMs`), with its attempts and next attempt time stored, so
  * the schedule survives restarts. After `maxAttempts` it is marked failed and stays in the table.
  * Delivery is at least once: a crash between the SMTP server's acceptance and the row's update
- * sends that e-mail again. Up to `concurrency` e-mails are in the transport at once.
+ * sends that e-mail again, with the same Message-ID (each row keeps one), so the receiver can drop
+ * the copy. Up to `concurrency` e-mails are in the transport at once.
  */
 export class OutboxSender {
   private running: Promise<void> | null = null;
@@ -84,7 +99,12 @@ export class OutboxSender {
   /** Set by `stop()`: send what is due, but schedule nothing for later. */
   private draining = false;
   private deadline: number | null = null;
+  /** After a round found the relay unreachable, no round starts before this time (ms, on `now`). */
+  private pausedUntil = 0;
+  /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
+  private downRounds = 0;
   private readonly now: () => number;
+  private readonly messageIdDomain: string;
 
   constructor(
     private readonly outbox: Outbox,
@@ -92,6 +112,7 @@ export class OutboxSender {
     private readonly options: SenderOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.messageIdDomain = fromDomain(options.from);
   }
 
   start(): void {
@@ -100,9 +121,9 @@ export class OutboxSender {
     this.trigger(true);
   }
 
-  /** A new e-mail was committed: send it soon. */
+  /** A new e-mail was committed: send it soon (after the pause, when the relay was found down). */
   kick(): void {
-    if (!this.stopped) this.trigger(false);
+    if (!this.stopped && this.now() >= this.pausedUntil) this.trigger(false);
   }
 
   /** Sets when `stop()` must give up sending (the server's shutdown deadline, in ms since the epoch). */
@@ -112,26 +133,33 @@ export class OutboxSender {
 
   /**
    * Shuts down gracefully: keeps sending every e-mail that is due (those queued by the last
-   * requests included) until none is left or the deadline passes, then closes the transport.
-   * What is left stays in the outbox for the next start.
+   * requests included) until none is left or the deadline nears; then starts no new send, and
+   * waits for those already handed to the SMTP server, so that each is recorded as sent (or to be
+   * retried) before the database closes; at the deadline it closes the transport, which ends what
+   * still hangs. Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
-  async stop(): Promise<void> {
+  async stop(): Promise<{ unsent: number }> {
     const deadline = this.deadline ?? Date.now() + (this.options.drainMs ?? 0);
+    // New sends stop early enough for the last ones to get their answer before the deadline.
+    const lastStart = deadline - Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.stopped) {
       this.draining = true;
-      while (Date.now() < deadline && this.outbox.open) {
+      while (Date.now() < lastStart && this.outbox.open) {
         if (!this.running) {
-          if (!this.hasDue()) break;
+          if (!this.hasDue() || this.now() < this.pausedUntil) break;
           this.trigger(false);
         }
-        await Promise.race([this.running, sleep(deadline - Date.now())]);
+        await Promise.race([this.running, sleep(lastStart - Date.now())]);
       }
     }
     this.stopped = true;
-    await Promise.race([this.running, sleep(Math.max(0, deadline - Date.now()))]);
+    const settled = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), sleep(deadline - Date.now()).then(() => false)]);
     this.transport.close?.();
+    // Closing the transport fails what still hung: wait for those failures to be recorded too.
+    if (!settled) await Promise.race([this.running, sleep(1000)]);
+    return { unsent: this.outbox.open ? this.outbox.unsentCount() : 0 };
   }
 
   /** Resolves when no send is in progress (for tests and shutdown). */
@@ -164,24 +192,32 @@ export class OutboxSender {
     return this.outbox.pending(0, new Date(this.now()).toISOString(), 1).length > 0;
   }
 
+  /**
+   * One round: every due e-mail (every unsent one at start-up), a few at a time. The round stops
+   * at the first failure of the relay itself (no connection, no greeting, refused credentials):
+   * every other e-mail would fail the same way, so they are not tried and keep their attempts.
+   * It ends with one log line when anything failed, never one per e-mail.
+   */
   private async run(everything: boolean): Promise<void> {
     const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    const round: Round = { sent: 0, retrying: 0, givenUp: [], relayDown: null, lastError: null };
     let cursor = 0;
     for (;;) {
-      if (this.stopped || !this.outbox.open) return;
+      if (this.stopped || !this.outbox.open || round.relayDown !== null) break;
       const mails = this.outbox.pending(cursor, everything ? null : new Date(this.now()).toISOString(), batchSize);
-      if (mails.length === 0) return;
+      if (mails.length === 0) break;
       cursor = mails.at(-1)!.id;
       // A few workers take the batch's e-mails in order, each waiting for its own to be sent.
       let next = 0;
       const worker = async () => {
-        while (next < mails.length && !this.stopped) await this.deliver(mails[next++]!);
+        while (next < mails.length && !this.stopped && round.relayDown === null) await this.deliver(mails[next++]!, round);
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, mails.length) }, worker));
     }
+    this.report(round);
   }
 
-  private async deliver(mail: OutboxMail): Promise<void> {
+  private async deliver(mail: OutboxMail, round: Round): Promise<void> {
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -193,36 +229,63 @@ export class OutboxSender {
         ...(mail.attachments && mail.attachments.length > 0
           ? { attachments: mail.attachments.map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content })) }
           : {}),
+        messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
       });
     } catch (error) {
-      this.failed(mail, error);
+      await this.failed(mail, error, round);
       return;
     }
+    round.sent += 1;
     if (!this.outbox.open) return;
-    this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
+    await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private failed(mail: OutboxMail, error: unknown): void {
+  private async failed(mail: OutboxMail, error: unknown, round: Round): Promise<void> {
+    // Relays quote the recipient ("550 <person@example.com> unknown"): the log and the table must not keep it.
+    const reason = withoutAddresses(message(error)).slice(0, 500);
+    round.lastError = reason;
+    if (isRelayFailure(error)) round.relayDown ??= reason;
     if (!this.outbox.open) return;
     const attempts = mail.attempts + 1;
     const now = this.now();
-    const reason = message(error).slice(0, 500);
     if (attempts >= this.options.maxAttempts) {
-      this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
-      this.options.log.error(`mail: giving up on outbox e-mail ${mail.id} after ${attempts} attempts: ${reason}`);
+      round.givenUp.push(mail.id);
+      await this.outbox.markFailed(mail.id, attempts, reason, new Date(now).toISOString());
       return;
     }
+    round.retrying += 1;
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempts - 1));
-    this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
-    this.options.log.warn(`mail: outbox e-mail ${mail.id} not sent (attempt ${attempts}), retrying in ${delay} ms: ${reason}`);
+    await this.outbox.markRetry(mail.id, attempts, reason, new Date(now + delay).toISOString());
   }
 
-  /** Wakes up when the earliest waiting e-mail is due. */
+  /** The round's one log line, and the pause before the next round when the relay was down. */
+  private report(round: Round): void {
+    const { log, retryBaseMs, retryMaxMs } = this.options;
+    const givenUp = round.givenUp.length > 0 ? `, ${round.givenUp.length} given up (outbox ${round.givenUp.slice(0, 10).join(", ")}${round.givenUp.length > 10 ? " …" : ""})` : "";
+    if (round.relayDown !== null) {
+      this.downRounds += 1;
+      const pause = Math.min(retryMaxMs, retryBaseMs * 2 ** (this.downRounds - 1));
+      this.pausedUntil = this.now() + pause;
+      const waiting = this.outbox.open ? this.outbox.unsentCount() : 0;
+      log.warn(
+        `mail: the SMTP relay cannot be reached (${round.relayDown}): ${round.sent} sent, ${round.retrying} to retry${givenUp}, ${waiting} wait in the outbox, not tried this round; next round in ${pause} ms`,
+      );
+      return;
+    }
+    this.downRounds = 0;
+    this.pausedUntil = 0;
+    if (round.retrying === 0 && round.givenUp.length === 0) return;
+    const line = `mail: ${round.sent} sent, ${round.retrying} not sent and to retry${givenUp}; last error: ${round.lastError}`;
+    if (round.givenUp.length > 0) log.error(line);
+    else log.warn(line);
+  }
+
+  /** Wakes up when the earliest waiting e-mail is due, and not before the relay's pause ends. */
   private schedule(): void {
     if (this.stopped || this.draining || !this.outbox.open) return;
     const next = this.outbox.nextAttemptAt();
     if (!next) return;
-    const delay = Math.min(maxTimer, Math.max(0, Date.parse(next) - this.now()));
+    const delay = Math.min(maxTimer, Math.max(0, Math.max(Date.parse(next), this.pausedUntil) - this.now()));
     this.timer = setTimeout(() => {
       this.timer = null;
       this.trigger(false);
@@ -230,6 +293,30 @@ export class OutboxSender {
     this.timer.unref();
   }
 }
+
+/** What one round of sending did. */
+interface Round {
+  sent: number;
+  retrying: number;
+  /** Outbox ids of the e-mails given up on in this round. */
+  givenUp: number[];
+  /** Why the relay itself failed, once it did: the round stops there. */
+  relayDown: string | null;
+  lastError: string | null;
+}
+
+/** Codes of a relay that cannot be used at all, as nodemailer names them (a connection's errors come with command CONN). */
+const relayFailureCodes = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "EAUTH", "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+
+/** Whether the relay itself failed (not this e-mail): every e-mail would fail the same way now. */
+export function isRelayFailure(error: unknown): boolean {
+  const { code, command } = typeof error === "object" && error !== null ? (error as { code?: unknown; command?: unknown }) : {};
+  if (command === "CONN" || relayFailureCodes.has(String(code))) return true;
+  return /\b(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b/.test(message(error));
+}
+
+/** An SMTP error's text without the e-mail addresses it quotes. */
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { ServerOptions } from "../../app";
 import { parse } from "parse5";
 import { hashPassword } from "../../admin/passwords";
-import { StaffStore } from "../../db/staff";
+import { StaffStore, type StaffRole } from "../../db/staff";
 import { buildTestServer } from "./fixtures";
 import { attribute, elements as walk, textOf, type Element } from "./html";
 
@@ -10,13 +11,13 @@ export const siteUrl = "https://www.hermitage-lescours.example";
 export const siteOrigin = new URL(siteUrl).origin;
 
 /** The real server with the inbox, on a fixture build and a fresh data folder. */
-export function adminTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env });
+export function adminTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
+  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, options);
 }
 
-/** Creates a staff account as `npm run staff -- add` does. */
-export async function addStaff(app: FastifyInstance, email: string, password: string): Promise<void> {
-  new StaffStore(app.forms.db).add(email, await hashPassword(password), new Date());
+/** Creates a staff account as `npm run staff -- add` does (an `inbox` one unless told: it needs no second factor). */
+export async function addStaff(app: FastifyInstance, email: string, password: string, role: StaffRole = "inbox"): Promise<void> {
+  new StaffStore(app.forms.db).add(email, await hashPassword(password), role, new Date());
 }
 
 /** Every element of a parsed page (or of an element), depth first, as an array. */

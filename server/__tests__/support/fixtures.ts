@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterEach } from "vitest";
-import { buildServer } from "../../app";
+import { buildServer, type ServerOptions } from "../../app";
 import { parseConfig } from "../../config";
 
 /** A built site with just what the server needs to start. */
@@ -26,9 +26,10 @@ export function tempDataDir(): string {
 }
 
 /** Builds the real server on a fixture build and a data folder, with the given environment. */
-export async function buildTestServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function buildTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = await buildServer(
     parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }),
+    options,
   );
   await app.ready();
   return app;
@@ -111,6 +112,9 @@ export class TestSmtp {
   private server: SMTPServer | null = null;
   port = 0;
 
+  /** `answerAfterMs`: how long the server takes to accept each message (a slow relay). */
+  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
+
   async start(port = this.port): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
@@ -124,12 +128,17 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
-          this.received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
+          const accept = () => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              raw: Buffer.concat(chunks).toString("utf8"),
+            });
+            callback();
+          };
+          // A slow relay has the whole message before it says yes: what it received counts as delivered.
+          if (this.options.answerAfterMs) setTimeout(accept, this.options.answerAfterMs);
+          else accept();
         });
       },
     });

@@ -4,14 +4,15 @@ import { z } from "zod";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { inboxRoles } from "../roles";
 import { PrivacyPage } from "../views/privacy-page";
 
 const emailSchema = z.email().max(254);
 
 /**
  * The GDPR tools: find, download and erase everything stored for an address. Each action is
- * logged with the staff member, the time, and the address's SHA-256 (never the address itself:
- * after an erasure the log must not keep it).
+ * logged with the staff member, the time, and the address's keyed digest (never the address
+ * itself: after an erasure the log must not keep it, nor let anyone confirm it by hashing it).
  */
 export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
@@ -26,11 +27,11 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
   const badAddress = (request: FastifyRequest, reply: FastifyReply) =>
     render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: String(formFields(request).email ?? "").slice(0, 254) });
   const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
-    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(email), ...detail } }, context.now());
+    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
 
-  admin.get("/admin/privacy", async (request, reply) => render(request, reply, 200, {}));
+  admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
-  admin.post("/admin/privacy/find", async (request, reply) => {
+  admin.post("/admin/privacy/find", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     const found = findPersonalData(context.db, email);
@@ -38,7 +39,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     return render(request, reply, 200, { email, found });
   });
 
-  admin.post("/admin/privacy/export", async (request, reply) => {
+  admin.post("/admin/privacy/export", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     const found = findPersonalData(context.db, email);
@@ -50,13 +51,14 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
       .send(`${JSON.stringify(exported, null, 2)}\n`);
   });
 
-  admin.post("/admin/privacy/erase", async (request, reply) => {
+  admin.post("/admin/privacy/erase", { config: inboxRoles }, async (request, reply) => {
     const email = address(request);
     if (!email) return badAddress(request, reply);
     if (formFields(request).confirm !== "yes") {
       return render(request, reply, 400, { email, found: findPersonalData(context.db, email), problems: [viewFor(context, request, reply).t("error.confirm")] });
     }
-    const erased = erasePersonalData(context.db, email);
+    const { walEmptied, ...erased } = await erasePersonalData(context.db, email);
+    if (!walEmptied) request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
     log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });

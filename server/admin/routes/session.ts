@@ -2,24 +2,49 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { isAdminLanguage } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
-import { accountKey, addressKey, sessionLifetimeMs } from "../../db/staff";
+import { whenWritable } from "../../db/availability";
+import { throttleKeys } from "../../db/sign-in-throttle";
+import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
+import { everyRole, homeFor, publicRoute } from "../roles";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
 import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
-
-/** Routes anyone may reach: the sign-in form and the language switch (they check their own tokens). */
-export const publicRoute = { adminPublic: true };
 
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
 
 /**
- * Sign-in, sign-out and the language switch. A sign-in that fails answers 401 with one message
- * for every cause; five failures for an address typed or from one client address within 15
- * minutes lock that key for 15 minutes. A success opens a new session (a new id every time,
- * the previous one of this browser closed) and answers 303 to the inbox.
+ * Opens a session for an account whose sign-in is complete: the browser's previous session and
+ * its challenge are closed, the session cookie set, the sign-in recorded in the audit log. The
+ * request then renders as signed in (the recovery codes' page is shown in the same answer).
+ */
+export function startSession(context: AdminContext, request: FastifyRequest, reply: FastifyReply, account: StaffAccount, detail: Record<string, unknown>): void {
+  const https = servedOverHttps(context.config, request);
+  const names = cookieNames(https);
+  const previous = readCookie(request, names.session);
+  if (previous) context.staff.closeSession(previous);
+  const challenge = readCookie(request, names.challenge);
+  if (challenge) context.staff.closeChallenge(challenge);
+  const session = context.staff.openSession(account.id, context.now());
+  recordAudit(context.db, { actor: account.email, action: auditActions.signIn, ...(Object.keys(detail).length > 0 ? { detail } : {}) }, context.now());
+  reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
+  clearCookie(reply, names.signIn, https);
+  if (challenge) clearCookie(reply, names.challenge, https);
+  request.staffSession = { staffId: account.id, email: account.email, role: account.role, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sign-in, sign-out and the language switch. Each sign-in is counted before its password is
+ * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
+ * with the account typed, it is refused with 429 and the wait in `Retry-After`. A sign-in that
+ * fails answers 401 with one message for every cause. The right password of an account with a
+ * second factor, or of an admin who has none yet, opens no session: it leads to the second
+ * factor's step or its enrolment (./second-factor.ts). Otherwise it opens a new session (a new id
+ * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
 export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
   const { staff, now } = context;
@@ -28,7 +53,7 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object) }));
 
   admin.get("/admin/login", { config: publicRoute }, async (request, reply) => {
-    if (request.staffSession) return reply.redirect("/admin", 303);
+    if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
     return signInPage(request, reply, 200, null);
   });
 
@@ -39,33 +64,36 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     if (!tokensMatch(fields._csrf, readCookie(request, names.signIn))) return signInPage(request, reply, 403, { kind: "expired" });
     const email = typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : "";
     const password = typeof fields.password === "string" ? fields.password : "";
-    const keys = [accountKey(email), addressKey(request.ip)];
-    const at = now();
-    const locked = staff.lockedUntil(keys, at);
-    if (locked) {
-      const minutes = Math.max(1, Math.ceil((Date.parse(locked) - at.getTime()) / 60_000));
-      reply.header("Retry-After", String(minutes * 60));
-      return signInPage(request, reply, 429, { kind: "locked", minutes }, email);
+    const keys = throttleKeys(request.ip, email);
+    const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
+    if (!reservation.allowed) {
+      const seconds = Math.ceil(reservation.retryAfterMs / 1000);
+      reply.header("Retry-After", String(seconds));
+      return signInPage(request, reply, 429, { kind: "wait", seconds }, email);
     }
     // The same work whether the address has an account or not: a wrong address is not faster.
     const account = email ? staff.find(email) : null;
+    if (reservation.alert) {
+      // Named by its number, never its address: the log outlives what it names.
+      request.log.warn({ staffId: account?.id ?? null }, "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits");
+    }
+    if (reservation.delayMs > 0) await sleep(reservation.delayMs);
     const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password.slice(0, maximumPasswordLength));
     if (!account || !matches || password.length > maximumPasswordLength) {
-      staff.recordFailure(keys, now());
       request.log.warn({ address: request.ip }, "admin: failed sign-in");
       return signInPage(request, reply, 401, { kind: "failed" }, email);
     }
-    staff.recordSuccess(email);
-    const previous = readCookie(request, names.session);
-    if (previous) staff.closeSession(previous);
-    const session = staff.openSession(account.id, now());
-    recordAudit(context.db, { actor: account.email, action: auditActions.signIn }, now());
-    reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
-    clearCookie(reply, names.signIn, https);
-    return reply.redirect("/admin", 303);
+    context.throttle.succeeded("password", keys);
+    if (account.totp_secret || account.role === "admin") {
+      // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
+      reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));
+      return reply.redirect(account.totp_secret ? "/admin/login/second-factor" : "/admin/login/enrol", 303);
+    }
+    startSession(context, request, reply, account, {});
+    return reply.redirect(homeFor(account.role), 303);
   });
 
-  admin.post("/admin/logout", async (request, reply) => {
+  admin.post("/admin/logout", { config: everyRole }, async (request, reply) => {
     const https = servedOverHttps(context.config, request);
     const names = cookieNames(https);
     const token = readCookie(request, names.session);

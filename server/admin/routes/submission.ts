@@ -9,6 +9,7 @@ import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statuse
 import { enqueueMail } from "../../db/outbox";
 import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { inboxRoles } from "../roles";
 import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -87,7 +88,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     );
   };
 
-  admin.get(base, async (request, reply) => {
+  admin.get(base, { config: inboxRoles }, async (request, reply) => {
     const record = load(request);
     if (!record) return notFound(request, reply);
     const done = (request.query as { done?: unknown }).done;
@@ -116,7 +117,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return done;
   };
 
-  admin.post(`${base}/confirm`, async (request, reply) => {
+  admin.post(`${base}/confirm`, { config: inboxRoles }, async (request, reply) => {
     const record = load(request);
     if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
     const fields = formFields(request);
@@ -134,7 +135,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
   });
 
-  admin.post(`${base}/decline`, async (request, reply) => {
+  admin.post(`${base}/decline`, { config: inboxRoles }, async (request, reply) => {
     const record = load(request);
     if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
     const fields = formFields(request);
@@ -150,7 +151,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
   });
 
-  admin.post(`${base}/status`, async (request, reply) => {
+  admin.post(`${base}/status`, { config: inboxRoles }, async (request, reply) => {
     const record = load(request);
     const type = record?.entry.type;
     if (!record || (type !== "contact-messages" && type !== "importer-applications")) return notFound(request, reply);

@@ -18,6 +18,8 @@ export interface InboxPageProps {
   pages: number;
   /** Query fields the inbox could not read, named. */
   problems: readonly string[];
+  /** The search held control characters and was not run. */
+  searchRefused: boolean;
 }
 
 /** The inbox's address for a filter and a page. */
@@ -140,10 +142,11 @@ function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }
 }
 
 /** `/admin`: every submission, newest first, filtered, searched and paged. */
-export function InboxPage({ view, filter, rows, total, pages, problems }: InboxPageProps) {
+export function InboxPage({ view, filter, rows, total, pages, problems, searchRefused }: InboxPageProps) {
   return (
     <Layout view={view} title={view.t("inbox.title")}>
       {problems.length > 0 ? <Notice tone="problem">{view.t("error.query", { fields: problems.join(", ") })}</Notice> : null}
+      {searchRefused ? <Notice tone="problem">{view.t("error.search")}</Notice> : null}
       <Filters view={view} filter={filter} />
       <p className="count">{view.t("inbox.count", { count: total })}</p>
       {rows.length === 0 ? (

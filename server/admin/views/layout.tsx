@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { adminLanguages } from "#locales/admin";
+import { inboxRoles, roleAllows } from "../roles";
 import type { ViewContext } from "../view-context";
 
 /** The hidden field that carries the CSRF token in every form. */
@@ -35,11 +36,17 @@ function LanguageSwitch({ view }: { view: ViewContext }) {
 }
 
 function Navigation({ view, email }: { view: ViewContext; email: string }) {
+  const inbox = view.staffRole !== null && roleAllows(inboxRoles, view.staffRole);
   return (
     <nav aria-label={view.t("layout.navigation")} className="admin-nav">
-      <a href="/admin">{view.t("layout.nav.inbox")}</a>
-      <a href="/admin/privacy">{view.t("layout.nav.privacy")}</a>
-      <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
+      {inbox ? (
+        <>
+          <a href="/admin">{view.t("layout.nav.inbox")}</a>
+          <a href="/admin/privacy">{view.t("layout.nav.privacy")}</a>
+          <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
+        </>
+      ) : null}
+      <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
       <form method="post" action="/admin/logout">
         <CsrfField view={view} />

@@ -1,7 +1,12 @@
-import type { ViewContext } from "../view-context";
+import { roleName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
-export type SignInProblem = { kind: "failed" } | { kind: "locked"; minutes: number } | { kind: "expired" } | null;
+export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | { kind: "challengeExpired" } | null;
+
+/** How long to wait before the next attempt: seconds under two minutes, whole minutes beyond. */
+export function waitMessage(view: ViewContext, seconds: number): string {
+  return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+}
 
 /** The sign-in form: e-mail and password, POSTed to /admin/login. */
 export function SignInPage({ view, problem, email = "", signedOut = false }: { view: ViewContext; problem: SignInProblem; email?: string; signedOut?: boolean }) {
@@ -9,8 +14,9 @@ export function SignInPage({ view, problem, email = "", signedOut = false }: { v
     <Layout view={view} title={view.t("signIn.title")}>
       {signedOut ? <Notice tone="done">{view.t("signIn.signedOut")}</Notice> : null}
       {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
-      {problem?.kind === "locked" ? <Notice tone="problem">{view.t("signIn.locked", { minutes: problem.minutes })}</Notice> : null}
+      {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
+      {problem?.kind === "challengeExpired" ? <Notice tone="problem">{view.t("secondFactor.expired")}</Notice> : null}
       <p>{view.t("signIn.intro")}</p>
       <form method="post" action="/admin/login" className="sign-in">
         <CsrfField view={view} />
@@ -59,6 +65,27 @@ export function NotFoundPage({ view }: { view: ViewContext }) {
       <p>
         <a href="/admin">{view.t("layout.nav.inbox")}</a>
       </p>
+    </Layout>
+  );
+}
+
+/** A signed-in member of the staff whose role does not open the page asked for. */
+export function RoleRefusedPage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("role.refused.title")}>
+      <p>{view.t("role.refused.text", { role: view.staffRole ? roleName(view, view.staffRole) : "" })}</p>
+      <p>
+        <a href="/admin/account">{view.t("layout.nav.account")}</a>
+      </p>
+    </Layout>
+  );
+}
+
+/** A write the database could not take now: another process holds its lock, or the disk is full. */
+export function UnavailablePage({ view, reason }: { view: ViewContext; reason: "busy" | "full" }) {
+  return (
+    <Layout view={view} title={view.t("error.unavailable.title")}>
+      <p>{view.t(reason === "busy" ? "error.unavailable.busy" : "error.unavailable.full")}</p>
     </Layout>
   );
 }

@@ -1,0 +1,196 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../../e2e/support/server";
+import { databaseFileName, openDatabase } from "../db/database";
+import { fixtureBuild, tempDataDir, validPayloads, waitFor } from "./support/fixtures";
+
+/**
+ * The server under a database it cannot write to: another process (a maintenance job, a backup)
+ * holding the write lock, and a full disk. Pages must not wait, submissions must be told 503 with
+ * Retry-After within a second (never 500), and nothing acknowledged before may be lost.
+ */
+const running = new Set<RunningServer>();
+const holders = new Set<ChildProcess>();
+afterAll(async () => {
+  for (const holder of holders) holder.kill("SIGKILL");
+  await Promise.all([...running].map((server) => server.stop()));
+});
+
+interface Timed {
+  status: number;
+  retryAfter: string | null;
+  startedAt: number;
+  endedAt: number;
+  body: string;
+}
+
+async function timed(url: string, init?: RequestInit): Promise<Timed> {
+  const startedAt = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), startedAt, endedAt: performance.now(), body };
+}
+
+const submit = (server: RunningServer, message: string) =>
+  timed(`${server.url}/api/contact-messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validPayloads.contactMessage, message }) });
+
+/**
+ * A second process that opens the database with better-sqlite3, takes the write lock with
+ * `BEGIN IMMEDIATE` and keeps it `holdMs`, saying "locked" and "released" on stdout.
+ */
+function holdWriteLock(dataDir: string, holdMs: number) {
+  const script = `
+    const Database = require("better-sqlite3");
+    const db = new Database(process.env.DATABASE_FILE);
+    db.exec("BEGIN IMMEDIATE");
+    console.log("locked");
+    setTimeout(() => { db.exec("ROLLBACK"); db.close(); console.log("released"); }, Number(process.env.HOLD_MS));
+  `;
+  const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, DATABASE_FILE: join(dataDir, databaseFileName), HOLD_MS: String(holdMs) }, stdio: ["ignore", "pipe", "inherit"] });
+  holders.add(child);
+  const said: Record<string, number> = {};
+  child.stdout!.on("data", (chunk: Buffer) => {
+    for (const word of chunk.toString().split(/\s+/)) if (word) said[word] = performance.now();
+  });
+  return { said, child };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe("another process holding the write lock for 12 s", () => {
+  it("leaves pages answering at once, tells submissions 503 with Retry-After within a second, and loses nothing acknowledged", async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ buildDir: fixtureBuild(), dataDir, env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "error" } });
+    running.add(server);
+    const before = await submit(server, "stored before the lock");
+    expect(before.status).toBe(201);
+
+    const holdMs = 12_000;
+    const { said } = holdWriteLock(dataDir, holdMs);
+    await waitFor(() => "locked" in said, 30_000, "the other process to take the lock");
+
+    // For 6 s of the 12: a submission, then a page requested while it is in flight, and the health check.
+    const pages: Timed[] = [];
+    const submissions: Timed[] = [];
+    const health: Timed[] = [];
+    const rounds: Promise<unknown>[] = [];
+    while (performance.now() - said.locked! < 6000) {
+      rounds.push(submit(server, `sent during the lock ${rounds.length}`).then((answer) => submissions.push(answer)));
+      await sleep(20);
+      rounds.push(timed(`${server.url}/`).then((answer) => pages.push(answer)));
+      rounds.push(timed(`${server.url}/healthz`).then((answer) => health.push(answer)));
+      await sleep(250);
+    }
+    await Promise.all(rounds);
+    await waitFor(() => "released" in said, 30_000, "the other process to release the lock");
+    const released = said.released!;
+
+    const latencies = pages.map((page) => page.endedAt - page.startedAt);
+    console.log(`pages during the lock: ${pages.length}, median ${median(latencies).toFixed(1)} ms, slowest ${Math.max(...latencies).toFixed(1)} ms`);
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      // Answered long before the lock went: the page never waited on it (the old 5 s busy wait
+      // held every page that arrived behind a submission).
+      expect(page.endedAt).toBeLessThan(released);
+      expect(page.endedAt - page.startedAt).toBeLessThan(holdMs / 10);
+    }
+    const waits = submissions.map((answer) => answer.endedAt - answer.startedAt);
+    console.log(`submissions during the lock: ${submissions.length}, median ${median(waits).toFixed(0)} ms, slowest ${Math.max(...waits).toFixed(0)} ms`);
+    for (const answer of submissions) {
+      expect(answer.status, answer.body).toBe(503);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.endedAt).toBeLessThan(released);
+    }
+    // The server gives up after 0.75 s of tries; the answer's own travel adds little.
+    expect(median(waits)).toBeLessThan(1000);
+    for (const answer of health) {
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({ status: "unavailable" });
+    }
+
+    const after = await submit(server, "stored after the lock");
+    expect(after.status).toBe(201);
+    await server.stop();
+    running.delete(server);
+    const db = openDatabase(dataDir);
+    const messages = (db.prepare("SELECT message FROM contact_messages ORDER BY received_at").all() as { message: string }[]).map((row) => row.message);
+    db.close();
+    expect(messages).toEqual(["stored before the lock", "stored after the lock"]);
+  }, 120_000);
+});
+
+/** Mounts a tmpfs of `megabytes` (the tests run as root here); null where mounting is not allowed. */
+function smallDisk(megabytes: number): { path: string; unmount: () => void } | null {
+  const path = mkdtempSync(join(tmpdir(), "lescours-small-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", path], { stdio: "ignore" });
+  } catch {
+    rmSync(path, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    path,
+    unmount: () => {
+      execFileSync("umount", ["-l", path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fills a file system with one file until the disk says no more. */
+function fill(path: string): string {
+  const file = join(path, "filler");
+  const block = Buffer.alloc(1024 * 1024, 1);
+  try {
+    for (;;) writeFileSync(file, block, { flag: "a" });
+  } catch {
+    // ENOSPC: full
+  }
+  try {
+    for (;;) writeFileSync(file, Buffer.alloc(4096, 1), { flag: "a" });
+  } catch {
+    // full to the last block
+  }
+  return file;
+}
+
+const disk = smallDisk(30);
+describe.skipIf(disk === null)("DATA_DIR on a full 30 MB disk (a tmpfs; the fallback without mount rights is the max_page_count test in health.test.ts)", () => {
+  afterAll(() => disk?.unmount());
+
+  it("answers submissions 503 with Retry-After, never 500; /healthz tells the truth; pages still load; it recovers when space returns", async () => {
+    const dataDir = join(disk!.path, "data");
+    mkdirSync(dataDir);
+    const server = await startServer({ buildDir: fixtureBuild(), dataDir, env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "error", DISK_MIN_FREE_MB: "5" } });
+    running.add(server);
+    expect((await submit(server, "stored before the disk filled")).status).toBe(201);
+    expect((await timed(`${server.url}/healthz`)).status).toBe(200);
+
+    const filler = fill(disk!.path);
+    const answers: Timed[] = [];
+    for (let i = 0; i < 8; i++) answers.push(await submit(server, `sent to a full disk ${i} ${"x".repeat(1500)}`));
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBe(503);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    const health = await timed(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toMatchObject({ status: "unavailable", disk: { ok: false } });
+    expect((await timed(`${server.url}/`)).status).toBe(200);
+
+    rmSync(filler);
+    expect((await submit(server, "stored once there was room again")).status).toBe(201);
+    expect((await timed(`${server.url}/healthz`)).status).toBe(200);
+    await server.stop();
+    running.delete(server);
+    const db = openDatabase(dataDir);
+    const messages = (db.prepare("SELECT message FROM contact_messages ORDER BY received_at").all() as { message: string }[]).map((row) => row.message);
+    db.close();
+    expect(messages).toEqual(["stored before the disk filled", "stored once there was room again"]);
+  }, 120_000);
+});

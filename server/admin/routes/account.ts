@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createElement } from "react";
+import type { StaffAccount } from "../../db/staff";
+import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { everyRole } from "../roles";
+import { groupedSecret } from "../second-factor";
+import { AccountPage } from "../views/account-page";
+import { EnrolPage, RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
+import { confirmEnrolment, pendingSecret, refusedCode, sendQrCode, throttledCheck } from "./second-factor";
+
+/**
+ * `/admin/account`: the signed-in member of the staff's own account (address, role, second
+ * factor), and the second factor's enrolment for those whose role does not require it.
+ */
+export function accountRoutes(admin: FastifyInstance, context: AdminContext): void {
+  /** The signed-in account, read again (its second factor may have changed since sign-in). */
+  const own = (request: FastifyRequest): StaffAccount | null => (request.staffSession ? context.staff.byId(request.staffSession.staffId) : null);
+
+  const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
+    sendPage(
+      reply,
+      status,
+      createElement(EnrolPage, {
+        view: viewFor(context, request, reply),
+        action: "/admin/account/second-factor",
+        qrSrc: "/admin/account/second-factor/qr.svg",
+        secret: groupedSecret(pendingSecret(context, account)),
+        required: false,
+        problem,
+      }),
+    );
+
+  admin.get("/admin/account", { config: everyRole }, async (request, reply) => {
+    const account = own(request);
+    if (!account) return reply.redirect("/admin/login", 303);
+    const view = viewFor(context, request, reply);
+    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id) }));
+  });
+
+  admin.get("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {
+    const account = own(request);
+    if (!account || account.totp_secret) return reply.redirect("/admin/account", 303);
+    return enrolPage(request, reply, account, 200, null);
+  });
+
+  admin.get("/admin/account/second-factor/qr.svg", { config: everyRole }, async (request, reply) => sendQrCode(context, reply, own(request)));
+
+  admin.post("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {
+    const account = own(request);
+    if (!account || account.totp_secret || !account.totp_pending_secret) return reply.redirect("/admin/account", 303);
+    const secret = account.totp_pending_secret;
+    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, String(formFields(request).code ?? "").slice(0, 40)));
+    if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
+    return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
+  });
+}
