@@ -26,18 +26,6 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "e2e",
-          include: ["e2e/**/*.test.ts"],
-          globalSetup: ["e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Two cores: one Chromium per worker is all the machine carries well.
-          maxWorkers: 2,
-        },
-      },
     ],
   },
 });

@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { content } from "#content";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
-import { TestSmtp, waitFor } from "../server/__tests__/support/fixtures";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { TestSmtp } from "../server/__tests__/support/fixtures";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 
 /**
@@ -24,8 +24,6 @@ const staff = { email: "sommelier@hermitage-lescours.example", password: "des ra
 const en = adminTranslator("en").t;
 const fr = adminTranslator("fr").t;
 const ja = translator("ja").t;
-
-let browser: Browser;
 
 /** axe's WCAG 2.2 AA violations on the page as it is now (as e2e/a11y.test.ts checks the site's pages). */
 async function violations(page: Page): Promise<string[]> {
@@ -47,26 +45,28 @@ function addStaffAccount(dataDir: string): Promise<{ status: number | null; outp
   });
 }
 
-beforeAll(async () => {
+// The tests share this file's server: they run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), "lescours-admin-"));
   const added = await addStaffAccount(dataDir);
   expect(added.status, added.output).toBe(0);
   smtp = new TestSmtp();
   await smtp.start();
   server = await startServer({ buildDir: process.env.E2E_BUILD_DIR ?? "build", dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" } });
-  browser = await launchBrowser();
-}, 120_000);
+});
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
 });
 
-describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () => {
-  it("signs in, finds the booking, confirms it, and the visitor's Japanese e-mail arrives with its calendar file", async () => {
+test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () => {
+  test("signs in, finds the booking, confirms it, and the visitor's Japanese e-mail arrives with its calendar file", async ({ openPage }) => {
     // A visitor books from the Japanese tours page.
-    const visitor = await openPage(browser, { locale: "ja-JP" });
+    const visitor = await openPage({ locale: "ja-JP" });
     await visitor.page.goto(`${server.url}/ja/wine-tours`);
     await waitForHydration(visitor.page);
     await visitor.page.locator('li[data-package="mongiron"]').getByRole("button").click();
@@ -79,10 +79,9 @@ describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () 
     const sent = visitor.page.waitForResponse((response) => response.url().endsWith("/api/tour-bookings"));
     await form.locator('button[type="submit"]').click();
     expect((await sent).status()).toBe(201);
-    await visitor.context.close();
 
     // A member of the staff signs in.
-    const { page, context, problems } = await openPage(browser, { locale: "en-GB" });
+    const { page, problems } = await openPage({ locale: "en-GB" });
     await page.goto(`${server.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(await page.locator("h1").innerText()).toBe(en("signIn.title"));
@@ -122,7 +121,7 @@ describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () 
     await expect.poll(() => page.locator("[role=status]").innerText()).toBe(en("done.confirmed"));
 
     // The visitor's e-mail reaches the SMTP server, in Japanese, with the calendar file.
-    await waitFor(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), 20_000, "the visitor's e-mail");
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), { message: "the visitor's e-mail", timeout: 60_000 }).toBe(true);
     const mail = await simpleParser(smtp.received.find((received) => received.to.includes(guestEmail))!.raw);
     const date = formatEventDate(day, "ja");
     expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateName, date }));
@@ -148,10 +147,9 @@ describe("the staff inbox, from a Japanese booking to the visitor's e-mail", () 
 
     // No page of the inbox broke its policy or logged an error.
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("is left out of the sitemap and asks robots not to index it", async () => {
+  test("is left out of the sitemap and asks robots not to index it", async () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).toContain("<urlset");
     expect(sitemap).not.toContain("/admin");

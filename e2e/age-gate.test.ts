@@ -1,41 +1,40 @@
-import { describe, expect, inject, it } from "vitest";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { untilIdle } from "./support/settle";
+import { baseUrl } from "./support/servers";
 
-const baseUrl = inject("baseUrl");
-const browser = sharedBrowser();
+test.describe("age gate", () => {
+  // Every visit here is a new visitor's: the gate is open.
+  test.use({ adult: false });
 
-describe("age gate", () => {
-  it("is a modal dialog on first load that Escape does not close", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("is a modal dialog on first load that Escape does not close", async ({ page }) => {
     await page.goto(`${baseUrl}/shop`);
     const gate = page.getByRole("dialog", { name: "Welcome to Château L'Hermitage Lescours" });
     await expect.poll(() => gate.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#age-gate")?.matches(":modal"))).toBe(true);
     await expect.poll(() => page.getByText("Are you 18 years of age or older?").isVisible()).toBe(true);
     await waitForHydration(page);
-    let closed = false;
-    await page.exposeFunction("reportClose", () => (closed = true));
-    await page.evaluate(() =>
-      document.getElementById("age-gate")!.addEventListener("close", () => (window as unknown as { reportClose: () => void }).reportClose()),
-    );
+    await page.evaluate(() => {
+      const record = window as unknown as { gateClosed: boolean };
+      record.gateClosed = false;
+      document.getElementById("age-gate")!.addEventListener("close", () => (record.gateClosed = true));
+    });
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("Escape");
-    await page.waitForTimeout(100);
+    // A close would be a queued event: once the page is idle, it has fired or it never will.
+    await untilIdle(page);
+    const closed = await page.evaluate(() => (window as unknown as { gateClosed: boolean }).gateClosed);
     expect(closed).toBe(false);
     expect(await gate.isVisible()).toBe(true);
-    await context.close();
   });
 
-  it("is modal in the served HTML, before any bundle runs", async () => {
-    const { page, context } = await openPage(browser(), { adult: false, javaScriptEnabled: true });
+  test("is modal in the served HTML, before any bundle runs", async ({ page }) => {
     // Block the app's JavaScript: only the inline scripts of the HTML run.
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.goto(`${baseUrl}/`);
     expect(await page.evaluate(() => document.querySelector<HTMLDialogElement>("#age-gate")?.matches(":modal"))).toBe(true);
-    await context.close();
   });
 
-  it("names the Terms of Service and Privacy Policy with links to them", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("names the Terms of Service and Privacy Policy with links to them", async ({ page }) => {
     await page.goto(`${baseUrl}/`);
     const gate = page.locator("#age-gate");
     expect(await gate.innerText()).toContain("By entering this site you agree to our Terms of Service and Privacy Policy.");
@@ -47,11 +46,9 @@ describe("age gate", () => {
     // The terms must be readable before agreeing to them: no gate over them.
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Terms of service" }).isVisible()).toBe(true);
     expect(await page.locator("#age-gate").count()).toBe(0);
-    await context.close();
   });
 
-  it("Yes stores the flag in sessionStorage, closes the gate and keeps it closed for the session", async () => {
-    const { page, context, problems } = await openPage(browser(), { adult: false });
+  test("Yes stores the flag in sessionStorage, closes the gate and keeps it closed for the session", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
@@ -66,22 +63,18 @@ describe("age gate", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-age-verified"))).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.getElementById("age-gate")!).display)).toBe("none");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("a new session meets the gate again", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("a new session meets the gate again", async ({ page, context }) => {
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
     const second = await context.newPage();
     await second.goto(`${baseUrl}/`);
     expect(await second.locator("#age-gate").isVisible()).toBe(true);
-    await context.close();
   });
 
-  it("No sends the browser to a general search engine", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("No sends the browser to a general search engine", async ({ page, context }) => {
     await context.route("https://www.google.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }),
     );
@@ -91,17 +84,14 @@ describe("age gate", () => {
     await page.waitForURL("https://www.google.com/");
     expect(page.url()).toBe("https://www.google.com/");
     expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBeNull();
-    await context.close();
   });
 
-  it("asks in the page's language", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("asks in the page's language", async ({ page }) => {
     await page.goto(`${baseUrl}/ja`);
     const gate = page.locator("#age-gate");
     expect(await gate.isVisible()).toBe(true);
     const text = await gate.innerText();
     expect(text).not.toContain("Are you 18 years of age or older?");
     expect(await gate.getByRole("link").first().getAttribute("href")).toBe("/ja/terms");
-    await context.close();
   });
 });

@@ -6,15 +6,13 @@
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { Page, Route } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { untilIdle } from "./support/settle";
+import { baseUrl, dataDir } from "./support/servers";
 import { text } from "./support/visit";
-
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
-const browser = sharedBrowser();
 
 /** Holds every JavaScript file of the build back: the page stays as its HTML made it. */
 async function holdFramework(page: Page): Promise<string[]> {
@@ -28,9 +26,8 @@ async function holdFramework(page: Page): Promise<string[]> {
 
 const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules" in window);
 
-describe("the framework after the first paint", () => {
-  it("is requested only after the load event when the visitor does nothing, then hydrates", async () => {
-    const { page, context, problems } = await openPage(browser());
+test.describe("the framework after the first paint", () => {
+  test("is requested only after the load event when the visitor does nothing, then hydrates", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/shop`);
     await waitForHydration(page);
     const timing = await page.evaluate(() => {
@@ -41,42 +38,46 @@ describe("the framework after the first paint", () => {
     expect(timing.scripts).toBeGreaterThan(3);
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("starts at once when the visitor presses a key before the page has loaded", async () => {
-    const { page, context } = await openPage(browser());
+  test("starts at once when the visitor presses a key before the page has loaded", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(request.url());
     });
     // An image that never arrives keeps the load event from firing.
-    await page.route(/\.(avif|webp|jpe?g)$/, () => {});
+    const heldImages: string[] = [];
+    await page.route(/\.(avif|webp|jpe?g)$/, (route) => {
+      heldImages.push(route.request().url());
+    });
     await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
-    await page.waitForTimeout(500);
+    // The page got as far as it can without its load event: its images asked for, nothing left
+    // to run. A framework that started without waiting for load or a key would have asked by now.
+    await expect.poll(() => heldImages.length).toBeGreaterThan(0);
+    await untilIdle(page);
     expect(scripts).toEqual([]);
     expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
     await page.keyboard.press("Tab");
     await expect.poll(() => scripts.length).toBeGreaterThan(3);
-    await context.close();
   });
 
-  it("leaves no modulepreload in any page's head", async () => {
+  test("leaves no modulepreload in any page's head", async () => {
     const html = await (await fetch(`${baseUrl}/fr/wine-tours`)).text();
     expect(html).not.toContain("modulepreload");
     expect(html).not.toMatch(/<script type="module"[^>]*>\s*import /);
   });
 });
 
-describe("before the framework arrives", () => {
-  it("the age gate refuses Escape, and Yes closes it for the whole session", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+test.describe("before the framework arrives", () => {
+  test("the age gate refuses Escape, and Yes closes it for the whole session", async ({ openPage }) => {
+    const { page } = await openPage({ adult: false });
     await holdFramework(page);
     await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
     const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title") });
     expect(await gate.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
-    await page.waitForTimeout(200);
+    // Whatever the key set off has run once the page is idle.
+    await untilIdle(page);
     expect(await gate.isVisible()).toBe(true);
     await page.getByRole("button", { name: text("fr", "ageGate.yes") }).click();
     await expect.poll(() => gate.isVisible()).toBe(false);
@@ -84,21 +85,19 @@ describe("before the framework arrives", () => {
     expect(await hydrated(page)).toBe(false);
     await page.goto(`${baseUrl}/fr/story`, { waitUntil: "load" });
     expect(await page.locator("#age-gate").isVisible()).toBe(false);
-    await context.close();
   });
 
-  it("the age gate's No leaves for a search engine", async () => {
-    const { page, context } = await openPage(browser(), { adult: false });
+  test("the age gate's No leaves for a search engine", async ({ openPage }) => {
+    const { page } = await openPage({ adult: false });
     await holdFramework(page);
     await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Search</title>" }));
     await page.goto(`${baseUrl}/`, { waitUntil: "load" });
     await page.getByRole("button", { name: text("en", "ageGate.no") }).click();
     await page.waitForURL("https://www.google.com/");
-    await context.close();
   });
 
-  it("the language menu opens, and the chosen language is kept for the next visits", async () => {
-    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+  test("the language menu opens, and the chosen language is kept for the next visits", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 1280, height: 800 } });
     await holdFramework(page);
     await page.goto(`${baseUrl}/shop`, { waitUntil: "load" });
     await page.getByRole("button", { name: new RegExp(text("en", "language.label")) }).click();
@@ -110,11 +109,10 @@ describe("before the framework arrives", () => {
     // An English address now opens in French, before the page paints.
     await page.goto(`${baseUrl}/villa`);
     await page.waitForURL(`${baseUrl}/fr/villa`);
-    await context.close();
   });
 
-  it("the mobile menu opens and its links lead to their pages", async () => {
-    const { page, context } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+  test("the mobile menu opens and its links lead to their pages", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
     await holdFramework(page);
     await page.goto(`${baseUrl}/ja`, { waitUntil: "load" });
     const menu = page.locator("#mobile-menu");
@@ -124,21 +122,17 @@ describe("before the framework arrives", () => {
     await menu.getByRole("link", { name: text("ja", "nav.wineTours") }).click();
     await page.waitForURL(`${baseUrl}/ja/wine-tours`);
     expect(await hydrated(page)).toBe(false);
-    await context.close();
   });
 
-  it("the buy button leads to the order inquiry", async () => {
-    const { page, context } = await openPage(browser());
+  test("the buy button leads to the order inquiry", async ({ page }) => {
     await holdFramework(page);
     await page.goto(`${baseUrl}/es/shop/chateau-2020`, { waitUntil: "load" });
     await page.locator("button.snipcart-add-item").click();
     await page.waitForURL((url) => url.pathname === "/es/contact");
     expect(new URL(page.url()).searchParams.get("subject")).toContain(`${content.wines.find((w) => w.id === "chateau-2020")!.name} 2020`);
-    await context.close();
   });
 
-  it("a contact message is posted, stored and answered with a page in the visitor's language", async () => {
-    const { page, context } = await openPage(browser());
+  test("a contact message is posted, stored and answered with a page in the visitor's language", async ({ page }) => {
     const held = await holdFramework(page);
     await page.goto(`${baseUrl}/es/contact`, { waitUntil: "load" });
     const stamp = `antes-${Date.now()}`;
@@ -156,11 +150,9 @@ describe("before the framework arrives", () => {
     const rows = db.prepare("SELECT language, page, name FROM contact_messages WHERE message LIKE ?").all(`%${stamp}`);
     db.close();
     expect(rows).toEqual([{ language: "es", page: "/es/contact", name: "Lucía Pérez" }]);
-    await context.close();
   });
 
-  it("the newsletter sign-up is posted and answered in the visitor's language", async () => {
-    const { page, context } = await openPage(browser());
+  test("the newsletter sign-up is posted and answered in the visitor's language", async ({ page }) => {
     await holdFramework(page);
     await page.goto(`${baseUrl}/zh/news`, { waitUntil: "load" });
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
@@ -168,13 +160,12 @@ describe("before the framework arrives", () => {
     await form.locator('button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/api/newsletter-signups`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("zh", "news.newsletter.success.title"));
-    await context.close();
   });
 });
 
-describe("after a late framework", () => {
-  it("the page hydrates where the visitor left it: a menu opened before stays usable", async () => {
-    const { page, context, problems } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+test.describe("after a late framework", () => {
+  test("the page hydrates where the visitor left it: a menu opened before stays usable", async ({ openPage }) => {
+    const { page, problems } = await openPage({ viewport: { width: 390, height: 844 } });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -191,6 +182,5 @@ describe("after a late framework", () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(text("fr", "contact.hero.title"));
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { readdirSync, statSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { builtImages, measurePages } from "../bench/measure-bundles";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { trackRequests, untilSettled } from "./support/settle";
+import { baseUrl } from "./support/servers";
 
 /**
  * Byte budgets on the built site (docs/performance.md). Sizes are gzip level 9, as the server's
@@ -20,8 +21,8 @@ const budgets = {
 const pages = measurePages("build");
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-describe("first-load budgets of every page in every language", () => {
-  it("measures all prerendered pages", () => {
+test.describe("first-load budgets of every page in every language", () => {
+  test("measures all prerendered pages", () => {
     // 17 pages × 5 languages at the time of writing; fewer would mean the parser missed pages.
     expect(pages.length).toBeGreaterThanOrEqual(80);
     for (const lang of ["fr", "zh", "es", "ja"]) expect(pages.some((p) => p.path === `/${lang}`)).toBe(true);
@@ -29,64 +30,58 @@ describe("first-load budgets of every page in every language", () => {
     for (const page of pages) expect(page.scripts.length, page.path).toBeGreaterThan(3);
   });
 
-  it.each(pages.map((p) => [p.path, p] as const))("%s: first-load JavaScript ≤ 125 KB gzip", (_path, page) => {
-    expect(page.js, `${kb(page.js)}: ${page.scripts.map((s) => `${s.url} ${kb(s.bytes)}`).join(", ")}`).toBeLessThanOrEqual(
-      budgets.firstLoadJs,
-    );
-  });
+  for (const page of pages) {
+    test(`${page.path}: first-load JavaScript ≤ 125 KB gzip`, () => {
+      expect(page.js, `${kb(page.js)}: ${page.scripts.map((s) => `${s.url} ${kb(s.bytes)}`).join(", ")}`).toBeLessThanOrEqual(
+        budgets.firstLoadJs,
+      );
+    });
 
-  it.each(pages.map((p) => [p.path, p] as const))("%s: CSS ≤ 25 KB gzip", (_path, page) => {
-    expect(page.css).toBeGreaterThan(0);
-    expect(page.css, kb(page.css)).toBeLessThanOrEqual(budgets.css);
-  });
+    test(`${page.path}: CSS ≤ 25 KB gzip`, () => {
+      expect(page.css).toBeGreaterThan(0);
+      expect(page.css, kb(page.css)).toBeLessThanOrEqual(budgets.css);
+    });
+  }
 });
 
-describe("media budgets", () => {
-  it("no built image is over 150 KB", () => {
+test.describe("media budgets", () => {
+  test("no built image is over 150 KB", () => {
     const images = builtImages("build");
     expect(images.length).toBeGreaterThan(50);
     const over = images.filter((image) => image.bytes > budgets.image).map((i) => `${i.file} ${kb(i.bytes)}`);
     expect(over).toEqual([]);
   });
 
-  it("each hero video file is at most 1.5 MB", () => {
+  test("each hero video file is at most 1.5 MB", () => {
     const files = readdirSync("build/client/media").filter((name) => /\.(webm|mp4)$/.test(name));
     expect(files.some((f) => f.endsWith(".webm")) && files.some((f) => f.endsWith(".mp4"))).toBe(true);
     for (const file of files) expect(statSync(`build/client/media/${file}`).size, file).toBeLessThanOrEqual(budgets.videoFile);
   });
 });
 
-describe("the home page on a phone", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+test.describe("the home page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
   /**
    * Measured in Chromium, not computed: a 390×844 viewport at device pixel ratio 3 (the picture
-   * chosen from the srcset depends on it), past the age gate, after the page has loaded and the
-   * network is quiet. Bytes are response bodies as sent (brotli for text), without the video files.
+   * chosen from the srcset depends on it), past the age gate, once the page has loaded, the video
+   * is on the page (its code is the last thing the page asks for) and every other request has finished.
+   * Bytes are response bodies as sent (brotli for text), without the video files.
    */
-  it("loads at most 400 KB besides the video", async () => {
-    const { page, context } = await openPage(browser, {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+  test("loads at most 400 KB besides the video", async ({ page }) => {
+    const isVideo = (url: string) => /\/media\/.*\.(webm|mp4)$/.test(url);
     const bodies: Promise<{ url: string; bytes: number }>[] = [];
+    const requests = trackRequests(page);
     page.on("requestfinished", (request) => {
       bodies.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
     });
-    await page.goto(inject("baseUrl"), { waitUntil: "networkidle" });
+    await page.goto(baseUrl, { waitUntil: "load" });
     await waitForHydration(page);
-    await page.waitForTimeout(1000);
+    await expect(page.locator("main section video")).toHaveCount(1);
+    // The video may stream on; everything else the page asked for has arrived.
+    await untilSettled(page, requests, /\/media\/.*\.(webm|mp4)$/);
     const responses = await Promise.all(bodies);
-    await context.close();
-    const counted = responses.filter((r) => !/\/media\/.*\.(webm|mp4)$/.test(r.url));
+    const counted = responses.filter((r) => !isVideo(r.url));
     const total = counted.reduce((sum, r) => sum + r.bytes, 0);
     const kinds = (pattern: RegExp) => counted.filter((r) => pattern.test(r.url)).length;
     // The page really was measured: its HTML, stylesheet, scripts, heading font and poster.

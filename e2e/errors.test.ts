@@ -1,14 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
 import { rawGet, rawRequest } from "./support/raw-http";
+import { baseUrl } from "./support/servers";
 import { text } from "./support/visit";
 
-const baseUrl = inject("baseUrl");
-const browser = sharedBrowser();
-
-describe("unknown paths", () => {
-  it("answer HTTP 404 with 'Oops! Page not found', a link home, and log the path", async () => {
-    const { page, context, problems } = await openPage(browser());
+test.describe("unknown paths", () => {
+  test("answer HTTP 404 with 'Oops! Page not found', a link home, and log the path", async ({ page, problems }) => {
     const response = await page.goto(`${baseUrl}/no-such-page`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -20,11 +17,9 @@ describe("unknown paths", () => {
     expect(problems.filter((p) => !p.includes("/no-such-page") && !p.includes("404"))).toEqual([]);
     await home.click();
     await page.waitForURL(`${baseUrl}/`);
-    await context.close();
   });
 
-  it("are translated under a language prefix, with a link to that language's home", async () => {
-    const { page, context, problems } = await openPage(browser());
+  test("are translated under a language prefix, with a link to that language's home", async ({ page, problems }) => {
     const response = await page.goto(`${baseUrl}/es/nada/aqui`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -32,11 +27,9 @@ describe("unknown paths", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("es", "notFound.title"));
     expect(await page.getByRole("link", { name: text("es", "notFound.home") }).getAttribute("href")).toBe("/es");
     await expect.poll(() => problems.some((p) => p.includes("/es/nada/aqui"))).toBe(true);
-    await context.close();
   });
 
-  it("show 'Wine Not Found' with 'Return to Shop' for an unknown wine, with HTTP 404", async () => {
-    const { page, context, problems } = await openPage(browser());
+  test("show 'Wine Not Found' with 'Return to Shop' for an unknown wine, with HTTP 404", async ({ page, problems }) => {
     const response = await page.goto(`${baseUrl}/shop/chateau-1999`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -46,12 +39,11 @@ describe("unknown paths", () => {
     await page.waitForURL(`${baseUrl}/shop`);
     // The browser reports the 404 document itself; nothing else may go wrong.
     expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
-    await context.close();
   });
 });
 
-describe("the server", () => {
-  it("answers traversal attempts, sent byte for byte, with 400, never a file outside the build", async () => {
+test.describe("the server", () => {
+  test("answers traversal attempts, sent byte for byte, with 400, never a file outside the build", async () => {
     // fetch and browsers resolve `..` and `%2e%2e` before sending: these go out exactly as written.
     const port = Number(new URL(baseUrl).port);
     for (const path of ["/../package.json", "/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json", "/%00", "/..\\package.json", "/assets/../../package.json", "/.%2e/.%2e/package.json"]) {

@@ -1,17 +1,14 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
+import type { Page } from "@playwright/test";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { baseUrl, dataDir } from "./support/servers";
 
 /**
  * The forms against the real server and its real database: what the visitor sees after
  * submitting is what the estate has stored (issue "form delivery").
  */
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
-const browser = sharedBrowser();
-
 function rows(table: string, where: string, value: string): Record<string, unknown>[] {
   const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
   try {
@@ -27,9 +24,8 @@ async function values(page: Page, form: string): Promise<Record<string, string>>
   );
 }
 
-describe("the contact form on the real server", () => {
-  it("stores the message with its language and page, then shows 'Message Sent' and empties the form", async () => {
-    const { page, context, problems } = await openPage(browser());
+test.describe("the contact form on the real server", () => {
+  test("stores the message with its language and page, then shows 'Message Sent' and empties the form", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/fr/contact`);
     await waitForHydration(page);
     const email = `live-${Date.now()}@example.com`;
@@ -47,11 +43,9 @@ describe("the contact form on the real server", () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: "Camille Durand", language: "fr", page: "/fr/contact", message: "Bonjour, pouvons-nous venir samedi ?" });
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("keeps every value and shows an error when the server cannot be reached", async () => {
-    const { page, context } = await openPage(browser());
+  test("keeps every value and shows an error when the server cannot be reached", async ({ page }) => {
     await page.goto(`${baseUrl}/contact`);
     await waitForHydration(page);
     const form = "#contact-form form";
@@ -73,13 +67,11 @@ describe("the contact form on the real server", () => {
     await page.locator(form).locator('button[type="submit"]').click();
     expect((await answer).status()).toBe(201);
     expect(rows("contact_messages", "email", email)).toHaveLength(1);
-    await context.close();
   });
 });
 
-describe("the newsletter on the real server", () => {
-  it("stores the address with its language and consent time", async () => {
-    const { page, context } = await openPage(browser());
+test.describe("the newsletter on the real server", () => {
+  test("stores the address with its language and consent time", async ({ page }) => {
     await page.goto(`${baseUrl}/ja/news`);
     await waitForHydration(page);
     const email = `reader-${Date.now()}@example.com`;
@@ -93,13 +85,11 @@ describe("the newsletter on the real server", () => {
     const stored = rows("newsletter_subscribers", "email", email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ language: "ja" });
-    await context.close();
   });
 });
 
-describe("the tour booking on the real server", () => {
-  it("stores the chosen package and shows 'Booking Request Received'", async () => {
-    const { page, context } = await openPage(browser());
+test.describe("the tour booking on the real server", () => {
+  test("stores the chosen package and shows 'Booking Request Received'", async ({ page }) => {
     await page.goto(`${baseUrl}/wine-tours`);
     await waitForHydration(page);
     await page.locator('button[aria-pressed]').nth(2).click();
@@ -112,6 +102,5 @@ describe("the tour booking on the real server", () => {
     expect((await answer).status()).toBe(201);
     await expect.poll(() => page.locator("[data-tone=success]").innerText()).toContain("Booking Request Received");
     expect(rows("tour_bookings", "email", email)[0]).toMatchObject({ package: "both", guests: 4, language: "en" });
-    await context.close();
   });
 });

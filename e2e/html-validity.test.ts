@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { expect, test } from "./support/fixtures";
 
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
 
@@ -12,8 +12,9 @@ interface VnuMessage {
   extract?: string;
 }
 
-describe("the Nu HTML Checker", () => {
-  it("reports no error on any built page, error pages included", () => {
+test.describe("the Nu HTML Checker", () => {
+  test("reports no error on any built page, error pages included", () => {
+    test.setTimeout(300_000);
     // vnu exits non-zero when it finds errors; the JSON report is on stderr either way.
     let report = "";
     try {
@@ -31,5 +32,5 @@ describe("the Nu HTML Checker", () => {
       .filter((m) => m.type === "error" || m.subType === "fatal")
       .map((m) => `${m.url.replace(/^.*\/build\//, "")}: ${m.message} [${m.extract ?? ""}]`);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });

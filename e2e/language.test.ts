@@ -1,13 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { baseUrl, devBaseUrl } from "./support/servers";
 
-const baseUrl = inject("baseUrl");
-const devBaseUrl = inject("devBaseUrl");
-const browser = sharedBrowser();
-
-describe("language switcher", () => {
-  it("lists the five languages by their own names, with lang and hreflang, marking the current one", async () => {
-    const { page, context } = await openPage(browser());
+test.describe("language switcher", () => {
+  test("lists the five languages by their own names, with lang and hreflang, marking the current one", async ({ page }) => {
     await page.goto(`${baseUrl}/fr/shop`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /Langue/ }).click();
@@ -28,25 +24,23 @@ describe("language switcher", () => {
       { text: "Español", lang: "es", hreflang: "es", href: "/es/shop", current: null },
       { text: "日本語", lang: "ja", hreflang: "ja", href: "/ja/shop", current: null },
     ]);
-    await context.close();
   });
 
-  it.each([
+  for (const [lang, path, name] of [
     ["en", "/", "Language: English"],
     ["fr", "/fr", "Langue\u00a0: Français"],
     ["zh", "/zh", "语言：中文"],
     ["es", "/es", "Idioma: Español"],
     ["ja", "/ja", "言語：日本語"],
-  ])("names the menu button with each language's own punctuation (%s)", async (_lang, path, name) => {
-    const { page, context } = await openPage(browser());
-    await page.goto(`${baseUrl}${path}`);
-    const button = page.locator("header nav button[aria-expanded]").filter({ hasText: /English|Français|中文|Español|日本語/ }).first();
-    expect(await button.evaluate((el) => el.textContent)).toBe(name);
-    await context.close();
-  });
+  ] as const) {
+    test(`names the menu button with each language's own punctuation (${lang})`, async ({ page }) => {
+      await page.goto(`${baseUrl}${path}`);
+      const button = page.locator("header nav button[aria-expanded]").filter({ hasText: /English|Français|中文|Español|日本語/ }).first();
+      expect(await button.evaluate((el) => el.textContent)).toBe(name);
+    });
+  }
 
-  it("goes to the same page in the chosen language, saves it and sets <html lang>", async () => {
-    const { page, context, problems } = await openPage(browser());
+  test("goes to the same page in the chosen language, saves it and sets <html lang>", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
@@ -63,11 +57,9 @@ describe("language switcher", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("takes a visitor with a saved language from an English URL to the same page in that language", async () => {
-    const { page, context, problems } = await openPage(browser());
+  test("takes a visitor with a saved language from an English URL to the same page in that language", async ({ page, context, problems }) => {
     await context.addInitScript(() => {
       if (!localStorage.getItem("language")) localStorage.setItem("language", "fr");
     });
@@ -85,21 +77,19 @@ describe("language switcher", () => {
     await page.goto(`${baseUrl}/villa`);
     expect(page.url()).toBe(`${baseUrl}/villa`);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it.skipIf(!devBaseUrl)("keeps the query when switching, without a hydration warning", async () => {
-    const { page, context, problems } = await openPage(browser());
+  test("keeps the query when switching, without a hydration warning", async ({ page, problems }) => {
+    test.skip(!devBaseUrl, "needs the development build (npm run build:dev)");
     await page.goto(`${devBaseUrl}/contact?subject=order`);
     await waitForHydration(page);
     await expect
       .poll(() => page.locator('header nav a[hreflang="fr"]').first().getAttribute("href"))
       .toBe("/fr/contact?subject=order");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("serves each page with only its own language's strings", async () => {
+  test("serves each page with only its own language's strings", async () => {
     const fr = await (await fetch(`${baseUrl}/fr/story`)).text();
     const en = await (await fetch(`${baseUrl}/story`)).text();
     expect(fr).toContain('lang="fr"');
@@ -113,9 +103,9 @@ describe("language switcher", () => {
   });
 });
 
-describe("mobile menu", () => {
-  it("opens behind a button with aria-expanded and closes when a link is chosen", async () => {
-    const { page, context, problems } = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe("mobile menu", () => {
+  test("opens behind a button with aria-expanded and closes when a link is chosen", async ({ openPage }) => {
+    const { page, problems } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Open menu" });
@@ -136,17 +126,15 @@ describe("mobile menu", () => {
     expect(await menu.isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("shows the desktop links in order on a wide screen", async () => {
-    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+  test("shows the desktop links in order on a wide screen", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseUrl}/`);
     const links = page.locator("header nav > ul").first().getByRole("link");
     expect(await links.allInnerTexts()).toEqual(["Home", "Our Story", "Shop Wines", "Wine Tours", "The Villa", "Contact"]);
     const cart = page.locator("header .snipcart-checkout");
     expect(await cart.isVisible()).toBe(true);
     expect(await cart.locator(".snipcart-items-count").innerText()).toBe("0");
-    await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { expect, test } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
 
 /**
  * The MDN HTTP Observatory's scanner (the code behind developer.mozilla.org/observatory) run
@@ -39,11 +40,11 @@ async function scanLocal(): Promise<ObservatoryResult> {
   // The package ships JavaScript without type declarations: the shape used is declared above.
   const observatory = "@mdn/mdn-http-observatory";
   const { scan } = (await import(observatory)) as { scan: (host: string) => Promise<ObservatoryResult> };
-  return scan(new URL(inject("baseUrl")).host);
+  return scan(new URL(baseUrl).host);
 }
 
-describe("MDN HTTP Observatory", () => {
-  it("passes every test that does not need HTTPS, with the strictest CSP result", async () => {
+test.describe("MDN HTTP Observatory", () => {
+  test("passes every test that does not need HTTPS, with the strictest CSP result", async () => {
     const { scan, tests } = await scanLocal();
     expect(scan.statusCode).toBe(200);
     expect(Object.keys(tests).length).toBe(scan.testsQuantity);

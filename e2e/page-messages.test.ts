@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { describe, expect, it } from "vitest";
 import { isLanguage, type Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { catalogs } from "#locales";
+import { expect, test } from "./support/fixtures";
 
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const client = join(buildDir, "client");
@@ -53,37 +53,41 @@ async function routeData(file: string): Promise<Record<string, { data?: { messag
   return value as Record<string, { data?: { messages?: Record<string, unknown> } }>;
 }
 
-describe("messages on each page", () => {
-  it("finds every page's data", () => {
+test.describe("messages on each page", () => {
+  test("finds every page's data", () => {
     expect(dataFiles.length).toBeGreaterThanOrEqual(80);
   });
 
-  it.each(dataFiles.map((entry) => [entry.path, entry.file] as const))("%s carries the layout's and its route's messages, in its language only", async (path, file) => {
-    const lang = splitLanguage(path).lang;
-    const routes = await routeData(file);
-    const pageRoute = Object.keys(routes).find((id) => !id.endsWith("/layout"))!;
-    const page = pageRoute.split("/")[1]!;
-    expect(pageNamespaces, `a namespace list for ${page}`).toHaveProperty(page);
-    const allowed = new Set([...layout, ...pageNamespaces[page]!]);
-    const carried = Object.values(routes).flatMap((route) => Object.entries(route.data?.messages ?? {}));
-    expect(carried.length).toBeGreaterThan(0);
-    const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))));
-    expect(stray, "messages of other pages").toEqual([]);
-    // Each message is the page's own language's (content texts excepted: their words come from the content files).
-    const foreign = carried.filter(([id, value]) => !id.startsWith("content.") && JSON.stringify(value) !== JSON.stringify(catalogs[lang as Language][id]));
-    expect(foreign.map(([id]) => id)).toEqual([]);
-    expect(carried.length, "far fewer than the whole catalog").toBeLessThan(Object.keys(catalogs.en).length / 2);
-    expect(isLanguage(lang)).toBe(true);
-  });
+  for (const [path, file] of dataFiles.map((entry) => [entry.path, entry.file] as const)) {
+    test(`${path} carries the layout's and its route's messages, in its language only`, async () => {
+      const lang = splitLanguage(path).lang;
+      const routes = await routeData(file);
+      const pageRoute = Object.keys(routes).find((id) => !id.endsWith("/layout"))!;
+      const page = pageRoute.split("/")[1]!;
+      expect(pageNamespaces, `a namespace list for ${page}`).toHaveProperty(page);
+      const allowed = new Set([...layout, ...pageNamespaces[page]!]);
+      const carried = Object.values(routes).flatMap((route) => Object.entries(route.data?.messages ?? {}));
+      expect(carried.length).toBeGreaterThan(0);
+      const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))));
+      expect(stray, "messages of other pages").toEqual([]);
+      // Each message is the page's own language's (content texts excepted: their words come from the content files).
+      const foreign = carried.filter(([id, value]) => !id.startsWith("content.") && JSON.stringify(value) !== JSON.stringify(catalogs[lang as Language][id]));
+      expect(foreign.map(([id]) => id)).toEqual([]);
+      expect(carried.length, "far fewer than the whole catalog").toBeLessThan(Object.keys(catalogs.en).length / 2);
+      expect(isLanguage(lang)).toBe(true);
+    });
+  }
 });
 
-describe("page weight", () => {
+test.describe("page weight", () => {
   const pages = files(client).filter((file) => file.endsWith("index.html") && !file.includes("__"));
   const long = /\/(legal-notice|privacy|terms|story)\/index\.html$/;
 
-  it.each(pages.map((file) => [relative(client, file), file] as const))("%s is at most 12 KB brotli (legal and story pages excepted)", (_name, file) => {
-    const bytes = statSync(`${file}.br`).size;
-    if (long.test(file)) expect(bytes).toBeLessThanOrEqual(24 * KB);
-    else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(12 * KB);
-  });
+  for (const [name, file] of pages.map((file) => [relative(client, file), file] as const)) {
+    test(`${name} is at most 12 KB brotli (legal and story pages excepted)`, () => {
+      const bytes = statSync(`${file}.br`).size;
+      if (long.test(file)) expect(bytes).toBeLessThanOrEqual(24 * KB);
+      else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(12 * KB);
+    });
+  }
 });

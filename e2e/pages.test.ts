@@ -1,35 +1,27 @@
-import { describe, expect, inject, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { publicPaths } from "../app/lib/site-paths.server";
 import { content } from "#content";
 import { languages } from "#core/languages";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { baseUrl, devBaseUrl } from "./support/servers";
+import { untilIdle } from "./support/settle";
 import { pathIn, text } from "./support/visit";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
 
-const baseUrl = inject("baseUrl");
-const devBaseUrl = inject("devBaseUrl");
-const browser = sharedBrowser();
-
-/** Visits each path in one page, collecting any console error, warning or page error. */
-async function visitAll(origin: string, paths: string[]): Promise<Record<string, string[]>> {
-  const { page, context, problems } = await openPage(browser());
-  const found: Record<string, string[]> = {};
-  for (const path of paths) {
-    problems.length = 0;
-    const response = await page.goto(`${origin}${path}`);
-    expect(response?.status(), path).toBe(200);
-    await waitForHydration(page);
-    // Give late hydration reports a moment to arrive.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-    if (problems.length > 0) found[path] = [...problems];
-  }
-  await context.close();
-  return found;
+/** Opens `path` from `origin` and returns what the page logged (console errors, warnings, page errors) while it hydrated. */
+async function hydrationProblems(page: Page, problems: string[], origin: string, path: string): Promise<string[]> {
+  const response = await page.goto(`${origin}${path}`);
+  expect(response?.status(), path).toBe(200);
+  await waitForHydration(page);
+  // Hydration reports late (after its commit, from its effects): by the time the page is idle, it has.
+  await untilIdle(page);
+  return problems;
 }
 
-describe("every prerendered page", () => {
+test.describe("every prerendered page", () => {
   const paths = publicPaths().map((p) => p.path);
 
-  it("is served as HTML that already holds its heading, navigation and footer", async () => {
+  test("is served as HTML that already holds its heading, navigation and footer", async () => {
     for (const path of paths) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
@@ -38,33 +30,37 @@ describe("every prerendered page", () => {
     }
   });
 
-  it("hydrates without a console error or warning (production build)", async () => {
-    expect(await visitAll(baseUrl, paths)).toEqual({});
-  });
+  // One test per page: each in its own context, spread over the workers.
+  for (const path of paths) {
+    test(`${path} hydrates without a console error or warning (production build)`, async ({ page, problems }) => {
+      expect(await hydrationProblems(page, problems, baseUrl, path)).toEqual([]);
+    });
+  }
 
-  it.skipIf(!devBaseUrl)("hydrates without a hydration warning (development build)", async () => {
-    expect(await visitAll(devBaseUrl, paths)).toEqual({});
-  });
+  for (const path of paths) {
+    test(`${path} hydrates without a hydration warning (development build)`, async ({ page, problems }) => {
+      test.skip(!devBaseUrl, "needs the development build (npm run build:dev)");
+      expect(await hydrationProblems(page, problems, devBaseUrl, path)).toEqual([]);
+    });
+  }
 
-  it("shows © and the current year in the footer", async () => {
-    const { page, context } = await openPage(browser());
+  test("shows © and the current year in the footer", async ({ page }) => {
     await page.goto(`${baseUrl}/fr/villa`);
     await waitForHydration(page);
     const text = await page.getByTestId("copyright").innerText();
     expect(text).toContain(`© ${new Date().getFullYear()}`);
     const footer = await page.locator("footer").innerText();
     expect(footer).toContain("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
-    await context.close();
   });
 
-  it.each(languages)("lists the sister brands in the %s footer under a heading true of an estate and a wine alike", async (lang) => {
-    const { page, context } = await openPage(browser());
-    await page.goto(`${baseUrl}${pathIn(lang, "/story")}`);
-    const heading = page.locator("footer h2", { hasText: text(lang, "footer.otherBrands") });
-    expect(await heading.count()).toBe(1);
-    const links = heading.locator("xpath=following-sibling::ul[1]//a");
-    expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")))).toEqual(content.site.sisterBrands.map((brand) => brand.url));
-    if (lang === "en") expect(await heading.innerText()).toMatch(/brands/i);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`lists the sister brands in the ${lang} footer under a heading true of an estate and a wine alike`, async ({ page }) => {
+      await page.goto(`${baseUrl}${pathIn(lang, "/story")}`);
+      const heading = page.locator("footer h2", { hasText: text(lang, "footer.otherBrands") });
+      expect(await heading.count()).toBe(1);
+      const links = heading.locator("xpath=following-sibling::ul[1]//a");
+      expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")))).toEqual(content.site.sisterBrands.map((brand) => brand.url));
+      if (lang === "en") expect(await heading.innerText()).toMatch(/brands/i);
+    });
+  }
 });

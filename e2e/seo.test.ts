@@ -1,9 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { publicPaths } from "../app/lib/site-paths.server";
-
-const baseUrl = inject("baseUrl");
+import { expect, test } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
 /** The public origin the build was made for (SITE_URL, default http://localhost:3000). */
 const siteUrl = (process.env.SITE_URL || "http://localhost:3000").replace(/\/$/, "");
 
@@ -46,12 +45,16 @@ function parseHead(html: string): Head {
   return { title: decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ""), description, canonical, alternates, og, twitter, jsonLd };
 }
 
-const pages = await Promise.all(
-  publicPaths().map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })),
-);
+/** Every public page with its parsed head, as the server sends it (fetched once for the file, before its tests). */
+let pages: (ReturnType<typeof publicPaths>[number] & { head: Head })[] = [];
+test.beforeAll(async () => {
+  pages = await Promise.all(
+    publicPaths().map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })),
+  );
+});
 
-describe("page metadata", () => {
-  it("gives every page a distinct title and a description", () => {
+test.describe("page metadata", () => {
+  test("gives every page a distinct title and a description", () => {
     const titles = new Map<string, string>();
     for (const { path, head } of pages) {
       expect(head.title, path).not.toBe("");
@@ -61,7 +64,7 @@ describe("page metadata", () => {
     }
   });
 
-  it("gives every page an absolute canonical URL and hreflang alternates for five languages plus x-default", () => {
+  test("gives every page an absolute canonical URL and hreflang alternates for five languages plus x-default", () => {
     for (const { path, english, head } of pages) {
       expect(head.canonical, path).toBe(`${siteUrl}${path}`);
       const expected = Object.fromEntries([
@@ -72,7 +75,7 @@ describe("page metadata", () => {
     }
   });
 
-  it("gives every page Open Graph and Twitter card tags with an image that exists", async () => {
+  test("gives every page Open Graph and Twitter card tags with an image that exists", async () => {
     const images = new Set<string>();
     for (const { path, head } of pages) {
       expect(head.og["og:title"], path).toBe(head.title);
@@ -90,8 +93,8 @@ describe("page metadata", () => {
   });
 });
 
-describe("sitemap.xml and robots.txt", () => {
-  it("lists every page in every language, each with its alternates", async () => {
+test.describe("sitemap.xml and robots.txt", () => {
+  test("lists every page in every language, each with its alternates", async () => {
     const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.sort()).toEqual(pages.map((p) => `${siteUrl}${p.path}`).sort());
@@ -99,7 +102,7 @@ describe("sitemap.xml and robots.txt", () => {
     expect(xml).toContain(`hreflang="zh-Hans" href="${siteUrl}/zh/shop/chateau-2019"`);
   });
 
-  it("robots.txt points to the sitemap", async () => {
+  test("robots.txt points to the sitemap", async () => {
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
     expect(robots).toMatch(/User-agent: \*/);
@@ -150,8 +153,8 @@ function checkJsonLd(path: string, data: Record<string, unknown>): string[] {
   return problems;
 }
 
-describe("structured data (JSON-LD)", () => {
-  it("describes the winery on home and contact, products on wine pages, events and news articles", () => {
+test.describe("structured data (JSON-LD)", () => {
+  test("describes the winery on home and contact, products on wine pages, events and news articles", () => {
     const problems: string[] = [];
     for (const { path, english, head } of pages) {
       const types = head.jsonLd.map((d) => d["@type"]);
@@ -165,7 +168,7 @@ describe("structured data (JSON-LD)", () => {
     expect(problems).toEqual([]);
   });
 
-  it("gives the rated wines their critics' reviews, in the page's language", () => {
+  test("gives the rated wines their critics' reviews, in the page's language", () => {
     const fr = pages.find((p) => p.path === "/fr/shop/chateau-2018")!.head.jsonLd[0]!;
     const reviews = fr.review as Record<string, unknown>[];
     expect(reviews.length).toBeGreaterThanOrEqual(3);

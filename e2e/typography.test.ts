@@ -3,19 +3,10 @@
  * letter spacing and font stacks are computed values). The CJK rules must win over the utility
  * classes that set Latin line heights and tracking on the same elements.
  */
-import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { sharedBrowser, openPage } from "./support/browser";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
 import { text } from "./support/visit";
-
-const baseUrl = inject("baseUrl");
-const browser = sharedBrowser();
-
-async function open(path: string) {
-  const opened = await openPage(browser());
-  await opened.page.goto(`${baseUrl}${path}`);
-  return opened;
-}
 
 /**
  * Each running-text element of the page (paragraphs, list items, definitions; not the eyebrows
@@ -37,70 +28,66 @@ function runningText(page: Page) {
 /** The families of a computed `font-family`, unquoted. */
 const families = (stack: string) => stack.split(",").map((family) => family.trim().replace(/^["']|["']$/g, ""));
 
-describe.each(["zh", "ja"])("/%s typography", (lang) => {
-  it("sets body text at a line height of at least 1.75 times its size, whatever utility classes say", async () => {
-    const { page, context } = await open(`/${lang}/story`);
-    const elements = await runningText(page);
-    expect(elements.length).toBeGreaterThan(10);
-    const tight = elements.filter((el) => Number.isNaN(el.lineHeight) || el.lineHeight < 1.75 * el.fontSize);
-    expect(tight).toEqual([]);
-    await context.close();
-  });
+for (const lang of ["zh", "ja"]) {
+  test.describe(`/${lang} typography`, () => {
+    test("sets body text at a line height of at least 1.75 times its size, whatever utility classes say", async ({ page }) => {
+      await page.goto(`${baseUrl}/${lang}/story`);
+      const elements = await runningText(page);
+      expect(elements.length).toBeGreaterThan(10);
+      const tight = elements.filter((el) => Number.isNaN(el.lineHeight) || el.lineHeight < 1.75 * el.fontSize);
+      expect(tight).toEqual([]);
+    });
 
-  it("keeps eyebrows and small capitals labels close-set (CJK has no capitals to space out)", async () => {
-    const { page, context } = await open(`/${lang}/story`);
-    const spacing = await page.locator("main .eyebrow, footer h2").evaluateAll((els) =>
-      els.map((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize)),
-    );
-    expect(spacing.length).toBeGreaterThan(3);
-    for (const ratio of spacing) expect(ratio).toBeLessThanOrEqual(0.1);
-    await context.close();
-  });
+    test("keeps eyebrows and small capitals labels close-set (CJK has no capitals to space out)", async ({ page }) => {
+      await page.goto(`${baseUrl}/${lang}/story`);
+      const spacing = await page.locator("main .eyebrow, footer h2").evaluateAll((els) =>
+        els.map((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize)),
+      );
+      expect(spacing.length).toBeGreaterThan(3);
+      for (const ratio of spacing) expect(ratio).toBeLessThanOrEqual(0.1);
+    });
 
-  it("draws the Latin brand name with the site's Latin face, and keeps its logo lines spaced", async () => {
-    const { page, context } = await open(`/${lang}/story`);
-    const brand = page.locator("header nav a").first();
-    const [name, appellation] = await brand.locator("span").evaluateAll((spans) =>
-      spans.map((span) => ({ family: getComputedStyle(span).fontFamily, spacing: getComputedStyle(span).letterSpacing })),
-    );
-    expect(families(name!.family)[0]).toBe("Cormorant Garamond");
-    expect(families(appellation!.family)[0]).toBe("Source Sans 3");
-    expect(parseFloat(appellation!.spacing)).toBeGreaterThan(1);
-    const footerName = await page.locator("footer p").first().evaluate((el) => getComputedStyle(el).fontFamily);
-    expect(families(footerName)[0]).toBe("Cormorant Garamond");
-    await context.close();
-  });
+    test("draws the Latin brand name with the site's Latin face, and keeps its logo lines spaced", async ({ page }) => {
+      await page.goto(`${baseUrl}/${lang}/story`);
+      const brand = page.locator("header nav a").first();
+      const [name, appellation] = await brand.locator("span").evaluateAll((spans) =>
+        spans.map((span) => ({ family: getComputedStyle(span).fontFamily, spacing: getComputedStyle(span).letterSpacing })),
+      );
+      expect(families(name!.family)[0]).toBe("Cormorant Garamond");
+      expect(families(appellation!.family)[0]).toBe("Source Sans 3");
+      expect(parseFloat(appellation!.spacing)).toBeGreaterThan(1);
+      const footerName = await page.locator("footer p").first().evaluate((el) => getComputedStyle(el).fontFamily);
+      expect(families(footerName)[0]).toBe("Cormorant Garamond");
+    });
 
-  it("draws the home hero's appellation line as French when the catalog keeps it in Latin letters", async () => {
-    const { page, context } = await open(`/${lang}`);
-    const line = page.locator("main h1 + p");
-    const subtitle = text(lang, "home.hero.subtitle");
-    expect(await line.innerText()).toBe(subtitle);
-    const latin = /^[\p{Script=Latin}\s-]+$/u.test(subtitle);
-    expect(await line.getAttribute("lang")).toBe(latin ? "fr" : null);
-    const family = families(await line.evaluate((el) => getComputedStyle(el).fontFamily))[0];
-    if (latin) expect(family).toBe("Source Sans 3");
-    else expect(family).not.toBe("Source Sans 3");
-    await context.close();
+    test("draws the home hero's appellation line as French when the catalog keeps it in Latin letters", async ({ page }) => {
+      await page.goto(`${baseUrl}/${lang}`);
+      const line = page.locator("main h1 + p");
+      const subtitle = text(lang, "home.hero.subtitle");
+      expect(await line.innerText()).toBe(subtitle);
+      const latin = /^[\p{Script=Latin}\s-]+$/u.test(subtitle);
+      expect(await line.getAttribute("lang")).toBe(latin ? "fr" : null);
+      const family = families(await line.evaluate((el) => getComputedStyle(el).fontFamily))[0];
+      if (latin) expect(family).toBe("Source Sans 3");
+      else expect(family).not.toBe("Source Sans 3");
+    });
   });
-});
+}
 
-describe("CJK font stacks", () => {
-  it("gives Chinese headings a face that Windows has before the generic serif that would be SimSun", async () => {
-    const { page, context } = await open("/zh/story");
+test.describe("CJK font stacks", () => {
+  test("gives Chinese headings a face that Windows has before the generic serif that would be SimSun", async ({ page }) => {
+    await page.goto(`${baseUrl}/zh/story`);
     const stack = families(await page.locator("main h2").first().evaluate((el) => getComputedStyle(el).fontFamily));
     expect(stack).toContain("Songti SC");
     expect(stack).toContain("Microsoft YaHei");
     expect(stack).not.toContain("serif");
     expect(stack).not.toContain("SimSun");
-    await context.close();
   });
 
-  it("puts Yu Gothic Medium before Yu Gothic for Japanese text (Windows draws Yu Gothic Regular too thin)", async () => {
-    const { page, context } = await open("/ja/story");
+  test("puts Yu Gothic Medium before Yu Gothic for Japanese text (Windows draws Yu Gothic Regular too thin)", async ({ page }) => {
+    await page.goto(`${baseUrl}/ja/story`);
     const stack = families(await page.locator("main p").first().evaluate((el) => getComputedStyle(el).fontFamily));
     expect(stack.indexOf("Yu Gothic Medium")).toBeGreaterThanOrEqual(0);
     expect(stack.indexOf("Yu Gothic Medium")).toBeLessThan(stack.indexOf("Yu Gothic"));
-    await context.close();
   });
 });

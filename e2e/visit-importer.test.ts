@@ -1,27 +1,20 @@
-import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
-import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
+import { expect } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
+import { formFields, honeypot, mockApi, pathIn, scrollThrough, test, text } from "./support/visit";
 
-const baseUrl = inject("baseUrl");
 const { importer } = content;
-const browser = sharedBrowser();
 
-async function open(path = "/become-importer", viewport = { width: 1280, height: 800 }) {
-  const watched = await openPage(browser(), { viewport });
-  const outside = await guardOutside(watched.context, baseUrl);
-  await watched.page.goto(`${baseUrl}${path}`);
-  await waitForHydration(watched.page);
-  return { ...watched, outside };
-}
+// The application form is on a desk first: every visit has this viewport unless it says otherwise.
+test.use({ viewport: { width: 1280, height: 800 } });
 
 const form = 'form[aria-labelledby="application-title"]';
 
-describe("/become-importer", () => {
-  it("shows the presence map drawn on the site, the reach, three benefits, requirements, commitments and the form", async () => {
-    const { page, context, problems, outside } = await open();
+test.describe("/become-importer", () => {
+  test("shows the presence map drawn on the site, the reach, three benefits, requirements, commitments and the form", async ({ visit }) => {
+    const { page, problems, outside } = await visit("/become-importer");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Become an Importer");
     expect(await page.locator("main h2").allInnerTexts()).toEqual([
       "A global presence",
@@ -55,11 +48,10 @@ describe("/become-importer", () => {
     await scrollThrough(page);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("scrolls to the application form (#application-form) when Apply Now is pressed", async () => {
-    const { page, context } = await open("/become-importer", { width: 390, height: 700 });
+  test("scrolls to the application form (#application-form) when Apply Now is pressed", async ({ visit }) => {
+    const { page } = await visit("/become-importer", { viewport: { width: 390, height: 700 } });
     const target = page.locator("#application-form");
     const inView = () => target.evaluate((el) => {
       const box = el.getBoundingClientRect();
@@ -73,11 +65,10 @@ describe("/become-importer", () => {
     const heading = await page.locator("#application-title").boundingBox();
     const nav = await page.locator("header").boundingBox();
     expect(heading!.y).toBeGreaterThanOrEqual(nav!.y + nav!.height - 1);
-    await context.close();
   });
 
-  it("has the spec's fields with visible labels and the browser's own validation", async () => {
-    const { page, context } = await open();
+  test("has the spec's fields with visible labels and the browser's own validation", async ({ visit }) => {
+    const { page } = await visit("/become-importer");
     expect(await formFields(page, form)).toEqual([
       { name: "companyName", type: "text", required: true, label: "Company name", labelVisible: true },
       { name: "contactName", type: "text", required: true, label: "Contact name", labelVisible: true },
@@ -103,11 +94,10 @@ describe("/become-importer", () => {
     await page.getByRole("button", { name: "Submit Application" }).click();
     expect(await page.locator(`${form} [name="website"]`).evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
     expect(api.calls).toEqual([]);
-    await context.close();
   });
 
-  it("sends the application, confirms with 'Application Received' and empties the form; a failure keeps it", async () => {
-    const { page, context } = await open();
+  test("sends the application, confirms with 'Application Received' and empties the form; a failure keeps it", async ({ visit }) => {
+    const { page } = await visit("/become-importer");
     const fill = async (name: string, value: string) => page.locator(`${form} [name="${name}"]`).fill(value);
     const values = {
       companyName: "Vins du Monde Ltd",
@@ -137,16 +127,16 @@ describe("/become-importer", () => {
     expect(new URL(api.calls[0]!.url).pathname).toBe("/api/importer-applications");
     expect(api.calls[0]!.body).toEqual({ ...values, language: "en", page: "/become-importer", fax: "" });
     for (const name of Object.keys(values)) expect(await page.locator(`${form} [name="${name}"]`).inputValue(), name).toBe("");
-    await context.close();
   });
 
-  it.each(languages)("speaks %s", async (lang) => {
-    const { page, context, problems } = await open(pathIn(lang, "/become-importer"));
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "importer.hero.title"));
-    expect(await page.getByRole("link", { name: text(lang, "importer.presence.apply") }).getAttribute("href")).toBe("#application-form");
-    expect(await page.getByRole("img", { name: text(lang, "importer.presence.mapAlt") }).count()).toBe(1);
-    expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise", { hours: importer.answerWithinHours }));
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`speaks ${lang}`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/become-importer"));
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "importer.hero.title"));
+      expect(await page.getByRole("link", { name: text(lang, "importer.presence.apply") }).getAttribute("href")).toBe("#application-form");
+      expect(await page.getByRole("img", { name: text(lang, "importer.presence.mapAlt") }).count()).toBe(1);
+      expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise", { hours: importer.answerWithinHours }));
+      expect(problems).toEqual([]);
+      });
+  }
 });

@@ -1,35 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
-import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
+import { expect } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
+import { formFields, honeypot, mockApi, pathIn, scrollThrough, test, text } from "./support/visit";
 
-const baseUrl = inject("baseUrl");
 const { news, events } = content;
 const upcomingEvents = events.filter((event) => event.status === "upcoming");
 const pastEvents = events.filter((event) => event.status === "past");
 /** A calendar date as the page's language writes it, worked out here with Intl itself. */
 const dateIn = (lang: string, iso: string, dateStyle: "long" | "full") =>
   new Intl.DateTimeFormat(lang, { dateStyle, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
-const browser = sharedBrowser();
 
-async function open(path: string) {
-  const watched = await openPage(browser());
-  const outside = await guardOutside(watched.context, baseUrl);
-  await watched.page.goto(`${baseUrl}${path}`);
-  await waitForHydration(watched.page);
-  return { ...watched, outside };
-}
 
 /** The badge colours of a set of elements, keyed by their data attribute (runs in the page). */
 const colours = (elements: Element[], attribute: string) =>
   Object.fromEntries(elements.map((el) => [el.getAttribute(attribute), getComputedStyle(el).backgroundColor])) as Record<string, string>;
 
-describe("/news", () => {
-  it("shows every news card (seven in the spec), newest first, each with a category badge, a date, an icon, a title and a description", async () => {
-    const { page, context, problems } = await open("/news");
+test.describe("/news", () => {
+  test("shows every news card (seven in the spec), newest first, each with a category badge, a date, an icon, a title and a description", async ({ visit }) => {
+    const { page, problems } = await visit("/news");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("News");
     const cards = page.locator("article[data-news]");
     expect(await cards.count()).toBe(news.length);
@@ -49,11 +40,10 @@ describe("/news", () => {
     expect(await page.locator('[data-category="honor"]').innerText()).toMatch(/honor/i);
     expect(await page.locator('[data-category="general"]').innerText()).toMatch(/news/i);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("opens and closes the full article in place", async () => {
-    const { page, context } = await open("/news");
+  test("opens and closes the full article in place", async ({ visit }) => {
+    const { page } = await visit("/news");
     const item = news.find((n) => n.content.en.includes("\n\n"))!;
     const card = page.locator(`article#${item.id}`);
     const toggle = card.getByRole("button", { name: "Read full article" });
@@ -68,19 +58,17 @@ describe("/news", () => {
     expect(await content.locator("p").allInnerTexts()).toEqual(paragraphs);
     await card.getByRole("button", { name: "Show less" }).click();
     expect(await content.isVisible()).toBe(false);
-    await context.close();
   });
 
-  it("links the two original articles in new tabs", async () => {
-    const { page, context } = await open("/news");
+  test("links the two original articles in new tabs", async ({ visit }) => {
+    const { page } = await visit("/news");
     const links = page.locator("article a[target]");
     const found = await links.evaluateAll((anchors) => anchors.map((a) => [a.closest("article")?.id, a.getAttribute("href"), a.getAttribute("target"), a.getAttribute("rel")]));
     expect(found).toEqual(news.filter((n) => n.externalLink).map((n) => [n.id, n.externalLink, "_blank", "noopener noreferrer"]));
-    await context.close();
   });
 
-  it("loads nothing from another site until the visitor asks for the video, then plays it from youtube-nocookie", async () => {
-    const { page, context, outside } = await open("/news");
+  test("loads nothing from another site until the visitor asks for the video, then plays it from youtube-nocookie", async ({ visit }) => {
+    const { page, outside } = await visit("/news");
     await scrollThrough(page);
     expect(outside).toEqual([]);
     expect(await page.locator("iframe").count()).toBe(0);
@@ -94,11 +82,10 @@ describe("/news", () => {
     expect(await frame.getAttribute("title")).toBe(`Video: ${textIn(item.title, "en")}`);
     await expect.poll(() => outside.some((url) => url.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`))).toBe(true);
     expect(outside.every((url) => url.startsWith("https://www.youtube-nocookie.com/"))).toBe(true);
-    await context.close();
   });
 
-  it("signs up to the newsletter: the address only, a toast, an empty box; a failure keeps the address", async () => {
-    const { page, context } = await open("/news");
+  test("signs up to the newsletter: the address only, a toast, an empty box; a failure keeps the address", async ({ visit }) => {
+    const { page } = await visit("/news");
     const form = 'form[aria-labelledby="newsletter-title"]';
     expect(await formFields(page, form)).toEqual([{ name: "email", type: "email", required: true, label: "Your email address", labelVisible: true }]);
     expect(await honeypot(page, form)).toEqual({ tabIndex: -1, autocomplete: "off", labelled: true, hidden: true, onScreen: false });
@@ -118,31 +105,31 @@ describe("/news", () => {
     expect(new URL(api.calls[0]!.url).pathname).toBe("/api/newsletter-signups");
     expect(api.calls[0]!.body).toEqual({ email: "ada@example.com", language: "en", page: "/news", fax: "" });
     expect(await box.inputValue()).toBe("");
-    await context.close();
   });
 
-  it.each([
+  for (const [lang, pending, mail] of [
     ["en", /not (yet )?confirmed|not confirmed yet/i, /email/i],
     ["fr", /pas encore confirmée/, /e-mail/],
     ["zh", /尚未确认/, /邮件/],
     ["es", /aún no está confirmada/, /correo/],
     ["ja", /まだ完了していません/, /メール/],
-  ])("says in %s that the address is not confirmed yet and that a confirmation e-mail is on its way (double opt-in)", async (lang, pending, mail) => {
-    const { page, context } = await open(pathIn(lang, "/news"));
-    await mockApi(page, 201);
-    await page.locator('form[aria-labelledby="newsletter-title"] [name="email"]').fill("ada@example.com");
-    await page.locator('form[aria-labelledby="newsletter-title"] button[type="submit"]').click();
-    const toast = page.locator("[data-tone=success]");
-    await toast.waitFor();
-    const said = await toast.innerText();
-    expect(said).toMatch(pending);
-    expect(said).toMatch(mail);
-    expect(said).not.toMatch(/You're subscribed|Suscripción confirmada|ご登録が完了しました|订阅成功/);
-    await context.close();
-  });
+  ] as const) {
+    test(`says in ${lang} that the address is not confirmed yet and that a confirmation e-mail is on its way (double opt-in)`, async ({ visit }) => {
+      const { page } = await visit(pathIn(lang, "/news"));
+      await mockApi(page, 201);
+      await page.locator('form[aria-labelledby="newsletter-title"] [name="email"]').fill("ada@example.com");
+      await page.locator('form[aria-labelledby="newsletter-title"] button[type="submit"]').click();
+      const toast = page.locator("[data-tone=success]");
+      await toast.waitFor();
+      const said = await toast.innerText();
+      expect(said).toMatch(pending);
+      expect(said).toMatch(mail);
+      expect(said).not.toMatch(/You're subscribed|Suscripción confirmada|ご登録が完了しました|订阅成功/);
+    });
+  }
 
-  it("passes axe with every article open and a toast showing", async () => {
-    const { page, context } = await open("/ja/news");
+  test("passes axe with every article open and a toast showing", async ({ visit }) => {
+    const { page } = await visit("/ja/news");
     for (const button of await page.locator("article button[aria-expanded]").all()) await button.click();
     await mockApi(page, 201);
     await page.locator('form[aria-labelledby="newsletter-title"] [name="email"]').fill("ada@example.com");
@@ -150,24 +137,24 @@ describe("/news", () => {
     await page.locator("[data-tone=success]").waitFor();
     const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    await context.close();
   });
 
-  it.each(languages)("speaks %s", async (lang) => {
-    const { page, context, problems } = await open(pathIn(lang, "/news"));
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "news.hero.title"));
-    expect(await page.locator("article h3").first().innerText()).toBe(textIn(news[0]!.title, lang));
-    expect(await page.locator('[data-category="awards"]').innerText()).toBe(text(lang, "news.categories.awards").toLocaleUpperCase(lang));
-    expect(await page.getByRole("button", { name: text(lang, "news.readFullArticle") }).count()).toBe(news.length);
-    expect(await page.locator("#newsletter-title").innerText()).toBe(text(lang, "news.newsletter.title"));
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`speaks ${lang}`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/news"));
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "news.hero.title"));
+      expect(await page.locator("article h3").first().innerText()).toBe(textIn(news[0]!.title, lang));
+      expect(await page.locator('[data-category="awards"]').innerText()).toBe(text(lang, "news.categories.awards").toLocaleUpperCase(lang));
+      expect(await page.getByRole("button", { name: text(lang, "news.readFullArticle") }).count()).toBe(news.length);
+      expect(await page.locator("#newsletter-title").innerText()).toBe(text(lang, "news.newsletter.title"));
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
-describe("/events", () => {
-  it("shows the upcoming events with date, time and place (four in the spec), and the past ones, each with its type's colour", async () => {
-    const { page, context, problems, outside } = await open("/events");
+test.describe("/events", () => {
+  test("shows the upcoming events with date, time and place (four in the spec), and the past ones, each with its type's colour", async ({ visit }) => {
+    const { page, problems, outside } = await visit("/events");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Events");
     const upcoming = page.getByTestId("upcoming-events").locator("li[data-event]");
     const past = page.getByTestId("past-events").locator("li[data-event]");
@@ -194,44 +181,43 @@ describe("/events", () => {
     await scrollThrough(page);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("writes French times as 9 h 30 or 15 h, and Japanese dates with the weekday in brackets", async () => {
-    const fr = await open("/fr/events");
+  test("writes French times as 9 h 30 or 15 h, and Japanese dates with the weekday in brackets", async ({ visit }) => {
+    const fr = await visit("/fr/events");
     const times = await fr.page.getByTestId("event-time").allInnerTexts();
     expect(times.length).toBe(upcomingEvents.length);
     for (const time of times) expect(time).toMatch(/^\d{1,2}\u00a0h(\u00a0\d{2})?$/);
-    await fr.context.close();
 
-    const ja = await open("/ja/events");
+    const ja = await visit("/ja/events");
     const dates = await ja.page.locator("li[data-event] time").allInnerTexts();
     expect(dates.length).toBe(events.length);
     for (const date of dates) expect(date).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（[月火水木金土日]）$/);
-    await ja.context.close();
   });
 
-  it.each([
+  for (const [lang, button, subject, name] of [
     ["en", "Plan a private event", "Private event at the estate", "event-private"],
     ["en", "Plan a corporate event", "Corporate event at the estate", "event-corporate"],
     ["zh", text("zh", "events.host.private"), text("zh", "contact.form.subjects.eventPrivate"), "event-private"],
-  ])("opens the contact form with the subject filled in (%s: %s)", async (lang, button, subject, name) => {
-    const { page, context, problems } = await open(pathIn(lang, "/events"));
-    await page.getByRole("link", { name: button }).click();
-    await page.waitForURL(`${baseUrl}${pathIn(lang, "/contact")}?subject=${name}#contact-form`);
-    await expect.poll(() => page.locator('#contact-form [name="subject"]').inputValue()).toBe(subject);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  ] as const) {
+    test(`opens the contact form with the subject filled in (${lang}: ${button})`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/events"));
+      await page.getByRole("link", { name: button }).click();
+      await page.waitForURL(`${baseUrl}${pathIn(lang, "/contact")}?subject=${name}#contact-form`);
+      await expect.poll(() => page.locator('#contact-form [name="subject"]').inputValue()).toBe(subject);
+      expect(problems).toEqual([]);
+    });
+  }
 
-  it.each(languages)("speaks %s", async (lang) => {
-    const { page, context, problems } = await open(pathIn(lang, "/events"));
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "events.hero.title"));
-    expect(await page.locator("#upcoming-title").innerText()).toBe(text(lang, "events.upcoming"));
-    expect(await page.locator("#past-title").innerText()).toBe(text(lang, "events.past"));
-    expect(await page.locator("li[data-event] h3").first().innerText()).toBe(textIn(upcomingEvents[0]!.title, lang));
-    expect(await page.getByRole("link", { name: text(lang, "events.host.corporate") }).count()).toBe(1);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`speaks ${lang}`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/events"));
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "events.hero.title"));
+      expect(await page.locator("#upcoming-title").innerText()).toBe(text(lang, "events.upcoming"));
+      expect(await page.locator("#past-title").innerText()).toBe(text(lang, "events.past"));
+      expect(await page.locator("li[data-event] h3").first().innerText()).toBe(textIn(upcomingEvents[0]!.title, lang));
+      expect(await page.getByRole("link", { name: text(lang, "events.host.corporate") }).count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
+  }
 });

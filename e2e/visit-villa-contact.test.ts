@@ -1,25 +1,15 @@
-import { describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
-import { sharedBrowser, openPage, waitForHydration } from "./support/browser";
-import { formFields, guardOutside, honeypot, mockApi, pathIn, scrollThrough, text } from "./support/visit";
+import { expect } from "./support/fixtures";
+import { formFields, honeypot, mockApi, pathIn, scrollThrough, test, text } from "./support/visit";
 
-const baseUrl = inject("baseUrl");
 const { site, villa } = content;
-const browser = sharedBrowser();
 
-async function open(path: string) {
-  const watched = await openPage(browser());
-  const outside = await guardOutside(watched.context, baseUrl);
-  await watched.page.goto(`${baseUrl}${path}`);
-  await waitForHydration(watched.page);
-  return { ...watched, outside };
-}
 
-describe("/villa", () => {
-  it("shows the hero, the house, the experience, three amenities, three views and where it is", async () => {
-    const { page, context, problems, outside } = await open("/villa");
+test.describe("/villa", () => {
+  test("shows the hero, the house, the experience, three amenities, three views and where it is", async ({ visit }) => {
+    const { page, problems, outside } = await visit("/villa");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("The Villa");
     expect(await page.locator("main h2").allInnerTexts()).toEqual([
       "Wake up in the heart of the vineyard",
@@ -40,11 +30,10 @@ describe("/villa", () => {
     await scrollThrough(page);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("opens the two holiday-rental sites in new tabs and offers a direct e-mail inquiry", async () => {
-    const { page, context } = await open("/villa");
+  test("opens the two holiday-rental sites in new tabs and offers a direct e-mail inquiry", async ({ visit }) => {
+    const { page } = await visit("/villa");
     const links = page.locator('section[aria-labelledby="location-title"] a[target]');
     expect(
       await links.evaluateAll((anchors) => anchors.map((a) => ({ href: a.getAttribute("href"), target: a.getAttribute("target"), rel: a.getAttribute("rel"), text: a.textContent?.replace(/\s+/g, " ").trim() }))),
@@ -59,24 +48,24 @@ describe("/villa", () => {
     const mail = page.locator(`main a[href="mailto:${site.contact.villaEmail}"]`);
     expect(await mail.count()).toBe(1);
     expect(await mail.innerText()).toBe(site.contact.villaEmail);
-    await context.close();
   });
 
-  it.each(languages)("speaks %s", async (lang) => {
-    const { page, context, problems } = await open(pathIn(lang, "/villa"));
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "villa.hero.title"));
-    const distances = await page.getByTestId("villa-distances").innerText();
-    expect(distances).toContain(text(lang, "villa.location.village", { minutes: villa.minutesToVillage }));
-    expect(distances).toContain(text(lang, "villa.location.bordeaux", { minutes: villa.minutesToBordeaux }));
-    expect(await page.locator("main").innerText()).toContain(text(lang, "villa.booking.bookOn", { site: site.villaRentals[0]!.name }));
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`speaks ${lang}`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/villa"));
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "villa.hero.title"));
+      const distances = await page.getByTestId("villa-distances").innerText();
+      expect(distances).toContain(text(lang, "villa.location.village", { minutes: villa.minutesToVillage }));
+      expect(distances).toContain(text(lang, "villa.location.bordeaux", { minutes: villa.minutesToBordeaux }));
+      expect(await page.locator("main").innerText()).toContain(text(lang, "villa.booking.bookOn", { site: site.villaRentals[0]!.name }));
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
-describe("/contact", () => {
-  it("shows the e-mail, phone and address from site.json, and the three social profiles", async () => {
-    const { page, context, problems } = await open("/contact");
+test.describe("/contact", () => {
+  test("shows the e-mail, phone and address from site.json, and the three social profiles", async ({ visit }) => {
+    const { page, problems } = await visit("/contact");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Contact");
     const details = page.locator('section[aria-labelledby="details-title"]');
     expect(await details.locator(`a[href="mailto:${site.contact.email}"]`).innerText()).toBe(site.contact.email);
@@ -93,19 +82,17 @@ describe("/contact", () => {
     ]);
     expect(await page.locator("#contact-form").count()).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("writes the address for a Spanish reader: the street written out, the country in Spanish, in the page and the footer", async () => {
-    const { page, context } = await open("/es/contact");
+  test("writes the address for a Spanish reader: the street written out, the country in Spanish, in the page and the footer", async ({ visit }) => {
+    const { page } = await visit("/es/contact");
     const expected = "860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia";
     expect(await page.locator('section[aria-labelledby="details-title"] address').innerText()).toBe(expected);
     expect(await page.locator("footer").innerText()).toContain(expected);
-    await context.close();
   });
 
-  it("loads nothing from another site until the visitor asks for the map, then shows the map frame", async () => {
-    const { page, context, outside } = await open("/contact");
+  test("loads nothing from another site until the visitor asks for the map, then shows the map frame", async ({ visit }) => {
+    const { page, outside } = await visit("/contact");
     await scrollThrough(page);
     expect(outside).toEqual([]);
     expect(await page.locator("iframe").count()).toBe(0);
@@ -117,11 +104,10 @@ describe("/contact", () => {
     expect(await frame.getAttribute("title")).toBe(text("en", "contact.map.frameTitle"));
     expect(await frame.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => outside.some((url) => url.startsWith("https://www.openstreetmap.org/export/embed.html"))).toBe(true);
-    await context.close();
   });
 
-  it("has the spec's fields with visible labels: name, email and message required, phone and subject optional", async () => {
-    const { page, context } = await open("/contact");
+  test("has the spec's fields with visible labels: name, email and message required, phone and subject optional", async ({ visit }) => {
+    const { page } = await visit("/contact");
     expect(await formFields(page, "#contact-form form")).toEqual([
       { name: "name", type: "text", required: true, label: "Name", labelVisible: true },
       { name: "email", type: "email", required: true, label: "Email", labelVisible: true },
@@ -136,11 +122,10 @@ describe("/contact", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     expect(await page.locator('#contact-form [name="message"]').evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
     expect(api.calls).toEqual([]);
-    await context.close();
   });
 
-  it("sends the message, confirms with 'Message Sent' and empties the form", async () => {
-    const { page, context } = await open("/contact?subject=order");
+  test("sends the message, confirms with 'Message Sent' and empties the form", async ({ visit }) => {
+    const { page } = await visit("/contact?subject=order");
     const api = await mockApi(page, 201);
     await expect.poll(() => page.locator('#contact-form [name="subject"]').inputValue()).toBe("Order inquiry");
     await page.locator('#contact-form [name="name"]').fill("Ada Lovelace");
@@ -158,11 +143,10 @@ describe("/contact", () => {
       ],
     ]);
     for (const name of ["name", "email", "phone", "subject", "message"]) expect(await page.locator(`#contact-form [name="${name}"]`).inputValue(), name).toBe("");
-    await context.close();
   });
 
-  it("keeps the message when the network fails", async () => {
-    const { page, context } = await open("/es/contact");
+  test("keeps the message when the network fails", async ({ visit }) => {
+    const { page } = await visit("/es/contact");
     await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
     await page.locator('#contact-form [name="name"]').fill("Ada");
     await page.locator('#contact-form [name="email"]').fill("ada@example.com");
@@ -173,10 +157,9 @@ describe("/contact", () => {
     expect(await toast.innerText()).toContain(text("es", "forms.error.network"));
     expect(await page.locator('#contact-form [name="message"]').inputValue()).toBe("¿Hacen envíos a Bélgica?");
     expect(await page.locator("[data-tone=success]").count()).toBe(0);
-    await context.close();
   });
 
-  it.each([
+  for (const [path, subject] of [
     ["/contact?subject=event-private", "Private event at the estate"],
     ["/contact?subject=event-corporate", "Corporate event at the estate"],
     ["/fr/contact?subject=event-private", text("fr", "contact.form.subjects.eventPrivate")],
@@ -184,20 +167,22 @@ describe("/contact", () => {
     ["/contact?subject=%20%20Inquiry%3A%20Ch%C3%A2teau%202019%20%20", "Inquiry: Château 2019"],
     [`/contact?subject=${"x".repeat(300)}`, "x".repeat(200)],
     ["/contact", ""],
-  ])("fills the subject in from %s", async (path, subject) => {
-    const { page, context, problems } = await open(path);
-    await expect.poll(() => page.locator('#contact-form [name="subject"]').inputValue()).toBe(subject);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  ] as const) {
+    test(`fills the subject in from ${path}`, async ({ visit }) => {
+      const { page, problems } = await visit(path);
+      await expect.poll(() => page.locator('#contact-form [name="subject"]').inputValue()).toBe(subject);
+      expect(problems).toEqual([]);
+    });
+  }
 
-  it.each(languages)("speaks %s", async (lang) => {
-    const { page, context, problems } = await open(pathIn(lang, "/contact"));
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "contact.hero.title"));
-    expect(await page.locator("#contact-form h2").innerText()).toBe(text(lang, "contact.form.title"));
-    expect(await page.getByRole("button", { name: text(lang, "contact.map.load") }).count()).toBe(1);
-    expect(await page.locator('#contact-form button[type="submit"]').innerText()).toBe(text(lang, "contact.form.submit"));
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  for (const lang of languages) {
+    test(`speaks ${lang}`, async ({ visit }) => {
+      const { page, problems } = await visit(pathIn(lang, "/contact"));
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text(lang, "contact.hero.title"));
+      expect(await page.locator("#contact-form h2").innerText()).toBe(text(lang, "contact.form.title"));
+      expect(await page.getByRole("button", { name: text(lang, "contact.map.load") }).count()).toBe(1);
+      expect(await page.locator('#contact-form button[type="submit"]').innerText()).toBe(text(lang, "contact.form.submit"));
+      expect(problems).toEqual([]);
+    });
+  }
 });

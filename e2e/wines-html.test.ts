@@ -3,66 +3,58 @@
  * with no JavaScript. Each must hold its one buy button with the cart data of spec §7, and
  * the wine's real content.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
 import { localizePath } from "#core/paths";
-import { launchBrowser } from "./support/browser";
-
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let crawler: BrowserContext;
+import { expect, test } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
 
 const { wines } = content;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  crawler = await browser.newContext({ javaScriptEnabled: false });
-});
-afterAll(async () => {
-  await browser.close();
-});
+// A crawler: no JavaScript, no session.
+test.use({ javaScriptEnabled: false, adult: false });
 
-describe.each(languages)("wine pages in %s, as served, before any JavaScript", (lang) => {
-  it.each(wines.map((wine) => [wine.id, wine] as const))("%s has its buy button with the cart data", async (_id, wine) => {
-    const path = localizePath(lang, `/shop/${wine.id}`);
-    const page = await crawler.newPage();
-    const response = await page.goto(`${baseUrl}${path}`);
-    expect(response?.status()).toBe(200);
+for (const lang of languages) {
+  test.describe(`wine pages in ${lang}, as served, before any JavaScript`, () => {
+    for (const wine of wines) {
+      test(`${wine.id} has its buy button with the cart data`, async ({ page }) => {
+        const path = localizePath(lang, `/shop/${wine.id}`);
+        const response = await page.goto(`${baseUrl}${path}`);
+        expect(response?.status()).toBe(200);
 
-    const buttons = await page.$$eval(".snipcart-add-item", (nodes) =>
-      nodes.map((node) => ({
-        tag: node.tagName,
-        attributes: Object.fromEntries([...node.attributes].filter((a) => a.name.startsWith("data-item-")).map((a) => [a.name, a.value])),
-        text: node.textContent,
-      })),
-    );
-    expect(buttons).toHaveLength(1);
-    const [button] = buttons;
-    expect(button!.tag).toBe("BUTTON");
-    const { "data-item-image": image, ...rest } = button!.attributes;
-    expect(rest).toEqual({
-      "data-item-id": wine.id,
-      "data-item-name": `${wine.name} ${wine.vintage}`,
-      "data-item-price": wine.price.toFixed(2),
-      "data-item-url": path,
-      "data-item-description": textIn(wine.tastingNotes, lang),
-      "data-item-categories": "Wine|Saint-Émilion Grand Cru",
-    });
-    expect(rest["data-item-price"]).toMatch(/^\d+\.\d\d$/);
-    // The image is an absolute path on this site, served as a picture.
-    expect(image).toMatch(/^\/assets\/[\w-]+\.(jpe?g|png|webp)$/);
-    const picture = await fetch(`${baseUrl}${image}`);
-    expect(picture.status).toBe(200);
-    expect(picture.headers.get("content-type")).toMatch(/^image\//);
-    expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(wine.price));
+        const buttons = await page.$$eval(".snipcart-add-item", (nodes) =>
+          nodes.map((node) => ({
+            tag: node.tagName,
+            attributes: Object.fromEntries([...node.attributes].filter((a) => a.name.startsWith("data-item-")).map((a) => [a.name, a.value])),
+            text: node.textContent,
+          })),
+        );
+        expect(buttons).toHaveLength(1);
+        const [button] = buttons;
+        expect(button!.tag).toBe("BUTTON");
+        const { "data-item-image": image, ...rest } = button!.attributes;
+        expect(rest).toEqual({
+          "data-item-id": wine.id,
+          "data-item-name": `${wine.name} ${wine.vintage}`,
+          "data-item-price": wine.price.toFixed(2),
+          "data-item-url": path,
+          "data-item-description": textIn(wine.tastingNotes, lang),
+          "data-item-categories": "Wine|Saint-Émilion Grand Cru",
+        });
+        expect(rest["data-item-price"]).toMatch(/^\d+\.\d\d$/);
+        // The image is an absolute path on this site, served as a picture.
+        expect(image).toMatch(/^\/assets\/[\w-]+\.(jpe?g|png|webp)$/);
+        const picture = await fetch(`${baseUrl}${image}`);
+        expect(picture.status).toBe(200);
+        expect(picture.headers.get("content-type")).toMatch(/^image\//);
+        expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(wine.price));
 
-    // The page's real content is in the HTML: heading, price, tasting notes, ratings.
-    expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);
-    expect(await page.locator("main").innerText()).toContain(textIn(wine.tastingNotes, lang));
-    for (const rating of wine.ratings) expect(await page.locator("main").innerText()).toContain(rating.critic);
-    await page.close();
+        // The page's real content is in the HTML: heading, price, tasting notes, ratings.
+        expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);
+        expect(await page.locator("main").innerText()).toContain(textIn(wine.tastingNotes, lang));
+        for (const rating of wine.ratings) expect(await page.locator("main").innerText()).toContain(rating.critic);
+      });
+    }
   });
-});
+}

@@ -1,29 +1,20 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { content, findWine } from "#content";
 import { textIn } from "#content/text";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitForHydration } from "./support/browser";
+import { expect, test } from "./support/fixtures";
+import { baseUrl } from "./support/servers";
 import { text } from "./support/visit";
 
 /** The French shop's heading, as the translators last wrote it. */
 const frShopTitle = text("fr", "shop.hero.title");
-
-const baseUrl = inject("baseUrl");
-let browser: Browser;
 
 const wine = (id: string) => findWine(id)!;
 const chateauWines = content.wines.filter((w) => w.collection === "chateau");
 const cuveeWines = content.wines.filter((w) => w.collection === "cuvee9");
 /** A whole price as the language writes it (no cents), worked out here with Intl itself. */
 const euros = (lang: string, amount: number) => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** Each card of a section: its wine, image size and class, visible texts and badge. */
 function cards(page: Page, section: string) {
@@ -42,9 +33,9 @@ function cards(page: Page, section: string) {
   );
 }
 
-describe("home page", () => {
-  it("shows the hero, the Grand Cru intro, three Château cards, two Cuvée 9 cards and two experience panels", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+test.describe("home page", () => {
+  test("shows the hero, the Grand Cru intro, three Château cards, two Cuvée 9 cards and two experience panels", async ({ openPage }) => {
+    const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours");
@@ -80,11 +71,9 @@ describe("home page", () => {
     await page.waitForURL(`${baseUrl}/shop/chateau-2019`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2019");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("is translated, prices included", async () => {
-    const { page, context, problems } = await openPage(browser);
+  test("is translated, prices included", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/fr`);
     await waitForHydration(page);
     const chateau = await cards(page, "home-chateau");
@@ -95,13 +84,11 @@ describe("home page", () => {
     expect(chateau[0]!.href).toBe(`/fr/shop/${chateauWines[0]!.id}`);
     expect(await page.getByRole("link", { name: "Découvrir notre histoire" }).getAttribute("href")).toBe("/fr/story");
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
-describe("story page", () => {
-  it("has a hero and the royal connection, terroir and philosophy, each with photos", async () => {
-    const { page, context, problems } = await openPage(browser);
+test.describe("story page", () => {
+  test("has a hero and the royal connection, terroir and philosophy, each with photos", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Our Story");
@@ -112,28 +99,26 @@ describe("story page", () => {
       for (const alt of alts) expect(alt, id).toMatch(/\w{3}/);
     }
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("renders the terroir paragraph's emphasis from its translation, as elements and never as markup text", async () => {
+  test("renders the terroir paragraph's emphasis from its translation, as elements and never as markup text", async ({ openPage }) => {
     const area = (lang: string) => new Intl.NumberFormat(lang).format(content.site.grandCruHectares);
     // French puts a no-break space between a number and its unit; \s matches either space.
     for (const [path, hectares] of [["/story", `^${area("en")}\\shectares$`], ["/fr/story", `^${area("fr")}\\shectares$`], ["/ja/story", `^${area("ja")}ヘクタール$`]] as const) {
-      const { page, context } = await openPage(browser);
+      const { page } = await openPage();
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);
       const paragraph = page.getByTestId("terroir-html");
       expect(await paragraph.locator("strong").first().innerText(), path).toMatch(new RegExp(hectares));
       expect(await paragraph.locator("em").count(), path).toBe(1);
       expect(await paragraph.innerText(), path).not.toMatch(/<\/?(strong|em)>/);
-      await context.close();
     }
   });
 });
 
-describe("shop page", () => {
-  it("has the restriction note, Château cards in three columns, Cuvée 9 in two, and a shipping section", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+test.describe("shop page", () => {
+  test("has the restriction note, Château cards in three columns, Cuvée 9 in two, and a shipping section", async ({ openPage }) => {
+    const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl}/shop`);
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Shop Wines");
@@ -155,24 +140,21 @@ describe("shop page", () => {
     expect(inquiry).toMatch(/^\/contact\?subject=/);
     expect(new URLSearchParams(inquiry!.split("?")[1]).get("subject")).toBe("Larger order or trade inquiry");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("shows one column of cards on a phone", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  test("shows one column of cards on a phone", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl}/shop`);
     const columns = await page
       .locator('section[aria-labelledby="shop-chateau"] ul')
       .first()
       .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
     expect(columns).toBe(1);
-    await context.close();
   });
 });
 
-describe("wine page", () => {
-  it("shows the back link, bottle, collection, name, vintage, price, specifications, notes and ratings", async () => {
-    const { page, context, problems } = await openPage(browser);
+test.describe("wine page", () => {
+  test("shows the back link, bottle, collection, name, vintage, price, specifications, notes and ratings", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/shop/chateau-2020`);
     await waitForHydration(page);
     expect(await page.getByRole("link", { name: "Back to Shop" }).getAttribute("href")).toBe("/shop");
@@ -205,11 +187,9 @@ describe("wine page", () => {
     expect(await buy.innerText()).toBe(`Inquire to Purchase — ${price}`);
     expect(await main.innerText()).toContain("Sales are limited to countries of the European Union");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("omits an empty quote: the 2018's medal has a badge but no quote", async () => {
-    const { page, context } = await openPage(browser);
+  test("omits an empty quote: the 2018's medal has a badge but no quote", async ({ page }) => {
     await page.goto(`${baseUrl}/shop/chateau-2018`);
     await waitForHydration(page);
     const ratings = page.locator('section[aria-labelledby="wine-ratings"] li');
@@ -219,11 +199,9 @@ describe("wine page", () => {
     const medal = ratings.filter({ hasText: expected.find((r) => r.score === "gold")!.critic });
     expect(await medal.innerText()).toContain("Gold Medal");
     expect(await medal.locator("blockquote").count()).toBe(0);
-    await context.close();
   });
 
-  it("has no ratings section for Cuvée 9, and reads in the page's language", async () => {
-    const { page, context, problems } = await openPage(browser);
+  test("has no ratings section for Cuvée 9, and reads in the page's language", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/ja/shop/cuvee9-2019`);
     await waitForHydration(page);
     expect(await page.locator('section[aria-labelledby="wine-ratings"]').count()).toBe(0);
@@ -240,11 +218,9 @@ describe("wine page", () => {
     // A critic who wrote in French is quoted in his own words.
     expect(await quote.innerText()).toBe(french.quote);
     expect(await page.locator("button.snipcart-add-item").innerText()).toBe(`Commander sur demande — ${euros("fr", wine("chateau-2020").price)}`);
-    await context.close();
   });
 
-  it("without a Snipcart key, loads nothing from outside and turns the buy button into an inquiry", async () => {
-    const { page, context, problems, requests } = await openPage(browser);
+  test("without a Snipcart key, loads nothing from outside and turns the buy button into an inquiry", async ({ page, problems, requests }) => {
     await page.goto(`${baseUrl}/fr/shop/chateau-2019`);
     await waitForHydration(page);
     await page.mouse.wheel(0, 400);
@@ -255,11 +231,9 @@ describe("wine page", () => {
     expect(requests.filter((url) => !url.startsWith(baseUrl))).toEqual([]);
     expect(await page.locator("#snipcart").count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("shows 'Wine Not Found' with 'Return to Shop' for an unknown wine, in the URL's language, with HTTP 404", async () => {
-    const { page, context, problems } = await openPage(browser);
+  test("shows 'Wine Not Found' with 'Return to Shop' for an unknown wine, in the URL's language, with HTTP 404", async ({ page, problems }) => {
     const response = await page.goto(`${baseUrl}/fr/shop/chateau-1899`);
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -270,13 +244,11 @@ describe("wine page", () => {
     await page.waitForURL(`${baseUrl}/fr/shop`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(frShopTitle);
     expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
-    await context.close();
   });
 });
 
-describe("summary sheet", () => {
-  it("opens in a labelled modal dialog that Escape closes, returning focus to its button", async () => {
-    const { page, context, problems } = await openPage(browser);
+test.describe("summary sheet", () => {
+  test("opens in a labelled modal dialog that Escape closes, returning focus to its button", async ({ page, problems }) => {
     await page.goto(`${baseUrl}/shop/chateau-2020`);
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: "View Wine Summary" });
@@ -298,11 +270,10 @@ describe("summary sheet", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("downloads a JPEG named after the estate and the vintage, in the page's language", async () => {
-    const { page, context } = await openPage(browser, { acceptDownloads: true });
+  test("downloads a JPEG named after the estate and the vintage, in the page's language", async ({ openPage }) => {
+    const { page } = await openPage({ acceptDownloads: true });
     for (const [path, label, src] of [
       ["/shop/chateau-2018", "Download the summary (JPEG)", "/summaries/en/chateau-2018.jpg"],
       ["/zh/shop/cuvee9-2020", "下载简介（JPEG）", "/summaries/zh/cuvee9-2020.jpg"],
@@ -319,6 +290,5 @@ describe("summary sheet", () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       expect(bytes.length).toBeLessThan(150 * 1024);
     }
-    await context.close();
   });
 });

@@ -1,34 +1,32 @@
 import { existsSync } from "node:fs";
-import type { TestProject } from "vitest/node";
 import { startServer, type RunningServer } from "./server";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseUrl: string;
-    devBaseUrl: string;
-    /** The production server's data folder (its SQLite database of submissions). */
-    dataDir: string;
-  }
-}
-
-/** Serves the production build, and the development build when present, with the real server. */
-export default async function setup(project: TestProject) {
+/**
+ * Serves the production build, and the development build when present, with the real server,
+ * once for the whole run (playwright.config.ts). Each server gets its own temporary DATA_DIR; the
+ * addresses and the production data folder reach the workers as environment variables
+ * (./servers.ts). Returns the teardown that stops both.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
   // E2E_BUILD_DIR points the tests at another build (e.g. one made with BUILD_DIR=build-mine).
   const buildDir = process.env.E2E_BUILD_DIR ?? "build";
   if (!existsSync(`${buildDir}/build-info.json`)) throw new Error('No build: run "npm run build" before the browser tests');
-  const servers: RunningServer[] = [];
-  const prod = await startServer({ buildDir });
-  servers.push(prod);
-  project.provide("baseUrl", prod.url);
-  project.provide("dataDir", prod.dataDir);
-  if (existsSync("build-dev/build-info.json")) {
-    const dev = await startServer({ buildDir: "build-dev" });
-    servers.push(dev);
-    project.provide("devBaseUrl", dev.url);
-  } else {
-    project.provide("devBaseUrl", "");
-  }
-  return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+  // Both start at once; if either fails, the other is stopped before the error is reported.
+  const started = await Promise.allSettled([
+    startServer({ buildDir }),
+    existsSync("build-dev/build-info.json") ? startServer({ buildDir: "build-dev" }) : Promise.resolve(undefined),
+  ]);
+  const servers = started.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((server: RunningServer) => server.stop()));
   };
+  const [prod, dev] = started;
+  if (prod.status === "rejected" || dev.status === "rejected") {
+    await stop();
+    throw prod.status === "rejected" ? prod.reason : (dev as PromiseRejectedResult).reason;
+  }
+  process.env.E2E_BASE_URL = prod.value.url;
+  process.env.E2E_DATA_DIR = prod.value.dataDir;
+  process.env.E2E_DEV_BASE_URL = dev.value?.url ?? "";
+  return stop;
 }

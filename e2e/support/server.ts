@@ -23,11 +23,23 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (`server/main.ts`) on a free port and waits until `/healthz` answers. */
+/** The preload that reports when the server listens (./announce-listening.ts). */
+const announceListening = new URL("./announce-listening.ts", import.meta.url).href;
+
+/**
+ * The last resort only: a start-up takes a few seconds, more on a busy machine; the wait ends
+ * on the server's own report that it listens, or on its exit, whichever comes first.
+ */
+const startLimitMs = 180_000;
+
+/**
+ * Starts the real server (`server/main.ts`) on a free port, waits until it reports that it
+ * listens, and checks that `/healthz` answers. Fails at once, with its status, if it exits first.
+ */
 export async function startServer(options: { buildDir?: string; env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", announceListening, "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -37,32 +49,43 @@ export async function startServer(options: { buildDir?: string; env?: Record<str
       LOG_LEVEL: "warn",
       ...options.env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  await listening(child);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before it answered /healthz`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const health = await fetch(`${url}/healthz`).catch((error: unknown) => error as Error);
+  if (health instanceof Error || !health.ok) {
+    await stop();
+    throw new Error(`the server listens but /healthz answered ${health instanceof Error ? health.message : health.status}`);
   }
-  return {
-    url,
-    process: child,
-    dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return { url, process: child, dataDir, stop };
+}
+
+/** Resolves when the child reports that it listens; rejects if it exits first, or at the last-resort limit. */
+function listening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const limit = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the server did not listen within ${startLimitMs / 1000} s`));
+    }, startLimitMs);
+    const settle = () => {
+      clearTimeout(limit);
+      child.off("exit", exited);
+    };
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
+      settle();
+      reject(new Error(`server exited with ${code ?? signal} before it listened`));
+    };
+    child.once("exit", exited);
+    child.once("message", () => {
+      settle();
+      resolve();
+    });
+  });
 }

@@ -1,10 +1,14 @@
 /** Helpers for the visit pages' browser tests (e2e/visit-*.test.ts). */
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import type { MessageValues } from "#core/i18n";
 import { isLanguage } from "#core/languages";
 import type { Accepted } from "#forms/fields";
 import { catalogs, translator, type MessageId } from "#locales";
+import { waitForHydration } from "./browser";
+import { test as base, type PageOptions, type WatchedPage } from "./fixtures";
+import { baseUrl } from "./servers";
+import { afterFrames, trackRequests, untilSettled } from "./settle";
 
 /**
  * A message in a language as the catalog has it, its values filled in: what the page must show.
@@ -70,16 +74,42 @@ export async function guardOutside(context: BrowserContext, origin: string) {
   return outside;
 }
 
-/** Scrolls through the whole page so that lazy images and anything else deferred get their chance to load. */
+/**
+ * Scrolls through the whole page, half a screen at a time, so that lazy images and anything else
+ * deferred get their chance to load: after each step the page renders two frames (lazy loading is
+ * decided while a frame is rendered), and at the end everything it then asked for has arrived and
+ * the page is idle. The privacy tests assert after this that nothing went to another site.
+ */
 export async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-  });
-  await page.waitForLoadState("networkidle");
+  const requests = trackRequests(page);
+  // The page may grow as pictures arrive: its height is read again at each step.
+  for (let y = 0; ; ) {
+    const { height, step } = await page.evaluate((top) => {
+      window.scrollTo(0, top);
+      return { height: document.body.scrollHeight, step: window.innerHeight / 2 };
+    }, y);
+    await afterFrames(page);
+    y += step;
+    if (y >= height) break;
+  }
+  await untilSettled(page, requests);
 }
+
+/**
+ * The visit tests' fixture: `visit(path, options)` opens a watched page (`openPage`), stubs and
+ * records every request to another site (`outside`), goes to `path` and waits for hydration.
+ */
+export const test = base.extend<{ visit: (path: string, options?: PageOptions) => Promise<WatchedPage & { outside: string[] }> }>({
+  visit: async ({ openPage }, provide) => {
+    await provide(async (path, options) => {
+      const watched = await openPage(options);
+      const outside = await guardOutside(watched.context, baseUrl);
+      await watched.page.goto(`${baseUrl}${path}`);
+      await waitForHydration(watched.page);
+      return { ...watched, outside };
+    });
+  },
+});
 
 /** The always-present live region toasts appear in. */
 export const toastRegion = (page: Page) => page.locator('[role="status"][aria-live="polite"]').filter({ has: page.locator("[data-tone]") });

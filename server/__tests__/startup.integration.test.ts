@@ -13,23 +13,36 @@ import { fixtureBuild, tempDataDir } from "./support/fixtures";
  * status 1 and one line on stderr naming what to fix (issue 14).
  */
 
-/** Runs `server/main.ts` until it exits, `until` holds for its output, or `waitMs` passes; returns its status and output. */
-async function runServer(env: Record<string, string>, waitMs = 30_000, until?: (stdout: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * The last resort only: each start-up here ends by itself, by exiting (a refusal) or by saying
+ * that it listens (and is then stopped), within seconds; this limit stops a hung process.
+ */
+const lastResortMs = 240_000;
+
+/** The line Fastify logs (at info level) once the server accepts connections. */
+const listening = (stdout: string) => stdout.includes("Server listening");
+
+/**
+ * Runs `server/main.ts` at LOG_LEVEL=info until it exits or `until` holds for its output (by
+ * default: it says it listens), then stops it; returns its status and output. A start-up that
+ * should have been refused but serves is stopped at once, and its null status fails the test.
+ */
+async function runServer(env: Record<string, string>, until: (stdout: string) => boolean = listening): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "warn", SMTP_URL: "", ...env },
+    env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "info", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString("utf8");
-    if (until?.(stdout)) child.kill("SIGKILL");
+    if (until(stdout)) child.kill("SIGKILL");
   });
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const timer = setTimeout(() => child.kill("SIGKILL"), waitMs);
+  const limit = setTimeout(() => child.kill("SIGKILL"), lastResortMs);
   const code = await exited;
-  clearTimeout(timer);
+  clearTimeout(limit);
   return { code, stdout, stderr };
 }
 
@@ -54,7 +67,7 @@ describe("npm start with a bad value", () => {
       expectStartupFailure({ PORT: "0" }, "PORT", /^Invalid configuration: PORT="0"/),
       expectStartupFailure({ TRUST_PROXY: "true" }, "TRUST_PROXY", /every client/),
     ]);
-  }, 60_000);
+  }, lastResortMs + 60_000);
 
   // SMTP_URL=garbage printed "Start-up failed: Invalid URL" and hid the rest; TRUST_PROXY=0.0.0.0/00 was not named.
   it("names every bad variable at once, one line each", async () => {
@@ -86,12 +99,12 @@ describe("npm start with a bad value", () => {
     } finally {
       busy.close();
     }
-  }, 60_000);
+  }, lastResortMs + 60_000);
 
   it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
     const closed = await freePort();
     const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");
-    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}`, LOG_LEVEL: "info" }, 30_000, warned);
+    const { code, stdout, stderr } = await runServer({ SMTP_URL: `smtp://user:secret@127.0.0.1:${closed}` }, warned);
     // Killed by the test once it had warned: it was still serving.
     expect(code, stderr).toBeNull();
     const warning = stdout.split("\n").find((line) => line.includes("SMTP_URL"));
@@ -100,32 +113,39 @@ describe("npm start with a bad value", () => {
     expect(warning).toContain("ECONNREFUSED");
     // The password never reaches the log.
     expect(stdout).not.toContain("secret");
-  }, 60_000);
+  }, lastResortMs + 60_000);
 });
 
-/** Starts `server/main.ts` without the power to write read-only files; resolves with its exit and stderr. */
+/**
+ * Starts `server/main.ts` without the power to write read-only files and waits for it to exit;
+ * resolves with its status and stderr, and whether `/healthz` answered. If it says that it
+ * listens (which it must not), `/healthz` is asked once and the process is stopped.
+ */
 async function startWithoutOverride(dataDir: string): Promise<{ code: number | null; stderr: string; healthy: boolean }> {
   const port = await freePort();
   const child = spawnWithoutOverride(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
-    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "info", SMTP_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let stdout = "";
   let stderr = "";
+  let healthy = false;
+  let asked = false;
+  child.stdout!.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    if (asked || !listening(stdout)) return;
+    asked = true;
+    void fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((response) => (healthy = response.ok))
+      .catch(() => (healthy = false))
+      .finally(() => child.kill("SIGKILL"));
+  });
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let healthy = false;
-  const deadline = Date.now() + 30_000;
-  while (child.exitCode === null && Date.now() < deadline) {
-    try {
-      healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
-      if (healthy) break;
-    } catch {
-      // not listening (yet)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (child.exitCode === null) child.kill("SIGKILL");
-  return { code: await exited, stderr, healthy };
+  const limit = setTimeout(() => child.kill("SIGKILL"), lastResortMs);
+  const code = await exited;
+  clearTimeout(limit);
+  return { code, stderr, healthy };
 }
 
 describe("start-up with a database that cannot be written", () => {
@@ -136,7 +156,7 @@ describe("start-up with a database that cannot be written", () => {
     const result = await startWithoutOverride(dataDir);
     expect(result.healthy).toBe(false);
     expectRefusal(result, `DATA_DIR="${dataDir}"`, /readonly|read-only/);
-  }, 60_000);
+  }, lastResortMs + 60_000);
 
   it("refuses to start, in one line naming DATA_DIR, when the data folder is read-only", async () => {
     const dataDir = tempDataDir();
@@ -149,5 +169,5 @@ describe("start-up with a database that cannot be written", () => {
     } finally {
       chmodSync(dataDir, 0o755);
     }
-  }, 60_000);
+  }, lastResortMs + 60_000);
 });

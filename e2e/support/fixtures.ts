@@ -1,0 +1,85 @@
+/**
+ * The browser tests' fixtures (e2e/README.md). Playwright opens the context and page of each test,
+ * keeps their trace and screenshot when it fails, and closes them; these add what every test here
+ * needs on top:
+ * - `adult` (option, default true): the session has already passed the age gate; a test or a
+ *   describe that meets the gate says `test.use({ adult: false })`.
+ * - `problems`: the page's console errors and warnings and its uncaught errors, in order.
+ * - `requests`: the URL of every request the page made.
+ * - `openPage(options)`: more watched pages, each in its own context, for a test that needs
+ *   several or other context options than its describe's; all are closed after the test.
+ * Each fixture's second argument is Playwright's `use`, named `provide` here: the React hooks
+ * lint rule claims the name `use`.
+ */
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+
+export { expect };
+
+/** A page in its own context, with what it logged and requested. */
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, and uncaught page errors, in order. */
+  problems: string[];
+  /** Every request the page made, by URL. */
+  requests: string[];
+}
+
+/** Context options, and whether the session has passed the age gate (default: the test's `adult`). */
+export type PageOptions = BrowserContextOptions & { adult?: boolean };
+
+/** Sets the session's age flag in every page and frame before its scripts run, as a "Yes" would have. */
+async function passAgeGate(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => sessionStorage.setItem("ageVerified", "true"));
+}
+
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+function recordRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  return requests;
+}
+
+interface Fixtures {
+  adult: boolean;
+  problems: string[];
+  requests: string[];
+  openPage: (options?: PageOptions) => Promise<WatchedPage>;
+}
+
+export const test = base.extend<Fixtures>({
+  adult: [true, { option: true }],
+
+  context: async ({ context, adult }, provide) => {
+    if (adult) await passAgeGate(context);
+    await provide(context);
+  },
+
+  problems: async ({ page }, provide) => {
+    await provide(recordProblems(page));
+  },
+
+  requests: async ({ page }, provide) => {
+    await provide(recordRequests(page));
+  },
+
+  openPage: async ({ browser, adult }, provide) => {
+    const opened: BrowserContext[] = [];
+    await provide(async ({ adult: passed = adult, ...options } = {}) => {
+      const context = await browser.newContext(options);
+      opened.push(context);
+      if (passed) await passAgeGate(context);
+      const page = await context.newPage();
+      return { page, context, problems: recordProblems(page), requests: recordRequests(page) };
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+});

@@ -1,0 +1,39 @@
+import { register } from "node:module";
+import { defineConfig } from "@playwright/test";
+import { chromiumArgs, executablePath } from "./e2e/support/browser";
+
+// Every process of the run loads this file first: JSON imports without an import attribute work
+// in the tests as they do in the app (e2e/support/json-modules.mjs).
+register("./e2e/support/json-modules.mjs", import.meta.url);
+
+/**
+ * The browser tests (e2e/README.md): Debian's Chromium, the built site served by the real server.
+ * The servers start once for the run in the global setup, which hands their addresses to the
+ * workers (e2e/support/servers.ts); the fixtures of e2e/support/fixtures.ts open and close pages.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.test.ts",
+  globalSetup: "./e2e/support/global-setup.ts",
+  // Two cores: one Chromium per worker is what the machine carries well (docs/benchmarks.md). Tests
+  // of one file spread over both; the files whose tests share a server of their own say so.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // A test that fails once is a finding, not noise to retry away.
+  retries: 0,
+  // Limits are a last resort, generous enough for a machine whose cores are busy with other work.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath, args: chromiumArgs },
+    // A failed test keeps its trace (every action with a DOM snapshot, network, console) and a
+    // screenshot. The trace's film strip of screencast frames is left out: on these two cores it
+    // cost about a sixth more CPU for every test, passed or failed (docs/benchmarks.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
+    screenshot: "only-on-failure",
+  },
+});
