@@ -33,6 +33,9 @@ const outside: Record<string, string> = {
   "noto-sans-sc-101-400-normal.woff": "one of the files of @fontsource/noto-sans-sc, in node_modules/",
 };
 
+/** Names of other projects' code the docs name (React Router's options and exports). */
+const theirs = new Set(["v8_splitRouteModules", "clientLoader", "clientAction", "HydrateFallback"]);
+
 /** A built script or stylesheet, named with its content hash (`framework-DzDylt6z.js`): measured in build/. */
 const hashedAsset = /-[\w-]{8}\.(js|css)$/;
 
@@ -158,6 +161,20 @@ describe("the docs", () => {
       })
       .map((m) => `${m.doc}: ${m.text}`);
     expect(broken).toEqual([]);
+  });
+
+  it("name only functions, components and options the code has", () => {
+    const source = files.filter((file) => /\.(tsx?|mjs)$/.test(file)).map((file) => readFileSync(join(root, file), "utf8")).join("\n");
+    const missing = docs.flatMap((doc) => {
+      const names = new Set<string>();
+      marked.walkTokens(lexed.get(doc)!, (token) => {
+        // `formPayload`, `checkFormTables`, `SubmissionStore`, `localizePath(lang, path)`: camel-case names.
+        const name = token.type === "codespan" ? /^([A-Za-z_]\w*)(\(.*\))?$/.exec((token as Tokens.Codespan).text)?.[1] : undefined;
+        if (name && /[a-z][A-Z]/.test(name) && !theirs.has(name)) names.add(name);
+      });
+      return [...names].filter((name) => !new RegExp(`\\b${name}\\b`).test(source)).map((name) => `${doc}: ${name}`);
+    });
+    expect(missing).toEqual([]);
   });
 
   it("README lists every script of package.json but npm's own hooks", () => {
