@@ -97,11 +97,11 @@ const pathIn = (mention: Mention): string | undefined => {
   const word = mention.text.replace(/^[("'`[]+/, "").replace(/[)"'`\],;:.]+$/, "");
   if (mention.kind === "link") {
     if (/^[a-z]+:/.test(word) || word.startsWith("#")) return undefined;
-    return word.split("#")[0];
+    return word.split("#")[0] ?? "";
   }
   // URLs, URL paths, packages, options, paths outside the project, code, a bare extension (`.mp4`).
   if (!word || /:\/\/|^[/@-]|^\.\.|[=(){}]|^\.\w+$/.test(word)) return undefined;
-  const first = word.split("/")[0];
+  const first = word.split("/")[0] ?? "";
   const besideDoc = readdirSync(join(root, dirname(mention.doc)));
   if (word.includes("/") && (topLevel.has(first) || besideDoc.includes(first))) return word;
   if (extensions.test(word) && !hashedAsset.test(word)) return word;
@@ -135,7 +135,7 @@ describe("the docs", () => {
     const scripts = Object.keys((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
     const missing = docs.flatMap((doc) => {
       const text = readFileSync(join(root, doc), "utf8");
-      const named = [...text.matchAll(/\bnpm run ([a-z][\w:.*-]*[\w*])/g)].map((m) => m[1]).concat([...text.matchAll(/\bnpm (start|test)\b/g)].map((m) => m[1]));
+      const named = [...text.matchAll(/\bnpm run ([a-z][\w:.*-]*[\w*])/g)].map((m) => m[1] ?? "").concat([...text.matchAll(/\bnpm (start|test)\b/g)].map((m) => m[1] ?? ""));
       return named.filter((name) => !scripts.some((script) => pattern(name).test(script))).map((name) => `${doc}: npm run ${name}`);
     });
     expect([...new Set(missing)]).toEqual([]);
@@ -155,7 +155,7 @@ describe("the docs", () => {
     const broken = mentions
       .filter((m) => m.kind === "link" && !/^[a-z]+:/.test(m.text) && m.text.includes("#"))
       .filter((m) => {
-        const [file, anchor] = m.text.split("#");
+        const [file, anchor = ""] = m.text.split("#");
         const target = file ? posix.normalize(posix.join(dirname(m.doc), file)) : m.doc;
         return !anchors.get(target)?.includes(anchor);
       })
@@ -193,7 +193,7 @@ describe("the docs", () => {
       .split("\n")
       .map((line) => /^(\S+)\/\s/.exec(line)?.[1])
       .filter((name): name is string => name !== undefined);
-    const folders = [...new Set(files.filter((f) => f.includes("/")).map((f) => f.split("/")[0]))].filter((f) => !f.startsWith("."));
+    const folders = [...new Set(files.filter((f) => f.includes("/")).map((f) => f.slice(0, f.indexOf("/"))))].filter((f) => !f.startsWith("."));
     expect(listed.sort()).toEqual(folders.sort());
   });
 });
