@@ -13,6 +13,11 @@ export default defineConfig({
           include: ["{app,content,core,forms,presentation,server,pipeline,generators,bench}/**/__tests__/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "locales/__tests__/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
           environment: "node",
+          // A backstop for a test that hangs, not a speed: property tests with thousands of cases,
+          // argon2id hashing and real sockets take seconds on an idle machine and ten times that with
+          // both cores busy, where vitest's 5 s default failed correct code.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

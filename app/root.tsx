@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { preloadedFont } from "./lib/first-paint";
 import { headScript } from "./lib/head-scripts";
-import { languageTags } from "#core/languages";
+import { languageTags, scriptOf } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import "./app.css";
 
@@ -13,7 +13,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const font = preloadedFont(lang, useMatches().map((match) => match.handle));
   return (
     // The head script may mark <html> before hydration (age flag), hence suppressHydrationWarning.
-    <html lang={languageTags[lang]} data-lang={lang} suppressHydrationWarning>
+    // data-script (`latin` or `cjk`, core/languages.ts) is what the CSS reads for the script's typography.
+    <html lang={languageTags[lang]} data-lang={lang} data-script={scriptOf(lang)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../server/admin/passwords";
 import { databaseFileName, openDatabase } from "../server/db/database";
 import { StaffStore } from "../server/db/staff";
+import { languages } from "#core/languages";
 
 const total = Number(process.env.BENCH_ROWS ?? 100_000);
 const runs = 25;
@@ -46,7 +47,6 @@ const sentences = [
   "Please send us your price list for the 2020 vintage.",
   "Our company distributes fine wines across Scandinavia.",
 ];
-const languages = ["en", "fr", "zh", "es", "ja"] as const;
 
 function seed(dataDir: string): { seconds: number; id: string; rare: string } {
   const db = openDatabase(dataDir);

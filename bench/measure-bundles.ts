@@ -9,7 +9,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
-import { languages } from "#core/languages";
+import { defaultLanguage, languages } from "#core/languages";
+import { splitLanguage } from "#core/paths";
 import { messagesFor, type Namespace } from "#locales";
 
 /** Bytes of a file gzipped at level 9 (what the server's precompressed .gz copy holds). */
@@ -137,7 +138,7 @@ function main(): void {
   for (const [url, { bytes, pages: n }] of [...chunks].sort((a, b) => b[1].bytes - a[1].bytes)) {
     console.log(`| \`${url.replace(/^\/assets\//, "")}\` | ${kb(bytes)} | ${n} |`);
   }
-  const english = pages.filter((p) => !/^\/(fr|zh|es|ja)(\/|$)/.test(p.path));
+  const english = pages.filter((p) => splitLanguage(p.path).lang === defaultLanguage);
   console.log(`\n| page (English; other languages load the same chunks) | first-load JS gzip KB | CSS gzip KB | HTML gzip KB |\n|---|---:|---:|---:|`);
   for (const page of english) console.log(`| \`${page.path}\` | ${kb(page.js)} | ${kb(page.css)} | ${kb(page.html)} |`);
   const worst = pages.reduce((a, b) => (b.js > a.js ? b : a));

@@ -4,22 +4,23 @@
  */
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { languages, languageTags, type Language } from "#core/languages";
+import { defaultLanguage, languageTags, perLanguage, type Language } from "#core/languages";
 import type { Localized } from "./schemas/localized";
 
-const i18n = setupI18n({ locale: "en", messages: Object.fromEntries(languages.map((lang) => [lang, {}])) });
-const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+const i18n = setupI18n({ locale: defaultLanguage, messages: perLanguage(() => ({})) });
+/** `lang` and text of every message already compiled into that language's catalog. */
+const loaded = new Set<string>();
 
 /** One content text in one language, its `{placeholders}` filled in (numbers and dates in that language's forms). */
 export function formatText(text: string, lang: Language, values: Record<string, string | number> = {}): string {
-  let message = compiled.get(text);
-  if (!message) {
-    message = compileMessage(text);
-    compiled.set(text, message);
+  // Each text is its own message id in this private catalog, compiled the first time it is shown.
+  const key = `${lang}\u0000${text}`;
+  if (!loaded.has(key)) {
+    i18n.load(lang, { [text]: compileMessage(text) });
+    loaded.add(key);
   }
   i18n.activate(lang, [languageTags[lang]]);
-  // An id that no catalog holds makes Lingui use the message given here.
-  return i18n._({ id: "\u0000content", message: message as unknown as string, values });
+  return i18n._(text, values);
 }
 
 /** A localized content field in one language, formatted. */

@@ -1,4 +1,4 @@
-import { languageTags, type Language } from "./languages";
+import { languageDescriptions, languageTags, type Language } from "./languages";
 
 /**
  * A price in euros for the page's language: `€175` in English, `175 €` in French, `€149.50` when
@@ -13,11 +13,11 @@ export function formatPrice(amount: number, lang: Language): string {
 const utcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 /**
- * French writes the first of the month as an ordinal, "1er novembre", every other day as a number;
- * ICU prints "1 novembre" (CLDR has no such rule), so the day part is mended here.
+ * A language that writes the first of the month as an ordinal (French "1er novembre", every other day
+ * as a number) gets its suffix after the day; ICU prints "1 novembre" (CLDR has no such rule).
  */
-function frenchFirstOfMonth(parts: Intl.DateTimeFormatPart[]): string {
-  return parts.map((part) => (part.type === "day" && Number(part.value) === 1 ? `${part.value}er` : part.value)).join("");
+function firstOfMonth(parts: Intl.DateTimeFormatPart[], suffix: string): string {
+  return parts.map((part) => (part.type === "day" && Number(part.value) === 1 ? `${part.value}${suffix}` : part.value)).join("");
 }
 
 /**
@@ -26,7 +26,8 @@ function frenchFirstOfMonth(parts: Intl.DateTimeFormatPart[]): string {
  */
 export function formatDate(isoDate: string, lang: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
   const format = new Intl.DateTimeFormat(languageTags[lang], { ...options, timeZone: "UTC" });
-  return lang === "fr" ? frenchFirstOfMonth(format.formatToParts(utcDay(isoDate))) : format.format(utcDay(isoDate));
+  const suffix = languageDescriptions[lang].dates.firstOfMonthSuffix;
+  return suffix ? firstOfMonth(format.formatToParts(utcDay(isoDate)), suffix) : format.format(utcDay(isoDate));
 }
 
 /**
@@ -35,9 +36,10 @@ export function formatDate(isoDate: string, lang: Language, options: Intl.DateTi
  * after the date, "2027年2月8日（月）" (ICU's full style spells it out, "2027年2月8日月曜日").
  */
 export function formatEventDate(isoDate: string, lang: Language): string {
-  if (lang !== "ja") return formatDate(isoDate, lang, { dateStyle: "full" });
-  const weekday = new Intl.DateTimeFormat(languageTags.ja, { weekday: "short", timeZone: "UTC" }).format(utcDay(isoDate));
-  return `${formatDate(isoDate, lang)}（${weekday}）`;
+  const brackets = languageDescriptions[lang].dates.weekdayInBrackets;
+  if (!brackets) return formatDate(isoDate, lang, { dateStyle: "full" });
+  const weekday = new Intl.DateTimeFormat(languageTags[lang], { weekday: "short", timeZone: "UTC" }).format(utcDay(isoDate));
+  return `${formatDate(isoDate, lang)}${brackets[0]}${weekday}${brackets[1]}`;
 }
 
 /** A no-break space: "9 h 30" never breaks across lines. */
@@ -50,7 +52,7 @@ const nbsp = "\u00a0";
  */
 export function formatTime(time: string, lang: Language): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  if (lang === "fr") return minutes === 0 ? `${hours}${nbsp}h` : `${hours}${nbsp}h${nbsp}${String(minutes).padStart(2, "0")}`;
+  if (languageDescriptions[lang].dates.hourWithH) return minutes === 0 ? `${hours}${nbsp}h` : `${hours}${nbsp}h${nbsp}${String(minutes).padStart(2, "0")}`;
   return new Intl.DateTimeFormat(languageTags[lang], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
     new Date(Date.UTC(1970, 0, 1, hours, minutes)),
   );

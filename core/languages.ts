@@ -1,36 +1,151 @@
+/**
+ * The site's languages, each described once. Whatever the code does differently for a language
+ * (its tag, its name, how its text is set, how it writes a date or a time, its quotation marks)
+ * it reads from the description below, never from the language's code: adding a language is an
+ * entry here and the files docs/i18n.md lists, each of which the typecheck or the build names.
+ */
+
 /** The site's languages, in the order the switcher lists them. English is the default and has no URL prefix. */
 export const languages = ["en", "fr", "zh", "es", "ja"] as const;
 
 export type Language = (typeof languages)[number];
 
-export const defaultLanguage: Language = "en";
+/**
+ * The default language: no URL prefix, the fallback for a value that names no language, and the
+ * source language of the message catalogs (`locales/messages.pot` holds its text).
+ */
+export const defaultLanguage = "en" satisfies Language;
+
+/**
+ * How a language's text is set. `latin`: in the site's web fonts (cut down to these languages'
+ * characters, pipeline/fonts/), with italics and letter-spaced capitals. `cjk`: in the reader's
+ * system fonts, with no italics (a slanted ideograph is a distorted one), no letter-spacing, more
+ * line height and a satori locale on the summary sheets; CSS reads it from `<html data-script>`.
+ */
+export type Script = "latin" | "cjk";
+
+/** What the code needs to know about one language. */
+export interface LanguageDescription {
+  /** BCP 47 tag for `<html lang>`, `hreflang`, `Intl` and Lingui; `zh-Hans` names the script (Simplified Chinese). */
+  tag: string;
+  /** The language named in itself, as the switcher shows it. */
+  name: string;
+  /** Open Graph locale (`og:locale`): language and territory with an underscore. */
+  ogLocale: string;
+  script: Script;
+  /** Quotation marks around a quoted sentence (a critic's words on a summary sheet). */
+  quotes: readonly [open: string, close: string];
+  /**
+   * Whether its readers know the French postal abbreviations the estate writes ("Rte"); the others
+   * get the street written out, "Route du Menhir" (content/address.ts).
+   */
+  readsFrenchAbbreviations: boolean;
+  /** Where the language writes dates and times otherwise than `Intl` (core/format.ts). */
+  dates: {
+    /**
+     * Written after the first day of a month: French "1er novembre", where CLDR's French patterns
+     * print "1 novembre".
+     */
+    firstOfMonthSuffix?: string;
+    /**
+     * Times written with an "h": "9 h 30", "15 h" (French typography), where `Intl` gives "9:30" (and
+     * `fr-CA`, the one locale with the "h", keeps "15 h 00").
+     */
+    hourWithH?: boolean;
+    /**
+     * An event's weekday as its short form in these brackets after the date, as Japanese
+     * programmes write it ("2027年2月8日（月）"), where the `full` style spells it out ("月曜日").
+     */
+    weekdayInBrackets?: readonly [open: string, close: string];
+  };
+}
+
+/** Narrow no-break space: French puts it inside « » and before ; ! ?. */
+const nnbsp = "\u202f";
+
+export const languageDescriptions: Record<Language, LanguageDescription> = {
+  en: {
+    tag: "en",
+    name: "English",
+    ogLocale: "en_GB",
+    script: "latin",
+    quotes: ["“", "”"],
+    readsFrenchAbbreviations: true,
+    dates: {},
+  },
+  fr: {
+    tag: "fr",
+    name: "Français",
+    ogLocale: "fr_FR",
+    script: "latin",
+    quotes: [`«${nnbsp}`, `${nnbsp}»`],
+    readsFrenchAbbreviations: true,
+    dates: { firstOfMonthSuffix: "er", hourWithH: true },
+  },
+  zh: {
+    tag: "zh-Hans",
+    name: "中文",
+    ogLocale: "zh_CN",
+    script: "cjk",
+    quotes: ["“", "”"],
+    readsFrenchAbbreviations: false,
+    dates: {},
+  },
+  es: {
+    tag: "es",
+    name: "Español",
+    ogLocale: "es_ES",
+    script: "latin",
+    quotes: ["«", "»"],
+    readsFrenchAbbreviations: false,
+    dates: {},
+  },
+  ja: {
+    tag: "ja",
+    name: "日本語",
+    ogLocale: "ja_JP",
+    script: "cjk",
+    quotes: ["「", "」"],
+    readsFrenchAbbreviations: false,
+    dates: { weekdayInBrackets: ["（", "）"] },
+  },
+};
+
+/**
+ * An object with one value for each of `keys`, in their order. The one place such an object is
+ * assembled from a list, so its type is asserted here once.
+ */
+export function keyedBy<K extends string, T>(keys: readonly K[], valueFor: (key: K) => T): Record<K, T> {
+  // Object.fromEntries types its keys as string; here they are exactly `keys`.
+  return Object.fromEntries(keys.map((key) => [key, valueFor(key)])) as Record<K, T>;
+}
+
+/** One value for each language: `perLanguage((lang) => …)`. */
+export const perLanguage = <T>(valueFor: (lang: Language) => T): Record<Language, T> => keyedBy(languages, valueFor);
 
 /** Each language named in itself, as the switcher shows it. */
-export const languageNames: Record<Language, string> = {
-  en: "English",
-  fr: "Français",
-  zh: "中文",
-  es: "Español",
-  ja: "日本語",
-};
+export const languageNames: Record<Language, string> = perLanguage((lang) => languageDescriptions[lang].name);
 
 /** BCP 47 tags for `<html lang>`, `hreflang` and `Intl`. */
-export const languageTags: Record<Language, string> = {
-  en: "en",
-  fr: "fr",
-  zh: "zh-Hans",
-  es: "es",
-  ja: "ja",
-};
+export const languageTags: Record<Language, string> = perLanguage((lang) => languageDescriptions[lang].tag);
 
 /** Open Graph locale codes. */
-export const ogLocales: Record<Language, string> = {
-  en: "en_GB",
-  fr: "fr_FR",
-  zh: "zh_CN",
-  es: "es_ES",
-  ja: "ja_JP",
-};
+export const ogLocales: Record<Language, string> = perLanguage((lang) => languageDescriptions[lang].ogLocale);
+
+/** How a language's text is set (`latin` or `cjk`). */
+export const scriptOf = (lang: Language): Script => languageDescriptions[lang].script;
+
+/** The languages of one script, in the languages' order. */
+export const languagesOfScript = (script: Script): Language[] => languages.filter((lang) => scriptOf(lang) === script);
+
+/**
+ * The language of the estate and of French law: the estate's name and appellation are French words
+ * on every page, and the health message (Loi Évin) is a French sentence, translated beside it.
+ */
+export const estateLanguage = "fr" satisfies Language;
+
+/** The languages of the staff area at `/admin` (its own catalogs, locales/admin/): English and French. */
+export const staffLanguages = ["en", "fr"] as const satisfies readonly Language[];
 
 /** `localStorage` key that keeps the visitor's choice (spec §1). */
 export const languageStorageKey = "language";

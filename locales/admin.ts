@@ -4,17 +4,28 @@
  */
 import type { Messages } from "@lingui/core";
 import { createTranslator } from "#core/i18n";
+import { keyedBy, staffLanguages } from "#core/languages";
+import { compiledMessages } from "./catalog";
 import en from "./compiled/admin-en.json";
 import fr from "./compiled/admin-fr.json";
 
 /** The languages of the staff inbox. */
-export const adminLanguages = ["en", "fr"] as const;
+export const adminLanguages = staffLanguages;
 export type AdminLanguage = (typeof adminLanguages)[number];
+
+/**
+ * The tag the inbox formats dates and times with in each of its languages: day before month and a
+ * 24-hour clock in both, as the estate's office reads them ("23 Nov 2026, 13:05").
+ */
+export const adminDateTags: Record<AdminLanguage, string> = { en: "en-GB", fr: "fr-FR" };
 
 /** Every message id of the inbox, from the English catalog: a misspelled id fails the typecheck. */
 export type AdminMessageId = keyof typeof en;
 
-const catalogs = { en, fr } as unknown as Record<AdminLanguage, Messages>;
+/** One compiled catalog per staff language: a language without one is a type error here. */
+const compiled = { en, fr } satisfies Record<AdminLanguage, Record<string, unknown>>;
+
+const catalogs: Record<AdminLanguage, Messages> = keyedBy(adminLanguages, (lang) => compiledMessages(compiled[lang], `locales/compiled/admin-${lang}.json`));
 
 export function isAdminLanguage(value: unknown): value is AdminLanguage {
   return typeof value === "string" && (adminLanguages as readonly string[]).includes(value);

@@ -5,7 +5,8 @@
  */
 import type { Messages } from "@lingui/core";
 import { createTranslator } from "#core/i18n";
-import type { Language } from "#core/languages";
+import { perLanguage, type Language } from "#core/languages";
+import { compiledMessages } from "./catalog";
 import en from "./compiled/en.json";
 import es from "./compiled/es.json";
 import fr from "./compiled/fr.json";
@@ -18,7 +19,10 @@ export type MessageId = keyof typeof en;
 /** A message's first segment: `nav` of `nav.home`. Pages load their messages by namespace. */
 export type Namespace = MessageId extends `${infer Head}.${string}` ? Head : never;
 
-export const catalogs = { en, fr, zh, es, ja } as unknown as Record<Language, Messages>;
+/** One compiled catalog per language: a language without one is a type error here. */
+const compiled = { en, fr, zh, es, ja } satisfies Record<Language, Record<string, unknown>>;
+
+export const catalogs: Record<Language, Messages> = perLanguage((lang) => compiledMessages(compiled[lang], `locales/compiled/${lang}.json`));
 
 /** The messages of some namespaces in one language: what one page needs, and no more. */
 export function messagesFor(lang: Language, namespaces: readonly Namespace[]): Messages {

@@ -7,7 +7,7 @@ import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "s
 import { content, type Wine } from "#content";
 import { textIn } from "#content/text";
 import { ratingQuote } from "#presentation/wine-format";
-import { languageTags, type Language } from "#core/languages";
+import { languages, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 
@@ -54,7 +54,7 @@ function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> 
         contactType: "customer service",
         email: contact.email,
         telephone: contact.phone,
-        availableLanguage: ["en", "fr", "zh", "es", "ja"],
+        availableLanguage: languages.map((code) => languageTags[code]),
       },
       { "@type": "ContactPoint", contactType: "sales", email: contact.tradeEmail },
       { "@type": "ContactPoint", contactType: "reservations", email: contact.villaEmail },

@@ -7,7 +7,7 @@ import negotiate from "@fastify/accept-negotiator";
 import send from "@fastify/send";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isLanguage, type Language } from "#core/languages";
+import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -114,7 +114,7 @@ export function decodeRequestPath(rawUrl: string): { path: string } | { problem:
 /** The error page for an unknown path: the wine view for `/shop/<id>`, else "page not found". */
 function errorPageFor(path: string): string {
   const { lang, path: english } = splitLanguage(path);
-  const language: Language = isLanguage(lang) ? lang : "en";
+  const language: Language = isLanguage(lang) ? lang : defaultLanguage;
   return `/${language}/${/^\/shop\/[^/]+\/?$/.test(english) ? "wineNotFound" : "notFound"}.html`;
 }
 

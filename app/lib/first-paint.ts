@@ -1,6 +1,6 @@
 import headingFont from "~/fonts/cormorant-garamond-600.woff2?url";
 import bodyFont from "~/fonts/source-sans-3-400.woff2?url";
-import type { Language } from "#core/languages";
+import { scriptOf, type Language } from "#core/languages";
 
 /**
  * The face a page's largest text is set in, preloaded so that text is drawn in its own font from
@@ -18,11 +18,11 @@ export interface FirstPaintHandle {
 const fontFiles: Record<FirstPaintFont, string> = { heading: headingFont, body: bodyFont };
 
 /**
- * The one font file to preload on a page, if any. Chinese and Japanese pages set their text in
- * system fonts (app/app.css), so they preload none.
+ * The one font file to preload on a page, if any. Pages in a `cjk` language (core/languages.ts) set
+ * their text in system fonts (app/app.css), so they preload none.
  */
 export function preloadedFont(lang: Language, handles: readonly unknown[]): string | undefined {
-  if (lang === "zh" || lang === "ja") return undefined;
+  if (scriptOf(lang) === "cjk") return undefined;
   // The deepest route that names one decides (the page, not the layouts around it).
   const font = handles.map((handle) => (handle as FirstPaintHandle | undefined)?.font).reverse().find(Boolean);
   return font ? fontFiles[font] : undefined;

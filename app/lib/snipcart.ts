@@ -6,7 +6,7 @@
  * the pages stay fast and nothing outside the site is contacted by a visitor who only reads.
  */
 import { useEffect } from "react";
-import type { Language } from "#core/languages";
+import { defaultLanguage, type Language } from "#core/languages";
 
 export const snipcartPublicKey: string = import.meta.env.VITE_SNIPCART_PUBLIC_KEY ?? "";
 
@@ -46,20 +46,32 @@ export interface SnipcartItem {
   categories: string[];
 }
 
+/** What the site uses of Snipcart's JavaScript: its API, and its store for the cart count (use-cart-count.ts). */
 interface SnipcartApi {
   api: {
     session: { setLanguage(lang: string): Promise<unknown> | void };
     cart: { items: { add(item: SnipcartItem): Promise<unknown> } };
   };
+  store: {
+    getState(): { cart: { items: { count: number } } };
+    subscribe(listener: () => void): () => void;
+  };
+}
+
+declare global {
+  interface Window {
+    /** Set by Snipcart's script once it has loaded. */
+    Snipcart?: SnipcartApi;
+  }
 }
 
 function snipcartApi(): SnipcartApi | undefined {
-  return (window as unknown as { Snipcart?: SnipcartApi }).Snipcart;
+  return window.Snipcart;
 }
 
 let requested = false;
 let ready = false;
-let currentLanguage: Language = "en";
+let currentLanguage: Language = defaultLanguage;
 const waiting: SnipcartItem[] = [];
 
 function onReady(): void {

@@ -1,15 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-interface SnipcartStore {
-  getState(): { cart: { items: { count: number } } };
-  subscribe(listener: () => void): () => void;
-}
-
-declare global {
-  interface Window {
-    Snipcart?: { store: SnipcartStore };
-  }
-}
+// window.Snipcart and its store are declared in ./snipcart.ts.
 
 let listeners = new Set<() => void>();
 let unsubscribeStore: (() => void) | undefined;

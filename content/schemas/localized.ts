@@ -1,6 +1,6 @@
 import { parse } from "@messageformat/parser";
 import { z } from "zod";
-import type { Language } from "#core/languages";
+import { perLanguage, type Language } from "#core/languages";
 
 /**
  * A text in ICU MessageFormat, as content and catalogs write it: `{hectares}` is filled in by the
@@ -19,18 +19,21 @@ export const icuText = z
     }
   });
 
-/** One value per site language, every language required: a missing one fails the build naming it. */
+/**
+ * One value per site language (core/languages.ts), every language required: a missing one fails the
+ * build naming it, and so does one the site does not speak.
+ */
 export function localized<T extends z.ZodType>(value: T) {
-  return z.strictObject({ en: value, fr: value, zh: value, es: value, ja: value });
+  return z.strictObject(perLanguage(() => value));
 }
 
 /** Optional values per language (a translated quote exists in some languages only). */
 export function partlyLocalized<T extends z.ZodType>(value: T) {
-  return z.strictObject({ en: value.optional(), fr: value.optional(), zh: value.optional(), es: value.optional(), ja: value.optional() });
+  return z.strictObject(perLanguage(() => value.optional()));
 }
 
-/** A text in all five languages. */
+/** A text in every language. */
 export const localizedText = localized(icuText);
 
-/** A text in all five languages, by language. */
+/** A text in every language, by language. */
 export type Localized<T = string> = Record<Language, T>;

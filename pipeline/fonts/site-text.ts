@@ -6,13 +6,14 @@
  * writes in French or Spanish.
  */
 import { readContent } from "#content";
-import { languageNames, type Language } from "#core/languages";
+import { isLanguage, languageNames, languagesOfScript, scriptOf } from "#core/languages";
 import { catalogs } from "#locales";
 
-/** The languages whose pages set their text in the web fonts; Chinese and Japanese use system fonts (app/app.css). */
-export const latinLanguages = ["en", "fr", "es"] as const satisfies readonly Language[];
+/** The languages whose pages set their text in the web fonts (`latin`); the `cjk` ones use system fonts (app/app.css). */
+export const latinLanguages = languagesOfScript("latin");
 
-const otherLanguages = new Set<string>(["zh", "ja"]);
+/** A key of a content record or catalog that holds a text in a language not set in the web fonts. */
+const otherScriptKey = (key: string) => isLanguage(key) && scriptOf(key) !== "latin";
 
 /**
  * Characters no text has to contain for the fonts to carry them: everything formatting can produce
@@ -35,12 +36,12 @@ export const safetySet = [
   "ÁÉÍÓÚÑÜ",
 ].join("");
 
-/** Every string inside a value (catalog, content record), leaving out the Chinese and Japanese texts. */
+/** Every string inside a value (catalog, content record), leaving out the texts in `cjk` languages. */
 export function latinStrings(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.flatMap(latinStrings);
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, inner]) => (otherLanguages.has(key) ? [] : latinStrings(inner)));
+    return Object.entries(value).flatMap(([key, inner]) => (otherScriptKey(key) ? [] : latinStrings(inner)));
   }
   return [];
 }
@@ -48,7 +49,7 @@ export function latinStrings(value: unknown): string[] {
 /**
  * The text of the English, French and Spanish pages as a source for subsetting: the compiled
  * catalogs walked whole (literal text and the ICU names around it, which are ASCII), every content
- * string outside its `zh` and `ja` values, the languages' names, and the safety set.
+ * string outside its values in `cjk` languages, the languages' names, and the safety set.
  */
 export function latinSiteText(): string {
   const messages = latinLanguages.flatMap((lang) => latinStrings(catalogs[lang]));

@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { parse, type Token } from "@messageformat/parser";
 import { po as gettextPo, type GetTextTranslation } from "gettext-parser";
-import { languages, type Language } from "#core/languages";
+import { defaultLanguage, languages, staffLanguages, type Language } from "#core/languages";
 
 export const localesDir = new URL("../../locales/", import.meta.url).pathname;
 
@@ -45,17 +45,20 @@ export interface CatalogDomain<L extends Language = Language> {
 export const siteDomain: CatalogDomain = { folder: "", languages, compiledName: (lang) => `${lang}.json` };
 
 /** The staff inbox's languages: the estate's staff read English and French. */
-export const adminLanguages = ["en", "fr"] as const satisfies readonly Language[];
+export const adminLanguages = staffLanguages;
 export type AdminLanguage = (typeof adminLanguages)[number];
 
 /** The staff inbox's catalogs (`locales/admin/`), compiled to `locales/compiled/admin-<lang>.json`. */
 export const adminDomain: CatalogDomain<AdminLanguage> = { folder: "admin/", languages: adminLanguages, compiledName: (lang) => `admin-${lang}.json` };
 
+/** The catalogs' source language (English, the default): its text is the template's `msgid`. */
+const source = defaultLanguage;
+
 /** The translated languages: English is the template. */
-export const translatedLanguages = languages.filter((lang) => lang !== "en");
+export const translatedLanguages = languages.filter((lang) => lang !== source);
 
 export function catalogFile(lang: Language, domain: Pick<CatalogDomain, "folder"> = siteDomain): string {
-  return lang === "en" ? `${localesDir}${domain.folder}messages.pot` : `${localesDir}${domain.folder}${lang}.po`;
+  return lang === source ? `${localesDir}${domain.folder}messages.pot` : `${localesDir}${domain.folder}${lang}.po`;
 }
 
 /** Reads one language's catalog (English from the template). */
@@ -68,7 +71,7 @@ export function readCatalog(lang: Language, file = catalogFile(lang)): Catalog {
       catalog.set(context, {
         id: context,
         english: entry.msgid,
-        text: lang === "en" ? entry.msgid : (entry.msgstr[0] ?? ""),
+        text: lang === source ? entry.msgid : (entry.msgstr[0] ?? ""),
         fuzzy: /\bfuzzy\b/.test(entry.comments?.flag ?? ""),
         ...(entry.comments?.extracted ? { note: entry.comments.extracted } : {}),
       });
@@ -113,7 +116,7 @@ export function catalogProblems(
   domain: Pick<CatalogDomain, "folder"> & { languages: readonly Language[] } = siteDomain,
 ): string[] {
   const problems: string[] = [];
-  const english = catalogs.en!;
+  const english = catalogs[source]!;
   const shapes = new Map<string, string>();
   for (const entry of english.values()) {
     try {
@@ -122,7 +125,7 @@ export function catalogProblems(
       problems.push(`${domain.folder}messages.pot: ${entry.id}: not valid ICU MessageFormat: ${(error as Error).message.split("\n")[0]}`);
     }
   }
-  for (const lang of domain.languages.filter((lang) => lang !== "en")) {
+  for (const lang of domain.languages.filter((lang) => lang !== source)) {
     const file = `${domain.folder}${lang}.po`;
     const catalog = catalogs[lang]!;
     for (const id of english.keys()) if (!catalog.has(id)) problems.push(`${file}: ${id}: missing (run npm run i18n:sync)`);

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { languages, type Language } from "#core/languages";
+import { defaultLanguage, languages, type Language } from "#core/languages";
 import { adminDomain, adminLanguages, catalogProblems, localesDir, readCatalogs, siteDomain, type Catalog, type CatalogDomain } from "./catalogs";
 
 /** Checks and compiles one domain's catalogs; returns how many messages it has. */
@@ -22,7 +22,7 @@ function compileDomain<L extends Language>(domain: CatalogDomain<L>, outDir: str
     const compiled = Object.fromEntries([...catalogs[lang].values()].map((entry) => [entry.id, compileMessage(entry.text)]));
     writeFileSync(`${outDir}${domain.compiledName(lang)}`, `${JSON.stringify(compiled)}\n`);
   }
-  return (catalogs as Record<string, Catalog>).en!.size;
+  return (catalogs as Record<string, Catalog>)[defaultLanguage]!.size;
 }
 
 /** Compiles the site's catalogs, then the staff inbox's; returns the site's message count. */
@@ -35,7 +35,7 @@ export function compileCatalogs(outDir = `${localesDir}compiled/`): number {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     const site = compileCatalogs();
-    const admin = readCatalogs(adminDomain).en.size;
+    const admin = readCatalogs(adminDomain)[defaultLanguage].size;
     console.log(`i18n: ${site} messages compiled for ${languages.join(", ")}; staff inbox: ${admin} for ${adminLanguages.join(", ")}`);
   } catch (error) {
     console.error((error as Error).message);

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { po as gettextPo, type GetTextTranslation } from "gettext-parser";
-import type { Language } from "#core/languages";
+import { defaultLanguage, type Language } from "#core/languages";
 import { adminDomain, catalogFile, readCatalog, siteDomain, type CatalogDomain } from "./catalogs";
 
 /** Syncs both domains: the site's catalogs, then the staff inbox's. */
@@ -17,9 +17,9 @@ export function syncCatalogs(): string[] {
 }
 
 function syncDomain<L extends Language>(domain: CatalogDomain<L>): string[] {
-  const template = gettextPo.parse(readFileSync(catalogFile("en", domain)));
+  const template = gettextPo.parse(readFileSync(catalogFile(defaultLanguage, domain)));
   const report: string[] = [];
-  for (const lang of domain.languages.filter((lang) => lang !== "en")) {
+  for (const lang of domain.languages.filter((lang) => lang !== defaultLanguage)) {
     const current = readCatalog(lang, catalogFile(lang, domain));
     const po = gettextPo.parse(readFileSync(catalogFile(lang, domain)));
     const translations: Record<string, Record<string, GetTextTranslation>> = { "": po.translations[""] ?? {} };

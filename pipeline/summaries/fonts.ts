@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import type { Font as SatoriFont } from "satori";
-import type { Language } from "#core/languages";
+import { languageTags, scriptOf, type Language } from "#core/languages";
 
 const require = createRequire(import.meta.url);
 
@@ -35,15 +35,22 @@ export interface FaceText {
 
 /** The Fontsource packages drawing each role, in fallback order: the site's Latin face first. */
 const latinPackages: Record<Role, string> = { serif: "cormorant-garamond", sans: "source-sans-3" };
-const cjkPackages: Partial<Record<Language, Record<Role, string>>> = {
-  zh: { serif: "noto-serif-sc", sans: "noto-sans-sc" },
-  ja: { serif: "noto-serif-jp", sans: "noto-sans-jp" },
-};
+const notoRoles: Record<Role, string> = { serif: "noto-serif", sans: "noto-sans" };
 
-/** Packages a role falls back through on a sheet in `lang`. */
+/**
+ * Noto's CJK families are cut per writing system (ISO 15924 script of the language's tag, as CLDR
+ * completes it): Simplified and Traditional Chinese, Japanese and Korean draw the shared ideographs
+ * each in their own forms.
+ */
+const notoSuffixes: Record<string, string> = { Hans: "sc", Hant: "tc", Jpan: "jp", Kore: "kr" };
+
+/** Packages a role falls back through on a sheet in `lang`: a `cjk` language adds its Noto family. */
 export function packagesFor(lang: Language, role: Role): string[] {
-  const cjk = cjkPackages[lang];
-  return cjk ? [latinPackages[role], cjk[role]] : [latinPackages[role]];
+  if (scriptOf(lang) !== "cjk") return [latinPackages[role]];
+  const script = new Intl.Locale(languageTags[lang]).maximize().script ?? "";
+  const suffix = notoSuffixes[script];
+  if (!suffix) throw new Error(`summary sheets: no Noto family for the script ${script} of ${lang} (pipeline/summaries/fonts.ts)`);
+  return [latinPackages[role], `${notoRoles[role]}-${suffix}`];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
 import { postalAddress } from "#content/address";
-import { languages, type Language } from "#core/languages";
+import { estateLanguage, languageDescriptions, languages } from "#core/languages";
 import { catalogs } from "#locales";
 import {
   formatAbv,
@@ -21,16 +21,6 @@ import {
 import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
 
-
-/** Each language's own quotation marks around a critic's words. */
-const quoteMarks: Record<Language, [string, string]> = {
-  en: ["“", "”"],
-  fr: ["«\u202f", "\u202f»"],
-  zh: ["“", "”"],
-  es: ["«", "»"],
-  ja: ["「", "」"],
-};
-
 /**
  * The health message (Loi Évin): the French sentence, then its translation. On a French sheet
  * the French sentence is already the message in the sheet's language (the French catalogue's
@@ -38,12 +28,13 @@ const quoteMarks: Record<Language, [string, string]> = {
  */
 function healthMessage(i18n: WineI18n): string[] {
   const french = i18n.t("footer.healthMessage");
-  return i18n.lang === "fr" ? [french] : [french, i18n.t("footer.healthMeaning")];
+  return i18n.lang === estateLanguage ? [french] : [french, i18n.t("footer.healthMeaning")];
 }
 
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
 export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
-  const [open, close] = quoteMarks[i18n.lang];
+  // Each language's own quotation marks around a critic's words.
+  const [open, close] = languageDescriptions[i18n.lang].quotes;
   return {
     wineId: wine.id,
     lang: i18n.lang,

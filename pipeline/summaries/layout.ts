@@ -5,7 +5,7 @@
  * replaces each role with the font files `fonts.ts` chose for the sheet.
  */
 import type { CSSProperties } from "react";
-import type { Language } from "#core/languages";
+import { languageTags, scriptOf, type Language } from "#core/languages";
 import { summarySize } from "#presentation/summary-size";
 import type { Face, FaceText, Role } from "./fonts";
 import type { SheetData } from "./sheet-data";
@@ -25,8 +25,14 @@ export const colors = {
 export const page = { ...summarySize, margin: 90, bandHeight: 210 };
 const bottle = { width: 356, height: 504 };
 
-/** Languages set without italics or wide letter-spacing, and their locale for satori. */
-const cjkLocales: Partial<Record<Language, string>> = { zh: "zh-CN", ja: "ja-JP" };
+/**
+ * The locale satori takes for a `cjk` language (`zh-CN`, `ja-JP`: the language and its likeliest
+ * territory, from the BCP 47 tag), which picks the language's forms of the shared ideographs.
+ */
+function satoriLocale(lang: Language): string {
+  const { language, region } = new Intl.Locale(languageTags[lang]).maximize();
+  return region ? `${language}-${region}` : language;
+}
 
 /** Style with the font family given as a role; the real family list is filled in before drawing. */
 export type SheetStyle = Omit<CSSProperties, "fontFamily" | "fontWeight" | "fontStyle"> & {
@@ -163,7 +169,8 @@ function footer(sheet: SheetData): SheetNode {
 
 /** The whole sheet at a body-text scale; `content` and `footer` are keyed so their layout can be measured. */
 export function sheetTree(sheet: SheetData, scale = 1): SheetNode {
-  const cjk = sheet.lang in cjkLocales;
+  // Set without italics or wide letter-spacing (core/languages.ts, `script`).
+  const cjk = scriptOf(sheet.lang) === "cjk";
   const root = box(
     { width: page.width, height: page.height, flexDirection: "column", backgroundColor: colors.paper, fontFamily: "sans", fontWeight: 400, fontStyle: "normal" },
     header(sheet),
@@ -172,8 +179,7 @@ export function sheetTree(sheet: SheetData, scale = 1): SheetNode {
     box({ flexGrow: 1 }),
     { ...footer(sheet), key: "footer" },
   );
-  const locale = cjkLocales[sheet.lang];
-  if (locale) root.props.lang = locale;
+  if (cjk) root.props.lang = satoriLocale(sheet.lang);
   return root;
 }
 

@@ -348,11 +348,13 @@ describe("timing", () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
-    // Interleaved, four tries per account (below the lockout), so machine load falls on both alike.
+    // Interleaved, four tries per account (below the lockout), so machine load falls on both alike;
+    // which of the two goes first alternates, so neither always follows the other.
     for (let round = 0; round < 4; round++) {
-      for (const account of accounts) {
-        known.push(await time(account.email));
-        unknown.push(await time(`${randomUUID()}@example.com`));
+      for (const [i, account] of accounts.entries()) {
+        const wrongPassword = async () => known.push(await time(account.email));
+        const wrongAddress = async () => unknown.push(await time(`${randomUUID()}@example.com`));
+        for (const attempt of (round + i) % 2 === 0 ? [wrongPassword, wrongAddress] : [wrongAddress, wrongPassword]) await attempt();
       }
     }
     const [a, b] = [median(known), median(unknown)];

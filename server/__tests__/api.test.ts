@@ -368,6 +368,7 @@ describe("server errors", () => {
 });
 
 describe("the database", () => {
+  // What makes a commit survive a power cut, not only a crash of the process (process.integration.test.ts).
   it("is in WAL mode with synchronous=FULL and records its migrations", async () => {
     const app = await server();
     expect(app.forms.db.pragma("journal_mode", { simple: true })).toBe("wal");

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import Negotiator from "negotiator";
+import { defaultLanguage } from "#core/languages";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
@@ -38,7 +39,7 @@ export function adminLanguage(request: FastifyRequest, https: boolean): AdminLan
   const chosen = readCookie(request, cookieNames(https).language);
   if (isAdminLanguage(chosen)) return chosen;
   const [best] = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] ?? "" } }).languages([...adminLanguages]);
-  return isAdminLanguage(best) ? best : "en";
+  return isAdminLanguage(best) ? best : defaultLanguage;
 }
 
 /**

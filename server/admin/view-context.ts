@@ -1,5 +1,5 @@
 import { translator } from "#locales";
-import { adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
+import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import type { InboxStatus, InboxType } from "../db/inbox";
 import type { StaffRole } from "../db/staff";
 
@@ -51,5 +51,5 @@ export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`st
 export function formatTime(view: ViewContext, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(view.lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);
+  return new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);
 }

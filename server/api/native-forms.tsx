@@ -9,6 +9,7 @@ import { formDefinitions, type FormKind } from "#forms/definitions";
 import { formPath, type FieldDefinition } from "#forms/fields";
 import { formPayload } from "#forms/payload";
 import type { Language } from "#core/languages";
+import { localizePath } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { renderPage } from "../pages/document";
 
@@ -52,7 +53,7 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
 export function nativeAnswerPage(kind: FormKind, lang: Language, body: URLSearchParams, outcome: NativeOutcome, values: Record<string, number> = {}): string {
   const definition = formDefinitions[kind];
   const { t } = translator(lang);
-  const back = body.get("page")?.startsWith("/") ? body.get("page")! : lang === "en" ? "/" : `/${lang}`;
+  const back = body.get("page")?.startsWith("/") ? body.get("page")! : localizePath(lang, "/");
   const backLink = (
     <p>
       <a href={back}>{t("forms.native.backToPage")}</a>

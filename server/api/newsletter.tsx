@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { content } from "#content";
-import { isLanguage, type Language } from "#core/languages";
+import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { SubmissionStore } from "../db/submissions";
 import { confirmPath, unsubscribePath } from "../mail/compose";
@@ -80,7 +80,7 @@ function sendPage(reply: FastifyReply, status: number, lang: Language, kind: Pag
 /** The 404 page for a missing or unknown token, in the visitor's language. */
 const invalid = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, languageFromHeader(request.headers["accept-language"]), "invalid");
 
-const subscriberLanguage = (value: string): Language => (isLanguage(value) ? value : "en");
+const subscriberLanguage = (value: string): Language => (isLanguage(value) ? value : defaultLanguage);
 
 /**
  * The links of the newsletter e-mails. Opening one (GET or HEAD, as a mail scanner or a link

@@ -1,3 +1,4 @@
+import { scriptOf } from "#core/languages";
 import { useI18n } from "~/lib/i18n/context";
 import { RatingBadge } from "./rating-badge";
 import type { WineDetailView } from "./views";
@@ -7,7 +8,7 @@ export function WineRatings({ ratings }: { ratings: WineDetailView["ratings"] })
   const i18n = useI18n();
   if (ratings.length === 0) return null;
   // Chinese and Japanese have no italics: a slanted ideograph is a distorted one.
-  const quoteStyle = i18n.lang === "zh" || i18n.lang === "ja" ? "" : "italic";
+  const quoteStyle = scriptOf(i18n.lang) === "cjk" ? "" : "italic";
   return (
     <section aria-labelledby="wine-ratings" className="mt-12">
       <h2 id="wine-ratings" className="text-3xl">

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatAbv,
-  formatBlend,
-  ratingQuote,
-  scoreLabel,
-  tastingNotes,
-} from "#presentation/wine-format";
-import { createI18n } from "~/lib/i18n/context";
 import { content } from "#content";
-import { postalAddress } from "#content/address";
 import { languages, type Language } from "#core/languages";
-import { catalogs } from "#locales";
 import { readCatalog } from "../../i18n/catalogs";
 import { gatherSheets } from "../gather";
 
@@ -29,33 +19,95 @@ describe("the summary sheets' content", () => {
     expect(sheets.map((sheet) => `${sheet.lang}/${sheet.wineId}`).sort()).toEqual(expected.sort());
   });
 
-  it("says what the wine page says, in the sheet's language: collection, name, vintage, specs, notes, ratings", () => {
-    for (const sheet of sheets) {
-      const i18n = createI18n(sheet.lang, catalogs[sheet.lang]);
-      const wine = wines.find((w) => w.id === sheet.wineId)!;
-      expect(sheet).toMatchObject({
-        estateName: site.estateName,
-        appellation: site.appellation,
-        collection: i18n.t(`wine.collections.${wine.collection}`),
-        name: wine.name,
-        vintage: String(wine.vintage),
-        specs: [
-          { label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
-          { label: i18n.t("wine.specs.blend"), value: formatBlend(i18n, wine.blend, grapes) },
-          { label: i18n.t("wine.specs.appellation"), value: site.appellation },
+  it("says what the wine page says, in the sheet's language: written out for the Château 2020", () => {
+    // Editors' text (tasting notes, quotes) is read from the wine's file; what the sheet makes of it is written out.
+    const wine = wines.find((w) => w.id === "chateau-2020")!;
+    const [ledger, revue, quillmark] = wine.ratings;
+    const sheet = (lang: Language) => {
+      const { bottlePng: _, ...rest } = sheets.find((s) => s.lang === lang && s.wineId === wine.id)!;
+      return rest;
+    };
+    const common = { wineId: "chateau-2020", estateName: "Château L'Hermitage Lescours", appellation: "Saint-Émilion Grand Cru", name: "Château L'Hermitage Lescours", vintage: "2020" };
+    const french = "L'abus d'alcool est dangereux pour la santé, à consommer avec modération";
+    expect(sheet("en")).toEqual({
+      ...common,
+      lang: "en",
+      collection: "Château L'Hermitage Lescours",
+      specs: [
+        { label: "Alcohol by volume", value: "14%" },
+        { label: "Blend", value: "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc" },
+        { label: "Appellation", value: "Saint-Émilion Grand Cru" },
+      ],
+      tastingNotes: { heading: "Tasting Notes", text: wine.tastingNotes.en },
+      ratings: {
+        heading: "Expert Ratings",
+        items: [
+          { critic: "Ledger of the Vine", score: "95/100", quote: `“${ledger!.quote}”` },
+          { critic: "Revue des Coteaux Girondins", score: "17.5/20", quote: `“${revue!.translations!.en}”` },
+          { critic: "Quillmark Cellar Report", score: "94/100", quote: `“${quillmark!.quote}”` },
         ],
-        tastingNotes: { heading: i18n.t("wine.tastingNotes"), text: tastingNotes(sheet.lang, wine) },
-      });
-      expect(sheet.ratings.heading).toBe(i18n.t("wine.ratings.title"));
-      expect(sheet.ratings.items.map((r) => [r.critic, r.score])).toEqual(wine.ratings.map((r) => [r.critic, scoreLabel(i18n, r.score)]));
+      },
+      healthMessage: [french, "Alcohol abuse is dangerous for your health; drink in moderation."],
+      address: "Château L'Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+    });
+    expect(sheet("fr")).toEqual({
+      ...common,
+      lang: "fr",
+      collection: "Château L'Hermitage Lescours",
+      specs: [
+        { label: "Degré d'alcool", value: "14\u00a0%" },
+        { label: "Assemblage", value: "80\u00a0% Merlot, 15\u00a0% Cabernet Sauvignon, 5\u00a0% Cabernet Franc" },
+        { label: "Appellation d'origine", value: "Saint-Émilion Grand Cru" },
+      ],
+      tastingNotes: { heading: "Notes de dégustation", text: wine.tastingNotes.fr },
+      ratings: {
+        heading: "L'avis de la critique",
+        items: [
+          { critic: "Ledger of the Vine", score: "95/100", quote: `«\u202f${ledger!.translations!.fr}\u202f»` },
+          { critic: "Revue des Coteaux Girondins", score: "17,5/20", quote: `«\u202f${revue!.quote}\u202f»` },
+          { critic: "Quillmark Cellar Report", score: "94/100", quote: `«\u202f${quillmark!.translations!.fr}\u202f»` },
+        ],
+      },
+      // On a French sheet the French sentence is the message in the sheet's language.
+      healthMessage: [french],
+      address: "Château L'Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+    });
+    expect(sheet("zh")).toMatchObject({
+      specs: [
+        { label: "酒精度", value: "14%" },
+        { label: "混酿比例", value: "梅洛 80%、赤霞珠 15%、品丽珠 5%" },
+        { label: "法定产区", value: "Saint-Émilion Grand Cru" },
+      ],
+      tastingNotes: { heading: "品鉴笔记", text: wine.tastingNotes.zh },
+      ratings: { heading: "专家评分", items: [{ score: "95/100", quote: `“${ledger!.translations!.zh}”` }, { score: "17.5/20" }, { score: "94/100" }] },
+      healthMessage: [french, "过量饮酒有害健康，请适量饮用。"],
+      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, 法国",
+    });
+    expect(sheet("es")).toMatchObject({
+      specs: [{ value: "14\u00a0%" }, { value: "80\u00a0% merlot, 15\u00a0% cabernet sauvignon, 5\u00a0% cabernet franc" }, {}],
+      ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es}»` }, { score: "17,5/20" }, { score: "94/100" }] },
+      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
+    });
+    expect(sheet("ja")).toMatchObject({
+      specs: [{ value: "14%" }, { value: "メルロー80%、カベルネ・ソーヴィニヨン15%、カベルネ・フラン5%" }, {}],
+      ratings: { items: [{ score: "95/100", quote: `「${ledger!.translations!.ja}」` }, { score: "17.5/20" }, { score: "94/100" }] },
+      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, フランス",
+    });
+  });
+
+  it("carries every wine's own facts and editors' text, in every language", () => {
+    for (const sheet of sheets) {
+      const wine = wines.find((w) => w.id === sheet.wineId)!;
+      expect(sheet, `${sheet.lang}/${sheet.wineId}`).toMatchObject({ name: wine.name, vintage: String(wine.vintage), estateName: site.estateName, appellation: site.appellation });
+      expect(sheet.tastingNotes.text).toBe(wine.tastingNotes[sheet.lang]);
+      expect(sheet.ratings.items.map((item) => item.critic)).toEqual(wine.ratings.map((rating) => rating.critic));
       wine.ratings.forEach((rating, index) => {
-        const quote = ratingQuote(sheet.lang, rating);
+        // The quote in the sheet's language where the file has one, else as the critic wrote it; none for a medal.
+        const words = rating.quote === "" ? "" : (rating.translations?.[sheet.lang] ?? rating.quote);
         const shown = sheet.ratings.items[index]!.quote;
-        // The translated quote where one exists, inside the language's quotation marks; none for a medal.
-        if (quote === "") expect(shown).toBe("");
-        else expect(shown.slice(1, -1).trim()).toBe(quote);
+        if (words === "") expect(shown).toBe("");
+        else expect(shown.slice(1, -1).trim()).toBe(words);
       });
-      expect(sheet.address).toBe(`${site.estateName} · ${postalAddress(site.address, sheet.lang)}`);
       expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
     }
   });

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { content } from "#content";
-import { isLanguage } from "#core/languages";
+import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
@@ -99,7 +99,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   const answer = (record: SubmissionRecord, decision: BookingAnswer, actor: string, detail: Record<string, unknown>): boolean => {
     const { entry, row } = record;
     const now = context.now();
-    const language = isLanguage(entry.language) ? entry.language : "en";
+    const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
     const mail = composeBookingReply(
       { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
       decision,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
 import { inboxRoles, roleAllows } from "../roles";
 import type { ViewContext } from "../view-context";
@@ -17,8 +18,6 @@ export function Notice({ tone, children }: { tone: "done" | "problem"; children:
   );
 }
 
-const languageLabels = { en: "English", fr: "Français" } as const;
-
 /** English or French: a small form, since changing the language changes a cookie. */
 function LanguageSwitch({ view }: { view: ViewContext }) {
   return (
@@ -28,7 +27,7 @@ function LanguageSwitch({ view }: { view: ViewContext }) {
       <span>{view.t("layout.language")}</span>
       {adminLanguages.map((lang) => (
         <button key={lang} type="submit" name="lang" value={lang} lang={lang} aria-pressed={lang === view.lang} disabled={lang === view.lang}>
-          {languageLabels[lang]}
+          {languageNames[lang]}
         </button>
       ))}
     </form>
