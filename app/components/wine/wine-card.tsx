@@ -37,7 +37,8 @@ export function WineCard({ card, priority = false }: { card: WineCardView; prior
           </Link>
         </h3>
         <p className="font-heading text-xl text-gold-600">{card.vintage}</p>
-        <p className="mt-auto pt-4 text-lg font-semibold text-ink-900">{card.price}</p>
+        <p className="mt-auto pt-4 text-lg font-semibold text-ink-900">{card.priceWithTax}</p>
+        <p className="text-sm text-ink-700">{card.volume}</p>
       </div>
     </article>
   );

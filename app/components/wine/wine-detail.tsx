@@ -41,7 +41,8 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
           <h1 className="mt-4 text-4xl sm:text-5xl">
             {wine.name} <span className="text-gold-600">{wine.vintage}</span>
           </h1>
-          <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.price}</p>
+          <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.priceWithTax}</p>
+          <p className="mt-1 text-ink-700">{wine.volume}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <BuyButton wine={wine} />
             <SummaryDialog wine={wine} />

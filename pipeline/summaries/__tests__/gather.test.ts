@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  blendPieces,
   formatAbv,
-  formatBlend,
   ratingQuote,
   scoreLabel,
   tastingNotes,
+  vineyardAndCellar,
+  volumeLabel,
 } from "#presentation/wine-format";
 import { createI18n } from "~/lib/i18n/context";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
+import { localNames } from "#content/names";
 import { languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import { readCatalog } from "../../i18n/catalogs";
@@ -41,9 +44,11 @@ describe("the summary sheets' content", () => {
         vintage: String(wine.vintage),
         specs: [
           { label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
-          { label: i18n.t("wine.specs.blend"), value: formatBlend(i18n, wine.blend, grapes) },
-          { label: i18n.t("wine.specs.appellation"), value: site.appellation },
+          { label: i18n.t("wine.specs.volume"), value: volumeLabel(i18n, wine) },
+          { label: i18n.t("wine.specs.blend"), value: blendPieces(i18n, wine.blend, grapes) },
+          { label: i18n.t("wine.specs.appellation"), value: localNames(site, sheet.lang).appellation },
         ],
+        vineyard: { heading: i18n.t("wine.specs.vineyardTitle"), facts: vineyardAndCellar(i18n, wine) },
         tastingNotes: { heading: i18n.t("wine.tastingNotes"), text: tastingNotes(sheet.lang, wine) },
       });
       expect(sheet.ratings.heading).toBe(i18n.t("wine.ratings.title"));
@@ -55,7 +60,7 @@ describe("the summary sheets' content", () => {
         if (quote === "") expect(shown).toBe("");
         else expect(shown.slice(1, -1).trim()).toBe(quote);
       });
-      expect(sheet.address).toBe(`${site.estateName} · ${postalAddress(site.address, sheet.lang)}`);
+      expect(sheet.address).toBe(`${localNames(site, sheet.lang).estate} · ${postalAddress(site.address, sheet.lang)}`);
       expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
     }
   });
@@ -77,13 +82,26 @@ describe("the summary sheets' content", () => {
     for (const rating of translated) expect(shown).not.toContain(rating.quote);
   });
 
-  it("carries the health message (Loi Évin) in French and in the sheet's language", () => {
+  it("carries the health message (Loi Évin) in French, then its lines in the sheet's language, the French sentence once", () => {
     const french = footerOf("fr").healthMessage;
     expect(french).toBe("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
     for (const sheet of sheets) {
       const { healthMessage, healthMeaning } = footerOf(sheet.lang);
       expect(healthMessage).toBe(french);
-      expect(sheet.healthMessage).toEqual(sheet.lang === "fr" ? [french] : [french, healthMeaning]);
+      expect(sheet.healthMessage).toEqual(sheet.lang === "fr" ? [french] : [french, ...healthMeaning.split("\n")]);
     }
+  });
+
+  it("tells Japanese readers, under the health message, that drinking under 20 is forbidden by law", () => {
+    for (const sheet of sheets.filter((item) => item.lang === "ja")) {
+      expect(sheet.healthMessage.at(-1)).toBe("20歳未満の者の飲酒は法律で禁止されています。");
+    }
+  });
+
+  it("names the estate in Chinese and Japanese as site.json does, beside the address", () => {
+    const zh = sheets.find((sheet) => sheet.lang === "zh")!;
+    const ja = sheets.find((sheet) => sheet.lang === "ja")!;
+    expect(zh.address.startsWith(`${site.estateNameLocal.zh} · `)).toBe(true);
+    expect(ja.address.startsWith(`${site.estateNameLocal.ja} · `)).toBe(true);
   });
 });
