@@ -14,7 +14,20 @@ export const legalPageSchema = z.strictObject({
   /** YYYY-MM-DD, shown as "Last updated". */
   updated: z.iso.date(),
   title: localizedText,
-  sections: z.array(z.strictObject({ id: z.string().regex(/^[a-zA-Z-]+$/), title: localizedText, body: localizedText })).min(1),
+  sections: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-zA-Z-]+$/),
+        title: localizedText,
+        body: localizedText,
+        /**
+         * An official text the law requires to be shown framed, set in a box: the legal-guarantee
+         * notice of Code de la consommation D211-2 (annex, model A), word for word in French.
+         */
+        boxed: z.literal(true).optional(),
+      }),
+    )
+    .min(1),
 });
 
 /** The legal pages, by file name; each is a page of the site (core/paths.ts). */

@@ -40,6 +40,7 @@ export function legalPageView(page: LegalPageId, request: Request): LegalPageVie
       id: section.id,
       title: textIn(section.title, lang),
       paragraphs: textIn(section.body, lang, values).split(/\n\s*\n/),
+      boxed: section.boxed === true,
     })),
   };
 }
