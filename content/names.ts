@@ -4,7 +4,7 @@
  * Page titles, first mentions, e-mails, summary sheets and structured data read them here; the
  * logo keeps the Latin name in every language.
  */
-import type { Language } from "#core/languages";
+import { languages, type Language } from "#core/languages";
 import type { Site } from "./schemas/site";
 
 /** A name in one language: its own form there when site.json gives one, else the Latin name. */
@@ -25,4 +25,9 @@ export function localNames(site: Site, lang: Language): LocalNames {
     sisterEstate: nameIn(site.sisterEstate.name, site.sisterEstate.nameLocal, lang),
     appellation: nameIn(site.appellation, site.appellationLocal, lang),
   };
+}
+
+/** The estate's name in every language, for what is written in the reader's language later (e-mails). */
+export function estateNames(site: Site): Record<Language, string> {
+  return Object.fromEntries(languages.map((lang) => [lang, localNames(site, lang).estate])) as Record<Language, string>;
 }

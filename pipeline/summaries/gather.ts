@@ -26,18 +26,27 @@ import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
 
 
-/** Each language's own quotation marks around a critic's words. */
-const quoteMarks: Record<Language, [string, string]> = {
-  en: ["“", "”"],
-  fr: ["«\u202f", "\u202f»"],
-  zh: ["“", "”"],
-  es: ["«", "»"],
-  ja: ["「", "」"],
+/**
+ * Each language's own quotation marks around a critic's words, and where a quote's closing full
+ * stop goes: inside the marks, or after them as Spanish sets it («…nunca pesado»).
+ */
+const quoteMarks: Record<Language, { open: string; close: string; stop: "inside" | "after" }> = {
+  en: { open: "“", close: "”", stop: "inside" },
+  fr: { open: "«\u202f", close: "\u202f»", stop: "inside" },
+  zh: { open: "“", close: "”", stop: "inside" },
+  es: { open: "«", close: "»", stop: "after" },
+  ja: { open: "「", close: "」", stop: "inside" },
 };
+
+/** A quote in the language's marks: "“A dazzling 2020.”", «Soleado, nunca pesado». */
+export function quoted(lang: Language, quote: string): string {
+  const { open, close, stop } = quoteMarks[lang];
+  if (stop === "after" && quote.endsWith(".") && !quote.endsWith("...")) return `${open}${quote.slice(0, -1)}${close}.`;
+  return `${open}${quote}${close}`;
+}
 
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
 export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
-  const [open, close] = quoteMarks[i18n.lang];
   const health = healthMessage(i18n.t);
   const names = localNames(site, i18n.lang);
   return {
@@ -60,7 +69,7 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
       heading: i18n.t("wine.ratings.title"),
       items: wine.ratings.map((rating) => {
         const quote = ratingQuote(i18n.lang, rating);
-        return { critic: rating.critic, score: scoreLabel(i18n, rating.score), quote: quote ? `${open}${quote}${close}` : "" };
+        return { critic: rating.critic, score: scoreLabel(i18n, rating.score), quote: quote ? quoted(i18n.lang, quote) : "" };
       }),
     },
     healthMessage: [health.french, ...health.lines],

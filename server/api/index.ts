@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { content } from "#content";
+import { estateNames } from "#content/names";
 
 const { site } = content;
 import type { Config } from "../config";
@@ -33,7 +34,7 @@ declare module "fastify" {
 export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
   const db = openDataDir(config.DATA_DIR);
   const mail: MailContext | null = config.SMTP_URL
-    ? { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: config.SITE_URL }
+    ? { estateNames: estateNames(site), estateEmail: site.contact.email, siteUrl: config.SITE_URL }
     : null;
 
   let sender: OutboxSender | null = null;

@@ -55,17 +55,13 @@ export function collectionCards(i18n: I18n, collection: Wine["collection"], limi
     .map((wine) => wineCardView(i18n, wine));
 }
 
-/**
- * The specifications the page lists: alcohol, bottle size, blend and appellation (spec §2), then
- * what the vineyard and the cellar gave the wine (soils, vine age, harvest, ageing, production).
- */
+/** The specifications the page lists (spec §2): alcohol, bottle size, blend and appellation. */
 function wineSpecs(i18n: I18n, wine: Wine): WineSpec[] {
   return [
     { key: "abv", label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
     { key: "volume", label: i18n.t("wine.specs.volume"), value: volumeLabel(i18n, wine) },
     { key: "blend", label: i18n.t("wine.specs.blend"), value: blendPieces(i18n, wine.blend, content.grapes) },
     { key: "appellation", label: i18n.t("wine.specs.appellation"), value: localNames(content.site, i18n.lang).appellation },
-    ...vineyardAndCellar(i18n, wine),
   ];
 }
 
@@ -76,6 +72,7 @@ export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
     ...card,
     title,
     specs: wineSpecs(i18n, wine),
+    vineyard: vineyardAndCellar(i18n, wine),
     tastingNotes: tastingNotes(i18n.lang, wine),
     ratings: wine.ratings.map((rating) => ({
       critic: rating.critic,

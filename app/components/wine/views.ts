@@ -38,8 +38,10 @@ export interface WineSpec {
 /** Everything a wine's page shows (spec §2, /shop/{id}). */
 export interface WineDetailView extends WineCardView {
   title: string;
-  /** Specifications (spec §2) and the vineyard's and cellar's facts, each with its label, in the order shown. */
+  /** Specifications (spec §2): alcohol, bottle size, blend, appellation, each with its label. */
   specs: WineSpec[];
+  /** What the vineyard and the cellar gave the wine: soils, vine age, harvest, ageing, production. */
+  vineyard: WineSpec[];
   tastingNotes: string;
   ratings: { critic: string; score: RatingSeal; quote: string }[];
   /** The buy button's `data-item-*` attributes (spec §7). */

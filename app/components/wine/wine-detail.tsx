@@ -48,7 +48,8 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
             <SummaryDialog wine={wine} />
           </div>
           <p className="mt-4 text-sm text-ink-700">{t("wine.restriction")}</p>
-          <WineSpecs specs={wine.specs} />
+          <WineSpecs id="wine-specs" title="wine.specs.title" specs={wine.specs} />
+          <WineSpecs id="wine-vineyard" title="wine.specs.vineyardTitle" specs={wine.vineyard} />
           <section aria-labelledby="wine-notes" className="mt-12">
             <h2 id="wine-notes" className="text-3xl">
               {t("wine.tastingNotes")}

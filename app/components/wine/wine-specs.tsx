@@ -1,5 +1,6 @@
 import { useI18n } from "~/lib/i18n/context";
-import type { WineDetailView, WineSpec } from "./views";
+import type { MessageId } from "#locales";
+import type { WineSpec } from "./views";
 
 /** A spec's value; the blend's pieces each kept whole, so no line breaks inside "Cabernet Sauvignon" or メルロー. */
 function SpecValue({ value }: { value: WineSpec["value"] }) {
@@ -13,15 +14,16 @@ function SpecValue({ value }: { value: WineSpec["value"] }) {
 }
 
 /**
- * Specifications (spec §2): alcohol by volume, bottle size, blend and the Grand Cru appellation,
- * then the vineyard's and the cellar's facts (soils, vine age, harvest, ageing, production).
+ * A list of a wine's facts under its heading: the specifications (spec §2: alcohol, bottle size,
+ * blend, appellation), or what the vineyard and the cellar gave it (soils, vine age, harvest,
+ * ageing, production).
  */
-export function WineSpecs({ specs }: { specs: WineDetailView["specs"] }) {
+export function WineSpecs({ id, title, specs }: { id: string; title: MessageId; specs: WineSpec[] }) {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="wine-specs" className="mt-10">
-      <h2 id="wine-specs" className="text-3xl">
-        {t("wine.specs.title")}
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-3xl">
+        {t(title)}
       </h2>
       <dl className="mt-4 divide-y divide-cream-200 border-y border-cream-200">
         {specs.map((spec) => (

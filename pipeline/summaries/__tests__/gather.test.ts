@@ -58,7 +58,7 @@ describe("the summary sheets' content", () => {
         const shown = sheet.ratings.items[index]!.quote;
         // The translated quote where one exists, inside the language's quotation marks; none for a medal.
         if (quote === "") expect(shown).toBe("");
-        else expect(shown.slice(1, -1).trim()).toBe(quote);
+        else expect(shown.replace(/^[“«「]\s?/, "").replace(/\s?[”»」](\.?)$/, "$1")).toBe(quote);
       });
       expect(sheet.address).toBe(`${localNames(site, sheet.lang).estate} · ${postalAddress(site.address, sheet.lang)}`);
       expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
@@ -73,6 +73,15 @@ describe("the summary sheets' content", () => {
     expect(fr.address).toContain(site.address.street);
   });
 
+  it("sets a Spanish quote's closing full stop after the guillemets («…nunca pesado».), the others' inside", () => {
+    const closings = (lang: Language) => sheets.filter((sheet) => sheet.lang === lang).flatMap((sheet) => sheet.ratings.items.map((item) => item.quote.slice(-2)));
+    const spanish = closings("es").filter((end) => end !== "");
+    expect(spanish.length).toBeGreaterThan(5);
+    expect(spanish.every((end) => end === "».")).toBe(true);
+    expect(closings("fr").filter((end) => end !== "").every((end) => end === "\u202f»")).toBe(true);
+    expect(closings("en").filter((end) => end !== "").every((end) => end === ".”")).toBe(true);
+  });
+
   it("shows the translated quote, not the original, where a translation exists", () => {
     const ja = sheets.find((sheet) => sheet.lang === "ja" && sheet.wineId === "chateau-2020")!;
     const wine = wines.find((w) => w.id === "chateau-2020")!;
@@ -84,7 +93,7 @@ describe("the summary sheets' content", () => {
 
   it("carries the health message (Loi Évin) in French, then its lines in the sheet's language, the French sentence once", () => {
     const french = footerOf("fr").healthMessage;
-    expect(french).toBe("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
+    expect(french).toBe("L’abus d’alcool est dangereux pour la santé, à consommer avec modération");
     for (const sheet of sheets) {
       const { healthMessage, healthMeaning } = footerOf(sheet.lang);
       expect(healthMessage).toBe(french);
