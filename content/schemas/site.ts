@@ -37,6 +37,12 @@ export const siteSchema = z.strictObject({
      * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
      */
     streetInFull: z.string().min(1),
+    /**
+     * The street as French running text writes it, « 860, route du Menhir » (a comma after the
+     * number, the kind of road in full and in lower case): the legal pages' French sentences, as
+     * `{addressInText}`. Address lines keep `street`.
+     */
+    streetInText: z.string().min(1),
     postalCode: z.string().min(1),
     locality: z.string().min(1),
     /** The country's name in English, used only where Intl has no name for `countryCode`. */

@@ -142,3 +142,12 @@ describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la
     expect(sections.findIndex((s) => s.id === "guarantees")).toBe(sections.findIndex((s) => s.id === "guarantee-box") - 1);
   });
 });
+
+describe("the French legal pages' sentences", () => {
+  it("write the street as French prose does (« 860, route du Menhir »); the legal notice's address line keeps the estate's form", () => {
+    const prose = [section("terms", "fr", "guarantees"), section("terms", "fr", "mediation"), section("terms", "fr", "withdrawal"), section("privacy", "fr", "controller")];
+    for (const found of prose) expect(found?.paragraphs.join("\n")).toContain(`${site.address.streetInText}, ${site.address.postalCode}`);
+    expect(prose.map((found) => found?.paragraphs.join("\n")).join("\n")).not.toContain(site.address.street);
+    expect(pageText("legal-notice", "fr")).toContain(`${site.address.street}, ${site.address.postalCode}`);
+  });
+});
