@@ -73,7 +73,7 @@ describe("before the framework arrives", () => {
     const { page, context } = await openPage(browser(), { adult: false });
     await holdFramework(page);
     await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
-    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title") });
+    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title", { estate: content.site.estateName }) });
     expect(await gate.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForTimeout(200);

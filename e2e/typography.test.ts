@@ -104,3 +104,25 @@ describe("CJK font stacks", () => {
     await context.close();
   });
 });
+
+describe("the logo on a phone", () => {
+  /** Where the bar and the logo's two lines sit on a 390 px phone, in CSS pixels. */
+  async function logoBoxes(lang: string) {
+    const opened = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await opened.page.goto(`${baseUrl}${lang === "en" ? "/" : `/${lang}`}`);
+    const bar = (await opened.page.locator("header nav").boundingBox())!;
+    const lines = await opened.page.locator("header nav a").first().locator("span").evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+    await opened.context.close();
+    return { bar, lines };
+  }
+
+  it.each(["zh", "ja"])("keeps both of its lines inside the bar on /%s, as tall as on the English page (the readers saw SAINT-ÉMILION GRAND CRU cut off)", async (lang) => {
+    const [page, english] = [await logoBoxes(lang), await logoBoxes("en")];
+    const appellation = page.lines.at(-1)!;
+    expect(page.lines).toHaveLength(2);
+    expect(appellation.top).toBeGreaterThanOrEqual(page.bar.y);
+    expect(appellation.bottom).toBeLessThanOrEqual(page.bar.y + page.bar.height);
+    const height = (boxes: DOMRect[]) => boxes.at(-1)!.bottom - boxes[0]!.top;
+    expect(height(page.lines)).toBeCloseTo(height(english.lines), 0);
+  });
+});

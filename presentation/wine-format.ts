@@ -128,6 +128,22 @@ export function bottleVolume(i18n: WineI18n, wine: Pick<Wine, "volumeMl">): stri
   return i18n.t("wine.bottle", { volume: volumeLabel(i18n, wine) });
 }
 
+/**
+ * The harvest's first and last day as the language writes them, the month said once when both
+ * fall in it: "September 10" and "30", « 10 » and « 30 septembre », "9月10日" and "30日". Which
+ * end loses its month follows the language's own order of day and month (Intl), not a list of
+ * languages.
+ */
+export function harvestDays(i18n: Pick<WineI18n, "lang" | "tag">, harvest: Wine["harvest"]): { start: string; end: string } {
+  const dayAndMonth = (isoDate: string) => formatDate(isoDate, i18n.lang, { month: "long", day: "numeric" });
+  const day = (isoDate: string) => formatDate(isoDate, i18n.lang, { day: "numeric" });
+  if (harvest.start.slice(0, 7) !== harvest.end.slice(0, 7)) return { start: dayAndMonth(harvest.start), end: dayAndMonth(harvest.end) };
+  const order = new Intl.DateTimeFormat(i18n.tag, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(new Date(`${harvest.start}T00:00:00Z`)).map((part) => part.type);
+  return order.indexOf("day") < order.indexOf("month")
+    ? { start: day(harvest.start), end: dayAndMonth(harvest.end) }
+    : { start: dayAndMonth(harvest.start), end: day(harvest.end) };
+}
+
 /** One line of a wine's technical facts: which it is, its label and its value, in the page's language. */
 export interface WineFact {
   key: "soils" | "vineAge" | "harvest" | "ageing" | "production";
@@ -141,12 +157,11 @@ export interface WineFact {
  * bottles were made (sample values until the estate gives its own: content/README.md).
  */
 export function vineyardAndCellar(i18n: WineI18n, wine: Wine): WineFact[] {
-  const day = (isoDate: string) => formatDate(isoDate, i18n.lang, { month: "long", day: "numeric" });
   const newOak = new Intl.NumberFormat(i18n.tag, { style: "percent" }).format(wine.ageing.newOakPercent / 100);
   return [
     { key: "soils", label: i18n.t("wine.specs.soils"), value: textIn(wine.soils, i18n.lang) },
     { key: "vineAge", label: i18n.t("wine.specs.vineAge"), value: i18n.t("wine.specs.vineAgeValue", { years: wine.vineAgeYears }) },
-    { key: "harvest", label: i18n.t("wine.specs.harvest"), value: i18n.t("wine.specs.harvestDays", { start: day(wine.harvest.start), end: day(wine.harvest.end) }) },
+    { key: "harvest", label: i18n.t("wine.specs.harvest"), value: i18n.t("wine.specs.harvestDays", harvestDays(i18n, wine.harvest)) },
     { key: "ageing", label: i18n.t("wine.specs.ageing"), value: i18n.t("wine.specs.ageingValue", { months: wine.ageing.months, newOak }) },
     { key: "production", label: i18n.t("wine.specs.production"), value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles }) },
   ];

@@ -183,6 +183,16 @@ describe("the vineyard's and the cellar's facts", () => {
     ]);
   });
 
+  it("say the month once when the harvest starts and ends in it, where each language puts it", () => {
+    const september = { ...wine, harvest: { start: "2021-09-01", end: "2021-09-30" } };
+    const harvest = (lang: Language) => vineyardAndCellar(i18nFor(lang), september).find((fact) => fact.key === "harvest")?.value;
+    expect(harvest("en")).toBe("September 1 to 30");
+    expect(harvest("fr")).toBe("Du 1er au 30 septembre");
+    expect(harvest("es")).toBe("Del 1 al 30 de septiembre");
+    expect(harvest("zh")).toBe("9月1日至30日");
+    expect(harvest("ja")).toBe("9月1日～30日");
+  });
+
   it("write them as Chinese and Japanese do, with Arabic digits and no space inside a date", () => {
     expect(values("zh")).toEqual(["砾石，下层为黏土", "1 年", "9月1日至10月12日", "14 个月，新桶比例 35%", "12,500 瓶"]);
     expect(values("ja")).toEqual(["砂礫、下層は粘土", "1年", "9月1日～10月12日", "14か月（新樽比率35%）", "12,500本"]);

@@ -38,8 +38,9 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
               {wine.collection}
             </span>
           </p>
+          {/* The wine's name is French on every page: set and read as French (the Latin faces on CJK pages). */}
           <h1 className="mt-4 text-4xl sm:text-5xl">
-            {wine.name} <span className="text-gold-600">{wine.vintage}</span>
+            <span lang="fr">{wine.name}</span> <span className="text-gold-600">{wine.vintage}</span>
           </h1>
           <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.priceWithTax}</p>
           <p className="mt-1 text-ink-700">{wine.volume}</p>
