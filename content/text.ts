@@ -5,6 +5,8 @@
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { defaultLanguage, languageTags, perLanguage, type Language } from "#core/languages";
+import { content } from "./index";
+import { localNames } from "./names";
 import type { Localized } from "./schemas/localized";
 
 const i18n = setupI18n({ locale: defaultLanguage, messages: perLanguage(() => ({})) });
@@ -23,7 +25,12 @@ export function formatText(text: string, lang: Language, values: Record<string, 
   return i18n._(text, values);
 }
 
-/** A localized content field in one language, formatted. */
+/**
+ * A localized content field in one language, formatted. Every text may name the estate, its sister
+ * estate and the appellation as `{estate}`, `{sisterEstate}` and `{appellation}`: they are filled
+ * in as the language writes them (莱斯库尔隐庐酒庄 in Chinese; content/names.ts), so a name the
+ * owner changes in site.json changes everywhere.
+ */
 export function textIn(field: Localized, lang: Language, values?: Record<string, string | number>): string {
-  return formatText(field[lang], lang, values);
+  return formatText(field[lang], lang, { ...localNames(content.site, lang), ...values });
 }

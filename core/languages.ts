@@ -35,6 +35,8 @@ export interface LanguageDescription {
   script: Script;
   /** Quotation marks around a quoted sentence (a critic's words on a summary sheet). */
   quotes: readonly [open: string, close: string];
+  /** A quote's closing full stop goes after the marks («…nunca pesado».), as Spanish sets it; inside otherwise. */
+  fullStopAfterQuote?: true;
   /**
    * Whether its readers know the French postal abbreviations the estate writes ("Rte"); the others
    * get the street written out, "Route du Menhir" (content/address.ts).
@@ -97,6 +99,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     ogLocale: "es_ES",
     script: "latin",
     quotes: ["«", "»"],
+    fullStopAfterQuote: true,
     readsFrenchAbbreviations: false,
     dates: {},
   },

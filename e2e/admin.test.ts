@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
 import { content } from "#content";
+import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
@@ -124,11 +125,12 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     await expect.poll(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), { message: "the visitor's e-mail", timeout: 60_000 }).toBe(true);
     const mail = await simpleParser(smtp.received.find((received) => received.to.includes(guestEmail))!.raw);
     const date = formatEventDate(day, "ja");
-    expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateName, date }));
+    // Booked from a Japanese page: the estate is named as site.json writes it in Japanese.
+    expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateNameLocal.ja!, date }));
     expect(mail.text).toContain(ja("mail.booking.greeting", { name: "山田花子" }));
     expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:00", "ja") }));
-    expect(mail.text).toContain(ja("mail.booking.tour", { tour: content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel.ja }));
-    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([["visit.ics", "text/calendar"]]);
+    expect(mail.text).toContain(ja("mail.booking.tour", { tour: textIn(content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel, "ja") }));
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[ja("mail.booking.calendarFile"), "text/calendar"]]);
     expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${day.replaceAll("-", "")}T`);
 
     // The page now shows the answer in the booking's history, and the inbox shows it confirmed.

@@ -73,7 +73,7 @@ test.describe("before the framework arrives", () => {
     const { page } = await openPage({ adult: false });
     await holdFramework(page);
     await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
-    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title") });
+    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title", { estate: content.site.estateName }) });
     expect(await gate.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     // Whatever the key set off has run once the page is idle.

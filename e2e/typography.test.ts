@@ -91,3 +91,26 @@ test.describe("CJK font stacks", () => {
     expect(stack.indexOf("Yu Gothic Medium")).toBeLessThan(stack.indexOf("Yu Gothic"));
   });
 });
+
+test.describe("the logo on a phone", () => {
+  /** Where the bar and the logo's two lines sit on a 390 px phone, in CSS pixels. */
+  async function logoBoxes(openPage: (options: { viewport: { width: number; height: number } }) => Promise<{ page: Page }>, lang: string) {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseUrl}${lang === "en" ? "/" : `/${lang}`}`);
+    const bar = (await page.locator("header nav").boundingBox())!;
+    const lines = await page.locator("header nav a").first().locator("span").evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+    return { bar, lines };
+  }
+
+  for (const lang of ["zh", "ja"]) {
+    test(`keeps both of its lines inside the bar on /${lang}, as tall as on the English page (the readers saw SAINT-ÉMILION GRAND CRU cut off)`, async ({ openPage }) => {
+      const [shown, english] = [await logoBoxes(openPage, lang), await logoBoxes(openPage, "en")];
+      const appellation = shown.lines.at(-1)!;
+      expect(shown.lines).toHaveLength(2);
+      expect(appellation.top).toBeGreaterThanOrEqual(shown.bar.y);
+      expect(appellation.bottom).toBeLessThanOrEqual(shown.bar.y + shown.bar.height);
+      const height = (boxes: DOMRect[]) => boxes.at(-1)!.bottom - boxes[0]!.top;
+      expect(height(shown.lines)).toBeCloseTo(height(english.lines), 0);
+    });
+  }
+});

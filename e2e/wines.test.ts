@@ -169,6 +169,7 @@ test.describe("wine page", () => {
     );
     expect(specs).toEqual([
       ["Alcohol by volume", "14%"],
+      ["Bottle size", "75 cl"],
       ["Blend", wine("chateau-2020").blend],
       ["Appellation", "Saint-Émilion Grand Cru"],
     ]);
@@ -187,6 +188,40 @@ test.describe("wine page", () => {
     expect(await buy.innerText()).toBe(`Inquire to Purchase — ${price}`);
     expect(await main.innerText()).toContain("Sales are limited to countries of the European Union");
     expect(problems).toEqual([]);
+  });
+
+  for (const lang of ["en", "fr", "zh", "es", "ja"] as const) {
+    test(`states in ${lang}, on every wine page and card, the price with its tax and the bottle's volume`, async ({ page }) => {
+      const prefix = lang === "en" ? "" : `/${lang}`;
+      // What consumer law asks, as each language's shop writes it (the bottles are 75 cl).
+      const written = {
+        en: { tax: "incl. VAT", volume: "75 cl bottle" },
+        fr: { tax: "\u00a0TTC", volume: "Bouteille de 75\u00a0cl" },
+        zh: { tax: "（含税）", volume: "750 毫升装" },
+        es: { tax: " (IVA incluido)", volume: "Botella de 75 cl" },
+        ja: { tax: "（税込）", volume: "容量：750ml" },
+      }[lang];
+      await page.goto(`${baseUrl}${prefix}/shop`);
+      const shown = [...(await cards(page, "shop-chateau")), ...(await cards(page, "shop-cuvee9"))];
+      expect(shown).toHaveLength(content.wines.length);
+      for (const card of shown) {
+        expect(card.text).toContain(written.tax);
+        expect(card.text).toContain(written.volume);
+      }
+      for (const { id } of content.wines) {
+        await page.goto(`${baseUrl}${prefix}/shop/${id}`);
+        const main = await page.locator("main").textContent();
+        expect(main, id).toContain(written.tax);
+        expect(main, id).toContain(written.volume);
+      }
+    });
+  }
+
+  test("shows /fr/shop/chateau-2020 at « 175 € TTC », in a bottle of 75 cl", async ({ page }) => {
+    await page.goto(`${baseUrl}/fr/shop/chateau-2020`);
+    const main = await page.locator("main").textContent();
+    expect(main).toContain("175\u00a0€\u00a0TTC");
+    expect(main).toContain("Bouteille de 75\u00a0cl");
   });
 
   test("omits an empty quote: the 2018's medal has a badge but no quote", async ({ page }) => {
@@ -276,7 +311,7 @@ test.describe("summary sheet", () => {
     const { page } = await openPage({ acceptDownloads: true });
     for (const [path, label, src] of [
       ["/shop/chateau-2018", "Download the summary (JPEG)", "/summaries/en/chateau-2018.jpg"],
-      ["/zh/shop/cuvee9-2020", "下载简介（JPEG）", "/summaries/zh/cuvee9-2020.jpg"],
+      ["/zh/shop/cuvee9-2020", "下载资料卡（JPEG）", "/summaries/zh/cuvee9-2020.jpg"],
     ] as const) {
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);

@@ -5,8 +5,9 @@
  */
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
 import { content, type Wine } from "#content";
+import { localNames } from "#content/names";
 import { textIn } from "#content/text";
-import { ratingQuote } from "#presentation/wine-format";
+import { ratingQuote, wineTitle } from "#presentation/wine-format";
 import { languages, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
@@ -29,13 +30,22 @@ export interface StructuredDataContext {
   bottleImage?: (wineId: string) => string | undefined;
 }
 
+/**
+ * A name as the page's language writes it, with the Latin name as its alternate where they differ:
+ * the Chinese page names the estate 莱斯库尔隐庐酒庄 and gives "Château L'Hermitage Lescours" too.
+ */
+function names(local: string, latin: string): { name: string; alternateName?: string } {
+  return local === latin ? { name: latin } : { name: local, alternateName: latin };
+}
+
 function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> {
   const { address, contact, geo, social } = site;
+  const local = localNames(site, lang);
   return {
     "@context": "https://schema.org",
     "@type": "Winery",
     "@id": absolute("/#winery"),
-    name: site.estateName,
+    ...names(local.estate, site.estateName),
     url: absolute(localizePath(lang, "/")),
     description: translator(lang).t("site.tagline"),
     email: contact.email,
@@ -62,7 +72,7 @@ function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> 
     sameAs: [social.instagram, social.facebook, social.linkedin],
     subOrganization: {
       "@type": "Winery",
-      name: site.sisterEstate.name,
+      ...names(local.sisterEstate, site.sisterEstate.name),
       url: site.sisterEstate.url,
     },
   };
@@ -76,6 +86,7 @@ export function parseScore(score: string): { value: number; best: number } | und
 
 function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataContext): WithContext<Product> {
   const url = absolute(localizePath(lang, winePath(wine.id)));
+  const local = localNames(site, lang);
   const reviews: Review[] = wine.ratings.flatMap((rating) => {
     const score = parseScore(rating.score);
     if (!score) return [];
@@ -95,18 +106,20 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
     "@context": "https://schema.org",
     "@type": "Product",
     "@id": `${url}#product`,
-    name: `${wine.name} ${wine.vintage}`,
+    name: wineTitle(wine),
     sku: wine.id,
     url,
     ...(image ? { image } : {}),
     description: textIn(wine.tastingNotes, lang),
-    brand: { "@type": "Brand", name: site.estateName },
+    brand: { "@type": "Brand", ...names(local.estate, site.estateName) },
     category: "Wine",
     additionalProperty: [
       { "@type": "PropertyValue", name: "Vintage", value: wine.vintage },
       { "@type": "PropertyValue", name: "Alcohol by volume", value: wine.abv },
       { "@type": "PropertyValue", name: "Blend", value: wine.blend },
-      { "@type": "PropertyValue", name: "Appellation", value: site.appellation },
+      // The appellation as the page's language writes it (圣埃美隆特级园 on the Chinese page).
+      { "@type": "PropertyValue", name: "Appellation", value: local.appellation },
+      { "@type": "PropertyValue", name: "Volume", value: wine.volumeMl, unitCode: "MLT", unitText: "ml" },
     ],
     ...(awards.length > 0 ? { award: awards.join("; ") } : {}),
     ...(reviews.length > 0 ? { review: reviews } : {}),
@@ -168,7 +181,7 @@ function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<Ne
       datePublished: item.date,
       inLanguage: languageTags[lang],
       url: absolute(`${localizePath(lang, pagePaths.news)}#${item.id}`),
-      author: { "@type": "Organization", name: site.estateName },
+      author: { "@type": "Organization", ...names(localNames(site, lang).estate, site.estateName) },
       publisher: { "@id": absolute("/#winery") },
       image: absolute("/og/estate.jpg"),
       ...(item.externalLink ? { sameAs: item.externalLink } : {}),

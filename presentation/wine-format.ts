@@ -6,7 +6,7 @@
  */
 import type { Grapes, Medal, Rating, Wine } from "#content";
 import { formatText, textIn } from "#content/text";
-import { formatPrice } from "#core/format";
+import { formatDate, formatPrice } from "#core/format";
 import type { Language } from "#core/languages";
 import { winePath } from "#core/paths";
 import type { MessageValues } from "#core/i18n";
@@ -65,19 +65,31 @@ export function ratingSeal(i18n: WineI18n, score: Rating["score"]): RatingSeal {
   return { label, spoken: isMedal(score) ? label : i18n.t("wine.ratings.score", { score: label }) };
 }
 
-/** "14%" written the language's way ("14 %" in French). */
-export function formatAbv(i18n: Pick<WineI18n, "tag">, abv: string): string {
+/** "14%" as the language writes it on a label: « 14 % vol. » in French, "14%vol" in Chinese. */
+export function formatAbv(i18n: WineI18n, abv: string): string {
   const value = Number.parseFloat(abv);
   if (Number.isNaN(value)) return abv;
-  return new Intl.NumberFormat(i18n.tag, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+  const percent = new Intl.NumberFormat(i18n.tag, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+  return i18n.t("wine.abvValue", { abv: percent });
 }
 
 /**
- * The blend with grape names (content/grapes.json) and percentages in the language's own forms:
- * "80% Merlot, …" in English, "メルロー80%、…" in Japanese. A grape without names keeps its own.
+ * The blend, each grape with its share, as pieces that are never broken across lines: "80% Merlot,",
+ * "15% Cabernet Sauvignon," and "5% Cabernet Franc" in English, "メルロー、", "カベルネ・フラン、"…
+ * in Japanese. Each piece but the last carries the language's separator without its trailing
+ * space; `space` is that space ("" where the language sets none, as Chinese and Japanese do).
  */
-export function formatBlend(i18n: WineI18n, blend: string, grapes: Grapes): string {
-  const parts = blend.split(",").map((part) => {
+export interface BlendPieces {
+  pieces: string[];
+  space: string;
+}
+
+/**
+ * The blend with grape names (content/grapes.json) and percentages in the language's own forms,
+ * in pieces a line may only break between. A grape without names keeps its own.
+ */
+export function blendPieces(i18n: WineI18n, blend: string, grapes: Grapes): BlendPieces {
+  const grapesWithShares = blend.split(",").map((part) => {
     const match = /^\s*(?:(\d{1,3})%\s+)?(.+?)\s*$/.exec(part);
     const grapeName = match?.[2] ?? part.trim();
     const grape = grapes[grapeName]?.[i18n.lang] ?? grapeName;
@@ -86,7 +98,73 @@ export function formatBlend(i18n: WineI18n, blend: string, grapes: Grapes): stri
     const percent = new Intl.NumberFormat(i18n.tag, { style: "percent" }).format(Number(share) / 100);
     return i18n.t("wine.blendPart", { percent, grape });
   });
-  return parts.join(i18n.t("wine.blendSeparator"));
+  const separator = i18n.t("wine.blendSeparator");
+  const mark = separator.trimEnd();
+  const pieces = grapesWithShares.map((piece, index) => (index < grapesWithShares.length - 1 ? `${piece}${mark}` : piece));
+  return { pieces, space: separator.slice(mark.length) };
+}
+
+/** The blend on one line of text: "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc", "メルロー80%、…". */
+export function formatBlend(i18n: WineI18n, blend: string, grapes: Grapes): string {
+  const { pieces, space } = blendPieces(i18n, blend, grapes);
+  return pieces.join(space);
+}
+
+/** The price with the tax it includes stated, as consumer law asks: "175 € TTC", "€175 incl. VAT", "€175（税込）". */
+export function winePriceWithTax(i18n: WineI18n, wine: Pick<Wine, "price">): string {
+  return i18n.t("wine.priceWithTax", { price: winePrice(i18n.lang, wine) });
+}
+
+/**
+ * The bottle's volume in the unit the language's wine labels use, which its catalog names
+ * (`wine.volumeUnit`): « 75 cl » in French, "750 毫升" in Chinese.
+ */
+export function volumeLabel(i18n: WineI18n, wine: Pick<Wine, "volumeMl">): string {
+  return i18n.t("wine.volumeUnit") === "ml" ? i18n.t("wine.volumeMl", { ml: wine.volumeMl }) : i18n.t("wine.volumeCl", { cl: wine.volumeMl / 10 });
+}
+
+/** The line under the price: "75 cl bottle", « Bouteille de 75 cl », "750 毫升装". */
+export function bottleVolume(i18n: WineI18n, wine: Pick<Wine, "volumeMl">): string {
+  return i18n.t("wine.bottle", { volume: volumeLabel(i18n, wine) });
+}
+
+/**
+ * The harvest's first and last day as the language writes them, the month said once when both
+ * fall in it: "September 10" and "30", « 10 » and « 30 septembre », "9月10日" and "30日". Which
+ * end loses its month follows the language's own order of day and month (Intl), not a list of
+ * languages.
+ */
+export function harvestDays(i18n: Pick<WineI18n, "lang" | "tag">, harvest: Wine["harvest"]): { start: string; end: string } {
+  const dayAndMonth = (isoDate: string) => formatDate(isoDate, i18n.lang, { month: "long", day: "numeric" });
+  const day = (isoDate: string) => formatDate(isoDate, i18n.lang, { day: "numeric" });
+  if (harvest.start.slice(0, 7) !== harvest.end.slice(0, 7)) return { start: dayAndMonth(harvest.start), end: dayAndMonth(harvest.end) };
+  const order = new Intl.DateTimeFormat(i18n.tag, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(new Date(`${harvest.start}T00:00:00Z`)).map((part) => part.type);
+  return order.indexOf("day") < order.indexOf("month")
+    ? { start: day(harvest.start), end: dayAndMonth(harvest.end) }
+    : { start: dayAndMonth(harvest.start), end: day(harvest.end) };
+}
+
+/** One line of a wine's technical facts: which it is, its label and its value, in the page's language. */
+export interface WineFact {
+  key: "soils" | "vineAge" | "harvest" | "ageing" | "production";
+  label: string;
+  value: string;
+}
+
+/**
+ * What the vineyard and the cellar gave the wine, in the page's language: soils, the vines'
+ * average age, the harvest's days, the time in barrel with the share of new oak, and how many
+ * bottles were made (sample values until the estate gives its own: content/README.md).
+ */
+export function vineyardAndCellar(i18n: WineI18n, wine: Wine): WineFact[] {
+  const newOak = new Intl.NumberFormat(i18n.tag, { style: "percent" }).format(wine.ageing.newOakPercent / 100);
+  return [
+    { key: "soils", label: i18n.t("wine.specs.soils"), value: textIn(wine.soils, i18n.lang) },
+    { key: "vineAge", label: i18n.t("wine.specs.vineAge"), value: i18n.t("wine.specs.vineAgeValue", { years: wine.vineAgeYears }) },
+    { key: "harvest", label: i18n.t("wine.specs.harvest"), value: i18n.t("wine.specs.harvestDays", harvestDays(i18n, wine.harvest)) },
+    { key: "ageing", label: i18n.t("wine.specs.ageing"), value: i18n.t("wine.specs.ageingValue", { months: wine.ageing.months, newOak }) },
+    { key: "production", label: i18n.t("wine.specs.production"), value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles }) },
+  ];
 }
 
 /** Spec §7: the cart service reads these categories from every wine. */

@@ -4,18 +4,28 @@ import type { Messages } from "@lingui/core";
 import { createTranslator, type MessageValues } from "#core/i18n";
 import type { MessageId } from "#locales";
 import { localizePath } from "#core/paths";
+import type { SiteView } from "./site";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
 export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
+/** What the language layout's loader gives every page (app/routes/language-layout.tsx). */
+interface LayoutData {
+  lang: Language;
+  messages: Messages;
+  site: Pick<SiteView, "names">;
+}
+
+const layoutData = (matches: Matches) => matches.find((m) => m?.id.endsWith("/layout"))?.loaderData as LayoutData | undefined;
+
 /**
  * The page's language and messages: the language layout's (each layout id ends in `/layout`) and
  * the page's own, as the layout merges them for the components.
  */
 export function pageTranslator(matches: Matches) {
-  const layout = matches.find((m) => m?.id.endsWith("/layout"))?.loaderData as { lang: Language; messages: Messages } | undefined;
+  const layout = layoutData(matches);
   if (!layout) return undefined;
   const page = (matches.at(-1)?.loaderData as { messages?: Messages } | undefined)?.messages;
   return createTranslator(layout.lang, { ...layout.messages, ...page });
@@ -44,8 +54,11 @@ export function pageMeta(matches: Matches, { title, description, vars, path, noi
   const translator = pageTranslator(matches);
   if (!translator) return [];
   const { lang, t } = translator;
-  const pageTitle = t(title, vars);
-  const pageDescription = t(description, vars);
+  // Titles and descriptions name the estate as the page's language does (莱斯库尔隐庐酒庄 in Chinese).
+  const names = layoutData(matches)?.site.names;
+  const values = { estate: names?.estate ?? "", sisterEstate: names?.sisterEstate ?? "", ...vars };
+  const pageTitle = t(title, values);
+  const pageDescription = t(description, values);
   const url = absoluteUrl(localizePath(lang, path));
   // Link previews: the wine's own bottle on wine pages, the estate elsewhere (pipeline/og-images.ts).
   const wineId = /^\/shop\/([a-z0-9-]+)$/.exec(path)?.[1];

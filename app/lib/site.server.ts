@@ -4,12 +4,13 @@
  */
 import { content } from "#content";
 import { postalAddress } from "#content/address";
+import { localNames } from "#content/names";
 import type { Language } from "#core/languages";
 import type { SiteView } from "./site";
 
 export function siteView(lang: Language): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
-  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(content.site.address, lang) };
+  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(content.site.address, lang), names: localNames(content.site, lang) };
 }
 
 /** The estate's figures (hectares, sister estate) for the pages that quote them. */

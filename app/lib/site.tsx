@@ -1,10 +1,16 @@
 import { createContext, useContext } from "react";
 import type { Site } from "#content";
+import type { LocalNames } from "#content/names";
 
 /** The estate's facts every page shows (navigation, footer), from content/site.json through the layout's loader. */
 export interface SiteView extends Pick<Site, "estateName" | "appellation" | "contact" | "social" | "sisterBrands"> {
   /** The postal address on one line, the country named in the page's language. */
   address: string;
+  /**
+   * The estate's, the sister estate's and the appellation's names as the page's language writes
+   * them (莱斯库尔隐庐酒庄 in Chinese): titles and first mentions. The logo keeps `estateName`.
+   */
+  names: LocalNames;
 }
 
 export const SiteContext = createContext<SiteView | null>(null);

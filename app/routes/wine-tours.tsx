@@ -96,7 +96,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
         <h2 id="booking-title" className="text-center text-4xl">
           {t("wineTours.form.title")}
         </h2>
-        <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro")}</p>
+        <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro", { languages: view.guideLanguages })}</p>
         <BookingForm tour={view.packages.find((tour) => tour.id === selected)} onBooked={() => setSelected(null)} />
       </section>
     </>

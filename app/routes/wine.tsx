@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   return pageMeta(matches, {
     title: "wine.meta.title",
     description: "wine.meta.description",
-    vars: { name: wine.name, vintage: wine.vintage },
+    vars: { name: wine.name, vintage: wine.vintage, rated: wine.ratings.length > 0 ? "yes" : "no" },
     path: winePath(wine.id),
   });
 };

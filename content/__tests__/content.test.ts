@@ -59,6 +59,21 @@ describe("a mistake in a content file", () => {
     expect(message).toMatch(/wines\/chateau-2020\.json: ratings\[1\] → score: must be points/);
   });
 
+  it("names a wine without its bottle size, a harvest outside the vintage's year and one that ends before it starts", () => {
+    const message = problemsAfter(({ read, write }) => {
+      const wine = read("wines/chateau-2019.json") as Record<string, unknown>;
+      delete wine.volumeMl;
+      write("wines/chateau-2019.json", wine);
+      const copied = read("wines/chateau-2018.json") as Record<string, unknown>;
+      write("wines/chateau-2018.json", { ...copied, harvest: { start: "2019-09-23", end: "2018-10-08" } });
+      const other = read("wines/cuvee9-2020.json") as Record<string, unknown>;
+      write("wines/cuvee9-2020.json", { ...other, harvest: { start: "2020-09-25", end: "2020-09-08" } });
+    });
+    expect(message).toContain("wines/chateau-2019.json: volumeMl: Invalid input: expected number, received undefined");
+    expect(message).toContain("wines/chateau-2018.json: harvest → start: must be a day of 2018, the vintage's year");
+    expect(message).toContain("wines/cuvee9-2020.json: harvest → end: must end on or after the day it starts");
+  });
+
   it("names a critic who rates the same wine twice, and a broken placeholder", () => {
     const message = problemsAfter(({ read, write }) => {
       const wine = read("wines/chateau-2020.json") as { ratings: { critic: string }[]; tastingNotes: Record<string, string> };

@@ -5,7 +5,8 @@ import { localizedText } from "./localized";
  * A legal page (`content/legal/<page>.json`): its title, the day it last changed and its sections.
  * A body's paragraphs are separated by a blank line (`\n\n`); a single `\n` is a line break (the
  * lines of an address or of the withdrawal form). Bodies may name, from site.json: `{address}`
- * (the estate's, in the page's language), `{email}`, `{phone}`; the company's `{legalName}`,
+ * (the estate's, in the page's language), `{addressInText}` (the same with the street as French
+ * sentences write it, « 860, route du Menhir »), `{email}`, `{phone}`; the company's `{legalName}`,
  * `{legalForm}`, `{shareCapital}`, `{registration}`, `{siret}`, `{vatNumber}`,
  * `{publicationDirector}`; the host's `{hostName}`, `{hostAddress}`, `{hostPhone}`; the consumer
  * mediator's `{mediatorName}`, `{mediatorAddress}`, `{mediatorUrl}` (app/components/legal/views.server.ts).
@@ -14,7 +15,20 @@ export const legalPageSchema = z.strictObject({
   /** YYYY-MM-DD, shown as "Last updated". */
   updated: z.iso.date(),
   title: localizedText,
-  sections: z.array(z.strictObject({ id: z.string().regex(/^[a-zA-Z-]+$/), title: localizedText, body: localizedText })).min(1),
+  sections: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-zA-Z-]+$/),
+        title: localizedText,
+        body: localizedText,
+        /**
+         * An official text the law requires to be shown framed, set in a box: the legal-guarantee
+         * notice of Code de la consommation D211-2 (annex, model A), word for word in French.
+         */
+        boxed: z.literal(true).optional(),
+      }),
+    )
+    .min(1),
 });
 
 /** The legal pages, by file name; each is a page of the site (core/paths.ts). */

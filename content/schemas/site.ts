@@ -1,15 +1,34 @@
 import { z } from "zod";
+import { partlyLocalized } from "./localized";
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
 
+/** A name in the languages that do not write it in Latin letters; the others use the Latin name. */
+const localNames = partlyLocalized(z.string().trim().min(1));
+
 /** The estate's facts: names, address, the one place for contact e-mails, phones and outside links. */
 export const siteSchema = z.strictObject({
-  /** The estate's name as it appears everywhere, including the summary sheet file name. */
+  /** The estate's name as it appears everywhere, including the logo and the summary sheet file name. */
   estateName: z.string().min(1),
+  /**
+   * The estate's name as readers of a language write it, where that is not the Latin name: a
+   * Chinese name (莱斯库尔隐庐酒庄) and a Japanese one (シャトー・レルミタージュ・レスクール), used in
+   * those languages' page titles, first mentions, e-mails and structured data. PLACEHOLDERS for the
+   * owner to choose (and, in China, register as a trade mark): content/README.md.
+   */
+  estateNameLocal: localNames,
   appellation: z.literal("Saint-Émilion Grand Cru"),
+  /** The appellation as Chinese and Japanese write it (圣埃美隆特级园, サンテミリオン・グラン・クリュ). */
+  appellationLocal: localNames,
   /** Area of the Grand Cru vineyard in hectares (spec §9: 4.12). */
   grandCruHectares: z.number().positive(),
-  sisterEstate: z.strictObject({ name: z.string().min(1), hectares: z.number().positive(), url: httpsUrl }),
+  sisterEstate: z.strictObject({
+    name: z.string().min(1),
+    /** PLACEHOLDERS like `estateNameLocal`: 蒙吉隆酒庄, シャトー・モンジロン. */
+    nameLocal: localNames,
+    hectares: z.number().positive(),
+    url: httpsUrl,
+  }),
   address: z.strictObject({
     /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
     street: z.string().min(1),
@@ -18,6 +37,12 @@ export const siteSchema = z.strictObject({
      * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
      */
     streetInFull: z.string().min(1),
+    /**
+     * The street as French running text writes it, « 860, route du Menhir » (a comma after the
+     * number, the kind of road in full and in lower case): the legal pages' French sentences, as
+     * `{addressInText}`. Address lines keep `street`.
+     */
+    streetInText: z.string().min(1),
     postalCode: z.string().min(1),
     locality: z.string().min(1),
     /** The country's name in English, used only where Intl has no name for `countryCode`. */

@@ -4,7 +4,7 @@ import { sceneName } from "./scene";
 
 /**
  * The estate's story (spec §2, `/story`): three chapters, each with its text and two photos.
- * Paragraphs may use `{hectares}`, `{sister}` and `{sisterHectares}` (site.json) and, in the
+ * Paragraphs may use `{hectares}` and `{sisterHectares}` (site.json), `{estate}` and `{sisterEstate}` (content/text.ts) and, in the
  * terroir chapter, `<strong>` and `<em>` for emphasis. Sample content.
  */
 export const storySchema = z.strictObject({

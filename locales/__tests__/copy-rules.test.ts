@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { content, readContent } from "#content";
-import { languages } from "#core/languages";
+import { languages, type Language } from "#core/languages";
 import { readCatalog } from "../../pipeline/i18n/catalogs";
 
 /** Every string of the content (every language of every field) and of every catalog. */
@@ -24,6 +24,31 @@ function allText(): string[] {
 }
 
 const texts = allText();
+
+/**
+ * Every text in one language: its catalog's translations and each content field written in it.
+ * French also counts the health message every catalog carries, and a critic's quote that French
+ * pages show as it is (it has no French translation, so it is French).
+ */
+function textsIn(lang: Language): string[] {
+  const out = [...readCatalog(lang).values()].map((entry) => entry.text);
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      for (const [key, child] of Object.entries(record)) {
+        if (key === lang && typeof child === "string") out.push(child);
+        else if (lang === "fr" && key === "quote" && typeof child === "string" && child && !(record.translations as Record<string, unknown> | undefined)?.fr) out.push(child);
+        else walk(child);
+      }
+    }
+  };
+  // site.json's names (莱斯库尔隐庐酒庄) are facts, not text written in the language.
+  const { site: _facts, ...written } = readContent(undefined, { pictures: false });
+  walk(written);
+  if (lang === "fr") for (const other of languages) out.push(readCatalog(other).get("footer.healthMessage")!.text);
+  return out;
+}
 
 it("reads the content and the catalogs (a walk that found nothing would prove nothing)", () => {
   expect(texts.length).toBeGreaterThan(2000);
@@ -44,5 +69,52 @@ describe("the site's copy", () => {
     const conviviality =
       /good company|good times|made to be shared|moments entre amis|bons moments|partagée autour|buena compañía|buenos momentos|compartirse en torno|好友共享|与人分享|仲間との食卓|分かち合われる|seduct|séduisant|seductor|魅惑/i;
     expect(offending(conviviality)).toEqual([]);
+  });
+
+  it("raises no toast, and sells no birthday or wedding among the vines (Loi Évin, the readers of 24 November 2026)", () => {
+    const festive =
+      /raised a glass|to the health of the king|brind[óa]|porter un toast|举杯|祝酒|健康を祝|乾杯|birthday among the vines|wedding dinner|anniversaire dans les vignes|dîner de mariage|cumpleaños entre viñas|cena de boda|生日会|婚宴|誕生日会|ウェディングディナー/i;
+    expect(offending(festive)).toEqual([]);
+  });
+});
+
+describe("typography the native readers asked for", () => {
+  const han = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}";
+
+  it("writes Chinese counts of time, distance and area in Arabic digits (全程 60 分钟, not 六十分钟)", () => {
+    // Han numerals right before a unit of time, distance or area, or naming a month. Not counts:
+    // 四周 "all around", 数百年 "centuries", 葡萄藤的一年 "the vine's year", 年复一年 "year after year".
+    const hanCount = /(?<![数几的复])[一二两三四五六七八九十百千]+多?(分钟|小时|个月|公顷|公里|千米|(?<!四)周(?!围|环)|天|年)|(?<![数几])(十[一二]?|[一二三四五六七八九])月/u;
+    const zh = textsIn("zh").filter((text) => hanCount.test(text));
+    expect(zh).toEqual([]);
+  });
+
+  it("sets no space inside a Chinese or Japanese date (2026年10月9日, 于9月14日, 2020年份)", () => {
+    // A year has four digits; "2 年" is a duration, spaced like "60 分钟".
+    const spaced = /\d{4}\s+年|\d\s+[月日]|[年月]\s+\d|于\s+\d{1,4}[年月]/u;
+    for (const lang of ["zh", "ja"] as const) expect(textsIn(lang).filter((text) => spaced.test(text)), lang).toEqual([]);
+  });
+
+  it("joins no Chinese or Japanese sentences with an ASCII comma", () => {
+    const asciiComma = new RegExp(`[${han}。、」）]\\s*,\\s|,\\s*[${han}]`, "u");
+    for (const lang of ["zh", "ja"] as const) expect(textsIn(lang).filter((text) => asciiComma.test(text)), lang).toEqual([]);
+  });
+
+  it("names French places in Chinese first, the French name after it in brackets (圣叙尔皮斯-德法莱朗（Saint-Sulpice-de-Faleyrens）)", () => {
+    const bare = /(?<!（)Saint-Sulpice-de-Faleyrens|(?<!（)Libourne/u;
+    expect(textsIn("zh").filter((text) => bare.test(text))).toEqual([]);
+  });
+
+  it("names the estate in Chinese and Japanese only through site.json's field, so that the owner's choice changes every page", () => {
+    for (const lang of ["zh", "ja"] as const) {
+      const name = content.site.estateNameLocal[lang]!;
+      expect(textsIn(lang).filter((text) => text.includes(name)), lang).toEqual([]);
+    }
+  });
+
+  it("writes the French apostrophe as ’, keeping the estate's name as site.json writes it", () => {
+    const names = [content.site.estateName, content.site.sisterEstate.name];
+    const straight = textsIn("fr").filter((text) => names.reduce((rest, name) => rest.split(name).join(""), text).includes("'"));
+    expect(straight).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ describe("plurals", () => {
   it("are used wherever a number meets a noun", () => {
     expect(pluralMessages).toEqual(
       expect.arrayContaining([
-        "cart.items",
+        "cart.open",
         "wineTours.packages.duration",
         "wineTours.packages.groupSize",
         "wineTours.highlights.duration.title",
@@ -32,14 +32,14 @@ describe("plurals", () => {
   });
 
   it.each([
-    ["en", ["0 items in the cart", "1 item in the cart", "2 items in the cart", "5 items in the cart"]],
-    ["fr", ["0 article dans le panier", "1 article dans le panier", "2 articles dans le panier", "5 articles dans le panier"]],
-    ["es", ["0 artículos en la cesta", "1 artículo en la cesta", "2 artículos en la cesta", "5 artículos en la cesta"]],
-    ["zh", ["购物车中有 0 件商品", "购物车中有 1 件商品", "购物车中有 2 件商品", "购物车中有 5 件商品"]],
-    ["ja", ["カート内の商品：0点", "カート内の商品：1点", "カート内の商品：2点", "カート内の商品：5点"]],
+    ["en", ["Open cart (0 items)", "Open cart (1 item)", "Open cart (2 items)", "Open cart (5 items)"]],
+    ["fr", ["Ouvrir le panier (0\u00a0article)", "Ouvrir le panier (1\u00a0article)", "Ouvrir le panier (2\u00a0articles)", "Ouvrir le panier (5\u00a0articles)"]],
+    ["es", ["Abrir la cesta (0 artículos)", "Abrir la cesta (1 artículo)", "Abrir la cesta (2 artículos)", "Abrir la cesta (5 artículos)"]],
+    ["zh", ["打开购物车（0 件商品）", "打开购物车（1 件商品）", "打开购物车（2 件商品）", "打开购物车（5 件商品）"]],
+    ["ja", ["カートを開く（0点）", "カートを開く（1点）", "カートを開く（2点）", "カートを開く（5点）"]],
   ] as const)("count the cart's items in %s: 0, 1, 2, 5", (lang, expected) => {
     const { t } = translator(lang);
-    expect([0, 1, 2, 5].map((count) => t("cart.items", { count }))).toEqual(expected);
+    expect([0, 1, 2, 5].map((count) => t("cart.open", { count }))).toEqual(expected);
   });
 
   it("take French's singular for 0 and 1 and Spanish's plural for 0", () => {

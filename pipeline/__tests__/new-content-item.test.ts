@@ -16,9 +16,10 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "content-new-"));
   cpSync(contentDir, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
-  // A new vintage: its file, copied from the 2018 and changed, and its bottle picture.
+  // A new vintage: its file, copied from the 2018 and changed (its harvest falls in 2021), and its bottle picture.
   const wine = JSON.parse(readFileSync(join(dir, "wines/chateau-2018.json"), "utf8")) as Record<string, unknown>;
-  writeFileSync(join(dir, "wines/chateau-2021.json"), JSON.stringify({ ...wine, vintage: 2021, price: 160, ratings: [] }));
+  const harvest = { start: "2021-09-27", end: "2021-10-14" };
+  writeFileSync(join(dir, "wines/chateau-2021.json"), JSON.stringify({ ...wine, vintage: 2021, price: 160, harvest, ratings: [] }));
   copyFileSync(join(dir, "images/bottles/chateau-2018.png"), join(dir, "images/bottles/chateau-2021.png"));
   // A new news item: one file.
   const item = JSON.parse(readFileSync(join(dir, "news/harvest-2026.json"), "utf8")) as Record<string, Record<string, string>>;

@@ -8,33 +8,38 @@
 import { readFileSync } from "node:fs";
 import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
 import { postalAddress } from "#content/address";
-import { estateLanguage, languageDescriptions, languages } from "#core/languages";
+import { localNames } from "#content/names";
+import { languageDescriptions, languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
+import { healthMessage } from "#presentation/health-message";
 import {
+  blendPieces,
   formatAbv,
-  formatBlend,
   ratingQuote,
   scoreLabel,
   tastingNotes,
+  vineyardAndCellar,
+  volumeLabel,
   type WineI18n,
 } from "#presentation/wine-format";
 import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
 
+
 /**
- * The health message (Loi Évin): the French sentence, then its translation. On a French sheet
- * the French sentence is already the message in the sheet's language (the French catalogue's
- * `healthMeaning` is a note about the law, not a translation), so it stands alone.
+ * A quote in the language's own marks (core/languages.ts), with the closing full stop where the
+ * language sets it: inside the marks, or after them as Spanish does («…nunca pesado»).
  */
-function healthMessage(i18n: WineI18n): string[] {
-  const french = i18n.t("footer.healthMessage");
-  return i18n.lang === estateLanguage ? [french] : [french, i18n.t("footer.healthMeaning")];
+export function quoted(lang: Language, quote: string): string {
+  const { quotes: [open, close], fullStopAfterQuote } = languageDescriptions[lang];
+  if (fullStopAfterQuote && quote.endsWith(".") && !quote.endsWith("...")) return `${open}${quote.slice(0, -1)}${close}.`;
+  return `${open}${quote}${close}`;
 }
 
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
 export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
-  // Each language's own quotation marks around a critic's words.
-  const [open, close] = languageDescriptions[i18n.lang].quotes;
+  const health = healthMessage(i18n.t);
+  const names = localNames(site, i18n.lang);
   return {
     wineId: wine.id,
     lang: i18n.lang,
@@ -45,19 +50,21 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
     vintage: String(wine.vintage),
     specs: [
       { label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
-      { label: i18n.t("wine.specs.blend"), value: formatBlend(i18n, wine.blend, grapes) },
-      { label: i18n.t("wine.specs.appellation"), value: site.appellation },
+      { label: i18n.t("wine.specs.volume"), value: volumeLabel(i18n, wine) },
+      { label: i18n.t("wine.specs.blend"), value: blendPieces(i18n, wine.blend, grapes) },
+      { label: i18n.t("wine.specs.appellation"), value: names.appellation },
     ],
+    vineyard: { heading: i18n.t("wine.specs.vineyardTitle"), facts: vineyardAndCellar(i18n, wine) },
     tastingNotes: { heading: i18n.t("wine.tastingNotes"), text: tastingNotes(i18n.lang, wine) },
     ratings: {
       heading: i18n.t("wine.ratings.title"),
       items: wine.ratings.map((rating) => {
         const quote = ratingQuote(i18n.lang, rating);
-        return { critic: rating.critic, score: scoreLabel(i18n, rating.score), quote: quote ? `${open}${quote}${close}` : "" };
+        return { critic: rating.critic, score: scoreLabel(i18n, rating.score), quote: quote ? quoted(i18n.lang, quote) : "" };
       }),
     },
-    healthMessage: healthMessage(i18n),
-    address: `${site.estateName} · ${postalAddress(site.address, i18n.lang)}`,
+    healthMessage: [health.french, ...health.lines],
+    address: `${names.estate} · ${postalAddress(site.address, i18n.lang)}`,
     bottlePng,
   };
 }

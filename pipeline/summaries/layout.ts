@@ -8,7 +8,7 @@ import type { CSSProperties } from "react";
 import { languageTags, scriptOf, type Language } from "#core/languages";
 import { summarySize } from "#presentation/summary-size";
 import type { Face, FaceText, Role } from "./fonts";
-import type { SheetData } from "./sheet-data";
+import type { SheetData, SheetSpec } from "./sheet-data";
 
 export const colors = {
   paper: "#fbf8f2",
@@ -22,8 +22,9 @@ export const colors = {
   rule: "#e8d6b3",
 };
 
-export const page = { ...summarySize, margin: 90, bandHeight: 210 };
-const bottle = { width: 356, height: 504 };
+export const page = { ...summarySize, margin: 90, bandHeight: 180 };
+/** The bottle picture (356 × 504 on the pages) drawn a little smaller, leaving room for the technical facts. */
+const bottle = { width: 300, height: 425 };
 
 /**
  * The locale satori takes for a `cjk` language (`zh-CN`, `ja-JP`: the language and its likeliest
@@ -89,22 +90,58 @@ function header(sheet: SheetData): SheetNode {
   );
 }
 
-function identity(sheet: SheetData, cjk: boolean): SheetNode {
-  const specs = sheet.specs.map((spec) =>
-    box(
-      { flexDirection: "column", borderTop: `1.5px solid ${colors.rule}`, padding: "12px 0 14px" },
-      text({ fontSize: 18, letterSpacing: cjk ? 1 : 2, color: colors.inkSoft }, caps(spec.label, sheet.lang)),
-      text({ fontSize: 27, lineHeight: 1.3, color: colors.ink, marginTop: 4 }, spec.value),
-    ),
-  );
+/**
+ * A spec's value. The blend's pieces each stay on one line ("Cabernet Sauvignon", カベルネ・ソーヴィニヨン
+ * never split): lines break only between them, where the language sets its space (none in
+ * Chinese and Japanese, whose separator 、 ends the piece before).
+ */
+function specValue(value: SheetSpec["value"], style: SheetStyle): SheetNode {
+  if (typeof value === "string") return text(style, value);
+  const fontSize = typeof style.fontSize === "number" ? style.fontSize : 27;
+  const space = value.space === "" ? 0 : Math.round(fontSize * 0.27);
   return box(
-    { padding: `50px ${page.margin}px 0`, flexShrink: 0 },
+    { ...style, flexWrap: "wrap" },
+    ...value.pieces.map((piece, index) => text({ whiteSpace: "nowrap", marginRight: index < value.pieces.length - 1 ? space : 0 }, piece)),
+  );
+}
+
+/** A spec's capitalised label and its value. */
+function spec(item: SheetSpec, sheet: SheetData, cjk: boolean, size: { label: number; value: number }): SheetNode {
+  return box(
+    { flexDirection: "column" },
+    text({ fontSize: size.label, letterSpacing: cjk ? 1 : 2, color: colors.inkSoft }, caps(item.label, sheet.lang)),
+    specValue(item.value, { fontSize: size.value, lineHeight: 1.3, color: colors.ink, marginTop: 4 }),
+  );
+}
+
+/** Beside the bottle, the first two specs (alcohol, bottle size) share a line; the others have one each. */
+function identitySpecs(sheet: SheetData, cjk: boolean): SheetNode[] {
+  const row = (...items: SheetSpec[]) =>
+    box(
+      { borderTop: `1.5px solid ${colors.rule}`, padding: "10px 0 11px" },
+      ...items.map((item) => box({ flexGrow: 1, flexBasis: 0 }, spec(item, sheet, cjk, { label: 17, value: 26 }))),
+    );
+  const [first, second, ...others] = sheet.specs;
+  return [...(first && second ? [row(first, second)] : first ? [row(first)] : []), ...others.map((item) => row(item))];
+}
+
+/**
+ * The bottle, and beside it the collection, the wine's name and vintage and the first specs. The
+ * collection's name is left out where it only repeats the wine's (Cuvée 9, the Château wine).
+ */
+function identity(sheet: SheetData, cjk: boolean): SheetNode {
+  const specs = identitySpecs(sheet, cjk);
+  const collection = sheet.collection.toLocaleLowerCase(sheet.lang) === sheet.name.toLocaleLowerCase(sheet.lang) ? [] : [
+    text({ fontSize: 21, fontWeight: 600, letterSpacing: cjk ? 2 : 3, color: colors.gold, marginBottom: 14 }, caps(sheet.collection, sheet.lang)),
+  ];
+  return box(
+    { padding: `44px ${page.margin}px 0`, flexShrink: 0 },
     { type: "img", props: { src: `data:image/png;base64,${Buffer.from(sheet.bottlePng).toString("base64")}`, width: bottle.width, height: bottle.height, style: { objectFit: "cover", flexShrink: 0 } } },
     box(
-      { flexDirection: "column", marginLeft: 60, flexGrow: 1, flexShrink: 1, paddingTop: 8 },
-      text({ fontSize: 21, fontWeight: 600, letterSpacing: cjk ? 2 : 3, color: colors.gold }, caps(sheet.collection, sheet.lang)),
-      text({ fontFamily: "serif", fontWeight: 600, fontSize: 54, lineHeight: 1.08, color: colors.wine, marginTop: 14 }, sheet.name),
-      text({ fontFamily: "serif", fontWeight: 600, fontSize: 68, lineHeight: 1.1, color: colors.gold, marginBottom: 16 }, sheet.vintage),
+      { flexDirection: "column", marginLeft: 60, flexGrow: 1, flexShrink: 1 },
+      ...collection,
+      text({ fontFamily: "serif", fontWeight: 600, fontSize: 50, lineHeight: 1.08, color: colors.wine }, sheet.name),
+      text({ fontFamily: "serif", fontWeight: 600, fontSize: 64, lineHeight: 1.1, color: colors.gold, marginBottom: 14 }, sheet.vintage),
       ...specs,
     ),
   );
@@ -119,8 +156,27 @@ function section(title: string, size: ReturnType<typeof bodySizes>, ...content: 
   );
 }
 
+/**
+ * The vineyard's and the cellar's facts in a band of three columns under the bottle: the soils, a
+ * sentence, across two of them beside the vines' age; then harvest, ageing and production.
+ */
+function vineyard(sheet: SheetData, size: ReturnType<typeof bodySizes>, cjk: boolean): SheetNode {
+  const column = Math.floor((page.width - 2 * page.margin) / 3);
+  const facts = sheet.vineyard.facts.map((item, index) =>
+    box(
+      { width: index === 0 ? 2 * column : column, flexDirection: "column", paddingTop: Math.round(size.body * 0.5) },
+      box({ flexDirection: "column", marginRight: 28 }, spec(item, sheet, cjk, { label: Math.round(size.body * 0.67), value: Math.round(size.body * 0.9) })),
+    ),
+  );
+  return box(
+    { flexDirection: "column", marginTop: Math.round(size.gap * 0.75), borderTop: `1.5px solid ${colors.rule}`, borderBottom: `1.5px solid ${colors.rule}`, paddingBottom: Math.round(size.body * 0.6) },
+    box({ flexWrap: "wrap" }, ...facts),
+  );
+}
+
 function notesAndRatings(sheet: SheetData, scale: number, cjk: boolean): SheetNode {
   const size = bodySizes(scale, cjk);
+  const facts = vineyard(sheet, size, cjk);
   const notes = section(
     sheet.tastingNotes.heading,
     size,
@@ -146,6 +202,7 @@ function notesAndRatings(sheet: SheetData, scale: number, cjk: boolean): SheetNo
   );
   const content = box(
     { flexDirection: "column", padding: `0 ${page.margin}px`, flexShrink: 0 },
+    facts,
     notes,
     ...(ratings.length > 0 ? [section(sheet.ratings.heading, size, ...ratings)] : []),
   );

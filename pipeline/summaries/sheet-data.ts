@@ -1,9 +1,13 @@
 import type { Language } from "#core/languages";
+import type { BlendPieces } from "#presentation/wine-format";
 
-/** One line of the specifications beside the bottle: "Blend" and "80% Merlot, …". */
+/**
+ * One line of the specifications: "Blend" and "80% Merlot, …". The blend comes in pieces a line
+ * may only break between, so no grape name is ever split ("Cabernet Sauvignon", メルロー).
+ */
 export interface SheetSpec {
   label: string;
-  value: string;
+  value: string | BlendPieces;
 }
 
 /** One critic's verdict as the sheet prints it. */
@@ -33,17 +37,20 @@ export interface SheetData {
   /** The wine's name without the vintage, and the vintage. */
   name: string;
   vintage: string;
-  /** Alcohol, blend and appellation, in that order. */
+  /** Alcohol, bottle size, blend and appellation, in that order, beside the bottle. */
   specs: SheetSpec[];
+  /** Soils, vine age, harvest, ageing and production, under their heading. */
+  vineyard: { heading: string; facts: SheetSpec[] };
   tastingNotes: { heading: string; text: string };
   /** An empty list leaves the ratings section out. */
   ratings: { heading: string; items: SheetRating[] };
   /**
    * The health message the Loi Évin requires on alcohol advertising: the French sentence first,
-   * then its translation (only the French sentence on a French sheet).
+   * then the language's lines (its translation, and in Japanese the legal drinking age; only the
+   * French sentence on a French sheet): presentation/health-message.ts.
    */
   healthMessage: string[];
-  /** The footer line: where the wine comes from. */
+  /** The footer line: the estate as the language names it, and where the wine comes from. */
   address: string;
   /** The bottle picture, PNG bytes (drawn at 356×504). */
   bottlePng: Uint8Array;

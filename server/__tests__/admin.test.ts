@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
+import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { formDefinitions } from "#forms/definitions";
 import { translator } from "#locales";
@@ -308,11 +309,12 @@ describe("answering a tour booking", () => {
     const mail: ParsedMail = await simpleParser(raw.raw);
     const { t } = translator("ja");
     const date = formatEventDate(day, "ja");
-    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateName, date }));
+    // The visitor booked from a Japanese page: the estate is named as site.json writes it in Japanese.
+    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, date }));
     expect(mail.text).toContain(t("mail.booking.greeting", { name: booking.name }));
     expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("10:30", "ja") }));
     expect(mail.text).toContain(t("mail.booking.where", { address: postalAddress(site.address, "ja") }));
-    expect(mail.text).toContain(t("mail.booking.tour", { tour: content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel.ja }));
+    expect(mail.text).toContain(t("mail.booking.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel, "ja") }));
     expect(mail.text).toContain(t("mail.booking.guests", { count: 2 }));
     expect(mail.text).toContain(bookingReference(id));
     expect(mail.replyTo?.text).toContain(site.contact.email);

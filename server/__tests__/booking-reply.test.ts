@@ -7,7 +7,7 @@ import { translator } from "#locales";
 import { bookingReference, composeBookingReply, type ReplyContext } from "../mail/booking-reply";
 
 const context: ReplyContext = {
-  estateName: "Château L'Hermitage Lescours",
+  estateNames: { en: "Château L'Hermitage Lescours", fr: "Château L'Hermitage Lescours", zh: "莱斯库尔隐庐酒庄", es: "Château L'Hermitage Lescours", ja: "シャトー・レルミタージュ・レスクール" },
   estateEmail: "contact@hermitage-lescours.example",
   estatePhone: "+33 5 00 00 00 00",
   address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(content.site.address, lang)])) as ReplyContext["address"],
@@ -52,6 +52,27 @@ describe("the answer to a booking", () => {
     expect(unfolded).toContain(`LOCATION:${postalAddress(content.site.address, "en").replaceAll(",", "\\,")}`);
     // Every line ends in CRLF and none is longer than 75 octets (RFC 5545, 3.1).
     for (const line of ics.content.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it("names the estate as the visitor's language does, and the calendar file in that language", () => {
+    const zh = composeBookingReply({ ...booking, language: "zh" }, { decision: "confirmed", start }, context, now);
+    expect(zh.subject).toContain("莱斯库尔隐庐酒庄");
+    const files = Object.fromEntries(
+      (["en", "fr", "es"] as const).map((language) => [language, composeBookingReply({ ...booking, language }, { decision: "confirmed", start }, context, now)]),
+    );
+    expect(files.fr!.attachments![0]!.filename).toBe("visite.ics");
+    expect(files.es!.attachments![0]!.filename).toBe("visita.ics");
+    expect(files.es!.text).toContain("(visita.ics)");
+    expect(files.es!.text).toContain("Hola, Camille:");
+  });
+
+  it("titles the calendar entry with the tour, naming the estate once", () => {
+    const tour = "Visite du Château L'Hermitage Lescours";
+    const mail = composeBookingReply({ ...booking, tour, language: "fr" }, { decision: "confirmed", start }, context, now);
+    const unfolded = mail.attachments![0]!.content.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain(`SUMMARY:${tour}\r\n`);
+    const both = composeBookingReply({ ...booking, tour: "Visite des deux châteaux", language: "fr" }, { decision: "confirmed", start }, context, now);
+    expect(both.attachments![0]!.content.replace(/\r\n[ \t]/g, "")).toContain("SUMMARY:Visite des deux châteaux — Château L'Hermitage Lescours\r\n");
   });
 
   it("keeps a visitor's name from adding lines or headers", () => {

@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath } from "#forms/fields";
 import { content } from "#content";
+import { estateNames } from "#content/names";
 import { jsonLdScript } from "../../pipeline/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { composeNotification, type MailContext } from "../mail/compose";
@@ -52,7 +53,7 @@ const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 
 describe("notification e-mails with hostile values", () => {
-  const context: MailContext = { estateName: site.estateName, estateEmail: site.contact.email, siteUrl: "https://www.hermitage-lescours.example" };
+  const context: MailContext = { estateNames: estateNames(site), estateEmail: site.contact.email, siteUrl: "https://www.hermitage-lescours.example" };
   const labels = ["Name", "E-mail", "Phone", "Guests", "Preferred date", "Package", "Subject", "Company", "Contact person", "Country", "Website", "Years in the wine industry", "Market size"];
   const fixedLine = new RegExp(
     `^(A new [a-z -]+ came in through the website\\.|(${labels.join("|")}): .*|Language: [a-z]{2}|Page: .*|Received: \\S+|Reference: [0-9a-f-]{36}|Reply to this e-mail to answer the visitor directly\\.|)$`,

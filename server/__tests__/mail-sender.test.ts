@@ -6,7 +6,7 @@ import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { tempDataDir, validPayloads } from "./support/fixtures";
 
-const context = { estateName: "Château Test", estateEmail: "estate@example.org", siteUrl: "https://site.example" };
+const context = { estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" }, estateEmail: "estate@example.org", siteUrl: "https://site.example" };
 const silent = { info() {}, warn() {}, error() {} };
 
 let db: Db | null = null;
@@ -79,7 +79,7 @@ describe("OutboxSender", () => {
     await sender.idle();
     expect(transport.sent).toHaveLength(1);
     const sent = transport.sent[0]!;
-    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: translator("zh").t("subscriber.mailSubject", { estate: "Château Test" }) });
+    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: translator("zh").t("subscriber.mailSubject", { estate: "测试酒庄" }) });
     expect(sent.headers["List-Unsubscribe"]).toBe(`<https://site.example/api/newsletter/unsubscribe?token=${"u".repeat(32)}>`);
     expect(sent.text).toContain(`https://site.example/api/newsletter/confirm?token=${"c".repeat(32)}`);
     expect((db.prepare("SELECT sent_at, attempts FROM outbox").get() as OutboxRow).attempts).toBe(1);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
+import { estateNames } from "#content/names";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
@@ -87,7 +88,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     kickMail: options.kickMail,
     estateName: site.estateName,
     reply: {
-      estateName: site.estateName,
+      estateNames: estateNames(site),
       estateEmail: site.contact.email,
       estatePhone: site.contact.phone,
       address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,

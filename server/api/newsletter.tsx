@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { content } from "#content";
+import { localNames } from "#content/names";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { SubmissionStore } from "../db/submissions";
@@ -35,7 +36,7 @@ const pages: Record<PageKind, [SubscriberMessage, SubscriberMessage, SubscriberM
  */
 export function subscriberPage(lang: Language, kind: PageKind, button?: { path: string; token: string }): string {
   const { t } = translator(lang);
-  const estate = site.estateName;
+  const estate = localNames(site, lang).estate;
   const [title, text, label] = pages[kind];
   return renderPage({
     lang,

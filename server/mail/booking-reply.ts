@@ -7,7 +7,8 @@ import { bodySafe, headerSafe, type OutgoingMail } from "./compose";
 
 /** What the estate's answer needs to know about the estate (content/site.json, content/tours.json). */
 export interface ReplyContext {
-  estateName: string;
+  /** The estate's name as each language writes it (content/names.ts): the e-mail names it in the visitor's. */
+  estateNames: Record<Language, string>;
   estateEmail: string;
   estatePhone: string;
   /** The estate's postal address on one line, in each language (content/address.ts): where the visit starts. */
@@ -52,13 +53,22 @@ export function visitTime(start: Date, lang: Language, timeZone: string): { date
 }
 
 /**
+ * The calendar entry's title: the tour's name, and the estate's after it unless the tour already
+ * names the estate (« Visite du Château L'Hermitage Lescours », not « … — Château L'Hermitage Lescours »).
+ */
+function calendarTitle(tour: string, estate: string, context: ReplyContext): string {
+  const named = [estate, ...Object.values(context.estateNames)].some((name) => tour.includes(name));
+  return named ? tour : `${tour} — ${estate}`;
+}
+
+/**
  * The e-mail that answers a tour booking, in the language of the page the visitor booked from.
  * A confirmation carries the visit as a calendar file; a refusal carries the staff's reason as
  * its own paragraph. The visitor replies to the estate's address.
  */
 export function composeBookingReply(booking: BookingToAnswer, answer: BookingAnswer, context: ReplyContext, now: Date): OutgoingMail {
   const { t } = translator(booking.language);
-  const estate = context.estateName;
+  const estate = context.estateNames[booking.language];
   const greeting = t("mail.booking.greeting", { name: headerSafe(booking.name, 120) });
   const reference = t("mail.booking.reference", { reference: bookingReference(booking.id) });
   const closing = [t("mail.booking.closing"), t("mail.booking.signature", { estate }), "", context.estateEmail, context.estatePhone, context.siteUrl];
@@ -91,6 +101,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     t("mail.booking.where", { address: context.address[booking.language] }),
   ];
   const duration = t("mail.booking.duration", { minutes: context.durationMinutes });
+  const file = t("mail.booking.calendarFile");
   const lines = [
     greeting,
     "",
@@ -99,7 +110,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     ...details,
     "",
     duration,
-    t("mail.booking.calendar"),
+    t("mail.booking.calendar", { file }),
     t("mail.booking.change", { phone: context.estatePhone }),
     "",
     reference,
@@ -110,7 +121,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     uid: `${booking.id}@${new URL(context.siteUrl).hostname}`,
     start: answer.start,
     end: new Date(answer.start.getTime() + context.durationMinutes * 60_000),
-    summary: `${booking.tour} — ${estate}`,
+    summary: calendarTitle(booking.tour, estate, context),
     description: [...details, duration, reference, t("mail.booking.change", { phone: context.estatePhone })].join("\n"),
     location: context.address[booking.language],
     organizer: { name: estate, email: context.estateEmail },
@@ -120,6 +131,6 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
     ...reply,
     subject: headerSafe(t("mail.booking.confirmedSubject", { estate, date })),
     text: `${lines.join("\n")}\n`,
-    attachments: [{ filename: "visit.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
+    attachments: [{ filename: file, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
   };
 }

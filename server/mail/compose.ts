@@ -17,7 +17,8 @@ export interface OutgoingMail {
 
 /** What composing needs to know about the estate and the site. */
 export interface MailContext {
-  estateName: string;
+  /** The estate's name as each language writes it (content/names.ts): 莱斯库尔隐庐酒庄 in Chinese. */
+  estateNames: Record<Language, string>;
   estateEmail: string;
   siteUrl: string;
 }
@@ -88,7 +89,7 @@ export function composeConfirmation(
   context: MailContext,
 ): OutgoingMail {
   const { t } = translator(language);
-  const estate = context.estateName;
+  const estate = context.estateNames[language];
   const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
   const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
   const text = [

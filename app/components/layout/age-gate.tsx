@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { pagePaths } from "#core/paths";
 import { ageAnswerAttribute, ageGateScript, ageStorageKey } from "~/lib/head-scripts";
 import { Message, useI18n } from "~/lib/i18n/context";
+import { useSite } from "~/lib/site";
 
 export { underAgeUrl } from "~/lib/head-scripts";
 
@@ -21,6 +22,7 @@ function isVerified(): boolean {
  */
 export function AgeGate() {
   const { t, href } = useI18n();
+  const site = useSite();
   const dialog = useRef<HTMLDialogElement>(null);
 
   // The inline script opens the gate of the first page; this opens it when it mounts again after
@@ -52,7 +54,7 @@ export function AgeGate() {
               {t("site.name")}
             </p>
             <h2 id="age-gate-title" className="mt-4 text-3xl text-cream-50">
-              {t("ageGate.title")}
+              {t("ageGate.title", { estate: site.names.estate })}
             </h2>
             <p id="age-gate-question" className="mt-6 text-xl font-semibold">
               {t("ageGate.question")}

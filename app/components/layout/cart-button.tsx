@@ -27,7 +27,7 @@ export function CartButton() {
   );
   if (snipcartEnabled) {
     return (
-      <button type="button" className={className} aria-label={`${t("cart.open")}, ${t("cart.items", { count })}`}>
+      <button type="button" className={className} aria-label={t("cart.open", { count })}>
         <CartIcon />
         {badge}
       </button>
@@ -37,7 +37,7 @@ export function CartButton() {
     <Link
       to={`${href(pagePaths.contact)}?subject=order#contact-form`}
       className={className}
-      aria-label={`${t("cart.unavailable")}, ${t("cart.items", { count })}`}
+      aria-label={t("cart.unavailable", { count })}
     >
       <CartIcon />
       {badge}

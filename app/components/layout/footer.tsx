@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { healthMessage } from "#presentation/health-message";
 import { useSite } from "~/lib/site";
 
 const buildYear = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
@@ -25,6 +26,7 @@ export function Footer() {
   const year = useCurrentYear();
   const site = useSite();
   const { contact } = site;
+  const health = healthMessage(t);
   return (
     <footer className="bg-wine-950 text-cream-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -140,9 +142,13 @@ export function Footer() {
       <div className="border-t border-wine-800">
         <div className="mx-auto max-w-7xl px-6 py-6 text-center text-sm">
           <p lang="fr" className="font-semibold text-cream-50">
-            {t("footer.healthMessage")}
+            {health.french}
           </p>
-          <p className="mt-1 text-cream-100">{t("footer.healthMeaning")}</p>
+          {health.lines.map((line) => (
+            <p key={line} className="mt-1 text-cream-100">
+              {line}
+            </p>
+          ))}
           <p className="mt-4 text-cream-100">
             <span data-testid="copyright">{t("footer.copyright", { year })}</span>
           </p>

@@ -11,7 +11,8 @@ export function LegalPage({ page }: { page: LegalPageView }) {
         {t("legal.updated", { date: page.updatedLabel })}
       </p>
       {page.sections.map((section) => (
-        <section key={section.id} id={section.id} className="mt-10">
+        // An official notice the law wants framed (the legal guarantees' box) is drawn in a box.
+        <section key={section.id} id={section.id} className={section.boxed ? "mt-10 border-2 border-gold-500 bg-white px-5 py-6 sm:px-8" : "mt-10"}>
           <h2 className="text-2xl">{section.title}</h2>
           {section.paragraphs.map((paragraph, index) => (
             // Lines inside a paragraph (an address, a form's fields) keep their breaks.

@@ -9,13 +9,14 @@ import type { LegalPageView } from "./views";
 
 /**
  * The values a legal text may name (content/schemas/legal.ts lists them for editors): the
- * estate's address in the page's language, its contacts, and the company, host and mediator
- * from site.json.
+ * estate's address in the page's language (as an address line, and as French sentences write it),
+ * its contacts, and the company, host and mediator from site.json.
  */
 function legalValues(lang: Language): Record<string, string> {
   const { address, contact, company, host, consumerMediator } = content.site;
   return {
     address: postalAddress(address, lang),
+    addressInText: postalAddress({ ...address, street: address.streetInText }, lang),
     email: contact.email,
     phone: contact.phone,
     ...company,
@@ -40,6 +41,7 @@ export function legalPageView(page: LegalPageId, request: Request): LegalPageVie
       id: section.id,
       title: textIn(section.title, lang),
       paragraphs: textIn(section.body, lang, values).split(/\n\s*\n/),
+      boxed: section.boxed === true,
     })),
   };
 }

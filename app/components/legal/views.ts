@@ -6,5 +6,5 @@ export interface LegalPageView {
   /** The same day in the page's language. */
   updatedLabel: string;
   /** Each section's paragraphs; a line break inside a paragraph is kept (the lines of an address or a form). */
-  sections: { id: string; title: string; paragraphs: string[] }[];
+  sections: { id: string; title: string; paragraphs: string[]; boxed: boolean }[];
 }

@@ -12,7 +12,7 @@ import type { StoryChapterView } from "./views";
  */
 export function storyView(lang: Language): { chapters: StoryChapterView[]; messages: Messages } {
   const { site, story } = content;
-  const values = { hectares: site.grandCruHectares, sister: site.sisterEstate.name, sisterHectares: site.sisterEstate.hectares };
+  const values = { hectares: site.grandCruHectares, sisterHectares: site.sisterEstate.hectares };
   const messages: Messages = {};
   const chapters = story.chapters.map((chapter): StoryChapterView => ({
     id: chapter.id,

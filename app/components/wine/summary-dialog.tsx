@@ -60,7 +60,7 @@ export function SummaryDialog({ wine }: { wine: WineDetailView }) {
             src={summary.src}
             width={summarySize.width}
             height={summarySize.height}
-            alt={t("wine.summary.imageAlt", { wine: title })}
+            alt={t("wine.summary.imageAlt", { wine: title, rated: wine.ratings.length > 0 ? "yes" : "no" })}
             loading="lazy"
             decoding="async"
             className="h-auto max-h-[60dvh] w-auto border border-cream-200 bg-white"

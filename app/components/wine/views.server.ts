@@ -5,21 +5,26 @@
  * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
  */
 import { content, findWine, type Wine } from "#content";
+import { localNames } from "#content/names";
 import { winePath } from "#core/paths";
 import type { I18n } from "~/lib/i18n/context";
 import { bottleImage } from "~/lib/images";
-import type { WineCardView, WineDetailView } from "./views";
+import type { WineCardView, WineDetailView, WineSpec } from "./views";
 import {
+  blendPieces,
+  bottleVolume,
   cartItemData,
   formatAbv,
-  formatBlend,
   ratingQuote,
   ratingSeal,
   summaryFileName,
   summaryPath,
   tastingNotes,
+  vineyardAndCellar,
+  volumeLabel,
   wineTitle,
   winePrice,
+  winePriceWithTax,
 } from "#presentation/wine-format";
 
 /** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
@@ -34,6 +39,8 @@ export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
     vintage: wine.vintage,
     collection: i18n.t(`wine.collections.${wine.collection}`),
     price: winePrice(i18n.lang, wine),
+    priceWithTax: winePriceWithTax(i18n, wine),
+    volume: bottleVolume(i18n, wine),
     badge: first ? ratingSeal(i18n, first.score) : null,
     bottle: bottleImage(wine.id) ?? null,
     smaller: smallerOnCard.has(wine.id),
@@ -48,13 +55,24 @@ export function collectionCards(i18n: I18n, collection: Wine["collection"], limi
     .map((wine) => wineCardView(i18n, wine));
 }
 
+/** The specifications the page lists (spec §2): alcohol, bottle size, blend and appellation. */
+function wineSpecs(i18n: I18n, wine: Wine): WineSpec[] {
+  return [
+    { key: "abv", label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
+    { key: "volume", label: i18n.t("wine.specs.volume"), value: volumeLabel(i18n, wine) },
+    { key: "blend", label: i18n.t("wine.specs.blend"), value: blendPieces(i18n, wine.blend, content.grapes) },
+    { key: "appellation", label: i18n.t("wine.specs.appellation"), value: localNames(content.site, i18n.lang).appellation },
+  ];
+}
+
 export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
   const card = wineCardView(i18n, wine);
   const title = wineTitle(wine);
   return {
     ...card,
     title,
-    specs: { abv: formatAbv(i18n, wine.abv), blend: formatBlend(i18n, wine.blend, content.grapes), appellation: content.site.appellation },
+    specs: wineSpecs(i18n, wine),
+    vineyard: vineyardAndCellar(i18n, wine),
     tastingNotes: tastingNotes(i18n.lang, wine),
     ratings: wine.ratings.map((rating) => ({
       critic: rating.critic,

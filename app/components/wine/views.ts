@@ -3,7 +3,7 @@
  * (views.server.ts) and delivered in the page's HTML. Types only: no code reaches the browser.
  */
 import type { Picture } from "~/lib/images";
-import type { RatingSeal } from "#presentation/wine-format";
+import type { BlendPieces, RatingSeal } from "#presentation/wine-format";
 
 /** A wine card (spec §2): image, collection, name, vintage, price, first rating's score. */
 export interface WineCardView {
@@ -12,7 +12,12 @@ export interface WineCardView {
   name: string;
   vintage: number;
   collection: string;
+  /** The price alone ("175 €"), for the buy button. */
   price: string;
+  /** The price with the tax it includes stated ("175 € TTC"), as consumer law asks wherever it is shown. */
+  priceWithTax: string;
+  /** The bottle's volume under the price ("Bouteille de 75 cl"). */
+  volume: string;
   /** The first rating's score or medal, when the wine has ratings. */
   badge: RatingSeal | null;
   bottle: Picture | null;
@@ -20,10 +25,23 @@ export interface WineCardView {
   smaller: boolean;
 }
 
+/**
+ * One line of the specifications: its label and its value. The blend comes in pieces a line may
+ * only break between (never inside "Cabernet Sauvignon"), with the space set between them.
+ */
+export interface WineSpec {
+  key: string;
+  label: string;
+  value: string | BlendPieces;
+}
+
 /** Everything a wine's page shows (spec §2, /shop/{id}). */
 export interface WineDetailView extends WineCardView {
   title: string;
-  specs: { abv: string; blend: string; appellation: string };
+  /** Specifications (spec §2): alcohol, bottle size, blend, appellation, each with its label. */
+  specs: WineSpec[];
+  /** What the vineyard and the cellar gave the wine: soils, vine age, harvest, ageing, production. */
+  vineyard: WineSpec[];
   tastingNotes: string;
   ratings: { critic: string; score: RatingSeal; quote: string }[];
   /** The buy button's `data-item-*` attributes (spec §7). */

@@ -38,16 +38,19 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
               {wine.collection}
             </span>
           </p>
+          {/* The wine's name is French on every page: set and read as French (the Latin faces on CJK pages). */}
           <h1 className="mt-4 text-4xl sm:text-5xl">
-            {wine.name} <span className="text-gold-600">{wine.vintage}</span>
+            <span lang="fr">{wine.name}</span> <span className="text-gold-600">{wine.vintage}</span>
           </h1>
-          <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.price}</p>
+          <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.priceWithTax}</p>
+          <p className="mt-1 text-ink-700">{wine.volume}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <BuyButton wine={wine} />
             <SummaryDialog wine={wine} />
           </div>
           <p className="mt-4 text-sm text-ink-700">{t("wine.restriction")}</p>
-          <WineSpecs specs={wine.specs} />
+          <WineSpecs id="wine-specs" title="wine.specs.title" specs={wine.specs} />
+          <WineSpecs id="wine-vineyard" title="wine.specs.vineyardTitle" specs={wine.vineyard} />
           <section aria-labelledby="wine-notes" className="mt-12">
             <h2 id="wine-notes" className="text-3xl">
               {t("wine.tastingNotes")}

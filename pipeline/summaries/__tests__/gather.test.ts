@@ -120,6 +120,15 @@ describe("the summary sheets' content", () => {
     expect(fr.address).toContain(site.address.street);
   });
 
+  it("sets a Spanish quote's closing full stop after the guillemets («…nunca pesado».), the others' inside", () => {
+    const closings = (lang: Language) => sheets.filter((sheet) => sheet.lang === lang).flatMap((sheet) => sheet.ratings.items.map((item) => item.quote.slice(-2)));
+    const spanish = closings("es").filter((end) => end !== "");
+    expect(spanish.length).toBeGreaterThan(5);
+    expect(spanish.every((end) => end === "».")).toBe(true);
+    expect(closings("fr").filter((end) => end !== "").every((end) => end === "\u202f»")).toBe(true);
+    expect(closings("en").filter((end) => end !== "").every((end) => end === ".”")).toBe(true);
+  });
+
   it("shows the translated quote, not the original, where a translation exists", () => {
     const ja = sheets.find((sheet) => sheet.lang === "ja" && sheet.wineId === "chateau-2020")!;
     const wine = wines.find((w) => w.id === "chateau-2020")!;
@@ -129,13 +138,26 @@ describe("the summary sheets' content", () => {
     for (const rating of translated) expect(shown).not.toContain(rating.quote);
   });
 
-  it("carries the health message (Loi Évin) in French and in the sheet's language", () => {
+  it("carries the health message (Loi Évin) in French, then its lines in the sheet's language, the French sentence once", () => {
     const french = footerOf("fr").healthMessage;
-    expect(french).toBe("L'abus d'alcool est dangereux pour la santé, à consommer avec modération");
+    expect(french).toBe("L’abus d’alcool est dangereux pour la santé, à consommer avec modération");
     for (const sheet of sheets) {
       const { healthMessage, healthMeaning } = footerOf(sheet.lang);
       expect(healthMessage).toBe(french);
-      expect(sheet.healthMessage).toEqual(sheet.lang === "fr" ? [french] : [french, healthMeaning]);
+      expect(sheet.healthMessage).toEqual(sheet.lang === "fr" ? [french] : [french, ...healthMeaning.split("\n")]);
     }
+  });
+
+  it("tells Japanese readers, under the health message, that drinking under 20 is forbidden by law", () => {
+    for (const sheet of sheets.filter((item) => item.lang === "ja")) {
+      expect(sheet.healthMessage.at(-1)).toBe("20歳未満の者の飲酒は法律で禁止されています。");
+    }
+  });
+
+  it("names the estate in Chinese and Japanese as site.json does, beside the address", () => {
+    const zh = sheets.find((sheet) => sheet.lang === "zh")!;
+    const ja = sheets.find((sheet) => sheet.lang === "ja")!;
+    expect(zh.address.startsWith(`${site.estateNameLocal.zh} · `)).toBe(true);
+    expect(ja.address.startsWith(`${site.estateNameLocal.ja} · `)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { content } from "#content";
+import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
@@ -29,7 +30,7 @@ const reasonMax = 2000;
 function tourName(record: SubmissionRecord, lang: string): string | null {
   if (record.entry.type !== "tour-bookings") return null;
   const found = content.tours.packages.find((tour) => tour.id === record.row.package);
-  return found && isLanguage(lang) ? found.selectedLabel[lang] : null;
+  return found && isLanguage(lang) ? textIn(found.selectedLabel, lang) : null;
 }
 
 /**

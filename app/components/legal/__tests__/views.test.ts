@@ -90,3 +90,64 @@ describe("the Spanish legal notice", () => {
     expect(text).toMatch(new RegExp(`[Rr]egistr[^\\n]*${site.company.registration.replace(/[()]/g, "\\$&")}`));
   });
 });
+
+/**
+ * The box décret n° 2022-946 requires in the terms of a seller to consumers: the annex to article
+ * D. 211-2 of the Code de la consommation (model A, goods), as Légifrance publishes it. Held here
+ * a second time, by hand, so that no edit of the content file can change a word unnoticed.
+ */
+const officialBox = [
+  "Le consommateur dispose d'un délai de deux ans à compter de la délivrance du bien pour obtenir la mise en œuvre de la garantie légale de conformité en cas d'apparition d'un défaut de conformité. Durant ce délai, le consommateur n'est tenu d'établir que l'existence du défaut de conformité et non la date d'apparition de celui-ci.",
+  "Lorsque le contrat de vente du bien prévoit la fourniture d'un contenu numérique ou d'un service numérique de manière continue pendant une durée supérieure à deux ans, la garantie légale est applicable à ce contenu numérique ou ce service numérique tout au long de la période de fourniture prévue. Durant ce délai, le consommateur n'est tenu d'établir que l'existence du défaut de conformité affectant le contenu numérique ou le service numérique et non la date d'apparition de celui-ci.",
+  "La garantie légale de conformité emporte obligation pour le professionnel, le cas échéant, de fournir toutes les mises à jour nécessaires au maintien de la conformité du bien.",
+  "La garantie légale de conformité donne au consommateur droit à la réparation ou au remplacement du bien dans un délai de trente jours suivant sa demande, sans frais et sans inconvénient majeur pour lui.",
+  "Si le bien est réparé dans le cadre de la garantie légale de conformité, le consommateur bénéficie d'une extension de six mois de la garantie initiale.",
+  "Si le consommateur demande la réparation du bien, mais que le vendeur impose le remplacement, la garantie légale de conformité est renouvelée pour une période de deux ans à compter de la date de remplacement du bien.",
+  "Le consommateur peut obtenir une réduction du prix d'achat en conservant le bien ou mettre fin au contrat en se faisant rembourser intégralement contre restitution du bien, si :",
+  "1° Le professionnel refuse de réparer ou de remplacer le bien ;",
+  "2° La réparation ou le remplacement du bien intervient après un délai de trente jours ;",
+  "3° La réparation ou le remplacement du bien occasionne un inconvénient majeur pour le consommateur, notamment lorsque le consommateur supporte définitivement les frais de reprise ou d'enlèvement du bien non conforme, ou s'il supporte les frais d'installation du bien réparé ou de remplacement ;",
+  "4° La non-conformité du bien persiste en dépit de la tentative de mise en conformité du vendeur restée infructueuse.",
+  "Le consommateur a également droit à une réduction du prix du bien ou à la résolution du contrat lorsque le défaut de conformité est si grave qu'il justifie que la réduction du prix ou la résolution du contrat soit immédiate. Le consommateur n'est alors pas tenu de demander la réparation ou le remplacement du bien au préalable.",
+  "Le consommateur n'a pas droit à la résolution de la vente si le défaut de conformité est mineur.",
+  "Toute période d'immobilisation du bien en vue de sa réparation ou de son remplacement suspend la garantie qui restait à courir jusqu'à la délivrance du bien remis en état.",
+  "Les droits mentionnés ci-dessus résultent de l'application des articles L. 217-1 à L. 217-32 du code de la consommation.",
+  "Le vendeur qui fait obstacle de mauvaise foi à la mise en œuvre de la garantie légale de conformité encourt une amende civile d'un montant maximal de 300 000 euros, qui peut être porté jusqu'à 10 % du chiffre d'affaires moyen annuel (article L. 241-5 du code de la consommation).",
+  "Le consommateur bénéficie également de la garantie légale des vices cachés en application des articles 1641 à 1649 du code civil, pendant une durée de deux ans à compter de la découverte du défaut. Cette garantie donne droit à une réduction de prix si le bien est conservé ou à un remboursement intégral contre restitution du bien.",
+];
+
+/** The words alone: French typography's apostrophe (’) and no-break spaces read as Légifrance's ' and spaces. */
+const words = (text: string) => text.replaceAll("’", "'").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+
+describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la consommation D. 211-2)", () => {
+  it("gives /fr/terms the official text word for word, in a box of its own", () => {
+    const box = section("terms", "fr", "guarantee-box");
+    expect(box?.boxed).toBe(true);
+    expect(words(box!.paragraphs.join("\n"))).toBe(words(officialBox.join("\n")));
+  });
+
+  it.each(languages.filter((lang) => lang !== "fr"))("gives the %s terms a boxed translation with the same articles, amounts and items", (lang) => {
+    const box = section("terms", lang, "guarantee-box");
+    expect(box?.boxed).toBe(true);
+    const text = box!.paragraphs.join("\n");
+    for (const article of [/L\.?\s?217-1/, /L\.?\s?217-32/, /L\.?\s?241-5/, /1641/, /1649/, /D\.?\s?211-2/]) expect(text).toMatch(article);
+    expect(text).toMatch(/30|treinta|thirty/);
+    expect(text).toMatch(/300[,\s\u00a0\u202f]000|30\s?万/);
+    expect(text.split("\n").filter((line) => /^(\(\d\)|（\d）|\d\.º)/.test(line))).toHaveLength(4);
+  });
+
+  it("keeps the other sections out of a box, and the explanation of the guarantees before it", () => {
+    const sections = legalPageView("terms", new Request("http://localhost/fr/terms")).sections;
+    expect(sections.filter((s) => s.boxed).map((s) => s.id)).toEqual(["guarantee-box"]);
+    expect(sections.findIndex((s) => s.id === "guarantees")).toBe(sections.findIndex((s) => s.id === "guarantee-box") - 1);
+  });
+});
+
+describe("the French legal pages' sentences", () => {
+  it("write the street as French prose does (« 860, route du Menhir »); the legal notice's address line keeps the estate's form", () => {
+    const prose = [section("terms", "fr", "guarantees"), section("terms", "fr", "mediation"), section("terms", "fr", "withdrawal"), section("privacy", "fr", "controller")];
+    for (const found of prose) expect(found?.paragraphs.join("\n")).toContain(`${site.address.streetInText}, ${site.address.postalCode}`);
+    expect(prose.map((found) => found?.paragraphs.join("\n")).join("\n")).not.toContain(site.address.street);
+    expect(pageText("legal-notice", "fr")).toContain(`${site.address.street}, ${site.address.postalCode}`);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Page titles as the built pages carry them (`pageMeta`, from the language layout's data): every
+ * title names the estate, the 404 page's included, and Chinese and Japanese titles name it as
+ * site.json writes it in those languages (莱斯库尔隐庐酒庄), so that it is found by its own name.
+ */
+import { describe, expect, it } from "vitest";
+import { content } from "#content";
+import { languages, type Language } from "#core/languages";
+import { catalogs, type MessageId } from "#locales";
+import { pageMeta } from "~/lib/meta";
+import { siteView } from "~/lib/site.server";
+import { readCatalog } from "../../../pipeline/i18n/catalogs";
+
+const { site } = content;
+/** The estate's name in each language, as site.json gives it. */
+const estateIn: Record<Language, string> = { en: site.estateName, fr: site.estateName, es: site.estateName, zh: site.estateNameLocal.zh!, ja: site.estateNameLocal.ja! };
+
+/** The `<title>` a page gets in a language, its loaders' data as the build hands it over. */
+function titleOf(lang: Language, title: MessageId, path = "/somewhere"): string {
+  const matches = [{ id: `${lang}/layout`, loaderData: { lang, messages: catalogs[lang], site: siteView(lang) } }, { id: `${lang}/page`, loaderData: {} }];
+  const tags = pageMeta(matches, { title, description: "notFound.title", path, noindex: true });
+  return (tags.find((tag) => "title" in tag) as { title: string }).title;
+}
+
+describe("page titles", () => {
+  it.each(languages)("give the 404 page in %s a title with the estate's name", (lang) => {
+    expect(titleOf(lang, "notFound.metaTitle")).toContain(estateIn[lang]);
+    expect(titleOf(lang, "wine.notFound.metaTitle")).toContain(estateIn[lang]);
+  });
+
+  it("give the Chinese 404 page 「页面不存在 — 莱斯库尔隐庐酒庄」", () => {
+    expect(titleOf("zh", "notFound.metaTitle")).toBe(`页面不存在 — ${site.estateNameLocal.zh}`);
+  });
+
+  it.each(languages)("name the estate in every page's title in %s, as the language writes it", (lang) => {
+    const titles = [...readCatalog("en").keys()].filter((id) => id.endsWith(".meta.title") && id !== "wine.meta.title") as MessageId[];
+    expect(titles.length).toBeGreaterThan(10);
+    expect(titles.filter((id) => !titleOf(lang, id).includes(estateIn[lang]))).toEqual([]);
+  });
+
+  it("lead the Chinese home page's title with the Chinese name, then the Latin one", () => {
+    expect(titleOf("zh", "home.meta.title").startsWith(`${site.estateNameLocal.zh} ${site.estateName}`)).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The estate's, its sister estate's and the appellation's names as a language writes them: the
+ * Chinese and Japanese names of site.json where it has them, the Latin names everywhere else.
+ * Page titles, first mentions, e-mails, summary sheets and structured data read them here; the
+ * logo keeps the Latin name in every language.
+ */
+import { languages, type Language } from "#core/languages";
+import type { Site } from "./schemas/site";
+
+/** A name in one language: its own form there when site.json gives one, else the Latin name. */
+export function nameIn(latin: string, local: Partial<Record<Language, string>>, lang: Language): string {
+  return local[lang] ?? latin;
+}
+
+/** The names a page, a sheet or an e-mail in this language uses. */
+export interface LocalNames {
+  estate: string;
+  sisterEstate: string;
+  appellation: string;
+}
+
+export function localNames(site: Site, lang: Language): LocalNames {
+  return {
+    estate: nameIn(site.estateName, site.estateNameLocal, lang),
+    sisterEstate: nameIn(site.sisterEstate.name, site.sisterEstate.nameLocal, lang),
+    appellation: nameIn(site.appellation, site.appellationLocal, lang),
+  };
+}
+
+/** The estate's name in every language, for what is written in the reader's language later (e-mails). */
+export function estateNames(site: Site): Record<Language, string> {
+  return Object.fromEntries(languages.map((lang) => [lang, localNames(site, lang).estate])) as Record<Language, string>;
+}
