@@ -1,6 +1,6 @@
 /**
  * Measures what each built page costs a first-time visitor, from the files alone (deterministic):
- * first-load JavaScript (module scripts, their static imports in inline module scripts, and
+ * first-load JavaScript (module scripts, the static imports of React Router's boot script, and
  * modulepreload links), CSS, and every JavaScript chunk, gzip level 9. Used by e2e/budgets.test.ts
  * and printed as tables for docs/performance.md:
  *
@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import { defaultLanguage, languages } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { messagesFor, type Namespace } from "#locales";
+import { bootBlockType } from "../pipeline/paint-first";
 
 /** Bytes of a file gzipped at level 9 (what the server's precompressed .gz copy holds). */
 export function gzipSize(file: string): number {
@@ -45,11 +46,13 @@ export function bootScripts(html: string): string[] {
   }
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attrs = "", body = ""] = match;
-    if (!/type="module"/i.test(attrs)) continue;
+    // React Router's boot script runs as an inline module, or waits in the data block of
+    // pipeline/paint-first.ts until the page has painted; either way it names the manifest, the
+    // route modules and the client entry.
+    const type = attr(attrs, "type");
+    if (type !== "module" && type !== bootBlockType) continue;
     const src = attr(attrs, "src");
     if (src) urls.add(src);
-    // The bootstrap (React Router's, or the deferred one of pipeline/paint-first.ts) names the
-    // manifest, the route modules and the client entry.
     for (const m of body.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
   }
   return [...urls];

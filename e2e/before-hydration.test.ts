@@ -61,6 +61,24 @@ test.describe("the framework after the first paint", () => {
     await expect.poll(() => scripts.length).toBeGreaterThan(3);
   });
 
+  test("runs React Router's own boot script, as the build wrote it, under the page's Content-Security-Policy", async ({ openPage }) => {
+    const routes = { "/shop": ["root", "en/layout", "en/shop"], "/ja/news": ["root", "ja/layout", "ja/news"] };
+    for (const [path, ids] of Object.entries(routes)) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const held = /<script type="text\/x-boot-module" id="boot-module">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(held, path).toMatch(/^import /);
+      const { page, problems } = await openPage();
+      await page.goto(`${baseUrl}${path}`);
+      await waitForHydration(page);
+      const running = await page.evaluate(() => [...document.querySelectorAll('script[type="module"]')].map((script) => script.textContent));
+      expect(running, path).toEqual([held]);
+      // React Router's script, not ours, handed it the page's route modules.
+      const registered = await page.evaluate(() => Object.keys((window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ?? {}));
+      expect(registered, path).toEqual(ids);
+      expect(problems, path).toEqual([]);
+    }
+  });
+
   test("leaves no modulepreload in any page's head", async () => {
     const html = await (await fetch(`${baseUrl}/fr/wine-tours`)).text();
     expect(html).not.toContain("modulepreload");

@@ -4,16 +4,16 @@
  * inline script for the Content-Security-Policy, and precompresses text files.
  * Run by `npm run build`.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { errorPagePaths } from "../app/lib/site-paths.server";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
 import { writeOpenGraphImages } from "./og-images";
+import { inlineScriptHashes } from "./inline-scripts";
 import { paintFirst } from "./paint-first";
+import { precompress } from "./precompress";
 import { jsonLdScript, structuredData } from "./structured-data";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -96,36 +96,23 @@ function deferFrameworks(): number {
   return pages.length;
 }
 
-const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
-
 /** `sha256-…` sources of every inline script of each page, keyed by its path under build/. */
 function hashInlineScripts(): Record<string, string[]> {
   const hashes: Record<string, string[]> = {};
   for (const file of [...walk(clientDir), ...walk(errorsDir)].filter((f) => f.endsWith(".html"))) {
-    const html = readFileSync(file, "utf8");
-    const sources = [...html.matchAll(inlineScript)].map(
-      (match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`,
-    );
-    hashes["/" + relative(buildDir, file).split(sep).join("/")] = [...new Set(sources)];
+    hashes["/" + relative(buildDir, file).split(sep).join("/")] = inlineScriptHashes(readFileSync(file, "utf8"));
   }
   return hashes;
 }
 
-const compressible = /\.(html|js|css|json|data|svg|xml|txt|webmanifest)$/;
-
-function precompress(): { files: number; bytes: number } {
+function precompressAll(): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const file of [...walk(clientDir), ...walk(errorsDir)]) {
-    if (!compressible.test(file) || statSync(file).size < 512) continue;
-    const body = readFileSync(file);
-    const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    writeFileSync(`${file}.br`, br);
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    const size = precompress(file);
+    if (size === undefined) continue;
     files += 1;
-    bytes += br.length;
+    bytes += size;
   }
   return { files, bytes };
 }
@@ -141,5 +128,5 @@ const info = {
 };
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
-const { files, bytes } = precompress();
+const { files, bytes } = precompressAll();
 console.log(`postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, framework deferred in ${deferred} pages, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);

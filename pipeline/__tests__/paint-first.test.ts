@@ -1,99 +1,110 @@
+/**
+ * The rewrite on its own. React Router's real output, in the real browser with the real
+ * Content-Security-Policy, is tested on the built site by e2e/before-hydration.test.ts.
+ */
 import { describe, expect, it } from "vitest";
-import { paintFirst, parseBootScript } from "../paint-first";
+import { paintFirst, starterScript } from "../paint-first";
 
-/** The head and boot script React Router 7 writes into a prerendered page (shape of build/client/shop/index.html). */
-const page = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/framework-2.js"/><link rel="stylesheet" href="/assets/root-3.css"/></head><body><main>Shop</main>
-<script>window.__reactRouterContext = {"basename":"/"};</script><script type="module" async="">import "/assets/manifest-1.js";
-import * as route0 from "/assets/root-4.js";
-import * as route1 from "/assets/language-layout-5.js";
-import * as route2 from "/assets/shop-6.js";
-  
-  window.__reactRouterRouteModules = {"root":route0,"en/layout":route1,"en/shop":route2};
+/**
+ * Code the rewrite must carry over untouched. Deliberately not React Router's shape: nothing in
+ * paint-first may depend on what the boot script says (and `$&` would be mangled by a careless
+ * String.replace).
+ */
+const boot = `import "/assets/a-1.js";\nconsole.log("$& $1 $$", { any: ['thing'] });\nimport("/assets/b-2.js");`;
 
-import("/assets/entry.client-7.js");</script></body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a-1.js"/><link rel="modulepreload" href="/assets/b-2.js"/>` +
+  `<link rel="stylesheet" href="/assets/root-3.css"/><script>head()</script></head><body><main>Shop</main>${body}</body></html>`;
 
-/** Runs the rewritten boot script against stand-ins for the page, its events, its frames and `import()`. */
-function boot(document: { readyState: string; hidden?: boolean }, requestAnimationFrame: (callback: () => void) => void) {
-  const code = /<script type="module">([\s\S]*?)<\/script>/.exec(paintFirst(page))![1]!;
-  const imported: string[] = [];
+const reactRouterBody = `<script>window.__context = {};</script><script type="module" async="">${boot}</script>`;
+
+describe("paint first: the page", () => {
+  it("keeps the boot script byte for byte, in a data block that does not run, followed by the starter", () => {
+    const html = paintFirst(page(reactRouterBody));
+    expect(html).toContain(
+      `<main>Shop</main><script>window.__context = {};</script><script type="text/x-boot-module" id="boot-module">${boot}</script><script>${starterScript}</script></body>`,
+    );
+    expect(html).not.toMatch(/<script type="module"/);
+  });
+
+  it("drops the modulepreload links and leaves the rest of the head as it was", () => {
+    const html = paintFirst(page(reactRouterBody));
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain('<head><link rel="stylesheet" href="/assets/root-3.css"/><script>head()</script></head>');
+  });
+
+  it("refuses a page without exactly one inline module script, so a change in React Router's output stops the build", () => {
+    expect(() => paintFirst(page("<script>window.__context = {};</script>"))).toThrow(/found 0/);
+    expect(() => paintFirst(page(`${reactRouterBody}<script type="module">${boot}</script>`))).toThrow(/found 2/);
+  });
+});
+
+interface FakeElement {
+  type?: string;
+  async?: boolean;
+  textContent: string;
+  replacedBy?: FakeElement;
+}
+
+/** Runs the starter against stand-ins for the document, its events and its frames. */
+function start(state: { readyState: string; hidden?: boolean }, requestAnimationFrame: (callback: () => void) => void) {
+  const block: FakeElement = { textContent: boot };
   const listeners = new Map<string, () => void>();
-  const window: { __reactRouterRouteModules?: Record<string, unknown> } = {};
-  const run = new Function("document", "addEventListener", "removeEventListener", "window", "requestAnimationFrame", "importer", code.replaceAll("import(", "importer("));
+  const document = {
+    ...state,
+    getElementById: (id: string) => (id === "boot-module" ? { ...block, replaceWith: (element: FakeElement) => (block.replacedBy = element) } : null),
+    createElement: (tag: string): FakeElement => {
+      expect(tag).toBe("script");
+      return { textContent: "" };
+    },
+  };
+  const run = new Function("document", "addEventListener", "removeEventListener", "requestAnimationFrame", starterScript);
   run(
     document,
     (type: string, listener: () => void) => listeners.set(type, listener),
     (type: string) => listeners.delete(type),
-    window,
     requestAnimationFrame,
-    async (url: string) => {
-      imported.push(url);
-      return { url };
-    },
   );
-  return { imported, listeners, window };
+  return { block, listeners };
 }
 
 const aTask = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-describe("paint first", () => {
-  it("reads React Router's boot script: manifest, route modules by id, client entry", () => {
-    const boot = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(page)![1]!;
-    expect(parseBootScript(boot)).toEqual({
-      manifest: "/assets/manifest-1.js",
-      routes: [
-        { id: "root", url: "/assets/root-4.js" },
-        { id: "en/layout", url: "/assets/language-layout-5.js" },
-        { id: "en/shop", url: "/assets/shop-6.js" },
-      ],
-      entry: "/assets/entry.client-7.js",
-    });
-  });
-
-  it("drops the modulepreload links and leaves no static import to fetch before the first paint", () => {
-    const html = paintFirst(page);
-    expect(html).not.toContain("modulepreload");
-    expect(html).toContain('<link rel="stylesheet" href="/assets/root-3.css"/>');
-    expect(html).not.toMatch(/^import /m);
-    expect(html).not.toContain('type="module" async');
-  });
-
-  it("starts the same modules on load or on the first pointer, key, touch or focus, and registers the routes by id", async () => {
-    const { imported, listeners, window } = boot({ readyState: "interactive" }, (callback) => callback());
+describe("paint first: the starter", () => {
+  it("starts on the first pointer, key, touch or focus: the block becomes an async module script of the same text, once", () => {
+    const { block, listeners } = start({ readyState: "interactive" }, (callback) => callback());
     expect([...listeners.keys()].sort()).toEqual(["focusin", "keydown", "load", "pointerdown", "touchstart"]);
-    expect(imported).toEqual([]);
+    expect(block.replacedBy).toBeUndefined();
     listeners.get("keydown")!();
-    await aTask();
-    expect(imported).toEqual(["/assets/manifest-1.js", "/assets/root-4.js", "/assets/language-layout-5.js", "/assets/shop-6.js", "/assets/entry.client-7.js"]);
-    expect(window.__reactRouterRouteModules).toEqual({
-      root: { url: "/assets/root-4.js" },
-      "en/layout": { url: "/assets/language-layout-5.js" },
-      "en/shop": { url: "/assets/shop-6.js" },
-    });
-    // A second trigger (the load event) starts nothing more.
-    listeners.get("load")?.();
-    await aTask();
-    expect(imported).toHaveLength(5);
+    expect(block.replacedBy).toEqual({ type: "module", async: true, textContent: boot });
+    const first = block.replacedBy;
+    // The interaction listeners are gone; a late load event starts nothing more.
+    expect([...listeners.keys()]).toEqual(["load"]);
+    listeners.get("load")!();
+    expect(block.replacedBy).toBe(first);
   });
 
-  it("after the load event, waits for the next frame to be drawn before it requests anything", async () => {
+  it("after the load event, waits for the next frame and a task after it before it starts", async () => {
     const frames: (() => void)[] = [];
-    const { imported, listeners } = boot({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback));
+    const { block, listeners } = start({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback));
     listeners.get("load")!();
     await aTask();
-    expect(imported).toEqual([]);
+    expect(block.replacedBy).toBeUndefined();
     expect(frames).toHaveLength(1);
     frames[0]!();
-    expect(imported).toEqual([]);
+    expect(block.replacedBy).toBeUndefined();
     await aTask();
-    expect(imported[0]).toBe("/assets/manifest-1.js");
-    expect(imported).toHaveLength(5);
+    expect(block.replacedBy?.textContent).toBe(boot);
   });
 
-  it("on a page already loaded, or hidden, starts without waiting for an interaction", async () => {
-    for (const document of [{ readyState: "complete", hidden: true }, { readyState: "complete", hidden: false }]) {
-      const { imported } = boot(document, (callback) => callback());
-      await aTask();
-      expect(imported, JSON.stringify(document)).toHaveLength(5);
-    }
+  it("on a page already loaded starts after a frame, and on a hidden one at once", async () => {
+    const visible = start({ readyState: "complete", hidden: false }, (callback) => callback());
+    expect(visible.block.replacedBy).toBeUndefined();
+    await aTask();
+    expect(visible.block.replacedBy?.textContent).toBe(boot);
+    const hidden = start({ readyState: "complete", hidden: true }, () => {
+      throw new Error("a hidden page draws no frame");
+    });
+    expect(hidden.block.replacedBy?.textContent).toBe(boot);
   });
 });
