@@ -5,7 +5,7 @@ import { readCatalog } from "../../i18n/catalogs";
 import { gatherSheets } from "../gather";
 
 const sheets = gatherSheets();
-const { site, grapes, wines } = content;
+const { site, wines } = content;
 
 /** The footer's health message and its translation, as the language's PO file has them. */
 function footerOf(lang: Language): { healthMessage: string; healthMeaning: string } {
@@ -28,16 +28,27 @@ describe("the summary sheets' content", () => {
       return rest;
     };
     const common = { wineId: "chateau-2020", estateName: "Château L'Hermitage Lescours", appellation: "Saint-Émilion Grand Cru", name: "Château L'Hermitage Lescours", vintage: "2020" };
-    const french = "L'abus d'alcool est dangereux pour la santé, à consommer avec modération";
+    const french = "L’abus d’alcool est dangereux pour la santé, à consommer avec modération";
     expect(sheet("en")).toEqual({
       ...common,
       lang: "en",
       collection: "Château L'Hermitage Lescours",
       specs: [
         { label: "Alcohol by volume", value: "14%" },
-        { label: "Blend", value: "80% Merlot, 15% Cabernet Sauvignon, 5% Cabernet Franc" },
+        { label: "Bottle size", value: "75 cl" },
+        { label: "Blend", value: { pieces: ["80% Merlot,", "15% Cabernet Sauvignon,", "5% Cabernet Franc"], space: " " } },
         { label: "Appellation", value: "Saint-Émilion Grand Cru" },
       ],
+      vineyard: {
+        heading: "From the vineyard to the cellar",
+        facts: [
+          { key: "soils", label: "Soils", value: wine.soils.en },
+          { key: "vineAge", label: "Average vine age", value: "40 years" },
+          { key: "harvest", label: "Harvest", value: "September 10 to 30" },
+          { key: "ageing", label: "Ageing in oak", value: "18 months, 50% new barrels" },
+          { key: "production", label: "Production", value: "14,200 bottles" },
+        ],
+      },
       tastingNotes: { heading: "Tasting Notes", text: wine.tastingNotes.en },
       ratings: {
         heading: "Expert Ratings",
@@ -55,13 +66,24 @@ describe("the summary sheets' content", () => {
       lang: "fr",
       collection: "Château L'Hermitage Lescours",
       specs: [
-        { label: "Degré d'alcool", value: "14\u00a0%" },
-        { label: "Assemblage", value: "80\u00a0% Merlot, 15\u00a0% Cabernet Sauvignon, 5\u00a0% Cabernet Franc" },
-        { label: "Appellation d'origine", value: "Saint-Émilion Grand Cru" },
+        { label: "Degré d’alcool", value: "14\u00a0%\u00a0vol." },
+        { label: "Contenance", value: "75\u00a0cl" },
+        { label: "Assemblage", value: { pieces: ["80\u00a0% Merlot,", "15\u00a0% Cabernet Sauvignon,", "5\u00a0% Cabernet Franc"], space: " " } },
+        { label: "Appellation d’origine", value: "Saint-Émilion Grand Cru" },
       ],
+      vineyard: {
+        heading: "De la vigne au chai",
+        facts: [
+          { key: "soils", label: "Sols", value: wine.soils.fr },
+          { key: "vineAge", label: "Âge moyen des vignes", value: "40\u00a0ans" },
+          { key: "harvest", label: "Vendanges", value: "Du 10 au 30 septembre" },
+          { key: "ageing", label: "Élevage en barriques", value: "18\u00a0mois, dont 50\u00a0% de fûts neufs" },
+          { key: "production", label: "Production", value: "14\u202f200\u00a0bouteilles" },
+        ],
+      },
       tastingNotes: { heading: "Notes de dégustation", text: wine.tastingNotes.fr },
       ratings: {
-        heading: "L'avis de la critique",
+        heading: "L’avis de la critique",
         items: [
           { critic: "Ledger of the Vine", score: "95/100", quote: `«\u202f${ledger!.translations!.fr}\u202f»` },
           { critic: "Revue des Coteaux Girondins", score: "17,5/20", quote: `«\u202f${revue!.quote}\u202f»` },
@@ -74,24 +96,30 @@ describe("the summary sheets' content", () => {
     });
     expect(sheet("zh")).toMatchObject({
       specs: [
-        { label: "酒精度", value: "14%" },
-        { label: "混酿比例", value: "梅洛 80%、赤霞珠 15%、品丽珠 5%" },
-        { label: "法定产区", value: "Saint-Émilion Grand Cru" },
+        { label: "酒精度", value: "14%vol" },
+        { label: "净含量", value: "750 毫升" },
+        { label: "混酿比例", value: { pieces: ["梅洛 80%、", "赤霞珠 15%、", "品丽珠 5%"], space: "" } },
+        { label: "法定产区", value: "圣埃美隆特级园" },
       ],
+      vineyard: { heading: "从葡萄园到酒窖", facts: [{ value: wine.soils.zh }, { value: "40 年" }, { value: "9月10日至30日" }, { value: "18 个月，新桶比例 50%" }, { value: "14,200 瓶" }] },
       tastingNotes: { heading: "品鉴笔记", text: wine.tastingNotes.zh },
       ratings: { heading: "专家评分", items: [{ score: "95/100", quote: `“${ledger!.translations!.zh}”` }, { score: "17.5/20" }, { score: "94/100" }] },
       healthMessage: [french, "过量饮酒有害健康，请适量饮用。"],
-      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, 法国",
+      address: "莱斯库尔隐庐酒庄 · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, 法国",
     });
     expect(sheet("es")).toMatchObject({
-      specs: [{ value: "14\u00a0%" }, { value: "80\u00a0% merlot, 15\u00a0% cabernet sauvignon, 5\u00a0% cabernet franc" }, {}],
-      ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es}»` }, { score: "17,5/20" }, { score: "94/100" }] },
+      specs: [{ value: "14\u00a0% vol." }, { value: "75 cl" }, { value: { pieces: ["80\u00a0% merlot,", "15\u00a0% cabernet sauvignon,", "5\u00a0% cabernet franc"] } }, {}],
+      vineyard: { facts: [{ value: wine.soils.es }, { value: "40 años" }, { value: "Del 10 al 30 de septiembre" }, { value: "18 meses, un 50\u00a0% en barricas nuevas" }, { value: "14.200 botellas" }] },
+      // Spanish closes the quote before its full stop.
+      ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es!.slice(0, -1)}».` }, { score: "17,5/20" }, { score: "94/100" }] },
       address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
     });
     expect(sheet("ja")).toMatchObject({
-      specs: [{ value: "14%" }, { value: "メルロー80%、カベルネ・ソーヴィニヨン15%、カベルネ・フラン5%" }, {}],
+      specs: [{ value: "14%" }, { value: "750ml" }, { value: { pieces: ["メルロー80%、", "カベルネ・ソーヴィニヨン15%、", "カベルネ・フラン5%"], space: "" } }, { value: "サンテミリオン・グラン・クリュ" }],
+      vineyard: { facts: [{ value: wine.soils.ja }, { value: "40年" }, { value: "9月10日～30日" }, { value: "18か月（新樽比率50%）" }, { value: "14,200本" }] },
       ratings: { items: [{ score: "95/100", quote: `「${ledger!.translations!.ja}」` }, { score: "17.5/20" }, { score: "94/100" }] },
-      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, フランス",
+      healthMessage: [french, "過度の飲酒は健康を害します。お酒は適量を守ってお楽しみください。", "20歳未満の者の飲酒は法律で禁止されています。"],
+      address: "シャトー・レルミタージュ・レスクール · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, フランス",
     });
   });
 
@@ -106,7 +134,8 @@ describe("the summary sheets' content", () => {
         const words = rating.quote === "" ? "" : (rating.translations?.[sheet.lang] ?? rating.quote);
         const shown = sheet.ratings.items[index]!.quote;
         if (words === "") expect(shown).toBe("");
-        else expect(shown.slice(1, -1).trim()).toBe(words);
+        // Inside the marks; a Spanish quote's full stop stands after them («…château».).
+        else expect(shown.replace(/^\S+?\s?|\s?[»」”](\.)?$/gu, "") + (shown.endsWith("».") ? "." : "")).toBe(words);
       });
       expect([...sheet.bottlePng.subarray(1, 4)]).toEqual([..."PNG"].map((c) => c.charCodeAt(0)));
     }
