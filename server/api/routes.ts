@@ -6,19 +6,13 @@ import type { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
+import type { RouteRateLimit } from "./route-config";
 
 export interface ApiRouteOptions {
   config: Config;
   store: SubmissionStore;
   /** Set when mail is configured (SMTP_URL). */
   mail: MailContext | null;
-}
-
-/** Per-route rate limit settings: each route keeps its own count per client address. */
-export interface RouteRateLimit {
-  rateLimit?: { max: number; timeWindow: number };
-  /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
-  crossSite?: boolean;
 }
 
 /**
