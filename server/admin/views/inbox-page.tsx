@@ -1,5 +1,6 @@
 import { isLanguage, languageNames } from "#core/languages";
 import { allStatuses, inboxTypes, statusesOf, type InboxRow, type InboxStatus, type InboxType } from "../../db/inbox";
+import { defaultSeparator, separators } from "../spreadsheet";
 import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
@@ -111,28 +112,63 @@ function Paging({ view, filter, pages }: { view: ViewContext; filter: InboxFilte
   );
 }
 
+/** A labelled day field of the export form. */
+function DayField({ label, name }: { label: string; name: string }) {
+  return (
+    <label>
+      {label}
+      <input type="date" name={name} />
+    </label>
+  );
+}
+
+/**
+ * The export: a form, its format (a workbook, CSV with the separator the staff member's Excel
+ * expects, or JSON), and what narrows it (status, days received).
+ */
 function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
+  const type = filter.type ?? "tour-bookings";
   return (
     <section aria-labelledby="export-title" className="panel">
       <h2 id="export-title">{view.t("inbox.export.title")}</h2>
       <p>{view.t("inbox.export.note")}</p>
-      <form method="post" action="/admin/export" className="inline-form">
+      <form method="post" action="/admin/export" className="inline-form export-form">
         <CsrfField view={view} />
         <label>
           {view.t("inbox.filter.type")}
-          <select name="type" defaultValue={filter.type ?? "tour-bookings"}>
-            {inboxTypes.map((type) => (
-              <option key={type} value={type}>
-                {typeName(view, type)}
+          <select name="type" defaultValue={type}>
+            {inboxTypes.map((option) => (
+              <option key={option} value={option}>
+                {typeName(view, option)}
               </option>
             ))}
           </select>
         </label>
+        <FilterSelect
+          label={view.t("inbox.export.status")}
+          name="status"
+          value={filter.type ? filter.status : undefined}
+          anyLabel={view.t("inbox.filter.any")}
+          options={(filter.type ? statusesOf[filter.type] : allStatuses).map((status) => [status, statusName(view, status)])}
+        />
+        <DayField label={view.t("inbox.export.from")} name="from" />
+        <DayField label={view.t("inbox.export.to")} name="to" />
         <label>
           {view.t("inbox.export.format")}
-          <select name="format" defaultValue="csv">
-            <option value="csv">CSV</option>
-            <option value="json">JSON</option>
+          <select name="format" defaultValue="xlsx">
+            <option value="xlsx">{view.t("inbox.export.xlsx")}</option>
+            <option value="csv">{view.t("inbox.export.csv")}</option>
+            <option value="json">{view.t("inbox.export.json")}</option>
+          </select>
+        </label>
+        <label>
+          {view.t("inbox.export.separator")}
+          <select name="separator" defaultValue={defaultSeparator(view)}>
+            {separators.map((separator) => (
+              <option key={separator} value={separator}>
+                {view.t(separator === "comma" ? "inbox.export.comma" : "inbox.export.semicolon")}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit">{view.t("inbox.export.submit")}</button>
