@@ -9,13 +9,11 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { content } from "#content";
 import { textIn } from "#content/text";
-import { isLanguage } from "#core/languages";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
-import { adminDateTags } from "#locales/admin";
 import type { Db } from "../db/database";
 import { formOfType, type InboxStatus, type InboxType } from "../db/inbox";
-import { estateTimeZone, statusName, type ViewContext } from "./view-context";
+import { estateTimeZone, languageLabel, statusName, type ViewContext } from "./view-context";
 
 /** What a staff member may narrow an export to. */
 export interface ExportQuery {
@@ -68,14 +66,8 @@ export function isDay(text: string): boolean {
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
 }
 
-/** A language in the staff member's own language ("Chinese", « chinois »). */
-function languageLabel(view: ViewContext, code: string): string {
-  if (!isLanguage(code)) return code;
-  return new Intl.DisplayNames([adminDateTags[view.lang]], { type: "language" }).of(code) ?? code;
-}
-
 /** A tour's name in the staff member's language, instead of its id ("both"). */
-function tourLabel(view: ViewContext, id: string): string {
+export function tourLabel(view: ViewContext, id: string): string {
   const tour = content.tours.packages.find((candidate) => candidate.id === id);
   return tour ? textIn(tour.selectedLabel, view.lang) : id;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { readSubmissions, toJson, type ExportRow } from "../../db/export";
-import { formOfType, isInboxType, listInbox, statusesOf, allStatuses, type InboxStatus } from "../../db/inbox";
+import { allStatuses, detailsOf, formOfType, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { defaultSeparator, exportIds, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
@@ -20,24 +20,30 @@ const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
 
 /**
  * The inbox's filter from the query string; a value it cannot use is left out and named, and a
- * search with control characters is refused (`searchRefused`).
+ * search with control characters is refused (`searchRefused`). Without a view or a status, the
+ * inbox shows what waits for an answer, or everything when searching.
  */
 export function readFilter(query: Record<string, unknown>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
   const problems: string[] = [];
   const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
   const typed = text("q");
   const searchRefused = controlCharacters.test(typed);
-  const filter: InboxFilter = { search: searchRefused ? "" : [...typed].slice(0, 500).join("").trim(), page: 1 };
+  const search = searchRefused ? "" : [...typed].slice(0, 500).join("").trim();
+  const filter: InboxFilter = { search, page: 1, show: search === "" ? "todo" : "all" };
   const type = text("type");
   if (type !== "") {
     if (isInboxType(type)) filter.type = type;
     else problems.push("type");
   }
+  // `status` names a view (to do, done, everything) or one of the chosen form's statuses.
   const status = text("status");
-  if (status !== "") {
+  if ((inboxViews as readonly string[]).includes(status)) filter.show = status as InboxView;
+  else if (status !== "") {
     const allowed: readonly string[] = filter.type ? statusesOf[filter.type] : allStatuses;
-    if (allowed.includes(status)) filter.status = status as InboxStatus;
-    else problems.push("status");
+    if (allowed.includes(status)) {
+      filter.status = status as InboxStatus;
+      filter.show = "all";
+    } else problems.push("status");
   }
   const page = text("page");
   if (page !== "") {
@@ -50,12 +56,13 @@ export function readFilter(query: Record<string, unknown>): { filter: InboxFilte
 /** `/admin`, the inbox, and its export. */
 export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void {
   admin.get("/admin", { config: inboxRoles }, async (request, reply) => {
-    const { filter, problems, searchRefused } = readFilter(request.query as Record<string, unknown>);
-    const { rows, total } = listInbox(context.db, { ...filter, perPage });
-    const pages = Math.max(1, Math.ceil(total / perPage));
+    const read = readFilter(request.query as Record<string, unknown>);
+    const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, perPage });
+    const filter = { ...read.filter, page };
     const view = viewFor(context, request, reply);
-    const status = problems.length > 0 || searchRefused ? 400 : 200;
-    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, total, pages, problems, searchRefused }));
+    const status = read.problems.length > 0 || read.searchRefused ? 400 : 200;
+    const details = detailsOf(context.db, rows);
+    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, details, total, pages, problems: read.problems, searchRefused: read.searchRefused }));
   });
 
   /**
@@ -67,7 +74,7 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
     const view = viewFor(context, request, reply);
     const read = readExport(formFields(request), view);
     if ("problems" in read) {
-      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1 }, rows: [], total: 0, pages: 1, problems: read.problems, searchRefused: false }));
+      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false }));
     }
     const { query, format, separator } = read;
     const day = context.now().toISOString().slice(0, 10);
