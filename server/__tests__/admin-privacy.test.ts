@@ -56,6 +56,10 @@ describe("privacy tools", () => {
     expect(found.body).toContain(html(en("privacy.submissions", { count: 4 })));
     // The notifications of the three submissions (not the unconfirmed newsletter sign-up's) and the newsletter confirmation.
     expect(found.body).toContain(html(en("privacy.mails", { count: 4 })));
+    // What an erasure cannot reach, so that the office can act on it.
+    expect(found.body).toContain(html(en("privacy.beyond.title")));
+    expect(found.body).toContain(html(en("privacy.beyond.mailboxes", { mailboxes: "contact@hermitage-lescours.example, trade@hermitage-lescours.example" })));
+    expect(found.body).toContain(html(en("privacy.beyond.backups")));
     expect((await client.post("/admin/privacy/find", { email: "not an address" })).statusCode).toBe(400);
   });
 

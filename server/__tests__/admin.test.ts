@@ -262,7 +262,7 @@ describe("the inbox", () => {
     expect(inboxNames(second.body)).toEqual(["Sender 4", "Sender 3", "Sender 2", "Sender 1", "Sender 0", validPayloads.contactMessage.name]);
   });
 
-  it("shows every field of a submission under its form label, with its e-mails and history", async () => {
+  it("shows every field of a submission under a label written for staff, with its e-mails and history", async () => {
     const smtp = new TestSmtp();
     smtps.add(smtp);
     await smtp.start();
@@ -276,7 +276,15 @@ describe("the inbox", () => {
     expect(page.statusCode).toBe(200);
     const { t } = translator("fr");
     const terms = elements(parseHtml(page.body)).filter((element) => element.tagName === "dt").map(textOf);
-    for (const field of formDefinitions.importerApplication.fields) expect(terms).toContain(t(field.label as never));
+    expect(terms).toEqual(expect.arrayContaining(["Société", "Interlocuteur", "E-mail", "Téléphone", "Pays", "Site web", "Années dans le métier du vin", "Taille du marché", "Message", "Langue"]));
+    // Not the visitor's wording ("Votre adresse e-mail", "Votre société").
+    expect(terms.filter((term) => /^(Votre|Vos|Your) /.test(term))).toEqual([]);
+    expect(formDefinitions.importerApplication.fields.map((field) => t(field.label as never)).filter((label) => /^(Votre|Vos) /.test(label)).length).toBeGreaterThan(0);
+    // The address and the phone number are one tap away.
+    const hrefs = elements(parseHtml(page.body)).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    expect(hrefs).toEqual(expect.arrayContaining([`mailto:${validPayloads.importerApplication.email}`, "tel:+862155550000"]));
+    // The visitor's language named in French, not in itself.
+    expect(elements(parseHtml(page.body)).filter((element) => element.tagName === "dd").map(textOf)).toContain("chinois");
     for (const value of Object.values(validPayloads.importerApplication)) expect(page.body).toContain(String(value));
     expect(page.body).toContain(html(fr("mail.kind.notification")));
     expect(page.body).toMatch(/Envoyé le/);
