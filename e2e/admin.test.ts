@@ -96,19 +96,18 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
 
     // …finds the booking by searching for the visitor's name…
     await page.getByLabel(en("inbox.filter.search")).fill("花子");
-    await page.getByRole("button", { name: en("inbox.filter.submit") }).click();
+    await page.getByRole("button", { name: en("inbox.filter.find") }).click();
     const row = page.locator("table tbody tr");
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator("td").allInnerTexts()).toEqual([
+      expect.stringContaining("山田花子"),
       en("types.tourBookings"),
       expect.any(String),
-      "日本語",
-      "/ja/wine-tours",
-      "山田花子",
-      guestEmail,
+      expect.stringContaining(en("inbox.guests", { count: 2 })),
+      "Japanese",
       en("status.new"),
     ]);
-    await row.locator("a").click();
+    await row.locator("a.open").click();
     expect(await page.locator("h1").innerText()).toBe(en("submission.title", { type: en("types.tourBookings"), name: "山田花子" }));
     // The visitor's markup is shown as text.
     expect(await page.getByText("赤ワインが好きです。<b>よろしく</b>").count()).toBe(1);
@@ -137,7 +136,7 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     await page.reload();
     expect(await page.locator(".history").innerText()).toContain(en("history.bookingConfirmed", { when: `${day} 11:00` }));
     await page.goto(`${server.url}/admin?status=confirmed`);
-    expect(await page.locator("table tbody tr td").nth(4).innerText()).toBe("山田花子");
+    expect(await page.locator("table tbody tr a.open").innerText()).toBe("山田花子");
 
     // The staff switch to French, then sign out.
     await page.getByRole("button", { name: "Français" }).click();

@@ -42,6 +42,13 @@ function submit(app: FastifyInstance, slug: string, payload: object) {
 /** Text as React writes it into a page. */
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
+/** The names in the inbox's list, each leading to its submission, in order. */
+function inboxNames(html: string): string[] {
+  return elements(parseHtml(html))
+    .filter((element) => element.tagName === "a" && attribute(element, "class") === "open")
+    .map((link) => textOf(link));
+}
+
 /** The inbox table's rows as cell texts. */
 function inboxRows(html: string): string[][] {
   const table = elements(parseHtml(html)).find((element) => element.tagName === "table");
@@ -216,19 +223,13 @@ describe("the inbox", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const client = await signedIn(app);
-    const rows = inboxRows((await client.get("/admin")).body);
-    expect(rows.map((row) => row[0])).toEqual([en("types.newsletterSignups"), en("types.importerApplications"), en("types.contactMessages"), en("types.tourBookings")]);
-    expect(rows[3]).toEqual([
-      en("types.tourBookings"),
-      expect.any(String),
-      "Français",
-      validPayloads.tourBooking.page,
-      validPayloads.tourBooking.name,
-      validPayloads.tourBooking.email,
-      en("status.new"),
-    ]);
-    expect(rows[1]![4]).toBe(validPayloads.importerApplication.contactName);
-    expect(rows[0]![6]).toBe(en("status.pending"));
+    const page = (await client.get("/admin?status=all")).body;
+    expect(inboxNames(page)).toEqual([validPayloads.newsletterSignup.email, validPayloads.importerApplication.contactName, validPayloads.contactMessage.name, validPayloads.tourBooking.name]);
+    const rows = inboxRows(page);
+    expect(rows.map((row) => row[1])).toEqual([en("types.newsletterSignups"), en("types.importerApplications"), en("types.contactMessages"), en("types.tourBookings")]);
+    expect(rows[3]!.slice(1)).toEqual([en("types.tourBookings"), expect.any(String), expect.stringContaining(en("inbox.guests", { count: 4 })), "French", en("status.new")]);
+    expect(rows[3]![0]).toBe(`${validPayloads.tourBooking.name}${validPayloads.tourBooking.email}${validPayloads.tourBooking.phone}`);
+    expect(rows[0]![5]).toBe(en("status.pending"));
   });
 
   it("filters by form and status, searches every field in any script, and pages", async () => {
@@ -238,7 +239,7 @@ describe("the inbox", () => {
     await submit(app, "contact-messages", validPayloads.contactMessage);
     await submit(app, "importer-applications", validPayloads.importerApplication);
     const client = await signedIn(app);
-    const names = async (query: string) => inboxRows((await client.get(`/admin?${query}`)).body).map((row) => row[4]);
+    const names = async (query: string) => inboxNames((await client.get(`/admin?${query}`)).body);
     expect(await names("type=tour-bookings")).toEqual([validPayloads.tourBooking.name, "山田花子"]);
     expect(await names("q=%E3%82%BB%E3%83%A9%E3%83%BC")).toEqual(["山田花子"]); // セラー, inside a word
     expect(await names("q=%E8%8A%B1%E5%AD%90")).toEqual(["山田花子"]); // 花子, two characters
@@ -255,13 +256,13 @@ describe("the inbox", () => {
 
     for (let i = 0; i < 55; i++) await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: `Sender ${i}` });
     const first = await client.get("/admin?type=contact-messages");
-    expect(inboxRows(first.body)).toHaveLength(50);
+    expect(inboxNames(first.body)).toHaveLength(50);
     expect(first.body).toContain(html(en("inbox.page", { page: 1, pages: 2 })));
     const second = await client.get("/admin?type=contact-messages&page=2");
-    expect(inboxRows(second.body).map((row) => row[4])).toEqual(["Sender 4", "Sender 3", "Sender 2", "Sender 1", "Sender 0", validPayloads.contactMessage.name]);
+    expect(inboxNames(second.body)).toEqual(["Sender 4", "Sender 3", "Sender 2", "Sender 1", "Sender 0", validPayloads.contactMessage.name]);
   });
 
-  it("shows every field of a submission under its form label, with its e-mails and history", async () => {
+  it("shows every field of a submission under a label written for staff, with its e-mails and history", async () => {
     const smtp = new TestSmtp();
     smtps.add(smtp);
     await smtp.start();
@@ -275,7 +276,15 @@ describe("the inbox", () => {
     expect(page.statusCode).toBe(200);
     const { t } = translator("fr");
     const terms = elements(parseHtml(page.body)).filter((element) => element.tagName === "dt").map(textOf);
-    for (const field of formDefinitions.importerApplication.fields) expect(terms).toContain(t(field.label as never));
+    expect(terms).toEqual(expect.arrayContaining(["Société", "Interlocuteur", "E-mail", "Téléphone", "Pays", "Site web", "Années dans le métier du vin", "Taille du marché", "Message", "Langue"]));
+    // Not the visitor's wording ("Votre adresse e-mail", "Votre société").
+    expect(terms.filter((term) => /^(Votre|Vos|Your) /.test(term))).toEqual([]);
+    expect(formDefinitions.importerApplication.fields.map((field) => t(field.label as never)).filter((label) => /^(Votre|Vos) /.test(label)).length).toBeGreaterThan(0);
+    // The address and the phone number are one tap away.
+    const hrefs = elements(parseHtml(page.body)).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    expect(hrefs).toEqual(expect.arrayContaining([`mailto:${validPayloads.importerApplication.email}`, "tel:+862155550000"]));
+    // The visitor's language named in French, not in itself.
+    expect(elements(parseHtml(page.body)).filter((element) => element.tagName === "dd").map(textOf)).toContain("chinois");
     for (const value of Object.values(validPayloads.importerApplication)) expect(page.body).toContain(String(value));
     expect(page.body).toContain(html(fr("mail.kind.notification")));
     expect(page.body).toMatch(/Envoyé le/);
@@ -393,7 +402,7 @@ describe("messages and applications", () => {
     const page = await client.get(`/admin/submissions/contact-messages/${id}`);
     expect(page.body).toContain(html(en("history.statusChanged", { status: en("status.answered") })));
     expect(page.body).toContain(html(en("history.statusChanged", { status: en("status.archived") })));
-    expect(inboxRows((await client.get("/admin?status=archived")).body).map((row) => row[4])).toEqual([validPayloads.contactMessage.name]);
+    expect(inboxNames((await client.get("/admin?status=archived")).body)).toEqual([validPayloads.contactMessage.name]);
   });
 });
 
@@ -403,14 +412,14 @@ describe("export from the inbox", () => {
     await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "=HYPERLINK(\"http://evil.example\")" });
     const client = await signedIn(app);
     await client.get("/admin");
-    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv" });
+    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv", separator: "comma" });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, row] = csv.body.split("\r\n");
-    expect(header).toBe("id,receivedAt,language,page,name,email,phone,subject,message,status");
+    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status");
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(row!.endsWith(",new")).toBe(true);
+    expect(row!.endsWith(",New")).toBe(true);
     const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
     expect(json.json()).toEqual([expect.objectContaining({ name: "=HYPERLINK(\"http://evil.example\")", status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);

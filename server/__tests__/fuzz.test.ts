@@ -293,6 +293,9 @@ describe("the form API under malformed input", () => {
       confirm_token: string;
       unsubscribe_token: string;
     };
+    // Confirmed before the fuzzing: the first confirmation queues the estate's notification
+    // (server/__tests__/api-mail.test.ts), every later request through these links adds nothing.
+    open.forms.store.confirm(row.confirm_token);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("/api/newsletter/confirm", "/api/newsletter/unsubscribe"),

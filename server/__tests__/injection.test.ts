@@ -53,13 +53,13 @@ const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 
 describe("notification e-mails with hostile values", () => {
-  const context: MailContext = { estateNames: estateNames(site), estateEmail: site.contact.email, siteUrl: "https://www.hermitage-lescours.example" };
+  const context: MailContext = { estateNames: estateNames(site), estateEmail: site.contact.email, tradeEmail: site.contact.tradeEmail, siteUrl: "https://www.hermitage-lescours.example" };
   const labels = ["Name", "E-mail", "Phone", "Guests", "Preferred date", "Package", "Subject", "Company", "Contact person", "Country", "Website", "Years in the wine industry", "Market size"];
   const fixedLine = new RegExp(
-    `^(A new [a-z -]+ came in through the website\\.|(${labels.join("|")}): .*|Language: [a-z]{2}|Page: .*|Received: \\S+|Reference: [0-9a-f-]{36}|Reply to this e-mail to answer the visitor directly\\.|)$`,
+    `^(A new [a-z -]+ came in through the website\\.|A newsletter sign-up was confirmed on the website\\.|Open it in the inbox: https://www\\.hermitage-lescours\\.example/admin/submissions/[a-z-]+/[0-9a-f-]{36}|(${labels.join("|")}): .*|Language: [A-Z][a-z]+|Page: .*|(Received|Confirmed): [A-Z][a-z]{2},? \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} \\(Paris time\\)|Reference: [0-9a-f-]{36}|Reply to this e-mail to answer the visitor directly\\.|)$`,
   );
 
-  it("keeps every one-line field on its line, and the subject and recipients free of visitor text", () => {
+  it("keeps every one-line field on its line, the subject on one line and the recipients free of visitor text", () => {
     const kinds = Object.keys(formDefinitions) as FormKind[];
     fc.assert(
       fc.property(fc.constantFrom(...kinds), fc.dictionary(fc.constantFrom("name", "email", "phone", "subject", "companyName", "contactName", "country", "website", "experience", "marketSize", "page"), hostile), (kind, values) => {
@@ -67,8 +67,10 @@ describe("notification e-mails with hostile values", () => {
         const input = { ...(validPayloads[kind] as Record<string, unknown>), ...values, message: undefined } as unknown as AnyFormInput;
         const id = "0123abcd-0000-4000-8000-000000000000";
         const mail = composeNotification(kind, id, input, "2027-01-01T10:00:00.000Z", context);
-        expect(mail.to).toBe(site.contact.email);
-        expect(mail.subject).toMatch(/^\[Website\] (Tour booking|Contact message|Importer application|Newsletter sign-up) \([A-Z]{2}\) 0123abcd$/);
+        expect(mail.to).toBe(kind === "importerApplication" ? site.contact.tradeEmail : site.contact.email);
+        // The subject names the person (the one thing typed there), on one line and cut short, then the day.
+        // eslint-disable-next-line no-control-regex
+        expect(mail.subject).toMatch(/^(Booking|Message|Importer|Newsletter) · [^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,60} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/);
         expect(mail.headers).toEqual({});
         // eslint-disable-next-line no-control-regex
         expect(mail.replyTo ?? "").not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
@@ -95,7 +97,7 @@ describe("notification e-mails with hostile values", () => {
       await smtp.stop();
     });
 
-    it("sends plain text with only our headers, to the estate only, whatever the fields hold", async () => {
+    it("sends plain text with only our headers, to the estate (or its trade address) only, whatever the fields hold", async () => {
       const accepted: string[] = [];
       await fc.assert(
         fc.asyncProperty(fc.constantFrom("tourBooking", "contactMessage", "importerApplication") as fc.Arbitrary<FormKind>, hostile, hostile, hostile, async (kind, a, b, message) => {
@@ -111,14 +113,19 @@ describe("notification e-mails with hostile values", () => {
       await waitFor(() => smtp.received.length === accepted.length, 20_000, `${accepted.length} notifications`);
       const allowedHeaders = new Set(["from", "to", "reply-to", "subject", "message-id", "date", "mime-version", "content-type", "content-transfer-encoding"]);
       for (const received of smtp.received) {
-        expect(received.to).toEqual([site.contact.email]);
         const mail = parseMail(received.raw);
+        // An importer's application goes to the trade address, everything else to the estate's.
+        const estate = mail.text.includes("/admin/submissions/importer-applications/") ? site.contact.tradeEmail : site.contact.email;
+        expect(received.to).toEqual([estate]);
         expect(mail.headers.map(([name]) => name).filter((name) => !allowedHeaders.has(name))).toEqual([]);
-        expect(mail.headers.filter(([name]) => name === "to")).toEqual([["to", site.contact.email]]);
+        expect(mail.headers.filter(([name]) => name === "to")).toEqual([["to", estate]]);
         expect(mail.header("content-type")).toMatch(/^text\/plain; charset=utf-8$/);
         // One plain-text part: the head declares nothing else, whatever the body quotes.
-        expect(received.raw.slice(0, received.raw.indexOf("\r\n\r\n"))).not.toMatch(/text\/html|multipart|evil\.example/i);
-        expect(mail.header("subject")).toMatch(/^\[Website\] [A-Za-z -]+ \([A-Z]{2}\) [0-9a-f]{8}$/);
+        // The subject is the one header with visitor text (the name, on one line): the rest of the head holds none.
+        const head = received.raw.slice(0, received.raw.indexOf("\r\n\r\n")).replace(/^Subject:.*(\r\n[ \t].*)*/im, "");
+        expect(head).not.toMatch(/text\/html|multipart|evil\.example/i);
+        // eslint-disable-next-line no-control-regex
+        expect(mail.header("subject")).toMatch(/^(Booking|Message|Importer) · x[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,59} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/);
         expect(accepted.some((id) => mail.text.includes(`Reference: ${id}`))).toBe(true);
       }
     }, 60_000);

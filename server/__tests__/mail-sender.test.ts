@@ -6,7 +6,7 @@ import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { tempDataDir, validPayloads } from "./support/fixtures";
 
-const context = { estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" }, estateEmail: "estate@example.org", siteUrl: "https://site.example" };
+const context = { estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" }, estateEmail: "estate@example.org", tradeEmail: "trade@example.org", siteUrl: "https://site.example" };
 const silent = { info() {}, warn() {}, error() {} };
 
 let db: Db | null = null;
@@ -205,7 +205,7 @@ describe("headerSafe", () => {
 });
 
 describe("composeNotification", () => {
-  it("builds the subject from fixed words, the language and the reference only", () => {
+  it("builds the subject from the form, the name (on one line) and the day on the estate's clock", () => {
     const mail = composeNotification(
       "contactMessage",
       "0123456789abcdef",
@@ -213,7 +213,7 @@ describe("composeNotification", () => {
       "2027-01-01T00:00:00.000Z",
       context,
     );
-    expect(mail.subject).toBe("[Website] Contact message (EN) 01234567");
+    expect(mail.subject).toBe("Message · =cmd|' /C calc'!A0 · Fri 1 Jan 01:00");
     expect(mail.to).toBe("estate@example.org");
     expect(mail.replyTo).toBe("alex@example.com");
     expect(mail.text).toContain("Subject: URGENT Bcc: x@y\n");

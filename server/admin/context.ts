@@ -9,7 +9,9 @@ import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
+import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
+import { inboxRoles, roleAllows } from "./roles";
 import { viewContext, type ViewContext } from "./view-context";
 
 declare module "fastify" {
@@ -67,6 +69,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     staffRole: request.staffSession?.role ?? null,
     path: request.url,
     estateName: context.estateName,
+    ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { isLanguage } from "#core/languages";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import type { InboxStatus, InboxType } from "../db/inbox";
@@ -22,6 +23,8 @@ export interface ViewContext {
   /** The page's own path and query: the language switch comes back to it. */
   path: string;
   estateName: string;
+  /** How many submissions of each form wait for an answer, for staff whose role opens the inbox (the navigation's counts). */
+  todo?: Record<InboxType, number>;
 }
 
 export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewContext {
@@ -52,4 +55,18 @@ export function formatTime(view: ViewContext, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);
+}
+
+/** A language in the staff member's own language ("Chinese", « chinois »), not in itself. */
+export function languageLabel(view: Pick<ViewContext, "lang">, code: string): string {
+  if (!isLanguage(code)) return code;
+  return new Intl.DisplayNames([adminDateTags[view.lang]], { type: "language" }).of(code) ?? code;
+}
+
+/** A calendar day (`YYYY-MM-DD`) as the staff read it: "Sat 5 Dec 2026", « sam. 5 déc. 2026 ». */
+export function formatDay(view: Pick<ViewContext, "lang">, day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }

@@ -37,7 +37,7 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
   // The server's connection never holds the thread long for another process's lock (db/availability.ts).
   const db = forServing(openDataDir(config.DATA_DIR));
   const mail: MailContext | null = config.SMTP_URL
-    ? { estateNames: estateNames(site), estateEmail: site.contact.email, siteUrl: config.SITE_URL }
+    ? { estateNames: estateNames(site), estateEmail: site.contact.email, tradeEmail: site.contact.tradeEmail, siteUrl: config.SITE_URL }
     : null;
 
   let sender: OutboxSender | null = null;

@@ -3,8 +3,8 @@ import { content } from "#content";
 import { localNames } from "#content/names";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
-import type { SubmissionStore } from "../db/submissions";
-import { confirmPath, unsubscribePath } from "../mail/compose";
+import type { NewsletterRow, SubmissionStore } from "../db/submissions";
+import { composeNotification, confirmPath, unsubscribePath, type MailContext } from "../mail/compose";
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
 import { renderPage, serverPagePolicy } from "../pages/document";
@@ -90,7 +90,7 @@ const subscriberLanguage = (value: string): Language => (isLanguage(value) ? val
  * POSTs (`List-Unsubscribe=One-Click`), which mail providers send from their own servers: that
  * route alone accepts requests from other origins (`crossSite`, see ./routes.ts).
  */
-export function newsletterLinkRoutes(api: FastifyInstance, { store, routeConfig }: { store: SubmissionStore; routeConfig: RouteRateLimit }): void {
+export function newsletterLinkRoutes(api: FastifyInstance, { store, mail, routeConfig }: { store: SubmissionStore; mail: MailContext | null; routeConfig: RouteRateLimit }): void {
   // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes parse it.
   api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -108,7 +108,11 @@ export function newsletterLinkRoutes(api: FastifyInstance, { store, routeConfig 
 
   api.post(confirmPath, { config: routeConfig }, async (request, reply) => {
     const token = tokenOf(request);
-    const result = token ? store.confirm(token) : null;
+    // The estate hears of a sign-up once the address's owner has confirmed it, not before.
+    const notify = mail
+      ? (row: NewsletterRow) => [composeNotification("newsletterSignup", row.id, { language: subscriberLanguage(row.language), page: row.page, email: row.email }, row.confirmed_at!, mail)]
+      : undefined;
+    const result = token ? store.confirm(token, notify) : null;
     if (!result) return invalid(request, reply);
     return sendPage(reply, 200, subscriberLanguage(result.row.language), result.state === "confirmed" ? "confirmed" : "notSubscribed");
   });

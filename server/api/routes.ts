@@ -55,7 +55,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
   await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig }));
   // In their own context: the form body parser they need stays out of the submission routes.
-  await api.register(async (links) => newsletterLinkRoutes(links, { store, routeConfig }));
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, routeConfig }));
 }
 
 /**

@@ -24,6 +24,19 @@ export type InboxStatus = (typeof statusesOf)[InboxType][number];
 /** Every status, once, in a stable order (the inbox's filter). */
 export const allStatuses = [...new Set(Object.values(statusesOf).flat())] as InboxStatus[];
 
+/**
+ * The inbox's three views: what waits for an answer (a new booking, message or application; a
+ * newsletter sign-up needs none), what has been dealt with, and everything.
+ */
+export const inboxViews = ["todo", "done", "all"] as const;
+export type InboxView = (typeof inboxViews)[number];
+/** The statuses that wait for the estate's answer. */
+export const todoStatuses: readonly InboxStatus[] = ["new"];
+/** The statuses of what the estate has dealt with (a newsletter's pending sign-up waits for the visitor, not the estate). */
+export const doneStatuses: readonly InboxStatus[] = ["confirmed", "declined", "answered", "archived", "unsubscribed"];
+/** The forms whose submissions can wait for an answer. */
+export const answeredTypes = inboxTypes.filter((type) => (statusesOf[type] as readonly string[]).some((status) => todoStatuses.includes(status as InboxStatus)));
+
 export function isInboxType(value: unknown): value is InboxType {
   return typeof value === "string" && (inboxTypes as string[]).includes(value);
 }
@@ -47,7 +60,10 @@ export interface InboxRow {
 
 export interface InboxQuery {
   type?: InboxType;
+  /** One status; else the view's statuses. */
   status?: InboxStatus;
+  /** The view (everything when not given). */
+  show?: InboxView;
   /** What the staff typed in the search box. */
   search?: string;
   /** From 1. */
@@ -89,17 +105,21 @@ function searchCondition(words: readonly string[]): { sql: string; values: strin
   return { sql: `i.id IN (SELECT rowid FROM inbox_search WHERE ${parts.join(" AND ")})`, values };
 }
 
-/** One page of the inbox, newest first, and how many submissions match in all. */
-export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total: number } {
+/**
+ * One page of the inbox, newest first, and how many submissions match in all. A page past the
+ * last is the last (a bookmark kept while the list shrank), so `page` says which one was read.
+ */
+export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total: number; page: number; pages: number } {
   const where: string[] = [];
   const values: (string | number)[] = [];
   if (query.type) {
     where.push("i.type = ?");
     values.push(query.type);
   }
-  if (query.status) {
-    where.push("i.status = ?");
-    values.push(query.status);
+  const statuses = query.status ? [query.status] : query.show === "todo" ? todoStatuses : query.show === "done" ? doneStatuses : null;
+  if (statuses) {
+    where.push(`i.status IN (${statuses.map(() => "?").join(", ")})`);
+    values.push(...statuses);
   }
   const search = searchCondition(searchWords(query.search ?? ""));
   if (search) {
@@ -107,11 +127,34 @@ export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total:
     values.push(...search.values);
   }
   const clause = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
+  const { total } = db.prepare(`SELECT count(*) AS total FROM inbox i ${clause}`).get(...values) as { total: number };
+  const pages = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(query.page, pages);
   const rows = db
     .prepare(`SELECT i.* FROM inbox i ${clause} ORDER BY i.received_at DESC, i.id DESC LIMIT ? OFFSET ?`)
-    .all(...values, query.perPage, (query.page - 1) * query.perPage) as InboxRow[];
-  const { total } = db.prepare(`SELECT count(*) AS total FROM inbox i ${clause}`).get(...values) as { total: number };
-  return { rows, total };
+    .all(...values, query.perPage, (page - 1) * query.perPage) as InboxRow[];
+  return { rows, total, page, pages };
+}
+
+/** How many submissions of each form wait for an answer (the navigation's counts). */
+export function todoCounts(db: Db): Record<InboxType, number> {
+  const counts = Object.fromEntries(inboxTypes.map((type) => [type, 0])) as Record<InboxType, number>;
+  const marks = todoStatuses.map(() => "?").join(", ");
+  for (const row of db.prepare(`SELECT type, count(*) AS n FROM inbox WHERE status IN (${marks}) GROUP BY type`).all(...todoStatuses) as { type: InboxType; n: number }[]) {
+    counts[row.type] = row.n;
+  }
+  return counts;
+}
+
+/** The stored fields of the submissions on a page of the inbox, by reference: what each form's columns show. */
+export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, Record<string, string | number | null>> {
+  const details = new Map<string, Record<string, string | number | null>>();
+  for (const type of new Set(rows.map((row) => row.type))) {
+    const ids = rows.filter((row) => row.type === type).map((row) => row.submission_id);
+    const found = db.prepare(`SELECT * FROM ${formOfType(type).table} WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Record<string, string | number | null>[];
+    for (const row of found) details.set(String(row.id), row);
+  }
+  return details;
 }
 
 /** A submission: its inbox row and every stored column of its form's table. */

@@ -179,14 +179,23 @@ export class SubmissionStore {
     return (this.db.prepare("SELECT * FROM newsletter_subscribers WHERE unsubscribe_token = ?").get(unsubscribeToken) as NewsletterRow | undefined) ?? null;
   }
 
-  /** Confirms the subscription behind a confirmation token; idempotent. */
-  confirm(confirmToken: string): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
+  /**
+   * Confirms the subscription behind a confirmation token; idempotent. The first confirmation
+   * queues `mailsFor`'s e-mails (the estate's notification) in the same transaction.
+   */
+  confirm(confirmToken: string, mailsFor?: (row: NewsletterRow) => readonly QueuedMail[]): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
     const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
-      row.confirmed_at = this.now().toISOString();
-      this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(row.confirmed_at, row.id);
+      const now = this.now().toISOString();
+      const confirmed = this.db.transaction(() => {
+        const changed = this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id).changes === 1;
+        if (changed) this.queue(mailsFor?.({ ...row, confirmed_at: now }), formDefinitions.newsletterSignup.slug, row.id, now);
+        return changed;
+      })();
+      row.confirmed_at = now;
+      if (confirmed && mailsFor) this.options.onCommit?.();
     }
     return { row, state: "confirmed" };
   }

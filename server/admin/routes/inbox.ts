@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
-import { exportColumns, readSubmissions, toCsv, toJson } from "../../db/export";
-import { formOfType, isInboxType, listInbox, statusesOf, allStatuses, type InboxStatus } from "../../db/inbox";
+import { readSubmissions, toJson, type ExportRow } from "../../db/export";
+import { allStatuses, detailsOf, formOfType, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
+import { defaultSeparator, exportIds, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
+import { typeName, type ViewContext } from "../view-context";
 import { InboxPage, type InboxFilter } from "../views/inbox-page";
 
 /** Submissions on one page of the inbox. */
@@ -18,24 +20,30 @@ const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
 
 /**
  * The inbox's filter from the query string; a value it cannot use is left out and named, and a
- * search with control characters is refused (`searchRefused`).
+ * search with control characters is refused (`searchRefused`). Without a view or a status, the
+ * inbox shows what waits for an answer, or everything when searching.
  */
 export function readFilter(query: Record<string, unknown>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
   const problems: string[] = [];
   const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
   const typed = text("q");
   const searchRefused = controlCharacters.test(typed);
-  const filter: InboxFilter = { search: searchRefused ? "" : [...typed].slice(0, 500).join("").trim(), page: 1 };
+  const search = searchRefused ? "" : [...typed].slice(0, 500).join("").trim();
+  const filter: InboxFilter = { search, page: 1, show: search === "" ? "todo" : "all" };
   const type = text("type");
   if (type !== "") {
     if (isInboxType(type)) filter.type = type;
     else problems.push("type");
   }
+  // `status` names a view (to do, done, everything) or one of the chosen form's statuses.
   const status = text("status");
-  if (status !== "") {
+  if ((inboxViews as readonly string[]).includes(status)) filter.show = status as InboxView;
+  else if (status !== "") {
     const allowed: readonly string[] = filter.type ? statusesOf[filter.type] : allStatuses;
-    if (allowed.includes(status)) filter.status = status as InboxStatus;
-    else problems.push("status");
+    if (allowed.includes(status)) {
+      filter.status = status as InboxStatus;
+      filter.show = "all";
+    } else problems.push("status");
   }
   const page = text("page");
   if (page !== "") {
@@ -48,40 +56,70 @@ export function readFilter(query: Record<string, unknown>): { filter: InboxFilte
 /** `/admin`, the inbox, and its export. */
 export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void {
   admin.get("/admin", { config: inboxRoles }, async (request, reply) => {
-    const { filter, problems, searchRefused } = readFilter(request.query as Record<string, unknown>);
-    const { rows, total } = listInbox(context.db, { ...filter, perPage });
-    const pages = Math.max(1, Math.ceil(total / perPage));
+    const read = readFilter(request.query as Record<string, unknown>);
+    const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, perPage });
+    const filter = { ...read.filter, page };
     const view = viewFor(context, request, reply);
-    const status = problems.length > 0 || searchRefused ? 400 : 200;
-    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, total, pages, problems, searchRefused }));
+    const status = read.problems.length > 0 || read.searchRefused ? 400 : 200;
+    const details = detailsOf(context.db, rows);
+    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, details, total, pages, problems: read.problems, searchRefused: read.searchRefused }));
   });
 
   /**
-   * Every submission of one form as CSV or JSON: the export of `npm run submissions`
-   * (server/db/export.ts, formula-safe), with each submission's inbox status added.
+   * One form's submissions, narrowed by status and by the days received: CSV or an Excel workbook
+   * for people (./spreadsheet.ts: labels, the estate's clock, names instead of codes), or the raw
+   * JSON of `npm run submissions` for programs. Every export is logged.
    */
   admin.post("/admin/export", { config: inboxRoles }, async (request, reply) => {
-    const fields = formFields(request);
-    const format = fields.format;
-    if (!isInboxType(fields.type) || (format !== "csv" && format !== "json")) {
-      const view = viewFor(context, request, reply);
-      const problems = [...(isInboxType(fields.type) ? [] : ["type"]), ...(format === "csv" || format === "json" ? [] : ["format"])];
-      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1 }, rows: [], total: 0, pages: 1, problems, searchRefused: false }));
+    const view = viewFor(context, request, reply);
+    const read = readExport(formFields(request), view);
+    if ("problems" in read) {
+      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false }));
     }
-    const type = fields.type;
-    const form = formOfType(type);
-    const statuses = new Map(
-      (context.db.prepare("SELECT submission_id, status FROM inbox WHERE type = ?").all(type) as { submission_id: string; status: string }[]).map(
-        (row) => [row.submission_id, row.status],
-      ),
-    );
-    const rows = readSubmissions(context.db, form).map((row) => ({ ...row, status: statuses.get(String(row.id)) ?? null }));
-    recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.exported, detail: { type, format, rows: rows.length } }, context.now());
+    const { query, format, separator } = read;
     const day = context.now().toISOString().slice(0, 10);
-    const body = format === "json" ? toJson(rows) : toCsv([...exportColumns(form), "status"], rows);
-    return reply
-      .type(format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${type}-${day}.${format}"`)
-      .send(body);
+    const sheet = format === "json" ? null : exportSheet(context.db, view, query);
+    const rows = sheet ? sheet.rows : jsonRows(context, query);
+    recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
+    reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
+    if (format === "json") return reply.type("application/json; charset=utf-8").send(toJson(rows as ExportRow[]));
+    if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));
+    return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet!, typeName(view, query.type)));
   });
+}
+
+const exportFormats = ["csv", "xlsx", "json"] as const;
+type ExportFormat = (typeof exportFormats)[number];
+
+/** The export form's fields, or the names of those that cannot be used. */
+export function readExport(fields: Record<string, string>, view: ViewContext): { query: ExportQuery; format: ExportFormat; separator: Separator } | { problems: string[] } {
+  const problems: string[] = [];
+  const type = fields.type;
+  if (!isInboxType(type)) problems.push("type");
+  const format = fields.format as ExportFormat;
+  if (!exportFormats.includes(format)) problems.push("format");
+  const separator = (fields.separator || defaultSeparator(view)) as Separator;
+  if (!separators.includes(separator)) problems.push("separator");
+  const status = fields.status ?? "";
+  if (status !== "" && (!isInboxType(type) || !(statusesOf[type] as readonly string[]).includes(status))) problems.push("status");
+  for (const name of ["from", "to"] as const) if ((fields[name] ?? "") !== "" && !isDay(fields[name]!)) problems.push(name);
+  if (problems.length > 0 || !isInboxType(type)) return { problems };
+  const query: ExportQuery = { type };
+  if (status !== "") query.status = status as InboxStatus;
+  if (fields.from) query.from = fields.from;
+  if (fields.to) query.to = fields.to;
+  return { query, format, separator };
+}
+
+/** The raw rows of a form for the JSON export, each with its inbox status code, narrowed like the others. */
+function jsonRows(context: AdminContext, query: ExportQuery): ExportRow[] {
+  const statuses = new Map(
+    (context.db.prepare("SELECT submission_id, status FROM inbox WHERE type = ?").all(query.type) as { submission_id: string; status: string }[]).map(
+      (row) => [row.submission_id, row.status],
+    ),
+  );
+  const received = new Set(exportIds(context.db, query));
+  return readSubmissions(context.db, formOfType(query.type))
+    .filter((row) => received.has(String(row.id)))
+    .map((row) => ({ ...row, status: statuses.get(String(row.id)) ?? null }));
 }

@@ -1,19 +1,27 @@
 import { isLanguage, languageNames } from "#core/languages";
-import { allStatuses, inboxTypes, statusesOf, type InboxRow, type InboxStatus, type InboxType } from "../../db/inbox";
-import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
+import { allStatuses, inboxTypes, inboxViews, statusesOf, type InboxRow, type InboxStatus, type InboxType, type InboxView } from "../../db/inbox";
+import { defaultSeparator, separators, tourLabel } from "../spreadsheet";
+import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
 export interface InboxFilter {
   type?: InboxType;
+  /** One status, chosen among the form's own. */
   status?: InboxStatus;
+  /** The view, when no status is chosen. */
+  show: InboxView;
   search: string;
   page: number;
 }
+
+type Details = ReadonlyMap<string, Record<string, string | number | null>>;
 
 export interface InboxPageProps {
   view: ViewContext;
   filter: InboxFilter;
   rows: readonly InboxRow[];
+  /** Each row's stored fields, by reference: the form's own columns. */
+  details: Details;
   total: number;
   pages: number;
   /** Query fields the inbox could not read, named. */
@@ -23,10 +31,11 @@ export interface InboxPageProps {
 }
 
 /** The inbox's address for a filter and a page. */
-export function inboxHref(filter: InboxFilter, page: number): string {
+export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const query = new URLSearchParams();
   if (filter.type) query.set("type", filter.type);
   if (filter.status) query.set("status", filter.status);
+  else if (filter.show && filter.show !== (filter.search ? "all" : "todo")) query.set("status", filter.show);
   if (filter.search) query.set("q", filter.search);
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
@@ -35,68 +44,196 @@ export function inboxHref(filter: InboxFilter, page: number): string {
 
 export const submissionHref = (type: string, id: string) => `/admin/submissions/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
+/** A language named in itself ("中文"): the language switch's words. */
 export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
-/** A labelled drop-down of the filter form, "any" first. */
-function FilterSelect(props: { label: string; name: string; value: string | undefined; anyLabel: string; options: [string, string][] }) {
+/** A labelled drop-down, "any" first unless `anyLabel` is null. */
+function FilterSelect(props: { label: string; name: string; value: string | undefined; anyLabel: string | null; options: [string, string][]; groupLabel?: string; group?: [string, string][] }) {
   return (
     <label>
       {props.label}
       <select name={props.name} defaultValue={props.value ?? ""}>
-        <option value="">{props.anyLabel}</option>
+        {props.anyLabel === null ? null : <option value="">{props.anyLabel}</option>}
         {props.options.map(([value, name]) => (
           <option key={value} value={value}>
             {name}
           </option>
         ))}
+        {props.group && props.group.length > 0 ? (
+          <optgroup label={props.groupLabel}>
+            {props.group.map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
       </select>
     </label>
   );
 }
 
-function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
-  const statuses = filter.type ? statusesOf[filter.type] : allStatuses;
+const viewMessages = { todo: "inbox.view.todo", done: "inbox.view.done", all: "inbox.view.all" } as const;
+
+/** To do, done, everything: one click each, for the form chosen. */
+function ViewTabs({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
+  const todo = view.todo ? (filter.type ? view.todo[filter.type] : Object.values(view.todo).reduce((sum, n) => sum + n, 0)) : null;
   return (
-    <form method="get" action="/admin" className="filters" role="search">
-      <FilterSelect
-        label={view.t("inbox.filter.type")}
-        name="type"
-        value={filter.type}
-        anyLabel={view.t("inbox.filter.any")}
-        options={inboxTypes.map((type) => [type, typeName(view, type)])}
-      />
-      <FilterSelect
-        label={view.t("inbox.filter.status")}
-        name="status"
-        value={filter.status}
-        anyLabel={view.t("inbox.filter.any")}
-        options={statuses.map((status) => [status, statusName(view, status)])}
-      />
-      <label>
-        {view.t("inbox.filter.search")}
-        <input type="search" name="q" defaultValue={filter.search} maxLength={500} />
-      </label>
-      <button type="submit">{view.t("inbox.filter.submit")}</button>
-      <a href="/admin">{view.t("inbox.filter.clear")}</a>
-    </form>
+    <nav className="view-tabs" aria-label={view.t("inbox.view.label")}>
+      {inboxViews.map((show) => {
+        const current = !filter.status && filter.show === show;
+        return (
+          <a key={show} href={inboxHref({ type: filter.type, show, search: filter.search })} aria-current={current ? "page" : undefined}>
+            {view.t(viewMessages[show])}
+            {show === "todo" && todo !== null ? <span className="badge">{todo}</span> : null}
+          </a>
+        );
+      })}
+    </nav>
   );
 }
 
-function Row({ view, row }: { view: ViewContext; row: InboxRow }) {
+/** Which form and which of its statuses; the statuses offered are the chosen form's own. */
+function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
   return (
-    <tr>
-      <td>{typeName(view, row.type)}</td>
-      <td>
-        <a href={submissionHref(row.type, row.submission_id)}>{formatTime(view, row.received_at)}</a>
-      </td>
-      <td>{languageName(row.language)}</td>
-      <td>{row.page}</td>
-      <td>{row.name ?? ""}</td>
-      <td>{row.email}</td>
-      <td>
-        <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
-      </td>
-    </tr>
+    <div className="filter-forms">
+      <form method="get" action="/admin" className="filters">
+        <FilterSelect
+          label={view.t("inbox.filter.type")}
+          name="type"
+          value={filter.type}
+          anyLabel={view.t("inbox.filter.anyForm")}
+          options={inboxTypes.map((type) => [type, typeName(view, type)])}
+        />
+        <FilterSelect
+          label={view.t("inbox.filter.status")}
+          name="status"
+          value={filter.status ?? filter.show}
+          anyLabel={null}
+          options={inboxViews.map((show) => [show, view.t(viewMessages[show])])}
+          groupLabel={filter.type ? typeName(view, filter.type) : undefined}
+          group={filter.type ? statusesOf[filter.type].map((status) => [status, statusName(view, status)]) : []}
+        />
+        {filter.search ? <input type="hidden" name="q" value={filter.search} /> : null}
+        <button type="submit">{view.t("inbox.filter.submit")}</button>
+      </form>
+      <form method="get" action="/admin" className="filters" role="search">
+        {filter.type ? <input type="hidden" name="type" value={filter.type} /> : null}
+        <label>
+          {view.t("inbox.filter.search")}
+          <input type="search" name="q" defaultValue={filter.search} maxLength={500} />
+        </label>
+        <button type="submit">{view.t("inbox.filter.find")}</button>
+        <a href="/admin">{view.t("inbox.filter.clear")}</a>
+      </form>
+    </div>
+  );
+}
+
+/** A phone number as a `tel:` address: its `+` and digits. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, "")}`;
+
+/** Who sent it: the name, leading to the submission, then their address and phone, each one tap away. */
+function Sender({ row, fields }: { row: InboxRow; fields: Record<string, string | number | null> | undefined }) {
+  const phone = typeof fields?.phone === "string" && fields.phone !== "" ? fields.phone : null;
+  return (
+    <>
+      <a className="open" href={submissionHref(row.type, row.submission_id)}>
+        {row.name ?? row.email}
+      </a>
+      <span className="contact">
+        <a href={`mailto:${row.email}`}>{row.email}</a>
+        {phone ? <a href={telHref(phone)}>{phone}</a> : null}
+      </span>
+    </>
+  );
+}
+
+type Fields = Record<string, string | number | null> | undefined;
+const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : String(value));
+
+/** A form's own columns in the list: what the office needs to see before opening a submission. */
+function formColumns(view: ViewContext, type: InboxType | undefined): { label: string; cell: (row: InboxRow, fields: Fields) => string }[] {
+  const guests = (fields: Fields) => (typeof fields?.guests === "number" ? view.t("inbox.guests", { count: fields.guests }) : "—");
+  const day = (fields: Fields) => (typeof fields?.date === "string" && fields.date !== "" ? formatDay(view, fields.date) : "—");
+  const tour = (fields: Fields) => (typeof fields?.package === "string" ? tourLabel(view, fields.package) : "—");
+  const company = (fields: Fields) => [fields?.company_name, fields?.country].filter((part) => typeof part === "string" && part !== "").join(", ") || "—";
+  switch (type) {
+    case "tour-bookings":
+      return [
+        { label: view.t("field.date"), cell: (_row, fields) => day(fields) },
+        { label: view.t("field.guests"), cell: (_row, fields) => (typeof fields?.guests === "number" ? String(fields.guests) : "—") },
+        { label: view.t("field.package"), cell: (_row, fields) => tour(fields) },
+      ];
+    case "contact-messages":
+      return [{ label: view.t("field.subject"), cell: (_row, fields) => text(fields?.subject) }];
+    case "importer-applications":
+      return [
+        { label: view.t("field.companyName"), cell: (_row, fields) => text(fields?.company_name) },
+        { label: view.t("field.country"), cell: (_row, fields) => text(fields?.country) },
+      ];
+    case "newsletter-signups":
+      return [];
+    default:
+      return [
+        {
+          label: view.t("inbox.column.about"),
+          cell: (row, fields) => {
+            if (row.type === "tour-bookings") return [day(fields), guests(fields), tour(fields)].filter((part) => part !== "—").join(" · ") || "—";
+            if (row.type === "contact-messages") return text(fields?.subject);
+            if (row.type === "importer-applications") return company(fields);
+            return "—";
+          },
+        },
+      ];
+  }
+}
+
+/** The list: a table on a desk, a card per submission on a phone (the stylesheet lays the same rows out as cards). */
+function InboxList({ view, filter, rows, details }: Pick<InboxPageProps, "view" | "filter" | "rows" | "details">) {
+  const own = formColumns(view, filter.type);
+  return (
+    <table className="inbox-table">
+      <thead>
+        <tr>
+          <th scope="col">{view.t("inbox.column.name")}</th>
+          {filter.type ? null : <th scope="col">{view.t("inbox.column.type")}</th>}
+          <th scope="col">{view.t("inbox.column.received")}</th>
+          {own.map((column) => (
+            <th key={column.label} scope="col">
+              {column.label}
+            </th>
+          ))}
+          <th scope="col">{view.t("inbox.column.language")}</th>
+          <th scope="col">{view.t("inbox.column.status")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const fields = details.get(row.submission_id);
+          return (
+            <tr key={row.id}>
+              <td className="sender">
+                <Sender row={row} fields={fields} />
+              </td>
+              {filter.type ? null : <td data-label={view.t("inbox.column.type")}>{typeName(view, row.type)}</td>}
+              <td data-label={view.t("inbox.column.received")}>
+                <time dateTime={row.received_at}>{formatTime(view, row.received_at)}</time>
+              </td>
+              {own.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.cell(row, fields)}
+                </td>
+              ))}
+              <td data-label={view.t("inbox.column.language")}>{languageLabel(view, row.language)}</td>
+              <td data-label={view.t("inbox.column.status")}>
+                <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -111,28 +248,63 @@ function Paging({ view, filter, pages }: { view: ViewContext; filter: InboxFilte
   );
 }
 
+/** A labelled day field of the export form. */
+function DayField({ label, name }: { label: string; name: string }) {
+  return (
+    <label>
+      {label}
+      <input type="date" name={name} />
+    </label>
+  );
+}
+
+/**
+ * The export: a form, its format (a workbook, CSV with the separator the staff member's Excel
+ * expects, or JSON), and what narrows it (status, days received).
+ */
 function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
+  const type = filter.type ?? "tour-bookings";
   return (
     <section aria-labelledby="export-title" className="panel">
       <h2 id="export-title">{view.t("inbox.export.title")}</h2>
       <p>{view.t("inbox.export.note")}</p>
-      <form method="post" action="/admin/export" className="inline-form">
+      <form method="post" action="/admin/export" className="inline-form export-form">
         <CsrfField view={view} />
         <label>
           {view.t("inbox.filter.type")}
-          <select name="type" defaultValue={filter.type ?? "tour-bookings"}>
-            {inboxTypes.map((type) => (
-              <option key={type} value={type}>
-                {typeName(view, type)}
+          <select name="type" defaultValue={type}>
+            {inboxTypes.map((option) => (
+              <option key={option} value={option}>
+                {typeName(view, option)}
               </option>
             ))}
           </select>
         </label>
+        <FilterSelect
+          label={view.t("inbox.export.status")}
+          name="status"
+          value={filter.type ? filter.status : undefined}
+          anyLabel={view.t("inbox.filter.any")}
+          options={(filter.type ? statusesOf[filter.type] : allStatuses).map((status) => [status, statusName(view, status)])}
+        />
+        <DayField label={view.t("inbox.export.from")} name="from" />
+        <DayField label={view.t("inbox.export.to")} name="to" />
         <label>
           {view.t("inbox.export.format")}
-          <select name="format" defaultValue="csv">
-            <option value="csv">CSV</option>
-            <option value="json">JSON</option>
+          <select name="format" defaultValue="xlsx">
+            <option value="xlsx">{view.t("inbox.export.xlsx")}</option>
+            <option value="csv">{view.t("inbox.export.csv")}</option>
+            <option value="json">{view.t("inbox.export.json")}</option>
+          </select>
+        </label>
+        <label>
+          {view.t("inbox.export.separator")}
+          <select name="separator" defaultValue={defaultSeparator(view)}>
+            {separators.map((separator) => (
+              <option key={separator} value={separator}>
+                {view.t(separator === "comma" ? "inbox.export.comma" : "inbox.export.semicolon")}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit">{view.t("inbox.export.submit")}</button>
@@ -141,36 +313,19 @@ function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }
   );
 }
 
-/** `/admin`: every submission, newest first, filtered, searched and paged. */
-export function InboxPage({ view, filter, rows, total, pages, problems, searchRefused }: InboxPageProps) {
+const emptyMessages = { todo: "inbox.empty.todo", done: "inbox.empty", all: "inbox.empty" } as const;
+
+/** `/admin`: by default what waits for an answer, newest first; done and everything one click away; filtered, searched and paged. */
+export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused }: InboxPageProps) {
+  const title = filter.type ? typeName(view, filter.type) : view.t("inbox.title");
   return (
-    <Layout view={view} title={view.t("inbox.title")}>
+    <Layout view={view} title={title}>
       {problems.length > 0 ? <Notice tone="problem">{view.t("error.query", { fields: problems.join(", ") })}</Notice> : null}
       {searchRefused ? <Notice tone="problem">{view.t("error.search")}</Notice> : null}
+      <ViewTabs view={view} filter={filter} />
       <Filters view={view} filter={filter} />
       <p className="count">{view.t("inbox.count", { count: total })}</p>
-      {rows.length === 0 ? (
-        <p>{view.t("inbox.empty")}</p>
-      ) : (
-        <table className="inbox-table">
-          <thead>
-            <tr>
-              <th scope="col">{view.t("inbox.column.type")}</th>
-              <th scope="col">{view.t("inbox.column.received")}</th>
-              <th scope="col">{view.t("inbox.column.language")}</th>
-              <th scope="col">{view.t("inbox.column.page")}</th>
-              <th scope="col">{view.t("inbox.column.name")}</th>
-              <th scope="col">{view.t("inbox.column.email")}</th>
-              <th scope="col">{view.t("inbox.column.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <Row key={row.id} view={view} row={row} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows.length === 0 ? <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p> : <InboxList view={view} filter={filter} rows={rows} details={details} />}
       <Paging view={view} filter={filter} pages={pages} />
       <ExportForm view={view} filter={filter} />
     </Layout>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
 import { inboxRoles, roleAllows } from "../roles";
+import { answeredTypes, inboxTypes, type InboxType } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
 
 /** The hidden field that carries the CSRF token in every form. */
@@ -55,6 +56,31 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
   );
 }
 
+const navMessages = {
+  "tour-bookings": "layout.nav.tourBookings",
+  "contact-messages": "layout.nav.contactMessages",
+  "importer-applications": "layout.nav.importerApplications",
+  "newsletter-signups": "layout.nav.newsletterSignups",
+} as const satisfies Record<InboxType, string>;
+
+/** Each form of the inbox, with how many of its submissions wait for an answer. */
+function FormNavigation({ view, todo }: { view: ViewContext; todo: Record<InboxType, number> }) {
+  return (
+    <nav aria-label={view.t("layout.nav.forms")} className="form-nav">
+      {inboxTypes.map((type) => (
+        <a key={type} href={`/admin?type=${type}`}>
+          {view.t(navMessages[type])}
+          {answeredTypes.includes(type) ? (
+            <span className={todo[type] > 0 ? "badge" : "badge badge-none"} aria-label={view.t("layout.nav.todo", { count: todo[type] })}>
+              {todo[type]}
+            </span>
+          ) : null}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 /** Every inbox page: no index, no script, one stylesheet from this server. */
 export function Layout({ view, title, children }: { view: ViewContext; title: string; children: ReactNode }) {
   return (
@@ -74,6 +100,7 @@ export function Layout({ view, title, children }: { view: ViewContext; title: st
           </p>
           {view.staffEmail ? <Navigation view={view} email={view.staffEmail} /> : null}
           <LanguageSwitch view={view} />
+          {view.todo ? <FormNavigation view={view} todo={view.todo} /> : null}
         </header>
         <main className="admin-main">
           <h1>{title}</h1>

@@ -1,3 +1,4 @@
+import { content } from "#content";
 import type { PersonalData } from "../../db/privacy";
 import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
 import { submissionHref } from "./inbox-page";
@@ -42,11 +43,32 @@ function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
       <form method="post" action="/admin/privacy/erase" className="inline-form danger">
         <CsrfField view={view} />
         <input type="hidden" name="email" value={found.email} />
-        <label>
-          <input type="checkbox" name="confirm" value="yes" required /> {view.t("privacy.eraseConfirm")}
+        <label className="checkbox">
+          <input type="checkbox" name="confirm" value="yes" required />
+          <span>{view.t("privacy.eraseConfirm")}</span>
         </label>
         <button type="submit">{view.t("privacy.erase")}</button>
       </form>
+    </section>
+  );
+}
+
+const { site } = content;
+
+/**
+ * What an erasure cannot reach, so that the office can act on it: the copies the estate's own
+ * mailboxes keep (the notifications went to them), the server's backups, and answers written
+ * from a mail program.
+ */
+function Beyond({ view, mailboxes }: { view: ViewContext; mailboxes: string }) {
+  return (
+    <section aria-labelledby="beyond-title" className="panel">
+      <h2 id="beyond-title">{view.t("privacy.beyond.title")}</h2>
+      <ul className="beyond">
+        <li>{view.t("privacy.beyond.mailboxes", { mailboxes })}</li>
+        <li>{view.t("privacy.beyond.sent")}</li>
+        <li>{view.t("privacy.beyond.backups")}</li>
+      </ul>
     </section>
   );
 }
@@ -71,6 +93,7 @@ export function PrivacyPage({ view, email, found, erased, problems }: PrivacyPag
         <button type="submit">{view.t("privacy.find")}</button>
       </form>
       {found ? <Found view={view} found={found} /> : null}
+      {found || erased ? <Beyond view={view} mailboxes={[site.contact.email, site.contact.tradeEmail].join(", ")} /> : null}
     </Layout>
   );
 }

@@ -1,9 +1,10 @@
-import type { FormDefinition } from "#forms/fields";
+import type { FieldKind, FormDefinition } from "#forms/fields";
 import type { AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
-import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
+import { columnLabel } from "../spreadsheet";
+import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { describeAction } from "./actions";
-import { languageName } from "./inbox-page";
+import { telHref } from "./inbox-page";
 import { CsrfField, Layout, Notice } from "./layout";
 
 export type Done = "confirmed" | "declined" | "status" | null;
@@ -24,6 +25,17 @@ export interface SubmissionPageProps {
   tourName: string | null;
 }
 
+/** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name. */
+function FieldValue({ view, kind, value, tourName }: { view: ViewContext; kind: FieldKind; value: string | number | null; tourName: string | null }) {
+  if (value === null || value === "") return <>—</>;
+  const text = String(value);
+  if (kind === "email") return <a href={`mailto:${text}`}>{text}</a>;
+  if (kind === "phone") return <a href={telHref(text)}>{text}</a>;
+  if (kind === "date") return <>{formatDay(view, text)}</>;
+  if (kind === "choice" && tourName) return <>{tourName}</>;
+  return <>{text}</>;
+}
+
 function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" | "form" | "row" | "tourName">) {
   const keptLabel = (name: string) => view.t(`kept.${name}` as Parameters<ViewContext["t"]>[0]);
   return (
@@ -32,10 +44,9 @@ function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" 
         const value = row[field.column];
         return (
           <div key={field.name}>
-            <dt>{view.siteT(field.label)}</dt>
+            <dt>{columnLabel(view, field.name)}</dt>
             <dd className={field.kind === "text" ? "long-text" : undefined}>
-              {value === null || value === "" ? "—" : String(value)}
-              {field.kind === "choice" && tourName ? ` (${tourName})` : null}
+              <FieldValue view={view} kind={field.kind} value={value ?? null} tourName={tourName} />
             </dd>
           </div>
         );
@@ -59,7 +70,7 @@ function Envelope({ view, entry }: { view: ViewContext; entry: InboxRow }) {
       </div>
       <div>
         <dt>{view.t("inbox.column.language")}</dt>
-        <dd>{languageName(entry.language)}</dd>
+        <dd>{languageLabel(view, entry.language)}</dd>
       </div>
       <div>
         <dt>{view.t("inbox.column.page")}</dt>
@@ -134,7 +145,7 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
 function BookingAnswer({ view, entry, row, typed }: Pick<SubmissionPageProps, "view" | "entry" | "row" | "typed">) {
   if (entry.status !== "new") return null;
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
-  const language = languageName(entry.language);
+  const language = languageLabel(view, entry.language);
   return (
     <section aria-labelledby="answer-title" className="panel">
       <h2 id="answer-title">{view.t("booking.title")}</h2>

@@ -1,0 +1,168 @@
+/**
+ * The inbox's exports as a spreadsheet opens them (issue 22, item 4): a UTF-8 byte-order mark,
+ * the separator the staff member's Excel expects, phone numbers as text, the estate's clock,
+ * names instead of codes, status and date filters, and an Excel workbook read back with exceljs.
+ */
+import ExcelJS from "exceljs";
+import { parse } from "csv-parse/sync";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { closedAfterEachTest, validPayloads } from "./support/fixtures";
+
+const email = "anne@hermitage-lescours.example";
+const password = "a long and unusual passphrase";
+const { apps } = closedAfterEachTest();
+
+async function signedIn() {
+  const app = await adminTestServer();
+  apps.add(app);
+  await addStaff(app, email, password);
+  const client = new StaffClient(app);
+  expect((await client.signIn(email, password)).statusCode).toBe(303);
+  return { app, client };
+}
+
+async function submit(app: FastifyInstance, slug: string, payload: object): Promise<string> {
+  const answer = await app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });
+  expect(answer.statusCode).toBe(201);
+  return answer.json<{ id: string }>().id;
+}
+
+/** Moves a submission's arrival to `at` (the form's table and the inbox alike). */
+function receivedAt(app: FastifyInstance, table: string, id: string, at: string) {
+  app.forms.db.prepare(`UPDATE ${table} SET received_at = ? WHERE id = ?`).run(at, id);
+  app.forms.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
+}
+
+const booking = { ...validPayloads.tourBooking, name: "Élodie Lefèvre-Dupré", phone: "+44 20 7946 0958", message: "=HYPERLINK(\"http://evil.example\",\"clic\")" };
+const chinese = { ...validPayloads.tourBooking, language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn", phone: "021 5555 0000", package: "hermitage", message: "我们想参观酒庄。" };
+
+/** Two bookings: one in July (summer time), one just after midnight in Paris on 6 December (still the 5th in UTC). */
+async function twoBookings(app: FastifyInstance) {
+  const first = await submit(app, "tour-bookings", booking);
+  receivedAt(app, "tour_bookings", first, "2026-07-14T09:30:00.000Z");
+  const second = await submit(app, "tour-bookings", chinese);
+  receivedAt(app, "tour_bookings", second, "2026-12-05T23:30:00.000Z");
+  return { first, second };
+}
+
+const csvRows = (body: string, delimiter: string) => parse(body.replace(/^\uFEFF/, ""), { delimiter, relax_column_count: false }) as string[][];
+
+describe("CSV export", () => {
+  it("starts with a byte-order mark, uses the semicolon in French, names columns, tours, languages and statuses, and shows Paris time", async () => {
+    const { app, client } = await signedIn();
+    const { first } = await twoBookings(app);
+    await client.get("/admin");
+    const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv" }, { "accept-language": "fr" });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body.startsWith("\uFEFF")).toBe(true);
+    const [header, summer, winter] = csvRows(csv.body, ";");
+    expect(header).toEqual(["Référence", "Reçu le", "Langue", "Envoyé depuis la page", "Nom", "E-mail", "Téléphone", "Personnes", "Date souhaitée", "Visite", "Message", "Statut"]);
+    expect(summer).toEqual([
+      first,
+      "2026-07-14 11:30",
+      "français",
+      "/fr/wine-tours",
+      "Élodie Lefèvre-Dupré",
+      "camille@example.org",
+      '="+44 20 7946 0958"',
+      "4",
+      validPayloads.tourBooking.date,
+      "Visite des deux châteaux",
+      "'=HYPERLINK(\"http://evil.example\",\"clic\")",
+      "Nouveau",
+    ]);
+    expect(winter!.slice(1, 3)).toEqual(["2026-12-06 00:30", "chinois"]);
+    expect(winter![4]).toBe("王小明");
+    expect(winter![6]).toBe('="021 5555 0000"');
+    expect(winter![10]).toBe("我们想参观酒庄。");
+  });
+
+  it("uses the comma in English, or the separator chosen", async () => {
+    const { app, client } = await signedIn();
+    await twoBookings(app);
+    await client.get("/admin");
+    const english = await client.post("/admin/export", { type: "tour-bookings", format: "csv" }, { "accept-language": "en" });
+    const [header, summer] = csvRows(english.body, ",");
+    expect(header!.slice(0, 3)).toEqual(["Reference", "Received", "Language"]);
+    expect(summer!.slice(2, 3)).toEqual(["French"]);
+    expect(summer![9]).toBe("Both châteaux tour");
+    expect(summer![11]).toBe("New");
+    const chosen = await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "semicolon" }, { "accept-language": "en" });
+    expect(csvRows(chosen.body, ";")[0]![0]).toBe("Reference");
+    expect((await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "tab" })).statusCode).toBe(400);
+  });
+
+  it("defuses every cell a spreadsheet would run as a formula, the phone column included", async () => {
+    const { app, client } = await signedIn();
+    const id = await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "+cmd|' /C calc'!A0", subject: "@SUM(1+1)", message: "-2+3", phone: "+33 5 57 00 00 00" });
+    // A phone number stored before the form checked its shape: not a phone number, so not written as one.
+    app.forms.db.prepare("UPDATE contact_messages SET phone = ? WHERE id = ?").run('=1+1"&"x', id);
+    await client.get("/admin");
+    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv", separator: "comma" });
+    const [, row] = csvRows(csv.body, ",");
+    expect(row![4]).toBe("'+cmd|' /C calc'!A0");
+    expect(row![6]).toBe("'=1+1\"&\"x");
+    expect(row![7]).toBe("'@SUM(1+1)");
+    expect(row![8]).toBe("'-2+3");
+  });
+
+  it("narrows to a status and to days received on the estate's clock, and refuses what it cannot read", async () => {
+    const { app, client } = await signedIn();
+    const { first, second } = await twoBookings(app);
+    app.forms.db.prepare("UPDATE inbox SET status = 'confirmed' WHERE submission_id = ?").run(first);
+    await client.get("/admin");
+    const ids = async (fields: Record<string, string>) => {
+      const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "comma", ...fields });
+      expect(csv.statusCode).toBe(200);
+      return csvRows(csv.body, ",").slice(1).map((row) => row[0]);
+    };
+    expect(await ids({})).toEqual([first, second]);
+    expect(await ids({ status: "confirmed" })).toEqual([first]);
+    expect(await ids({ status: "new" })).toEqual([second]);
+    // 23:30 UTC on 5 December is 00:30 on the 6th in Paris.
+    expect(await ids({ from: "2026-12-06" })).toEqual([second]);
+    expect(await ids({ to: "2026-12-05" })).toEqual([first]);
+    expect(await ids({ from: "2026-07-14", to: "2026-07-14" })).toEqual([first]);
+    for (const fields of [{ status: "answered" }, { from: "2026-02-30" }, { to: "tomorrow" }] as Record<string, string>[]) {
+      const refused = await client.post("/admin/export", { type: "tour-bookings", format: "csv", ...fields });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
+    }
+  });
+});
+
+describe("Excel export", () => {
+  it("is a workbook that reads back with accents and CJK intact, phone numbers as text, times as Paris dates", async () => {
+    const { app, client } = await signedIn();
+    const { first, second } = await twoBookings(app);
+    await client.get("/admin");
+    const answer = await client.post("/admin/export", { type: "tour-bookings", format: "xlsx" }, { "accept-language": "en" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="tour-bookings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe("Tour booking");
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(["Reference", "Received", "Language", "Sent from page", "Name", "E-mail", "Phone", "Guests", "Preferred date", "Tour", "Message", "Status"]);
+    const summer = values(2);
+    expect(summer[0]).toBe(first);
+    // Excel has no time zones: the cell holds the wall-clock time in Paris.
+    expect(summer[1]).toEqual(new Date("2026-07-14T11:30:00.000Z"));
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe("yyyy-mm-dd hh:mm");
+    expect(summer.slice(2, 8)).toEqual(["French", "/fr/wine-tours", "Élodie Lefèvre-Dupré", "camille@example.org", "+44 20 7946 0958", 4]);
+    // A text cell is never a formula in a workbook: the message is kept as typed, with no quote.
+    expect(summer[10]).toBe("=HYPERLINK(\"http://evil.example\",\"clic\")");
+    expect(sheet.getRow(2).getCell(11).type).toBe(ExcelJS.ValueType.String);
+    const winter = values(3);
+    expect(winter[0]).toBe(second);
+    expect(winter[1]).toEqual(new Date("2026-12-06T00:30:00.000Z"));
+    expect(winter.slice(2, 7)).toEqual(["Chinese", "/zh/wine-tours", "王小明", "wang@example.cn", "021 5555 0000"]);
+    expect(winter[10]).toBe("我们想参观酒庄。");
+    expect(winter[11]).toBe("New");
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The inbox's exports as a spreadsheet opens them (issue 22, item 4): the columns named in the
+ * staff member's language, times on the estate's clock, tours, languages and statuses by their
+ * names, as CSV (UTF-8 with a byte-order mark, comma or semicolon) or as an Excel workbook
+ * (exceljs). The raw, machine-readable JSON stays in server/db/export.ts.
+ */
+import { TZDate } from "@date-fns/tz";
+import { stringify } from "csv-stringify/sync";
+import ExcelJS from "exceljs";
+import { content } from "#content";
+import { textIn } from "#content/text";
+import { storedColumns } from "#forms/definitions";
+import type { FormDefinition } from "#forms/fields";
+import type { Db } from "../db/database";
+import { formOfType, type InboxStatus, type InboxType } from "../db/inbox";
+import { estateTimeZone, languageLabel, statusName, type ViewContext } from "./view-context";
+
+/** What a staff member may narrow an export to. */
+export interface ExportQuery {
+  type: InboxType;
+  status?: InboxStatus;
+  /** First day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
+  from?: string;
+  /** Last day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
+  to?: string;
+}
+
+/** The CSV's separator: a comma, or the semicolon that Excel set to French expects. */
+export type Separator = "comma" | "semicolon";
+export const separators: readonly Separator[] = ["comma", "semicolon"];
+
+/** The separator a staff member's Excel expects by default: French Excel splits on ";". */
+export const defaultSeparator = (view: ViewContext): Separator => (view.lang === "fr" ? "semicolon" : "comma");
+
+/** A phone number, kept apart so that each format can keep it as text. */
+export interface PhoneCell {
+  phone: string;
+}
+/** A moment, shown on the estate's clock. */
+export interface TimeCell {
+  at: Date;
+}
+export type Cell = string | number | null | PhoneCell | TimeCell;
+
+/** An export: the header in the staff member's words, then one row per submission. */
+export interface Sheet {
+  header: string[];
+  rows: Cell[][];
+}
+
+/** Only what a phone field accepts (forms/schema.ts): such a value cannot carry a formula. */
+const phoneShape = /^[+0-9 ().-]+$/;
+
+/** The first moment of a `YYYY-MM-DD` day on the estate's clock, `days` later. */
+function startOfDay(day: string, days = 0): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date + days, 0, 0, estateTimeZone).getTime());
+}
+
+/** Whether a text is a real `YYYY-MM-DD` day. */
+export function isDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
+/** A tour's name in the staff member's language, instead of its id ("both"). */
+export function tourLabel(view: ViewContext, id: string): string {
+  const tour = content.tours.packages.find((candidate) => candidate.id === id);
+  return tour ? textIn(tour.selectedLabel, view.lang) : id;
+}
+
+const columnMessages = {
+  id: "field.id",
+  receivedAt: "field.receivedAt",
+  language: "field.language",
+  page: "field.page",
+  name: "field.name",
+  email: "field.email",
+  phone: "field.phone",
+  guests: "field.guests",
+  date: "field.date",
+  package: "field.package",
+  message: "field.message",
+  subject: "field.subject",
+  companyName: "field.companyName",
+  contactName: "field.contactName",
+  country: "field.country",
+  website: "field.website",
+  experience: "field.experience",
+  marketSize: "field.marketSize",
+  consentedAt: "kept.consentedAt",
+  confirmedAt: "kept.confirmedAt",
+  unsubscribedAt: "kept.unsubscribedAt",
+} as const;
+
+/** How the staff area names a stored column of a form (the export's header, a submission's page). */
+export function columnLabel(view: ViewContext, name: string): string {
+  const id = (columnMessages as Record<string, (typeof columnMessages)[keyof typeof columnMessages]>)[name];
+  return id ? view.t(id) : name;
+}
+
+const timeColumns = new Set(["receivedAt", "consentedAt", "confirmedAt", "unsubscribedAt"]);
+
+/** One stored value as the staff read it. */
+function cellOf(view: ViewContext, form: FormDefinition, name: string, value: string | number | null): Cell {
+  if (value === null || value === "") return null;
+  if (timeColumns.has(name)) return { at: new Date(String(value)) };
+  if (name === "language") return languageLabel(view, String(value));
+  const field = form.fields.find((candidate) => candidate.name === name);
+  if (field?.kind === "phone") return { phone: String(value) };
+  if (field?.kind === "choice" && form.slug === "tour-bookings") return tourLabel(view, String(value));
+  return value;
+}
+
+/** The SQL condition (over the form's table `s` and the inbox `i`) that narrows an export. */
+function narrowing(query: ExportQuery): { where: string; values: string[] } {
+  const where = ["i.type = ?"];
+  const values: string[] = [query.type];
+  if (query.status) {
+    where.push("i.status = ?");
+    values.push(query.status);
+  }
+  if (query.from) {
+    where.push("s.received_at >= ?");
+    values.push(startOfDay(query.from).toISOString());
+  }
+  if (query.to) {
+    where.push("s.received_at < ?");
+    values.push(startOfDay(query.to, 1).toISOString());
+  }
+  return { where: where.join(" AND "), values };
+}
+
+/** The references of the submissions an export narrowed by `query` holds. */
+export function exportIds(db: Db, query: ExportQuery): string[] {
+  const { where, values } = narrowing(query);
+  const table = formOfType(query.type).table;
+  return (db.prepare(`SELECT s.id FROM ${table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where}`).all(...values) as { id: string }[]).map((row) => String(row.id));
+}
+
+/**
+ * A form's submissions for an export, oldest first, narrowed by status and by the days they came
+ * in (on the estate's clock), each with its inbox status by name.
+ */
+export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Sheet {
+  const form = formOfType(query.type);
+  const columns = storedColumns(form);
+  const select = columns.map((column) => `s.${column.column} AS "${column.name}"`).join(", ");
+  const { where, values } = narrowing(query);
+  const rows = db
+    .prepare(`SELECT ${select}, i.status AS "__status" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where} ORDER BY s.received_at, s.rowid`)
+    .all(...values) as Record<string, string | number | null>[];
+  return {
+    header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status")],
+    rows: rows.map((row) => [
+      ...columns.map((column) => cellOf(view, form, column.name, row[column.name] ?? null)),
+      statusName(view, row.__status as InboxStatus),
+    ]),
+  };
+}
+
+/** A moment as the estate's clock reads it, in a form every spreadsheet takes for a date: "2026-11-23 13:05". */
+export function localTime(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: estateTimeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * CSV as Excel opens it with a double click: a UTF-8 byte-order mark first (without it Excel reads
+ * Windows-1252 and garbles accents and CJK), the chosen separator, CRLF line ends. Formulas are
+ * defused by csv-stringify (`escape_formulas`: a leading `'` on a text cell starting with `=`, `+`,
+ * `-`, `@`, tab or CR). A phone number is written `="+44 20 7946 0958"` instead: a spreadsheet
+ * shows it as text, with its `+` and leading zeros and without a visible quote. That formula is
+ * only ever a quoted constant: it is used for values made solely of digits, spaces, `+`, brackets,
+ * dots and dashes (what the form accepts), anything else gets the `'` like every other cell.
+ */
+export function sheetToCsv(sheet: Sheet, separator: Separator): string {
+  const body = stringify([sheet.header, ...sheet.rows] as unknown[][], {
+    delimiter: separator === "semicolon" ? ";" : ",",
+    record_delimiter: "windows",
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    quoted_match: /^\s|\s$/,
+    cast: {
+      date: (value) => localTime(value),
+      object: (value) => {
+        const cell = value as unknown as PhoneCell | TimeCell;
+        if ("at" in cell) return localTime(cell.at);
+        const { phone } = cell;
+        return phoneShape.test(phone) ? { value: `="${phone}"`, escape_formulas: false } : phone;
+      },
+    },
+  });
+  return `\uFEFF${body}`;
+}
+
+/** A moment as Excel stores it: the estate's wall-clock time, with no zone (Excel has none). */
+function wallClock(at: Date): Date {
+  const paris = new TZDate(at.getTime(), estateTimeZone);
+  return new Date(Date.UTC(paris.getFullYear(), paris.getMonth(), paris.getDate(), paris.getHours(), paris.getMinutes(), paris.getSeconds()));
+}
+
+/**
+ * An Excel workbook of one sheet: text cells stay text (a phone number keeps its `+` and zeros, and
+ * a cell starting with `=` is never a formula), times are real dates on the estate's clock, the
+ * header is bold and frozen.
+ */
+export async function sheetToXlsx(sheet: Sheet, title: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  // Excel limits a sheet's name to 31 characters and refuses a few; the form's name has none of them.
+  const worksheet = workbook.addWorksheet(title.replace(/[\\/?*[\]:]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+  worksheet.addRow(sheet.header).font = { bold: true };
+  for (const row of sheet.rows) {
+    const added = worksheet.addRow(row.map((cell) => (cell !== null && typeof cell === "object" ? ("at" in cell ? wallClock(cell.at) : cell.phone) : cell)));
+    row.forEach((cell, index) => {
+      if (cell !== null && typeof cell === "object" && "at" in cell) added.getCell(index + 1).numFmt = "yyyy-mm-dd hh:mm";
+    });
+  }
+  worksheet.columns.forEach((column, index) => {
+    const longest = Math.max(...[sheet.header[index] ?? "", ...sheet.rows.map((row) => (typeof row[index] === "string" ? (row[index] as string) : "0000-00-00 00:00"))].map((text) => Math.min(60, text.length)));
+    column.width = Math.max(10, longest + 2);
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
