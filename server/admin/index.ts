@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
-import { content } from "#content";
+import { content, contentFile } from "#content";
 import { postalAddress } from "#content/address";
 import { estateNames } from "#content/names";
 import { languages, type Language } from "#core/languages";
@@ -23,7 +23,10 @@ import { formFields, sendPage, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
+import { ContentRepository } from "./content/repository";
+import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
+import { contentRoutes } from "./routes/content";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
 import { accountRoutes } from "./routes/account";
@@ -186,6 +189,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
+  contentRoutes(admin, context, {
+    repository: new ContentRepository(config.CONTENT_DIR ?? contentFile()),
+    review: new ReviewStore(db, context.now),
+  });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
