@@ -64,11 +64,13 @@ describe("content editor", () => {
     expect(list.body).toContain(html(readJson(dir, "news/asia-partnership.json").title.en));
     expect(list.body).toContain('href="/admin/content/wines/chateau-2020"');
     expect(list.body).toContain('href="/admin/content/news/new"');
+    expect((await client.get("/admin/account")).body).toContain(`<a href="/admin/content">${html(en("layout.nav.content"))}</a>`);
 
     await addStaff(app, second.email, second.password, "inbox");
     const inbox = new StaffClient(app);
     await inbox.signIn(second.email, second.password);
     expect((await inbox.get("/admin/content")).statusCode).toBe(403);
+    expect((await inbox.get("/admin/account")).body).not.toContain('href="/admin/content"');
     expect((await inbox.post("/admin/content/news/asia-partnership", { "title.en": "x" })).statusCode).toBe(403);
   });
 
