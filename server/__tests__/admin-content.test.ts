@@ -61,7 +61,7 @@ describe("content editor", () => {
     for (const type of ["news", "wines", "events", "tours", "villa", "story", "importer", "site", "legal"]) {
       expect(list.body).toContain(html(en(`content.type.${type}` as Parameters<typeof en>[0])));
     }
-    expect(list.body).toContain(html(readJson(dir, "news/asia-partnership.json").title.en));
+    expect(list.body).toContain(html(readJson(dir, "news/asia-partnership.json").title.en!));
     expect(list.body).toContain('href="/admin/content/wines/chateau-2020"');
     expect(list.body).toContain('href="/admin/content/news/new"');
     expect((await client.get("/admin/account")).body).toContain(`<a href="/admin/content">${html(en("layout.nav.content"))}</a>`);

@@ -1,3 +1,4 @@
+import type { Publisher } from "./publisher";
 import type { ContentRepository } from "./repository";
 import type { ReviewStore } from "./review";
 
@@ -5,4 +6,5 @@ import type { ReviewStore } from "./review";
 export interface ContentEditor {
   repository: ContentRepository;
   review: ReviewStore;
+  publisher: Publisher;
 }

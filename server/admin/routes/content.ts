@@ -12,6 +12,7 @@ import { formFields, sendPage, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views/content-item-page";
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
+import { ContentPublishPage } from "../views/content-publish-page";
 import { NotFoundPage } from "../views/sign-in-page";
 
 /** The notices a redirect after an action names (`?done=saved`). */
@@ -20,6 +21,7 @@ const notices: Record<string, AdminMessageId> = {
   created: "content.done.created",
   deleted: "content.done.deleted",
   restored: "content.done.restored",
+  publishing: "content.done.publishing",
 };
 
 const forms = new Map<string, FieldNode>();
@@ -130,6 +132,16 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
       }),
     );
     return sendPage(reply, 200, createElement(ContentListPage, { view: viewFor(context, request, reply), types, notice: noticeOf(request, reply) }));
+  });
+
+  admin.get("/admin/content/publish", { config: contentRoles }, async (request, reply) =>
+    sendPage(reply, 200, createElement(ContentPublishPage, { view: viewFor(context, request, reply), jobs: editor.publisher.recent(), notice: noticeOf(request, reply) })),
+  );
+
+  admin.post("/admin/content/publish", { config: contentRoles }, async (request, reply) => {
+    const job = editor.publisher.request(actor(request));
+    request.log.info({ job: job.id }, "content: publish requested");
+    return reply.redirect("/admin/content/publish?done=publishing", 303);
   });
 
   admin.get("/admin/content/:type/new", { config: contentRoles }, async (request, reply) => {

@@ -57,7 +57,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
 }
 
 /** Every inbox page: no index, no script, one stylesheet from this server. */
-export function Layout({ view, title, children }: { view: ViewContext; title: string; children: ReactNode }) {
+export function Layout({ view, title, children, refreshSeconds }: { view: ViewContext; title: string; children: ReactNode; refreshSeconds?: number }) {
   return (
     <html lang={view.lang}>
       <head>
@@ -67,6 +67,8 @@ export function Layout({ view, title, children }: { view: ViewContext; title: st
         <title>{`${title} — ${view.t("layout.title")} — ${view.estateName}`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/admin/assets/admin.css" />
+        {/* A page following work in the background (a publish) reloads itself: no script needed. */}
+        {refreshSeconds ? <meta httpEquiv="refresh" content={String(refreshSeconds)} /> : null}
       </head>
       <body>
         <header className="admin-header">
