@@ -70,9 +70,7 @@ export function ContentItemPage(props: ContentItemPageProps) {
           <p>{view.t("content.notSaved")}</p>
           <ul>
             {problems.map((problem, index) => (
-              <li key={index}>
-                {where(view, problem.path)}: {problem.message}
-              </li>
+              <li key={index}>{view.t("content.problemAt", { field: where(view, problem.path), problem: problem.message })}</li>
             ))}
             {general.map((problem, index) => (
               <li key={`g${index}`}>{problem}</li>
