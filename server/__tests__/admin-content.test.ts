@@ -243,4 +243,20 @@ describe("content editor", () => {
     const left = elements(parseHtml(after.body)).filter((element) => element.tagName === "details" && attribute(element, "class").includes("language-review"));
     expect(left).toHaveLength(2);
   });
+
+  it("shows markup saved through the editor as text on its own pages: no script, no handler, no javascript: URL", async () => {
+    const { client, dir } = await signedIn();
+    const attack = `</textarea><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>"'`;
+    const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
+    expect((await client.post("/admin/content/news/harvest-2026", { ...form, "title.en": attack, "content.fr": attack, _op: "save" })).statusCode).toBe(303);
+    expect(readJson(dir, "news/harvest-2026.json").title.en).toBe(attack);
+    for (const url of ["/admin/content", "/admin/content/news/harvest-2026", "/admin/content/news/harvest-2026/history"]) {
+      const page = parseHtml((await client.get(url)).body);
+      const all = elements(page);
+      expect(all.filter((element) => element.tagName === "script"), url).toEqual([]);
+      expect(all.flatMap((element) => element.attrs.filter((attr) => attr.name.startsWith("on") || /^\s*javascript:/i.test(attr.value))), url).toEqual([]);
+    }
+    // What was saved comes back into the form unchanged.
+    expect(formValues((await client.get("/admin/content/news/harvest-2026")).body)["title.en"]).toBe(attack);
+  });
 });
