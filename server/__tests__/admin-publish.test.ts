@@ -116,4 +116,21 @@ describe("publishing from the content editor", () => {
     await app.contentPublisher.idle();
     expect(second.status).toBe("done");
   });
+
+  it("restoring an earlier version from the history publishes it", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    const { price: original } = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as { price: number };
+    await setPrice(client, dir, "61");
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("61");
+    const history = await client.get("/admin/content/wines/chateau-2020/history");
+    const [earlier] = [...history.body.matchAll(/name="commit" value="([0-9a-f]{40})"/g)].map((match) => match[1]!);
+    const version = /name="_version" value="([^"]+)"/.exec(history.body)![1]!;
+    expect((await client.post("/admin/content/wines/chateau-2020/restore", { _version: version, commit: earlier! })).statusCode).toBe(303);
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe(String(original));
+  });
 });

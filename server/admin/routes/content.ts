@@ -288,6 +288,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     }
     editor.review.afterSave(item.type.id, item.id, stored.value, value, {});
     log(request, auditActions.contentRestored, item.type, item.id, { commit });
+    // A restore puts the earlier version live too: it publishes (queued behind any publish running).
+    editor.publisher.request(actor(request));
     return reply.redirect(`/admin/content/${item.type.id}/${item.id}/history?done=restored`, 303);
   });
 }
