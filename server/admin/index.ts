@@ -231,6 +231,7 @@ export async function registerAdmin(
     contentDir,
     buildsDir: options.publishDir ?? defaultPublishDir,
     switchTo: (dir) => app.switchBuild(dir),
+    servedBuild: () => app.servedBuild(),
     env: { ...process.env, SITE_URL: config.SITE_URL },
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,

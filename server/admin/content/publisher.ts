@@ -48,6 +48,8 @@ export interface PublisherOptions {
   switchTo: (buildDir: string) => Promise<void>;
   /** The environment of the build (SITE_URL, SNIPCART_PUBLIC_KEY…). */
   env: NodeJS.ProcessEnv;
+  /** The build served now: the new one reuses its compressed files where a file did not change. */
+  servedBuild?: () => string;
   /** The command that builds, for tests: default `tsx pipeline/publish-build.ts` in the project. */
   command?: { file: string; args: string[] };
   now?: () => Date;
@@ -147,7 +149,14 @@ export class Publisher {
       // Low priority: visitors' requests come first on a small server.
       const child = spawn("nice", ["-n", "10", command.file, ...command.args], {
         cwd: projectDir,
-        env: { ...this.options.env, CONTENT_DIR: this.options.contentDir, BUILD_DIR: dir, NODE_ENV: "production", FORCE_COLOR: "0" },
+        env: {
+          ...this.options.env,
+          CONTENT_DIR: this.options.contentDir,
+          BUILD_DIR: dir,
+          NODE_ENV: "production",
+          FORCE_COLOR: "0",
+          ...(this.options.servedBuild ? { PREVIOUS_BUILD_DIR: this.options.servedBuild() } : {}),
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const tail: string[] = [];
