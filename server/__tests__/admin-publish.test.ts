@@ -133,4 +133,24 @@ describe("publishing from the content editor", () => {
     await app.contentPublisher.idle();
     expect(await price(app)).toBe(String(original));
   });
+
+  it("builds a preview that lists the changed pages and shows them, without changing the live site", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "64");
+    expect((await client.post("/admin/content/preview", {})).statusCode).toBe(303);
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBeNull();
+    const page = await client.get("/admin/content/publish");
+    expect(page.body).toContain(html(en("content.preview.changed", { count: 1 })));
+    const link = /href="(\/admin\/content\/preview\/\d+\/)"/.exec(page.body)![1]!;
+    const preview = await client.get(link);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('data-item-price="64"');
+    expect(preview.headers["content-security-policy"]).toContain("default-src 'none'");
+    // Only the pages that changed, and nothing else of the folder.
+    for (const other of [`${link}build-info.json`, `${link}..%2F..%2Fbuild-info.json`, `${link}errors/en/notFound.html`, "/admin/content/preview/999/"]) {
+      expect((await client.get(other)).statusCode, other).toBe(404);
+    }
+  });
 });

@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readlink, rename, rm, symlink } from "node:fs/promises";
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +38,8 @@ export interface PublishJob {
   steps: string[];
   /** The end of the build's output when it failed. */
   error: string | null;
+  /** A preview: built but not put live; when done, its folder and the pages that differ from the live site's. */
+  preview: { dir: string; changed: string[] } | null;
 }
 
 export interface PublisherOptions {
@@ -88,13 +90,16 @@ export class Publisher {
     return this.jobs.find((job) => job.id === id);
   }
 
-  /** Asks for a publish: joins the queued one if there is one, else queues a new one. */
-  request(by: string): PublishJob {
-    let job = this.jobs.find((candidate) => candidate.status === "queued");
+  /**
+   * Asks for a publish (or, with `preview`, a build that is not put live): joins the queued one
+   * of the same kind if there is one, else queues a new one.
+   */
+  request(by: string, { preview = false }: { preview?: boolean } = {}): PublishJob {
+    let job = this.jobs.find((candidate) => candidate.status === "queued" && (candidate.preview !== null) === preview);
     if (job) {
       if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
     } else {
-      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null };
+      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null };
       this.jobs.push(job);
       if (this.jobs.length > 20) this.jobs.splice(0, this.jobs.length - 20);
     }
@@ -124,6 +129,12 @@ export class Publisher {
     const dir = join(buildsDir, name);
     try {
       await this.build(job, dir);
+      if (job.preview) {
+        job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };
+        job.status = "done";
+        job.finishedAt = this.now();
+        return;
+      }
       job.status = "switching";
       await this.options.switchTo(dir);
       // Recorded for a restart: a new link renamed over the old one.
@@ -183,7 +194,36 @@ export class Publisher {
   /** Keeps the live build and the one before it; removes older ones. */
   private async prune(live: string): Promise<void> {
     const entries = await readdir(this.options.buildsDir, { withFileTypes: true });
-    const builds = entries.filter((entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live).map((entry) => entry.name).sort();
+    // Previews (kept while their job is listed) are not builds to prune.
+    const previews = new Set(this.jobs.flatMap((job) => (job.preview?.dir ? [job.preview.dir] : [])));
+    const builds = entries
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)))
+      .map((entry) => entry.name)
+      .sort();
     for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });
   }
 }
+
+/** Every page file of a build's client folder, as URL paths of their folder (`/ja/news`), or `/` for the home page. */
+async function pagesOf(clientDir: string, prefix = ""): Promise<string[]> {
+  const entries = await readdir(join(clientDir, prefix), { withFileTypes: true }).catch(() => []);
+  const pages: string[] = [];
+  for (const entry of entries) {
+    if (entry.isDirectory()) pages.push(...(await pagesOf(clientDir, `${prefix}/${entry.name}`)));
+    else if (entry.name === "index.html") pages.push(prefix === "" ? "/" : prefix);
+  }
+  return pages;
+}
+
+/** The pages of a new build whose HTML differs from (or is missing in) the served build, sorted. */
+async function changedPages(dir: string, served: string | null): Promise<string[]> {
+  const file = (root: string, page: string) => join(root, "client", page === "/" ? "" : page, "index.html");
+  const changed: string[] = [];
+  for (const page of await pagesOf(join(dir, "client"))) {
+    const next = await readFile(file(dir, page));
+    const live = served ? await readFile(file(served, page)).catch(() => null) : null;
+    if (!live || !live.equals(next)) changed.push(page);
+  }
+  return changed.sort();
+}
+

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { languages, type Language } from "#core/languages";
@@ -22,6 +24,7 @@ const notices: Record<string, AdminMessageId> = {
   deleted: "content.done.deleted",
   restored: "content.done.restored",
   publishing: "content.done.publishing",
+  previewing: "content.done.previewing",
 };
 
 const forms = new Map<string, FieldNode>();
@@ -142,6 +145,22 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const job = editor.publisher.request(actor(request));
     request.log.info({ job: job.id }, "content: publish requested");
     return reply.redirect("/admin/content/publish?done=publishing", 303);
+  });
+
+  admin.post("/admin/content/preview", { config: contentRoles }, async (request, reply) => {
+    editor.publisher.request(actor(request), { preview: true });
+    return reply.redirect("/admin/content/publish?done=previewing", 303);
+  });
+
+  /** A page of a preview build, when it is one of the pages that changed (no other file of the folder is ever named). */
+  admin.get("/admin/content/preview/:job/*", { config: contentRoles }, async (request, reply) => {
+    const params = request.params as { job: string; "*": string };
+    const job = /^\d{1,9}$/.test(params.job) ? editor.publisher.job(Number(params.job)) : undefined;
+    const page = `/${params["*"]}`.replace(/\/+$/, "") || "/";
+    if (!job?.preview || job.status !== "done" || !job.preview.changed.includes(page)) return notFound(request, reply);
+    const html = await readFile(join(job.preview.dir, "client", page === "/" ? "" : page, "index.html"));
+    // The staff area's policy applies (onSend): the page shows without its scripts, as it paints before they load.
+    return reply.type("text/html; charset=utf-8").send(html);
   });
 
   admin.get("/admin/content/:type/new", { config: contentRoles }, async (request, reply) => {

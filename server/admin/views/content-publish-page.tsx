@@ -15,9 +15,22 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
   return (
     <li className={`panel publish-job publish-${job.status}`}>
       <h3>
+        {job.preview ? `${view.t("content.preview.kind")} · ` : null}
         {view.t(statusMessages[job.status])} — {formatTime(view, job.requestedAt.toISOString())}
       </h3>
       <p className="help">{view.t("content.publish.requestedBy", { who: job.requestedBy.join(", ") })}</p>
+      {job.preview && job.status === "done" ? (
+        <>
+          <p>{job.preview.changed.length > 0 ? view.t("content.preview.changed", { count: job.preview.changed.length }) : view.t("content.preview.none")}</p>
+          <ul className="preview-pages">
+            {job.preview.changed.map((page) => (
+              <li key={page}>
+                <a href={`/admin/content/preview/${job.id}${page === "/" ? "/" : page}`}>{page}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {job.steps.length > 0 ? (
         <ol className="publish-steps" aria-label={view.t("content.publish.steps")}>
           {job.steps.map((step, index) => (
@@ -45,6 +58,13 @@ export function ContentPublishPage({ view, jobs, notice }: { view: ViewContext; 
       </p>
       {notice ? <Notice tone="done">{notice}</Notice> : null}
       <p>{view.t("content.publish.intro")}</p>
+      <p>{view.t("content.preview.explain")}</p>
+      <form method="post" action="/admin/content/preview" className="inline-form">
+        <CsrfField view={view} />
+        <button type="submit" className="secondary">
+          {view.t("content.preview.button")}
+        </button>
+      </form>
       <form method="post" action="/admin/content/publish" className="inline-form">
         <CsrfField view={view} />
         <button type="submit">{view.t("content.publish.button")}</button>
