@@ -105,11 +105,14 @@ function hashInlineScripts(): Record<string, string[]> {
   return hashes;
 }
 
+/** An earlier build whose compressed files may be reused for identical files (a publish from the content editor sets it). */
+const previousBuild = process.env.PREVIOUS_BUILD_DIR;
+
 function precompressAll(): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const file of [...walk(clientDir), ...walk(errorsDir)]) {
-    const size = precompress(file);
+    const size = precompress(file, previousBuild ? join(previousBuild, relative(buildDir, file)) : undefined);
     if (size === undefined) continue;
     files += 1;
     bytes += size;

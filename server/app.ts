@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { asStorageUnavailable } from "./db/availability";
 import { registerHealth } from "./health";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
+import { defaultPublishDir } from "./admin/content/publisher";
 import { StartupError } from "./startup";
 import { registerStaticFiles, type BuildInfo } from "./static-files";
 
@@ -21,11 +22,32 @@ function readBuildInfo(buildDir: string): BuildInfo {
   }
 }
 
+/**
+ * The build `build-published/current` points to (the content editor's last publish), if it was
+ * made after BUILD_DIR's: a restart keeps serving what staff published, and a deploy that builds
+ * again (new code) is served rather than an older publish.
+ */
+function newerPublishedBuild(config: Config, publishDir: string): string | null {
+  const link = join(publishDir, "current");
+  try {
+    const published = realpathSync(link);
+    const publishedAt = statSync(join(published, "build-info.json")).mtimeMs;
+    const deployedAt = existsSync(join(config.BUILD_DIR, "build-info.json")) ? statSync(join(config.BUILD_DIR, "build-info.json")).mtimeMs : 0;
+    return publishedAt > deployedAt ? published : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
   /** The staff inbox's clock (tests hold it still or move it on). */
   now?: () => Date;
+  /** The command a publish from the content editor builds with (tests give a stand-in); default: pipeline/publish-build.ts. */
+  publishCommand?: { file: string; args: string[] };
+  /** Where publishes build (tests give a temporary folder); default: build-published/ in the project. */
+  publishDir?: string;
 }
 
 /**
@@ -35,7 +57,9 @@ export interface ServerOptions {
  */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const common = { ...baseSecurityHeaders({ hsts: config.HSTS }), "Content-Security-Policy": resourceSecurityPolicy };
-  const info = readBuildInfo(config.BUILD_DIR);
+  // The last build published from the content editor, when it is newer than BUILD_DIR's (a deploy's own build wins).
+  const buildDir = newerPublishedBuild(config, options.publishDir ?? defaultPublishDir) ?? config.BUILD_DIR;
+  const info = readBuildInfo(buildDir);
 
   const app = Fastify({
     logger:
@@ -111,9 +135,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   await registerApi(app, config);
-  await registerAdmin(app, config, { now: options.now });
+  await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir: options.publishDir });
   registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
-  await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
+  await registerStaticFiles(app, { buildDir, info, https: config.HSTS });
 
   return app;
 }

@@ -94,6 +94,8 @@ export const configSchema = z
     DATA_DIR: nonBlank.default("./data"),
     /** The built site; `npm run build` writes it. */
     BUILD_DIR: nonBlank.default("./build"),
+    /** The content folder the editor at /admin/content writes (a git repository); default: the project's content/. */
+    CONTENT_DIR: nonBlank.optional(),
     /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })

@@ -167,45 +167,79 @@ export interface StaticOptions {
   https: boolean;
 }
 
+/** A build as served: its folders, what build-info.json says, and every file it answers with, in memory. */
+interface LiveBuild {
+  buildDir: string;
+  clientDir: string;
+  info: BuildInfo;
+  files: Map<string, BuiltFile>;
+  errorFiles: Map<string, BuiltFile>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Serves another build from now on (the content editor's publish): it is read whole into
+     * memory first, then replaces the served one in one assignment, so every request gets either
+     * the old build or the new one, never a mix. Throws, changing nothing, when the folder is no
+     * complete build.
+     */
+    switchBuild: (buildDir: string) => Promise<void>;
+    /** The folder of the build being served. */
+    servedBuild: () => string;
+  }
+}
+
 /**
  * Serves build/client with @fastify/static: pages at their paths, the translated 404 page for
  * anything else (from build/errors/<lang>/), 400 for paths that try to leave the site, and 405
- * with `Allow` for other methods on a file.
+ * with `Allow` for other methods on a file. `app.switchBuild` replaces the build served.
  */
 export async function registerStaticFiles(app: FastifyInstance, { buildDir: given, info, https }: StaticOptions): Promise<void> {
-  // The library takes absolute roots only; BUILD_DIR may be relative to the working folder.
-  const buildDir = resolve(given);
-  const clientDir = join(buildDir, "client");
-  const errorsDir = join(buildDir, "errors");
-  const files = indexBuild(clientDir);
-  const errorFiles = indexBuild(errorsDir);
-
-  /** Our headers for a file the library sends: caching, and a page's own policy. */
-  const setHeaders = (reply: FastifyReply, absolutePath: string) => {
+  /** Our headers for a file of a build: caching, and a page's own policy. */
+  const headersFor = (build: Pick<LiveBuild, "buildDir" | "info">) => (reply: FastifyReply, absolutePath: string) => {
     const logical = absolutePath.replace(/\.(br|gz)$/, "");
-    const underBuild = "/" + relative(buildDir, logical).split(sep).join("/");
+    const underBuild = "/" + relative(build.buildDir, logical).split(sep).join("/");
     const urlPath = underBuild.replace(/^\/(client|errors)/, "");
     reply.header("Cache-Control", underBuild.startsWith("/errors/") ? "no-cache" : cacheControlFor(urlPath));
     if (logical.endsWith(".html")) {
-      const scriptHashes = info.inlineScriptHashes[underBuild] ?? [];
-      reply.header("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, snipcart: info.snipcart, https }));
+      const scriptHashes = build.info.inlineScriptHashes[underBuild] ?? [];
+      reply.header("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, snipcart: build.info.snipcart, https }));
     }
   };
 
+  /** Reads a build whole: its index and every file's variants. */
+  const load = async (dir: string, buildInfo: BuildInfo): Promise<LiveBuild> => {
+    // The library takes absolute roots only; BUILD_DIR may be relative to the working folder.
+    const buildDir = resolve(dir);
+    const build = { buildDir, clientDir: join(buildDir, "client"), info: buildInfo, files: indexBuild(join(buildDir, "client")), errorFiles: indexBuild(join(buildDir, "errors")) };
+    await loadVariants(build.files, build.clientDir, headersFor(build));
+    await loadVariants(build.errorFiles, join(buildDir, "errors"), headersFor(build));
+    return build;
+  };
+
+  let live = await load(given, info);
+
   await app.register(fastifyStatic, {
-    root: clientDir,
+    root: live.clientDir,
     serve: false,
     preCompressed: true,
     cacheControl: false,
     index: false,
     dotfiles: "ignore",
-    setHeaders,
+    // The headers of the build served now (a file the library sends is always from it).
+    setHeaders: (reply: FastifyReply, absolutePath: string) => headersFor(live)(reply, absolutePath),
   });
 
-  await loadVariants(files, clientDir, setHeaders);
-  await loadVariants(errorFiles, errorsDir, setHeaders);
+  app.decorate("switchBuild", async (dir: string) => {
+    const buildInfo = JSON.parse(await readFile(join(dir, "build-info.json"), "utf8")) as BuildInfo;
+    const next = await load(dir, buildInfo);
+    if (!next.files.has("/")) throw new Error(`${dir} has no home page: not switched`);
+    live = next;
+  });
+  app.decorate("servedBuild", () => live.buildDir);
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply, path: string, errorFiles: Map<string, BuiltFile>) => {
     if (path.endsWith(".data") || path.startsWith("/assets/") || path.startsWith("/api/") || path.startsWith("/media/")) {
       return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
     }
@@ -218,17 +252,19 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
   };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    // One build for the whole answer, even if a publish switches builds meanwhile.
+    const build = live;
     const decoded = decodeRequestPath(request.raw.url ?? "/");
     if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
-    const entry = files.get(decoded.path);
-    if (!entry) return notFound(request, reply, decoded.path);
+    const entry = build.files.get(decoded.path);
+    if (!entry) return notFound(request, reply, decoded.path, build.errorFiles);
     const encoding = pickEncoding(request.headers["accept-encoding"], entry.available);
     dropRangeUnlessStrongMatch(request, entry.variants[encoding ?? "identity"]?.headers.ETag);
     if (!conditional.some((name) => name in request.headers)) {
       const variant = entry.variants[encoding ?? "identity"];
       if (variant) return reply.status(200).headers(variant.headers).send(request.method === "HEAD" ? undefined : variant.body);
     }
-    return reply.sendFile(entry.file);
+    return reply.sendFile(entry.file, build.clientDir);
   };
 
   app.route({ method: ["GET", "HEAD"], url: "/*", handler: serve });
@@ -238,7 +274,7 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
   app.setNotFoundHandler((request, reply) => {
     const decoded = decodeRequestPath(request.raw.url ?? "/");
     if ("problem" in decoded) return reply.status(400).type("text/plain; charset=utf-8").send("Bad Request");
-    if (files.has(decoded.path)) {
+    if (live.files.has(decoded.path)) {
       return reply.status(405).header("Allow", "GET, HEAD").type("text/plain; charset=utf-8").send("Method Not Allowed");
     }
     return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");

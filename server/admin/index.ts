@@ -7,12 +7,13 @@ import { readFileSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
-import { content } from "#content";
+import { content, contentFile } from "#content";
 import { postalAddress } from "#content/address";
 import { estateNames } from "#content/names";
 import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
+import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
 import { asStorageUnavailable } from "../db/availability";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
@@ -23,7 +24,11 @@ import { formFields, sendPage, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
+import { defaultPublishDir, Publisher } from "./content/publisher";
+import { ContentRepository } from "./content/repository";
+import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
+import { contentRoutes } from "./routes/content";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
 import { accountRoutes } from "./routes/account";
@@ -47,6 +52,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route the inbox registered. */
     adminRoutes: AdminRoute[];
+    /** The content editor's publishing queue. */
+    contentPublisher: Publisher;
   }
 }
 
@@ -72,6 +79,8 @@ interface AdminOptions {
   kickMail: () => void;
   routes: AdminRoute[];
   now?: () => Date;
+  contentDir: string;
+  publisher: Publisher;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -186,6 +195,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
+  contentRoutes(admin, context, {
+    repository: new ContentRepository(options.contentDir),
+    review: new ReviewStore(db, context.now),
+    publisher: options.publisher,
+  });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -203,8 +217,30 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
  * Mounts the inbox on the server, on the form API's database (call after `registerApi`). The
  * routes it registers are listed in `app.adminRoutes`.
  */
-export async function registerAdmin(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
+export async function registerAdmin(
+  app: FastifyInstance,
+  config: Config,
+  options: { now?: () => Date; publishCommand?: { file: string; args: string[] }; publishDir?: string } = {},
+): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now });
+  const contentDir = config.CONTENT_DIR ?? contentFile();
+  const db = app.forms.db;
+  const now = options.now ?? (() => new Date());
+  const publisher = new Publisher({
+    contentDir,
+    buildsDir: options.publishDir ?? defaultPublishDir,
+    switchTo: (dir) => app.switchBuild(dir),
+    servedBuild: () => app.servedBuild(),
+    env: { ...process.env, SITE_URL: config.SITE_URL },
+    ...(options.publishCommand ? { command: options.publishCommand } : {}),
+    now,
+    onFinished: (job) => {
+      recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps } }, now());
+      if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
+      else app.log.info({ job: job.id, steps: job.steps }, "content: published");
+    },
+  });
+  app.decorate("contentPublisher", publisher);
+  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher });
 }

@@ -33,6 +33,12 @@ export const auditActions = {
   staffRemoved: "staff.removed",
   staffPasswordReset: "staff.password-reset",
   staffRoleChanged: "staff.role-changed",
+  // The content editor (server/admin/routes/content.ts).
+  contentCreated: "content.created",
+  contentSaved: "content.saved",
+  contentDeleted: "content.deleted",
+  contentRestored: "content.restored",
+  contentPublished: "content.published",
 } as const;
 
 /** The `actor` of actions taken with `npm run staff`. */

@@ -323,4 +323,19 @@ export const migrations: readonly Migration[] = [
       CREATE UNIQUE INDEX outbox_message_id ON outbox (message_id);
     `,
   },
+  {
+    version: 40,
+    name: "content editor: translations to review",
+    sql: `
+      -- A localized text of a content item whose English changed after this language was written
+      -- (as PO's fuzzy flag): kept until an editor saves that language again or marks it checked.
+      CREATE TABLE content_review (
+        type TEXT NOT NULL,
+        item TEXT NOT NULL,
+        path TEXT NOT NULL,
+        marked_at TEXT NOT NULL,
+        PRIMARY KEY (type, item, path)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
-import { inboxRoles, roleAllows } from "../roles";
+import { contentRoles, inboxRoles, roleAllows } from "../roles";
 import { answeredTypes, inboxTypes, type InboxType } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
 
@@ -46,6 +46,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
           <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
         </>
       ) : null}
+      {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
       <form method="post" action="/admin/logout">
@@ -82,7 +83,7 @@ function FormNavigation({ view, todo }: { view: ViewContext; todo: Record<InboxT
 }
 
 /** Every inbox page: no index, no script, one stylesheet from this server. */
-export function Layout({ view, title, children }: { view: ViewContext; title: string; children: ReactNode }) {
+export function Layout({ view, title, children, refreshSeconds }: { view: ViewContext; title: string; children: ReactNode; refreshSeconds?: number }) {
   return (
     <html lang={view.lang}>
       <head>
@@ -92,6 +93,8 @@ export function Layout({ view, title, children }: { view: ViewContext; title: st
         <title>{`${title} — ${view.t("layout.title")} — ${view.estateName}`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/admin/assets/admin.css" />
+        {/* A page following work in the background (a publish) reloads itself: no script needed. */}
+        {refreshSeconds ? <meta httpEquiv="refresh" content={String(refreshSeconds)} /> : null}
       </head>
       <body>
         <header className="admin-header">

@@ -1,0 +1,156 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { closedAfterEachTest, waitFor } from "./support/fixtures";
+
+const en = adminTranslator("en").t;
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
+const standIn = { file: process.execPath, args: [new URL("./support/stand-in-build.mjs", import.meta.url).pathname] };
+
+const { apps } = closedAfterEachTest();
+
+async function publishing() {
+  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
+  cpSync(new URL("../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
+  const app = await adminTestServer({ CONTENT_DIR: dir }, { publishCommand: standIn, publishDir });
+  apps.add(app);
+  await addStaff(app, editor.email, editor.password, "editor");
+  const client = new StaffClient(app);
+  await client.signIn(editor.email, editor.password);
+  return { app, client, dir, publishDir };
+}
+
+/** The wine's fields as its form names them (`harvest.start`, `ratings.0.critic`, `ratings.__count`). */
+function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(value)) {
+    flat[`${path}.__count`] = String(value.length);
+    value.forEach((item, index) => formFieldsOf(item, `${path}.${index}`, flat));
+  } else if (value !== null && typeof value === "object") for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
+  else flat[path] = value === true ? "on" : String(value);
+  return flat;
+}
+
+/** Sets chateau-2020's price through the editor, every other field posted as the file has it. */
+async function setPrice(client: StaffClient, dir: string, price: string) {
+  const page = await client.get("/admin/content/wines/chateau-2020");
+  const wine = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as unknown;
+  const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
+  return client.post("/admin/content/wines/chateau-2020", { ...formFieldsOf(wine), price, _version: version, _op: "save" });
+}
+
+/** The stand-in builds waiting for their go. */
+const waitingBuilds = (publishDir: string) =>
+  readdirSync(publishDir)
+    .filter((name) => name.endsWith(".waiting") && !existsSync(join(publishDir, name.replace(/\.waiting$/, ".go"))))
+    .map((name) => join(publishDir, name.replace(/\.waiting$/, ".go")));
+
+/** Lets the stand-in build that is waiting finish. */
+async function releaseBuild(publishDir: string) {
+  await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "a build to start");
+  writeFileSync(waitingBuilds(publishDir)[0]!, "");
+}
+
+const price = async (app: FastifyInstance) => /data-item-price="([^"]*)"/.exec((await app.inject({ method: "GET", url: "/" })).body)?.[1] ?? null;
+
+describe("publishing from the content editor", () => {
+  it("rebuilds in the background, keeps serving the old build until the new one is whole, then switches", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    expect((await setPrice(client, dir, "52.5")).statusCode).toBe(303);
+    expect(await price(app)).toBeNull();
+    const asked = await client.post("/admin/content/publish", {});
+    expect(asked.statusCode).toBe(303);
+    const page = await client.get("/admin/content/publish");
+    expect(page.body).toMatch(new RegExp(`${html(en("content.publish.status.building"))}|${html(en("content.publish.status.queued"))}`));
+    expect(page.body).toContain('http-equiv="refresh"');
+    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    // Being built but not switched: the old site is served.
+    expect(await price(app)).toBeNull();
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("52.5");
+    const done = await client.get("/admin/content/publish");
+    expect(done.body).toContain(html(en("content.publish.status.done")));
+    expect(done.body).not.toContain('http-equiv="refresh"');
+    expect(existsSync(join(publishDir, "current"))).toBe(true);
+    const logged = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action = 'content.published'").all();
+    expect(logged).toEqual([{ actor: editor.email, action: "content.published" }]);
+  });
+
+  it("a failed build changes nothing live and shows its error", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "60");
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("60");
+    await setPrice(client, dir, "2000");
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("60");
+    const page = await client.get("/admin/content/publish");
+    expect(page.body).toContain(html(en("content.publish.status.failed")));
+    expect(page.body).toContain("Invalid price on purpose: 2000");
+  });
+
+  it("runs one publish at a time: a second waits, a third joins it", async () => {
+    const { app, publishDir } = await publishing();
+    const first = app.contentPublisher.request("a@example.com");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    const second = app.contentPublisher.request("b@example.com");
+    const third = app.contentPublisher.request("c@example.com");
+    expect(first.status).toBe("building");
+    expect(second.status).toBe("queued");
+    expect(third).toBe(second);
+    expect(second.requestedBy).toEqual(["b@example.com", "c@example.com"]);
+    await releaseBuild(publishDir);
+    await waitFor(() => second.status === "building", 20_000, "the second build to start");
+    expect(first.status).toBe("done");
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(second.status).toBe("done");
+  });
+
+  it("restoring an earlier version from the history publishes it", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    const { price: original } = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as { price: number };
+    await setPrice(client, dir, "61");
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("61");
+    const history = await client.get("/admin/content/wines/chateau-2020/history");
+    const [earlier] = [...history.body.matchAll(/name="commit" value="([0-9a-f]{40})"/g)].map((match) => match[1]!);
+    const version = /name="_version" value="([^"]+)"/.exec(history.body)![1]!;
+    expect((await client.post("/admin/content/wines/chateau-2020/restore", { _version: version, commit: earlier! })).statusCode).toBe(303);
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe(String(original));
+  });
+
+  it("builds a preview that lists the changed pages and shows them, without changing the live site", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "64");
+    expect((await client.post("/admin/content/preview", {})).statusCode).toBe(303);
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBeNull();
+    const page = await client.get("/admin/content/publish");
+    expect(page.body).toContain(html(en("content.preview.changed", { count: 1 })));
+    const link = /href="(\/admin\/content\/preview\/\d+\/)"/.exec(page.body)![1]!;
+    const preview = await client.get(link);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('data-item-price="64"');
+    expect(preview.headers["content-security-policy"]).toContain("default-src 'none'");
+    // Only the pages that changed, and nothing else of the folder.
+    for (const other of [`${link}build-info.json`, `${link}..%2F..%2Fbuild-info.json`, `${link}errors/en/notFound.html`, "/admin/content/preview/999/"]) {
+      expect((await client.get(other)).statusCode, other).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The content editor's forms, derived from the content's zod schemas: a schema is turned into
+ * JSON Schema by zod itself (`z.toJSONSchema`, input side), and that into a tree of fields the one
+ * renderer draws (server/admin/views/content-form.tsx). A form's fields are named by their path
+ * (`title.fr`, `ratings.0.critic`); a posted form is read back into the item's value through the
+ * same tree, so no type needs a page or a parser of its own.
+ */
+import { z } from "zod";
+import { languages, type Language } from "#core/languages";
+
+/** A field of a form, as the renderer draws it. */
+export type FieldNode =
+  | { kind: "text"; optional: boolean; format?: "date" | "uri" | "time" | "long"; pattern?: string; minLength?: number; maxLength?: number }
+  | { kind: "number"; optional: boolean; integer: boolean; min?: number; max?: number; step?: number }
+  | { kind: "choice"; optional: boolean; options: string[] }
+  | { kind: "boolean"; optional: boolean }
+  /** One text per site language, all required unless `partial`. */
+  | { kind: "localized"; optional: boolean; partial: boolean; long: boolean }
+  | { kind: "group"; optional: boolean; fields: [string, FieldNode][] }
+  /** A list; `fixed` when its length is the schema's (a tuple): no adding or removing. */
+  | { kind: "list"; optional: boolean; item: FieldNode; min?: number; max?: number; fixed: boolean }
+  /** What the renderer has no control for (a map of names): edited as JSON text. */
+  | { kind: "json"; optional: boolean };
+
+type JsonSchema = Record<string, unknown> & {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  prefixItems?: JsonSchema[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+};
+
+const languageKeys = [...languages].sort().join(",");
+
+/** Whether an object schema is "one value per site language". */
+function isLocalized(schema: JsonSchema): boolean {
+  return schema.type === "object" && Object.keys(schema.properties ?? {}).sort().join(",") === languageKeys;
+}
+
+/** Texts whose field names say they are long: drawn as several lines. */
+const longNames = /^(content|description|tastingNotes|soils|body|intro|text|paragraphs?|quote|story)$/i;
+
+function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode {
+  if (schema.anyOf) {
+    // A union of strings (a score: points or a medal) is typed as text; the schema checks it.
+    return { kind: "text", optional };
+  }
+  if (schema.enum) return { kind: "choice", optional, options: schema.enum.map(String) };
+  if (schema.const !== undefined && typeof schema.const === "boolean") return { kind: "boolean", optional };
+  switch (schema.type) {
+    case "string": {
+      const format = schema.format === "date" ? "date" : schema.format === "uri" ? "uri" : longNames.test(name) ? "long" : undefined;
+      return {
+        kind: "text",
+        optional,
+        ...(format ? { format } : {}),
+        ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
+        ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
+      };
+    }
+    case "number":
+    case "integer": {
+      const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
+      const max = typeof schema.maximum === "number" && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+      const step = typeof schema.multipleOf === "number" ? schema.multipleOf : schema.type === "integer" ? 1 : "any";
+      return { kind: "number", optional, integer: schema.type === "integer", ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(typeof step === "number" ? { step } : {}) };
+    }
+    case "boolean":
+      return { kind: "boolean", optional };
+    case "array": {
+      if (schema.prefixItems && schema.prefixItems.length > 0) {
+        return { kind: "list", optional, item: toNode(schema.prefixItems[0]!, false, name), fixed: true, min: schema.prefixItems.length, max: schema.prefixItems.length };
+      }
+      const item = toNode(schema.items ?? {}, false, name);
+      const min = typeof schema.minItems === "number" ? schema.minItems : undefined;
+      const max = typeof schema.maxItems === "number" ? schema.maxItems : undefined;
+      return { kind: "list", optional, item, fixed: min !== undefined && min === max, ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+    }
+    case "object": {
+      if (isLocalized(schema)) {
+        const partial = (schema.required ?? []).length === 0;
+        return { kind: "localized", optional, partial, long: longNames.test(name) };
+      }
+      if (!schema.properties || Object.keys(schema.properties).length === 0) return { kind: "json", optional };
+      const required = new Set(schema.required ?? []);
+      return { kind: "group", optional, fields: Object.entries(schema.properties).map(([key, child]) => [key, toNode(child, !required.has(key), key)]) };
+    }
+    default:
+      return { kind: "json", optional };
+  }
+}
+
+/** The form of a content schema: the tree of its fields. */
+export function formOf(schema: z.ZodType): FieldNode {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return toNode(json, false, "");
+}
+
+/** A form's values as typed: strings at the leaves, in the shape of the item. */
+export type Draft = string | { [key: string]: Draft } | Draft[];
+
+/** The path of a field, as its form name: `ratings.0.critic`. */
+export const joinPath = (path: readonly (string | number)[]) => path.map(String).join(".");
+
+/** An item's value as form text: every leaf a string (numbers written out, booleans "on" or ""). */
+export function draftOf(node: FieldNode, value: unknown): Draft {
+  switch (node.kind) {
+    case "localized": {
+      const texts = (value ?? {}) as Partial<Record<Language, unknown>>;
+      return Object.fromEntries(languages.map((lang) => [lang, typeof texts[lang] === "string" ? texts[lang] : ""]));
+    }
+    case "group": {
+      const fields = (value ?? {}) as Record<string, unknown>;
+      return Object.fromEntries(node.fields.map(([key, child]) => [key, draftOf(child, fields[key])]));
+    }
+    case "list": {
+      const items = Array.isArray(value) ? value : [];
+      const count = node.fixed ? (node.min ?? items.length) : items.length;
+      return Array.from({ length: count }, (_, i) => draftOf(node.item, items[i]));
+    }
+    case "boolean":
+      return value === true ? "on" : "";
+    case "json":
+      return value === undefined ? "" : JSON.stringify(value, null, 2);
+    default:
+      return value === undefined || value === null ? "" : String(value);
+  }
+}
+
+/**
+ * A posted form read back into a draft, field by field through the tree: a list's length comes
+ * from its `<path>.__count` field, so an emptied item is kept (and shown) rather than dropped.
+ */
+export function draftFromForm(node: FieldNode, fields: Record<string, string>, path: (string | number)[] = []): Draft {
+  const at = (p: (string | number)[]) => fields[joinPath(p)] ?? "";
+  switch (node.kind) {
+    case "localized":
+      return Object.fromEntries(languages.map((lang) => [lang, at([...path, lang])]));
+    case "group":
+      return Object.fromEntries(node.fields.map(([key, child]) => [key, draftFromForm(child, fields, [...path, key])]));
+    case "list": {
+      const counted = Number.parseInt(fields[joinPath([...path, "__count"])] ?? "0", 10);
+      const count = Math.min(Number.isFinite(counted) && counted > 0 ? counted : 0, 500);
+      return Array.from({ length: count }, (_, i) => draftFromForm(node.item, fields, [...path, i]));
+    }
+    default:
+      return at(path);
+  }
+}
+
+/**
+ * A draft turned into the value the schema checks: numbers parsed (text that is no number is
+ * left as text, so the schema names the field), empty optional fields left out, the JSON of a
+ * `json` field parsed (when it is not JSON it is left as text, and refused by the schema).
+ */
+export function valueOf(node: FieldNode, draft: Draft): unknown {
+  switch (node.kind) {
+    case "localized": {
+      const texts = draft as Record<string, string>;
+      const filled = languages.filter((lang) => (texts[lang] ?? "").trim() !== "");
+      if (filled.length === 0 && node.optional) return undefined;
+      if (node.partial) return Object.fromEntries(filled.map((lang) => [lang, texts[lang]]));
+      return Object.fromEntries(languages.map((lang) => [lang, texts[lang] ?? ""]));
+    }
+    case "group": {
+      const fields = draft as Record<string, Draft>;
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of node.fields) {
+        const value = valueOf(child, fields[key] ?? "");
+        if (value !== undefined) out[key] = value;
+      }
+      if (node.optional && Object.keys(out).length === 0) return undefined;
+      return out;
+    }
+    case "list":
+      return (draft as Draft[]).map((item) => valueOf(node.item, item));
+    case "boolean":
+      return draft === "on" ? true : node.optional ? undefined : false;
+    case "number": {
+      const text = (draft as string).trim().replace(",", ".");
+      if (text === "") return node.optional ? undefined : null;
+      const number = Number(text);
+      return Number.isFinite(number) ? number : text;
+    }
+    case "json": {
+      const text = (draft as string).trim();
+      if (text === "") return node.optional ? undefined : null;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return text;
+      }
+    }
+    default: {
+      const text = draft as string;
+      if (text.trim() === "" && node.optional) return undefined;
+      return text;
+    }
+  }
+}
+
+/** A change to a form's lists made without saving: a button of the form names it in `_op`. */
+export type ListOperation = { op: "add"; path: string } | { op: "remove" | "up" | "down"; path: string; index: number };
+
+/** Reads `_op` (`add:ratings`, `remove:ratings:2`…); anything else is no operation. */
+export function parseOperation(value: string | undefined): ListOperation | null {
+  const match = /^(add|remove|up|down):([A-Za-z0-9_.]+)(?::(\d{1,3}))?$/.exec(value ?? "");
+  if (!match) return null;
+  const [, op, path, index] = match;
+  if (op === "add") return { op, path: path! };
+  if (index === undefined) return null;
+  return { op: op as "remove" | "up" | "down", path: path!, index: Number(index) };
+}
+
+/** The list node and draft at a path, or null when the path names no list. */
+function listAt(node: FieldNode, draft: Draft, path: string[]): { node: Extract<FieldNode, { kind: "list" }>; items: Draft[] } | null {
+  let current: FieldNode = node;
+  let value: Draft = draft;
+  for (const segment of path) {
+    if (current.kind === "group") {
+      const child = current.fields.find(([key]) => key === segment);
+      if (!child || typeof value !== "object" || Array.isArray(value)) return null;
+      current = child[1];
+      value = value[segment] ?? "";
+    } else if (current.kind === "list") {
+      const index = Number(segment);
+      if (!Array.isArray(value) || !Number.isInteger(index) || index < 0 || index >= value.length) return null;
+      current = current.item;
+      value = value[index]!;
+    } else return null;
+  }
+  return current.kind === "list" && Array.isArray(value) ? { node: current, items: value } : null;
+}
+
+/** Applies a list operation to a draft in place; an operation the list does not allow does nothing. */
+export function applyOperation(node: FieldNode, draft: Draft, operation: ListOperation): void {
+  const list = listAt(node, draft, operation.path.split("."));
+  if (!list || list.node.fixed) return;
+  const { items } = list;
+  if (operation.op === "add") {
+    if (list.node.max === undefined || items.length < list.node.max) items.push(draftOf(list.node.item, undefined));
+    return;
+  }
+  const i = operation.index;
+  if (i >= items.length) return;
+  if (operation.op === "remove" && items.length > (list.node.min ?? 0)) items.splice(i, 1);
+  if (operation.op === "up" && i > 0) [items[i - 1], items[i]] = [items[i]!, items[i - 1]!];
+  if (operation.op === "down" && i < items.length - 1) [items[i + 1], items[i]] = [items[i]!, items[i + 1]!];
+}
+
+/** How many localized texts of a draft are filled in, per language, out of how many. */
+export function completeness(node: FieldNode, draft: Draft): { total: number; filled: Record<Language, number> } {
+  const filled = Object.fromEntries(languages.map((lang) => [lang, 0])) as Record<Language, number>;
+  let total = 0;
+  const visit = (n: FieldNode, d: Draft) => {
+    if (n.kind === "localized") {
+      const texts = d as Record<string, string>;
+      // An optional text left empty in every language is not asked for.
+      if ((n.optional || n.partial) && languages.every((lang) => (texts[lang] ?? "").trim() === "")) return;
+      total += 1;
+      for (const lang of languages) if ((texts[lang] ?? "").trim() !== "") filled[lang] += 1;
+    } else if (n.kind === "group") {
+      for (const [key, child] of n.fields) visit(child, (d as Record<string, Draft>)[key] ?? "");
+    } else if (n.kind === "list") {
+      for (const item of d as Draft[]) visit(n.item, item);
+    }
+  };
+  visit(node, draft);
+  return { total, filled };
+}

@@ -1,0 +1,229 @@
+/**
+ * Publishing: the site is rebuilt from the content folder in the background, into a new folder,
+ * by `pipeline/publish-build.ts` (a child process, at low CPU priority); when the build succeeds
+ * the server switches to it in one step (`app.switchBuild`), so visitors get the old build until
+ * then and the new one after, never a mix; a failed build changes nothing live and keeps its
+ * error for the staff to see. One build at a time: a publish asked for while one runs is queued,
+ * and publishes asked for while one is queued join it (the queued build takes every save made
+ * before it starts). The live build's folder is recorded in `<builds>/current` (a symlink
+ * replaced atomically), so a restarted server serves the last published build.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/**
+ * Where publishes build: inside the project, because React Router's prerender imports the server
+ * bundle from the build folder and its packages must resolve from there (a folder elsewhere, such
+ * as /tmp, fails with ERR_MODULE_NOT_FOUND). The name matches `build-*` in .gitignore, which also
+ * keeps Tailwind from scanning it.
+ */
+export const defaultPublishDir = join(projectDir, "build-published");
+
+export type PublishStatus = "queued" | "building" | "switching" | "done" | "failed";
+
+/** One publish, as the publish page shows it. */
+export interface PublishJob {
+  id: number;
+  requestedBy: string[];
+  requestedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  status: PublishStatus;
+  /** The steps finished so far (`fonts (unchanged, skipped)`, `pages (41230 ms)`…). */
+  steps: string[];
+  /** The end of the build's output when it failed. */
+  error: string | null;
+  /** A preview: built but not put live; when done, its folder and the pages that differ from the live site's. */
+  preview: { dir: string; changed: string[] } | null;
+}
+
+export interface PublisherOptions {
+  contentDir: string;
+  /** Where builds are made and kept (the last two), and `current` points. */
+  buildsDir: string;
+  /** Switches the server to a build folder (throws, changing nothing, if it cannot). */
+  switchTo: (buildDir: string) => Promise<void>;
+  /** The environment of the build (SITE_URL, SNIPCART_PUBLIC_KEY…). */
+  env: NodeJS.ProcessEnv;
+  /** The build served now: the new one reuses its compressed files where a file did not change. */
+  servedBuild?: () => string;
+  /** The command that builds, for tests: default `tsx pipeline/publish-build.ts` in the project. */
+  command?: { file: string; args: string[] };
+  now?: () => Date;
+  /** Told when a publish ends (the audit log). */
+  onFinished?: (job: PublishJob) => void;
+}
+
+/** The folder `<builds>/current` points to, when a publish has happened. */
+export async function publishedBuild(buildsDir: string): Promise<string | null> {
+  const link = join(buildsDir, "current");
+  try {
+    const target = await readlink(link);
+    const dir = resolve(buildsDir, target);
+    return existsSync(join(dir, "build-info.json")) ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+export class Publisher {
+  private readonly jobs: PublishJob[] = [];
+  private running: Promise<void> | null = null;
+  private nextId = 1;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: PublisherOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The newest jobs first (at most ten). */
+  recent(): readonly PublishJob[] {
+    return [...this.jobs].reverse().slice(0, 10);
+  }
+
+  job(id: number): PublishJob | undefined {
+    return this.jobs.find((job) => job.id === id);
+  }
+
+  /**
+   * Asks for a publish (or, with `preview`, a build that is not put live): joins the queued one
+   * of the same kind if there is one, else queues a new one.
+   */
+  request(by: string, { preview = false }: { preview?: boolean } = {}): PublishJob {
+    let job = this.jobs.find((candidate) => candidate.status === "queued" && (candidate.preview !== null) === preview);
+    if (job) {
+      if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
+    } else {
+      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null };
+      this.jobs.push(job);
+      if (this.jobs.length > 20) this.jobs.splice(0, this.jobs.length - 20);
+    }
+    this.running ??= this.drain().finally(() => (this.running = null));
+    return job;
+  }
+
+  /** Resolves when no publish is queued or running. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.nextQueued(); job; job = this.nextQueued()) await this.publish(job);
+  }
+
+  private nextQueued(): PublishJob | undefined {
+    return this.jobs.find((job) => job.status === "queued");
+  }
+
+  private async publish(job: PublishJob): Promise<void> {
+    job.status = "building";
+    job.startedAt = this.now();
+    const { buildsDir } = this.options;
+    await mkdir(buildsDir, { recursive: true });
+    const name = `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`;
+    const dir = join(buildsDir, name);
+    try {
+      await this.build(job, dir);
+      if (job.preview) {
+        job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };
+        job.status = "done";
+        job.finishedAt = this.now();
+        return;
+      }
+      job.status = "switching";
+      await this.options.switchTo(dir);
+      // Recorded for a restart: a new link renamed over the old one.
+      const link = join(buildsDir, "current");
+      await rm(`${link}.next`, { force: true });
+      await symlink(name, `${link}.next`);
+      await rename(`${link}.next`, link);
+      job.status = "done";
+      await this.prune(name);
+    } catch (error) {
+      job.status = "failed";
+      job.error ??= (error as Error).message;
+      await rm(dir, { recursive: true, force: true });
+    }
+    job.finishedAt = this.now();
+    this.options.onFinished?.(job);
+  }
+
+  /** Runs the build into `dir`, reading its progress lines; rejects with the end of its output on failure. */
+  private build(job: PublishJob, dir: string): Promise<void> {
+    const command = this.options.command ?? { file: join(projectDir, "node_modules", ".bin", "tsx"), args: ["pipeline/publish-build.ts"] };
+    return new Promise((done, fail) => {
+      // Low priority: visitors' requests come first on a small server.
+      const child = spawn("nice", ["-n", "10", command.file, ...command.args], {
+        cwd: projectDir,
+        env: {
+          ...this.options.env,
+          CONTENT_DIR: this.options.contentDir,
+          BUILD_DIR: dir,
+          NODE_ENV: "production",
+          FORCE_COLOR: "0",
+          ...(this.options.servedBuild ? { PREVIOUS_BUILD_DIR: this.options.servedBuild() } : {}),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const tail: string[] = [];
+      const read = (chunk: Buffer) => {
+        for (const line of chunk.toString("utf8").split("\n")) {
+          if (line.trim() === "") continue;
+          const progress = /^publish-step: (.+)$/.exec(line.trim());
+          if (progress) job.steps.push(progress[1]!);
+          tail.push(line);
+          if (tail.length > 40) tail.shift();
+        }
+      };
+      child.stdout.on("data", read);
+      child.stderr.on("data", read);
+      child.on("error", fail);
+      child.on("close", (code) => {
+        if (code === 0 && existsSync(join(dir, "build-info.json"))) return done();
+        job.error = tail.join("\n");
+        fail(new Error(`the build stopped (exit ${code})`));
+      });
+    });
+  }
+
+  /** Keeps the live build and the one before it; removes older ones. */
+  private async prune(live: string): Promise<void> {
+    const entries = await readdir(this.options.buildsDir, { withFileTypes: true });
+    // Previews (kept while their job is listed) are not builds to prune.
+    const previews = new Set(this.jobs.flatMap((job) => (job.preview?.dir ? [job.preview.dir] : [])));
+    const builds = entries
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)))
+      .map((entry) => entry.name)
+      .sort();
+    for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });
+  }
+}
+
+/** Every page file of a build's client folder, as URL paths of their folder (`/ja/news`), or `/` for the home page. */
+async function pagesOf(clientDir: string, prefix = ""): Promise<string[]> {
+  const entries = await readdir(join(clientDir, prefix), { withFileTypes: true }).catch(() => []);
+  const pages: string[] = [];
+  for (const entry of entries) {
+    if (entry.isDirectory()) pages.push(...(await pagesOf(clientDir, `${prefix}/${entry.name}`)));
+    else if (entry.name === "index.html") pages.push(prefix === "" ? "/" : prefix);
+  }
+  return pages;
+}
+
+/** The pages of a new build whose HTML differs from (or is missing in) the served build, sorted. */
+async function changedPages(dir: string, served: string | null): Promise<string[]> {
+  const file = (root: string, page: string) => join(root, "client", page === "/" ? "" : page, "index.html");
+  const changed: string[] = [];
+  for (const page of await pagesOf(join(dir, "client"))) {
+    const next = await readFile(file(dir, page));
+    const live = served ? await readFile(file(served, page)).catch(() => null) : null;
+    if (!live || !live.equals(next)) changed.push(page);
+  }
+  return changed.sort();
+}
+

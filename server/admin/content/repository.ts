@@ -1,0 +1,235 @@
+/**
+ * The content folder as the editor writes it: each item one JSON file, every change a git commit
+ * authored by the staff member (the `git` command, which the server needs installed: see
+ * docs/deployment.md). File names are built only from a known type and an id matching
+ * `itemIdPattern`, then checked to resolve inside the folder, so no address can name a file
+ * elsewhere. Changes are made one at a time (a queue), so two saves never interleave in git.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile, rename, rm, writeFile, readdir } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import { promisify } from "node:util";
+import { contentType, itemIdPattern, type ContentType } from "./types";
+
+const run = promisify(execFile);
+
+/** Who makes a change: their address names them as the commit's author and committer. */
+export interface Author {
+  email: string;
+}
+
+/** One commit of an item's history. */
+export interface Revision {
+  commit: string;
+  author: string;
+  /** ISO 8601. */
+  at: string;
+  message: string;
+}
+
+/** An item as stored: its text and the version a later save must name. */
+export interface StoredItem {
+  text: string;
+  value: unknown;
+  version: string;
+}
+
+/** A save refused because someone saved the item after the form was opened. */
+export class VersionConflict extends Error {
+  override name = "VersionConflict";
+  constructor(readonly latest: Revision | null) {
+    super("the item changed since the form was opened");
+  }
+}
+
+/** A version: a digest of the file's bytes (or of its absence), so any change, by anyone, changes it. */
+export const versionOf = (text: string | null) => createHash("sha256").update(text ?? "\0absent").digest("hex").slice(0, 20);
+
+/** The ids an editor address may name for a type, or null when the id is not one of them. */
+export function itemFile(root: string, type: ContentType, id: string): string | null {
+  if (!itemIdPattern.test(id)) return null;
+  let file: string;
+  switch (type.where.kind) {
+    case "single":
+      if (id !== type.where.file) return null;
+      file = `${type.where.file}.json`;
+      break;
+    case "fixed":
+      if (!type.where.ids.includes(id)) return null;
+      file = `${type.where.folder}/${id}.json`;
+      break;
+    case "collection":
+      file = `${type.where.folder}/${id}.json`;
+  }
+  const full = resolve(root, file);
+  // Belt and braces: the pattern already allows no separator or dot segment.
+  if (!full.startsWith(resolve(root) + sep)) return null;
+  return full;
+}
+
+export class ContentRepository {
+  readonly root: string;
+  private queue: Promise<unknown> = Promise.resolve();
+  private ready: Promise<void> | null = null;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  /** Runs changes one after another. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private git(args: string[], author?: Author) {
+    const who = author ? { GIT_AUTHOR_NAME: author.email, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.email, GIT_COMMITTER_EMAIL: author.email } : {};
+    // The project's own hooks are not the content's: none run on the editor's commits.
+    return run("git", ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", ...args], {
+      cwd: this.root,
+      env: { ...process.env, ...who, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+      maxBuffer: 32 * 1024 * 1024,
+    });
+  }
+
+  /** The folder is in a git repository (its own or the project's), or becomes one with everything committed. */
+  ensureRepository(author: Author): Promise<void> {
+    this.ready ??= (async () => {
+      try {
+        await this.git(["rev-parse", "--show-toplevel"]);
+      } catch {
+        await this.git(["init", "-q"]);
+        await this.git(["add", "-A", "--", "."]);
+        await this.git(["commit", "-q", "--allow-empty", "-m", "The content as it was when the editor first opened it"], author);
+      }
+    })();
+    return this.ready;
+  }
+
+  /** The item's file path relative to the folder (what git names it by). */
+  private relativeName(file: string): string {
+    return relative(this.root, file).split(sep).join("/");
+  }
+
+  async read(type: ContentType, id: string): Promise<StoredItem | null> {
+    const file = itemFile(this.root, type, id);
+    if (!file || !existsSync(file)) return null;
+    const text = await readFile(file, "utf8");
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    return { text, value, version: versionOf(text) };
+  }
+
+  /** A collection's ids (or a single's or fixed set's own), sorted. */
+  async ids(type: ContentType): Promise<string[]> {
+    if (type.where.kind === "single") return [type.where.file];
+    if (type.where.kind === "fixed") return [...type.where.ids];
+    const folder = join(this.root, type.where.folder);
+    if (!existsSync(folder)) return [];
+    return (await readdir(folder))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.slice(0, -".json".length))
+      .filter((id) => itemIdPattern.test(id))
+      .sort();
+  }
+
+  /** The latest commit that touched the item, or null. */
+  async latest(type: ContentType, id: string): Promise<Revision | null> {
+    return (await this.history(type, id, 1))[0] ?? null;
+  }
+
+  /** The item's commits, newest first. */
+  async history(type: ContentType, id: string, limit = 50): Promise<Revision[]> {
+    const file = itemFile(this.root, type, id);
+    if (!file) return [];
+    try {
+      const { stdout } = await this.git(["log", `-n${limit}`, "--format=%H%x1f%ae%x1f%aI%x1f%s%x1e", "--", this.relativeName(file)]);
+      return stdout
+        .split("\x1e")
+        .map((record) => record.trim())
+        .filter(Boolean)
+        .map((record) => {
+          const [commit, author, at, message] = record.split("\x1f");
+          return { commit: commit!, author: author!, at: at!, message: message ?? "" };
+        });
+    } catch {
+      return [];
+    }
+  }
+
+  /** The item's text at a commit of its history, or null. */
+  async at(type: ContentType, id: string, commit: string): Promise<string | null> {
+    const file = itemFile(this.root, type, id);
+    if (!file || !/^[0-9a-f]{40}$/.test(commit)) return null;
+    try {
+      const { stdout } = await this.git(["show", `${commit}:./${this.relativeName(file)}`]);
+      return stdout;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Writes an item and commits it, unless it changed since `expected` (the version the form was
+   * opened on; null for a new item, which must not exist yet). `check` runs on the written folder
+   * (the build's whole-content check) and returns problems: then the old file is put back and
+   * nothing is committed.
+   */
+  save(type: ContentType, id: string, value: unknown, expected: string | null, author: Author, message: string, check: () => string[]): Promise<{ problems: string[] }> {
+    return this.serial(async () => {
+      const file = itemFile(this.root, type, id);
+      if (!file) throw new Error(`not an item of ${type.id}: ${id}`);
+      await this.ensureRepository(author);
+      const before = existsSync(file) ? await readFile(file, "utf8") : null;
+      if (versionOf(before) !== (expected ?? versionOf(null))) throw new VersionConflict(await this.latest(type, id));
+      const text = `${JSON.stringify(value, null, 2)}\n`;
+      if (text === before) return { problems: [] };
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, text);
+      await rename(temporary, file);
+      const problems = check();
+      if (problems.length > 0) {
+        if (before === null) await rm(file, { force: true });
+        else await writeFile(file, before);
+        return { problems };
+      }
+      await this.commit(file, author, message);
+      return { problems: [] };
+    });
+  }
+
+  /** Deletes a collection's item and commits the deletion, unless it changed since `expected`. */
+  remove(type: ContentType, id: string, expected: string, author: Author, message: string): Promise<void> {
+    return this.serial(async () => {
+      const file = itemFile(this.root, type, id);
+      if (!file || type.where.kind !== "collection") throw new Error(`${type.id} items cannot be deleted`);
+      await this.ensureRepository(author);
+      const before = existsSync(file) ? await readFile(file, "utf8") : null;
+      if (versionOf(before) !== expected) throw new VersionConflict(await this.latest(type, id));
+      await rm(file, { force: true });
+      await this.commit(file, author, message);
+    });
+  }
+
+  private async commit(file: string, author: Author, message: string): Promise<void> {
+    const name = this.relativeName(file);
+    await this.git(["add", "-A", "--", name]);
+    // Only this file is committed, whatever else the repository holds staged.
+    await this.git(["commit", "-q", "-m", message, "--", name], author);
+  }
+}
+
+/** The content type and file of an editor address, or null for anything else. */
+export function resolveItem(root: string, typeId: string, id: string): { type: ContentType; file: string } | null {
+  const type = contentType(typeId);
+  if (!type) return null;
+  const file = itemFile(root, type, id);
+  return file ? { type, file } : null;
+}
