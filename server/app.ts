@@ -24,7 +24,7 @@ function readBuildInfo(buildDir: string): BuildInfo {
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
-  /** The staff inbox's clock (tests hold it still or move it on). */
+  /** The staff inbox's and the tour bookings' clock (tests hold it still or move it on). */
   now?: () => Date;
 }
 
@@ -110,7 +110,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
   });
 
-  await registerApi(app, config);
+  await registerApi(app, config, { now: options.now });
   await registerAdmin(app, config, { now: options.now });
   registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
   await registerStaticFiles(app, { buildDir: config.BUILD_DIR, info, https: config.HSTS });
