@@ -30,6 +30,8 @@ import { accountRoutes } from "./routes/account";
 import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
+import { scheduleRoutes } from "./routes/schedule";
+import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
 import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
@@ -72,6 +74,7 @@ interface AdminOptions {
   kickMail: () => void;
   routes: AdminRoute[];
   now?: () => Date;
+  tours: TourService;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -87,6 +90,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     estateName: site.estateName,
+    tours: options.tours,
     reply: {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
@@ -186,6 +190,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
+  scheduleRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -206,5 +211,5 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 export async function registerAdmin(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now });
+  await app.register(adminPlugin, { config, db: app.forms.db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, tours: app.forms.tours });
 }
