@@ -29,6 +29,8 @@ export function requireRole(...roles: [StaffRole, ...StaffRole[]]): { roles: rea
 
 /** The inbox of submissions, its exports, privacy tools and audit log. */
 export const inboxRoles = requireRole("admin", "inbox");
+/** The tour schedule decides what every visitor can book: admin accounts only (docs/security.md). */
+export const scheduleRoles = requireRole("admin");
 /** Pages every signed-in member of the staff may open (their own account). */
 export const everyRole = requireRole("admin", "editor", "inbox");
 

@@ -6,13 +6,11 @@ import { isClock, isDay } from "../../bookings/paris-time";
 import { addClosure, removeClosure, saveSchedule, weekdays, type ScheduleSettings } from "../../bookings/schedule";
 import { auditActions, recordAudit } from "../../db/audit";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
-import { requireRole } from "../roles";
+import { scheduleRoles } from "../roles";
 import type { ViewContext } from "../view-context";
 import { tourName } from "../../bookings/service";
 import { instantField, SchedulePage, timesField, weekdayName, type ScheduleDone } from "../views/schedule-page";
 
-/** The schedule decides what visitors can book: admin accounts only (docs/security.md). */
-export const scheduleRoles = requireRole("admin");
 
 const doneValues = new Set(["saved", "closureAdded", "closureRemoved"]);
 const noteMax = 200;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
-import { inboxRoles, roleAllows } from "../roles";
+import { inboxRoles, roleAllows, scheduleRoles } from "../roles";
 import type { ViewContext } from "../view-context";
 
 /** The hidden field that carries the CSRF token in every form. */
@@ -45,6 +45,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
           <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
         </>
       ) : null}
+      {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
       <form method="post" action="/admin/logout">
