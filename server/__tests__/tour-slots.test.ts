@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
@@ -262,5 +265,43 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect((app.forms.db.prepare("SELECT status FROM tour_slot_bookings").get() as { status: string }).status).toBe("confirmed");
     const unknown = await app.inject({ method: "GET", url: `/api/tours/booking?token=${"A".repeat(43)}` });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("reminders", () => {
+  it("sends the reminder 24 hours before, exactly once across a restart, and none for a cancelled booking", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const dataDir = mkdtempSync(join(tmpdir(), "lescours-reminders-"));
+    const env = { SMTP_URL: smtp.url, DATA_DIR: dataDir };
+    const first = await server(env, clock);
+    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { language: "fr", page: "/fr/wine-tours", email: "camille@example.fr" }))).statusCode).toBe(201);
+    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { email: "gone@example.com" }))).statusCode).toBe(201);
+    const gone = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'").get() as { token: string }).token;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: gone, action: "cancel", confirm: "yes" }).toString() });
+    // 10:00 in Paris on 10 March is 09:00 UTC: 24 hours before is 9 March, 09:00 UTC.
+    clock.set("2027-03-09T08:59:00Z");
+    expect(await first.forms.tours.sendReminders()).toBe(0);
+    clock.set("2027-03-09T09:00:00Z");
+    expect(await first.forms.tours.sendReminders()).toBe(1);
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length === 2, 10_000, "confirmation and reminder");
+    await first.close();
+    apps.delete(first);
+
+    const second = await server(env, clock);
+    expect(await second.forms.tours.sendReminders()).toBe(0);
+    const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
+    expect(toCamille.map((mail) => mail.subject)).toEqual([
+      "Votre visite au Château L'Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027",
+      "Rappel\u00a0: votre visite au Château L'Hermitage Lescours le mercredi 10 mars 2027",
+    ]);
+    // The cancelled booking got its confirmation and its cancellation, and no reminder.
+    const toGone = await Promise.all(smtp.received.filter((mail) => mail.to.includes("gone@example.com")).map((mail) => simpleParser(mail.raw)));
+    expect(toGone.map((mail) => mail.subject)).toEqual([
+      "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027",
+      "Your visit to Château L'Hermitage Lescours is cancelled",
+    ]);
+    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
   });
 });

@@ -83,11 +83,14 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
   const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0 };
   app.decorate("forms", forms);
 
-  // Requests the estate left unanswered give their places back (and later reminders go out): once
+  // Requests the estate left unanswered give their places back, and reminders go out: once
   // at start-up, then every minute. A sweep that meets a busy database tries again next time.
   let sweeps: NodeJS.Timeout | null = null;
   const sweep = () => {
-    tours.expireHolds().catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
+    tours
+      .expireHolds()
+      .then(() => tours.sendReminders())
+      .catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
   };
   app.addHook("onReady", async () => {
     sweep();

@@ -12,7 +12,7 @@ import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, tourName } from "../bookings/service";
-import { addDays, dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
+import { dayCount, isDay, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
@@ -24,8 +24,6 @@ import type { RouteRateLimit } from "./routes";
 export const maxAvailabilityDays = 93;
 /** How long a browser or a proxy may reuse an availability answer: places change, but not every second. */
 export const availabilityMaxAgeSeconds = 5;
-/** How far ahead the visitor's page offers other times to move to. */
-const moveWindowDays = 60;
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -55,23 +53,19 @@ const statusText: Record<BookedVisit["status"], MessageId> = {
   expired: "manage.status.expired",
 };
 
-/** The slots a visit can move to: its package's, with room for its group, its own slot left out. */
-function moveOptions(tours: TourService, visit: BookedVisit): OpenSlot[] {
-  const today = localOf(tours.now).date;
-  return tours
-    .availability(visit.package, today, addDays(today, moveWindowDays))
-    .filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
+/** The slots of one day a visit can move to: its package's, with room for its group, its own slot left out. */
+function moveOptions(tours: TourService, visit: BookedVisit, day: string): OpenSlot[] {
+  return tours.availability(visit.package, day, day).filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
 }
 
 /** The visitor's page, in their language. */
-function ManagePage({ visit, tours, note, siteUrl }: { visit: BookedVisit; tours: TourService; note: PageNote; siteUrl: string }) {
+function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; tours: TourService; note: PageNote; siteUrl: string; day: string }) {
   const lang = visit.language;
   const { t } = translator(lang);
   const schedule = tours.schedule();
   const contact = contactLink(siteUrl, lang);
   const changeable = tours.changeable(visit);
-  const options = changeable ? moveOptions(tours, visit) : [];
-  const days = [...new Set(options.map((slot) => slot.date))];
+  const options = changeable ? moveOptions(tours, visit, day) : [];
   const notes: Record<Exclude<PageNote, null>, string> = {
     moved: t("manage.moved"),
     cancelled: t("manage.cancelled"),
@@ -94,28 +88,30 @@ function ManagePage({ visit, tours, note, siteUrl }: { visit: BookedVisit; tours
         <>
           <section>
             <h2>{t("manage.moveTitle")}</h2>
+            {/* The day is chosen with a plain GET form, so the page needs no script. */}
+            <form method="get" action={managePath}>
+              <input type="hidden" name="token" value={visit.token} />
+              <label htmlFor="day">{t("manage.day")}</label>
+              <input id="day" type="date" name="day" defaultValue={day} required />
+              <button type="submit">{t("manage.showTimes")}</button>
+            </form>
             {options.length > 0 ? (
               <form method="post" action={managePath}>
                 <input type="hidden" name="token" value={visit.token} />
                 <input type="hidden" name="action" value="move" />
-                <label htmlFor="slot">{t("manage.moveLabel")}</label>
-                <select id="slot" name="slot" required>
-                  {days.map((day) => (
-                    <optgroup key={day} label={formatEventDate(day, lang)}>
-                      {options
-                        .filter((slot) => slot.date === day)
-                        .map((slot) => (
-                          <option key={slot.time} value={slotStart(schedule, slot)}>
-                            {`${formatTime(slot.time, lang)} · ${t("wineTours.slots.placesLeft", { count: slot.placesLeft })}`}
-                          </option>
-                        ))}
-                    </optgroup>
+                <fieldset>
+                  <legend>{`${t("manage.moveLabel")} · ${formatEventDate(day, lang)}`}</legend>
+                  {options.map((slot) => (
+                    <label key={slot.time}>
+                      <input type="radio" name="slot" value={slotStart(schedule, slot)} required />
+                      {`${formatTime(slot.time, lang)} · ${t("wineTours.slots.placesLeft", { count: slot.placesLeft })}`}
+                    </label>
                   ))}
-                </select>
+                </fieldset>
                 <button type="submit">{t("manage.moveButton")}</button>
               </form>
             ) : (
-              <p>{t("manage.noOtherTimes")}</p>
+              <p>{t("manage.noTimesThatDay")}</p>
             )}
           </section>
           <section>
@@ -147,7 +143,8 @@ function sendHtml(reply: FastifyReply, status: number, lang: Language, title: st
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Content-Security-Policy", serverPagePolicy)
     .header("X-Robots-Tag", "noindex")
-    .header("Referrer-Policy", "no-referrer")
+    // No referrer to other sites (the token is in the address); same-origin keeps the page's own POSTs' Origin, which no-referrer would make "null".
+    .header("Referrer-Policy", "same-origin")
     .send(renderPage({ lang, title, children: body }));
 }
 
@@ -184,14 +181,21 @@ export function tourRoutes(api: FastifyInstance, { tours, routeConfig, siteUrl }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: PageNote) =>
-    sendHtml(reply, status, visit.language, `${translator(visit.language).t("manage.title")} — ${localNames(content.site, visit.language).estate}`, <ManagePage visit={visit} tours={tours} note={note} siteUrl={siteUrl} />);
+  const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: PageNote, day = visit.date) =>
+    sendHtml(
+      reply,
+      status,
+      visit.language,
+      `${translator(visit.language).t("manage.title")} — ${localNames(content.site, visit.language).estate}`,
+      <ManagePage visit={visit} tours={tours} note={note} siteUrl={siteUrl} day={day} />,
+    );
 
   api.get(managePath, { config: routeConfig }, async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
     const visit = typeof token === "string" && tokenPattern.test(token) ? tours.visitByToken(token) : null;
     if (!visit) return invalidLink(request, reply);
-    return page(reply, 200, visit, null);
+    const day = (request.query as { day?: unknown }).day;
+    return page(reply, 200, visit, null, typeof day === "string" && isDay(day) ? day : visit.date);
   });
 
   api.post(managePath, { config: routeConfig }, async (request, reply) => {

@@ -162,7 +162,7 @@ export class Ledger {
   /** Moves a booking to another slot of its package, one more calendar change. */
   move(id: string, to: Slot, now: Date): void {
     this.db
-      .prepare("UPDATE tour_slot_bookings SET slot_date = ?, slot_time = ?, package = ?, sequence = sequence + 1, updated_at = ? WHERE booking_id = ?")
+      .prepare("UPDATE tour_slot_bookings SET slot_date = ?, slot_time = ?, package = ?, sequence = sequence + 1, updated_at = ?, reminder_queued_at = NULL WHERE booking_id = ?")
       .run(to.date, to.time, to.package, now.toISOString(), id);
   }
 

@@ -14,6 +14,7 @@ import { changeStatus } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
 import { composeVisitMail, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
+import { localOf } from "./paris-time";
 import { readSchedule, slotInstant, type Schedule, type Slot } from "./schedule";
 
 /** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
@@ -177,6 +178,31 @@ export class TourService {
     const inbox = to === "pending" ? "new" : to === "expired" ? "declined" : to;
     this.db.prepare("UPDATE inbox SET status = ?, status_changed_at = ? WHERE type = ? AND submission_id = ?").run(inbox, this.now.toISOString(), bookingType, id);
     return true;
+  }
+
+  /**
+   * Queues the reminder of each confirmed tour that starts within `reminderHours`, once: the
+   * booking is marked in the same transaction that queues the e-mail, so a restart (or a second
+   * sweep) finds it marked, and the outbox sends each e-mail once. A cancelled or moved-away
+   * booking is no longer confirmed at that time, so it gets none.
+   */
+  async sendReminders(): Promise<number> {
+    return this.change(() => {
+      const schedule = this.schedule();
+      const now = this.now;
+      const due = this.db
+        .prepare("SELECT booking_id, slot_date, slot_time FROM tour_slot_bookings WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND slot_date BETWEEN ? AND ?")
+        .all(localOf(new Date(now.getTime() - 86_400_000)).date, localOf(new Date(now.getTime() + (schedule.reminderHours + 24) * 3_600_000)).date) as { booking_id: string; slot_date: string; slot_time: string }[];
+      let count = 0;
+      for (const row of due) {
+        const start = slotInstant(schedule, { date: row.slot_date, time: row.slot_time }).getTime();
+        if (start <= now.getTime() || start - schedule.reminderHours * 3_600_000 > now.getTime()) continue;
+        this.db.prepare("UPDATE tour_slot_bookings SET reminder_queued_at = ? WHERE booking_id = ? AND reminder_queued_at IS NULL").run(now.toISOString(), row.booking_id);
+        this.tell("reminder", row.booking_id);
+        count += 1;
+      }
+      return count;
+    });
   }
 
   /**
