@@ -111,3 +111,50 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect((await app.inject({ method: "GET", url: "/admin/schedule" })).statusCode).toBe(303);
   });
 });
+
+describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
+  const book = (app: FastifyInstance, guests: number, email: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" }),
+    });
+  const status = (app: FastifyInstance, id: string) => (app.forms.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
+
+  it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+
+    const first = (await book(app, 5, "first@example.com")).json().id as string;
+    const page = `/admin/submissions/tour-bookings/${first}`;
+    expect(said((await office.get(page)).body)).toContain("5 of 8 places taken at this time");
+    // Declined by the office: the places return, and a second group takes six of them.
+    expect((await office.post(`${page}/slot/decline`, { sure: "yes" })).headers.location).toBe(`${page}?slot=decline`);
+    expect(status(app, first)).toBe("declined");
+    expect((await book(app, 6, "second@example.com")).statusCode).toBe(201);
+    // Undoing the decline would make 11 of 8: refused, for the office and for an admin without the override.
+    expect((await office.post(`${page}/slot/undo`, {})).headers.location).toBe(`${page}?slot=full`);
+    expect((await office.post(`${page}/slot/undo`, { override: "yes", reason: "old friends" })).headers.location).toBe(`${page}?slot=full`);
+    expect(status(app, first)).toBe("declined");
+    await staff.get(page);
+    expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "" })).headers.location).toBe(`${page}?slot=reasonNeeded`);
+    expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "The owner's guests" })).headers.location).toBe(`${page}?slot=undo`);
+    expect(status(app, first)).toBe("confirmed");
+    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as { actor: string; action: string; detail: string }[];
+    expect(logged.map((entry) => [entry.actor, entry.action])).toEqual([
+      ["office@hermitage-lescours.example", "booking.slot-declined"],
+      [admin.email, "booking.slot-confirmed-over-capacity"],
+    ]);
+    expect(JSON.parse(logged[1]!.detail)).toMatchObject({ overbooked: true, reason: "The owner's guests" });
+    // Cancelling needs the box ticked, then frees the places.
+    expect((await office.post(`${page}/slot/cancel`, {})).headers.location).toBe(page);
+    expect(status(app, first)).toBe("confirmed");
+    expect((await office.post(`${page}/slot/cancel`, { sure: "yes" })).headers.location).toBe(`${page}?slot=cancel`);
+    expect(status(app, first)).toBe("cancelled");
+    expect(said((await office.get(page)).body)).toContain("6 of 8 places taken at this time");
+  });
+});

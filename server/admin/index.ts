@@ -31,6 +31,7 @@ import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
 import { scheduleRoutes } from "./routes/schedule";
+import { bookingSlotRoutes } from "./routes/booking-slot";
 import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
 import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
@@ -191,6 +192,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
   scheduleRoutes(admin, context);
+  bookingSlotRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({

@@ -172,6 +172,36 @@ export class TourService {
     });
   }
 
+  /**
+   * A member of the staff acts on a booking's slot, in one write transaction with its places
+   * counted: confirm a request (refused when the slot has no room for it, unless an admin
+   * overrides with a reason: cal.com #10789), decline, undo a decline while the places are free,
+   * or cancel. The visitor is told each time; `record` writes the audit entry in the same transaction.
+   */
+  staffAction(id: string, action: "confirm" | "decline" | "undo" | "cancel", options: { override: boolean; record: (detail: Record<string, unknown>) => void }): Promise<"done" | "full" | "stale"> {
+    return this.change(() => {
+      const visit = this.ledger.byId(id);
+      if (!visit) return "stale" as const;
+      const schedule = this.schedule();
+      const room = () => Math.max(0, schedule.capacity - this.ledger.taken(schedule, visit, this.now, id)) >= visit.guests;
+      if (action === "confirm" || action === "undo") {
+        const from: SlotStatus[] = action === "confirm" ? ["pending"] : ["declined"];
+        if (!from.includes(visit.status)) return "stale" as const;
+        const free = room();
+        if (!free && !options.override) return "full" as const;
+        this.setStatus(id, from, "confirmed");
+        options.record({ slot: `${visit.date} ${visit.time}`, overbooked: !free });
+        this.tell("confirmed", id);
+        return "done" as const;
+      }
+      const from: SlotStatus[] = action === "decline" ? ["pending", "confirmed"] : ["pending", "confirmed"];
+      if (!this.setStatus(id, from, action === "decline" ? "declined" : "cancelled")) return "stale" as const;
+      options.record({ slot: `${visit.date} ${visit.time}` });
+      this.tell(action === "decline" ? "declined" : "cancelled", id);
+      return "done" as const;
+    });
+  }
+
   /** Changes a booking's status and the inbox's with it; false when it was not in one of `from`. */
   setStatus(id: string, from: readonly SlotStatus[], to: SlotStatus, holdUntil: Date | null = null): boolean {
     if (!this.ledger.setStatus(id, from, to, this.now, holdUntil)) return false;
