@@ -97,8 +97,8 @@ describe("a rating", () => {
     expect(scoreLabel(i18nFor("en"), "95/100")).toBe("95/100");
     expect(scoreLabel(i18nFor("en"), "gold")).toBe("Gold Medal");
     expect(scoreLabel(i18nFor("en"), "silver")).toBe("Silver Medal");
-    expect(scoreLabel(i18nFor("fr"), "gold")).toBe("Médaille d'or");
-    expect(scoreLabel(i18nFor("fr"), "silver")).toBe("Médaille d'argent");
+    expect(scoreLabel(i18nFor("fr"), "gold")).toBe("Médaille d’or");
+    expect(scoreLabel(i18nFor("fr"), "silver")).toBe("Médaille d’argent");
     expect(scoreLabel(i18nFor("ja"), "gold")).toBe("金賞");
     expect(scoreLabel(i18nFor("ja"), "silver")).toBe("銀賞");
   });
@@ -110,7 +110,7 @@ describe("a rating", () => {
     expect(ratingSeal(i18nFor("es"), "95/100")).toEqual({ label: "95/100", spoken: "Puntuación: 95/100" });
     expect(ratingSeal(i18nFor("ja"), "95/100")).toEqual({ label: "95/100", spoken: "スコア：95/100" });
     expect(ratingSeal(i18nFor("en"), "gold")).toEqual({ label: "Gold Medal", spoken: "Gold Medal" });
-    expect(ratingSeal(i18nFor("fr"), "gold")).toEqual({ label: "Médaille d'or", spoken: "Médaille d'or" });
+    expect(ratingSeal(i18nFor("fr"), "gold")).toEqual({ label: "Médaille d’or", spoken: "Médaille d’or" });
     expect(ratingSeal(i18nFor("zh"), "silver")).toEqual({ label: "银奖", spoken: "银奖" });
     expect(ratingSeal(i18nFor("es"), "gold")).toEqual({ label: "Medalla de oro", spoken: "Medalla de oro" });
   });

@@ -14,7 +14,7 @@ import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
 import { nativeAnswerPage, nativePayload, type NativeOutcome } from "./native-forms";
-import type { RouteRateLimit } from "./routes";
+import type { RouteRateLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
 export interface FieldError {

@@ -8,7 +8,7 @@ import { confirmPath, unsubscribePath } from "../mail/compose";
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
 import { renderPage, serverPagePolicy } from "../pages/document";
-import type { RouteRateLimit } from "./routes";
+import type { RouteRateLimit } from "./route-config";
 
 const { site } = content;
 

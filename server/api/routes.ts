@@ -8,6 +8,7 @@ import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 import { tourRoutes } from "./tours";
 import type { TourService } from "../bookings/service";
+import type { RouteRateLimit } from "./route-config";
 
 export interface ApiRouteOptions {
   config: Config;
@@ -15,13 +16,6 @@ export interface ApiRouteOptions {
   /** Set when mail is configured (SMTP_URL). */
   mail: MailContext | null;
   tours: TourService;
-}
-
-/** Per-route rate limit settings: each route keeps its own count per client address. */
-export interface RouteRateLimit {
-  rateLimit?: { max: number; timeWindow: number };
-  /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
-  crossSite?: boolean;
 }
 
 /**

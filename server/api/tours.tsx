@@ -18,7 +18,7 @@ import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath } from "../mail/tour-visit";
 import { renderPage, serverPagePolicy } from "../pages/document";
-import type { RouteRateLimit } from "./routes";
+import type { RouteRateLimit } from "./route-config";
 
 /** The most days one availability request may cover (a quarter). */
 export const maxAvailabilityDays = 93;
