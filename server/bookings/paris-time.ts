@@ -4,7 +4,7 @@
  * from the zone's rules for that very day, so a 10:00 tour stays at 10:00 on both sides of a
  * daylight-saving change (cal.com #10517, #19589 show what a stored offset does).
  */
-import { TZDate, tzOffset } from "@date-fns/tz";
+import { TZDate } from "@date-fns/tz";
 
 /** The estate's time zone (Saint-Émilion). */
 export const estateZone = "Europe/Paris";
@@ -32,11 +32,25 @@ export function isDay(value: string): boolean {
 /** Whether `value` is a 24-hour `HH:MM`. */
 export const isClock = (value: string): boolean => clockPattern.test(value);
 
+/**
+ * Instants of local times already worked out. `TZDate` asks `Intl` for the zone's offset, which
+ * costs tens of microseconds each time; an availability answer needs two per slot (93 days, about
+ * 200 slots), and `npm run bench:tours` measured 50 answers a second under 200 clients before this
+ * cache. A zone's rules do not change while the server runs; the cache is emptied past 20,000 entries.
+ */
+const instants = new Map<string, number>();
+
 /** The instant a local time on the estate's clock names. */
 export function instantOf({ date, time }: LocalTime, zone = estateZone): Date {
+  const key = `${zone} ${date} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, zone).getTime());
+  const instant = new TZDate(year, month - 1, day, hours, minutes, zone).getTime();
+  if (instants.size >= 20_000) instants.clear();
+  instants.set(key, instant);
+  return new Date(instant);
 }
 
 /** `+02:00` for an offset of 120 minutes. */
@@ -48,7 +62,12 @@ function offsetText(minutes: number): string {
 
 /** ISO 8601 with that day's offset: `2027-03-28T10:00:00+02:00` (the availability API's `start`). */
 export function isoWithOffset(local: LocalTime, zone = estateZone): string {
-  return `${local.date}T${local.time}:00${offsetText(tzOffset(zone, instantOf(local, zone)))}`;
+  const instant = instantOf(local, zone).getTime();
+  // The offset is the local time read as UTC minus the instant: no second question to Intl.
+  const [year, month, day] = local.date.split("-").map(Number) as [number, number, number];
+  const [hours, minutes] = local.time.split(":").map(Number) as [number, number];
+  const offset = Math.round((Date.UTC(year, month - 1, day, hours, minutes) - instant) / 60_000);
+  return `${local.date}T${local.time}:00${offsetText(offset)}`;
 }
 
 /** The estate's local day and time at an instant. */

@@ -46,6 +46,9 @@ export interface TourServiceOptions {
 export class TourService {
   readonly ledger: Ledger;
   private cached: Schedule | null = null;
+  /** Bumped by every change of places or schedule: a remembered availability answer older than it is dropped. */
+  private version = 0;
+  private readonly answers = new Map<string, { version: number; at: number; slots: OpenSlot[] }>();
 
   constructor(
     readonly db: Db,
@@ -66,11 +69,23 @@ export class TourService {
   /** The estate saved the schedule: read it again. */
   scheduleChanged(): void {
     this.cached = null;
+    this.version += 1;
   }
 
-  /** The slots of a package that can be booked now, from `from` to `to`. */
+  /**
+   * The slots of a package that can be booked now, from `from` to `to`. The same question within
+   * a second, with no change of places or schedule since, gets the same answer without asking the
+   * database again: `npm run bench:tours` measured p99 in seconds under 200 clients without it.
+   */
   availability(pkg: TourPackageId, from: string, to: string): OpenSlot[] {
-    return this.ledger.open(this.schedule(), pkg, from, to, this.now);
+    const key = `${pkg} ${from} ${to}`;
+    const now = this.now.getTime();
+    const known = this.answers.get(key);
+    if (known && known.version === this.version && Math.abs(now - known.at) < 1000) return known.slots;
+    const slots = this.ledger.open(this.schedule(), pkg, from, to, this.now);
+    if (this.answers.size >= 1000) this.answers.clear();
+    this.answers.set(key, { version: this.version, at: now, slots });
+    return slots;
   }
 
   /**
@@ -81,6 +96,7 @@ export class TourService {
   reserve(booking: { id: string; slot: Slot; guests: number }): SlotBooking {
     const schedule = this.schedule();
     const now = this.now;
+    this.version += 1;
     if (booking.guests > schedule.capacity) throw new SlotRefused("full", Math.max(0, schedule.capacity - this.ledger.taken(schedule, booking.slot, now)));
     this.ledger.check(schedule, booking.slot, booking.guests, now);
     const confirmed = schedule.instantConfirm[booking.slot.package];
@@ -133,7 +149,9 @@ export class TourService {
    * from timers (../db/availability.ts), then sends what it queued.
    */
   async change<T>(work: () => T): Promise<T> {
+    this.version += 1;
     const result = await whenWritable(() => this.db.transaction(work).immediate());
+    this.version += 1;
     this.options.kick();
     return result;
   }
