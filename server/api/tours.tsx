@@ -100,11 +100,11 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
                 <input type="hidden" name="token" value={visit.token} />
                 <input type="hidden" name="action" value="move" />
                 <fieldset>
-                  <legend>{`${t("manage.moveLabel")} · ${formatEventDate(day, lang)}`}</legend>
+                  <legend>{t("wineTours.slots.legend", { date: formatEventDate(day, lang) })}</legend>
                   {options.map((slot) => (
                     <label key={slot.time}>
                       <input type="radio" name="slot" value={slotStart(schedule, slot)} required />
-                      {`${formatTime(slot.time, lang)} · ${t("wineTours.slots.placesLeft", { count: slot.placesLeft })}`}
+                      {`${formatTime(slot.time, lang)} ${t("wineTours.slots.placesLeft", { count: slot.placesLeft })}`}
                     </label>
                   ))}
                 </fieldset>
