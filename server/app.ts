@@ -42,7 +42,7 @@ function newerPublishedBuild(config: Config, publishDir: string): string | null 
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
-  /** The staff inbox's clock (tests hold it still or move it on). */
+  /** The staff inbox's and the tour bookings' clock (tests hold it still or move it on). */
   now?: () => Date;
   /** The command a publish from the content editor builds with (tests give a stand-in); default: pipeline/publish-build.ts. */
   publishCommand?: { file: string; args: string[] };
@@ -134,7 +134,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
   });
 
-  await registerApi(app, config);
+  await registerApi(app, config, { now: options.now });
   await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir: options.publishDir });
   registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });

@@ -8,6 +8,7 @@ import type { Db } from "../db/database";
 import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
+import type { TourService } from "../bookings/service";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
@@ -34,6 +35,8 @@ export interface AdminContext {
   kickMail: () => void;
   reply: ReplyContext;
   estateName: string;
+  /** The tour schedule and the bookings' slots (server/bookings/). */
+  tours: TourService;
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */

@@ -35,6 +35,9 @@ import { accountRoutes } from "./routes/account";
 import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
+import { scheduleRoutes } from "./routes/schedule";
+import { bookingSlotRoutes } from "./routes/booking-slot";
+import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
 import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
@@ -81,6 +84,7 @@ interface AdminOptions {
   now?: () => Date;
   contentDir: string;
   publisher: Publisher;
+  tours: TourService;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -96,6 +100,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     estateName: site.estateName,
+    tours: options.tours,
     reply: {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
@@ -200,6 +205,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     review: new ReviewStore(db, context.now),
     publisher: options.publisher,
   });
+  scheduleRoutes(admin, context);
+  bookingSlotRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -242,5 +249,5 @@ export async function registerAdmin(
     },
   });
   app.decorate("contentPublisher", publisher);
-  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher });
+  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours });
 }

@@ -31,6 +31,8 @@ export function requireRole(...roles: [StaffRole, ...StaffRole[]]): { roles: rea
 export const inboxRoles = requireRole("admin", "inbox");
 /** The content editor (/admin/content): its forms, history and publishing. */
 export const contentRoles = requireRole("admin", "editor");
+/** The tour schedule decides what every visitor can book: admin accounts only (docs/security.md). */
+export const scheduleRoles = requireRole("admin");
 /** Pages every signed-in member of the staff may open (their own account). */
 export const everyRole = requireRole("admin", "editor", "inbox");
 

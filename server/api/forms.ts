@@ -6,7 +6,10 @@ import { formPath, type Accepted } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
 import { asStorageUnavailable } from "../db/availability";
-import type { SubmissionStore } from "../db/submissions";
+import type { Saved, SubmissionStore } from "../db/submissions";
+import { SlotRefused } from "../bookings/ledger";
+import type { TourService } from "../bookings/service";
+import { readSlot, refusal, submitWithSlot } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
@@ -66,20 +69,27 @@ function sendNativeAnswer(request: FastifyRequest, reply: FastifyReply, kind: Fo
 }
 
 /** What became of a submission: stored, dropped as a bot's, or refused with the fields named. */
-type Acceptance = { outcome: "stored"; id: string } | { outcome: "dropped" } | { outcome: "invalid"; problem: FieldError };
+type Acceptance =
+  | { outcome: "stored"; id: string }
+  | { outcome: "dropped" }
+  | { outcome: "invalid"; problem: FieldError }
+  | { outcome: "refused"; answer: ReturnType<typeof refusal> };
 
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
   mail: MailContext | null;
   routeConfig: RouteRateLimit;
+  /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
+  tours: TourService;
+  siteUrl: string;
 }
 
 /**
  * `POST /api/<slug>` for each form of forms/: validate with the form's schema, store the
  * submission and its e-mails in one transaction, then answer 201 once both are on disk.
  */
-export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeConfig }: FormRouteOptions): void {
+export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeConfig, tours, siteUrl }: FormRouteOptions): void {
   api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
   });
@@ -102,10 +112,27 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
       request.log.info({ form: kind }, "honeypot filled: submission dropped");
       return { outcome: "dropped" };
     }
-    const result = formSchemas[kind].safeParse(payload);
-    if (!result.success) return { outcome: "invalid", problem: describeIssues(result.error.issues) };
+    // A tour booking may name a slot, which is not one of the form's fields (./tour-slot.ts).
+    const { slot: slotValue, ...fields } = payload;
+    const slot = kind === "tourBooking" ? readSlot(slotValue, fields.package) : { slot: null };
+    const result = formSchemas[kind].safeParse(kind === "tourBooking" ? fields : payload);
+    if (!result.success || "invalid" in slot) {
+      const problem = describeIssues([...(result.success ? [] : result.error.issues), ...("invalid" in slot ? [{ code: "custom", path: ["slot"] }] : [])]);
+      return { outcome: "invalid", problem };
+    }
     const input = result.data as FormInput<typeof kind>;
-    const { id } = await store.submit(kind, input, mail ? (saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+    const estateMails = mail ? (saved: Saved) => composeSubmissionMails(kind, input, saved, mail) : undefined;
+    if (slot.slot) {
+      const booking = input as FormInput<"tourBooking">;
+      try {
+        const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails ?? null);
+        return { outcome: "stored", id };
+      } catch (error) {
+        if (error instanceof SlotRefused) return { outcome: "refused", answer: refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl) };
+        throw error;
+      }
+    }
+    const { id } = await store.submit(kind, input, estateMails);
     return { outcome: "stored", id };
   };
 
@@ -114,6 +141,8 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
       if (isFormPost(request.headers["content-type"])) {
         const accepted = await accept(kind, nativePayload(kind, request.body as URLSearchParams), request);
         if (accepted.outcome === "invalid") return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: accepted.problem.fields });
+        // A form posted without the page's JavaScript names no slot, so nothing is refused for places.
+        if (accepted.outcome === "refused") return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
         return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
       }
       // A body with another type never gets here (415 from the parser); this catches an empty one.
@@ -126,6 +155,7 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
       }
       const accepted = await accept(kind, body as Record<string, unknown>, request);
       if (accepted.outcome === "invalid") return reply.status(400).send(accepted.problem);
+      if (accepted.outcome === "refused") return reply.status(409).send(accepted.answer);
       // A bot is told what a person would be, with an id that names nothing.
       return reply.status(201).send({ ok: true, id: accepted.outcome === "stored" ? accepted.id : randomUUID() } satisfies Accepted);
     });

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { content } from "#content";
+import { postalAddress } from "#content/address";
 import { estateNames } from "#content/names";
+import { languages, type Language } from "#core/languages";
+import { TourService } from "../bookings/service";
+import { estateZone } from "../bookings/paris-time";
 
 const { site } = content;
 import type { Config } from "../config";
@@ -18,6 +22,8 @@ export interface FormsService {
   db: Db;
   store: SubmissionStore;
   sender: OutboxSender | null;
+  /** The tour schedule, its places and the visitors' own bookings (server/bookings/). */
+  tours: TourService;
   /** Once the app is closed: e-mails left unsent in the outbox (the process then exits 1). */
   unsentAtClose: number;
 }
@@ -33,7 +39,7 @@ declare module "fastify" {
  * when SMTP_URL is set, and mounts the routes under /api/. Closing the app stops the sender and
  * closes the database.
  */
-export async function registerApi(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerApi(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
   // The server's connection never holds the thread long for another process's lock (db/availability.ts).
   const db = forServing(openDataDir(config.DATA_DIR));
   const mail: MailContext | null = config.SMTP_URL
@@ -63,19 +69,42 @@ export async function registerApi(app: FastifyInstance, config: Config): Promise
   }
 
   const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
-  const forms: FormsService = { db, store, sender, unsentAtClose: 0 };
+  const tours = new TourService(db, {
+    now: options.now ?? (() => new Date()),
+    kick: () => sender?.kick(),
+    mail: mail && {
+      ...mail,
+      estatePhone: site.contact.phone,
+      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
+      timeZone: estateZone,
+      durationMinutes: content.tours.facts.durationMinutes,
+    },
+  });
+  const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0 };
   app.decorate("forms", forms);
 
+  // Requests the estate left unanswered give their places back, and reminders go out: once
+  // at start-up, then every minute. A sweep that meets a busy database tries again next time.
+  let sweeps: NodeJS.Timeout | null = null;
+  const sweep = () => {
+    tours
+      .expireHolds()
+      .then(() => tours.sendReminders())
+      .catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
+  };
   app.addHook("onReady", async () => {
+    sweep();
+    sweeps = setInterval(sweep, 60_000).unref();
     sender?.start();
     if (transport && config.SMTP_URL) void warnIfUnreachable(transport, config.SMTP_URL, app.log);
   });
   app.addHook("onClose", async () => {
+    if (sweeps) clearInterval(sweeps);
     // The sender first: every e-mail handed to the SMTP server is recorded before the database closes.
     forms.unsentAtClose = (await sender?.stop())?.unsent ?? 0;
     store.flush();
     db.close();
   });
 
-  await app.register(apiRoutes, { config, store, mail });
+  await app.register(apiRoutes, { config, store, mail, tours });
 }

@@ -1,6 +1,6 @@
 /**
  * What the API's routes carry in their Fastify config, read by the hooks of ./routes.ts. Apart from
- * routes.ts, which registers the routes of ./forms.ts and ./newsletter.tsx, so that those import
+ * routes.ts, which registers the routes of ./forms.ts, ./newsletter.tsx and ./tours.tsx, so that those import
  * it without importing the file that imports them.
  */
 

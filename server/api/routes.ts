@@ -6,6 +6,8 @@ import type { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
+import { tourRoutes } from "./tours";
+import type { TourService } from "../bookings/service";
 import type { RouteRateLimit } from "./route-config";
 
 export interface ApiRouteOptions {
@@ -13,6 +15,7 @@ export interface ApiRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured (SMTP_URL). */
   mail: MailContext | null;
+  tours: TourService;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ApiRouteOptions {
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
-export async function apiRoutes(api: FastifyInstance, { config, store, mail }: ApiRouteOptions): Promise<void> {
+export async function apiRoutes(api: FastifyInstance, { config, store, mail, tours }: ApiRouteOptions): Promise<void> {
   // Fastify also parses text/plain by default; here only application/json reaches a handler.
   api.removeContentTypeParser("text/plain");
 
@@ -49,11 +52,14 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
     }
   });
   api.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
+    // Only the tours' availability says otherwise (a few seconds: ./tours.tsx).
+    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
   });
 
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
-  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig }));
+  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig, tours, siteUrl: config.SITE_URL }));
+  // In their own context, with the parser of the visitor's page's forms.
+  await api.register(async (routes) => tourRoutes(routes, { tours, routeConfig, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
   await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, routeConfig }));
 }

@@ -15,7 +15,7 @@ export type InboxType = (typeof formDefinitions)[FormKind]["slug"];
 
 /** What a submission of each form can be. The newsletter's follows the subscription itself. */
 export const statusesOf = {
-  "tour-bookings": ["new", "confirmed", "declined"],
+  "tour-bookings": ["new", "confirmed", "declined", "cancelled"],
   "contact-messages": ["new", "answered", "archived"],
   "importer-applications": ["new", "answered", "archived"],
   "newsletter-signups": ["pending", "confirmed", "unsubscribed"],

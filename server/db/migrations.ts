@@ -324,6 +324,74 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 30,
+    name: "tour bookings: the estate's schedule, slots held by bookings, private links",
+    sql: `
+      -- The schedule's settings, one row (server/bookings/schedule.ts; defaults in docs/bookings.md).
+      CREATE TABLE tour_schedule (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        time_zone TEXT NOT NULL DEFAULT 'Europe/Paris',
+        capacity INTEGER NOT NULL DEFAULT 8 CHECK (capacity BETWEEN 1 AND 50),
+        cutoff_hours INTEGER NOT NULL DEFAULT 24 CHECK (cutoff_hours >= 0),
+        hold_hours INTEGER NOT NULL DEFAULT 48 CHECK (hold_hours >= 1),
+        reminder_hours INTEGER NOT NULL DEFAULT 24 CHECK (reminder_hours >= 1),
+        waitlist_hold_hours INTEGER NOT NULL DEFAULT 12 CHECK (waitlist_hold_hours >= 1),
+        shared_guide INTEGER NOT NULL DEFAULT 0 CHECK (shared_guide IN (0, 1)),
+        updated_at TEXT
+      );
+      INSERT INTO tour_schedule (id) VALUES (1);
+
+      -- Weekly times per package, local to the estate (HH:MM), per ISO weekday (1 Monday … 7 Sunday).
+      CREATE TABLE tour_weekly_times (
+        package TEXT NOT NULL,
+        weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+        time TEXT NOT NULL,
+        PRIMARY KEY (package, weekday, time)
+      );
+      -- Daily, as the specification's "daily by appointment" says, at the defaults of docs/bookings.md.
+      WITH RECURSIVE days (d) AS (SELECT 1 UNION ALL SELECT d + 1 FROM days WHERE d < 7),
+        defaults (package, time) AS (VALUES ('hermitage', '10:00'), ('hermitage', '15:00'), ('mongiron', '11:30'), ('mongiron', '16:30'), ('both', '14:00'))
+      INSERT INTO tour_weekly_times (package, weekday, time) SELECT package, d, time FROM defaults, days;
+
+      -- Per package: a booking with places free is confirmed at once (1) or waits for the estate (0).
+      CREATE TABLE tour_package_settings (
+        package TEXT PRIMARY KEY,
+        instant_confirm INTEGER NOT NULL DEFAULT 1 CHECK (instant_confirm IN (0, 1))
+      );
+      INSERT INTO tour_package_settings (package) VALUES ('hermitage'), ('mongiron'), ('both');
+
+      -- Days without tours (harvest, holidays), both ends included.
+      CREATE TABLE tour_closures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        first_day TEXT NOT NULL,
+        last_day TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        CHECK (first_day <= last_day)
+      );
+
+      -- A booking's slot: the estate's local day and time plus the zone, never an offset. Places
+      -- are held while status is 'confirmed', or 'pending' until hold_until (UTC). manage_token is
+      -- the visitor's private link; sequence counts the calendar file's changes (RFC 5545 SEQUENCE).
+      CREATE TABLE tour_slot_bookings (
+        booking_id TEXT PRIMARY KEY REFERENCES tour_bookings (id) ON DELETE CASCADE,
+        package TEXT NOT NULL,
+        slot_date TEXT NOT NULL,
+        slot_time TEXT NOT NULL,
+        time_zone TEXT NOT NULL,
+        guests INTEGER NOT NULL CHECK (guests >= 1),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'confirmed', 'declined', 'cancelled', 'expired')),
+        hold_until TEXT,
+        manage_token TEXT NOT NULL UNIQUE,
+        sequence INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        reminder_queued_at TEXT
+      );
+      CREATE INDEX tour_slot_bookings_slot ON tour_slot_bookings (slot_date, slot_time, status);
+      CREATE INDEX tour_slot_bookings_pending ON tour_slot_bookings (hold_until) WHERE status = 'pending';
+    `,
+  },
+  {
     version: 40,
     name: "content editor: translations to review",
     sql: `

@@ -28,6 +28,12 @@ export interface Saved {
  */
 export type MailsFor = (saved: Saved) => readonly QueuedMail[];
 
+/**
+ * More to write with a submission, in its transaction, after its row and before its e-mails (a
+ * tour booking's slot, server/bookings/). Throwing rolls the submission back with it.
+ */
+export type AlsoWrite = (saved: Saved) => void;
+
 export interface NewsletterRow {
   id: string;
   received_at: string;
@@ -83,9 +89,9 @@ export class SubmissionStore {
    * Stores a checked submission and the e-mails `mailsFor` words for it, in one transaction;
    * without `mailsFor` (no mail configured) nothing is queued.
    */
-  submit<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor?: MailsFor): Promise<{ id: string }> {
+  submit<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor?: MailsFor, also?: AlsoWrite): Promise<{ id: string }> {
     return this.commits.run(() =>
-      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor),
+      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor, also),
     );
   }
 
@@ -99,13 +105,15 @@ export class SubmissionStore {
     return this.commits.state;
   }
 
-  private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined): { id: string } {
+  private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined, also?: AlsoWrite): { id: string } {
     const form = formDefinitions[kind];
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
     const values = input as Record<string, unknown>;
     this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values[f.name]))]);
-    this.queue(mailsFor?.({ id, receivedAt, created: true, confirmation: null }), form.slug, id, receivedAt);
+    const saved: Saved = { id, receivedAt, created: true, confirmation: null };
+    also?.(saved);
+    this.queue(mailsFor?.(saved), form.slug, id, receivedAt);
     return { id };
   }
 

@@ -21,6 +21,12 @@ interface FormShellProps {
   blockedLabel?: string;
   /** After a successful submission, once the form is reset. */
   onSuccess?: () => void;
+  /** After a refused submission (the tour form looks for places again). */
+  onFailure?: () => void;
+  /** Values sent besides the fields, held by the page (the tour time chosen in the booking form). */
+  extra?: Readonly<Record<string, string>>;
+  /** A control of the form changed (the tour form follows its date). */
+  onChange?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
   /** The `<form>` element, for a page that fills a field in (the contact form's `?subject=`). */
   ref?: Ref<HTMLFormElement>;
@@ -48,6 +54,8 @@ export function FormShell({
   submitLabel,
   blockedLabel,
   onSuccess,
+  onFailure,
+  extra,
   children,
   className = "",
   submitClassName = "",
@@ -66,11 +74,12 @@ export function FormShell({
   }
 
   function failureText(result: Exclude<SubmitResult, { ok: true }>): string {
+    if (result.reason === "conflict" && result.message) return result.message;
     if (result.reason === "invalid" && result.fields?.length) {
       const fields = new Intl.ListFormat(tag, { type: "conjunction" }).format(result.fields.map(labelOf));
       return t("forms.error.fields", { count: result.fields.length, fields });
     }
-    return t(`forms.error.${result.reason === "rate-limited" ? "rateLimited" : result.reason}`);
+    return t(`forms.error.${result.reason === "rate-limited" ? "rateLimited" : result.reason === "conflict" ? "server" : result.reason}`);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -78,7 +87,7 @@ export function FormShell({
     if (busy || blockedLabel) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const payload = { ...formPayload(definition, data, chosen), language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
+    const payload = { ...formPayload(definition, data, chosen), ...extra, language: lang, page: pathname, fax: String(data.get("fax") ?? "") };
     setBusy(true);
     setInvalid([]);
     const result = await submitForm(formPath(definition), payload);
@@ -90,6 +99,7 @@ export function FormShell({
       return;
     }
     setInvalid(result.fields ?? []);
+    onFailure?.();
     notify({ tone: "error", title: t("forms.error.title"), description: failureText(result) });
     const first = result.fields?.[0] ? form.elements.namedItem(result.fields[0]) : null;
     if (first instanceof HTMLElement) first.focus();

@@ -1,24 +1,60 @@
+import { Fragment, useRef, useState, type FormEvent } from "react";
+import { typedFields } from "#forms/fields";
 import { tourBookingForm } from "#forms/tour-booking";
-import { FormFields, RequiredNote } from "~/components/forms/fields";
+import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
+import { SlotPicker } from "~/components/tours/slot-picker";
 import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
 /**
  * The booking form (spec §3, §5), its fields from forms/tour-booking.ts: name and email required,
  * phone, guests (at least 1), preferred date and message optional. Submitting needs a package
- * chosen above; until then the button is disabled and says so (spec §4).
+ * chosen above; until then the button is disabled and says so (spec §4). Once a package and a
+ * date are chosen, the day's times appear under the date (./slot-picker.tsx); a time chosen there
+ * is sent as the booking's `slot`, and without one the form is a request, as before.
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
   const { t } = useI18n();
+  const form = useRef<HTMLFormElement>(null);
+  const [date, setDate] = useState("");
+  const [slot, setSlot] = useState("");
+  const [refresh, setRefresh] = useState(0);
+
+  function follow(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (target.name !== "date") return;
+    setDate(/^\d{4}-\d{2}-\d{2}$/.test(target.value) ? target.value : "");
+    setSlot("");
+  }
+
+  function pickDate(next: string) {
+    const input = form.current?.elements.namedItem("date");
+    if (input instanceof HTMLInputElement) input.value = next;
+    setDate(next);
+    setSlot("");
+  }
+
+  function booked() {
+    setDate("");
+    setSlot("");
+    onBooked();
+  }
+
+  // A time of one package is not a time of another.
+  const chosen = tour && date ? slot : "";
   return (
     <FormShell
+      ref={form}
       form={tourBookingForm}
       chosen={{ package: tour?.id ?? null }}
+      extra={chosen ? { slot: chosen } : undefined}
+      onChange={follow}
       aria-labelledby="booking-title"
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
-      onSuccess={onBooked}
+      onSuccess={booked}
+      onFailure={() => setRefresh((n) => n + 1)}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2"
     >
@@ -45,7 +81,14 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
         )}
       </div>
       <RequiredNote className="sm:col-span-2" />
-      <FormFields form={tourBookingForm} classNames={{ message: "sm:col-span-2" }} />
+      {typedFields(tourBookingForm).map((field) => (
+        <Fragment key={field.name}>
+          <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
+          {field.name === "date" && tour && date ? (
+            <SlotPicker pkg={tour.id} date={date} value={slot} onChange={setSlot} onPickDate={pickDate} refresh={refresh} />
+          ) : null}
+        </Fragment>
+      ))}
     </FormShell>
   );
 }

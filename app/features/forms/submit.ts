@@ -1,12 +1,23 @@
 
-export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server";
-export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[] };
+export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server" | "conflict";
+/** A 409 (a tour time short of places) carries the server's own message, in the page's language. */
+export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[]; message?: string };
 
 /** The field names a 400 answer's `fields` lists, when it lists any. */
 async function fieldsOf(response: Response): Promise<string[] | undefined> {
   try {
     const body = (await response.json()) as { fields?: unknown };
     return Array.isArray(body.fields) ? body.fields.filter((f): f is string => typeof f === "string") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The translated message of a 409 answer, if it has one. */
+async function messageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === "string" ? body.error : undefined;
   } catch {
     return undefined;
   }
@@ -20,7 +31,8 @@ async function fieldsOf(response: Response): Promise<string[] | undefined> {
  * cost every page with a form about 1 KB gzip of first-load JavaScript (docs/performance.md).
  *
  * Success is a 201 (any 2xx). A 400 is `invalid` with the fields the server named; 413 and 415
- * are `invalid` too; 429 is `rate-limited`; other answers are `server`; no answer is `network`.
+ * are `invalid` too; 409 is `conflict` with the server's message (a tour time without the places);
+ * 429 is `rate-limited`; other answers are `server`; no answer is `network`.
  */
 export async function submitForm(path: string, payload: Record<string, unknown>): Promise<SubmitResult> {
   let response: Response;
@@ -42,5 +54,9 @@ export async function submitForm(path: string, payload: Record<string, unknown>)
     return fields && fields.length > 0 ? { ok: false, reason: "invalid", fields } : { ok: false, reason: "invalid" };
   }
   if (response.status === 413 || response.status === 415) return { ok: false, reason: "invalid" };
+  if (response.status === 409) {
+    const message = await messageOf(response);
+    return message ? { ok: false, reason: "conflict", message } : { ok: false, reason: "server" };
+  }
   return { ok: false, reason: "server" };
 }

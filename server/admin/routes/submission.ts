@@ -15,6 +15,7 @@ import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
+import { SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 
 interface Params {
   type: string;
@@ -23,6 +24,7 @@ interface Params {
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const doneValues = new Set(["confirmed", "declined", "status"]);
+const slotNotes = new Set(["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"]);
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 
@@ -65,6 +67,22 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return findSubmission(context.db, type, id);
   };
 
+  /** The tour time a booking holds, with its actions (issue 23), or null for a booking without one. */
+  const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string) => {
+    const visit = context.tours.visit(id);
+    if (!visit) return null;
+    const schedule = context.tours.schedule();
+    const note = (request.query as { slot?: unknown }).slot;
+    return createElement(SlotPanel, {
+      view,
+      visit,
+      taken: context.tours.ledger.taken(schedule, visit, context.now()),
+      capacity: schedule.capacity,
+      canOverride: request.staffSession?.role === "admin",
+      note: typeof note === "string" && slotNotes.has(note) ? (note as SlotNote) : null,
+    });
+  };
+
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
   const page = (request: FastifyRequest, reply: FastifyReply, record: SubmissionRecord, status: number, extra: { done?: Done; problems?: string[]; typed?: Record<string, string> }) => {
@@ -85,6 +103,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         typed: extra.typed ?? {},
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
+        slotPanel: slotPanel(request, view, entry.submission_id),
       }),
     );
   };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
-import { contentRoles, inboxRoles, roleAllows } from "../roles";
+import { contentRoles, inboxRoles, roleAllows, scheduleRoles } from "../roles";
 import { answeredTypes, inboxTypes, type InboxType } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
 
@@ -46,6 +46,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
           <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
         </>
       ) : null}
+      {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
       {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { FieldKind, FormDefinition } from "#forms/fields";
 import type { AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
@@ -23,6 +24,8 @@ export interface SubmissionPageProps {
   typed: Record<string, string>;
   /** The tour's name, for a booking. */
   tourName: string | null;
+  /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
+  slotPanel?: ReactNode;
 }
 
 /** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name. */
@@ -203,7 +206,7 @@ const doneMessages = { confirmed: "done.confirmed", declined: "done.declined", s
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses } = props;
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>
@@ -222,7 +225,8 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       ) : null}
       <Envelope view={view} entry={entry} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
-      {entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null}
+      {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
+      {slotPanel ?? (entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null)}
       {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
       <Mails view={view} mails={mails} />
       <History view={view} entry={entry} history={history} />

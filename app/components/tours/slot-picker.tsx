@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { formatEventDate, formatTime } from "#core/format";
+import { useI18n } from "~/lib/i18n/context";
+
+/** A slot as the availability API answers (server/api/tours.tsx). */
+interface ApiSlot {
+  start: string;
+  capacity: number;
+  placesLeft: number;
+}
+
+/** How many days after the chosen one are searched for the next day with places. */
+const searchDays = 31;
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; slots: ApiSlot[] };
+
+/** The day after `date` + `days`, `YYYY-MM-DD`. */
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The estate's local time of a slot: its `start` is written in the estate's zone with that day's
+ * offset (`2027-03-29T10:00:00+02:00`), so the day and the hour are the estate's as written.
+ */
+const localDay = (start: string) => start.slice(0, 10);
+const localTime = (start: string) => start.slice(11, 16);
+
+/** The availability of a package from a day on, as loaded from the API; loading again whenever the request changes. */
+function useAvailability(pkg: string, date: string, refresh: number): Load {
+  const key = `${pkg} ${date} ${refresh}`;
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
+    fetch(`/api/tours/availability?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ slots: ApiSlot[] }>) : Promise.reject(new Error(String(response.status)))))
+      .then((body) => setAnswer({ key, load: { state: "ready", slots: body.slots } }))
+      .catch(() => {
+        if (!controller.signal.aborted) setAnswer({ key, load: { state: "failed" } });
+      });
+    return () => controller.abort();
+  }, [key, pkg, date]);
+  return answer?.key === key ? answer.load : { state: "loading" };
+}
+
+interface SlotPickerProps {
+  pkg: string;
+  /** The day chosen in the form's date field, `YYYY-MM-DD`. */
+  date: string;
+  /** The chosen slot's `start`, or "" for no preference. */
+  value: string;
+  onChange: (start: string) => void;
+  /** Chooses another day in the form's date field. */
+  onPickDate: (date: string) => void;
+  /** Changes when the times must be loaded again (after a refused booking). */
+  refresh: number;
+}
+
+/**
+ * The times of the chosen day, with the places left, in the page's language and the estate's
+ * time ("Paris time"); full times are shown and cannot be chosen; a day without times says so and
+ * offers the next day with places. "No preference" keeps the form a request the estate answers.
+ */
+export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: SlotPickerProps) {
+  const { t, lang } = useI18n();
+  const load = useAvailability(pkg, date, refresh);
+  if (load.state === "loading") return <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>;
+  if (load.state === "failed") return <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.failed")}</p>;
+  const today = load.slots.filter((slot) => localDay(slot.start) === date);
+  const next = load.slots.find((slot) => localDay(slot.start) > date && slot.placesLeft > 0);
+  const open = today.some((slot) => slot.placesLeft > 0);
+  return (
+    <fieldset className="rounded-sm border border-cream-200 p-4 sm:col-span-2" data-testid="tour-times">
+      <legend className="px-1 text-sm font-semibold text-ink-900">{t("wineTours.slots.legend", { date: formatEventDate(date, lang) })}</legend>
+      {today.length === 0 ? <p className="text-ink-700">{t("wineTours.slots.none")}</p> : null}
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {today.map((slot) => (
+          <label key={slot.start} className={`flex items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 ${slot.placesLeft === 0 ? "opacity-60" : "cursor-pointer"}`}>
+            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} disabled={slot.placesLeft === 0} onChange={() => onChange(slot.start)} />
+            <span className="font-semibold">{formatTime(localTime(slot.start), lang)}</span>
+            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.full") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
+          </label>
+        ))}
+        <label className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 sm:col-span-2">
+          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("")} />
+          <span>{t("wineTours.slots.any")}</span>
+        </label>
+      </div>
+      {!open && next ? (
+        <button type="button" className="link mt-3 text-left" onClick={() => onPickDate(localDay(next.start))}>
+          {t("wineTours.slots.next", { date: formatEventDate(localDay(next.start), lang) })}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from "fastify";
+import { generate } from "otplib";
+import { describe, expect, it } from "vitest";
+import { StaffStore } from "../db/staff";
+import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
+import { closedAfterEachTest } from "./support/fixtures";
+
+/**
+ * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
+ * closed days; visitors' availability follows at once; other roles cannot open it.
+ */
+const { apps } = closedAfterEachTest();
+const clock = Date.parse("2027-03-01T09:00:00Z");
+const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
+const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
+
+async function server() {
+  const app = await adminTestServer({}, { now: () => new Date(clock) });
+  apps.add(app);
+  return app;
+}
+
+/** Signs an admin in, enrolling the second factor as the first sign-in asks. */
+async function signedInAdmin(app: FastifyInstance): Promise<StaffClient> {
+  await addStaff(app, admin.email, admin.password, "admin");
+  const staff = new StaffClient(app, "10.3.0.1");
+  await staff.get("/admin/login");
+  await staff.post("/admin/login", admin);
+  await staff.get("/admin/login/enrol");
+  const secret = new StaffStore(app.forms.db).find(admin.email)!.totp_pending_secret!;
+  const done = await staff.post("/admin/login/enrol", { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) });
+  expect(done.statusCode).toBe(200);
+  return staff;
+}
+
+const starts = async (app: FastifyInstance, query: string) =>
+  ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
+
+/** The schedule form's fields as the page fills them, with some changed. */
+async function formWith(staff: StaffClient, changes: Record<string, string>): Promise<Record<string, string>> {
+  const page = await staff.get("/admin/schedule");
+  const fields: Record<string, string> = {};
+  for (const match of page.body.matchAll(/<input([^>]*)>/g)) {
+    const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
+    if (!name || name === "_csrf" || ["firstDay", "lastDay", "note"].includes(name)) continue;
+    const type = /type="([^"]+)"/.exec(match[1]!)?.[1];
+    if (type === "checkbox") {
+      if (/checked/.test(match[1]!)) fields[name] = "on";
+    } else fields[name] = /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "";
+  }
+  return { ...fields, ...changes };
+}
+
+describe("the tour schedule", { timeout: 60_000 }, () => {
+  it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    const page = await staff.get("/admin/schedule");
+    expect(page.statusCode).toBe(200);
+    const defaults = await formWith(staff, {});
+    expect([defaults.capacity, defaults.cutoffHours, defaults.holdHours, defaults.reminderHours, defaults.waitlistHoldHours]).toEqual(["8", "24", "48", "24", "12"]);
+    expect([defaults["times-hermitage-1"], defaults["times-mongiron-7"], defaults["times-both-4"]]).toEqual(["10:00, 15:00", "11:30, 16:30", "14:00"]);
+    expect([defaults.sharedGuide, defaults["instant-hermitage"]]).toEqual([undefined, "on"]);
+    // Wednesday 3 March 2027: Mongiron gets one tour at 9:30, for 6 people.
+    const saved = await staff.post("/admin/schedule", await formWith(staff, { capacity: "6", "times-mongiron-3": "9:30" }));
+    expect(saved.statusCode).toBe(303);
+    expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
+    expect(await starts(app, "package=mongiron&from=2027-03-03&to=2027-03-03")).toEqual([{ start: "2027-03-03T09:30:00+01:00", capacity: 6, placesLeft: 6 }]);
+    const audit = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
+    expect(audit).toEqual([{ actor: admin.email, action: "schedule.changed" }]);
+  });
+
+  it("refuses a wrong time or number, naming it, and keeps what was typed", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    const refused = await staff.post("/admin/schedule", await formWith(staff, { capacity: "80", "times-both-7": "2pm" }));
+    expect(refused.statusCode).toBe(400);
+    const text = said(refused.body);
+    expect(text).toContain("Places per tour: a whole number from 1 to 50.");
+    expect(text).toContain("Both châteaux tour, Sunday: write times as 10:00, 15:00.");
+    expect(refused.body).toContain('value="2pm"');
+    expect(await starts(app, "package=both&from=2027-03-07&to=2027-03-07")).toEqual([{ start: "2027-03-07T14:00:00+01:00", capacity: 8, placesLeft: 8 }]);
+  });
+
+  it("closes days (the harvest) and opens them again", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    expect((await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-10", note: "" })).statusCode).toBe(400);
+    const added = await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-30", note: "Vendanges" });
+    expect(added.statusCode).toBe(303);
+    expect(await starts(app, "package=hermitage&from=2027-09-19&to=2027-10-01")).toEqual([
+      { start: "2027-09-19T10:00:00+02:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-09-19T15:00:00+02:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-10-01T10:00:00+02:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-10-01T15:00:00+02:00", capacity: 8, placesLeft: 8 },
+    ]);
+    const page = await staff.get("/admin/schedule");
+    expect(said(page.body)).toContain("Monday, 20 September 2027 to Thursday, 30 September 2027 · Vendanges");
+    const remove = /action="(\/admin\/schedule\/closures\/\d+\/remove)"/.exec(page.body)![1]!;
+    expect((await staff.post(remove, {})).statusCode).toBe(303);
+    expect(await starts(app, "package=hermitage&from=2027-09-25&to=2027-09-25")).toHaveLength(2);
+  });
+
+  it("is for admin accounts only", async () => {
+    const app = await server();
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    expect((await office.get("/admin/schedule")).statusCode).toBe(403);
+    expect((await office.post("/admin/schedule", { capacity: "50" })).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url: "/admin/schedule" })).statusCode).toBe(303);
+  });
+});
+
+describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
+  const book = (app: FastifyInstance, guests: number, email: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" }),
+    });
+  const status = (app: FastifyInstance, id: string) => (app.forms.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
+
+  it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+
+    const first = (await book(app, 5, "first@example.com")).json().id as string;
+    const page = `/admin/submissions/tour-bookings/${first}`;
+    expect(said((await office.get(page)).body)).toContain("5 of 8 places taken at this time");
+    // Declined by the office: the places return, and a second group takes six of them.
+    expect((await office.post(`${page}/slot/decline`, { sure: "yes" })).headers.location).toBe(`${page}?slot=decline`);
+    expect(status(app, first)).toBe("declined");
+    expect((await book(app, 6, "second@example.com")).statusCode).toBe(201);
+    // Undoing the decline would make 11 of 8: refused, for the office and for an admin without the override.
+    expect((await office.post(`${page}/slot/undo`, {})).headers.location).toBe(`${page}?slot=full`);
+    expect((await office.post(`${page}/slot/undo`, { override: "yes", reason: "old friends" })).headers.location).toBe(`${page}?slot=full`);
+    expect(status(app, first)).toBe("declined");
+    await staff.get(page);
+    expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "" })).headers.location).toBe(`${page}?slot=reasonNeeded`);
+    expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "The owner's guests" })).headers.location).toBe(`${page}?slot=undo`);
+    expect(status(app, first)).toBe("confirmed");
+    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as { actor: string; action: string; detail: string }[];
+    expect(logged.map((entry) => [entry.actor, entry.action])).toEqual([
+      ["office@hermitage-lescours.example", "booking.slot-declined"],
+      [admin.email, "booking.slot-confirmed-over-capacity"],
+    ]);
+    expect(JSON.parse(logged[1]!.detail)).toMatchObject({ overbooked: true, reason: "The owner's guests" });
+    // Cancelling needs the box ticked, then frees the places.
+    expect((await office.post(`${page}/slot/cancel`, {})).headers.location).toBe(page);
+    expect(status(app, first)).toBe("confirmed");
+    expect((await office.post(`${page}/slot/cancel`, { sure: "yes" })).headers.location).toBe(`${page}?slot=cancel`);
+    expect(status(app, first)).toBe("cancelled");
+    expect(said((await office.get(page)).body)).toContain("6 of 8 places taken at this time");
+  });
+});

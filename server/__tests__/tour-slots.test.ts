@@ -1,0 +1,307 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
+import { describe, expect, it } from "vitest";
+import { saveSchedule, readSchedule } from "../bookings/schedule";
+import { buildTestServer, closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+
+const json = { "content-type": "application/json" };
+const siteUrl = "https://www.hermitage-lescours.example";
+const { apps, smtps } = closedAfterEachTest();
+
+/** A clock the test moves: it starts well before the daylight-saving weeks of 2027. */
+function testClock(start = "2027-03-01T09:00:00Z") {
+  let now = new Date(start);
+  return { now: () => now, set: (iso: string) => (now = new Date(iso)) };
+}
+
+async function server(env: Record<string, string> = {}, clock = testClock()) {
+  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, { now: clock.now });
+  apps.add(app);
+  return app;
+}
+
+async function smtpServer() {
+  const smtp = new TestSmtp();
+  smtps.add(smtp);
+  await smtp.start();
+  return smtp;
+}
+
+const booking = (slot: string | undefined, extra: Record<string, unknown> = {}) => ({
+  language: "en",
+  page: "/wine-tours",
+  name: "Alex Smith",
+  email: "alex@example.com",
+  guests: 1,
+  package: "hermitage",
+  ...(slot ? { slot } : {}),
+  ...extra,
+});
+
+const post = (app: FastifyInstance, payload: unknown) => app.inject({ method: "POST", url: "/api/tour-bookings", headers: json, payload: JSON.stringify(payload) });
+const availability = (app: FastifyInstance, query: string) => app.inject({ method: "GET", url: `/api/tours/availability?${query}` });
+const placesHeld = (app: FastifyInstance, date: string, time: string) =>
+  (app.forms.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('pending', 'confirmed')").get(date, time) as { n: number }).n;
+
+describe("availability", () => {
+  it("answers each day's slots with that day's offset across the spring change of 2027", async () => {
+    const app = await server();
+    const response = await availability(app, "package=hermitage&from=2027-03-27&to=2027-03-29");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=5");
+    expect(response.json()).toEqual({
+      slots: [
+        { start: "2027-03-27T10:00:00+01:00", capacity: 8, placesLeft: 8 },
+        { start: "2027-03-27T15:00:00+01:00", capacity: 8, placesLeft: 8 },
+        { start: "2027-03-28T10:00:00+02:00", capacity: 8, placesLeft: 8 },
+        { start: "2027-03-28T15:00:00+02:00", capacity: 8, placesLeft: 8 },
+        { start: "2027-03-29T10:00:00+02:00", capacity: 8, placesLeft: 8 },
+        { start: "2027-03-29T15:00:00+02:00", capacity: 8, placesLeft: 8 },
+      ],
+    });
+  });
+
+  it("and across the autumn change, 31 October 2027", async () => {
+    const app = await server();
+    const response = await availability(app, "package=mongiron&from=2027-10-30&to=2027-10-31");
+    expect(response.json().slots.map((slot: { start: string }) => slot.start)).toEqual([
+      "2027-10-30T11:30:00+02:00",
+      "2027-10-30T16:30:00+02:00",
+      "2027-10-31T11:30:00+01:00",
+      "2027-10-31T16:30:00+01:00",
+    ]);
+  });
+
+  it("leaves out closed days and slots past the 24-hour cut-off, and counts held places", async () => {
+    const clock = testClock("2027-03-27T08:30:00Z");
+    const app = await server({}, clock);
+    app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-29', '2027-03-30', 'harvest')").run();
+    app.forms.tours.scheduleChanged();
+    expect((await post(app, booking("2027-03-28T15:00:00+02:00", { guests: 3 }))).statusCode).toBe(201);
+    const response = await availability(app, "package=hermitage&from=2027-03-27&to=2027-03-31");
+    expect(response.json().slots).toEqual([
+      // 27 March 10:00 and 15:00 and 28 March 10:00 are less than 24 hours away (08:30 UTC is 09:30 in Paris).
+      { start: "2027-03-28T15:00:00+02:00", capacity: 8, placesLeft: 5 },
+      { start: "2027-03-31T10:00:00+02:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-03-31T15:00:00+02:00", capacity: 8, placesLeft: 8 },
+    ]);
+  });
+
+  it("refuses a bad query with a 4xx naming the field", async () => {
+    const app = await server();
+    const cases: [string, string[]][] = [
+      ["package=cellar&from=2027-03-01&to=2027-03-02", ["package"]],
+      ["package=both&from=2027-02-30&to=2027-03-02", ["from"]],
+      ["package=both&from=2027-03-01", ["to"]],
+      ["package=both&from=2027-03-05&to=2027-03-01", ["to"]],
+      ["package=both&from=2027-03-01&to=2027-06-02", ["to"]],
+    ];
+    for (const [query, fields] of cases) {
+      const response = await availability(app, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().fields, query).toEqual(fields);
+    }
+    // 93 days is the most one request covers: 1 March to 1 June 2027 is 93 days.
+    expect((await availability(app, "package=both&from=2027-03-01&to=2027-06-01")).statusCode).toBe(200);
+  });
+});
+
+describe("booking a slot", () => {
+  it("gives the last 8 places once under 50 parallel requests", async () => {
+    const app = await server();
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address() as { port: number };
+    const slot = "2027-03-29T10:00:00+02:00";
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`http://127.0.0.1:${address.port}/api/tour-bookings`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify(booking(slot, { email: `guest${i}@example.com` })),
+        }).then((response) => response.status),
+      ),
+    );
+    expect(answers.filter((status) => status === 201)).toHaveLength(8);
+    expect(answers.filter((status) => status === 409)).toHaveLength(42);
+    expect(placesHeld(app, "2027-03-29", "10:00")).toBe(8);
+    // Refused bookings leave nothing behind: no submission, no inbox row.
+    expect((app.forms.db.prepare("SELECT count(*) AS n FROM tour_bookings").get() as { n: number }).n).toBe(8);
+  });
+
+  it("answers 409 in the visitor's language, naming the places left and the contact page", async () => {
+    const app = await server();
+    const slot = "2027-03-29T15:00:00+02:00";
+    expect((await post(app, booking(slot, { guests: 6 }))).statusCode).toBe(201);
+    const ja = await post(app, booking(slot, { guests: 4, language: "ja", page: "/ja/wine-tours" }));
+    expect(ja.statusCode).toBe(409);
+    expect(ja.json()).toMatchObject({ fields: ["slot"], placesLeft: 2, contact: `${siteUrl}/ja/contact` });
+    expect(ja.json().error).toBe(`この時刻の残りは2席のみです。大人数でのご見学は、こちらからお問い合わせください：${siteUrl}/ja/contact`);
+    const large = await post(app, booking("2027-03-30T10:00:00+02:00", { guests: 9, language: "fr", page: "/fr/wine-tours" }));
+    expect(large.statusCode).toBe(409);
+    expect(large.json().error).toBe(`Une visite accueille au plus 8 personnes. Pour un groupe plus nombreux, contactez-nous\u00a0: ${siteUrl}/fr/contact`);
+    expect(placesHeld(app, "2027-03-29", "15:00")).toBe(6);
+  });
+
+  it("refuses a slot that is not on the schedule, or written with the other side's offset, naming the field", async () => {
+    const app = await server();
+    for (const slot of ["2027-03-28T10:00:00+01:00", "2027-03-29T10:15:00+02:00", "tomorrow", "2027-03-29T10:00:00Z"]) {
+      const response = await post(app, booking(slot));
+      // A time the schedule has not (10:15) is a conflict with the schedule; a malformed one is a bad field.
+      expect([400, 409], slot).toContain(response.statusCode);
+      expect(response.json().fields, slot).toEqual(["slot"]);
+    }
+    // Without a slot the form is a request as before.
+    expect((await post(app, booking(undefined))).statusCode).toBe(201);
+  });
+
+  it("holds a request's places until it expires unanswered, then frees them and tells the visitor", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const app = await server({ SMTP_URL: smtp.url }, clock);
+    const schedule = readSchedule(app.forms.db);
+    saveSchedule(app.forms.db, { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } }, clock.now());
+    app.forms.tours.scheduleChanged();
+    const slot = "2027-03-29T10:00:00+02:00";
+    const first = await post(app, booking(slot, { guests: 5 }));
+    expect(first.statusCode).toBe(201);
+    expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(3);
+    clock.set("2027-03-03T08:59:00Z");
+    expect(await app.forms.tours.expireHolds()).toBe(0);
+    clock.set("2027-03-03T09:00:00Z");
+    expect(await app.forms.tours.expireHolds()).toBe(1);
+    expect(await app.forms.tours.expireHolds()).toBe(0);
+    expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length === 2, 10_000, "acknowledgement and expiry");
+    const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
+    expect(expired.subject).toBe("Your tour request at Château L'Hermitage Lescours has expired");
+    expect(expired.attachments[0]!.content.toString()).toContain("METHOD:CANCEL");
+  });
+});
+
+/** The one event of a calendar file, read back by ical.js with the file's own VTIMEZONE. */
+function readEvent(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    zone: event.startDate.zone.tzid,
+    local: event.startDate.toString(),
+    utc: event.startDate.toJSDate().toISOString(),
+    status: event.component.getFirstPropertyValue("status"),
+  };
+}
+
+async function visitorMails(smtp: TestSmtp, to: string, count: number) {
+  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, 10_000, `${count} mails to ${to}`);
+  return Promise.all(smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => simpleParser(mail.raw)));
+}
+
+describe("the visitor's mails, private link and calendar files", () => {
+  it("confirms in Japanese with a calendar file at 10:00 Paris time on 28 March and 31 October 2027, then moves and cancels by the private link", async () => {
+    const smtp = await smtpServer();
+    const app = await server({ SMTP_URL: smtp.url });
+    const spring = await post(app, booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }));
+    expect(spring.statusCode).toBe(201);
+    const [confirmation] = await visitorMails(smtp, "hanako@example.jp", 1);
+    expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）");
+    expect(confirmation!.text).toContain("日時：2027年3月28日（日） 10:00（フランス時間）");
+    expect(confirmation!.text).toContain("人数：2名様");
+    // Nothing the visitor typed comes back: neither the message nor the name.
+    expect(confirmation!.text).not.toContain("窓際");
+    expect(confirmation!.text).not.toContain("Alex");
+    const ics = confirmation!.attachments[0]!.content.toString();
+    expect(ics).toContain("DTSTART;TZID=Europe/Paris:20270328T100000");
+    expect(ics).toContain("BEGIN:VTIMEZONE");
+    const booked = readEvent(ics);
+    expect(booked).toMatchObject({ method: "REQUEST", sequence: 0, zone: "Europe/Paris", local: "2027-03-28T10:00:00", utc: "2027-03-28T08:00:00.000Z", status: "CONFIRMED" });
+
+    // The private link: GET shows the booking in Japanese and changes nothing.
+    const link = confirmation!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/booking\?token=[A-Za-z0-9_-]{43})/);
+    expect(link).not.toBeNull();
+    const shown = await app.inject({ method: "GET", url: link![1]! });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<html lang="ja"');
+    expect(shown.body).toContain("ご見学のご予約は確定しております。");
+    const token = new URL(link![1]!, siteUrl).searchParams.get("token")!;
+
+    // Moved to 31 October 2027, the day winter time returns: same UID, next SEQUENCE, 10:00 Paris is 09:00 UTC.
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const moved = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "move", slot: "2027-10-31T10:00:00+01:00" }).toString() });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.body).toContain("日時を変更いたしました。");
+    const [, moveMail] = await visitorMails(smtp, "hanako@example.jp", 2);
+    expect(moveMail!.text).toContain("日時：2027年10月31日（日） 10:00（フランス時間）");
+    const after = readEvent(moveMail!.attachments[0]!.content.toString());
+    expect(after).toMatchObject({ method: "REQUEST", uid: booked.uid, sequence: 1, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
+    expect(placesHeld(app, "2027-03-28", "10:00")).toBe(0);
+    expect(placesHeld(app, "2027-10-31", "10:00")).toBe(2);
+
+    // Cancelled: the calendar is told to drop the entry, with a higher SEQUENCE still; the places return.
+    const refused = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel" }).toString() });
+    expect(refused.statusCode).toBe(400);
+    const cancelled = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
+    expect(cancelled.statusCode).toBe(200);
+    const [, , cancelMail] = await visitorMails(smtp, "hanako@example.jp", 3);
+    expect(readEvent(cancelMail!.attachments[0]!.content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
+    expect(placesHeld(app, "2027-10-31", "10:00")).toBe(0);
+  });
+
+  it("refuses changes through the link after the cut-off, and an unknown token", async () => {
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const app = await server({}, clock);
+    expect((await post(app, booking("2027-03-10T10:00:00+01:00"))).statusCode).toBe(201);
+    const token = (app.forms.db.prepare("SELECT manage_token FROM tour_slot_bookings").get() as { manage_token: string }).manage_token;
+    clock.set("2027-03-09T09:30:00Z");
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const late = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
+    expect(late.statusCode).toBe(409);
+    expect((app.forms.db.prepare("SELECT status FROM tour_slot_bookings").get() as { status: string }).status).toBe("confirmed");
+    const unknown = await app.inject({ method: "GET", url: `/api/tours/booking?token=${"A".repeat(43)}` });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("reminders", () => {
+  it("sends the reminder 24 hours before, exactly once across a restart, and none for a cancelled booking", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const dataDir = mkdtempSync(join(tmpdir(), "lescours-reminders-"));
+    const env = { SMTP_URL: smtp.url, DATA_DIR: dataDir };
+    const first = await server(env, clock);
+    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { language: "fr", page: "/fr/wine-tours", email: "camille@example.fr" }))).statusCode).toBe(201);
+    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { email: "gone@example.com" }))).statusCode).toBe(201);
+    const gone = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'").get() as { token: string }).token;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: gone, action: "cancel", confirm: "yes" }).toString() });
+    // 10:00 in Paris on 10 March is 09:00 UTC: 24 hours before is 9 March, 09:00 UTC.
+    clock.set("2027-03-09T08:59:00Z");
+    expect(await first.forms.tours.sendReminders()).toBe(0);
+    clock.set("2027-03-09T09:00:00Z");
+    expect(await first.forms.tours.sendReminders()).toBe(1);
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length === 2, 10_000, "confirmation and reminder");
+    await first.close();
+    apps.delete(first);
+
+    const second = await server(env, clock);
+    expect(await second.forms.tours.sendReminders()).toBe(0);
+    const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
+    expect(toCamille.map((mail) => mail.subject)).toEqual([
+      "Votre visite au Château L'Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027",
+      "Rappel\u00a0: votre visite au Château L'Hermitage Lescours le mercredi 10 mars 2027",
+    ]);
+    // The cancelled booking got its confirmation and its cancellation, and no reminder.
+    const toGone = await Promise.all(smtp.received.filter((mail) => mail.to.includes("gone@example.com")).map((mail) => simpleParser(mail.raw)));
+    expect(toGone.map((mail) => mail.subject)).toEqual([
+      "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027",
+      "Your visit to Château L'Hermitage Lescours is cancelled",
+    ]);
+    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The optional `slot` of `POST /api/tour-bookings`: a `start` from the availability answer. The
+ * booking's row, its places and its e-mails are written in one transaction (the store's group
+ * commit, `BEGIN IMMEDIATE`), so the last places go once however many ask at the same moment.
+ */
+import type { FormInput } from "#forms/definitions";
+import { isLanguage, defaultLanguage } from "#core/languages";
+import { translator } from "#locales";
+import { parseStart } from "../bookings/paris-time";
+import { type SlotRefused, type SlotBooking } from "../bookings/ledger";
+import { contactLink, type TourService } from "../bookings/service";
+import type { MailsFor, SubmissionStore } from "../db/submissions";
+import type { QueuedMail } from "../db/outbox";
+
+type Booking = FormInput<"tourBooking">;
+
+/** The slot a payload names: absent, or a local time, or wrong (the answer names the field). */
+export function readSlot(value: unknown, pkg: unknown): { slot: null } | { slot: { package: Booking["package"]; date: string; time: string } } | { invalid: true } {
+  if (value === undefined || value === null || value === "") return { slot: null };
+  if (typeof value !== "string" || value.length > 40) return { invalid: true };
+  const local = parseStart(value);
+  if (!local || (pkg !== "hermitage" && pkg !== "mongiron" && pkg !== "both")) return { invalid: true };
+  return { slot: { package: pkg, ...local } };
+}
+
+/** A refused slot as the 409 answer says it, in the visitor's language, with the contact page for larger groups. */
+export function refusal(error: SlotRefused, language: string, guests: number, tours: TourService, siteUrl: string) {
+  const lang = isLanguage(language) ? language : defaultLanguage;
+  const { t } = translator(lang);
+  const contact = contactLink(siteUrl, lang);
+  const capacity = tours.schedule().capacity;
+  const error409 =
+    error.reason === "closed" || error.reason === "unknown"
+      ? t("wineTours.slots.conflictClosed", { contact })
+      : guests > capacity
+        ? t("wineTours.slots.conflictTooLarge", { capacity, contact })
+        : error.placesLeft === 0
+          ? t("wineTours.slots.conflictNone", { contact })
+          : t("wineTours.slots.conflictFull", { count: error.placesLeft, contact });
+  return { error: error409, fields: ["slot"], placesLeft: error.placesLeft, capacity, contact };
+}
+
+/**
+ * Stores a booking with a slot: the submission, its places, the estate's notification (with the
+ * time) and the visitor's acknowledgement or confirmation, all or nothing. Rejects with
+ * `SlotRefused` when the places are not there.
+ */
+export async function submitWithSlot(
+  store: SubmissionStore,
+  tours: TourService,
+  input: Booking,
+  slot: { package: Booking["package"]; date: string; time: string },
+  estateMails: MailsFor | null,
+): Promise<{ id: string; booking: SlotBooking }> {
+  let held: SlotBooking | null = null;
+  const guests = input.guests ?? 1;
+  const mailsFor: MailsFor = (saved) => {
+    const mails: QueuedMail[] = [];
+    const booking = held!;
+    for (const mail of estateMails?.(saved) ?? []) {
+      // The estate's notification says which time is held, and whether it is already confirmed.
+      const state = booking.status === "confirmed" ? "confirmed at once (places were free)" : `waiting for your answer; places held until ${booking.holdUntil} (UTC)`;
+      mails.push(mail.kind === "notification" ? { ...mail, text: mail.text.replace("\n\n", `\n\nTime slot: ${slot.date} ${slot.time} (Paris time), ${guests} place(s), ${state}.\n\n`) } : mail);
+    }
+    const visitor = tours.visitorMail("booked", { ...booking, email: input.email, language: input.language });
+    if (visitor) mails.push(visitor);
+    return mails;
+  };
+  const { id } = await store.submit(
+    "tourBooking",
+    { ...input, date: slot.date },
+    mailsFor,
+    (saved) => {
+      held = tours.reserve({ id: saved.id, slot, guests });
+    },
+  );
+  tours.options.kick();
+  return { id, booking: held! };
+}

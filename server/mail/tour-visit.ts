@@ -1,0 +1,139 @@
+/**
+ * The e-mails a visitor gets about a booked tour slot, in the language of the page they booked
+ * from: the acknowledgement (or the confirmation, when the package confirms at once), a move, a
+ * cancellation, an expired request, the estate's confirmation or refusal, the reminder. None of
+ * them repeats anything the visitor typed (not even their name): only the estate's own words,
+ * the tour, the time, the group's size and the private link (issue 22 item 3). Each carries the
+ * calendar file for the booking's current state.
+ */
+import { formatEventDate, formatTime } from "#core/format";
+import type { Language } from "#core/languages";
+import { localizePath } from "#core/paths";
+import { translator, type MessageId } from "#locales";
+import { bookingReference, type ReplyContext } from "./booking-reply";
+import { tourCalendar } from "./calendar";
+import { headerSafe, type OutgoingMail } from "./compose";
+
+/** Why the visitor is written to. */
+export type VisitMailKind = "booked" | "moved" | "cancelled" | "expired" | "confirmed" | "declined" | "reminder";
+
+/** A booking with a slot, as the mails need it. */
+export interface VisitForMail {
+  id: string;
+  email: string;
+  language: Language;
+  /** The tour's name in the visitor's language. */
+  tour: string;
+  /** The estate's local day and time, and the zone. */
+  date: string;
+  time: string;
+  zone: string;
+  guests: number;
+  status: "pending" | "confirmed" | "declined" | "cancelled" | "expired";
+  sequence: number;
+  /** The private link's token. */
+  token: string;
+}
+
+/** What the mails need besides the booking: the estate (./booking-reply.ts) and the schedule's windows. */
+export interface VisitMailContext extends ReplyContext {
+  cutoffHours: number;
+  holdHours: number;
+}
+
+/** The path of the visitor's own page; the token rides in the query, which the log never keeps (server/log.ts). */
+export const managePath = "/api/tours/booking";
+
+/** The visitor's private link. */
+export function manageLink(siteUrl: string, token: string): string {
+  const url = new URL(managePath, siteUrl);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+const subjects: Record<VisitMailKind, MessageId> = {
+  booked: "tourMail.pendingSubject",
+  confirmed: "mail.booking.confirmedSubject",
+  moved: "tourMail.movedSubject",
+  cancelled: "tourMail.cancelledSubject",
+  expired: "tourMail.expiredSubject",
+  declined: "mail.booking.declinedSubject",
+  reminder: "tourMail.reminderSubject",
+};
+
+/** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
+const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
+
+/** The e-mail for `kind`, with the calendar file of the booking as it now stands. */
+export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, context: VisitMailContext, now: Date): OutgoingMail {
+  const { t } = translator(visit.language);
+  const estate = context.estateNames[visit.language];
+  const date = formatEventDate(visit.date, visit.language);
+  const time = formatTime(visit.time, visit.language);
+  // A booking that confirms at once is "booked" and confirmed: it reads as the confirmation.
+  const effective: VisitMailKind = kind === "booked" && visit.status === "confirmed" ? "confirmed" : kind;
+  const details = [
+    t("mail.booking.when", { date, time }),
+    t("mail.booking.tour", { tour: visit.tour }),
+    t("mail.booking.guests", { count: visit.guests }),
+    t("mail.booking.where", { address: context.address[visit.language] }),
+  ];
+  const intro: Record<VisitMailKind, string> = {
+    booked: t("tourMail.pendingIntro", { count: visit.guests, hours: context.holdHours }),
+    confirmed: t("mail.booking.confirmedIntro", { estate }),
+    moved: t("tourMail.movedIntro"),
+    cancelled: t("tourMail.cancelledIntro"),
+    expired: t("tourMail.expiredIntro", { estate }),
+    declined: t("mail.booking.declinedIntro", { estate }),
+    reminder: t("tourMail.reminderIntro", { estate }),
+  };
+  const file = t("mail.booking.calendarFile");
+  const link = manageLink(context.siteUrl, visit.token);
+  const again = new URL(localizePath(visit.language, "/wine-tours"), context.siteUrl).toString();
+  const lines = [
+    t("tourMail.greeting"),
+    "",
+    intro[effective],
+    "",
+    ...details,
+    "",
+    ...(removes(effective)
+      ? [t("tourMail.calendarRemoved", { file }), "", t("mail.booking.declinedAgain"), again]
+      : [t("mail.booking.duration", { minutes: context.durationMinutes }), t("mail.booking.calendar", { file }), "", t("tourMail.manage", { hours: context.cutoffHours }), link]),
+    "",
+    t("mail.booking.reference", { reference: bookingReference(visit.id) }),
+    "",
+    t("mail.booking.closing"),
+    t("mail.booking.signature", { estate }),
+    "",
+    context.estateEmail,
+    context.estatePhone,
+    context.siteUrl,
+  ];
+  const method = removes(effective) ? "CANCEL" : "REQUEST";
+  const calendar = tourCalendar({
+    uid: `${visit.id}@${new URL(context.siteUrl).hostname}`,
+    sequence: visit.sequence,
+    date: visit.date,
+    time: visit.time,
+    zone: visit.zone,
+    durationMinutes: context.durationMinutes,
+    method,
+    status: method === "CANCEL" ? "CANCELLED" : visit.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+    summary: visit.tour.includes(estate) ? visit.tour : `${visit.tour} — ${estate}`,
+    description: [...details, method === "CANCEL" ? "" : link].filter(Boolean).join("\n"),
+    location: context.address[visit.language],
+    organizer: { name: estate, email: context.estateEmail },
+    attendee: { email: visit.email },
+    stamp: now,
+  });
+  return {
+    kind: "reply",
+    to: headerSafe(visit.email, 254),
+    replyTo: headerSafe(context.estateEmail, 254),
+    subject: headerSafe(t(subjects[effective], { estate, date })),
+    text: `${lines.join("\n")}\n`,
+    headers: {},
+    attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
+  };
+}
