@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
+import { chromiumArgs } from "../e2e/support/browser";
 
 export interface CdpSession {
   send<T = Record<string, unknown>>(method: string, params?: object): Promise<T>;
@@ -40,14 +41,7 @@ export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/b
     executable,
     [
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+      ...chromiumArgs,
       "--remote-debugging-pipe",
       "about:blank",
     ],

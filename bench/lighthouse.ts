@@ -27,6 +27,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
+import { chromiumArgs } from "../e2e/support/browser";
 import { startServer, type RunningServer } from "../e2e/support/server";
 import { launchCdpBrowser, type CdpBrowser } from "./cdp";
 import { measureLabInp, type LabInpRun } from "./lab-inp";
@@ -140,16 +141,7 @@ async function lighthouseRun(url: string, slowdown: number): Promise<LighthouseR
   const load = load1();
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    ],
+    chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   try {
     const result = await lighthouse(

@@ -7,21 +7,14 @@ import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { signedInStaff } from "./support/admin";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
 
 const email = "anne@hermitage-lescours.example";
 const password = "a long and unusual passphrase";
 const { apps } = closedAfterEachTest();
 
-async function signedIn() {
-  const app = await adminTestServer();
-  apps.add(app);
-  await addStaff(app, email, password);
-  const client = new StaffClient(app);
-  expect((await client.signIn(email, password)).statusCode).toBe(303);
-  return { app, client };
-}
+const signedIn = () => signedInStaff(apps, email, password);
 
 async function submit(app: FastifyInstance, slug: string, payload: object): Promise<string> {
   const answer = await app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });

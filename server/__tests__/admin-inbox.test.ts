@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { attribute, elements, parseHtml, signedInStaff, textOf } from "./support/admin";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -14,14 +14,7 @@ const email = "anne@hermitage-lescours.example";
 const password = "a long and unusual passphrase";
 const { apps } = closedAfterEachTest();
 
-async function signedIn() {
-  const app = await adminTestServer();
-  apps.add(app);
-  await addStaff(app, email, password);
-  const client = new StaffClient(app);
-  expect((await client.signIn(email, password)).statusCode).toBe(303);
-  return { app, client };
-}
+const signedIn = () => signedInStaff(apps, email, password);
 
 let clock = Date.parse("2026-11-20T09:00:00.000Z");
 

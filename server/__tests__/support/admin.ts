@@ -20,6 +20,20 @@ export async function addStaff(app: FastifyInstance, email: string, password: st
   new StaffStore(app.forms.db).add(email, await hashPassword(password), role, new Date());
 }
 
+/**
+ * A test server with one `inbox` account signed in: the server (added to `apps`, which the test
+ * closes) and the staff member's client. Fails the test if the sign-in does not succeed.
+ */
+export async function signedInStaff(apps: Set<FastifyInstance>, email: string, password: string): Promise<{ app: FastifyInstance; client: StaffClient }> {
+  const app = await adminTestServer();
+  apps.add(app);
+  await addStaff(app, email, password);
+  const client = new StaffClient(app);
+  const answer = await client.signIn(email, password);
+  if (answer.statusCode !== 303) throw new Error(`signing in answered ${answer.statusCode}`);
+  return { app, client };
+}
+
 /** Every element of a parsed page (or of an element), depth first, as an array. */
 export const elements = (node: Parameters<typeof walk>[0]): Element[] => [...walk(node)];
 

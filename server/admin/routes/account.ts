@@ -3,10 +3,9 @@ import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
 import { everyRole } from "../roles";
-import { groupedSecret } from "../second-factor";
 import { AccountPage } from "../views/account-page";
-import { EnrolPage, RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
-import { confirmEnrolment, pendingSecret, refusedCode, sendQrCode, throttledCheck } from "./second-factor";
+import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
+import { confirmEnrolment, refusedCode, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
 
 /**
  * `/admin/account`: the signed-in member of the staff's own account (address, role, second
@@ -17,18 +16,7 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
   const own = (request: FastifyRequest): StaffAccount | null => (request.staffSession ? context.staff.byId(request.staffSession.staffId) : null);
 
   const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
-    sendPage(
-      reply,
-      status,
-      createElement(EnrolPage, {
-        view: viewFor(context, request, reply),
-        action: "/admin/account/second-factor",
-        qrSrc: "/admin/account/second-factor/qr.svg",
-        secret: groupedSecret(pendingSecret(context, account)),
-        required: false,
-        problem,
-      }),
-    );
+    sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/account/second-factor", required: false });
 
   admin.get("/admin/account", { config: everyRole }, async (request, reply) => {
     const account = own(request);

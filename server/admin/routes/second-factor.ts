@@ -82,6 +82,29 @@ export async function sendQrCode(context: AdminContext, reply: FastifyReply, acc
  * each needs the challenge cookie the right password set, the sign-in form's CSRF token and a
  * same-origin POST; a session opens only once the code is right.
  */
+/**
+ * The page that enrols a second factor, at sign-in (`required`: an admin cannot go on without one)
+ * or from the account page: its form posts to `action`, its QR code is `action`/qr.svg.
+ */
+export function sendEnrolPage(
+  context: AdminContext,
+  { request, reply, account, status, problem }: { request: FastifyRequest; reply: FastifyReply; account: StaffAccount; status: number; problem: CodeProblem },
+  { action, required }: { action: string; required: boolean },
+) {
+  return sendPage(
+    reply,
+    status,
+    createElement(EnrolPage, {
+      view: viewFor(context, request, reply),
+      action,
+      qrSrc: `${action}/qr.svg`,
+      secret: groupedSecret(pendingSecret(context, account)),
+      required,
+      problem,
+    }),
+  );
+}
+
 export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext): void {
   const { staff } = context;
 
@@ -99,18 +122,7 @@ export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext
     sendPage(reply, status, createElement(SecondFactorPage, { view: viewFor(context, request, reply), problem }));
 
   const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
-    sendPage(
-      reply,
-      status,
-      createElement(EnrolPage, {
-        view: viewFor(context, request, reply),
-        action: "/admin/login/enrol",
-        qrSrc: "/admin/login/enrol/qr.svg",
-        secret: groupedSecret(pendingSecret(context, account)),
-        required: true,
-        problem,
-      }),
-    );
+    sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/login/enrol", required: true });
 
   admin.get("/admin/login/second-factor", { config: publicRoute }, async (request, reply) => {
     const account = challenged(request);
