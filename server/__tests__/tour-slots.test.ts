@@ -139,7 +139,7 @@ describe("booking a slot", () => {
     const ja = await post(app, booking(slot, { guests: 4, language: "ja", page: "/ja/wine-tours" }));
     expect(ja.statusCode).toBe(409);
     expect(ja.json()).toMatchObject({ fields: ["slot"], placesLeft: 2, contact: `${siteUrl}/ja/contact` });
-    expect(ja.json().error).toBe(`この時刻の残りは2席のみです。大人数でのご見学は、こちらからお問い合わせください：${siteUrl}/ja/contact`);
+    expect(ja.json().error).toBe(`この時刻の残席は2席のみです。これより多い人数でのご見学をご希望の場合は、こちらからお問い合わせください：${siteUrl}/ja/contact`);
     const large = await post(app, booking("2027-03-30T10:00:00+02:00", { guests: 9, language: "fr", page: "/fr/wine-tours" }));
     expect(large.statusCode).toBe(409);
     expect(large.json().error).toBe(`Une visite accueille au plus 8 personnes. Pour un groupe plus nombreux, contactez-nous\u00a0: ${siteUrl}/fr/contact`);
@@ -228,7 +228,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     const shown = await app.inject({ method: "GET", url: link![1]! });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<html lang="ja"');
-    expect(shown.body).toContain("ご見学のご予約は確定しております。");
+    expect(shown.body).toContain("ご予約は確定しております。");
     const token = new URL(link![1]!, siteUrl).searchParams.get("token")!;
 
     // Moved to 31 October 2027, the day winter time returns: same UID, next SEQUENCE, 10:00 Paris is 09:00 UTC.
