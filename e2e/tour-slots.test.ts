@@ -89,7 +89,7 @@ test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calen
   await expect(page.locator("h1")).toHaveText(ja("manage.title"));
   await page.getByLabel(ja("manage.day")).fill("2027-10-31");
   await page.getByRole("button", { name: ja("manage.showTimes") }).click();
-  await page.getByLabel(new RegExp(`^10:00 ${ja("wineTours.slots.placesLeft", { count: 8 })}`)).check();
+  await page.getByLabel(new RegExp(`^10:00 · ${ja("wineTours.slots.placesLeft", { count: 8 })}`)).check();
   await page.getByRole("button", { name: ja("manage.moveButton") }).click();
   await expect(page.getByRole("status")).toHaveText(ja("manage.moved"));
 

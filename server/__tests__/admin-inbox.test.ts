@@ -112,7 +112,7 @@ describe("the To do inbox", () => {
     };
     expect(options((await client.get("/admin")).body)).toEqual(["todo", "done", "all"]);
     expect(options((await client.get("/admin?type=contact-messages")).body)).toEqual(["todo", "done", "all", "new", "answered", "archived"]);
-    expect(options((await client.get("/admin?type=tour-bookings")).body)).toEqual(["todo", "done", "all", "new", "confirmed", "declined"]);
+    expect(options((await client.get("/admin?type=tour-bookings")).body)).toEqual(["todo", "done", "all", "new", "confirmed", "declined", "cancelled"]);
     expect(names((await client.get("/admin?type=contact-messages&status=archived")).body)).toEqual(["Archived Sender"]);
   });
 

@@ -104,7 +104,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
                   {options.map((slot) => (
                     <label key={slot.time}>
                       <input type="radio" name="slot" value={slotStart(schedule, slot)} required />
-                      {`${formatTime(slot.time, lang)} ${t("wineTours.slots.placesLeft", { count: slot.placesLeft })}`}
+                      <strong>{formatTime(slot.time, lang)}</strong> · {t("wineTours.slots.placesLeft", { count: slot.placesLeft })}
                     </label>
                   ))}
                 </fieldset>
