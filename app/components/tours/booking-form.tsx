@@ -1,11 +1,14 @@
-import { Fragment, useRef, useState, type FormEvent } from "react";
+import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { typedFields } from "#forms/fields";
 import { tourBookingForm } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
-import { SlotPicker } from "~/components/tours/slot-picker";
 import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
+
+// The day's times appear only once a package and a date are chosen: their code (the availability
+// request, the times and places left) loads then, not with the page (docs/performance.md).
+const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.SlotPicker })));
 
 /**
  * The booking form (spec §3, §5), its fields from forms/tour-booking.ts: name and email required,
@@ -85,7 +88,9 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
         <Fragment key={field.name}>
           <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
           {field.name === "date" && tour && date ? (
-            <SlotPicker pkg={tour.id} date={date} value={slot} onChange={setSlot} onPickDate={pickDate} refresh={refresh} />
+            <Suspense fallback={<p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>}>
+              <SlotPicker pkg={tour.id} date={date} value={slot} onChange={setSlot} onPickDate={pickDate} refresh={refresh} />
+            </Suspense>
           ) : null}
         </Fragment>
       ))}
