@@ -7,7 +7,7 @@
  * medians and 95th percentiles to docs/benchmarks.md.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../server/app";
@@ -17,6 +17,7 @@ import { hashPassword } from "../server/admin/passwords";
 import { databaseFileName, openDatabase } from "../server/db/database";
 import { StaffStore } from "../server/db/staff";
 import { languages } from "#core/languages";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const total = Number(process.env.BENCH_ROWS ?? 100_000);
 const runs = 25;
@@ -182,12 +183,7 @@ async function main(): Promise<void> {
       "(FTS5), or, for words under three characters, with `LIKE` over the indexed text.",
       end,
     ].join("\n");
-    const existing = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n";
-    const updated =
-      existing.includes(start) && existing.includes(end)
-        ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length)
-        : `${existing.trimEnd()}\n\n${section}\n`;
-    writeFileSync(docPath, updated);
+    writeBenchmarkSection(docPath, section, { start, end });
     console.log(`\nwritten to ${docPath}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@
  * Options (environment): BENCH_DURATION (seconds, default 15), BENCH_CONNECTIONS (default 20),
  * BENCH_MAILS (default 2000).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,7 @@ import { SMTPServer } from "smtp-server";
 import { freePort, startServer } from "../e2e/support/server";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -229,11 +230,7 @@ async function main() {
       end,
     ].join("\n");
 
-    const existing = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n\nMeasurements of this machine's runs, one section per benchmark script.\n";
-    const updated = existing.includes(start) && existing.includes(end)
-      ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length)
-      : `${existing.trimEnd()}\n\n${section}\n`;
-    writeFileSync(docPath, updated);
+    writeBenchmarkSection(docPath, section, { start, end });
     console.log(`\n${section}\n\nwritten to ${docPath}`);
   } finally {
     await server.stop();

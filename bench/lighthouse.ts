@@ -20,7 +20,7 @@
  * BENCH_RUNS (default 3), BENCH_PAGES (comma-separated paths), BENCH_CPU (comma-separated
  * slowdowns, default 4,8), BENCH_INP=0 (no lab INP), BENCH_WRITE=0 (print, leave the docs alone).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,7 @@ import { launchCdpBrowser, type CdpBrowser } from "./cdp";
 import { measureLabInp, type LabInpRun } from "./lab-inp";
 import { mainCause, mainThreadTasks, scriptName, type TraceEvent } from "./main-thread";
 import { makeScriptFreeCopy } from "./script-free-copy";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const pages = (process.env.BENCH_PAGES ?? "/,/shop/chateau-2020,/fr/wine-tours,/ja/news").split(",");
@@ -385,12 +386,7 @@ async function main() {
   const text = section(subjects, loadBefore, load1());
   console.log(`\n${text}`);
   if (!write) return;
-  const doc = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n";
-  const next =
-    doc.includes(start) && doc.includes(end)
-      ? doc.slice(0, doc.indexOf(start)) + text + doc.slice(doc.indexOf(end) + end.length)
-      : `${doc.trimEnd()}\n\n${text}\n`;
-  writeFileSync(docPath, next);
+  writeBenchmarkSection(docPath, text, { start, end });
 }
 
 await main();

@@ -26,6 +26,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { freePort, startServer } from "../e2e/support/server";
 import { openDatabase } from "../server/db/database";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -392,12 +393,7 @@ async function main() {
     ].join("\n");
 
     // Re-read right before writing: other scripts write other sections of this file.
-    const existing = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n\nMeasurements of this machine's runs, one section per benchmark script.\n";
-    const updated =
-      existing.includes(start) && existing.includes(end)
-        ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length)
-        : `${existing.trimEnd()}\n\n${section}\n`;
-    writeFileSync(docPath, updated);
+    writeBenchmarkSection(docPath, section, { start, end });
     console.log(`\n${section}\n\nwritten to ${docPath}`);
   } finally {
     await nginxServer?.stop();

@@ -16,6 +16,7 @@ import { buildServer } from "../server/app";
 import { ContentRepository } from "../server/admin/content/repository";
 import { contentType } from "../server/admin/content/types";
 import { parseConfig } from "../server/config";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const docPath = "docs/benchmarks.md";
 const start = "<!-- bench:publish:start -->";
@@ -80,7 +81,5 @@ const section = [
   "What a content-only change needs rebuilt is in [performance.md](performance.md#publishing-from-the-editor).",
   end,
 ].join("\n");
-const existing = readFileSync(docPath, "utf8");
-const updated = existing.includes(start) ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length) : `${existing.trimEnd()}\n\n${section}\n`;
-writeFileSync(docPath, updated);
+writeBenchmarkSection(docPath, section, { start, end });
 console.log(`bench:publish: edit → live in ${seconds(live - started)} (${job.steps.join(", ")})`);

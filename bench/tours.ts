@@ -8,13 +8,14 @@
  *    answers' codes (no 5xx), and the page's latency meanwhile.
  * Writes the results to docs/benchmarks.md between the `bench:tours` markers.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../e2e/support/server";
 import { openDatabase } from "../server/db/database";
 import { addDays, localOf } from "../server/bookings/paris-time";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -101,12 +102,7 @@ async function main() {
       `Places given ${given === slot.capacity ? "equal" : "**do not equal**"} the capacity; ${serverErrors === 0 ? "no" : "**some**"} 5xx.`,
       end,
     ].join("\n");
-    const existing = readFileSync(docPath, "utf8");
-    const updated =
-      existing.includes(start) && existing.includes(end)
-        ? existing.slice(0, existing.indexOf(start)) + section + existing.slice(existing.indexOf(end) + end.length)
-        : `${existing.trimEnd()}\n\n${section}\n`;
-    writeFileSync(docPath, updated);
+    writeBenchmarkSection(docPath, section, { start, end });
     console.log(`\n${section}\n\nwritten to ${docPath}`);
   } finally {
     await server.stop();
