@@ -6,10 +6,10 @@ import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { saveSchedule, readSchedule } from "../bookings/schedule";
-import { buildTestServer, closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+import { adminTestServer, siteUrl } from "./support/admin";
+import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
-const siteUrl = "https://www.hermitage-lescours.example";
 const { apps, smtps } = closedAfterEachTest();
 
 /** A clock the test moves: it starts well before the daylight-saving weeks of 2027. */
@@ -19,7 +19,8 @@ function testClock(start = "2027-03-01T09:00:00Z") {
 }
 
 async function server(env: Record<string, string> = {}, clock = testClock()) {
-  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, { now: clock.now });
+  // The inbox's test server (no rate limit, the site's address, quick mail retries) on the bookings' clock.
+  const app = await adminTestServer(env, { now: clock.now });
   apps.add(app);
   return app;
 }
