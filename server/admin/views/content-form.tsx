@@ -5,6 +5,7 @@
  * (no script: the staff pages carry none) whose summary says whether that language is filled in
  * or needs review.
  */
+import type { ReactNode } from "react";
 import { languageNames, languages } from "#core/languages";
 import { adminCatalog, type AdminMessageId } from "#locales/admin";
 import { joinPath, type Draft, type FieldNode } from "../content/form-model";
@@ -133,6 +134,23 @@ function ListField({ node, draft, path, state }: { node: Extract<FieldNode, { ki
   );
 }
 
+/** A field of one control: its label (optional or not, with a hint) and the control, its problems under them. */
+function LabelledControl({ state, name, label, optional, hint, children }: { state: FormState; name: string; label: string; optional: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label>
+        <span>
+          {label}
+          {optional}
+          {hint}
+        </span>
+        {children}
+      </label>
+      <Problems state={state} path={name} />
+    </div>
+  );
+}
+
 /** One field of any kind, at its path. */
 export function Field({ node, draft, path, state }: { node: FieldNode; draft: Draft; path: (string | number)[]; state: FormState }) {
   const { view } = state;
@@ -170,72 +188,54 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
       );
     case "choice":
       return (
-        <div className="field">
-          <label>
-            <span>
-              {label}
-              {optional}
-            </span>
-            <select name={name} defaultValue={draft as string} {...described(state, name)}>
-              {node.optional || !node.options.includes(draft as string) ? <option value="">{view.t("content.choose")}</option> : null}
-              {node.options.map((option) => (
-                <option key={option} value={option}>
-                  {choiceLabel(view, option)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Problems state={state} path={name} />
-        </div>
+        <LabelledControl state={state} name={name} label={label} optional={optional}>
+          <select name={name} defaultValue={draft as string} {...described(state, name)}>
+            {node.optional || !node.options.includes(draft as string) ? <option value="">{view.t("content.choose")}</option> : null}
+            {node.options.map((option) => (
+              <option key={option} value={option}>
+                {choiceLabel(view, option)}
+              </option>
+            ))}
+          </select>
+        </LabelledControl>
       );
-    case "number":
+    case "number": {
+      const range = node.min !== undefined || node.max !== undefined ? <span className="help"> {view.t("content.range", { min: node.min ?? "–", max: node.max ?? "–" })}</span> : null;
       return (
-        <div className="field">
-          <label>
-            <span>
-              {label}
-              {optional}
-              {node.min !== undefined || node.max !== undefined ? (
-                <span className="help"> {view.t("content.range", { min: node.min ?? "–", max: node.max ?? "–" })}</span>
-              ) : null}
-            </span>
-            {/* Text with a numeric keyboard: a browser's number box would refuse "12,50" and drop what was typed. */}
-            <input type="text" inputMode="decimal" name={name} defaultValue={draft as string} className="number" {...described(state, name)} />
-          </label>
-          <Problems state={state} path={name} />
-        </div>
+        <LabelledControl state={state} name={name} label={label} optional={optional} hint={range}>
+          {/* Text with a numeric keyboard: a browser's number box would refuse "12,50" and drop what was typed. */}
+          <input type="text" inputMode="decimal" name={name} defaultValue={draft as string} className="number" {...described(state, name)} />
+        </LabelledControl>
       );
+    }
     case "json":
       return (
-        <div className="field">
-          <label>
-            <span>
-              {label}
-              {optional} <span className="help">{view.t("content.json")}</span>
-            </span>
-            <textarea name={name} defaultValue={draft as string} rows={10} className="code" {...described(state, name)} />
-          </label>
-          <Problems state={state} path={name} />
-        </div>
+        <LabelledControl
+          state={state}
+          name={name}
+          label={label}
+          optional={optional}
+          hint={
+            <>
+              {" "}
+              <span className="help">{view.t("content.json")}</span>
+            </>
+          }
+        >
+          <textarea name={name} defaultValue={draft as string} rows={10} className="code" {...described(state, name)} />
+        </LabelledControl>
       );
     case "text": {
       const long = node.format === "long";
       const type = node.format === "date" ? "date" : node.format === "uri" ? "url" : "text";
       return (
-        <div className="field">
-          <label>
-            <span>
-              {label}
-              {optional}
-            </span>
-            {long ? (
-              <textarea name={name} defaultValue={draft as string} rows={5} {...described(state, name)} />
-            ) : (
-              <input type={type} name={name} defaultValue={draft as string} {...described(state, name)} />
-            )}
-          </label>
-          <Problems state={state} path={name} />
-        </div>
+        <LabelledControl state={state} name={name} label={label} optional={optional}>
+          {long ? (
+            <textarea name={name} defaultValue={draft as string} rows={5} {...described(state, name)} />
+          ) : (
+            <input type={type} name={name} defaultValue={draft as string} {...described(state, name)} />
+          )}
+        </LabelledControl>
       );
     }
   }
