@@ -12,37 +12,15 @@
  * BENCH_MAILS (default 2000).
  */
 import { existsSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { freePort, startServer } from "../e2e/support/server";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
+import { autocannon, autocannonVersion, type AutocannonResult } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  throughput: { total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  "2xx": number;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  /** Stop after this many requests. */
-  amount?: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
-const autocannonVersion = (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const mails = Number(process.env.BENCH_MAILS ?? 2000);

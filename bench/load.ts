@@ -21,39 +21,13 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { freePort, startServer } from "../e2e/support/server";
 import { openDatabase } from "../server/db/database";
+import { autocannon, autocannonVersion, type AutocannonRequest, type AutocannonResult } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  throughput: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  "2xx": number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: AutocannonRequest[];
-}
-const require = createRequire(import.meta.url);
-const autocannon = require("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
-const autocannonVersion = (require("autocannon/package.json") as { version: string }).version;
 
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const staticDuration = Number(process.env.BENCH_STATIC_DURATION ?? 5);

@@ -9,29 +9,14 @@
  * Writes the results to docs/benchmarks.md between the `bench:tours` markers.
  */
 import { existsSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "../e2e/support/server";
 import { openDatabase } from "../server/db/database";
 import { addDays, localOf } from "../server/bookings/paris-time";
+import { autocannon } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  "2xx": number;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: { path: string }[];
-}
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 200);
