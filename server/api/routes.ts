@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
@@ -14,11 +14,11 @@ export interface ApiRouteOptions {
   mail: MailContext | null;
 }
 
-/** Per-route rate limit settings: each route keeps its own count per client address. */
-export interface RouteRateLimit {
-  rateLimit?: { max: number; timeWindow: number };
-  /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
-  crossSite?: boolean;
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes POSTs from other sites (the RFC 8058 one-click unsubscribe, sent by mail providers). */
+    crossSite?: boolean;
+  }
 }
 
 /**
@@ -37,19 +37,20 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
       global: false,
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      // After the body is parsed, so that a form posted without JavaScript and refused for going
-      // too fast is shown again with what the visitor typed (./native-forms.tsx).
+      // After the body is parsed, so that a newsletter page refused for going too fast has its
+      // token; the form routes place their own limit among their hooks (./forms.ts).
       hook: "preHandler",
     });
   }
-  const routeConfig: RouteRateLimit = limited ? { rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } } : {};
+  // Each route keeps its own count per client address.
+  const limit: RateLimitOptions | null = limited ? { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
 
   const siteOrigin = new URL(config.SITE_URL).origin;
   api.addHook("onRequest", async (request, reply) => {
     if (hasEncodedBody(request)) return refuseEncodedBody(reply);
     // Reading is open to all (the newsletter links are opened from mail clients); what changes
     // state must come from this site, except the one-click unsubscribe a mail provider sends.
-    const crossSite = (request.routeOptions.config as RouteRateLimit | undefined)?.crossSite === true;
+    const crossSite = request.routeOptions.config.crossSite === true;
     if (request.method !== "GET" && request.method !== "HEAD" && !crossSite && !sameOrigin(request, siteOrigin)) {
       return reply.status(403).type("application/json; charset=utf-8").send({ error: "Cross-origin requests are not accepted" });
     }
@@ -59,9 +60,9 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail }: A
   });
 
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
-  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig }));
+  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit }));
   // In their own context: the form body parser they need stays out of the submission routes.
-  await api.register(async (links) => newsletterLinkRoutes(links, { store, routeConfig }));
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, limit }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } from "#forms/definitions";
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
 import { GroupCommit, type CommitState } from "./group-commit";
@@ -80,10 +80,11 @@ export class SubmissionStore {
   }
 
   /**
-   * Stores a checked submission and the e-mails `mailsFor` words for it, in one transaction;
-   * without `mailsFor` (no mail configured) nothing is queued.
+   * Stores a checked submission of form `kind` (the output of that form's schema) and the e-mails
+   * `mailsFor` words for it, in one transaction; without `mailsFor` (no mail configured) nothing is
+   * queued.
    */
-  submit<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor?: MailsFor): Promise<{ id: string }> {
+  submit(kind: FormKind, input: AnyFormInput, mailsFor?: MailsFor): Promise<{ id: string }> {
     return this.commits.run(() =>
       kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor),
     );
@@ -99,12 +100,12 @@ export class SubmissionStore {
     return this.commits.state;
   }
 
-  private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined): { id: string } {
+  private insert(kind: FormKind, input: AnyFormInput, mailsFor: MailsFor | undefined): { id: string } {
     const form = formDefinitions[kind];
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
-    const values = input as Record<string, unknown>;
-    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values[f.name]))]);
+    const values = new Map<string, unknown>(Object.entries(input));
+    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name)))]);
     this.queue(mailsFor?.({ id, receivedAt, created: true, confirmation: null }), form.slug, id, receivedAt);
     return { id };
   }
