@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { content } from "#content";
-import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
@@ -13,8 +15,8 @@ import { readSlot, refusal, submitWithSlot } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
-import { nativeAnswerPage, nativePayload, type NativeOutcome } from "./native-forms";
-import type { RouteRateLimit } from "./route-config";
+import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
+import type { RouteLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
 export interface FieldError {
@@ -43,8 +45,21 @@ export function describeIssues(issues: readonly Issue[]): FieldError {
   return { error: error.charAt(0).toUpperCase() + error.slice(1), fields: [...invalid, ...unknown] };
 }
 
+/**
+ * The issues of a failed body validation, back in zod's own shape: fastify-type-provider-zod hands
+ * them over as Fastify validation errors (`keyword` the issue's code, `instancePath` its path).
+ */
+function issuesOf(validation: readonly { keyword: string; instancePath: string; params: Record<string, unknown> }[]): Issue[] {
+  return validation.map((item) => ({
+    code: item.keyword,
+    path: item.instancePath.split("/").filter((segment) => segment !== ""),
+    ...(Array.isArray(item.params.keys) ? { keys: item.params.keys.map(String) } : {}),
+  }));
+}
+
 /** A bot filled the field people never see. */
-function isHoneypot(body: Record<string, unknown>): boolean {
+function isHoneypot(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || !("fax" in body)) return false;
   return typeof body.fax === "string" ? body.fax.trim() !== "" : body.fax !== undefined && body.fax !== null;
 }
 
@@ -56,108 +71,153 @@ function isFormPost(contentType: string | undefined): boolean {
   return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
 }
 
-/** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
-function sendNativeAnswer(request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: NativeOutcome) {
-  const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-  const language = body.get("language");
-  const lang = isLanguage(language) ? language : languageFromHeader(request.headers["accept-language"]);
-  return reply
-    .status(status)
-    .header("Content-Type", "text/html; charset=utf-8")
-    .header("Content-Security-Policy", serverPagePolicy)
-    .send(nativeAnswerPage(kind, lang, body, outcome, { hours: content.importer.answerWithinHours }));
-}
-
-/** What became of a submission: stored, dropped as a bot's, or refused with the fields named. */
-type Acceptance =
-  | { outcome: "stored"; id: string }
-  | { outcome: "dropped" }
-  | { outcome: "invalid"; problem: FieldError }
-  | { outcome: "refused"; answer: ReturnType<typeof refusal> };
-
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
   mail: MailContext | null;
-  routeConfig: RouteRateLimit;
+  /** Submissions per client address and form in each window; null: no limit. */
+  limit: RouteLimit;
   /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
   tours: TourService;
   siteUrl: string;
 }
 
 /**
- * `POST /api/<slug>` for each form of forms/: validate with the form's schema, store the
- * submission and its e-mails in one transaction, then answer 201 once both are on disk.
+ * `POST /api/<slug>` for each form of forms/: the form's schema (forms/schema.ts) is the route's
+ * body schema, checked by fastify-type-provider-zod before the handler, which stores the
+ * submission and its e-mails in one transaction and answers 201 once both are on disk. JSON from
+ * the page's script and HTML form posts (sent before it ran, read by @fastify/formbody) go the
+ * same way; a form post is answered with a page in the visitor's language (./native-forms.tsx).
  */
-export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeConfig, tours, siteUrl }: FormRouteOptions): void {
-  api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-    done(null, new URLSearchParams(body as string));
-  });
-  // A form posted without JavaScript that fails (too fast, too large, a server fault) gets a page
-  // too, with what the visitor typed when the body was read; everything else keeps the JSON answers.
+export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, tours, siteUrl }: FormRouteOptions): Promise<void> {
+  await api.register(formbody);
+  api.setValidatorCompiler(validatorCompiler);
+  const routes = api.withTypeProvider<ZodTypeProvider>();
+
+  /** What the visitor typed into a form posted without JavaScript, kept for the answer page. */
+  const typed = new WeakMap<FastifyRequest, TypedFields>();
+  /** The slot a tour booking names, read apart: it is not one of the form's fields (./tour-slot.ts). */
+  const slots = new WeakMap<FastifyRequest, ReturnType<typeof readSlot>>();
+  const slotIssue = (request: FastifyRequest) => {
+    const slot = slots.get(request);
+    return slot && "invalid" in slot ? [{ code: "custom", path: ["slot"] }] : [];
+  };
+
+  /** A 400 naming the fields: the page filled as typed for a form post, `{error, fields}` for JSON. */
+  const sendInvalid = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, problem: FieldError) => {
+    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: problem.fields });
+    return reply.status(400).type("application/json; charset=utf-8").send(problem);
+  };
+
+  /** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
+  const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: NativeOutcome) => {
+    const fields = typed.get(request) ?? {};
+    const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
+    return reply
+      .status(status)
+      .header("Content-Type", "text/html; charset=utf-8")
+      .header("Content-Security-Policy", serverPagePolicy)
+      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: content.importer.answerWithinHours }));
+  };
+
+  const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
+
+  // Validation failures name their fields (JSON: `{error, fields}`; a form post: its page, filled as
+  // typed); a form post that fails otherwise (too fast, too large, a server fault) gets a page too.
   api.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const kind = kindOf(request);
-    if (!kind || !isFormPost(request.headers["content-type"])) throw error;
+    const native = isFormPost(request.headers["content-type"]);
+    if (kind && hasZodFastifySchemaValidationErrors(error)) {
+      return sendInvalid(request, reply, kind, describeIssues([...issuesOf(error.validation), ...slotIssue(request)]));
+    }
+    if (!kind || !native) throw error;
     const unavailable = asStorageUnavailable(error);
     if (unavailable) reply.header("Retry-After", String(unavailable.retryAfterSeconds));
     const status = unavailable ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     return sendNativeAnswer(request, reply, kind, status, { kind: status === 429 ? "rate-limited" : "failed" });
   });
-  const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
 
-  /** The one path of every submission, JSON or HTML form: the honeypot, the form's schema, then storage with its e-mails. */
-  const accept = async (kind: FormKind, payload: Record<string, unknown>, request: FastifyRequest): Promise<Acceptance> => {
-    if (isHoneypot(payload)) {
-      request.log.info({ form: kind }, "honeypot filled: submission dropped");
-      return { outcome: "dropped" };
-    }
-    // A tour booking may name a slot, which is not one of the form's fields (./tour-slot.ts).
-    const { slot: slotValue, ...fields } = payload;
-    const slot = kind === "tourBooking" ? readSlot(slotValue, fields.package) : { slot: null };
-    const result = formSchemas[kind].safeParse(kind === "tourBooking" ? fields : payload);
-    if (!result.success || "invalid" in slot) {
-      const problem = describeIssues([...(result.success ? [] : result.error.issues), ...("invalid" in slot ? [{ code: "custom", path: ["slot"] }] : [])]);
-      return { outcome: "invalid", problem };
-    }
-    const input = result.data as FormInput<typeof kind>;
-    const estateMails = mail ? (saved: Saved) => composeSubmissionMails(kind, input, saved, mail) : undefined;
-    if (slot.slot) {
-      const booking = input as FormInput<"tourBooking">;
-      try {
-        const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails ?? null);
-        return { outcome: "stored", id };
-      } catch (error) {
-        if (error instanceof SlotRefused) return { outcome: "refused", answer: refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl) };
-        throw error;
+  /** Reads a form post into the page script's JSON shape; refuses what is neither that nor JSON. */
+  const readBody =
+    (kind: FormKind): preValidationAsyncHookHandler =>
+    async (request, reply) => {
+      const type = request.headers["content-type"];
+      if (isFormPost(type)) {
+        const fields = typedFields(request.body);
+        typed.set(request, fields);
+        request.body = nativePayload(kind, fields);
+        return;
       }
-    }
-    const { id } = await store.submit(kind, input, estateMails);
-    return { outcome: "stored", id };
-  };
-
-  for (const kind of Object.keys(formDefinitions) as FormKind[]) {
-    api.post(formPath(formDefinitions[kind]), { config: routeConfig }, async (request, reply) => {
-      if (isFormPost(request.headers["content-type"])) {
-        const accepted = await accept(kind, nativePayload(kind, request.body as URLSearchParams), request);
-        if (accepted.outcome === "invalid") return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: accepted.problem.fields });
-        // A form posted without the page's JavaScript names no slot, so nothing is refused for places.
-        if (accepted.outcome === "refused") return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-        return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
-      }
-      // A body with another type never gets here (415 from the parser); this catches an empty one.
-      if (!isJson(request.headers["content-type"])) {
-        return reply.status(415).send({ error: "Unsupported Media Type: send application/json" });
-      }
+      // A body of another type never gets here (415 from the parsers); this catches an empty one.
+      if (!isJson(type)) return reply.status(415).send({ error: "Unsupported Media Type: send application/json" });
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         return reply.status(400).send({ error: "The body must be a JSON object", fields: [] } satisfies FieldError);
       }
-      const accepted = await accept(kind, body as Record<string, unknown>, request);
-      if (accepted.outcome === "invalid") return reply.status(400).send(accepted.problem);
-      if (accepted.outcome === "refused") return reply.status(409).send(accepted.answer);
-      // A bot is told what a person would be, with an id that names nothing.
-      return reply.status(201).send({ ok: true, id: accepted.outcome === "stored" ? accepted.id : randomUUID() } satisfies Accepted);
+    };
+
+  /** Takes a tour booking's slot out of the body, before the form's schema (which knows no slot). */
+  const takeSlot: preValidationAsyncHookHandler = async (request) => {
+    const body = request.body;
+    if (typeof body !== "object" || body === null) return;
+    const { slot, ...fields } = Object.fromEntries(Object.entries(body));
+    slots.set(request, readSlot(slot, fields.package));
+    request.body = fields;
+  };
+
+  /** A filled honeypot is dropped before the schema, and the bot is told what a person would be. */
+  const dropHoneypot =
+    (kind: FormKind): preValidationAsyncHookHandler =>
+    async (request, reply) => {
+      if (!isHoneypot(request.body)) return;
+      request.log.info({ form: kind }, "honeypot filled: submission dropped");
+      if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
+      // An id that names nothing.
+      return reply.status(201).send({ ok: true, id: randomUUID() } satisfies Accepted);
+    };
+
+  /** The route's options: the form's schema, and the hooks before it, in this order: the body read
+   * (a form post kept as typed, for every page), the rate limit (so a form refused for going too
+   * fast is shown again filled), the honeypot, then a booking's slot. */
+  const options = <K extends FormKind>(kind: K) => ({
+    schema: { body: formSchemas[kind] },
+    preValidation: [readBody(kind), ...(limit ? [api.rateLimit(limit)] : []), dropHoneypot(kind), ...(kind === "tourBooking" ? [takeSlot] : [])],
+  });
+
+  /** The 201 once stored: the page for a form post, `{ok, id}` for JSON. */
+  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string) => {
+    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
+    return reply.status(201).send({ ok: true, id } satisfies Accepted);
+  };
+
+  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+
+  for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+    if (kind === "tourBooking") continue;
+    routes.post(formPath(formDefinitions[kind]), options(kind), async (request, reply) => {
+      const { id } = await store.submit(kind, request.body, estateMails(kind, request.body));
+      return sendStored(request, reply, kind, id);
     });
   }
+
+  routes.post(formPath(formDefinitions.tourBooking), options("tourBooking"), async (request, reply) => {
+    const kind = "tourBooking";
+    const booking = request.body;
+    const slot = slots.get(request) ?? { slot: null };
+    if ("invalid" in slot) return sendInvalid(request, reply, kind, describeIssues(slotIssue(request)));
+    if (!slot.slot) {
+      const { id } = await store.submit(kind, booking, estateMails(kind, booking));
+      return sendStored(request, reply, kind, id);
+    }
+    try {
+      const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
+      return sendStored(request, reply, kind, id);
+    } catch (error) {
+      if (!(error instanceof SlotRefused)) throw error;
+      // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
+      if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
+      return reply.status(409).send(refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl));
+    }
+  });
 }

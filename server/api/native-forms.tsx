@@ -23,13 +23,27 @@ export type NativeOutcome =
 /** The input types of each kind of field, as the site's own forms use them (spec §5). */
 const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;
 
+/** The fields of an HTML form post as typed, by name: the first value of a name sent twice. */
+export type TypedFields = Readonly<Record<string, string>>;
+
+/** The fields @fastify/formbody read from a form post (a name sent twice gives a list), as typed. */
+export function typedFields(body: unknown): TypedFields {
+  if (typeof body !== "object" || body === null) return {};
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string") fields[name] = first;
+  }
+  return fields;
+}
+
 /** Reads an HTML form post into the same payload the page's JavaScript sends. */
-export function nativePayload(kind: FormKind, body: URLSearchParams): Record<string, unknown> {
+export function nativePayload(kind: FormKind, fields: TypedFields): Record<string, unknown> {
   const definition = formDefinitions[kind];
   const data = new FormData();
-  for (const [name, value] of body) data.append(name, value);
-  const chosen = Object.fromEntries(definition.fields.filter((field) => field.kind === "choice").map((field) => [field.name, body.get(field.name)]));
-  const envelope = Object.fromEntries(["language", "page", "fax"].filter((name) => body.has(name)).map((name) => [name, body.get(name)]));
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  const chosen = Object.fromEntries(definition.fields.filter((field) => field.kind === "choice").map((field) => [field.name, fields[field.name] ?? null]));
+  const envelope = Object.fromEntries(["language", "page", "fax"].filter((name) => name in fields).map((name) => [name, fields[name]]));
   return { ...formPayload(definition, data, chosen), ...envelope };
 }
 
@@ -50,10 +64,11 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
 }
 
 /** The page that answers a form posted without the page's JavaScript, in the visitor's language. */
-export function nativeAnswerPage(kind: FormKind, lang: Language, body: URLSearchParams, outcome: NativeOutcome, values: Record<string, number> = {}): string {
+export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFields, outcome: NativeOutcome, values: Record<string, number> = {}): string {
   const definition = formDefinitions[kind];
   const { t } = translator(lang);
-  const back = body.get("page")?.startsWith("/") ? body.get("page")! : localizePath(lang, "/");
+  const page = fields.page;
+  const back = page?.startsWith("/") ? page : localizePath(lang, "/");
   const backLink = (
     <p>
       <a href={back}>{t("forms.native.backToPage")}</a>
@@ -91,7 +106,7 @@ export function nativeAnswerPage(kind: FormKind, lang: Language, body: URLSearch
           <input type="hidden" name="language" value={lang} />
           <input type="hidden" name="page" value={back} />
           {definition.fields.map((field) => (
-            <Field key={field.name} field={field} value={body.get(field.name) ?? ""} invalid={invalid.has(field.name)} t={t} />
+            <Field key={field.name} field={field} value={fields[field.name] ?? ""} invalid={invalid.has(field.name)} t={t} />
           ))}
           <button type="submit">{t("forms.native.retry")}</button>
         </form>

@@ -1,4 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { content } from "#content";
 import { localNames } from "#content/names";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
@@ -8,7 +11,7 @@ import { composeNotification, confirmPath, unsubscribePath, type MailContext } f
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
 import { renderPage, serverPagePolicy } from "../pages/document";
-import type { RouteRateLimit } from "./route-config";
+import type { RouteLimit } from "./route-config";
 
 const { site } = content;
 
@@ -60,14 +63,13 @@ export function subscriberPage(lang: Language, kind: PageKind, button?: { path: 
   });
 }
 
-const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
-
-/** The token of a request: the page's form sends it in the body, a one-click POST and the links in the query. */
-function tokenOf(request: FastifyRequest): string | null {
-  const fromBody = (request.body as { token?: unknown } | undefined)?.token;
-  const token = typeof fromBody === "string" ? fromBody : (request.query as { token?: unknown } | undefined)?.token;
-  return typeof token === "string" && tokenPattern.test(token) ? token : null;
-}
+/**
+ * A token as the links carry it; anything else (a list, a malformed value) reads as no token,
+ * which answers the "invalid link" page rather than a validation error.
+ */
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).optional().catch(undefined);
+/** The links' query (the token of a link opened, or of a one-click POST), and the page's form body (POST only). */
+const linkSchema = { get: { querystring: z.object({ token }) }, post: { querystring: z.object({ token }), body: z.object({ token }).optional() } };
 
 function sendPage(reply: FastifyReply, status: number, lang: Language, kind: PageKind, button?: { path: string; token: string }) {
   return reply
@@ -90,14 +92,15 @@ const subscriberLanguage = (value: string): Language => (isLanguage(value) ? val
  * POSTs (`List-Unsubscribe=One-Click`), which mail providers send from their own servers: that
  * route alone accepts requests from other origins (`crossSite`, see ./routes.ts).
  */
-export function newsletterLinkRoutes(api: FastifyInstance, { store, mail, routeConfig }: { store: SubmissionStore; mail: MailContext | null; routeConfig: RouteRateLimit }): void {
-  // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes parse it.
-  api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, limit }: { store: SubmissionStore; mail: MailContext | null; limit: RouteLimit }): Promise<void> {
+  // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes read it.
+  await api.register(formbody, { bodyLimit: 1024 });
+  api.setValidatorCompiler(validatorCompiler);
+  const links = api.withTypeProvider<ZodTypeProvider>();
+  const config: FastifyContextConfig = limit ? { rateLimit: limit } : {};
 
-  api.get(confirmPath, { config: routeConfig }, async (request, reply) => {
-    const token = tokenOf(request);
+  links.get(confirmPath, { config, schema: linkSchema.get }, async (request, reply) => {
+    const { token } = request.query;
     const row = token ? store.subscriberByConfirmToken(token) : null;
     if (!token || !row) return invalid(request, reply);
     const lang = subscriberLanguage(row.language);
@@ -106,8 +109,8 @@ export function newsletterLinkRoutes(api: FastifyInstance, { store, mail, routeC
     return sendPage(reply, 200, lang, "confirm", { path: confirmPath, token });
   });
 
-  api.post(confirmPath, { config: routeConfig }, async (request, reply) => {
-    const token = tokenOf(request);
+  links.post(confirmPath, { config, schema: linkSchema.post }, async (request, reply) => {
+    const token = request.body?.token ?? request.query.token;
     // The estate hears of a sign-up once the address's owner has confirmed it, not before.
     const notify = mail
       ? (row: NewsletterRow) => [composeNotification("newsletterSignup", row.id, { language: subscriberLanguage(row.language), page: row.page, email: row.email }, row.confirmed_at!, mail)]
@@ -117,8 +120,8 @@ export function newsletterLinkRoutes(api: FastifyInstance, { store, mail, routeC
     return sendPage(reply, 200, subscriberLanguage(result.row.language), result.state === "confirmed" ? "confirmed" : "notSubscribed");
   });
 
-  api.get(unsubscribePath, { config: routeConfig }, async (request, reply) => {
-    const token = tokenOf(request);
+  links.get(unsubscribePath, { config, schema: linkSchema.get }, async (request, reply) => {
+    const { token } = request.query;
     const row = token ? store.subscriberByUnsubscribeToken(token) : null;
     if (!token || !row) return invalid(request, reply);
     const lang = subscriberLanguage(row.language);
@@ -126,8 +129,8 @@ export function newsletterLinkRoutes(api: FastifyInstance, { store, mail, routeC
     return sendPage(reply, 200, lang, "unsubscribe", { path: unsubscribePath, token });
   });
 
-  api.post(unsubscribePath, { config: { ...routeConfig, crossSite: true } }, async (request, reply) => {
-    const token = tokenOf(request);
+  links.post(unsubscribePath, { config: { ...config, crossSite: true }, schema: linkSchema.post }, async (request, reply) => {
+    const token = request.body?.token ?? request.query.token;
     const row = token ? store.unsubscribe(token) : null;
     if (!row) return invalid(request, reply);
     return sendPage(reply, 200, subscriberLanguage(row.language), "unsubscribed");

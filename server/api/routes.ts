@@ -8,7 +8,7 @@ import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 import { tourRoutes } from "./tours";
 import type { TourService } from "../bookings/service";
-import type { RouteRateLimit } from "./route-config";
+import type { RouteLimit } from "./route-config";
 
 export interface ApiRouteOptions {
   config: Config;
@@ -34,19 +34,20 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
       global: false,
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      // After the body is parsed, so that a form posted without JavaScript and refused for going
-      // too fast is shown again with what the visitor typed (./native-forms.tsx).
+      // After the body is parsed, so that a newsletter page refused for going too fast has its
+      // token; the form routes place their own limit among their hooks (./forms.ts).
       hook: "preHandler",
     });
   }
-  const routeConfig: RouteRateLimit = limited ? { rateLimit: { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } } : {};
+  // Each route keeps its own count per client address.
+  const limit: RouteLimit = limited ? { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
 
   const siteOrigin = new URL(config.SITE_URL).origin;
   api.addHook("onRequest", async (request, reply) => {
     if (hasEncodedBody(request)) return refuseEncodedBody(reply);
     // Reading is open to all (the newsletter links are opened from mail clients); what changes
     // state must come from this site, except the one-click unsubscribe a mail provider sends.
-    const crossSite = (request.routeOptions.config as RouteRateLimit | undefined)?.crossSite === true;
+    const crossSite = request.routeOptions.config.crossSite === true;
     if (request.method !== "GET" && request.method !== "HEAD" && !crossSite && !sameOrigin(request, siteOrigin)) {
       return reply.status(403).type("application/json; charset=utf-8").send({ error: "Cross-origin requests are not accepted" });
     }
@@ -57,11 +58,11 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   });
 
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
-  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, routeConfig, tours, siteUrl: config.SITE_URL }));
+  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit, tours, siteUrl: config.SITE_URL }));
   // In their own context, with the parser of the visitor's page's forms.
-  await api.register(async (routes) => tourRoutes(routes, { tours, routeConfig, siteUrl: config.SITE_URL }));
+  await api.register(async (routes) => tourRoutes(routes, { tours, limit, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
-  await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, routeConfig }));
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));
 }
 
 /**

@@ -2,13 +2,16 @@
  * The tours' public routes: the availability of a package's slots, and the visitor's own page
  * behind the private link of their e-mails (GET shows, POST moves or cancels until the cut-off).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
 import type { Language } from "#core/languages";
-import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
+import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, tourName } from "../bookings/service";
@@ -18,29 +21,39 @@ import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath } from "../mail/tour-visit";
 import { renderPage, serverPagePolicy } from "../pages/document";
-import type { RouteRateLimit } from "./route-config";
+import type { RouteLimit } from "./route-config";
 
 /** The most days one availability request may cover (a quarter). */
 export const maxAvailabilityDays = 93;
 /** How long a browser or a proxy may reuse an availability answer: places change, but not every second. */
 export const availabilityMaxAgeSeconds = 5;
 
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
-/** The availability request's fields, checked; or the fields that are wrong. */
-function availabilityQuery(query: Record<string, unknown>): { package: TourPackageId; from: string; to: string } | { fields: string[]; error: string } {
-  const fields: string[] = [];
-  const pkg = query.package;
-  if (typeof pkg !== "string" || !(tourPackageIds as readonly string[]).includes(pkg)) fields.push("package");
-  const from = typeof query.from === "string" && isDay(query.from) ? query.from : null;
-  const to = typeof query.to === "string" && isDay(query.to) ? query.to : null;
-  if (!from) fields.push("from");
-  if (!to) fields.push("to");
-  if (fields.length > 0) return { fields, error: `Invalid fields: ${fields.join(", ")} (package: ${tourPackageIds.join(", ")}; from and to: YYYY-MM-DD)` };
-  if (to! < from!) return { fields: ["to"], error: "Invalid field: to is before from" };
-  if (dayCount(from!, to!) > maxAvailabilityDays) return { fields: ["to"], error: `Invalid field: to is more than ${maxAvailabilityDays} days after from` };
-  return { package: pkg as TourPackageId, from: from!, to: to! };
+/** A `YYYY-MM-DD` day of the calendar. */
+const day = z.string().refine(isDay, "YYYY-MM-DD");
+/** The availability request: a package and the days from and to (at most a quarter, in order). */
+const availabilityQuery = z
+  .object({ package: z.enum(tourPackageIds), from: day, to: day })
+  .superRefine((query, context) => {
+    if (query.to < query.from) context.addIssue({ code: "custom", path: ["to"], message: "to is before from" });
+    else if (dayCount(query.from, query.to) > maxAvailabilityDays) context.addIssue({ code: "custom", path: ["to"], message: `to is more than ${maxAvailabilityDays} days after from` });
+  });
+/** The 400 of an availability request: the fields, and what they must be. */
+function availabilityProblem(issues: readonly { keyword: string; instancePath: string; message?: string }[]) {
+  const fields = [...new Set(issues.map((issue) => issue.instancePath.split("/")[1] ?? ""))].filter((name) => name !== "");
+  const range = issues.find((issue) => issue.keyword === "custom" && issue.message?.startsWith("to is"));
+  if (range && fields.length === 1) return { fields, error: `Invalid field: ${range.message ?? ""}` };
+  return { fields, error: `Invalid fields: ${fields.join(", ")} (package: ${tourPackageIds.join(", ")}; from and to: YYYY-MM-DD)` };
 }
+
+/** A private link's token; anything else (a list, a malformed value) reads as none: the "invalid link" page. */
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional().catch(undefined);
+/** A field the visitor's page sends, read as text or as absent; each route says what it accepts. */
+const text = z.string().optional().catch(undefined);
+/** The visitor's page: its link (and the day whose times it shows), and its two forms (move, cancel). */
+const manageSchema = {
+  get: { querystring: z.object({ token, day: text }) },
+  post: { body: z.object({ token, action: text, confirm: text, slot: text }).optional() },
+};
 
 /** What the visitor's page shows after a POST, or what went wrong. */
 type PageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | null;
@@ -166,19 +179,23 @@ function invalidLink(request: FastifyRequest, reply: FastifyReply) {
   );
 }
 
-/** Registers the tours' routes under /api/. */
-export function tourRoutes(api: FastifyInstance, { tours, routeConfig, siteUrl }: { tours: TourService; routeConfig: RouteRateLimit; siteUrl: string }): void {
-  api.get("/api/tours/availability", { config: routeConfig }, async (request, reply) => {
-    const query = availabilityQuery(request.query as Record<string, unknown>);
-    if ("fields" in query) return reply.status(400).send({ error: query.error, fields: query.fields });
+/** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
+export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }: { tours: TourService; limit: RouteLimit; siteUrl: string }): Promise<void> {
+  // The page's two forms send `application/x-www-form-urlencoded`; only these routes read it.
+  await api.register(formbody, { bodyLimit: 1024 });
+  api.setValidatorCompiler(validatorCompiler);
+  const routes = api.withTypeProvider<ZodTypeProvider>();
+  const config: FastifyContextConfig = limit ? { rateLimit: limit } : {};
+  api.setErrorHandler((error, _request, reply) => {
+    if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+    return reply.status(400).type("application/json; charset=utf-8").send(availabilityProblem(error.validation));
+  });
+
+  routes.get("/api/tours/availability", { config, schema: { querystring: availabilityQuery } }, async (request, reply) => {
+    const query = request.query;
     const schedule = tours.schedule();
     const slots = tours.availability(query.package, query.from, query.to).map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft }));
     return reply.header("Cache-Control", `public, max-age=${availabilityMaxAgeSeconds}`).send({ slots });
-  });
-
-  // The page's two forms send `application/x-www-form-urlencoded`; only these routes parse it.
-  api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
   const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: PageNote, day = visit.date) =>
@@ -190,18 +207,16 @@ export function tourRoutes(api: FastifyInstance, { tours, routeConfig, siteUrl }
       <ManagePage visit={visit} tours={tours} note={note} siteUrl={siteUrl} day={day} />,
     );
 
-  api.get(managePath, { config: routeConfig }, async (request, reply) => {
-    const token = (request.query as { token?: unknown }).token;
-    const visit = typeof token === "string" && tokenPattern.test(token) ? tours.visitByToken(token) : null;
+  routes.get(managePath, { config, schema: manageSchema.get }, async (request, reply) => {
+    const { token, day } = request.query;
+    const visit = token ? tours.visitByToken(token) : null;
     if (!visit) return invalidLink(request, reply);
-    const day = (request.query as { day?: unknown }).day;
-    return page(reply, 200, visit, null, typeof day === "string" && isDay(day) ? day : visit.date);
+    return page(reply, 200, visit, null, day !== undefined && isDay(day) ? day : visit.date);
   });
 
-  api.post(managePath, { config: routeConfig }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const token = body.token;
-    const visit = typeof token === "string" && tokenPattern.test(token) ? tours.visitByToken(token) : null;
+  routes.post(managePath, { config, schema: manageSchema.post }, async (request, reply) => {
+    const body = request.body ?? {};
+    const visit = body.token ? tours.visitByToken(body.token) : null;
     if (!visit) return invalidLink(request, reply);
     if (body.action === "cancel") {
       if (body.confirm !== "yes") return page(reply, 400, visit, "mustConfirm");
@@ -209,7 +224,7 @@ export function tourRoutes(api: FastifyInstance, { tours, routeConfig, siteUrl }
       return page(reply, outcome === "late" ? 409 : 200, tours.visit(visit.bookingId)!, outcome === "late" ? "tooLate" : "cancelled");
     }
     if (body.action === "move") {
-      const local = typeof body.slot === "string" ? parseStart(body.slot) : null;
+      const local = body.slot !== undefined ? parseStart(body.slot) : null;
       if (!local) return page(reply, 400, visit, "taken");
       const outcome = await tours.moveByVisitor(visit.bookingId, { package: visit.package, ...local });
       const now = tours.visit(visit.bookingId)!;

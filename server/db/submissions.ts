@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { formDefinitions, type FormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } from "#forms/definitions";
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
 import { GroupCommit, type CommitState } from "./group-commit";
@@ -86,10 +86,11 @@ export class SubmissionStore {
   }
 
   /**
-   * Stores a checked submission and the e-mails `mailsFor` words for it, in one transaction;
-   * without `mailsFor` (no mail configured) nothing is queued.
+   * Stores a checked submission of form `kind` (the output of that form's schema) and the e-mails
+   * `mailsFor` words for it, in one transaction; without `mailsFor` (no mail configured) nothing is
+   * queued.
    */
-  submit<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor?: MailsFor, also?: AlsoWrite): Promise<{ id: string }> {
+  submit(kind: FormKind, input: AnyFormInput, mailsFor?: MailsFor, also?: AlsoWrite): Promise<{ id: string }> {
     return this.commits.run(() =>
       kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor, also),
     );
@@ -105,12 +106,12 @@ export class SubmissionStore {
     return this.commits.state;
   }
 
-  private insert<K extends FormKind>(kind: K, input: FormInput<K>, mailsFor: MailsFor | undefined, also?: AlsoWrite): { id: string } {
+  private insert(kind: FormKind, input: AnyFormInput, mailsFor: MailsFor | undefined, also?: AlsoWrite): { id: string } {
     const form = formDefinitions[kind];
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
-    const values = input as Record<string, unknown>;
-    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values[f.name]))]);
+    const values = new Map<string, unknown>(Object.entries(input));
+    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name)))]);
     const saved: Saved = { id, receivedAt, created: true, confirmation: null };
     also?.(saved);
     this.queue(mailsFor?.(saved), form.slug, id, receivedAt);
