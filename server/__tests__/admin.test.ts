@@ -10,7 +10,7 @@ import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteUrl, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, siteUrl, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const { site } = content;
@@ -392,6 +392,27 @@ describe("answering a tour booking", () => {
 });
 
 describe("messages and applications", () => {
+  it("refuse a form whose field is sent twice, naming the field, after the CSRF check, and change nothing", async () => {
+    const app = await server();
+    const id = (await submit(app, "contact-messages", validPayloads.contactMessage)).json().id as string;
+    const client = await signedIn(app);
+    // Two values for one field: a page of this site never sends that (the route's schema refuses it).
+    const post = (csrf: string) =>
+      app.inject({
+        method: "POST",
+        url: `/admin/submissions/contact-messages/${id}/status`,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: client.cookieHeader },
+        payload: new URLSearchParams([["_csrf", csrf], ["status", "answered"], ["status", "archived"]]).toString(),
+      });
+    const forged = await post("not-the-token");
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain(html(en("error.refused.text")));
+    const refused = await post(client.csrf);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(html("This form was sent with fields the site cannot read: status. Nothing was changed. Reload the page and try again."));
+    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+  });
+
   it("are marked answered or archived, and the history says who did it", async () => {
     const app = await server();
     const id = (await submit(app, "contact-messages", validPayloads.contactMessage)).json().id as string;

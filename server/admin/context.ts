@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import Negotiator from "negotiator";
+import { z } from "zod";
 import { defaultLanguage } from "#core/languages";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../config";
@@ -81,8 +82,33 @@ export function sendPage(reply: FastifyReply, status: number, page: ReactElement
   return reply.status(status).type("text/html; charset=utf-8").send(renderPage(page));
 }
 
-/** The form fields of a POST, as strings (the inbox's parser gives nothing else). */
-export function formFields(request: FastifyRequest): Record<string, string> {
+/**
+ * The body schema of every staff form post (read by @fastify/formbody): each field sent once, as
+ * text. A name sent twice (a list) is refused with 400 naming it (./index.ts); a POST without a
+ * body reads as no fields. What each field must hold is the route's own check, which answers with
+ * the form again, what was typed and a translated message (for example `visitStart` in
+ * ./routes/submission.ts).
+ */
+export const staffForm = z.record(z.string(), z.string()).default({});
+
+/**
+ * A value of a staff page's query string: text, or absent when it is not there or is sent twice.
+ * A query is never refused as a whole: each page ignores or names what it cannot use, as before.
+ */
+export const queryText = z.string().optional().catch(undefined);
+
+/** The CSRF token a form post carries, read before the route's schema (./index.ts checks it first). */
+export function sentCsrfToken(request: FastifyRequest): unknown {
   const body = request.body;
-  return typeof body === "object" && body !== null ? (body as Record<string, string>) : {};
+  return typeof body === "object" && body !== null && "_csrf" in body ? body._csrf : undefined;
+}
+
+/**
+ * The session of a route behind the role guard (./index.ts: no session, no route unless public).
+ * Throws (500, logged) if a route was reached without one, which would mean the guard was skipped.
+ */
+export function staffOf(request: FastifyRequest): StaffSession {
+  const session = request.staffSession;
+  if (!session) throw new Error(`admin: ${request.method} ${request.routeOptions.url ?? ""} reached without a session: the role guard was skipped`);
+  return session;
 }

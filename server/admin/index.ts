@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { content, contentFile } from "#content";
 import { postalAddress } from "#content/address";
@@ -20,7 +22,7 @@ import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
-import { formFields, sendPage, viewFor, type AdminContext } from "./context";
+import { sendPage, sentCsrfToken, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
@@ -39,7 +41,7 @@ import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
 import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
-import { NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
+import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
@@ -133,9 +135,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(cookie);
   // The inbox's forms are plain HTML forms: URL-encoded fields are the only body it reads.
   admin.removeAllContentTypeParsers();
-  admin.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  await admin.register(formbody, { bodyLimit: 64 * 1024 });
+  // Each route's params, query and body are read by its zod schema (fastify-type-provider-zod),
+  // after the session, origin, CSRF and role checks below.
+  admin.setValidatorCompiler(validatorCompiler);
   admin.decorateRequest("staffSession", null);
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
@@ -156,17 +159,19 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     }
   });
 
-  // The session's CSRF token in every form (the public routes check the sign-in form's own).
-  admin.addHook("preHandler", async (request, reply) => {
+  // The session's CSRF token in every form (the public routes check the sign-in form's own),
+  // before the route's schema reads the form (preValidation), so a forged post learns nothing.
+  admin.addHook("preValidation", async (request, reply) => {
     if (reads(request) || isPublic(request)) return;
-    if (!tokensMatch(formFields(request)._csrf, request.staffSession?.csrfToken ?? null)) {
+    if (!tokensMatch(sentCsrfToken(request), request.staffSession?.csrfToken ?? null)) {
       request.log.warn("admin: CSRF token refused");
       return refuse(request, reply);
     }
   });
 
-  // The role the route asks for (./roles.ts), once the session and its token are known good.
-  admin.addHook("preHandler", async (request, reply) => {
+  // The role the route asks for (./roles.ts), once the session and its token are known good, and
+  // before the route's schema.
+  admin.addHook("preValidation", async (request, reply) => {
     if (isPublic(request) || !request.staffSession) return;
     if (!roleAllows(request.routeOptions.config, request.staffSession.role)) {
       request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
@@ -176,7 +181,12 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 
   // A write the database cannot take now (another process's lock, a full disk): a page saying
   // so, 503 with Retry-After; what the staff typed is still in the browser's form (Back).
+  // A form whose shape its route's schema refuses (a field sent twice): 400, naming the fields.
   admin.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = [...new Set(error.validation.map((issue) => issue.instancePath.split("/")[1] ?? ""))].filter((name) => name !== "");
+      return sendPage(reply, 400, createElement(InvalidFormPage, { view: viewFor(context, request, reply), fields }));
+    }
     const unavailable = asStorageUnavailable(error);
     if (!unavailable) throw error;
     request.log.warn({ reason: unavailable.reason }, unavailable.message);

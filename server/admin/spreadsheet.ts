@@ -190,10 +190,10 @@ export function sheetToCsv(sheet: Sheet, separator: Separator): string {
     quoted_match: /^\s|\s$/,
     cast: {
       date: (value) => localTime(value),
-      object: (value) => {
-        const cell = value as unknown as PhoneCell | TimeCell;
-        if ("at" in cell) return localTime(cell.at);
-        const { phone } = cell;
+      // The only objects of a sheet are its PhoneCell and TimeCell values.
+      object: (value: Record<string, unknown>) => {
+        if (value.at instanceof Date) return localTime(value.at);
+        const phone = String(value.phone);
         return phoneShape.test(phone) ? { value: `="${phone}"`, escape_formulas: false } : phone;
       },
     },

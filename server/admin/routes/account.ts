@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, viewFor, type AdminContext } from "../context";
 import { everyRole } from "../roles";
 import { AccountPage } from "../views/account-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
@@ -33,11 +34,11 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
 
   admin.get("/admin/account/second-factor/qr.svg", { config: everyRole }, async (request, reply) => sendQrCode(context, reply, own(request)));
 
-  admin.post("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {
+  admin.withTypeProvider<ZodTypeProvider>().post("/admin/account/second-factor", { config: everyRole, schema: { body: staffForm } }, async (request, reply) => {
     const account = own(request);
     if (!account || account.totp_secret || !account.totp_pending_secret) return reply.redirect("/admin/account", 303);
     const secret = account.totp_pending_secret;
-    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, String(formFields(request).code ?? "").slice(0, 40)));
+    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, (request.body.code ?? "").slice(0, 40)));
     if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
     return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
   });

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
 import { auditActions, recordAudit } from "../../db/audit";
-import { formFields, type AdminContext } from "../context";
+import { staffForm, staffOf, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 
 const actions = { confirm: auditActions.slotConfirmed, decline: auditActions.slotDeclined, undo: auditActions.slotDeclineUndone, cancel: auditActions.slotCancelled } as const;
 type SlotAction = keyof typeof actions;
 const idPattern = /^[0-9a-f-]{36}$/;
+const isSlotAction = (action: string): action is SlotAction => Object.hasOwn(actions, action);
 
 /**
  * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
@@ -15,25 +18,27 @@ const idPattern = /^[0-9a-f-]{36}$/;
  * a reason, which the audit log keeps. Each answer goes back to the booking's page (303).
  */
 export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext): void {
-  admin.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles }, async (request, reply) => {
-    const { id, action } = request.params as { id: string; action: string };
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const schema = { params: z.object({ id: z.string(), action: z.string() }), body: staffForm };
+  routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
+    const { id, action } = request.params;
     const page = submissionHref("tour-bookings", id);
-    if (!idPattern.test(id) || !(action in actions) || !context.tours.visit(id)) return reply.redirect(page, 303);
-    const fields = formFields(request);
-    const session = request.staffSession!;
+    if (!idPattern.test(id) || !isSlotAction(action) || !context.tours.visit(id)) return reply.redirect(page, 303);
+    const fields = request.body;
+    const session = staffOf(request);
     const override = fields.override === "yes" && session.role === "admin";
     const reason = neutraliseText(String(fields.reason ?? "")).trim().slice(0, 500);
     if (override && (reason === "" || !isWellFormedText(reason))) return reply.redirect(`${page}?slot=reasonNeeded`, 303);
     if ((action === "decline" || action === "cancel") && fields.sure !== "yes") return reply.redirect(page, 303);
     const now = context.now();
-    const outcome = await context.tours.staffAction(id, action as SlotAction, {
+    const outcome = await context.tours.staffAction(id, action, {
       override,
       record: (detail) =>
         recordAudit(
           context.db,
           {
             actor: session.email,
-            action: detail.overbooked ? auditActions.slotOverbooked : actions[action as SlotAction],
+            action: detail.overbooked ? auditActions.slotOverbooked : actions[action],
             target: { type: "tour-bookings", id },
             detail: detail.overbooked ? { ...detail, reason } : detail,
           },

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createElement } from "react";
 import { languages, type Language } from "#core/languages";
 import type { AdminMessageId } from "#locales/admin";
@@ -10,7 +12,7 @@ import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOper
 import { VersionConflict, type Revision } from "../content/repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "../content/types";
 import { checkFolder, checkValue, type FieldProblem } from "../content/validate";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views/content-item-page";
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
@@ -61,18 +63,18 @@ function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, num
 export function contentRoutes(admin: FastifyInstance, context: AdminContext, editor: ContentEditor): void {
   const { repository } = editor;
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
-  const actor = (request: FastifyRequest) => request.staffSession!.email;
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const actor = (request: FastifyRequest) => staffOf(request).email;
   const log = (request: FastifyRequest, action: string, type: ContentType, id: string, detail?: Record<string, unknown>) =>
     recordAudit(context.db, { actor: actor(request), action, target: { type: `content:${type.id}`, id }, ...(detail ? { detail } : {}) }, context.now());
-  const noticeOf = (request: FastifyRequest, reply: FastifyReply) => {
-    const done = (request.query as Record<string, unknown>).done;
-    const id = typeof done === "string" ? notices[done] : undefined;
+  /** The notice a redirect named (`?done=…`), in the staff member's language; none for anything else. */
+  const noticeOf = (request: FastifyRequest, reply: FastifyReply, done: string | undefined) => {
+    const id = done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;
     return id ? viewFor(context, request, reply).t(id) : null;
   };
 
   /** The type and id of the address, when they name an item that may exist. */
-  const target = (request: FastifyRequest): { type: ContentType; id: string } | null => {
-    const params = request.params as { type?: string; id?: string };
+  const target = (params: { type: string; id: string }): { type: ContentType; id: string } | null => {
     const type = contentType(params.type ?? "");
     if (!type || !params.id || !itemIdPattern.test(params.id)) return null;
     if (type.where.kind === "single" && params.id !== type.where.file) return null;
@@ -90,6 +92,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     general?: string[];
     conflict?: Revision | null;
     status?: number;
+    /** The `done` of the page's query, shown as a notice when the form is not an answer to a post. */
+    done?: string | undefined;
   }
   const renderForm = (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
     const node = formFor(form.type);
@@ -110,13 +114,20 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
         general: form.general ?? [],
         review,
         states: { total, filled, review: reviewCounts(review) },
-        notice: form.status === undefined ? noticeOf(request, reply) : null,
+        notice: form.status === undefined ? noticeOf(request, reply, form.done) : null,
         conflict: form.conflict ?? null,
       }),
     );
   };
 
-  admin.get("/admin/content", { config: contentRoles }, async (request, reply) => {
+  /** The pages' query: the notice after an action (`?done=saved`). */
+  const noticeQuery = { querystring: z.object({ done: queryText }) };
+  /** A form post's fields (./context.ts `staffForm`). */
+  const form = { body: staffForm };
+  /** An item's address. */
+  const itemParams = z.object({ type: z.string(), id: z.string() });
+
+  routes.get("/admin/content", { config: contentRoles, schema: noticeQuery }, async (request, reply) => {
     const types = await Promise.all(
       contentTypes.map(async (type) => {
         const node = formFor(type);
@@ -134,27 +145,27 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
         return { type, items };
       }),
     );
-    return sendPage(reply, 200, createElement(ContentListPage, { view: viewFor(context, request, reply), types, notice: noticeOf(request, reply) }));
+    return sendPage(reply, 200, createElement(ContentListPage, { view: viewFor(context, request, reply), types, notice: noticeOf(request, reply, request.query.done) }));
   });
 
-  admin.get("/admin/content/publish", { config: contentRoles }, async (request, reply) =>
-    sendPage(reply, 200, createElement(ContentPublishPage, { view: viewFor(context, request, reply), jobs: editor.publisher.recent(), notice: noticeOf(request, reply) })),
+  routes.get("/admin/content/publish", { config: contentRoles, schema: noticeQuery }, async (request, reply) =>
+    sendPage(reply, 200, createElement(ContentPublishPage, { view: viewFor(context, request, reply), jobs: editor.publisher.recent(), notice: noticeOf(request, reply, request.query.done) })),
   );
 
-  admin.post("/admin/content/publish", { config: contentRoles }, async (request, reply) => {
+  routes.post("/admin/content/publish", { config: contentRoles, schema: form }, async (request, reply) => {
     const job = editor.publisher.request(actor(request));
     request.log.info({ job: job.id }, "content: publish requested");
     return reply.redirect("/admin/content/publish?done=publishing", 303);
   });
 
-  admin.post("/admin/content/preview", { config: contentRoles }, async (request, reply) => {
+  routes.post("/admin/content/preview", { config: contentRoles, schema: form }, async (request, reply) => {
     editor.publisher.request(actor(request), { preview: true });
     return reply.redirect("/admin/content/publish?done=previewing", 303);
   });
 
   /** A page of a preview build, when it is one of the pages that changed (no other file of the folder is ever named). */
-  admin.get("/admin/content/preview/:job/*", { config: contentRoles }, async (request, reply) => {
-    const params = request.params as { job: string; "*": string };
+  routes.get("/admin/content/preview/:job/*", { config: contentRoles, schema: { params: z.object({ job: z.string(), "*": z.string() }) } }, async (request, reply) => {
+    const params = request.params;
     const job = /^\d{1,9}$/.test(params.job) ? editor.publisher.job(Number(params.job)) : undefined;
     const page = `/${params["*"]}`.replace(/\/+$/, "") || "/";
     if (!job?.preview || job.status !== "done" || !job.preview.changed.includes(page)) return notFound(request, reply);
@@ -163,10 +174,11 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     return reply.type("text/html; charset=utf-8").send(html);
   });
 
-  admin.get("/admin/content/:type/new", { config: contentRoles }, async (request, reply) => {
-    const type = contentType((request.params as { type: string }).type);
+  const newItem = z.object({ type: z.string() });
+  routes.get("/admin/content/:type/new", { config: contentRoles, schema: { params: newItem, ...noticeQuery } }, async (request, reply) => {
+    const type = contentType(request.params.type);
     if (!type || type.where.kind !== "collection") return notFound(request, reply);
-    return renderForm(request, reply, { type, id: null, draft: draftOf(formFor(type), undefined), version: null });
+    return renderForm(request, reply, { type, id: null, draft: draftOf(formFor(type), undefined), version: null, done: request.query.done });
   });
 
   /**
@@ -174,8 +186,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
    * the build's schema and the whole folder, and writes and commits it only when both accept.
    * A refusal shows the form again with everything typed.
    */
-  const save = async (request: FastifyRequest, reply: FastifyReply, type: ContentType, existingId: string | null) => {
-    const fields = formFields(request);
+  const save = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, type: ContentType, existingId: string | null) => {
     const node = formFor(type);
     const draft = draftFromForm(node, fields);
     const version = existingId === null ? null : String(fields._version ?? "");
@@ -213,37 +224,37 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     return reply.redirect(`/admin/content/${type.id}/${id}?done=${existingId === null ? "created" : "saved"}`, 303);
   };
 
-  admin.post("/admin/content/:type/new", { config: contentRoles }, async (request, reply) => {
-    const type = contentType((request.params as { type: string }).type);
+  routes.post("/admin/content/:type/new", { config: contentRoles, schema: { params: newItem, ...form } }, async (request, reply) => {
+    const type = contentType(request.params.type);
     if (!type || type.where.kind !== "collection") return notFound(request, reply);
-    return save(request, reply, type, null);
+    return save(request, reply, request.body, type, null);
   });
 
-  admin.get("/admin/content/:type/:id", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.get("/admin/content/:type/:id", { config: contentRoles, schema: { params: itemParams, ...noticeQuery } }, async (request, reply) => {
+    const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
-    return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(formFor(item.type), stored.value), version: stored.version });
+    return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(formFor(item.type), stored.value), version: stored.version, done: request.query.done });
   });
 
-  admin.post("/admin/content/:type/:id", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.post("/admin/content/:type/:id", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
+    const item = target(request.params);
     if (!item || !(await repository.read(item.type, item.id))) return notFound(request, reply);
-    return save(request, reply, item.type, item.id);
+    return save(request, reply, request.body, item.type, item.id);
   });
 
-  admin.get("/admin/content/:type/:id/delete", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.get("/admin/content/:type/:id/delete", { config: contentRoles, schema: { params: itemParams } }, async (request, reply) => {
+    const item = target(request.params);
     const stored = item && item.type.where.kind === "collection" ? await repository.read(item.type, item.id) : null;
     if (!item || !stored) return notFound(request, reply);
     return sendPage(reply, 200, createElement(ContentDeletePage, { view: viewFor(context, request, reply), type: item.type, id: item.id, version: stored.version, problem: null }));
   });
 
-  admin.post("/admin/content/:type/:id/delete", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.post("/admin/content/:type/:id/delete", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
+    const item = target(request.params);
     const stored = item && item.type.where.kind === "collection" ? await repository.read(item.type, item.id) : null;
     if (!item || !stored) return notFound(request, reply);
-    const fields = formFields(request);
+    const fields = request.body;
     const view = viewFor(context, request, reply);
     const page = (status: number, problem: string) =>
       sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, version: stored.version, problem }));
@@ -260,24 +271,24 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     return reply.redirect("/admin/content?done=deleted", 303);
   });
 
-  admin.get("/admin/content/:type/:id/history", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.get("/admin/content/:type/:id/history", { config: contentRoles, schema: { params: itemParams, ...noticeQuery } }, async (request, reply) => {
+    const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
     const revisions = await repository.history(item.type, item.id);
     return sendPage(
       reply,
       200,
-      createElement(ContentHistoryPage, { view: viewFor(context, request, reply), type: item.type, id: item.id, revisions, version: stored.version, notice: noticeOf(request, reply) }),
+      createElement(ContentHistoryPage, { view: viewFor(context, request, reply), type: item.type, id: item.id, revisions, version: stored.version, notice: noticeOf(request, reply, request.query.done) }),
     );
   });
 
   /** Puts an earlier version back, as a new commit: history keeps everything, restoring included. */
-  admin.post("/admin/content/:type/:id/restore", { config: contentRoles }, async (request, reply) => {
-    const item = target(request);
+  routes.post("/admin/content/:type/:id/restore", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
+    const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
-    const fields = formFields(request);
+    const fields = request.body;
     const commit = String(fields.commit ?? "");
     const text = await repository.at(item.type, item.id, commit);
     if (text === null) return notFound(request, reply);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { readSubmissions, toJson, type ExportRow } from "../../db/export";
 import { allStatuses, detailsOf, formOfType, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { defaultSeparator, exportIds, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
 import { typeName, type ViewContext } from "../view-context";
@@ -18,25 +20,27 @@ export const perPage = 50;
  */
 const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
 
+/** The inbox's query string: a search, a form, a status or view, a page (each read by `readFilter`). */
+const inboxQuery = z.object({ q: queryText, type: queryText, status: queryText, page: queryText });
+
 /**
  * The inbox's filter from the query string; a value it cannot use is left out and named, and a
  * search with control characters is refused (`searchRefused`). Without a view or a status, the
  * inbox shows what waits for an answer, or everything when searching.
  */
-export function readFilter(query: Record<string, unknown>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
+export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
   const problems: string[] = [];
-  const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
-  const typed = text("q");
+  const typed = query.q ?? "";
   const searchRefused = controlCharacters.test(typed);
   const search = searchRefused ? "" : [...typed].slice(0, 500).join("").trim();
   const filter: InboxFilter = { search, page: 1, show: search === "" ? "todo" : "all" };
-  const type = text("type");
+  const type = query.type ?? "";
   if (type !== "") {
     if (isInboxType(type)) filter.type = type;
     else problems.push("type");
   }
   // `status` names a view (to do, done, everything) or one of the chosen form's statuses.
-  const status = text("status");
+  const status = query.status ?? "";
   if ((inboxViews as readonly string[]).includes(status)) filter.show = status as InboxView;
   else if (status !== "") {
     const allowed: readonly string[] = filter.type ? statusesOf[filter.type] : allStatuses;
@@ -45,7 +49,7 @@ export function readFilter(query: Record<string, unknown>): { filter: InboxFilte
       filter.show = "all";
     } else problems.push("status");
   }
-  const page = text("page");
+  const page = query.page ?? "";
   if (page !== "") {
     if (/^[1-9][0-9]{0,5}$/.test(page)) filter.page = Number(page);
     else problems.push("page");
@@ -55,8 +59,9 @@ export function readFilter(query: Record<string, unknown>): { filter: InboxFilte
 
 /** `/admin`, the inbox, and its export. */
 export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void {
-  admin.get("/admin", { config: inboxRoles }, async (request, reply) => {
-    const read = readFilter(request.query as Record<string, unknown>);
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  routes.get("/admin", { config: inboxRoles, schema: { querystring: inboxQuery } }, async (request, reply) => {
+    const read = readFilter(request.query);
     const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, perPage });
     const filter = { ...read.filter, page };
     const view = viewFor(context, request, reply);
@@ -70,9 +75,9 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
    * for people (./spreadsheet.ts: labels, the estate's clock, names instead of codes), or the raw
    * JSON of `npm run submissions` for programs. Every export is logged.
    */
-  admin.post("/admin/export", { config: inboxRoles }, async (request, reply) => {
+  routes.post("/admin/export", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
     const view = viewFor(context, request, reply);
-    const read = readExport(formFields(request), view);
+    const read = readExport(request.body, view);
     if ("problems" in read) {
       return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false }));
     }
@@ -80,7 +85,7 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
     const day = context.now().toISOString().slice(0, 10);
     const sheet = format === "json" ? null : exportSheet(context.db, view, query);
     const rows = sheet ? sheet.rows : jsonRows(context, query);
-    recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
+    recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
     reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
     if (format === "json") return reply.type("application/json; charset=utf-8").send(toJson(rows as ExportRow[]));
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { PrivacyPage } from "../views/privacy-page";
 
@@ -18,30 +19,32 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
     sendPage(reply, status, createElement(PrivacyPage, { view: viewFor(context, request, reply), email: "", found: null, erased: null, problems: [], ...props }));
 
-  /** The address of the form, or null after answering 400. */
-  const address = (request: FastifyRequest): string | null => {
-    const value = formFields(request).email;
-    const parsed = emailSchema.safeParse(typeof value === "string" ? value.trim() : "");
+  /** The address of the form, or null (answered by `badAddress`). */
+  const address = (fields: Record<string, string>): string | null => {
+    const parsed = emailSchema.safeParse((fields.email ?? "").trim());
     return parsed.success ? parsed.data : null;
   };
-  const badAddress = (request: FastifyRequest, reply: FastifyReply) =>
-    render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: String(formFields(request).email ?? "").slice(0, 254) });
+  const badAddress = (request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>) =>
+    render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: (fields.email ?? "").slice(0, 254) });
   const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
-    recordAudit(context.db, { actor: request.staffSession!.email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
+    recordAudit(context.db, { actor: staffOf(request).email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
 
   admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
-  admin.post("/admin/privacy/find", { config: inboxRoles }, async (request, reply) => {
-    const email = address(request);
-    if (!email) return badAddress(request, reply);
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: staffForm };
+
+  routes.post("/admin/privacy/find", { config: inboxRoles, schema }, async (request, reply) => {
+    const email = address(request.body);
+    if (!email) return badAddress(request, reply, request.body);
     const found = findPersonalData(context.db, email);
     log(request, auditActions.privacyFind, email, { submissions: found.submissions.length, mails: found.mails.length });
     return render(request, reply, 200, { email, found });
   });
 
-  admin.post("/admin/privacy/export", { config: inboxRoles }, async (request, reply) => {
-    const email = address(request);
-    if (!email) return badAddress(request, reply);
+  routes.post("/admin/privacy/export", { config: inboxRoles, schema }, async (request, reply) => {
+    const email = address(request.body);
+    if (!email) return badAddress(request, reply, request.body);
     const found = findPersonalData(context.db, email);
     log(request, auditActions.privacyExport, email, { submissions: found.submissions.length, mails: found.mails.length });
     const exported = { exportedAt: context.now().toISOString(), ...found };
@@ -51,10 +54,10 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
       .send(`${JSON.stringify(exported, null, 2)}\n`);
   });
 
-  admin.post("/admin/privacy/erase", { config: inboxRoles }, async (request, reply) => {
-    const email = address(request);
-    if (!email) return badAddress(request, reply);
-    if (formFields(request).confirm !== "yes") {
+  routes.post("/admin/privacy/erase", { config: inboxRoles, schema }, async (request, reply) => {
+    const email = address(request.body);
+    if (!email) return badAddress(request, reply, request.body);
+    if (request.body.confirm !== "yes") {
       return render(request, reply, 400, { email, found: findPersonalData(context.db, email), problems: [viewFor(context, request, reply).t("error.confirm")] });
     }
     const { walEmptied, ...erased } = await erasePersonalData(context.db, email);

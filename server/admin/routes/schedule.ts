@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createElement } from "react";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay } from "../../bookings/paris-time";
 import { addClosure, removeClosure, saveSchedule, weekdays, type ScheduleSettings } from "../../bookings/schedule";
 import { auditActions, recordAudit } from "../../db/audit";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { scheduleRoles } from "../roles";
 import type { ViewContext } from "../view-context";
 import { tourName } from "../../bookings/service";
 import { instantField, SchedulePage, timesField, weekdayName, type ScheduleDone } from "../views/schedule-page";
 
 
-const doneValues = new Set(["saved", "closureAdded", "closureRemoved"]);
+const doneValues = ["saved", "closureAdded", "closureRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
 
 /** The numbers of the form, with their bounds. */
@@ -72,13 +74,15 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
       createElement(SchedulePage, { view: viewFor(context, request, reply), schedule: tours.schedule(), done: extra.done ?? null, problems: extra.problems ?? [], typed: extra.typed ?? {} }),
     );
 
-  admin.get("/admin/schedule", { config: scheduleRoles }, async (request, reply) => {
-    const done = (request.query as { done?: unknown }).done;
-    return page(request, reply, 200, { done: typeof done === "string" && doneValues.has(done) ? (done as ScheduleDone) : null });
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  // The notice after a change; anything else shows none.
+  const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
+  routes.get("/admin/schedule", { config: scheduleRoles, schema: { querystring: pageQuery } }, async (request, reply) => {
+    return page(request, reply, 200, { done: request.query.done ?? null });
   });
 
-  admin.post("/admin/schedule", { config: scheduleRoles }, async (request, reply) => {
-    const fields = formFields(request);
+  routes.post("/admin/schedule", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
     const read = readScheduleForm(fields, viewFor(context, request, reply));
     if ("problems" in read) {
       const typed = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
@@ -87,14 +91,14 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
     const now = context.now();
     await tours.change(() => {
       saveSchedule(context.db, read.settings, now);
-      recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.scheduleChanged, target: { type: "schedule", id: "tours" }, detail: read.settings }, now);
+      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.scheduleChanged, target: { type: "schedule", id: "tours" }, detail: read.settings }, now);
     });
     tours.scheduleChanged();
     return reply.redirect("/admin/schedule?done=saved", 303);
   });
 
-  admin.post("/admin/schedule/closures", { config: scheduleRoles }, async (request, reply) => {
-    const fields = formFields(request);
+  routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
     const firstDay = String(fields.firstDay ?? "");
     const lastDay = String(fields.lastDay ?? "").trim() === "" ? firstDay : String(fields.lastDay);
     const note = neutraliseLine(String(fields.note ?? "")).trim();
@@ -107,18 +111,18 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
     const now = context.now();
     await tours.change(() => {
       const id = addClosure(context.db, { firstDay, lastDay, note });
-      recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.closureAdded, target: { type: "schedule", id: "tours" }, detail: { id, firstDay, lastDay, note } }, now);
+      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.closureAdded, target: { type: "schedule", id: "tours" }, detail: { id, firstDay, lastDay, note } }, now);
     });
     tours.scheduleChanged();
     return reply.redirect("/admin/schedule?done=closureAdded", 303);
   });
 
-  admin.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles }, async (request, reply) => {
-    const id = Number((request.params as { id: string }).id);
+  routes.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
+    const id = Number(request.params.id);
     const now = context.now();
     const removed = Number.isSafeInteger(id) && (await tours.change(() => {
       if (!removeClosure(context.db, id)) return false;
-      recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.closureRemoved, target: { type: "schedule", id: "tours" }, detail: { id } }, now);
+      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.closureRemoved, target: { type: "schedule", id: "tours" }, detail: { id } }, now);
       return true;
     }));
     tours.scheduleChanged();

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import type { StaffAccount } from "../../db/staff";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, viewFor, type AdminContext } from "../context";
 import { cookieNames, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
 import { homeFor, publicRoute } from "../roles";
@@ -115,8 +116,9 @@ export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext
   };
   const startAgain = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, 401, createElement(SignInPage, { view: viewFor(context, request, reply), problem: { kind: "challengeExpired" } }));
-  const formTokenOk = (request: FastifyRequest) =>
-    tokensMatch(formFields(request)._csrf, readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn));
+  const formTokenOk = (request: FastifyRequest, fields: Record<string, string>) =>
+    tokensMatch(fields._csrf, readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn));
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   const codePage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: CodeProblem) =>
     sendPage(reply, status, createElement(SecondFactorPage, { view: viewFor(context, request, reply), problem }));
@@ -131,11 +133,11 @@ export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext
     return codePage(request, reply, 200, null);
   });
 
-  admin.post("/admin/login/second-factor", { config: publicRoute }, async (request, reply) => {
-    if (!formTokenOk(request)) return startAgain(request, reply);
+  routes.post("/admin/login/second-factor", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
+    if (!formTokenOk(request, request.body)) return startAgain(request, reply);
     const account = challenged(request);
     if (!account?.totp_secret) return startAgain(request, reply);
-    const typed = String(formFields(request).code ?? "").slice(0, 40);
+    const typed = (request.body.code ?? "").slice(0, 40);
     const secret = account.totp_secret;
     const checked = await throttledCheck(context, request, account, async () => {
       if (isRecoveryCodeShape(typed)) return staff.useRecoveryCode(account.id, recoveryCodeHash(typed), context.now()) ? "recovery-code" : null;
@@ -159,12 +161,12 @@ export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext
 
   admin.get("/admin/login/enrol/qr.svg", { config: publicRoute }, async (request, reply) => sendQrCode(context, reply, challenged(request)));
 
-  admin.post("/admin/login/enrol", { config: publicRoute }, async (request, reply) => {
-    if (!formTokenOk(request)) return startAgain(request, reply);
+  routes.post("/admin/login/enrol", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
+    if (!formTokenOk(request, request.body)) return startAgain(request, reply);
     const account = challenged(request);
     if (!account || account.totp_secret || !account.totp_pending_secret) return startAgain(request, reply);
     const secret = account.totp_pending_secret;
-    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, String(formFields(request).code ?? "").slice(0, 40)));
+    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, (request.body.code ?? "").slice(0, 40)));
     if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
     startSession(context, request, reply, account, { secondFactor: "enrolled" });
     return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }));

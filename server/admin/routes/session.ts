@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createElement } from "react";
 import { isAdminLanguage } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
-import { formFields, sendPage, signInToken, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, signInToken, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
 import { everyRole, homeFor, publicRoute } from "../roles";
@@ -49,21 +51,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
   const { staff, now } = context;
 
-  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "") =>
-    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object) }));
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "", signedOut = false) =>
+    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut }));
 
-  admin.get("/admin/login", { config: publicRoute }, async (request, reply) => {
+  // `?signed-out` after signing out (its value, if any, does not matter).
+  routes.get("/admin/login", { config: publicRoute, schema: { querystring: z.object({ "signed-out": queryText }) } }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
-    return signInPage(request, reply, 200, null);
+    return signInPage(request, reply, 200, null, "", request.query["signed-out"] !== undefined);
   });
 
-  admin.post("/admin/login", { config: publicRoute }, async (request, reply) => {
-    const fields = formFields(request);
+  routes.post("/admin/login", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
     const https = servedOverHttps(context.config, request);
     const names = cookieNames(https);
     if (!tokensMatch(fields._csrf, readCookie(request, names.signIn))) return signInPage(request, reply, 403, { kind: "expired" });
-    const email = typeof fields.email === "string" ? fields.email.trim().slice(0, 254) : "";
-    const password = typeof fields.password === "string" ? fields.password : "";
+    const email = (fields.email ?? "").trim().slice(0, 254);
+    const password = fields.password ?? "";
     const keys = throttleKeys(request.ip, email);
     const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
     if (!reservation.allowed) {
@@ -93,18 +97,18 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     return reply.redirect(homeFor(account.role), 303);
   });
 
-  admin.post("/admin/logout", { config: everyRole }, async (request, reply) => {
+  routes.post("/admin/logout", { config: everyRole, schema: { body: staffForm } }, async (request, reply) => {
     const https = servedOverHttps(context.config, request);
     const names = cookieNames(https);
     const token = readCookie(request, names.session);
     if (token) staff.closeSession(token);
-    recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.signOut }, now());
+    recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.signOut }, now());
     clearCookie(reply, names.session, https);
     return reply.redirect("/admin/login?signed-out", 303);
   });
 
-  admin.post("/admin/language", { config: publicRoute }, async (request, reply) => {
-    const fields = formFields(request);
+  routes.post("/admin/language", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
     const https = servedOverHttps(context.config, request);
     const expected = request.staffSession?.csrfToken ?? readCookie(request, cookieNames(https).signIn);
     if (!tokensMatch(fields._csrf, expected)) {

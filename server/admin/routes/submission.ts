@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createElement } from "react";
 import { content } from "#content";
 import { textIn } from "#content/text";
@@ -9,7 +11,7 @@ import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
 import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
-import { formFields, sendPage, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
@@ -17,14 +19,14 @@ import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
 import { SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 
-interface Params {
-  type: string;
-  id: string;
-}
+/** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
+const params = z.object({ type: z.string(), id: z.string() });
 
 const idPattern = /^[0-9a-f-]{36}$/;
-const doneValues = new Set(["confirmed", "declined", "status"]);
-const slotNotes = new Set(["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"]);
+const doneValues = ["confirmed", "declined", "status"] as const satisfies readonly Done[];
+const slotNotes = ["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"] as const satisfies readonly SlotNote[];
+/** The page's query: the notice after an answer, and the tour time's (anything else shows none). */
+const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: z.enum(slotNotes).optional().catch(undefined) });
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 
@@ -61,31 +63,37 @@ function visitStart(date: string | undefined, time: string | undefined, now: Dat
 export function submissionRoutes(admin: FastifyInstance, context: AdminContext): void {
   const base = "/admin/submissions/:type/:id";
 
-  const load = (request: FastifyRequest): SubmissionRecord | null => {
-    const { type, id } = request.params as Params;
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+
+  const load = ({ type, id }: z.infer<typeof params>): SubmissionRecord | null => {
     if (!isInboxType(type) || !idPattern.test(id)) return null;
     return findSubmission(context.db, type, id);
   };
 
   /** The tour time a booking holds, with its actions (issue 23), or null for a booking without one. */
-  const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string) => {
+  const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote | null) => {
     const visit = context.tours.visit(id);
     if (!visit) return null;
     const schedule = context.tours.schedule();
-    const note = (request.query as { slot?: unknown }).slot;
     return createElement(SlotPanel, {
       view,
       visit,
       taken: context.tours.ledger.taken(schedule, visit, context.now()),
       capacity: schedule.capacity,
       canOverride: request.staffSession?.role === "admin",
-      note: typeof note === "string" && slotNotes.has(note) ? (note as SlotNote) : null,
+      note,
     });
   };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
-  const page = (request: FastifyRequest, reply: FastifyReply, record: SubmissionRecord, status: number, extra: { done?: Done; problems?: string[]; typed?: Record<string, string> }) => {
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    record: SubmissionRecord,
+    status: number,
+    extra: { done?: Done | null; slot?: SlotNote | null; problems?: string[]; typed?: Record<string, string> },
+  ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
     return sendPage(
@@ -103,17 +111,19 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         typed: extra.typed ?? {},
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
-        slotPanel: slotPanel(request, view, entry.submission_id),
+        slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null),
       }),
     );
   };
 
-  admin.get(base, { config: inboxRoles }, async (request, reply) => {
-    const record = load(request);
+  routes.get(base, { config: inboxRoles, schema: { params, querystring: pageQuery } }, async (request, reply) => {
+    const record = load(request.params);
     if (!record) return notFound(request, reply);
-    const done = (request.query as { done?: unknown }).done;
-    return page(request, reply, record, 200, { done: typeof done === "string" && doneValues.has(done) ? (done as Done) : null });
+    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: request.query.slot ?? null });
   });
+
+  /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
+  const form = { params, body: staffForm };
 
   /** Stores the answer and its e-mail together; false when the booking was already answered. */
   const answer = (record: SubmissionRecord, decision: BookingAnswer, actor: string, detail: Record<string, unknown>): boolean => {
@@ -137,10 +147,10 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return done;
   };
 
-  admin.post(`${base}/confirm`, { config: inboxRoles }, async (request, reply) => {
-    const record = load(request);
+  routes.post(`${base}/confirm`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
     if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
-    const fields = formFields(request);
+    const fields = request.body;
     const typed = { date: String(fields.date ?? "").slice(0, 20), time: String(fields.time ?? "").slice(0, 20) };
     const view = viewFor(context, request, reply);
     const when = visitStart(fields.date, fields.time, context.now());
@@ -149,41 +159,40 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, record, 400, { problems: messages, typed });
     }
     const detail = { start: when.start.toISOString(), local: `${typed.date} ${typed.time}` };
-    if (!answer(record, { decision: "confirmed", start: when.start }, request.staffSession!.email, detail)) {
-      return page(request, reply, load(request) ?? record, 409, { problems: [view.t("error.answered")] });
+    if (!answer(record, { decision: "confirmed", start: when.start }, staffOf(request).email, detail)) {
+      return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
     }
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
   });
 
-  admin.post(`${base}/decline`, { config: inboxRoles }, async (request, reply) => {
-    const record = load(request);
+  routes.post(`${base}/decline`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
     if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
-    const fields = formFields(request);
-    const raw = typeof fields.reason === "string" ? fields.reason : "";
+    const raw = request.body.reason ?? "";
     const reason = neutraliseText(raw).trim();
     const view = viewFor(context, request, reply);
     if (reason === "" || [...reason].length > reasonMax || !isWellFormedText(reason)) {
       return page(request, reply, record, 400, { problems: [view.t("error.reason")], typed: { reason: raw.slice(0, reasonMax) } });
     }
-    if (!answer(record, { decision: "declined", reason }, request.staffSession!.email, { reason })) {
-      return page(request, reply, load(request) ?? record, 409, { problems: [view.t("error.answered")] });
+    if (!answer(record, { decision: "declined", reason }, staffOf(request).email, { reason })) {
+      return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
     }
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
   });
 
-  admin.post(`${base}/status`, { config: inboxRoles }, async (request, reply) => {
-    const record = load(request);
+  routes.post(`${base}/status`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
     const type = record?.entry.type;
     if (!record || (type !== "contact-messages" && type !== "importer-applications")) return notFound(request, reply);
     const statuses: readonly string[] = statusesOf[type as InboxType];
-    const status = formFields(request).status;
+    const status = request.body.status;
     if (typeof status !== "string" || !statuses.includes(status)) {
       return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.status")] });
     }
     const now = context.now();
     context.db.transaction(() => {
       changeStatus(context.db, record.entry.type, record.entry.submission_id, statusesOf[type], status as (typeof statusesOf)[typeof type][number], now);
-      recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
+      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
     })();
     return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
   });

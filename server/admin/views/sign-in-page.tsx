@@ -69,6 +69,18 @@ export function NotFoundPage({ view }: { view: ViewContext }) {
   );
 }
 
+/** A form the server cannot read as sent (a field sent twice, say): nothing was changed. */
+export function InvalidFormPage({ view, fields }: { view: ViewContext; fields: readonly string[] }) {
+  return (
+    <Layout view={view} title={view.t("error.invalidForm.title")}>
+      <p>{view.t("error.invalidForm.text", { fields: fields.join(", ") })}</p>
+      <p>
+        <a href="/admin">{view.t("layout.nav.inbox")}</a>
+      </p>
+    </Layout>
+  );
+}
+
 /** A signed-in member of the staff whose role does not open the page asked for. */
 export function RoleRefusedPage({ view }: { view: ViewContext }) {
   return (
