@@ -197,7 +197,7 @@ declare module "fastify" {
  */
 export async function registerStaticFiles(app: FastifyInstance, { buildDir: given, info, https }: StaticOptions): Promise<void> {
   /** Our headers for a file of a build: caching, and a page's own policy. */
-  const headersFor = (build: Pick<LiveBuild, "buildDir" | "info">) => (reply: FastifyReply, absolutePath: string) => {
+  const headersFor = (build: Pick<LiveBuild, "buildDir" | "info">) => (reply: HeaderSink, absolutePath: string) => {
     const logical = absolutePath.replace(/\.(br|gz)$/, "");
     const underBuild = "/" + relative(build.buildDir, logical).split(sep).join("/");
     const urlPath = underBuild.replace(/^\/(client|errors)/, "");
@@ -288,7 +288,7 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
  * and ours (`setHeaders`). The ETag is @fastify/send's weak size-and-time tag of the variant's
  * own file, so the brotli, gzip and plain bodies each have their own.
  */
-async function loadVariants(files: Map<string, BuiltFile>, root: string, setHeaders: (reply: FastifyReply, path: string) => void): Promise<void> {
+async function loadVariants(files: Map<string, BuiltFile>, root: string, setHeaders: (reply: HeaderSink, path: string) => void): Promise<void> {
   const load = async (entry: BuiltFile) => {
     const plain = await headOf(root, entry.file);
     for (const encoding of ["identity", ...entry.available] as const) {
@@ -314,10 +314,14 @@ async function headOf(root: string, file: string): Promise<Record<string, string
   return Object.fromEntries(Object.entries(result.headers as Record<string, string | number>).map(([name, value]) => [name, String(value)]));
 }
 
+/** What our headers are set on: a Fastify reply when @fastify/static serves, a stand-in when read ahead. */
+interface HeaderSink {
+  header(name: string, value: string): unknown;
+}
+
 /** The headers a `setHeaders`-style function sets, read from a stand-in reply. */
-function collectHeaders(apply: (reply: FastifyReply) => void): Record<string, string> {
+function collectHeaders(apply: (reply: HeaderSink) => void): Record<string, string> {
   const headers: Record<string, string> = {};
-  const stand = { header: (name: string, value: string) => ((headers[name] = value), stand) } as unknown as FastifyReply;
-  apply(stand);
+  apply({ header: (name, value) => (headers[name] = value) });
   return headers;
 }

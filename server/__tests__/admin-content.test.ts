@@ -22,7 +22,8 @@ function contentCopy(): string {
   return dir;
 }
 
-const readJson = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown> & { title: Record<string, string> };
+/** A content file as JSON, read as the shape the test expects of it. */
+const readJson = <T = Record<string, unknown> & { title: Record<string, string> }>(dir: string, file: string): T => JSON.parse(readFileSync(join(dir, file), "utf8")) as T;
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
 
 /** The named fields of the page's content form, as a browser would post them unchanged. */
@@ -76,7 +77,7 @@ describe("content editor", () => {
 
   it("draws a wine's form from its schema: every language of a text, numbers with their limits, choices, lists", async () => {
     const { client, dir } = await signedIn();
-    const wine = readJson(dir, "wines/chateau-2020.json") as unknown as { price: number; ratings: { critic: string }[] };
+    const wine = readJson<{ price: number; ratings: { critic: string }[] }>(dir, "wines/chateau-2020.json");
     const page = await client.get("/admin/content/wines/chateau-2020");
     expect(page.statusCode).toBe(200);
     const values = formValues(page.body);

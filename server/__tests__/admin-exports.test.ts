@@ -137,7 +137,7 @@ describe("Excel export", () => {
     expect(answer.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="tour-bookings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    await workbook.xlsx.load(new Uint8Array(answer.rawPayload).buffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe("Tour booking");
     const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
