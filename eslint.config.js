@@ -95,6 +95,29 @@ export default tseslint.config(
     },
   },
   {
+    // Typed routes (docs/architecture.md): a route's params, query and body are typed by its zod
+    // schema (fastify-type-provider-zod), and a staff route's session by staffOf(); no cast may
+    // stand in for either, nor hide a type behind `unknown`.
+    files: ["server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "No `as unknown as`: give the value its type where it is made (a schema, a type guard, a narrower parameter).",
+        },
+        {
+          selector: ":matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name='request']",
+          message: "No cast of a request's input: declare the route's schema (params, querystring, body) and read the typed value.",
+        },
+        {
+          selector: "TSNonNullExpression > MemberExpression.expression[object.name='request']",
+          message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/context.ts).",
+        },
+      ],
+    },
+  },
+  {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read
     // #content at run time; types may be imported anywhere.
     files: ["app/**/*.{ts,tsx}"],

@@ -11,7 +11,7 @@ interface Probe {
   /** Where the probe file would live (it is linted under this name, not written). */
   file: string;
   code: string;
-  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports";
+  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports" | "no-restricted-syntax";
 }
 
 const refused: Probe[] = [
@@ -40,6 +40,11 @@ const refused: Probe[] = [
   { file: "server/db/probe.ts", code: 'import { composeSubmissionMails } from "../mail/compose";\nexport const x = composeSubmissionMails;', rule: "import-x/no-restricted-paths" },
   { file: "server/mail/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;', rule: "import-x/no-restricted-paths" },
   { file: "server/db/probe.ts", code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;', rule: "import-x/no-restricted-paths" },
+  // Typed routes: no cast of a request's input, no assertion of a staff session, no `as unknown as`.
+  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => (request.query as { page?: string }).page;', rule: "no-restricted-syntax" },
+  { file: "server/api/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.body as Record<string, string>;', rule: "no-restricted-syntax" },
+  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession!.email;', rule: "no-restricted-syntax" },
+  { file: "server/static-probe.ts", code: "export const x = (value: string) => value as unknown as number;", rule: "no-restricted-syntax" },
 ];
 
 const allowed: Omit<Probe, "rule">[] = [
@@ -48,6 +53,8 @@ const allowed: Omit<Probe, "rule">[] = [
   { file: "app/lib/probe.server.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;' },
   { file: "pipeline/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;' },
   { file: "server/admin/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;' },
+  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession?.email ?? "";' },
+  { file: "server/probe.ts", code: 'export const x = ["a", "b"] as const;' },
 ];
 
 let eslint: ESLint;
