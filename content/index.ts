@@ -137,6 +137,7 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
   }
   const scenes: [string, string][] = [
     ...(villa?.gallery.map((view, i): [string, string] => [`villa.json: gallery[${i}] → scene`, view.scene]) ?? []),
+    ...news.flatMap((item): [string, string][] => (item.photo ? [[`news/${item.id}.json: photo → scene`, item.photo.scene]] : [])),
     ...(story?.chapters.flatMap((chapter, c) => chapter.photos.map((photo, p): [string, string] => [`story.json: chapters[${c}] → photos[${p}] → scene`, photo.scene])) ?? []),
   ];
   for (const [where, scene] of scenes) {

@@ -81,8 +81,19 @@ export function sendPage(reply: FastifyReply, status: number, page: ReactElement
   return reply.status(status).type("text/html; charset=utf-8").send(renderPage(page));
 }
 
-/** The form fields of a POST, as strings (the inbox's parser gives nothing else). */
+/**
+ * The text fields of a POST, as strings. The URL-encoded parser gives nothing else; a content
+ * form posted as multipart (a picture upload) also carries files, and a name sent twice there is
+ * a list: the files are left out (see `formFiles` in routes/content.ts) and a repeated name gives
+ * its last value, as the URL-encoded parser does.
+ */
 export function formFields(request: FastifyRequest): Record<string, string> {
   const body = request.body;
-  return typeof body === "object" && body !== null ? (body as Record<string, string>) : {};
+  if (typeof body !== "object" || body === null) return {};
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (typeof last === "string") fields[name] = last;
+  }
+  return fields;
 }

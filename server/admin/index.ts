@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { content, contentFile } from "#content";
@@ -25,6 +26,7 @@ import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
 import { defaultPublishDir, Publisher } from "./content/publisher";
+import { PictureStore, pictureLimits, UploadedFile } from "./content/pictures";
 import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
@@ -200,10 +202,24 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
-  contentRoutes(admin, context, {
-    repository: new ContentRepository(options.contentDir),
-    review: new ReviewStore(db, context.now),
-    publisher: options.publisher,
+  // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
+  await admin.register(async (scope) => {
+    await scope.register(multipart, {
+      attachFieldsToBody: "keyValues",
+      // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
+      throwFileSizeLimit: false,
+      limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
+      onFile: async (part) => {
+        const bytes = await part.toBuffer();
+        (part as unknown as { value: UploadedFile }).value = new UploadedFile(part.filename, bytes, part.file.truncated);
+      },
+    });
+    contentRoutes(scope, context, {
+      repository: new ContentRepository(options.contentDir),
+      review: new ReviewStore(db, context.now),
+      publisher: options.publisher,
+      pictures: new PictureStore(options.contentDir, config.DATA_DIR),
+    });
   });
   scheduleRoutes(admin, context);
   bookingSlotRoutes(admin, context);

@@ -6,7 +6,8 @@ import { languages, type Language } from "#core/languages";
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import type { ContentEditor } from "../content/editor";
-import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOperation, valueOf, type Draft, type FieldNode } from "../content/form-model";
+import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOperation, pictureFields, sceneNamesOf, valueOf, type Draft, type FieldNode } from "../content/form-model";
+import { processPicture, UploadedFile, type PictureRefusal } from "../content/pictures";
 import { VersionConflict, type Revision } from "../content/repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "../content/types";
 import { checkFolder, checkValue, type FieldProblem } from "../content/validate";
@@ -16,6 +17,7 @@ import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
 import { ContentPublishPage } from "../views/content-publish-page";
 import { NotFoundPage } from "../views/sign-in-page";
+import type { ViewContext } from "../view-context";
 
 /** The notices a redirect after an action names (`?done=saved`). */
 const notices: Record<string, AdminMessageId> = {
@@ -26,6 +28,34 @@ const notices: Record<string, AdminMessageId> = {
   publishing: "content.done.publishing",
   previewing: "content.done.previewing",
 };
+
+/** The files of a content form posted as multipart, by field name (`photo.scene.upload`). */
+function formFiles(request: FastifyRequest): Map<string, UploadedFile> {
+  const body = request.body;
+  const files = new Map<string, UploadedFile>();
+  if (typeof body !== "object" || body === null) return files;
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (last instanceof UploadedFile) files.set(name, last);
+  }
+  return files;
+}
+
+/** Why a picture was refused, in the staff member's words. */
+function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
+  switch (refusal.reason) {
+    case "type":
+      return view.t("content.picture.type");
+    case "tooLarge":
+      return view.t("content.picture.tooLarge", { maxMegabytes: refusal.maxMegabytes });
+    case "tooManyPixels":
+      return view.t("content.picture.tooManyPixels", { maxMegapixels: refusal.maxMegapixels });
+    case "tooSmall":
+      return view.t("content.picture.tooSmall", { minWidth: refusal.minWidth, minHeight: refusal.minHeight });
+    case "unreadable":
+      return view.t("content.picture.unreadable");
+  }
+}
 
 const forms = new Map<string, FieldNode>();
 /** A type's form tree, made once. */
@@ -79,6 +109,30 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     if (type.where.kind === "fixed" && !type.where.ids.includes(params.id)) return null;
     return { type, id: params.id };
   };
+
+  /**
+   * Each picture field's chosen file, checked and re-encoded (./content/pictures.ts): a good one
+   * is kept and its name put in the draft; a refused one is a problem at its field.
+   */
+  const takeUploads = async (view: ViewContext, node: FieldNode, draft: Draft, files: ReadonlyMap<string, UploadedFile>): Promise<FieldProblem[]> => {
+    const problems: FieldProblem[] = [];
+    for (const field of pictureFields(node, draft)) {
+      const file = files.get(`${field.path}.upload`);
+      if (!file || file.empty) continue;
+      const result = await processPicture(file);
+      if (result.ok) field.set(await editor.pictures.keep(result.jpeg));
+      else problems.push({ path: field.path, message: refusalMessage(view, result.refusal) });
+    }
+    return problems;
+  };
+
+  /** A picture of the editor (published or waiting for its save), for the forms' previews. */
+  admin.get("/admin/content/pictures/:file", { config: contentRoles }, async (request, reply) => {
+    const match = /^([a-z0-9-]{1,100})\.jpg$/.exec((request.params as { file: string }).file);
+    const bytes = match ? await editor.pictures.read(match[1]!) : null;
+    if (!bytes) return notFound(request, reply);
+    return reply.type("image/jpeg").send(bytes);
+  });
 
   interface FormRender {
     type: ContentType;
@@ -181,12 +235,15 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const version = existingId === null ? null : String(fields._version ?? "");
     const newId = String(fields._id ?? "").trim();
     const again = (extra: Partial<FormRender>) => renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, ...extra });
+    const view = viewFor(context, request, reply);
+    // A chosen picture is taken first, whatever the button: kept (and shown) even when the save is refused.
+    const uploadProblems = await takeUploads(view, node, draft, formFiles(request));
     const operation = parseOperation(fields._op);
     if (operation) {
       applyOperation(node, draft, operation);
-      return again({ status: 200 });
+      return again({ status: 200, problems: uploadProblems });
     }
-    const view = viewFor(context, request, reply);
+    if (uploadProblems.length > 0) return again({ problems: uploadProblems });
     const id = existingId ?? newId;
     if (existingId === null) {
       if (!itemIdPattern.test(id)) return again({ problems: [{ path: "_id", message: view.t("content.issue.id") }] });
@@ -198,8 +255,16 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const before = await repository.read(type, id);
     const relativeFile = type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
     try {
-      const { problems } = await repository.save(type, id, value, version, { email: actor(request) }, `${existingId === null ? "Create" : "Edit"} ${relativeFile}`, () =>
-        checkFolder(repository.root, relativeFile),
+      const pictures = await editor.pictures.waiting(sceneNamesOf(node, value));
+      const { problems } = await repository.save(
+        type,
+        id,
+        value,
+        version,
+        { email: actor(request) },
+        `${existingId === null ? "Create" : "Edit"} ${relativeFile}`,
+        () => checkFolder(repository.root, relativeFile),
+        pictures,
       );
       if (problems.length > 0) return again({ general: problems.map((problem) => view.t("content.issue.rule", { hint: problem })) });
     } catch (error) {
