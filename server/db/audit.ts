@@ -33,6 +33,8 @@ export const auditActions = {
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",
   statusChanged: "status.changed",
+  // Replies, notes and assignment on a submission's page (issue 22).
+  replySent: "reply.sent",
   exported: "export",
   privacyFind: "privacy.find",
   privacyExport: "privacy.export",

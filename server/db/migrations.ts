@@ -324,6 +324,22 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 20,
+    name: "inbox replies: each reply form sends once",
+    sql: `
+      -- One row per reply sent from a submission's page (server/db/replies.ts): the random key the
+      -- form carried, so that a form sent twice (a double click, Back and resend, a retry after a
+      -- restart) queues its e-mail once. No personal data: the text is in the outbox and the audit log.
+      CREATE TABLE sent_replies (
+        key TEXT PRIMARY KEY,
+        submission_type TEXT NOT NULL,
+        submission_id TEXT NOT NULL,
+        outbox_id INTEGER NOT NULL,
+        sent_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
     version: 30,
     name: "tour bookings: the estate's schedule, slots held by bookings, private links",
     sql: `

@@ -4,11 +4,11 @@ import type { AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
-import { describeAction } from "./actions";
+import { describeAction, historyText } from "./actions";
 import { telHref } from "./inbox-page";
 import { CsrfField, Layout, Notice } from "./layout";
 
-export type Done = "confirmed" | "declined" | "status" | null;
+export type Done = "confirmed" | "declined" | "status" | "replied" | null;
 
 export interface SubmissionPageProps {
   view: ViewContext;
@@ -26,6 +26,8 @@ export interface SubmissionPageProps {
   tourName: string | null;
   /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
   slotPanel?: ReactNode;
+  /** The reply to the visitor (./reply-panel.tsx), for a form that can be answered by e-mail. */
+  replyPanel?: ReactNode;
 }
 
 /** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name. */
@@ -127,6 +129,17 @@ function Mails({ view, mails }: { view: ViewContext; mails: readonly SubmissionM
   );
 }
 
+/** The words a history entry keeps (a reply's text), shown under it as sent; nothing once an erasure cleared them. */
+function HistoryText({ entry, lang }: { entry: AuditEntry; lang: string }) {
+  const text = historyText(entry);
+  if (text === null) return null;
+  return (
+    <blockquote className="long-text history-text" lang={lang}>
+      {text}
+    </blockquote>
+  );
+}
+
 function History({ view, entry, history }: { view: ViewContext; entry: InboxRow; history: readonly AuditEntry[] }) {
   return (
     <section aria-labelledby="history-title" className="panel">
@@ -138,6 +151,7 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
         {history.map((item) => (
           <li key={item.id}>
             <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor})
+            <HistoryText entry={item} lang={entry.language} />
           </li>
         ))}
       </ol>
@@ -202,11 +216,11 @@ function StatusForm({ view, entry, statuses }: { view: ViewContext; entry: Inbox
   );
 }
 
-const doneMessages = { confirmed: "done.confirmed", declined: "done.declined", status: "done.status" } as const;
+const doneMessages = { confirmed: "done.confirmed", declined: "done.declined", status: "done.status", replied: "done.replied" } as const;
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel } = props;
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, replyPanel } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>
@@ -228,6 +242,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
       {slotPanel ?? (entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null)}
       {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
+      {replyPanel ?? null}
       <Mails view={view} mails={mails} />
       <History view={view} entry={entry} history={history} />
     </Layout>
