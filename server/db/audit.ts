@@ -35,6 +35,8 @@ export const auditActions = {
   statusChanged: "status.changed",
   // Replies, notes and assignment on a submission's page (issue 22).
   replySent: "reply.sent",
+  noteAdded: "note.added",
+  assigned: "submission.assigned",
   exported: "export",
   privacyFind: "privacy.find",
   privacyExport: "privacy.export",

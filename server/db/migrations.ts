@@ -340,6 +340,14 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 21,
+    name: "inbox: a submission assigned to a member of the staff",
+    sql: `
+      -- Who deals with a submission (server/db/assignment.ts); nobody when the account is removed.
+      ALTER TABLE inbox ADD COLUMN assigned_to INTEGER REFERENCES staff (id) ON DELETE SET NULL;
+    `,
+  },
+  {
     version: 30,
     name: "tour bookings: the estate's schedule, slots held by bookings, private links",
     sql: `

@@ -14,8 +14,12 @@ import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
 import { answerMark, chooseTemplate, fillTemplate } from "../reply-templates";
 import { ReplyPanel } from "../views/reply-panel";
+import { addNote, assignSubmission } from "../../db/assignment";
+import { assignmentMail } from "../assignment-mail";
+import { AssignPanel, type Colleague } from "../views/assign-panel";
+import { NotesPanel, noteMax } from "../views/notes-panel";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
-import { inboxRoles } from "../roles";
+import { inboxRoles, roleAllows } from "../roles";
 import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -28,7 +32,7 @@ interface Params {
 }
 
 const idPattern = /^[0-9a-f-]{36}$/;
-const doneValues = new Set(["confirmed", "declined", "status", "replied"]);
+const doneValues = new Set(["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"]);
 const slotNotes = new Set(["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"]);
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
@@ -114,6 +118,13 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, replyKey: randomToken() });
   };
 
+  /** The accounts a submission can be given to: those whose role opens the inbox. */
+  const colleagues = (): Colleague[] =>
+    context.staff
+      .list()
+      .filter((account) => roleAllows(inboxRoles, account.role))
+      .map(({ id, email }) => ({ id, email }));
+
   const page = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -140,6 +151,9 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id),
         replyPanel: replyPanel(view, record, extra.draft ?? null, (request.query as { template?: unknown }).template),
+        notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
+        assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
+        assignee: entry.assigned_to === null ? null : (context.staff.byId(entry.assigned_to)?.email ?? null),
       }),
     );
   };
@@ -257,5 +271,37 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     );
     if (sent) context.kickMail();
     return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
+  });
+
+  admin.post(`${base}/note`, { config: inboxRoles }, async (request, reply) => {
+    const record = load(request);
+    if (!record) return notFound(request, reply);
+    const raw = typeof formFields(request).note === "string" ? formFields(request).note! : "";
+    const note = neutraliseText(raw.replace(/\r\n?/g, "\n")).trim();
+    if (note === "" || [...note].length > noteMax || !isWellFormedText(note)) {
+      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.note")], typed: { note: raw.slice(0, noteMax * 2) } });
+    }
+    const { entry } = record;
+    addNote(context.db, { type: entry.type, id: entry.submission_id }, request.staffSession!.email, note, context.now());
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
+  });
+
+  admin.post(`${base}/assign`, { config: inboxRoles }, async (request, reply) => {
+    const record = load(request);
+    if (!record) return notFound(request, reply);
+    const chosen = formFields(request).staff;
+    const view = viewFor(context, request, reply);
+    const colleague = chosen === "" ? null : colleagues().find((account) => String(account.id) === chosen);
+    if (colleague === undefined) return page(request, reply, record, 400, { problems: [view.t("error.assignee")] });
+    const { entry } = record;
+    const by = request.staffSession!.email;
+    // Staff who take a submission themselves need no e-mail about it.
+    const mail =
+      colleague && colleague.email !== by
+        ? assignmentMail(view, { to: colleague.email, by, type: entry.type, id: entry.submission_id, name: entry.name ?? entry.email, siteUrl: context.config.SITE_URL })
+        : null;
+    assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
+    if (mail) context.kickMail();
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
 }
