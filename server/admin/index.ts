@@ -35,6 +35,7 @@ import { accountRoutes } from "./routes/account";
 import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
+import { staffRoutes } from "./routes/staff";
 import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
 import type { TourService } from "../bookings/service";
@@ -201,6 +202,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
+  staffRoutes(admin, context);
   contentRoutes(admin, context, {
     repository: new ContentRepository(options.contentDir),
     review: new ReviewStore(db, context.now),

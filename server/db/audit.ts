@@ -45,6 +45,10 @@ export const auditActions = {
   staffRemoved: "staff.removed",
   staffPasswordReset: "staff.password-reset",
   staffRoleChanged: "staff.role-changed",
+  // Staff managed in the browser (issue 22).
+  staffInvited: "staff.invited",
+  staffJoined: "staff.joined",
+  staffSecondFactorReset: "staff.second-factor-reset",
   // The content editor (server/admin/routes/content.ts).
   contentCreated: "content.created",
   contentSaved: "content.saved",

@@ -348,6 +348,24 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 22,
+    name: "staff invitations: a one-time link that sets a new colleague's password",
+    sql: `
+      -- An admin's invitation (server/db/invitations.ts): only the SHA-256 of the link's 256-bit
+      -- token is kept, so a copy of the database opens no invitation. used_at marks it spent.
+      CREATE TABLE staff_invitations (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin', 'editor', 'inbox')),
+        invited_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX staff_invitations_email ON staff_invitations (email);
+    `,
+  },
+  {
     version: 30,
     name: "tour bookings: the estate's schedule, slots held by bookings, private links",
     sql: `
