@@ -50,7 +50,7 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
   const { staff, now } = context;
 
   const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "") =>
-    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object) }));
+    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: "signed-out" in (request.query as object), joined: "joined" in (request.query as object) }));
 
   admin.get("/admin/login", { config: publicRoute }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);

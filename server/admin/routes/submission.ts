@@ -4,13 +4,22 @@ import { createElement } from "react";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage } from "#core/languages";
-import { isWellFormedText, neutraliseText } from "#forms/text";
+import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
 import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
+import { composeStaffReply } from "../../mail/staff-reply";
+import { replyKeyPattern, sendReply } from "../../db/replies";
+import { randomToken } from "../../db/staff";
+import { answerMark, chooseTemplate, fillTemplate } from "../reply-templates";
+import { ReplyPanel } from "../views/reply-panel";
+import { addNote, assignSubmission } from "../../db/assignment";
+import { assignmentMail } from "../assignment-mail";
+import { AssignPanel, type Colleague } from "../views/assign-panel";
+import { NotesPanel, noteMax } from "../views/notes-panel";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
-import { inboxRoles } from "../roles";
+import { inboxRoles, roleAllows } from "../roles";
 import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -23,10 +32,23 @@ interface Params {
 }
 
 const idPattern = /^[0-9a-f-]{36}$/;
-const doneValues = new Set(["confirmed", "declined", "status"]);
+const doneValues = new Set(["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"]);
 const slotNotes = new Set(["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"]);
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
+/** The longest subject and text of a reply (the form's maxlength says the same). */
+const subjectMax = 200;
+const replyMax = 8000;
+
+/** The forms whose submissions can be answered by e-mail from the inbox (a newsletter sign-up has nothing to answer). */
+const repliedTypes: readonly InboxType[] = ["tour-bookings", "contact-messages", "importer-applications"];
+
+/** What the reply form shows: the chosen template, and the subject and text (filled in, or as typed). */
+interface ReplyDraft {
+  template: string;
+  subject: string;
+  body: string;
+}
 
 /** The tour a booking names, in a language. */
 function tourName(record: SubmissionRecord, lang: string): string | null {
@@ -85,7 +107,31 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
-  const page = (request: FastifyRequest, reply: FastifyReply, record: SubmissionRecord, status: number, extra: { done?: Done; problems?: string[]; typed?: Record<string, string> }) => {
+  /** The reply form: a template filled in for this visitor, or what the staff typed when it was refused. */
+  const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: unknown) => {
+    const { entry } = record;
+    if (!repliedTypes.includes(entry.type)) return null;
+    const templates = content.replyTemplates;
+    const template = chooseTemplate(templates, draft?.template ?? templateId);
+    const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
+    const filled = fillTemplate(template, language, { name: entry.name ?? "", estate: context.reply.estateNames[language] });
+    return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, replyKey: randomToken() });
+  };
+
+  /** The accounts a submission can be given to: those whose role opens the inbox. */
+  const colleagues = (): Colleague[] =>
+    context.staff
+      .list()
+      .filter((account) => roleAllows(inboxRoles, account.role))
+      .map(({ id, email }) => ({ id, email }));
+
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    record: SubmissionRecord,
+    status: number,
+    extra: { done?: Done; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft },
+  ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
     return sendPage(
@@ -104,6 +150,10 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id),
+        replyPanel: replyPanel(view, record, extra.draft ?? null, (request.query as { template?: unknown }).template),
+        notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
+        assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
+        assignee: entry.assigned_to === null ? null : (context.staff.byId(entry.assigned_to)?.email ?? null),
       }),
     );
   };
@@ -186,5 +236,72 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       recordAudit(context.db, { actor: request.staffSession!.email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
     })();
     return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
+  });
+
+  admin.post(`${base}/reply`, { config: inboxRoles }, async (request, reply) => {
+    const record = load(request);
+    if (!record || !repliedTypes.includes(record.entry.type)) return notFound(request, reply);
+    const fields = formFields(request);
+    const view = viewFor(context, request, reply);
+    const rawSubject = typeof fields.subject === "string" ? fields.subject : "";
+    const rawBody = typeof fields.body === "string" ? fields.body : "";
+    const subject = neutraliseLine(rawSubject).trim();
+    const body = neutraliseText(rawBody.replace(/\r\n?/g, "\n")).trim();
+    const template = chooseTemplate(content.replyTemplates, fields.template).id;
+    const problems: string[] = [];
+    if (subject === "" || [...subject].length > subjectMax || !isWellFormedText(subject)) problems.push(view.t("error.replySubject"));
+    if (body === "" || [...body].length > replyMax || !isWellFormedText(body)) problems.push(view.t("error.replyBody"));
+    else if (body.includes(answerMark)) problems.push(view.t("error.replyMark", { mark: answerMark }));
+    if (typeof fields.key !== "string" || !replyKeyPattern.test(fields.key)) problems.push(view.t("error.replyForm"));
+    if (problems.length > 0) {
+      return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
+    }
+    const { entry } = record;
+    const mail = composeStaffReply({ to: entry.email, subject, text: body }, context.reply.estateEmail);
+    const sent = sendReply(
+      context.db,
+      {
+        key: fields.key!,
+        submission: { type: entry.type, id: entry.submission_id },
+        mail,
+        actor: request.staffSession!.email,
+        detail: { template, language: entry.language, subject: mail.subject, text: mail.text },
+      },
+      context.now(),
+    );
+    if (sent) context.kickMail();
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
+  });
+
+  admin.post(`${base}/note`, { config: inboxRoles }, async (request, reply) => {
+    const record = load(request);
+    if (!record) return notFound(request, reply);
+    const raw = typeof formFields(request).note === "string" ? formFields(request).note! : "";
+    const note = neutraliseText(raw.replace(/\r\n?/g, "\n")).trim();
+    if (note === "" || [...note].length > noteMax || !isWellFormedText(note)) {
+      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.note")], typed: { note: raw.slice(0, noteMax * 2) } });
+    }
+    const { entry } = record;
+    addNote(context.db, { type: entry.type, id: entry.submission_id }, request.staffSession!.email, note, context.now());
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
+  });
+
+  admin.post(`${base}/assign`, { config: inboxRoles }, async (request, reply) => {
+    const record = load(request);
+    if (!record) return notFound(request, reply);
+    const chosen = formFields(request).staff;
+    const view = viewFor(context, request, reply);
+    const colleague = chosen === "" ? null : colleagues().find((account) => String(account.id) === chosen);
+    if (colleague === undefined) return page(request, reply, record, 400, { problems: [view.t("error.assignee")] });
+    const { entry } = record;
+    const by = request.staffSession!.email;
+    // Staff who take a submission themselves need no e-mail about it.
+    const mail =
+      colleague && colleague.email !== by
+        ? assignmentMail(view, { to: colleague.email, by, type: entry.type, id: entry.submission_id, name: entry.name ?? entry.email, siteUrl: context.config.SITE_URL })
+        : null;
+    assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
+    if (mail) context.kickMail();
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
 }
