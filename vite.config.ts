@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -7,6 +9,13 @@ import { imagetools } from "vite-imagetools";
 process.env.VITE_SNIPCART_PUBLIC_KEY = process.env.SNIPCART_PUBLIC_KEY ?? "";
 process.env.VITE_SITE_URL = process.env.SITE_URL ?? "";
 process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
+
+/**
+ * The pictures the build processes (app/lib/images.ts globs `@content-images/…`): those of the
+ * content folder the build reads, CONTENT_DIR when set (a publish from the content editor, whose
+ * uploads land there), else the project's own.
+ */
+const contentImagesDir = resolve(process.env.CONTENT_DIR ?? fileURLToPath(new URL("./content", import.meta.url)), "images");
 
 interface ModuleGraph {
   getModuleIds: () => IterableIterator<string>;
@@ -85,7 +94,7 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    alias: { "~": new URL("./app", import.meta.url).pathname, "@content-images": contentImagesDir },
   },
   build: {
     // Inline nothing as data URIs: the Content-Security-Policy and the byte budgets count real files.

@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    alias: { "~": new URL("./app", import.meta.url).pathname, "@content-images": new URL("./content/images", import.meta.url).pathname },
   },
   test: {
     projects: [

@@ -13,6 +13,7 @@ import { eventSchema, type EstateEvent } from "./schemas/event";
 import { importerSchema, type Importer } from "./schemas/importer";
 import { legalPageIds, legalPageSchema, type LegalPage, type LegalPageId } from "./schemas/legal";
 import { newsItemSchema, type NewsItem } from "./schemas/news";
+import { replyTemplatesSchema, type ReplyTemplate } from "./schemas/reply-templates";
 import { siteSchema, type Site } from "./schemas/site";
 import { storySchema, type Story } from "./schemas/story";
 import { toursSchema, type Tours } from "./schemas/tour";
@@ -24,6 +25,7 @@ export type { Importer } from "./schemas/importer";
 export type { LegalPage, LegalPageId } from "./schemas/legal";
 export type { Localized } from "./schemas/localized";
 export type { NewsCategory, NewsIcon, NewsItem } from "./schemas/news";
+export type { ReplyTemplate } from "./schemas/reply-templates";
 export type { Site } from "./schemas/site";
 export type { Story } from "./schemas/story";
 export type { TourFacts, TourPackage, Tours } from "./schemas/tour";
@@ -45,6 +47,8 @@ export interface Content {
   importer: Importer;
   story: Story;
   legal: Record<LegalPageId, LegalPage>;
+  /** The inbox's reply templates, in every language (the staff area reads them; no page shows them). */
+  replyTemplates: ReplyTemplate[];
 }
 
 /** Raised when content breaks its schema; the message has one line per problem, naming file, entry and field. */
@@ -124,6 +128,7 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
   const villa = parse("villa.json", villaSchema);
   const importer = parse("importer.json", importerSchema);
   const story = parse("story.json", storySchema);
+  const replies = parse("reply-templates.json", replyTemplatesSchema);
   const legal = Object.fromEntries(legalPageIds.map((id) => [id, parse(`legal/${id}.json`, legalPageSchema)]));
 
   // What one file cannot check alone: the pictures a file names exist, every grape has its names.
@@ -137,13 +142,14 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
   }
   const scenes: [string, string][] = [
     ...(villa?.gallery.map((view, i): [string, string] => [`villa.json: gallery[${i}] → scene`, view.scene]) ?? []),
+    ...news.flatMap((item): [string, string][] => (item.photo ? [[`news/${item.id}.json: photo → scene`, item.photo.scene]] : [])),
     ...(story?.chapters.flatMap((chapter, c) => chapter.photos.map((photo, p): [string, string] => [`story.json: chapters[${c}] → photos[${p}] → scene`, photo.scene])) ?? []),
   ];
   for (const [where, scene] of scenes) {
     if (pictures && !existsSync(join(dir, "images", "scenes", `${scene}.jpg`))) problems.push(`${where}: no picture at content/images/scenes/${scene}.jpg`);
   }
 
-  if (problems.length > 0 || !site || !grapes || !tours || !villa || !importer || !story) {
+  if (problems.length > 0 || !site || !grapes || !tours || !villa || !importer || !story || !replies) {
     throw new ContentError(`Invalid content\n${problems.join("\n")}`);
   }
   return {
@@ -160,6 +166,7 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
     importer,
     story,
     legal: legal as Record<LegalPageId, LegalPage>,
+    replyTemplates: replies.templates,
   };
 }
 

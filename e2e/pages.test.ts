@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { publicPaths } from "../app/lib/site-paths.server";
 import { content } from "#content";
 import { languages } from "#core/languages";
+import { splitLanguage } from "#core/paths";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { baseUrl, devBaseUrl } from "./support/servers";
@@ -38,7 +39,19 @@ test.describe("every prerendered page", () => {
     });
   }
 
-  for (const path of paths) {
+  // The development build says more (React's warnings name the differing attribute or text), at a
+  // development build's cost: each page once, in a language that turns with the page (every page
+  // and every language are in the walk; the production walk above sees all 85).
+  const devPaths = [...new Set(publicPaths().map((p) => p.english))].map((english, index) => {
+    const lang = languages[index % languages.length]!;
+    return publicPaths().find((p) => p.english === english && p.lang === lang)!.path;
+  });
+  test("walks every page and every language in the development build", () => {
+    expect(new Set(devPaths.map((path) => splitLanguage(path).lang))).toEqual(new Set(languages));
+    expect(new Set(devPaths.map((path) => splitLanguage(path).path)).size).toBe(new Set(publicPaths().map((p) => p.english)).size);
+  });
+
+  for (const path of devPaths) {
     test(`${path} hydrates without a hydration warning (development build)`, async ({ page, problems }) => {
       test.skip(!devBaseUrl, "needs the development build (npm run build:dev)");
       expect(await hydrationProblems(page, problems, devBaseUrl, path)).toEqual([]);

@@ -12,7 +12,7 @@ export interface Picture {
 type Glob = Record<string, Picture>;
 
 // Bottles are shown at 356×504 (spec §2) and twice that on dense screens.
-const bottleFiles: Glob = import.meta.glob("../../content/images/bottles/*.png", {
+const bottleFiles: Glob = import.meta.glob("@content-images/bottles/*.png", {
   query: { w: "356;712", format: "avif;webp;jpg", jpegQuality: "75", as: "picture" },
   import: "default",
   eager: true,
@@ -20,7 +20,7 @@ const bottleFiles: Glob = import.meta.glob("../../content/images/bottles/*.png",
 
 // Scenes fill anything from a card on a phone to a full-width hero. (The home poster repeats this
 // query in app/components/media/hero-poster.ts, to load only its own file: keep the two equal.)
-const sceneFiles: Glob = import.meta.glob("../../content/images/scenes/*.jpg", {
+const sceneFiles: Glob = import.meta.glob("@content-images/scenes/*.jpg", {
   query: { w: "480;800;1200;1600;2000", format: "avif;webp;jpg", jpegQuality: "75", as: "picture" },
   import: "default",
   eager: true,

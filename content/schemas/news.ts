@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localizedText } from "./localized";
+import { sceneName } from "./scene";
 import { youtubeVideoId } from "./youtube";
 
 /** News categories (spec §3); each has its badge colour, `general` takes the default one. */
@@ -27,6 +28,11 @@ export const newsItemSchema = z
     description: localizedText,
     /** The full text, shown under "Read full article"; paragraphs separated by a blank line. */
     content: localizedText,
+    /**
+     * A photograph on the item's card: a picture of content/images/scenes (16:9, uploaded in the
+     * content editor, which crops it so), described in every language.
+     */
+    photo: z.strictObject({ scene: sceneName, alt: localizedText }).optional(),
     /** The original article on another site, opened in a new tab. */
     externalLink: httpsUrl.optional(),
     /** The label of that link ("Read the article in …"); required with `externalLink`. */

@@ -40,9 +40,11 @@ export function apiBody(status: number): unknown {
 }
 
 /**
- * Answers every `/api/` request of the page with `status` (and `body`, by default the real API's
- * body for that status), recording what was sent. `hold` keeps the answer back until `release()`
- * is called, to observe the busy state.
+ * Answers every form the page sends (a POST to `/api/`) with `status` (and `body`, by default the
+ * real API's body for that status), recording what was sent. `hold` keeps the answer back until
+ * `release()` is called, to observe the busy state. What the page only reads (the tours form's
+ * availability, a GET) goes to the real server: answered with a form's body, it would be a
+ * different API's answer, not the page's.
  */
 export async function mockApi(page: Page, status: number, { body = apiBody(status), hold = false }: { body?: unknown; hold?: boolean } = {}) {
   const calls: ApiCall[] = [];
@@ -50,6 +52,7 @@ export async function mockApi(page: Page, status: number, { body = apiBody(statu
   const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   await page.route("**/api/**", async (route) => {
     const request = route.request();
+    if (request.method() !== "POST") return route.fallback();
     calls.push({ url: request.url(), method: request.method(), body: request.postDataJSON() as Record<string, unknown> });
     await gate;
     await route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });

@@ -51,15 +51,18 @@ describe("without a session", () => {
     expect(routes.length).toBeGreaterThan(15);
     expect(routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       "GET /admin/assets/admin.css",
+      "GET /admin/invite/:token",
       "GET /admin/login",
       "GET /admin/login/enrol",
       "GET /admin/login/enrol/qr.svg",
       "GET /admin/login/second-factor",
       "HEAD /admin/assets/admin.css",
+      "HEAD /admin/invite/:token",
       "HEAD /admin/login",
       "HEAD /admin/login/enrol",
       "HEAD /admin/login/enrol/qr.svg",
       "HEAD /admin/login/second-factor",
+      "POST /admin/invite/:token",
       "POST /admin/language",
       "POST /admin/login",
       "POST /admin/login/enrol",

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient } from "./support/admin";
+import { formValues } from "./support/content";
 import { closedAfterEachTest } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -25,25 +26,6 @@ function contentCopy(): string {
 /** A content file as JSON, read as the shape the test expects of it. */
 const readJson = <T = Record<string, unknown> & { title: Record<string, string> }>(dir: string, file: string): T => JSON.parse(readFileSync(join(dir, file), "utf8")) as T;
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
-
-/** The named fields of the page's content form, as a browser would post them unchanged. */
-function formValues(body: string): Record<string, string> {
-  const form = elements(parseHtml(body)).find((element) => element.tagName === "form" && attribute(element, "class") === "content-form");
-  if (!form) throw new Error("no content form on the page");
-  const values: Record<string, string> = {};
-  for (const element of elements(form)) {
-    const name = attribute(element, "name");
-    if (!name || name === "_op" || name === "_csrf") continue;
-    if (element.tagName === "textarea") values[name] = element.childNodes.map((node) => ("value" in node ? String(node.value) : "")).join("");
-    else if (element.tagName === "select") {
-      const selected = elements(element).find((option) => option.tagName === "option" && option.attrs.some((attr) => attr.name === "selected"));
-      values[name] = selected ? attribute(selected, "value") : "";
-    } else if (attribute(element, "type") === "checkbox") {
-      if (element.attrs.some((attr) => attr.name === "checked")) values[name] = "on";
-    } else values[name] = attribute(element, "value");
-  }
-  return values;
-}
 
 async function signedIn(role: "editor" | "admin" | "inbox" = "editor", who = editor, dir = contentCopy()) {
   const app = await adminTestServer({ CONTENT_DIR: dir });

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
@@ -27,6 +28,7 @@ import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
 import { defaultPublishDir, Publisher } from "./content/publisher";
+import { PictureStore, pictureLimits, UploadedFile } from "./content/pictures";
 import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
@@ -37,6 +39,7 @@ import { accountRoutes } from "./routes/account";
 import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
+import { staffRoutes } from "./routes/staff";
 import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
 import type { TourService } from "../bookings/service";
@@ -77,6 +80,8 @@ const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
 const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
 const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
 const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
+/** A multipart body: only the content editor's scope has its parser (anywhere else it is refused with 415). */
+const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
 
 interface AdminOptions {
   config: Config;
@@ -135,7 +140,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(cookie);
   // The inbox's forms are plain HTML forms: URL-encoded fields are the only body it reads.
   admin.removeAllContentTypeParsers();
-  await admin.register(formbody, { bodyLimit: 64 * 1024 });
+  // 256 KB: a reply of 8,000 Chinese or Japanese characters is 72 KB once percent-encoded (9 bytes a character).
+  await admin.register(formbody, { bodyLimit: 256 * 1024 });
   // Each route's params, query and body are read by its zod schema (fastify-type-provider-zod),
   // after the session, origin, CSRF and role checks below.
   admin.setValidatorCompiler(validatorCompiler);
@@ -161,13 +167,16 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 
   // The session's CSRF token in every form (the public routes check the sign-in form's own),
   // before the route's schema reads the form (preValidation), so a forged post learns nothing.
-  admin.addHook("preValidation", async (request, reply) => {
+  const checkCsrf = async (request: FastifyRequest, reply: FastifyReply) => {
     if (reads(request) || isPublic(request)) return;
     if (!tokensMatch(sentCsrfToken(request), request.staffSession?.csrfToken ?? null)) {
       request.log.warn("admin: CSRF token refused");
       return refuse(request, reply);
     }
-  });
+  };
+  // A multipart body is read only in the content editor's scope, by a preValidation hook of its
+  // own that runs after this one: its token is checked there, once its fields are read (below).
+  admin.addHook("preValidation", async (request, reply) => (isMultipart(request) ? undefined : checkCsrf(request, reply)));
 
   // The role the route asks for (./roles.ts), once the session and its token are known good, and
   // before the route's schema.
@@ -210,10 +219,29 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   submissionRoutes(admin, context);
   privacyRoutes(admin, context);
   auditRoutes(admin, context);
-  contentRoutes(admin, context, {
-    repository: new ContentRepository(options.contentDir),
-    review: new ReviewStore(db, context.now),
-    publisher: options.publisher,
+  staffRoutes(admin, context);
+  // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
+  await admin.register(async (scope) => {
+    await scope.register(multipart, {
+      attachFieldsToBody: "keyValues",
+      // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
+      throwFileSizeLimit: false,
+      limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
+      // The body's value of a file field (the plugin's `MultipartFile.value`): read by `contentForm` (./routes/content.ts).
+      onFile: async (part) => {
+        const bytes = await part.toBuffer();
+        part.value = new UploadedFile(part.filename, bytes, part.file.truncated);
+      },
+    });
+    // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
+    // before the route's schema. (The role was checked before the parts were read.)
+    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(request, reply) : undefined));
+    contentRoutes(scope, context, {
+      repository: new ContentRepository(options.contentDir),
+      review: new ReviewStore(db, context.now),
+      publisher: options.publisher,
+      pictures: new PictureStore(options.contentDir, config.DATA_DIR),
+    });
   });
   scheduleRoutes(admin, context);
   bookingSlotRoutes(admin, context);

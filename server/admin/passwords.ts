@@ -26,14 +26,28 @@ const commonPasswords = new Set(
     .map((line) => line.toLowerCase()),
 );
 
-/** Why a new password is refused, or null when it may be used. */
-export function passwordProblem(password: string, email: string): string | null {
+/** What is wrong with a new password: too short or too long, a common one, the address itself; null when it may be used. */
+export type PasswordFault = "short" | "long" | "common" | "address";
+
+/** Why a new password is refused, as a kind the staff pages word in the staff's language, or null. */
+export function passwordFault(password: string, email: string): PasswordFault | null {
   const length = [...password].length;
-  if (length < minimumPasswordLength) return `The password must have at least ${minimumPasswordLength} characters (it has ${length}).`;
-  if (length > maximumPasswordLength) return `The password must have at most ${maximumPasswordLength} characters.`;
+  if (length < minimumPasswordLength) return "short";
+  if (length > maximumPasswordLength) return "long";
   const lower = password.toLowerCase();
-  if (commonPasswords.has(lower)) return "This password is on the list of common passwords: choose another.";
-  if (lower === email.toLowerCase() || lower === email.toLowerCase().split("@")[0]) return "The password must not be the e-mail address.";
+  if (commonPasswords.has(lower)) return "common";
+  if (lower === email.toLowerCase() || lower === email.toLowerCase().split("@")[0]) return "address";
+  return null;
+}
+
+/** Why a new password is refused, in English (the command line), or null when it may be used. */
+export function passwordProblem(password: string, email: string): string | null {
+  const fault = passwordFault(password, email);
+  const length = [...password].length;
+  if (fault === "short") return `The password must have at least ${minimumPasswordLength} characters (it has ${length}).`;
+  if (fault === "long") return `The password must have at most ${maximumPasswordLength} characters.`;
+  if (fault === "common") return "This password is on the list of common passwords: choose another.";
+  if (fault === "address") return "The password must not be the e-mail address.";
   return null;
 }
 

@@ -33,6 +33,10 @@ export const auditActions = {
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",
   statusChanged: "status.changed",
+  // Replies, notes and assignment on a submission's page (issue 22).
+  replySent: "reply.sent",
+  noteAdded: "note.added",
+  assigned: "submission.assigned",
   exported: "export",
   privacyFind: "privacy.find",
   privacyExport: "privacy.export",
@@ -41,6 +45,10 @@ export const auditActions = {
   staffRemoved: "staff.removed",
   staffPasswordReset: "staff.password-reset",
   staffRoleChanged: "staff.role-changed",
+  // Staff managed in the browser (issue 22).
+  staffInvited: "staff.invited",
+  staffJoined: "staff.joined",
+  staffSecondFactorReset: "staff.second-factor-reset",
   // The content editor (server/admin/routes/content.ts).
   contentCreated: "content.created",
   contentSaved: "content.saved",

@@ -56,6 +56,8 @@ export interface InboxRow {
   email: string;
   status: InboxStatus;
   status_changed_at: string | null;
+  /** The staff account dealing with it (migration 21), or null. */
+  assigned_to: number | null;
 }
 
 export interface InboxQuery {

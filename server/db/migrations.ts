@@ -324,6 +324,48 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 20,
+    name: "inbox replies: each reply form sends once",
+    sql: `
+      -- One row per reply sent from a submission's page (server/db/replies.ts): the random key the
+      -- form carried, so that a form sent twice (a double click, Back and resend, a retry after a
+      -- restart) queues its e-mail once. No personal data: the text is in the outbox and the audit log.
+      CREATE TABLE sent_replies (
+        key TEXT PRIMARY KEY,
+        submission_type TEXT NOT NULL,
+        submission_id TEXT NOT NULL,
+        outbox_id INTEGER NOT NULL,
+        sent_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 21,
+    name: "inbox: a submission assigned to a member of the staff",
+    sql: `
+      -- Who deals with a submission (server/db/assignment.ts); nobody when the account is removed.
+      ALTER TABLE inbox ADD COLUMN assigned_to INTEGER REFERENCES staff (id) ON DELETE SET NULL;
+    `,
+  },
+  {
+    version: 22,
+    name: "staff invitations: a one-time link that sets a new colleague's password",
+    sql: `
+      -- An admin's invitation (server/db/invitations.ts): only the SHA-256 of the link's 256-bit
+      -- token is kept, so a copy of the database opens no invitation. used_at marks it spent.
+      CREATE TABLE staff_invitations (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin', 'editor', 'inbox')),
+        invited_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX staff_invitations_email ON staff_invitations (email);
+    `,
+  },
+  {
     version: 30,
     name: "tour bookings: the estate's schedule, slots held by bookings, private links",
     sql: `

@@ -112,6 +112,21 @@ export class StaffStore {
     })();
   }
 
+  /** Clears an account's second factor and recovery codes and ends its sessions: it enrols again at its next sign-in. */
+  clearSecondFactor(staffId: number): boolean {
+    return this.db.transaction(() => {
+      const changed = this.db.prepare("UPDATE staff SET totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?").run(staffId).changes === 1;
+      this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(staffId);
+      this.endAll(staffId);
+      return changed;
+    })();
+  }
+
+  /** How many accounts have the admin role. */
+  adminCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM staff WHERE role = 'admin'").get() as { n: number }).n;
+  }
+
   private endAll(staffId: number): void {
     this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(staffId);
     this.db.prepare("DELETE FROM staff_challenges WHERE staff_id = ?").run(staffId);

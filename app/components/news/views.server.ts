@@ -7,6 +7,7 @@ import { youtubeEmbedUrl } from "#content/schemas/youtube";
 import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
 import type { Language } from "#core/languages";
+import { sceneImage } from "~/lib/images";
 import type { NewsItemView } from "./views";
 
 export function newsView(lang: Language): NewsItemView[] {
@@ -23,6 +24,7 @@ export function newsView(lang: Language): NewsItemView[] {
       paragraphs: textIn(item.content, lang).split(/\n\s*\n/),
       ...(item.externalLink && item.linkLabel ? { externalLink: { href: item.externalLink, label: textIn(item.linkLabel, lang) } } : {}),
       ...(video ? { video } : {}),
+      ...(item.photo ? { photo: { image: sceneImage(item.photo.scene), alt: textIn(item.photo.alt, lang) } } : {}),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { NewsCategory, NewsIcon } from "#content";
+import type { Picture } from "~/lib/images";
 
 /** A news card's data in the page's language, worked out at build (views.server.ts). */
 export interface NewsItemView {
@@ -14,6 +15,8 @@ export interface NewsItemView {
   /** The full text, one string per paragraph. */
   paragraphs: string[];
   externalLink?: { href: string; label: string };
+  /** The item's photograph, at the sizes the build made of it, and its description in the page's language. */
+  photo?: { image: Picture; alt: string };
   /** The youtube-nocookie player address, when the item has a video. */
   video?: string;
 }

@@ -1,3 +1,4 @@
+import type { PictureStore } from "./pictures";
 import type { Publisher } from "./publisher";
 import type { ContentRepository } from "./repository";
 import type { ReviewStore } from "./review";
@@ -7,4 +8,5 @@ export interface ContentEditor {
   repository: ContentRepository;
   review: ReviewStore;
   publisher: Publisher;
+  pictures: PictureStore;
 }

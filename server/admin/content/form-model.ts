@@ -6,11 +6,13 @@
  * same tree, so no type needs a page or a parser of its own.
  */
 import { z } from "zod";
+import { scenePattern } from "#content/schemas/scene";
 import { languages, type Language } from "#core/languages";
 
 /** A field of a form, as the renderer draws it. */
 export type FieldNode =
-  | { kind: "text"; optional: boolean; format?: "date" | "uri" | "time" | "long"; pattern?: string; minLength?: number; maxLength?: number }
+  /** `picture`: the name of a scene (content/images/scenes), drawn as the picture and an upload. */
+  | { kind: "text"; optional: boolean; format?: "date" | "uri" | "time" | "long" | "picture"; pattern?: string; minLength?: number; maxLength?: number }
   | { kind: "number"; optional: boolean; integer: boolean; min?: number; max?: number; step?: number }
   | { kind: "choice"; optional: boolean; options: string[] }
   | { kind: "boolean"; optional: boolean }
@@ -51,7 +53,8 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
   if (schema.const !== undefined && typeof schema.const === "boolean") return { kind: "boolean", optional };
   switch (schema.type) {
     case "string": {
-      const format = schema.format === "date" ? "date" : schema.format === "uri" ? "uri" : longNames.test(name) ? "long" : undefined;
+      const format =
+        schema.pattern === scenePattern.source ? "picture" : schema.format === "date" ? "date" : schema.format === "uri" ? "uri" : longNames.test(name) ? "long" : undefined;
       return {
         kind: "text",
         optional,
@@ -150,6 +153,10 @@ export function draftFromForm(node: FieldNode, fields: Record<string, string>, p
   }
 }
 
+/** Whether nothing was typed anywhere in a draft. */
+const isBlank = (draft: Draft): boolean =>
+  typeof draft === "string" ? draft.trim() === "" : Array.isArray(draft) ? draft.every(isBlank) : Object.values(draft).every(isBlank);
+
 /**
  * A draft turned into the value the schema checks: numbers parsed (text that is no number is
  * left as text, so the schema names the field), empty optional fields left out, the JSON of a
@@ -166,6 +173,8 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
     }
     case "group": {
       const fields = draft as Record<string, Draft>;
+      // An optional group left blank (a news item without a photo) is left out, required parts and all.
+      if (node.optional && isBlank(draft)) return undefined;
       const out: Record<string, unknown> = {};
       for (const [key, child] of node.fields) {
         const value = valueOf(child, fields[key] ?? "");
@@ -269,4 +278,43 @@ export function completeness(node: FieldNode, draft: Draft): { total: number; fi
   };
   visit(node, draft);
   return { total, filled };
+}
+
+/** A picture field of a draft: its path (`photo.scene`) and how to set its scene name. */
+export interface PictureField {
+  path: string;
+  set: (name: string) => void;
+}
+
+/** Every picture field of a draft (lists' items included), in form order. */
+export function pictureFields(node: FieldNode, draft: Draft): PictureField[] {
+  const found: PictureField[] = [];
+  const visit = (n: FieldNode, d: Draft, path: (string | number)[], set: (value: Draft) => void) => {
+    if (n.kind === "text" && n.format === "picture") found.push({ path: joinPath(path), set });
+    else if (n.kind === "group" && typeof d === "object" && !Array.isArray(d)) {
+      for (const [key, child] of n.fields) visit(child, d[key] ?? "", [...path, key], (value) => (d[key] = value));
+    } else if (n.kind === "list" && Array.isArray(d)) {
+      d.forEach((item, i) => visit(n.item, item, [...path, i], (value) => (d[i] = value)));
+    }
+  };
+  visit(node, draft, [], () => undefined);
+  return found;
+}
+
+/** Whether a form has a picture field anywhere (it is then posted as `multipart/form-data`). */
+export function hasPictureField(node: FieldNode): boolean {
+  if (node.kind === "text") return node.format === "picture";
+  if (node.kind === "group") return node.fields.some(([, child]) => hasPictureField(child));
+  if (node.kind === "list") return hasPictureField(node.item);
+  return false;
+}
+
+/** The scene names a value uses (every string at a picture field). */
+export function sceneNamesOf(node: FieldNode, value: unknown): string[] {
+  if (node.kind === "text") return node.format === "picture" && typeof value === "string" ? [value] : [];
+  if (node.kind === "group" && value && typeof value === "object") {
+    return node.fields.flatMap(([key, child]) => sceneNamesOf(child, (value as Record<string, unknown>)[key]));
+  }
+  if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => sceneNamesOf(node.item, item));
+  return [];
 }

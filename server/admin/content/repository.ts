@@ -8,8 +8,8 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readFile, rename, rm, writeFile, readdir } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { mkdir, readFile, rename, rm, writeFile, readdir } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { contentType, itemIdPattern, type ContentType } from "./types";
 
@@ -34,6 +34,12 @@ export interface StoredItem {
   text: string;
   value: unknown;
   version: string;
+}
+
+/** A file saved with an item (an uploaded picture), by its path relative to the content folder. */
+export interface ExtraFile {
+  path: string;
+  bytes: Buffer;
 }
 
 /** A save refused because someone saved the item after the form was opened. */
@@ -180,9 +186,19 @@ export class ContentRepository {
    * Writes an item and commits it, unless it changed since `expected` (the version the form was
    * opened on; null for a new item, which must not exist yet). `check` runs on the written folder
    * (the build's whole-content check) and returns problems: then the old file is put back and
-   * nothing is committed.
+   * nothing is committed. `extra` files (new pictures the item names) are written before the check
+   * and committed with the item, or removed with it on a refusal.
    */
-  save(type: ContentType, id: string, value: unknown, expected: string | null, author: Author, message: string, check: () => string[]): Promise<{ problems: string[] }> {
+  save(
+    type: ContentType,
+    id: string,
+    value: unknown,
+    expected: string | null,
+    author: Author,
+    message: string,
+    check: () => string[],
+    extra: readonly ExtraFile[] = [],
+  ): Promise<{ problems: string[] }> {
     return this.serial(async () => {
       const file = itemFile(this.root, type, id);
       if (!file) throw new Error(`not an item of ${type.id}: ${id}`);
@@ -190,7 +206,12 @@ export class ContentRepository {
       const before = existsSync(file) ? await readFile(file, "utf8") : null;
       if (versionOf(before) !== (expected ?? versionOf(null))) throw new VersionConflict(await this.latest(type, id));
       const text = `${JSON.stringify(value, null, 2)}\n`;
-      if (text === before) return { problems: [] };
+      if (text === before && extra.length === 0) return { problems: [] };
+      const extraFiles = extra.map((entry) => ({ ...entry, file: this.inside(entry.path) }));
+      for (const entry of extraFiles) {
+        await mkdir(dirname(entry.file), { recursive: true });
+        await writeFile(entry.file, entry.bytes);
+      }
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, text);
       await rename(temporary, file);
@@ -198,9 +219,10 @@ export class ContentRepository {
       if (problems.length > 0) {
         if (before === null) await rm(file, { force: true });
         else await writeFile(file, before);
+        for (const entry of extraFiles) await rm(entry.file, { force: true });
         return { problems };
       }
-      await this.commit(file, author, message);
+      await this.commit([file, ...extraFiles.map((entry) => entry.file)], author, message);
       return { problems: [] };
     });
   }
@@ -214,15 +236,22 @@ export class ContentRepository {
       const before = existsSync(file) ? await readFile(file, "utf8") : null;
       if (versionOf(before) !== expected) throw new VersionConflict(await this.latest(type, id));
       await rm(file, { force: true });
-      await this.commit(file, author, message);
+      await this.commit([file], author, message);
     });
   }
 
-  private async commit(file: string, author: Author, message: string): Promise<void> {
-    const name = this.relativeName(file);
-    await this.git(["add", "-A", "--", name]);
-    // Only this file is committed, whatever else the repository holds staged.
-    await this.git(["commit", "-q", "-m", message, "--", name], author);
+  /** A path relative to the folder, refused unless it stays inside. */
+  private inside(path: string): string {
+    const full = resolve(this.root, path);
+    if (!full.startsWith(this.root + sep)) throw new Error(`outside the content folder: ${path}`);
+    return full;
+  }
+
+  private async commit(files: readonly string[], author: Author, message: string): Promise<void> {
+    const names = files.map((file) => this.relativeName(file));
+    await this.git(["add", "-A", "--", ...names]);
+    // Only these files are committed, whatever else the repository holds staged.
+    await this.git(["commit", "-q", "-m", message, "--", ...names], author);
   }
 }
 

@@ -8,16 +8,18 @@ import { languages, type Language } from "#core/languages";
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import type { ContentEditor } from "../content/editor";
-import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOperation, valueOf, type Draft, type FieldNode } from "../content/form-model";
+import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOperation, pictureFields, sceneNamesOf, valueOf, type Draft, type FieldNode } from "../content/form-model";
+import { processPicture, UploadedFile, type PictureRefusal } from "../content/pictures";
 import { VersionConflict, type Revision } from "../content/repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "../content/types";
 import { checkFolder, checkValue, type FieldProblem } from "../content/validate";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views/content-item-page";
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
 import { ContentPublishPage } from "../views/content-publish-page";
 import { NotFoundPage } from "../views/sign-in-page";
+import type { ViewContext } from "../view-context";
 
 /** The notices a redirect after an action names (`?done=saved`). */
 const notices: Record<string, AdminMessageId> = {
@@ -28,6 +30,43 @@ const notices: Record<string, AdminMessageId> = {
   publishing: "content.done.publishing",
   previewing: "content.done.previewing",
 };
+
+/**
+ * The body of a content form: URL-encoded (@fastify/formbody), or multipart when it carries a
+ * picture (@fastify/multipart with `attachFieldsToBody: "keyValues"`, whose `onFile` makes each
+ * file an `UploadedFile`, ../index.ts). Each name is sent once, as text or as a file; a name sent
+ * twice (a list) is refused with 400 naming it, as every staff form is (../context.ts
+ * `staffForm`). The route reads the text fields and the files (by field name, such as
+ * `photo.scene.upload`) apart.
+ */
+export const contentForm = z
+  .record(z.string(), z.union([z.string(), z.instanceof(UploadedFile)]))
+  .default({})
+  .transform((body) => {
+    const fields: Record<string, string> = {};
+    const files = new Map<string, UploadedFile>();
+    for (const [name, value] of Object.entries(body)) {
+      if (typeof value === "string") fields[name] = value;
+      else files.set(name, value);
+    }
+    return { fields, files };
+  });
+
+/** Why a picture was refused, in the staff member's words. */
+function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
+  switch (refusal.reason) {
+    case "type":
+      return view.t("content.picture.type");
+    case "tooLarge":
+      return view.t("content.picture.tooLarge", { maxMegabytes: refusal.maxMegabytes });
+    case "tooManyPixels":
+      return view.t("content.picture.tooManyPixels", { maxMegapixels: refusal.maxMegapixels });
+    case "tooSmall":
+      return view.t("content.picture.tooSmall", { minWidth: refusal.minWidth, minHeight: refusal.minHeight });
+    case "unreadable":
+      return view.t("content.picture.unreadable");
+  }
+}
 
 const forms = new Map<string, FieldNode>();
 /** A type's form tree, made once. */
@@ -82,6 +121,30 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     return { type, id: params.id };
   };
 
+  /**
+   * Each picture field's chosen file, checked and re-encoded (./content/pictures.ts): a good one
+   * is kept and its name put in the draft; a refused one is a problem at its field.
+   */
+  const takeUploads = async (view: ViewContext, node: FieldNode, draft: Draft, files: ReadonlyMap<string, UploadedFile>): Promise<FieldProblem[]> => {
+    const problems: FieldProblem[] = [];
+    for (const field of pictureFields(node, draft)) {
+      const file = files.get(`${field.path}.upload`);
+      if (!file || file.empty) continue;
+      const result = await processPicture(file);
+      if (result.ok) field.set(await editor.pictures.keep(result.jpeg));
+      else problems.push({ path: field.path, message: refusalMessage(view, result.refusal) });
+    }
+    return problems;
+  };
+
+  /** A picture of the editor (published or waiting for its save), for the forms' previews. */
+  routes.get("/admin/content/pictures/:file", { config: contentRoles, schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const match = /^([a-z0-9-]{1,100})\.jpg$/.exec(request.params.file);
+    const bytes = match ? await editor.pictures.read(match[1]!) : null;
+    if (!bytes) return notFound(request, reply);
+    return reply.type("image/jpeg").send(bytes);
+  });
+
   interface FormRender {
     type: ContentType;
     id: string | null;
@@ -122,8 +185,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
 
   /** The pages' query: the notice after an action (`?done=saved`). */
   const noticeQuery = { querystring: z.object({ done: queryText }) };
-  /** A form post's fields (./context.ts `staffForm`). */
-  const form = { body: staffForm };
+  /** A form post's text fields and files (`contentForm`). */
+  const form = { body: contentForm };
   /** An item's address. */
   const itemParams = z.object({ type: z.string(), id: z.string() });
 
@@ -186,18 +249,21 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
    * the build's schema and the whole folder, and writes and commits it only when both accept.
    * A refusal shows the form again with everything typed.
    */
-  const save = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, type: ContentType, existingId: string | null) => {
+  const save = async (request: FastifyRequest, reply: FastifyReply, { fields, files }: z.output<typeof contentForm>, type: ContentType, existingId: string | null) => {
     const node = formFor(type);
     const draft = draftFromForm(node, fields);
     const version = existingId === null ? null : String(fields._version ?? "");
     const newId = String(fields._id ?? "").trim();
     const again = (extra: Partial<FormRender>) => renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, ...extra });
+    const view = viewFor(context, request, reply);
+    // A chosen picture is taken first, whatever the button: kept (and shown) even when the save is refused.
+    const uploadProblems = await takeUploads(view, node, draft, files);
     const operation = parseOperation(fields._op);
     if (operation) {
       applyOperation(node, draft, operation);
-      return again({ status: 200 });
+      return again({ status: 200, problems: uploadProblems });
     }
-    const view = viewFor(context, request, reply);
+    if (uploadProblems.length > 0) return again({ problems: uploadProblems });
     const id = existingId ?? newId;
     if (existingId === null) {
       if (!itemIdPattern.test(id)) return again({ problems: [{ path: "_id", message: view.t("content.issue.id") }] });
@@ -209,8 +275,16 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const before = await repository.read(type, id);
     const relativeFile = type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
     try {
-      const { problems } = await repository.save(type, id, value, version, { email: actor(request) }, `${existingId === null ? "Create" : "Edit"} ${relativeFile}`, () =>
-        checkFolder(repository.root, relativeFile),
+      const pictures = await editor.pictures.waiting(sceneNamesOf(node, value));
+      const { problems } = await repository.save(
+        type,
+        id,
+        value,
+        version,
+        { email: actor(request) },
+        `${existingId === null ? "Create" : "Edit"} ${relativeFile}`,
+        () => checkFolder(repository.root, relativeFile),
+        pictures,
       );
       if (problems.length > 0) return again({ general: problems.map((problem) => view.t("content.issue.rule", { hint: problem })) });
     } catch (error) {
@@ -254,7 +328,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const item = target(request.params);
     const stored = item && item.type.where.kind === "collection" ? await repository.read(item.type, item.id) : null;
     if (!item || !stored) return notFound(request, reply);
-    const fields = request.body;
+    const { fields } = request.body;
     const view = viewFor(context, request, reply);
     const page = (status: number, problem: string) =>
       sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, version: stored.version, problem }));
@@ -288,7 +362,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
-    const fields = request.body;
+    const { fields } = request.body;
     const commit = String(fields.commit ?? "");
     const text = await repository.at(item.type, item.id, commit);
     if (text === null) return notFound(request, reply);

@@ -52,13 +52,14 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
   const { staff, now } = context;
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "", signedOut = false) =>
-    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut }));
+  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "", notice: { signedOut?: boolean; joined?: boolean } = {}) =>
+    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: notice.signedOut ?? false, joined: notice.joined ?? false }));
 
-  // `?signed-out` after signing out (its value, if any, does not matter).
-  routes.get("/admin/login", { config: publicRoute, schema: { querystring: z.object({ "signed-out": queryText }) } }, async (request, reply) => {
+  // `?signed-out` after signing out, `?joined` after accepting an invitation (their values, if any, do not matter).
+  const loginQuery = z.object({ "signed-out": queryText, joined: queryText });
+  routes.get("/admin/login", { config: publicRoute, schema: { querystring: loginQuery } }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
-    return signInPage(request, reply, 200, null, "", request.query["signed-out"] !== undefined);
+    return signInPage(request, reply, 200, null, "", { signedOut: request.query["signed-out"] !== undefined, joined: request.query.joined !== undefined });
   });
 
   routes.post("/admin/login", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {

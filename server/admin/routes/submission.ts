@@ -6,13 +6,22 @@ import { createElement } from "react";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage } from "#core/languages";
-import { isWellFormedText, neutraliseText } from "#forms/text";
+import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
 import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
-import { inboxRoles } from "../roles";
+import { composeStaffReply } from "../../mail/staff-reply";
+import { replyKeyPattern, sendReply } from "../../db/replies";
+import { randomToken } from "../../db/staff";
+import { answerMark, chooseTemplate, fillTemplate } from "../reply-templates";
+import { ReplyPanel } from "../views/reply-panel";
+import { addNote, assignSubmission } from "../../db/assignment";
+import { assignmentMail } from "../assignment-mail";
+import { AssignPanel, type Colleague } from "../views/assign-panel";
+import { NotesPanel, noteMax } from "../views/notes-panel";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { inboxRoles, roleAllows } from "../roles";
 import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -23,12 +32,28 @@ import { SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 const params = z.object({ type: z.string(), id: z.string() });
 
 const idPattern = /^[0-9a-f-]{36}$/;
-const doneValues = ["confirmed", "declined", "status"] as const satisfies readonly Done[];
+const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"] as const satisfies readonly Done[];
 const slotNotes = ["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"] as const satisfies readonly SlotNote[];
-/** The page's query: the notice after an answer, and the tour time's (anything else shows none). */
-const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: z.enum(slotNotes).optional().catch(undefined) });
+/**
+ * The page's query: the notice after an answer, the tour time's (anything else shows none), and
+ * the reply template to open the reply form with (unknown: the default one).
+ */
+const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: z.enum(slotNotes).optional().catch(undefined), template: queryText });
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
+/** The longest subject and text of a reply (the form's maxlength says the same). */
+const subjectMax = 200;
+const replyMax = 8000;
+
+/** The forms whose submissions can be answered by e-mail from the inbox (a newsletter sign-up has nothing to answer). */
+const repliedTypes: readonly InboxType[] = ["tour-bookings", "contact-messages", "importer-applications"];
+
+/** What the reply form shows: the chosen template, and the subject and text (filled in, or as typed). */
+interface ReplyDraft {
+  template: string;
+  subject: string;
+  body: string;
+}
 
 /** The tour a booking names, in a language. */
 function tourName(record: SubmissionRecord, lang: string): string | null {
@@ -87,12 +112,30 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
+  /** The reply form: a template filled in for this visitor, or what the staff typed when it was refused. */
+  const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
+    const { entry } = record;
+    if (!repliedTypes.includes(entry.type)) return null;
+    const templates = content.replyTemplates;
+    const template = chooseTemplate(templates, draft?.template ?? templateId);
+    const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
+    const filled = fillTemplate(template, language, { name: entry.name ?? "", estate: context.reply.estateNames[language] });
+    return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, replyKey: randomToken() });
+  };
+
+  /** The accounts a submission can be given to: those whose role opens the inbox. */
+  const colleagues = (): Colleague[] =>
+    context.staff
+      .list()
+      .filter((account) => roleAllows(inboxRoles, account.role))
+      .map(({ id, email }) => ({ id, email }));
+
   const page = (
     request: FastifyRequest,
     reply: FastifyReply,
     record: SubmissionRecord,
     status: number,
-    extra: { done?: Done | null; slot?: SlotNote | null; problems?: string[]; typed?: Record<string, string> },
+    extra: { done?: Done | null; slot?: SlotNote | null; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
   ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
@@ -112,6 +155,10 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null),
+        replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
+        notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
+        assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
+        assignee: entry.assigned_to === null ? null : (context.staff.byId(entry.assigned_to)?.email ?? null),
       }),
     );
   };
@@ -119,7 +166,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   routes.get(base, { config: inboxRoles, schema: { params, querystring: pageQuery } }, async (request, reply) => {
     const record = load(request.params);
     if (!record) return notFound(request, reply);
-    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: request.query.slot ?? null });
+    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: request.query.slot ?? null, template: request.query.template });
   });
 
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
@@ -195,5 +242,73 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
     })();
     return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
+  });
+
+  routes.post(`${base}/reply`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
+    if (!record || !repliedTypes.includes(record.entry.type)) return notFound(request, reply);
+    const fields = request.body;
+    const view = viewFor(context, request, reply);
+    const rawSubject = fields.subject ?? "";
+    const rawBody = fields.body ?? "";
+    const subject = neutraliseLine(rawSubject).trim();
+    const body = neutraliseText(rawBody.replace(/\r\n?/g, "\n")).trim();
+    const template = chooseTemplate(content.replyTemplates, fields.template).id;
+    const problems: string[] = [];
+    if (subject === "" || [...subject].length > subjectMax || !isWellFormedText(subject)) problems.push(view.t("error.replySubject"));
+    if (body === "" || [...body].length > replyMax || !isWellFormedText(body)) problems.push(view.t("error.replyBody"));
+    else if (body.includes(answerMark)) problems.push(view.t("error.replyMark", { mark: answerMark }));
+    const key = fields.key ?? "";
+    if (!replyKeyPattern.test(key)) problems.push(view.t("error.replyForm"));
+    if (problems.length > 0) {
+      return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
+    }
+    const { entry } = record;
+    const mail = composeStaffReply({ to: entry.email, subject, text: body }, context.reply.estateEmail);
+    const sent = sendReply(
+      context.db,
+      {
+        key,
+        submission: { type: entry.type, id: entry.submission_id },
+        mail,
+        actor: staffOf(request).email,
+        detail: { template, language: entry.language, subject: mail.subject, text: mail.text },
+      },
+      context.now(),
+    );
+    if (sent) context.kickMail();
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
+  });
+
+  routes.post(`${base}/note`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
+    if (!record) return notFound(request, reply);
+    const raw = request.body.note ?? "";
+    const note = neutraliseText(raw.replace(/\r\n?/g, "\n")).trim();
+    if (note === "" || [...note].length > noteMax || !isWellFormedText(note)) {
+      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.note")], typed: { note: raw.slice(0, noteMax * 2) } });
+    }
+    const { entry } = record;
+    addNote(context.db, { type: entry.type, id: entry.submission_id }, staffOf(request).email, note, context.now());
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
+  });
+
+  routes.post(`${base}/assign`, { config: inboxRoles, schema: form }, async (request, reply) => {
+    const record = load(request.params);
+    if (!record) return notFound(request, reply);
+    const chosen = request.body.staff;
+    const view = viewFor(context, request, reply);
+    const colleague = chosen === "" ? null : colleagues().find((account) => String(account.id) === chosen);
+    if (colleague === undefined) return page(request, reply, record, 400, { problems: [view.t("error.assignee")] });
+    const { entry } = record;
+    const by = staffOf(request).email;
+    // Staff who take a submission themselves need no e-mail about it.
+    const mail =
+      colleague && colleague.email !== by
+        ? assignmentMail(view, { to: colleague.email, by, type: entry.type, id: entry.submission_id, name: entry.name ?? entry.email, siteUrl: context.config.SITE_URL })
+        : null;
+    assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
+    if (mail) context.kickMail();
+    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
 }

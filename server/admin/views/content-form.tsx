@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { languageNames, languages } from "#core/languages";
 import { adminCatalog, type AdminMessageId } from "#locales/admin";
 import { joinPath, type Draft, type FieldNode } from "../content/form-model";
+import { pictureLimits } from "../content/pictures";
 import type { ViewContext } from "../view-context";
 
 /** What the renderer needs besides the tree and the values. */
@@ -151,6 +152,37 @@ function LabelledControl({ state, name, label, optional, hint, children }: { sta
   );
 }
 
+/**
+ * A picture: the one the item names now (from the staff area, as the staff policy allows only this
+ * server's images), its name kept in a hidden field, and a file input that replaces it on the next
+ * post (the form is `multipart/form-data`). The limits are said before the staff member chooses.
+ */
+function PictureControl({ name, label, optional, scene, state }: { name: string; label: string; optional: ReactNode; scene: string; state: FormState }) {
+  const { view } = state;
+  return (
+    <div className="field picture">
+      <span className="picture-label">
+        {label}
+        {optional}
+      </span>
+      {scene ? (
+        <img src={`/admin/content/pictures/${scene}.jpg`} alt="" width={320} height={180} className="picture-preview" />
+      ) : (
+        <p className="help">{view.t("content.picture.none")}</p>
+      )}
+      <input type="hidden" name={name} value={scene} />
+      <label className="picture-upload">
+        <span>{view.t(scene ? "content.picture.replace" : "content.picture.choose")}</span>
+        <input type="file" name={`${name}.upload`} accept="image/jpeg,image/png,image/webp,image/avif" {...described(state, name)} />
+      </label>
+      <span className="help">
+        {view.t("content.picture.help", { minWidth: pictureLimits.minWidth, minHeight: pictureLimits.minHeight, maxMegabytes: pictureLimits.maxBytes / 1024 / 1024 })}
+      </span>
+      <Problems state={state} path={name} />
+    </div>
+  );
+}
+
 /** One field of any kind, at its path. */
 export function Field({ node, draft, path, state }: { node: FieldNode; draft: Draft; path: (string | number)[]; state: FormState }) {
   const { view } = state;
@@ -226,6 +258,7 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
         </LabelledControl>
       );
     case "text": {
+      if (node.format === "picture") return <PictureControl name={name} label={label} optional={optional} scene={draft as string} state={state} />;
       const long = node.format === "long";
       const type = node.format === "date" ? "date" : node.format === "uri" ? "url" : "text";
       return (

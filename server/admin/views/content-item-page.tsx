@@ -1,4 +1,4 @@
-import type { Draft, FieldNode } from "../content/form-model";
+import { hasPictureField, type Draft, type FieldNode } from "../content/form-model";
 import type { Revision } from "../content/repository";
 import type { ContentType } from "../content/types";
 import type { FieldProblem } from "../content/validate";
@@ -79,7 +79,8 @@ export function ContentItemPage(props: ContentItemPageProps) {
         </div>
       ) : null}
       <LanguageStates view={view} item={states} />
-      <form method="post" action={action} className="content-form" noValidate>
+      {/* A form with a picture posts its file as multipart/form-data; the others stay URL-encoded. */}
+      <form method="post" action={action} className="content-form" noValidate {...(hasPictureField(node) ? { encType: "multipart/form-data" } : {})}>
         <CsrfField view={view} />
         <input type="hidden" name="_version" value={version ?? ""} />
         {/* The first submit button is the one Enter presses: saving, never a list's buttons. */}

@@ -9,10 +9,24 @@ export function waitMessage(view: ViewContext, seconds: number): string {
 }
 
 /** The sign-in form: e-mail and password, POSTed to /admin/login. */
-export function SignInPage({ view, problem, email = "", signedOut = false }: { view: ViewContext; problem: SignInProblem; email?: string; signedOut?: boolean }) {
+export function SignInPage({
+  view,
+  problem,
+  email = "",
+  signedOut = false,
+  joined = false,
+}: {
+  view: ViewContext;
+  problem: SignInProblem;
+  email?: string;
+  signedOut?: boolean;
+  /** Just after an invitation's password was set. */
+  joined?: boolean;
+}) {
   return (
     <Layout view={view} title={view.t("signIn.title")}>
       {signedOut ? <Notice tone="done">{view.t("signIn.signedOut")}</Notice> : null}
+      {joined ? <Notice tone="done">{view.t("signIn.joined")}</Notice> : null}
       {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
       {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}

@@ -4,11 +4,11 @@ import type { AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
-import { describeAction } from "./actions";
+import { describeAction, historyText } from "./actions";
 import { telHref } from "./inbox-page";
 import { CsrfField, Layout, Notice } from "./layout";
 
-export type Done = "confirmed" | "declined" | "status" | null;
+export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | null;
 
 export interface SubmissionPageProps {
   view: ViewContext;
@@ -26,6 +26,13 @@ export interface SubmissionPageProps {
   tourName: string | null;
   /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
   slotPanel?: ReactNode;
+  /** The reply to the visitor (./reply-panel.tsx), for a form that can be answered by e-mail. */
+  replyPanel?: ReactNode;
+  /** Internal notes (./notes-panel.tsx) and assignment (./assign-panel.tsx). */
+  notesPanel?: ReactNode;
+  assignPanel?: ReactNode;
+  /** The address of the colleague dealing with it, or null. */
+  assignee?: string | null;
 }
 
 /** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name. */
@@ -64,7 +71,7 @@ function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" 
   );
 }
 
-function Envelope({ view, entry }: { view: ViewContext; entry: InboxRow }) {
+function Envelope({ view, entry, assignee }: { view: ViewContext; entry: InboxRow; assignee: string | null }) {
   return (
     <dl className="envelope">
       <div>
@@ -90,6 +97,10 @@ function Envelope({ view, entry }: { view: ViewContext; entry: InboxRow }) {
         <dd>
           <span className={`status status-${entry.status}`}>{statusName(view, entry.status)}</span>
         </dd>
+      </div>
+      <div>
+        <dt>{view.t("assign.label")}</dt>
+        <dd>{assignee ?? view.t("assign.nobody")}</dd>
       </div>
     </dl>
   );
@@ -127,6 +138,17 @@ function Mails({ view, mails }: { view: ViewContext; mails: readonly SubmissionM
   );
 }
 
+/** The words a history entry keeps (a reply's text), shown under it as sent; nothing once an erasure cleared them. */
+function HistoryText({ entry, lang }: { entry: AuditEntry; lang: string }) {
+  const text = historyText(entry);
+  if (text === null) return null;
+  return (
+    <blockquote className="long-text history-text" lang={lang}>
+      {text}
+    </blockquote>
+  );
+}
+
 function History({ view, entry, history }: { view: ViewContext; entry: InboxRow; history: readonly AuditEntry[] }) {
   return (
     <section aria-labelledby="history-title" className="panel">
@@ -138,6 +160,7 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
         {history.map((item) => (
           <li key={item.id}>
             <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor})
+            <HistoryText entry={item} lang={item.action === "reply.sent" ? entry.language : view.lang} />
           </li>
         ))}
       </ol>
@@ -202,11 +225,19 @@ function StatusForm({ view, entry, statuses }: { view: ViewContext; entry: Inbox
   );
 }
 
-const doneMessages = { confirmed: "done.confirmed", declined: "done.declined", status: "done.status" } as const;
+const doneMessages = {
+  confirmed: "done.confirmed",
+  declined: "done.declined",
+  status: "done.status",
+  replied: "done.replied",
+  noted: "done.noted",
+  assigned: "done.assigned",
+  unassigned: "done.unassigned",
+} as const;
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel } = props;
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, replyPanel, notesPanel, assignPanel, assignee } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>
@@ -223,11 +254,14 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
           ))}
         </Notice>
       ) : null}
-      <Envelope view={view} entry={entry} />
+      <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
       {slotPanel ?? (entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null)}
       {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
+      {assignPanel ?? null}
+      {replyPanel ?? null}
+      {notesPanel ?? null}
       <Mails view={view} mails={mails} />
       <History view={view} entry={entry} history={history} />
     </Layout>

@@ -1,0 +1,237 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, siteOrigin, StaffClient } from "./support/admin";
+import { contentRepository, git } from "./support/content";
+import { closedAfterEachTest } from "./support/fixtures";
+
+/**
+ * Photographs uploaded in the content editor (issue 24, item 3): only JPEG, PNG, WebP and AVIF
+ * by their bytes, within the limits, re-encoded without their metadata, with the refusal said at
+ * the field; what was typed is kept and nothing is written on a refusal.
+ */
+
+const en = adminTranslator("en").t;
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
+const { apps } = closedAfterEachTest();
+
+const scenes = (dir: string) => readdirSync(join(dir, "images", "scenes")).sort();
+
+/** A new news item, written out in five languages, with its photo's description. */
+const newsItem: Record<string, string> = {
+  _id: "new-cellar-photo",
+  date: "2027-03-15",
+  category: "product",
+  icon: "bottle",
+  ...Object.fromEntries(
+    (["en", "fr", "zh", "es", "ja"] as const).flatMap((lang) => [
+      [`title.${lang}`, `Title ${lang}`],
+      [`description.${lang}`, `Teaser ${lang}`],
+      [`content.${lang}`, `Full text ${lang}`],
+      [`photo.alt.${lang}`, `The new cellar, ${lang}`],
+    ]),
+  ),
+  "photo.scene": "",
+};
+
+interface Upload {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** POSTs a form as `multipart/form-data`, as the browser sends the content form with a file chosen. */
+async function postMultipart(app: FastifyInstance, client: StaffClient, url: string, fields: Record<string, string>, files: Record<string, Upload>, csrf = true) {
+  const form = new FormData();
+  if (csrf) form.set("_csrf", client.csrf);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [name, file] of Object.entries(files)) form.set(name, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  const response = await app.inject({
+    method: "POST",
+    url,
+    remoteAddress: client.address,
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type")!, origin: siteOrigin, cookie: client.cookieHeader },
+  });
+  const token = /name="_csrf" value="([^"]+)"/.exec(response.body);
+  if (token) client.csrf = token[1]!;
+  return response;
+}
+
+async function signedIn() {
+  const dir = contentRepository();
+  const app = await adminTestServer({ CONTENT_DIR: dir });
+  apps.add(app);
+  await addStaff(app, editor.email, editor.password, "editor");
+  const client = new StaffClient(app);
+  await client.signIn(editor.email, editor.password);
+  await client.get("/admin/content/news/new");
+  return { app, client, dir };
+}
+
+/** A photograph from a phone: 2400 × 1800, with the camera's EXIF and the place it was taken (GPS). */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 120, g: 40, b: 60 } } })
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Pocket Camera 9", Artist: "Secret Photographer" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "44/1 52/1 3000/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 10/1 2000/100" },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The problem shown at a form field, and the field's control marked invalid. */
+function problemAt(body: string, name: string): string {
+  const nodes = elements(parseHtml(body));
+  const control = nodes.find((element) => attribute(element, "name") === `${name}.upload`);
+  expect(control && attribute(control, "aria-invalid")).toBe("true");
+  const problem = nodes.find((element) => attribute(element, "id") === `problem-${name}`);
+  return problem ? problem.childNodes.map((node) => ("value" in node ? String(node.value) : "")).join("") : "";
+}
+
+describe("photographs in the content editor", () => {
+  it("takes a phone's JPEG without its GPS position or camera details, crops it to 16:9 and commits it with the item", async () => {
+    const { app, client, dir } = await signedIn();
+    const photo = await phonePhoto();
+    // The original carries the position and the photographer's name.
+    const original = await sharp(photo).metadata();
+    expect(original.exif?.includes("Secret Photographer")).toBe(true);
+    expect(original.exif?.includes("GPS") || original.exif?.includes(Buffer.from([0x88, 0x25])) || original.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+
+    const form = await client.get("/admin/content/news/new");
+    expect(form.body).toMatch(/enctype="multipart\/form-data"/i);
+    const before = scenes(dir);
+    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } });
+    expect(saved.statusCode).toBe(303);
+
+    const item = JSON.parse(readFileSync(join(dir, "news/new-cellar-photo.json"), "utf8")) as { photo: { scene: string; alt: Record<string, string> } };
+    expect(item.photo.alt.ja).toBe("The new cellar, ja");
+    const added = scenes(dir).filter((name) => !before.includes(name));
+    expect(added).toEqual([`${item.photo.scene}.jpg`]);
+    const stored = readFileSync(join(dir, "images", "scenes", added[0]!));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(stored.includes("Secret Photographer")).toBe(false);
+    expect(stored.includes("Pocket Camera")).toBe(false);
+    expect([meta.width, meta.height]).toEqual([2400, 1350]);
+
+    // One commit holds the item and its picture, authored by the editor; nothing is left aside.
+    expect(git(dir, "show", "--name-only", "--format=%ae", "HEAD").trim().split("\n").filter(Boolean).sort()).toEqual(
+      [editor.email, "news/new-cellar-photo.json", `images/scenes/${added[0]}`].sort(),
+    );
+    expect(git(dir, "status", "--porcelain")).toBe("");
+    // The form shows the picture it now has, served to the staff only.
+    const page = await client.get("/admin/content/news/new-cellar-photo");
+    expect(page.body).toContain(`src="/admin/content/pictures/${item.photo.scene}.jpg"`);
+    const served = await client.get(`/admin/content/pictures/${item.photo.scene}.jpg`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect((await app.inject({ method: "GET", url: `/admin/content/pictures/${item.photo.scene}.jpg` })).statusCode).toBe(303);
+  });
+
+  it("refuses an SVG, and a web page or a broken PNG named .jpg, at the field, keeping what was typed and writing nothing", async () => {
+    const { app, client, dir } = await signedIn();
+    const before = scenes(dir);
+    // The eight bytes that open a PNG, then a page.
+    const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const refusals: [Upload, string][] = [
+      [{ name: "logo.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }, "content.picture.type"],
+      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.from("<!doctype html><html><script>alert(document.cookie)</script></html>") }, "content.picture.type"],
+      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.concat([pngSignature, Buffer.from("<html><script>alert(1)</script></html>")]) }, "content.picture.type"],
+      // The first bytes of a JPEG, then a page: taken for a JPEG by its bytes, then not readable as one.
+      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>")]) }, "content.picture.unreadable"],
+    ];
+    for (const [file, message] of refusals) {
+      const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "title.fr": "Le nouveau chai", _op: "save" }, { "photo.scene.upload": file });
+      expect(refused.statusCode).toBe(400);
+      expect(problemAt(refused.body, "photo.scene")).toBe(en(message as "content.picture.type"));
+      // The list of problems names the field: "Photo — File: …".
+      expect(refused.body).toContain(html(en("content.problemAt", { field: `${en("content.field.photo")} — ${en("content.field.scene")}`, problem: en(message as "content.picture.type") })));
+      expect(refused.body).toContain('value="Le nouveau chai"');
+      expect(refused.body).not.toContain("<script>alert");
+    }
+    expect(existsSync(join(dir, "news/new-cellar-photo.json"))).toBe(false);
+    expect(scenes(dir)).toEqual(before);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("keeps the picture of a real PNG and nothing else of the file: HTML hidden in it does not survive", async () => {
+    const { app, client, dir } = await signedIn();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#335533" } }).png().toBuffer();
+    // A text chunk carrying a page, placed before the image data.
+    const text = Buffer.from("Comment\0<html><script>alert(1)</script></html>", "latin1");
+    const chunk = Buffer.alloc(12 + text.length);
+    chunk.writeUInt32BE(text.length, 0);
+    chunk.write("tEXt", 4, "latin1");
+    text.copy(chunk, 8);
+    chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
+    const polyglot = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+    expect(polyglot.includes("<script>")).toBe(true);
+    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "photo.jpg", type: "image/jpeg", bytes: polyglot } });
+    expect(saved.statusCode).toBe(303);
+    const { photo } = JSON.parse(readFileSync(join(dir, "news/new-cellar-photo.json"), "utf8")) as { photo: { scene: string } };
+    const stored = readFileSync(join(dir, "images", "scenes", `${photo.scene}.jpg`));
+    expect((await sharp(stored).metadata()).format).toBe("jpeg");
+    expect(stored.includes("<script>")).toBe(false);
+    expect(stored.includes("html")).toBe(false);
+  });
+
+  it("refuses a file over the size limit, a picture of too many pixels and one too small, each at the field", async () => {
+    const { app, client, dir } = await signedIn();
+    const before = scenes(dir);
+    // 26 MB that start as a JPEG.
+    const huge = Buffer.concat([await phonePhoto(), Buffer.alloc(26 * 1024 * 1024, 0x41)]);
+    // A PNG whose header says 20 000 × 20 000 (400 million pixels), refused before anything is decoded.
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000000" } }).png().toBuffer();
+    const giant = Buffer.from(tiny);
+    giant.writeUInt32BE(20_000, 16);
+    giant.writeUInt32BE(20_000, 20);
+    giant.writeUInt32BE(crc32(giant.subarray(12, 29)), 29);
+    const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777777" } }).webp().toBuffer();
+    const cases: [Buffer, string][] = [
+      [huge, en("content.picture.tooLarge", { maxMegabytes: 25 })],
+      [giant, en("content.picture.tooManyPixels", { maxMegapixels: 100 })],
+      [small, en("content.picture.tooSmall", { minWidth: 1600, minHeight: 900 })],
+    ];
+    for (const [bytes, message] of cases) {
+      const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "photo.png", type: "image/png", bytes } });
+      expect(refused.statusCode).toBe(400);
+      expect(problemAt(refused.body, "photo.scene")).toBe(message);
+    }
+    expect(scenes(dir)).toEqual(before);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("keeps an uploaded picture when the save is refused for another field, and saves it with the corrected form", async () => {
+    const { app, client, dir } = await signedIn();
+    const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "photo.alt.ja": "", _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(html(en("content.issue.required")));
+    const scene = /name="photo\.scene" value="(upload-[0-9a-f]+)"/.exec(refused.body)?.[1];
+    expect(scene).toBeDefined();
+    // Not in the content folder until the save that names it; the form still shows it.
+    expect(existsSync(join(dir, "images", "scenes", `${scene}.jpg`))).toBe(false);
+    expect((await client.get(`/admin/content/pictures/${scene}.jpg`)).statusCode).toBe(200);
+    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "photo.scene": scene!, _op: "save" }, { "photo.scene.upload": { name: "", type: "application/octet-stream", bytes: Buffer.alloc(0) } });
+    expect(saved.statusCode).toBe(303);
+    expect(existsSync(join(dir, "images", "scenes", `${scene}.jpg`))).toBe(true);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("refuses an upload without the session's CSRF token, keeping nothing", async () => {
+    const { app, client, dir } = await signedIn();
+    const before = scenes(dir);
+    const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } }, false);
+    expect(refused.statusCode).toBe(403);
+    expect(scenes(dir)).toEqual(before);
+    expect(existsSync(join(dir, "news/new-cellar-photo.json"))).toBe(false);
+  });
+});

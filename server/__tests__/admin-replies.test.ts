@@ -1,0 +1,181 @@
+/**
+ * Replies from the inbox (issue 22, item 2): a reply form on a submission's page, opened with a
+ * template in the visitor's language, changed by the staff, sent once through the outbox (also
+ * when the form is sent again after a restart), kept in the history, the message then answered.
+ */
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+
+const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
+const email = "anne@hermitage-lescours.example";
+const password = "a long and unusual passphrase";
+const { apps, smtps } = closedAfterEachTest();
+
+/** A Chinese visitor's message, as the contact page at /zh/contact sends it. */
+const chineseMessage = { ...validPayloads.contactMessage, language: "zh", page: "/zh/contact", name: "王小明", email: "wang@example.cn", subject: "参观", message: "请问周末可以参观吗？" };
+
+async function server(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await adminTestServer(env);
+  apps.add(app);
+  return app;
+}
+
+async function signedIn(app: FastifyInstance): Promise<StaffClient> {
+  const client = new StaffClient(app);
+  expect((await client.signIn(email, password)).statusCode).toBe(303);
+  return client;
+}
+
+async function submit(app: FastifyInstance, slug: string, payload: object): Promise<string> {
+  const answer = await app.inject({ method: "POST", url: `/api/${slug}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });
+  expect(answer.statusCode).toBe(201);
+  return answer.json<{ id: string }>().id;
+}
+
+const page = (html: string) => elements(parseHtml(html));
+const field = (html: string, name: string) => page(html).find((element) => attribute(element, "name") === name && element.tagName !== "select");
+/** A text input's value or a textarea's text. */
+const valueOf = (html: string, name: string) => {
+  const found = field(html, name);
+  return found?.tagName === "textarea" ? textOf(found) : attribute(found!, "value");
+};
+const paragraphs = (html: string) => page(html).filter((element) => element.tagName === "p").map(textOf);
+const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
+const outboxCount = (app: FastifyInstance, kind: string) => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ?").get(kind) as { n: number }).n;
+
+describe("replying to a visitor from a template", () => {
+  it("opens with the template in the visitor's language, sends the edited reply once, even after a restart, and keeps it in the history", async () => {
+    const smtp = new TestSmtp();
+    smtps.add(smtp);
+    await smtp.start();
+    const dataDir = tempDataDir();
+    let app = await server({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
+    await addStaff(app, email, password);
+    const id = await submit(app, "contact-messages", chineseMessage);
+    await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
+    let client = await signedIn(app);
+    const url = `/admin/submissions/contact-messages/${id}`;
+
+    const shown = (await client.get(url)).body;
+    expect(paragraphs(shown)).toContain(en("reply.note", { language: "Chinese" }));
+    expect(valueOf(shown, "subject")).toBe("关于您发给莱斯库尔隐庐酒庄的留言");
+    expect(valueOf(shown, "body")).toBe(
+      "王小明，您好！\n\n感谢您的来信。\n\n[…]\n\n如有其他问题，欢迎随时与我们联系。\n\n此致\n敬礼\n莱斯库尔隐庐酒庄",
+    );
+    const key = valueOf(shown, "key")!;
+    const body = valueOf(shown, "body")!.replace("[…]", "周六和周日上午十点都可以参观，欢迎光临。");
+    const form = { key, template: "answer", subject: valueOf(shown, "subject")!, body };
+
+    const sent = await client.post(`${url}/reply`, form);
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe(`${url}?done=replied`);
+    // The same form again (a double click): nothing more is queued.
+    expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
+    await waitFor(() => smtp.received.length === 2, 10_000, "the reply");
+    await app.forms.sender!.idle();
+
+    const mail = await simpleParser(smtp.received[1]!.raw);
+    expect(smtp.received[1]!.to).toEqual(["wang@example.cn"]);
+    expect(mail.subject).toBe("关于您发给莱斯库尔隐庐酒庄的留言");
+    expect(mail.text).toBe(
+      "王小明，您好！\n\n感谢您的来信。\n\n周六和周日上午十点都可以参观，欢迎光临。\n\n如有其他问题，欢迎随时与我们联系。\n\n此致\n敬礼\n莱斯库尔隐庐酒庄\n",
+    );
+    expect(mail.replyTo?.text).toBe("contact@hermitage-lescours.example");
+    expect(mail.messageId).toMatch(/^<[0-9a-f]{32}@/);
+
+    const after = (await client.get(`${url}?done=replied`)).body;
+    expect(paragraphs(after)).toContain(en("done.replied"));
+    const history = page(after).find((element) => attribute(element, "class") === "history")!;
+    expect(textOf(history)).toContain("Reply sent: “关于您发给莱斯库尔隐庐酒庄的留言”");
+    expect(textOf(history)).toContain("周六和周日上午十点都可以参观，欢迎光临。");
+    const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
+    expect(status.status).toBe("answered");
+
+    // The server restarts; the staff member sends the same form once more: still one reply.
+    await app.close();
+    apps.delete(app);
+    app = await server({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
+    client = await signedIn(app);
+    await client.get(url);
+    expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
+    await app.forms.sender!.idle();
+    expect(outboxCount(app, "reply")).toBe(1);
+    expect(smtp.received).toHaveLength(2);
+    const audit = app.forms.db.prepare("SELECT actor, count(*) AS n FROM audit_log WHERE action = 'reply.sent'").get() as { actor: string; n: number };
+    expect(audit).toEqual({ actor: email, n: 1 });
+  });
+
+  it("offers every template, named for the staff, each in the visitor's language", async () => {
+    const app = await server();
+    await addStaff(app, email, password);
+    const japanese = await submit(app, "importer-applications", { ...validPayloads.importerApplication, language: "ja", page: "/ja/become-importer", contactName: "山田太郎" });
+    const french = await submit(app, "tour-bookings", { ...validPayloads.tourBooking });
+    const client = await signedIn(app);
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+
+    const menu = (await client.get(`/admin/submissions/importer-applications/${japanese}`)).body;
+    const options = page(menu).filter((element) => element.tagName === "option" && page(menu).some((select) => attribute(select, "name") === "template"));
+    expect(options.filter((option) => ["answer", "visit", "importer"].includes(attribute(option, "value"))).map(textOf)).toEqual([
+      "Réponse générale",
+      "Visite et dégustation",
+      "Demande d’importateur",
+    ]);
+    expect(paragraphs(menu)).toContain(fr("reply.note", { language: "japonais" }));
+
+    const importer = (await client.get(`/admin/submissions/importer-applications/${japanese}?template=importer`)).body;
+    expect(valueOf(importer, "subject")).toBe("シャトー・レルミタージュ・レスクールワインの輸入お申し込みについて");
+    expect(valueOf(importer, "body")!.startsWith("山田太郎様\n\nこのたびは当シャトーのワインの輸入にご関心をお寄せいただき")).toBe(true);
+
+    const visit = (await client.get(`/admin/submissions/tour-bookings/${french}?template=visit`)).body;
+    expect(valueOf(visit, "subject")).toBe("Votre visite à Château L'Hermitage Lescours");
+    expect(valueOf(visit, "body")!.startsWith("Bonjour Camille Martin,\n\nNous vous remercions de l’intérêt que vous portez au domaine\u202f; nous serons ravis")).toBe(true);
+    // An unknown template opens the first.
+    expect(valueOf((await client.get(`/admin/submissions/tour-bookings/${french}?template=nope`)).body, "subject")).toBe("Votre message à Château L'Hermitage Lescours");
+  });
+
+  it("refuses a reply without a subject, with the answer mark still in it or from a forged form, keeping what was typed", async () => {
+    const app = await server();
+    await addStaff(app, email, password);
+    const id = await submit(app, "contact-messages", chineseMessage);
+    const client = await signedIn(app);
+    const url = `/admin/submissions/contact-messages/${id}`;
+    const key = valueOf((await client.get(url)).body, "key")!;
+
+    const noSubject = await client.post(`${url}/reply`, { key, template: "answer", subject: " \u0007 ", body: "谢谢！我们周六见。" });
+    expect(noSubject.statusCode).toBe(400);
+    expect(problems(noSubject.body)).toEqual([en("error.replySubject")]);
+    expect(valueOf(noSubject.body, "body")).toBe("谢谢！我们周六见。");
+
+    const marked = await client.post(`${url}/reply`, { key, template: "answer", subject: "参观", body: "您好！\n\n[…]\n" });
+    expect(marked.statusCode).toBe(400);
+    expect(problems(marked.body)).toEqual([en("error.replyMark", { mark: "[…]" })]);
+    expect(valueOf(marked.body, "subject")).toBe("参观");
+
+    const forged = await client.post(`${url}/reply`, { key: "short", template: "answer", subject: "参观", body: "您好" });
+    expect(forged.statusCode).toBe(400);
+    expect(problems(forged.body)).toEqual([en("error.replyForm")]);
+
+    const tooLong = await client.post(`${url}/reply`, { key, template: "answer", subject: "参观", body: "好".repeat(8001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(problems(tooLong.body)).toEqual([en("error.replyBody")]);
+
+    expect(outboxCount(app, "reply")).toBe(0);
+    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+  });
+
+  it("has no reply form for a newsletter sign-up", async () => {
+    const app = await server();
+    await addStaff(app, email, password);
+    const id = await submit(app, "newsletter-signups", validPayloads.newsletterSignup);
+    const client = await signedIn(app);
+    const url = `/admin/submissions/newsletter-signups/${id}`;
+    expect(field((await client.get(url)).body, "body")).toBeUndefined();
+    expect((await client.post(`${url}/reply`, { key: "a".repeat(43), subject: "x", body: "y" })).statusCode).toBe(404);
+    expect(outboxCount(app, "reply")).toBe(0);
+  });
+});

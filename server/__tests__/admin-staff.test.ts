@@ -1,0 +1,179 @@
+/**
+ * Staff managed in the browser (issue 22, item 6): an admin invites a colleague by e-mail with a
+ * one-time link that expires; the colleague chooses a password there and signs in; roles change,
+ * second factors are reset, accounts are removed after a confirmation step, never one's own nor
+ * the last admin; every change in the audit log; other roles cannot open any of it.
+ */
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { generate } from "otplib";
+import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { StaffStore } from "../db/staff";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+
+const { apps, smtps } = closedAfterEachTest();
+const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
+const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
+const colleague = "claire@hermitage-lescours.example";
+const colleaguePassword = "les cailloux de la côte sud";
+let clock = Date.parse("2027-03-01T09:00:00Z");
+
+/** The server on the test's clock, or on the real one (the mail sender sends what is due by the real clock). */
+async function server(env: Record<string, string> = {}, { realClock = false } = {}) {
+  const app = await adminTestServer(env, realClock ? {} : { now: () => new Date(clock) });
+  apps.add(app);
+  return app;
+}
+
+/** Signs an admin in, enrolling the second factor as the first sign-in asks. */
+async function signedInAdmin(app: FastifyInstance): Promise<StaffClient> {
+  await addStaff(app, admin.email, admin.password, "admin");
+  const staff = new StaffClient(app, "10.3.0.1");
+  await staff.get("/admin/login");
+  await staff.post("/admin/login", admin);
+  await staff.get("/admin/login/enrol");
+  const secret = new StaffStore(app.forms.db).find(admin.email)!.totp_pending_secret!;
+  const done = await staff.post("/admin/login/enrol", { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) });
+  expect(done.statusCode).toBe(200);
+  return staff;
+}
+
+const page = (html: string) => elements(parseHtml(html));
+const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
+const notices = (html: string) => page(html).filter((element) => element.tagName === "p" && attribute(element, "role") === "status").map(textOf);
+const account = (app: FastifyInstance, email: string) => new StaffStore(app.forms.db).find(email);
+const auditActions = (app: FastifyInstance) => (app.forms.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as { action: string; actor: string; detail: string }[]);
+
+describe("staff managed in the browser", { timeout: 60_000 }, () => {
+  it("invites a colleague by e-mail with a one-time link; the colleague chooses a password and signs in", async () => {
+    const smtp = new TestSmtp();
+    smtps.add(smtp);
+    await smtp.start();
+    const app = await server({ SMTP_URL: smtp.url }, { realClock: true });
+    clock = Date.now();
+    const staff = await signedInAdmin(app);
+    const invited = await staff.post("/admin/staff/invite", { email: ` ${colleague.toUpperCase()} `, role: "inbox" });
+    expect(invited.statusCode).toBe(303);
+    expect(invited.headers.location).toBe("/admin/staff?done=invited");
+    const listed = (await staff.get("/admin/staff?done=invited")).body;
+    expect(notices(listed)).toContain(en("staff.done.invited"));
+    expect(textOf(parseHtml(listed))).toContain(`${colleague} (Inbox), link valid until`);
+
+    await waitFor(() => smtp.received.length === 1, 10_000, "the invitation");
+    expect(smtp.received[0]!.to).toEqual([colleague]);
+    const mail = await simpleParser(smtp.received[0]!.raw);
+    expect(mail.subject).toBe("Your account for the staff area of Château L'Hermitage Lescours");
+    expect(mail.text).toContain(`${admin.email} invites you to the staff area of Château L'Hermitage Lescours, with the role: Inbox.`);
+    const link = /https:\/\/www\.hermitage-lescours\.example(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+    // Only the token's digest is stored.
+    expect(JSON.stringify(app.forms.db.prepare("SELECT * FROM staff_invitations").all())).not.toContain(link.split("/").at(-1));
+
+    const newcomer = new StaffClient(app, "10.3.0.2");
+    const form = await newcomer.get(link);
+    expect(form.statusCode).toBe(200);
+    expect(textOf(parseHtml(form.body))).toContain(`${admin.email} invited ${colleague} to the staff area, with the role: Inbox.`);
+    const short = await newcomer.post(link, { password: "too short", again: "too short" });
+    expect(short.statusCode).toBe(400);
+    expect(problems(short.body)).toEqual([en("invitation.password.short")]);
+    const different = await newcomer.post(link, { password: colleaguePassword, again: `${colleaguePassword}!` });
+    expect(problems(different.body)).toEqual([en("invitation.password.mismatch")]);
+    expect(account(app, colleague)).toBeNull();
+
+    const joined = await newcomer.post(link, { password: colleaguePassword, again: colleaguePassword });
+    expect(joined.statusCode).toBe(303);
+    expect(joined.headers.location).toBe("/admin/login?joined");
+    expect(account(app, colleague)!.role).toBe("inbox");
+    // The link worked once.
+    expect((await new StaffClient(app, "10.3.0.4").get(link)).statusCode).toBe(404);
+
+    const signIn = await newcomer.signIn(colleague, colleaguePassword);
+    expect(signIn.statusCode).toBe(303);
+    expect(signIn.headers.location).toBe("/admin");
+    expect(auditActions(app).map((entry) => [entry.action, entry.actor])).toEqual([
+      ["staff.invited", admin.email],
+      ["staff.joined", colleague],
+    ]);
+    clock = Date.parse("2027-03-01T09:00:00Z");
+  });
+
+  it("lets an invitation expire after 72 hours, and refuses a bad address, an existing one or an unknown role", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/staff" });
+    const bad = await staff.post("/admin/staff/invite", { email: "claire at example", role: "inbox" });
+    expect(bad.statusCode).toBe(400);
+    expect(problems(bad.body)).toEqual([fr("staff.error.email")]);
+    expect(attribute(page(bad.body).find((element) => attribute(element, "name") === "email")!, "value")).toBe("claire at example");
+    expect(problems((await staff.post("/admin/staff/invite", { email: admin.email, role: "inbox" })).body)).toEqual([fr("staff.error.exists")]);
+    expect(problems((await staff.post("/admin/staff/invite", { email: colleague, role: "owner" })).body)).toEqual([fr("staff.error.role")]);
+
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "editor" })).statusCode).toBe(303);
+    const mail = app.forms.db.prepare("SELECT body FROM outbox WHERE recipient = ?").get(colleague) as { body: string };
+    const link = /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!;
+    clock += 72 * 3600_000 + 1000;
+    const late = new StaffClient(app, "10.3.0.2");
+    expect((await late.get(link)).statusCode).toBe(404);
+    expect((await late.post(link, { password: colleaguePassword, again: colleaguePassword })).statusCode).toBe(404);
+    expect(account(app, colleague)).toBeNull();
+    clock = Date.parse("2027-03-01T09:00:00Z");
+  });
+
+  it("changes a role, resets a second factor and removes an account after confirming; never oneself or the last admin", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app);
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const id = account(app, colleague)!.id;
+    const ownId = account(app, admin.email)!.id;
+
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "admin" })).headers.location).toBe("/admin/staff?done=role");
+    expect(account(app, colleague)!.role).toBe("admin");
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "root" })).statusCode).toBe(400);
+
+    new StaffStore(app.forms.db).setPendingSecret(id, "JBSWY3DPEHPK3PXP");
+    app.forms.db.prepare("UPDATE staff SET totp_secret = totp_pending_secret WHERE id = ?").run(id);
+    expect((await staff.post(`/admin/staff/${id}/second-factor`, {})).headers.location).toBe("/admin/staff?done=secondFactor");
+    expect(account(app, colleague)!.totp_secret).toBeNull();
+
+    // Removing asks first: the GET and a POST without the confirmation show the question.
+    const question = await staff.get(`/admin/staff/${id}/remove`);
+    expect(question.statusCode).toBe(200);
+    expect(textOf(parseHtml(question.body))).toContain(en("staff.removeTitle", { email: colleague }));
+    expect((await staff.post(`/admin/staff/${id}/remove`, {})).statusCode).toBe(200);
+    expect(account(app, colleague)).not.toBeNull();
+
+    // Not oneself.
+    const self = await staff.post(`/admin/staff/${ownId}/remove`, { confirm: "yes" });
+    expect(self.statusCode).toBe(409);
+    expect(problems(self.body)).toEqual([en("staff.error.self")]);
+
+    expect((await staff.post(`/admin/staff/${id}/remove`, { confirm: "yes" })).headers.location).toBe("/admin/staff?done=removed");
+    expect(account(app, colleague)).toBeNull();
+
+    // The last admin keeps the role.
+    const last = await staff.post(`/admin/staff/${ownId}/role`, { role: "inbox" });
+    expect(last.statusCode).toBe(409);
+    expect(problems(last.body)).toEqual([en("staff.error.lastAdmin")]);
+    expect(account(app, admin.email)!.role).toBe("admin");
+    expect((await staff.post("/admin/staff/999/remove", { confirm: "yes" })).statusCode).toBe(404);
+
+    expect(auditActions(app).map((entry) => [entry.action, JSON.parse(entry.detail) as unknown])).toEqual([
+      ["staff.role-changed", { email: colleague, from: "inbox", to: "admin" }],
+      ["staff.second-factor-reset", { email: colleague }],
+      ["staff.removed", { email: colleague }],
+    ]);
+  });
+
+  it("is for admins only: the inbox and editor roles get 403 and no link", async () => {
+    const app = await server();
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const inbox = new StaffClient(app, "10.3.0.5");
+    await inbox.signIn(colleague, colleaguePassword);
+    expect((await inbox.get("/admin/staff")).statusCode).toBe(403);
+    expect((await inbox.post("/admin/staff/invite", { email: "x@example.com", role: "admin" })).statusCode).toBe(403);
+    expect(page((await inbox.get("/admin")).body).some((element) => attribute(element, "href") === "/admin/staff")).toBe(false);
+    expect((app.forms.db.prepare("SELECT count(*) AS n FROM staff_invitations").get() as { n: number }).n).toBe(0);
+  });
+});

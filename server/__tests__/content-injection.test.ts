@@ -1,0 +1,161 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { contentRepository, formValues } from "./support/content";
+import { validPayloads } from "./support/fixtures";
+
+/**
+ * Issue 24, item 7: what an editor saves through the content editor reaches the built pages, their
+ * JSON-LD and the estate's e-mails as text, never as markup. The values are saved with the real
+ * editor (app.inject), then the site's own modules are loaded again over the edited folder
+ * (CONTENT_DIR) and draw the news card, the structured data of the news and wine pages, and the
+ * booking notification, as the build and the server do.
+ */
+
+const languages = ["en", "fr", "zh", "es", "ja"] as const;
+const staff = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
+
+/**
+ * A text as an editor might type it (content texts are ICU MessageFormat, where a literal brace is
+ * quoted, so `'{{'` is how one writes two braces), and the text a visitor must read.
+ */
+const typed = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u2028line\u2029para \u200Fرحلة\u202Eevil\u202C '{{'x'}}' javascript:alert(3)`;
+const shown = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u2028line\u2029para \u200Fرحلة\u202Eevil\u202C {{x}} javascript:alert(3)`;
+/** An https address (the only kind a news link may have) carrying markup in its query. */
+const hostileUrl = `https://journal.example/article?q="><script>alert(4)</script>&x='`;
+
+let dir: string;
+let closeServer: () => Promise<void>;
+
+/** Everything a page's markup must not hold: a script element, an event handler, a `javascript:` address. */
+function expectNoMarkupFrom(html: string): void {
+  const nodes = elements(parseHtml(html));
+  expect(nodes.filter((node) => node.tagName === "script")).toEqual([]);
+  for (const node of nodes) {
+    for (const attr of node.attrs) {
+      expect(attr.name.startsWith("on"), `${node.tagName} ${attr.name}`).toBe(false);
+      if (["href", "src", "action", "formaction"].includes(attr.name)) expect(attr.value.trim().toLowerCase().startsWith("javascript:")).toBe(false);
+    }
+  }
+}
+
+beforeAll(async () => {
+  dir = contentRepository();
+  const app = await adminTestServer({ CONTENT_DIR: dir });
+  closeServer = () => app.close();
+  await addStaff(app, staff.email, staff.password, "editor");
+  const client = new StaffClient(app);
+  await client.signIn(staff.email, staff.password);
+
+  const texts = (name: string, value: string) => Object.fromEntries(languages.map((lang) => [`${name}.${lang}`, value]));
+  await client.get("/admin/content/news/new");
+  const news = {
+    _id: "hostile-news",
+    date: "2027-03-15",
+    category: "general",
+    icon: "leaf",
+    ...texts("title", typed),
+    ...texts("description", typed),
+    ...texts("content", typed),
+    ...texts("linkLabel", typed),
+    "photo.scene": "",
+    _op: "save",
+  };
+  // A javascript: address where an address is allowed is refused at its field, with what was typed kept.
+  const scripted = await client.post("/admin/content/news/new", { ...news, externalLink: "javascript:alert(1)//https://x" });
+  expect(scripted.statusCode).toBe(400);
+  expect(scripted.body).toContain(`id="problem-externalLink"`);
+  expectNoMarkupFrom(scripted.body);
+  expect(formValues(scripted.body)["title.ja"]).toBe(typed);
+  // Unquoted braces are no text the site can show: refused at the field, not a broken build.
+  const braces = await client.post("/admin/content/news/new", { ...news, "title.en": "Two {{ braces", externalLink: hostileUrl });
+  expect(braces.statusCode).toBe(400);
+  expect(braces.body).toContain(`id="problem-title.en"`);
+  const saved = await client.post("/admin/content/news/new", { ...news, externalLink: hostileUrl });
+  expect(saved.statusCode).toBe(303);
+
+  const wine = formValues((await client.get("/admin/content/wines/chateau-2020")).body);
+  expect((await client.post("/admin/content/wines/chateau-2020", { ...wine, ...texts("tastingNotes", typed), "ratings.0.quote": typed, _op: "save" })).statusCode).toBe(303);
+
+  const tours = formValues((await client.get("/admin/content/tours/tours")).body);
+  expect((await client.post("/admin/content/tours/tours", { ...tours, ...texts("packages.0.selectedLabel", typed), _op: "save" })).statusCode).toBe(303);
+
+  // The files hold exactly what was typed.
+  const stored = JSON.parse(readFileSync(join(dir, "news/hostile-news.json"), "utf8")) as { title: Record<string, string>; externalLink: string };
+  expect(stored.title.ja).toBe(typed);
+  expect(stored.externalLink).toBe(hostileUrl);
+
+  // The site's modules again, over the edited folder, as a build from it loads them.
+  process.env.CONTENT_DIR = dir;
+  vi.resetModules();
+});
+
+afterAll(async () => {
+  delete process.env.CONTENT_DIR;
+  await closeServer?.();
+});
+
+describe("values saved in the content editor", () => {
+  it("stay text in the JSON-LD of the news and wine pages: valid JSON that never closes its script", async () => {
+    const { jsonLdScript, structuredData } = await import("../../pipeline/structured-data");
+    const { pagePaths, winePath } = await import("#core/paths");
+    for (const lang of languages) {
+      for (const path of [pagePaths.news, winePath("chateau-2020")]) {
+        const script = jsonLdScript(structuredData({ lang, path, absolute: (p) => `https://www.hermitage-lescours.example${p}` }));
+        const inner = /^<script type="application\/ld\+json">([\s\S]*)<\/script>$/.exec(script)?.[1];
+        expect(inner).toBeDefined();
+        // Nothing inside can end the script element or open a comment: no `<` at all.
+        expect(inner).not.toContain("<");
+        const data = JSON.parse(inner!) as unknown;
+        const json = JSON.stringify(data);
+        expect(json, `${lang} ${path}`).toContain(JSON.stringify(shown).slice(1, -1));
+        if (path === pagePaths.news) {
+          const article = (data as { headline: string; url: string; sameAs?: string }[]).find((item) => item.url.endsWith("#hostile-news"))!;
+          expect(article.headline).toBe(shown);
+          expect(article.sameAs).toBe(hostileUrl);
+        }
+      }
+    }
+  });
+
+  it("stay text on the news card in every language: no script, no handler, the link the editor gave", async () => {
+    const { newsView } = await import("~/components/news/views.server");
+    const { NewsCard } = await import("~/components/news/news-card");
+    const { I18nProvider } = await import("~/lib/i18n/context");
+    for (const lang of languages) {
+      const item = newsView(lang).find((view) => view.id === "hostile-news")!;
+      const html = renderToStaticMarkup(createElement(I18nProvider, { lang, messages: {}, children: createElement(NewsCard, { item }) }));
+      expectNoMarkupFrom(html);
+      const nodes = elements(parseHtml(html));
+      expect(textOf(nodes.find((node) => node.tagName === "h3")!)).toBe(shown);
+      expect(nodes.filter((node) => node.tagName === "p").map(textOf)).toContain(shown);
+      const link = nodes.find((node) => node.tagName === "a" && attribute(node, "href").startsWith("https://journal.example"));
+      expect(link && attribute(link, "href")).toBe(hostileUrl);
+      expect(textOf(link!)).toContain(shown);
+    }
+  });
+
+  it("stay on their own line of the estate's booking e-mail, which carries no markup", async () => {
+    const { composeNotification } = await import("../mail/compose");
+    const { content } = await import("#content");
+    const { estateNames } = await import("#content/names");
+    const site = content.site;
+    const input = { ...validPayloads.tourBooking, package: content.tours.packages[0]!.id };
+    const mail = composeNotification("tourBooking", "0123abcd-0000-4000-8000-000000000000", input as never, "2027-01-01T10:00:00.000Z", {
+      estateNames: estateNames(site),
+      estateEmail: site.contact.email,
+      tradeEmail: site.contact.tradeEmail,
+      siteUrl: "https://www.hermitage-lescours.example",
+    });
+    expect("html" in mail && (mail as { html?: unknown }).html).toBeFalsy();
+    expect(mail.text).not.toMatch(/\r/);
+    const line = mail.text.split("\n").find((candidate) => candidate.startsWith("Package: "));
+    // The label is the whole line, whatever characters it holds: none of them starts a line of its own.
+    expect(line?.startsWith("Package: </script><script>alert(1)</script>")).toBe(true);
+    expect(mail.text.split("\n").filter((candidate) => candidate.includes("alert(1)"))).toEqual([line]);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+});

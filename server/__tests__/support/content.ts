@@ -1,0 +1,41 @@
+/**
+ * What the content editor's tests share: the fields of a content form as a browser would post
+ * them, and a copy of the content folder as the server keeps it (a git repository).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { attribute, elements, parseHtml } from "./admin";
+
+/** The named fields of the page's content form, as a browser would post them unchanged. */
+export function formValues(body: string): Record<string, string> {
+  const form = elements(parseHtml(body)).find((element) => element.tagName === "form" && attribute(element, "class") === "content-form");
+  if (!form) throw new Error("no content form on the page");
+  const values: Record<string, string> = {};
+  for (const element of elements(form)) {
+    const name = attribute(element, "name");
+    if (!name || name === "_op" || name === "_csrf") continue;
+    if (element.tagName === "textarea") values[name] = element.childNodes.map((node) => ("value" in node ? String(node.value) : "")).join("");
+    else if (element.tagName === "select") {
+      const selected = elements(element).find((option) => option.tagName === "option" && option.attrs.some((attr) => attr.name === "selected"));
+      values[name] = selected ? attribute(selected, "value") : "";
+    } else if (attribute(element, "type") === "checkbox") {
+      if (element.attrs.some((attr) => attr.name === "checked")) values[name] = "on";
+    } else values[name] = attribute(element, "value");
+  }
+  return values;
+}
+
+/** A git command in a folder, its output as text. */
+export const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
+
+/** A copy of the project's content folder, a git repository of its own as on the estate's server. */
+export function contentRepository(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
+  cpSync(new URL("../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  git(dir, "init", "-q");
+  git(dir, "add", "-A");
+  git(dir, "-c", "user.name=Estate", "-c", "user.email=estate@hermitage-lescours.example", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content");
+  return dir;
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createElement } from "react";
+import { auditActions, recordAudit } from "../../db/audit";
+import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTokenPattern, openInvitation, pendingInvitations } from "../../db/invitations";
+import { enqueueMail } from "../../db/outbox";
+import { isStaffRole, type StaffAccount } from "../../db/staff";
+import { headerSafe } from "../../mail/compose";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { cookieNames, readCookie, servedOverHttps } from "../cookies";
+import { tokensMatch } from "../guard";
+import { hashPassword, passwordFault } from "../passwords";
+import { publicRoute, requireRole } from "../roles";
+import { formatTime, roleName, type ViewContext } from "../view-context";
+import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
+import { NotFoundPage } from "../views/sign-in-page";
+import { RemoveStaffPage, StaffPage, type StaffDone } from "../views/staff-page";
+
+/** Staff management is for admin accounts only (docs/security.md). */
+export const staffRoles = requireRole("admin");
+
+const doneValues = ["invited", "role", "secondFactor", "removed"] as const satisfies readonly StaffDone[];
+/** The staff page's query: the notice after an action (anything else shows none). */
+const staffQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
+/** An account's address (`/admin/staff/:id/…`), its number checked by the route (unknown: 404). */
+const accountParams = z.object({ id: z.string() });
+/** An invitation's address, its token checked by the route (unknown or used: the "gone" page). */
+const invitationParams = z.object({ token: z.string() });
+/** An address as the invitation form takes it: one @, no spaces, a dot in the domain. */
+const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+
+/** The password's fault in the staff member's language. */
+function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof passwordFault>>): string {
+  return view.t(`invitation.password.${fault}`);
+}
+
+/**
+ * Staff management in the browser (issue 22, item 6), for admins: invite a colleague with a
+ * one-time link sent by e-mail, change a role, reset a second factor, remove an account after a
+ * confirmation step. Nobody removes themselves, and the last admin can neither be removed nor
+ * lose the role. Each action is in the audit log. The invitation's link is public: its token is
+ * its key, and its form carries the sign-in form's CSRF token.
+ */
+export function staffRoutes(admin: FastifyInstance, context: AdminContext): void {
+  const { staff } = context;
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  /** Each form post: its fields (./context.ts `staffForm`). */
+  const form = { body: staffForm };
+  /** Each form post on an account: its address and its fields. */
+  const accountForm = { params: accountParams, body: staffForm };
+
+  const list = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: StaffDone | null; problems?: string[]; typed?: { email?: string; role?: string } }) =>
+    sendPage(
+      reply,
+      status,
+      createElement(StaffPage, {
+        view: viewFor(context, request, reply),
+        accounts: staff.list(),
+        invitations: pendingInvitations(context.db, context.now()),
+        done: extra.done ?? null,
+        problems: extra.problems ?? [],
+        typed: extra.typed ?? {},
+      }),
+    );
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+
+  /** The account a URL names, by its number. */
+  const target = ({ id }: z.infer<typeof accountParams>): StaffAccount | null => /^[1-9]\d{0,8}$/.test(id) ? staff.byId(Number(id)) : null;
+
+  const audit = (request: FastifyRequest, action: string, detail: Record<string, unknown>) =>
+    recordAudit(context.db, { actor: staffOf(request).email, action, detail }, context.now());
+
+  routes.get("/admin/staff", { config: staffRoles, schema: { querystring: staffQuery } }, async (request, reply) =>
+    list(request, reply, 200, { done: request.query.done ?? null }),
+  );
+
+  routes.post("/admin/staff/invite", { config: staffRoles, schema: form }, async (request, reply) => {
+    const fields = request.body;
+    const view = viewFor(context, request, reply);
+    const email = (fields.email ?? "").trim().toLowerCase();
+    const role = fields.role;
+    const typed = { email: (fields.email ?? "").slice(0, 254), role: isStaffRole(role) ? role : "inbox" };
+    const problems: string[] = [];
+    if (email.length > 254 || !emailPattern.test(email)) problems.push(view.t("staff.error.email"));
+    else if (staff.find(email)) problems.push(view.t("staff.error.exists"));
+    if (!isStaffRole(role)) problems.push(view.t("staff.error.role"));
+    if (problems.length > 0 || !isStaffRole(role)) return list(request, reply, 400, { problems, typed });
+    const by = staffOf(request).email;
+    const now = context.now();
+    context.db.transaction(() => {
+      const token = createInvitation(context.db, { email, role, by }, now);
+      const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
+      const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
+      const text = [view.t("inviteMail.intro", { by, estate: context.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
+      if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
+      enqueueMail(
+        context.db,
+        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.estateName })), text: text.join("\n"), headers: {} },
+        { type: "staff", id: email },
+        now.toISOString(),
+      );
+      recordAudit(context.db, { actor: by, action: auditActions.staffInvited, detail: { email, role } }, now);
+    })();
+    context.kickMail();
+    return reply.redirect("/admin/staff?done=invited", 303);
+  });
+
+  routes.post("/admin/staff/:id/role", { config: staffRoles, schema: accountForm }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    const role = request.body.role;
+    const view = viewFor(context, request, reply);
+    if (!isStaffRole(role)) return list(request, reply, 400, { problems: [view.t("staff.error.role")] });
+    if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1) return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
+    if (role !== account.role) {
+      staff.setRole(account.email, role);
+      audit(request, auditActions.staffRoleChanged, { email: account.email, from: account.role, to: role });
+    }
+    // A change of one's own role ends one's own session too: the sign-in page follows.
+    return reply.redirect("/admin/staff?done=role", 303);
+  });
+
+  routes.post("/admin/staff/:id/second-factor", { config: staffRoles, schema: accountForm }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    staff.clearSecondFactor(account.id);
+    audit(request, auditActions.staffSecondFactorReset, { email: account.email });
+    return reply.redirect("/admin/staff?done=secondFactor", 303);
+  });
+
+  const removable = (request: FastifyRequest, account: StaffAccount, view: ViewContext): string | null => {
+    if (account.id === staffOf(request).staffId) return view.t("staff.error.self");
+    if (account.role === "admin" && staff.adminCount() === 1) return view.t("staff.error.lastAdmin");
+    return null;
+  };
+
+  routes.get("/admin/staff/:id/remove", { config: staffRoles, schema: { params: accountParams } }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    const view = viewFor(context, request, reply);
+    const problem = removable(request, account, view);
+    if (problem) return list(request, reply, 409, { problems: [problem] });
+    return sendPage(reply, 200, createElement(RemoveStaffPage, { view, account }));
+  });
+
+  routes.post("/admin/staff/:id/remove", { config: staffRoles, schema: accountForm }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    const view = viewFor(context, request, reply);
+    const problem = removable(request, account, view);
+    if (problem) return list(request, reply, 409, { problems: [problem] });
+    // Without the confirmation step's field, show that step instead of removing.
+    if (request.body.confirm !== "yes") return sendPage(reply, 200, createElement(RemoveStaffPage, { view, account }));
+    staff.remove(account.email);
+    audit(request, auditActions.staffRemoved, { email: account.email });
+    return reply.redirect("/admin/staff?done=removed", 303);
+  });
+
+  // The invitation's link: public, opened by its token alone.
+  const gone = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(InvitationGonePage, { view: viewFor(context, request, reply) }));
+
+  routes.get("/admin/invite/:token", { config: publicRoute, schema: { params: invitationParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const invitation = openInvitation(context.db, token, context.now());
+    if (!invitation) return gone(request, reply);
+    return sendPage(reply, 200, createElement(InvitationPage, { view: viewFor(context, request, reply), invitation, token, problems: [] }));
+  });
+
+  routes.post("/admin/invite/:token", { config: publicRoute, schema: { params: invitationParams, body: staffForm } }, async (request, reply) => {
+    const { token } = request.params;
+    const fields = request.body;
+    const view = viewFor(context, request, reply);
+    if (!tokensMatch(fields._csrf, readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn))) {
+      return sendPage(reply, 403, createElement(InvitationGonePage, { view }));
+    }
+    const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
+    if (!invitation) return gone(request, reply);
+    const password = fields.password ?? "";
+    const fault = passwordFault(password, invitation.email);
+    const problems = fault ? [passwordMessage(view, fault)] : password !== fields.again ? [view.t("invitation.password.mismatch")] : [];
+    if (problems.length > 0) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
+    const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
+    if (!joined) return gone(request, reply);
+    recordAudit(context.db, { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } }, context.now());
+    return reply.redirect("/admin/login?joined", 303);
+  });
+}

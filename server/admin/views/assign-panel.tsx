@@ -1,0 +1,35 @@
+import type { InboxRow } from "../../db/inbox";
+import type { ViewContext } from "../view-context";
+import { CsrfField } from "./layout";
+
+/** A colleague a submission can be given to: an account whose role opens the inbox. */
+export interface Colleague {
+  id: number;
+  email: string;
+}
+
+/** Who deals with the submission: a colleague (told by e-mail) or nobody. */
+export function AssignPanel({ view, entry, colleagues }: { view: ViewContext; entry: InboxRow; colleagues: readonly Colleague[] }) {
+  const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
+  return (
+    <section aria-labelledby="assign-title" className="panel">
+      <h2 id="assign-title">{view.t("assign.title")}</h2>
+      <p>{view.t("assign.note")}</p>
+      <form method="post" action={`${base}/assign`} className="inline-form assign-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("assign.label")}
+          <select name="staff" defaultValue={entry.assigned_to === null ? "" : String(entry.assigned_to)}>
+            <option value="">{view.t("assign.nobody")}</option>
+            {colleagues.map((colleague) => (
+              <option key={colleague.id} value={String(colleague.id)}>
+                {colleague.email === view.staffEmail ? view.t("assign.me", { email: colleague.email }) : colleague.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{view.t("assign.submit")}</button>
+      </form>
+    </section>
+  );
+}

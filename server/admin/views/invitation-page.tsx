@@ -1,0 +1,50 @@
+import type { Invitation } from "../../db/invitations";
+import { roleName, type ViewContext } from "../view-context";
+import { CsrfField, Layout, Notice } from "./layout";
+
+/**
+ * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
+ * then sets up the second factor at the first sign-in, as every admin does.
+ */
+export function InvitationPage({ view, invitation, token, problems }: { view: ViewContext; invitation: Invitation; token: string; problems: readonly string[] }) {
+  return (
+    <Layout view={view} title={view.t("invitation.title")}>
+      {problems.length > 0 ? (
+        <Notice tone="problem">
+          {problems.map((problem) => (
+            <span key={problem} className="problem">
+              {problem}
+            </span>
+          ))}
+        </Notice>
+      ) : null}
+      <p>{view.t("invitation.note", { email: invitation.email, role: roleName(view, invitation.role), by: invitation.invited_by })}</p>
+      {invitation.role === "admin" ? <p>{view.t("invitation.secondFactor")}</p> : null}
+      <form method="post" action={`/admin/invite/${token}`} className="answer reply-form">
+        <CsrfField view={view} />
+        <input type="text" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
+        <label>
+          {view.t("invitation.password")}
+          <input type="password" name="password" required minLength={12} maxLength={256} autoComplete="new-password" />
+        </label>
+        <label>
+          {view.t("invitation.again")}
+          <input type="password" name="again" required minLength={12} maxLength={256} autoComplete="new-password" />
+        </label>
+        <button type="submit">{view.t("invitation.submit")}</button>
+      </form>
+    </Layout>
+  );
+}
+
+/** A link that is spent, expired or unknown: one message for all three. */
+export function InvitationGonePage({ view }: { view: ViewContext }) {
+  return (
+    <Layout view={view} title={view.t("invitation.goneTitle")}>
+      <p>{view.t("invitation.gone")}</p>
+      <p>
+        <a href="/admin/login">{view.t("invitation.signIn")}</a>
+      </p>
+    </Layout>
+  );
+}

@@ -1,0 +1,25 @@
+import type { InboxRow } from "../../db/inbox";
+import type { ViewContext } from "../view-context";
+import { CsrfField } from "./layout";
+
+/** The longest internal note (the form's maxlength and the route say the same). */
+export const noteMax = 4000;
+
+/** An internal note for colleagues: kept in the submission's history, never sent to anyone. */
+export function NotesPanel({ view, entry, typed }: { view: ViewContext; entry: InboxRow; typed: string }) {
+  const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
+  return (
+    <section aria-labelledby="notes-title" className="panel">
+      <h2 id="notes-title">{view.t("notes.title")}</h2>
+      <p>{view.t("notes.note")}</p>
+      <form method="post" action={`${base}/note`} className="answer reply-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("notes.label")}
+          <textarea name="note" required maxLength={noteMax} rows={4} defaultValue={typed} />
+        </label>
+        <button type="submit">{view.t("notes.submit")}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Invitation } from "../../db/invitations";
+import { staffRoles, type StaffAccount, type StaffRole } from "../../db/staff";
+import { formatTime, roleName, type ViewContext } from "../view-context";
+import { CsrfField, Layout, Notice } from "./layout";
+
+/** The result of the last action, shown above the list. */
+export type StaffDone = "invited" | "role" | "secondFactor" | "removed";
+
+export interface StaffPageProps {
+  view: ViewContext;
+  accounts: readonly StaffAccount[];
+  invitations: readonly Invitation[];
+  done: StaffDone | null;
+  problems: readonly string[];
+  /** What was typed in the invitation form, kept when it is refused. */
+  typed: { email?: string; role?: string };
+}
+
+function RoleSelect({ view, name, value }: { view: ViewContext; name: string; value: string }) {
+  return (
+    <select name={name} defaultValue={value}>
+      {staffRoles.map((role) => (
+        <option key={role} value={role}>
+          {roleName(view, role)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One colleague: address, role (changeable), second factor (resettable), last sign-in, and the way to remove them. */
+function AccountCard({ view, account }: { view: ViewContext; account: StaffAccount }) {
+  const base = `/admin/staff/${account.id}`;
+  const self = account.email === view.staffEmail;
+  return (
+    <li className="panel staff-card">
+      <h3>
+        {account.email}
+        {self ? ` ${view.t("staff.you")}` : null}
+      </h3>
+      <dl className="envelope">
+        <div>
+          <dt>{view.t("account.role")}</dt>
+          <dd>{roleName(view, account.role)}</dd>
+        </div>
+        <div>
+          <dt>{view.t("account.secondFactor")}</dt>
+          <dd>{account.totp_secret ? view.t("staff.secondFactorOn") : view.t("account.secondFactorOff")}</dd>
+        </div>
+        <div>
+          <dt>{view.t("staff.lastSignIn")}</dt>
+          <dd>{account.last_sign_in_at ? formatTime(view, account.last_sign_in_at) : view.t("staff.never")}</dd>
+        </div>
+      </dl>
+      <form method="post" action={`${base}/role`} className="inline-form assign-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("staff.changeRole")}
+          <RoleSelect view={view} name="role" value={account.role} />
+        </label>
+        <button type="submit">{view.t("staff.saveRole")}</button>
+      </form>
+      <div className="inline-form">
+        {account.totp_secret ? (
+          <form method="post" action={`${base}/second-factor`}>
+            <CsrfField view={view} />
+            <button type="submit">{view.t("staff.resetSecondFactor")}</button>
+          </form>
+        ) : null}
+        {self ? null : (
+          <a className="button-link" href={`${base}/remove`}>
+            {view.t("staff.remove")}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const doneMessages = { invited: "staff.done.invited", role: "staff.done.role", secondFactor: "staff.done.secondFactor", removed: "staff.done.removed" } as const;
+
+/** `/admin/staff`: the colleagues, their roles and second factors, and inviting a new one (admin accounts only). */
+export function StaffPage({ view, accounts, invitations, done, problems, typed }: StaffPageProps) {
+  return (
+    <Layout view={view} title={view.t("staff.title")}>
+      {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
+      {problems.length > 0 ? (
+        <Notice tone="problem">
+          {problems.map((problem) => (
+            <span key={problem} className="problem">
+              {problem}
+            </span>
+          ))}
+        </Notice>
+      ) : null}
+      <section aria-labelledby="invite-title" className="panel">
+        <h2 id="invite-title">{view.t("staff.invite.title")}</h2>
+        <p>{view.t("staff.invite.note")}</p>
+        <form method="post" action="/admin/staff/invite" className="answer reply-form">
+          <CsrfField view={view} />
+          <label>
+            {view.t("staff.invite.email")}
+            <input type="email" name="email" required maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} />
+          </label>
+          <label>
+            {view.t("account.role")}
+            <RoleSelect view={view} name="role" value={typed.role ?? "inbox"} />
+          </label>
+          <p>{view.t("staff.invite.roles")}</p>
+          <button type="submit">{view.t("staff.invite.submit")}</button>
+        </form>
+      </section>
+      {invitations.length > 0 ? (
+        <section aria-labelledby="pending-title" className="panel">
+          <h2 id="pending-title">{view.t("staff.pending.title")}</h2>
+          <ul>
+            {invitations.map((invitation) => (
+              <li key={`${invitation.email}-${invitation.created_at}`}>
+                {view.t("staff.pending.item", { email: invitation.email, role: roleName(view, invitation.role as StaffRole), until: formatTime(view, invitation.expires_at) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h2>{view.t("staff.accounts")}</h2>
+      <ul className="staff-list">
+        {accounts.map((account) => (
+          <AccountCard key={account.id} view={view} account={account} />
+        ))}
+      </ul>
+    </Layout>
+  );
+}
+
+/** The confirmation step before an account is removed. */
+export function RemoveStaffPage({ view, account }: { view: ViewContext; account: StaffAccount }) {
+  return (
+    <Layout view={view} title={view.t("staff.removeTitle", { email: account.email })}>
+      <p>{view.t("staff.removeNote")}</p>
+      <form method="post" action={`/admin/staff/${account.id}/remove`} className="inline-form">
+        <CsrfField view={view} />
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit">{view.t("staff.removeConfirm", { email: account.email })}</button>
+        <a className="button-link" href="/admin/staff">
+          {view.t("staff.keep")}
+        </a>
+      </form>
+    </Layout>
+  );
+}

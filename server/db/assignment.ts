@@ -1,0 +1,32 @@
+/**
+ * Internal notes and assignment on a submission (issue 22). A note is an entry of the audit log
+ * with its text, shown in the submission's history and never mailed; an erasure clears it with
+ * the other details of the address's entries. An assignment names the staff account in the inbox
+ * row (migration 21) and queues the colleague's e-mail in the same transaction.
+ */
+import { auditActions, recordAudit } from "./audit";
+import type { Db } from "./database";
+import type { InboxType } from "./inbox";
+import { enqueueMail, type QueuedMail } from "./outbox";
+
+/** Adds a note to a submission's history. */
+export function addNote(db: Db, submission: { type: InboxType; id: string }, actor: string, text: string, now: Date): void {
+  recordAudit(db, { actor, action: auditActions.noteAdded, target: submission, detail: { text } }, now);
+}
+
+/**
+ * Assigns a submission to a staff account (or to nobody with null), records it, and queues the
+ * colleague's e-mail when there is one (none when staff assign themselves or nobody).
+ */
+export function assignSubmission(
+  db: Db,
+  change: { submission: { type: InboxType; id: string }; staff: { id: number; email: string } | null; actor: string; mail: QueuedMail | null },
+  now: Date,
+): void {
+  const { submission, staff, actor, mail } = change;
+  db.transaction(() => {
+    db.prepare("UPDATE inbox SET assigned_to = ? WHERE type = ? AND submission_id = ?").run(staff?.id ?? null, submission.type, submission.id);
+    recordAudit(db, { actor, action: auditActions.assigned, target: submission, detail: { to: staff?.email ?? null } }, now);
+    if (mail) enqueueMail(db, mail, submission, now.toISOString());
+  })();
+}
