@@ -3,7 +3,7 @@ import { formatEventDate, formatTime } from "#core/format";
 import { useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
-interface ApiSlot {
+export interface ApiSlot {
   start: string;
   capacity: number;
   placesLeft: number;
@@ -24,6 +24,25 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 const localDay = (start: string) => start.slice(0, 10);
 const localTime = (start: string) => start.slice(11, 16);
 
+/**
+ * The slots of an availability answer. A refused answer rejects, and so does one whose body is
+ * not `{ slots: [...] }` (a proxy's page, a changed API): the form then says the times could not
+ * be loaded instead of crashing on a missing list.
+ */
+export async function readSlots(response: Response): Promise<ApiSlot[]> {
+  if (!response.ok) throw new Error(String(response.status));
+  const body = (await response.json()) as { slots?: unknown } | null;
+  const slots = body?.slots;
+  if (!Array.isArray(slots) || !slots.every(isApiSlot)) throw new Error("malformed availability answer");
+  return slots;
+}
+
+/** Whether a value has the fields of a slot the picker draws. */
+const isApiSlot = (value: unknown): value is ApiSlot => {
+  const slot = value as Partial<ApiSlot> | null;
+  return typeof slot?.start === "string" && typeof slot.capacity === "number" && typeof slot.placesLeft === "number";
+};
+
 /** The availability of a package from a day on, as loaded from the API; loading again whenever the request changes. */
 function useAvailability(pkg: string, date: string, refresh: number): Load {
   const key = `${pkg} ${date} ${refresh}`;
@@ -32,8 +51,8 @@ function useAvailability(pkg: string, date: string, refresh: number): Load {
     const controller = new AbortController();
     const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
     fetch(`/api/tours/availability?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<{ slots: ApiSlot[] }>) : Promise.reject(new Error(String(response.status)))))
-      .then((body) => setAnswer({ key, load: { state: "ready", slots: body.slots } }))
+      .then(readSlots)
+      .then((slots) => setAnswer({ key, load: { state: "ready", slots } }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer({ key, load: { state: "failed" } });
       });
