@@ -3,19 +3,20 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { StaffStore } from "../db/staff";
 import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
-import { closedAfterEachTest } from "./support/fixtures";
+import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
+import { mailsTo, readEvent } from "./support/tour-mail";
 
 /**
  * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
  * closed days; visitors' availability follows at once; other roles cannot open it.
  */
-const { apps } = closedAfterEachTest();
+const { apps, smtps } = closedAfterEachTest();
 const clock = Date.parse("2027-03-01T09:00:00Z");
 const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
 
-async function server() {
-  const app = await adminTestServer({}, { now: () => new Date(clock) });
+async function server(env: Record<string, string> = {}) {
+  const app = await adminTestServer(env, { now: () => new Date(clock) });
   apps.add(app);
   return app;
 }
@@ -156,5 +157,55 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect((await office.post(`${page}/slot/cancel`, { sure: "yes" })).headers.location).toBe(`${page}?slot=cancel`);
     expect(status(app, first)).toBe("cancelled");
     expect(said((await office.get(page)).body)).toContain("6 of 8 places taken at this time");
+  });
+
+  it("moves a booking to another time with room, in one step: the visitor gets the same calendar entry at the new time, and the history keeps both times", async () => {
+    const smtp = new TestSmtp();
+    smtps.add(smtp);
+    await smtp.start();
+    const app = await server({ SMTP_URL: smtp.url });
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const id = (await book(app, 3, "mover@example.com")).json().id as string;
+    const [booked] = await mailsTo(smtp, "mover@example.com", 1);
+    const first = readEvent(booked!.attachments[0]!.content.toString());
+    // Sunday 21 March 2027: 15:00 has 6 places taken, so this group of 3 cannot go there; 10:00 is free.
+    for (const email of ["a@example.com", "b@example.com"]) {
+      await app.inject({
+        method: "POST",
+        url: "/api/tour-bookings",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests: 3, package: "hermitage", slot: "2027-03-21T15:00:00+01:00" }),
+      });
+    }
+    const page = `/admin/submissions/tour-bookings/${id}`;
+    const day = said((await office.get(`${page}?moveDay=2027-03-21`)).body);
+    expect(day).toContain("Times on Sunday, 21 March 2027 (Paris time)");
+    expect(day).toContain("10:00 8 places left");
+    expect(day).toContain("15:00 only 2 places left: not enough for this group");
+    expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T15:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveFull`);
+    expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T12:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveClosed`);
+    expect((await office.post(`${page}/slot/move`, { slot: "tomorrow" })).headers.location).toBe(`${page}?slot=moveChoose`);
+    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00" });
+    expect(moved.headers.location).toBe(`${page}?slot=moved`);
+    const shown = said((await office.get(moved.headers.location as string)).body);
+    expect(shown).toContain("The visit is moved; the visitor gets the new time and an updated calendar file.");
+    expect(shown).toContain("Sunday, 21 March 2027 at 10:00 (Paris time)");
+    expect(shown).toContain("3 of 8 places taken at this time");
+
+    const [, movedMail] = await mailsTo(smtp, "mover@example.com", 2);
+    expect(movedMail!.text).toContain("When: Sunday, March 21, 2027 at 10:00 AM (Paris time)");
+    const after = readEvent(movedMail!.attachments[0]!.content.toString());
+    expect(after).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: first.sequence + 1, local: "2027-03-21T10:00:00", utc: "2027-03-21T09:00:00.000Z" });
+    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
+    expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
+      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
+    ]);
+    // The places of 20 March are free again.
+    expect(await starts(app, "package=hermitage&from=2027-03-20&to=2027-03-20")).toEqual([
+      { start: "2027-03-20T10:00:00+01:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-03-20T15:00:00+01:00", capacity: 8, placesLeft: 8 },
+    ]);
   });
 });

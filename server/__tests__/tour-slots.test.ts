@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { saveSchedule, readSchedule } from "../bookings/schedule";
 import { adminTestServer, siteUrl } from "./support/admin";
+import { mailsTo, readEvent } from "./support/tour-mail";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
@@ -183,34 +183,13 @@ describe("booking a slot", () => {
   });
 });
 
-/** The one event of a calendar file, read back by ical.js with the file's own VTIMEZONE. */
-function readEvent(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    zone: event.startDate.zone.tzid,
-    local: event.startDate.toString(),
-    utc: event.startDate.toJSDate().toISOString(),
-    status: event.component.getFirstPropertyValue("status"),
-  };
-}
-
-async function visitorMails(smtp: TestSmtp, to: string, count: number) {
-  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, 10_000, `${count} mails to ${to}`);
-  return Promise.all(smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => simpleParser(mail.raw)));
-}
-
 describe("the visitor's mails, private link and calendar files", () => {
   it("confirms in Japanese with a calendar file at 10:00 Paris time on 28 March and 31 October 2027, then moves and cancels by the private link", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
     const spring = await post(app, booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }));
     expect(spring.statusCode).toBe(201);
-    const [confirmation] = await visitorMails(smtp, "hanako@example.jp", 1);
+    const [confirmation] = await mailsTo(smtp, "hanako@example.jp", 1);
     expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）");
     expect(confirmation!.text).toContain("日時：2027年3月28日（日） 10:00（フランス時間）");
     expect(confirmation!.text).toContain("人数：2名様");
@@ -237,7 +216,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     const moved = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "move", slot: "2027-10-31T10:00:00+01:00" }).toString() });
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain("日時を変更いたしました。");
-    const [, moveMail] = await visitorMails(smtp, "hanako@example.jp", 2);
+    const [, moveMail] = await mailsTo(smtp, "hanako@example.jp", 2);
     expect(moveMail!.text).toContain("日時：2027年10月31日（日） 10:00（フランス時間）");
     const after = readEvent(moveMail!.attachments[0]!.content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: booked.uid, sequence: 1, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
@@ -249,7 +228,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(refused.statusCode).toBe(400);
     const cancelled = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
     expect(cancelled.statusCode).toBe(200);
-    const [, , cancelMail] = await visitorMails(smtp, "hanako@example.jp", 3);
+    const [, , cancelMail] = await mailsTo(smtp, "hanako@example.jp", 3);
     expect(readEvent(cancelMail!.attachments[0]!.content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(0);
   });

@@ -126,11 +126,13 @@ export class Ledger {
   /**
    * Checks that `guests` places are free in `slot` at `now` and throws `SlotRefused` when not.
    * Call inside the write transaction that then records the places. `except`: the booking being
-   * moved, whose own places do not count against it (cal.com #10973).
+   * moved, whose own places do not count against it (cal.com #10973). `byStaff`: the estate may
+   * still place a group after the visitors' cut-off, until the tour starts.
    */
-  check(schedule: Schedule, slot: Slot, guests: number, now: Date, except = ""): void {
+  check(schedule: Schedule, slot: Slot, guests: number, now: Date, except = "", byStaff = false): void {
     if (!hasSlot(schedule, slot)) throw new SlotRefused("unknown", 0);
-    if (!beforeCutoff(schedule, slot, now)) throw new SlotRefused("closed", 0);
+    const open = byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
+    if (!open) throw new SlotRefused("closed", 0);
     const left = Math.max(0, schedule.capacity - this.taken(schedule, slot, now, except));
     if (guests > left) throw new SlotRefused("full", left);
   }

@@ -15,7 +15,7 @@ import { enqueueMail } from "../db/outbox";
 import { composeVisitMail, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { localOf } from "./paris-time";
-import { readSchedule, slotInstant, type Schedule, type Slot } from "./schedule";
+import { readSchedule, slotInstant, slotsBetween, type Schedule, type Slot } from "./schedule";
 
 /** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
 const bookingType = "tour-bookings";
@@ -217,6 +217,43 @@ export class TourService {
       options.record({ slot: `${visit.date} ${visit.time}` });
       this.tell(action === "decline" ? "declined" : "cancelled", id);
       return "done" as const;
+    });
+  }
+
+  /**
+   * The times of one day a booking could move to, for the staff: its package's slots on the
+   * schedule that have not started (the visitors' cut-off does not bind the estate), each with the
+   * places left not counting the booking's own, the booking's own time left out.
+   */
+  staffMoveOptions(visit: SlotBooking, day: string): OpenSlot[] {
+    const schedule = this.schedule();
+    const now = this.now;
+    return slotsBetween(schedule, visit.package, day, day)
+      .filter((slot) => slotInstant(schedule, slot).getTime() > now.getTime() && !(slot.date === visit.date && slot.time === visit.time))
+      .map((slot) => ({ ...slot, capacity: schedule.capacity, placesLeft: Math.max(0, schedule.capacity - this.ledger.taken(schedule, slot, now, visit.bookingId)) }));
+  }
+
+  /**
+   * A member of the staff moves a waiting or confirmed booking to another time of its package, in
+   * one write transaction: the new time's places counted (the booking's own left out), the move
+   * recorded with the calendar's next SEQUENCE, the visitor's e-mail with the updated calendar file
+   * (same UID) queued, and `record` writing the audit entry. The visitor's cut-off does not apply.
+   */
+  moveByStaff(id: string, to: Slot, record: (detail: Record<string, unknown>) => void): Promise<"moved" | "stale" | SlotRefused> {
+    return this.change(() => {
+      const visit = this.ledger.byId(id);
+      if (!visit || (visit.status !== "pending" && visit.status !== "confirmed") || to.package !== visit.package) return "stale" as const;
+      if (to.date === visit.date && to.time === visit.time) return "stale" as const;
+      try {
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, id, true);
+      } catch (error) {
+        if (error instanceof SlotRefused) return error;
+        throw error;
+      }
+      this.ledger.move(id, to, this.now);
+      record({ from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` });
+      this.tell("moved", id);
+      return "moved" as const;
     });
   }
 

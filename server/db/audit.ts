@@ -29,6 +29,7 @@ export const auditActions = {
   slotDeclined: "booking.slot-declined",
   slotDeclineUndone: "booking.slot-decline-undone",
   slotCancelled: "booking.slot-cancelled",
+  slotMoved: "booking.slot-moved",
   scheduleChanged: "schedule.changed",
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",
