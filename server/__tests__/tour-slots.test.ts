@@ -231,6 +231,33 @@ describe("the visitor's mails, private link and calendar files", () => {
     const [, , cancelMail] = await mailsTo(smtp, "hanako@example.jp", 3);
     expect(readEvent(cancelMail!.attachments[0]!.content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(0);
+
+    // The estate is told of both changes, in English, the tour and the language by name, the times in Paris time.
+    const [, estateMove, estateCancel] = await mailsTo(smtp, "contact@hermitage-lescours.example", 3);
+    const id = spring.json().id as string;
+    expect(estateMove!.subject).toBe("Booking moved · Alex Smith · Sun 31 Oct");
+    expect(estateMove!.replyTo?.text).toBe("hanako@example.jp");
+    expect(estateMove!.text).toBe(
+      [
+        "Alex Smith moved their tour booking through their private link.",
+        "",
+        "Tour: Château L'Hermitage Lescours tour",
+        "Was: Sun, 28 Mar 2027, 10:00 (Paris time)",
+        "Now: Sun, 31 Oct 2027, 10:00 (Paris time)",
+        "Group: 2 people",
+        "Language: Japanese",
+        "Moved: Mon, 1 Mar 2027, 10:00 (Paris time)",
+        "",
+        `Open it in the inbox: https://www.hermitage-lescours.example/admin/submissions/tour-bookings/${id}`,
+        "",
+        "Reply to this e-mail to write to the visitor directly.",
+        "",
+      ].join("\n"),
+    );
+    expect(estateCancel!.subject).toBe("Booking cancelled · Alex Smith · Sun 31 Oct");
+    expect(estateCancel!.text).toContain("Alex Smith cancelled their tour booking through their private link. The places are free again.");
+    expect(estateCancel!.text).toContain("Was: Sun, 31 Oct 2027, 10:00 (Paris time)");
+    expect(estateCancel!.text).not.toContain("token=");
   });
 
   it("refuses changes through the link after the cut-off, and an unknown token", async () => {

@@ -62,7 +62,7 @@ export async function submitWithSlot(
       const state = booking.status === "confirmed" ? "confirmed at once (places were free)" : `waiting for your answer; places held until ${booking.holdUntil} (UTC)`;
       mails.push(mail.kind === "notification" ? { ...mail, text: mail.text.replace("\n\n", `\n\nTime slot: ${slot.date} ${slot.time} (Paris time), ${guests} place(s), ${state}.\n\n`) } : mail);
     }
-    const visitor = tours.visitorMail("booked", { ...booking, email: input.email, language: input.language });
+    const visitor = tours.visitorMail("booked", { ...booking, name: input.name, email: input.email, language: input.language });
     if (visitor) mails.push(visitor);
     return mails;
   };

@@ -12,6 +12,7 @@ import { whenWritable } from "../db/availability";
 import type { Db } from "../db/database";
 import { changeStatus } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
+import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
 import { composeVisitMail, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { localOf } from "./paris-time";
@@ -22,6 +23,8 @@ const bookingType = "tour-bookings";
 
 /** A booking with its slot and what the visitor's e-mails need of the submission. */
 export interface BookedVisit extends SlotBooking {
+  /** The name the visitor gave: only the estate's e-mails and pages show it. */
+  name: string;
   email: string;
   language: Language;
 }
@@ -118,9 +121,9 @@ export class TourService {
   }
 
   private withVisitor(booking: SlotBooking): BookedVisit | null {
-    const row = this.db.prepare("SELECT email, language FROM tour_bookings WHERE id = ?").get(booking.bookingId) as { email: string; language: string } | undefined;
+    const row = this.db.prepare("SELECT name, email, language FROM tour_bookings WHERE id = ?").get(booking.bookingId) as { name: string; email: string; language: string } | undefined;
     if (!row) return null;
-    return { ...booking, email: row.email, language: isLanguage(row.language) ? row.language : defaultLanguage };
+    return { ...booking, name: row.name, email: row.email, language: isLanguage(row.language) ? row.language : defaultLanguage };
   }
 
   /** The visitor's e-mail about `visit` as it now stands, or null without mail. */
@@ -142,6 +145,20 @@ export class TourService {
     const mail = visit ? this.visitorMail(kind, visit) : null;
     // The outbox keeps the wall clock its sender reads, whatever clock the bookings run on (tests move theirs).
     if (mail) enqueueMail(this.db, mail, { type: bookingType, id }, new Date().toISOString());
+  }
+
+  /**
+   * Queues the estate's e-mail about a visitor's own move or cancellation (`before`: the booking as
+   * it stood); call inside the change's transaction.
+   */
+  private tellEstate(kind: EstateChangeKind, before: SlotBooking): void {
+    const { mail } = this.options;
+    const visit = this.visit(before.bookingId);
+    if (!mail || !visit) return;
+    const schedule = this.schedule();
+    const moved = kind === "moved" ? slotInstant(schedule, visit) : null;
+    const estate = composeEstateChange(kind, { id: visit.bookingId, name: visit.name, email: visit.email, language: visit.language, package: visit.package, guests: visit.guests, from: slotInstant(schedule, before), to: moved }, mail, this.now);
+    enqueueMail(this.db, estate, { type: bookingType, id: visit.bookingId }, new Date().toISOString());
   }
 
   /**
@@ -175,6 +192,7 @@ export class TourService {
       }
       this.ledger.move(id, to, this.now);
       this.tell("moved", id);
+      this.tellEstate("moved", visit);
       return "moved" as const;
     });
   }
@@ -186,6 +204,7 @@ export class TourService {
       if (!visit || !this.changeable(visit)) return "late" as const;
       this.setStatus(id, ["pending", "confirmed"], "cancelled");
       this.tell("cancelled", id);
+      this.tellEstate("cancelled", visit);
       return "cancelled" as const;
     });
   }
