@@ -312,3 +312,68 @@ describe("reminders", () => {
     expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
   });
 });
+
+describe("the waitlist", () => {
+  it("offers freed places to the first in line whose group fits, holds them 12 hours, then offers them to the next, once across a restart", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const env = { SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-waitlist-")) };
+    const first = await server(env, clock);
+    const slot = "2027-03-20T10:00:00+01:00";
+    expect((await post(first, booking(slot, { guests: 5, email: "five@example.com" }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 3, email: "three@example.com" }))).statusCode).toBe(201);
+    // Full: without asking for the waitlist the answer is 409; asking for it stores the request in line.
+    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp" }))).statusCode).toBe(409);
+    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp", language: "ja", page: "/ja/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 2, email: "sam@example.com", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 9, email: "big@example.com", waitlist: true }))).statusCode).toBe(409);
+    const estateNote = await mailsTo(smtp, "contact@hermitage-lescours.example", 4);
+    expect(estateNote[2]!.text).toContain("Waitlist: 2027-03-20 10:00 (Paris time) was full, 2 place(s).");
+
+    // 2 March, 09:00 in Paris: the group of three cancels. Yuki (two, first in line) is offered the places until 21:00;
+    // Sam's two do not fit in the one place left.
+    clock.set("2027-03-02T08:00:00Z");
+    const three = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString() });
+    const [offer] = await mailsTo(smtp, "yuki@example.jp", 1);
+    expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）のご見学にお席が空きました");
+    expect(offer!.text).toContain("2027年3月2日（火） 21:00（フランス時間）までお取り置きいたします。");
+    expect(offer!.attachments).toHaveLength(0);
+    const yukiLink = offer!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    // The offer holds its two places: one is left for anyone else.
+    expect((await availability(first, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
+    await first.close();
+    apps.delete(first);
+
+    // A restart sweeps again at start-up: nobody is offered twice.
+    const second = await server(env, clock);
+    await second.forms.tours.expireHolds();
+    expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(0);
+    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(1);
+
+    // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
+    clock.set("2027-03-02T20:30:00Z");
+    await second.forms.tours.expireHolds();
+    const [samOffer] = await mailsTo(smtp, "sam@example.com", 1);
+    expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027");
+    expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
+    const lapsed = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(yukiLink, siteUrl).searchParams.get("token")! }).toString() });
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.body).toContain("お取り置きの期限が過ぎたため");
+
+    // Sam takes the places: the booking is confirmed, with its calendar file; the slot is full again.
+    const samLink = samOffer!.text!.match(/(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    const shown = await second.inject({ method: "GET", url: samLink });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("These places are kept for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
+    const taken = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(samLink, siteUrl).searchParams.get("token")! }).toString() });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toContain("Your visit is booked.");
+    const [, confirmation] = await mailsTo(smtp, "sam@example.com", 2);
+    expect(confirmation!.subject).toBe("Your visit to Château L'Hermitage Lescours is confirmed: Saturday, March 20, 2027");
+    expect(readEvent(confirmation!.attachments[0]!.content.toString())).toMatchObject({ method: "REQUEST", local: "2027-03-20T10:00:00", utc: "2027-03-20T09:00:00.000Z" });
+    expect(placesHeld(second, "2027-03-20", "10:00")).toBe(7);
+    expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
+  });
+});

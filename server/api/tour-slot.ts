@@ -77,3 +77,27 @@ export async function submitWithSlot(
   tours.options.kick();
   return { id, booking: held! };
 }
+
+/**
+ * Stores a request for a full slot and puts it on the slot's waitlist, in one transaction: the
+ * estate's notification says so; the visitor is written to when places are offered
+ * (../bookings/waitlist.ts).
+ */
+export async function joinWaitlist(
+  store: SubmissionStore,
+  tours: TourService,
+  input: Booking,
+  slot: { package: Booking["package"]; date: string; time: string },
+  estateMails: MailsFor | null,
+): Promise<{ id: string }> {
+  const guests = input.guests ?? 1;
+  const mailsFor: MailsFor = (saved) =>
+    (estateMails?.(saved) ?? []).map((mail) =>
+      mail.kind === "notification"
+        ? { ...mail, text: mail.text.replace("\n\n", `\n\nWaitlist: ${slot.date} ${slot.time} (Paris time) was full, ${guests} place(s). Freed places are offered to them by e-mail, first in line first.\n\n`) }
+        : mail,
+    );
+  const { id } = await store.submit("tourBooking", { ...input, date: slot.date }, mailsFor, (saved) => tours.joinWaitlist({ id: saved.id, slot, guests }));
+  tours.options.kick();
+  return { id };
+}

@@ -13,10 +13,11 @@ import type { Db } from "../db/database";
 import { changeStatus } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
-import { composeVisitMail, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
+import { composeVisitMail, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { localOf } from "./paris-time";
-import { readSchedule, slotInstant, slotsBetween, type Schedule, type Slot } from "./schedule";
+import { hasSlot, readSchedule, slotInstant, slotsBetween, type Schedule, type Slot } from "./schedule";
+import { Waitlist, type WaitlistEntry } from "./waitlist";
 
 /** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
 const bookingType = "tour-bookings";
@@ -48,6 +49,7 @@ export interface TourServiceOptions {
 
 export class TourService {
   readonly ledger: Ledger;
+  readonly waitlist: Waitlist;
   private cached: Schedule | null = null;
   /** Bumped by every change of places or schedule: a remembered availability answer older than it is dropped. */
   private version = 0;
@@ -58,6 +60,7 @@ export class TourService {
     readonly options: TourServiceOptions,
   ) {
     this.ledger = new Ledger(db);
+    this.waitlist = new Waitlist(db);
   }
 
   get now(): Date {
@@ -167,7 +170,16 @@ export class TourService {
    */
   async change<T>(work: () => T): Promise<T> {
     this.version += 1;
-    const result = await whenWritable(() => this.db.transaction(work).immediate());
+    // Whatever the change freed goes to the waitlist in the same transaction (./waitlist.ts).
+    const result = await whenWritable(() =>
+      this.db
+        .transaction(() => {
+          const done = work();
+          this.offerFreedPlaces();
+          return done;
+        })
+        .immediate(),
+    );
     this.version += 1;
     this.options.kick();
     return result;
@@ -273,6 +285,84 @@ export class TourService {
       record({ from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` });
       this.tell("moved", id);
       return "moved" as const;
+    });
+  }
+
+  /**
+   * Puts a new request in line for a full slot; call inside the submission's transaction, after
+   * its row is written.
+   */
+  joinWaitlist(booking: { id: string; slot: Slot; guests: number }): void {
+    this.version += 1;
+    this.waitlist.join({ bookingId: booking.id, slot: booking.slot, guests: booking.guests, now: this.now });
+  }
+
+  /**
+   * Offers freed places to the waitlist, inside the current write transaction: each one waiting,
+   * first in line first, whose group fits in the places now free of their slot is offered them,
+   * held until the waitlist hold ends (never past the visitors' cut-off), with the offer's e-mail
+   * queued in the same transaction. A slot past its cut-off ends its waitlist.
+   */
+  private offerFreedPlaces(): void {
+    const schedule = this.schedule();
+    const now = this.now;
+    for (const lapsed of this.waitlist.lapsedOffers(now)) this.waitlist.setStatus(lapsed.id, "offered", "lapsed", now);
+    for (const entry of this.waitlist.waiting()) {
+      const cutoff = slotInstant(schedule, entry).getTime() - schedule.cutoffHours * 3_600_000;
+      if (!hasSlot(schedule, entry) || cutoff <= now.getTime()) {
+        this.waitlist.setStatus(entry.id, "waiting", "gone", now);
+        continue;
+      }
+      if (schedule.capacity - this.ledger.taken(schedule, entry, now) < entry.guests) continue;
+      const until = new Date(Math.min(now.getTime() + schedule.waitlistHoldHours * 3_600_000, cutoff));
+      this.waitlist.setStatus(entry.id, "waiting", "offered", now, until);
+      this.version += 1;
+      this.tellOffer(entry.bookingId, entry, until);
+    }
+  }
+
+  /** Queues the offer's e-mail to the one in line. */
+  private tellOffer(bookingId: string, entry: WaitlistEntry, until: Date): void {
+    const { mail } = this.options;
+    const row = this.db.prepare("SELECT email, language FROM tour_bookings WHERE id = ?").get(bookingId) as { email: string; language: string } | undefined;
+    if (!mail || !row) return;
+    const language = isLanguage(row.language) ? row.language : defaultLanguage;
+    const schedule = this.schedule();
+    const offer = composeWaitlistOffer(
+      { id: bookingId, email: row.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      localOf(until),
+      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
+    );
+    enqueueMail(this.db, offer, { type: bookingType, id: bookingId }, new Date().toISOString());
+  }
+
+  /**
+   * The visitor takes the places of an offer: the slot is booked for their request (confirmed at
+   * once or waiting, as the package says), the visitor gets the booking's e-mail with its private
+   * link and calendar file. "lapsed" when the offer is no longer open.
+   */
+  takeOffer(token: string): Promise<"booked" | "lapsed"> {
+    return this.change(() => {
+      const entry = this.waitlist.byToken(token);
+      const now = this.now;
+      if (!entry || entry.status !== "offered" || !entry.offeredUntil || entry.offeredUntil <= now.toISOString()) return "lapsed" as const;
+      this.waitlist.setStatus(entry.id, "offered", "taken", now);
+      const schedule = this.schedule();
+      try {
+        this.ledger.check(schedule, entry, entry.guests, now);
+      } catch (error) {
+        if (error instanceof SlotRefused) {
+          // The places were held for this offer; only a changed schedule takes them away.
+          this.waitlist.setStatus(entry.id, "taken", "gone", now);
+          return "lapsed" as const;
+        }
+        throw error;
+      }
+      const confirmed = schedule.instantConfirm[entry.package];
+      this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now });
+      if (confirmed) changeStatus(this.db, bookingType, entry.bookingId, ["new"], "confirmed", now);
+      this.tell("booked", entry.bookingId);
+      return "booked" as const;
     });
   }
 

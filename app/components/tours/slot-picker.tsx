@@ -67,7 +67,8 @@ interface SlotPickerProps {
   date: string;
   /** The chosen slot's `start`, or "" for no preference. */
   value: string;
-  onChange: (start: string) => void;
+  /** A time chosen (`full`: it has no place left, so the booking asks for its waitlist). */
+  onChange: (start: string, full: boolean) => void;
   /** Chooses another day in the form's date field. */
   onPickDate: (date: string) => void;
   /** Changes when the times must be loaded again (after a refused booking). */
@@ -76,7 +77,7 @@ interface SlotPickerProps {
 
 /**
  * The times of the chosen day, with the places left, in the page's language and the estate's
- * time ("Paris time"); full times are shown and cannot be chosen; a day without times says so and
+ * time ("Paris time"); a full time can be chosen to join its waitlist; a day without times says so and
  * offers the next day with places. "No preference" keeps the form a request the estate answers.
  */
 export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: SlotPickerProps) {
@@ -93,14 +94,15 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
       {today.length === 0 ? <p className="text-ink-700">{t("wineTours.slots.none")}</p> : null}
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {today.map((slot) => (
-          <label key={slot.start} className={`flex items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 ${slot.placesLeft === 0 ? "opacity-60" : "cursor-pointer"}`}>
-            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} disabled={slot.placesLeft === 0} onChange={() => onChange(slot.start)} />
+          <label key={slot.start} className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5">
+            {/* A full time can still be chosen: the booking then joins its waitlist. */}
+            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} onChange={() => onChange(slot.start, slot.placesLeft === 0)} />
             <span className="font-semibold">{formatTime(localTime(slot.start), lang)}</span>
-            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.full") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
+            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
           </label>
         ))}
         <label className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 sm:col-span-2">
-          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("")} />
+          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("", false)} />
           <span>{t("wineTours.slots.any")}</span>
         </label>
       </div>
