@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { StaffStore } from "../db/staff";
@@ -209,3 +210,56 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     ]);
   });
 });
+
+describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
+  it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
+    const app = await server();
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    await app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "fr", page: "/fr/wine-tours", name: "Camille Martin", email: "camille@example.fr", guests: 5, package: "hermitage", slot: "2027-03-28T10:00:00+02:00" }),
+    });
+    const account = await office.get("/admin/account");
+    expect(said(account.body)).toContain("Calendar of confirmed tours");
+    const address = /https:\/\/www\.hermitage-lescours\.example(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(account.body)![1]!;
+    // A calendar app reads it without a session.
+    const feed = await app.inject({ method: "GET", url: address });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
+    expect(events.map((event) => [event.summary, event.startDate.toString(), event.startDate.zone.tzid, event.startDate.toJSDate().toISOString()])).toEqual([
+      ["Camille Martin · 5 people · Château L'Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
+    ]);
+    expect(events[0]!.description).toContain("Language: French");
+
+    // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
+    expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");
+    expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(200);
+    expect((await office.post("/admin/account/calendar-feed", { sure: "yes" })).headers.location).toBe("/admin/account?feed=renewed");
+    const renewed = await office.get("/admin/account?feed=renewed");
+    expect(said(renewed.body)).toContain("A new address is made: the old one no longer works.");
+    const next = /(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(renewed.body)![1]!;
+    expect(next).not.toBe(address);
+    expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: next })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/admin/calendar/feed/guess.ics" })).statusCode).toBe(404);
+    const logged = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'staff.calendar%'").all();
+    expect(logged).toEqual([{ actor: "office@hermitage-lescours.example", action: "staff.calendar-feed-renewed" }]);
+  });
+
+  it("is not offered to an editor, whose role does not open the bookings", async () => {
+    const app = await server();
+    await addStaff(app, "editor@hermitage-lescours.example", "a long enough password here", "editor");
+    const editor = new StaffClient(app, "10.3.0.7");
+    await editor.signIn("editor@hermitage-lescours.example", "a long enough password here");
+    expect(said((await editor.get("/admin/account")).body)).not.toContain("Calendar of confirmed tours");
+    expect((await editor.post("/admin/account/calendar-feed", { sure: "yes" })).statusCode).toBe(403);
+  });
+});
+

@@ -30,6 +30,7 @@ export const auditActions = {
   slotDeclineUndone: "booking.slot-decline-undone",
   slotCancelled: "booking.slot-cancelled",
   slotMoved: "booking.slot-moved",
+  feedRenewed: "staff.calendar-feed-renewed",
   scheduleChanged: "schedule.changed",
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",

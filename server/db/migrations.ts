@@ -416,6 +416,20 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 32,
+    name: "tour bookings: a private calendar feed per member of the staff",
+    sql: `
+      -- The address of a staff member's feed of confirmed tours (server/bookings/staff-feed.ts): a
+      -- random token, kept as given because the account page shows the address again; replacing it
+      -- revokes the old address.
+      CREATE TABLE staff_calendar_feeds (
+        staff_id INTEGER PRIMARY KEY REFERENCES staff (id) ON DELETE CASCADE,
+        token TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
     version: 40,
     name: "content editor: translations to review",
     sql: `
