@@ -263,3 +263,37 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   });
 });
 
+describe("the tour calendar", { timeout: 60_000 }, () => {
+  it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
+    const app = await server();
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    await app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" }),
+    });
+    app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
+    app.forms.tours.scheduleChanged();
+    const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
+    expect(day.statusCode).toBe(200);
+    const text = said(day.body);
+    expect(text).toContain("Wednesday, 17 March 2027");
+    expect(text).toContain("11:30 Château Mongiron tour3 taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
+    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 taken, 8 left of 8");
+    expect(day.body).toContain('href="/admin/calendar"');
+    const week = said((await office.get("/admin/calendar?view=week&day=2027-03-17")).body);
+    // The week holding 17 March, Monday first; Friday closed with the staff's note.
+    expect(week).toContain("Monday, 15 March 2027");
+    expect(week).toContain("Sunday, 21 March 2027");
+    expect(week).toContain("Friday, 19 March 2027Closed: Bottling");
+    await addStaff(app, "editor@hermitage-lescours.example", "a long enough password here", "editor");
+    const editor = new StaffClient(app, "10.3.0.7");
+    await editor.signIn("editor@hermitage-lescours.example", "a long enough password here");
+    expect((await editor.get("/admin/calendar")).statusCode).toBe(403);
+    expect((await editor.get("/admin/account")).body).not.toContain('href="/admin/calendar"');
+  });
+});
+
