@@ -9,7 +9,7 @@ import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { SlotRefused } from "../bookings/ledger";
 import type { TourService } from "../bookings/service";
-import { readSlot, refusal, submitWithSlot } from "./tour-slot";
+import { joinWaitlist, readSlot, refusal, submitWithSlot } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
@@ -112,8 +112,9 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
       request.log.info({ form: kind }, "honeypot filled: submission dropped");
       return { outcome: "dropped" };
     }
-    // A tour booking may name a slot, which is not one of the form's fields (./tour-slot.ts).
-    const { slot: slotValue, ...fields } = payload;
+    // A tour booking may name a slot, which is not one of the form's fields (./tour-slot.ts),
+    // and ask for its waitlist when it is full (`waitlist: true`, or "yes" as the form's fields send it).
+    const { slot: slotValue, waitlist, ...fields } = payload;
     const slot = kind === "tourBooking" ? readSlot(slotValue, fields.package) : { slot: null };
     const result = formSchemas[kind].safeParse(kind === "tourBooking" ? fields : payload);
     if (!result.success || "invalid" in slot) {
@@ -128,6 +129,11 @@ export function formSubmissionRoutes(api: FastifyInstance, { store, mail, routeC
         const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails ?? null);
         return { outcome: "stored", id };
       } catch (error) {
+        const fits = (booking.guests ?? 1) <= tours.schedule().capacity;
+        if (error instanceof SlotRefused && error.reason === "full" && (waitlist === true || waitlist === "yes") && fits) {
+          const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails ?? null);
+          return { outcome: "stored", id };
+        }
         if (error instanceof SlotRefused) return { outcome: "refused", answer: refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl) };
         throw error;
       }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { formFields, sendPage, viewFor, type AdminContext } from "../context";
-import { everyRole } from "../roles";
+import { everyRole, inboxRoles, roleAllows } from "../roles";
+import { feedPath, feedToken } from "../../bookings/staff-feed";
+import { CalendarFeedPanel } from "../views/calendar-feed-panel";
 import { AccountPage } from "../views/account-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
 import { confirmEnrolment, refusedCode, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
@@ -22,7 +24,11 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
     const account = own(request);
     if (!account) return reply.redirect("/admin/login", 303);
     const view = viewFor(context, request, reply);
-    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id) }));
+    // The calendar feed of confirmed tours, for accounts that open the inbox (issue 23).
+    const feed = roleAllows(inboxRoles, account.role)
+      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.reply.siteUrl).toString(), renewed: (request.query as { feed?: unknown }).feed === "renewed" })
+      : null;
+    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
   });
 
   admin.get("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {

@@ -24,7 +24,9 @@ import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
-import { SlotPanel, type SlotNote } from "../views/booking-slot-panel";
+import { isSlotNote, SlotPanel } from "../views/booking-slot-panel";
+import { isDay } from "../../bookings/paris-time";
+import { slotStart } from "../../bookings/schedule";
 
 interface Params {
   type: string;
@@ -33,7 +35,6 @@ interface Params {
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const doneValues = new Set(["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"]);
-const slotNotes = new Set(["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"]);
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 /** The longest subject and text of a reply (the form's maxlength says the same). */
@@ -94,14 +95,19 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const visit = context.tours.visit(id);
     if (!visit) return null;
     const schedule = context.tours.schedule();
-    const note = (request.query as { slot?: unknown }).slot;
+    const { slot: note, moveDay: asked } = request.query as { slot?: unknown; moveDay?: unknown };
+    // The move form lists the times of the day asked for, else of the booking's own day.
+    const moveDay = typeof asked === "string" && isDay(asked) ? asked : visit.date;
+    const moveOptions = context.tours.staffMoveOptions(visit, moveDay).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
     return createElement(SlotPanel, {
+      moveDay,
+      moveOptions,
       view,
       visit,
       taken: context.tours.ledger.taken(schedule, visit, context.now()),
       capacity: schedule.capacity,
       canOverride: request.staffSession?.role === "admin",
-      note: typeof note === "string" && slotNotes.has(note) ? (note as SlotNote) : null,
+      note: isSlotNote(note) ? note : null,
     });
   };
 
