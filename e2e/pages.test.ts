@@ -34,7 +34,7 @@ test.describe("every prerendered page", () => {
 
   // One test per page: each in its own context, spread over the workers.
   for (const path of paths) {
-    test(`${path} hydrates without a console error or warning (production build)`, async ({ page, problems }) => {
+    test(`${path} hydrates without a console error or warning (production build)`, async ({ warmPage: { page, problems } }) => {
       expect(await hydrationProblems(page, problems, baseUrl, path)).toEqual([]);
     });
   }
@@ -52,7 +52,7 @@ test.describe("every prerendered page", () => {
   });
 
   for (const path of devPaths) {
-    test(`${path} hydrates without a hydration warning (development build)`, async ({ page, problems }) => {
+    test(`${path} hydrates without a hydration warning (development build)`, async ({ warmPage: { page, problems } }) => {
       test.skip(!devBaseUrl, "needs the development build (npm run build:dev)");
       expect(await hydrationProblems(page, problems, devBaseUrl, path)).toEqual([]);
     });

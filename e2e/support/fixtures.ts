@@ -8,6 +8,8 @@
  * - `requests`: the URL of every request the page made.
  * - `openPage(options)`: more watched pages, each in its own context, for a test that needs
  *   several or other context options than its describe's; all are closed after the test.
+ * - `warmPage`: a watched page in the worker's one shared context (past the gate), whose cache
+ *   earlier pages have filled: for walks that open every page and look at each the same way.
  * Each fixture's second argument is Playwright's `use`, named `provide` here: the React hooks
  * lint rule claims the name `use`.
  */
@@ -53,9 +55,14 @@ interface Fixtures {
   problems: string[];
   requests: string[];
   openPage: (options?: PageOptions) => Promise<WatchedPage>;
+  warmPage: WatchedPage;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  warmContext: BrowserContext;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   adult: [true, { option: true }],
 
   context: async ({ context, adult }, provide) => {
@@ -81,5 +88,24 @@ export const test = base.extend<Fixtures>({
       return { page, context, problems: recordProblems(page), requests: recordRequests(page) };
     });
     await Promise.all(opened.map((context) => context.close()));
+  },
+
+  // One context for the worker, past the age gate: its pages share the browser's cache, as one
+  // visitor's tabs do, so a walk over many pages downloads and compiles the site's scripts once
+  // per worker instead of once per page.
+  warmContext: [
+    async ({ browser }, provide) => {
+      const context = await browser.newContext();
+      await passAgeGate(context);
+      await provide(context);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+
+  warmPage: async ({ warmContext }, provide) => {
+    const page = await warmContext.newPage();
+    await provide({ page, context: warmContext, problems: recordProblems(page), requests: recordRequests(page) });
+    await page.close();
   },
 });

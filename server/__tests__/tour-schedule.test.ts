@@ -1,21 +1,23 @@
 import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { StaffStore } from "../db/staff";
 import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
-import { closedAfterEachTest } from "./support/fixtures";
+import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
+import { mailsTo, readEvent } from "./support/tour-mail";
 
 /**
  * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
  * closed days; visitors' availability follows at once; other roles cannot open it.
  */
-const { apps } = closedAfterEachTest();
+const { apps, smtps } = closedAfterEachTest();
 const clock = Date.parse("2027-03-01T09:00:00Z");
 const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
 
-async function server() {
-  const app = await adminTestServer({}, { now: () => new Date(clock) });
+async function server(env: Record<string, string> = {}) {
+  const app = await adminTestServer(env, { now: () => new Date(clock) });
   apps.add(app);
   return app;
 }
@@ -157,4 +159,141 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect(status(app, first)).toBe("cancelled");
     expect(said((await office.get(page)).body)).toContain("6 of 8 places taken at this time");
   });
+
+  it("moves a booking to another time with room, in one step: the visitor gets the same calendar entry at the new time, and the history keeps both times", async () => {
+    const smtp = new TestSmtp();
+    smtps.add(smtp);
+    await smtp.start();
+    const app = await server({ SMTP_URL: smtp.url });
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const id = (await book(app, 3, "mover@example.com")).json().id as string;
+    const [booked] = await mailsTo(smtp, "mover@example.com", 1);
+    const first = readEvent(booked!.attachments[0]!.content.toString());
+    // Sunday 21 March 2027: 15:00 has 6 places taken, so this group of 3 cannot go there; 10:00 is free.
+    for (const email of ["a@example.com", "b@example.com"]) {
+      await app.inject({
+        method: "POST",
+        url: "/api/tour-bookings",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests: 3, package: "hermitage", slot: "2027-03-21T15:00:00+01:00" }),
+      });
+    }
+    const page = `/admin/submissions/tour-bookings/${id}`;
+    const day = said((await office.get(`${page}?moveDay=2027-03-21`)).body);
+    expect(day).toContain("Times on Sunday, 21 March 2027 (Paris time)");
+    expect(day).toContain("10:00 8 places left");
+    expect(day).toContain("15:00 only 2 places left: not enough for this group");
+    expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T15:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveFull`);
+    expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T12:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveClosed`);
+    expect((await office.post(`${page}/slot/move`, { slot: "tomorrow" })).headers.location).toBe(`${page}?slot=moveChoose`);
+    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00" });
+    expect(moved.headers.location).toBe(`${page}?slot=moved`);
+    const shown = said((await office.get(moved.headers.location as string)).body);
+    expect(shown).toContain("The visit is moved; the visitor gets the new time and an updated calendar file.");
+    expect(shown).toContain("Sunday, 21 March 2027 at 10:00 (Paris time)");
+    expect(shown).toContain("3 of 8 places taken at this time");
+
+    const [, movedMail] = await mailsTo(smtp, "mover@example.com", 2);
+    expect(movedMail!.text).toContain("When: Sunday, March 21, 2027 at 10:00 AM (Paris time)");
+    const after = readEvent(movedMail!.attachments[0]!.content.toString());
+    expect(after).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: first.sequence + 1, local: "2027-03-21T10:00:00", utc: "2027-03-21T09:00:00.000Z" });
+    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
+    expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
+      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
+    ]);
+    // The places of 20 March are free again.
+    expect(await starts(app, "package=hermitage&from=2027-03-20&to=2027-03-20")).toEqual([
+      { start: "2027-03-20T10:00:00+01:00", capacity: 8, placesLeft: 8 },
+      { start: "2027-03-20T15:00:00+01:00", capacity: 8, placesLeft: 8 },
+    ]);
+  });
 });
+
+describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
+  it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
+    const app = await server();
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    await app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "fr", page: "/fr/wine-tours", name: "Camille Martin", email: "camille@example.fr", guests: 5, package: "hermitage", slot: "2027-03-28T10:00:00+02:00" }),
+    });
+    const account = await office.get("/admin/account");
+    expect(said(account.body)).toContain("Calendar of confirmed tours");
+    const address = /https:\/\/www\.hermitage-lescours\.example(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(account.body)![1]!;
+    // A calendar app reads it without a session.
+    const feed = await app.inject({ method: "GET", url: address });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
+    expect(events.map((event) => [event.summary, event.startDate.toString(), event.startDate.zone.tzid, event.startDate.toJSDate().toISOString()])).toEqual([
+      ["Camille Martin · 5 people · Château L'Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
+    ]);
+    expect(events[0]!.description).toContain("Language: French");
+
+    // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
+    expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");
+    expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(200);
+    expect((await office.post("/admin/account/calendar-feed", { sure: "yes" })).headers.location).toBe("/admin/account?feed=renewed");
+    const renewed = await office.get("/admin/account?feed=renewed");
+    expect(said(renewed.body)).toContain("A new address is made: the old one no longer works.");
+    const next = /(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(renewed.body)![1]!;
+    expect(next).not.toBe(address);
+    expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: next })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/admin/calendar/feed/guess.ics" })).statusCode).toBe(404);
+    const logged = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'staff.calendar%'").all();
+    expect(logged).toEqual([{ actor: "office@hermitage-lescours.example", action: "staff.calendar-feed-renewed" }]);
+  });
+
+  it("is not offered to an editor, whose role does not open the bookings", async () => {
+    const app = await server();
+    await addStaff(app, "editor@hermitage-lescours.example", "a long enough password here", "editor");
+    const editor = new StaffClient(app, "10.3.0.7");
+    await editor.signIn("editor@hermitage-lescours.example", "a long enough password here");
+    expect(said((await editor.get("/admin/account")).body)).not.toContain("Calendar of confirmed tours");
+    expect((await editor.post("/admin/account/calendar-feed", { sure: "yes" })).statusCode).toBe(403);
+  });
+});
+
+describe("the tour calendar", { timeout: 60_000 }, () => {
+  it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
+    const app = await server();
+    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    await app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" }),
+    });
+    app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
+    app.forms.tours.scheduleChanged();
+    const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
+    expect(day.statusCode).toBe(200);
+    const text = said(day.body);
+    expect(text).toContain("Wednesday, 17 March 2027");
+    expect(text).toContain("11:30 Château Mongiron tour3 taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
+    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 taken, 8 left of 8");
+    expect(day.body).toContain('href="/admin/calendar"');
+    const week = said((await office.get("/admin/calendar?view=week&day=2027-03-17")).body);
+    // The week holding 17 March, Monday first; Friday closed with the staff's note.
+    expect(week).toContain("Monday, 15 March 2027");
+    expect(week).toContain("Sunday, 21 March 2027");
+    expect(week).toContain("Friday, 19 March 2027Closed: Bottling");
+    await addStaff(app, "editor@hermitage-lescours.example", "a long enough password here", "editor");
+    const editor = new StaffClient(app, "10.3.0.7");
+    await editor.signIn("editor@hermitage-lescours.example", "a long enough password here");
+    expect((await editor.get("/admin/calendar")).statusCode).toBe(403);
+    expect((await editor.get("/admin/account")).body).not.toContain('href="/admin/calendar"');
+  });
+});
+

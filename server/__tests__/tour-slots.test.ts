@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { saveSchedule, readSchedule } from "../bookings/schedule";
 import { adminTestServer, siteUrl } from "./support/admin";
+import { mailsTo, readEvent } from "./support/tour-mail";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
@@ -183,34 +183,13 @@ describe("booking a slot", () => {
   });
 });
 
-/** The one event of a calendar file, read back by ical.js with the file's own VTIMEZONE. */
-function readEvent(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    zone: event.startDate.zone.tzid,
-    local: event.startDate.toString(),
-    utc: event.startDate.toJSDate().toISOString(),
-    status: event.component.getFirstPropertyValue("status"),
-  };
-}
-
-async function visitorMails(smtp: TestSmtp, to: string, count: number) {
-  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, 10_000, `${count} mails to ${to}`);
-  return Promise.all(smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => simpleParser(mail.raw)));
-}
-
 describe("the visitor's mails, private link and calendar files", () => {
   it("confirms in Japanese with a calendar file at 10:00 Paris time on 28 March and 31 October 2027, then moves and cancels by the private link", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
     const spring = await post(app, booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }));
     expect(spring.statusCode).toBe(201);
-    const [confirmation] = await visitorMails(smtp, "hanako@example.jp", 1);
+    const [confirmation] = await mailsTo(smtp, "hanako@example.jp", 1);
     expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）");
     expect(confirmation!.text).toContain("日時：2027年3月28日（日） 10:00（フランス時間）");
     expect(confirmation!.text).toContain("人数：2名様");
@@ -237,7 +216,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     const moved = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "move", slot: "2027-10-31T10:00:00+01:00" }).toString() });
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain("日時を変更いたしました。");
-    const [, moveMail] = await visitorMails(smtp, "hanako@example.jp", 2);
+    const [, moveMail] = await mailsTo(smtp, "hanako@example.jp", 2);
     expect(moveMail!.text).toContain("日時：2027年10月31日（日） 10:00（フランス時間）");
     const after = readEvent(moveMail!.attachments[0]!.content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: booked.uid, sequence: 1, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
@@ -249,9 +228,36 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(refused.statusCode).toBe(400);
     const cancelled = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
     expect(cancelled.statusCode).toBe(200);
-    const [, , cancelMail] = await visitorMails(smtp, "hanako@example.jp", 3);
+    const [, , cancelMail] = await mailsTo(smtp, "hanako@example.jp", 3);
     expect(readEvent(cancelMail!.attachments[0]!.content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(0);
+
+    // The estate is told of both changes, in English, the tour and the language by name, the times in Paris time.
+    const [, estateMove, estateCancel] = await mailsTo(smtp, "contact@hermitage-lescours.example", 3);
+    const id = spring.json().id as string;
+    expect(estateMove!.subject).toBe("Booking moved · Alex Smith · Sun 31 Oct");
+    expect(estateMove!.replyTo?.text).toBe("hanako@example.jp");
+    expect(estateMove!.text).toBe(
+      [
+        "Alex Smith moved their tour booking through their private link.",
+        "",
+        "Tour: Château L'Hermitage Lescours tour",
+        "Was: Sun, 28 Mar 2027, 10:00 (Paris time)",
+        "Now: Sun, 31 Oct 2027, 10:00 (Paris time)",
+        "Group: 2 people",
+        "Language: Japanese",
+        "Moved: Mon, 1 Mar 2027, 10:00 (Paris time)",
+        "",
+        `Open it in the inbox: https://www.hermitage-lescours.example/admin/submissions/tour-bookings/${id}`,
+        "",
+        "Reply to this e-mail to write to the visitor directly.",
+        "",
+      ].join("\n"),
+    );
+    expect(estateCancel!.subject).toBe("Booking cancelled · Alex Smith · Sun 31 Oct");
+    expect(estateCancel!.text).toContain("Alex Smith cancelled their tour booking through their private link. The places are free again.");
+    expect(estateCancel!.text).toContain("Was: Sun, 31 Oct 2027, 10:00 (Paris time)");
+    expect(estateCancel!.text).not.toContain("token=");
   });
 
   it("refuses changes through the link after the cut-off, and an unknown token", async () => {
@@ -304,5 +310,70 @@ describe("reminders", () => {
       "Your visit to Château L'Hermitage Lescours is cancelled",
     ]);
     expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
+  });
+});
+
+describe("the waitlist", () => {
+  it("offers freed places to the first in line whose group fits, holds them 12 hours, then offers them to the next, once across a restart", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const env = { SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-waitlist-")) };
+    const first = await server(env, clock);
+    const slot = "2027-03-20T10:00:00+01:00";
+    expect((await post(first, booking(slot, { guests: 5, email: "five@example.com" }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 3, email: "three@example.com" }))).statusCode).toBe(201);
+    // Full: without asking for the waitlist the answer is 409; asking for it stores the request in line.
+    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp" }))).statusCode).toBe(409);
+    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp", language: "ja", page: "/ja/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 2, email: "sam@example.com", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 9, email: "big@example.com", waitlist: true }))).statusCode).toBe(409);
+    const estateNote = await mailsTo(smtp, "contact@hermitage-lescours.example", 4);
+    expect(estateNote[2]!.text).toContain("Waitlist: 2027-03-20 10:00 (Paris time) was full, 2 place(s).");
+
+    // 2 March, 09:00 in Paris: the group of three cancels. Yuki (two, first in line) is offered the places until 21:00;
+    // Sam's two do not fit in the one place left.
+    clock.set("2027-03-02T08:00:00Z");
+    const three = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString() });
+    const [offer] = await mailsTo(smtp, "yuki@example.jp", 1);
+    expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）のご見学にお席が空きました");
+    expect(offer!.text).toContain("2027年3月2日（火） 21:00（フランス時間）までお取り置きいたします。");
+    expect(offer!.attachments).toHaveLength(0);
+    const yukiLink = offer!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    // The offer holds its two places: one is left for anyone else.
+    expect((await availability(first, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
+    await first.close();
+    apps.delete(first);
+
+    // A restart sweeps again at start-up: nobody is offered twice.
+    const second = await server(env, clock);
+    await second.forms.tours.expireHolds();
+    expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(0);
+    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(1);
+
+    // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
+    clock.set("2027-03-02T20:30:00Z");
+    await second.forms.tours.expireHolds();
+    const [samOffer] = await mailsTo(smtp, "sam@example.com", 1);
+    expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027");
+    expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
+    const lapsed = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(yukiLink, siteUrl).searchParams.get("token")! }).toString() });
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.body).toContain("お取り置きの期限が過ぎたため");
+
+    // Sam takes the places: the booking is confirmed, with its calendar file; the slot is full again.
+    const samLink = samOffer!.text!.match(/(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    const shown = await second.inject({ method: "GET", url: samLink });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("These places are kept for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
+    const taken = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(samLink, siteUrl).searchParams.get("token")! }).toString() });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toContain("Your visit is booked.");
+    const [, confirmation] = await mailsTo(smtp, "sam@example.com", 2);
+    expect(confirmation!.subject).toBe("Your visit to Château L'Hermitage Lescours is confirmed: Saturday, March 20, 2027");
+    expect(readEvent(confirmation!.attachments[0]!.content.toString())).toMatchObject({ method: "REQUEST", local: "2027-03-20T10:00:00", utc: "2027-03-20T09:00:00.000Z" });
+    expect(placesHeld(second, "2027-03-20", "10:00")).toBe(7);
+    expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
   });
 });

@@ -42,6 +42,8 @@ import { submissionRoutes } from "./routes/submission";
 import { staffRoutes } from "./routes/staff";
 import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
+import { calendarFeedRoutes } from "./routes/calendar-feed";
+import { calendarRoutes } from "./routes/calendar";
 import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
 import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
@@ -245,6 +247,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   });
   scheduleRoutes(admin, context);
   bookingSlotRoutes(admin, context);
+  calendarFeedRoutes(admin, context);
+  calendarRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({

@@ -11,7 +11,7 @@ import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { SlotRefused } from "../bookings/ledger";
 import type { TourService } from "../bookings/service";
-import { readSlot, refusal, submitWithSlot } from "./tour-slot";
+import { joinWaitlist, readSlot, refusal, submitWithSlot } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
@@ -98,6 +98,8 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   const typed = new WeakMap<FastifyRequest, TypedFields>();
   /** The slot a tour booking names, read apart: it is not one of the form's fields (./tour-slot.ts). */
   const slots = new WeakMap<FastifyRequest, ReturnType<typeof readSlot>>();
+  /** The bookings that ask for the slot's waitlist when it is full (`waitlist: true`, or "yes" as the form's fields send it). */
+  const waitlisted = new WeakSet<FastifyRequest>();
   const slotIssue = (request: FastifyRequest) => {
     const slot = slots.get(request);
     return slot && "invalid" in slot ? [{ code: "custom", path: ["slot"] }] : [];
@@ -157,12 +159,13 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       }
     };
 
-  /** Takes a tour booking's slot out of the body, before the form's schema (which knows no slot). */
+  /** Takes a tour booking's slot and waitlist wish out of the body, before the form's schema (which knows neither). */
   const takeSlot: preValidationAsyncHookHandler = async (request) => {
     const body = request.body;
     if (typeof body !== "object" || body === null) return;
-    const { slot, ...fields } = Object.fromEntries(Object.entries(body));
+    const { slot, waitlist, ...fields } = Object.fromEntries(Object.entries(body));
     slots.set(request, readSlot(slot, fields.package));
+    if (waitlist === true || waitlist === "yes") waitlisted.add(request);
     request.body = fields;
   };
 
@@ -215,6 +218,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       return sendStored(request, reply, kind, id);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
+      const fits = (booking.guests ?? 1) <= tours.schedule().capacity;
+      if (error.reason === "full" && waitlisted.has(request) && fits) {
+        const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
+        return sendStored(request, reply, kind, id);
+      }
       // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
       if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
       return reply.status(409).send(refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl));

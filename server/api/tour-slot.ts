@@ -62,7 +62,7 @@ export async function submitWithSlot(
       const state = booking.status === "confirmed" ? "confirmed at once (places were free)" : `waiting for your answer; places held until ${booking.holdUntil} (UTC)`;
       mails.push(mail.kind === "notification" ? { ...mail, text: mail.text.replace("\n\n", `\n\nTime slot: ${slot.date} ${slot.time} (Paris time), ${guests} place(s), ${state}.\n\n`) } : mail);
     }
-    const visitor = tours.visitorMail("booked", { ...booking, email: input.email, language: input.language });
+    const visitor = tours.visitorMail("booked", { ...booking, name: input.name, email: input.email, language: input.language });
     if (visitor) mails.push(visitor);
     return mails;
   };
@@ -76,4 +76,28 @@ export async function submitWithSlot(
   );
   tours.options.kick();
   return { id, booking: held! };
+}
+
+/**
+ * Stores a request for a full slot and puts it on the slot's waitlist, in one transaction: the
+ * estate's notification says so; the visitor is written to when places are offered
+ * (../bookings/waitlist.ts).
+ */
+export async function joinWaitlist(
+  store: SubmissionStore,
+  tours: TourService,
+  input: Booking,
+  slot: { package: Booking["package"]; date: string; time: string },
+  estateMails: MailsFor | null,
+): Promise<{ id: string }> {
+  const guests = input.guests ?? 1;
+  const mailsFor: MailsFor = (saved) =>
+    (estateMails?.(saved) ?? []).map((mail) =>
+      mail.kind === "notification"
+        ? { ...mail, text: mail.text.replace("\n\n", `\n\nWaitlist: ${slot.date} ${slot.time} (Paris time) was full, ${guests} place(s). Freed places are offered to them by e-mail, first in line first.\n\n`) }
+        : mail,
+    );
+  const { id } = await store.submit("tourBooking", { ...input, date: slot.date }, mailsFor, (saved) => tours.joinWaitlist({ id: saved.id, slot, guests }));
+  tours.options.kick();
+  return { id };
 }

@@ -10,16 +10,17 @@ import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
-import type { Language } from "#core/languages";
+import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, tourName } from "../bookings/service";
-import { dayCount, isDay, parseStart } from "../bookings/paris-time";
+import { dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
-import { managePath } from "../mail/tour-visit";
+import { managePath, offerPath } from "../mail/tour-visit";
+import type { WaitlistEntry } from "../bookings/waitlist";
 import { renderPage, serverPagePolicy } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
@@ -53,6 +54,11 @@ const text = z.string().optional().catch(undefined);
 const manageSchema = {
   get: { querystring: z.object({ token, day: text }) },
   post: { body: z.object({ token, action: text, confirm: text, slot: text }).optional() },
+};
+/** A waitlist offer's page: its link, and its one form (take the places). */
+const offerSchema = {
+  get: { querystring: z.object({ token }) },
+  post: { body: z.object({ token }).optional() },
 };
 
 /** What the visitor's page shows after a POST, or what went wrong. */
@@ -150,6 +156,36 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   );
 }
 
+/** The waitlist offer's page, in the visitor's language: the time, until when it is kept, and one button. */
+function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean }) {
+  const { t } = translator(lang);
+  const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
+  const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
+  const state = booked || entry.status === "taken" ? t("waitlist.booked") : open ? null : entry.status === "waiting" ? t("waitlist.waiting") : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
+  return (
+    <>
+      <p>{localNames(content.site, lang).estate}</p>
+      <h1>{t("waitlist.title")}</h1>
+      {state ? <p role={booked ? "status" : undefined}>{state}</p> : null}
+      <ul>
+        <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
+        <li>{t("mail.booking.tour", { tour: tourName(entry.package, lang) })}</li>
+        <li>{t("mail.booking.guests", { count: entry.guests })}</li>
+      </ul>
+      {open && until && !booked ? (
+        <form method="post" action={offerPath}>
+          <p>{t("waitlist.offer", { untilDate: formatEventDate(until.date, lang), untilTime: formatTime(until.time, lang) })}</p>
+          <input type="hidden" name="token" value={entry.token} />
+          <button type="submit">{t("waitlist.take")}</button>
+        </form>
+      ) : null}
+      <p>
+        <a href={localizePath(lang, "/wine-tours")}>{t("subscriber.backToSite")}</a>
+      </p>
+    </>
+  );
+}
+
 function sendHtml(reply: FastifyReply, status: number, lang: Language, title: string, body: React.ReactNode) {
   return reply
     .status(status)
@@ -179,9 +215,15 @@ function invalidLink(request: FastifyRequest, reply: FastifyReply) {
   );
 }
 
+/** The language of a stored request (a waitlist line has no slot booking yet). */
+function languageOfRequest(tours: TourService, bookingId: string): Language {
+  const row = tours.db.prepare("SELECT language FROM tour_bookings WHERE id = ?").get(bookingId) as { language: string } | undefined;
+  return row && isLanguage(row.language) ? row.language : defaultLanguage;
+}
+
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
 export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }: { tours: TourService; limit: RouteLimit; siteUrl: string }): Promise<void> {
-  // The page's two forms send `application/x-www-form-urlencoded`; only these routes read it.
+  // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
   const routes = api.withTypeProvider<ZodTypeProvider>();
@@ -212,6 +254,27 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
     const visit = token ? tours.visitByToken(token) : null;
     if (!visit) return invalidLink(request, reply);
     return page(reply, 200, visit, null, day !== undefined && isDay(day) ? day : visit.date);
+  });
+
+  // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
+  const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean) => {
+    const visit = tours.visit(entry.bookingId);
+    const lang = visit?.language ?? languageOfRequest(tours, entry.bookingId);
+    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} />);
+  };
+  const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
+
+  routes.get(offerPath, { config, schema: offerSchema.get }, async (request, reply) => {
+    const entry = offerOf(request.query.token);
+    if (!entry) return invalidLink(request, reply);
+    return offerPage(reply, 200, entry, false);
+  });
+
+  routes.post(offerPath, { config, schema: offerSchema.post }, async (request, reply) => {
+    const entry = offerOf(request.body?.token);
+    if (!entry) return invalidLink(request, reply);
+    const outcome = await tours.takeOffer(entry.token);
+    return offerPage(reply, outcome === "booked" ? 200 : 409, tours.waitlist.byToken(entry.token)!, outcome === "booked");
   });
 
   routes.post(managePath, { config, schema: manageSchema.post }, async (request, reply) => {

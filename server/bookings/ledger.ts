@@ -73,6 +73,9 @@ export const manageToken = () => randomBytes(32).toString("base64url");
 /** Places a booking holds at `now`: a confirmed one always, a pending one until its hold ends. */
 const holdingSql = "(status = 'confirmed' OR (status = 'pending' AND hold_until > @now))";
 
+/** Places a waitlist offer holds at `now`: until the offer runs out (./waitlist.ts). */
+const offerHoldingSql = "(status = 'offered' AND offered_until > @now)";
+
 /** A slot on the schedule with its places, as the availability API answers. */
 export interface OpenSlot extends Slot {
   capacity: number;
@@ -87,8 +90,10 @@ export class Ledger {
   taken(schedule: Schedule, slot: Slot, now: Date, except = ""): number {
     const row = this.db
       .prepare(
-        `SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings
-         WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package) AND booking_id != @except AND ${holdingSql}`,
+        `SELECT (SELECT coalesce(sum(guests), 0) FROM tour_slot_bookings
+           WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package) AND booking_id != @except AND ${holdingSql})
+         + (SELECT coalesce(sum(guests), 0) FROM tour_waitlist
+           WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package) AND ${offerHoldingSql}) AS n`,
       )
       .get({ date: slot.date, time: slot.time, shared: schedule.sharedGuide ? 1 : 0, package: slot.package, except, now: now.toISOString() }) as { n: number };
     return row.n;
@@ -102,7 +107,10 @@ export class Ledger {
     const rows = this.db
       .prepare(
         `SELECT slot_date, slot_time, package, sum(guests) AS n FROM tour_slot_bookings
-         WHERE slot_date BETWEEN @from AND @to AND ${holdingSql} GROUP BY slot_date, slot_time, package`,
+         WHERE slot_date BETWEEN @from AND @to AND ${holdingSql} GROUP BY slot_date, slot_time, package
+         UNION ALL
+         SELECT slot_date, slot_time, package, sum(guests) AS n FROM tour_waitlist
+         WHERE slot_date BETWEEN @from AND @to AND ${offerHoldingSql} GROUP BY slot_date, slot_time, package`,
       )
       .all({ from, to, now: now.toISOString() }) as { slot_date: string; slot_time: string; package: string; n: number }[];
     const held = new Map<string, number>();
@@ -126,11 +134,13 @@ export class Ledger {
   /**
    * Checks that `guests` places are free in `slot` at `now` and throws `SlotRefused` when not.
    * Call inside the write transaction that then records the places. `except`: the booking being
-   * moved, whose own places do not count against it (cal.com #10973).
+   * moved, whose own places do not count against it (cal.com #10973). `byStaff`: the estate may
+   * still place a group after the visitors' cut-off, until the tour starts.
    */
-  check(schedule: Schedule, slot: Slot, guests: number, now: Date, except = ""): void {
+  check(schedule: Schedule, slot: Slot, guests: number, now: Date, except = "", byStaff = false): void {
     if (!hasSlot(schedule, slot)) throw new SlotRefused("unknown", 0);
-    if (!beforeCutoff(schedule, slot, now)) throw new SlotRefused("closed", 0);
+    const open = byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
+    if (!open) throw new SlotRefused("closed", 0);
     const left = Math.max(0, schedule.capacity - this.taken(schedule, slot, now, except));
     if (guests > left) throw new SlotRefused("full", left);
   }

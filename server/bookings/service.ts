@@ -12,16 +12,20 @@ import { whenWritable } from "../db/availability";
 import type { Db } from "../db/database";
 import { changeStatus } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
-import { composeVisitMail, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
+import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
+import { composeVisitMail, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { localOf } from "./paris-time";
-import { readSchedule, slotInstant, type Schedule, type Slot } from "./schedule";
+import { hasSlot, readSchedule, slotInstant, slotsBetween, type Schedule, type Slot } from "./schedule";
+import { Waitlist, type WaitlistEntry } from "./waitlist";
 
 /** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
 const bookingType = "tour-bookings";
 
 /** A booking with its slot and what the visitor's e-mails need of the submission. */
 export interface BookedVisit extends SlotBooking {
+  /** The name the visitor gave: only the estate's e-mails and pages show it. */
+  name: string;
   email: string;
   language: Language;
 }
@@ -45,6 +49,7 @@ export interface TourServiceOptions {
 
 export class TourService {
   readonly ledger: Ledger;
+  readonly waitlist: Waitlist;
   private cached: Schedule | null = null;
   /** Bumped by every change of places or schedule: a remembered availability answer older than it is dropped. */
   private version = 0;
@@ -55,6 +60,7 @@ export class TourService {
     readonly options: TourServiceOptions,
   ) {
     this.ledger = new Ledger(db);
+    this.waitlist = new Waitlist(db);
   }
 
   get now(): Date {
@@ -118,9 +124,9 @@ export class TourService {
   }
 
   private withVisitor(booking: SlotBooking): BookedVisit | null {
-    const row = this.db.prepare("SELECT email, language FROM tour_bookings WHERE id = ?").get(booking.bookingId) as { email: string; language: string } | undefined;
+    const row = this.db.prepare("SELECT name, email, language FROM tour_bookings WHERE id = ?").get(booking.bookingId) as { name: string; email: string; language: string } | undefined;
     if (!row) return null;
-    return { ...booking, email: row.email, language: isLanguage(row.language) ? row.language : defaultLanguage };
+    return { ...booking, name: row.name, email: row.email, language: isLanguage(row.language) ? row.language : defaultLanguage };
   }
 
   /** The visitor's e-mail about `visit` as it now stands, or null without mail. */
@@ -145,12 +151,35 @@ export class TourService {
   }
 
   /**
+   * Queues the estate's e-mail about a visitor's own move or cancellation (`before`: the booking as
+   * it stood); call inside the change's transaction.
+   */
+  private tellEstate(kind: EstateChangeKind, before: SlotBooking): void {
+    const { mail } = this.options;
+    const visit = this.visit(before.bookingId);
+    if (!mail || !visit) return;
+    const schedule = this.schedule();
+    const moved = kind === "moved" ? slotInstant(schedule, visit) : null;
+    const estate = composeEstateChange(kind, { id: visit.bookingId, name: visit.name, email: visit.email, language: visit.language, package: visit.package, guests: visit.guests, from: slotInstant(schedule, before), to: moved }, mail, this.now);
+    enqueueMail(this.db, estate, { type: bookingType, id: visit.bookingId }, new Date().toISOString());
+  }
+
+  /**
    * Runs a change as one write transaction (`BEGIN IMMEDIATE`), waiting out another process's lock
    * from timers (../db/availability.ts), then sends what it queued.
    */
   async change<T>(work: () => T): Promise<T> {
     this.version += 1;
-    const result = await whenWritable(() => this.db.transaction(work).immediate());
+    // Whatever the change freed goes to the waitlist in the same transaction (./waitlist.ts).
+    const result = await whenWritable(() =>
+      this.db
+        .transaction(() => {
+          const done = work();
+          this.offerFreedPlaces();
+          return done;
+        })
+        .immediate(),
+    );
     this.version += 1;
     this.options.kick();
     return result;
@@ -175,6 +204,7 @@ export class TourService {
       }
       this.ledger.move(id, to, this.now);
       this.tell("moved", id);
+      this.tellEstate("moved", visit);
       return "moved" as const;
     });
   }
@@ -186,6 +216,7 @@ export class TourService {
       if (!visit || !this.changeable(visit)) return "late" as const;
       this.setStatus(id, ["pending", "confirmed"], "cancelled");
       this.tell("cancelled", id);
+      this.tellEstate("cancelled", visit);
       return "cancelled" as const;
     });
   }
@@ -217,6 +248,121 @@ export class TourService {
       options.record({ slot: `${visit.date} ${visit.time}` });
       this.tell(action === "decline" ? "declined" : "cancelled", id);
       return "done" as const;
+    });
+  }
+
+  /**
+   * The times of one day a booking could move to, for the staff: its package's slots on the
+   * schedule that have not started (the visitors' cut-off does not bind the estate), each with the
+   * places left not counting the booking's own, the booking's own time left out.
+   */
+  staffMoveOptions(visit: SlotBooking, day: string): OpenSlot[] {
+    const schedule = this.schedule();
+    const now = this.now;
+    return slotsBetween(schedule, visit.package, day, day)
+      .filter((slot) => slotInstant(schedule, slot).getTime() > now.getTime() && !(slot.date === visit.date && slot.time === visit.time))
+      .map((slot) => ({ ...slot, capacity: schedule.capacity, placesLeft: Math.max(0, schedule.capacity - this.ledger.taken(schedule, slot, now, visit.bookingId)) }));
+  }
+
+  /**
+   * A member of the staff moves a waiting or confirmed booking to another time of its package, in
+   * one write transaction: the new time's places counted (the booking's own left out), the move
+   * recorded with the calendar's next SEQUENCE, the visitor's e-mail with the updated calendar file
+   * (same UID) queued, and `record` writing the audit entry. The visitor's cut-off does not apply.
+   */
+  moveByStaff(id: string, to: Slot, record: (detail: Record<string, unknown>) => void): Promise<"moved" | "stale" | SlotRefused> {
+    return this.change(() => {
+      const visit = this.ledger.byId(id);
+      if (!visit || (visit.status !== "pending" && visit.status !== "confirmed") || to.package !== visit.package) return "stale" as const;
+      if (to.date === visit.date && to.time === visit.time) return "stale" as const;
+      try {
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, id, true);
+      } catch (error) {
+        if (error instanceof SlotRefused) return error;
+        throw error;
+      }
+      this.ledger.move(id, to, this.now);
+      record({ from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` });
+      this.tell("moved", id);
+      return "moved" as const;
+    });
+  }
+
+  /**
+   * Puts a new request in line for a full slot; call inside the submission's transaction, after
+   * its row is written.
+   */
+  joinWaitlist(booking: { id: string; slot: Slot; guests: number }): void {
+    this.version += 1;
+    this.waitlist.join({ bookingId: booking.id, slot: booking.slot, guests: booking.guests, now: this.now });
+  }
+
+  /**
+   * Offers freed places to the waitlist, inside the current write transaction: each one waiting,
+   * first in line first, whose group fits in the places now free of their slot is offered them,
+   * held until the waitlist hold ends (never past the visitors' cut-off), with the offer's e-mail
+   * queued in the same transaction. A slot past its cut-off ends its waitlist.
+   */
+  private offerFreedPlaces(): void {
+    const schedule = this.schedule();
+    const now = this.now;
+    for (const lapsed of this.waitlist.lapsedOffers(now)) this.waitlist.setStatus(lapsed.id, "offered", "lapsed", now);
+    for (const entry of this.waitlist.waiting()) {
+      const cutoff = slotInstant(schedule, entry).getTime() - schedule.cutoffHours * 3_600_000;
+      if (!hasSlot(schedule, entry) || cutoff <= now.getTime()) {
+        this.waitlist.setStatus(entry.id, "waiting", "gone", now);
+        continue;
+      }
+      if (schedule.capacity - this.ledger.taken(schedule, entry, now) < entry.guests) continue;
+      const until = new Date(Math.min(now.getTime() + schedule.waitlistHoldHours * 3_600_000, cutoff));
+      this.waitlist.setStatus(entry.id, "waiting", "offered", now, until);
+      this.version += 1;
+      this.tellOffer(entry.bookingId, entry, until);
+    }
+  }
+
+  /** Queues the offer's e-mail to the one in line. */
+  private tellOffer(bookingId: string, entry: WaitlistEntry, until: Date): void {
+    const { mail } = this.options;
+    const row = this.db.prepare("SELECT email, language FROM tour_bookings WHERE id = ?").get(bookingId) as { email: string; language: string } | undefined;
+    if (!mail || !row) return;
+    const language = isLanguage(row.language) ? row.language : defaultLanguage;
+    const schedule = this.schedule();
+    const offer = composeWaitlistOffer(
+      { id: bookingId, email: row.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      localOf(until),
+      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
+    );
+    enqueueMail(this.db, offer, { type: bookingType, id: bookingId }, new Date().toISOString());
+  }
+
+  /**
+   * The visitor takes the places of an offer: the slot is booked for their request (confirmed at
+   * once or waiting, as the package says), the visitor gets the booking's e-mail with its private
+   * link and calendar file. "lapsed" when the offer is no longer open.
+   */
+  takeOffer(token: string): Promise<"booked" | "lapsed"> {
+    return this.change(() => {
+      const entry = this.waitlist.byToken(token);
+      const now = this.now;
+      if (!entry || entry.status !== "offered" || !entry.offeredUntil || entry.offeredUntil <= now.toISOString()) return "lapsed" as const;
+      this.waitlist.setStatus(entry.id, "offered", "taken", now);
+      const schedule = this.schedule();
+      try {
+        this.ledger.check(schedule, entry, entry.guests, now);
+      } catch (error) {
+        if (error instanceof SlotRefused) {
+          // The places were held for this offer; only a changed schedule takes them away.
+          this.waitlist.setStatus(entry.id, "taken", "gone", now);
+          return "lapsed" as const;
+        }
+        throw error;
+      }
+      const confirmed = schedule.instantConfirm[entry.package];
+      this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now });
+      if (confirmed) changeStatus(this.db, bookingType, entry.bookingId, ["new"], "confirmed", now);
+      this.tell("booked", entry.bookingId);
+      return "booked" as const;
     });
   }
 

@@ -29,6 +29,8 @@ export const auditActions = {
   slotDeclined: "booking.slot-declined",
   slotDeclineUndone: "booking.slot-decline-undone",
   slotCancelled: "booking.slot-cancelled",
+  slotMoved: "booking.slot-moved",
+  feedRenewed: "staff.calendar-feed-renewed",
   scheduleChanged: "schedule.changed",
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",

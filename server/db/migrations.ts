@@ -434,6 +434,44 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 31,
+    name: "tour bookings: the waitlist of a full slot",
+    sql: `
+      -- A visitor waiting for places in a full slot (server/bookings/waitlist.ts). booking_id is the
+      -- request stored when they joined; it gets the slot if they take an offer. status: waiting,
+      -- offered (the places are held for them until offered_until, UTC), taken, lapsed (the offer
+      -- ran out), gone (the slot passed, or the request was answered otherwise). token: the offer's link.
+      CREATE TABLE tour_waitlist (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        booking_id TEXT NOT NULL UNIQUE REFERENCES tour_bookings (id) ON DELETE CASCADE,
+        package TEXT NOT NULL,
+        slot_date TEXT NOT NULL,
+        slot_time TEXT NOT NULL,
+        guests INTEGER NOT NULL CHECK (guests >= 1),
+        status TEXT NOT NULL CHECK (status IN ('waiting', 'offered', 'taken', 'lapsed', 'gone')),
+        token TEXT NOT NULL UNIQUE,
+        offered_until TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX tour_waitlist_slot ON tour_waitlist (slot_date, slot_time, status);
+    `,
+  },
+  {
+    version: 32,
+    name: "tour bookings: a private calendar feed per member of the staff",
+    sql: `
+      -- The address of a staff member's feed of confirmed tours (server/bookings/staff-feed.ts): a
+      -- random token, kept as given because the account page shows the address again; replacing it
+      -- revokes the old address.
+      CREATE TABLE staff_calendar_feeds (
+        staff_id INTEGER PRIMARY KEY REFERENCES staff (id) ON DELETE CASCADE,
+        token TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
     version: 40,
     name: "content editor: translations to review",
     sql: `

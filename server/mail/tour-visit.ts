@@ -137,3 +137,55 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
   };
 }
+
+/** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
+export const offerPath = "/api/tours/waitlist";
+
+/** A waitlist offer's link. */
+export function offerLink(siteUrl: string, token: string): string {
+  const url = new URL(offerPath, siteUrl);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+/**
+ * The e-mail offering freed places to the first in line of a full slot's waitlist: the time, the
+ * tour, the group, until when the places are kept (the estate's day and time, `until`), and the
+ * offer's link. No calendar file: nothing is booked until the visitor takes the places.
+ */
+export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "sequence">, until: { date: string; time: string }, context: VisitMailContext): OutgoingMail {
+  const { t } = translator(visit.language);
+  const estate = context.estateNames[visit.language];
+  const date = formatEventDate(visit.date, visit.language);
+  const lines = [
+    t("tourMail.greeting"),
+    "",
+    t("tourMail.offerIntro", { untilDate: formatEventDate(until.date, visit.language), untilTime: formatTime(until.time, visit.language) }),
+    "",
+    t("mail.booking.when", { date, time: formatTime(visit.time, visit.language) }),
+    t("mail.booking.tour", { tour: visit.tour }),
+    t("mail.booking.guests", { count: visit.guests }),
+    t("mail.booking.where", { address: context.address[visit.language] }),
+    "",
+    t("tourMail.offerTake"),
+    offerLink(context.siteUrl, visit.token),
+    t("tourMail.offerLater"),
+    "",
+    t("mail.booking.reference", { reference: bookingReference(visit.id) }),
+    "",
+    t("mail.booking.closing"),
+    t("mail.booking.signature", { estate }),
+    "",
+    context.estateEmail,
+    context.estatePhone,
+    context.siteUrl,
+  ];
+  return {
+    kind: "reply",
+    to: headerSafe(visit.email, 254),
+    replyTo: headerSafe(context.estateEmail, 254),
+    subject: headerSafe(t("tourMail.offerSubject", { estate, date })),
+    text: `${lines.join("\n")}\n`,
+    headers: {},
+  };
+}

@@ -22,6 +22,8 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
   const form = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState("");
   const [slot, setSlot] = useState("");
+  // The chosen time is full: the booking asks for its waitlist.
+  const [waitlist, setWaitlist] = useState(false);
   const [refresh, setRefresh] = useState(0);
 
   function follow(event: FormEvent<HTMLFormElement>) {
@@ -38,6 +40,11 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     setSlot("");
   }
 
+  function choose(start: string, full: boolean) {
+    setSlot(start);
+    setWaitlist(full);
+  }
+
   function booked() {
     setDate("");
     setSlot("");
@@ -51,7 +58,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       ref={form}
       form={tourBookingForm}
       chosen={{ package: tour?.id ?? null }}
-      extra={chosen ? { slot: chosen } : undefined}
+      extra={chosen ? { slot: chosen, ...(waitlist ? { waitlist: "yes" } : {}) } : undefined}
       onChange={follow}
       aria-labelledby="booking-title"
       submitLabel={t("wineTours.form.submit")}
@@ -89,7 +96,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
           <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
           {field.name === "date" && tour && date ? (
             <Suspense fallback={<p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>}>
-              <SlotPicker pkg={tour.id} date={date} value={slot} onChange={setSlot} onPickDate={pickDate} refresh={refresh} />
+              <SlotPicker pkg={tour.id} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
             </Suspense>
           ) : null}
         </Fragment>

@@ -3,7 +3,7 @@ import { formatEventDate, formatTime } from "#core/format";
 import { useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
-interface ApiSlot {
+export interface ApiSlot {
   start: string;
   capacity: number;
   placesLeft: number;
@@ -24,6 +24,25 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 const localDay = (start: string) => start.slice(0, 10);
 const localTime = (start: string) => start.slice(11, 16);
 
+/**
+ * The slots of an availability answer. A refused answer rejects, and so does one whose body is
+ * not `{ slots: [...] }` (a proxy's page, a changed API): the form then says the times could not
+ * be loaded instead of crashing on a missing list.
+ */
+export async function readSlots(response: Response): Promise<ApiSlot[]> {
+  if (!response.ok) throw new Error(String(response.status));
+  const body = (await response.json()) as { slots?: unknown } | null;
+  const slots = body?.slots;
+  if (!Array.isArray(slots) || !slots.every(isApiSlot)) throw new Error("malformed availability answer");
+  return slots;
+}
+
+/** Whether a value has the fields of a slot the picker draws. */
+const isApiSlot = (value: unknown): value is ApiSlot => {
+  const slot = value as Partial<ApiSlot> | null;
+  return typeof slot?.start === "string" && typeof slot.capacity === "number" && typeof slot.placesLeft === "number";
+};
+
 /** The availability of a package from a day on, as loaded from the API; loading again whenever the request changes. */
 function useAvailability(pkg: string, date: string, refresh: number): Load {
   const key = `${pkg} ${date} ${refresh}`;
@@ -32,8 +51,8 @@ function useAvailability(pkg: string, date: string, refresh: number): Load {
     const controller = new AbortController();
     const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
     fetch(`/api/tours/availability?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<{ slots: ApiSlot[] }>) : Promise.reject(new Error(String(response.status)))))
-      .then((body) => setAnswer({ key, load: { state: "ready", slots: body.slots } }))
+      .then(readSlots)
+      .then((slots) => setAnswer({ key, load: { state: "ready", slots } }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer({ key, load: { state: "failed" } });
       });
@@ -48,7 +67,8 @@ interface SlotPickerProps {
   date: string;
   /** The chosen slot's `start`, or "" for no preference. */
   value: string;
-  onChange: (start: string) => void;
+  /** A time chosen (`full`: it has no place left, so the booking asks for its waitlist). */
+  onChange: (start: string, full: boolean) => void;
   /** Chooses another day in the form's date field. */
   onPickDate: (date: string) => void;
   /** Changes when the times must be loaded again (after a refused booking). */
@@ -57,7 +77,7 @@ interface SlotPickerProps {
 
 /**
  * The times of the chosen day, with the places left, in the page's language and the estate's
- * time ("Paris time"); full times are shown and cannot be chosen; a day without times says so and
+ * time ("Paris time"); a full time can be chosen to join its waitlist; a day without times says so and
  * offers the next day with places. "No preference" keeps the form a request the estate answers.
  */
 export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: SlotPickerProps) {
@@ -74,14 +94,15 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
       {today.length === 0 ? <p className="text-ink-700">{t("wineTours.slots.none")}</p> : null}
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {today.map((slot) => (
-          <label key={slot.start} className={`flex items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 ${slot.placesLeft === 0 ? "opacity-60" : "cursor-pointer"}`}>
-            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} disabled={slot.placesLeft === 0} onChange={() => onChange(slot.start)} />
+          <label key={slot.start} className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5">
+            {/* A full time can still be chosen: the booking then joins its waitlist. */}
+            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} onChange={() => onChange(slot.start, slot.placesLeft === 0)} />
             <span className="font-semibold">{formatTime(localTime(slot.start), lang)}</span>
-            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.full") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
+            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
           </label>
         ))}
         <label className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 sm:col-span-2">
-          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("")} />
+          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("", false)} />
           <span>{t("wineTours.slots.any")}</span>
         </label>
       </div>

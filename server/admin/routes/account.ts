@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
-import { sendPage, staffForm, viewFor, type AdminContext } from "../context";
-import { everyRole } from "../roles";
+import { z } from "zod";
+import { queryText, sendPage, staffForm, viewFor, type AdminContext } from "../context";
+import { everyRole, inboxRoles, roleAllows } from "../roles";
+import { feedPath, feedToken } from "../../bookings/staff-feed";
+import { CalendarFeedPanel } from "../views/calendar-feed-panel";
 import { AccountPage } from "../views/account-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
 import { confirmEnrolment, refusedCode, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
@@ -19,11 +22,16 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
   const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
     sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/account/second-factor", required: false });
 
-  admin.get("/admin/account", { config: everyRole }, async (request, reply) => {
+  // `?feed=renewed` after the calendar feed's address was renewed.
+  admin.withTypeProvider<ZodTypeProvider>().get("/admin/account", { config: everyRole, schema: { querystring: z.object({ feed: queryText }) } }, async (request, reply) => {
     const account = own(request);
     if (!account) return reply.redirect("/admin/login", 303);
     const view = viewFor(context, request, reply);
-    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id) }));
+    // The calendar feed of confirmed tours, for accounts that open the inbox (issue 23).
+    const feed = roleAllows(inboxRoles, account.role)
+      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.reply.siteUrl).toString(), renewed: request.query.feed === "renewed" })
+      : null;
+    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
   });
 
   admin.get("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {

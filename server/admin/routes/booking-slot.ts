@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
+import { SlotRefused } from "../../bookings/ledger";
+import { parseStart } from "../../bookings/paris-time";
 import { auditActions, recordAudit } from "../../db/audit";
 import { staffForm, staffOf, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
@@ -19,6 +21,26 @@ const isSlotAction = (action: string): action is SlotAction => Object.hasOwn(act
  */
 export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext): void {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
+
+  // Move: to another time of the booking's package with room for the group (the page lists them),
+  // in one transaction; the visitor gets the updated calendar file, the audit log the two times.
+  routes.post("/admin/submissions/tour-bookings/:id/slot/move", { config: inboxRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
+    const { id } = request.params;
+    const page = submissionHref("tour-bookings", id);
+    const visit = idPattern.test(id) ? context.tours.visit(id) : null;
+    if (!visit) return reply.redirect(page, 303);
+    const chosen = request.body.slot;
+    const local = chosen === undefined ? null : parseStart(chosen);
+    if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
+    const session = staffOf(request);
+    const now = context.now();
+    const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
+      recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
+    );
+    const note = outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : "moveClosed") : outcome;
+    return reply.redirect(`${page}?slot=${note}`, 303);
+  });
+
   const schema = { params: z.object({ id: z.string(), action: z.string() }), body: staffForm };
   routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
     const { id, action } = request.params;

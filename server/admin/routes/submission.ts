@@ -26,19 +26,21 @@ import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
-import { SlotPanel, type SlotNote } from "../views/booking-slot-panel";
+import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
+import { isDay } from "../../bookings/paris-time";
+import { slotStart } from "../../bookings/schedule";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"] as const satisfies readonly Done[];
-const slotNotes = ["confirm", "decline", "undo", "cancel", "full", "stale", "reasonNeeded"] as const satisfies readonly SlotNote[];
 /**
- * The page's query: the notice after an answer, the tour time's (anything else shows none), and
- * the reply template to open the reply form with (unknown: the default one).
+ * The page's query: the notice after an answer, the tour time's (one of ../views/booking-slot-panel.tsx
+ * `isSlotNote`; anything else shows none), the day whose times the move form lists, and the reply
+ * template to open the reply form with (unknown: the default one).
  */
-const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: z.enum(slotNotes).optional().catch(undefined), template: queryText });
+const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: queryText, moveDay: queryText, template: queryText });
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 /** The longest subject and text of a reply (the form's maxlength says the same). */
@@ -96,11 +98,16 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   };
 
   /** The tour time a booking holds, with its actions (issue 23), or null for a booking without one. */
-  const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote | null) => {
+  const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote, askedDay: string | undefined) => {
     const visit = context.tours.visit(id);
     if (!visit) return null;
     const schedule = context.tours.schedule();
+    // The move form lists the times of the day asked for, else of the booking's own day.
+    const moveDay = askedDay !== undefined && isDay(askedDay) ? askedDay : visit.date;
+    const moveOptions = context.tours.staffMoveOptions(visit, moveDay).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
     return createElement(SlotPanel, {
+      moveDay,
+      moveOptions,
       view,
       visit,
       taken: context.tours.ledger.taken(schedule, visit, context.now()),
@@ -135,7 +142,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     reply: FastifyReply,
     record: SubmissionRecord,
     status: number,
-    extra: { done?: Done | null; slot?: SlotNote | null; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
+    extra: { done?: Done | null; slot?: SlotNote; moveDay?: string; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
   ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
@@ -154,7 +161,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         typed: extra.typed ?? {},
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
-        slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null),
+        slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
         notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
         assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
@@ -166,7 +173,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   routes.get(base, { config: inboxRoles, schema: { params, querystring: pageQuery } }, async (request, reply) => {
     const record = load(request.params);
     if (!record) return notFound(request, reply);
-    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: request.query.slot ?? null, template: request.query.template });
+    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: isSlotNote(request.query.slot) ? request.query.slot : null, moveDay: request.query.moveDay, template: request.query.template });
   });
 
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */

@@ -1,9 +1,10 @@
+import type { ReactNode } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { Layout } from "./layout";
 
 /** `/admin/account`: who is signed in, with which role, and whether a second factor protects the account. */
-export function AccountPage({ view, account, recoveryCodesLeft }: { view: ViewContext; account: StaffAccount; recoveryCodesLeft: number }) {
+export function AccountPage({ view, account, recoveryCodesLeft, feed }: { view: ViewContext; account: StaffAccount; recoveryCodesLeft: number; feed?: ReactNode }) {
   const enrolled = account.totp_secret !== null;
   return (
     <Layout view={view} title={view.t("account.title")}>
@@ -31,6 +32,7 @@ export function AccountPage({ view, account, recoveryCodesLeft }: { view: ViewCo
         </p>
       )}
       <p>{view.t("account.reset")}</p>
+      {feed}
     </Layout>
   );
 }

@@ -5,7 +5,33 @@ import type { ViewContext } from "../view-context";
 import { CsrfField, Notice } from "./layout";
 
 /** What the panel says after an action, or why one was refused. */
-export type SlotNote = "confirm" | "decline" | "undo" | "cancel" | "full" | "stale" | "reasonNeeded" | null;
+export type SlotNote = keyof typeof noteText | null;
+
+/** What each note says: an action done, or why one was refused. */
+const noteText = {
+  confirm: "slot.done.confirm",
+  decline: "slot.done.decline",
+  undo: "slot.done.undo",
+  cancel: "slot.done.cancel",
+  moved: "slot.done.moved",
+  full: "slot.full",
+  stale: "slot.stale",
+  reasonNeeded: "slot.reasonNeeded",
+  moveFull: "slot.moveFull",
+  moveClosed: "slot.moveClosed",
+  moveChoose: "slot.moveChoose",
+} as const satisfies Record<string, AdminMessageId>;
+
+/** Whether a note is one the panel knows (the page's query names it). */
+export const isSlotNote = (value: unknown): value is Exclude<SlotNote, null> => typeof value === "string" && Object.hasOwn(noteText, value);
+
+/** A time the booking could move to, as the page offers it. */
+export interface MoveOption {
+  /** The slot's `start` (with that day's offset), the value the move form sends. */
+  start: string;
+  time: string;
+  placesLeft: number;
+}
 
 interface SlotPanelProps {
   view: ViewContext;
@@ -16,12 +42,15 @@ interface SlotPanelProps {
   /** The signed-in member of the staff may confirm over the places (admin). */
   canOverride: boolean;
   note: SlotNote;
+  /** The day whose times the move form lists (`YYYY-MM-DD`), and those times. */
+  moveDay: string;
+  moveOptions: MoveOption[];
 }
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
-export function SlotPanel({ view, visit, taken, capacity, canOverride, note }: SlotPanelProps) {
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions }: SlotPanelProps) {
   const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
-  const problem = note === "full" || note === "stale" || note === "reasonNeeded";
+  const problem = note !== null && !noteText[note].startsWith("slot.done.");
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
@@ -37,7 +66,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note }: S
   return (
     <section aria-labelledby="slot-title" className="panel">
       <h2 id="slot-title">{view.t("slot.title")}</h2>
-      {note ? <Notice tone={problem ? "problem" : "done"}>{view.t(problem ? `slot.${note}` : `slot.done.${note}`)}</Notice> : null}
+      {note ? <Notice tone={problem ? "problem" : "done"}>{view.t(noteText[note])}</Notice> : null}
       <p>
         <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: visit.time })}</strong> · {view.t("slot.guests", { count: visit.guests })}
       </p>
@@ -59,6 +88,50 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note }: S
           <button type="submit">{view.t("slot.override")}</button>
         </form>
       ) : null}
+      {visit.status === "pending" || visit.status === "confirmed" ? <MoveForms view={view} visit={visit} base={base} day={moveDay} options={moveOptions} /> : null}
     </section>
+  );
+}
+
+/**
+ * Moving a booking without a script: a GET form chooses the day (the page comes back with that
+ * day's times), then a POST form moves it to one of them. Times without room for the group are
+ * shown, greyed, so the office sees why they cannot be chosen.
+ */
+function MoveForms({ view, visit, base, day, options }: { view: ViewContext; visit: BookedVisit; base: string; day: string; options: MoveOption[] }) {
+  const page = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}`;
+  return (
+    <div className="answer slot-move" id="slot-move">
+      <h3>{view.t("slot.move.title")}</h3>
+      <form method="get" action={`${page}#slot-move`} className="slot-move-day">
+        <label>
+          {view.t("slot.move.day")}
+          <input type="date" name="moveDay" defaultValue={day} required />
+        </label>
+        <button type="submit" className="secondary">
+          {view.t("slot.move.show")}
+        </button>
+      </form>
+      {options.length === 0 ? (
+        <p>{view.t("slot.move.none", { date: dayName(view, day) })}</p>
+      ) : (
+        <form method="post" action={`${base}/move`} className="slot-move-times">
+          <CsrfField view={view} />
+          <fieldset>
+            <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
+            {options.map((option) => {
+              const room = option.placesLeft >= visit.guests;
+              return (
+                <label key={option.start} className={`check${room ? "" : " no-room"}`}>
+                  <input type="radio" name="slot" value={option.start} required disabled={!room} />
+                  <strong>{option.time}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                </label>
+              );
+            })}
+          </fieldset>
+          <button type="submit">{view.t("slot.move.button")}</button>
+        </form>
+      )}
+    </div>
   );
 }

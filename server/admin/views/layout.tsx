@@ -46,6 +46,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
           <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
         </>
       ) : null}
+      {inbox ? <a href="/admin/calendar">{view.t("layout.nav.calendar")}</a> : null}
       {view.staffRole === "admin" ? <a href="/admin/staff">{view.t("layout.nav.staff")}</a> : null}
       {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
       {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}

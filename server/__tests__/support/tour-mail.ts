@@ -1,0 +1,26 @@
+/** The tours' e-mails as they arrive at the test SMTP server, and their calendar files read back with ical.js. */
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
+import { waitFor, type TestSmtp } from "./fixtures";
+
+/** The e-mails to `to`, once `count` of them have arrived, parsed. */
+export async function mailsTo(smtp: TestSmtp, to: string, count: number) {
+  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, 10_000, `${count} mails to ${to}`);
+  return Promise.all(smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => simpleParser(mail.raw)));
+}
+
+/** The one event of a calendar file, read back with the file's own VTIMEZONE: its method, UID, SEQUENCE, zone, local and UTC start, status. */
+export function readEvent(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    zone: event.startDate.zone.tzid,
+    local: event.startDate.toString(),
+    utc: event.startDate.toJSDate().toISOString(),
+    status: event.component.getFirstPropertyValue("status"),
+  };
+}

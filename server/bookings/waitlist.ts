@@ -1,0 +1,92 @@
+/**
+ * The waitlist of a full slot. A visitor who joins is stored as a request (their booking's row)
+ * plus a line here. When places free up (a cancellation, a decline, a move, an expired request or
+ * offer), the first in line whose group fits is offered them: the places are held for them
+ * (./ledger.ts counts an open offer) for the schedule's waitlist hold, and the offer's e-mail is
+ * queued in the same transaction as the status change, so it is made once, across restarts too.
+ */
+import type { TourPackageId } from "#forms/tour-booking";
+import type { Db } from "../db/database";
+import { manageToken } from "./ledger";
+import type { Slot } from "./schedule";
+
+export type WaitlistStatus = "waiting" | "offered" | "taken" | "lapsed" | "gone";
+
+/** A line of the waitlist as stored. */
+export interface WaitlistEntry {
+  id: number;
+  bookingId: string;
+  package: TourPackageId;
+  date: string;
+  time: string;
+  guests: number;
+  status: WaitlistStatus;
+  token: string;
+  offeredUntil: string | null;
+}
+
+interface Row {
+  id: number;
+  booking_id: string;
+  package: TourPackageId;
+  slot_date: string;
+  slot_time: string;
+  guests: number;
+  status: WaitlistStatus;
+  token: string;
+  offered_until: string | null;
+}
+
+const fromRow = (row: Row): WaitlistEntry => ({
+  id: row.id,
+  bookingId: row.booking_id,
+  package: row.package,
+  date: row.slot_date,
+  time: row.slot_time,
+  guests: row.guests,
+  status: row.status,
+  token: row.token,
+  offeredUntil: row.offered_until,
+});
+
+/** Reads and changes the waitlist; every change runs inside the caller's write transaction. */
+export class Waitlist {
+  constructor(private readonly db: Db) {}
+
+  /** Puts a stored request in line for a slot. */
+  join(entry: { bookingId: string; slot: Slot; guests: number; now: Date }): void {
+    const at = entry.now.toISOString();
+    this.db
+      .prepare("INSERT INTO tour_waitlist (booking_id, package, slot_date, slot_time, guests, status, token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)")
+      .run(entry.bookingId, entry.slot.package, entry.slot.date, entry.slot.time, entry.guests, manageToken(), at, at);
+  }
+
+  /** Everyone still waiting, first in line first. */
+  waiting(): WaitlistEntry[] {
+    return (this.db.prepare("SELECT * FROM tour_waitlist WHERE status = 'waiting' ORDER BY id").all() as Row[]).map(fromRow);
+  }
+
+  byToken(token: string): WaitlistEntry | null {
+    const row = this.db.prepare("SELECT * FROM tour_waitlist WHERE token = ?").get(token) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  byBooking(bookingId: string): WaitlistEntry | null {
+    const row = this.db.prepare("SELECT * FROM tour_waitlist WHERE booking_id = ?").get(bookingId) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** Changes a line's status, only from `from`; false when it was not in it. */
+  setStatus(id: number, from: WaitlistStatus, to: WaitlistStatus, now: Date, offeredUntil: Date | null = null): boolean {
+    return (
+      this.db
+        .prepare("UPDATE tour_waitlist SET status = ?, offered_until = ?, updated_at = ? WHERE id = ? AND status = ?")
+        .run(to, offeredUntil?.toISOString() ?? null, now.toISOString(), id, from).changes === 1
+    );
+  }
+
+  /** Offers that ran out by `now`: they hold nothing any more. */
+  lapsedOffers(now: Date): WaitlistEntry[] {
+    return (this.db.prepare("SELECT * FROM tour_waitlist WHERE status = 'offered' AND offered_until <= ?").all(now.toISOString()) as Row[]).map(fromRow);
+  }
+}
