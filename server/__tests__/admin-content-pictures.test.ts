@@ -226,6 +226,29 @@ describe("photographs in the content editor", () => {
     expect(git(dir, "status", "--porcelain")).toBe("");
   });
 
+  it("refuses a multipart form whose field is sent twice with 400 naming it, keeping neither the item nor the picture", async () => {
+    const { app, client, dir } = await signedIn();
+    const before = scenes(dir);
+    // As the browser sends the form with a file chosen, plus a second value for one field (no page of this site does that).
+    const form = new FormData();
+    form.set("_csrf", client.csrf);
+    for (const [name, value] of Object.entries({ ...newsItem, _op: "save" })) form.set(name, value);
+    form.append("category", "team");
+    form.set("photo.scene.upload", new File([new Uint8Array(await phonePhoto())], "a.jpg", { type: "image/jpeg" }));
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/admin/content/news/new",
+      remoteAddress: client.address,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type")!, origin: siteOrigin, cookie: client.cookieHeader },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("This form was sent with fields the site cannot read: category. Nothing was changed. Reload the page and try again.");
+    expect(scenes(dir)).toEqual(before);
+    expect(existsSync(join(dir, "news/new-cellar-photo.json"))).toBe(false);
+  });
+
   it("refuses an upload without the session's CSRF token, keeping nothing", async () => {
     const { app, client, dir } = await signedIn();
     const before = scenes(dir);
