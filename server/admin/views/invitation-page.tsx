@@ -1,6 +1,6 @@
 import type { Invitation } from "../../db/invitations";
 import { roleName, type ViewContext } from "../view-context";
-import { CsrfField, Layout, Notice } from "./layout";
+import { CsrfField, Layout, Problems } from "./layout";
 
 /**
  * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
@@ -9,15 +9,7 @@ import { CsrfField, Layout, Notice } from "./layout";
 export function InvitationPage({ view, invitation, token, problems }: { view: ViewContext; invitation: Invitation; token: string; problems: readonly string[] }) {
   return (
     <Layout view={view} title={view.t("invitation.title")}>
-      {problems.length > 0 ? (
-        <Notice tone="problem">
-          {problems.map((problem) => (
-            <span key={problem} className="problem">
-              {problem}
-            </span>
-          ))}
-        </Notice>
-      ) : null}
+      <Problems problems={problems} />
       <p>{view.t("invitation.note", { email: invitation.email, role: roleName(view, invitation.role), by: invitation.invited_by })}</p>
       {invitation.role === "admin" ? <p>{view.t("invitation.secondFactor")}</p> : null}
       <form method="post" action={`/admin/invite/${token}`} className="answer reply-form">

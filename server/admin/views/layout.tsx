@@ -19,6 +19,20 @@ export function Notice({ tone, children }: { tone: "done" | "problem"; children:
   );
 }
 
+/** What was refused, one line each, in one alert above the page (nothing when all is well). */
+export function Problems({ problems }: { problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Notice tone="problem">
+      {problems.map((problem) => (
+        <span key={problem} className="problem">
+          {problem}
+        </span>
+      ))}
+    </Notice>
+  );
+}
+
 /** English or French: a small form, since changing the language changes a cookie. */
 function LanguageSwitch({ view }: { view: ViewContext }) {
   return (

@@ -1,7 +1,7 @@
 import type { Invitation } from "../../db/invitations";
 import { staffRoles, type StaffAccount, type StaffRole } from "../../db/staff";
 import { formatTime, roleName, type ViewContext } from "../view-context";
-import { CsrfField, Layout, Notice } from "./layout";
+import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 /** The result of the last action, shown above the list. */
 export type StaffDone = "invited" | "role" | "secondFactor" | "removed";
@@ -84,15 +84,7 @@ export function StaffPage({ view, accounts, invitations, done, problems, typed }
   return (
     <Layout view={view} title={view.t("staff.title")}>
       {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
-      {problems.length > 0 ? (
-        <Notice tone="problem">
-          {problems.map((problem) => (
-            <span key={problem} className="problem">
-              {problem}
-            </span>
-          ))}
-        </Notice>
-      ) : null}
+      <Problems problems={problems} />
       <section aria-labelledby="invite-title" className="panel">
         <h2 id="invite-title">{view.t("staff.invite.title")}</h2>
         <p>{view.t("staff.invite.note")}</p>

@@ -6,7 +6,7 @@ import { columnLabel } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { describeAction, historyText } from "./actions";
 import { telHref } from "./inbox-page";
-import { CsrfField, Layout, Notice } from "./layout";
+import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | null;
 
@@ -245,15 +245,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
         <a href="/admin">{view.t("submission.back")}</a>
       </p>
       {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
-      {problems.length > 0 ? (
-        <Notice tone="problem">
-          {problems.map((problem) => (
-            <span key={problem} className="problem">
-              {problem}
-            </span>
-          ))}
-        </Notice>
-      ) : null}
+      <Problems problems={problems} />
       <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
