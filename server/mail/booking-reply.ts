@@ -61,6 +61,12 @@ function calendarTitle(tour: string, estate: string, context: ReplyContext): str
   return named ? tour : `${tour} — ${estate}`;
 }
 
+/** The end of every e-mail to a visitor: the closing words and the estate's name in their language, then how to reach it. */
+export function signOff(language: Language, context: ReplyContext): string[] {
+  const { t } = translator(language);
+  return [t("mail.booking.closing"), t("mail.booking.signature", { estate: context.estateNames[language] }), "", context.estateEmail, context.estatePhone, context.siteUrl];
+}
+
 /**
  * The e-mail that answers a tour booking, in the language of the page the visitor booked from.
  * A confirmation carries the visit as a calendar file; a refusal carries the staff's reason as
@@ -71,7 +77,7 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
   const estate = context.estateNames[booking.language];
   const greeting = t("mail.booking.greeting", { name: headerSafe(booking.name, 120) });
   const reference = t("mail.booking.reference", { reference: bookingReference(booking.id) });
-  const closing = [t("mail.booking.closing"), t("mail.booking.signature", { estate }), "", context.estateEmail, context.estatePhone, context.siteUrl];
+  const closing = signOff(booking.language, context);
   const reply = { kind: "reply" as const, to: headerSafe(booking.email, 254), replyTo: headerSafe(context.estateEmail, 254), headers: {} };
 
   if (answer.decision === "declined") {

@@ -10,7 +10,7 @@ import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator, type MessageId } from "#locales";
-import { bookingReference, type ReplyContext } from "./booking-reply";
+import { bookingReference, signOff, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
 import { headerSafe, type OutgoingMail } from "./compose";
 
@@ -103,12 +103,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     "",
     t("mail.booking.reference", { reference: bookingReference(visit.id) }),
     "",
-    t("mail.booking.closing"),
-    t("mail.booking.signature", { estate }),
-    "",
-    context.estateEmail,
-    context.estatePhone,
-    context.siteUrl,
+    ...signOff(visit.language, context),
   ];
   const method = removes(effective) ? "CANCEL" : "REQUEST";
   const calendar = tourCalendar({
@@ -173,12 +168,7 @@ export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "seque
     "",
     t("mail.booking.reference", { reference: bookingReference(visit.id) }),
     "",
-    t("mail.booking.closing"),
-    t("mail.booking.signature", { estate }),
-    "",
-    context.estateEmail,
-    context.estatePhone,
-    context.siteUrl,
+    ...signOff(visit.language, context),
   ];
   return {
     kind: "reply",
