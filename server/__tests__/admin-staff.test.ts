@@ -6,11 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
-import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, signedInAdmin, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -28,19 +27,6 @@ async function server(env: Record<string, string> = {}, { realClock = false } = 
   return app;
 }
 
-/** Signs an admin in, enrolling the second factor as the first sign-in asks. */
-async function signedInAdmin(app: FastifyInstance): Promise<StaffClient> {
-  await addStaff(app, admin.email, admin.password, "admin");
-  const staff = new StaffClient(app, "10.3.0.1");
-  await staff.get("/admin/login");
-  await staff.post("/admin/login", admin);
-  await staff.get("/admin/login/enrol");
-  const secret = new StaffStore(app.forms.db).find(admin.email)!.totp_pending_secret!;
-  const done = await staff.post("/admin/login/enrol", { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) });
-  expect(done.statusCode).toBe(200);
-  return staff;
-}
-
 const page = (html: string) => elements(parseHtml(html));
 const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
 const notices = (html: string) => page(html).filter((element) => element.tagName === "p" && attribute(element, "role") === "status").map(textOf);
@@ -54,7 +40,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url }, { realClock: true });
     clock = Date.now();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     const invited = await staff.post("/admin/staff/invite", { email: ` ${colleague.toUpperCase()} `, role: "inbox" });
     expect(invited.statusCode).toBe(303);
     expect(invited.headers.location).toBe("/admin/staff?done=invited");
@@ -101,7 +87,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
 
   it("lets an invitation expire after 72 hours, and refuses a bad address, an existing one or an unknown role", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     await staff.post("/admin/language", { lang: "fr", back: "/admin/staff" });
     const bad = await staff.post("/admin/staff/invite", { email: "claire at example", role: "inbox" });
     expect(bad.statusCode).toBe(400);
@@ -123,7 +109,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
 
   it("changes a role, resets a second factor and removes an account after confirming; never oneself or the last admin", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     await addStaff(app, colleague, colleaguePassword, "inbox");
     const id = account(app, colleague)!.id;
     const ownId = account(app, admin.email)!.id;

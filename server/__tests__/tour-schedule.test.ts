@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
-import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { StaffStore } from "../db/staff";
-import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { mailsTo, readEvent } from "./support/tour-mail";
 
@@ -20,19 +18,6 @@ async function server(env: Record<string, string> = {}) {
   const app = await adminTestServer(env, { now: () => new Date(clock) });
   apps.add(app);
   return app;
-}
-
-/** Signs an admin in, enrolling the second factor as the first sign-in asks. */
-async function signedInAdmin(app: FastifyInstance): Promise<StaffClient> {
-  await addStaff(app, admin.email, admin.password, "admin");
-  const staff = new StaffClient(app, "10.3.0.1");
-  await staff.get("/admin/login");
-  await staff.post("/admin/login", admin);
-  await staff.get("/admin/login/enrol");
-  const secret = new StaffStore(app.forms.db).find(admin.email)!.totp_pending_secret!;
-  const done = await staff.post("/admin/login/enrol", { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) });
-  expect(done.statusCode).toBe(200);
-  return staff;
 }
 
 const starts = async (app: FastifyInstance, query: string) =>
@@ -56,7 +41,7 @@ async function formWith(staff: StaffClient, changes: Record<string, string>): Pr
 describe("the tour schedule", { timeout: 60_000 }, () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     const page = await staff.get("/admin/schedule");
     expect(page.statusCode).toBe(200);
     const defaults = await formWith(staff, {});
@@ -74,7 +59,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 
   it("refuses a wrong time or number, naming it, and keeps what was typed", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     const refused = await staff.post("/admin/schedule", await formWith(staff, { capacity: "80", "times-both-7": "2pm" }));
     expect(refused.statusCode).toBe(400);
     const text = said(refused.body);
@@ -86,7 +71,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 
   it("closes days (the harvest) and opens them again", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     expect((await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-10", note: "" })).statusCode).toBe(400);
     const added = await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-30", note: "Vendanges" });
     expect(added.statusCode).toBe(303);
@@ -126,7 +111,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
 
   it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
     const app = await server();
-    const staff = await signedInAdmin(app);
+    const staff = await signedInAdmin(app, admin, clock);
     await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
     const office = new StaffClient(app, "10.3.0.9");
     await office.signIn("office@hermitage-lescours.example", "a long enough password here");
