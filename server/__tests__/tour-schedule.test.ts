@@ -14,6 +14,14 @@ const clock = Date.parse("2027-03-01T09:00:00Z");
 const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
 
+/** The estate's office (an `inbox` account, no second factor) signed in from 10.3.0.9. */
+async function signedInOffice(app: FastifyInstance): Promise<StaffClient> {
+  await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
+  const office = new StaffClient(app, "10.3.0.9");
+  await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+  return office;
+}
+
 async function server(env: Record<string, string> = {}) {
   const app = await adminTestServer(env, { now: () => new Date(clock) });
   apps.add(app);
@@ -90,9 +98,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 
   it("is for admin accounts only", async () => {
     const app = await server();
-    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
-    const office = new StaffClient(app, "10.3.0.9");
-    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const office = await signedInOffice(app);
     expect((await office.get("/admin/schedule")).statusCode).toBe(403);
     expect((await office.post("/admin/schedule", { capacity: "50" })).statusCode).toBe(403);
     expect((await app.inject({ method: "GET", url: "/admin/schedule" })).statusCode).toBe(303);
@@ -112,9 +118,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
-    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
-    const office = new StaffClient(app, "10.3.0.9");
-    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const office = await signedInOffice(app);
 
     const first = (await book(app, 5, "first@example.com")).json().id as string;
     const page = `/admin/submissions/tour-bookings/${first}`;
@@ -150,9 +154,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     smtps.add(smtp);
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url });
-    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
-    const office = new StaffClient(app, "10.3.0.9");
-    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const office = await signedInOffice(app);
     const id = (await book(app, 3, "mover@example.com")).json().id as string;
     const [booked] = await mailsTo(smtp, "mover@example.com", 1);
     const first = readEvent(booked!.attachments[0]!.content.toString());
@@ -199,9 +201,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
 describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
     const app = await server();
-    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
-    const office = new StaffClient(app, "10.3.0.9");
-    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const office = await signedInOffice(app);
     await app.inject({
       method: "POST",
       url: "/api/tour-bookings",
@@ -251,9 +251,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
 describe("the tour calendar", { timeout: 60_000 }, () => {
   it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
     const app = await server();
-    await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
-    const office = new StaffClient(app, "10.3.0.9");
-    await office.signIn("office@hermitage-lescours.example", "a long enough password here");
+    const office = await signedInOffice(app);
     await app.inject({
       method: "POST",
       url: "/api/tour-bookings",
