@@ -7,8 +7,8 @@
  * What a sheet says comes from `summaries/gather.ts`; how it looks, and the fonts it embeds (from
  * npm packages, never the machine's), from `summaries/render.ts`. A character that no embedded
  * font draws stops the build. The sheets are drawn again only when what they show or the code that
- * draws them changed (pipeline/unchanged.ts): `npm test`
- * builds twice, and drawing them takes about 25 s of CPU.
+ * draws them changed (pipeline/unchanged.ts): `npm test` builds twice, and drawing them takes
+ * about 25 s of CPU.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -81,8 +81,8 @@ export async function writeFontSubsets(): Promise<{ face: FontFace; before: numb
 
 /**
  * Writes the subsets unless they were last cut for the same characters by the same code
- * (pipeline/unchanged.ts); resolves to the bytes before and after,
- * or `null` when nothing changed and the subsets were kept.
+ * (pipeline/unchanged.ts); resolves to the bytes before and after, or `null` when nothing changed
+ * and the subsets were kept.
  */
 export async function updateFontSubsets(): Promise<Awaited<ReturnType<typeof writeFontSubsets>> | null> {
   const input = digest({ characters: characterSet(latinSiteText()).join(""), code: codeDigest(["pipeline/fonts"]) });
