@@ -2,15 +2,14 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
-import type { Page } from "@playwright/test";
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
+import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
@@ -26,11 +25,6 @@ const en = adminTranslator("en").t;
 const fr = adminTranslator("fr").t;
 const ja = translator("ja").t;
 
-/** axe's WCAG 2.2 AA violations on the page as it is now (as e2e/a11y.test.ts checks the site's pages). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
-}
 let smtp: TestSmtp;
 let server: RunningServer;
 

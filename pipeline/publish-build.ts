@@ -9,36 +9,20 @@
  * See docs/performance.md ("Publishing from the editor").
  */
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { characterSet, latinSiteText } from "./fonts/site-text";
-import { fontFaces, fontsDir, writeFontSubsets } from "./fonts/subset";
-import { buildSummaries } from "./build-summaries";
-import { gatherSheets } from "./summaries/gather";
+import { updateFontSubsets } from "./fonts/subset";
+import { updateSummaries } from "./build-summaries";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const step = (name: string, detail = "") => console.log(`publish-step: ${name}${detail ? ` (${detail})` : ""}`);
 
-/** A digest of a value, byte arrays included (hashed as bytes, not as JSON objects). */
-function digest(value: unknown): string {
-  const hash = createHash("sha256");
-  hash.update(
-    JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Uint8Array ? createHash("sha256").update(inner).digest("hex") : inner)),
-  );
-  return hash.digest("hex");
-}
-
-/** Runs `work` unless the stamp file says its input is the one it last ran on (and its outputs exist). */
-async function unlessUnchanged(name: string, stamp: string, input: string, outputs: string[], work: () => Promise<unknown>): Promise<void> {
-  const same = existsSync(stamp) && readFileSync(stamp, "utf8") === input && outputs.every((file) => existsSync(file));
-  if (same) return step(name, "unchanged, skipped");
+/** Runs a step that skips itself when its input is unchanged (pipeline/unchanged.ts), and says which it did. */
+async function timedStep(name: string, work: () => Promise<unknown>): Promise<void> {
   const started = Date.now();
-  await work();
-  writeFileSync(stamp, input);
-  step(name, `${Date.now() - started} ms`);
+  const ran = (await work()) !== null;
+  step(name, ran ? `${Date.now() - started} ms` : "unchanged, skipped");
 }
 
 /** Runs a command of the project, its output passed on; rejects on a failure. */
@@ -51,18 +35,8 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 const started = Date.now();
-const characters = characterSet(latinSiteText()).join("");
-await unlessUnchanged("fonts", join(fontsDir, ".characters"), characters, fontFaces.map((face) => join(fontsDir, face.file)), writeFontSubsets);
-
-const sheets = gatherSheets();
-const summariesDir = join(root, "public", "summaries");
-await unlessUnchanged(
-  "summaries",
-  join(summariesDir, ".input"),
-  digest(sheets),
-  sheets.map((sheet) => join(summariesDir, sheet.lang, `${sheet.wineId}.jpg`)),
-  () => buildSummaries(summariesDir),
-);
+await timedStep("fonts", updateFontSubsets);
+await timedStep("summaries", () => updateSummaries());
 
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 let mark = Date.now();

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import subsetFont from "subset-font";
+import { codeDigest, digest, unlessUnchanged } from "../unchanged";
 import { characterSet, latinSiteText } from "./site-text";
 
 /** A face the pages load: its Fontsource file (the Latin range) and the subset's name in `app/fonts/`. */
@@ -76,4 +77,19 @@ export async function writeFontSubsets(): Promise<{ face: FontFace; before: numb
       return { face, before: sourceFont(face).length, after: subset.length };
     }),
   );
+}
+
+/**
+ * Writes the subsets unless they were last cut for the same characters by the same code
+ * (pipeline/unchanged.ts); resolves to the bytes before and after, or `null` when nothing changed
+ * and the subsets were kept.
+ */
+export async function updateFontSubsets(): Promise<Awaited<ReturnType<typeof writeFontSubsets>> | null> {
+  const input = digest({ characters: characterSet(latinSiteText()).join(""), code: codeDigest(["pipeline/fonts"]) });
+  let results: Awaited<ReturnType<typeof writeFontSubsets>> | null = null;
+  const outputs = fontFaces.map((face) => join(fontsDir, face.file));
+  await unlessUnchanged("fonts", input, outputs, async () => {
+    results = await writeFontSubsets();
+  });
+  return results;
 }
