@@ -6,10 +6,11 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { attribute, elements, parseHtml, signedInStaff, textOf } from "./support/admin";
+import { addStaff, attribute, elements, parseHtml, signedInStaff, textOf } from "./support/admin";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
 const email = "anne@hermitage-lescours.example";
 const password = "a long and unusual passphrase";
 const { apps } = closedAfterEachTest();
@@ -123,5 +124,58 @@ describe("the To do inbox", () => {
     expect(last.statusCode).toBe(200);
     expect(textOf(page(last.body).find((element) => attribute(element, "aria-label") === en("inbox.paging"))!)).toContain(en("inbox.page", { page: 2, pages: 2 }));
     expect(names(last.body)).toEqual(["Sender 1", "Sender 0"]);
+  });
+
+  it("shows who deals with each submission, and only what is assigned to me when asked, in English and French", async () => {
+    const { app, client } = await signedIn();
+    const paul = "paul@hermitage-lescours.example";
+    await addStaff(app, paul, password);
+    await mixedInbox(app);
+    const idOf = (sql: string) => (app.forms.db.prepare(sql).get() as { id: string }).id;
+    const staffId = (address: string) => String((app.forms.db.prepare("SELECT id FROM staff WHERE email = ?").get(address) as { id: number }).id);
+    const assign = async (type: string, id: string, to: string) => {
+      await client.get(`/admin/submissions/${type}/${id}`);
+      expect((await client.post(`/admin/submissions/${type}/${id}/assign`, { staff: staffId(to) })).statusCode).toBe(303);
+    };
+    await assign("tour-bookings", idOf("SELECT id FROM tour_bookings WHERE name = 'Oliver Bennett'"), email);
+    await assign("contact-messages", idOf("SELECT id FROM contact_messages WHERE subject = 'Dinner in September'"), paul);
+
+    /** Each row's name and its status cell. */
+    const rows = (html: string) =>
+      page(html)
+        .filter((element) => element.tagName === "tr")
+        .slice(1)
+        .map((row) => {
+          const cells = elements(row).filter((element) => element.tagName === "td");
+          return [textOf(elements(row).find((element) => attribute(element, "class") === "open")!), textOf(cells.at(-1)!)];
+        });
+    const all = await client.get("/admin");
+    expect(rows(all.body)).toEqual([
+      ["王小明", "New"],
+      [validPayloads.contactMessage.name, `New${en("inbox.assignedTo", { who: paul })}`],
+      ["Oliver Bennett", `New${en("inbox.assignedToYou")}`],
+    ]);
+    expect(en("inbox.assignedToYou")).toBe("Assigned to you");
+
+    const mine = await client.get("/admin?mine=1");
+    expect(mine.statusCode).toBe(200);
+    expect(names(mine.body)).toEqual(["Oliver Bennett"]);
+    const box = page(mine.body).find((element) => element.tagName === "input" && attribute(element, "name") === "mine")!;
+    expect(attribute(box, "checked")).toBe("");
+    // The views and the search keep the choice.
+    const tabs = elements(byLabel(mine.body, en("inbox.view.label"))!).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    expect(tabs).toEqual(["/admin?mine=1", "/admin?status=done&mine=1", "/admin?status=all&mine=1"]);
+    expect(names((await client.get("/admin?mine=1&status=all&q=Bennett")).body)).toEqual(["Oliver Bennett"]);
+    expect(names((await client.get("/admin?mine=1&status=all&q=Dinner")).body)).toEqual([]);
+
+    const french = await client.get("/admin", { "accept-language": "fr" });
+    expect(rows(french.body).map(([, state]) => state)).toEqual(["Nouveau", "NouveauConfiée à paul@hermitage-lescours.example", "NouveauVous est confiée"]);
+    expect(textOf(page((await client.get("/admin?mine=1", { "accept-language": "fr" })).body).find((element) => element.tagName === "label" && textOf(element).includes(fr("inbox.filter.mine")))!)).toBe(
+      "Seulement celles qui me sont confiées",
+    );
+
+    const refused = await client.get("/admin?mine=yes");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(en("error.query", { fields: "mine" }));
   });
 });

@@ -3,9 +3,11 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { content } from "#content";
+import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { openDatabase } from "../db/database";
-import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -63,16 +65,19 @@ describe("privacy tools", () => {
     expect((await client.post("/admin/privacy/find", { email: "not an address" })).statusCode).toBe(400);
   });
 
-  it("export it as JSON: every column of every submission and every e-mail, bodies included", async () => {
+  it("export it as JSON a program can read: what the person gave, by the forms' field names, and the mails to them, nobody else's", async () => {
     const { client } = await stored();
-    const answer = await client.post("/admin/privacy/export", { email: person });
+    const answer = await client.post("/admin/privacy/export", { email: person, format: "data" });
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers["content-disposition"]).toBe('attachment; filename="personal-data.json"');
-    const data = answer.json() as { email: string; submissions: { type: string; row: Record<string, unknown> }[]; mails: { body: string }[] };
-    expect(data.submissions.map((entry) => entry.type).sort()).toEqual(["contact-messages", "importer-applications", "newsletter-signups", "tour-bookings"]);
-    expect(data.submissions.find((entry) => entry.type === "contact-messages")!.row.message).toBe("Personal details: Camille, 12 rue des Vignes");
-    expect(data.mails).toHaveLength(4);
-    expect(data.mails.some((mail) => mail.body.includes("12 rue des Vignes"))).toBe(true);
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = answer.json() as { format: string; email: string; submissions: { form: string; fields: Record<string, unknown> }[]; mailsToYou: { subject: string }[]; copiesToEstate: number };
+    expect(data.format).toBe("hermitage-lescours/personal-data/1");
+    expect(data.submissions.map((entry) => entry.form).sort()).toEqual(["contactMessage", "importerApplication", "newsletterSignup", "tourBooking"]);
+    expect(data.submissions.find((entry) => entry.form === "contactMessage")!.fields.message).toBe("Personal details: Camille, 12 rue des Vignes");
+    // The newsletter's confirmation went to the person; the three notifications went to the estate.
+    expect(data.mailsToYou).toHaveLength(1);
+    expect(data.copiesToEstate).toBe(3);
     expect(JSON.stringify(data)).not.toContain("someone.else@example.com");
   });
 
@@ -141,5 +146,157 @@ describe("privacy tools", () => {
     const page = await client.get("/admin/audit");
     expect(page.body).toContain(html(en("action.privacyFind")));
     expect(page.body).toContain(html(en("action.privacyExport")));
+  });
+});
+
+describe("a person's copy of their data", () => {
+  const wang = "wang.xiaoming@example.cn";
+  const zh = translator("zh").t;
+  const replyText = "周六和周日上午十点都可以参观，欢迎光临。";
+  const json = { "content-type": "application/json" };
+
+  /**
+   * A Chinese visitor who booked a tour time (a private link), wrote a message the office answered
+   * from the template, and signed up for the newsletter (links to confirm and leave). The tour
+   * time is the first the schedule offers a week from now.
+   */
+  async function chineseVisitor() {
+    const smtp = new TestSmtp();
+    smtps.add(smtp);
+    await smtp.start();
+    const app = await adminTestServer({ SMTP_URL: smtp.url });
+    apps.add(app);
+    const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const offered = await app.inject({ method: "GET", url: `/api/tours/availability?package=mongiron&from=${week}&to=${week}` });
+    const slot = offered.json<{ slots: { start: string }[] }>().slots[0]!.start;
+    await addStaff(app, staff.email, staff.password);
+    const post = async (slug: string, payload: object) => {
+      const answer = await app.inject({ method: "POST", url: `/api/${slug}`, headers: json, payload: JSON.stringify(payload) });
+      expect(answer.statusCode, slug).toBe(201);
+      return answer.json<{ id: string }>().id;
+    };
+    const zhPage = { language: "zh", name: "王小明", email: wang, phone: "+86 138 0013 8000" };
+    await post("tour-bookings", { ...zhPage, page: "/zh/wine-tours", guests: 2, package: "mongiron", slot, message: "我们想参观酒窖。" });
+    const message = await post("contact-messages", { ...zhPage, page: "/zh/contact", subject: "参观", message: "请问周末可以参观吗？" });
+    await post("newsletter-signups", { language: "zh", page: "/zh/news", email: wang });
+    const client = new StaffClient(app);
+    expect((await client.signIn(staff.email, staff.password)).statusCode).toBe(303);
+    const url = `/admin/submissions/contact-messages/${message}`;
+    const shown = elements(parseHtml((await client.get(url)).body));
+    const value = (name: string) => {
+      const found = shown.find((element) => attribute(element, "name") === name)!;
+      return found.tagName === "textarea" ? textOf(found) : attribute(found, "value")!;
+    };
+    const sent = await client.post(`${url}/reply`, { key: value("key"), template: "answer", subject: value("subject"), body: value("body").replace("[…]", replyText) });
+    expect(sent.statusCode).toBe(303);
+    const unsent = () => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n;
+    await waitFor(() => unsent() === 0, 10_000, "every e-mail sent");
+    await client.get("/admin/privacy");
+    return { app, client, slot };
+  }
+
+  /** What must never reach the person's copy, read from the database the test filled: keys, ids, digests, the queue's own values. */
+  function secrets(app: FastifyInstance): string[] {
+    const db = app.forms.db;
+    const column = (sql: string) => (db.prepare(sql).all() as { v: string | null }[]).map((row) => row.v).filter((v): v is string => Boolean(v));
+    const values = [
+      ...column("SELECT manage_token AS v FROM tour_slot_bookings"),
+      ...column("SELECT confirm_token AS v FROM newsletter_subscribers"),
+      ...column("SELECT unsubscribe_token AS v FROM newsletter_subscribers"),
+      ...column("SELECT key AS v FROM sent_replies"),
+      ...column("SELECT message_id AS v FROM outbox"),
+      ...column("SELECT id AS v FROM tour_bookings"),
+      ...column("SELECT id AS v FROM contact_messages"),
+      ...column("SELECT id AS v FROM newsletter_subscribers"),
+      ...column("SELECT password_hash AS v FROM staff"),
+    ];
+    expect(values.length).toBeGreaterThanOrEqual(9);
+    return values;
+  }
+  /** The database's own names, which mean nothing to the person. */
+  const internalNames = ["received_at", "submission_id", "manage_token", "confirm_token", "unsubscribe_token", "message_id", "next_attempt_at", "attempts", "reply_to", "outbox", "127.0.0.1"];
+
+  it("is a document in the visitor's language, with the forms, their labels, the visit, the reply, and no key, id or internal name", async () => {
+    const { app, client, slot } = await chineseVisitor();
+    const answer = await client.post("/admin/privacy/export", { email: wang, format: "document" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.html"$/);
+    const document = answer.body;
+    expect(document).toMatch(/^<!DOCTYPE html><html lang="zh-Hans">/);
+    expect(document).not.toContain("<script");
+    const text = elements(parseHtml(document))
+      .filter((element) => element.tagName === "body")
+      .map(textOf)
+      .join("");
+    // The title, the day it was made and the estate, in Chinese.
+    expect(text).toContain("莱斯库尔隐庐酒庄保存的您的个人数据");
+    expect(text).toMatch(/生成于\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(text).toContain(content.site.contact.email);
+    expect(text).toContain(content.site.contact.phone);
+    // Each form by its name, the visitor's own labels, and what they typed.
+    for (const name of ["参观预约申请", "通过联系页面发送的留言", "新闻简报订阅"]) expect(text).toContain(name);
+    for (const label of ["forms.fields.name", "forms.fields.phone", "wineTours.form.guests", "forms.fields.message", "contact.form.subject", "news.newsletter.email"] as const) expect(text).toContain(zh(label));
+    expect(text).toContain("请问周末可以参观吗？");
+    expect(text).toContain("我们想参观酒窖。");
+    // The tour by its name (not its code), the time in Paris time, the booking's state in the visitor's page's words.
+    expect(text).toContain("蒙吉隆酒庄参观");
+    expect(text).not.toContain("mongiron");
+    const [year, month, day] = slot.slice(0, 10).split("-").map(Number);
+    expect(text).toContain(`${year}年${month}月${day}日`);
+    expect(text).toContain(slot.slice(11, 16));
+    expect(text).toContain(zh("manage.status.confirmed"));
+    expect(text).toContain("已回复");
+    // The office's reply, as sent.
+    expect(text).toContain(replyText);
+    for (const secret of secrets(app)) expect(document, secret).not.toContain(secret);
+    for (const name of internalNames) expect(document, name).not.toContain(name);
+  });
+
+  it("is also JSON with documented names, holding the same data and no key, id or internal name", async () => {
+    const { app, client, slot } = await chineseVisitor();
+    const before = Date.now();
+    const answer = await client.post("/admin/privacy/export", { email: wang, format: "data" });
+    expect(answer.statusCode).toBe(200);
+    const data = answer.json();
+    expect(data).toMatchObject({ format: "hermitage-lescours/personal-data/1", email: wang, language: "zh" });
+    expect(Date.parse(data.madeAt)).toBeGreaterThanOrEqual(before - 1);
+    const booking = data.submissions.find((entry: { form: string }) => entry.form === "tourBooking");
+    expect(booking).toMatchObject({
+      language: "zh",
+      page: "/zh/wine-tours",
+      status: "confirmed",
+      fields: { name: "王小明", email: wang, phone: "+86 138 0013 8000", guests: 2, package: "mongiron", message: "我们想参观酒窖。" },
+      visit: { tour: "mongiron", date: slot.slice(0, 10), time: slot.slice(11, 16), timeZone: "Europe/Paris", guests: 2, status: "confirmed" },
+      waitlist: null,
+    });
+    expect(data.mailsToYou.some((mail: { text: string }) => mail.text.includes(replyText))).toBe(true);
+    const serialized = JSON.stringify(data);
+    for (const secret of secrets(app)) expect(serialized, secret).not.toContain(secret);
+    for (const name of internalNames) expect(serialized, name).not.toContain(name);
+  });
+
+  it("is audited with the format, and an unknown format is refused by name", async () => {
+    const { app, client } = await chineseVisitor();
+    await client.post("/admin/privacy/export", { email: wang, format: "document" });
+    await client.post("/admin/privacy/export", { email: wang, format: "data" });
+    const refused = await client.post("/admin/privacy/export", { email: wang, format: "xml" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(html(en("error.exportFormat")));
+    const log = app.forms.db.prepare("SELECT actor, detail FROM audit_log WHERE action = 'privacy.export' ORDER BY id").all() as { actor: string; detail: string }[];
+    expect(log.map((entry) => [entry.actor, JSON.parse(entry.detail).format])).toEqual([
+      [staff.email, "document"],
+      [staff.email, "data"],
+    ]);
+    expect(JSON.stringify(log)).not.toContain(wang);
+  });
+
+  it("goes with an erasure, down to the record that a reply form was used", async () => {
+    const { app, client } = await chineseVisitor();
+    const count = (sql: string) => (app.forms.db.prepare(sql).get() as { n: number }).n;
+    expect(count("SELECT count(*) AS n FROM sent_replies")).toBe(1);
+    expect((await client.post("/admin/privacy/erase", { email: wang, confirm: "yes" })).statusCode).toBe(200);
+    expect(count("SELECT count(*) AS n FROM sent_replies")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM tour_slot_bookings")).toBe(0);
   });
 });

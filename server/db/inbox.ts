@@ -60,6 +60,9 @@ export interface InboxRow {
   assigned_to: number | null;
 }
 
+/** A row of the inbox's list: with the address of the colleague it is assigned to, or null. */
+export type ListedRow = InboxRow & { assignee: string | null };
+
 export interface InboxQuery {
   type?: InboxType;
   /** One status; else the view's statuses. */
@@ -68,6 +71,8 @@ export interface InboxQuery {
   show?: InboxView;
   /** What the staff typed in the search box. */
   search?: string;
+  /** Only what is assigned to this staff account. */
+  assignedTo?: number;
   /** From 1. */
   page: number;
   perPage: number;
@@ -111,7 +116,7 @@ function searchCondition(words: readonly string[]): { sql: string; values: strin
  * One page of the inbox, newest first, and how many submissions match in all. A page past the
  * last is the last (a bookmark kept while the list shrank), so `page` says which one was read.
  */
-export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total: number; page: number; pages: number } {
+export function listInbox(db: Db, query: InboxQuery): { rows: ListedRow[]; total: number; page: number; pages: number } {
   const where: string[] = [];
   const values: (string | number)[] = [];
   if (query.type) {
@@ -123,6 +128,10 @@ export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total:
     where.push(`i.status IN (${statuses.map(() => "?").join(", ")})`);
     values.push(...statuses);
   }
+  if (query.assignedTo !== undefined) {
+    where.push("i.assigned_to = ?");
+    values.push(query.assignedTo);
+  }
   const search = searchCondition(searchWords(query.search ?? ""));
   if (search) {
     where.push(search.sql);
@@ -133,8 +142,8 @@ export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total:
   const pages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, pages);
   const rows = db
-    .prepare(`SELECT i.* FROM inbox i ${clause} ORDER BY i.received_at DESC, i.id DESC LIMIT ? OFFSET ?`)
-    .all(...values, query.perPage, (page - 1) * query.perPage) as InboxRow[];
+    .prepare(`SELECT i.*, s.email AS assignee FROM inbox i LEFT JOIN staff s ON s.id = i.assigned_to ${clause} ORDER BY i.received_at DESC, i.id DESC LIMIT ? OFFSET ?`)
+    .all(...values, query.perPage, (page - 1) * query.perPage) as ListedRow[];
   return { rows, total, page, pages };
 }
 

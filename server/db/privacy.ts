@@ -15,6 +15,22 @@ export interface PersonalData {
   submissions: { type: InboxRow["type"]; status: string; row: Record<string, string | number | null> }[];
   /** E-mails to or about the address, bodies included. */
   mails: OutboxRow[];
+  /** The tour times its bookings hold or held (migration 30), by booking. */
+  visits: VisitRecord[];
+  /** Its places on a full time's waitlist (migration 31), by booking. */
+  waitlist: VisitRecord[];
+}
+
+/** A booking's tour time, or its place on a waitlist, as stored (without its link's token). */
+export interface VisitRecord {
+  bookingId: string;
+  package: string;
+  /** The estate's local day (`YYYY-MM-DD`) and time (`HH:MM`), and the zone. */
+  date: string;
+  time: string;
+  zone: string;
+  guests: number;
+  status: string;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -77,8 +93,25 @@ export function findPersonalData(db: Db, email: string): PersonalData {
     status: entry.status,
     row: db.prepare(`SELECT * FROM ${formOfType(entry.type).table} WHERE id = ?`).get(entry.submission_id) as Record<string, string | number | null>,
   }));
-  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries) };
+  const bookings = entries.filter((entry) => entry.type === "tour-bookings").map((entry) => entry.submission_id);
+  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries), visits: visitsOf(db, bookings), waitlist: waitlistOf(db, bookings) };
 }
+
+const visitsOf = (db: Db, bookings: readonly string[]) =>
+  bookings.flatMap(
+    (id) =>
+      db
+        .prepare("SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, time_zone AS zone, guests, status FROM tour_slot_bookings WHERE booking_id = ?")
+        .all(id) as VisitRecord[],
+  );
+
+const waitlistOf = (db: Db, bookings: readonly string[]) =>
+  bookings.flatMap(
+    (id) =>
+      db
+        .prepare("SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, (SELECT time_zone FROM tour_schedule WHERE id = 1) AS zone, guests, status FROM tour_waitlist WHERE booking_id = ?")
+        .all(id) as VisitRecord[],
+  );
 
 export interface Erasure {
   submissions: number;
@@ -104,6 +137,8 @@ export async function erasePersonalData(db: Db, email: string): Promise<Erasure 
           const mails = mailsFor(db, email, entries);
           for (const entry of entries) {
             db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
+            // The record that a reply form was used names the submission: it goes with it.
+            db.prepare("DELETE FROM sent_replies WHERE submission_type = ? AND submission_id = ?").run(entry.type, entry.submission_id);
             db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
           }
           for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);

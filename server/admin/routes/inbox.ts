@@ -20,8 +20,8 @@ export const perPage = 50;
  */
 const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
 
-/** The inbox's query string: a search, a form, a status or view, a page (each read by `readFilter`). */
-const inboxQuery = z.object({ q: queryText, type: queryText, status: queryText, page: queryText });
+/** The inbox's query string: a search, a form, a status or view, a page, only what is assigned to me (each read by `readFilter`). */
+const inboxQuery = z.object({ q: queryText, type: queryText, status: queryText, page: queryText, mine: queryText });
 
 /**
  * The inbox's filter from the query string; a value it cannot use is left out and named, and a
@@ -49,6 +49,9 @@ export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFi
       filter.show = "all";
     } else problems.push("status");
   }
+  const mine = query.mine ?? "";
+  if (mine === "1") filter.mine = true;
+  else if (mine !== "") problems.push("mine");
   const page = query.page ?? "";
   if (page !== "") {
     if (/^[1-9][0-9]{0,5}$/.test(page)) filter.page = Number(page);
@@ -62,12 +65,13 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   routes.get("/admin", { config: inboxRoles, schema: { querystring: inboxQuery } }, async (request, reply) => {
     const read = readFilter(request.query);
-    const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, perPage });
+    const me = staffOf(request).staffId;
+    const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
     const filter = { ...read.filter, page };
     const view = viewFor(context, request, reply);
     const status = read.problems.length > 0 || read.searchRefused ? 400 : 200;
     const details = detailsOf(context.db, rows);
-    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, details, total, pages, problems: read.problems, searchRefused: read.searchRefused }));
+    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, details, total, pages, problems: read.problems, searchRefused: read.searchRefused, me: staffOf(request).email }));
   });
 
   /**
@@ -79,7 +83,7 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
     const view = viewFor(context, request, reply);
     const read = readExport(request.body, view);
     if ("problems" in read) {
-      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false }));
+      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false, me: staffOf(request).email }));
     }
     const { query, format, separator } = read;
     const day = context.now().toISOString().slice(0, 10);

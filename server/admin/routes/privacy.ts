@@ -6,6 +6,9 @@ import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
+import { personalRecord } from "../personal-export";
+import { renderPage } from "../render";
+import { PersonalDocument } from "../views/personal-document";
 import { PrivacyPage } from "../views/privacy-page";
 
 const emailSchema = z.email().max(254);
@@ -42,16 +45,29 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     return render(request, reply, 200, { email, found });
   });
 
+  // What a person can be given: a document to read in their language, or the same record as JSON (./personal-export.ts).
   routes.post("/admin/privacy/export", { config: inboxRoles, schema }, async (request, reply) => {
     const email = address(request.body);
     if (!email) return badAddress(request, reply, request.body);
+    const format = request.body.format ?? "document";
+    if (format !== "document" && format !== "data") {
+      return render(request, reply, 400, { email, problems: [viewFor(context, request, reply).t("error.exportFormat")] });
+    }
     const found = findPersonalData(context.db, email);
-    log(request, auditActions.privacyExport, email, { submissions: found.submissions.length, mails: found.mails.length });
-    const exported = { exportedAt: context.now().toISOString(), ...found };
+    const now = context.now();
+    const record = personalRecord(found, context.reply, now);
+    log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
+    const day = now.toISOString().slice(0, 10);
+    if (format === "data") {
+      return reply
+        .type("application/json; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="personal-data-${day}.json"`)
+        .send(`${JSON.stringify(record, null, 2)}\n`);
+    }
     return reply
-      .type("application/json; charset=utf-8")
-      .header("Content-Disposition", 'attachment; filename="personal-data.json"')
-      .send(`${JSON.stringify(exported, null, 2)}\n`);
+      .type("text/html; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="personal-data-${day}.html"`)
+      .send(renderPage(createElement(PersonalDocument, { record })));
   });
 
   routes.post("/admin/privacy/erase", { config: inboxRoles, schema }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { isLanguage, languageNames } from "#core/languages";
-import { allStatuses, inboxTypes, inboxViews, statusesOf, type InboxRow, type InboxStatus, type InboxType, type InboxView } from "../../db/inbox";
+import { allStatuses, inboxTypes, inboxViews, statusesOf, type InboxRow, type InboxStatus, type InboxType, type InboxView, type ListedRow } from "../../db/inbox";
 import { defaultSeparator, separators, tourLabel } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
@@ -12,6 +12,8 @@ export interface InboxFilter {
   show: InboxView;
   search: string;
   page: number;
+  /** Only what is assigned to the signed-in staff member. */
+  mine?: boolean;
 }
 
 type Details = ReadonlyMap<string, Record<string, string | number | null>>;
@@ -19,7 +21,9 @@ type Details = ReadonlyMap<string, Record<string, string | number | null>>;
 export interface InboxPageProps {
   view: ViewContext;
   filter: InboxFilter;
-  rows: readonly InboxRow[];
+  rows: readonly ListedRow[];
+  /** The signed-in staff member's address: a submission assigned to them says "you". */
+  me: string;
   /** Each row's stored fields, by reference: the form's own columns. */
   details: Details;
   total: number;
@@ -37,6 +41,7 @@ export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   if (filter.status) query.set("status", filter.status);
   else if (filter.show && filter.show !== (filter.search ? "all" : "todo")) query.set("status", filter.show);
   if (filter.search) query.set("q", filter.search);
+  if (filter.mine) query.set("mine", "1");
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `/admin?${text}` : "/admin";
@@ -83,7 +88,7 @@ function ViewTabs({ view, filter }: { view: ViewContext; filter: InboxFilter }) 
       {inboxViews.map((show) => {
         const current = !filter.status && filter.show === show;
         return (
-          <a key={show} href={inboxHref({ type: filter.type, show, search: filter.search })} aria-current={current ? "page" : undefined}>
+          <a key={show} href={inboxHref({ type: filter.type, show, search: filter.search, mine: filter.mine })} aria-current={current ? "page" : undefined}>
             {view.t(viewMessages[show])}
             {show === "todo" && todo !== null ? <span className="badge">{todo}</span> : null}
           </a>
@@ -114,11 +119,16 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
           groupLabel={filter.type ? typeName(view, filter.type) : undefined}
           group={filter.type ? statusesOf[filter.type].map((status) => [status, statusName(view, status)]) : []}
         />
+        <label className="checkbox">
+          <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine === true} />
+          <span>{view.t("inbox.filter.mine")}</span>
+        </label>
         {filter.search ? <input type="hidden" name="q" value={filter.search} /> : null}
         <button type="submit">{view.t("inbox.filter.submit")}</button>
       </form>
       <form method="get" action="/admin" className="filters" role="search">
         {filter.type ? <input type="hidden" name="type" value={filter.type} /> : null}
+        {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
         <label>
           {view.t("inbox.filter.search")}
           <input type="search" name="q" defaultValue={filter.search} maxLength={500} />
@@ -190,7 +200,7 @@ function formColumns(view: ViewContext, type: InboxType | undefined): { label: s
 }
 
 /** The list: a table on a desk, a card per submission on a phone (the stylesheet lays the same rows out as cards). */
-function InboxList({ view, filter, rows, details }: Pick<InboxPageProps, "view" | "filter" | "rows" | "details">) {
+function InboxList({ view, filter, rows, details, me }: Pick<InboxPageProps, "view" | "filter" | "rows" | "details" | "me">) {
   const own = formColumns(view, filter.type);
   return (
     <table className="inbox-table">
@@ -227,7 +237,10 @@ function InboxList({ view, filter, rows, details }: Pick<InboxPageProps, "view" 
               ))}
               <td data-label={view.t("inbox.column.language")}>{languageLabel(view, row.language)}</td>
               <td data-label={view.t("inbox.column.status")}>
-                <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
+                <span className="state">
+                  <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
+                  {row.assignee ? <span className="assignee">{row.assignee === me ? view.t("inbox.assignedToYou") : view.t("inbox.assignedTo", { who: row.assignee })}</span> : null}
+                </span>
               </td>
             </tr>
           );
@@ -316,7 +329,7 @@ function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }
 const emptyMessages = { todo: "inbox.empty.todo", done: "inbox.empty", all: "inbox.empty" } as const;
 
 /** `/admin`: by default what waits for an answer, newest first; done and everything one click away; filtered, searched and paged. */
-export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused }: InboxPageProps) {
+export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused, me }: InboxPageProps) {
   const title = filter.type ? typeName(view, filter.type) : view.t("inbox.title");
   return (
     <Layout view={view} title={title}>
@@ -325,7 +338,7 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
       <ViewTabs view={view} filter={filter} />
       <Filters view={view} filter={filter} />
       <p className="count">{view.t("inbox.count", { count: total })}</p>
-      {rows.length === 0 ? <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p> : <InboxList view={view} filter={filter} rows={rows} details={details} />}
+      {rows.length === 0 ? <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p> : <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />}
       <Paging view={view} filter={filter} pages={pages} />
       <ExportForm view={view} filter={filter} />
     </Layout>

@@ -38,7 +38,12 @@ function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
       <form method="post" action="/admin/privacy/export" className="inline-form">
         <CsrfField view={view} />
         <input type="hidden" name="email" value={found.email} />
-        <button type="submit">{view.t("privacy.export")}</button>
+        <button type="submit" name="format" value="document">
+          {view.t("privacy.exportDocument")}
+        </button>
+        <button type="submit" name="format" value="data" className="secondary">
+          {view.t("privacy.exportData")}
+        </button>
       </form>
       <form method="post" action="/admin/privacy/erase" className="inline-form danger">
         <CsrfField view={view} />

@@ -129,11 +129,12 @@ export function RemoveStaffPage({ view, account }: { view: ViewContext; account:
   return (
     <Layout view={view} title={view.t("staff.removeTitle", { email: account.email })}>
       <p>{view.t("staff.removeNote")}</p>
-      <form method="post" action={`/admin/staff/${account.id}/remove`} className="inline-form">
+      {/* The removal in the warning colour, keeping the account as a quiet outlined button: the two must not look alike. */}
+      <form method="post" action={`/admin/staff/${account.id}/remove`} className="inline-form danger">
         <CsrfField view={view} />
         <input type="hidden" name="confirm" value="yes" />
         <button type="submit">{view.t("staff.removeConfirm", { email: account.email })}</button>
-        <a className="button-link" href="/admin/staff">
+        <a className="button-link secondary" href="/admin/staff">
           {view.t("staff.keep")}
         </a>
       </form>
