@@ -1,10 +1,13 @@
 /**
  * Link-preview images (Open Graph, 1200×630): one for the estate, one per wine (its bottle on
- * the estate's cream). Written at build into build/client/og/.
+ * the estate's cream); and each news item's photograph at 1200×675 (16:9, as uploaded), the image
+ * of its NewsArticle. Written at build into build/client/og/.
  */
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import sharp from "sharp";
 import { content, contentFile } from "#content";
+import { newsImagePath } from "./structured-data";
 
 const width = 1200;
 const height = 630;
@@ -24,5 +27,12 @@ export async function writeOpenGraphImages(outDir: string): Promise<void> {
       .composite([{ input: bottle, top: 35, left: Math.round((width - bottleWidth) / 2) }])
       .jpeg({ quality: 78, mozjpeg: true })
       .toFile(`${outDir}/${wine.id}.jpg`);
+  }
+  // outDir is served at /og/: a news item's picture at newsImagePath (/og/news/<id>.jpg), which its JSON-LD names.
+  mkdirSync(join(outDir, "news"), { recursive: true });
+  for (const item of content.news) {
+    if (!item.photo) continue;
+    const file = join(outDir, newsImagePath(item.id).replace(/^\/og\//, ""));
+    await sharp(`${images}scenes/${item.photo.scene}.jpg`).resize(width, 675, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
   }
 }
