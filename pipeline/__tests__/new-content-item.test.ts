@@ -103,4 +103,18 @@ describe("a news item added with one file", () => {
     expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
     expect(existsSync(join(out, "news", "harvest-2026.jpg"))).toBe(false);
   });
+
+  it("copies the link-preview pictures whose inputs did not change from an earlier build, and draws the others", async () => {
+    const { writeOpenGraphImages } = await import("../og-images");
+    const earlier = join(dir, "og-earlier");
+    const inputs = await writeOpenGraphImages(earlier);
+    // Marks in the earlier build's files show which were copied.
+    writeFileSync(join(earlier, "estate.jpg"), "copied from the earlier build");
+    writeFileSync(join(earlier, "news", "bottling-2027.jpg"), "copied from the earlier build");
+    const out = join(dir, "og-next");
+    await writeOpenGraphImages(out, { dir: earlier, inputs: { ...inputs, "news/bottling-2027.jpg": "a photograph since replaced" } });
+    expect(readFileSync(join(out, "estate.jpg"), "utf8")).toBe("copied from the earlier build");
+    const sharp = (await import("sharp")).default;
+    expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
+  });
 });
