@@ -73,7 +73,7 @@ function reloadOnContentChange(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     reloadOnContentChange(),
     tailwindcss(),
@@ -102,8 +102,12 @@ export default defineConfig({
     // Browsers in use today: no down-levelling bytes in first-load JavaScript (docs/performance.md).
     target: "es2022",
     // Terser: 3.4 KB gzip less than esbuild on the framework chunk (119.4 → 116.0 KB), for about
-    // 2 s more per build (docs/performance.md).
-    minify: "terser",
+    // 2 s more per build (docs/performance.md). The server bundle only prerenders the pages at
+    // build (ssr: false deletes it afterwards): minifying it cost time and changed no page.
+    minify: isSsrBuild ? false : "terser",
+    // Vite's gzip sizes in the build's log cost seconds of every build and every publish; the
+    // budgets measure the real files (npm run measure:bundles, e2e/budgets.test.ts).
+    reportCompressedSize: false,
     // No modulepreload polyfill and no preload helper around dynamic imports (about 0.6 KB gzip in each
     // chunk that has one): React Router already preloads every page's chunks from the HTML, and the
     // few dynamic imports (form submission, hero video) load after the page is ready.
@@ -123,4 +127,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

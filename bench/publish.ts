@@ -9,6 +9,7 @@
  * would be), whose compressed files the publish reuses where a file did not change; without it the
  * server starts on a one-page build and every file is compressed.
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,7 +40,21 @@ const app = await buildServer(
 );
 await app.ready();
 
+/**
+ * CPU seconds (user + system) of the child processes this one has waited for, all their own
+ * children included (Linux: fields cutime and cstime of /proc/self/stat). On a shared machine the
+ * wall-clock time depends on the others' load; the CPU time of the build much less.
+ */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14 here.
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+  return (Number(fields[13]) + Number(fields[14])) / ticks;
+}
+
 const load = loadavg()[0]!.toFixed(2);
+const cpuBefore = childrenCpuSeconds();
 const news = contentType("news")!;
 const repository = new ContentRepository(contentDir);
 const item = JSON.parse(readFileSync(join(contentDir, "news", "harvest-2026.json"), "utf8")) as { title: Record<string, string> };
@@ -53,6 +68,8 @@ const job = app.contentPublisher.request("bench@example.com");
 await app.contentPublisher.idle();
 const page = await app.inject({ method: "GET", url: "/news" });
 const live = performance.now();
+const buildCpu = childrenCpuSeconds() - cpuBefore;
+const loadAfter = loadavg()[0]!.toFixed(2);
 await app.close();
 
 if (job.status !== "done" || !page.body.includes(title)) {
@@ -65,7 +82,8 @@ const section = [
   "## Edit → live for one news item (`npm run bench:publish`)",
   "",
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown"}), Node ${process.version}; 1-minute load average`,
-  `${load} before the run (other jobs share this machine: compare runs made at a similar load). One news item's English title`,
+  `${load} before the run and ${loadAfter} after it (other jobs share this machine: compare runs made at a similar load, or the`,
+  "CPU time, which depends much less on the others). One news item's English title",
   "changed in a copy of `content/` and committed as the editor commits, then a publish through the real server: the",
   "build in a child process at `nice -n 10`, the switch, and `GET /news` answering with the new title.",
   served === baseBuild
@@ -77,9 +95,10 @@ const section = [
   `| save (file written, git commit) | ${seconds(saved - started)} |`,
   ...job.steps.map((step) => `| build: ${step.replace(/\|/g, "\\|")} | |`),
   `| **edit → live** (save, build, switch, first answer) | **${seconds(live - started)}** |`,
+  `| CPU time of the build (user + system, all its processes) | ${buildCpu.toFixed(1)} s |`,
   "",
   "What a content-only change needs rebuilt is in [performance.md](performance.md#publishing-from-the-editor).",
   end,
 ].join("\n");
 writeBenchmarkSection(docPath, section, { start, end });
-console.log(`bench:publish: edit → live in ${seconds(live - started)} (${job.steps.join(", ")})`);
+console.log(`bench:publish: edit → live in ${seconds(live - started)}, build CPU ${buildCpu.toFixed(1)} s, load ${load} → ${loadAfter} (${job.steps.join(", ")})`);

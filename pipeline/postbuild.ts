@@ -10,7 +10,7 @@ import { errorPagePaths } from "../app/lib/site-paths.server";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
-import { writeOpenGraphImages } from "./og-images";
+import { writeOpenGraphImages, type OpenGraphInputs } from "./og-images";
 import { inlineScriptHashes } from "./inline-scripts";
 import { paintFirst } from "./paint-first";
 import { precompress } from "./precompress";
@@ -123,7 +123,12 @@ function precompressAll(): { files: number; bytes: number } {
 moveErrorPages();
 const urls = writeSitemap();
 const withJsonLd = insertStructuredData();
-await writeOpenGraphImages(join(clientDir, "og"));
+// The digests the link-preview pictures were drawn from, kept beside the build so that the next publish reuses what did not change.
+const openGraphInputs = join(buildDir, "og-inputs.json");
+const earlierOpenGraph = previousBuild && existsSync(join(previousBuild, "og-inputs.json"))
+  ? { dir: join(previousBuild, "client", "og"), inputs: JSON.parse(readFileSync(join(previousBuild, "og-inputs.json"), "utf8")) as OpenGraphInputs }
+  : undefined;
+writeFileSync(openGraphInputs, JSON.stringify(await writeOpenGraphImages(join(clientDir, "og"), earlierOpenGraph), null, 2));
 const deferred = deferFrameworks();
 const info = {
   snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),

@@ -170,6 +170,9 @@ function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[]
   });
 }
 
+/** Where the build puts a news item's photograph for link previews and search results (./og-images.ts). */
+export const newsImagePath = (itemId: string) => `/og/news/${itemId}.jpg`;
+
 function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
   return content.news.map((item) => {
     return {
@@ -183,7 +186,8 @@ function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<Ne
       url: absolute(`${localizePath(lang, pagePaths.news)}#${item.id}`),
       author: { "@type": "Organization", ...names(localNames(site, lang).estate, site.estateName) },
       publisher: { "@id": absolute("/#winery") },
-      image: absolute("/og/estate.jpg"),
+      // Its own photograph when it has one (drawn into og/news/ by ./og-images.ts), else the estate's.
+      image: absolute(item.photo ? newsImagePath(item.id) : "/og/estate.jpg"),
       ...(item.externalLink ? { sameAs: item.externalLink } : {}),
     };
   });

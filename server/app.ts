@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from "fastify";
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
@@ -46,7 +46,7 @@ export interface ServerOptions {
   now?: () => Date;
   /** The command a publish from the content editor builds with (tests give a stand-in); default: pipeline/publish-build.ts. */
   publishCommand?: { file: string; args: string[] };
-  /** Where publishes build (tests give a temporary folder); default: build-published/ in the project. */
+  /** Where publishes build (tests give a temporary folder); default: PUBLISH_DIR, else build-published/ in the project. */
   publishDir?: string;
 }
 
@@ -58,7 +58,8 @@ export interface ServerOptions {
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const common = { ...baseSecurityHeaders({ hsts: config.HSTS }), "Content-Security-Policy": resourceSecurityPolicy };
   // The last build published from the content editor, when it is newer than BUILD_DIR's (a deploy's own build wins).
-  const buildDir = newerPublishedBuild(config, options.publishDir ?? defaultPublishDir) ?? config.BUILD_DIR;
+  const publishDir = resolve(options.publishDir ?? config.PUBLISH_DIR ?? defaultPublishDir);
+  const buildDir = newerPublishedBuild(config, publishDir) ?? config.BUILD_DIR;
   const info = readBuildInfo(buildDir);
 
   const app = Fastify({
@@ -135,7 +136,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   await registerApi(app, config, { now: options.now });
-  await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir: options.publishDir });
+  await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir });
   registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });
 

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const flag = z
@@ -83,6 +85,19 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   return entries;
 });
 
+/** The project folder (the one holding package.json and node_modules/). */
+export const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * A folder inside the project (relative paths from the working directory). A publish's build
+ * folder must be there: React Router's prerender imports the server bundle it has just written,
+ * and that bundle's packages resolve from the project's node_modules/ only by walking up.
+ */
+const insideProject = nonBlank.refine((value) => {
+  const path = relative(projectDir, resolve(value));
+  return path !== "" && !isAbsolute(path) && path.split(sep)[0] !== "..";
+}, `must be a folder inside the project (${projectDir}), e.g. "build-published": the build there imports the project's packages`);
+
 const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /** Environment variables, parsed once at start-up (see .env.example). */
@@ -96,6 +111,11 @@ export const configSchema = z
     BUILD_DIR: nonBlank.default("./build"),
     /** The content folder the editor at /admin/content writes (a git repository); default: the project's content/. */
     CONTENT_DIR: nonBlank.optional(),
+    /**
+     * Where publishes from the editor build, one folder each, and `current` points to the live one;
+     * default: the project's build-published/. Must be inside the project.
+     */
+    PUBLISH_DIR: insideProject.optional(),
     /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })

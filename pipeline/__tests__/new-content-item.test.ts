@@ -3,7 +3,7 @@
  * picture), and it appears on the pages, in the sitemap, in the JSON-LD and on the summary sheets
  * of every language, without touching code or tests. Checked on a copy of the content folder.
  */
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -25,7 +25,12 @@ beforeAll(() => {
   const item = JSON.parse(readFileSync(join(dir, "news/harvest-2026.json"), "utf8")) as Record<string, Record<string, string>>;
   writeFileSync(
     join(dir, "news/bottling-2027.json"),
-    JSON.stringify({ ...item, date: "2026-11-20", title: Object.fromEntries(languages.map((lang) => [lang, `Bottling (${lang})`])) }),
+    JSON.stringify({
+      ...item,
+      date: "2026-11-20",
+      title: Object.fromEntries(languages.map((lang) => [lang, `Bottling (${lang})`])),
+      photo: { scene: "tasting", alt: Object.fromEntries(languages.map((lang) => [lang, `The bottling line (${lang})`])) },
+    }),
   );
   vi.stubEnv("CONTENT_DIR", dir);
   vi.resetModules();
@@ -80,5 +85,36 @@ describe("a news item added with one file", () => {
       const articles = structuredData({ lang, path: "/news", absolute: (path) => path }) as { headline: string }[];
       expect(articles[0]!.headline).toBe(`Bottling (${lang})`);
     }
+  });
+
+  it("gives its own photograph as the image of its NewsArticle; an item without one keeps the estate's picture", async () => {
+    const { structuredData } = await import("../structured-data");
+    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as { url: string; image: string }[];
+    const image = (id: string) => articles.find((article) => article.url.endsWith(`#${id}`))?.image;
+    expect(image("bottling-2027")).toBe("https://example.test/og/news/bottling-2027.jpg");
+    expect(image("harvest-2026")).toBe("https://example.test/og/estate.jpg");
+  });
+
+  it("has that photograph drawn for link previews and search results, 1200 × 675", async () => {
+    const { writeOpenGraphImages } = await import("../og-images");
+    const out = join(dir, "og-out");
+    await writeOpenGraphImages(out);
+    const sharp = (await import("sharp")).default;
+    expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
+    expect(existsSync(join(out, "news", "harvest-2026.jpg"))).toBe(false);
+  });
+
+  it("copies the link-preview pictures whose inputs did not change from an earlier build, and draws the others", async () => {
+    const { writeOpenGraphImages } = await import("../og-images");
+    const earlier = join(dir, "og-earlier");
+    const inputs = await writeOpenGraphImages(earlier);
+    // Marks in the earlier build's files show which were copied.
+    writeFileSync(join(earlier, "estate.jpg"), "copied from the earlier build");
+    writeFileSync(join(earlier, "news", "bottling-2027.jpg"), "copied from the earlier build");
+    const out = join(dir, "og-next");
+    await writeOpenGraphImages(out, { dir: earlier, inputs: { ...inputs, "news/bottling-2027.jpg": "a photograph since replaced" } });
+    expect(readFileSync(join(out, "estate.jpg"), "utf8")).toBe("copied from the earlier build");
+    const sharp = (await import("sharp")).default;
+    expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
   });
 });

@@ -249,6 +249,39 @@ describe("photographs in the content editor", () => {
     expect(existsSync(join(dir, "news/new-cellar-photo.json"))).toBe(false);
   });
 
+  it("takes a photograph off an item: the button empties the picture and its descriptions, the save leaves the photo out", async () => {
+    const { app, client, dir } = await signedIn();
+    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    const file = join(dir, "news/new-cellar-photo.json");
+    const saved = readFileSync(file, "utf8");
+    const { scene } = (JSON.parse(saved) as { photo: { scene: string } }).photo;
+    const page = await client.get("/admin/content/news/new-cellar-photo");
+    expect(page.body).toContain(html(en("content.picture.remove")));
+    const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
+    const { _id: _, ...fields } = newsItem;
+    const posted = { ...fields, "photo.scene": scene, _version: version };
+
+    // Without the session's token: refused, nothing changes.
+    const forged = await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...posted, _op: "clear:photo" }, {}, false);
+    expect(forged.statusCode).toBe(403);
+
+    const cleared = await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...posted, _op: "clear:photo" }, {});
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.body).not.toContain(`/admin/content/pictures/${scene}.jpg`);
+    expect(cleared.body).not.toContain("The new cellar, ja");
+    expect(cleared.body).toContain(html(en("content.picture.none")));
+    // The button changes the form only: the item keeps its photo until the save.
+    expect(readFileSync(file, "utf8")).toBe(saved);
+
+    const blank = Object.fromEntries(Object.entries(posted).map(([name, value]) => [name, name.startsWith("photo.") ? "" : value]));
+    const removed = await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...blank, _op: "save" }, {});
+    expect(removed.statusCode).toBe(303);
+    const item = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    expect(item).not.toHaveProperty("photo");
+    expect(item.title).toMatchObject({ en: "Title en", ja: "Title ja" });
+    expect((await client.get("/admin/content/news/new-cellar-photo")).body).not.toContain(html(en("content.picture.remove")));
+  });
+
   it("refuses an upload without the session's CSRF token, keeping nothing", async () => {
     const { app, client, dir } = await signedIn();
     const before = scenes(dir);

@@ -1,11 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { projectDir } from "../config";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "./support/admin";
-import { closedAfterEachTest, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -59,6 +60,34 @@ async function releaseBuild(publishDir: string) {
 const price = async (app: FastifyInstance) => /data-item-price="([^"]*)"/.exec((await app.inject({ method: "GET", url: "/" })).body)?.[1] ?? null;
 
 describe("publishing from the content editor", () => {
+  it("publishes into PUBLISH_DIR and edits CONTENT_DIR, and a restart with them serves that publish", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
+    cpSync(new URL("../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+    // Inside the project, as the setting requires; removed after the test.
+    const publishDir = mkdtempSync(join(projectDir, "build-test-publish-"));
+    onTestFinished(() => rmSync(publishDir, { recursive: true, force: true }));
+    const env = { CONTENT_DIR: dir, PUBLISH_DIR: publishDir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir() };
+    const app = await adminTestServer(env, { publishCommand: standIn });
+    apps.add(app);
+    await addStaff(app, editor.email, editor.password, "editor");
+    const client = new StaffClient(app);
+    await client.signIn(editor.email, editor.password);
+    const projectWine = readFileSync(new URL("../../content/wines/chateau-2020.json", import.meta.url), "utf8");
+    expect((await setPrice(client, dir, "47.5")).statusCode).toBe(303);
+    expect(readFileSync(new URL("../../content/wines/chateau-2020.json", import.meta.url), "utf8")).toBe(projectWine);
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(await price(app)).toBe("47.5");
+    expect(existsSync(join(publishDir, "current", "build-info.json"))).toBe(true);
+    await app.close();
+    apps.delete(app);
+
+    const restarted = await adminTestServer(env);
+    apps.add(restarted);
+    expect(await price(restarted)).toBe("47.5");
+  });
+
   it("rebuilds in the background, keeps serving the old build until the new one is whole, then switches", async () => {
     const { app, client, dir, publishDir } = await publishing();
     expect((await setPrice(client, dir, "52.5")).statusCode).toBe(303);

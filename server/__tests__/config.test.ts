@@ -59,6 +59,10 @@ describe("parseConfig", () => {
     ["REQUEST_TIMEOUT_MS", { REQUEST_TIMEOUT_MS: "0" }],
     ["MAX_CONNECTIONS", { MAX_CONNECTIONS: "-1" }],
     ["HEADERS_TIMEOUT_MS", { HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" }],
+    // A publish's build imports the project's packages: outside the project it could never finish.
+    ["PUBLISH_DIR", { PUBLISH_DIR: "/tmp/published" }],
+    ["PUBLISH_DIR", { PUBLISH_DIR: "../published" }],
+    ["PUBLISH_DIR", { PUBLISH_DIR: "." }],
   ])("refuses %s in %j", (name, env) => {
     let message = "";
     try {
@@ -69,6 +73,14 @@ describe("parseConfig", () => {
     }
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
     expect(message).not.toContain("\n");
+  });
+
+  it("takes a publish folder inside the project and a content folder anywhere", () => {
+    expect(parseConfig({ PUBLISH_DIR: "build-published-staging", CONTENT_DIR: "/srv/content" })).toMatchObject({
+      PUBLISH_DIR: "build-published-staging",
+      CONTENT_DIR: "/srv/content",
+    });
+    expect(parseConfig({ PUBLISH_DIR: `${process.cwd()}/build-e2e/published` }).PUBLISH_DIR).toBe(`${process.cwd()}/build-e2e/published`);
   });
 
   it("names SMTP_URL when it is not a URL at all, instead of failing on it", () => {

@@ -4,6 +4,7 @@
  * See docs/security.md ("The staff inbox") for the model.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -273,7 +274,8 @@ export async function registerAdmin(
 ): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  const contentDir = config.CONTENT_DIR ?? contentFile();
+  // Absolute: the build runs in the project folder, whatever the server's working directory.
+  const contentDir = resolve(config.CONTENT_DIR ?? contentFile());
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({

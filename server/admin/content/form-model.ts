@@ -154,7 +154,8 @@ export function draftFromForm(node: FieldNode, fields: Record<string, string>, p
 }
 
 /** Whether nothing was typed anywhere in a draft. */
-const isBlank = (draft: Draft): boolean =>
+/** Whether nothing of a draft is filled in. */
+export const isBlank = (draft: Draft): boolean =>
   typeof draft === "string" ? draft.trim() === "" : Array.isArray(draft) ? draft.every(isBlank) : Object.values(draft).every(isBlank);
 
 /**
@@ -210,41 +211,64 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
   }
 }
 
-/** A change to a form's lists made without saving: a button of the form names it in `_op`. */
-export type ListOperation = { op: "add"; path: string } | { op: "remove" | "up" | "down"; path: string; index: number };
+/**
+ * A change to a form made without saving: a list's items added, removed or moved, or an optional
+ * photograph taken off (`clear:photo`: its picture and its descriptions emptied, so the save leaves
+ * it out). A button of the form names it in `_op`.
+ */
+export type ListOperation = { op: "add"; path: string } | { op: "clear"; path: string } | { op: "remove" | "up" | "down"; path: string; index: number };
 
-/** Reads `_op` (`add:ratings`, `remove:ratings:2`…); anything else is no operation. */
+/** Reads `_op` (`add:ratings`, `remove:ratings:2`, `clear:photo`…); anything else is no operation. */
 export function parseOperation(value: string | undefined): ListOperation | null {
-  const match = /^(add|remove|up|down):([A-Za-z0-9_.]+)(?::(\d{1,3}))?$/.exec(value ?? "");
+  const match = /^(add|clear|remove|up|down):([A-Za-z0-9_.]+)(?::(\d{1,3}))?$/.exec(value ?? "");
   if (!match) return null;
   const [, op, path, index] = match;
-  if (op === "add") return { op, path: path! };
+  if (op === "add" || op === "clear") return index === undefined ? { op, path: path! } : null;
   if (index === undefined) return null;
   return { op: op as "remove" | "up" | "down", path: path!, index: Number(index) };
 }
 
-/** The list node and draft at a path, or null when the path names no list. */
-function listAt(node: FieldNode, draft: Draft, path: string[]): { node: Extract<FieldNode, { kind: "list" }>; items: Draft[] } | null {
+/** The node and draft at a path, with a setter of that draft, or null when the path names no field. */
+function fieldAt(node: FieldNode, draft: Draft, path: string[]): { node: FieldNode; value: Draft; set: (value: Draft) => void } | null {
   let current: FieldNode = node;
   let value: Draft = draft;
+  let set: (value: Draft) => void = () => undefined;
   for (const segment of path) {
     if (current.kind === "group") {
       const child = current.fields.find(([key]) => key === segment);
       if (!child || typeof value !== "object" || Array.isArray(value)) return null;
+      const parent = value;
       current = child[1];
-      value = value[segment] ?? "";
+      value = parent[segment] ?? "";
+      set = (next) => (parent[segment] = next);
     } else if (current.kind === "list") {
       const index = Number(segment);
       if (!Array.isArray(value) || !Number.isInteger(index) || index < 0 || index >= value.length) return null;
+      const parent = value;
       current = current.item;
-      value = value[index]!;
+      value = parent[index]!;
+      set = (next) => (parent[index] = next);
     } else return null;
   }
-  return current.kind === "list" && Array.isArray(value) ? { node: current, items: value } : null;
+  return { node: current, value, set };
 }
 
-/** Applies a list operation to a draft in place; an operation the list does not allow does nothing. */
+/** The list node and draft at a path, or null when the path names no list. */
+function listAt(node: FieldNode, draft: Draft, path: string[]): { node: Extract<FieldNode, { kind: "list" }>; items: Draft[] } | null {
+  const found = fieldAt(node, draft, path);
+  return found?.node.kind === "list" && Array.isArray(found.value) ? { node: found.node, items: found.value } : null;
+}
+
+/** Whether a group is a photograph that may be taken off: optional, with a picture field. */
+export const isRemovablePicture = (node: FieldNode): boolean => node.kind === "group" && node.optional && hasPictureField(node);
+
+/** Applies a form operation to a draft in place; an operation the field does not allow does nothing. */
 export function applyOperation(node: FieldNode, draft: Draft, operation: ListOperation): void {
+  if (operation.op === "clear") {
+    const field = fieldAt(node, draft, operation.path.split("."));
+    if (field && isRemovablePicture(field.node)) field.set(draftOf(field.node, undefined));
+    return;
+  }
   const list = listAt(node, draft, operation.path.split("."));
   if (!list || list.node.fixed) return;
   const { items } = list;

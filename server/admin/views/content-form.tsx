@@ -8,7 +8,7 @@
 import type { ReactNode } from "react";
 import { languageNames, languages } from "#core/languages";
 import { adminCatalog, type AdminMessageId } from "#locales/admin";
-import { joinPath, type Draft, type FieldNode } from "../content/form-model";
+import { isBlank, isRemovablePicture, joinPath, type Draft, type FieldNode } from "../content/form-model";
 import { pictureLimits } from "../content/pictures";
 import type { ViewContext } from "../view-context";
 
@@ -206,6 +206,14 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
           </legend>
           <Problems state={state} path={name} />
           {inner}
+          {isRemovablePicture(node) && !isBlank(draft) ? (
+            <p className="picture-remove">
+              <button type="submit" name="_op" value={`clear:${name}`} formNoValidate className="secondary">
+                {view.t("content.picture.remove")}
+              </button>{" "}
+              <span className="help">{view.t("content.picture.removeHelp")}</span>
+            </p>
+          ) : null}
         </fieldset>
       );
     }
