@@ -4,12 +4,20 @@
  */
 import { content } from "#content";
 import { postalAddress } from "#content/address";
-import type { Language } from "#core/languages";
+import type { I18n } from "./i18n/context";
 import type { SiteView } from "./site";
 
-export function siteView(lang: Language): SiteView {
+export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
-  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(content.site.address, lang) };
+  return {
+    estateName,
+    appellation,
+    contact,
+    social,
+    sisterBrands,
+    address: postalAddress(content.site.address, lang),
+    emptyCart: t("cart.items", { count: 0 }),
+  };
 }
 
 /** The estate's figures (hectares, sister estate) for the pages that quote them. */

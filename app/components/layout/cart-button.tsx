@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { useSite } from "~/lib/site";
 import { snipcartEnabled } from "~/lib/snipcart";
 import { useCartCount } from "~/lib/use-cart-count";
 
@@ -17,7 +18,9 @@ function CartIcon() {
 /** The navigation's cart button with its item count (`.snipcart-items-count`, 0 without a cart). */
 export function CartButton() {
   const { t, href } = useI18n();
+  const { emptyCart } = useSite();
   const count = useCartCount();
+  const items = count === 0 ? emptyCart : t("cart.items", { count });
   const className =
     "snipcart-checkout relative flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 hover:text-wine-700";
   const badge = (
@@ -27,7 +30,7 @@ export function CartButton() {
   );
   if (snipcartEnabled) {
     return (
-      <button type="button" className={className} aria-label={`${t("cart.open")}, ${t("cart.items", { count })}`}>
+      <button type="button" className={className} aria-label={`${t("cart.open")}, ${items}`}>
         <CartIcon />
         {badge}
       </button>
@@ -37,7 +40,7 @@ export function CartButton() {
     <Link
       to={`${href(pagePaths.contact)}?subject=order#contact-form`}
       className={className}
-      aria-label={`${t("cart.unavailable")}, ${t("cart.items", { count })}`}
+      aria-label={`${t("cart.unavailable")}, ${items}`}
     >
       <CartIcon />
       {badge}
