@@ -103,7 +103,8 @@ export default defineConfig({
     target: "es2022",
     // Terser: 3.4 KB gzip less than esbuild on the framework chunk (119.4 → 116.0 KB), for about
     // 2 s more per build (docs/performance.md).
-    minify: "terser",
+    // NO_MINIFY=1 keeps the names, for reading a trace (`npm run bench:trace`, docs/performance.md).
+    minify: process.env.NO_MINIFY ? false : "terser",
     // No modulepreload polyfill and no preload helper around dynamic imports (about 0.6 KB gzip in each
     // chunk that has one): React Router already preloads every page's chunks from the HTML, and the
     // few dynamic imports (form submission, hero video) load after the page is ready.
