@@ -104,7 +104,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Terser: 3.4 KB gzip less than esbuild on the framework chunk (119.4 → 116.0 KB), for about
     // 2 s more per build (docs/performance.md). The server bundle only prerenders the pages at
     // build (ssr: false deletes it afterwards): minifying it cost time and changed no page.
-    minify: isSsrBuild ? false : "terser",
+    // NO_MINIFY=1 keeps the names, for reading a trace (`npm run bench:trace`, docs/performance.md).
+    minify: isSsrBuild || process.env.NO_MINIFY ? false : "terser",
     // Vite's gzip sizes in the build's log cost seconds of every build and every publish; the
     // budgets measure the real files (npm run measure:bundles, e2e/budgets.test.ts).
     reportCompressedSize: false,

@@ -24,6 +24,8 @@ export type TaskCause = "script" | "style and layout" | "paint" | "HTML parsing"
 export interface MainThreadTask {
   /** Milliseconds after navigation start. */
   start: number;
+  /** The trace's own timestamp of the start (microseconds), to match other events of the trace. */
+  absolute: number;
   /** Wall-clock milliseconds. */
   wall: number;
   /** Milliseconds of CPU time on the main thread. */
@@ -94,7 +96,7 @@ export function mainThreadTasks(events: TraceEvent[]): MainThread {
     const parent = stack.at(-1);
     if (!parent) {
       if (!isTopLevelTask(event.name)) continue;
-      const task: MainThreadTask = { start: (event.ts - navigation) / 1000, wall: event.dur! / 1000, cpu: (event.tdur ?? event.dur!) / 1000, causes: {}, scripts: {} };
+      const task: MainThreadTask = { start: (event.ts - navigation) / 1000, absolute: event.ts, wall: event.dur! / 1000, cpu: (event.tdur ?? event.dur!) / 1000, causes: {}, scripts: {} };
       tasks.push(task);
       stack.push({ event, children: 0, task });
       continue;

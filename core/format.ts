@@ -9,6 +9,11 @@ export function formatPrice(amount: number, lang: Language): string {
   return new Intl.NumberFormat(languageTags[lang], { style: "currency", currency: "EUR", ...whole }).format(amount);
 }
 
+/** A plain number in the page's language: "4.12" in English, "4,12" in French. */
+export function formatNumber(value: number, lang: Language): string {
+  return new Intl.NumberFormat(languageTags[lang]).format(value);
+}
+
 /** Midnight UTC of a calendar day (`YYYY-MM-DD`): read and shown in UTC, so every machine prints the same day. */
 const utcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 

@@ -5,12 +5,21 @@
 import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { localNames } from "#content/names";
-import type { Language } from "#core/languages";
+import type { I18n } from "./i18n/context";
 import type { SiteView } from "./site";
 
-export function siteView(lang: Language): SiteView {
+export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
-  return { estateName, appellation, contact, social, sisterBrands, address: postalAddress(content.site.address, lang), names: localNames(content.site, lang) };
+  return {
+    estateName,
+    appellation,
+    contact,
+    social,
+    sisterBrands,
+    address: postalAddress(content.site.address, lang),
+    names: localNames(content.site, lang),
+    emptyCart: { open: t("cart.open", { count: 0 }), unavailable: t("cart.unavailable", { count: 0 }) },
+  };
 }
 
 /** The estate's figures (hectares, sister estate) for the pages that quote them. */

@@ -11,6 +11,12 @@ export interface SiteView extends Pick<Site, "estateName" | "appellation" | "con
    * them (莱斯库尔隐庐酒庄 in Chinese): titles and first mentions. The logo keeps `estateName`.
    */
   names: LocalNames;
+  /**
+   * The cart button's names while the cart is empty, worded at build: the count stays 0 until
+   * Snipcart has loaded, and wording a count in the browser would cost every page its first
+   * `Intl.PluralRules` while it hydrates (docs/performance.md, "A quiet main thread").
+   */
+  emptyCart: { open: string; unavailable: string };
 }
 
 export const SiteContext = createContext<SiteView | null>(null);

@@ -5,7 +5,7 @@ import { PointList } from "~/components/importer/point-list";
 import { WorldMap } from "~/components/importer/world-map";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -16,7 +16,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...importerView(pageLanguage(request)), messages: pageMessages(request, ["importer", "forms"]) };
+  return { ...importerView(pageI18n(request)), messages: pageMessages(request, ["importer", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,10 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The importer page (spec §2): presence and reach, benefits, requirements, commitments, application. */
 export default function BecomeImporterPage({ loaderData: importer }: Route.ComponentProps) {
   const { t } = useI18n();
-  const stats = [
-    { count: importer.countries, label: t("importer.presence.countries", { count: importer.countries }) },
-    { count: importer.retailPartners, label: t("importer.presence.retailPartners", { count: importer.retailPartners }) },
-  ];
   return (
     <>
       <PageHero title={t("importer.hero.title")} subtitle={t("importer.hero.subtitle")} />
@@ -42,12 +38,12 @@ export default function BecomeImporterPage({ loaderData: importer }: Route.Compo
         </div>
         <div className="mt-10 flex flex-col items-center justify-center gap-10 sm:flex-row">
           <dl className="flex flex-wrap justify-center gap-x-12 gap-y-6 text-center" data-testid="reach">
-            {stats.map((stat) => (
+            {importer.figures.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="mt-1 text-ink-700">{stat.label}</dt>
                 {/* One line per figure: "Plus de 15" moves below its neighbour rather than breaking. */}
                 <dd className="font-heading text-5xl font-semibold whitespace-nowrap text-wine-800">
-                  {t("importer.presence.atLeast", { count: stat.count })}
+                  {stat.figure}
                 </dd>
               </div>
             ))}
@@ -89,7 +85,7 @@ export default function BecomeImporterPage({ loaderData: importer }: Route.Compo
           </h2>
           <p className="mt-4 text-center text-ink-700">{t("importer.form.intro")}</p>
           <p className="mt-2 mb-10 text-center font-semibold text-wine-800" data-testid="answer-promise">
-            {t("importer.form.promise", { hours: importer.answerWithinHours })}
+            {importer.promise}
           </p>
           <ApplicationForm answerWithinHours={importer.answerWithinHours} />
         </div>

@@ -8,6 +8,7 @@ import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { scenes } from "~/lib/images";
 import { estateFacts } from "~/lib/site.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "#core/format";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 
@@ -25,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
     chateau: collectionCards(i18n, "chateau", homeChateauLimit),
     cuvee9: collectionCards(i18n, "cuvee9"),
     experiences: { tours: photos.tasting, villa: photos["villa-exterior"] },
-    hectares: estateFacts().grandCruHectares,
+    hectares: formatNumber(estateFacts().grandCruHectares, i18n.lang),
     messages: pageMessages(request, ["home", "wine", "media"]),
   };
 }

@@ -1,12 +1,12 @@
 import type { Messages } from "@lingui/core";
-import { useEffect, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { Link, Outlet, useMatches } from "react-router";
 import type { Route } from "./+types/language-layout";
 import { AgeGate } from "~/components/layout/age-gate";
 import { Footer } from "~/components/layout/footer";
 import { saveLanguage } from "~/components/layout/language-switcher";
 import { Navbar } from "~/components/layout/navbar";
-import { I18nProvider, useI18n } from "~/lib/i18n/context";
+import { createI18n, I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
 import { layoutMessages, pageLanguage } from "~/lib/i18n/messages.server";
 import { SiteContext } from "~/lib/site";
@@ -16,7 +16,8 @@ import { useSnipcart } from "~/lib/snipcart";
 /** Runs at build: the layout's own messages (navigation, footer, age gate) in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
   const lang = pageLanguage(request);
-  return { lang, messages: layoutMessages(lang), site: siteView(lang) };
+  const messages = layoutMessages(lang);
+  return { lang, messages, site: siteView(createI18n(lang, messages)) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */
@@ -42,7 +43,10 @@ function Shell() {
   // Spec §1: the choice is saved on every change and sets the document language.
   useEffect(() => {
     saveLanguage(lang);
-    document.documentElement.lang = languageTags[lang];
+    // Only when it changes: writing the same value still makes the browser work out the whole
+    // page's style and layout again (2–30 ms measured on /ja/news; docs/performance.md).
+    const root = document.documentElement;
+    if (root.lang !== languageTags[lang]) root.lang = languageTags[lang];
   }, [lang]);
 
   return (
@@ -53,12 +57,26 @@ function Shell() {
       >
         {t("site.skipToContent")}
       </a>
-      <Navbar />
+      {/* Each region hydrates on its own (docs/performance.md, "A quiet main thread"): React
+          hydrates what lies outside these boundaries first, then each boundary in small slices
+          that yield to the browser, and a tap on a region not hydrated yet hydrates that region
+          alone, at once. */}
+      <Suspense>
+        <Navbar />
+      </Suspense>
       <main id="main" tabIndex={-1} className="pt-nav outline-none">
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
-      <Footer />
-      {ageGate ? <AgeGate /> : null}
+      <Suspense>
+        <Footer />
+      </Suspense>
+      {ageGate ? (
+        <Suspense>
+          <AgeGate />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Picture } from "~/components/ui/picture";
 import { Amenities } from "~/components/villa/amenities";
 import { villaView } from "~/components/villa/views.server";
 import { useI18n } from "~/lib/i18n/context";
-import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Runs at build: the pictures and the villa's words in the page's language, so no content rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...villaView(pageLanguage(request)), messages: pageMessages(request, ["villa"]) };
+  return { ...villaView(pageI18n(request)), messages: pageMessages(request, ["villa"]) };
 }
 
 /** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */
@@ -87,13 +87,13 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
                 <span aria-hidden="true" className="text-gold-400">
                   ◆
                 </span>
-                {t("villa.location.village", { minutes: view.minutesToVillage })}
+                {view.distances.village}
               </li>
               <li className="flex gap-3">
                 <span aria-hidden="true" className="text-gold-400">
                   ◆
                 </span>
-                {t("villa.location.bordeaux", { minutes: view.minutesToBordeaux })}
+                {view.distances.bordeaux}
               </li>
               <li className="flex gap-3">
                 <span aria-hidden="true" className="text-gold-400">

@@ -6,7 +6,7 @@ import { TourHighlights } from "~/components/tours/tour-highlights";
 import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
 import { useI18n } from "~/lib/i18n/context";
-import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
+import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -17,7 +17,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { ...toursView(pageLanguage(request)), messages: pageMessages(request, ["wineTours", "forms"]) };
+  return { ...toursView(pageI18n(request)), messages: pageMessages(request, ["wineTours", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,7 +48,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
           <p className="mx-auto mt-4 max-w-2xl text-center text-ink-700">{t("wineTours.packages.intro")}</p>
           <ul className="mt-12 grid gap-8 lg:grid-cols-3">
             {view.packages.map((tour) => (
-              <PackageCard key={tour.id} tour={tour} facts={view} selected={selected === tour.id} onSelect={() => setSelected(tour.id)} />
+              <PackageCard key={tour.id} tour={tour} facts={view.packageFacts} selected={selected === tour.id} onSelect={() => setSelected(tour.id)} />
             ))}
           </ul>
         </div>
@@ -58,7 +58,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
         <h2 id="highlights-title" className="sr-only">
           {t("wineTours.highlights.label")}
         </h2>
-        <TourHighlights facts={view} />
+        <TourHighlights titles={view.highlights} />
       </section>
 
       <section aria-labelledby="journey-title" className="bg-wine-900 px-6 py-20 text-cream-100">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatEventDate, formatPrice, formatTime } from "../format";
+import { formatDate, formatEventDate, formatNumber, formatPrice, formatTime } from "../format";
 
 describe("Intl formatting", () => {
   it("formats euro prices for each language, whole prices without cents", () => {
@@ -10,6 +10,13 @@ describe("Intl formatting", () => {
     expect(formatPrice(150, "zh")).toBe("€150");
     expect(formatPrice(149.5, "en")).toBe("€149.50");
     expect(formatPrice(149.5, "fr")).toBe("149,50\u00a0€");
+  });
+
+  it("formats plain numbers with each language's decimal sign", () => {
+    expect(formatNumber(4.12, "en")).toBe("4.12");
+    expect(formatNumber(4.12, "fr")).toBe("4,12");
+    expect(formatNumber(4.12, "es")).toBe("4,12");
+    expect(formatNumber(4.12, "ja")).toBe("4.12");
   });
 
   it("formats calendar dates the same everywhere, in the page's language", () => {

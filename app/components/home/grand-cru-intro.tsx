@@ -3,10 +3,13 @@ import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 
-/** The home page's Grand Cru introduction, leading to the story (spec §2). */
-export function GrandCruIntro({ hectares: area }: { hectares: number }) {
-  const { t, tag, href } = useI18n();
-  const hectares = new Intl.NumberFormat(tag).format(area);
+/**
+ * The home page's Grand Cru introduction, leading to the story (spec §2). `hectares` comes
+ * formatted from the loader ("4,12" in French): formatting it here would cost the page its first
+ * `Intl.NumberFormat` while it hydrates (docs/performance.md, "A quiet main thread").
+ */
+export function GrandCruIntro({ hectares }: { hectares: string }) {
+  const { t, href } = useI18n();
   return (
     <section aria-labelledby="home-intro" className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28">
       <SectionHeading id="home-intro" eyebrow={t("home.intro.eyebrow")} title={t("home.intro.title")} size="large">

@@ -5,10 +5,21 @@ export interface ImporterPoint {
   text: string;
 }
 
-/** The importer programme as the page shows it, in the page's language (views.server.ts). */
+/** One of the programme's figures as the page shows it: "15+" above "Countries". */
+export interface ImporterFigure {
+  figure: string;
+  label: string;
+}
+
+/**
+ * The importer programme as the page shows it, in the page's language (views.server.ts). Counts
+ * are worded at build: a count worded in the browser would cost the page its first
+ * `Intl.NumberFormat` while it hydrates (docs/performance.md, "A quiet main thread").
+ */
 export interface ImporterView {
-  countries: number;
-  retailPartners: number;
+  figures: ImporterFigure[];
+  /** "We answer every application within 48 hours." */
+  promise: string;
   answerWithinHours: number;
   presence: string;
   benefits: ImporterPoint[];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
+import { useSite } from "~/lib/site";
 import { snipcartEnabled } from "~/lib/snipcart";
 import { useCartCount } from "~/lib/use-cart-count";
 
@@ -17,6 +18,7 @@ function CartIcon() {
 /** The navigation's cart button with its item count (`.snipcart-items-count`, 0 without a cart). */
 export function CartButton() {
   const { t, href } = useI18n();
+  const { emptyCart } = useSite();
   const count = useCartCount();
   const className =
     "snipcart-checkout relative flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 hover:text-wine-700";
@@ -27,7 +29,7 @@ export function CartButton() {
   );
   if (snipcartEnabled) {
     return (
-      <button type="button" className={className} aria-label={t("cart.open", { count })}>
+      <button type="button" className={className} aria-label={count === 0 ? emptyCart.open : t("cart.open", { count })}>
         <CartIcon />
         {badge}
       </button>
@@ -37,7 +39,7 @@ export function CartButton() {
     <Link
       to={`${href(pagePaths.contact)}?subject=order#contact-form`}
       className={className}
-      aria-label={t("cart.unavailable", { count })}
+      aria-label={count === 0 ? emptyCart.unavailable : t("cart.unavailable", { count })}
     >
       <CartIcon />
       {badge}

@@ -1,4 +1,4 @@
-import type { TourPackageView, ToursView } from "~/components/tours/views";
+import type { TourFacts, TourPackageView } from "~/components/tours/views";
 import { Message, useI18n } from "~/lib/i18n/context";
 
 const badgeClass: Record<TourPackageView["badge"], string> = {
@@ -27,7 +27,7 @@ export function PackageCard({
   onSelect,
 }: {
   tour: TourPackageView;
-  facts: Pick<ToursView, "durationMinutes" | "maxGroupSize">;
+  facts: TourFacts;
   selected: boolean;
   onSelect: () => void;
 }) {
@@ -37,8 +37,8 @@ export function PackageCard({
   const features = [
     tour.wine,
     tour.tour,
-    t("wineTours.packages.duration", { minutes: facts.durationMinutes }),
-    t("wineTours.packages.groupSize", { count: facts.maxGroupSize }),
+    facts.duration,
+    facts.groupSize,
     ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : []),
   ];
   return (

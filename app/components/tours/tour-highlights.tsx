@@ -1,4 +1,4 @@
-import type { ToursView } from "~/components/tours/views";
+import type { TourFacts } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
 const icons = {
@@ -8,11 +8,11 @@ const icons = {
 } as const;
 
 /** The three feature blurbs under the packages (spec §2): duration, group size, schedule. */
-export function TourHighlights({ facts }: { facts: Pick<ToursView, "durationMinutes" | "maxGroupSize"> }) {
+export function TourHighlights({ titles }: { titles: TourFacts }) {
   const { t } = useI18n();
   const items = [
-    { key: "duration", title: t("wineTours.highlights.duration.title", { minutes: facts.durationMinutes }), text: t("wineTours.highlights.duration.text") },
-    { key: "groupSize", title: t("wineTours.highlights.groupSize.title", { count: facts.maxGroupSize }), text: t("wineTours.highlights.groupSize.text") },
+    { key: "duration", title: titles.duration, text: t("wineTours.highlights.duration.text") },
+    { key: "groupSize", title: titles.groupSize, text: t("wineTours.highlights.groupSize.text") },
     { key: "schedule", title: t("wineTours.highlights.schedule.title"), text: t("wineTours.highlights.schedule.text") },
   ] as const;
   return (

@@ -6,6 +6,7 @@ import { content } from "#content";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
+import type { I18n } from "~/lib/i18n/context";
 import type { ToursView } from "./views";
 
 /** The guides' languages named in the page's language and joined as a list ("French and Chinese"). */
@@ -15,8 +16,10 @@ export function guideLanguageList(lang: Language, codes: readonly string[]): str
   return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
 }
 
-export function toursView(lang: Language): ToursView {
+export function toursView({ lang, t }: I18n): ToursView {
   const { facts, packages } = content.tours;
+  const minutes = facts.durationMinutes;
+  const count = facts.maxGroupSize;
   return {
     packages: packages.map((tour) => ({
       id: tour.id,
@@ -28,8 +31,11 @@ export function toursView(lang: Language): ToursView {
       selectedLabel: textIn(tour.selectedLabel, lang),
       tastingNotes: tour.tastingNotes,
     })),
-    durationMinutes: facts.durationMinutes,
-    maxGroupSize: facts.maxGroupSize,
+    packageFacts: { duration: t("wineTours.packages.duration", { minutes }), groupSize: t("wineTours.packages.groupSize", { count }) },
+    highlights: {
+      duration: t("wineTours.highlights.duration.title", { minutes }),
+      groupSize: t("wineTours.highlights.groupSize.title", { count }),
+    },
     transportProvided: facts.transportProvided,
     guideLanguages: guideLanguageList(lang, facts.guideLanguages),
   };

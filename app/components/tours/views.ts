@@ -15,11 +15,23 @@ export interface TourPackageView {
   tastingNotes: boolean;
 }
 
+/**
+ * The visit's length and group size, worded at build: a count worded in the browser would cost
+ * the page its first `Intl.NumberFormat` while it hydrates (docs/performance.md, "A quiet main
+ * thread").
+ */
+export interface TourFacts {
+  duration: string;
+  groupSize: string;
+}
+
 /** Everything the tours page shows that is not an interface label. */
 export interface ToursView {
   packages: TourPackageView[];
-  durationMinutes: number;
-  maxGroupSize: number;
+  /** The visit's length and group size as each package lists them ("About 90 minutes"). */
+  packageFacts: TourFacts;
+  /** The same facts as the highlights under the packages title them. */
+  highlights: TourFacts;
   transportProvided: boolean;
   /** The guides' languages, named and joined in the page's language ("French and Chinese"). */
   guideLanguages: string;

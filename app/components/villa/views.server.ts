@@ -4,11 +4,11 @@
  */
 import { content } from "#content";
 import { textIn } from "#content/text";
-import type { Language } from "#core/languages";
+import type { I18n } from "~/lib/i18n/context";
 import { sceneImage } from "~/lib/images";
 import type { VillaView } from "./views";
 
-export function villaView(lang: Language): VillaView {
+export function villaView({ lang, t }: I18n): VillaView {
   const { villa, site } = content;
   return {
     exterior: { picture: sceneImage("villa-exterior"), alt: textIn(villa.exteriorAlt, lang) },
@@ -17,8 +17,10 @@ export function villaView(lang: Language): VillaView {
     gallery: villa.gallery.map(({ id, scene, caption, alt }) => ({ id, picture: sceneImage(scene), caption: textIn(caption, lang), alt: textIn(alt, lang) })),
     location: textIn(villa.location, lang),
     surroundings: textIn(villa.surroundings, lang),
-    minutesToVillage: villa.minutesToVillage,
-    minutesToBordeaux: villa.minutesToBordeaux,
+    distances: {
+      village: t("villa.location.village", { minutes: villa.minutesToVillage }),
+      bordeaux: t("villa.location.bordeaux", { minutes: villa.minutesToBordeaux }),
+    },
     rentals: site.villaRentals,
     email: site.contact.villaEmail,
   };

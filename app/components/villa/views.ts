@@ -8,8 +8,8 @@ export interface VillaView {
   gallery: { id: string; picture: Picture; caption: string; alt: string }[];
   location: string;
   surroundings: string;
-  minutesToVillage: number;
-  minutesToBordeaux: number;
+  /** How far the village and Bordeaux are, worded at build (no count is worded in the browser: docs/performance.md). */
+  distances: { village: string; bordeaux: string };
   rentals: { name: string; url: string }[];
   email: string;
 }

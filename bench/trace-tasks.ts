@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:trace -- <build> <path> [slowdown]`: one load of a page, traced, then every
+ * main-thread task after the first paint whose CPU time times the slowdown reaches MIN ms (default
+ * 30), with the functions that held it (inclusive samples of V8's profiler). Run it on a build made
+ * with `NO_MINIFY=1` to read React's and React Router's own function names.
+ *
+ * A diagnostic, not a measurement (bench:lighthouse is that): it shows what a long task is made
+ * of. On shared cores, read the CPU time, not the wall-clock time (bench/main-thread.ts). The
+ * slowdown defaults to 1: the CPU time times N is what the task takes N times slower.
+ */
+import { chromium } from "playwright-core";
+import { chromiumArgs, executablePath } from "../e2e/support/browser";
+import { startServer } from "../e2e/support/server";
+import { mainThreadTasks, type TraceEvent } from "./main-thread";
+
+/** The fields of V8's sampled profile in a trace (`Profile` and `ProfileChunk` events). */
+interface ProfileEvent extends TraceEvent {
+  id?: string;
+  args?: TraceEvent["args"] & {
+    data?: {
+      startTime?: number;
+      timeDeltas?: number[];
+      cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[]; samples?: number[] };
+    };
+  };
+}
+
+const [buildDir = "build", path = "/", slow = "1"] = process.argv.slice(2);
+const slowdown = Number(slow);
+const minimum = Number(process.env.MIN ?? 30);
+const top = Number(process.env.TOP ?? 12);
+
+/** Samples by time, and each profile node's name and parent. */
+function profileOf(events: ProfileEvent[], pid: number) {
+  const nodes = new Map<number, { name: string; parent?: number }>();
+  const samples: { ts: number; node: number }[] = [];
+  for (const profile of events.filter((event) => event.name === "Profile" && event.pid === pid)) {
+    let clock = profile.args?.data?.startTime ?? 0;
+    for (const chunk of events.filter((event) => event.name === "ProfileChunk" && event.pid === pid && event.id === profile.id)) {
+      const data = chunk.args?.data;
+      for (const node of data?.cpuProfile?.nodes ?? []) {
+        const file = String(node.callFrame.url ?? "").split("/").pop();
+        nodes.set(node.id, { name: `${node.callFrame.functionName || "(anonymous)"} ${file}:${node.callFrame.lineNumber ?? ""}`, parent: node.parent });
+      }
+      (data?.cpuProfile?.samples ?? []).forEach((node, index) => {
+        clock += data?.timeDeltas?.[index] ?? 0;
+        samples.push({ ts: clock, node });
+      });
+    }
+  }
+  return { nodes, samples };
+}
+
+const server = await startServer({ buildDir });
+const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  if (slowdown !== 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "v8", "disabled-by-default-v8.cpu_profiler"];
+  await browser.startTracing(page, { categories });
+  await page.goto(`${server.url}${path}`, { waitUntil: "load" });
+  // The framework starts after load and a frame (pipeline/paint-first.ts); give it time to finish.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window, null, { timeout: 60_000 });
+  await page.waitForTimeout(2000 * slowdown);
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: ProfileEvent[] };
+  const { firstPaint, tasks } = mainThreadTasks(traceEvents);
+  const pid = traceEvents.find((event) => event.name === "firstContentfulPaint")?.pid ?? -1;
+  const { nodes, samples } = profileOf(traceEvents, pid);
+  console.log(`${path} in ${buildDir}: first paint at ${firstPaint.toFixed(0)} ms; tasks after it of ${minimum} ms or more at ${slowdown}× (CPU time × ${slowdown})`);
+  for (const task of tasks.filter((task) => task.start >= firstPaint && task.cpu * slowdown >= minimum)) {
+    const within = samples.filter((sample) => sample.ts >= task.absolute && sample.ts <= task.absolute + task.wall * 1000);
+    const inclusive = new Map<string, number>();
+    for (const sample of within) {
+      const seen = new Set<string>();
+      for (let id: number | undefined = sample.node; id !== undefined; id = nodes.get(id)?.parent) {
+        const name = nodes.get(id)?.name ?? "?";
+        if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+        seen.add(name);
+      }
+    }
+    // Playwright's own script in the page (its `waitForFunction`) is not the site's.
+    if ([...inclusive.keys()].some((name) => name.startsWith("InjectedScript"))) continue;
+    const causes = Object.entries(task.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`).join(", ");
+    const held = [...inclusive.entries()]
+      .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, count]) => `${name} ${Math.round((100 * count) / within.length)} %`);
+    console.log(`- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(0)} ms (${causes})\n    ${held.join("\n    ")}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
