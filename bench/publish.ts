@@ -93,7 +93,12 @@ const section = [
   "| step | time |",
   "|---|---|",
   `| save (file written, git commit) | ${seconds(saved - started)} |`,
-  ...job.steps.map((step) => `| build: ${step.replace(/\|/g, "\\|")} | |`),
+  // A step reads "pages (15078 ms)" or "fonts (unchanged, skipped)": its name, then its time or what happened.
+  ...job.steps.map((step) => {
+    const [, name = step, detail = ""] = /^(.*?) \((.*)\)$/.exec(step) ?? [];
+    const time = /^(\d+) ms$/.exec(detail);
+    return `| build: ${name.replace(/\|/g, "\\|")} | ${time ? seconds(Number(time[1])) : detail} |`;
+  }),
   `| **edit → live** (save, build, switch, first answer) | **${seconds(live - started)}** |`,
   `| CPU time of the build (user + system, all its processes) | ${buildCpu.toFixed(1)} s |`,
   "",
