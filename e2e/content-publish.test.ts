@@ -223,10 +223,11 @@ test("an editor adds a news item with a photograph and changes a price, previews
   await expect(card.locator("img")).toHaveAttribute("alt", alt.en);
   await visitor.goto(`${server.url}/ja/news`);
   await expect(visitor.locator(`article#${itemId}`)).toContainText(title.ja);
-  // The news pages in the sitemap (the item has no page of its own: it is a card of /news).
+  // The news pages in the sitemap (the item has no page of its own: it is a card of /news), last
+  // changed on the new item's date, which is newer than every sample item's.
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  expect(sitemap).toContain(`<loc>${siteUrl}/news</loc>`);
-  expect(sitemap).toContain(`<loc>${siteUrl}/ja/news</loc>`);
+  expect(sitemap).toContain(`<loc>${siteUrl}/news</loc>\n    <lastmod>2026-11-26</lastmod>`);
+  expect(sitemap).toContain(`<loc>${siteUrl}/ja/news</loc>\n    <lastmod>2026-11-26</lastmod>`);
   // Its NewsArticle, with its own photograph, which the server serves.
   const article = (await structuredData("/ja/news")).find((data) => data["@type"] === "NewsArticle" && String(data.url).endsWith(`#${itemId}`));
   expect(article).toMatchObject({ headline: title.ja, description: teaser.ja, datePublished: "2026-11-26", image: `${siteUrl}/og/news/${itemId}.jpg` });

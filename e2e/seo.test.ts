@@ -1,3 +1,4 @@
+import { content } from "#content";
 import { languages, languageTags } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { publicPaths } from "../app/lib/site-paths.server";
@@ -100,6 +101,13 @@ test.describe("sitemap.xml and robots.txt", () => {
     expect(locs.sort()).toEqual(pages.map((p) => `${siteUrl}${p.path}`).sort());
     expect(xml.match(/hreflang="x-default"/g)?.length).toBe(pages.length);
     expect(xml).toContain(`hreflang="zh-Hans" href="${siteUrl}/zh/shop/chateau-2019"`);
+  });
+
+  test("dates the news pages by their newest item, and no other page", async () => {
+    const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const newest = content.news.map((item) => item.date).sort().at(-1)!;
+    const dated = [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map(([, loc, date]) => [loc, date]);
+    expect(dated.sort()).toEqual(languages.map((lang) => [`${siteUrl}${localizePath(lang, "/news")}`, newest]).sort());
   });
 
   test("robots.txt points to the sitemap", async () => {

@@ -7,8 +7,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { errorPagePaths } from "../app/lib/site-paths.server";
+import { content } from "#content";
 import { languages, languageTags } from "#core/languages";
-import { localizePath } from "#core/paths";
+import { localizePath, pagePaths } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
 import { writeOpenGraphImages, type OpenGraphInputs } from "./og-images";
 import { inlineScriptHashes } from "./inline-scripts";
@@ -49,6 +50,14 @@ const siteUrl = (process.env.SITE_URL || "http://localhost:3000").replace(/\/$/,
 const absolute = (path: string) => `${siteUrl}${path}`;
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
+/**
+ * When a page last changed, where the content says: the news pages change with their newest item
+ * (its date), so a search engine finds a new item without reading every page again.
+ */
+function lastModified(english: string): string | undefined {
+  return english === pagePaths.news ? content.news[0]?.date : undefined;
+}
+
 /** sitemap.xml: every page in every language, each with its alternates; robots.txt points to it. */
 function writeSitemap(): number {
   const entries = englishPagePaths().flatMap((english) => {
@@ -56,8 +65,10 @@ function writeSitemap(): number {
       ...languages.map((code) => `    <xhtml:link rel="alternate" hreflang="${languageTags[code]}" href="${xml(absolute(localizePath(code, english)))}"/>`),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${xml(absolute(english))}"/>`,
     ].join("\n");
+    const modified = lastModified(english);
+    const lastmod = modified ? `\n    <lastmod>${modified}</lastmod>` : "";
     return languages.map(
-      (lang) => `  <url>\n    <loc>${xml(absolute(localizePath(lang, english)))}</loc>\n${alternates}\n  </url>`,
+      (lang) => `  <url>\n    <loc>${xml(absolute(localizePath(lang, english)))}</loc>${lastmod}\n${alternates}\n  </url>`,
     );
   });
   writeFileSync(
