@@ -9,14 +9,18 @@ import { describe, expect, it } from "vitest";
 import { languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import { CartButton } from "~/components/layout/cart-button";
-import { I18nProvider } from "~/lib/i18n/context";
+import { createI18n, I18nProvider } from "~/lib/i18n/context";
+import { SiteContext } from "~/lib/site";
+import { siteView } from "~/lib/site.server";
 
-/** The button's accessible name, as its HTML carries it. */
+/** The button's accessible name, as its HTML carries it (the site's facts from the layout's loader, as at build). */
 function cartLabel(lang: Language): string {
   const html = renderToStaticMarkup(
     <MemoryRouter>
       <I18nProvider lang={lang} messages={catalogs[lang]}>
-        <CartButton />
+        <SiteContext value={siteView(createI18n(lang, catalogs[lang]))}>
+          <CartButton />
+        </SiteContext>
       </I18nProvider>
     </MemoryRouter>,
   );
