@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
+import { addStaffAccount } from "./support/staff";
 
 /**
  * The whole flow of issue 16 on the built site and the real server: a staff account made with
@@ -28,17 +28,6 @@ const ja = translator("ja").t;
 let smtp: TestSmtp;
 let server: RunningServer;
 
-/** `npm run staff -- add <email> --role inbox`, the password typed on standard input (an inbox account needs no second factor). */
-function addStaffAccount(dataDir: string): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "staff", "--", "add", staff.email, "--role", "inbox"], { env: { ...process.env, DATA_DIR: dataDir } });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (status) => resolve({ status, output }));
-    child.stdin.end(`${staff.password}\n`);
-  });
-}
 
 // The tests share this file's server: they run in order, in one worker.
 test.describe.configure({ mode: "default" });
@@ -46,7 +35,7 @@ test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), "lescours-admin-"));
-  const added = await addStaffAccount(dataDir);
+  const added = await addStaffAccount(dataDir, { ...staff, role: "inbox" });
   expect(added.status, added.output).toBe(0);
   smtp = new TestSmtp();
   await smtp.start();

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +6,7 @@ import sharp from "sharp";
 import { adminTranslator } from "#locales/admin";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
+import { addStaffAccount } from "./support/staff";
 
 /**
  * Issue 24's "Done when", on the real server and the real publish (pipeline/publish-build.ts):
@@ -61,17 +61,6 @@ let server: RunningServer;
 let contentDir: string;
 let publishDir: string;
 
-/** `npm run staff -- add <email> --role editor`, the password typed on standard input. */
-function addEditor(dataDir: string): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "staff", "--", "add", editor.email, "--role", "editor"], { env: { ...process.env, DATA_DIR: dataDir } });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (status) => resolve({ status, output }));
-    child.stdin.end(`${editor.password}\n`);
-  });
-}
 
 /** A photograph as a camera gives it: 2000 × 1125, with texture (a flat picture would be a few hundred bytes). */
 function photograph(): Promise<Buffer> {
@@ -132,7 +121,7 @@ test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), "lescours-content-e2e-data-"));
-  const added = await addEditor(dataDir);
+  const added = await addStaffAccount(dataDir, { ...editor, role: "editor" });
   expect(added.status, added.output).toBe(0);
   contentDir = join(mkdtempSync(join(tmpdir(), "lescours-content-e2e-")), "content");
   cpSync("content", contentDir, { recursive: true, filter: (source) => !source.includes("__tests__") });
