@@ -10,7 +10,7 @@
  * server starts on a one-page build and every file is compressed.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../server/app";
@@ -34,9 +34,12 @@ writeFileSync(join(baseBuild, "errors", "en", "notFound.html"), "<!DOCTYPE html>
 writeFileSync(join(baseBuild, "build-info.json"), JSON.stringify({ snipcart: false, inlineScriptHashes: {} }));
 
 const served = process.argv[2] ?? baseBuild;
+const publishDir = mkdtempSync(join(process.cwd(), "build-bench-publish-"));
 const app = await buildServer(
   parseConfig({ BUILD_DIR: served, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-bench-data-")), CONTENT_DIR: contentDir, LOG_LEVEL: "silent", RATE_LIMIT_MAX: "0" }),
-  { publishDir: join(process.cwd(), "build-published") },
+  // Its own publish folder (inside the project, where a build can import the packages), removed at
+  // the end: the project's build-published/ is what a live server would start on after a restart.
+  { publishDir },
 );
 await app.ready();
 
@@ -107,3 +110,4 @@ const section = [
 ].join("\n");
 writeBenchmarkSection(docPath, section, { start, end });
 console.log(`bench:publish: edit → live in ${seconds(live - started)}, build CPU ${buildCpu.toFixed(1)} s, load ${load} → ${loadAfter} (${job.steps.join(", ")})`);
+rmSync(publishDir, { recursive: true, force: true });

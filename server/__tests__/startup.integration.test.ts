@@ -79,7 +79,7 @@ describe("npm start with a bad value", () => {
 
   it("names the cause of every other start-up failure", async () => {
     // DATA_DIR is a file; DATA_DIR holds a folder where the database file should be; no build in
-    // BUILD_DIR; a HOST that does not resolve; a PORT another process holds.
+    // BUILD_DIR (and nothing published); a HOST that does not resolve; a PORT another process holds.
     const dataFile = join(tempDataDir(), "not-a-folder");
     writeFileSync(dataFile, "");
     const blocked = tempDataDir();
@@ -92,7 +92,8 @@ describe("npm start with a bad value", () => {
       await Promise.all([
         expectStartupFailure({ DATA_DIR: dataFile }, "DATA_DIR"),
         expectStartupFailure({ DATA_DIR: blocked }, "DATA_DIR", /unable to open database file/),
-        expectStartupFailure({ BUILD_DIR: tempDataDir() }, "BUILD_DIR", /npm run build/),
+        // Nothing published either: a publish from the content editor would be served instead.
+        expectStartupFailure({ BUILD_DIR: tempDataDir(), PUBLISH_DIR: "build-published-never-made" }, "BUILD_DIR", /npm run build/),
         expectStartupFailure({ HOST: "no-such-host.invalid" }, "HOST"),
         expectStartupFailure({ PORT: String(busyPort) }, "PORT", /in use/),
       ]);
