@@ -210,8 +210,11 @@ test("an editor adds a news item with a photograph and changes a price, previews
   const card = visitor.locator(`article#${itemId}`);
   await expect(card).toContainText(title.en);
   await expect(card.locator("img")).toHaveAttribute("alt", alt.en);
-  await visitor.goto(`${server.url}/ja/news`);
-  await expect(visitor.locator(`article#${itemId}`)).toContainText(title.ja);
+  // A Japanese reader of their own: a page that has hydrated saves its language, and the English
+  // visitor's next English page would then be sent on to Japanese (spec §1).
+  const japaneseReader = (await openPage({ locale: "ja-JP" })).page;
+  await japaneseReader.goto(`${server.url}/ja/news`);
+  await expect(japaneseReader.locator(`article#${itemId}`)).toContainText(title.ja);
   // The news pages in the sitemap (the item has no page of its own: it is a card of /news), last
   // changed on the new item's date, which is newer than every sample item's.
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
