@@ -28,7 +28,6 @@ const ja = translator("ja").t;
 let smtp: TestSmtp;
 let server: RunningServer;
 
-
 // The tests share this file's server: they run in order, in one worker.
 test.describe.configure({ mode: "default" });
 

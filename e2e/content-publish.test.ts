@@ -61,7 +61,6 @@ let server: RunningServer;
 let contentDir: string;
 let publishDir: string;
 
-
 /** A photograph as a camera gives it: 2000 × 1125, with texture (a flat picture would be a few hundred bytes). */
 function photograph(): Promise<Buffer> {
   const width = 2000;

@@ -31,6 +31,10 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
+/** A visitor's booking through the public API, as the tours form sends it. */
+const bookTour = (app: FastifyInstance, booking: { language: string; page: string; name: string; email: string; guests: number; package: string; slot: string }) =>
+  app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
+
 /** The schedule form's fields as the page fills them, with some changed. */
 async function formWith(staff: StaffClient, changes: Record<string, string>): Promise<Record<string, string>> {
   const page = await staff.get("/admin/schedule");
@@ -107,12 +111,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 
 describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   const book = (app: FastifyInstance, guests: number, email: string) =>
-    app.inject({
-      method: "POST",
-      url: "/api/tour-bookings",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" }),
-    });
+    bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" });
   const status = (app: FastifyInstance, id: string) => (app.forms.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
 
   it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
@@ -160,12 +159,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     const first = readEvent(booked!.attachments[0]!.content.toString());
     // Sunday 21 March 2027: 15:00 has 6 places taken, so this group of 3 cannot go there; 10:00 is free.
     for (const email of ["a@example.com", "b@example.com"]) {
-      await app.inject({
-        method: "POST",
-        url: "/api/tour-bookings",
-        headers: { "content-type": "application/json" },
-        payload: JSON.stringify({ language: "en", page: "/wine-tours", name: "Guest", email, guests: 3, package: "hermitage", slot: "2027-03-21T15:00:00+01:00" }),
-      });
+      await bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests: 3, package: "hermitage", slot: "2027-03-21T15:00:00+01:00" });
     }
     const page = `/admin/submissions/tour-bookings/${id}`;
     const day = said((await office.get(`${page}?moveDay=2027-03-21`)).body);
@@ -202,12 +196,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
     const app = await server();
     const office = await signedInOffice(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/tour-bookings",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ language: "fr", page: "/fr/wine-tours", name: "Camille Martin", email: "camille@example.fr", guests: 5, package: "hermitage", slot: "2027-03-28T10:00:00+02:00" }),
-    });
+    await bookTour(app, { language: "fr", page: "/fr/wine-tours", name: "Camille Martin", email: "camille@example.fr", guests: 5, package: "hermitage", slot: "2027-03-28T10:00:00+02:00" });
     const account = await office.get("/admin/account");
     expect(said(account.body)).toContain("Calendar of confirmed tours");
     const address = /https:\/\/www\.hermitage-lescours\.example(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(account.body)![1]!;
@@ -252,12 +241,7 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
   it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
     const app = await server();
     const office = await signedInOffice(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/tour-bookings",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" }),
-    });
+    await bookTour(app, { language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" });
     app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
     app.forms.tours.scheduleChanged();
     const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
