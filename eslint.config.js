@@ -57,7 +57,7 @@ const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content/(index|t
 const localesModule = "^(#locales(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*locales/(index|admin|compiled/.*)(\\.ts)?)$";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/"] },
+  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
