@@ -1,4 +1,5 @@
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { compileHint } from "../pipeline/compile-hint";
 import { builtImages, measurePages } from "../bench/measure-bundles";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
@@ -28,6 +29,15 @@ test.describe("first-load budgets of every page in every language", () => {
     for (const lang of ["fr", "zh", "es", "ja"]) expect(pages.some((p) => p.path === `/${lang}`)).toBe(true);
     // Every page loads the framework: a page measured with no script was parsed wrongly.
     for (const page of pages) expect(page.scripts.length, page.path).toBeGreaterThan(3);
+  });
+
+  test("every script a page loads first is compiled off the main thread (V8's compile hint on its first line)", () => {
+    // React Router's route manifest is data, written beside the bundle, with no function to compile.
+    const paths = pages.flatMap((page) => page.scripts.map((script) => new URL(script.url, "http://site").pathname));
+    const scripts = new Set(paths.filter((path) => !/^\/assets\/manifest-[\w-]+\.js$/.test(path)));
+    expect(scripts.size).toBeGreaterThan(10);
+    const without = [...scripts].filter((path) => readFileSync(`build/client${path}`, "utf8").split("\n", 1)[0] !== compileHint);
+    expect(without).toEqual([]);
   });
 
   for (const page of pages) {
