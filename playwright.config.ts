@@ -25,7 +25,8 @@ export default defineConfig({
   // Limits are a last resort, generous enough for a machine whose cores are busy with other work.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  // The JSON report keeps each test's duration, to see where the suite's time goes (e2e/README.md).
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }], ["json", { outputFile: "test-results/results.json" }]],
   outputDir: "test-results",
   use: {
     browserName: "chromium",

@@ -34,6 +34,8 @@ export interface MainThreadTask {
   causes: Partial<Record<TaskCause, number>>;
   /** CPU milliseconds of script by file name (without the content hash), the page itself for inline scripts. */
   scripts: Record<string, number>;
+  /** CPU milliseconds by trace event name (each event's own time, less its children's). */
+  events: Record<string, number>;
 }
 
 export interface MainThread {
@@ -86,6 +88,7 @@ export function mainThreadTasks(events: TraceEvent[]): MainThread {
       const own = Math.max(0, cpu - open.children);
       const cause = open.cause ?? "other";
       open.task.causes[cause] = (open.task.causes[cause] ?? 0) + own;
+      open.task.events[open.event.name] = (open.task.events[open.event.name] ?? 0) + own;
       if (cause === "script" && open.url) open.task.scripts[scriptName(open.url)] = (open.task.scripts[scriptName(open.url)] ?? 0) + own;
       const parent = stack.at(-1);
       if (parent) parent.children += cpu;
@@ -96,7 +99,7 @@ export function mainThreadTasks(events: TraceEvent[]): MainThread {
     const parent = stack.at(-1);
     if (!parent) {
       if (!isTopLevelTask(event.name)) continue;
-      const task: MainThreadTask = { start: (event.ts - navigation) / 1000, absolute: event.ts, wall: event.dur! / 1000, cpu: (event.tdur ?? event.dur!) / 1000, causes: {}, scripts: {} };
+      const task: MainThreadTask = { start: (event.ts - navigation) / 1000, absolute: event.ts, wall: event.dur! / 1000, cpu: (event.tdur ?? event.dur!) / 1000, causes: {}, scripts: {}, events: {} };
       tasks.push(task);
       stack.push({ event, children: 0, task });
       continue;

@@ -57,7 +57,11 @@ try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   if (slowdown !== 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "v8", "disabled-by-default-v8.cpu_profiler"];
+  // V8's sampling profiler names the functions, but it also changes what it measures: with it on,
+  // a chunk V8 would compile on a background thread is compiled on the main thread. PROFILE=0
+  // leaves it off, for the tasks as a visitor's browser runs them.
+  const profiler = process.env.PROFILE === "0" ? [] : ["disabled-by-default-v8.cpu_profiler"];
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "v8", ...profiler];
   await browser.startTracing(page, { categories });
   await page.goto(`${server.url}${path}`, { waitUntil: "load" });
   // The framework starts after load and a frame (pipeline/paint-first.ts); give it time to finish.
@@ -87,7 +91,12 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, count]) => `${name} ${Math.round((100 * count) / within.length)} %`);
-    console.log(`- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(0)} ms (${causes})\n    ${held.join("\n    ")}`);
+    const events = Object.entries(task.events)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${(ms * slowdown).toFixed(1)}`)
+      .join(", ");
+    console.log(`- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(0)} ms (${causes}; trace events: ${events})\n    ${held.join("\n    ")}`);
   }
 } finally {
   await browser.close();

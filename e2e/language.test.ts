@@ -1,3 +1,4 @@
+import { translator } from "#locales";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { baseUrl, devBaseUrl } from "./support/servers";
@@ -56,6 +57,34 @@ test.describe("language switcher", () => {
     await page.waitForURL(`${baseUrl}/es/story`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+    expect(problems).toEqual([]);
+  });
+
+  test("moves between pages of one language without a new document, and to another language with one", async ({ page, problems }) => {
+    const [ja, fr] = [translator("ja").t, translator("fr").t];
+    const samePage = () => page.evaluate(() => (window as { samePage?: boolean }).samePage === true);
+    await page.goto(`${baseUrl}/ja/story`);
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    // The router knows every page of the page's own language.
+    await page.getByRole("navigation", { name: ja("nav.label") }).getByRole("link", { name: ja("nav.shop") }).first().click();
+    await page.waitForURL(`${baseUrl}/ja/shop`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ja("shop.hero.title"));
+    expect(await samePage()).toBe(true);
+
+    // Another language is another document, whose own router then takes over.
+    await page.getByRole("button", { name: /言語/ }).click();
+    await page.getByRole("link", { name: "Français" }).first().click();
+    await page.waitForURL(`${baseUrl}/fr/shop`);
+    await waitForHydration(page);
+    expect(await samePage()).toBe(false);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("shop.hero.title"));
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("navigation", { name: fr("nav.label") }).getByRole("link", { name: fr("nav.story") }).first().click();
+    await page.waitForURL(`${baseUrl}/fr/story`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("story.hero.title"));
+    expect(await samePage()).toBe(true);
     expect(problems).toEqual([]);
   });
 

@@ -27,6 +27,9 @@ export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; 
         <li key={code}>
           <Link
             to={switchLanguage(pathname, code) + keep}
+            // Another language is another document: the page's router knows only its own language's
+            // routes (app/lib/route-manifest.ts), and the other language's page is prerendered whole.
+            reloadDocument
             lang={languageTags[code]}
             hrefLang={languageTags[code]}
             aria-current={code === lang ? "true" : undefined}
