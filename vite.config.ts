@@ -75,9 +75,9 @@ function reloadOnContentChange(): Plugin {
 }
 
 /**
- * Every client chunk starts with V8's compile hint (pipeline/compile-hint.ts). On /ja/news it took
- * the framework's evaluation from 24–26 ms of main-thread CPU to 17–18 ms, and the tasks of 6 ms or
- * more after the first paint from 95–131 ms in all to 55–69 ms (docs/performance.md, "A quiet main
+ * Every client chunk starts with V8's compile hint (pipeline/compile-hint.ts). On /ja/news, four
+ * alternating traced loads of each build, the script tasks after the first paint took 91–141 ms of
+ * main-thread CPU in all with it and 135–217 ms without it (docs/performance.md, "A quiet main
  * thread").
  */
 function compileHints(): Plugin {
