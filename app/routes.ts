@@ -1,6 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { defaultLanguage, languages, type Language } from "#core/languages";
 import { pagePaths } from "#core/paths";
+import { layoutRouteName, routeId } from "./lib/route-ids";
 
 /**
  * The pages, declared once and mounted for each language: English at the specification's
@@ -8,7 +9,7 @@ import { pagePaths } from "#core/paths";
  * each copy is a distinct route.
  */
 function pages(lang: Language) {
-  const id = (name: string) => ({ id: `${lang}/${name}` });
+  const id = (name: string) => ({ id: routeId(lang, name) });
   const at = (path: string) => path.slice(1);
   return [
     index("routes/home.tsx", id("home")),
@@ -29,7 +30,7 @@ function pages(lang: Language) {
 }
 
 function languageLayout(lang: Language) {
-  return layout("routes/language-layout.tsx", { id: `${lang}/layout` }, pages(lang));
+  return layout("routes/language-layout.tsx", { id: routeId(lang, layoutRouteName) }, pages(lang));
 }
 
 export default [

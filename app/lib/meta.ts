@@ -4,6 +4,7 @@ import type { Messages } from "@lingui/core";
 import { createTranslator, type MessageValues } from "#core/i18n";
 import type { MessageId } from "#locales";
 import { localizePath } from "#core/paths";
+import { isLayoutRoute } from "./route-ids";
 import type { SiteView } from "./site";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
@@ -18,10 +19,10 @@ interface LayoutData {
   site: Pick<SiteView, "names">;
 }
 
-const layoutData = (matches: Matches) => matches.find((m) => m?.id.endsWith("/layout"))?.loaderData as LayoutData | undefined;
+const layoutData = (matches: Matches) => matches.find((m) => m !== undefined && isLayoutRoute(m.id))?.loaderData as LayoutData | undefined;
 
 /**
- * The page's language and messages: the language layout's (each layout id ends in `/layout`) and
+ * The page's language and messages: the language layout's (app/lib/route-ids.ts) and
  * the page's own, as the layout merges them for the components.
  */
 export function pageTranslator(matches: Matches) {

@@ -1,4 +1,5 @@
 import { splitLanguage } from "#core/paths";
+import { isRouteOf } from "./route-ids";
 
 /** The part of React Router's route manifest (`window.__reactRouterManifest`) read here. */
 declare global {
@@ -19,8 +20,8 @@ declare global {
 export function keepOwnLanguageRoutes(): void {
   const routes = window.__reactRouterManifest?.routes;
   if (!routes) return;
-  const own = `${splitLanguage(window.location.pathname).lang}/`;
+  const { lang } = splitLanguage(window.location.pathname);
   for (const id of Object.keys(routes)) {
-    if (id !== "root" && !id.startsWith(own)) delete routes[id];
+    if (id !== "root" && !isRouteOf(lang, id)) delete routes[id];
   }
 }
