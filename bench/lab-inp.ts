@@ -30,16 +30,19 @@ export interface LabInpRun {
   hydratedAt?: number;
 }
 
-const phone = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
+/** The phone-sized screen both lab measurements use (bench/trace-tasks.ts too). */
+export const phone = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 
 /** Runs in every document before its own scripts: passes the age gate, records interactions. */
 const observer = `try{sessionStorage.setItem("ageVerified","true")}catch(e){}
 window.__labInteractions=[];
 new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.interactionId)window.__labInteractions.push({id:e.interactionId,duration:e.duration,inputDelay:e.processingStart-e.startTime,start:e.startTime})})}).observe({type:"event",durationThreshold:16,buffered:true});`;
 
-const hydratedExpression = `(function(){var m=document.querySelector("main");return "__reactRouterRouteModules" in window&&!!m&&Object.keys(m).some(function(k){return k.indexOf("__reactFiber")===0})})()`;
+/** True once React Router has hydrated the page: its modules are on window and React owns `<main>`. */
+export const hydratedExpression = `(function(){var m=document.querySelector("main");return "__reactRouterRouteModules" in window&&!!m&&Object.keys(m).some(function(k){return k.indexOf("__reactFiber")===0})})()`;
 
-async function evaluate<T>(page: CdpSession, expression: string): Promise<T> {
+/** Evaluates `expression` in the page (awaiting a promise) and returns its value. */
+export async function evaluate<T>(page: CdpSession, expression: string): Promise<T> {
   const { result, exceptionDetails } = await page.send<{ result: { value: T }; exceptionDetails?: { text: string } }>("Runtime.evaluate", {
     expression,
     returnByValue: true,
@@ -49,7 +52,7 @@ async function evaluate<T>(page: CdpSession, expression: string): Promise<T> {
   return result.value;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Opens `url` at a CPU slowdown, taps the menu button from the load event on, and returns the

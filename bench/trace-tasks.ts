@@ -7,9 +7,15 @@
  * A diagnostic, not a measurement (bench:lighthouse is that): it shows what a long task is made
  * of. On shared cores, read the CPU time, not the wall-clock time (bench/main-thread.ts). The
  * slowdown defaults to 1: the CPU time times N is what the task takes N times slower.
+ *
+ * The page runs as a visitor's does: Chromium is driven through the DevTools pipe of bench/cdp.ts,
+ * with the Runtime domain left off. Playwright turns it on, and with it V8 records a detailed stack
+ * for every Error a page creates; React DOM creates some while its module evaluates, and V8 then
+ * re-parses the framework to find source positions: 50–60 ms of CPU that no visitor spends
+ * (docs/performance.md).
  */
-import { chromium } from "playwright-core";
-import { chromiumArgs, executablePath } from "../e2e/support/browser";
+import { launchCdpBrowser } from "./cdp";
+import { evaluate, pause, phone } from "./lab-inp";
 import { startServer } from "../e2e/support/server";
 import { mainThreadTasks, type TraceEvent } from "./main-thread";
 
@@ -52,22 +58,32 @@ function profileOf(events: ProfileEvent[], pid: number) {
 }
 
 const server = await startServer({ buildDir });
-const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+const browser = launchCdpBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  if (slowdown !== 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  const page = await browser.newPage();
+  await page.send("Emulation.setDeviceMetricsOverride", phone);
+  if (slowdown !== 1) await page.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   // V8's sampling profiler names the functions, but it also changes what it measures: with it on,
   // a chunk V8 would compile on a background thread is compiled on the main thread. PROFILE=0
   // leaves it off, for the tasks as a visitor's browser runs them.
   const profiler = process.env.PROFILE === "0" ? [] : ["disabled-by-default-v8.cpu_profiler"];
   const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "v8", ...profiler];
-  await browser.startTracing(page, { categories });
-  await page.goto(`${server.url}${path}`, { waitUntil: "load" });
+  const traceEvents: ProfileEvent[] = [];
+  browser.session.on<{ value: ProfileEvent[] }>("Tracing.dataCollected", ({ value }) => void traceEvents.push(...value));
+  await browser.session.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
+  await page.send("Page.enable");
+  const loaded = page.once("Page.loadEventFired");
+  await page.send("Page.navigate", { url: `${server.url}${path}` });
+  await loaded;
   // The framework starts after load and a frame (pipeline/paint-first.ts); give it time to finish.
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window, null, { timeout: 60_000 });
-  await page.waitForTimeout(2000 * slowdown);
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: ProfileEvent[] };
+  for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window`)); ) {
+    if (Date.now() - started > 60_000) throw new Error(`${path} did not start its framework within a minute`);
+    await pause(100);
+  }
+  await pause(2000 * slowdown);
+  const complete = browser.session.once("Tracing.tracingComplete");
+  await browser.session.send("Tracing.end");
+  await complete;
   const { firstPaint, tasks } = mainThreadTasks(traceEvents);
   const pid = traceEvents.find((event) => event.name === "firstContentfulPaint")?.pid ?? -1;
   const { nodes, samples } = profileOf(traceEvents, pid);
@@ -83,8 +99,6 @@ try {
         seen.add(name);
       }
     }
-    // Playwright's own script in the page (its `waitForFunction`) is not the site's.
-    if ([...inclusive.keys()].some((name) => name.startsWith("InjectedScript"))) continue;
     const causes = Object.entries(task.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`).join(", ");
     const held = [...inclusive.entries()]
       .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
