@@ -1,6 +1,6 @@
 import { register } from "node:module";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, executablePath } from "./e2e/support/browser";
+import { executablePath, playwrightArgs } from "./e2e/support/browser";
 
 // Every process of the run loads this file first: JSON imports without an import attribute work
 // in the tests as they do in the app (e2e/support/json-modules.mjs).
@@ -30,7 +30,7 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     browserName: "chromium",
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath, args: playwrightArgs },
     // A failed test keeps its trace (every action with a DOM snapshot, network, console) and a
     // screenshot. The trace's film strip of screencast frames is left out: on these two cores it
     // cost about a sixth more CPU for every test, passed or failed (docs/benchmarks.md).

@@ -16,11 +16,50 @@ export const chromiumArgs = [
 ];
 
 /**
+ * The features Playwright 1.65 turns off (its `--disable-features` flag). Chromium keeps only the
+ * last `--disable-features` of its command line, so a flag of ours has to repeat them;
+ * e2e/browser.test.ts fails if Playwright's list ever names one that is not here.
+ */
+const playwrightDisabledFeatures = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * The flags of a Chromium that Playwright drives: the ones above, and no address-bar popup.
+ * Playwright opens every browser context in a window of its own, and Chromium 156 gives each
+ * window's address bar two popups built as web pages (WebUI), in a renderer process of their own
+ * that starts with the window: about 1 s of CPU for every context, that is for every browser test,
+ * on these two cores. A new context with a page that loads and hydrates `/contact`, `/fr/villa`,
+ * `/ja/news` or `/es/shop` took 5.0–5.3 s of CPU (2.6–2.7 s wall) with the popups and 2.5–3.1 s
+ * (1.4–1.7 s wall) without them (e2e/README.md, "Where the time goes"). Nothing the site does
+ * involves the address bar.
+ */
+export const playwrightArgs = [
+  ...chromiumArgs,
+  `--disable-features=${[...playwrightDisabledFeatures, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
+];
+
+/**
  * Debian's Chromium with the flags above, for scripts outside the test runner (the browser tests
  * get theirs from playwright.config.ts, with the same options).
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath, args: chromiumArgs });
+  return chromium.launch({ executablePath, args: playwrightArgs });
 }
 
 /** Waits until React has hydrated the page (the router marks itself on window). */

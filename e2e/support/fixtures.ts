@@ -8,12 +8,13 @@
  * - `requests`: the URL of every request the page made.
  * - `openPage(options)`: more watched pages, each in its own context, for a test that needs
  *   several or other context options than its describe's; all are closed after the test.
- * - `warmPage`: a watched page in the worker's one shared context (past the gate), whose cache
- *   earlier pages have filled: for walks that open every page and look at each the same way.
+ * - `warmPage`: the worker's one tab, in its one shared context (past the gate), watched for the
+ *   test's length: each test navigates the same tab, whose cache and renderer earlier pages have
+ *   warmed. For walks that open every page and look at each the same way.
  * Each fixture's second argument is Playwright's `use`, named `provide` here: the React hooks
  * lint rule claims the name `use`.
  */
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page, type Request } from "@playwright/test";
 
 export { expect };
 
@@ -35,19 +36,35 @@ async function passAgeGate(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => sessionStorage.setItem("ageVerified", "true"));
 }
 
-function recordProblems(page: Page): string[] {
+/** Watches a page's console, errors and requests; `stop()` stops listening (for a page that outlives the test). */
+function watch(page: Page): { problems: string[]; requests: string[]; stop: () => void } {
   const problems: string[] = [];
-  page.on("console", (message) => {
+  const requests: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
+  };
+  const onError = (error: Error) => problems.push(`pageerror: ${error.message}`);
+  const onRequest = (request: Request) => requests.push(request.url());
+  page.on("console", onConsole);
+  page.on("pageerror", onError);
+  page.on("request", onRequest);
+  return {
+    problems,
+    requests,
+    stop: () => {
+      page.off("console", onConsole);
+      page.off("pageerror", onError);
+      page.off("request", onRequest);
+    },
+  };
+}
+
+function recordProblems(page: Page): string[] {
+  return watch(page).problems;
 }
 
 function recordRequests(page: Page): string[] {
-  const requests: string[] = [];
-  page.on("request", (request) => requests.push(request.url()));
-  return requests;
+  return watch(page).requests;
 }
 
 interface Fixtures {
@@ -60,6 +77,7 @@ interface Fixtures {
 
 interface WorkerFixtures {
   warmContext: BrowserContext;
+  warmTab: { page?: Page };
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -103,9 +121,23 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  warmPage: async ({ warmContext }, provide) => {
-    const page = await warmContext.newPage();
-    await provide({ page, context: warmContext, problems: recordProblems(page), requests: recordRequests(page) });
-    await page.close();
+  // The worker's tab: a new page costs a renderer process of its own, about twice what loading
+  // and hydrating a page in a tab that is already open costs (e2e/README.md, "Where the time goes").
+  // A test that closed it or crashed it leaves the next one a new tab.
+  warmTab: [
+    async ({ warmContext }, provide) => {
+      const tab: { page?: Page } = { page: await warmContext.newPage() };
+      await provide(tab);
+      await tab.page?.close();
+    },
+    { scope: "worker" },
+  ],
+
+  warmPage: async ({ warmContext, warmTab }, provide) => {
+    if (!warmTab.page || warmTab.page.isClosed()) warmTab.page = await warmContext.newPage();
+    const page = warmTab.page;
+    const watched = watch(page);
+    await provide({ page, context: warmContext, problems: watched.problems, requests: watched.requests });
+    watched.stop();
   },
 });
