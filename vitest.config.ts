@@ -33,6 +33,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude],
           environment: "node",
           testTimeout: 120_000,
+          // Both cores here too: 85 s → 51–53 s.
+          maxWorkers: availableParallelism(),
         },
       },
     ],
