@@ -31,10 +31,10 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: { executablePath, args: playwrightArgs },
-    // A failed test keeps its trace (every action with a DOM snapshot, network, console) and a
-    // screenshot. The trace's film strip of screencast frames is left out: on these two cores it
-    // cost about a sixth more CPU for every test, passed or failed (docs/benchmarks.md).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // No trace: recording one for every test cost a fifth of the suite's CPU once the browser's own
+    // start-up costs were cut (e2e/README.md), and the tests run where no one opens a trace. To see
+    // what a failing test did, run it again with `--trace retain-on-failure` (or `--trace on`).
+    trace: "off",
     screenshot: "only-on-failure",
   },
 });
