@@ -36,35 +36,30 @@ async function passAgeGate(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => sessionStorage.setItem("ageVerified", "true"));
 }
 
-/** Watches a page's console, errors and requests; `stop()` stops listening (for a page that outlives the test). */
-function watch(page: Page): { problems: string[]; requests: string[]; stop: () => void } {
+/** What a page logs as a problem (console errors and warnings, uncaught errors), until `stop()`. */
+function recordProblems(page: Page): { problems: string[]; stop: () => void } {
   const problems: string[] = [];
-  const requests: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
   };
   const onError = (error: Error) => problems.push(`pageerror: ${error.message}`);
-  const onRequest = (request: Request) => requests.push(request.url());
   page.on("console", onConsole);
   page.on("pageerror", onError);
-  page.on("request", onRequest);
   return {
     problems,
-    requests,
     stop: () => {
       page.off("console", onConsole);
       page.off("pageerror", onError);
-      page.off("request", onRequest);
     },
   };
 }
 
-function recordProblems(page: Page): string[] {
-  return watch(page).problems;
-}
-
-function recordRequests(page: Page): string[] {
-  return watch(page).requests;
+/** The URL of every request a page makes, until `stop()`. */
+function recordRequests(page: Page): { requests: string[]; stop: () => void } {
+  const requests: string[] = [];
+  const onRequest = (request: Request) => requests.push(request.url());
+  page.on("request", onRequest);
+  return { requests, stop: () => page.off("request", onRequest) };
 }
 
 interface Fixtures {
@@ -89,11 +84,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   problems: async ({ page }, provide) => {
-    await provide(recordProblems(page));
+    await provide(recordProblems(page).problems);
   },
 
   requests: async ({ page }, provide) => {
-    await provide(recordRequests(page));
+    await provide(recordRequests(page).requests);
   },
 
   openPage: async ({ browser, adult }, provide) => {
@@ -103,7 +98,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       opened.push(context);
       if (passed) await passAgeGate(context);
       const page = await context.newPage();
-      return { page, context, problems: recordProblems(page), requests: recordRequests(page) };
+      return { page, context, problems: recordProblems(page).problems, requests: recordRequests(page).requests };
     });
     await Promise.all(opened.map((context) => context.close()));
   },
@@ -136,8 +131,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   warmPage: async ({ warmContext, warmTab }, provide) => {
     if (!warmTab.page || warmTab.page.isClosed()) warmTab.page = await warmContext.newPage();
     const page = warmTab.page;
-    const watched = watch(page);
-    await provide({ page, context: warmContext, problems: watched.problems, requests: watched.requests });
-    watched.stop();
+    // The tab outlives the test: what it logs and requests is this test's only while it runs.
+    const { problems, stop: stopProblems } = recordProblems(page);
+    const { requests, stop: stopRequests } = recordRequests(page);
+    await provide({ page, context: warmContext, problems, requests });
+    stopProblems();
+    stopRequests();
   },
 });
