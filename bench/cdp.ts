@@ -4,7 +4,8 @@
  * Runtime domain on every page, and with it V8 records a detailed stack for every Error the page
  * creates: React's module evaluation then re-parses the framework to find source positions, 48 ms
  * of CPU more on this machine than for a visitor (docs/benchmarks.md). The lab INP measurement
- * uses this instead.
+ * and `bench:trace` use this instead. `Runtime.evaluate` (`evaluate` below) does not turn the
+ * domain on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -95,4 +96,15 @@ export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/b
       await exited;
     },
   };
+}
+
+/** Evaluates `expression` in the page (awaiting a promise) and returns its value. */
+export async function evaluate<T>(page: CdpSession, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await page.send<{ result: { value: T }; exceptionDetails?: { text: string } }>("Runtime.evaluate", {
+    expression,
+    returnByValue: true,
+    awaitPromise: true,
+  });
+  if (exceptionDetails) throw new Error(`${expression.slice(0, 60)}: ${exceptionDetails.text}`);
+  return result.value;
 }

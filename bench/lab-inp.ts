@@ -10,7 +10,7 @@
  * on a page that never hydrates (the script-free copy), a given number of taps. The result is the
  * longest interaction: INP when a visit has fewer than 50.
  */
-import type { CdpBrowser, CdpSession } from "./cdp";
+import { evaluate, type CdpBrowser } from "./cdp";
 
 export interface Interaction {
   /** Milliseconds from the tap to the next paint after its handlers ran. */
@@ -39,18 +39,7 @@ window.__labInteractions=[];
 new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.interactionId)window.__labInteractions.push({id:e.interactionId,duration:e.duration,inputDelay:e.processingStart-e.startTime,start:e.startTime})})}).observe({type:"event",durationThreshold:16,buffered:true});`;
 
 /** True once React Router has hydrated the page: its modules are on window and React owns `<main>`. */
-export const hydratedExpression = `(function(){var m=document.querySelector("main");return "__reactRouterRouteModules" in window&&!!m&&Object.keys(m).some(function(k){return k.indexOf("__reactFiber")===0})})()`;
-
-/** Evaluates `expression` in the page (awaiting a promise) and returns its value. */
-export async function evaluate<T>(page: CdpSession, expression: string): Promise<T> {
-  const { result, exceptionDetails } = await page.send<{ result: { value: T }; exceptionDetails?: { text: string } }>("Runtime.evaluate", {
-    expression,
-    returnByValue: true,
-    awaitPromise: true,
-  });
-  if (exceptionDetails) throw new Error(`${expression.slice(0, 60)}: ${exceptionDetails.text}`);
-  return result.value;
-}
+const hydratedExpression = `(function(){var m=document.querySelector("main");return "__reactRouterRouteModules" in window&&!!m&&Object.keys(m).some(function(k){return k.indexOf("__reactFiber")===0})})()`;
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,8 +14,8 @@
  * re-parses the framework to find source positions: 50–60 ms of CPU that no visitor spends
  * (docs/performance.md).
  */
-import { launchCdpBrowser } from "./cdp";
-import { evaluate, pause, phone } from "./lab-inp";
+import { evaluate, launchCdpBrowser } from "./cdp";
+import { pause, phone } from "./lab-inp";
 import { startServer } from "../e2e/support/server";
 import { mainThreadTasks, type TraceEvent } from "./main-thread";
 
