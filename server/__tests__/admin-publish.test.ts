@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { projectDir } from "../config";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "./support/admin";
+import { formatTime } from "../admin/view-context";
 import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -181,5 +182,58 @@ describe("publishing from the content editor", () => {
     for (const other of [`${link}build-info.json`, `${link}..%2F..%2Fbuild-info.json`, `${link}errors/en/notFound.html`, "/admin/content/preview/999/"]) {
       expect((await client.get(other)).statusCode, other).toBe(404);
     }
+  });
+});
+
+describe("publishing what was previewed", () => {
+  /** The stand-in builds started so far (each leaves `<dir>.waiting`). */
+  const buildsStarted = (publishDir: string) => readdirSync(publishDir).filter((name) => name.endsWith(".waiting")).length;
+
+  it("a publish right after a preview puts that preview online, without building again", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "66");
+    await client.post("/admin/content/preview", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(buildsStarted(publishDir)).toBe(1);
+    expect((await client.post("/admin/content/publish", {})).statusCode).toBe(303);
+    await app.contentPublisher.idle();
+    expect(buildsStarted(publishDir)).toBe(1);
+    expect(await price(app)).toBe("66");
+    const [published, preview] = app.contentPublisher.recent();
+    expect(published!.status).toBe("done");
+    expect(realpathSync(join(publishDir, "current"))).toBe(realpathSync(preview!.preview!.dir));
+    const page = await client.get("/admin/content/publish");
+    expect(page.body).toContain(html(en("content.publish.fromPreview", { time: formatTime({ lang: "en" }, preview!.requestedAt.toISOString()) })));
+    // The preview's pages still open from its job.
+    const link = /href="(\/admin\/content\/preview\/\d+\/)"/.exec(page.body)![1]!;
+    expect((await client.get(link)).body).toContain('data-item-price="66"');
+  });
+
+  it("a save after the preview, or during its build, makes the publish build again", async () => {
+    const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "67");
+    await client.post("/admin/content/preview", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    await setPrice(client, dir, "68");
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(buildsStarted(publishDir)).toBe(2);
+    expect(await price(app)).toBe("68");
+
+    // Saved while the preview was being built: what the preview read is not known.
+    await setPrice(client, dir, "69");
+    await client.post("/admin/content/preview", {});
+    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the preview's build to start");
+    await setPrice(client, dir, "70");
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    await client.post("/admin/content/publish", {});
+    await releaseBuild(publishDir);
+    await app.contentPublisher.idle();
+    expect(buildsStarted(publishDir)).toBe(4);
+    expect(await price(app)).toBe("70");
   });
 });

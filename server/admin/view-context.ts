@@ -51,7 +51,7 @@ export const roleName = (view: ViewContext, role: StaffRole) => view.t(roleMessa
 export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`status.${status}` as AdminMessageId);
 
 /** A stored time (ISO 8601, UTC) as the estate's clock shows it: "23 Nov 2026, 13:05". */
-export function formatTime(view: ViewContext, iso: string): string {
+export function formatTime(view: Pick<ViewContext, "lang">, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);

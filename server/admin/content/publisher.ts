@@ -7,11 +7,16 @@
  * and publishes asked for while one is queued join it (the queued build takes every save made
  * before it starts). The live build's folder is recorded in `<builds>/current` (a symlink
  * replaced atomically), so a restarted server serves the last published build.
+ *
+ * A publish asked for after a preview, with the content as the preview read it (same digest of
+ * the content folder when its build started and when it ended), puts that preview online instead
+ * of building again: what goes live is what the staff looked at, at once.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -40,6 +45,10 @@ export interface PublishJob {
   error: string | null;
   /** A preview: built but not put live; when done, its folder and the pages that differ from the live site's. */
   preview: { dir: string; changed: string[] } | null;
+  /** A digest of the content folder the build read (the same when it started and ended), or null if it changed meanwhile. */
+  content: string | null;
+  /** A publish that put a preview online instead of building: that preview's job. */
+  fromPreview: PublishJob | null;
 }
 
 export interface PublisherOptions {
@@ -99,7 +108,7 @@ export class Publisher {
     if (job) {
       if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
     } else {
-      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null };
+      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null, content: null, fromPreview: null };
       this.jobs.push(job);
       if (this.jobs.length > 20) this.jobs.splice(0, this.jobs.length - 20);
     }
@@ -123,12 +132,17 @@ export class Publisher {
   private async publish(job: PublishJob): Promise<void> {
     job.status = "building";
     job.startedAt = this.now();
-    const { buildsDir } = this.options;
+    const { buildsDir, contentDir } = this.options;
     await mkdir(buildsDir, { recursive: true });
-    const name = `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`;
-    const dir = join(buildsDir, name);
+    const content = await contentDigest(contentDir);
+    const reused = job.preview ? undefined : this.previewWith(content);
+    const dir = reused?.preview?.dir ?? join(buildsDir, `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`);
     try {
-      await this.build(job, dir);
+      if (reused) job.fromPreview = reused;
+      else {
+        await this.build(job, dir);
+        job.content = content === (await contentDigest(contentDir)) ? content : null;
+      }
       if (job.preview) {
         job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };
         job.status = "done";
@@ -140,17 +154,30 @@ export class Publisher {
       // Recorded for a restart: a new link renamed over the old one.
       const link = join(buildsDir, "current");
       await rm(`${link}.next`, { force: true });
-      await symlink(name, `${link}.next`);
+      await symlink(relative(buildsDir, dir), `${link}.next`);
       await rename(`${link}.next`, link);
       job.status = "done";
-      await this.prune(name);
+      await this.prune(basename(dir));
     } catch (error) {
       job.status = "failed";
       job.error ??= (error as Error).message;
-      await rm(dir, { recursive: true, force: true });
+      // A preview put online stays a preview when that fails.
+      if (!reused) await rm(dir, { recursive: true, force: true });
     }
     job.finishedAt = this.now();
     this.options.onFinished?.(job);
+  }
+
+  /**
+   * The newest preview built from `content` and still on disk, if any, made this year (the footer's
+   * year is the one thing a build takes from the clock).
+   */
+  private previewWith(content: string | null): PublishJob | undefined {
+    if (content === null) return undefined;
+    const year = this.now().getFullYear();
+    return [...this.jobs]
+      .reverse()
+      .find((job) => job.preview?.dir && job.status === "done" && job.content === content && job.startedAt?.getFullYear() === year && existsSync(join(job.preview.dir, "build-info.json")));
   }
 
   /** Runs the build into `dir`, reading its progress lines; rejects with the end of its output on failure. */
@@ -201,6 +228,28 @@ export class Publisher {
       .map((entry) => entry.name)
       .sort();
     for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A digest of every file of the content folder (its git history left out), or null if it cannot be
+ * read: the content a build reads.
+ */
+async function contentDigest(dir: string): Promise<string | null> {
+  try {
+    const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+      .filter((file) => !file.split("/").includes(".git"))
+      .sort();
+    const hash = createHash("sha256");
+    for (const file of files) {
+      const bytes = await readFile(join(dir, file));
+      hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+    }
+    return hash.digest("hex");
+  } catch {
+    return null;
   }
 }
 
