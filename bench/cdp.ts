@@ -20,8 +20,11 @@ export interface CdpSession {
 }
 
 export interface CdpBrowser {
-  /** A new page (tab) and a session attached to it. */
-  newPage(): Promise<CdpSession & { close(): Promise<void> }>;
+  /**
+   * A new page (tab) and a session attached to it. `fresh` opens it in a browser context of its
+   * own (an empty profile: no HTTP cache, no V8 code cache, no storage), closed with it.
+   */
+  newPage(options?: { fresh?: boolean }): Promise<CdpSession & { close(): Promise<void> }>;
   /** The browser's own session (tracing, targets). */
   session: CdpSession;
   close(): Promise<void>;
@@ -85,10 +88,17 @@ export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/b
   const browser = session();
   return {
     session: browser,
-    async newPage() {
-      const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank" });
+    async newPage({ fresh = false } = {}) {
+      const context = fresh ? await browser.send<{ browserContextId: string }>("Target.createBrowserContext") : undefined;
+      const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank", ...context });
       const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
-      return { ...session(sessionId), close: async () => void (await browser.send("Target.closeTarget", { targetId })) };
+      return {
+        ...session(sessionId),
+        close: async () => {
+          await browser.send("Target.closeTarget", { targetId });
+          if (context) await browser.send("Target.disposeBrowserContext", context);
+        },
+      };
     },
     async close() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
