@@ -203,6 +203,9 @@ describe("publishing what was previewed", () => {
     const [published, preview] = app.contentPublisher.recent();
     expect(published!.status).toBe("done");
     expect(realpathSync(join(publishDir, "current"))).toBe(realpathSync(preview!.preview!.dir));
+    // The audit log says which preview went online.
+    const logged = app.forms.db.prepare("SELECT detail FROM audit_log WHERE action = 'content.published'").all() as { detail: string }[];
+    expect(logged.map((row) => JSON.parse(row.detail) as { preview?: string })).toEqual([expect.objectContaining({ status: "done", preview: preview!.requestedAt.toISOString() })]);
     const page = await client.get("/admin/content/publish");
     expect(page.body).toContain(html(en("content.publish.fromPreview", { time: formatTime({ lang: "en" }, preview!.requestedAt.toISOString()) })));
     // The preview's pages still open from its job.

@@ -287,7 +287,7 @@ export async function registerAdmin(
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,
     onFinished: (job) => {
-      recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps } }, now());
+      recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) } }, now());
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
       else app.log.info({ job: job.id, steps: job.steps }, "content: published");
     },
