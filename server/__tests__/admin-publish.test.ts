@@ -58,6 +58,13 @@ async function releaseBuild(publishDir: string) {
   writeFileSync(waitingBuilds(publishDir)[0]!, "");
 }
 
+/** Asks for a publish (or a preview, at `/admin/content/preview`), lets its stand-in build finish, and waits until it is done. */
+async function publishAndWait(app: FastifyInstance, client: StaffClient, publishDir: string, path = "/admin/content/publish") {
+  await client.post(path, {});
+  await releaseBuild(publishDir);
+  await app.contentPublisher.idle();
+}
+
 const price = async (app: FastifyInstance) => /data-item-price="([^"]*)"/.exec((await app.inject({ method: "GET", url: "/" })).body)?.[1] ?? null;
 
 describe("publishing from the content editor", () => {
@@ -76,9 +83,7 @@ describe("publishing from the content editor", () => {
     const projectWine = readFileSync(new URL("../../content/wines/chateau-2020.json", import.meta.url), "utf8");
     expect((await setPrice(client, dir, "47.5")).statusCode).toBe(303);
     expect(readFileSync(new URL("../../content/wines/chateau-2020.json", import.meta.url), "utf8")).toBe(projectWine);
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(await price(app)).toBe("47.5");
     expect(existsSync(join(publishDir, "current", "build-info.json"))).toBe(true);
     await app.close();
@@ -115,14 +120,10 @@ describe("publishing from the content editor", () => {
   it("a failed build changes nothing live and shows its error", async () => {
     const { app, client, dir, publishDir } = await publishing();
     await setPrice(client, dir, "60");
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(await price(app)).toBe("60");
     await setPrice(client, dir, "2000");
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(await price(app)).toBe("60");
     const page = await client.get("/admin/content/publish");
     expect(page.body).toContain(html(en("content.publish.status.failed")));
@@ -151,9 +152,7 @@ describe("publishing from the content editor", () => {
     const { app, client, dir, publishDir } = await publishing();
     const { price: original } = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as { price: number };
     await setPrice(client, dir, "61");
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(await price(app)).toBe("61");
     const history = await client.get("/admin/content/wines/chateau-2020/history");
     const [earlier] = [...history.body.matchAll(/name="commit" value="([0-9a-f]{40})"/g)].map((match) => match[1]!);
@@ -192,9 +191,7 @@ describe("publishing what was previewed", () => {
   it("a publish right after a preview puts that preview online, without building again", async () => {
     const { app, client, dir, publishDir } = await publishing();
     await setPrice(client, dir, "66");
-    await client.post("/admin/content/preview", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir, "/admin/content/preview");
     expect(buildsStarted(publishDir)).toBe(1);
     expect((await client.post("/admin/content/publish", {})).statusCode).toBe(303);
     await app.contentPublisher.idle();
@@ -216,13 +213,9 @@ describe("publishing what was previewed", () => {
   it("a save after the preview, or during its build, makes the publish build again", async () => {
     const { app, client, dir, publishDir } = await publishing();
     await setPrice(client, dir, "67");
-    await client.post("/admin/content/preview", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir, "/admin/content/preview");
     await setPrice(client, dir, "68");
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(buildsStarted(publishDir)).toBe(2);
     expect(await price(app)).toBe("68");
 
@@ -233,9 +226,7 @@ describe("publishing what was previewed", () => {
     await setPrice(client, dir, "70");
     await releaseBuild(publishDir);
     await app.contentPublisher.idle();
-    await client.post("/admin/content/publish", {});
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    await publishAndWait(app, client, publishDir);
     expect(buildsStarted(publishDir)).toBe(4);
     expect(await price(app)).toBe("70");
   });
