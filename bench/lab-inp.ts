@@ -12,7 +12,7 @@
  *
  * Each run is a first visit, as Lighthouse's are: a browser context of its own, so no HTTP or V8
  * code cache is left from an earlier run. (In one shared profile, the second load of a script
- * makes V8 write its code cache, a main-thread task of 38 ms of CPU for the framework chunk here,
+ * makes V8 write its code cache, one main-thread task of 38–42 ms of CPU here (docs/performance.md),
  * and the third load reads it: three runs measured three different visits.)
  *
  * Then, the page idle (a second after the taps, at the same slowdown), one more tap that opens the
