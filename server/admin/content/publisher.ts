@@ -45,7 +45,7 @@ export interface PublishJob {
   error: string | null;
   /** A preview: built but not put live; when done, its folder and the pages that differ from the live site's. */
   preview: { dir: string; changed: string[] } | null;
-  /** A digest of the content folder the build read (the same when it started and ended), or null if it changed meanwhile. */
+  /** A preview's: a digest of the content folder its build read (the same when it started and ended), or null if it changed meanwhile. */
   content: string | null;
   /** A publish that put a preview online instead of building: that preview's job. */
   fromPreview: PublishJob | null;
@@ -141,7 +141,8 @@ export class Publisher {
       if (reused) job.fromPreview = reused;
       else {
         await this.build(job, dir);
-        job.content = content === (await contentDigest(contentDir)) ? content : null;
+        // Only a preview is looked for by its content afterwards (previewWith).
+        if (job.preview) job.content = content === (await contentDigest(contentDir)) ? content : null;
       }
       if (job.preview) {
         job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };

@@ -19,7 +19,7 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
         {view.t(statusMessages[job.status])} — {formatTime(view, job.requestedAt.toISOString())}
       </h3>
       <p className="help">{view.t("content.publish.requestedBy", { who: job.requestedBy.join(", ") })}</p>
-      {job.fromPreview?.requestedAt ? <p>{view.t("content.publish.fromPreview", { time: formatTime(view, job.fromPreview.requestedAt.toISOString()) })}</p> : null}
+      {job.fromPreview ? <p>{view.t("content.publish.fromPreview", { time: formatTime(view, job.fromPreview.requestedAt.toISOString()) })}</p> : null}
       {job.preview && job.status === "done" ? (
         <>
           <p>{job.preview.changed.length > 0 ? view.t("content.preview.changed", { count: job.preview.changed.length }) : view.t("content.preview.none")}</p>
