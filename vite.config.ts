@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
 import { compileHint } from "./pipeline/compile-hint";
+import { firstChunks } from "./pipeline/paint-first";
 
 // The Snipcart key and the public origin are read from the build's environment under their documented names.
 process.env.VITE_SNIPCART_PUBLIC_KEY = process.env.SNIPCART_PUBLIC_KEY ?? "";
@@ -136,15 +137,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: false,
     rollupOptions: {
       output: {
-        // Everything every page loads goes into one file: React, React DOM, React Router and the app
-        // modules all pages share (links, strings, navigation, metadata). One file compresses better
-        // than a dozen and saves the imports between them (docs/performance.md).
+        // Everything every page loads goes into two files: React and React DOM, then React Router and
+        // the app modules all pages share (links, strings, navigation, metadata). Few files compress
+        // better than a dozen and save the imports between them; two let the page evaluate them in
+        // two tasks (pipeline/paint-first.ts evaluates `firstChunks` in turn; docs/performance.md).
         manualChunks(id, graph) {
-          if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/.test(id)) {
-            return "framework";
-          }
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return firstChunks[0];
+          if (/[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return firstChunks[1];
           shell ??= shellModules(graph);
-          return shell.has(id) ? "framework" : undefined;
+          return shell.has(id) ? firstChunks[1] : undefined;
         },
       },
     },
