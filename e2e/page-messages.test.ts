@@ -9,6 +9,7 @@ import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { isLanguage, type Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { catalogs } from "#locales";
+import { unpackMessages, type PackedMessages } from "../app/lib/i18n/packed-messages";
 import { expect, test } from "./support/fixtures";
 
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
@@ -48,9 +49,17 @@ const dataFiles = files(client)
     return { file, path: rel === "_root" ? "/" : `/${rel}` };
   });
 
-async function routeData(file: string): Promise<Record<string, { data?: { messages?: Record<string, unknown> } }>> {
+async function routeData(file: string): Promise<Record<string, { data?: { messages?: unknown } }>> {
   const { value } = await decodeTurboStream(new Response(readFileSync(file)).body!, globalThis);
-  return value as Record<string, { data?: { messages?: Record<string, unknown> } }>;
+  return value as Record<string, { data?: { messages?: unknown } }>;
+}
+
+/** A route's messages, which travel as one JSON string (app/lib/i18n/packed-messages.ts). */
+function messagesOf(route: { data?: { messages?: unknown } }): [string, unknown][] {
+  const packed = route.data?.messages;
+  if (packed === undefined) return [];
+  expect(typeof packed, "messages packed in one string").toBe("string");
+  return Object.entries(unpackMessages(packed as PackedMessages));
 }
 
 test.describe("messages on each page", () => {
@@ -66,7 +75,7 @@ test.describe("messages on each page", () => {
       const page = pageRoute.split("/")[1]!;
       expect(pageNamespaces, `a namespace list for ${page}`).toHaveProperty(page);
       const allowed = new Set([...layout, ...pageNamespaces[page]!]);
-      const carried = Object.values(routes).flatMap((route) => Object.entries(route.data?.messages ?? {}));
+      const carried = Object.values(routes).flatMap(messagesOf);
       expect(carried.length).toBeGreaterThan(0);
       const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))));
       expect(stray, "messages of other pages").toEqual([]);

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { languages, languageTags, ogLocales, type Language } from "#core/languages";
-import type { Messages } from "@lingui/core";
 import { createTranslator, type MessageValues } from "#core/i18n";
 import type { MessageId } from "#locales";
 import { localizePath } from "#core/paths";
+import { unpackMessages, type PackedMessages } from "./i18n/packed-messages";
 import { isLayoutRoute } from "./route-ids";
 import type { SiteView } from "./site";
 
@@ -15,7 +15,7 @@ type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 /** What the language layout's loader gives every page (app/routes/language-layout.tsx). */
 interface LayoutData {
   lang: Language;
-  messages: Messages;
+  messages: PackedMessages;
   site: Pick<SiteView, "names">;
 }
 
@@ -28,8 +28,8 @@ const layoutData = (matches: Matches) => matches.find((m) => m !== undefined && 
 export function pageTranslator(matches: Matches) {
   const layout = layoutData(matches);
   if (!layout) return undefined;
-  const page = (matches.at(-1)?.loaderData as { messages?: Messages } | undefined)?.messages;
-  return createTranslator(layout.lang, { ...layout.messages, ...page });
+  const page = (matches.at(-1)?.loaderData as { messages?: PackedMessages } | undefined)?.messages;
+  return createTranslator(layout.lang, { ...unpackMessages(layout.messages), ...(page ? unpackMessages(page) : {}) });
 }
 
 export function absoluteUrl(path: string): string {

@@ -9,6 +9,7 @@ import { Navbar } from "~/components/layout/navbar";
 import { createI18n, I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
 import { layoutMessages, pageLanguage } from "~/lib/i18n/messages.server";
+import { packMessages, unpackMessages, type PackedMessages } from "~/lib/i18n/packed-messages";
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
@@ -17,7 +18,7 @@ import { useSnipcart } from "~/lib/snipcart";
 export function loader({ request }: Route.LoaderArgs) {
   const lang = pageLanguage(request);
   const messages = layoutMessages(lang);
-  return { lang, messages, site: siteView(createI18n(lang, messages)) };
+  return { lang, messages: packMessages(messages), site: siteView(createI18n(lang, messages)) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */
@@ -81,17 +82,14 @@ function Shell() {
   );
 }
 
-/** The layout's messages and the page's own (each page's loader returns its `messages`). */
+/** The layout's messages and the page's own (each page's loader returns its `messages`, packed). */
 function usePageMessages(layout: Messages): Messages {
-  const page = (useMatches().at(-1)?.loaderData as { messages?: Messages } | undefined)?.messages;
-  return useMemo(() => (page ? { ...layout, ...page } : layout), [layout, page]);
+  const packed = (useMatches().at(-1)?.loaderData as { messages?: PackedMessages } | undefined)?.messages;
+  return useMemo(() => (packed ? { ...layout, ...unpackMessages(packed) } : layout), [layout, packed]);
 }
 
-/** Lingui's compiled tokens are tuples, which the serialized loader-data type cannot spell. */
-const compiled = (messages: unknown) => messages as Messages;
-
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
-  const messages = usePageMessages(compiled(loaderData.messages));
+  const messages = usePageMessages(unpackMessages(loaderData.messages));
   return (
     <I18nProvider lang={loaderData.lang} messages={messages}>
       <SiteContext value={loaderData.site}>
@@ -105,7 +103,7 @@ export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
   if (!loaderData) throw new Error("Language layout failed without its strings");
   return (
-    <I18nProvider lang={loaderData.lang} messages={compiled(loaderData.messages)}>
+    <I18nProvider lang={loaderData.lang} messages={unpackMessages(loaderData.messages)}>
       <LayoutError />
     </I18nProvider>
   );

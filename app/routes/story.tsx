@@ -14,7 +14,7 @@ export const handle: FirstPaintHandle = { font: "body" };
 /** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
 export function loader({ request }: Route.LoaderArgs) {
   const story = storyView(pageLanguage(request));
-  return { hero: scenes(["vineyard"]).vineyard, chapters: story.chapters, messages: { ...pageMessages(request, ["story"]), ...story.messages } };
+  return { hero: scenes(["vineyard"]).vineyard, chapters: story.chapters, messages: pageMessages(request, ["story"], story.messages) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,6 +8,7 @@ import { content } from "#content";
 import { languages, type Language } from "#core/languages";
 import { catalogs, type MessageId } from "#locales";
 import { createI18n } from "~/lib/i18n/context";
+import { packMessages } from "~/lib/i18n/packed-messages";
 import { pageMeta } from "~/lib/meta";
 import { siteView } from "~/lib/site.server";
 import { readCatalog } from "../../../pipeline/i18n/catalogs";
@@ -18,7 +19,7 @@ const estateIn: Record<Language, string> = { en: site.estateName, fr: site.estat
 
 /** The `<title>` a page gets in a language, its loaders' data as the build hands it over. */
 function titleOf(lang: Language, title: MessageId, path = "/somewhere"): string {
-  const matches = [{ id: `${lang}/layout`, loaderData: { lang, messages: catalogs[lang], site: siteView(createI18n(lang, catalogs[lang])) } }, { id: `${lang}/page`, loaderData: {} }];
+  const matches = [{ id: `${lang}/layout`, loaderData: { lang, messages: packMessages(catalogs[lang]), site: siteView(createI18n(lang, catalogs[lang])) } }, { id: `${lang}/page`, loaderData: {} }];
   const tags = pageMeta(matches, { title, description: "notFound.title", path, noindex: true });
   return (tags.find((tag) => "title" in tag) as { title: string }).title;
 }

@@ -6,7 +6,9 @@
 import type { Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
 import { catalogs, messagesFor, type Namespace } from "#locales";
+import type { Messages } from "@lingui/core";
 import { createI18n } from "./context";
+import { packMessages, type PackedMessages } from "./packed-messages";
 
 /** What every page shows around its content: navigation, footer, age gate and the error fallback. */
 export const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
@@ -21,9 +23,12 @@ export function pageLanguage(request: Request) {
   return splitLanguage(new URL(request.url).pathname).lang;
 }
 
-/** The messages a page's own components use, in its language, for its loader to return. */
-export function pageMessages(request: Request, namespaces: readonly Namespace[]) {
-  return messagesFor(pageLanguage(request), namespaces);
+/**
+ * The messages a page's own components use, in its language, and any the loader words itself,
+ * packed for its loader to return (./packed-messages.ts).
+ */
+export function pageMessages(request: Request, namespaces: readonly Namespace[], own: Messages = {}): PackedMessages {
+  return packMessages({ ...messagesFor(pageLanguage(request), namespaces), ...own });
 }
 
 /** A translator over the whole catalog of the page's language, for loaders that word their views at build. */
