@@ -40,6 +40,12 @@ test.describe("first-load budgets of every page in every language", () => {
     expect(without).toEqual([]);
   });
 
+  test("no page loads Vite's preload helper first: the two modules with a dynamic import define its wrapper themselves", () => {
+    const withHelper = pages.filter((page) => page.scripts.some((script) => /\/preload-helper-[\w-]+\.js$/.test(script.url))).map((page) => page.path);
+    expect(withHelper).toEqual([]);
+    expect(readdirSync("build/client/assets").filter((name) => name.startsWith("preload-helper-"))).toEqual([]);
+  });
+
   for (const page of pages) {
     test(`${page.path}: first-load JavaScript ≤ 125 KB gzip`, () => {
       expect(page.js, `${kb(page.js)}: ${page.scripts.map((s) => `${s.url} ${kb(s.bytes)}`).join(", ")}`).toBeLessThanOrEqual(

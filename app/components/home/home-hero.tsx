@@ -9,6 +9,12 @@ import { pagePaths } from "#core/paths";
 /** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
 const posterSizes = "100vw";
 
+// Vite wraps every dynamic import in its preload helper, a chunk of 0.7 KB gzip that this page would
+// load first only to preload nothing (`modulePreload` is off in vite.config.ts), unless the module
+// defines the wrapper itself, as this one does: it just loads (docs/performance.md, "First-load
+// JavaScript per page"; e2e/budgets.test.ts keeps the helper off every page's first load).
+const __vitePreload = <T,>(load: () => Promise<T>): Promise<T> => load();
+
 // Fetched only when rendered, after the page has loaded: nothing in the page's first-load JavaScript.
 const HeroVideo = lazy(() => import("~/components/media/background-video").then((module) => ({ default: module.HeroVideo })));
 

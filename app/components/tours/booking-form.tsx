@@ -6,6 +6,12 @@ import { FormShell } from "~/components/forms/form-shell";
 import type { TourPackageView } from "~/components/tours/views";
 import { useI18n } from "~/lib/i18n/context";
 
+// Vite wraps every dynamic import in its preload helper, a chunk of 0.7 KB gzip that this page would
+// load first only to preload nothing (`modulePreload` is off in vite.config.ts), unless the module
+// defines the wrapper itself, as this one does: it just loads (docs/performance.md, "First-load
+// JavaScript per page"; e2e/budgets.test.ts keeps the helper off every page's first load).
+const __vitePreload = <T,>(load: () => Promise<T>): Promise<T> => load();
+
 // The day's times appear only once a package and a date are chosen: their code (the availability
 // request, the times and places left) loads then, not with the page (docs/performance.md).
 const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.SlotPicker })));
