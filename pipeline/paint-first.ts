@@ -57,10 +57,16 @@ export const starterScript =
   // A failed chunk still runs the boot script, which fails or retries as React Router's would.
   `function next(){var u=f.shift();u?import(u).then(function(){setTimeout(next,0)},run):run()}` +
   `function run(){var m=document.createElement("script");m.type="module";m.async=true;m.textContent=b.textContent;b.replaceWith(m)}` +
-  // After load, one more frame: requested from a task after the next rendering, the framework
-  // cannot share the line with the first paint even when the load event comes before it (a page
-  // from cache, a fast network). A hidden page paints nothing, so it starts at once.
-  `function later(){document.hidden?go():requestAnimationFrame(function(){setTimeout(go,0)})}` +
+  // After load, the first contentful paint on screen (the browser reports it once the frame is
+  // presented, which can come after the main thread has drawn it and after the load event), then
+  // one more frame: requested from a task after the next rendering, the framework cannot share
+  // the line with the first paint even when the load event comes before it (a page from cache, a
+  // fast network). Without paint timing, the frame alone. A hidden page paints nothing, so it
+  // starts at once.
+  `function later(){if(document.hidden)return go();var n="first-contentful-paint",q=window.PerformanceObserver;` +
+  `if(!q||(q.supportedEntryTypes||[]).indexOf("paint")<0||performance.getEntriesByName(n).length)frame();` +
+  `else new q(function(l,w){if(l.getEntriesByName(n).length){w.disconnect();frame()}}).observe({type:"paint"})}` +
+  `function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
   `if(document.readyState==="complete")later();else{addEventListener("load",later,{once:true});e.forEach(function(t){addEventListener(t,go,o)})}})()`;
 
 /**

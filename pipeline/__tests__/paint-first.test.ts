@@ -70,7 +70,16 @@ const first = ["/assets/react-CZ8UKsfv.js", "/assets/framework-Cw_Q-mK1.js"];
 function start(
   state: { readyState: string; hidden?: boolean },
   requestAnimationFrame: (callback: () => void) => void,
-  { importModule = () => Promise.resolve({}), now = () => 0 }: { importModule?: (url: string) => Promise<unknown>; now?: () => number } = {},
+  {
+    importModule = () => Promise.resolve({}),
+    now = () => 0,
+    paint = "presented",
+  }: {
+    importModule?: (url: string) => Promise<unknown>;
+    now?: () => number;
+    /** The first contentful paint: already on screen, still to come (`report()` brings it), or not told by this browser. */
+    paint?: "presented" | "later" | "untold";
+  } = {},
 ) {
   const steps: string[] = [];
   const block: { replacedBy?: FakeElement } = {};
@@ -99,7 +108,25 @@ function start(
       return { textContent: "" };
     },
   };
+  // Paint timing: the entries so far, and the observer the starter may wait on.
+  const entries: string[] = paint === "presented" ? ["first-paint", "first-contentful-paint"] : [];
+  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void)[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = paint === "untold" ? ["navigation"] : ["navigation", "paint"];
+    constructor(private readonly callback: (typeof observers)[number]) {}
+    observe(options: { type: string }) {
+      expect(options.type).toBe("paint");
+      observers.push(this.callback);
+    }
+  }
+  const report = (name: string) => {
+    entries.push(name);
+    for (const callback of [...observers]) {
+      callback({ getEntriesByName: (wanted) => (wanted === name ? [name] : []) }, { disconnect: () => observers.splice(observers.indexOf(callback), 1) });
+    }
+  };
   const run = new Function(
+    "window",
     "document",
     "addEventListener",
     "removeEventListener",
@@ -109,17 +136,18 @@ function start(
     starterScript.replaceAll("import(", "importModule("),
   );
   run(
+    { PerformanceObserver },
     document,
     (type: string, listener: () => void) => listeners.set(type, listener),
     (type: string) => listeners.delete(type),
     requestAnimationFrame,
-    { now },
+    { now, getEntriesByName: (name: string) => entries.filter((entry) => entry === name) },
     (url: string) => {
       steps.push(`import ${url}`);
       return importModule(url);
     },
   );
-  return { block, listeners, steps };
+  return { block, listeners, steps, report, observers };
 }
 
 const aTask = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -195,6 +223,31 @@ describe("paint first: the starter", () => {
     expect(steps).toEqual([]);
     await aTask();
     expect(steps.length).toBeGreaterThan(0);
+    await booted(steps);
+  });
+
+  it("after the load event, waits until the first contentful paint is on screen, then for a frame and a task", async () => {
+    const frames: (() => void)[] = [];
+    const { listeners, steps, report, observers } = start({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback), { paint: "later" });
+    listeners.get("load")!();
+    await aTask();
+    expect(frames).toHaveLength(0);
+    report("first-paint");
+    expect(frames).toHaveLength(0);
+    report("first-contentful-paint");
+    expect(observers).toHaveLength(0);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(steps).toEqual([]);
+    await booted(steps);
+  });
+
+  it("in a browser that does not report paints, waits for a frame after the load event only", async () => {
+    const frames: (() => void)[] = [];
+    const { listeners, steps } = start({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback), { paint: "untold" });
+    listeners.get("load")!();
+    expect(frames).toHaveLength(1);
+    frames[0]!();
     await booted(steps);
   });
 
