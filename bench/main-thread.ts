@@ -15,7 +15,7 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; frame?: string } };
+  args?: { name?: string; data?: { url?: string; frame?: string; navigationId?: string } };
 }
 
 /** What a task's CPU time went to. */
@@ -66,7 +66,11 @@ export const scriptName = (url: string) => {
 function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number; firstPaint: number; navigation: number } {
   const paint = events.find((event) => event.name === "firstContentfulPaint");
   if (!paint) throw new Error("the trace has no first contentful paint");
-  const navigation = events.filter((event) => event.name === "navigationStart" && event.pid === paint.pid && event.ts <= paint.ts).at(-1);
+  // A renderer starts more than one navigation (about:blank first, then others): the page's is the
+  // one its paint names; traces without navigation ids fall back to the last start before the paint.
+  const starts = events.filter((event) => event.name === "navigationStart" && event.pid === paint.pid && event.ts <= paint.ts);
+  const id = paint.args?.data?.navigationId;
+  const navigation = (id ? starts.filter((event) => event.args?.data?.navigationId === id) : starts).at(-1) ?? starts.at(-1);
   return { pid: paint.pid, tid: paint.tid, firstPaint: paint.ts, navigation: navigation?.ts ?? paint.ts };
 }
 

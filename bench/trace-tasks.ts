@@ -6,7 +6,10 @@
  *
  * A diagnostic, not a measurement (bench:lighthouse is that): it shows what a long task is made
  * of. On shared cores, read the CPU time, not the wall-clock time (bench/main-thread.ts). The
- * slowdown defaults to 1: the CPU time times N is what the task takes N times slower.
+ * slowdown only multiplies: the page runs at full speed, and the CPU time times N is what the task
+ * takes N times slower. (Chromium's own CPU throttling cannot be used for that: the time it holds
+ * the main thread counts as the thread's CPU time, so a task traced at 8× already shows about eight
+ * times its CPU time, and multiplying again gave 64 times.)
  *
  * The page runs as a visitor's does: Chromium is driven through the DevTools pipe of bench/cdp.ts,
  * with the Runtime domain left off. Playwright turns it on, and with it V8 records a detailed stack
@@ -62,12 +65,12 @@ const browser = launchCdpBrowser();
 try {
   const page = await browser.newPage();
   await page.send("Emulation.setDeviceMetricsOverride", phone);
-  if (slowdown !== 1) await page.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   // V8's sampling profiler names the functions, but it also changes what it measures: with it on,
   // a chunk V8 would compile on a background thread is compiled on the main thread. PROFILE=0
   // leaves it off, for the tasks as a visitor's browser runs them.
   const profiler = process.env.PROFILE === "0" ? [] : ["disabled-by-default-v8.cpu_profiler"];
-  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "loading", "v8", ...profiler];
+  // `blink.user_timing` carries the navigation's start, from which the first paint and each task are timed.
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "loading", "v8", ...profiler];
   const traceEvents: ProfileEvent[] = [];
   browser.session.on<{ value: ProfileEvent[] }>("Tracing.dataCollected", ({ value }) => void traceEvents.push(...value));
   await browser.session.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
@@ -76,11 +79,12 @@ try {
   await page.send("Page.navigate", { url: `${server.url}${path}` });
   await loaded;
   // The framework starts after load and a frame (pipeline/paint-first.ts); give it time to finish.
-  for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window`)); ) {
+  // A page without scripts in its body (bench/script-free-copy.ts) has nothing to wait for.
+  for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window || !document.querySelector("body script")`)); ) {
     if (Date.now() - started > 60_000) throw new Error(`${path} did not start its framework within a minute`);
     await pause(100);
   }
-  await pause(2000 * slowdown);
+  await pause(2000);
   const complete = browser.session.once("Tracing.tracingComplete");
   await browser.session.send("Tracing.end");
   await complete;

@@ -41,6 +41,21 @@ describe("main-thread tasks from a trace", () => {
     ]);
   });
 
+  it("times the first paint from its own navigation's start, not from another navigation of the same renderer", () => {
+    // As Chromium traces a page opened on about:blank and then navigated: the page's navigation
+    // and two more of the renderer, one of them between the page's start and its first paint.
+    const navigations: TraceEvent[] = [
+      { name: "navigationStart", ph: "R", ts: 900_000, pid: 1, tid: 2, args: { data: { navigationId: "blank" } } },
+      { name: "navigationStart", ph: "R", ts: 1_000_000, pid: 1, tid: 2, args: { data: { navigationId: "page" } } },
+      { name: "navigationStart", ph: "R", ts: 1_040_000, pid: 1, tid: 2, args: { data: { navigationId: "other" } } },
+    ];
+    const paint = { name: "firstContentfulPaint", ph: "R", ts: 1_050_000, pid: 1, tid: 2, args: { data: { navigationId: "page" } } };
+    const events = [...navigations, ...trace.filter((event) => !/navigationStart|firstContentfulPaint/.test(event.name)), paint];
+    const { firstPaint, tasks } = mainThreadTasks(events);
+    expect(firstPaint).toBe(50);
+    expect(tasks[0]!.start).toBe(10);
+  });
+
   it("gives each nested event's own CPU time to its cause, and script time to its script without the content hash", () => {
     const [layout, evaluation, paint] = mainThreadTasks(trace).tasks;
     expect(layout!.causes).toEqual({ "style and layout": 18, other: 2 });
