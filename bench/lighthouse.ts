@@ -303,11 +303,11 @@ each page as a first-time visitor (the age gate's dialog is open); the lab INP's
 
 **The slow setting.** Lighthouse's benchmark index of this machine was ${range(indexes)} in this run (median ${Math.round(median(indexes))});
 it falls as the other jobs on these cores load them, so a slowdown derived from it would differ between two builds of one
-run. The run therefore uses fixed slowdowns: Lighthouse's default 4× and ${slowest}×. At ${slowest}×, the least loaded index of the
+run. The run therefore uses fixed slowdowns: ${slowdowns.map((slowdown) => `${slowdown}×`).join(" and ")} (Lighthouse's default is 4×). At ${slowest}×, the least loaded index of the
 run (${Math.round(Math.max(...indexes))}) becomes ${Math.round(Math.max(...indexes) / slowest)}, ${deviceClass(Math.max(...indexes) / slowest)} in Lighthouse's documentation of its
 benchmark index (mid-tier phones, a Moto G4 class: 125–800; Chrome DevTools' CPU calibration takes 264 for a low-tier phone
-and 1,000 for a Pixel 5). On an unloaded core of a machine like the one of issue 26 (index 1,260–2,380), ${slowest}× gives 160–300: a
-modest mid-range phone.
+and 1,000 for a Pixel 5). On an unloaded core of a machine like the one of issue 26 (index 1,260–2,380), ${slowest}× gives
+${Math.round(1260 / slowest)}–${Math.round(2380 / slowest)}: ${deviceClass(1260 / slowest) === deviceClass(2380 / slowest) ? deviceClass(1260 / slowest) : `${deviceClass(1260 / slowest)} to ${deviceClass(2380 / slowest)}`}.
 
 **Columns.** "Long tasks after FCP" are Lighthouse's long tasks (50 ms or more, simulated at the slowdown) that start after
 its first contentful paint, those it attributes to a script and those it attributes to the page itself or to nothing (HTML
