@@ -3,7 +3,7 @@ import { languages, languageTags, ogLocales, type Language } from "#core/languag
 import { createTranslator, type MessageValues } from "#core/i18n";
 import type { MessageId } from "#locales";
 import { localizePath } from "#core/paths";
-import { unpackMessages, type PackedMessages } from "./i18n/packed-messages";
+import { pageMessagesOf, withPageMessages, type PackedMessages } from "./i18n/packed-messages";
 import { isLayoutRoute } from "./route-ids";
 import type { SiteView } from "./site";
 
@@ -28,8 +28,7 @@ const layoutData = (matches: Matches) => matches.find((m) => m !== undefined && 
 export function pageTranslator(matches: Matches) {
   const layout = layoutData(matches);
   if (!layout) return undefined;
-  const page = (matches.at(-1)?.loaderData as { messages?: PackedMessages } | undefined)?.messages;
-  return createTranslator(layout.lang, { ...unpackMessages(layout.messages), ...(page ? unpackMessages(page) : {}) });
+  return createTranslator(layout.lang, withPageMessages(layout.messages, pageMessagesOf(matches)));
 }
 
 export function absoluteUrl(path: string): string {

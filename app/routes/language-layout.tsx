@@ -9,7 +9,7 @@ import { Navbar } from "~/components/layout/navbar";
 import { createI18n, I18nProvider, useI18n } from "~/lib/i18n/context";
 import { languageTags } from "#core/languages";
 import { layoutMessages, pageLanguage } from "~/lib/i18n/messages.server";
-import { packMessages, unpackMessages, type PackedMessages } from "~/lib/i18n/packed-messages";
+import { packMessages, pageMessagesOf, unpackMessages, withPageMessages, type PackedMessages } from "~/lib/i18n/packed-messages";
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
@@ -83,13 +83,13 @@ function Shell() {
 }
 
 /** The layout's messages and the page's own (each page's loader returns its `messages`, packed). */
-function usePageMessages(layout: Messages): Messages {
-  const packed = (useMatches().at(-1)?.loaderData as { messages?: PackedMessages } | undefined)?.messages;
-  return useMemo(() => (packed ? { ...layout, ...unpackMessages(packed) } : layout), [layout, packed]);
+function usePageMessages(layout: PackedMessages): Messages {
+  const page = pageMessagesOf(useMatches());
+  return useMemo(() => withPageMessages(layout, page), [layout, page]);
 }
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
-  const messages = usePageMessages(unpackMessages(loaderData.messages));
+  const messages = usePageMessages(loaderData.messages);
   return (
     <I18nProvider lang={loaderData.lang} messages={messages}>
       <SiteContext value={loaderData.site}>

@@ -25,3 +25,18 @@ export function unpackMessages(packed: PackedMessages): Messages {
   }
   return messages;
 }
+
+/** The packed messages a page's own loader gave, if any: the deepest route match's. */
+export function pageMessagesOf(matches: readonly ({ loaderData?: unknown } | undefined)[]): PackedMessages | undefined {
+  return (matches.at(-1)?.loaderData as { messages?: PackedMessages } | undefined)?.messages;
+}
+
+/**
+ * What a page is translated with: the language layout's messages (navigation, footer, age gate)
+ * and the page's own on top. The page component (through the language layout) and its `meta`
+ * both read them so.
+ */
+export function withPageMessages(layout: PackedMessages, page: PackedMessages | undefined): Messages {
+  const messages = unpackMessages(layout);
+  return page ? { ...messages, ...unpackMessages(page) } : messages;
+}
