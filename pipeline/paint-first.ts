@@ -18,7 +18,7 @@
  * When it starts, the starter puts React Router's `modulepreload` links back (kept on the block as
  * `data-preload`), so every chunk downloads at once, then evaluates the framework's chunks
  * (`firstChunks`) one after the other, each in a task of its own, before the boot script: together
- * with the page's modules they were one task of 8–11 ms of CPU, which a phone eight times slower
+ * with the page's modules they were one task of 7–12 ms of CPU, which a phone eight times slower
  * turns into a long task (docs/performance.md, "A quiet main thread").
  */
 
