@@ -38,6 +38,8 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.unstubAllEnvs();
+  // The modules read over the copy stay cached: the next test file must read the real folder.
+  vi.resetModules();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -95,6 +95,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.CONTENT_DIR;
+  // The modules read over the edited folder stay cached: the next test file must read the real one.
+  vi.resetModules();
   await closeServer?.();
 });
 

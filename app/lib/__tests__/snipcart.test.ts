@@ -46,6 +46,8 @@ async function loadModule(key: string) {
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
+  // The module read with this test's key stays cached: the next test file must read it without.
+  vi.resetModules();
 });
 
 describe("without a Snipcart key", () => {
