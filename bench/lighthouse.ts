@@ -281,6 +281,9 @@ function deviceClass(index: number): string {
 function section(subjects: Subject[], loadBefore: number, loadAfter: number): string {
   const [subject, floor] = [subjects[0]!, subjects.find((s) => !s.hydrates)!];
   const slowest = Math.max(...slowdowns);
+  // What the slowest setting makes of the issue's machine (benchmark index 1,260–2,380), and its device classes.
+  const [issueLow, issueHigh] = [1260 / slowest, 2380 / slowest];
+  const issueClasses = [...new Set([deviceClass(issueLow), deviceClass(issueHigh)])].join(" to ");
   const indexes = slowdowns.flatMap((slowdown) => subjects.flatMap((s) => pages.flatMap((p) => (lighthouseRuns.get(key(slowdown, s.dir, p)) ?? []).map((r) => r.benchmarkIndex))));
   const perSetting = slowdowns
     .map(
@@ -307,7 +310,7 @@ run. The run therefore uses fixed slowdowns: ${slowdowns.map((slowdown) => `${sl
 run (${Math.round(Math.max(...indexes))}) becomes ${Math.round(Math.max(...indexes) / slowest)}, ${deviceClass(Math.max(...indexes) / slowest)} in Lighthouse's documentation of its
 benchmark index (mid-tier phones, a Moto G4 class: 125–800; Chrome DevTools' CPU calibration takes 264 for a low-tier phone
 and 1,000 for a Pixel 5). On an unloaded core of a machine like the one of issue 26 (index 1,260–2,380), ${slowest}× gives
-${Math.round(1260 / slowest)}–${Math.round(2380 / slowest)}: ${deviceClass(1260 / slowest) === deviceClass(2380 / slowest) ? deviceClass(1260 / slowest) : `${deviceClass(1260 / slowest)} to ${deviceClass(2380 / slowest)}`}.
+${Math.round(issueLow)}–${Math.round(issueHigh)}: ${issueClasses}.
 
 **Columns.** "Long tasks after FCP" are Lighthouse's long tasks (50 ms or more, simulated at the slowdown) that start after
 its first contentful paint, those it attributes to a script and those it attributes to the page itself or to nothing (HTML

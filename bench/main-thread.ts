@@ -70,7 +70,7 @@ function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number; firstPa
   // one its paint names; traces without navigation ids fall back to the last start before the paint.
   const starts = events.filter((event) => event.name === "navigationStart" && event.pid === paint.pid && event.ts <= paint.ts);
   const id = paint.args?.data?.navigationId;
-  const navigation = (id ? starts.filter((event) => event.args?.data?.navigationId === id) : starts).at(-1) ?? starts.at(-1);
+  const navigation = (id && starts.findLast((event) => event.args?.data?.navigationId === id)) || starts.at(-1);
   return { pid: paint.pid, tid: paint.tid, firstPaint: paint.ts, navigation: navigation?.ts ?? paint.ts };
 }
 
