@@ -46,9 +46,10 @@ const sameEverywhere = new Set([
 const sameInLanguage: Partial<Record<(typeof translatedLanguages)[number], string[]>> = { fr: ["wine.specs.production"] };
 
 function onlyProperNames(text: string): boolean {
-  let rest = text.replace(/\{[^{}]*\}/g, " ");
+  // Placeholders and the tags around them are not words to translate.
+  let rest = text.replace(/\{[^{}]*\}/g, " ").replace(/<\/?[a-z]+>/g, " ");
   for (const name of properNames) rest = rest.split(name).join(" ");
-  return /^[\s\d.,:;!?()'’"&%+/—–#-]*$/.test(rest);
+  return /^[\s\d.,:;!?()'’"&%+/—–·#-]*$/.test(rest);
 }
 
 describe("the message catalogs (locales/messages.pot and locales/<lang>.po)", () => {

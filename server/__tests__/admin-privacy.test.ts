@@ -230,7 +230,7 @@ describe("a person's copy of their data", () => {
       .map(textOf)
       .join("");
     // The title, the day it was made and the estate, in Chinese.
-    expect(text).toContain("莱斯库尔隐庐酒庄保存的您的个人数据");
+    expect(text).toContain("您在莱斯库尔隐庐酒庄的个人数据");
     expect(text).toMatch(/生成于\d{4}年\d{1,2}月\d{1,2}日/);
     expect(text).toContain(content.site.contact.email);
     expect(text).toContain(content.site.contact.phone);

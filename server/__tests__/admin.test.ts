@@ -1,3 +1,4 @@
+import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
@@ -368,7 +369,7 @@ describe("answering a tour booking", () => {
     await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received[1]!.raw);
     const { t } = translator("fr");
-    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: site.estateName }));
+    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: localNames(site, "fr").estate }));
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain(`${siteUrl}/fr/wine-tours`);
     expect(mail.attachments).toEqual([]);

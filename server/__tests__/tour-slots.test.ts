@@ -191,7 +191,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(spring.statusCode).toBe(201);
     const [confirmation] = await mailsTo(smtp, "hanako@example.jp", 1);
     expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）");
-    expect(confirmation!.text).toContain("日時：2027年3月28日（日） 10:00（フランス時間）");
+    expect(confirmation!.text).toContain("日時：2027年3月28日（日）10:00（フランス時間）");
     expect(confirmation!.text).toContain("人数：2名様");
     // Nothing the visitor typed comes back: neither the message nor the name.
     expect(confirmation!.text).not.toContain("窓際");
@@ -217,7 +217,7 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain("日時を変更いたしました。");
     const [, moveMail] = await mailsTo(smtp, "hanako@example.jp", 2);
-    expect(moveMail!.text).toContain("日時：2027年10月31日（日） 10:00（フランス時間）");
+    expect(moveMail!.text).toContain("日時：2027年10月31日（日）10:00（フランス時間）");
     const after = readEvent(moveMail!.attachments[0]!.content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: booked.uid, sequence: 1, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
     expect(placesHeld(app, "2027-03-28", "10:00")).toBe(0);
@@ -300,8 +300,8 @@ describe("reminders", () => {
     expect(await second.forms.tours.sendReminders()).toBe(0);
     const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
     expect(toCamille.map((mail) => mail.subject)).toEqual([
-      "Votre visite au Château L'Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027",
-      "Rappel\u00a0: votre visite au Château L'Hermitage Lescours le mercredi 10 mars 2027",
+      "Votre visite au Château L’Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027",
+      "Rappel\u00a0: votre visite au Château L’Hermitage Lescours le mercredi 10 mars 2027",
     ]);
     // The cancelled booking got its confirmation and its cancellation, and no reminder.
     const toGone = await Promise.all(smtp.received.filter((mail) => mail.to.includes("gone@example.com")).map((mail) => simpleParser(mail.raw)));
