@@ -1,3 +1,4 @@
+import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
@@ -137,8 +138,8 @@ describe("newsletter double opt-in", () => {
     expect(confirmation.to).toEqual([validPayloads.newsletterSignup.email]);
 
     const mail = parseMail(confirmation.raw);
-    expect(mail.header("subject")).toBe(fr("subscriber.mailSubject", { estate: site.estateName }));
-    expect(mail.text).toContain(fr("subscriber.mailIntro", { estate: site.estateName }));
+    expect(mail.header("subject")).toBe(fr("subscriber.mailSubject", { estate: localNames(site, "fr").estate }));
+    expect(mail.text).toContain(fr("subscriber.mailIntro", { estate: localNames(site, "fr").estate }));
     const confirm = linkIn(mail.text, "/api/newsletter/confirm");
     const unsubscribe = linkIn(mail.text, "/api/newsletter/unsubscribe");
     expect(mail.header("list-unsubscribe")).toBe(`<${siteUrl}${unsubscribe}>`);
@@ -150,7 +151,7 @@ describe("newsletter double opt-in", () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(opened.headers["content-security-policy"]).toContain("default-src 'none'");
-    expect(opened.body).toContain('<html lang="fr">');
+    expect(opened.body).toContain('<html lang="fr" data-script="latin">');
     expect(opened.body).toContain('href="/fr"');
     expect(row().confirmed_at).toBeNull();
     const press = (url: string) =>
@@ -211,7 +212,7 @@ describe("newsletter double opt-in", () => {
     for (const url of ["/api/newsletter/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/api/newsletter/unsubscribe?token=<script>", "/api/newsletter/confirm"]) {
       const response = await app.inject({ url, headers: { "accept-language": "ja-JP,ja;q=0.9,en;q=0.5" } });
       expect(response.statusCode, url).toBe(404);
-      expect(response.body).toContain('<html lang="ja">');
+      expect(response.body).toContain('<html lang="ja" data-script="cjk">');
       expect(response.body).toContain("このリンクは無効です");
       expect(response.body).not.toContain("<script>");
     }

@@ -13,7 +13,7 @@ import { SlotRefused } from "../bookings/ledger";
 import type { TourService } from "../bookings/service";
 import { joinWaitlist, readSlot, refusal, submitWithSlot } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
-import { serverPagePolicy } from "../pages/document";
+import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
 import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
 import type { RouteLimit } from "./route-config";
@@ -119,7 +119,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       .status(status)
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: content.importer.answerWithinHours }));
+      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: content.importer.answerWithinHours }, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));

@@ -64,7 +64,7 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
 }
 
 /** The page that answers a form posted without the page's JavaScript, in the visitor's language. */
-export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFields, outcome: NativeOutcome, values: Record<string, number> = {}): string {
+export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFields, outcome: NativeOutcome, values: Record<string, number> = {}, stylesheet: string | null = null): string {
   const definition = formDefinitions[kind];
   const { t } = translator(lang);
   const page = fields.page;
@@ -78,6 +78,7 @@ export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFi
     const title = t(definition.success.title as MessageId);
     return renderPage({
       lang,
+      stylesheet,
       title,
       children: (
         <>
@@ -97,6 +98,7 @@ export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFi
   const invalid = new Set(outcome.kind === "invalid" ? outcome.fields : []);
   return renderPage({
     lang,
+    stylesheet,
     title: t("forms.error.title"),
     children: (
       <>

@@ -22,7 +22,7 @@ import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath, offerPath } from "../mail/tour-visit";
 import type { WaitlistEntry } from "../bookings/waitlist";
-import { renderPage, serverPagePolicy } from "../pages/document";
+import { renderPage, serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
 /** The most days one availability request may cover (a quarter). */
@@ -161,7 +161,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   };
   return (
     <>
-      <p>{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(content.site, lang).estate}</p>
       <h1>{t("manage.title")}</h1>
       {note ? <p role={note === "moved" || note === "cancelled" ? "status" : "alert"}>{notes[note]}</p> : null}
       {/* Just cancelled: the note has said it, once. */}
@@ -231,7 +231,7 @@ function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEnt
   const state = booked || entry.status === "taken" ? t("waitlist.booked") : open ? null : entry.status === "waiting" ? t("waitlist.waiting") : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
   return (
     <>
-      <p>{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(content.site, lang).estate}</p>
       <h1>{t("waitlist.title")}</h1>
       {state ? <p role={booked ? "status" : undefined}>{state}</p> : null}
       <ul>
@@ -261,7 +261,7 @@ function sendHtml(reply: FastifyReply, status: number, lang: Language, title: st
     .header("X-Robots-Tag", "noindex")
     // No referrer to other sites (the token is in the address); same-origin keeps the page's own POSTs' Origin, which no-referrer would make "null".
     .header("Referrer-Policy", "same-origin")
-    .send(renderPage({ lang, title, children: body }));
+    .send(renderPage({ lang, title, children: body, stylesheet: siteStylesheetOf(reply.request) }));
 }
 
 function invalidLink(request: FastifyRequest, reply: FastifyReply) {

@@ -1,4 +1,5 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { formatEventDate } from "#core/format";
 import { typedFields } from "#forms/fields";
 import { tourBookingForm } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
@@ -24,7 +25,7 @@ const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((mod
  * is sent as the booking's `slot`, and without one the form is a request, as before.
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState("");
   const [slot, setSlot] = useState("");
@@ -100,6 +101,14 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       {typedFields(tourBookingForm).map((field) => (
         <Fragment key={field.name}>
           <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
+          {/* The browser's own date field writes the day in the browser's format (12/10/2026 on a
+              Japanese page): the day chosen is also said in the page's language, by the times' legend
+              once a tour is chosen, else here. */}
+          {field.name === "date" && !tour && date ? (
+            <p className="-mt-3 text-sm text-ink-700 sm:col-span-2" aria-live="polite">
+              {t("wineTours.form.dateChosen", { date: formatEventDate(date, lang) })}
+            </p>
+          ) : null}
           {field.name === "date" && tour && date ? (
             <Suspense fallback={<p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>}>
               <SlotPicker pkg={tour.id} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
