@@ -10,17 +10,17 @@ import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
-import { defaultLanguage, isLanguage, type Language } from "#core/languages";
+import type { Language } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
-import { contactLink, tourName } from "../bookings/service";
+import { contactLink, tourName, visitorMovesPerDay } from "../bookings/service";
 import { dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath, offerPath } from "../mail/tour-visit";
-import type { WaitlistEntry } from "../bookings/waitlist";
+import type { WaitlistEntry } from "../db/tour-waitlist";
 import { renderPage, serverPagePolicy } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
@@ -62,7 +62,7 @@ const offerSchema = {
 };
 
 /** What the visitor's page shows after a POST, or what went wrong. */
-type PageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | null;
+type PageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | "moveLimit" | "horizon" | null;
 
 const statusText: Record<BookedVisit["status"], MessageId> = {
   pending: "manage.status.pending",
@@ -91,6 +91,8 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
     tooLate: t("manage.tooLate", { hours: schedule.cutoffHours, contact }),
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
+    moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
+    horizon: t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact }),
   };
   return (
     <>
@@ -215,12 +217,6 @@ function invalidLink(request: FastifyRequest, reply: FastifyReply) {
   );
 }
 
-/** The language of a stored request (a waitlist line has no slot booking yet). */
-function languageOfRequest(tours: TourService, bookingId: string): Language {
-  const row = tours.db.prepare("SELECT language FROM tour_bookings WHERE id = ?").get(bookingId) as { language: string } | undefined;
-  return row && isLanguage(row.language) ? row.language : defaultLanguage;
-}
-
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
 export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }: { tours: TourService; limit: RouteLimit; siteUrl: string }): Promise<void> {
   // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
@@ -259,7 +255,7 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
   // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
   const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean) => {
     const visit = tours.visit(entry.bookingId);
-    const lang = visit?.language ?? languageOfRequest(tours, entry.bookingId);
+    const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
     return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} />);
   };
   const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
@@ -291,7 +287,8 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
       if (!local) return page(reply, 400, visit, "taken");
       const outcome = await tours.moveByVisitor(visit.bookingId, { package: visit.package, ...local });
       const now = tours.visit(visit.bookingId)!;
-      if (outcome instanceof SlotRefused) return page(reply, 409, now, "taken");
+      if (outcome instanceof SlotRefused) return page(reply, 409, now, outcome.reason === "horizon" ? "horizon" : "taken");
+      if (outcome === "limit") return page(reply, 429, now, "moveLimit");
       return page(reply, outcome === "late" ? 409 : 200, now, outcome === "late" ? "tooLate" : "moved");
     }
     return page(reply, 400, visit, null);
