@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { mailsTo, readEvent } from "./support/tour-mail";
+import { bookTour, scheduleFormWith } from "./support/schedule";
 
 /**
  * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
@@ -31,26 +32,6 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
-/** A visitor's booking through the public API, as the tours form sends it. */
-const bookTour = (app: FastifyInstance, booking: { language: string; page: string; name: string; email: string; guests: number; package: string; slot: string }) =>
-  app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
-
-/** The schedule form's fields as the page fills them (that form only), with some changed; `undefined` unticks a box. */
-async function formWith(staff: StaffClient, changes: Record<string, string | undefined>): Promise<Record<string, string>> {
-  const page = await staff.get("/admin/schedule");
-  const form = /<form class="schedule-form"[^>]*>([\s\S]*?)<\/form>/.exec(page.body)![1]!;
-  const fields: Record<string, string> = {};
-  for (const match of form.matchAll(/<input([^>]*)>/g)) {
-    const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
-    if (!name || name === "_csrf") continue;
-    const type = /type="([^"]+)"/.exec(match[1]!)?.[1];
-    if (type === "checkbox") {
-      if (/checked/.test(match[1]!)) fields[name] = "on";
-    } else fields[name] = /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "";
-  }
-  const merged: Record<string, string | undefined> = { ...fields, ...changes };
-  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
 
 describe("the tour schedule", { timeout: 60_000 }, () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
@@ -58,7 +39,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     const staff = await signedInAdmin(app, admin, clock);
     const page = await staff.get("/admin/schedule");
     expect(page.statusCode).toBe(200);
-    const defaults = await formWith(staff, {});
+    const defaults = await scheduleFormWith(staff, {});
     expect([defaults["capacity-hermitage"], defaults["capacity-mongiron"], defaults.cutoffHours, defaults.holdHours, defaults.reminderHours, defaults.waitlistHoldHours, defaults.horizonMonths]).toEqual([
       "8",
       "8",
@@ -75,7 +56,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     // Wednesday 3 March 2027: Mongiron runs once, at 9:30, for 6 people (its other days unchanged).
     const saved = await staff.post(
       "/admin/schedule",
-      await formWith(staff, { "capacity-mongiron": "6", "day-mongiron-0-3": undefined, "day-mongiron-1-3": undefined, "time-mongiron-2": "09:30", "day-mongiron-2-3": "on" }),
+      await scheduleFormWith(staff, { "capacity-mongiron": "6", "day-mongiron-0-3": undefined, "day-mongiron-1-3": undefined, "time-mongiron-2": "09:30", "day-mongiron-2-3": "on" }),
     );
     expect(saved.statusCode).toBe(303);
     expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
@@ -90,7 +71,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
   it("refuses a wrong time or number, naming it, and keeps what was typed", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
-    const refused = await staff.post("/admin/schedule", await formWith(staff, { "capacity-both": "80", "time-both-0": "2pm", horizonMonths: "0", "day-mongiron-2-6": "on" }));
+    const refused = await staff.post("/admin/schedule", await scheduleFormWith(staff, { "capacity-both": "80", "time-both-0": "2pm", horizonMonths: "0", "day-mongiron-2-6": "on" }));
     expect(refused.statusCode).toBe(400);
     const text = said(refused.body);
     expect(text).toContain("Both châteaux tour: places per tour must be a whole number from 1 to 50.");

@@ -218,7 +218,7 @@ function invalidLink(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
-export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }: { tours: TourService; limit: RouteLimit; siteUrl: string }): Promise<void> {
+export async function tourRoutes(api: FastifyInstance, { tours, limit, availabilityLimit, siteUrl }: { tours: TourService; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string }): Promise<void> {
   // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
@@ -229,7 +229,9 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
     return reply.status(400).type("application/json; charset=utf-8").send(availabilityProblem(error.validation));
   });
 
-  routes.get("/api/tours/availability", { config, schema: { querystring: availabilityQuery } }, async (request, reply) => {
+  // Its own limit, far above the forms': reading the places is what the time picker does at every click.
+  const availabilityConfig: FastifyContextConfig = availabilityLimit ? { rateLimit: availabilityLimit } : {};
+  routes.get("/api/tours/availability", { config: availabilityConfig, schema: { querystring: availabilityQuery } }, async (request, reply) => {
     const query = request.query;
     const schedule = tours.schedule();
     const slots = tours.availability(query.package, query.from, query.to).map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft }));
