@@ -7,6 +7,7 @@ import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
+import { formatShortDay } from "../server/admin/view-context";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
@@ -95,28 +96,30 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     expect(await page.getByText("赤ワインが好きです。<b>よろしく</b>").count()).toBe(1);
     expect(await violations(page)).toEqual([]);
 
-    // …and confirms it for a day and time.
+    // …and confirms it at one of its tour's times that day, with their places shown.
     const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel(en("booking.confirm.date")).fill(day);
-    await page.getByLabel(en("booking.confirm.time")).fill("11:00");
+    await page.getByRole("button", { name: en("slot.move.show") }).first().click();
+    await page.getByRole("radio", { name: /11:30/ }).check();
     await page.getByRole("button", { name: en("booking.confirm.submit") }).click();
     await expect.poll(() => page.locator("[role=status]").innerText()).toBe(en("done.confirmed"));
+    expect(await violations(page)).toEqual([]);
 
-    // The visitor's e-mail reaches the SMTP server, in Japanese, with the calendar file.
+    // The visitor's e-mail reaches the SMTP server, in Japanese, with the private link and the calendar file in Paris time.
     await expect.poll(() => smtp.received.some((mail) => mail.to.includes(guestEmail)), { message: "the visitor's e-mail", timeout: 60_000 }).toBe(true);
     const mail = await simpleParser(smtp.received.find((received) => received.to.includes(guestEmail))!.raw);
     const date = formatEventDate(day, "ja");
     // Booked from a Japanese page: the estate is named as site.json writes it in Japanese.
     expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateNameLocal.ja!, date }));
-    expect(mail.text).toContain(ja("mail.booking.greeting", { name: "山田花子" }));
-    expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:00", "ja") }));
+    expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:30", "ja") }));
     expect(mail.text).toContain(ja("mail.booking.tour", { tour: textIn(content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel, "ja") }));
+    expect(mail.text).toMatch(/\/api\/tours\/booking\?token=/);
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[ja("mail.booking.calendarFile"), "text/calendar"]]);
-    expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${day.replaceAll("-", "")}T`);
+    expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
 
     // The page now shows the answer in the booking's history, and the inbox shows it confirmed.
     await page.reload();
-    expect(await page.locator(".history").innerText()).toContain(en("history.bookingConfirmed", { when: `${day} 11:00` }));
+    expect(await page.locator(".history").innerText()).toContain(en("history.bookingConfirmed", { when: `${formatShortDay({ lang: "en" }, day)} 11:30` }));
     await page.goto(`${server.url}/admin?status=confirmed`);
     expect(await page.locator("table tbody tr a.open").innerText()).toBe("山田花子");
 

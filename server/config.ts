@@ -132,6 +132,9 @@ export const configSchema = z
     /** Form submissions accepted per client address and form in each window; 0 turns the limit off. */
     RATE_LIMIT_MAX: whole(0).default(10),
     RATE_LIMIT_WINDOW_MS: whole(1).default(60_000),
+    // The tours' availability is read, not written: a visitor clicking through a month, or an
+    // office behind one address, asks it far more often than anyone sends a form.
+    AVAILABILITY_RATE_LIMIT_MAX: whole(0).default(600),
     /** Sender of the estate's notifications and subscribers' confirmations; default: the estate's contact address. */
     MAIL_FROM: mailbox.optional(),
     /** Delay before the first retry of an unsent e-mail; doubles on each failure, up to MAIL_RETRY_MAX_MS. */

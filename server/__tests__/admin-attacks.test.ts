@@ -248,7 +248,7 @@ function hostilePayload(kind: FormKind, sample: string): Record<string, unknown>
 
 /** Everything in a page that could run: scripts, event handlers, javascript: URLs, and elements the inbox never writes. */
 function executable(html: string): string[] {
-  const allowed = new Set(["html", "head", "meta", "title", "link", "body", "header", "p", "nav", "a", "span", "form", "input", "button", "main", "h1", "h2", "h3", "section", "label", "select", "option", "table", "thead", "tbody", "tr", "th", "td", "dl", "div", "dt", "dd", "code", "ul", "ol", "li", "time", "br", "strong", "textarea"]);
+  const allowed = new Set(["html", "head", "meta", "title", "link", "body", "header", "p", "nav", "a", "span", "form", "input", "button", "main", "h1", "h2", "h3", "section", "label", "select", "option", "table", "thead", "tbody", "tr", "th", "td", "dl", "div", "dt", "dd", "code", "ul", "ol", "li", "time", "br", "strong", "textarea", "fieldset", "legend"]);
   const found: string[] = [];
   for (const element of elements(parseHtml(html))) {
     if (!allowed.has(element.tagName)) found.push(`<${element.tagName}>`);

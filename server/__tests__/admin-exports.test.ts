@@ -9,6 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { signedInStaff } from "./support/admin";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
+import { isoWithOffset } from "../bookings/paris-time";
+import { adminTranslator } from "#locales/admin";
 
 const email = "anne@hermitage-lescours.example";
 const password = "a long and unusual passphrase";
@@ -52,7 +54,26 @@ describe("CSV export", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.body.startsWith("\uFEFF")).toBe(true);
     const [header, summer, winter] = csvRows(csv.body, ";");
-    expect(header).toEqual(["Référence", "Reçu le", "Langue", "Envoyé depuis la page", "Nom", "E-mail", "Téléphone", "Personnes", "Date souhaitée", "Visite", "Message", "Statut"]);
+    expect(header).toEqual([
+      "Référence",
+      "Reçu le",
+      "Langue",
+      "Envoyé depuis la page",
+      "Nom",
+      "E-mail",
+      "Téléphone",
+      "Personnes",
+      "Date souhaitée",
+      "Visite",
+      "Message",
+      "Statut",
+      "Suivi par",
+      "Jour de la visite",
+      "Heure de la visite (Paris)",
+      "Statut de la visite",
+      "Accueil",
+      "Notes",
+    ]);
     expect(summer).toEqual([
       first,
       "2026-07-14 11:30",
@@ -66,6 +87,13 @@ describe("CSV export", () => {
       "Visite des deux châteaux",
       "'=HYPERLINK(\"http://evil.example\",\"clic\")",
       "Nouveau",
+      // Not assigned, no tour time yet (a request), so nothing after the status.
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
     ]);
     expect(winter!.slice(1, 3)).toEqual(["2026-12-06 00:30", "chinois"]);
     expect(winter![4]).toBe("王小明");
@@ -141,13 +169,35 @@ describe("Excel export", () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe("Tour booking");
     const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(["Reference", "Received", "Language", "Sent from page", "Name", "E-mail", "Phone", "Guests", "Preferred date", "Tour", "Message", "Status"]);
+    expect(values(1)).toEqual([
+      "Reference",
+      "Received",
+      "Language",
+      "Sent from page",
+      "Name",
+      "E-mail",
+      "Phone",
+      "Guests",
+      "Preferred date",
+      "Tour",
+      "Message",
+      "Status",
+      "Followed by",
+      "Tour day",
+      "Tour time (Paris)",
+      "Visit status",
+      "Check-in",
+      "Notes",
+    ]);
     const summer = values(2);
     expect(summer[0]).toBe(first);
     // Excel has no time zones: the cell holds the wall-clock time in Paris.
     expect(summer[1]).toEqual(new Date("2026-07-14T11:30:00.000Z"));
     expect(sheet.getRow(2).getCell(2).numFmt).toBe("yyyy-mm-dd hh:mm");
     expect(summer.slice(2, 8)).toEqual(["French", "/fr/wine-tours", "Élodie Lefèvre-Dupré", "camille@example.org", "+44 20 7946 0958", 4]);
+    // The wished day is a date cell too, not text.
+    expect(summer[8]).toEqual(new Date(`${validPayloads.tourBooking.date}T00:00:00.000Z`));
+    expect(sheet.getRow(2).getCell(9).numFmt).toBe("yyyy-mm-dd");
     // A text cell is never a formula in a workbook: the message is kept as typed, with no quote.
     expect(summer[10]).toBe("=HYPERLINK(\"http://evil.example\",\"clic\")");
     expect(sheet.getRow(2).getCell(11).type).toBe(ExcelJS.ValueType.String);
@@ -157,5 +207,36 @@ describe("Excel export", () => {
     expect(winter.slice(2, 7)).toEqual(["Chinese", "/zh/wine-tours", "王小明", "wang@example.cn", "021 5555 0000"]);
     expect(winter[10]).toBe("我们想参观酒庄。");
     expect(winter[11]).toBe("New");
+  });
+});
+
+describe("a booking's tour time in the exports", () => {
+  it("gives the tour's day as a date cell and its time, status, check-in, colleague and notes, in CSV and in the workbook", async () => {
+    const { app, client } = await signedIn();
+    const day = validPayloads.tourBooking.date;
+    const id = await submit(app, "tour-bookings", { ...booking, package: "hermitage", guests: 3, slot: isoWithOffset({ date: day, time: "15:00" }) });
+    const page = `/admin/submissions/tour-bookings/${id}`;
+    await client.get(page);
+    expect((await client.post(`${page}/note`, { note: "Végétarien, arrive en vélo" })).statusCode).toBe(303);
+    const me = app.forms.db.prepare("SELECT id FROM staff WHERE email = ?").get(email) as { id: number };
+    expect((await client.post(`${page}/assign`, { staff: String(me.id) })).statusCode).toBe(303);
+    expect((await client.post(`${page}/slot/arrived`, {})).statusCode).toBe(303);
+    const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv" }, { "accept-language": "fr" });
+    const [header, row] = csvRows(csv.body, ";");
+    const cell = (name: string) => row![header!.indexOf(name)];
+    const fr = adminTranslator("fr").t;
+    expect(
+      [fr("field.status"), fr("field.assignee"), fr("field.tourDay"), fr("field.tourTime"), fr("field.tourStatus"), fr("field.checkIn"), fr("field.notes")].map(cell),
+    ).toEqual([fr("status.confirmed"), email, day, "15\u00a0h", fr("slot.status.confirmed"), fr("checkIn.arrived"), "Végétarien, arrive en vélo"]);
+    const answer = await client.post("/admin/export", { type: "tour-bookings", format: "xlsx" }, { "accept-language": "en" });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(answer.rawPayload).buffer);
+    const sheet = workbook.worksheets[0]!;
+    const titles = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string) => titles.indexOf(name) + 1;
+    expect(sheet.getRow(2).getCell(column("Tour day")).value).toEqual(new Date(`${day}T00:00:00.000Z`));
+    expect(sheet.getRow(2).getCell(column("Tour day")).numFmt).toBe("yyyy-mm-dd");
+    expect(sheet.getRow(2).getCell(column("Tour time (Paris)")).value).toBe("15:00");
+    expect(sheet.getRow(2).getCell(column("Check-in")).value).toBe("Arrived");
   });
 });

@@ -13,6 +13,7 @@ import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, siteUrl, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { isoWithOffset } from "../bookings/paris-time";
 
 const { site } = content;
 const en = adminTranslator("en").t;
@@ -306,11 +307,18 @@ describe("answering a tour booking", () => {
     return { app, smtp, id, booking };
   }
 
-  it("confirms with a date and time: the visitor gets a Japanese e-mail with a calendar file, once", async () => {
+  /** The times a request's page offers for a day: each radio's value (a slot's start) and its label. */
+  const offeredTimes = (body: string) =>
+    [...body.matchAll(/<input([^>]*)>/g)].map((match) => match[1]!).filter((input) => /name="slot"/.test(input) && /type="radio"/.test(input)).map((input) => /value="([^"]+)"/.exec(input)![1]!);
+
+  it("confirms a request without a time into one of its tour's times: places taken, a Japanese e-mail with the private link and a Paris-time calendar file, once", async () => {
     const { app, smtp, id, booking } = await japaneseBooking();
     const client = await signedIn(app);
     const day = isoDay(30);
-    const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { date: day, time: "10:30" });
+    // The page offers that day's Château Mongiron times (11:30 and 16:30 Paris time), with their places.
+    const offered = offeredTimes((await client.get(`/admin/submissions/tour-bookings/${id}?confirmDay=${day}`)).body);
+    expect(offered.map((start) => start.slice(0, 16))).toEqual([`${day}T11:30`, `${day}T16:30`]);
+    const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[0]! });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
     await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
@@ -321,38 +329,35 @@ describe("answering a tour booking", () => {
     const date = formatEventDate(day, "ja");
     // The visitor booked from a Japanese page: the estate is named as site.json writes it in Japanese.
     expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, date }));
-    expect(mail.text).toContain(t("mail.booking.greeting", { name: booking.name }));
-    expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("10:30", "ja") }));
+    expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("11:30", "ja") }));
     expect(mail.text).toContain(t("mail.booking.where", { address: postalAddress(site.address, "ja") }));
     expect(mail.text).toContain(t("mail.booking.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel, "ja") }));
     expect(mail.text).toContain(t("mail.booking.guests", { count: 2 }));
     expect(mail.text).toContain(bookingReference(id));
-    expect(mail.replyTo?.text).toContain(site.contact.email);
-    expect(mail.attachments).toHaveLength(1);
-    const ics = mail.attachments[0]!;
-    expect(ics.filename).toBe("visit.ics");
-    expect(ics.contentType).toBe("text/calendar");
-    const calendar = ics.content.toString("utf8");
-    expect(calendar).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(calendar).toContain("METHOD:PUBLISH");
-    expect(calendar).toContain(`UID:${id}@www.hermitage-lescours.example`);
-    // 10:30 on the estate's clock, written in UTC: 08:30 in summer, 09:30 in winter.
-    const paris = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", timeZoneName: "shortOffset" }).format(new Date(`${day}T12:00:00Z`));
-    const offset = paris.endsWith("+2") ? 2 : 1;
-    expect(calendar).toContain(`DTSTART:${day.replaceAll("-", "")}T${String(10 - offset).padStart(2, "0")}3000Z`);
-    expect(calendar).toContain(`DTEND:${day.replaceAll("-", "")}T${String(11 - offset).padStart(2, "0")}3000Z`);
+    // The private link to see, move or cancel it.
+    expect(mail.text).toMatch(/\/api\/tours\/booking\?token=[A-Za-z0-9_-]{43}/);
+    const ics = mail.attachments[0]!.content.toString("utf8");
+    expect(ics).toContain(`UID:${id}@www.hermitage-lescours.example`);
+    // 11:30 on the estate's clock, with its zone: never a UTC time.
+    expect(ics).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
+
+    // Its places are taken: the visitors' availability and the calendar both count them.
+    const slots = (await app.inject({ method: "GET", url: `/api/tours/availability?package=mongiron&from=${day}&to=${day}` })).json().slots as { start: string; placesLeft: number }[];
+    expect(slots.find((slot) => slot.start === offered[0])?.placesLeft).toBe(6);
+    const calendar = await client.get(`/admin/calendar?view=day&day=${day}`);
+    expect(calendar.body).toContain(booking.name);
 
     const page = await client.get(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
     expect(page.body).toContain(html(en("done.confirmed")));
-    expect(page.body).toContain(html(en("history.bookingConfirmed", { when: `${day} 10:30` })));
     expect(page.body).toContain(`(${email})`);
     expect(page.body).toContain(html(en("mail.kind.reply")));
-    expect(page.body).toContain(html(en("mail.attachments", { files: "visit.ics" })));
 
     // A second answer (another tab, a colleague) changes nothing and sends nothing.
     const again = await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "Trop tard" });
     expect(again.statusCode).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const twice = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[1]! });
+    expect(twice.statusCode).toBe(409);
+    await app.forms.sender!.idle();
     expect(smtp.received).toHaveLength(2);
     const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("confirmed");
@@ -375,20 +380,28 @@ describe("answering a tour booking", () => {
     expect(mail.attachments).toEqual([]);
   });
 
-  it("refuses a day that is not a date, a time that is not a time, and a moment in the past, naming the field", async () => {
+  it("refuses no time, a time not on the schedule, a past one, one beyond the horizon and a full one, saying why, and changes nothing", async () => {
     const { app, id } = await japaneseBooking();
     const client = await signedIn(app);
+    // Eight people already at 11:30 in ten days: a visitor's booking of that time.
+    const start = (day: string, time: string) => isoWithOffset({ date: day, time });
+    const fullStart = start(isoDay(10), "11:30");
+    const other = await submit(app, "tour-bookings", { ...validPayloads.tourBooking, guests: 8, package: "mongiron", slot: fullStart });
+    expect(other.statusCode).toBe(201);
     for (const [fields, message] of [
-      [{ date: "2027-02-30", time: "10:00" }, en("error.date")],
-      [{ date: isoDay(10), time: "25:00" }, en("error.time")],
-      [{ date: isoDay(-2), time: "10:00" }, en("error.past")],
-      [{ date: "", time: "" }, en("error.date")],
+      [{}, en("error.chooseTime")],
+      [{ slot: "tomorrow" }, en("error.chooseTime")],
+      [{ slot: start(isoDay(10), "10:30") }, en("error.slotUnknown")],
+      [{ slot: start(isoDay(-2), "11:30") }, en("error.slotStarted")],
+      [{ slot: start(isoDay(400), "11:30") }, en("error.slotHorizon", { months: 12 })],
+      [{ slot: fullStart }, en("error.slotFull", { count: 0 })],
     ] as const) {
       const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, fields);
-      expect(answer.statusCode).toBe(400);
-      expect(answer.body).toContain(html(message));
+      expect(answer.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(answer.body, JSON.stringify(fields)).toContain(html(message));
     }
     expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ n: 0 });
   });
 });
 
@@ -439,9 +452,9 @@ describe("export from the inbox", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, row] = csv.body.split("\r\n");
-    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status");
+    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status,Followed by");
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(row!.endsWith(",New")).toBe(true);
+    expect(row!.endsWith(",New,")).toBe(true);
     const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
     expect(json.json()).toEqual([expect.objectContaining({ name: "=HYPERLINK(\"http://evil.example\")", status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);

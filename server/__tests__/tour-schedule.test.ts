@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { mailsTo, readEvent } from "./support/tour-mail";
+import { bookTour, scheduleFormWith } from "./support/schedule";
 
 /**
  * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
@@ -31,24 +32,6 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
-/** A visitor's booking through the public API, as the tours form sends it. */
-const bookTour = (app: FastifyInstance, booking: { language: string; page: string; name: string; email: string; guests: number; package: string; slot: string }) =>
-  app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
-
-/** The schedule form's fields as the page fills them, with some changed. */
-async function formWith(staff: StaffClient, changes: Record<string, string>): Promise<Record<string, string>> {
-  const page = await staff.get("/admin/schedule");
-  const fields: Record<string, string> = {};
-  for (const match of page.body.matchAll(/<input([^>]*)>/g)) {
-    const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
-    if (!name || name === "_csrf" || ["firstDay", "lastDay", "note"].includes(name)) continue;
-    const type = /type="([^"]+)"/.exec(match[1]!)?.[1];
-    if (type === "checkbox") {
-      if (/checked/.test(match[1]!)) fields[name] = "on";
-    } else fields[name] = /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "";
-  }
-  return { ...fields, ...changes };
-}
 
 describe("the tour schedule", { timeout: 60_000 }, () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
@@ -56,15 +39,31 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     const staff = await signedInAdmin(app, admin, clock);
     const page = await staff.get("/admin/schedule");
     expect(page.statusCode).toBe(200);
-    const defaults = await formWith(staff, {});
-    expect([defaults.capacity, defaults.cutoffHours, defaults.holdHours, defaults.reminderHours, defaults.waitlistHoldHours]).toEqual(["8", "24", "48", "24", "12"]);
-    expect([defaults["times-hermitage-1"], defaults["times-mongiron-7"], defaults["times-both-4"]]).toEqual(["10:00, 15:00", "11:30, 16:30", "14:00"]);
+    const defaults = await scheduleFormWith(staff, {});
+    expect([defaults["capacity-hermitage"], defaults["capacity-mongiron"], defaults.cutoffHours, defaults.holdHours, defaults.reminderHours, defaults.waitlistHoldHours, defaults.horizonMonths]).toEqual([
+      "8",
+      "8",
+      "24",
+      "48",
+      "24",
+      "12",
+      "12",
+    ]);
+    // Each weekly time is a row: the time, and a box per weekday (every day by default).
+    expect([defaults["time-hermitage-0"], defaults["time-hermitage-1"], defaults["time-mongiron-1"], defaults["time-both-0"], defaults["time-both-1"]]).toEqual(["10:00", "15:00", "16:30", "14:00", ""]);
+    expect([1, 2, 3, 4, 5, 6, 7].every((day) => defaults[`day-hermitage-0-${day}`] === "on")).toBe(true);
     expect([defaults.sharedGuide, defaults["instant-hermitage"]]).toEqual([undefined, "on"]);
-    // Wednesday 3 March 2027: Mongiron gets one tour at 9:30, for 6 people.
-    const saved = await staff.post("/admin/schedule", await formWith(staff, { capacity: "6", "times-mongiron-3": "9:30" }));
+    // Wednesday 3 March 2027: Mongiron runs once, at 9:30, for 6 people (its other days unchanged).
+    const saved = await staff.post(
+      "/admin/schedule",
+      await scheduleFormWith(staff, { "capacity-mongiron": "6", "day-mongiron-0-3": undefined, "day-mongiron-1-3": undefined, "time-mongiron-2": "09:30", "day-mongiron-2-3": "on" }),
+    );
     expect(saved.statusCode).toBe(303);
     expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
     expect(await starts(app, "package=mongiron&from=2027-03-03&to=2027-03-03")).toEqual([{ start: "2027-03-03T09:30:00+01:00", capacity: 6, placesLeft: 6 }]);
+    expect(await starts(app, "package=mongiron&from=2027-03-04&to=2027-03-04")).toHaveLength(2);
+    // The Château L'Hermitage Lescours tour keeps its own capacity.
+    expect((await starts(app, "package=hermitage&from=2027-03-03&to=2027-03-03"))[0]).toMatchObject({ capacity: 8 });
     const audit = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
     expect(audit).toEqual([{ actor: admin.email, action: "schedule.changed" }]);
   });
@@ -72,11 +71,13 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
   it("refuses a wrong time or number, naming it, and keeps what was typed", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
-    const refused = await staff.post("/admin/schedule", await formWith(staff, { capacity: "80", "times-both-7": "2pm" }));
+    const refused = await staff.post("/admin/schedule", await scheduleFormWith(staff, { "capacity-both": "80", "time-both-0": "2pm", horizonMonths: "0", "day-mongiron-2-6": "on" }));
     expect(refused.statusCode).toBe(400);
     const text = said(refused.body);
-    expect(text).toContain("Places per tour: a whole number from 1 to 50.");
-    expect(text).toContain("Both châteaux tour, Sunday: write times as 10:00, 15:00.");
+    expect(text).toContain("Both châteaux tour: places per tour must be a whole number from 1 to 50.");
+    expect(text).toContain("Both châteaux tour: “2pm” is not a time (for example 10:30).");
+    expect(text).toContain("Booking horizon (months ahead): a whole number from 1 to 36.");
+    expect(text).toContain("Château Mongiron tour: a line has days ticked (Saturday) but no time.");
     expect(refused.body).toContain('value="2pm"');
     expect(await starts(app, "package=both&from=2027-03-07&to=2027-03-07")).toEqual([{ start: "2027-03-07T14:00:00+01:00", capacity: 8, placesLeft: 8 }]);
   });
@@ -248,8 +249,8 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
     expect(day.statusCode).toBe(200);
     const text = said(day.body);
     expect(text).toContain("Wednesday, 17 March 2027");
-    expect(text).toContain("11:30 Château Mongiron tour3 taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
-    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 taken, 8 left of 8");
+    expect(text).toContain("11:30 Château Mongiron tour3 places taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
+    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 places taken, 8 left of 8");
     expect(day.body).toContain('href="/admin/calendar"');
     const week = said((await office.get("/admin/calendar?view=week&day=2027-03-17")).body);
     // The week holding 17 March, Monday first; Friday closed with the staff's note.

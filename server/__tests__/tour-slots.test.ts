@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
-import { saveSchedule, readSchedule } from "../bookings/schedule";
+import { readSchedule, writeScheduleChange } from "../bookings/schedule";
 import { adminTestServer, siteUrl } from "./support/admin";
 import { mailsTo, readEvent } from "./support/tour-mail";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
@@ -164,7 +164,7 @@ describe("booking a slot", () => {
     const clock = testClock("2027-03-01T09:00:00Z");
     const app = await server({ SMTP_URL: smtp.url }, clock);
     const schedule = readSchedule(app.forms.db);
-    saveSchedule(app.forms.db, { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } }, clock.now());
+    writeScheduleChange(app.forms.db, { kind: "settings", settings: { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } } }, clock.now());
     app.forms.tours.scheduleChanged();
     const slot = "2027-03-29T10:00:00+02:00";
     const first = await post(app, booking(slot, { guests: 5 }));

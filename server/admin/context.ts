@@ -10,6 +10,7 @@ import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import type { TourService } from "../bookings/service";
+import type { SubmissionStore } from "../db/submissions";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
@@ -38,6 +39,8 @@ export interface AdminContext {
   estateName: string;
   /** The tour schedule and the bookings' slots (server/bookings/). */
   tours: TourService;
+  /** The form submissions' store: a booking the staff enter is stored as the site's own are. */
+  store: SubmissionStore;
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */

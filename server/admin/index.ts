@@ -45,6 +45,8 @@ import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { calendarRoutes } from "./routes/calendar";
+import { newBookingRoutes } from "./routes/new-booking";
+import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
 import { estateTimeZone } from "./view-context";
 import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
@@ -95,6 +97,7 @@ interface AdminOptions {
   contentDir: string;
   publisher: Publisher;
   tours: TourService;
+  store: SubmissionStore;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -111,6 +114,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     kickMail: options.kickMail,
     estateName: site.estateName,
     tours: options.tours,
+    store: options.store,
     reply: {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
@@ -250,6 +254,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   bookingSlotRoutes(admin, context);
   calendarFeedRoutes(admin, context);
   calendarRoutes(admin, context);
+  newBookingRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -293,5 +298,5 @@ export async function registerAdmin(
     },
   });
   app.decorate("contentPublisher", publisher);
-  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours });
+  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours, store: app.forms.store });
 }

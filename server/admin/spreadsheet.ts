@@ -13,7 +13,8 @@ import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "../db/database";
 import { formOfType, type InboxStatus, type InboxType } from "../db/inbox";
-import { estateTimeZone, languageLabel, statusName, type ViewContext } from "./view-context";
+import { bookingNotesOf, slotDetailsOf } from "../db/tour-ledger";
+import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
 
 /** What a staff member may narrow an export to. */
 export interface ExportQuery {
@@ -40,7 +41,11 @@ export interface PhoneCell {
 export interface TimeCell {
   at: Date;
 }
-export type Cell = string | number | null | PhoneCell | TimeCell;
+/** A calendar day (`YYYY-MM-DD`): a date cell in a workbook, the day as written in a CSV. */
+export interface DayCell {
+  day: string;
+}
+export type Cell = string | number | null | PhoneCell | TimeCell | DayCell;
 
 /** An export: the header in the staff member's words, then one row per submission. */
 export interface Sheet {
@@ -108,6 +113,7 @@ const timeColumns = new Set(["receivedAt", "consentedAt", "confirmedAt", "unsubs
 function cellOf(view: ViewContext, form: FormDefinition, name: string, value: string | number | null): Cell {
   if (value === null || value === "") return null;
   if (timeColumns.has(name)) return { at: new Date(String(value)) };
+  if (form.fields.find((candidate) => candidate.name === name)?.kind === "date" && isDay(String(value))) return { day: String(value) };
   if (name === "language") return languageLabel(view, String(value));
   const field = form.fields.find((candidate) => candidate.name === name);
   if (field?.kind === "phone") return { phone: String(value) };
@@ -151,14 +157,43 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
   const select = columns.map((column) => `s.${column.column} AS "${column.name}"`).join(", ");
   const { where, values } = narrowing(query);
   const rows = db
-    .prepare(`SELECT ${select}, i.status AS "__status" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where} ORDER BY s.received_at, s.rowid`)
+    .prepare(
+      `SELECT ${select}, i.status AS "__status", st.email AS "__assignee" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id
+       LEFT JOIN staff st ON st.id = i.assigned_to WHERE ${where} ORDER BY s.received_at, s.rowid`,
+    )
     .all(...values) as Record<string, string | number | null>[];
-  return {
-    header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status")],
+  const sheet: Sheet = {
+    header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status"), view.t("field.assignee")],
     rows: rows.map((row) => [
       ...columns.map((column) => cellOf(view, form, column.name, row[column.name] ?? null)),
       statusName(view, row.__status as InboxStatus),
+      row.__assignee ?? null,
     ]),
+  };
+  return query.type === "tour-bookings" ? withTourDetails(db, view, sheet, rows.map((row) => String(row.id))) : sheet;
+}
+
+/**
+ * A tour bookings' sheet with what the office runs the day from: the tour's day (a date cell) and
+ * time on the estate's clock, the booking's status, the check-in, and the staff's notes.
+ */
+function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[]): Sheet {
+  const slots = slotDetailsOf(db, ids);
+  const notes = bookingNotesOf(db, ids);
+  const attendance = { arrived: view.t("checkIn.arrived"), "no-show": view.t("checkIn.noShow") } as const;
+  return {
+    header: [...sheet.header, view.t("field.tourDay"), view.t("field.tourTime"), view.t("field.tourStatus"), view.t("field.checkIn"), view.t("field.notes")],
+    rows: sheet.rows.map((row, index) => {
+      const slot = slots.get(ids[index]!);
+      return [
+        ...row,
+        slot ? { day: slot.date } : null,
+        slot ? formatClock(view, slot.time) : null,
+        slot ? view.t(`slot.status.${slot.status}`) : null,
+        slot?.attendance ? attendance[slot.attendance] : null,
+        (notes.get(ids[index]!) ?? []).join("\n") || null,
+      ];
+    }),
   };
 }
 
@@ -193,6 +228,7 @@ export function sheetToCsv(sheet: Sheet, separator: Separator): string {
       // The only objects of a sheet are its PhoneCell and TimeCell values.
       object: (value: Record<string, unknown>) => {
         if (value.at instanceof Date) return localTime(value.at);
+        if (typeof value.day === "string") return value.day;
         const phone = String(value.phone);
         return phoneShape.test(phone) ? { value: `="${phone}"`, escape_formulas: false } : phone;
       },
@@ -218,9 +254,10 @@ export async function sheetToXlsx(sheet: Sheet, title: string): Promise<Buffer> 
   const worksheet = workbook.addWorksheet(title.replace(/[\\/?*[\]:]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
   worksheet.addRow(sheet.header).font = { bold: true };
   for (const row of sheet.rows) {
-    const added = worksheet.addRow(row.map((cell) => (cell !== null && typeof cell === "object" ? ("at" in cell ? wallClock(cell.at) : cell.phone) : cell)));
+    const added = worksheet.addRow(row.map((cell) => (cell !== null && typeof cell === "object" ? ("at" in cell ? wallClock(cell.at) : "day" in cell ? new Date(`${cell.day}T00:00:00Z`) : cell.phone) : cell)));
     row.forEach((cell, index) => {
       if (cell !== null && typeof cell === "object" && "at" in cell) added.getCell(index + 1).numFmt = "yyyy-mm-dd hh:mm";
+      if (cell !== null && typeof cell === "object" && "day" in cell) added.getCell(index + 1).numFmt = "yyyy-mm-dd";
     });
   }
   worksheet.columns.forEach((column, index) => {

@@ -1,3 +1,4 @@
+import { formatTime as formatSiteTime } from "#core/format";
 import { isLanguage } from "#core/languages";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
@@ -67,3 +68,15 @@ export function languageLabel(view: Pick<ViewContext, "lang">, code: string): st
 export function formatDay(view: Pick<ViewContext, "lang">, day: string): string {
   return staffDay(day, view.lang);
 }
+
+/** A calendar day without its year, as a calendar's lines name it: "Sat 5 Dec", « sam. 5 déc. », « mar. 1er déc. ». */
+export function formatShortDay(view: Pick<ViewContext, "lang">, day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const parts = new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).formatToParts(date);
+  return parts.map((part) => (part.type === "day" && view.lang === "fr" && part.value === "1" ? "1er" : part.value)).join("");
+}
+
+/** A tour's local time (`HH:MM`) as the staff read it: "10:00" in English, « 10 h », « 10 h 30 » in French. */
+export const formatClock = (view: Pick<ViewContext, "lang">, time: string) => (view.lang === "fr" ? formatSiteTime(time, "fr") : time);

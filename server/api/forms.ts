@@ -10,8 +10,9 @@ import { isLanguage } from "#core/languages";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { SlotRefused } from "../bookings/ledger";
-import type { TourService } from "../bookings/service";
-import { joinWaitlist, readSlot, refusal, submitWithSlot } from "./tour-slot";
+import { capacityOf } from "../bookings/schedule";
+import { WaitlistFull, type TourService } from "../bookings/service";
+import { joinWaitlist, readSlot, refusal, submitWithSlot, waitlistFullAnswer } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import { composeSubmissionMails, type MailContext } from "../mail/compose";
@@ -218,14 +219,20 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       return sendStored(request, reply, kind, id);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
-      const fits = (booking.guests ?? 1) <= tours.schedule().capacity;
+      const fits = (booking.guests ?? 1) <= capacityOf(tours.schedule(), slot.slot);
       if (error.reason === "full" && waitlisted.has(request) && fits) {
-        const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
-        return sendStored(request, reply, kind, id);
+        try {
+          const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
+          return sendStored(request, reply, kind, id);
+        } catch (full) {
+          if (!(full instanceof WaitlistFull)) throw full;
+          if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
+          return reply.status(409).send(waitlistFullAnswer(booking.language, siteUrl));
+        }
       }
       // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
       if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-      return reply.status(409).send(refusal(error, booking.language, booking.guests ?? 1, tours, siteUrl));
+      return reply.status(409).send(refusal(error, booking.language, booking.guests ?? 1, slot.slot, tours, siteUrl));
     }
   });
 }

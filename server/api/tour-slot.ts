@@ -8,6 +8,7 @@ import { isLanguage, defaultLanguage } from "#core/languages";
 import { translator } from "#locales";
 import { parseStart } from "../bookings/paris-time";
 import { type SlotRefused, type SlotBooking } from "../bookings/ledger";
+import { capacityOf } from "../bookings/schedule";
 import { contactLink, type TourService } from "../bookings/service";
 import type { MailsFor, SubmissionStore } from "../db/submissions";
 import type { QueuedMail } from "../db/outbox";
@@ -24,20 +25,30 @@ export function readSlot(value: unknown, pkg: unknown): { slot: null } | { slot:
 }
 
 /** A refused slot as the 409 answer says it, in the visitor's language, with the contact page for larger groups. */
-export function refusal(error: SlotRefused, language: string, guests: number, tours: TourService, siteUrl: string) {
+export function refusal(error: SlotRefused, language: string, guests: number, slot: { package: Booking["package"]; date: string; time: string }, tours: TourService, siteUrl: string) {
   const lang = isLanguage(language) ? language : defaultLanguage;
   const { t } = translator(lang);
   const contact = contactLink(siteUrl, lang);
-  const capacity = tours.schedule().capacity;
+  const schedule = tours.schedule();
+  const capacity = capacityOf(schedule, slot);
   const error409 =
     error.reason === "closed" || error.reason === "unknown"
       ? t("wineTours.slots.conflictClosed", { contact })
+      : error.reason === "horizon"
+        ? t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact })
       : guests > capacity
         ? t("wineTours.slots.conflictTooLarge", { capacity, contact })
         : error.placesLeft === 0
           ? t("wineTours.slots.conflictNone", { contact })
           : t("wineTours.slots.conflictFull", { count: error.placesLeft, contact });
   return { error: error409, fields: ["slot"], placesLeft: error.placesLeft, capacity, contact };
+}
+
+/** The 409 answer when a full slot's waitlist is itself full, in the visitor's language. */
+export function waitlistFullAnswer(language: string, siteUrl: string) {
+  const lang = isLanguage(language) ? language : defaultLanguage;
+  const contact = contactLink(siteUrl, lang);
+  return { error: translator(lang).t("wineTours.slots.waitlistFull", { contact }), fields: ["slot"], placesLeft: 0, contact };
 }
 
 /**
@@ -62,7 +73,7 @@ export async function submitWithSlot(
       const state = booking.status === "confirmed" ? "confirmed at once (places were free)" : `waiting for your answer; places held until ${booking.holdUntil} (UTC)`;
       mails.push(mail.kind === "notification" ? { ...mail, text: mail.text.replace("\n\n", `\n\nTime slot: ${slot.date} ${slot.time} (Paris time), ${guests} place(s), ${state}.\n\n`) } : mail);
     }
-    const visitor = tours.visitorMail("booked", { ...booking, name: input.name, email: input.email, language: input.language });
+    const visitor = tours.visitorMail("booked", { ...booking, name: input.name, email: input.email, phone: input.phone ?? null, language: input.language });
     if (visitor) mails.push(visitor);
     return mails;
   };
@@ -81,7 +92,7 @@ export async function submitWithSlot(
 /**
  * Stores a request for a full slot and puts it on the slot's waitlist, in one transaction: the
  * estate's notification says so; the visitor is written to when places are offered
- * (../bookings/waitlist.ts).
+ * (../db/tour-waitlist.ts).
  */
 export async function joinWaitlist(
   store: SubmissionStore,

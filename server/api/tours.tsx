@@ -15,13 +15,13 @@ import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
-import { contactLink, tourName } from "../bookings/service";
+import { contactLink, tourName, visitorMovesPerDay } from "../bookings/service";
 import { addDays, dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath, offerPath } from "../mail/tour-visit";
-import type { WaitlistEntry } from "../bookings/waitlist";
+import type { WaitlistEntry } from "../db/tour-waitlist";
 import { renderPage, serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
@@ -63,7 +63,7 @@ const offerSchema = {
 };
 
 /** What the visitor's page shows after a POST, or what went wrong. */
-type PageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | null;
+type PageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | "moveLimit" | "horizon" | null;
 
 const statusText: Record<BookedVisit["status"], MessageId> = {
   pending: "manage.status.pending",
@@ -158,6 +158,8 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
     tooLate: t("manage.tooLate", { hours: schedule.cutoffHours, contact }),
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
+    moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
+    horizon: t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact }),
   };
   return (
     <>
@@ -282,14 +284,8 @@ function invalidLink(request: FastifyRequest, reply: FastifyReply) {
   );
 }
 
-/** The language of a stored request (a waitlist line has no slot booking yet). */
-function languageOfRequest(tours: TourService, bookingId: string): Language {
-  const row = tours.db.prepare("SELECT language FROM tour_bookings WHERE id = ?").get(bookingId) as { language: string } | undefined;
-  return row && isLanguage(row.language) ? row.language : defaultLanguage;
-}
-
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
-export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }: { tours: TourService; limit: RouteLimit; siteUrl: string }): Promise<void> {
+export async function tourRoutes(api: FastifyInstance, { tours, limit, availabilityLimit, siteUrl }: { tours: TourService; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string }): Promise<void> {
   // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
@@ -300,7 +296,9 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
     return reply.status(400).type("application/json; charset=utf-8").send(availabilityProblem(error.validation));
   });
 
-  routes.get("/api/tours/availability", { config, schema: { querystring: availabilityQuery } }, async (request, reply) => {
+  // Its own limit, far above the forms': reading the places is what the time picker does at every click.
+  const availabilityConfig: FastifyContextConfig = availabilityLimit ? { rateLimit: availabilityLimit } : {};
+  routes.get("/api/tours/availability", { config: availabilityConfig, schema: { querystring: availabilityQuery } }, async (request, reply) => {
     const query = request.query;
     const schedule = tours.schedule();
     const slots = tours.availability(query.package, query.from, query.to).map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft }));
@@ -326,7 +324,7 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
   // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
   const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean) => {
     const visit = tours.visit(entry.bookingId);
-    const lang = visit?.language ?? languageOfRequest(tours, entry.bookingId);
+    const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
     return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} />);
   };
   const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
@@ -358,7 +356,8 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, siteUrl }
       if (!local) return page(reply, 400, visit, "taken");
       const outcome = await tours.moveByVisitor(visit.bookingId, { package: visit.package, ...local });
       const now = tours.visit(visit.bookingId)!;
-      if (outcome instanceof SlotRefused) return page(reply, 409, now, "taken");
+      if (outcome instanceof SlotRefused) return page(reply, 409, now, outcome.reason === "horizon" ? "horizon" : "taken");
+      if (outcome === "limit") return page(reply, 429, now, "moveLimit");
       return page(reply, outcome === "late" ? 409 : 200, now, outcome === "late" ? "tooLate" : "moved");
     }
     return page(reply, 400, visit, null);

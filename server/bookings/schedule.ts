@@ -1,11 +1,14 @@
 /**
- * The estate's tour schedule: when each package runs, how many people a tour takes, how late one
- * can book, which days are closed. One row of settings, weekly times per package and closures,
- * in tables of migration 30; the defaults are that migration's and docs/bookings.md's.
+ * The estate's tour schedule: when each package runs, how many people a tour takes, how late and
+ * how far ahead one can book, which days are closed, and one-off changes of a single date. The
+ * schedule is a template for new bookings only: a booking keeps its own package, day, time and
+ * group whatever the schedule later says (./ledger.ts counts places from the bookings). The
+ * tables are server/db/tour-schedule.ts's; the defaults are docs/bookings.md's.
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import type { Db } from "../db/database";
-import { addDays, dayCount, estateZone, isoWithOffset, instantOf, weekdayOf, type LocalTime } from "./paris-time";
+import { deleteClosure, deleteDateChange, insertClosure, insertDateChange, readScheduleRows, writeScheduleSettings, type DateChangeKind } from "../db/tour-schedule";
+import { addDays, addMonths, dayCount, estateZone, isoWithOffset, instantOf, localOf, weekdayOf, type LocalTime } from "./paris-time";
 
 /** A closed stretch of days (harvest, a holiday), both ends included. */
 export interface Closure {
@@ -16,12 +19,24 @@ export interface Closure {
   note: string;
 }
 
+/** A one-off change of one date: an extra time, a weekly time that does not run, or another capacity. */
+export interface DateChange {
+  id: number;
+  day: string;
+  package: TourPackageId;
+  time: string;
+  kind: DateChangeKind;
+  /** An extra time's or a changed time's capacity; null: the package's. */
+  capacity: number | null;
+  note: string;
+}
+
 /** Everything that decides which slots exist and how many places each has. */
 export interface Schedule {
   /** The zone the times are read in: always the estate's. */
   zone: string;
-  /** People per tour (the spec's group of at most 8). */
-  capacity: number;
+  /** Per package: people per tour (the spec's group of at most 8). */
+  capacity: Record<TourPackageId, number>;
   /** A slot can be booked, moved or cancelled online until this many hours before it starts. */
   cutoffHours: number;
   /** A request waiting for the estate holds its places this long, then expires. */
@@ -32,103 +47,167 @@ export interface Schedule {
   waitlistHoldHours: number;
   /** One guide for every package: tours starting at the same time share one group's places. */
   sharedGuide: boolean;
+  /** No slot further ahead than this many months can be booked, moved or offered, by anyone. */
+  horizonMonths: number;
   /** Per package: weekly times as `HH:MM` per ISO weekday (1 Monday … 7 Sunday). */
   times: Record<TourPackageId, Record<number, string[]>>;
   /** Per package: a booking with places free is confirmed at once, without waiting for the estate. */
   instantConfirm: Record<TourPackageId, boolean>;
   closures: Closure[];
+  dateChanges: DateChange[];
 }
 
 /** The weekdays, Monday first. */
 export const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A waitlist holds at most this many times a slot's capacity in places (people waiting). */
+export const waitlistFactor = 2;
 
 /** A slot of the schedule: a package at a local time. */
 export interface Slot extends LocalTime {
   package: TourPackageId;
 }
 
-interface SettingsRow {
-  time_zone: string;
-  capacity: number;
-  cutoff_hours: number;
-  hold_hours: number;
-  reminder_hours: number;
-  waitlist_hold_hours: number;
-  shared_guide: number;
-}
+const emptyTimes = (): Schedule["times"] => Object.fromEntries(tourPackageIds.map((id) => [id, Object.fromEntries(weekdays.map((day) => [day, [] as string[]]))])) as Schedule["times"];
 
 /** Reads the schedule as the estate last saved it. */
 export function readSchedule(db: Db): Schedule {
-  const settings = db.prepare("SELECT * FROM tour_schedule WHERE id = 1").get() as SettingsRow;
-  const times = Object.fromEntries(tourPackageIds.map((id) => [id, Object.fromEntries(weekdays.map((day) => [day, [] as string[]]))])) as Schedule["times"];
-  for (const row of db.prepare("SELECT package, weekday, time FROM tour_weekly_times ORDER BY time").all() as { package: TourPackageId; weekday: number; time: string }[]) {
-    times[row.package]?.[row.weekday]?.push(row.time);
-  }
+  const rows = readScheduleRows(db);
+  const times = emptyTimes();
+  for (const row of rows.weekly) times[row.package]?.[row.weekday]?.push(row.time);
   const instantConfirm = Object.fromEntries(tourPackageIds.map((id) => [id, true])) as Schedule["instantConfirm"];
-  for (const row of db.prepare("SELECT package, instant_confirm FROM tour_package_settings").all() as { package: TourPackageId; instant_confirm: number }[]) {
-    if (row.package in instantConfirm) instantConfirm[row.package] = row.instant_confirm === 1;
+  const capacity = Object.fromEntries(tourPackageIds.map((id) => [id, 8])) as Schedule["capacity"];
+  for (const row of rows.packages) {
+    if (!(row.package in instantConfirm)) continue;
+    instantConfirm[row.package] = row.instant_confirm === 1;
+    capacity[row.package] = row.capacity;
   }
-  const closures = (db.prepare("SELECT id, first_day, last_day, note FROM tour_closures ORDER BY first_day").all() as { id: number; first_day: string; last_day: string; note: string }[]).map(
-    (row) => ({ id: row.id, firstDay: row.first_day, lastDay: row.last_day, note: row.note }),
-  );
+  const { settings } = rows;
   return {
     zone: settings.time_zone,
-    capacity: settings.capacity,
+    capacity,
     cutoffHours: settings.cutoff_hours,
     holdHours: settings.hold_hours,
     reminderHours: settings.reminder_hours,
     waitlistHoldHours: settings.waitlist_hold_hours,
     sharedGuide: settings.shared_guide === 1,
+    horizonMonths: settings.horizon_months,
     times,
     instantConfirm,
-    closures,
+    closures: rows.closures.map((row) => ({ id: row.id, firstDay: row.first_day, lastDay: row.last_day, note: row.note })),
+    dateChanges: rows.dateChanges.filter((row) => (tourPackageIds as readonly string[]).includes(row.package)),
   };
 }
 
-/** What the schedule form saves (closures are added and removed one by one). */
-export type ScheduleSettings = Omit<Schedule, "zone" | "closures">;
+/** What the schedule form saves (closures and one-off changes are added and removed one by one). */
+export type ScheduleSettings = Omit<Schedule, "zone" | "closures" | "dateChanges">;
 
-/** Saves the settings, times and confirmation options, replacing the old ones; call inside a transaction. */
-export function saveSchedule(db: Db, settings: ScheduleSettings, now: Date): void {
-  db.prepare(
-    `UPDATE tour_schedule SET capacity = ?, cutoff_hours = ?, hold_hours = ?, reminder_hours = ?, waitlist_hold_hours = ?, shared_guide = ?, updated_at = ? WHERE id = 1`,
-  ).run(settings.capacity, settings.cutoffHours, settings.holdHours, settings.reminderHours, settings.waitlistHoldHours, settings.sharedGuide ? 1 : 0, now.toISOString());
-  db.prepare("DELETE FROM tour_weekly_times").run();
-  const insertTime = db.prepare("INSERT OR IGNORE INTO tour_weekly_times (package, weekday, time) VALUES (?, ?, ?)");
-  const setInstant = db.prepare("INSERT INTO tour_package_settings (package, instant_confirm) VALUES (?, ?) ON CONFLICT (package) DO UPDATE SET instant_confirm = excluded.instant_confirm");
-  for (const id of tourPackageIds) {
-    for (const day of weekdays) for (const time of settings.times[id][day] ?? []) insertTime.run(id, day, time);
-    setInstant.run(id, settings.instantConfirm[id] ? 1 : 0);
+/**
+ * A change of the schedule, as the estate asks for it. Applying one never touches a booking by
+ * itself: the bookings it would leave off the schedule or over capacity are listed first
+ * (./service.ts `affectedBy`), and each is kept, moved or cancelled as the staff choose.
+ */
+export type ScheduleChange =
+  | { kind: "settings"; settings: ScheduleSettings }
+  | { kind: "closure-add"; closure: Omit<Closure, "id"> }
+  | { kind: "closure-remove"; id: number }
+  | { kind: "date-add"; change: Omit<DateChange, "id"> }
+  | { kind: "date-remove"; id: number };
+
+/** The schedule as it would be after `change` (nothing written). */
+export function proposedSchedule(schedule: Schedule, change: ScheduleChange): Schedule {
+  switch (change.kind) {
+    case "settings":
+      return { ...schedule, ...change.settings };
+    case "closure-add":
+      return { ...schedule, closures: [...schedule.closures, { id: 0, ...change.closure }] };
+    case "closure-remove":
+      return { ...schedule, closures: schedule.closures.filter((closure) => closure.id !== change.id) };
+    case "date-add": {
+      const { day, package: pkg, time } = change.change;
+      const others = schedule.dateChanges.filter((one) => !(one.day === day && one.package === pkg && one.time === time));
+      return { ...schedule, dateChanges: [...others, { id: 0, ...change.change }] };
+    }
+    case "date-remove":
+      return { ...schedule, dateChanges: schedule.dateChanges.filter((one) => one.id !== change.id) };
   }
 }
 
-/** Adds a closure; call inside a transaction. */
-export function addClosure(db: Db, closure: Omit<Closure, "id">): number {
-  return Number(db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES (?, ?, ?)").run(closure.firstDay, closure.lastDay, closure.note).lastInsertRowid);
+/** Writes a change; call inside the transaction that also settles the bookings it touches. Gives the id of what it added, if anything. */
+export function writeScheduleChange(db: Db, change: ScheduleChange, now: Date): number | null {
+  switch (change.kind) {
+    case "settings": {
+      const { settings } = change;
+      const weekly = tourPackageIds.flatMap((pkg) => weekdays.flatMap((weekday) => (settings.times[pkg][weekday] ?? []).map((time) => ({ package: pkg, weekday, time }))));
+      const packages = tourPackageIds.map((pkg) => ({ package: pkg, instant_confirm: settings.instantConfirm[pkg] ? 1 : 0, capacity: settings.capacity[pkg] }));
+      writeScheduleSettings(
+        db,
+        {
+          cutoff_hours: settings.cutoffHours,
+          hold_hours: settings.holdHours,
+          reminder_hours: settings.reminderHours,
+          waitlist_hold_hours: settings.waitlistHoldHours,
+          shared_guide: settings.sharedGuide ? 1 : 0,
+          horizon_months: settings.horizonMonths,
+        },
+        weekly,
+        packages,
+        now,
+      );
+      return null;
+    }
+    case "closure-add":
+      return insertClosure(db, { first_day: change.closure.firstDay, last_day: change.closure.lastDay, note: change.closure.note });
+    case "closure-remove":
+      return deleteClosure(db, change.id) ? change.id : null;
+    case "date-add":
+      return insertDateChange(db, change.change, now);
+    case "date-remove":
+      return deleteDateChange(db, change.id) ? change.id : null;
+  }
 }
 
-/** Removes a closure; false when there was none with that id. */
-export function removeClosure(db: Db, id: number): boolean {
-  return db.prepare("DELETE FROM tour_closures WHERE id = ?").run(id).changes === 1;
-}
+/** The closure that covers a day, if any. */
+export const closureOn = (schedule: Schedule, date: string) => schedule.closures.find((closure) => closure.firstDay <= date && date <= closure.lastDay) ?? null;
 
 /** Whether the estate is closed that day. */
-export const isClosed = (schedule: Schedule, date: string) => schedule.closures.some((closure) => closure.firstDay <= date && date <= closure.lastDay);
+export const isClosed = (schedule: Schedule, date: string) => closureOn(schedule, date) !== null;
 
-/** The slots of a package from `from` to `to` (days, both included), in time order, closures left out. */
+/** The one-off change of a slot's time that day, if any. */
+export const dateChangeOf = (schedule: Schedule, slot: Slot) =>
+  schedule.dateChanges.find((one) => one.day === slot.date && one.package === slot.package && one.time === slot.time) ?? null;
+
+/**
+ * The times a package runs on a day: its weekly times, less those a one-off change closes, plus
+ * the day's extra times; none on a closed day. In time order.
+ */
+export function timesOn(schedule: Schedule, pkg: TourPackageId, date: string): string[] {
+  if (isClosed(schedule, date)) return [];
+  const weekly = schedule.times[pkg][weekdayOf(date)] ?? [];
+  const changes = schedule.dateChanges.filter((one) => one.day === date && one.package === pkg);
+  if (changes.length === 0) return weekly;
+  const closed = new Set(changes.filter((one) => one.kind === "closed").map((one) => one.time));
+  const extra = changes.filter((one) => one.kind === "extra").map((one) => one.time);
+  return [...new Set([...weekly.filter((time) => !closed.has(time)), ...extra])].sort();
+}
+
+/** Whether the schedule has this slot (its package runs at that time that day). */
+export const hasSlot = (schedule: Schedule, slot: Slot) => timesOn(schedule, slot.package, slot.date).includes(slot.time);
+
+/** How many people a slot takes: a one-off capacity for that time that day, else the package's. */
+export function capacityOf(schedule: Schedule, slot: Slot): number {
+  const change = dateChangeOf(schedule, slot);
+  return change && change.kind !== "closed" && change.capacity !== null ? change.capacity : schedule.capacity[slot.package];
+}
+
+/** The slots of a package from `from` to `to` (days, both included), in time order. */
 export function slotsBetween(schedule: Schedule, pkg: TourPackageId, from: string, to: string): Slot[] {
   const slots: Slot[] = [];
   for (let i = 0; i < dayCount(from, to); i++) {
     const date = addDays(from, i);
-    if (isClosed(schedule, date)) continue;
-    for (const time of schedule.times[pkg][weekdayOf(date)] ?? []) slots.push({ package: pkg, date, time });
+    for (const time of timesOn(schedule, pkg, date)) slots.push({ package: pkg, date, time });
   }
   return slots;
-}
-
-/** Whether the schedule has this slot (its package runs at that time that day, and the day is open). */
-export function hasSlot(schedule: Schedule, slot: Slot): boolean {
-  return !isClosed(schedule, slot.date) && (schedule.times[slot.package][weekdayOf(slot.date)] ?? []).includes(slot.time);
 }
 
 /** When a slot starts, as an instant. */
@@ -139,3 +218,9 @@ export const slotStart = (schedule: Schedule, slot: LocalTime) => isoWithOffset(
 
 /** Whether a slot can still be booked, moved or cancelled online at `now` (before the cut-off). */
 export const beforeCutoff = (schedule: Schedule, slot: LocalTime, now: Date) => slotInstant(schedule, slot).getTime() - schedule.cutoffHours * 3_600_000 > now.getTime();
+
+/** The last day that can be booked at `now`: the horizon's months after today, on the estate's clock. */
+export const horizonEnd = (schedule: Schedule, now: Date) => addMonths(localOf(now, schedule.zone || estateZone).date, schedule.horizonMonths);
+
+/** Whether a day is within the booking horizon at `now`. */
+export const withinHorizon = (schedule: Schedule, date: string, now: Date) => date <= horizonEnd(schedule, now);

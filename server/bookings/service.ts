@@ -1,23 +1,42 @@
 /**
  * Tour bookings with a slot: the schedule (read once, again after the estate changes it), the
  * places (./ledger.ts), and the visitor's e-mails, each queued in the outbox inside the
- * transaction that makes the change it tells of, so it is sent once or not at all.
+ * transaction that makes the change it tells of, so it is sent once or not at all. Every path
+ * that takes places goes through here: a visitor's booking, the staff's confirmation of a
+ * request, a phone or walk-in booking, a move, a waitlist offer taken, a schedule change.
  */
 import { content } from "#content";
 import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { TourPackageId } from "#forms/tour-booking";
+import { auditActions, auditCountSince, recordAudit, visitorActor } from "../db/audit";
 import { whenWritable } from "../db/availability";
 import type { Db } from "../db/database";
-import { changeStatus } from "../db/inbox";
+import { changeStatus, statusesOf } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
+import { attendanceOf, heldBookingsBetween, markReminderQueued, placesHeldBetween, remindersNotQueued, setAttendance, visitorOf, type Attendance, type HeldBooking } from "../db/tour-ledger";
+import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
 import { composeVisitMail, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
+import { dayViews, type DayView } from "./day-view";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
-import { localOf } from "./paris-time";
-import { hasSlot, readSchedule, slotInstant, slotsBetween, type Schedule, type Slot } from "./schedule";
-import { Waitlist, type WaitlistEntry } from "./waitlist";
+import { addDays, localOf, type LocalTime } from "./paris-time";
+import {
+  capacityOf,
+  hasSlot,
+  isClosed,
+  proposedSchedule,
+  readSchedule,
+  slotInstant,
+  slotsBetween,
+  waitlistFactor,
+  withinHorizon,
+  writeScheduleChange,
+  type Schedule,
+  type ScheduleChange,
+  type Slot,
+} from "./schedule";
 
 /** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
 const bookingType = "tour-bookings";
@@ -27,6 +46,7 @@ export interface BookedVisit extends SlotBooking {
   /** The name the visitor gave: only the estate's e-mails and pages show it. */
   name: string;
   email: string;
+  phone: string | null;
   language: Language;
 }
 
@@ -38,6 +58,46 @@ export function tourName(pkg: string, lang: Language): string {
 
 /** The contact page in a language, as an absolute address (the 409 answers and the visitor's page offer it). */
 export const contactLink = (siteUrl: string, lang: Language) => new URL(localizePath(lang, "/contact"), siteUrl).toString();
+
+/** A visitor may move their booking through the private link this many times in 24 hours (each move mails the estate). */
+export const visitorMovesPerDay = 3;
+
+/** The waitlist of a slot is full: its people in line already reach twice the slot's capacity. */
+export class WaitlistFull extends Error {
+  override name = "WaitlistFull";
+}
+
+/** Why a booking is touched by a schedule change: its day closes, its time leaves the schedule, or its time's capacity falls below what is booked. */
+export type AffectReason = "closed" | "removed" | "capacity";
+
+/** A booking a schedule change touches, with the times it could move to under the new schedule. */
+export interface Affected {
+  booking: HeldBooking;
+  reason: AffectReason;
+  moveOptions: OpenSlot[];
+}
+
+/** What the staff chose for a booking a schedule change touches. */
+export type Decision = { action: "keep" } | { action: "cancel" } | { action: "move"; to: LocalTime };
+
+/** A move chosen for a schedule change could not be made: the whole change is refused. */
+export class MoveRefused extends Error {
+  override name = "MoveRefused";
+  constructor(
+    readonly booking: HeldBooking,
+    readonly to: LocalTime,
+    readonly refusal: SlotRefused,
+  ) {
+    super(`move of ${booking.bookingId} refused: ${refusal.reason}`);
+  }
+}
+
+/** Ends a change's transaction without writing anything, answering `value`. */
+class Abort<T> extends Error {
+  constructor(readonly value: T) {
+    super("aborted");
+  }
+}
 
 export interface TourServiceOptions {
   now: () => Date;
@@ -97,17 +157,36 @@ export class TourService {
   /**
    * Takes the places of a new booking with a slot. Call inside the submission's transaction, after
    * its row is written: throws `SlotRefused` (the submission is then rolled back with it) when the
-   * slot is not on the schedule, past its cut-off, or short of places.
+   * slot is not on the schedule, beyond the horizon, past its cut-off, or short of places. A
+   * visitor's booking is confirmed at once or waits for the estate, as its package says; the
+   * staff's (a phone or walk-in visitor) is confirmed, may be placed until the tour starts, and an
+   * admin may place it over the places.
    */
-  reserve(booking: { id: string; slot: Slot; guests: number }): SlotBooking {
+  reserve(booking: { id: string; slot: Slot; guests: number }, staff: { actor: string; overCapacity: boolean; reason: string } | null = null): SlotBooking {
     const schedule = this.schedule();
     const now = this.now;
     this.version += 1;
-    if (booking.guests > schedule.capacity) throw new SlotRefused("full", Math.max(0, schedule.capacity - this.ledger.taken(schedule, booking.slot, now)));
-    this.ledger.check(schedule, booking.slot, booking.guests, now);
-    const confirmed = schedule.instantConfirm[booking.slot.package];
-    const held = this.ledger.hold({ id: booking.id, slot: booking.slot, guests: booking.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, booking.slot, now), now });
+    const capacity = capacityOf(schedule, booking.slot);
+    if (booking.guests > capacity && !staff?.overCapacity) throw new SlotRefused("full", this.ledger.placesLeft(schedule, booking.slot, now));
+    const free = this.ledger.placesLeft(schedule, booking.slot, now) >= booking.guests;
+    this.ledger.check(schedule, booking.slot, booking.guests, now, { byStaff: staff !== null, overCapacity: staff?.overCapacity ?? false });
+    const confirmed = staff !== null || schedule.instantConfirm[booking.slot.package];
+    const held = this.ledger.hold({
+      id: booking.id,
+      slot: booking.slot,
+      guests: booking.guests,
+      zone: schedule.zone,
+      confirmed,
+      holdUntil: Ledger.holdEnd(schedule, booking.slot, now),
+      now,
+      source: staff ? "staff" : "visitor",
+    });
     if (confirmed) changeStatus(this.db, bookingType, booking.id, ["new"], "confirmed", now);
+    if (staff) {
+      const slot = `${booking.slot.date} ${booking.slot.time}`;
+      recordAudit(this.db, { actor: staff.actor, action: auditActions.bookingCreatedByStaff, target: { type: bookingType, id: booking.id }, detail: { slot, guests: booking.guests } }, now);
+      if (!free) recordAudit(this.db, { actor: staff.actor, action: auditActions.slotOverbooked, target: { type: bookingType, id: booking.id }, detail: { slot, overbooked: true, reason: staff.reason } }, now);
+    }
     return held;
   }
 
@@ -123,16 +202,22 @@ export class TourService {
     return booking ? this.withVisitor(booking) : null;
   }
 
-  private withVisitor(booking: SlotBooking): BookedVisit | null {
-    const row = this.db.prepare("SELECT name, email, language FROM tour_bookings WHERE id = ?").get(booking.bookingId) as { name: string; email: string; language: string } | undefined;
-    if (!row) return null;
-    return { ...booking, name: row.name, email: row.email, language: isLanguage(row.language) ? row.language : defaultLanguage };
+  /** The language of a stored request (a waitlist line has no slot booking yet). */
+  requestLanguage(bookingId: string): Language {
+    const language = visitorOf(this.db, bookingId)?.language;
+    return isLanguage(language) ? language : defaultLanguage;
   }
 
-  /** The visitor's e-mail about `visit` as it now stands, or null without mail. */
+  private withVisitor(booking: SlotBooking): BookedVisit | null {
+    const visitor = visitorOf(this.db, booking.bookingId);
+    if (!visitor) return null;
+    return { ...booking, name: visitor.name, email: visitor.email, phone: visitor.phone, language: isLanguage(visitor.language) ? visitor.language : defaultLanguage };
+  }
+
+  /** The visitor's e-mail about `visit` as it now stands, or null without mail (or without an address: a walk-in). */
   visitorMail(kind: VisitMailKind, visit: BookedVisit) {
     const { mail } = this.options;
-    if (!mail) return null;
+    if (!mail || visit.email === "") return null;
     const schedule = this.schedule();
     return composeVisitMail(
       kind,
@@ -166,23 +251,30 @@ export class TourService {
 
   /**
    * Runs a change as one write transaction (`BEGIN IMMEDIATE`), waiting out another process's lock
-   * from timers (../db/availability.ts), then sends what it queued.
+   * from timers (../db/availability.ts), then sends what it queued. Whatever the change freed goes
+   * to the waitlist in the same transaction. `work` may end it without writing anything by
+   * throwing an `Abort`, whose value is then the answer.
    */
   async change<T>(work: () => T): Promise<T> {
     this.version += 1;
-    // Whatever the change freed goes to the waitlist in the same transaction (./waitlist.ts).
-    const result = await whenWritable(() =>
-      this.db
-        .transaction(() => {
-          const done = work();
-          this.offerFreedPlaces();
-          return done;
-        })
-        .immediate(),
-    );
-    this.version += 1;
-    this.options.kick();
-    return result;
+    try {
+      const result = await whenWritable(() =>
+        this.db
+          .transaction(() => {
+            const done = work();
+            this.offerFreedPlaces();
+            return done;
+          })
+          .immediate(),
+      );
+      this.options.kick();
+      return result;
+    } catch (error) {
+      if (error instanceof Abort) return error.value as T;
+      throw error;
+    } finally {
+      this.version += 1;
+    }
   }
 
   /** Whether a booking can still be changed online (before its slot's cut-off). */
@@ -191,30 +283,43 @@ export class TourService {
     return (visit.status === "pending" || visit.status === "confirmed") && slotInstant(schedule, visit).getTime() - schedule.cutoffHours * 3_600_000 > this.now.getTime();
   }
 
-  /** The visitor moves their booking to another slot of its package: places checked, the move recorded, the visitor told. */
-  moveByVisitor(id: string, to: Slot): Promise<"moved" | "late" | SlotRefused> {
+  /** How many more times a visitor may move a booking through the private link in the next 24 hours. */
+  movesLeft(id: string): number {
+    const since = new Date(this.now.getTime() - 86_400_000);
+    return Math.max(0, visitorMovesPerDay - auditCountSince(this.db, auditActions.slotMovedByVisitor, { type: bookingType, id }, since));
+  }
+
+  /**
+   * The visitor moves their booking to another slot of its package: places checked, the move
+   * recorded in the booking's history, the visitor and the estate told. At most
+   * `visitorMovesPerDay` moves in 24 hours ("limit").
+   */
+  moveByVisitor(id: string, to: Slot): Promise<"moved" | "late" | "limit" | SlotRefused> {
     return this.change(() => {
       const visit = this.ledger.byId(id);
       if (!visit || !this.changeable(visit)) return "late" as const;
+      if (this.movesLeft(id) === 0) return "limit" as const;
       try {
-        this.ledger.check(this.schedule(), to, visit.guests, this.now, id);
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id });
       } catch (error) {
         if (error instanceof SlotRefused) return error;
         throw error;
       }
       this.ledger.move(id, to, this.now);
+      recordAudit(this.db, { actor: visitorActor, action: auditActions.slotMovedByVisitor, target: { type: bookingType, id }, detail: { from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` } }, this.now);
       this.tell("moved", id);
       this.tellEstate("moved", visit);
       return "moved" as const;
     });
   }
 
-  /** The visitor cancels: the places return, the visitor is told. */
+  /** The visitor cancels: the places return, the cancellation is in the booking's history, the visitor and the estate are told. */
   cancelByVisitor(id: string): Promise<"cancelled" | "late"> {
     return this.change(() => {
       const visit = this.ledger.byId(id);
       if (!visit || !this.changeable(visit)) return "late" as const;
       this.setStatus(id, ["pending", "confirmed"], "cancelled");
+      recordAudit(this.db, { actor: visitorActor, action: auditActions.slotCancelledByVisitor, target: { type: bookingType, id }, detail: { slot: `${visit.date} ${visit.time}` } }, this.now);
       this.tell("cancelled", id);
       this.tellEstate("cancelled", visit);
       return "cancelled" as const;
@@ -232,19 +337,17 @@ export class TourService {
       const visit = this.ledger.byId(id);
       if (!visit) return "stale" as const;
       const schedule = this.schedule();
-      const room = () => Math.max(0, schedule.capacity - this.ledger.taken(schedule, visit, this.now, id)) >= visit.guests;
       if (action === "confirm" || action === "undo") {
         const from: SlotStatus[] = action === "confirm" ? ["pending"] : ["declined"];
         if (!from.includes(visit.status)) return "stale" as const;
-        const free = room();
+        const free = this.ledger.placesLeft(schedule, visit, this.now, id) >= visit.guests;
         if (!free && !options.override) return "full" as const;
         this.setStatus(id, from, "confirmed");
         options.record({ slot: `${visit.date} ${visit.time}`, overbooked: !free });
         this.tell("confirmed", id);
         return "done" as const;
       }
-      const from: SlotStatus[] = action === "decline" ? ["pending", "confirmed"] : ["pending", "confirmed"];
-      if (!this.setStatus(id, from, action === "decline" ? "declined" : "cancelled")) return "stale" as const;
+      if (!this.setStatus(id, ["pending", "confirmed"], action === "decline" ? "declined" : "cancelled")) return "stale" as const;
       options.record({ slot: `${visit.date} ${visit.time}` });
       this.tell(action === "decline" ? "declined" : "cancelled", id);
       return "done" as const;
@@ -252,16 +355,17 @@ export class TourService {
   }
 
   /**
-   * The times of one day a booking could move to, for the staff: its package's slots on the
-   * schedule that have not started (the visitors' cut-off does not bind the estate), each with the
-   * places left not counting the booking's own, the booking's own time left out.
+   * The times of one day a booking could be placed at, for the staff: its package's slots on the
+   * schedule that have not started (the visitors' cut-off does not bind the estate) and are within
+   * the horizon, each with the places left not counting the booking's own, the booking's own time
+   * left out.
    */
-  staffMoveOptions(visit: SlotBooking, day: string): OpenSlot[] {
-    const schedule = this.schedule();
+  staffMoveOptions(visit: { bookingId: string; package: TourPackageId; date: string; time: string }, day: string, schedule = this.schedule()): OpenSlot[] {
     const now = this.now;
+    if (!withinHorizon(schedule, day, now)) return [];
     return slotsBetween(schedule, visit.package, day, day)
       .filter((slot) => slotInstant(schedule, slot).getTime() > now.getTime() && !(slot.date === visit.date && slot.time === visit.time))
-      .map((slot) => ({ ...slot, capacity: schedule.capacity, placesLeft: Math.max(0, schedule.capacity - this.ledger.taken(schedule, slot, now, visit.bookingId)) }));
+      .map((slot) => ({ ...slot, capacity: capacityOf(schedule, slot), placesLeft: this.ledger.placesLeft(schedule, slot, now, visit.bookingId) }));
   }
 
   /**
@@ -276,7 +380,7 @@ export class TourService {
       if (!visit || (visit.status !== "pending" && visit.status !== "confirmed") || to.package !== visit.package) return "stale" as const;
       if (to.date === visit.date && to.time === visit.time) return "stale" as const;
       try {
-        this.ledger.check(this.schedule(), to, visit.guests, this.now, id, true);
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id, byStaff: true });
       } catch (error) {
         if (error instanceof SlotRefused) return error;
         throw error;
@@ -289,11 +393,161 @@ export class TourService {
   }
 
   /**
+   * The staff confirm a request that came without a time into one of its package's times, in one
+   * write transaction: its places taken (refused without room, unless an admin places it over the
+   * places with a reason), the inbox's status, its waitlist line ended, the visitor's confirmation
+   * with the private link and the calendar file (Paris time), and the audit entry. "stale" when
+   * the request was answered meanwhile or already has a time.
+   */
+  confirmRequest(id: string, slot: Slot, staff: { actor: string; overCapacity: boolean; reason: string }): Promise<"done" | "stale" | SlotRefused> {
+    return this.change(() => {
+      const visitor = visitorOf(this.db, id);
+      if (!visitor || visitor.package !== slot.package || this.ledger.byId(id)) return "stale" as const;
+      const now = this.now;
+      if (!changeStatus(this.db, bookingType, id, ["new"], "confirmed", now)) return "stale" as const;
+      const schedule = this.schedule();
+      const guests = visitor.guests ?? 1;
+      const free = hasSlot(schedule, slot) && this.ledger.placesLeft(schedule, slot, now) >= guests;
+      try {
+        this.ledger.check(schedule, slot, guests, now, { byStaff: true, overCapacity: staff.overCapacity });
+      } catch (error) {
+        // The status change above is rolled back with the transaction.
+        if (error instanceof SlotRefused) throw new Abort(error);
+        throw error;
+      }
+      this.ledger.hold({ id, slot, guests, zone: schedule.zone, confirmed: true, holdUntil: now, now, source: "visitor" });
+      this.waitlist.endFor(id, now);
+      const local = `${slot.date} ${slot.time}`;
+      recordAudit(this.db, { actor: staff.actor, action: auditActions.bookingConfirmed, target: { type: bookingType, id }, detail: { local, slot: local } }, now);
+      if (!free) recordAudit(this.db, { actor: staff.actor, action: auditActions.slotOverbooked, target: { type: bookingType, id }, detail: { slot: local, overbooked: true, reason: staff.reason } }, now);
+      this.tell("confirmed", id);
+      return "done" as const;
+    });
+  }
+
+  /** The day's check-in of a confirmed booking: arrived, absent (a no-show), or cleared; kept in its history. */
+  markAttendance(id: string, attendance: Attendance | null, actor: string): Promise<"done" | "stale"> {
+    return this.change(() => {
+      const now = this.now;
+      if (!setAttendance(this.db, id, attendance, now)) return "stale" as const;
+      const action = attendance === "arrived" ? auditActions.slotArrived : attendance === "no-show" ? auditActions.slotNoShow : auditActions.slotAttendanceCleared;
+      recordAudit(this.db, { actor, action, target: { type: bookingType, id } }, now);
+      return "done" as const;
+    });
+  }
+
+  /** How often the person behind an address came and did not come (checked in, marked absent). */
+  attendanceOf(email: string) {
+    return attendanceOf(this.db, email);
+  }
+
+  /** Every booking holding places from `from` to `to`, with what the staff need of each. */
+  heldBookings(from: string, to: string): HeldBooking[] {
+    return heldBookingsBetween(this.db, from, to, this.now);
+  }
+
+  /**
+   * The days from `from` to `to` as the staff run them: each day's scheduled times and every time
+   * that has bookings (those off the schedule marked so), with places and bookings (./day-view.ts).
+   */
+  days(from: string, to: string): DayView[] {
+    const now = this.now;
+    return dayViews(this.schedule(), from, to, this.heldBookings(from, to), placesHeldBetween(this.db, from, to, now));
+  }
+
+  /**
+   * The bookings a schedule change would touch: each future booking holding places whose slot the
+   * change takes off the schedule (a closed day, a time removed for the week or that date), or
+   * whose time's capacity it lowers below the places booked there. Bookings already off the
+   * schedule or over capacity before the change are not touched again. Each comes with the times
+   * it could move to under the new schedule (its own day and the week after).
+   */
+  affectedBy(change: ScheduleChange): Affected[] {
+    const now = this.now;
+    const current = this.schedule();
+    const next = proposedSchedule(current, change);
+    const today = localOf(now).date;
+    const affected: Affected[] = [];
+    const over = (schedule: Schedule, slot: Slot) => this.ledger.taken(schedule, slot, now) > capacityOf(schedule, slot);
+    for (const booking of this.heldBookings(today, "9999-12-31")) {
+      if (slotInstant(current, booking).getTime() <= now.getTime()) continue;
+      const wasOn = hasSlot(current, booking);
+      const isOn = hasSlot(next, booking);
+      const reason: AffectReason | null = wasOn && !isOn ? (isClosed(next, booking.date) ? "closed" : "removed") : isOn && over(next, booking) && !(wasOn && over(current, booking)) ? "capacity" : null;
+      if (!reason) continue;
+      const moveOptions = Array.from({ length: 8 }, (_, i) => addDays(booking.date, i))
+        .flatMap((day) => this.staffMoveOptions(booking, day, next))
+        .filter((slot) => slot.placesLeft >= booking.guests)
+        .slice(0, 12);
+      affected.push({ booking, reason, moveOptions });
+    }
+    return affected;
+  }
+
+  /**
+   * Applies a schedule change and settles every booking it touches as the staff chose, in one
+   * write transaction: each kept (its tour still runs for it at its own time, marked off the
+   * schedule), moved (places counted under the new schedule, the visitor's e-mail with the same
+   * UID and a higher SEQUENCE) or cancelled (the visitor's e-mail, `METHOD:CANCEL`), each choice
+   * in the booking's history and the change with all of them in the audit log. "stale" with the
+   * touched bookings when one of them has no choice (a booking made after the warning was shown):
+   * nothing is changed silently. Throws `MoveRefused` when a chosen time has no room left.
+   */
+  async applyScheduleChange(change: ScheduleChange, decisions: ReadonlyMap<string, Decision>, actor: string): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
+    try {
+      return await this.change(() => {
+        const now = this.now;
+        const affected = this.affectedBy(change);
+        if (affected.some((one) => !decisions.has(one.booking.bookingId))) return { done: false as const, affected };
+        const id = writeScheduleChange(this.db, change, now);
+        this.cached = null;
+        const schedule = this.schedule();
+        const settled: Record<string, unknown>[] = [];
+        for (const { booking, reason } of affected) {
+          const decision = decisions.get(booking.bookingId)!;
+          const target = { type: bookingType, id: booking.bookingId };
+          const slot = `${booking.date} ${booking.time}`;
+          if (decision.action === "move") {
+            const to = { package: booking.package, ...decision.to };
+            try {
+              this.ledger.check(schedule, to, booking.guests, now, { except: booking.bookingId, byStaff: true });
+            } catch (error) {
+              if (error instanceof SlotRefused) throw new MoveRefused(booking, to, error);
+              throw error;
+            }
+            this.ledger.move(booking.bookingId, to, now);
+            const moved = `${to.date} ${to.time}`;
+            recordAudit(this.db, { actor, action: auditActions.slotMoved, target, detail: { from: slot, to: moved, reason: `schedule-${reason}` } }, now);
+            this.tell("moved", booking.bookingId);
+            settled.push({ booking: booking.bookingId, decision: "move", from: slot, to: moved });
+          } else if (decision.action === "cancel") {
+            this.setStatus(booking.bookingId, ["pending", "confirmed"], "cancelled");
+            recordAudit(this.db, { actor, action: auditActions.slotCancelled, target, detail: { slot, reason: `schedule-${reason}` } }, now);
+            this.tell("cancelled", booking.bookingId);
+            settled.push({ booking: booking.bookingId, decision: "cancel", slot });
+          } else {
+            recordAudit(this.db, { actor, action: auditActions.slotKept, target, detail: { slot, reason: `schedule-${reason}` } }, now);
+            settled.push({ booking: booking.bookingId, decision: "keep", slot });
+          }
+        }
+        recordAudit(this.db, { actor, action: changeAction[change.kind], target: { type: "schedule", id: "tours" }, detail: { ...changeDetail(change), ...(id !== null ? { id } : {}), bookings: settled } }, now);
+        return { done: true as const, id };
+      });
+    } finally {
+      // Read again whether the change was written or rolled back.
+      this.scheduleChanged();
+    }
+  }
+
+  /**
    * Puts a new request in line for a full slot; call inside the submission's transaction, after
-   * its row is written.
+   * its row is written. Throws `WaitlistFull` when the people already in line reach
+   * `waitlistFactor` times the slot's capacity.
    */
   joinWaitlist(booking: { id: string; slot: Slot; guests: number }): void {
     this.version += 1;
+    const schedule = this.schedule();
+    if (this.waitlist.peopleInLine(booking.slot) + booking.guests > waitlistFactor * capacityOf(schedule, booking.slot)) throw new WaitlistFull();
     this.waitlist.join({ bookingId: booking.id, slot: booking.slot, guests: booking.guests, now: this.now });
   }
 
@@ -301,7 +555,7 @@ export class TourService {
    * Offers freed places to the waitlist, inside the current write transaction: each one waiting,
    * first in line first, whose group fits in the places now free of their slot is offered them,
    * held until the waitlist hold ends (never past the visitors' cut-off), with the offer's e-mail
-   * queued in the same transaction. A slot past its cut-off ends its waitlist.
+   * queued in the same transaction. A slot past its cut-off, or off the schedule, ends its waitlist.
    */
   private offerFreedPlaces(): void {
     const schedule = this.schedule();
@@ -313,7 +567,7 @@ export class TourService {
         this.waitlist.setStatus(entry.id, "waiting", "gone", now);
         continue;
       }
-      if (schedule.capacity - this.ledger.taken(schedule, entry, now) < entry.guests) continue;
+      if (this.ledger.placesLeft(schedule, entry, now) < entry.guests) continue;
       const until = new Date(Math.min(now.getTime() + schedule.waitlistHoldHours * 3_600_000, cutoff));
       this.waitlist.setStatus(entry.id, "waiting", "offered", now, until);
       this.version += 1;
@@ -324,12 +578,12 @@ export class TourService {
   /** Queues the offer's e-mail to the one in line. */
   private tellOffer(bookingId: string, entry: WaitlistEntry, until: Date): void {
     const { mail } = this.options;
-    const row = this.db.prepare("SELECT email, language FROM tour_bookings WHERE id = ?").get(bookingId) as { email: string; language: string } | undefined;
-    if (!mail || !row) return;
-    const language = isLanguage(row.language) ? row.language : defaultLanguage;
+    const visitor = visitorOf(this.db, bookingId);
+    if (!mail || !visitor) return;
+    const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
     const offer = composeWaitlistOffer(
-      { id: bookingId, email: row.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      { id: bookingId, email: visitor.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
       localOf(until),
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
     );
@@ -359,7 +613,7 @@ export class TourService {
         throw error;
       }
       const confirmed = schedule.instantConfirm[entry.package];
-      this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now });
+      this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now, source: "visitor" });
       if (confirmed) changeStatus(this.db, bookingType, entry.bookingId, ["new"], "confirmed", now);
       this.tell("booked", entry.bookingId);
       return "booked" as const;
@@ -370,7 +624,7 @@ export class TourService {
   setStatus(id: string, from: readonly SlotStatus[], to: SlotStatus, holdUntil: Date | null = null): boolean {
     if (!this.ledger.setStatus(id, from, to, this.now, holdUntil)) return false;
     const inbox = to === "pending" ? "new" : to === "expired" ? "declined" : to;
-    this.db.prepare("UPDATE inbox SET status = ?, status_changed_at = ? WHERE type = ? AND submission_id = ?").run(inbox, this.now.toISOString(), bookingType, id);
+    changeStatus(this.db, bookingType, id, statusesOf[bookingType], inbox, this.now);
     return true;
   }
 
@@ -384,15 +638,13 @@ export class TourService {
     return this.change(() => {
       const schedule = this.schedule();
       const now = this.now;
-      const due = this.db
-        .prepare("SELECT booking_id, slot_date, slot_time FROM tour_slot_bookings WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND slot_date BETWEEN ? AND ?")
-        .all(localOf(new Date(now.getTime() - 86_400_000)).date, localOf(new Date(now.getTime() + (schedule.reminderHours + 24) * 3_600_000)).date) as { booking_id: string; slot_date: string; slot_time: string }[];
+      const due = remindersNotQueued(this.db, localOf(new Date(now.getTime() - 86_400_000)).date, localOf(new Date(now.getTime() + (schedule.reminderHours + 24) * 3_600_000)).date);
       let count = 0;
-      for (const row of due) {
-        const start = slotInstant(schedule, { date: row.slot_date, time: row.slot_time }).getTime();
+      for (const booking of due) {
+        const start = slotInstant(schedule, booking).getTime();
         if (start <= now.getTime() || start - schedule.reminderHours * 3_600_000 > now.getTime()) continue;
-        this.db.prepare("UPDATE tour_slot_bookings SET reminder_queued_at = ? WHERE booking_id = ? AND reminder_queued_at IS NULL").run(now.toISOString(), row.booking_id);
-        this.tell("reminder", row.booking_id);
+        if (!markReminderQueued(this.db, booking.bookingId, now)) continue;
+        this.tell("reminder", booking.bookingId);
         count += 1;
       }
       return count;
@@ -413,5 +665,29 @@ export class TourService {
       }
       return count;
     });
+  }
+}
+
+/** The audit log's action for each kind of schedule change. */
+const changeAction = {
+  settings: auditActions.scheduleChanged,
+  "closure-add": auditActions.closureAdded,
+  "closure-remove": auditActions.closureRemoved,
+  "date-add": auditActions.dateChangeAdded,
+  "date-remove": auditActions.dateChangeRemoved,
+} as const satisfies Record<ScheduleChange["kind"], string>;
+
+/** What the audit log keeps of a schedule change. */
+function changeDetail(change: ScheduleChange): Record<string, unknown> {
+  switch (change.kind) {
+    case "settings":
+      return { ...change.settings };
+    case "closure-add":
+      return { ...change.closure };
+    case "date-add":
+      return { ...change.change };
+    case "closure-remove":
+    case "date-remove":
+      return { id: change.id };
   }
 }

@@ -30,10 +30,21 @@ export const auditActions = {
   slotDeclineUndone: "booking.slot-decline-undone",
   slotCancelled: "booking.slot-cancelled",
   slotMoved: "booking.slot-moved",
+  // The booking ledger: what visitors did through their private link, the staff's own bookings,
+  // the day's check-in, and a booking kept at its time when a schedule change left it off.
+  slotMovedByVisitor: "booking.slot-moved-by-visitor",
+  slotCancelledByVisitor: "booking.slot-cancelled-by-visitor",
+  bookingCreatedByStaff: "booking.created-by-staff",
+  slotArrived: "booking.arrived",
+  slotNoShow: "booking.no-show",
+  slotAttendanceCleared: "booking.attendance-cleared",
+  slotKept: "booking.slot-kept",
   feedRenewed: "staff.calendar-feed-renewed",
   scheduleChanged: "schedule.changed",
   closureAdded: "schedule.closure-added",
   closureRemoved: "schedule.closure-removed",
+  dateChangeAdded: "schedule.date-change-added",
+  dateChangeRemoved: "schedule.date-change-removed",
   statusChanged: "status.changed",
   // Replies, notes and assignment on a submission's page (issue 22).
   replySent: "reply.sent",
@@ -61,6 +72,9 @@ export const auditActions = {
 
 /** The `actor` of actions taken with `npm run staff`. */
 export const commandLineActor = "command line";
+
+/** The `actor` of what a visitor did through their private link (a booking's move or cancellation). */
+export const visitorActor = "visitor";
 
 export interface AuditRecord {
   actor: string;
@@ -90,4 +104,10 @@ export function auditPage(db: Db, page: number, perPage: number): { entries: Aud
   const entries = db.prepare("SELECT * FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?").all(perPage, (page - 1) * perPage) as AuditEntry[];
   const { total } = db.prepare("SELECT count(*) AS total FROM audit_log").get() as { total: number };
   return { entries, total };
+}
+
+/** How many entries of one action a submission got since a moment (a visitor's moves in a day). */
+export function auditCountSince(db: Db, action: string, target: { type: string; id: string }, since: Date): number {
+  const row = db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = ? AND target_type = ? AND target_id = ? AND at >= ?").get(action, target.type, target.id, since.toISOString()) as { n: number };
+  return row.n;
 }

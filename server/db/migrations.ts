@@ -486,4 +486,36 @@ export const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 41,
+    name: "tour bookings: one ledger (capacity per package, one-off changes, horizon, staff bookings, check-in)",
+    sql: `
+      -- A capacity per package (server/bookings/schedule.ts), from the one the whole schedule had.
+      ALTER TABLE tour_package_settings ADD COLUMN capacity INTEGER NOT NULL DEFAULT 8 CHECK (capacity BETWEEN 1 AND 50);
+      UPDATE tour_package_settings SET capacity = (SELECT capacity FROM tour_schedule WHERE id = 1);
+      ALTER TABLE tour_schedule DROP COLUMN capacity;
+      -- How far ahead a slot can be booked, moved or offered, in months (an admin setting).
+      ALTER TABLE tour_schedule ADD COLUMN horizon_months INTEGER NOT NULL DEFAULT 12 CHECK (horizon_months BETWEEN 1 AND 36);
+
+      -- One-off changes of a single date: an extra time (with its own capacity, or the package's),
+      -- a weekly time that does not run that day, or another capacity for one time that day.
+      CREATE TABLE tour_date_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        day TEXT NOT NULL,
+        package TEXT NOT NULL,
+        time TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('extra', 'closed', 'capacity')),
+        capacity INTEGER CHECK (capacity BETWEEN 1 AND 50),
+        note TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        UNIQUE (day, package, time)
+      );
+
+      -- Who made a booking (a visitor on the site, or the staff for a phone or walk-in visitor),
+      -- and the day's check-in: arrived or no-show, with when it was marked.
+      ALTER TABLE tour_slot_bookings ADD COLUMN source TEXT NOT NULL DEFAULT 'visitor' CHECK (source IN ('visitor', 'staff'));
+      ALTER TABLE tour_slot_bookings ADD COLUMN attendance TEXT CHECK (attendance IN ('arrived', 'no-show'));
+      ALTER TABLE tour_slot_bookings ADD COLUMN attendance_at TEXT;
+    `,
+  },
 ];

@@ -55,8 +55,12 @@ const token = () => randomBytes(24).toString("base64url");
 /** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock). */
 const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
 
-/** Blank optional fields are stored as NULL. */
-const stored = (value: unknown) => (value === undefined || value === "" ? null : value);
+/**
+ * Blank optional fields are stored as NULL. A required field is stored as given: a visitor's
+ * submission never has it blank (its schema refuses that), and a booking the staff enter for a
+ * walk-in visitor without an address keeps an empty one.
+ */
+const stored = (value: unknown, required: boolean) => (!required && (value === undefined || value === "") ? null : value);
 
 /**
  * Writes submissions. `submit` resolves once the submission and the e-mails it queues are
@@ -111,7 +115,7 @@ export class SubmissionStore {
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
     const values = new Map<string, unknown>(Object.entries(input));
-    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name)))]);
+    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name), f.required))]);
     const saved: Saved = { id, receivedAt, created: true, confirmation: null };
     also?.(saved);
     this.queue(mailsFor?.(saved), form.slug, id, receivedAt);

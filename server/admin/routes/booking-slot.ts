@@ -14,6 +14,12 @@ type SlotAction = keyof typeof actions;
 const idPattern = /^[0-9a-f-]{36}$/;
 const isSlotAction = (action: string): action is SlotAction => Object.hasOwn(actions, action);
 
+/** The day's check-in: what each action marks. */
+const checkIns = { arrived: "arrived", absent: "no-show", clear: null } as const;
+const isCheckIn = (action: string): action is keyof typeof checkIns => Object.hasOwn(checkIns, action);
+/** Where a check-in may send the staff back: the day sheet it was made from, else the booking's page. */
+const sheetBack = /^\/admin\/calendar\/sheet\?day=\d{4}-\d{2}-\d{2}$/;
+
 /**
  * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
  * confirmation into a slot without room is refused, unless an admin confirms over the places with
@@ -37,7 +43,7 @@ export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext)
     const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
       recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
     );
-    const note = outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : "moveClosed") : outcome;
+    const note = outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
     return reply.redirect(`${page}?slot=${note}`, 303);
   });
 
@@ -45,6 +51,12 @@ export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext)
   routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
     const { id, action } = request.params;
     const page = submissionHref("tour-bookings", id);
+    if (idPattern.test(id) && isCheckIn(action)) {
+      // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
+      const back = String(request.body.back ?? "");
+      const outcome = await context.tours.markAttendance(id, checkIns[action], staffOf(request).email);
+      return reply.redirect(sheetBack.test(back) ? back : `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
+    }
     if (!idPattern.test(id) || !isSlotAction(action) || !context.tours.visit(id)) return reply.redirect(page, 303);
     const fields = request.body;
     const session = staffOf(request);

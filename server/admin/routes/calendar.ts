@@ -2,76 +2,57 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { tourPackageIds } from "#forms/tour-booking";
 import { addDays, isDay, localOf, weekdayOf } from "../../bookings/paris-time";
-import { tourName } from "../../bookings/service";
+import { slotInstant } from "../../bookings/schedule";
 import { queryText, sendPage, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
-import { CalendarPage, type CalendarDay } from "../views/calendar-page";
-
-interface BookingRow {
-  booking_id: string;
-  package: string;
-  slot_date: string;
-  slot_time: string;
-  guests: number;
-  status: "pending" | "confirmed";
-  name: string;
-  language: string;
-}
+import { CalendarPage } from "../views/calendar-page";
+import { DaySheetPage } from "../views/day-sheet-page";
 
 /** The calendar's query: what it shows, and from which day (each read as text or absent; the route checks them). */
 const calendarQuery = z.object({ view: queryText, day: queryText });
 
 /**
- * `/admin/calendar?view=day|week&day=YYYY-MM-DD`: the schedule's times and their bookings for a
- * day or the week (Monday first) holding that day; anything else shows today, on the estate's clock.
+ * `/admin/calendar?view=day|week&day=YYYY-MM-DD`: the tours of a day or of the week (Monday first)
+ * holding that day, and `/admin/calendar/sheet?day=…`, the day sheet for the guide (on a phone,
+ * and printed on one A4 page). Both read the bookings as they are: a time that left the schedule,
+ * a closed day or a lowered capacity still shows every guest booked there. Anything else shows
+ * today, on the estate's clock.
  */
 export function calendarRoutes(admin: FastifyInstance, context: AdminContext): void {
-  admin.withTypeProvider<ZodTypeProvider>().get("/admin/calendar", { config: inboxRoles, schema: { querystring: calendarQuery } }, async (request, reply) => {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const dayOf = (asked: string | undefined) => (asked !== undefined && isDay(asked) ? asked : localOf(context.now()).date);
+
+  routes.get("/admin/calendar", { config: inboxRoles, schema: { querystring: calendarQuery } }, async (request, reply) => {
     const query = request.query;
     const mode = query.view === "week" ? "week" : "day";
-    const asked = query.day !== undefined && isDay(query.day) ? query.day : localOf(context.now()).date;
+    const asked = dayOf(query.day);
     const first = mode === "week" ? addDays(asked, 1 - weekdayOf(asked)) : asked;
-    const count = mode === "week" ? 7 : 1;
-    const last = addDays(first, count - 1);
+    const last = addDays(first, mode === "week" ? 6 : 0);
     const view = viewFor(context, request, reply);
     const schedule = context.tours.schedule();
     const now = context.now();
-    const rows = context.db
-      .prepare(
-        `SELECT s.booking_id, s.package, s.slot_date, s.slot_time, s.guests, s.status, t.name, t.language
-         FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id
-         WHERE s.slot_date BETWEEN ? AND ? AND (s.status = 'confirmed' OR (s.status = 'pending' AND s.hold_until > ?))
-         ORDER BY s.slot_time, s.created_at`,
-      )
-      .all(first, last, now.toISOString()) as BookingRow[];
-    const languageName = new Intl.DisplayNames([view.lang], { type: "language" });
-    const days: CalendarDay[] = [];
-    for (let i = 0; i < count; i++) {
-      const date = addDays(first, i);
-      const closure = schedule.closures.find((candidate) => candidate.firstDay <= date && date <= candidate.lastDay);
-      const slots = closure
-        ? []
-        : tourPackageIds
-            .flatMap((pkg) => (schedule.times[pkg][weekdayOf(date)] ?? []).map((time) => ({ pkg, time })))
-            .sort((a, b) => a.time.localeCompare(b.time))
-            .map(({ pkg, time }) => {
-              const slot = { package: pkg, date, time };
-              return {
-                time,
-                package: pkg,
-                tour: tourName(pkg, view.lang),
-                taken: context.tours.ledger.taken(schedule, slot, now),
-                capacity: schedule.capacity,
-                bookings: rows
-                  .filter((row) => row.slot_date === date && row.slot_time === time && row.package === pkg)
-                  .map((row) => ({ id: row.booking_id, name: row.name, guests: row.guests, tour: tourName(pkg, view.lang), language: languageName.of(row.language) ?? row.language, status: row.status })),
-              };
-            });
-      days.push({ date, closed: closure ? closure.note : null, slots });
-    }
     const step = mode === "week" ? 7 : 1;
-    return sendPage(reply, 200, createElement(CalendarPage, { view, mode, day: first, previous: addDays(first, -step), next: addDays(first, step), days }));
+    return sendPage(
+      reply,
+      200,
+      createElement(CalendarPage, {
+        view,
+        mode,
+        day: first,
+        asked,
+        today: localOf(now).date,
+        previous: addDays(first, -step),
+        next: addDays(first, step),
+        days: context.tours.days(first, last),
+        bookable: (slot) => slotInstant(schedule, slot).getTime() > now.getTime(),
+      }),
+    );
+  });
+
+  routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
+    const day = dayOf(request.query.day);
+    const [shown] = context.tours.days(day, day);
+    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown! }));
   });
 }

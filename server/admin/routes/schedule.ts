@@ -4,64 +4,119 @@ import { z } from "zod";
 import { createElement } from "react";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
-import { isClock, isDay } from "../../bookings/paris-time";
-import { addClosure, removeClosure, saveSchedule, weekdays, type ScheduleSettings } from "../../bookings/schedule";
-import { auditActions, recordAudit } from "../../db/audit";
+import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
+import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
+import { MoveRefused, tourName, type Decision } from "../../bookings/service";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { scheduleRoles } from "../roles";
-import type { ViewContext } from "../view-context";
-import { tourName } from "../../bookings/service";
-import { instantField, SchedulePage, timesField, weekdayName, type ScheduleDone } from "../views/schedule-page";
+import { formatClock, formatShortDay, type ViewContext } from "../view-context";
+import { ScheduleChangePage } from "../views/schedule-change-page";
+import { dateChangeText, dayName, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type ScheduleDone } from "../views/schedule-page";
 
-
-const doneValues = ["saved", "closureAdded", "closureRemoved"] as const satisfies readonly ScheduleDone[];
+const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
 
-/** The numbers of the form, with their bounds. */
-const numbers = [
-  ["capacity", "schedule.capacity", 1, 50],
-  ["cutoffHours", "schedule.cutoff", 0, 720],
-  ["holdHours", "schedule.hold", 1, 720],
-  ["reminderHours", "schedule.reminder", 1, 168],
-  ["waitlistHoldHours", "schedule.waitlist", 1, 168],
-] as const;
+/** A whole number typed in a form, within bounds; NaN when it is not one. */
+const wholeNumber = (text: string | undefined, min: number, max: number) => {
+  const trimmed = String(text ?? "").trim();
+  const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : NaN;
+};
+
+/** A time as a time input sends it (`HH:MM`, or with seconds), or as people type it (`9:30`); null when it is none. */
+const clockOf = (text: string) => {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text.trim());
+  const time = match ? `${match[1]!.padStart(2, "0")}:${match[2]}` : "";
+  return isClock(time) ? time : null;
+};
+
+/** A note the staff typed on one line: cleaned, or null when too long or damaged. */
+const noteOf = (text: string | undefined) => {
+  const note = neutraliseLine(String(text ?? "")).trim();
+  return [...note].length > noteMax || !isWellFormedText(note) ? null : note;
+};
 
 /** Reads the schedule form: the settings, or the problems in the staff's language. */
 export function readScheduleForm(fields: Record<string, string>, view: ViewContext): { settings: ScheduleSettings } | { problems: string[] } {
   const problems: string[] = [];
   const values: Record<string, number> = {};
-  for (const [name, label, min, max] of numbers) {
-    const text = String(fields[name] ?? "").trim();
-    const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(view.t("schedule.error.number", { field: view.t(label), min, max }));
-    values[name] = n;
+  for (const [name, label, min, max] of scheduleNumbers) {
+    values[name] = wholeNumber(fields[name], min, max);
+    if (Number.isNaN(values[name])) problems.push(view.t("schedule.error.number", { field: view.t(label), min, max }));
   }
   const times = {} as ScheduleSettings["times"];
   const instantConfirm = {} as ScheduleSettings["instantConfirm"];
+  const capacity = {} as ScheduleSettings["capacity"];
   for (const pkg of tourPackageIds) {
-    times[pkg] = {};
-    instantConfirm[pkg] = fields[instantField(pkg)] === "on";
-    for (const day of weekdays) {
-      const text = String(fields[timesField(pkg, day)] ?? "").slice(0, 200);
-      // Times as people type them: "10:00, 15:00", "9:30 14:00"; an hour alone is not enough.
-      const list = text.split(/[\s,;]+/).filter(Boolean).map((time) => (/^\d:\d\d$/.test(time) ? `0${time}` : time));
-      if (!list.every(isClock)) problems.push(view.t("schedule.error.times", { package: tourName(pkg, view.lang), day: weekdayName(view, day) }));
-      times[pkg][day] = [...new Set(list)].sort();
+    const tour = tourName(pkg, view.lang);
+    capacity[pkg] = wholeNumber(fields[scheduleFields.capacity(pkg)], 1, 50);
+    if (Number.isNaN(capacity[pkg])) problems.push(view.t("schedule.error.capacity", { tour, min: 1, max: 50 }));
+    instantConfirm[pkg] = fields[scheduleFields.instant(pkg)] === "on";
+    times[pkg] = Object.fromEntries(weekdays.map((day) => [day, [] as string[]]));
+    for (let row = 0; row < maxTimeRows; row++) {
+      const typed = String(fields[scheduleFields.time(pkg, row)] ?? "").slice(0, 20);
+      const days = weekdays.filter((day) => fields[scheduleFields.day(pkg, row, day)] === "on");
+      if (typed.trim() === "") {
+        if (days.length > 0) problems.push(view.t("schedule.error.noTime", { tour, days: days.map((day) => weekdayName(view, day)).join(", ") }));
+        continue;
+      }
+      const time = clockOf(typed);
+      if (!time) {
+        problems.push(view.t("schedule.error.time", { tour, time: typed }));
+        continue;
+      }
+      for (const day of days) times[pkg][day] = [...new Set([...(times[pkg][day] ?? []), time])].sort();
     }
   }
   if (problems.length > 0) return { problems };
   return {
     settings: {
-      capacity: values.capacity!,
+      capacity,
       cutoffHours: values.cutoffHours!,
       holdHours: values.holdHours!,
       reminderHours: values.reminderHours!,
       waitlistHoldHours: values.waitlistHoldHours!,
+      horizonMonths: values.horizonMonths!,
       sharedGuide: fields.sharedGuide === "on",
       times,
       instantConfirm,
     },
   };
+}
+
+/** Reads the form of a one-off change of a date, or the problems. */
+export function readDateChangeForm(fields: Record<string, string>, view: ViewContext, today: string): { change: Omit<DateChange, "id"> } | { problems: string[] } {
+  const problems: string[] = [];
+  const day = String(fields.day ?? "");
+  if (!isDay(day) || day < today) problems.push(view.t("schedule.error.dateDay"));
+  const pkg = tourPackageIds.find((id) => id === fields.package);
+  if (!pkg) problems.push(view.t("schedule.error.datePackage"));
+  const kind = (["extra", "closed", "capacity"] as const).find((one) => one === fields.kind);
+  if (!kind) problems.push(view.t("schedule.error.dateKind"));
+  const time = clockOf(String(fields.time ?? ""));
+  if (!time) problems.push(view.t("schedule.error.dateTime"));
+  const typedCapacity = String(fields.capacity ?? "").trim();
+  const capacity = typedCapacity === "" ? null : wholeNumber(typedCapacity, 1, 50);
+  if (Number.isNaN(capacity) || (kind === "capacity" && capacity === null)) problems.push(view.t("schedule.error.dateCapacity", { min: 1, max: 50 }));
+  const note = noteOf(fields.dateNote);
+  if (note === null) problems.push(view.t("schedule.error.note"));
+  if (problems.length > 0 || !pkg || !kind || !time || note === null) return { problems };
+  return { change: { day, package: pkg, time, kind, capacity: kind === "closed" ? null : capacity, note } };
+}
+
+/** The staff's choices for the bookings a change touches, from the warning page's fields. */
+export function readDecisions(fields: Record<string, string>): Map<string, Decision> {
+  const decisions = new Map<string, Decision>();
+  for (const [name, value] of Object.entries(fields)) {
+    if (!name.startsWith("decision-")) continue;
+    const id = name.slice("decision-".length);
+    if (value === "keep" || value === "cancel") decisions.set(id, { action: value });
+    else if (value.startsWith("move:")) {
+      const to = parseStart(value.slice("move:".length));
+      if (to) decisions.set(id, { action: "move", to });
+    }
+  }
+  return decisions;
 }
 
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
@@ -74,6 +129,41 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
       createElement(SchedulePage, { view: viewFor(context, request, reply), schedule: tours.schedule(), done: extra.done ?? null, problems: extra.problems ?? [], typed: extra.typed ?? {} }),
     );
 
+  /** What was typed, to show the form again: every field but the token, bounded. */
+  const typedOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
+
+  /**
+   * Applies a change. When it touches bookings and the staff have not yet chosen what to do with
+   * each, the warning page lists them first (nothing is changed); once chosen, the change and the
+   * choices are applied together. A move into a time that filled up meanwhile, or a booking made
+   * after the warning was shown, brings the warning back with what changed.
+   */
+  const settle = async (request: FastifyRequest, reply: FastifyReply, change: ScheduleChange, fields: Record<string, string>, describe: string, done: ScheduleDone) => {
+    const view = viewFor(context, request, reply);
+    const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf" && name !== "confirm" && !name.startsWith("decision-")));
+    const chosen = Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith("decision-")));
+    const warn = (status: number, affected: ReturnType<typeof tours.affectedBy>, problems: string[], stale: boolean) =>
+      sendPage(
+        reply,
+        status,
+        createElement(ScheduleChangePage, { view, schedule: tours.schedule(), action: request.url.split("?")[0]!, fields: hidden, chosen, change: describe, affected, problems, stale }),
+      );
+    if (fields.confirm !== "yes") {
+      const affected = tours.affectedBy(change);
+      if (affected.length > 0) return warn(200, affected, [], false);
+    }
+    try {
+      const result = await tours.applyScheduleChange(change, readDecisions(fields), staffOf(request).email);
+      if (!result.done) return warn(409, result.affected, [], fields.confirm === "yes");
+    } catch (error) {
+      if (!(error instanceof MoveRefused)) throw error;
+      const { booking, to } = error;
+      const problem = view.t("scheduleChange.moveRefused", { name: booking.name, when: `${formatShortDay(view, to.date)} ${formatClock(view, to.time)}` });
+      return warn(409, tours.affectedBy(change), [problem], false);
+    }
+    return reply.redirect(`/admin/schedule?done=${done}`, 303);
+  };
+
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   // The notice after a change; anything else shows none.
   const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
@@ -83,49 +173,45 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
 
   routes.post("/admin/schedule", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
     const fields = request.body;
-    const read = readScheduleForm(fields, viewFor(context, request, reply));
-    if ("problems" in read) {
-      const typed = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
-      return page(request, reply, 400, { problems: read.problems, typed });
-    }
-    const now = context.now();
-    await tours.change(() => {
-      saveSchedule(context.db, read.settings, now);
-      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.scheduleChanged, target: { type: "schedule", id: "tours" }, detail: read.settings }, now);
-    });
-    tours.scheduleChanged();
-    return reply.redirect("/admin/schedule?done=saved", 303);
+    const view = viewFor(context, request, reply);
+    const read = readScheduleForm(fields, view);
+    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: typedOf(fields) });
+    return settle(request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
   });
 
   routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
     const fields = request.body;
     const firstDay = String(fields.firstDay ?? "");
     const lastDay = String(fields.lastDay ?? "").trim() === "" ? firstDay : String(fields.lastDay);
-    const note = neutraliseLine(String(fields.note ?? "")).trim();
+    const note = noteOf(fields.note);
     const view = viewFor(context, request, reply);
-    const problems = [
-      ...(!isDay(firstDay) || !isDay(lastDay) || lastDay < firstDay ? [view.t("schedule.error.closure")] : []),
-      ...([...note].length > noteMax || !isWellFormedText(note) ? [view.t("schedule.error.note")] : []),
-    ];
-    if (problems.length > 0) return page(request, reply, 400, { problems, typed: { firstDay: firstDay.slice(0, 10), lastDay: String(fields.lastDay ?? "").slice(0, 10), note: note.slice(0, noteMax) } });
-    const now = context.now();
-    await tours.change(() => {
-      const id = addClosure(context.db, { firstDay, lastDay, note });
-      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.closureAdded, target: { type: "schedule", id: "tours" }, detail: { id, firstDay, lastDay, note } }, now);
-    });
-    tours.scheduleChanged();
-    return reply.redirect("/admin/schedule?done=closureAdded", 303);
+    const problems = [...(!isDay(firstDay) || !isDay(lastDay) || lastDay < firstDay ? [view.t("schedule.error.closure")] : []), ...(note === null ? [view.t("schedule.error.note")] : [])];
+    if (problems.length > 0 || note === null) return page(request, reply, 400, { problems, typed: { firstDay: firstDay.slice(0, 10), lastDay: String(fields.lastDay ?? "").slice(0, 10), note: String(fields.note ?? "").slice(0, noteMax) } });
+    const days = firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
+    return settle(request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, fields, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
   });
 
   routes.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
     const id = Number(request.params.id);
-    const now = context.now();
-    const removed = Number.isSafeInteger(id) && (await tours.change(() => {
-      if (!removeClosure(context.db, id)) return false;
-      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.closureRemoved, target: { type: "schedule", id: "tours" }, detail: { id } }, now);
-      return true;
-    }));
-    tours.scheduleChanged();
-    return reply.redirect(removed ? "/admin/schedule?done=closureRemoved" : "/admin/schedule", 303);
+    if (!Number.isSafeInteger(id) || !tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
+    return settle(request, reply, { kind: "closure-remove", id }, request.body, viewFor(context, request, reply).t("scheduleChange.closureRemove"), "closureRemoved");
+  });
+
+  routes.post("/admin/schedule/dates", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
+    const view = viewFor(context, request, reply);
+    const read = readDateChangeForm(fields, view, localOf(context.now()).date);
+    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: typedOf(fields) });
+    const describe = `${dayName(view, read.change.day)} · ${dateChangeText(view, read.change)}`;
+    return settle(request, reply, { kind: "date-add", change: read.change }, fields, describe, "dateAdded");
+  });
+
+  routes.post("/admin/schedule/dates/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const change = Number.isSafeInteger(id) ? tours.schedule().dateChanges.find((one) => one.id === id) : undefined;
+    if (!change) return reply.redirect("/admin/schedule", 303);
+    const view = viewFor(context, request, reply);
+    const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
+    return settle(request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
   });
 }

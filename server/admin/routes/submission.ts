@@ -1,4 +1,3 @@
-import { TZDate } from "@date-fns/tz";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,13 +21,14 @@ import { AssignPanel, type Colleague } from "../views/assign-panel";
 import { NotesPanel, noteMax } from "../views/notes-panel";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles, roleAllows } from "../roles";
-import { estateTimeZone } from "../view-context";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
 import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
-import { isDay } from "../../bookings/paris-time";
-import { slotStart } from "../../bookings/schedule";
+import { isDay, localOf, parseStart } from "../../bookings/paris-time";
+import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
+import { SlotRefused } from "../../bookings/ledger";
+import type { ConfirmOption } from "../views/submission-page";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -40,7 +40,7 @@ const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assi
  * `isSlotNote`; anything else shows none), the day whose times the move form lists, and the reply
  * template to open the reply form with (unknown: the default one).
  */
-const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: queryText, moveDay: queryText, template: queryText });
+const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: queryText, moveDay: queryText, confirmDay: queryText, template: queryText });
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 /** The longest subject and text of a reply (the form's maxlength says the same). */
@@ -62,24 +62,6 @@ function tourName(record: SubmissionRecord, lang: string): string | null {
   if (record.entry.type !== "tour-bookings") return null;
   const found = content.tours.packages.find((tour) => tour.id === record.row.package);
   return found && isLanguage(lang) ? textIn(found.selectedLabel, lang) : null;
-}
-
-/**
- * A visit's start from the day and time the staff typed, read on the estate's clock; or the
- * fields that cannot be used.
- */
-function visitStart(date: string | undefined, time: string | undefined, now: Date): { start: Date } | { problems: ("date" | "time" | "past")[] } {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? "");
-  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time ?? "");
-  const problems: ("date" | "time" | "past")[] = [];
-  const [year, month, dayOfMonth] = day ? [Number(day[1]), Number(day[2]), Number(day[3])] : [0, 0, 0];
-  const real = day && new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() === dayOfMonth && month >= 1 && month <= 12;
-  if (!real) problems.push("date");
-  if (!clock) problems.push("time");
-  if (problems.length > 0 || !clock) return { problems };
-  const start = new Date(new TZDate(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2]), estateTimeZone).getTime());
-  if (start.getTime() <= now.getTime()) return { problems: ["past"] };
-  return { start };
 }
 
 /**
@@ -111,10 +93,31 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       view,
       visit,
       taken: context.tours.ledger.taken(schedule, visit, context.now()),
-      capacity: schedule.capacity,
+      capacity: capacityOf(schedule, visit),
       canOverride: request.staffSession?.role === "admin",
       note,
+      offSchedule: !hasSlot(schedule, visit),
+      record: context.tours.attendanceOf(visit.email),
     });
+  };
+
+  /**
+   * A request without a time: the day the confirmation form lists (the one asked for, else the
+   * day the visitor wished for when it is still ahead, else today) and that day's times of the
+   * package with their places left.
+   */
+  const confirmChoice = (record: SubmissionRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } => {
+    const today = localOf(context.now()).date;
+    const wished = typeof record.row.date === "string" && isDay(record.row.date) && record.row.date >= today ? record.row.date : today;
+    const day = askedDay !== undefined && isDay(askedDay) ? askedDay : wished;
+    const schedule = context.tours.schedule();
+    const pkg = String(record.row.package);
+    const options = (["hermitage", "mongiron", "both"] as const).includes(pkg as never)
+      ? context.tours
+          .staffMoveOptions({ bookingId: record.entry.submission_id, package: pkg as "hermitage", date: "", time: "" }, day)
+          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }))
+      : [];
+    return { day, options };
   };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
@@ -145,7 +148,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     reply: FastifyReply,
     record: SubmissionRecord,
     status: number,
-    extra: { done?: Done | null; slot?: SlotNote; moveDay?: string; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
+    extra: { done?: Done | null; slot?: SlotNote; moveDay?: string; confirmDay?: string; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
   ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
@@ -165,6 +168,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         tourName: tourName(record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
+        confirm: entry.type === "tour-bookings" ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: typeof record.row.guests === "number" ? record.row.guests : 1 } : null,
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
         notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
         assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
@@ -176,7 +180,8 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   routes.get(base, { config: inboxRoles, schema: { params, querystring: pageQuery } }, async (request, reply) => {
     const record = load(request.params);
     if (!record) return notFound(request, reply);
-    return page(request, reply, record, 200, { done: request.query.done ?? null, slot: isSlotNote(request.query.slot) ? request.query.slot : null, moveDay: request.query.moveDay, template: request.query.template });
+    const query = request.query;
+    return page(request, reply, record, 200, { done: query.done ?? null, slot: isSlotNote(query.slot) ? query.slot : null, moveDay: query.moveDay, confirmDay: query.confirmDay, template: query.template });
   });
 
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
@@ -196,6 +201,8 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const to = decision.decision;
     const done = context.db.transaction(() => {
       if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], to, now)) return false;
+      // A request that waited on a full slot's waitlist leaves it once answered.
+      context.tours.waitlist.endFor(entry.submission_id, now);
       enqueueMail(context.db, mail, { type: entry.type, id: entry.submission_id }, now.toISOString());
       recordAudit(context.db, { actor, action: to === "confirmed" ? auditActions.bookingConfirmed : auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail }, now);
       return true;
@@ -204,20 +211,34 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return done;
   };
 
+  // A request without a time, confirmed into one of its package's times: its places taken in the
+  // same transaction (over the places only for an admin, with a reason), the visitor mailed.
   routes.post(`${base}/confirm`, { config: inboxRoles, schema: form }, async (request, reply) => {
     const record = load(request.params);
     if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
     const fields = request.body;
-    const typed = { date: String(fields.date ?? "").slice(0, 20), time: String(fields.time ?? "").slice(0, 20) };
     const view = viewFor(context, request, reply);
-    const when = visitStart(fields.date, fields.time, context.now());
-    if ("problems" in when) {
-      const messages = when.problems.map((problem) => view.t(problem === "past" ? "error.past" : problem === "date" ? "error.date" : "error.time"));
-      return page(request, reply, record, 400, { problems: messages, typed });
-    }
-    const detail = { start: when.start.toISOString(), local: `${typed.date} ${typed.time}` };
-    if (!answer(record, { decision: "confirmed", start: when.start }, staffOf(request).email, detail)) {
-      return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
+    const session = staffOf(request);
+    const local = parseStart(String(fields.slot ?? ""));
+    const reason = neutraliseText(String(fields.reason ?? "")).trim().slice(0, 500);
+    const typed = { reason: String(fields.reason ?? "").slice(0, 500) };
+    const day = local?.date ?? (isDay(String(fields.day ?? "")) ? String(fields.day) : undefined);
+    if (!local) return page(request, reply, record, 400, { problems: [view.t("error.chooseTime")], typed, confirmDay: day });
+    if (reason !== "" && !isWellFormedText(reason)) return page(request, reply, record, 400, { problems: [view.t("error.overReason")], typed, confirmDay: day });
+    const overCapacity = session.role === "admin" && reason !== "";
+    const outcome = await context.tours.confirmRequest(record.entry.submission_id, { package: String(record.row.package) as "hermitage", ...local }, { actor: session.email, overCapacity, reason });
+    if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
+    if (outcome instanceof SlotRefused) {
+      const schedule = context.tours.schedule();
+      const problem =
+        outcome.reason === "full"
+          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
+          : outcome.reason === "horizon"
+            ? view.t("error.slotHorizon", { months: schedule.horizonMonths })
+            : outcome.reason === "closed"
+              ? view.t("error.slotStarted")
+              : view.t("error.slotUnknown");
+      return page(request, reply, record, 409, { problems: [problem], typed, confirmDay: local.date });
     }
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
   });

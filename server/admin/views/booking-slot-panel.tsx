@@ -1,7 +1,8 @@
 import type { BookedVisit } from "../../bookings/service";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName } from "./schedule-page";
-import type { ViewContext } from "../view-context";
+import { formatClock, type ViewContext } from "../view-context";
+import { checkInAction } from "./day-sheet-page";
 import { CsrfField, Notice } from "./layout";
 
 /** What the panel says after an action, or why one was refused. */
@@ -19,7 +20,11 @@ const noteText = {
   reasonNeeded: "slot.reasonNeeded",
   moveFull: "slot.moveFull",
   moveClosed: "slot.moveClosed",
+  moveHorizon: "slot.moveHorizon",
   moveChoose: "slot.moveChoose",
+  "checkIn-arrived": "slot.done.arrived",
+  "checkIn-absent": "slot.done.absent",
+  "checkIn-clear": "slot.done.checkInCleared",
 } as const satisfies Record<string, AdminMessageId>;
 
 /** Whether a note is one the panel knows (the page's query names it). */
@@ -45,10 +50,14 @@ interface SlotPanelProps {
   /** The day whose times the move form lists (`YYYY-MM-DD`), and those times. */
   moveDay: string;
   moveOptions: MoveOption[];
+  /** The schedule no longer runs the booking's time (it was kept when the schedule changed). */
+  offSchedule: boolean;
+  /** How often the person behind the booking's address came and did not come, across their bookings. */
+  record: { visits: number; noShows: number };
 }
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
-export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions }: SlotPanelProps) {
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record }: SlotPanelProps) {
   const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
@@ -68,11 +77,17 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       <h2 id="slot-title">{view.t("slot.title")}</h2>
       {note ? <Notice tone={problem ? "problem" : "done"}>{view.t(noteText[note])}</Notice> : null}
       <p>
-        <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: visit.time })}</strong> · {view.t("slot.guests", { count: visit.guests })}
+        <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: formatClock(view, visit.time) })}</strong> · {view.t("slot.guests", { count: visit.guests })}
+        {offSchedule ? <span className="status status-off"> {view.t("calendar.offSchedule")}</span> : null}
       </p>
       <p>
-        <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span> · {view.t("slot.places", { taken, capacity })}
+        <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span>
+        {visit.attendance ? <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span> : null} ·{" "}
+        {view.t("slot.places", { taken, capacity })}
       </p>
+      {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
+      {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
+      {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} /> : null}
       {visit.status === "pending" ? action("confirm", "slot.confirm", false) : null}
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
@@ -90,6 +105,29 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       ) : null}
       {visit.status === "pending" || visit.status === "confirmed" ? <MoveForms view={view} visit={visit} base={base} day={moveDay} options={moveOptions} /> : null}
     </section>
+  );
+}
+
+/** The check-in on the booking's page: arrived or absent, or undo what was marked. */
+function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; marked: boolean }) {
+  const button = (action: "arrived" | "absent" | "clear", label: string, secondary: boolean) => (
+    <form method="post" action={checkInAction(id, action)}>
+      <CsrfField view={view} />
+      <button type="submit" className={secondary ? "secondary" : undefined}>
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <div className="answer check-in">
+      <h3>{view.t("checkIn.title")}</h3>
+      {marked ? button("clear", view.t("checkIn.undo"), true) : (
+        <>
+          {button("arrived", view.t("checkIn.markArrived"), false)}
+          {button("absent", view.t("checkIn.markNoShow"), true)}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -124,7 +162,7 @@ function MoveForms({ view, visit, base, day, options }: { view: ViewContext; vis
               return (
                 <label key={option.start} className={`check${room ? "" : " no-room"}`}>
                   <input type="radio" name="slot" value={option.start} required disabled={!room} />
-                  <strong>{option.time}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                  <strong>{formatClock(view, option.time)}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
                 </label>
               );
             })}

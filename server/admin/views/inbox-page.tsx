@@ -336,6 +336,13 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
       {problems.length > 0 ? <Notice tone="problem">{view.t("error.query", { fields: problems.join(", ") })}</Notice> : null}
       {searchRefused ? <Notice tone="problem">{view.t("error.search")}</Notice> : null}
       <ViewTabs view={view} filter={filter} />
+      {filter.type === "tour-bookings" ? (
+        <p>
+          <a className="button-link" href="/admin/bookings/new">
+            {view.t("inbox.newBooking")}
+          </a>
+        </p>
+      ) : null}
       <Filters view={view} filter={filter} />
       <p className="count">{view.t("inbox.count", { count: total })}</p>
       {rows.length === 0 ? <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p> : <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />}

@@ -1,24 +1,51 @@
 import { adminDateTags } from "#locales/admin";
-import { tourPackageIds } from "#forms/tour-booking";
+import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { tourName } from "../../bookings/service";
-import { weekdays, type Schedule } from "../../bookings/schedule";
-import type { ViewContext } from "../view-context";
+import { weekdays, type DateChange, type Schedule } from "../../bookings/schedule";
+import { formatClock, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
 /** What the schedule page says after an action. */
-export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | null;
+export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateRemoved" | null;
 
 /** A weekday's name in the staff's language (1 Monday … 7 Sunday). */
-export const weekdayName = (view: ViewContext, day: number) =>
-  new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
+export const weekdayName = (view: ViewContext, day: number, width: "long" | "short" = "long") =>
+  new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
 
 /** A day (`YYYY-MM-DD`) in the staff's language. */
-export const dayName = (view: ViewContext, day: string) =>
-  new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+export function dayName(view: ViewContext, day: string): string {
+  const text = new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  // French writes the first of the month as an ordinal: « mardi 1er décembre 2026 ».
+  return view.lang === "fr" ? text.replace(/^(\S+) 1 /, "$1 1er ") : text;
+}
 
 /** The field names of the schedule form (the route reads the same). */
-export const timesField = (pkg: string, day: number) => `times-${pkg}-${day}`;
-export const instantField = (pkg: string) => `instant-${pkg}`;
+export const scheduleFields = {
+  capacity: (pkg: string) => `capacity-${pkg}`,
+  instant: (pkg: string) => `instant-${pkg}`,
+  /** A row of a package's weekly times: its time, and the weekdays it runs on. */
+  time: (pkg: string, row: number) => `time-${pkg}-${row}`,
+  day: (pkg: string, row: number, weekday: number) => `day-${pkg}-${row}-${weekday}`,
+} as const;
+
+/** Rows of weekly times a package may have (the form always offers two empty ones to add a time). */
+export const maxTimeRows = 24;
+
+/** The numbers of the settings, with their bounds: the form and the route read the same. */
+export const scheduleNumbers = [
+  ["cutoffHours", "schedule.cutoff", 0, 720],
+  ["holdHours", "schedule.hold", 1, 720],
+  ["reminderHours", "schedule.reminder", 1, 168],
+  ["waitlistHoldHours", "schedule.waitlist", 1, 168],
+  ["horizonMonths", "schedule.horizon", 1, 36],
+] as const;
+
+/** A package's weekly times as rows: each time once, with the weekdays it runs on. */
+export function timeRows(schedule: Schedule, pkg: TourPackageId): { time: string; days: number[] }[] {
+  const rows = new Map<string, number[]>();
+  for (const day of weekdays) for (const time of schedule.times[pkg][day] ?? []) rows.set(time, [...(rows.get(time) ?? []), day]);
+  return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([time, days]) => ({ time, days }));
+}
 
 interface SchedulePageProps {
   view: ViewContext;
@@ -39,7 +66,76 @@ function NumberSetting({ view, name, label, value, min, max }: { view: ViewConte
   );
 }
 
-/** `/admin/schedule`: the weekly times per package, the places and delays, and the closed days (admin accounts). */
+/** One package: its capacity, whether it confirms at once, and its weekly times as rows of a time and its weekdays. */
+function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; schedule: Schedule; pkg: TourPackageId; typed: Record<string, string> }) {
+  const retyped = Object.keys(typed).length > 0;
+  const rows = timeRows(schedule, pkg);
+  const typedRows = retyped ? Array.from({ length: maxTimeRows }, (_, row) => row).filter((row) => (typed[scheduleFields.time(pkg, row)] ?? "") !== "") : [];
+  const count = Math.min(maxTimeRows, Math.max(rows.length, (typedRows.at(-1) ?? -1) + 1) + 2);
+  return (
+    <fieldset className="package-times">
+      <legend>{tourName(pkg, view.lang)}</legend>
+      <div className="settings-grid">
+        <NumberSetting view={view} name={scheduleFields.capacity(pkg)} label={view.t("schedule.capacity")} value={typed[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])} min={1} max={50} />
+      </div>
+      <label className="check">
+        <input type="checkbox" name={scheduleFields.instant(pkg)} defaultChecked={retyped ? typed[scheduleFields.instant(pkg)] === "on" : schedule.instantConfirm[pkg]} />
+        {view.t("schedule.instant")}
+      </label>
+      <p className="help">{view.t("schedule.instantHelp")}</p>
+      <table className="time-rows">
+        <caption>{view.t("schedule.timesOf", { tour: tourName(pkg, view.lang) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{view.t("schedule.time")}</th>
+            {weekdays.map((day) => (
+              <th key={day} scope="col">
+                <abbr title={weekdayName(view, day)}>{weekdayName(view, day, "short")}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: count }, (_, row) => {
+            const stored = rows[row];
+            const time = retyped ? (typed[scheduleFields.time(pkg, row)] ?? "") : (stored?.time ?? "");
+            const label = time === "" ? view.t("schedule.newTime") : view.t("schedule.timeRow", { time: formatClock(view, time) });
+            return (
+              <tr key={row}>
+                <td>
+                  <input type="time" name={scheduleFields.time(pkg, row)} defaultValue={time} aria-label={label} />
+                </td>
+                {weekdays.map((day) => {
+                  const on = retyped ? typed[scheduleFields.day(pkg, row, day)] === "on" : (stored?.days.includes(day) ?? false);
+                  return (
+                    <td key={day}>
+                      <input type="checkbox" name={scheduleFields.day(pkg, row, day)} defaultChecked={on} aria-label={`${label} · ${weekdayName(view, day)}`} />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </fieldset>
+  );
+}
+
+/** A one-off change of a date in words: « Visite … : 10 h 30 en plus (6 places) », « 15 h ne part pas ». */
+export function dateChangeText(view: ViewContext, change: Omit<DateChange, "id">): string {
+  const values = { tour: tourName(change.package, view.lang), time: formatClock(view, change.time), capacity: change.capacity ?? 0 };
+  if (change.kind === "extra") return view.t(change.capacity === null ? "schedule.date.extraText" : "schedule.date.extraCapacityText", values);
+  if (change.kind === "closed") return view.t("schedule.date.closedText", values);
+  return view.t("schedule.date.capacityText", values);
+}
+
+/**
+ * `/admin/schedule`: the weekly times per package (a time and the weekdays it runs on, chosen with
+ * a time input and boxes), each package's capacity, the delays and the horizon, one-off changes of
+ * a date and the closed days (admin accounts). A change that touches bookings shows them first
+ * (./schedule-change-page.tsx).
+ */
 export function SchedulePage({ view, schedule, done, problems, typed }: SchedulePageProps) {
   const value = (name: string, fallback: string | number) => typed[name] ?? String(fallback);
   const checked = (name: string, fallback: boolean) => (Object.keys(typed).length > 0 ? typed[name] === "on" : fallback);
@@ -55,43 +151,27 @@ export function SchedulePage({ view, schedule, done, problems, typed }: Schedule
       <form method="post" action="/admin/schedule" className="schedule-form">
         <CsrfField view={view} />
         <section className="panel">
+          <h2>{view.t("schedule.times")}</h2>
+          <p className="help">{view.t("schedule.timesHelp")}</p>
+          {tourPackageIds.map((pkg) => (
+            <PackageTimes key={pkg} view={view} schedule={schedule} pkg={pkg} typed={typed} />
+          ))}
+        </section>
+        <section className="panel">
           <h2>{view.t("schedule.settings")}</h2>
           <div className="settings-grid">
-            <NumberSetting view={view} name="capacity" label={view.t("schedule.capacity")} value={value("capacity", schedule.capacity)} min={1} max={50} />
-            <NumberSetting view={view} name="cutoffHours" label={view.t("schedule.cutoff")} value={value("cutoffHours", schedule.cutoffHours)} min={0} max={720} />
-            <NumberSetting view={view} name="holdHours" label={view.t("schedule.hold")} value={value("holdHours", schedule.holdHours)} min={1} max={720} />
-            <NumberSetting view={view} name="reminderHours" label={view.t("schedule.reminder")} value={value("reminderHours", schedule.reminderHours)} min={1} max={168} />
-            <NumberSetting view={view} name="waitlistHoldHours" label={view.t("schedule.waitlist")} value={value("waitlistHoldHours", schedule.waitlistHoldHours)} min={1} max={168} />
+            {scheduleNumbers.map(([name, label, min, max]) => (
+              <NumberSetting key={name} view={view} name={name} label={view.t(label)} value={value(name, schedule[name])} min={min} max={max} />
+            ))}
           </div>
           <label className="check">
             <input type="checkbox" name="sharedGuide" defaultChecked={checked("sharedGuide", schedule.sharedGuide)} />
             {view.t("schedule.sharedGuide")}
           </label>
         </section>
-        <section className="panel">
-          <h2>{view.t("schedule.times")}</h2>
-          <p className="help">{view.t("schedule.timesHelp")}</p>
-          {tourPackageIds.map((pkg) => (
-            <fieldset key={pkg} className="package-times">
-              <legend>{tourName(pkg, view.lang)}</legend>
-              <div className="settings-grid">
-                {weekdays.map((day) => (
-                  <label key={day}>
-                    {weekdayName(view, day)}
-                    <input type="text" name={timesField(pkg, day)} defaultValue={value(timesField(pkg, day), (schedule.times[pkg][day] ?? []).join(", "))} maxLength={200} />
-                  </label>
-                ))}
-              </div>
-              <label className="check">
-                <input type="checkbox" name={instantField(pkg)} defaultChecked={checked(instantField(pkg), schedule.instantConfirm[pkg])} />
-                {view.t("schedule.instant")}
-              </label>
-              <p className="help">{view.t("schedule.instantHelp")}</p>
-            </fieldset>
-          ))}
-        </section>
         <button type="submit">{view.t("schedule.save")}</button>
       </form>
+      <DateChanges view={view} schedule={schedule} typed={typed} />
       <section className="panel">
         <h2>{view.t("schedule.closures")}</h2>
         <p className="help">{view.t("schedule.closuresHelp")}</p>
@@ -128,5 +208,71 @@ export function SchedulePage({ view, schedule, done, problems, typed }: Schedule
         </form>
       </section>
     </Layout>
+  );
+}
+
+/** One-off changes of a single date: the list, each removable, and the form that adds one. */
+function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: Schedule; typed: Record<string, string> }) {
+  const kinds = ["extra", "closed", "capacity"] as const;
+  return (
+    <section className="panel" aria-labelledby="date-changes">
+      <h2 id="date-changes">{view.t("schedule.date.title")}</h2>
+      <p className="help">{view.t("schedule.date.help")}</p>
+      {schedule.dateChanges.length === 0 ? <p>{view.t("schedule.date.none")}</p> : null}
+      <ul className="closures">
+        {schedule.dateChanges.map((change) => (
+          <li key={change.id}>
+            <span>
+              {dayName(view, change.day)} · {dateChangeText(view, change)}
+              {change.note ? ` · ${change.note}` : ""}
+            </span>
+            <form method="post" action={`/admin/schedule/dates/${change.id}/remove`}>
+              <CsrfField view={view} />
+              <button type="submit">{view.t("schedule.date.remove")}</button>
+            </form>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action="/admin/schedule/dates" className="inline-form date-change-form">
+        <CsrfField view={view} />
+        <label>
+          {view.t("schedule.date.day")}
+          <input type="date" name="day" required defaultValue={typed.day ?? ""} />
+        </label>
+        <label>
+          {view.t("schedule.date.package")}
+          <select name="package" defaultValue={typed.package ?? tourPackageIds[0]}>
+            {tourPackageIds.map((pkg) => (
+              <option key={pkg} value={pkg}>
+                {tourName(pkg, view.lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="date-change-kind">
+          <legend>{view.t("schedule.date.kind")}</legend>
+          {kinds.map((kind) => (
+            <label key={kind} className="check">
+              <input type="radio" name="kind" value={kind} required defaultChecked={(typed.kind ?? "extra") === kind} />
+              {view.t(`schedule.date.kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          {view.t("schedule.time")}
+          <input type="time" name="time" required defaultValue={typed.time ?? ""} />
+        </label>
+        <label>
+          {view.t("schedule.date.capacity")}
+          <input type="number" name="capacity" min={1} max={50} inputMode="numeric" defaultValue={typed.capacity ?? ""} />
+          <span className="help">{view.t("schedule.date.capacityHelp")}</span>
+        </label>
+        <label>
+          {view.t("schedule.note")}
+          <input type="text" name="dateNote" maxLength={200} defaultValue={typed.dateNote ?? ""} />
+        </label>
+        <button type="submit">{view.t("schedule.date.add")}</button>
+      </form>
+    </section>
   );
 }

@@ -1,14 +1,31 @@
 import type { ReactNode } from "react";
 import type { FieldKind, FormDefinition } from "#forms/fields";
-import type { AuditEntry } from "../../db/audit";
+import { visitorActor, type AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../spreadsheet";
-import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
+import { formatClock, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
+import { dayName } from "./schedule-page";
 import { describeAction, historyText } from "./actions";
 import { telHref } from "./inbox-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
 
-export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | null;
+export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | "created" | null;
+
+/** A time a request without one can be confirmed into, as the page offers it. */
+export interface ConfirmOption {
+  /** The slot's `start` (with that day's offset), the value the form sends. */
+  start: string;
+  time: string;
+  placesLeft: number;
+}
+
+/** What confirming a request without a time offers: a day, its times with their places, and whether an admin may go over them. */
+export interface ConfirmChoice {
+  day: string;
+  options: ConfirmOption[];
+  canOverride: boolean;
+  guests: number;
+}
 
 export interface SubmissionPageProps {
   view: ViewContext;
@@ -26,6 +43,8 @@ export interface SubmissionPageProps {
   tourName: string | null;
   /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
   slotPanel?: ReactNode;
+  /** For a tour booking without a time: the day and times it can be confirmed into. */
+  confirm?: ConfirmChoice | null;
   /** The reply to the visitor (./reply-panel.tsx), for a form that can be answered by e-mail. */
   replyPanel?: ReactNode;
   /** Internal notes (./notes-panel.tsx) and assignment (./assign-panel.tsx). */
@@ -159,7 +178,7 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
         </li>
         {history.map((item) => (
           <li key={item.id}>
-            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor})
+            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor === visitorActor ? view.t("history.byVisitor") : item.actor})
             <HistoryText entry={item} lang={item.action === "reply.sent" ? entry.language : view.lang} />
           </li>
         ))}
@@ -168,27 +187,55 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
   );
 }
 
-function BookingAnswer({ view, entry, row, typed }: Pick<SubmissionPageProps, "view" | "entry" | "row" | "typed">) {
+function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps, "view" | "entry" | "typed"> & { confirm: ConfirmChoice }) {
   if (entry.status !== "new") return null;
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   const language = languageLabel(view, entry.language);
+  const { day, options, canOverride, guests } = confirm;
   return (
-    <section aria-labelledby="answer-title" className="panel">
+    <section aria-labelledby="answer-title" className="panel" id="answer">
       <h2 id="answer-title">{view.t("booking.title")}</h2>
       <p>{view.t("booking.note", { language })}</p>
-      <form method="post" action={`${base}/confirm`} className="answer">
-        <CsrfField view={view} />
+      <div className="answer slot-move">
         <h3>{view.t("booking.confirm.title")}</h3>
-        <label>
-          {view.t("booking.confirm.date")}
-          <input type="date" name="date" required defaultValue={typed.date ?? (typeof row.date === "string" ? row.date : "")} />
-        </label>
-        <label>
-          {view.t("booking.confirm.time")}
-          <input type="time" name="time" required defaultValue={typed.time ?? "10:00"} />
-        </label>
-        <button type="submit">{view.t("booking.confirm.submit")}</button>
-      </form>
+        <p className="help">{view.t("booking.confirm.help", { count: guests })}</p>
+        <form method="get" action={`${base}#answer`} className="slot-move-day">
+          <label>
+            {view.t("booking.confirm.date")}
+            <input type="date" name="confirmDay" defaultValue={day} required />
+          </label>
+          <button type="submit" className="secondary">
+            {view.t("slot.move.show")}
+          </button>
+        </form>
+        {options.length === 0 ? (
+          <p>{view.t("booking.confirm.none", { date: dayName(view, day) })}</p>
+        ) : (
+          <form method="post" action={`${base}/confirm`} className="slot-move-times">
+            <CsrfField view={view} />
+            <input type="hidden" name="day" value={day} />
+            <fieldset>
+              <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
+              {options.map((option) => {
+                const room = option.placesLeft >= guests;
+                return (
+                  <label key={option.start} className={`check${room ? "" : " no-room"}`}>
+                    <input type="radio" name="slot" value={option.start} required disabled={!room && !canOverride} />
+                    <strong>{formatClock(view, option.time)}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                  </label>
+                );
+              })}
+            </fieldset>
+            {canOverride ? (
+              <label>
+                {view.t("booking.confirm.overReason")}
+                <textarea name="reason" maxLength={500} rows={2} defaultValue={typed.reason ?? ""} />
+              </label>
+            ) : null}
+            <button type="submit">{view.t("booking.confirm.submit")}</button>
+          </form>
+        )}
+      </div>
       <form method="post" action={`${base}/decline`} className="answer">
         <CsrfField view={view} />
         <h3>{view.t("booking.decline.title")}</h3>
@@ -233,11 +280,12 @@ const doneMessages = {
   noted: "done.noted",
   assigned: "done.assigned",
   unassigned: "done.unassigned",
+  created: "done.created",
 } as const;
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, replyPanel, notesPanel, assignPanel, assignee } = props;
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, confirm, replyPanel, notesPanel, assignPanel, assignee } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>
@@ -249,7 +297,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
-      {slotPanel ?? (entry.type === "tour-bookings" ? <BookingAnswer view={view} entry={entry} row={row} typed={typed} /> : null)}
+      {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} typed={typed} confirm={confirm} /> : null)}
       {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
       {assignPanel ?? null}
       {replyPanel ?? null}

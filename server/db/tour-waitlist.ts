@@ -1,14 +1,21 @@
 /**
- * The waitlist of a full slot. A visitor who joins is stored as a request (their booking's row)
- * plus a line here. When places free up (a cancellation, a decline, a move, an expired request or
- * offer), the first in line whose group fits is offered them: the places are held for them
- * (./ledger.ts counts an open offer) for the schedule's waitlist hold, and the offer's e-mail is
- * queued in the same transaction as the status change, so it is made once, across restarts too.
+ * The waitlist of a full slot (`tour_waitlist`, migration 31). A visitor who joins is stored as a
+ * request (their booking's row) plus a line here. When places free up (a cancellation, a decline,
+ * a move, an expired request or offer), the first in line whose group fits is offered them: the
+ * places are held for them (./tour-ledger.ts counts an open offer) for the schedule's waitlist
+ * hold, and the offer's e-mail is queued in the same transaction as the status change, so it is
+ * made once, across restarts too (server/bookings/service.ts decides; this module stores).
  */
+import { randomBytes } from "node:crypto";
 import type { TourPackageId } from "#forms/tour-booking";
-import type { Db } from "../db/database";
-import { manageToken } from "./ledger";
-import type { Slot } from "./schedule";
+import type { Db } from "./database";
+
+/** A slot the waitlist names: a package at the estate's local day and time. */
+interface Slot {
+  package: TourPackageId;
+  date: string;
+  time: string;
+}
 
 export type WaitlistStatus = "waiting" | "offered" | "taken" | "lapsed" | "gone";
 
@@ -58,7 +65,7 @@ export class Waitlist {
     const at = entry.now.toISOString();
     this.db
       .prepare("INSERT INTO tour_waitlist (booking_id, package, slot_date, slot_time, guests, status, token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)")
-      .run(entry.bookingId, entry.slot.package, entry.slot.date, entry.slot.time, entry.guests, manageToken(), at, at);
+      .run(entry.bookingId, entry.slot.package, entry.slot.date, entry.slot.time, entry.guests, randomBytes(32).toString("base64url"), at, at);
   }
 
   /** Everyone still waiting, first in line first. */
@@ -83,6 +90,19 @@ export class Waitlist {
         .prepare("UPDATE tour_waitlist SET status = ?, offered_until = ?, updated_at = ? WHERE id = ? AND status = ?")
         .run(to, offeredUntil?.toISOString() ?? null, now.toISOString(), id, from).changes === 1
     );
+  }
+
+  /** People waiting or holding an open offer for a slot (the waitlist's cap counts them). */
+  peopleInLine(slot: Slot): number {
+    const row = this.db
+      .prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_waitlist WHERE slot_date = ? AND slot_time = ? AND package = ? AND status IN ('waiting', 'offered')")
+      .get(slot.date, slot.time, slot.package) as { n: number };
+    return row.n;
+  }
+
+  /** Ends a request's line when the request is answered otherwise (confirmed into a slot by the staff). */
+  endFor(bookingId: string, now: Date): void {
+    this.db.prepare("UPDATE tour_waitlist SET status = 'gone', offered_until = NULL, updated_at = ? WHERE booking_id = ? AND status IN ('waiting', 'offered')").run(now.toISOString(), bookingId);
   }
 
   /** Offers that ran out by `now`: they hold nothing any more. */

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createElement } from "react";
+import { languages } from "#core/languages";
+import { tourPackageIds } from "#forms/tour-booking";
+import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
+import { addNote } from "../../db/assignment";
+import { SlotRefused } from "../../bookings/ledger";
+import { isDay, isClock, parseStart } from "../../bookings/paris-time";
+import { slotStart } from "../../bookings/schedule";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { inboxRoles } from "../roles";
+import { submissionHref } from "../views/inbox-page";
+import { NewBookingPage, type NewBookingField } from "../views/new-booking-page";
+
+/** Text on one line: cleaned of control characters, trimmed, well formed. */
+const line = (max: number) =>
+  z
+    .string()
+    .transform((text) => neutraliseLine(text).trim())
+    .pipe(z.string().max(max).refine(isWellFormedText));
+
+/**
+ * A booking the staff enter for a phone or walk-in visitor: the tour and its time (a slot's
+ * `start`), the group, the visitor's name and how to reach them (an address for the mail, a phone,
+ * or neither for someone at the door), their language, a note for the staff, whether to mail the
+ * visitor, and an admin's reason to place the group over the places left.
+ */
+const newBookingForm = z
+  .object({
+    package: z.enum(tourPackageIds),
+    slot: z.string().transform((start, context) => parseStart(start) ?? (context.addIssue({ code: "custom", message: "slot" }), z.NEVER)),
+    guests: z.coerce.number().int().min(1).max(50),
+    name: line(120).pipe(z.string().min(1)),
+    email: z.union([z.literal(""), z.string().trim().max(254).pipe(z.email())]).default(""),
+    phone: z.string().trim().max(40).regex(/^[+0-9 ().-]*$/).default(""),
+    language: z.enum(languages),
+    note: z
+      .string()
+      .max(2000)
+      .transform((text) => neutraliseText(text.replace(/\r\n?/g, "\n")).trim())
+      .refine(isWellFormedText)
+      .default(""),
+    notify: z.literal("on").optional(),
+    reason: line(500).default(""),
+  })
+  .superRefine((form, context) => {
+    if (form.notify && form.email === "") context.addIssue({ code: "custom", path: ["email"], message: "notify" });
+  });
+
+/** The fields of the form, in the order the page shows their problems. */
+const fieldOrder: readonly NewBookingField[] = ["slot", "guests", "name", "email", "phone", "language", "note", "reason"];
+
+/** The page's query: a package, a day and a time to open the form at (each checked; anything else is left out). */
+const pageQuery = z.object({ package: queryText, day: queryText, time: queryText });
+
+/**
+ * `/admin/bookings/new`: a booking for a phone or walk-in visitor, from the calendar (at a time)
+ * or the inbox. Choose the tour and the day, then a time with its places left; the booking goes
+ * through the same ledger as the site's, in one transaction (confirmed, its places counted, over
+ * them only for an admin with a reason), with an optional mail to the visitor carrying the private
+ * link and the calendar file.
+ */
+export function newBookingRoutes(admin: FastifyInstance, context: AdminContext): void {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const { tours } = context;
+
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    chosen: { package?: string; day?: string; time?: string },
+    typed: Record<string, string> = {},
+    problems: Partial<Record<NewBookingField, string>> = {},
+    general: string[] = [],
+  ) => {
+    const view = viewFor(context, request, reply);
+    const pkg = tourPackageIds.find((id) => id === chosen.package);
+    const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
+    const schedule = tours.schedule();
+    const options =
+      pkg && day
+        ? tours.staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
+        : null;
+    const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
+    return sendPage(
+      reply,
+      status,
+      createElement(NewBookingPage, { view, pkg: pkg ?? null, day: day ?? null, time: time ?? null, options, typed, problems, general, canOverride: staffOf(request).role === "admin" }),
+    );
+  };
+
+  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => page(request, reply, 200, request.query));
+
+  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
+    const fields = request.body;
+    const view = viewFor(context, request, reply);
+    const typed = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 2000)]));
+    const chosen = { package: fields.package, day: fields.day, time: parseStart(String(fields.slot ?? ""))?.time };
+    const parsed = newBookingForm.safeParse(fields);
+    if (!parsed.success) {
+      const problems: Partial<Record<NewBookingField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = fieldOrder.find((name) => name === issue.path[0]) ?? "slot";
+        problems[field] ??= view.t(field === "email" && issue.message === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
+      }
+      return page(request, reply, 400, chosen, typed, problems);
+    }
+    const form = parsed.data;
+    const session = staffOf(request);
+    const overCapacity = session.role === "admin" && form.reason !== "";
+    try {
+      const { id } = await context.store.submit(
+        "tourBooking",
+        { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, date: form.slot.date, package: form.package },
+        undefined,
+        (saved) => {
+          tours.reserve({ id: saved.id, slot: { package: form.package, ...form.slot }, guests: form.guests }, { actor: session.email, overCapacity, reason: form.reason });
+          if (form.note !== "") addNote(context.db, { type: "tour-bookings", id: saved.id }, session.email, form.note, context.now());
+          if (form.notify) tours.tell("booked", saved.id);
+        },
+      );
+      tours.options.kick();
+      return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
+    } catch (error) {
+      if (!(error instanceof SlotRefused)) throw error;
+      const problem =
+        error.reason === "full"
+          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: error.placesLeft })
+          : error.reason === "horizon"
+            ? view.t("error.slotHorizon", { months: tours.schedule().horizonMonths })
+            : error.reason === "closed"
+              ? view.t("error.slotStarted")
+              : view.t("error.slotUnknown");
+      return page(request, reply, 409, chosen, typed, { slot: problem });
+    }
+  });
+}

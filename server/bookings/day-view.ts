@@ -1,0 +1,66 @@
+/**
+ * The days as the estate runs them, for the calendar and the day sheet: each day's scheduled
+ * times, and every time that has bookings even when the schedule no longer has it (a closed day, a
+ * time moved or removed): a booking is never hidden by the schedule. Places are counted from the
+ * bookings (and open waitlist offers) held there.
+ */
+import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
+import type { HeldBooking } from "../db/tour-ledger";
+import { addDays, dayCount } from "./paris-time";
+import { capacityOf, closureOn, dateChangeOf, timesOn, type Closure, type DateChange, type Schedule } from "./schedule";
+
+/** One time of one package on one day, with its places and its bookings. */
+export interface SlotView {
+  package: TourPackageId;
+  time: string;
+  /** Whether the schedule runs this time that day; false: only bookings kept from before a change hold it. */
+  scheduled: boolean;
+  capacity: number;
+  /** Places held at this time (every package's with a shared guide), bookings and open waitlist offers. */
+  taken: number;
+  bookings: HeldBooking[];
+  /** The one-off change of this time that day, if any. */
+  change: DateChange | null;
+}
+
+export interface DayView {
+  date: string;
+  /** The closure covering the day, if any: its bookings still show. */
+  closure: Closure | null;
+  slots: SlotView[];
+}
+
+/**
+ * The days from `from` to `to`: `bookings` are those holding places in that range, `held` the
+ * places held per day, time and package (server/db/tour-ledger.ts).
+ */
+export function dayViews(
+  schedule: Schedule,
+  from: string,
+  to: string,
+  bookings: readonly HeldBooking[],
+  held: readonly { date: string; time: string; package: TourPackageId; places: number }[],
+): DayView[] {
+  const places = new Map<string, number>();
+  const pool = (date: string, time: string, pkg: TourPackageId) => `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
+  for (const row of held) places.set(pool(row.date, row.time, row.package), (places.get(pool(row.date, row.time, row.package)) ?? 0) + row.places);
+  const order = (pkg: TourPackageId) => tourPackageIds.indexOf(pkg);
+  const days: DayView[] = [];
+  for (let i = 0; i < dayCount(from, to); i++) {
+    const date = addDays(from, i);
+    const slots = new Map<string, SlotView>();
+    const view = (pkg: TourPackageId, time: string, scheduled: boolean): SlotView => {
+      const slot = { package: pkg, date, time };
+      return { package: pkg, time, scheduled, capacity: capacityOf(schedule, slot), taken: places.get(pool(date, time, pkg)) ?? 0, bookings: [], change: dateChangeOf(schedule, slot) };
+    };
+    for (const pkg of tourPackageIds) for (const time of timesOn(schedule, pkg, date)) slots.set(`${time} ${pkg}`, view(pkg, time, true));
+    for (const booking of bookings) {
+      if (booking.date !== date) continue;
+      const key = `${booking.time} ${booking.package}`;
+      if (!slots.has(key)) slots.set(key, view(booking.package, booking.time, false));
+      slots.get(key)!.bookings.push(booking);
+    }
+    days.push({ date, closure: closureOn(schedule, date), slots: [...slots.values()].sort((a, b) => a.time.localeCompare(b.time) || order(a.package) - order(b.package)) });
+  }
+  return days;
+}

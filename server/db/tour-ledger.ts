@@ -1,0 +1,286 @@
+/**
+ * The bookings' places (`tour_slot_bookings`, migrations 30 and 41): who holds which places at
+ * which local day and time. Every function here runs inside the caller's transaction; the rules
+ * (what can be booked, when) are server/bookings/ledger.ts's.
+ */
+import type { TourPackageId } from "#forms/tour-booking";
+import type { Db } from "./database";
+
+export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
+export type Attendance = "arrived" | "no-show";
+export type BookingSource = "visitor" | "staff";
+
+/** A booking's slot as stored. */
+export interface SlotBooking {
+  bookingId: string;
+  package: TourPackageId;
+  date: string;
+  time: string;
+  zone: string;
+  guests: number;
+  status: SlotStatus;
+  holdUntil: string | null;
+  token: string;
+  sequence: number;
+  createdAt: string;
+  source: BookingSource;
+  attendance: Attendance | null;
+}
+
+interface Row {
+  booking_id: string;
+  package: TourPackageId;
+  slot_date: string;
+  slot_time: string;
+  time_zone: string;
+  guests: number;
+  status: SlotStatus;
+  hold_until: string | null;
+  manage_token: string;
+  sequence: number;
+  created_at: string;
+  source: BookingSource;
+  attendance: Attendance | null;
+}
+
+const fromRow = (row: Row): SlotBooking => ({
+  bookingId: row.booking_id,
+  package: row.package,
+  date: row.slot_date,
+  time: row.slot_time,
+  zone: row.time_zone,
+  guests: row.guests,
+  status: row.status,
+  holdUntil: row.hold_until,
+  token: row.manage_token,
+  sequence: row.sequence,
+  createdAt: row.created_at,
+  source: row.source,
+  attendance: row.attendance,
+});
+
+/** Places a booking holds at `@now`: a confirmed one always, a pending one until its hold ends. */
+const holdingSql = "(status = 'confirmed' OR (status = 'pending' AND hold_until > @now))";
+/** The same over the table aliased `s`. */
+const holdingSqlOf = (alias: string) => holdingSql.replaceAll("status", `${alias}.status`).replaceAll("hold_until", `${alias}.hold_until`);
+/** Places a waitlist offer holds at `@now`: until the offer runs out. */
+const offerHoldingSql = "(status = 'offered' AND offered_until > @now)";
+
+/** A slot's pool: its package's places, or every package's at that time when one guide leads them all. */
+export interface Pool {
+  date: string;
+  time: string;
+  package: TourPackageId;
+  shared: boolean;
+}
+
+/** Places held in a pool at `now` by bookings and open waitlist offers, `except` one booking. */
+export function placesHeld(db: Db, pool: Pool, now: Date, except = ""): number {
+  const row = db
+    .prepare(
+      `SELECT (SELECT coalesce(sum(guests), 0) FROM tour_slot_bookings
+         WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package) AND booking_id != @except AND ${holdingSql})
+       + (SELECT coalesce(sum(guests), 0) FROM tour_waitlist
+         WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package) AND ${offerHoldingSql}) AS n`,
+    )
+    .get({ date: pool.date, time: pool.time, shared: pool.shared ? 1 : 0, package: pool.package, except, now: now.toISOString() }) as { n: number };
+  return row.n;
+}
+
+/** Places held per day, time and package from `from` to `to` (days, both included), bookings and offers together. */
+export function placesHeldBetween(db: Db, from: string, to: string, now: Date): { date: string; time: string; package: TourPackageId; places: number }[] {
+  return db
+    .prepare(
+      `SELECT slot_date AS date, slot_time AS time, package, sum(n) AS places FROM (
+         SELECT slot_date, slot_time, package, guests AS n FROM tour_slot_bookings WHERE slot_date BETWEEN @from AND @to AND ${holdingSql}
+         UNION ALL
+         SELECT slot_date, slot_time, package, guests AS n FROM tour_waitlist WHERE slot_date BETWEEN @from AND @to AND ${offerHoldingSql}
+       ) GROUP BY slot_date, slot_time, package`,
+    )
+    .all({ from, to, now: now.toISOString() }) as { date: string; time: string; package: TourPackageId; places: number }[];
+}
+
+/** Records a new booking's places. */
+export function insertSlotBooking(
+  db: Db,
+  booking: { id: string; package: TourPackageId; date: string; time: string; zone: string; guests: number; status: "pending" | "confirmed"; holdUntil: string | null; token: string; source: BookingSource },
+  now: Date,
+): void {
+  const at = now.toISOString();
+  db.prepare(
+    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+  ).run(booking.id, booking.package, booking.date, booking.time, booking.zone, booking.guests, booking.status, booking.holdUntil, booking.token, at, at, booking.source);
+}
+
+export function slotBookingById(db: Db, id: string): SlotBooking | null {
+  const row = db.prepare("SELECT * FROM tour_slot_bookings WHERE booking_id = ?").get(id) as Row | undefined;
+  return row ? fromRow(row) : null;
+}
+
+export function slotBookingByToken(db: Db, token: string): SlotBooking | null {
+  const row = db.prepare("SELECT * FROM tour_slot_bookings WHERE manage_token = ?").get(token) as Row | undefined;
+  return row ? fromRow(row) : null;
+}
+
+/** Moves a booking to another slot of its package, one more calendar change; its reminder is due again. */
+export function moveSlotBooking(db: Db, id: string, to: { package: TourPackageId; date: string; time: string }, now: Date): void {
+  db.prepare("UPDATE tour_slot_bookings SET slot_date = ?, slot_time = ?, package = ?, sequence = sequence + 1, updated_at = ?, reminder_queued_at = NULL WHERE booking_id = ?").run(
+    to.date,
+    to.time,
+    to.package,
+    now.toISOString(),
+    id,
+  );
+}
+
+/** Changes a booking's status, only from one of `from`; false when it was not in one of them. */
+export function setSlotStatus(db: Db, id: string, from: readonly SlotStatus[], to: SlotStatus, now: Date, holdUntil: Date | null = null): boolean {
+  const result = db
+    .prepare(
+      `UPDATE tour_slot_bookings SET status = ?, hold_until = ?, sequence = sequence + 1, updated_at = ?
+       WHERE booking_id = ? AND status IN (${from.map(() => "?").join(", ")})`,
+    )
+    .run(to, holdUntil?.toISOString() ?? null, now.toISOString(), id, ...from);
+  return result.changes === 1;
+}
+
+/** Marks a confirmed booking's check-in (or clears it); false when the booking is not confirmed. */
+export function setAttendance(db: Db, id: string, attendance: Attendance | null, now: Date): boolean {
+  return (
+    db
+      .prepare("UPDATE tour_slot_bookings SET attendance = ?, attendance_at = ?, updated_at = ? WHERE booking_id = ? AND status = 'confirmed'")
+      .run(attendance, attendance ? now.toISOString() : null, now.toISOString(), id).changes === 1
+  );
+}
+
+/** Pending requests whose hold ended by `now`. */
+export function expiredHolds(db: Db, now: Date): SlotBooking[] {
+  return (db.prepare("SELECT * FROM tour_slot_bookings WHERE status = 'pending' AND hold_until <= ?").all(now.toISOString()) as Row[]).map(fromRow);
+}
+
+/** Confirmed bookings from `from` to `to` whose reminder has not been queued. */
+export function remindersNotQueued(db: Db, from: string, to: string): SlotBooking[] {
+  return (db.prepare("SELECT * FROM tour_slot_bookings WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND slot_date BETWEEN ? AND ?").all(from, to) as Row[]).map(fromRow);
+}
+
+/** Marks a booking's reminder queued; false when it already was. */
+export function markReminderQueued(db: Db, id: string, now: Date): boolean {
+  return db.prepare("UPDATE tour_slot_bookings SET reminder_queued_at = ? WHERE booking_id = ? AND reminder_queued_at IS NULL").run(now.toISOString(), id).changes === 1;
+}
+
+/** What a tour booking's own row (the form's) says of the visitor. */
+export interface Visitor {
+  name: string;
+  email: string;
+  phone: string | null;
+  language: string;
+  guests: number | null;
+  package: string;
+  /** The day the visitor wished for, if any. */
+  date: string | null;
+}
+
+export function visitorOf(db: Db, id: string): Visitor | null {
+  return (db.prepare("SELECT name, email, phone, language, guests, package, date FROM tour_bookings WHERE id = ?").get(id) as Visitor | undefined) ?? null;
+}
+
+/** A booking holding places, with what the staff need to run the day. */
+export interface HeldBooking extends SlotBooking, Omit<Visitor, "guests" | "package" | "date"> {
+  /** The colleague it is assigned to (their address), or null. */
+  assignee: string | null;
+  /** The visitor's own message, if any. */
+  message: string | null;
+  /** The staff's internal notes, oldest first. */
+  notes: string[];
+}
+
+interface HeldRow extends Row {
+  name: string;
+  email: string;
+  phone: string | null;
+  language: string;
+  message: string | null;
+  assignee: string | null;
+}
+
+/**
+ * Every booking holding places from `from` to `to` (days, both included) at `now`, in time order,
+ * with the visitor's name, address, phone and language, the colleague it is assigned to and the
+ * staff's notes: what the calendar, the day sheet and a schedule change's warning show.
+ */
+export function heldBookingsBetween(db: Db, from: string, to: string, now: Date): HeldBooking[] {
+  const rows = db
+    .prepare(
+      `SELECT s.*, t.name, t.email, t.phone, t.language, t.message, st.email AS assignee
+       FROM tour_slot_bookings s
+       JOIN tour_bookings t ON t.id = s.booking_id
+       LEFT JOIN inbox i ON i.type = 'tour-bookings' AND i.submission_id = s.booking_id
+       LEFT JOIN staff st ON st.id = i.assigned_to
+       WHERE s.slot_date BETWEEN @from AND @to AND ${holdingSqlOf("s")}
+       ORDER BY s.slot_date, s.slot_time, s.created_at`,
+    )
+    .all({ from, to, now: now.toISOString() }) as HeldRow[];
+  const notes = notesOf(
+    db,
+    rows.map((row) => row.booking_id),
+  );
+  return rows.map((row) => ({
+    ...fromRow(row),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    message: row.message,
+    assignee: row.assignee,
+    notes: notes.get(row.booking_id) ?? [],
+  }));
+}
+
+/** The staff's internal notes on tour bookings (audit entries `note.added`), oldest first, per booking. */
+function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  if (ids.length === 0) return notes;
+  const rows = db
+    .prepare(
+      `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = 'tour-bookings'
+       AND target_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    )
+    .all(JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
+  for (const row of rows) {
+    const text = row.detail ? (JSON.parse(row.detail) as { text?: unknown }).text : undefined;
+    if (typeof text !== "string" || text === "") continue;
+    notes.set(row.target_id, [...(notes.get(row.target_id) ?? []), text]);
+  }
+  return notes;
+}
+
+/** How often the person behind an address came, and did not, across their bookings (checked in or marked absent). */
+export function attendanceOf(db: Db, email: string): { visits: number; noShows: number } {
+  const row = db
+    .prepare(
+      `SELECT coalesce(sum(s.attendance = 'arrived'), 0) AS visits, coalesce(sum(s.attendance = 'no-show'), 0) AS noShows
+       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE t.email = ? AND t.email != ''`,
+    )
+    .get(email) as { visits: number; noShows: number };
+  return row;
+}
+
+/** What an export adds to each tour booking: its time and status, the check-in, the colleague on it and the staff's notes. */
+export interface BookingDetails {
+  date: string;
+  time: string;
+  status: SlotStatus;
+  attendance: Attendance | null;
+}
+
+/** The slot of each of `ids` that has one, by booking id. */
+export function slotDetailsOf(db: Db, ids: readonly string[]): Map<string, BookingDetails> {
+  const rows = db
+    .prepare("SELECT booking_id, slot_date, slot_time, status, attendance FROM tour_slot_bookings WHERE booking_id IN (SELECT value FROM json_each(?))")
+    .all(JSON.stringify(ids)) as { booking_id: string; slot_date: string; slot_time: string; status: SlotStatus; attendance: Attendance | null }[];
+  return new Map(rows.map((row) => [row.booking_id, { date: row.slot_date, time: row.slot_time, status: row.status, attendance: row.attendance }]));
+}
+
+/** The staff's notes on each of `ids`, oldest first. */
+export const bookingNotesOf = notesOf;
