@@ -11,7 +11,7 @@ import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
-import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
+import { languageTags, type Language } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
