@@ -1,3 +1,4 @@
+import { calendarOf } from "../server/__tests__/support/tour-mail";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -115,7 +116,7 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     expect(mail.text).toContain(ja("mail.booking.tour", { tour: textIn(content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel, "ja") }));
     expect(mail.text).toMatch(/\/api\/tours\/booking\?token=/);
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[ja("mail.booking.calendarFile"), "text/calendar"]]);
-    expect(mail.attachments[0]!.content.toString("utf8")).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
+    expect(calendarOf(mail).content.toString("utf8")).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
 
     // The page now shows the answer in the booking's history, and the inbox shows it confirmed.
     await page.reload();

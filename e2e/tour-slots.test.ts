@@ -1,3 +1,4 @@
+import { calendarOf } from "../server/__tests__/support/tour-mail";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,7 +80,7 @@ test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calen
   expect(confirmation!.subject).toBe(ja("mail.booking.confirmedSubject", { estate, date: formatEventDate("2027-03-28", "ja") }));
   expect(confirmation!.text).toContain(ja("mail.booking.when", { date: formatEventDate("2027-03-28", "ja"), time: "10:00" }));
   expect(confirmation!.text).not.toContain("山田花子");
-  const first = readEvent(confirmation!.attachments[0]!.content.toString("utf8"));
+  const first = readEvent(calendarOf(confirmation).content.toString("utf8"));
   expect(first).toMatchObject({ method: "REQUEST", sequence: 0, local: "2027-03-28T10:00:00", utc: "2027-03-28T08:00:00.000Z" });
 
   // The private link opens the visitor's own page in Japanese; the visit moves to 31 October 2027.
@@ -95,7 +96,7 @@ test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calen
 
   const [, moved] = await mailsTo(email, 2);
   expect(moved!.text).toContain(ja("mail.booking.when", { date: formatEventDate("2027-10-31", "ja"), time: "10:00" }));
-  const second = readEvent(moved!.attachments[0]!.content.toString("utf8"));
+  const second = readEvent(calendarOf(moved).content.toString("utf8"));
   expect(second).toMatchObject({ method: "REQUEST", uid: first.uid, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
   expect(second.sequence).toBeGreaterThan(first.sequence);
   expect(problems).toEqual([]);

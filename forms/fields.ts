@@ -128,11 +128,23 @@ export type Submission<D extends FormDefinition> = Envelope & {
   [F in Extract<FieldsOf<D>, { required: false }> as F["name"]]?: FieldValue<F>;
 };
 
+/**
+ * What became of a tour booking, as the API's answer says it and the page's message follows it:
+ * `confirmed` (a time booked and confirmed at once), `pending` (a time held, waiting for the
+ * estate), `waitlist` (in line for a full time), `request` (no time named: the estate answers).
+ */
+export const bookingOutcomes = ["confirmed", "pending", "waitlist", "request"] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
+
 /** The answer of the API to an accepted submission (HTTP 201). */
 export interface Accepted {
   ok: true;
   /** The submission's reference, a UUID. */
   id: string;
+  /** A tour booking's: what became of it. */
+  outcome?: BookingOutcome;
+  /** A booking waiting for the estate: within how many hours the estate answers. */
+  hours?: number;
 }
 
 const hour = 3_600_000;

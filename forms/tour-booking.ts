@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./fields";
+import type { BookingOutcome, FormDefinition } from "./fields";
 
 /**
  * The tour packages a booking can name (spec §3, §9), in the order the page shows them. The one
@@ -27,3 +27,15 @@ export const tourBookingForm = {
   ],
   kept: [],
 } as const satisfies FormDefinition;
+
+/**
+ * What the page and the no-script answer page say after a tour booking, by what became of it: the
+ * spec's "Booking Request Received" for a request without a time; a booked and confirmed visit
+ * never reads as a request.
+ */
+export const tourBookingOutcomes = {
+  request: tourBookingForm.success,
+  confirmed: { title: "wineTours.form.confirmed.title", description: "wineTours.form.confirmed.description" },
+  pending: { title: "wineTours.form.pending.title", description: "wineTours.form.pending.description" },
+  waitlist: { title: "wineTours.form.waitlist.title", description: "wineTours.form.waitlist.description" },
+} as const satisfies Record<BookingOutcome, { title: string; description: string }>;

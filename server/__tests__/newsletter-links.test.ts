@@ -34,7 +34,8 @@ async function signedUp(language: "fr" | "ja" | "en" = "fr") {
 function linksIn(mail: ParsedMail): string[] {
   const everything = `${mail.text}\n${mail.headers.map(([, value]) => value).join("\n")}`;
   const links = [...everything.matchAll(/https?:\/\/[^\s<>]+/g)].map((match) => match[0]);
-  return [...new Set(links)].filter((link) => link.startsWith(siteUrl)).map((link) => link.slice(siteUrl.length));
+  // The links that do something: the signature's address of the site itself leads nowhere new.
+  return [...new Set(links)].filter((link) => link.startsWith(siteUrl) && link !== siteUrl).map((link) => link.slice(siteUrl.length));
 }
 
 const link = (mail: ParsedMail, path: string) => linksIn(mail).find((candidate) => candidate.startsWith(`${path}?token=`))!;

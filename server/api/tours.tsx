@@ -56,10 +56,10 @@ const manageSchema = {
   get: { querystring: z.object({ token, day: text }) },
   post: { body: z.object({ token, action: text, confirm: text, slot: text }).optional() },
 };
-/** A waitlist offer's page: its link, and its one form (take the places). */
+/** A waitlist's page: its link, and its forms (take the places offered; leave the list). */
 const offerSchema = {
   get: { querystring: z.object({ token }) },
-  post: { body: z.object({ token }).optional() },
+  post: { body: z.object({ token, action: text }).optional() },
 };
 
 /** What the visitor's page shows after a POST, or what went wrong. */
@@ -225,17 +225,29 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   );
 }
 
-/** The waitlist offer's page, in the visitor's language: the time, until when it is kept, and one button. */
-function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean }) {
+/**
+ * A waitlist's page, in the visitor's language: the time; an offer's places, until when they are
+ * kept, and the button that takes them; and while they wait or have an offer, the button that
+ * takes them off the list.
+ */
+function OfferPage({ entry, tours, lang, siteUrl, booked, left }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean; left: boolean }) {
   const { t } = translator(lang);
   const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
   const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
-  const state = booked || entry.status === "taken" ? t("waitlist.booked") : open ? null : entry.status === "waiting" ? t("waitlist.waiting") : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
+  const state = left
+    ? t("waitlist.left")
+    : booked || entry.status === "taken"
+      ? t("waitlist.booked")
+      : open
+        ? null
+        : entry.status === "waiting"
+          ? t("waitlist.waiting")
+          : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
   return (
     <>
       <p className="estate">{localNames(content.site, lang).estate}</p>
       <h1>{t("waitlist.title")}</h1>
-      {state ? <p role={booked ? "status" : undefined}>{state}</p> : null}
+      {state ? <p role={booked || left ? "status" : undefined}>{state}</p> : null}
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
         <li>{t("mail.booking.tour", { tour: tourName(entry.package, lang) })}</li>
@@ -246,6 +258,15 @@ function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEnt
           <p>{t("waitlist.offer", { untilDate: formatEventDate(until.date, lang), untilTime: formatTime(until.time, lang) })}</p>
           <input type="hidden" name="token" value={entry.token} />
           <button type="submit">{t("waitlist.take")}</button>
+        </form>
+      ) : null}
+      {!left && (entry.status === "waiting" || open) ? (
+        <form method="post" action={offerPath}>
+          <input type="hidden" name="token" value={entry.token} />
+          <input type="hidden" name="action" value="leave" />
+          <button type="submit" className="secondary">
+            {t("waitlist.leave")}
+          </button>
         </form>
       ) : null}
       <p>
@@ -322,10 +343,10 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   });
 
   // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
-  const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean) => {
+  const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean, left = false) => {
     const visit = tours.visit(entry.bookingId);
     const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
-    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} />);
+    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} left={left} />);
   };
   const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
 
@@ -338,6 +359,10 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   routes.post(offerPath, { config, schema: offerSchema.post }, async (request, reply) => {
     const entry = offerOf(request.body?.token);
     if (!entry) return invalidLink(request, reply);
+    if (request.body?.action === "leave") {
+      const left = await tours.leaveWaitlist(entry.token);
+      return offerPage(reply, left === "left" ? 200 : 409, tours.waitlist.byToken(entry.token)!, false, left === "left");
+    }
     const outcome = await tours.takeOffer(entry.token);
     return offerPage(reply, outcome === "booked" ? 200 : 409, tours.waitlist.byToken(entry.token)!, outcome === "booked");
   });

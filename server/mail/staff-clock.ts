@@ -14,7 +14,8 @@ export const estateTimeZone = "Europe/Paris";
 /** A calendar day (`YYYY-MM-DD`): "Sat 5 Dec", « mar. 1er déc. » (`year`: "Sat 5 Dec 2026"). */
 export function staffDay(day: string, lang: AdminLanguage, { year = true }: { year?: boolean } = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return formatDate(day, lang, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}) }, adminDateTags[lang]);
+  // Some ICU versions put a comma after the English weekday ("Sat, 5 Dec"): one form everywhere.
+  return formatDate(day, lang, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}) }, adminDateTags[lang]).replace(/^([^\s,]+), /, "$1 ");
 }
 
 /** A time of day (`HH:MM`): "15:00" in English, « 15 h » and « 9 h 30 » in French. */

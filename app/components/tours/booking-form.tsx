@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { formatEventDate } from "#core/format";
 import { typedFields } from "#forms/fields";
-import { tourBookingForm } from "#forms/tour-booking";
+import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
 import type { TourPackageView } from "~/components/tours/views";
@@ -71,6 +71,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
+      successFor={(answer) => ({ ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"], values: { hours: answer.hours ?? 0 } })}
       onFailure={() => setRefresh((n) => n + 1)}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2"

@@ -295,7 +295,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
     }
     const { entry } = record;
-    const mail = composeStaffReply({ to: entry.email, subject, text: body }, context.reply.estateEmail);
+    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, context.reply);
     const sent = sendReply(
       context.db,
       {
