@@ -407,4 +407,31 @@ describe("the waitlist", () => {
     expect(placesHeld(second, "2027-03-20", "10:00")).toBe(7);
     expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
   });
+
+  it("lets a visitor leave the list from the link of their e-mail: they are no longer offered places, the next in line is", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const app = await server({ SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-leave-")) }, clock);
+    const slot = "2027-03-20T15:00:00+01:00";
+    expect((await post(app, booking(slot, { guests: 8, email: "eight@example.com" }))).statusCode).toBe(201);
+    expect((await post(app, booking(slot, { guests: 2, email: "first@example.com", language: "fr", page: "/fr/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(app, booking(slot, { guests: 2, email: "second@example.com", waitlist: true }))).statusCode).toBe(201);
+    const [joined] = await mailsTo(smtp, "first@example.com", 1);
+    const leave = joined!.text!.match(/(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    const token = new URL(leave, siteUrl).searchParams.get("token")!;
+    const fr = translator("fr").t;
+    // The link shows the waiting place and a button to leave; the POST takes them off the list.
+    expect((await app.inject({ url: leave })).body).toContain(fr("waitlist.leave"));
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const left = await app.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token, action: "leave" }).toString() });
+    expect(left.statusCode).toBe(200);
+    expect(left.body).toContain(fr("waitlist.left").replace(/’/g, "&#x27;").replace(/'/g, "&#x27;").slice(0, 20));
+    expect(app.forms.tours.waitlist.byToken(token)!.status).toBe("gone");
+    // Places free up: the second in line is offered them, the one who left is not.
+    const eight = (app.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'").get() as { token: string }).token;
+    await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: eight, action: "cancel", confirm: "yes" }).toString() });
+    const [, offer] = await mailsTo(smtp, "second@example.com", 2);
+    expect(offer!.subject).toContain("Places are free");
+    expect(smtp.received.filter((mail) => mail.to.includes("first@example.com"))).toHaveLength(1);
+  });
 });
