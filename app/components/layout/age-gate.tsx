@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { drinkingAge } from "#core/languages";
+import { drinkingAge, scriptOf } from "#core/languages";
 import { pagePaths } from "#core/paths";
 import { ageAnswerAttribute, ageGateScript, ageStorageKey } from "~/lib/head-scripts";
 import { Message, useI18n } from "~/lib/i18n/context";
@@ -56,7 +56,12 @@ export function AgeGate() {
               {t("site.name")}
             </p>
             <h2 id="age-gate-title" className="mt-4 text-3xl text-cream-50">
-              <Message id="ageGate.title" values={{ estate: site.names.estate }} components={{ name: <span className="estate-name" /> }} />
+              {/* A name in Chinese or Japanese is kept whole; a Latin one breaks at its spaces and stays one text with the rest, as the largest paint of a first visit. */}
+              {scriptOf(lang) === "cjk" ? (
+                <Message id="ageGate.title" values={{ estate: site.names.estate }} components={{ name: <span className="estate-name" /> }} />
+              ) : (
+                t("ageGate.title", { estate: site.names.estate }).replace(/<\/?name>/g, "")
+              )}
             </h2>
             <p id="age-gate-question" className="mt-6 text-xl font-semibold">
               {t("ageGate.question", { age })}

@@ -1,5 +1,4 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
-import { formatEventDate } from "#core/format";
 import { typedFields } from "#forms/fields";
 import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
@@ -15,7 +14,8 @@ const __vitePreload = <T,>(load: () => Promise<T>): Promise<T> => load();
 
 // The day's times appear only once a package and a date are chosen: their code (the availability
 // request, the times and places left) loads then, not with the page (docs/performance.md).
-const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.SlotPicker })));
+// Before a tour is chosen, the same code writes the day chosen out in the page's language.
+const DayTimes = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.DayTimes })));
 
 /**
  * The booking form (spec §3, §5), its fields from forms/tour-booking.ts: name and email required,
@@ -25,7 +25,7 @@ const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((mod
  * is sent as the booking's `slot`, and without one the form is a request, as before.
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState("");
   const [slot, setSlot] = useState("");
@@ -105,14 +105,9 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
           {/* The browser's own date field writes the day in the browser's format (12/10/2026 on a
               Japanese page): the day chosen is also said in the page's language, by the times' legend
               once a tour is chosen, else here. */}
-          {field.name === "date" && !tour && date ? (
-            <p className="-mt-3 text-sm text-ink-700 sm:col-span-2" aria-live="polite">
-              {t("wineTours.form.dateChosen", { date: formatEventDate(date, lang) })}
-            </p>
-          ) : null}
-          {field.name === "date" && tour && date ? (
-            <Suspense fallback={<p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>}>
-              <SlotPicker pkg={tour.id} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
+          {field.name === "date" && date ? (
+            <Suspense fallback={tour ? <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p> : null}>
+              <DayTimes pkg={tour?.id ?? null} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
             </Suspense>
           ) : null}
         </Fragment>

@@ -119,3 +119,22 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
     </fieldset>
   );
 }
+
+/**
+ * The day chosen in the form's date field, written out as the page's language writes a date: the
+ * browser's own date field may write it in another (12/10/2026 on a Japanese page). Shown before a
+ * tour is chosen; afterwards the times' legend says it.
+ */
+export function ChosenDay({ date }: { date: string }) {
+  const { t, lang } = useI18n();
+  return (
+    <p className="-mt-3 text-sm text-ink-700 sm:col-span-2" aria-live="polite">
+      {t("wineTours.form.dateChosen", { date: formatEventDate(date, lang) })}
+    </p>
+  );
+}
+
+/** Under the form's date field: the day chosen written out before a tour is chosen, the day's times once one is. */
+export function DayTimes({ pkg, ...props }: Omit<SlotPickerProps, "pkg"> & { pkg: string | null }) {
+  return pkg ? <SlotPicker pkg={pkg} {...props} /> : <ChosenDay date={props.date} />;
+}
