@@ -24,8 +24,6 @@ interface FieldBase {
   column: string;
   /** Translation key of its visible label. */
   label: string;
-  /** How the estate's notification e-mail names it (English: the estate's working language). */
-  notificationLabel: string;
   /** The visitor must fill it in (`required` on the control, refused empty by the API). */
   required: boolean;
   /** The control's `autocomplete` token, so browsers fill in what they know. */
@@ -82,8 +80,6 @@ export interface FormDefinition {
   slug: string;
   /** The SQLite table that keeps its submissions. */
   table: string;
-  /** How the estate's e-mails name it ("Tour booking"). */
-  notificationName: string;
   /** Message ids of what the visitor reads once it is sent (spec §4's toast titles): the page's toast, or the server's page for a form posted before the page's JavaScript ran. */
   success: { title: string; description: string };
   /** Its fields, in the order the form shows them and the export and the e-mail list them. */
