@@ -152,6 +152,62 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("expires the other invitations to an address once one of them is accepted", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    // Two invitations to one address (the first mail seemed lost), each with its link.
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "inbox" })).statusCode).toBe(303);
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "admin" })).statusCode).toBe(303);
+    const links = (app.forms.db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id").all(colleague) as { body: string }[]).map(
+      (mail) => /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!,
+    );
+    expect(links).toHaveLength(2);
+    const newcomer = new StaffClient(app, "10.3.0.2");
+    await newcomer.get(links[0]!);
+    expect((await newcomer.post(links[0]!, { password: colleaguePassword, again: colleaguePassword })).statusCode).toBe(303);
+    expect(account(app, colleague)!.role).toBe("inbox");
+    // The second link no longer opens: it would have offered an admin's role to an address that has an account.
+    const other = new StaffClient(app, "10.3.0.3");
+    expect((await other.get(links[1]!)).statusCode).toBe(404);
+    expect((await other.post(links[1]!, { password: colleaguePassword, again: colleaguePassword })).statusCode).toBe(404);
+    expect(problems((await staff.get("/admin/staff")).body)).toEqual([]);
+    expect(textOf(parseHtml((await staff.get("/admin/staff")).body))).not.toContain("link valid until");
+  });
+
+  it("revokes a colleague's calendar feed when the role changes or the account is removed; the feed is private and never stored", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const id = account(app, colleague)!.id;
+    const feedOf = async () => {
+      const office = new StaffClient(app, "10.3.0.9");
+      await office.signIn(colleague, colleaguePassword);
+      return /(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec((await office.get("/admin/account")).body)![1]!;
+    };
+    const first = await feedOf();
+    const feed = await app.inject({ method: "GET", url: first });
+    expect(feed.statusCode).toBe(200);
+    // As docs/security.md says: private, never stored by a cache.
+    expect(feed.headers["cache-control"]).toBe("private, no-store");
+
+    // Inbox → editor → inbox: the old address must not come back with the role.
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "editor" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "inbox" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
+    const second = await feedOf();
+    expect(second).not.toBe(first);
+    expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(200);
+    // A change made on the server (npm run staff -- role) revokes it too.
+    new StaffStore(app.forms.db).setRole(colleague, "admin");
+    expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(404);
+    new StaffStore(app.forms.db).setRole(colleague, "inbox");
+    const third = await feedOf();
+    expect((await staff.post(`/admin/staff/${id}/remove`, { confirm: "yes" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: third })).statusCode).toBe(404);
+    expect(app.forms.db.prepare("SELECT count(*) AS n FROM staff_calendar_feeds").get()).toEqual({ n: 0 });
+  });
+
   it("is for admins only: the inbox and editor roles get 403 and no link", async () => {
     const app = await server();
     await addStaff(app, colleague, colleaguePassword, "inbox");

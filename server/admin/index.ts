@@ -206,10 +206,12 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
   });
 
+  // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
+  // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
     reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
-    reply.header("Cache-Control", "no-store");
-    reply.header("X-Robots-Tag", "noindex, nofollow");
+    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
 
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
