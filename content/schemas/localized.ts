@@ -19,8 +19,8 @@ export const icuText = z
     }
   });
 
-/** A text's parts, as @messageformat/parser gives them. */
-type Tokens = ReturnType<typeof parse>;
+/** A text's parts, as @messageformat/parser gives them (a plural's `#` among them). */
+type Tokens = readonly (ReturnType<typeof parse>[number] | { type: "octothorpe" })[];
 
 /**
  * Whether the parser took an unquoted `{` as text. It is lenient: `{{x}}` parses as a brace, the

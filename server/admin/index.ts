@@ -21,6 +21,7 @@ import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
 import { asStorageUnavailable } from "../db/availability";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
+import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
@@ -281,6 +282,11 @@ export async function registerAdmin(
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
+    journal: {
+      earlier: (at, limit) => earlierPublishJobs(db, at, limit),
+      add: (job) => addPublishJob(db, job),
+      update: (job) => updatePublishJob(db, job),
+    },
     contentDir,
     buildsDir: options.publishDir ?? defaultPublishDir,
     switchTo: (dir) => app.switchBuild(dir),
@@ -295,5 +301,10 @@ export async function registerAdmin(
     },
   });
   app.decorate("contentPublisher", publisher);
+  // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
+  app.addHook("preClose", async () => publisher.stop());
+  if (publisher.interruptedAtStart.length > 0) {
+    app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");
+  }
   await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours });
 }
