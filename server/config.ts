@@ -233,10 +233,10 @@ export class ConfigError extends Error {
 
 /**
  * A value as an error line shows it: the password of a URL (SMTP_URL's, a restic REST server's)
- * replaced by `***`, and a password variable's value not at all.
+ * replaced by `***`, and a password's value (or the command that prints it) not at all.
  */
 const shown = (name: string, value: string) =>
-  /PASSWORD/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+  /PASSWORD(_COMMAND)?$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its
@@ -309,7 +309,12 @@ export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
   const warnings: string[] = [];
   for (const name of Object.keys(env).sort()) {
     if (known.has(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
-    const [closest] = settings.map((setting) => ({ setting, edits: distance(name, setting) })).sort((a, b) => a.edits - b.edits);
+    // The fewest edits; between equals, the longest shared beginning (BACKUP_KEEP_DAYS: DAILY, not LAST).
+    const shared = (setting: string) => {
+      const differs = [...setting].findIndex((letter, i) => name[i] !== letter);
+      return differs === -1 ? setting.length : differs;
+    };
+    const [closest] = settings.map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting) })).sort((a, b) => a.edits - b.edits || b.prefix - a.prefix);
     const near = closest !== undefined && closest.edits <= (name.length <= 8 ? 1 : 2);
     const family = [...families].some((prefix) => name.startsWith(prefix));
     if (!near && !family) continue;

@@ -9,8 +9,9 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
+import { formatAge, formatTime } from "../admin/view-context";
 import { addStaff, adminTestServer, signedInAdmin, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
-import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
 
 const { apps, smtps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -206,6 +207,45 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect((await staff.post(`/admin/staff/${id}/remove`, { confirm: "yes" })).statusCode).toBe(303);
     expect((await app.inject({ method: "GET", url: third })).statusCode).toBe(404);
     expect(app.forms.db.prepare("SELECT count(*) AS n FROM staff_calendar_feeds").get()).toEqual({ n: 0 });
+  });
+
+  it("tells admin accounts how old the last backup is, and warns them on every page when it is late or failed", async () => {
+    const unset = await server();
+    const staffUnset = await signedInAdmin(unset, admin, clock);
+    expect(textOf(parseHtml((await staffUnset.get("/admin/staff")).body))).toContain(en("backup.notConfigured"));
+
+    const app = await server({ RESTIC_REPOSITORY: tempDataDir(), RESTIC_PASSWORD: "a test password", BACKUP_INTERVAL_MINUTES: "15" });
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn(colleague, colleaguePassword);
+    const view = { lang: "en" } as const;
+    const said = (html: string) => textOf(parseHtml(html)).replace(/\s+/g, " ");
+    expect(said((await staff.get("/admin/staff")).body)).toContain(en("backup.noneYet", { minutes: 15 }));
+
+    const record = (status: "done" | "failed", minutesAgo: number, error?: string) => {
+      const at = new Date(Date.now() - minutesAgo * 60_000);
+      app.forms.db
+        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, 'abcdef12', ?)")
+        .run(at.toISOString(), at.toISOString(), status, error ?? null);
+      return at;
+    };
+    const good = record("done", 12);
+    const fresh = said((await staff.get("/admin/staff")).body);
+    expect(fresh).toContain(en("backup.ok", { when: formatAge(view, 12 * 60), time: formatTime(view, good.toISOString()), minutes: 15 }));
+    expect(said((await staff.get("/admin")).body)).not.toContain(en("backup.title"));
+
+    app.forms.db.prepare("DELETE FROM backup_runs").run();
+    const old = record("done", 3 * 60);
+    const late = en("backup.stale", { when: formatAge(view, 3 * 60 * 60), time: formatTime(view, old.toISOString()), minutes: 15 });
+    // On every page of an admin, as an alert; the inbox role does not see it.
+    expect(said((await staff.get("/admin")).body)).toContain(late);
+    expect(said((await staff.get("/admin/account")).body)).toContain(late);
+    expect(said((await office.get("/admin")).body)).not.toContain(late);
+    const failedAt = record("failed", 0, "restic backup failed: Fatal: unable to open repository");
+    expect(said((await staff.get("/admin/staff")).body)).toContain(
+      en("backup.failed", { when: formatAge(view, 0), time: formatTime(view, failedAt.toISOString()), error: "restic backup failed: Fatal: unable to open repository" }),
+    );
   });
 
   it("is for admins only: the inbox and editor roles get 403 and no link", async () => {

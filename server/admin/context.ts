@@ -10,6 +10,7 @@ import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import type { TourService } from "../bookings/service";
+import type { BackupStatus } from "../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
@@ -38,6 +39,8 @@ export interface AdminContext {
   estateName: string;
   /** The tour schedule and the bookings' slots (server/bookings/). */
   tours: TourService;
+  /** The backups' state now (server/backup/), shown to admin accounts. */
+  backupStatus: () => BackupStatus;
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */
@@ -74,6 +77,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     path: request.url,
     estateName: context.estateName,
     ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
+    ...(request.staffSession?.role === "admin" ? { backup: context.backupStatus() } : {}),
   });
 }
 

@@ -47,6 +47,7 @@ import { bookingSlotRoutes } from "./routes/booking-slot";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { calendarRoutes } from "./routes/calendar";
 import type { TourService } from "../bookings/service";
+import type { BackupStatus } from "../backup/status";
 import { estateTimeZone } from "./view-context";
 import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
@@ -96,6 +97,7 @@ interface AdminOptions {
   contentDir: string;
   publisher: Publisher;
   tours: TourService;
+  backupStatus: () => BackupStatus;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -112,6 +114,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     kickMail: options.kickMail,
     estateName: site.estateName,
     tours: options.tours,
+    backupStatus: options.backupStatus,
     reply: {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
@@ -306,5 +309,15 @@ export async function registerAdmin(
   if (publisher.interruptedAtStart.length > 0) {
     app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");
   }
-  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours });
+  await app.register(adminPlugin, {
+    config,
+    db,
+    kickMail: () => app.forms.sender?.kick(),
+    routes,
+    now: options.now,
+    contentDir,
+    publisher,
+    tours: app.forms.tours,
+    backupStatus: () => app.backups.status(),
+  });
 }

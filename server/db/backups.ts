@@ -102,6 +102,20 @@ export async function copyDatabase(db: Db, file: string): Promise<void> {
   await db.backup(file, { progress: ({ totalPages }) => Math.max(100, totalPages) });
 }
 
+/**
+ * Records, in the copy itself, that the run taking it succeeded as of the moment it was taken: a
+ * database restored from this backup then knows the backup it came from (and is not left with a
+ * run that looks stopped halfway).
+ */
+export function markCopyTaken(file: string, runId: number, at: Date): void {
+  const copy = new Database(file);
+  try {
+    copy.prepare("UPDATE backup_runs SET status = 'done', finished_at = ? WHERE id = ?").run(at.toISOString(), runId);
+  } finally {
+    copy.close();
+  }
+}
+
 /** What a copy holds, for the manifest: its integrity, its schema's version, and each table's rows. */
 export interface DatabaseCheck {
   integrity: string;

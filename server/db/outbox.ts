@@ -156,3 +156,12 @@ export class OutboxTable {
     return (this.statements.unsent.get() as { n: number }).n;
   }
 }
+
+/**
+ * Marks every e-mail still waiting as given up on, with `reason` as its last error, and returns how
+ * many: for a restore, whose database may list as unsent e-mails the lost server had sent after
+ * the backup (they are not sent a second time; the submission's page shows each, with the reason).
+ */
+export function holdUnsentMail(db: Db, reason: string, at: string): number {
+  return db.prepare("UPDATE outbox SET failed_at = ?, last_error = ? WHERE sent_at IS NULL AND failed_at IS NULL").run(at, reason).changes;
+}
