@@ -10,6 +10,7 @@ import { PictureStore } from "../admin/content/pictures";
 import { auditKey as keyOf } from "../db/audit-key";
 import { parseConfig, projectDir } from "../config";
 import { openDatabase } from "../db/database";
+import { runBackup } from "../backup/run";
 import { addStaff, siteUrl, StaffClient } from "./support/admin";
 import { contentRepository, formValues, git } from "./support/content";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
@@ -105,7 +106,7 @@ describe("the restore drill", () => {
     await addStaff(app, editor.email, editor.password, "editor");
 
     // Bookings, a reply from the office, a content edit and a photograph waiting for its save.
-    const acknowledged = [];
+    const acknowledged: string[] = [];
     for (const name of ["Camille Martin", "Oliver Bennett", "Hanako Sato", "Wang Wei"]) acknowledged.push(await book(app, name));
     const staff = new StaffClient(app);
     expect((await staff.signIn(office.email, office.password)).statusCode).toBe(303);
@@ -217,5 +218,16 @@ describe("the restore drill", () => {
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]!.id.startsWith(scheduled()[0]!.snapshot!)).toBe(true);
     await stop(app);
+  }, 120_000);
+
+  it("keeps what the retention says: the newest BACKUP_KEEP_LAST, then one a day and one a month", async () => {
+    const repository = mkdtempSync(join(tmpdir(), "lescours-restic-"));
+    const config = parseConfig({ RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple", BACKUP_KEEP_LAST: "2", BACKUP_KEEP_DAILY: "0", BACKUP_KEEP_MONTHLY: "0", DATA_DIR: tempDataDir(), CONTENT_DIR: contentRepository() });
+    const db = openDatabase(config.DATA_DIR);
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await runBackup(db, config, "command")).snapshot);
+    db.close();
+    const kept = JSON.parse((await restic(["snapshots", "--json", "--no-cache"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).stdout) as { id: string }[];
+    expect(kept.map((snapshot) => made.findIndex((id) => snapshot.id.startsWith(id)))).toEqual([1, 2]);
   }, 120_000);
 });

@@ -54,20 +54,21 @@ export class Restic {
     }
   }
 
-  /** Makes the repository if there is none yet (the first backup to a new folder or bucket). */
-  async ensureRepository(): Promise<void> {
-    try {
-      await this.restic(["cat", "config", "--quiet"]);
-    } catch (error) {
-      // restic 0.14 says "Is there a repository at the following location?"; later ones exit 10.
-      if (!(error instanceof ResticError) || !/repository|does not exist|no such file/i.test(error.message)) throw error;
-      await this.restic(["init", "--quiet"]);
-    }
-  }
-
-  /** Backs up the folder's contents (paths relative to it); returns the snapshot's id and the bytes read. */
+  /**
+   * Backs up the folder's contents (paths relative to it); returns the snapshot's id and the bytes
+   * read. The first backup to a new folder or bucket makes the repository (restic 0.14 says "Is
+   * there a repository at the following location?", later versions that it does not exist).
+   */
   async backup(dir: string): Promise<{ snapshot: string; bytes: number }> {
-    const output = await this.restic(["backup", "--json", "--quiet", "--tag", snapshotTag, "."], dir);
+    const args = ["backup", "--json", "--quiet", "--tag", snapshotTag, "."];
+    let output: string;
+    try {
+      output = await this.restic(args, dir);
+    } catch (error) {
+      if (!(error instanceof ResticError) || !/is there a repository|repository does not exist/i.test(error.message)) throw error;
+      await this.restic(["init", "--quiet"]);
+      output = await this.restic(args, dir);
+    }
     const summary = output
       .trim()
       .split("\n")

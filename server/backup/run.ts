@@ -68,7 +68,6 @@ export async function runBackup(db: Db, config: Config, trigger: BackupTrigger):
   try {
     const manifest = await stageBackup(db, { dataDir, contentDir: contentFolder(config), staging }, (copy, at) => markCopyTaken(copy, begun.id, at));
     const restic = new Restic(resticEnvironment(config), cacheFolder(dataDir));
-    await restic.ensureRepository();
     const { snapshot, bytes } = await restic.backup(staging);
     const lastPruned = backupHistory(db).lastPrunedAt;
     const pruned = lastPruned === null || Date.now() - Date.parse(lastPruned) >= pruneEveryMs;

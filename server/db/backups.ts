@@ -131,7 +131,13 @@ export interface DatabaseCheck {
 export function checkDatabaseCopy(file: string): DatabaseCheck {
   const copy = new Database(file);
   try {
-    const problems = (copy.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((row) => row.integrity_check);
+    let problems: string[];
+    try {
+      problems = (copy.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((row) => row.integrity_check);
+    } catch (error) {
+      // A page so damaged that SQLite cannot even walk the file.
+      problems = [error instanceof Error ? error.message : String(error)];
+    }
     if (problems.length !== 1 || problems[0] !== "ok") throw new Error(`the copy of the database fails its integrity check: ${problems.slice(0, 5).join("; ")}`);
     copy.pragma("journal_mode = DELETE");
     const tables = (copy.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map(
