@@ -112,7 +112,8 @@ export class OutboxTable {
         `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (? IS NULL OR next_attempt_at <= ?)
          ORDER BY id LIMIT ?`,
       ),
-      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?"),
+      // An e-mail recorded in doubt at a shutdown whose answer came after all is simply sent.
+      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, failed_at = NULL WHERE id = ?"),
       retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?"),
       failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?"),
       next: db.prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),

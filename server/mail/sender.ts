@@ -73,6 +73,16 @@ export interface SenderOptions {
 const batchSize = 25;
 /** The longest part of the shutdown kept for sends already handed to the SMTP server. */
 const inFlightReserveMs = 5000;
+/** How many of the relay's latest answer times the shutdown judges its pace by. */
+const pacedBy = 20;
+
+/**
+ * Why an e-mail is not sent again: the relay had it when the shutdown's time ran out and had not
+ * answered. It may well have delivered it (a relay that has the whole message usually does), and
+ * SMTP cannot tell (RFC 1047): a second copy is the worse outcome. Stored as the row's last error.
+ */
+export const inDoubtReason =
+  "in doubt: the SMTP relay had this e-mail but had not answered when the server stopped; it may have delivered it, so it is not sent again";
 
 /** The domain of the From address, for the right part of Message-IDs. */
 function fromDomain(from: string | Address): string {
@@ -103,6 +113,12 @@ export class OutboxSender {
   private pausedUntil = 0;
   /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
   private downRounds = 0;
+  /** E-mails handed to the transport and not yet answered. */
+  private readonly inFlight = new Map<number, OutboxMail>();
+  /** Those recorded in doubt at the shutdown's deadline: their late failure records nothing. */
+  private readonly abandoned = new Set<number>();
+  /** The relay's latest answer times (ms), newest last. */
+  private readonly answerTimes: number[] = [];
   private readonly now: () => number;
   private readonly messageIdDomain: string;
 
@@ -135,13 +151,17 @@ export class OutboxSender {
    * Shuts down gracefully: keeps sending every e-mail that is due (those queued by the last
    * requests included) until none is left or the deadline nears; then starts no new send, and
    * waits for those already handed to the SMTP server, so that each is recorded as sent (or to be
-   * retried) before the database closes; at the deadline it closes the transport, which ends what
-   * still hangs. Says how many e-mails are left unsent in the outbox (sent after the next start).
+   * retried) before the database closes. "Nears" is judged by the relay's pace too: no send starts
+   * that twice the relay's slowest recent answer would carry past the deadline. At the deadline,
+   * the e-mails the relay still has without an answer are recorded in doubt (`inDoubtReason`: not
+   * sent again, where a copy after the restart was delivered twice) and the transport is closed.
+   * Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
   async stop(): Promise<{ unsent: number }> {
     const deadline = this.deadline ?? Date.now() + (this.options.drainMs ?? 0);
     // New sends stop early enough for the last ones to get their answer before the deadline.
-    const lastStart = deadline - Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2);
+    const reserve = Math.max(Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2), 2 * Math.max(0, ...this.answerTimes));
+    const lastStart = deadline - reserve;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.stopped) {
@@ -156,6 +176,13 @@ export class OutboxSender {
     }
     this.stopped = true;
     const settled = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), sleep(deadline - Date.now()).then(() => false)]);
+    if (!settled && this.outbox.open) {
+      for (const mail of this.inFlight.values()) {
+        this.abandoned.add(mail.id);
+        await this.outbox.markFailed(mail.id, mail.attempts + 1, inDoubtReason, new Date(this.now()).toISOString());
+      }
+      if (this.abandoned.size > 0) this.options.log.warn(`mail: ${this.abandoned.size} e-mail(s) were with the SMTP relay without an answer when the time ran out: recorded in doubt, not sent again`);
+    }
     this.transport.close?.();
     // Closing the transport fails what still hung: wait for those failures to be recorded too.
     if (!settled) await Promise.race([this.running, sleep(1000)]);
@@ -218,6 +245,8 @@ export class OutboxSender {
   }
 
   private async deliver(mail: OutboxMail, round: Round): Promise<void> {
+    const started = Date.now();
+    this.inFlight.set(mail.id, mail);
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -232,9 +261,14 @@ export class OutboxSender {
         messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
       });
     } catch (error) {
+      this.inFlight.delete(mail.id);
+      if (this.abandoned.has(mail.id)) return;
       await this.failed(mail, error, round);
       return;
     }
+    this.inFlight.delete(mail.id);
+    this.answerTimes.push(Date.now() - started);
+    if (this.answerTimes.length > pacedBy) this.answerTimes.shift();
     round.sent += 1;
     if (!this.outbox.open) return;
     await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
