@@ -1,6 +1,6 @@
 /**
  * The server's backups on a schedule: every BACKUP_INTERVAL_MINUTES it runs `npm run backup`'s
- * command in a process of its own, at low priority (`nice`), so copying, checking and encrypting
+ * command in a process of its own, at low priority (it runs itself at nice 10), so copying, checking and encrypting
  * never hold the server's thread; the run records itself in the database, where /healthz and the
  * staff area read it. Without a restic repository nothing runs, and the server says so at start.
  */
@@ -83,7 +83,8 @@ export class BackupSchedule {
     this.timer = null;
     const started = Date.now();
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn("nice", ["-n", "10", process.execPath, "--import", "tsx", join("server", "commands", "backup.ts"), "--trigger", "schedule"], {
+      // The command lowers its own priority (nice 10), as it does when a person runs it.
+      const child = spawn(process.execPath, ["--import", "tsx", join("server", "commands", "backup.ts"), "--trigger", "schedule"], {
         cwd: projectDir,
         env: { ...resticEnvironment(this.config), DATA_DIR: this.config.DATA_DIR, ...(this.config.CONTENT_DIR ? { CONTENT_DIR: this.config.CONTENT_DIR } : {}) },
         stdio: ["ignore", "pipe", "pipe"],

@@ -10,12 +10,19 @@
  * runs this same command on its schedule (`--trigger schedule`). Exit status: 0 done, 1 failed,
  * 3 no repository configured, 75 another backup is running.
  */
+import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { backupConfigured, loadConfigOrExit, unknownVariableWarnings } from "../config";
 import { openDatabase } from "../db/database";
 import { BackupBusy, runBackup } from "../backup/run";
 
+/** `nice -n 10`, as a publish's build runs. */
+const lowPriority = 10;
+
 async function main(): Promise<number> {
+  // Visitors first: the copy's check, git and restic (which inherit it) run at low priority,
+  // whether the schedule or a person started the backup.
+  setPriority(lowPriority);
   const { values } = parseArgs({ options: { trigger: { type: "string", default: "command" } } });
   const trigger = values.trigger === "schedule" ? "schedule" : "command";
   const config = loadConfigOrExit();
