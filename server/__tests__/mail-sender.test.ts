@@ -4,7 +4,8 @@ import { openDatabase, type Db } from "../db/database";
 import { composeConfirmation, composeNotification, headerSafe } from "../mail/compose";
 import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
-import { tempDataDir, validPayloads, waitFor } from "./support/fixtures";
+import { createMailTransport } from "../mail/transport";
+import { tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const context = { estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" }, estateEmail: "estate@example.org", tradeEmail: "trade@example.org", siteUrl: "https://site.example" };
 const silent = { info() {}, warn() {}, error() {} };
@@ -181,6 +182,8 @@ class SlowRelay implements MailTransport {
   ) {}
   sendMail(message: Parameters<MailTransport["sendMail"]>[0]): Promise<unknown> {
     if (this.during) setTimeout(() => this.during?.(this.delivered.length), 50);
+    // The whole message reaches the relay at once; its answer takes its time.
+    message.handedOver?.();
     return new Promise((resolve, reject) => {
       let delivered!: () => void;
       this.settled.add(new Promise<void>((done) => (delivered = done)));
@@ -237,6 +240,37 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(6);
     expect(deliveredBeforeRestart + fast.delivered.length).toBe(6);
+  });
+
+  it("with nodemailer and a real SMTP server: the e-mail the relay accepts after the deadline is in doubt, and arrives once", async () => {
+    const dataDir = tempDataDir();
+    db = openDatabase(dataDir);
+    const now = new Date().toISOString();
+    enqueueMail(db, composeNotification("contactMessage", "id-late", validPayloads.contactMessage, now, context), { type: "contact-messages", id: "id-late" }, now);
+    const relay = new TestSmtp({ answerAfterMs: 3000 });
+    await relay.start();
+    try {
+      const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent };
+      const first = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
+      first.start();
+      first.drainUntil(Date.now() + 700);
+      await first.stop();
+      // The server closes its database right after (an answer arriving later records nothing).
+      db.close();
+      // The relay had the whole message: it accepts it after the sender has hung up.
+      await waitFor(() => relay.received.length === 1, 10_000, "the relay's late acceptance");
+      db = openDatabase(dataDir);
+      const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as { sent_at: string | null; failed_at: string | null; last_error: string };
+      expect(row).toMatchObject({ sent_at: null, failed_at: expect.any(String) });
+      expect(row.last_error).toMatch(/^in doubt: /);
+      const second = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
+      second.start();
+      await second.idle();
+      await second.stop();
+      expect(relay.received).toHaveLength(1);
+    } finally {
+      await relay.stop();
+    }
   });
 
   it("starts no send during the shutdown that the relay, at its observed pace, could not answer before the deadline", async () => {

@@ -53,6 +53,12 @@ export interface MailTransport {
     attachments?: { filename: string; contentType: string; content: string }[];
     /** `<left@domain>`; without it nodemailer would make a new one at every attempt. */
     messageId: string;
+    /**
+     * Told once the whole message is on its way to the relay (its last byte handed to the
+     * connection, before the relay's answer): from then on the relay may deliver it whatever
+     * becomes of the connection (./transport.ts).
+     */
+    handedOver?: () => void;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -115,6 +121,8 @@ export class OutboxSender {
   private downRounds = 0;
   /** E-mails handed to the transport and not yet answered. */
   private readonly inFlight = new Map<number, OutboxMail>();
+  /** Of those, the ones whose whole message the relay has. */
+  private readonly withRelay = new Set<number>();
   /** Those recorded in doubt at the shutdown's deadline: their late failure records nothing. */
   private readonly abandoned = new Set<number>();
   /** The relay's latest answer times (ms), newest last. */
@@ -153,8 +161,9 @@ export class OutboxSender {
    * waits for those already handed to the SMTP server, so that each is recorded as sent (or to be
    * retried) before the database closes. "Nears" is judged by the relay's pace too: no send starts
    * that twice the relay's slowest recent answer would carry past the deadline. At the deadline,
-   * the e-mails the relay still has without an answer are recorded in doubt (`inDoubtReason`: not
-   * sent again, where a copy after the restart was delivered twice) and the transport is closed.
+   * the e-mails whose whole message the relay has without an answer are recorded in doubt
+   * (`inDoubtReason`: not sent again, where a copy after the restart was delivered twice) and the
+   * transport is closed; the others stay in the outbox.
    * Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
   async stop(): Promise<{ unsent: number }> {
@@ -177,7 +186,10 @@ export class OutboxSender {
     this.stopped = true;
     const settled = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), sleep(deadline - Date.now()).then(() => false)]);
     if (!settled && this.outbox.open) {
+      // A message the relay never had in full (a relay that did not greet, a message cut off
+      // halfway) it discards: that e-mail stays in the outbox and goes after the restart.
       for (const mail of this.inFlight.values()) {
+        if (!this.withRelay.has(mail.id)) continue;
         this.abandoned.add(mail.id);
         await this.outbox.markFailed(mail.id, mail.attempts + 1, inDoubtReason, new Date(this.now()).toISOString());
       }
@@ -259,14 +271,17 @@ export class OutboxSender {
           ? { attachments: mail.attachments.map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content })) }
           : {}),
         messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
+        handedOver: () => this.withRelay.add(mail.id),
       });
     } catch (error) {
       this.inFlight.delete(mail.id);
+      this.withRelay.delete(mail.id);
       if (this.abandoned.has(mail.id)) return;
       await this.failed(mail, error, round);
       return;
     }
     this.inFlight.delete(mail.id);
+    this.withRelay.delete(mail.id);
     this.answerTimes.push(Date.now() - started);
     if (this.answerTimes.length > pacedBy) this.answerTimes.shift();
     round.sent += 1;
