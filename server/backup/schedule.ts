@@ -1,16 +1,16 @@
 /**
  * The server's backups on a schedule: every BACKUP_INTERVAL_MINUTES it runs `npm run backup`'s
- * command in a process of its own, at low priority (it runs itself at nice 10), so copying, checking and encrypting
- * never hold the server's thread; the run records itself in the database, where /healthz and the
- * staff area read it. Without a restic repository nothing runs, and the server says so at start.
+ * command in a process of its own, at low priority (the command runs itself at nice 10), so
+ * copying, checking and encrypting never hold the server's thread; the run records itself in the
+ * database, where /healthz and the staff area read it. Without a restic repository nothing runs, and the server says so at start.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve as absolute } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { backupConfigured, projectDir, type Config } from "../config";
 import { backupHistory } from "../db/backups";
 import type { Db } from "../db/database";
-import { resticEnvironment } from "./run";
+import { contentFolder, resticEnvironment } from "./run";
 import { backupStatus, type BackupStatus } from "./status";
 
 declare module "fastify" {
@@ -86,7 +86,8 @@ export class BackupSchedule {
       // The command lowers its own priority (nice 10), as it does when a person runs it.
       const child = spawn(process.execPath, ["--import", "tsx", join("server", "commands", "backup.ts"), "--trigger", "schedule"], {
         cwd: projectDir,
-        env: { ...resticEnvironment(this.config), DATA_DIR: this.config.DATA_DIR, ...(this.config.CONTENT_DIR ? { CONTENT_DIR: this.config.CONTENT_DIR } : {}) },
+        // Absolute: the command runs in the project folder, whatever the server's working directory.
+        env: { ...resticEnvironment(this.config), DATA_DIR: absolute(this.config.DATA_DIR), CONTENT_DIR: contentFolder(this.config) },
         stdio: ["ignore", "pipe", "pipe"],
       });
       this.child = child;
