@@ -37,13 +37,16 @@ async function terminate(server: RunningServer): Promise<number | null> {
   return code;
 }
 
-/** Each outbox row's Message-ID and whether it is recorded as sent. */
+/**
+ * Each outbox row's Message-ID and whether the relay has it: recorded as sent, or in doubt (the
+ * relay had it without an answer when the time ran out: not sent again).
+ */
 function outbox(dataDir: string): { messageId: string; sent: boolean }[] {
   const db = openDatabase(dataDir, { readonly: true });
   try {
-    return (db.prepare("SELECT message_id, sent_at FROM outbox ORDER BY id").all() as { message_id: string; sent_at: string | null }[]).map((row) => ({
+    return (db.prepare("SELECT message_id, sent_at, last_error FROM outbox ORDER BY id").all() as { message_id: string; sent_at: string | null; last_error: string | null }[]).map((row) => ({
       messageId: row.message_id,
-      sent: row.sent_at !== null,
+      sent: row.sent_at !== null || (row.last_error?.startsWith("in doubt: ") ?? false),
     }));
   } finally {
     db.close();
