@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from "fastify";
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
+import { registerBackups } from "./backup/schedule";
 import type { Config } from "./config";
 import { asStorageUnavailable } from "./db/availability";
 import { registerHealth } from "./health";
@@ -136,8 +137,15 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   await registerApi(app, config, { now: options.now });
+  registerBackups(app, config);
   await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir });
-  registerHealth(app, () => ({ db: app.forms.db, dataDir: config.DATA_DIR, minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024, commits: app.forms.store.commitState }));
+  registerHealth(app, () => ({
+    db: app.forms.db,
+    dataDir: config.DATA_DIR,
+    minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024,
+    commits: app.forms.store.commitState,
+    backup: () => app.backups.status(),
+  }));
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });
 
   return app;

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 
 const flag = z
@@ -85,8 +84,9 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   return entries;
 });
 
-/** The project folder (the one holding package.json and node_modules/). */
-export const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { projectDir } from "./project";
+
+export { projectDir };
 
 /**
  * A folder inside the project (relative paths from the working directory). A publish's build
@@ -160,6 +160,25 @@ export const configSchema = z
     DISK_MIN_FREE_MB: whole(0, 1_000_000).default(100),
     /** On SIGTERM: time allowed for requests in flight and the outbox to finish before the process exits. */
     SHUTDOWN_TIMEOUT_MS: whole(100, 600_000).default(10_000),
+    /**
+     * Minutes between two backups of the data folder and the content's history (server/backup/);
+     * /healthz turns unhealthy when the last good one is older than twice this.
+     */
+    BACKUP_INTERVAL_MINUTES: whole(1, 1440).default(15),
+    /** Retention: the newest backups kept whatever their age, then the newest of each day, then of each month. */
+    BACKUP_KEEP_LAST: whole(1, 10_000).default(48),
+    BACKUP_KEEP_DAILY: whole(0, 10_000).default(30),
+    BACKUP_KEEP_MONTHLY: whole(0, 10_000).default(12),
+    /**
+     * restic's own variables (restic reads them from the environment, as the backup passes it on):
+     * where the encrypted backups go (a local path, `sftp:…`, `s3:…`, `rest:…`…) and the password
+     * that encrypts them. Without a repository nothing is backed up, and /healthz says so.
+     */
+    RESTIC_REPOSITORY: nonBlank.optional(),
+    RESTIC_REPOSITORY_FILE: nonBlank.optional(),
+    RESTIC_PASSWORD: z.string().optional(),
+    RESTIC_PASSWORD_FILE: nonBlank.optional(),
+    RESTIC_PASSWORD_COMMAND: nonBlank.optional(),
   })
   .superRefine(
     (config, context) => {
@@ -171,6 +190,18 @@ export const configSchema = z
       }
       if (ok("HEADERS_TIMEOUT_MS", "REQUEST_TIMEOUT_MS") && config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
         context.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request` });
+      }
+      const repository = config.RESTIC_REPOSITORY ?? config.RESTIC_REPOSITORY_FILE;
+      if (repository !== undefined && config.RESTIC_PASSWORD === undefined && config.RESTIC_PASSWORD_FILE === undefined && config.RESTIC_PASSWORD_COMMAND === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["RESTIC_PASSWORD"],
+          message: "or RESTIC_PASSWORD_FILE must be set with a restic repository: the backups are encrypted with it, and restic would stop to ask for it",
+        });
+      }
+      for (const name of ["RESTIC_REPOSITORY_FILE", "RESTIC_PASSWORD_FILE"] as const) {
+        const file = config[name];
+        if (ok(name) && file !== undefined && !readable(file)) context.addIssue({ code: "custom", path: [name], message: "must name a file this process can read" });
       }
       if (ok("TRUST_PROXY", "HOST") && typeof config.TRUST_PROXY === "number" && config.TRUST_PROXY > 0 && !loopbackHosts.has(config.HOST)) {
         context.addIssue({
@@ -186,13 +217,29 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether backups go anywhere: restic's repository is named (the password is checked with it). */
+export const backupConfigured = (config: Config) => config.RESTIC_REPOSITORY !== undefined || config.RESTIC_REPOSITORY_FILE !== undefined;
+
 /** Raised for a bad environment; its message has one line per bad variable, each naming it. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** A value as an error line shows it: the password of a URL (SMTP_URL's) replaced by `***`. */
-const shown = (value: string) => JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+/**
+ * A value as an error line shows it: the password of a URL (SMTP_URL's, a restic REST server's)
+ * replaced by `***`, and a password's value (or the command that prints it) not at all.
+ */
+const shown = (name: string, value: string) =>
+  /PASSWORD(_COMMAND)?$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its
@@ -208,8 +255,75 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const name = String(issue.path[0] ?? "environment");
     problems.set(name, [...(problems.get(name) ?? []), issue.message]);
   }
-  const lines = [...problems].map(([name, messages]) => `Invalid configuration: ${name}=${shown(env[name] ?? "")} ${[...new Set(messages)].join("; ")}`);
+  const lines = [...problems].map(([name, messages]) => `Invalid configuration: ${name}=${shown(name, env[name] ?? "")} ${[...new Set(messages)].join("; ")}`);
   throw new ConfigError(lines.join("\n"));
+}
+
+/**
+ * Variables the project reads besides the server's own settings: the build's, restic's (passed on
+ * to it), the tests' and the benchmarks'. None of them is warned about.
+ */
+const otherVariables = new Set([
+  "NODE_ENV",
+  "SNIPCART_PUBLIC_KEY",
+  "PREVIOUS_BUILD_DIR",
+  "RESTIC_CACHE_DIR",
+  "RESTIC_COMPRESSION",
+  "RESTIC_HOST",
+  "RESTIC_KEY_HINT",
+  "RESTIC_PACK_SIZE",
+  "RESTIC_PROGRESS_FPS",
+  "RESTIC_READ_CONCURRENCY",
+  "FUZZ_RUNS",
+  "CHROMIUM_PATH",
+  "NGINX_PATH",
+]);
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours each count one (`RATE_LIMT_MAX` is 1 from `RATE_LIMIT_MAX`, `HOSTS` 1 from `HOST`).
+ */
+function distance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * One warning line for each variable of the environment that looks like one of the site's
+ * settings but is none (`RATE_LIMT_MAX`, `MAIL_RETRY_MAX`): the server would otherwise start with
+ * the default and say nothing. A variable looks like a setting when it is one or two edits from
+ * one (one for names of up to eight letters: `HOME` is two from `HOST`), or starts like a group of
+ * them (`MAIL_`, `BACKUP_`…); the line names the closest setting.
+ */
+export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
+  const settings = Object.keys(configSchema.shape);
+  const known = new Set([...settings, ...otherVariables]);
+  // restic's family is restic's: only a near miss of a name the site passes on is worth a word.
+  const families = new Set(settings.filter((name) => name.includes("_") && !name.startsWith("RESTIC_")).map((name) => name.slice(0, name.indexOf("_") + 1)));
+  const warnings: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (known.has(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
+    // The fewest edits; between equals, the longest shared beginning (BACKUP_KEEP_DAYS: DAILY, not LAST).
+    const shared = (setting: string) => {
+      const differs = [...setting].findIndex((letter, i) => name[i] !== letter);
+      return differs === -1 ? setting.length : differs;
+    };
+    const [closest] = settings.map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting) })).sort((a, b) => a.edits - b.edits || b.prefix - a.prefix);
+    const near = closest !== undefined && closest.edits <= (name.length <= 8 ? 1 : 2);
+    const family = [...families].some((prefix) => name.startsWith(prefix));
+    if (!near && !family) continue;
+    warnings.push(`Unknown variable ${name} is ignored: it is no setting of this site${closest && (near || closest.edits <= 4) ? `; did you mean ${closest.setting}?` : " (see .env.example)"}`);
+  }
+  return warnings;
 }
 
 /**

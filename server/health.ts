@@ -4,7 +4,8 @@ import { whenWritable } from "./db/availability";
 import type { Db } from "./db/database";
 import { touchMigrations } from "./db/database";
 import type { CommitState } from "./db/group-commit";
-import { enqueueMail } from "./db/outbox";
+import { enqueueMail, outboxCounts } from "./db/outbox";
+import type { BackupStatus } from "./backup/status";
 
 /** How long a health probe waits for another process's write lock (from timers: no page waits with it). */
 const probeBudgetMs = 500;
@@ -45,6 +46,7 @@ export interface Health {
   database: string;
   disk: DiskState;
   outbox: OutboxState;
+  backup: BackupStatus;
 }
 
 /** What the health checks look at. */
@@ -55,6 +57,8 @@ export interface HealthSources {
   minFreeBytes: number;
   /** The submissions' last commit (server/db/group-commit.ts). */
   commits: CommitState;
+  /** The backups' state (server/backup/status.ts). */
+  backup: () => BackupStatus;
 }
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -84,9 +88,10 @@ async function writeProblem(write: () => void): Promise<string | null> {
  * Whether submissions can be stored right now: free space above the threshold, a real write
  * committed to the database (a rolled-back one may never reach the disk, and did say "writable"
  * on a full one), no submission refused for a full disk in the last minute, and an e-mail queued
- * in the outbox (rolled back), plus what the outbox holds.
+ * in the outbox (rolled back), plus what the outbox holds; and whether what is stored is backed
+ * up: the last good backup younger than twice the schedule, the last one not failed.
  */
-export async function checkHealth({ db, dataDir, minFreeBytes, commits }: HealthSources): Promise<Health> {
+export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupNow }: HealthSources): Promise<Health> {
   const disk = diskState(dataDir, minFreeBytes);
   const failing = commits.failing;
   const recentlyFull = failing?.reason === "full" && Date.now() - Date.parse(failing.at) < recentFailureMs;
@@ -105,14 +110,10 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits }: Health
           if (error !== rollback) throw error;
         }
       });
-  const counts = db
-    .prepare(
-      `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
-              min(CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN created_at END) AS oldest FROM outbox`,
-    )
-    .get() as { pending: number; failed: number; oldest: string | null };
+  const counts = outboxCounts(db);
+  const backup = backupNow();
   return {
-    ok: disk.ok && !databaseProblem && !outboxProblem,
+    ok: disk.ok && !databaseProblem && !outboxProblem && backup.ok,
     database: databaseProblem ?? "writable",
     disk,
     outbox: {
@@ -122,12 +123,13 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits }: Health
       failed: counts.failed,
       oldestPendingSince: counts.oldest,
     },
+    backup,
   };
 }
 
 /**
- * `/healthz`: 200 while submissions can be stored and their e-mails queued, else 503 with what
- * fails (for monitoring and a container's HEALTHCHECK). `/readyz`: 200 when this instance should
+ * `/healthz`: 200 while submissions can be stored, their e-mails queued and the backups are on
+ * time (or not configured), else 503 with what fails (for monitoring and a container's HEALTHCHECK). `/readyz`: 200 when this instance should
  * get traffic, i.e. it has started and its database takes a write (for a load balancer or an
  * orchestrator's readiness probe); once shutdown begins the server accepts no new connection and
  * answers 503 on those already open. Neither is cached or rate limited, and neither holds the
@@ -137,7 +139,7 @@ export function registerHealth(app: FastifyInstance, sources: () => HealthSource
   app.get("/healthz", async (_request, reply) => {
     const health = await checkHealth(sources());
     void reply.status(health.ok ? 200 : 503).header("Cache-Control", "no-store");
-    return { status: health.ok ? "ok" : "unavailable", database: health.database, disk: health.disk, outbox: health.outbox };
+    return { status: health.ok ? "ok" : "unavailable", database: health.database, disk: health.disk, outbox: health.outbox, backup: health.backup };
   });
 
   app.get("/readyz", async (_request, reply) => {

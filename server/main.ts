@@ -1,5 +1,5 @@
 import { buildServer } from "./app";
-import { loadConfigOrExit } from "./config";
+import { loadConfigOrExit, unknownVariableWarnings } from "./config";
 import { listenError, startupMessage } from "./startup";
 
 /**
@@ -12,6 +12,8 @@ import { listenError, startupMessage } from "./startup";
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildServer(config);
+  // A misspelt setting (RATE_LIMT_MAX) would otherwise leave its default in force without a word.
+  for (const warning of unknownVariableWarnings(process.env)) app.log.warn(warning);
   let closing = false;
   const close = async (signal: string) => {
     // npm passes a terminal's Ctrl-C on as a second SIGINT: one shutdown is enough.

@@ -122,20 +122,23 @@ function errorPageFor(path: string): string {
 
 /**
  * RFC 9110 §13.1.5: an `If-Range` that holds an entity-tag is true only under the strong
- * comparison, so a weak tag (`W/"…"`) never is, and the whole file must be sent. @fastify/send
- * 4.2.1, the newest, reads any `If-Range` that contains the file's ETag as true (a substring
- * test inherited from pillarjs/send), weak tags included, and answered 206. The library is not
- * ours to change, so the check sits where requests are handed to it: the server's ETags are
- * @fastify/send's weak size-and-time tags, so an entity-tag in `If-Range` drops the `Range`
- * unless both are strong and equal. A date in `If-Range` is left to the library.
+ * comparison, so a weak tag (`W/"…"`) never is, and the whole file must be sent; one that holds a
+ * date is true only when it exactly matches the file's `Last-Modified`. @fastify/send 4.2.1, the
+ * newest, reads any `If-Range` that contains the file's ETag as true (a substring test inherited
+ * from pillarjs/send), weak tags included, and any date not older than the file's, and answered
+ * 206 to both. The library is not ours to change, so the check sits where requests are handed to
+ * it: the server's ETags are @fastify/send's weak size-and-time tags, so an entity-tag in
+ * `If-Range` drops the `Range` unless both are strong and equal, and a date drops it unless it is
+ * the variant's `Last-Modified`, character for character.
  */
-function dropRangeUnlessStrongMatch(request: FastifyRequest, etag: string | undefined): void {
+function dropRangeUnlessExactMatch(request: FastifyRequest, validators: { ETag?: string; "Last-Modified"?: string } | undefined): void {
   const header = request.headers["if-range"];
   if (typeof header !== "string" || request.headers.range === undefined) return;
   const ifRange = header.trim();
-  if (!ifRange.startsWith('"') && !ifRange.startsWith("W/")) return;
-  const strongMatch = etag !== undefined && !etag.startsWith("W/") && ifRange === etag;
-  if (strongMatch) return;
+  const etag = validators?.ETag;
+  const isTag = ifRange.startsWith('"') || ifRange.startsWith("W/");
+  const matches = isTag ? etag !== undefined && !etag.startsWith("W/") && ifRange === etag : ifRange === validators?.["Last-Modified"];
+  if (matches) return;
   delete request.raw.headers.range;
   delete request.raw.headers["if-range"];
 }
@@ -262,7 +265,7 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
     const entry = build.files.get(decoded.path);
     if (!entry) return notFound(request, reply, decoded.path, build.errorFiles);
     const encoding = pickEncoding(request.headers["accept-encoding"], entry.available);
-    dropRangeUnlessStrongMatch(request, entry.variants[encoding ?? "identity"]?.headers.ETag);
+    dropRangeUnlessExactMatch(request, entry.variants[encoding ?? "identity"]?.headers);
     if (!conditional.some((name) => name in request.headers)) {
       const variant = entry.variants[encoding ?? "identity"];
       if (variant) return reply.status(200).headers(variant.headers).send(request.method === "HEAD" ? undefined : variant.body);

@@ -13,11 +13,27 @@ export const icuText = z
   .min(1)
   .superRefine((text, ctx) => {
     try {
-      parse(text);
+      if (hasLiteralBrace(parse(text))) ctx.addIssue({ code: "custom", message: "an opening brace must be quoted to be shown: write '{' (or '{{' for two)" });
     } catch (error) {
       ctx.addIssue({ code: "custom", message: `not valid ICU MessageFormat: ${(error as Error).message.split("\n")[0]}` });
     }
   });
+
+/** A text's parts, as @messageformat/parser gives them (a plural's `#` among them). */
+type Tokens = readonly (ReturnType<typeof parse>[number] | { type: "octothorpe" })[];
+
+/**
+ * Whether the parser took an unquoted `{` as text. It is lenient: `{{x}}` parses as a brace, the
+ * value `x` (which no page gives, so it shows as nothing) and a brace, and was published as `{}`.
+ * A brace meant as text is quoted (`'{'`); quoted parts and doubled apostrophes are left out of
+ * the check.
+ */
+function hasLiteralBrace(tokens: Tokens): boolean {
+  return tokens.some((token) => {
+    if (token.type === "content") return token.ctx.text.replace(/''|'[{}#|][^']*(?:'|$)/g, "").includes("{");
+    return "cases" in token && token.cases.some((option) => hasLiteralBrace(option.tokens));
+  });
+}
 
 /**
  * One value per site language (core/languages.ts), every language required: a missing one fails the

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import type { FastifyInstance } from "fastify";
@@ -7,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, siteOrigin, StaffClient } from "./support/admin";
 import { contentRepository, git } from "./support/content";
-import { closedAfterEachTest } from "./support/fixtures";
+import { PictureStore, processPicture, UploadedFile } from "../admin/content/pictures";
+import { closedAfterEachTest, tempDataDir } from "./support/fixtures";
 
 /**
  * Photographs uploaded in the content editor (issue 24, item 3): only JPEG, PNG, WebP and AVIF
@@ -280,6 +282,44 @@ describe("photographs in the content editor", () => {
     expect(item).not.toHaveProperty("photo");
     expect(item.title).toMatchObject({ en: "Title en", ja: "Title ja" });
     expect((await client.get("/admin/content/news/new-cellar-photo")).body).not.toContain(html(en("content.picture.remove")));
+  });
+
+  it("takes the same photograph uploaded several times at once (a double click on Save): one file, never a 500", async () => {
+    const { app, client } = await signedIn();
+    const photo = await phonePhoto();
+    // The store alone, six at once: each keep wrote the same temporary file and renamed it, so all
+    // but the first rename found it gone (ENOENT).
+    const store = new PictureStore(tmpdir(), tempDataDir());
+    const jpeg = await sharp(photo).jpeg().toBuffer();
+    const names = await Promise.all(Array.from({ length: 6 }, () => store.keep(jpeg)));
+    expect(new Set(names).size).toBe(1);
+    expect((await store.read(names[0]!))?.equals(jpeg)).toBe(true);
+    // Through the editor: each answer is the form again (its title is missing), with the picture kept.
+    const { ["title.en"]: _title, ...untitled } = newsItem;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => postMultipart(app, client, "/admin/content/news/new", { ...untitled, _op: "save" }, { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
+    const kept = answers.map((answer) => /name="photo\.scene" value="(upload-[0-9a-f]{16})"/.exec(answer.body)?.[1]);
+    expect(new Set(kept).size).toBe(1);
+    expect(kept[0]).toBeDefined();
+  });
+
+  it("decodes one upload at a time: six large pictures at once no longer hold six decoded images in memory", async () => {
+    // 5000 × 4000 in 66 KB: a PNG that compresses well costs little to send and 60 MB to decode.
+    const png = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: "#884422" } }).png({ compressionLevel: 9 }).toBuffer();
+    // sharp's own count of images in its pipeline, read at every turn of the event loop while they run (4 at once before).
+    let most = 0;
+    let sampling = true;
+    const sample = () => {
+      most = Math.max(most, sharp.counters().process);
+      if (sampling) setImmediate(sample);
+    };
+    sample();
+    const results = await Promise.all(Array.from({ length: 6 }, () => processPicture(new UploadedFile("big.png", png, false))));
+    sampling = false;
+    expect(results.map((result) => result.ok)).toEqual(Array(6).fill(true));
+    expect(most).toBe(1);
   });
 
   it("refuses an upload without the session's CSRF token, keeping nothing", async () => {

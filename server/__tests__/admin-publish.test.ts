@@ -94,6 +94,45 @@ describe("publishing from the content editor", () => {
     expect(await price(restarted)).toBe("47.5");
   });
 
+  it("a publish cut short by the server's end (kill -9, a crash) is named after the restart, with a button to run it again", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
+    cpSync(new URL("../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+    const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
+    const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir() };
+    const first = await adminTestServer(env, { publishCommand: standIn, publishDir });
+    apps.add(first);
+    await addStaff(first, editor.email, editor.password, "editor");
+    const client = new StaffClient(first);
+    await client.signIn(editor.email, editor.password);
+    await setPrice(client, dir, "58");
+    await client.post("/admin/content/publish", {});
+    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    const cutShort = waitingBuilds(publishDir)[0]!;
+
+    // A second server on the same data, as after a kill -9 while the first was building (the first
+    // one's build is never let go: closing that server stops it).
+    const restarted = await adminTestServer(env, { publishCommand: standIn, publishDir });
+    apps.add(restarted);
+    const again = new StaffClient(restarted);
+    await again.signIn(editor.email, editor.password);
+    const page = await again.get("/admin/content/publish");
+    expect(page.body).toContain(html(en("content.publish.status.interrupted")));
+    expect(page.body).toContain(html(en("content.publish.interruptedExplain")));
+    expect(page.body).not.toContain(html(en("content.publish.none")));
+    expect(page.body).toContain(html(en("content.publish.requestedBy", { who: editor.email })));
+    // Nothing is run again by itself: the page offers it, and the button publishes.
+    expect(page.body).not.toContain('http-equiv="refresh"');
+    expect(page.body).toContain(html(en("content.publish.again")));
+    expect((await again.post("/admin/content/publish", {})).statusCode).toBe(303);
+    await waitFor(() => waitingBuilds(publishDir).length > 1, 20_000, "the build asked for again");
+    writeFileSync(waitingBuilds(publishDir).find((go) => go !== cutShort)!, "");
+    await restarted.contentPublisher.idle();
+    expect(await price(restarted)).toBe("58");
+    const after = await again.get("/admin/content/publish");
+    expect(after.body).toContain(html(en("content.publish.status.done")));
+    expect(after.body).toContain(html(en("content.publish.status.interrupted")));
+  });
+
   it("rebuilds in the background, keeps serving the old build until the new one is whole, then switches", async () => {
     const { app, client, dir, publishDir } = await publishing();
     expect((await setPrice(client, dir, "52.5")).statusCode).toBe(303);

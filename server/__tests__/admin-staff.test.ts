@@ -9,8 +9,9 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
+import { formatAge, formatTime } from "../admin/view-context";
 import { addStaff, adminTestServer, signedInAdmin, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
-import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
 
 const { apps, smtps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -150,6 +151,101 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
       ["staff.second-factor-reset", { email: colleague }],
       ["staff.removed", { email: colleague }],
     ]);
+  });
+
+  it("expires the other invitations to an address once one of them is accepted", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    // Two invitations to one address (the first mail seemed lost), each with its link.
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "inbox" })).statusCode).toBe(303);
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "admin" })).statusCode).toBe(303);
+    const links = (app.forms.db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id").all(colleague) as { body: string }[]).map(
+      (mail) => /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!,
+    );
+    expect(links).toHaveLength(2);
+    const newcomer = new StaffClient(app, "10.3.0.2");
+    await newcomer.get(links[0]!);
+    expect((await newcomer.post(links[0]!, { password: colleaguePassword, again: colleaguePassword })).statusCode).toBe(303);
+    expect(account(app, colleague)!.role).toBe("inbox");
+    // The second link no longer opens: it would have offered an admin's role to an address that has an account.
+    const other = new StaffClient(app, "10.3.0.3");
+    expect((await other.get(links[1]!)).statusCode).toBe(404);
+    expect((await other.post(links[1]!, { password: colleaguePassword, again: colleaguePassword })).statusCode).toBe(404);
+    expect(problems((await staff.get("/admin/staff")).body)).toEqual([]);
+    expect(textOf(parseHtml((await staff.get("/admin/staff")).body))).not.toContain("link valid until");
+  });
+
+  it("revokes a colleague's calendar feed when the role changes or the account is removed; the feed is private and never stored", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const id = account(app, colleague)!.id;
+    const feedOf = async () => {
+      const office = new StaffClient(app, "10.3.0.9");
+      await office.signIn(colleague, colleaguePassword);
+      return /(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec((await office.get("/admin/account")).body)![1]!;
+    };
+    const first = await feedOf();
+    const feed = await app.inject({ method: "GET", url: first });
+    expect(feed.statusCode).toBe(200);
+    // As docs/security.md says: private, never stored by a cache.
+    expect(feed.headers["cache-control"]).toBe("private, no-store");
+
+    // Inbox → editor → inbox: the old address must not come back with the role.
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "editor" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
+    expect((await staff.post(`/admin/staff/${id}/role`, { role: "inbox" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
+    const second = await feedOf();
+    expect(second).not.toBe(first);
+    expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(200);
+    // A change made on the server (npm run staff -- role) revokes it too.
+    new StaffStore(app.forms.db).setRole(colleague, "admin");
+    expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(404);
+    new StaffStore(app.forms.db).setRole(colleague, "inbox");
+    const third = await feedOf();
+    expect((await staff.post(`/admin/staff/${id}/remove`, { confirm: "yes" })).statusCode).toBe(303);
+    expect((await app.inject({ method: "GET", url: third })).statusCode).toBe(404);
+    expect(app.forms.db.prepare("SELECT count(*) AS n FROM staff_calendar_feeds").get()).toEqual({ n: 0 });
+  });
+
+  it("tells admin accounts how old the last backup is, and warns them on every page when it is late or failed", async () => {
+    const unset = await server();
+    const staffUnset = await signedInAdmin(unset, admin, clock);
+    expect(textOf(parseHtml((await staffUnset.get("/admin/staff")).body))).toContain(en("backup.notConfigured"));
+
+    const app = await server({ RESTIC_REPOSITORY: tempDataDir(), RESTIC_PASSWORD: "a test password", BACKUP_INTERVAL_MINUTES: "15" });
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague, colleaguePassword, "inbox");
+    const office = new StaffClient(app, "10.3.0.9");
+    await office.signIn(colleague, colleaguePassword);
+    const view = { lang: "en" } as const;
+    const said = (html: string) => textOf(parseHtml(html)).replace(/\s+/g, " ");
+    expect(said((await staff.get("/admin/staff")).body)).toContain(en("backup.noneYet", { minutes: 15 }));
+
+    const record = (status: "done" | "failed", minutesAgo: number, error?: string) => {
+      const at = new Date(Date.now() - minutesAgo * 60_000);
+      app.forms.db
+        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, 'abcdef12', ?)")
+        .run(at.toISOString(), at.toISOString(), status, error ?? null);
+      return at;
+    };
+    const good = record("done", 12);
+    const fresh = said((await staff.get("/admin/staff")).body);
+    expect(fresh).toContain(en("backup.ok", { when: formatAge(view, 12 * 60), time: formatTime(view, good.toISOString()), minutes: 15 }));
+    expect(said((await staff.get("/admin")).body)).not.toContain(en("backup.title"));
+
+    app.forms.db.prepare("DELETE FROM backup_runs").run();
+    const old = record("done", 3 * 60);
+    const late = en("backup.stale", { when: formatAge(view, 3 * 60 * 60), time: formatTime(view, old.toISOString()), minutes: 15 });
+    // On every page of an admin, as an alert; the inbox role does not see it.
+    expect(said((await staff.get("/admin")).body)).toContain(late);
+    expect(said((await staff.get("/admin/account")).body)).toContain(late);
+    expect(said((await office.get("/admin")).body)).not.toContain(late);
+    const failedAt = record("failed", 0, "restic backup failed: Fatal: unable to open repository");
+    expect(said((await staff.get("/admin/staff")).body)).toContain(
+      en("backup.failed", { when: formatAge(view, 0), time: formatTime(view, failedAt.toISOString()), error: "restic backup failed: Fatal: unable to open repository" }),
+    );
   });
 
   it("is for admins only: the inbox and editor roles get 403 and no link", async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { configSchema, ConfigError, parseConfig } from "../config";
+import { configSchema, ConfigError, parseConfig, unknownVariableWarnings } from "../config";
 
 describe(".env.example", () => {
   it("lists every variable the server reads, each with its default", () => {
@@ -136,5 +136,32 @@ describe("TRUST_PROXY", () => {
     for (const value of ["127.0.0.1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.7, 10.1.0.0/16", "loopback", "uniquelocal", "fd12:3456:789a::/48", "::1"]) {
       expect(refusal(value), value).toBe("accepted");
     }
+  });
+});
+
+describe("unknownVariableWarnings", () => {
+  it("names each variable that looks like a setting but is none, with the closest setting", () => {
+    expect(unknownVariableWarnings({ RATE_LIMT_MAX: "1", PORTS: "80", SMTP_HOST: "mail.example", RESTIC_PASWORD: "x", RESTIC_PASSWORD_FILE: "/etc/restic", MAIL_SENDER_NAME: "Estate" })).toEqual([
+      "Unknown variable MAIL_SENDER_NAME is ignored: it is no setting of this site (see .env.example)",
+      "Unknown variable PORTS is ignored: it is no setting of this site; did you mean PORT?",
+      "Unknown variable RATE_LIMT_MAX is ignored: it is no setting of this site; did you mean RATE_LIMIT_MAX?",
+      "Unknown variable RESTIC_PASWORD is ignored: it is no setting of this site; did you mean RESTIC_PASSWORD?",
+      "Unknown variable SMTP_HOST is ignored: it is no setting of this site; did you mean SMTP_URL?",
+    ]);
+  });
+
+  it("says nothing of the system's variables, restic's own, the build's, or the settings themselves", () => {
+    const env = { HOME: "/root", PATH: "/usr/bin", HOSTNAME: "vm", PWD: "/srv", TERM: "xterm", LANG: "C.UTF-8", MAIL: "/var/mail/root", USER: "root", SHELL: "/bin/sh", TMPDIR: "/tmp" };
+    const ours = { PORT: "3000", RATE_LIMIT_MAX: "5", RESTIC_CACHE_DIR: "/var/cache/restic", SNIPCART_PUBLIC_KEY: "k", NODE_ENV: "production", npm_config_cache: "/x" };
+    expect(unknownVariableWarnings({ ...env, ...ours })).toEqual([]);
+  });
+});
+
+describe("restic's variables", () => {
+  it("need a password with a repository, and never show it", () => {
+    expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups" })).toThrow(/^Invalid configuration: RESTIC_PASSWORD="" or RESTIC_PASSWORD_FILE must be set/);
+    expect(parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD: "correct horse" })).toMatchObject({ RESTIC_REPOSITORY: "/srv/backups" });
+    expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD_FILE: "/no/such/file" })).toThrow(/^Invalid configuration: RESTIC_PASSWORD_FILE="\/no\/such\/file" must name a file/);
+    expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD: "s3cret", PORT: "0" })).not.toThrow(/s3cret/);
   });
 });

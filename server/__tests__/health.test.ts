@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
-import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, tempDataDir, validPayloads } from "./support/fixtures";
 
 const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
@@ -62,6 +62,50 @@ describe("/healthz and /readyz", () => {
     const health = (await app.inject({ url: "/healthz" })).json() as { outbox: { pending: number; failed: number } };
     expect(health.outbox.pending).toBe(1);
     expect(health.outbox.failed).toBe(0);
+  });
+});
+
+describe("/healthz's backups", () => {
+  /** A backup run as the backup command records it, ended `minutesAgo`. */
+  const recordRun = (app: Awaited<ReturnType<typeof server>>, status: "done" | "failed", minutesAgo: number, extra: { snapshot?: string; error?: string } = {}) => {
+    const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    app.forms.db
+      .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, ?, ?)")
+      .run(at, at, status, extra.snapshot ?? null, extra.error ?? null);
+  };
+  type Body = { status: string; backup: { ok: boolean; state: string; intervalMinutes: number; lastGood: { ageSeconds: number; snapshot: string } | null; lastFailure: { error: string } | null } };
+
+  it("says backups are not configured without a restic repository, and stays healthy", async () => {
+    const app = await server();
+    const health = await app.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(200);
+    expect((health.json() as Body).backup).toMatchObject({ ok: true, state: "not configured" });
+  });
+
+  it("gives the last good backup's age, and turns 503 naming a backup older than twice the schedule, or one that failed", async () => {
+    const app = await server({ RESTIC_REPOSITORY: tempDataDir(), RESTIC_PASSWORD: "a test password", BACKUP_INTERVAL_MINUTES: "15" });
+    const first = (await app.inject({ url: "/healthz" })).json() as Body;
+    expect(first.backup).toMatchObject({ ok: true, state: "none yet", intervalMinutes: 15, lastGood: null });
+
+    recordRun(app, "done", 5, { snapshot: "5f0e1d2c" });
+    const fresh = await app.inject({ url: "/healthz" });
+    expect(fresh.statusCode).toBe(200);
+    const good = (fresh.json() as Body).backup;
+    expect(good).toMatchObject({ ok: true, state: "ok", lastGood: { snapshot: "5f0e1d2c" } });
+    expect(Math.abs(good.lastGood!.ageSeconds - 300)).toBeLessThan(30);
+
+    app.forms.db.prepare("DELETE FROM backup_runs").run();
+    recordRun(app, "done", 31, { snapshot: "0a1b2c3d" });
+    const stale = await app.inject({ url: "/healthz" });
+    expect(stale.statusCode).toBe(503);
+    expect(stale.json()).toMatchObject({ status: "unavailable", backup: { ok: false, state: "stale", lastGood: { snapshot: "0a1b2c3d" } } });
+
+    recordRun(app, "done", 1, { snapshot: "9e8d7c6b" });
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    recordRun(app, "failed", 0, { error: "restic backup failed: Fatal: wrong password or no key found" });
+    const failed = await app.inject({ url: "/healthz" });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({ backup: { ok: false, state: "failed", lastFailure: { error: expect.stringContaining("wrong password") }, lastGood: { snapshot: "9e8d7c6b" } } });
   });
 });
 

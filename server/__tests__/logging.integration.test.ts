@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 describe("the request log", () => {
-  it("keeps newsletter tokens (and every other query value) out, while still naming the path", async () => {
+  it("keeps newsletter tokens (and every other query value) and the tokens of paths out, while still naming the path", async () => {
     smtp = new TestSmtp();
     await smtp.start();
     const port = await freePort();
@@ -40,12 +40,22 @@ describe("the request log", () => {
       await fetch(`${base}/api/newsletter/unsubscribe?lang=fr&token=${token}`);
     }
     await fetch(`${base}/?utm_source=mail&email=someone%40example.org`);
-    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 2, 5000, "the log lines");
+    // Tokens in the path: a staff member's calendar feed and an invitation's link (any token, known
+    // or not, is logged as it was requested).
+    const feedToken = "Fe3dT0kenAbcdefghijklmnopqrstuvwxyz_0123456";
+    const inviteToken = "Inv1teT0kenAbcdefghijklmnopqrstuvwxyz-01234";
+    await fetch(`${base}/admin/calendar/feed/${feedToken}.ics`);
+    await fetch(`${base}/admin/invite/${inviteToken}`);
+    await fetch(`${base}/admin/invite/${inviteToken}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "password=x" });
+    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 5, 5000, "the log lines");
 
     expect(log).toContain("incoming request");
     for (const token of tokens) expect(log).not.toContain(token);
     expect(log).not.toContain("someone");
     expect(log).toContain("/api/newsletter/confirm?token=[redacted]");
     expect(log).toContain("/?utm_source=[redacted]&email=[redacted]");
+    for (const token of [feedToken, inviteToken]) expect(log).not.toContain(token.slice(0, 20));
+    expect(log).toContain("/admin/calendar/feed/[redacted].ics");
+    expect(log).toContain("/admin/invite/[redacted]");
   }, 60_000);
 });

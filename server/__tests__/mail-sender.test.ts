@@ -5,7 +5,8 @@ import { composeConfirmation, composeNotification, headerSafe } from "../mail/co
 import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { logoCid } from "../mail/layout";
-import { testMailContext, tempDataDir, validPayloads } from "./support/fixtures";
+import { createMailTransport } from "../mail/transport";
+import { testMailContext, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const context = {
   ...testMailContext("en", "https://site.example"),
@@ -172,6 +173,137 @@ describe("an SMTP outage", () => {
     }
     expect(lines).toHaveLength(1);
     await sender.stop();
+  });
+});
+
+/**
+ * A relay that takes its time over each e-mail: once it has the message it delivers it, whether or
+ * not the sender is still there to hear its answer (a closed connection fails the send on the
+ * sender's side only, as nodemailer's pool does).
+ */
+class SlowRelay implements MailTransport {
+  delivered: string[] = [];
+  private waiting = new Set<{ fail: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private settled = new Set<Promise<void>>();
+  /** `during`: told 50 ms into each send, with how many the relay has delivered so far. */
+  constructor(
+    private readonly answerMs: number,
+    private readonly during?: (delivered: number) => void,
+  ) {}
+  sendMail(message: Parameters<MailTransport["sendMail"]>[0]): Promise<unknown> {
+    if (this.during) setTimeout(() => this.during?.(this.delivered.length), 50);
+    // The whole message reaches the relay at once; its answer takes its time.
+    message.handedOver?.();
+    return new Promise((resolve, reject) => {
+      let delivered!: () => void;
+      this.settled.add(new Promise<void>((done) => (delivered = done)));
+      const entry = {
+        fail: reject,
+        timer: setTimeout(() => {
+          this.delivered.push(message.messageId);
+          this.waiting.delete(entry);
+          delivered();
+          resolve({});
+        }, this.answerMs),
+      };
+      this.waiting.add(entry);
+    });
+  }
+  close(): void {
+    for (const entry of this.waiting) entry.fail(new Error("Connection closed"));
+  }
+  /** Resolves once every message handed over has been delivered (the relay finishes its work). */
+  async finished(): Promise<void> {
+    await Promise.all(this.settled);
+  }
+}
+
+describe("a shutdown while the relay has e-mails it has not yet answered", () => {
+  it("records them in doubt instead of sending them again after the restart (each e-mail delivered once)", async () => {
+    db = openDatabase(tempDataDir());
+    const now = new Date().toISOString();
+    for (let i = 0; i < 6; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    const relay = new SlowRelay(400);
+    const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, concurrency: 2, log: silent };
+    const first = new OutboxSender(new OutboxTable(db), relay, options);
+    first.start();
+    await waitFor(() => relay.delivered.length >= 2, 10_000, "the first answers");
+    // SIGTERM with 150 ms to go: two e-mails are with the relay, whose answer takes 400 ms.
+    first.drainUntil(Date.now() + 150);
+    expect((await first.stop()).unsent).toBeGreaterThan(0);
+    // The relay delivers what it had, after the deadline.
+    await relay.finished();
+    const deliveredBeforeRestart = relay.delivered.length;
+
+    const rows = () => db!.prepare("SELECT message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as { message_id: string; sent_at: string | null; failed_at: string | null; last_error: string | null }[];
+    const inDoubt = rows().filter((row) => row.sent_at === null && row.failed_at !== null);
+    expect(inDoubt.length).toBeGreaterThan(0);
+    for (const row of inDoubt) expect(row.last_error).toMatch(/^in doubt: /);
+
+    // The restart sends the rest, and nothing twice.
+    const fast = new SlowRelay(1);
+    const second = new OutboxSender(new OutboxTable(db), fast, options);
+    second.start();
+    await second.idle();
+    await second.stop();
+    const all = [...relay.delivered, ...fast.delivered];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(6);
+    expect(deliveredBeforeRestart + fast.delivered.length).toBe(6);
+  });
+
+  it("with nodemailer and a real SMTP server: the e-mail the relay accepts after the deadline is in doubt, and arrives once", async () => {
+    const dataDir = tempDataDir();
+    db = openDatabase(dataDir);
+    const now = new Date().toISOString();
+    enqueueMail(db, composeNotification("contactMessage", "id-late", validPayloads.contactMessage, now, context), { type: "contact-messages", id: "id-late" }, now);
+    const relay = new TestSmtp({ answerAfterMs: 3000 });
+    await relay.start();
+    try {
+      const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent };
+      const first = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
+      first.start();
+      first.drainUntil(Date.now() + 700);
+      await first.stop();
+      // The server closes its database right after (an answer arriving later records nothing).
+      db.close();
+      // The relay had the whole message: it accepts it after the sender has hung up.
+      await waitFor(() => relay.received.length === 1, 10_000, "the relay's late acceptance");
+      db = openDatabase(dataDir);
+      const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as { sent_at: string | null; failed_at: string | null; last_error: string };
+      expect(row).toMatchObject({ sent_at: null, failed_at: expect.any(String) });
+      expect(row.last_error).toMatch(/^in doubt: /);
+      const second = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
+      second.start();
+      await second.idle();
+      await second.stop();
+      expect(relay.received).toHaveLength(1);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it("starts no send during the shutdown that the relay, at its observed pace, could not answer before the deadline", async () => {
+    db = openDatabase(tempDataDir());
+    const now = new Date().toISOString();
+    for (let i = 0; i < 12; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    // SIGTERM 50 ms into the second send, with 500 ms to go: the old reserve (half the time left)
+    // let the third send start 250 ms later, answered 300 ms after that, past the deadline.
+    let stopped: Promise<unknown> | null = null;
+    const relay = new SlowRelay(300, (delivered) => {
+      if (delivered !== 1 || stopped) return;
+      sender.drainUntil(Date.now() + 500);
+      stopped = sender.stop();
+    });
+    const sender = new OutboxSender(new OutboxTable(db), relay, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, concurrency: 1, log: silent });
+    sender.start();
+    await waitFor(() => stopped !== null, 10_000, "the shutdown");
+    await stopped;
+    await relay.finished();
+    const count = (sql: string) => (db!.prepare(sql).get() as { n: number }).n;
+    // Every e-mail the relay took is recorded as sent: none was cut off in the middle.
+    expect(count("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NOT NULL")).toBe(0);
+    expect(relay.delivered.length).toBe(count("SELECT count(*) AS n FROM outbox WHERE sent_at IS NOT NULL"));
   });
 });
 

@@ -102,6 +102,22 @@ describe("npm start with a bad value", () => {
     }
   }, lastResortMs + 60_000);
 
+  it("says in one line each which variables look like its settings but are none, naming the close match; and that nothing is backed up", async () => {
+    // RATE_LIMT_MAX=1 started the server silently with the default limit of 10.
+    const { code, stdout, stderr } = await runServer({ RATE_LIMT_MAX: "1", MAIL_RETRY_MAX: "10", BACKUP_KEEP_DAYS: "7", HOME_DIR: "/srv", RESTIC_REPOSITORY: "" });
+    expect(code, stderr).toBeNull();
+    const warnings = stdout
+      .split("\n")
+      .filter((line) => line.includes("Unknown variable"))
+      .map((line) => (JSON.parse(line) as { level: number; msg: string }).msg);
+    expect(warnings).toEqual([
+      "Unknown variable BACKUP_KEEP_DAYS is ignored: it is no setting of this site; did you mean BACKUP_KEEP_DAILY?",
+      "Unknown variable MAIL_RETRY_MAX is ignored: it is no setting of this site; did you mean MAIL_RETRY_MAX_MS?",
+      "Unknown variable RATE_LIMT_MAX is ignored: it is no setting of this site; did you mean RATE_LIMIT_MAX?",
+    ]);
+    expect(stdout).toContain("backup: RESTIC_REPOSITORY is not set, so nothing is backed up");
+  }, lastResortMs + 60_000);
+
   it("starts while the SMTP server is unreachable, and says so naming SMTP_URL", async () => {
     const closed = await freePort();
     const warned = (output: string) => output.includes("Server listening") && output.includes("SMTP_URL (");

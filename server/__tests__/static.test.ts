@@ -224,6 +224,16 @@ describe("byte ranges (Safari plays a <video> only with them)", () => {
     expect(dated.statusCode).toBe(206);
     expect(dated.rawPayload.equals(videoBytes.subarray(0, 100))).toBe(true);
   });
+
+  it("sends the range for an If-Range date only when it is exactly the file's Last-Modified (RFC 9110 §13.1.5)", async () => {
+    const lastModified = Date.parse((await app.inject({ url: video })).headers["last-modified"] as string);
+    // A later date (it answered 206 before), an earlier one, one in another form of the same moment, garbage.
+    for (const ifRange of [new Date(lastModified + 3_600_000).toUTCString(), new Date(lastModified - 1000).toUTCString(), new Date(lastModified).toISOString(), "yesterday"]) {
+      const response = await app.inject({ url: video, headers: { range: "bytes=0-99", "if-range": ifRange } });
+      expect(response.statusCode, ifRange).toBe(200);
+      expect(response.rawPayload.equals(videoBytes), ifRange).toBe(true);
+    }
+  });
 });
 
 describe("validators", () => {

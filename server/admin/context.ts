@@ -11,6 +11,7 @@ import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } fr
 import type { ReplyContext } from "../mail/booking-reply";
 import type { TourService } from "../bookings/service";
 import type { SubmissionStore } from "../db/submissions";
+import type { BackupStatus } from "../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
@@ -41,6 +42,8 @@ export interface AdminContext {
   tours: TourService;
   /** The form submissions' store: a booking the staff enter is stored as the site's own are. */
   store: SubmissionStore;
+  /** The backups' state now (server/backup/), shown to admin accounts. */
+  backupStatus: () => BackupStatus;
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */
@@ -77,6 +80,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     path: request.url,
     estateName: context.estateName,
     ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
+    ...(request.staffSession?.role === "admin" ? { backup: context.backupStatus() } : {}),
   });
 }
 

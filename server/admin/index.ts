@@ -4,6 +4,7 @@
  * See docs/security.md ("The staff inbox") for the model.
  */
 import { readFileSync } from "node:fs";
+import { serverFile } from "../project";
 import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
@@ -21,6 +22,7 @@ import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
 import { asStorageUnavailable } from "../db/availability";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
+import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
@@ -48,6 +50,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { newBookingRoutes } from "./routes/new-booking";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
+import type { BackupStatus } from "../backup/status";
 import { estateTimeZone } from "./view-context";
 import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
@@ -79,7 +82,7 @@ export function adminSecurityPolicy(https: boolean): string {
   return https ? `${policy}; upgrade-insecure-requests` : policy;
 }
 
-const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
+const stylesheet = readFileSync(serverFile("admin/admin.css"));
 
 /** A route registered with `publicRoute` as its config (./roles.ts). */
 const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
@@ -98,6 +101,7 @@ interface AdminOptions {
   publisher: Publisher;
   tours: TourService;
   store: SubmissionStore;
+  backupStatus: () => BackupStatus;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -115,6 +119,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     estateName: site.estateName,
     tours: options.tours,
     store: options.store,
+    backupStatus: options.backupStatus,
     reply: {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
@@ -210,10 +215,12 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
   });
 
+  // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
+  // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
     reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
-    reply.header("Cache-Control", "no-store");
-    reply.header("X-Robots-Tag", "noindex, nofollow");
+    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
 
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
@@ -284,6 +291,11 @@ export async function registerAdmin(
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
+    journal: {
+      earlier: (at, limit) => earlierPublishJobs(db, at, limit),
+      add: (job) => addPublishJob(db, job),
+      update: (job) => updatePublishJob(db, job),
+    },
     contentDir,
     buildsDir: options.publishDir ?? defaultPublishDir,
     switchTo: (dir) => app.switchBuild(dir),
@@ -298,5 +310,21 @@ export async function registerAdmin(
     },
   });
   app.decorate("contentPublisher", publisher);
-  await app.register(adminPlugin, { config, db, kickMail: () => app.forms.sender?.kick(), routes, now: options.now, contentDir, publisher, tours: app.forms.tours, store: app.forms.store });
+  // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
+  app.addHook("preClose", async () => publisher.stop());
+  if (publisher.interruptedAtStart.length > 0) {
+    app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");
+  }
+  await app.register(adminPlugin, {
+    config,
+    db,
+    kickMail: () => app.forms.sender?.kick(),
+    routes,
+    now: options.now,
+    contentDir,
+    publisher,
+    tours: app.forms.tours,
+    store: app.forms.store,
+    backupStatus: () => app.backups.status(),
+  });
 }

@@ -2,6 +2,7 @@ import { formatTime as formatSiteTime } from "#core/format";
 import { isLanguage } from "#core/languages";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
+import type { BackupStatus } from "../backup/status";
 import type { InboxStatus, InboxType } from "../db/inbox";
 import type { StaffRole } from "../db/staff";
 
@@ -28,6 +29,8 @@ export interface ViewContext {
   estateName: string;
   /** How many submissions of each form wait for an answer, for staff whose role opens the inbox (the navigation's counts). */
   todo?: Record<InboxType, number>;
+  /** The backups' state, for admin accounts (the staff page says it; every page warns when it is late or failed). */
+  backup?: BackupStatus;
 }
 
 export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewContext {
@@ -56,6 +59,18 @@ export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`st
 /** A stored time (ISO 8601, UTC) as the estate's clock shows it: "Mon 23 Nov 2026, 13:05", « lun. 23 nov. 2026 à 13 h 05 ». */
 export function formatTime(view: Pick<ViewContext, "lang">, iso: string): string {
   return staffMoment(iso, view.lang);
+}
+
+/**
+ * How long ago, in the staff's language: "45 seconds ago", "12 minutes ago", « il y a 3 heures »,
+ * "2 days ago" (the largest unit under which the number stays small).
+ */
+export function formatAge(view: Pick<ViewContext, "lang">, seconds: number): string {
+  const format = new Intl.RelativeTimeFormat(adminDateTags[view.lang], { numeric: "always" });
+  if (seconds < 60) return format.format(-Math.round(seconds), "second");
+  if (seconds < 90 * 60) return format.format(-Math.round(seconds / 60), "minute");
+  if (seconds < 48 * 3600) return format.format(-Math.round(seconds / 3600), "hour");
+  return format.format(-Math.round(seconds / 86_400), "day");
 }
 
 /** A language in the staff member's own language ("Chinese", « chinois »), not in itself. */

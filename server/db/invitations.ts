@@ -37,26 +37,30 @@ export function createInvitation(db: Db, invitation: { email: string; role: Staf
   return token;
 }
 
-/** The invitation a link opens: unused and not expired; else null. */
+/** An invitation that still opens: unused, not expired, and its address has no account yet (made by another link or `npm run staff`). */
+const open = "i.used_at IS NULL AND i.expires_at > ? AND NOT EXISTS (SELECT 1 FROM staff s WHERE s.email = i.email)";
+
+/** The invitation a link opens: unused, not expired, for an address without an account; else null. */
 export function openInvitation(db: Db, token: string, now: Date): Invitation | null {
   if (!invitationTokenPattern.test(token)) return null;
   const row = db
-    .prepare("SELECT email, role, invited_by, created_at, expires_at FROM staff_invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?")
+    .prepare(`SELECT i.email, i.role, i.invited_by, i.created_at, i.expires_at FROM staff_invitations i WHERE i.token_hash = ? AND ${open}`)
     .get(sha256(token), now.toISOString()) as Invitation | undefined;
   return row ?? null;
 }
 
-/** Invitations not yet used nor expired, newest first (the staff page lists them). */
+/** Invitations that still open, newest first (the staff page lists them). */
 export function pendingInvitations(db: Db, now: Date): Invitation[] {
   return db
-    .prepare("SELECT email, role, invited_by, created_at, expires_at FROM staff_invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC")
+    .prepare(`SELECT i.email, i.role, i.invited_by, i.created_at, i.expires_at FROM staff_invitations i WHERE ${open} ORDER BY i.created_at DESC`)
     .all(now.toISOString()) as Invitation[];
 }
 
 /**
  * Spends an invitation and makes its account with the password's hash, in one transaction: the
- * link works once. Null when the invitation is spent, expired or unknown, or the address has an
- * account meanwhile.
+ * link works once, and every other invitation to the same address expires with it (a second
+ * link, perhaps with another role, must not open once the colleague has joined). Null when the
+ * invitation is spent, expired or unknown, or the address has an account meanwhile.
  */
 export function acceptInvitation(db: Db, token: string, passwordHash: string, now: Date): Invitation | null {
   return db.transaction(() => {
@@ -64,6 +68,7 @@ export function acceptInvitation(db: Db, token: string, passwordHash: string, no
     if (!invitation) return null;
     const at = now.toISOString();
     db.prepare("UPDATE staff_invitations SET used_at = ? WHERE token_hash = ?").run(at, sha256(token));
+    db.prepare("UPDATE staff_invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?").run(at, invitation.email, at);
     const added = db
       .prepare("INSERT INTO staff (email, password_hash, role, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
       .run(invitation.email, passwordHash, invitation.role, at, at);

@@ -519,6 +519,52 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 50,
+    name: "backups: each run, its snapshot and its outcome",
+    sql: `
+      -- One backup of the data folder and the content's history (server/backup/): taken by the
+      -- server's schedule or by \`npm run backup\`. A running row is the lock two backups share (its
+      -- process, on its host, must still be alive); /healthz reads the newest good and failed ones.
+      CREATE TABLE backup_runs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        trigger TEXT NOT NULL CHECK (trigger IN ('schedule', 'command')),
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        status TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+        -- restic's snapshot id, the bytes backed up and the manifest's SHA-256, once done.
+        snapshot TEXT,
+        bytes INTEGER,
+        manifest_sha256 TEXT,
+        error TEXT,
+        -- When this run also pruned the repository (at most once a day: it rewrites packs).
+        pruned_at TEXT
+      );
+      CREATE INDEX backup_runs_status ON backup_runs (status, finished_at);
+    `,
+  },
+  {
+    version: 51,
+    name: "content editor: publishes recorded, so a restart can say one was interrupted",
+    sql: `
+      -- A publish or preview asked for in the content editor (server/admin/content/publisher.ts).
+      -- Rows left queued, building or switching by a server that stopped are marked interrupted at
+      -- the next start, and the publish page offers to run them again.
+      CREATE TABLE publish_jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('publish', 'preview')),
+        requested_by TEXT NOT NULL,
+        requested_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'building', 'switching', 'done', 'failed', 'interrupted')),
+        steps TEXT NOT NULL DEFAULT '[]',
+        error TEXT
+      );
+    `,
+  },
+  {
     version: 60,
     name: "e-mails: an HTML part",
     sql: `

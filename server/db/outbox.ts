@@ -119,7 +119,8 @@ export class OutboxTable {
         `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (? IS NULL OR next_attempt_at <= ?)
          ORDER BY id LIMIT ?`,
       ),
-      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?"),
+      // An e-mail recorded in doubt at a shutdown whose answer came after all is simply sent.
+      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, failed_at = NULL WHERE id = ?"),
       retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?"),
       failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?"),
       next: db.prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
@@ -162,4 +163,23 @@ export class OutboxTable {
   unsentCount(): number {
     return (this.statements.unsent.get() as { n: number }).n;
   }
+}
+
+/**
+ * Marks every e-mail still waiting as given up on, with `reason` as its last error, and returns how
+ * many: for a restore, whose database may list as unsent e-mails the lost server had sent after
+ * the backup (they are not sent a second time; the submission's page shows each, with the reason).
+ */
+export function holdUnsentMail(db: Db, reason: string, at: string): number {
+  return db.prepare("UPDATE outbox SET failed_at = ?, last_error = ? WHERE sent_at IS NULL AND failed_at IS NULL").run(at, reason).changes;
+}
+
+/** The outbox at a glance (/healthz): e-mails waiting, failed for good, and since when the oldest waits. */
+export function outboxCounts(db: Db): { pending: number; failed: number; oldest: string | null } {
+  return db
+    .prepare(
+      `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
+              min(CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN created_at END) AS oldest FROM outbox`,
+    )
+    .get() as { pending: number; failed: number; oldest: string | null };
 }

@@ -77,17 +77,22 @@ export class StaffStore {
     return this.db.prepare("SELECT * FROM staff ORDER BY email").all() as StaffAccount[];
   }
 
-  /** Removes an account and, with it, its sessions, challenges and recovery codes. */
+  /** Removes an account and, with it (foreign keys), its sessions, challenges, recovery codes and calendar feed. */
   remove(email: string): boolean {
     return this.db.prepare("DELETE FROM staff WHERE email = ?").run(email).changes === 1;
   }
 
-  /** Gives an account another role; its sessions end, so the new role holds from the next sign-in. */
+  /**
+   * Gives an account another role; its sessions end, so the new role holds from the next sign-in,
+   * and its calendar feed's address is revoked: a role that no longer opens the bookings must not
+   * find the old address working again when the role comes back (a new one is made on request).
+   */
   setRole(email: string, role: StaffRole): boolean {
     return this.db.transaction(() => {
       const account = this.find(email);
       if (!account) return false;
       this.db.prepare("UPDATE staff SET role = ? WHERE id = ?").run(role, account.id);
+      if (account.role !== role) this.db.prepare("DELETE FROM staff_calendar_feeds WHERE staff_id = ?").run(account.id);
       this.endAll(account.id);
       return true;
     })();

@@ -57,6 +57,12 @@ export interface MailTransport {
     attachments?: { filename: string; contentType: string; content: string | Buffer; cid?: string }[];
     /** `<left@domain>`; without it nodemailer would make a new one at every attempt. */
     messageId: string;
+    /**
+     * Told once the whole message is on its way to the relay (its last byte handed to the
+     * connection, before the relay's answer): from then on the relay may deliver it whatever
+     * becomes of the connection (./transport.ts).
+     */
+    handedOver?: () => void;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -79,6 +85,16 @@ export interface SenderOptions {
 const batchSize = 25;
 /** The longest part of the shutdown kept for sends already handed to the SMTP server. */
 const inFlightReserveMs = 5000;
+/** How many of the relay's latest answer times the shutdown judges its pace by. */
+const pacedBy = 20;
+
+/**
+ * Why an e-mail is not sent again: the relay had it when the shutdown's time ran out and had not
+ * answered. It may well have delivered it (a relay that has the whole message usually does), and
+ * SMTP cannot tell (RFC 1047): a second copy is the worse outcome. Stored as the row's last error.
+ */
+export const inDoubtReason =
+  "in doubt: the SMTP relay had this e-mail but had not answered when the server stopped; it may have delivered it, so it is not sent again";
 
 /** The domain of the From address, for the right part of Message-IDs. */
 function fromDomain(from: string | Address): string {
@@ -109,6 +125,14 @@ export class OutboxSender {
   private pausedUntil = 0;
   /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
   private downRounds = 0;
+  /** E-mails handed to the transport and not yet answered. */
+  private readonly inFlight = new Map<number, OutboxMail>();
+  /** Of those, the ones whose whole message the relay has. */
+  private readonly withRelay = new Set<number>();
+  /** Those recorded in doubt at the shutdown's deadline: their late failure records nothing. */
+  private readonly abandoned = new Set<number>();
+  /** The relay's latest answer times (ms), newest last. */
+  private readonly answerTimes: number[] = [];
   private readonly now: () => number;
   private readonly messageIdDomain: string;
 
@@ -141,13 +165,18 @@ export class OutboxSender {
    * Shuts down gracefully: keeps sending every e-mail that is due (those queued by the last
    * requests included) until none is left or the deadline nears; then starts no new send, and
    * waits for those already handed to the SMTP server, so that each is recorded as sent (or to be
-   * retried) before the database closes; at the deadline it closes the transport, which ends what
-   * still hangs. Says how many e-mails are left unsent in the outbox (sent after the next start).
+   * retried) before the database closes. "Nears" is judged by the relay's pace too: no send starts
+   * that twice the relay's slowest recent answer would carry past the deadline. At the deadline,
+   * the e-mails whose whole message the relay has without an answer are recorded in doubt
+   * (`inDoubtReason`: not sent again, where a copy after the restart was delivered twice) and the
+   * transport is closed; the others stay in the outbox.
+   * Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
   async stop(): Promise<{ unsent: number }> {
     const deadline = this.deadline ?? Date.now() + (this.options.drainMs ?? 0);
     // New sends stop early enough for the last ones to get their answer before the deadline.
-    const lastStart = deadline - Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2);
+    const reserve = Math.max(Math.min(inFlightReserveMs, Math.max(0, deadline - Date.now()) / 2), 2 * Math.max(0, ...this.answerTimes));
+    const lastStart = deadline - reserve;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.stopped) {
@@ -162,6 +191,16 @@ export class OutboxSender {
     }
     this.stopped = true;
     const settled = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), sleep(deadline - Date.now()).then(() => false)]);
+    if (!settled && this.outbox.open) {
+      // A message the relay never had in full (a relay that did not greet, a message cut off
+      // halfway) it discards: that e-mail stays in the outbox and goes after the restart.
+      for (const mail of this.inFlight.values()) {
+        if (!this.withRelay.has(mail.id)) continue;
+        this.abandoned.add(mail.id);
+        await this.outbox.markFailed(mail.id, mail.attempts + 1, inDoubtReason, new Date(this.now()).toISOString());
+      }
+      if (this.abandoned.size > 0) this.options.log.warn(`mail: ${this.abandoned.size} e-mail(s) were with the SMTP relay without an answer when the time ran out: recorded in doubt, not sent again`);
+    }
     this.transport.close?.();
     // Closing the transport fails what still hung: wait for those failures to be recorded too.
     if (!settled) await Promise.race([this.running, sleep(1000)]);
@@ -228,6 +267,8 @@ export class OutboxSender {
     const html = mail.html ?? undefined;
     const pictures = html ? (this.options.inlineImages ?? []).filter((image) => html.includes(`cid:${image.cid}`)) : [];
     const attachments = [...files, ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid }))];
+    const started = Date.now();
+    this.inFlight.set(mail.id, mail);
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -239,11 +280,19 @@ export class OutboxSender {
         headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
         ...(attachments.length > 0 ? { attachments } : {}),
         messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
+        handedOver: () => this.withRelay.add(mail.id),
       });
     } catch (error) {
+      this.inFlight.delete(mail.id);
+      this.withRelay.delete(mail.id);
+      if (this.abandoned.has(mail.id)) return;
       await this.failed(mail, error, round);
       return;
     }
+    this.inFlight.delete(mail.id);
+    this.withRelay.delete(mail.id);
+    this.answerTimes.push(Date.now() - started);
+    if (this.answerTimes.length > pacedBy) this.answerTimes.shift();
     round.sent += 1;
     if (!this.outbox.open) return;
     await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());

@@ -12,7 +12,7 @@ export function smtpLabel(smtpUrl: string): string {
  * for up to 100 messages, so a backlog goes out without a TCP and TLS handshake per e-mail.
  */
 export function createMailTransport(smtpUrl: string, connections: number) {
-  return nodemailer.createTransport({
+  const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: connections,
@@ -21,6 +21,20 @@ export function createMailTransport(smtpUrl: string, connections: number) {
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
+  // The sender's `handedOver` (./sender.ts): told when the connection has read the message's
+  // last byte, right before the end-of-data dot, so a shutdown knows which messages the relay
+  // may deliver without its answer having come back.
+  transport.use("stream", (mail, done) => {
+    const handedOver = (mail.data as { handedOver?: unknown }).handedOver;
+    if (typeof handedOver === "function") {
+      mail.message.processFunc((input) => {
+        input.once("end", () => handedOver());
+        return input;
+      });
+    }
+    done();
+  });
+  return transport;
 }
 
 /**

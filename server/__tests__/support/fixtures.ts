@@ -142,14 +142,18 @@ export class TestSmtp {
   private server: SMTPServer | null = null;
   port = 0;
 
-  /** `answerAfterMs`: how long the server takes to accept each message (a slow relay). */
-  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
+  /**
+   * `answerAfterMs`: how long the server takes to accept each message (a slow relay);
+   * `closeAfterMs`: how long `stop()` waits for open connections (smtp-server's 30 s by default).
+   */
+  constructor(private readonly options: { answerAfterMs?: number; closeAfterMs?: number } = {}) {}
 
   async start(port = this.port): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      ...(this.options.closeAfterMs !== undefined ? { closeTimeout: this.options.closeAfterMs } : {}),
       onConnect: (_session, callback) => {
         this.connections += 1;
         callback();

@@ -304,6 +304,33 @@ export function completeness(node: FieldNode, draft: Draft): { total: number; fi
   return { total, filled };
 }
 
+/** A text typed in a form: its field's path (`title.fr`), and whether the field is one line (an input, not a text area). */
+export interface TypedText {
+  path: string;
+  text: string;
+  oneLine: boolean;
+}
+
+/** Every text of a draft (lists' items and each language included), in form order. */
+export function typedTexts(node: FieldNode, draft: Draft): TypedText[] {
+  const found: TypedText[] = [];
+  const visit = (n: FieldNode, d: Draft, path: (string | number)[]) => {
+    if (n.kind === "text" && typeof d === "string") found.push({ path: joinPath(path), text: d, oneLine: n.format !== "long" });
+    else if (n.kind === "localized" && typeof d === "object" && !Array.isArray(d)) {
+      for (const lang of languages) {
+        const text = d[lang];
+        if (typeof text === "string") found.push({ path: joinPath([...path, lang]), text, oneLine: !n.long });
+      }
+    } else if (n.kind === "group" && typeof d === "object" && !Array.isArray(d)) {
+      for (const [key, child] of n.fields) visit(child, d[key] ?? "", [...path, key]);
+    } else if (n.kind === "list" && Array.isArray(d)) {
+      d.forEach((item, i) => visit(n.item, item, [...path, i]));
+    }
+  };
+  visit(node, draft, []);
+  return found;
+}
+
 /** A picture field of a draft: its path (`photo.scene`) and how to set its scene name. */
 export interface PictureField {
   path: string;

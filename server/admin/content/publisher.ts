@@ -12,14 +12,15 @@
  * the content folder when its build started and when it ended), puts that preview online instead
  * of building again: what goes live is what the staff looked at, at once.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join, relative, resolve } from "node:path";
+import type { PublishJobRecord } from "../../db/publish-jobs";
+import { projectDir } from "../../project";
 
-const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
 
 /**
  * Where publishes build: inside the project, because React Router's prerender imports the server
@@ -29,7 +30,8 @@ const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
  */
 export const defaultPublishDir = join(projectDir, "build-published");
 
-export type PublishStatus = "queued" | "building" | "switching" | "done" | "failed";
+/** `interrupted`: the server stopped before the job ended (it is not run again by itself). */
+export type PublishStatus = "queued" | "building" | "switching" | "done" | "failed" | "interrupted";
 
 /** One publish, as the publish page shows it. */
 export interface PublishJob {
@@ -66,6 +68,17 @@ export interface PublisherOptions {
   now?: () => Date;
   /** Told when a publish ends (the audit log). */
   onFinished?: (job: PublishJob) => void;
+  /** Where jobs are recorded as they go (the database), so a restart knows of one it cut short. */
+  journal?: PublishJournal;
+}
+
+/** The publisher's record of its jobs, kept across restarts (server/db/publish-jobs.ts). */
+export interface PublishJournal {
+  /** The newest earlier jobs, oldest first, and those left unfinished, now marked interrupted as of `now`. */
+  earlier(now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] };
+  /** Records a new job; returns its id. */
+  add(job: Omit<PublishJobRecord, "id">): number;
+  update(job: PublishJobRecord): void;
 }
 
 /** The folder `<builds>/current` points to, when a publish has happened. */
@@ -85,9 +98,46 @@ export class Publisher {
   private running: Promise<void> | null = null;
   private nextId = 1;
   private readonly now: () => Date;
+  /** The build running now, stopped with the server. */
+  private child: ChildProcess | null = null;
+  private stopping = false;
+  /** The jobs an earlier server left unfinished, found at this start (the log says so). */
+  readonly interruptedAtStart: readonly number[];
 
   constructor(private readonly options: PublisherOptions) {
     this.now = options.now ?? (() => new Date());
+    // The jobs of the server's earlier runs: one it cut short is shown as interrupted, to run again.
+    const earlier = options.journal?.earlier(this.now(), 10) ?? { jobs: [], interrupted: [] };
+    this.jobs.push(...earlier.jobs.map(jobOf));
+    this.interruptedAtStart = earlier.interrupted;
+    this.nextId = Math.max(0, ...this.jobs.map((job) => job.id)) + 1;
+  }
+
+  /**
+   * Writes where a job stands. A record that cannot be written (another process holds the
+   * database's lock) is skipped: the publish itself goes on.
+   */
+  private record(job: PublishJob): void {
+    try {
+      this.options.journal?.update(recordOf(job));
+    } catch {
+      // The next change of the job writes it again.
+    }
+  }
+
+  /**
+   * The server is stopping: the build running now is stopped, and it and the jobs waiting are
+   * recorded as interrupted (the publish page offers to run them again after the restart).
+   */
+  stop(): void {
+    this.stopping = true;
+    for (const job of this.jobs) {
+      if (job.status !== "queued" && job.status !== "building" && job.status !== "switching") continue;
+      job.status = "interrupted";
+      job.finishedAt = this.now();
+      this.record(job);
+    }
+    this.child?.kill("SIGTERM");
   }
 
   /** The newest jobs first (at most ten). */
@@ -107,13 +157,27 @@ export class Publisher {
     let job = this.jobs.find((candidate) => candidate.status === "queued" && (candidate.preview !== null) === preview);
     if (job) {
       if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
+      this.record(job);
     } else {
-      job = { id: this.nextId++, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null, content: null, fromPreview: null };
+      job = { id: 0, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null, content: null, fromPreview: null };
+      job.id = this.addRecord(job) ?? this.nextId;
+      this.nextId = Math.max(this.nextId, job.id) + 1;
       this.jobs.push(job);
       if (this.jobs.length > 20) this.jobs.splice(0, this.jobs.length - 20);
     }
     this.running ??= this.drain().finally(() => (this.running = null));
     return job;
+  }
+
+  /** The journal's id for a new job (unique across restarts), or null without one. */
+  private addRecord(job: PublishJob): number | null {
+    if (!this.options.journal) return null;
+    try {
+      const { id: _id, ...record } = recordOf(job);
+      return this.options.journal.add(record);
+    } catch {
+      return null;
+    }
   }
 
   /** Resolves when no publish is queued or running. */
@@ -122,7 +186,7 @@ export class Publisher {
   }
 
   private async drain(): Promise<void> {
-    for (let job = this.nextQueued(); job; job = this.nextQueued()) await this.publish(job);
+    for (let job = this.nextQueued(); job && !this.stopping; job = this.nextQueued()) await this.publish(job);
   }
 
   private nextQueued(): PublishJob | undefined {
@@ -132,6 +196,7 @@ export class Publisher {
   private async publish(job: PublishJob): Promise<void> {
     job.status = "building";
     job.startedAt = this.now();
+    this.record(job);
     const { buildsDir, contentDir } = this.options;
     await mkdir(buildsDir, { recursive: true });
     const content = await contentDigest(contentDir);
@@ -148,9 +213,11 @@ export class Publisher {
         job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };
         job.status = "done";
         job.finishedAt = this.now();
+        this.record(job);
         return;
       }
       job.status = "switching";
+      this.record(job);
       await this.options.switchTo(dir);
       // Recorded for a restart: a new link renamed over the old one.
       const link = join(buildsDir, "current");
@@ -160,12 +227,15 @@ export class Publisher {
       job.status = "done";
       await this.prune(basename(dir));
     } catch (error) {
+      // A build stopped with the server was recorded as interrupted by stop().
+      if (this.stopping) return;
       job.status = "failed";
       job.error ??= (error as Error).message;
       // A preview put online stays a preview when that fails.
       if (!reused) await rm(dir, { recursive: true, force: true });
     }
     job.finishedAt = this.now();
+    this.record(job);
     this.options.onFinished?.(job);
   }
 
@@ -198,6 +268,7 @@ export class Publisher {
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
+      this.child = child;
       const tail: string[] = [];
       const read = (chunk: Buffer) => {
         for (const line of chunk.toString("utf8").split("\n")) {
@@ -212,6 +283,7 @@ export class Publisher {
       child.stderr.on("data", read);
       child.on("error", fail);
       child.on("close", (code) => {
+        if (this.child === child) this.child = null;
         if (code === 0 && existsSync(join(dir, "build-info.json"))) return done();
         job.error = tail.join("\n");
         fail(new Error(`the build stopped (exit ${code})`));
@@ -277,3 +349,35 @@ async function changedPages(dir: string, served: string | null): Promise<string[
   return changed.sort();
 }
 
+/** A job as the journal keeps it. */
+function recordOf(job: PublishJob): PublishJobRecord {
+  return {
+    id: job.id,
+    kind: job.preview ? "preview" : "publish",
+    requestedBy: job.requestedBy,
+    requestedAt: job.requestedAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    status: job.status,
+    steps: job.steps,
+    error: job.error,
+  };
+}
+
+/** An earlier server's job, for the page: a preview of then has no pages to show (its folder is not this server's). */
+function jobOf(record: PublishJobRecord): PublishJob {
+  const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+  return {
+    id: record.id,
+    requestedBy: record.requestedBy,
+    requestedAt: new Date(record.requestedAt),
+    startedAt: date(record.startedAt),
+    finishedAt: date(record.finishedAt),
+    status: record.status,
+    steps: record.steps,
+    error: record.error,
+    preview: record.kind === "preview" ? { dir: "", changed: [] } : null,
+    content: null,
+    fromPreview: null,
+  };
+}

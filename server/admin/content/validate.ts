@@ -6,8 +6,9 @@
  */
 import type { z } from "zod";
 import { ContentError, readContent } from "#content";
+import { isCleanText, isPlainText } from "#forms/text";
 import type { ViewContext } from "../view-context";
-import { joinPath } from "./form-model";
+import { joinPath, typedTexts, type Draft, type FieldNode } from "./form-model";
 
 /** A problem at a field of the form (`title.fr`), or at the item (`""`). */
 export interface FieldProblem {
@@ -54,6 +55,20 @@ export function checkValue(view: ViewContext, schema: z.ZodType, value: unknown)
   const result = schema.safeParse(value);
   if (result.success) return { ok: true };
   return { ok: false, problems: result.error.issues.map((issue) => ({ path: joinPath(issue.path.map((key) => (typeof key === "number" ? key : String(key)))), message: describeIssue(view, issue, value) })) };
+}
+
+/**
+ * Invisible characters the site would publish as they are: a one-line field (a title, a label, a
+ * name) takes no control character at all (NUL, tabs, line breaks, U+2028/2029) and no direction
+ * override or isolate (U+202A–U+202E, U+2066–U+2069, which make a title read backwards); a text of
+ * several lines keeps its line breaks and tabs (and the direction controls mixed scripts may need)
+ * but no other control character. Refused at the field, with what was typed kept: the public forms
+ * clean such text silently, but an editor's text is published as typed, so the editor says so.
+ */
+export function controlCharacterProblems(view: ViewContext, node: FieldNode, draft: Draft): FieldProblem[] {
+  return typedTexts(node, draft)
+    .filter(({ text, oneLine }) => (oneLine ? !isPlainText(text) : !isCleanText(text)))
+    .map(({ path, oneLine }) => ({ path, message: view.t(oneLine ? "content.issue.controlsOneLine" : "content.issue.controls") }));
 }
 
 /**

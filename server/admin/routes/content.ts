@@ -12,7 +12,7 @@ import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOper
 import { processPicture, UploadedFile, type PictureRefusal } from "../content/pictures";
 import { VersionConflict, type Revision } from "../content/repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "../content/types";
-import { checkFolder, checkValue, type FieldProblem } from "../content/validate";
+import { checkFolder, checkValue, controlCharacterProblems, type FieldProblem } from "../content/validate";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views/content-item-page";
@@ -275,7 +275,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     }
     const value = valueOf(node, draft);
     const checked = checkValue(view, type.schema, value);
-    if (!checked.ok) return again({ problems: checked.problems });
+    const controls = controlCharacterProblems(view, node, draft);
+    if (!checked.ok || controls.length > 0) return again({ problems: [...controls, ...(checked.ok ? [] : checked.problems.filter((problem) => !controls.some((control) => control.path === problem.path)))] });
     const before = await repository.read(type, id);
     const relativeFile = type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
     try {

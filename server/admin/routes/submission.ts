@@ -34,7 +34,7 @@ import type { ConfirmOption } from "../views/submission-page";
 const params = z.object({ type: z.string(), id: z.string() });
 
 const idPattern = /^[0-9a-f-]{36}$/;
-const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned"] as const satisfies readonly Done[];
+const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assigned", "unassigned", "created"] as const satisfies readonly Done[];
 /**
  * The page's query: the notice after an answer, the tour time's (one of ../views/booking-slot-panel.tsx
  * `isSlotNote`; anything else shows none), the day whose times the move form lists, and the reply

@@ -2,7 +2,7 @@ import type { DayView, SlotView } from "../../bookings/day-view";
 import { tourName } from "../../bookings/service";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
-import { formatClock, languageLabel, type ViewContext } from "../view-context";
+import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../view-context";
 import { telHref } from "./inbox-page";
 import { dayName } from "./schedule-page";
 import { Layout } from "./layout";
@@ -99,7 +99,7 @@ function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayVie
   return (
     <section className="calendar-day" aria-labelledby={`day-${shown.date}`}>
       <h2 id={`day-${shown.date}`}>
-        {mode === "week" ? <a href={`/admin/calendar?view=day&day=${shown.date}`}>{dayName(view, shown.date)}</a> : dayName(view, shown.date)}
+        {mode === "week" ? <a href={`/admin/calendar?view=day&day=${shown.date}`}>{formatShortDay(view, shown.date)}</a> : dayName(view, shown.date)}
       </h2>
       {shown.closure ? <p className="status status-closed">{shown.closure.note ? view.t("calendar.closedNote", { note: shown.closure.note }) : view.t("calendar.closed")}</p> : null}
       {shown.slots.length === 0 && !shown.closure ? <p className="help">{view.t("calendar.noTours")}</p> : null}
@@ -111,11 +111,18 @@ function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayVie
           <span className="help">{view.t("calendar.free")}</span>{" "}
           {free.map((slot, index) => {
             const place = { package: slot.package, date: shown.date, time: slot.time };
-            const label = `${formatClock(view, slot.time)} ${tourName(slot.package, view.lang)} (${slot.capacity - slot.taken})`;
+            // Short on a phone: the time alone, the tour and its places in the link's name and title.
+            const full = view.t("calendar.freeSlot", { time: formatClock(view, slot.time), tour: tourName(slot.package, view.lang), count: slot.capacity - slot.taken });
             return (
               <span key={`${slot.time} ${slot.package}`}>
                 {index > 0 ? " · " : null}
-                {bookable(place) ? <a href={newBookingHref(place)}>{label}</a> : label}
+                {bookable(place) ? (
+                  <a href={newBookingHref(place)} aria-label={full} title={full}>
+                    {formatClock(view, slot.time)}
+                  </a>
+                ) : (
+                  <abbr title={full}>{formatClock(view, slot.time)}</abbr>
+                )}
               </span>
             );
           })}
@@ -174,7 +181,7 @@ export function CalendarPage({ view, mode, day, asked, today, previous, next, da
         </p>
       </div>
       <p className="help">{view.t("calendar.paris")}</p>
-      <div className={`calendar calendar-${mode}`}>
+      <div className={`calendar calendar-${mode}-view`}>
         {days.map((shown) => (
           <Day key={shown.date} view={view} shown={shown} mode={mode} bookable={bookable} />
         ))}

@@ -9,6 +9,7 @@ const statusMessages: Record<PublishStatus, AdminMessageId> = {
   switching: "content.publish.status.switching",
   done: "content.publish.status.done",
   failed: "content.publish.status.failed",
+  interrupted: "content.publish.status.interrupted",
 };
 
 function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
@@ -20,7 +21,7 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
       </h3>
       <p className="help">{view.t("content.publish.requestedBy", { who: job.requestedBy.join(", ") })}</p>
       {job.fromPreview ? <p>{view.t("content.publish.fromPreview", { time: formatTime(view, job.fromPreview.requestedAt.toISOString()) })}</p> : null}
-      {job.preview && job.status === "done" ? (
+      {job.preview?.dir && job.status === "done" ? (
         <>
           <p>{job.preview.changed.length > 0 ? view.t("content.preview.changed", { count: job.preview.changed.length }) : view.t("content.preview.none")}</p>
           <ul className="preview-pages">
@@ -43,6 +44,15 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
         <>
           <p>{view.t("content.publish.failedExplain")}</p>
           <pre className="publish-log">{job.error}</pre>
+        </>
+      ) : null}
+      {job.status === "interrupted" ? (
+        <>
+          <p>{view.t("content.publish.interruptedExplain")}</p>
+          <form method="post" action={job.preview ? "/admin/content/preview" : "/admin/content/publish"} className="inline-form">
+            <CsrfField view={view} />
+            <button type="submit">{view.t(job.preview ? "content.preview.again" : "content.publish.again")}</button>
+          </form>
         </>
       ) : null}
     </li>

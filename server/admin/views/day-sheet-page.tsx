@@ -2,7 +2,7 @@ import type { DayView } from "../../bookings/day-view";
 import { tourName } from "../../bookings/service";
 import type { HeldBooking } from "../../db/tour-ledger";
 import { formatClock, languageLabel, type ViewContext } from "../view-context";
-import { bookingHref, BookingState, placesText } from "./calendar-page";
+import { bookingHref, placesText } from "./calendar-page";
 import { telHref } from "./inbox-page";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout } from "./layout";
@@ -28,8 +28,9 @@ function CheckIn({ view, booking, back }: { view: ViewContext; booking: HeldBook
         ☐ {view.t("checkIn.arrived")} ☐ {view.t("checkIn.noShow")}
       </span>
       {booking.attendance ? (
-        <span className="no-print">
-          <BookingState view={view} booking={booking} /> {button("clear", view.t("checkIn.undo"), true)}
+        <span className="no-print check-in-buttons">
+          <span className={`status status-${booking.attendance}`}>{view.t(booking.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
+          {button("clear", view.t("checkIn.undo"), true)}
         </span>
       ) : (
         <span className="no-print check-in-buttons">
@@ -93,9 +94,7 @@ export function DaySheetPage({ view, day }: { view: ViewContext; day: DayView })
                     </td>
                     <td data-label={view.t("sheet.guests")}>{booking.guests}</td>
                     <td data-label={view.t("sheet.language")}>{languageLabel(view, booking.language)}</td>
-                    <td data-label={view.t("sheet.phone")} className="contact">
-                      {booking.phone ? <a href={telHref(booking.phone)}>{booking.phone}</a> : "—"}
-                    </td>
+                    <td data-label={view.t("sheet.phone")}>{booking.phone ? <a href={telHref(booking.phone)}>{booking.phone}</a> : "—"}</td>
                     <td data-label={view.t("sheet.notes")} className="long-text">
                       {[...(booking.message ? [booking.message] : []), ...booking.notes].join("\n") || "—"}
                     </td>

@@ -4,6 +4,7 @@ import { adminLanguages } from "#locales/admin";
 import { contentRoles, inboxRoles, roleAllows, scheduleRoles } from "../roles";
 import { answeredTypes, inboxTypes, type InboxType } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
+import { BackupAlert } from "./backup-status";
 
 /** The hidden field that carries the CSRF token in every form. */
 export function CsrfField({ view }: { view: ViewContext }) {
@@ -124,6 +125,7 @@ export function Layout({ view, title, children, refreshSeconds }: { view: ViewCo
         </header>
         <main className="admin-main">
           <h1>{title}</h1>
+          <BackupAlert view={view} />
           {children}
         </main>
       </body>

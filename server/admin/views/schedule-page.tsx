@@ -9,7 +9,7 @@ import { CsrfField, Layout, Notice } from "./layout";
 export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateRemoved" | null;
 
 /** A weekday's name in the staff's language (1 Monday … 7 Sunday). */
-export const weekdayName = (view: ViewContext, day: number, width: "long" | "short" = "long") =>
+export const weekdayName = (view: ViewContext, day: number, width: "long" | "short" | "narrow" = "long") =>
   new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
 
 /** A day (`YYYY-MM-DD`) in the staff's language. */
@@ -83,14 +83,15 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
         {view.t("schedule.instant")}
       </label>
       <p className="help">{view.t("schedule.instantHelp")}</p>
+      <div className="time-rows-wrap">
       <table className="time-rows">
-        <caption>{view.t("schedule.timesOf", { tour: tourName(pkg, view.lang) })}</caption>
+        <caption className="visually-hidden">{view.t("schedule.timesOf", { tour: tourName(pkg, view.lang) })}</caption>
         <thead>
           <tr>
             <th scope="col">{view.t("schedule.time")}</th>
             {weekdays.map((day) => (
               <th key={day} scope="col">
-                <abbr title={weekdayName(view, day)}>{weekdayName(view, day, "short")}</abbr>
+                <abbr title={weekdayName(view, day)}>{weekdayName(view, day, "narrow")}</abbr>
               </th>
             ))}
           </tr>
@@ -118,6 +119,7 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
           })}
         </tbody>
       </table>
+      </div>
     </fieldset>
   );
 }

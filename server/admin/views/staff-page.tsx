@@ -1,6 +1,7 @@
 import type { Invitation } from "../../db/invitations";
 import { staffRoles, type StaffAccount, type StaffRole } from "../../db/staff";
 import { formatTime, roleName, type ViewContext } from "../view-context";
+import { BackupPanel } from "./backup-status";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 /** The result of the last action, shown above the list. */
@@ -120,6 +121,7 @@ export function StaffPage({ view, accounts, invitations, done, problems, typed }
           <AccountCard key={account.id} view={view} account={account} />
         ))}
       </ul>
+      {view.backup?.ok ? <BackupPanel view={view} /> : null}
     </Layout>
   );
 }

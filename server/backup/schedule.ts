@@ -1,0 +1,127 @@
+/**
+ * The server's backups on a schedule: every BACKUP_INTERVAL_MINUTES it runs `npm run backup`'s
+ * command in a process of its own, at low priority (the command runs itself at nice 10), so
+ * copying, checking and encrypting never hold the server's thread; the run records itself in the
+ * database, where /healthz and the staff area read it. Without a restic repository nothing runs, and the server says so at start.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve as absolute } from "node:path";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { backupConfigured, projectDir, type Config } from "../config";
+import { commandArgs } from "../project";
+import { backupHistory } from "../db/backups";
+import type { Db } from "../db/database";
+import { contentFolder, resticEnvironment } from "./run";
+import { backupStatus, type BackupStatus } from "./status";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The backups' schedule and state (server/backup/schedule.ts). */
+    backups: BackupSchedule;
+  }
+}
+
+/** The longest a timer may wait (setTimeout's limit). */
+const maxTimer = 2 ** 31 - 1;
+
+/** The name restic's repository is logged by: its backend, never its address (which may hold credentials). */
+function repositoryLabel(config: Config): string {
+  if (config.RESTIC_REPOSITORY_FILE) return `the restic repository named in ${config.RESTIC_REPOSITORY_FILE}`;
+  const backend = /^([a-z0-9]+):/.exec(config.RESTIC_REPOSITORY ?? "")?.[1];
+  return backend && backend !== "local" ? `a restic repository (${backend})` : "a restic repository in a local folder";
+}
+
+export class BackupSchedule {
+  readonly startedAt: Date;
+  readonly configured: boolean;
+  private timer: NodeJS.Timeout | null = null;
+  private child: ChildProcess | null = null;
+  private stopped = false;
+  private readonly intervalMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.startedAt = this.now();
+    this.configured = backupConfigured(config);
+    this.intervalMs = config.BACKUP_INTERVAL_MINUTES * 60_000;
+  }
+
+  /** The backups' state for /healthz and the staff area. */
+  status(): BackupStatus {
+    let history = null;
+    try {
+      history = backupHistory(this.db);
+    } catch {
+      // A database that cannot be read is /healthz's own finding; the backups are then unknown.
+    }
+    return backupStatus(history, { configured: this.configured, intervalMinutes: this.config.BACKUP_INTERVAL_MINUTES, startedAt: this.startedAt, now: this.now() });
+  }
+
+  /** Schedules the next backup: one interval after the last good one (or after the start), at once if that is past. */
+  start(): void {
+    if (!this.configured) {
+      this.log.warn('backup: RESTIC_REPOSITORY is not set, so nothing is backed up: a lost disk would lose every booking and the content\'s history (docs/deployment.md, "Backups")');
+      return;
+    }
+    this.log.info(`backup: every ${this.config.BACKUP_INTERVAL_MINUTES} minutes to ${repositoryLabel(this.config)}`);
+    const last = this.status().lastGood;
+    const from = last ? Date.parse(last.at) : this.startedAt.getTime();
+    this.schedule(from + this.intervalMs - this.now().getTime());
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.run(), Math.min(maxTimer, Math.max(0, delayMs)));
+    this.timer.unref();
+  }
+
+  /** Runs one backup in its own process; the next one is an interval later, whatever the outcome. */
+  private async run(): Promise<void> {
+    this.timer = null;
+    const started = Date.now();
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      // The command lowers its own priority (nice 10), as it does when a person runs it.
+      const child = spawn(process.execPath, [...commandArgs("backup"), "--trigger", "schedule"], {
+        cwd: projectDir,
+        // Absolute: the command runs in the project folder, whatever the server's working directory.
+        env: { ...resticEnvironment(this.config), DATA_DIR: absolute(this.config.DATA_DIR), CONTENT_DIR: contentFolder(this.config) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      this.child = child;
+      let output = "";
+      const keep = (chunk: Buffer) => (output = `${output}${chunk.toString("utf8")}`.slice(-4000));
+      child.stdout.on("data", keep);
+      child.stderr.on("data", keep);
+      child.on("error", (error) => resolve({ code: 1, output: error.message }));
+      child.on("close", (exit) => resolve({ code: exit, output }));
+    });
+    this.child = null;
+    const said = output.trim().split("\n").at(-1) ?? "";
+    if (code === 0) this.log.info({ ms: Date.now() - started }, said);
+    else if (code === 75) this.log.info(`backup: skipped, ${said.replace(/^backup: /, "")}`);
+    else if (!this.stopped) this.log.error({ code }, `backup: failed: ${said.replace(/^backup: /, "")}`);
+    this.schedule(this.intervalMs);
+  }
+
+  /** Stops the schedule; a backup running now is stopped (its run is found stopped and marked failed by the next one). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.child?.kill("SIGTERM");
+  }
+}
+
+/**
+ * Mounts the backups' schedule on the server (after the API, whose database it reads): it starts
+ * when the server is ready and stops when it closes.
+ */
+export function registerBackups(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): void {
+  const schedule = new BackupSchedule(app.forms.db, config, app.log, options.now);
+  app.decorate("backups", schedule);
+  app.addHook("onReady", async () => schedule.start());
+  app.addHook("preClose", async () => schedule.stop());
+}

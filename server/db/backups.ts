@@ -1,0 +1,152 @@
+/**
+ * The backups' own records (table `backup_runs`, migration 50) and what the backup does to a copy
+ * of the database: SQLite's online backup API, `PRAGMA integrity_check`, the counts the manifest
+ * keeps. The files, git and restic are server/backup/'s.
+ */
+import Database from "better-sqlite3";
+import type { Db } from "./database";
+
+export type BackupTrigger = "schedule" | "command";
+
+export interface BackupRun {
+  id: number;
+  trigger: BackupTrigger;
+  host: string;
+  pid: number;
+  started_at: string;
+  finished_at: string | null;
+  status: "running" | "done" | "failed";
+  snapshot: string | null;
+  bytes: number | null;
+  manifest_sha256: string | null;
+  error: string | null;
+  pruned_at: string | null;
+}
+
+/** How long a running backup of another machine (which cannot be asked whether it lives) holds the lock. */
+const foreignRunLimitMs = 6 * 60 * 60 * 1000;
+
+/**
+ * Records a new run unless another one is running: its id, or the run in the way. A running row
+ * whose process has gone (this machine's, by its pid; another machine's after six hours) is marked
+ * failed first, so a backup killed halfway never blocks the next one.
+ */
+export function beginBackupRun(
+  db: Db,
+  run: { trigger: BackupTrigger; host: string; pid: number; now: Date; alive: (pid: number) => boolean },
+): { id: number } | { busy: BackupRun } {
+  return db
+    .transaction(() => {
+      const at = run.now.toISOString();
+      for (const row of db.prepare("SELECT * FROM backup_runs WHERE status = 'running'").all() as BackupRun[]) {
+        const gone = row.host === run.host ? !run.alive(row.pid) : run.now.getTime() - Date.parse(row.started_at) > foreignRunLimitMs;
+        if (!gone) return { busy: row };
+        db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, "the backup's process stopped before it finished", row.id);
+      }
+      const result = db
+        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, status) VALUES (?, ?, ?, ?, 'running')")
+        .run(run.trigger, run.host, run.pid, at);
+      return { id: Number(result.lastInsertRowid) };
+    })
+    .immediate();
+}
+
+/** Records how a run ended. */
+export function finishBackupRun(
+  db: Db,
+  id: number,
+  outcome: { ok: true; snapshot: string; bytes: number; manifestSha256: string; pruned: boolean } | { ok: false; error: string },
+  now: Date,
+): void {
+  const at = now.toISOString();
+  if (outcome.ok) {
+    db.prepare("UPDATE backup_runs SET status = 'done', finished_at = ?, snapshot = ?, bytes = ?, manifest_sha256 = ?, pruned_at = ? WHERE id = ?").run(
+      at,
+      outcome.snapshot,
+      outcome.bytes,
+      outcome.manifestSha256,
+      outcome.pruned ? at : null,
+      id,
+    );
+  } else {
+    db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, outcome.error.slice(0, 2000), id);
+  }
+}
+
+/** What the health check and the staff area read: the newest good run, the newest finished one, the one running. */
+export interface BackupHistory {
+  lastGood: BackupRun | null;
+  lastFinished: BackupRun | null;
+  running: BackupRun | null;
+  /** When the repository was last pruned. */
+  lastPrunedAt: string | null;
+}
+
+export function backupHistory(db: Db): BackupHistory {
+  const one = (sql: string) => (db.prepare(sql).get() as BackupRun | undefined) ?? null;
+  return {
+    lastGood: one("SELECT * FROM backup_runs WHERE status = 'done' ORDER BY finished_at DESC, id DESC LIMIT 1"),
+    lastFinished: one("SELECT * FROM backup_runs WHERE status IN ('done', 'failed') ORDER BY finished_at DESC, id DESC LIMIT 1"),
+    running: one("SELECT * FROM backup_runs WHERE status = 'running' ORDER BY id DESC LIMIT 1"),
+    lastPrunedAt: (db.prepare("SELECT max(pruned_at) AS at FROM backup_runs").get() as { at: string | null }).at,
+  };
+}
+
+/**
+ * Copies the database into `file` with SQLite's online backup API, while the server keeps
+ * writing: the copy is one consistent moment. The pages go over in one step, so a write from the
+ * server's connection meanwhile (which would restart a step-by-step copy from another process)
+ * restarts it at most once; in WAL mode this reader holds no writer up.
+ */
+export async function copyDatabase(db: Db, file: string): Promise<void> {
+  await db.backup(file, { progress: ({ totalPages }) => Math.max(100, totalPages) });
+}
+
+/**
+ * Records, in the copy itself, that the run taking it succeeded as of the moment it was taken: a
+ * database restored from this backup then knows the backup it came from (and is not left with a
+ * run that looks stopped halfway).
+ */
+export function markCopyTaken(file: string, runId: number, at: Date): void {
+  const copy = new Database(file);
+  try {
+    copy.prepare("UPDATE backup_runs SET status = 'done', finished_at = ? WHERE id = ?").run(at.toISOString(), runId);
+  } finally {
+    copy.close();
+  }
+}
+
+/** What a copy holds, for the manifest: its integrity, its schema's version, and each table's rows. */
+export interface DatabaseCheck {
+  integrity: string;
+  schemaVersion: number;
+  rows: Record<string, number>;
+}
+
+/**
+ * Checks a copy (`PRAGMA integrity_check`: every page, index and constraint) and makes it one
+ * self-contained file (the rollback journal instead of WAL, so nothing rides beside it). Throws
+ * when the copy is damaged: such a backup must not be kept as good.
+ */
+export function checkDatabaseCopy(file: string): DatabaseCheck {
+  const copy = new Database(file);
+  try {
+    let problems: string[];
+    try {
+      problems = (copy.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((row) => row.integrity_check);
+    } catch (error) {
+      // A page so damaged that SQLite cannot even walk the file.
+      problems = [error instanceof Error ? error.message : String(error)];
+    }
+    if (problems.length !== 1 || problems[0] !== "ok") throw new Error(`the copy of the database fails its integrity check: ${problems.slice(0, 5).join("; ")}`);
+    copy.pragma("journal_mode = DELETE");
+    const tables = (copy.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map(
+      (row) => row.name,
+    );
+    const rows = Object.fromEntries(tables.map((name) => [name, (copy.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
+    const schemaVersion = (copy.prepare("SELECT coalesce(max(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
+    return { integrity: "ok", schemaVersion, rows };
+  } finally {
+    copy.close();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The content editor's publishes and previews as they go (table `publish_jobs`, migration 51), so a
+ * server that stops during one (a deploy, a crash, `kill -9`) finds it at the next start, marks it
+ * interrupted and the publish page offers to run it again, instead of the publish vanishing.
+ */
+import type { Db } from "./database";
+
+/** A job's row as the publisher reads and writes it. */
+export interface PublishJobRecord {
+  id: number;
+  kind: "publish" | "preview";
+  requestedBy: string[];
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  status: "queued" | "building" | "switching" | "done" | "failed" | "interrupted";
+  steps: string[];
+  error: string | null;
+}
+
+interface Row {
+  id: number;
+  kind: "publish" | "preview";
+  requested_by: string;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  status: PublishJobRecord["status"];
+  steps: string;
+  error: string | null;
+}
+
+const record = (row: Row): PublishJobRecord => ({
+  id: row.id,
+  kind: row.kind,
+  requestedBy: JSON.parse(row.requested_by) as string[],
+  requestedAt: row.requested_at,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+  status: row.status,
+  steps: JSON.parse(row.steps) as string[],
+  error: row.error,
+});
+
+/**
+ * Marks the jobs an earlier server left unfinished (queued, building or switching) interrupted,
+ * as of `now`, and returns their ids with the newest `limit` jobs, oldest first.
+ */
+export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] } {
+  const interrupted = (
+    db.prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'building', 'switching') RETURNING id").all(now.toISOString()) as { id: number }[]
+  ).map((row) => row.id);
+  const rows = db.prepare("SELECT * FROM publish_jobs ORDER BY id DESC LIMIT ?").all(limit) as Row[];
+  return { jobs: rows.reverse().map(record), interrupted };
+}
+
+/** Records a new job; returns its id. */
+export function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number {
+  const result = db
+    .prepare("INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .run(job.kind, JSON.stringify(job.requestedBy), job.requestedAt, job.startedAt, job.finishedAt, job.status, JSON.stringify(job.steps), job.error);
+  return Number(result.lastInsertRowid);
+}
+
+/** Records where a job stands now. */
+export function updatePublishJob(db: Db, job: PublishJobRecord): void {
+  db.prepare("UPDATE publish_jobs SET requested_by = ?, started_at = ?, finished_at = ?, status = ?, steps = ?, error = ? WHERE id = ?").run(
+    JSON.stringify(job.requestedBy),
+    job.startedAt,
+    job.finishedAt,
+    job.status,
+    JSON.stringify(job.steps),
+    job.error,
+    job.id,
+  );
+  // The newest hundred are plenty for the page (it shows ten).
+  db.prepare("DELETE FROM publish_jobs WHERE id <= ? - 100").run(job.id);
+}
