@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { content } from "#content";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
-import { formPath, type Accepted } from "#forms/fields";
+import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
 import { asStorageUnavailable } from "../db/availability";
@@ -14,8 +14,9 @@ import { capacityOf } from "../bookings/schedule";
 import { WaitlistFull, type TourService } from "../bookings/service";
 import { joinWaitlist, readSlot, refusal, submitWithSlot, waitlistFullAnswer } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
-import { serverPagePolicy } from "../pages/document";
-import { composeSubmissionMails, type MailContext } from "../mail/compose";
+import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
+import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
+import { composeRequestReceived } from "../mail/tour-visit";
 import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
 import type { RouteLimit } from "./route-config";
 
@@ -120,7 +121,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       .status(status)
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: content.importer.answerWithinHours }));
+      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : content.importer.answerWithinHours }, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
@@ -189,13 +190,18 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     preValidation: [readBody(kind), ...(limit ? [api.rateLimit(limit)] : []), dropHoneypot(kind), ...(kind === "tourBooking" ? [takeSlot] : [])],
   });
 
-  /** The 201 once stored: the page for a form post, `{ok, id}` for JSON. */
-  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string) => {
-    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
-    return reply.status(201).send({ ok: true, id } satisfies Accepted);
+  /**
+   * The 201 once stored: the page for a form post, `{ok, id}` for JSON; a tour booking says what
+   * became of it (`outcome`: booked and confirmed, waiting for the estate, on a waitlist, or a
+   * request without a time), and its page and message say the same.
+   */
+  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string, outcome?: BookingOutcome) => {
+    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
+    const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
+    return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours } satisfies Accepted);
   };
 
-  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, mail, notice) : undefined);
 
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
     if (kind === "tourBooking") continue;
@@ -211,19 +217,21 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     const slot = slots.get(request) ?? { slot: null };
     if ("invalid" in slot) return sendInvalid(request, reply, kind, describeIssues(slotIssue(request)));
     if (!slot.slot) {
-      const { id } = await store.submit(kind, booking, estateMails(kind, booking));
-      return sendStored(request, reply, kind, id);
+      // A request without a time: the estate's notification, and the visitor's acknowledgement.
+      const mails = mail ? (saved: Saved) => [...composeSubmissionMails(kind, booking, saved, mail), ...(saved.created ? [composeRequestReceived(saved.id, booking, mail)] : [])] : undefined;
+      const { id } = await store.submit(kind, booking, mails);
+      return sendStored(request, reply, kind, id, "request");
     }
     try {
-      const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
-      return sendStored(request, reply, kind, id);
+      const { id, booking: held } = await submitWithSlot(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
+      return sendStored(request, reply, kind, id, held.status === "confirmed" ? "confirmed" : "pending");
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
       const fits = (booking.guests ?? 1) <= capacityOf(tours.schedule(), slot.slot);
       if (error.reason === "full" && waitlisted.has(request) && fits) {
         try {
           const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
-          return sendStored(request, reply, kind, id);
+          return sendStored(request, reply, kind, id, "waitlist");
         } catch (full) {
           if (!(full instanceof WaitlistFull)) throw full;
           if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });

@@ -10,7 +10,8 @@ import { parseStart } from "../bookings/paris-time";
 import { type SlotRefused, type SlotBooking } from "../bookings/ledger";
 import { capacityOf } from "../bookings/schedule";
 import { contactLink, type TourService } from "../bookings/service";
-import type { MailsFor, SubmissionStore } from "../db/submissions";
+import type { MailsFor, Saved, SubmissionStore } from "../db/submissions";
+import type { BookingNotice } from "../mail/compose";
 import type { QueuedMail } from "../db/outbox";
 
 type Booking = FormInput<"tourBooking">;
@@ -51,6 +52,9 @@ export function waitlistFullAnswer(language: string, siteUrl: string) {
   return { error: translator(lang).t("wineTours.slots.waitlistFull", { contact }), fields: ["slot"], placesLeft: 0, contact };
 }
 
+/** The estate's e-mails about a new booking, told what became of its time. */
+export type EstateMails = (saved: Saved, notice: BookingNotice) => readonly QueuedMail[];
+
 /**
  * Stores a booking with a slot: the submission, its places, the estate's notification (with the
  * time) and the visitor's acknowledgement or confirmation, all or nothing. Rejects with
@@ -61,18 +65,15 @@ export async function submitWithSlot(
   tours: TourService,
   input: Booking,
   slot: { package: Booking["package"]; date: string; time: string },
-  estateMails: MailsFor | null,
+  estateMails: EstateMails | null,
 ): Promise<{ id: string; booking: SlotBooking }> {
   let held: SlotBooking | null = null;
   const guests = input.guests ?? 1;
   const mailsFor: MailsFor = (saved) => {
-    const mails: QueuedMail[] = [];
     const booking = held!;
-    for (const mail of estateMails?.(saved) ?? []) {
-      // The estate's notification says which time is held, and whether it is already confirmed.
-      const state = booking.status === "confirmed" ? "confirmed at once (places were free)" : `waiting for your answer; places held until ${booking.holdUntil} (UTC)`;
-      mails.push(mail.kind === "notification" ? { ...mail, text: mail.text.replace("\n\n", `\n\nTime slot: ${slot.date} ${slot.time} (Paris time), ${guests} place(s), ${state}.\n\n`) } : mail);
-    }
+    // The estate's notification says which time is held, and whether it is already confirmed.
+    const status = booking.status === "confirmed" ? "confirmed" : "pending";
+    const mails: QueuedMail[] = [...(estateMails?.(saved, { kind: "slot", date: slot.date, time: slot.time, guests, status, holdUntil: booking.holdUntil }) ?? [])];
     const visitor = tours.visitorMail("booked", { ...booking, name: input.name, email: input.email, phone: input.phone ?? null, language: input.language });
     if (visitor) mails.push(visitor);
     return mails;
@@ -91,23 +92,22 @@ export async function submitWithSlot(
 
 /**
  * Stores a request for a full slot and puts it on the slot's waitlist, in one transaction: the
- * estate's notification says so; the visitor is written to when places are offered
- * (../db/tour-waitlist.ts).
+ * estate's notification says so; the visitor is told which time they wait for and how to leave
+ * the list, and is written to again when places are offered (../db/tour-waitlist.ts).
  */
 export async function joinWaitlist(
   store: SubmissionStore,
   tours: TourService,
   input: Booking,
   slot: { package: Booking["package"]; date: string; time: string },
-  estateMails: MailsFor | null,
+  estateMails: EstateMails | null,
 ): Promise<{ id: string }> {
   const guests = input.guests ?? 1;
-  const mailsFor: MailsFor = (saved) =>
-    (estateMails?.(saved) ?? []).map((mail) =>
-      mail.kind === "notification"
-        ? { ...mail, text: mail.text.replace("\n\n", `\n\nWaitlist: ${slot.date} ${slot.time} (Paris time) was full, ${guests} place(s). Freed places are offered to them by e-mail, first in line first.\n\n`) }
-        : mail,
-    );
+  // The estate's notification says which time is waited for; the visitor is told they are in line.
+  const mailsFor: MailsFor = (saved) => {
+    const visitor = tours.waitlistJoinedMail(saved.id);
+    return [...(estateMails?.(saved, { kind: "waitlist", date: slot.date, time: slot.time, guests }) ?? []), ...(visitor ? [visitor] : [])];
+  };
   const { id } = await store.submit("tourBooking", { ...input, date: slot.date }, mailsFor, (saved) => tours.joinWaitlist({ id: saved.id, slot, guests }));
   tours.options.kick();
   return { id };

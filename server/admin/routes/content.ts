@@ -77,9 +77,12 @@ const formFor = (type: ContentType) => {
 };
 
 /** An item's name in the list: its title field (English), else its id. */
-function titleOf(type: ContentType, id: string, value: unknown): string {
+function titleOf(type: ContentType, id: string, value: unknown, lang: Language): string {
   const field = type.titleField && value && typeof value === "object" ? (value as Record<string, unknown>)[type.titleField] : undefined;
-  const title = typeof field === "string" ? field : field && typeof field === "object" ? (field as Record<string, unknown>).en : undefined;
+  // The title in the staff member's language where the item has it, else in English.
+  const texts = field && typeof field === "object" ? (field as Record<string, unknown>) : {};
+  const local = texts[lang];
+  const title = typeof field === "string" ? field : typeof local === "string" && local.trim() !== "" ? local : texts.en;
   const vintage = type.id === "wines" && value && typeof value === "object" ? (value as Record<string, unknown>).vintage : undefined;
   return typeof title === "string" && title.trim() !== "" ? `${title}${typeof vintage === "number" ? ` ${vintage}` : ""}` : id;
 }
@@ -191,6 +194,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
   const itemParams = z.object({ type: z.string(), id: z.string() });
 
   routes.get("/admin/content", { config: contentRoles, schema: noticeQuery }, async (request, reply) => {
+    const { lang } = viewFor(context, request, reply);
     const types = await Promise.all(
       contentTypes.map(async (type) => {
         const node = formFor(type);
@@ -199,7 +203,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
             const stored = await repository.read(type, id);
             const { total, filled } = completeness(node, draftOf(node, stored?.value));
             const sortKey = type.sortBy && stored?.value && typeof stored.value === "object" ? String((stored.value as Record<string, unknown>)[type.sortBy] ?? "") : "";
-            const item: ListedItem = { id, title: titleOf(type, id, stored?.value), total, filled, review: reviewCounts(editor.review.of(type.id, id)) };
+            const item: ListedItem = { id, title: titleOf(type, id, stored?.value, lang), total, filled, review: reviewCounts(editor.review.of(type.id, id)) };
             return { item, sortKey };
           }),
         );

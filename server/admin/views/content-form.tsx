@@ -240,7 +240,8 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
         </LabelledControl>
       );
     case "number": {
-      const range = node.min !== undefined || node.max !== undefined ? <span className="help"> {view.t("content.range", { min: node.min ?? "–", max: node.max ?? "–" })}</span> : null;
+      const limits = node.max === undefined ? (node.min === undefined ? null : view.t("content.atLeast", { min: node.min })) : view.t("content.range", { min: node.min ?? 0, max: node.max });
+      const range = limits ? <span className="help"> {limits}</span> : null;
       return (
         <LabelledControl state={state} name={name} label={label} optional={optional} hint={range}>
           {/* Text with a numeric keyboard: a browser's number box would refuse "12,50" and drop what was typed. */}
