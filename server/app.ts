@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFac
 import { registerAdmin } from "./admin";
 import { registerApi } from "./api";
 import { registerBackups } from "./backup/schedule";
+import { contentFile } from "#content";
 import type { Config } from "./config";
+import { ContentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
 import { registerHealth } from "./health";
 import { redactUrl } from "./log";
@@ -136,6 +138,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
   });
 
+  // The content the server speaks with: read now, and again when a publish goes live (./content-store.ts).
+  app.decorate("content", new ContentStore(resolve(config.CONTENT_DIR ?? contentFile())));
   await registerApi(app, config, { now: options.now });
   registerBackups(app, config);
   await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir });

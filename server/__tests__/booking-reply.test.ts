@@ -5,6 +5,7 @@ import { formatEventDate, formatTime } from "#core/format";
 import { languages } from "#core/languages";
 import { translator } from "#locales";
 import { bookingReference, composeBookingReply, type ReplyContext } from "../mail/booking-reply";
+import { tourNameOf } from "./support/fixtures";
 
 const context: ReplyContext = {
   estateNames: { en: "Château L'Hermitage Lescours", fr: "Château L'Hermitage Lescours", zh: "莱斯库尔隐庐酒庄", es: "Château L'Hermitage Lescours", ja: "シャトー・レルミタージュ・レスクール" },
@@ -14,6 +15,7 @@ const context: ReplyContext = {
   siteUrl: "https://www.hermitage-lescours.example",
   timeZone: "Europe/Paris",
   durationMinutes: 60,
+  tourName: tourNameOf,
 };
 const booking = { id: "3f2b1c9e-0d4a-4f6b-9a51-2c7e8d9f0a1b", name: "Camille", email: "camille@example.org", tour: "Both châteaux tour", guests: 3 };
 // 10:00 in Paris on a winter day (UTC+1).

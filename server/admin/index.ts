@@ -5,17 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import { serverFile } from "../project";
-import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
-import { content, contentFile } from "#content";
-import { postalAddress } from "#content/address";
-import { estateNames } from "#content/names";
-import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import { auditActions, recordAudit } from "../db/audit";
@@ -50,8 +45,8 @@ import { calendarRoutes } from "./routes/calendar";
 import { newBookingRoutes } from "./routes/new-booking";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
+import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
-import { estateTimeZone } from "./view-context";
 import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
@@ -101,12 +96,12 @@ interface AdminOptions {
   publisher: Publisher;
   tours: TourService;
   store: SubmissionStore;
+  content: ContentStore;
   backupStatus: () => BackupStatus;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
-  const { site, tours } = content;
   let key: Buffer | null = null;
   const context: AdminContext = {
     config,
@@ -116,19 +111,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
-    estateName: site.estateName,
+    content: options.content,
     tours: options.tours,
     store: options.store,
     backupStatus: options.backupStatus,
-    reply: {
-      estateNames: estateNames(site),
-      estateEmail: site.contact.email,
-      estatePhone: site.contact.phone,
-      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
-      siteUrl: config.SITE_URL,
-      timeZone: estateTimeZone,
-      durationMinutes: tours.facts.durationMinutes,
-    },
   };
   const siteOrigin = new URL(config.SITE_URL).origin;
   // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
@@ -286,8 +272,7 @@ export async function registerAdmin(
 ): Promise<void> {
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  // Absolute: the build runs in the project folder, whatever the server's working directory.
-  const contentDir = resolve(config.CONTENT_DIR ?? contentFile());
+  const contentDir = app.content.dir;
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
@@ -306,7 +291,11 @@ export async function registerAdmin(
     onFinished: (job) => {
       recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) } }, now());
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
-      else app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      else if (job.status === "done" && job.preview === null) {
+        // What went live is what the server's mails and pages say from now on, with no restart.
+        if (!app.content.reload()) app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
+        app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      } else app.log.info({ job: job.id, steps: job.steps }, "content: preview built");
     },
   });
   app.decorate("contentPublisher", publisher);
@@ -325,6 +314,7 @@ export async function registerAdmin(
     publisher,
     tours: app.forms.tours,
     store: app.forms.store,
+    content: app.content,
     backupStatus: () => app.backups.status(),
   });
 }

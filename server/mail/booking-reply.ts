@@ -19,6 +19,8 @@ export interface ReplyContext {
   timeZone: string;
   /** How long a visit lasts. */
   durationMinutes: number;
+  /** A tour's name in a language, as the content store says it now (server/content-store.ts). */
+  tourName: (pkg: string, lang: Language) => string;
 }
 
 /** The booking being answered, as stored. */

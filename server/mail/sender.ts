@@ -68,7 +68,8 @@ export interface MailTransport {
 }
 
 export interface SenderOptions {
-  from: string | Address;
+  /** The From of every e-mail, or where to read it at each send (the estate's address as the content says it now). */
+  from: string | Address | (() => string | Address);
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
@@ -134,7 +135,6 @@ export class OutboxSender {
   /** The relay's latest answer times (ms), newest last. */
   private readonly answerTimes: number[] = [];
   private readonly now: () => number;
-  private readonly messageIdDomain: string;
 
   constructor(
     private readonly outbox: Outbox,
@@ -142,7 +142,6 @@ export class OutboxSender {
     private readonly options: SenderOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.messageIdDomain = fromDomain(options.from);
   }
 
   start(): void {
@@ -269,9 +268,10 @@ export class OutboxSender {
     const attachments = [...files, ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid }))];
     const started = Date.now();
     this.inFlight.set(mail.id, mail);
+    const from = typeof this.options.from === "function" ? this.options.from() : this.options.from;
     try {
       await this.transport.sendMail({
-        from: this.options.from,
+        from,
         to: { name: "", address: headerSafe(mail.to, 254) },
         ...(mail.replyTo ? { replyTo: { name: "", address: headerSafe(mail.replyTo, 254) } } : {}),
         subject: headerSafe(mail.subject),
@@ -279,7 +279,7 @@ export class OutboxSender {
         ...(html ? { html } : {}),
         headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
         ...(attachments.length > 0 ? { attachments } : {}),
-        messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
+        messageId: `<${mail.messageId}@${fromDomain(from)}>`,
         handedOver: () => this.withRelay.add(mail.id),
       });
     } catch (error) {

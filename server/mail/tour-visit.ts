@@ -7,8 +7,6 @@
  * booking's current state; subjects name the day and the time. The reminder, sent when online
  * changes close, gives the phone instead of the private link.
  */
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
@@ -212,9 +210,8 @@ export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequ
 export function composeRequestReceived(id: string, request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null }, context: EstateFacts): OutgoingMail {
   const { t } = translator(request.language);
   const estate = context.estateNames[request.language];
-  const tour = content.tours.packages.find((candidate) => candidate.id === request.package);
   const facts = [
-    ...(tour ? [t("mail.booking.tour", { tour: textIn(tour.selectedLabel, request.language) })] : []),
+    t("mail.booking.tour", { tour: context.tourName(request.package, request.language) }),
     ...(request.date ? [t("tourMail.preferredDay", { date: formatEventDate(request.date, request.language) })] : []),
     ...(request.guests ? [t("mail.booking.guests", { count: request.guests })] : []),
   ];

@@ -30,7 +30,7 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
     const view = viewFor(context, request, reply);
     // The calendar feed of confirmed tours, for accounts that open the inbox (issue 23).
     const feed = roleAllows(inboxRoles, account.role)
-      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.reply.siteUrl).toString(), renewed: request.query.feed === "renewed" })
+      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(), renewed: request.query.feed === "renewed" })
       : null;
     return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
   });

@@ -24,7 +24,7 @@ export function calendarFeedRoutes(admin: FastifyInstance, context: AdminContext
     const owner = tokenPattern.test(token) ? feedOwner(context.db, token) : null;
     const account = owner === null ? null : context.staff.byId(owner);
     if (!account || !roleAllows(inboxRoles, account.role)) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-    const feed = staffFeed(context.db, { siteUrl: context.reply.siteUrl, durationMinutes: context.reply.durationMinutes, now: context.now() });
+    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now() });
     return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
   });
 

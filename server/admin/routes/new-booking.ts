@@ -112,7 +112,7 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
       const { id } = await bookForVisitor(
-        { store: context.store, tours, mail: null },
+        { store: context.store, tours, mail: () => null },
         {
           input: { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, package: form.package },
           slot: form.slot,

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
-import { content } from "#content";
 import { translator } from "#locales";
 import { legalFacts } from "#presentation/legal-facts";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext, replyContext } from "../context";
 import { inboxRoles } from "../roles";
 import { personalRecord } from "../personal-export";
 import { renderPage } from "../render";
@@ -23,7 +22,19 @@ const emailSchema = z.email().max(254);
  */
 export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
-    sendPage(reply, status, createElement(PrivacyPage, { view: viewFor(context, request, reply), email: "", found: null, erased: null, problems: [], ...props }));
+    sendPage(
+      reply,
+      status,
+      createElement(PrivacyPage, {
+        view: viewFor(context, request, reply),
+        email: "",
+        found: null,
+        erased: null,
+        problems: [],
+        mailboxes: [context.content.current.site.contact.email, context.content.current.site.contact.tradeEmail],
+        ...props,
+      }),
+    );
 
   /** The address of the form, or null (answered by `badAddress`). */
   const address = (fields: Record<string, string>): string | null => {
@@ -58,7 +69,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     }
     const found = findPersonalData(context.db, email);
     const now = context.now();
-    const record = personalRecord(found, { ...context.reply, controller: (lang) => legalFacts(content.site, translator(lang).t).legalName }, now);
+    const record = personalRecord(found, { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName }, now);
     log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
     const day = now.toISOString().slice(0, 10);
     if (format === "data") {

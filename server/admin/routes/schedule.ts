@@ -6,7 +6,7 @@ import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
-import { MoveRefused, tourName, type Decision } from "../../bookings/service";
+import { MoveRefused, type Decision } from "../../bookings/service";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { scheduleRoles } from "../roles";
 import { formatClock, formatShortDay, type ViewContext } from "../view-context";
@@ -48,7 +48,7 @@ export function readScheduleForm(fields: Record<string, string>, view: ViewConte
   const instantConfirm = {} as ScheduleSettings["instantConfirm"];
   const capacity = {} as ScheduleSettings["capacity"];
   for (const pkg of tourPackageIds) {
-    const tour = tourName(pkg, view.lang);
+    const tour = view.tourName(pkg);
     capacity[pkg] = wholeNumber(fields[scheduleFields.capacity(pkg)], 1, 50);
     if (Number.isNaN(capacity[pkg])) problems.push(view.t("schedule.error.capacity", { tour, min: 1, max: 50 }));
     instantConfirm[pkg] = fields[scheduleFields.instant(pkg)] === "on";

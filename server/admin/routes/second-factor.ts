@@ -72,7 +72,7 @@ export function pendingSecret(context: AdminContext, account: StaffAccount): str
 /** The QR code of an account's pending secret, as an SVG image (the inbox's policy allows images from itself only). */
 export async function sendQrCode(context: AdminContext, reply: FastifyReply, account: StaffAccount | null) {
   if (!account?.totp_pending_secret || account.totp_secret) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
-  const svg = await qrCodeSvg(otpauthUri(context.estateName, account.email, account.totp_pending_secret));
+  const svg = await qrCodeSvg(otpauthUri(context.content.current.site.estateName, account.email, account.totp_pending_secret));
   return reply.type("image/svg+xml").send(svg);
 }
 

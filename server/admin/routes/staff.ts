@@ -93,11 +93,11 @@ export function staffRoutes(admin: FastifyInstance, context: AdminContext): void
       const token = createInvitation(context.db, { email, role, by }, now);
       const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
       const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
-      const text = [view.t("inviteMail.intro", { by, estate: context.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
+      const text = [view.t("inviteMail.intro", { by, estate: context.content.current.site.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
       if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
       enqueueMail(
         context.db,
-        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.estateName })), text: text.join("\n"), headers: {} },
+        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.content.current.site.estateName })), text: text.join("\n"), headers: {} },
         { type: "staff", id: email },
         now.toISOString(),
       );

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
@@ -19,7 +17,7 @@ import { addNote, assignSubmission } from "../../db/assignment";
 import { assignmentMail } from "../assignment-mail";
 import { AssignPanel, type Colleague } from "../views/assign-panel";
 import { NotesPanel, noteMax } from "../views/notes-panel";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext, replyContext } from "../context";
 import { inboxRoles, roleAllows } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -57,11 +55,10 @@ interface ReplyDraft {
   body: string;
 }
 
-/** The tour a booking names, in a language. */
-function tourName(record: SubmissionRecord, lang: string): string | null {
-  if (record.entry.type !== "tour-bookings") return null;
-  const found = content.tours.packages.find((tour) => tour.id === record.row.package);
-  return found && isLanguage(lang) ? textIn(found.selectedLabel, lang) : null;
+/** The tour a booking names, in a language (null for another form, or a language the site does not have). */
+function tourName(context: AdminContext, record: SubmissionRecord, lang: string): string | null {
+  if (record.entry.type !== "tour-bookings" || !isLanguage(lang) || !context.content.tour(String(record.row.package))) return null;
+  return context.content.tourName(String(record.row.package), lang);
 }
 
 /**
@@ -126,10 +123,10 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
     const { entry } = record;
     if (!repliedTypes.includes(entry.type)) return null;
-    const templates = content.replyTemplates;
+    const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: context.reply.estateNames[lang] }, signatureLines(context.reply, lang));
+    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));
     const filled = fillIn(language);
     // What the template says, in the staff member's language, beside the visitor's version.
     const meaning = language === view.lang ? null : fillIn(view.lang);
@@ -165,7 +162,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         typed: extra.typed ?? {},
-        tourName: tourName(record, view.lang),
+        tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
         confirm: entry.type === "tour-bookings" ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: typeof record.row.guests === "number" ? record.row.guests : 1 } : null,
@@ -193,9 +190,9 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const now = context.now();
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
     const mail = composeBookingReply(
-      { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
+      { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(context, record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
       decision,
-      context.reply,
+      replyContext(context),
       now,
     );
     const to = decision.decision;
@@ -284,7 +281,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const rawBody = fields.body ?? "";
     const subject = neutraliseLine(rawSubject).trim();
     const body = neutraliseText(rawBody.replace(/\r\n?/g, "\n")).trim();
-    const template = chooseTemplate(content.replyTemplates, fields.template).id;
+    const template = chooseTemplate(context.content.current.replyTemplates, fields.template).id;
     const problems: string[] = [];
     if (subject === "" || [...subject].length > subjectMax || !isWellFormedText(subject)) problems.push(view.t("error.replySubject"));
     if (body === "" || [...body].length > replyMax || !isWellFormedText(body)) problems.push(view.t("error.replyBody"));
@@ -295,7 +292,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
     }
     const { entry } = record;
-    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, context.reply);
+    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, replyContext(context));
     const sent = sendReply(
       context.db,
       {
