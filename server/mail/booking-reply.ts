@@ -3,7 +3,8 @@ import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator } from "#locales";
 import { visitCalendar } from "./calendar";
-import { bodySafe, headerSafe, signedBy, type OutgoingMail } from "./compose";
+import { bodySafe, headerSafe, signedBy } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail } from "./layout";
 
 /** What the estate's answer needs to know about the estate (content/site.json, content/tours.json). */

@@ -1,24 +1,10 @@
 import type { Language } from "#core/languages";
+import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
-
-/** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
-export interface OutgoingMail {
-  /** To the estate, a subscriber's confirmation, or the staff's answer to a visitor (server/mail/booking-reply.ts). */
-  kind: "notification" | "confirmation" | "reply";
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part, with the same words and addresses as `text` (./layout.tsx). */
-  html?: string;
-  headers: Record<string, string>;
-  /** Files sent with it: the calendar file of a confirmed tour. */
-  attachments?: readonly { filename: string; contentType: string; content: string }[];
-}
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;

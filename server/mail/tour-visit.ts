@@ -13,7 +13,8 @@ import { localizePath } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, signedBy, type EstateFacts, type OutgoingMail } from "./compose";
+import { headerSafe, signedBy, type EstateFacts } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 
 /** Why the visitor is written to. */
