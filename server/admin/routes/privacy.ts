@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -6,12 +6,13 @@ import { translator } from "#locales";
 import { legalFacts } from "#presentation/legal-facts";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext, replyContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, replyContext } from "../context";
 import { inboxRoles } from "../roles";
 import { personalRecord } from "../personal-export";
 import { renderPage } from "../render";
 import { PersonalDocument } from "../views/personal-document";
 import { PrivacyPage } from "../views/privacy-page";
+import { guardedRoutes } from "../staff-guard";
 
 const emailSchema = z.email().max(254);
 
@@ -20,7 +21,7 @@ const emailSchema = z.email().max(254);
  * logged with the staff member, the time, and the address's keyed digest (never the address
  * itself: after an erasure the log must not keep it, nor let anyone confirm it by hashing it).
  */
-export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
     sendPage(
       reply,
@@ -95,4 +96,4 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });
-}
+});

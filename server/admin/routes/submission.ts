@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -27,6 +27,7 @@ import { isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -66,7 +67,7 @@ function tourName(context: AdminContext, record: SubmissionRecord, lang: string)
  * visitor's e-mail goes into the outbox in the same transaction as the new status, so a booking
  * is answered once and its e-mail is never lost), or mark a message or an application.
  */
-export function submissionRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const submissionRoutes = guardedRoutes("submission", (admin, context) => {
   const base = "/admin/submissions/:type/:id";
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -333,4 +334,4 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     if (mail) context.kickMail();
     return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
-}
+});
