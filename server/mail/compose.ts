@@ -5,6 +5,7 @@ import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
+import { apiPaths } from "#core/paths";
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -203,8 +204,6 @@ export function siteLink(siteUrl: string, path: string, token: string): string {
   return url.toString();
 }
 
-export const confirmPath = "/api/newsletter/confirm";
-export const unsubscribePath = "/api/newsletter/unsubscribe";
 
 /** The double opt-in e-mail to a new subscriber, in their language, with an unsubscribe link. */
 export function composeConfirmation(
@@ -215,8 +214,8 @@ export function composeConfirmation(
 ): OutgoingMail {
   const { t } = translator(language);
   const estate = context.estateNames[language];
-  const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
-  const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
+  const confirmUrl = siteLink(context.siteUrl, apiPaths.newsletterConfirm, tokens.confirm);
+  const unsubscribeUrl = siteLink(context.siteUrl, apiPaths.newsletterUnsubscribe, tokens.unsubscribe);
   const subject = headerSafe(t("subscriber.mailSubject", { estate }));
   const { text, html } = renderMail({
     ...signedBy(language, context),
