@@ -26,7 +26,7 @@ const typedOf = (fields: Record<string, string>, max: number): TypedFields =>
  */
 export function checkedForm<S extends z.ZodType, F extends string = Extract<keyof z.output<S>, string>>(
   schema: S,
-  { fallback, typedMax = 2000 }: { fallback: F; typedMax?: number },
+  { fallback, typedMax = 2000 }: { fallback: NoInfer<F>; typedMax?: number },
 ) {
   return staffForm.transform((fields): CheckedForm<z.output<S>, F> => {
     const typed = typedOf(fields, typedMax);
