@@ -76,7 +76,7 @@ function describeTask(task: MainThreadTask, profile: ReturnType<typeof profileOf
     .slice(0, 4)
     .map(([name, ms]) => `${name} ${(ms * slowdown).toFixed(1)}`)
     .join(", ");
-  return `- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(0)} ms (${causes}; trace events: ${events})${held.length ? `\n    ${held.join("\n    ")}` : ""}`;
+  return `- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(1)} ms (${causes}; trace events: ${events})${held.length ? `\n    ${held.join("\n    ")}` : ""}`;
 }
 
 const servers: RunningServer[] = [];
