@@ -313,7 +313,7 @@ function section(subjects: Subject[], loadBefore: number, loadAfter: number): st
   const [subject, floor] = [subjects[0]!, subjects.find((s) => !s.hydrates)!];
   const slowest = Math.max(...slowdowns);
   const goalSetting = slowdowns.includes(4) ? 4 : slowest;
-  // What the slowest setting makes of the issue's machine (benchmark index 1,260–2,380), and its device classes.
+  // What the slowest setting makes of the outside probe's machine (benchmark index 1,260–2,380), and its device classes.
   const [issueLow, issueHigh] = [1260 / slowest, 2380 / slowest];
   const issueClasses = [...new Set([deviceClass(issueLow), deviceClass(issueHigh)])].join(" to ");
   const indexes = slowdowns.flatMap((slowdown) => subjects.flatMap((s) => pages.flatMap((p) => (lighthouseRuns.get(key(slowdown, s.dir, p)) ?? []).map((r) => r.benchmarkIndex))));
@@ -345,7 +345,7 @@ it falls as the other jobs on these cores load them, so a slowdown derived from 
 run. The run therefore uses fixed slowdowns: ${slowdowns.map((slowdown) => `${slowdown}×`).join(" and ")} (Lighthouse's default is 4×). At ${slowest}×, the least loaded index of the
 run (${Math.round(Math.max(...indexes))}) becomes ${Math.round(Math.max(...indexes) / slowest)}, ${deviceClass(Math.max(...indexes) / slowest)} in Lighthouse's documentation of its
 benchmark index (mid-tier phones, a Moto G4 class: 125–800; Chrome DevTools' CPU calibration takes 264 for a low-tier phone
-and 1,000 for a Pixel 5). On an unloaded core of a machine like the one of issue 26 (index 1,260–2,380), ${slowest}× gives
+and 1,000 for a Pixel 5). On an unloaded core of a machine like the outside probe's (index 1,260–2,380), ${slowest}× gives
 ${Math.round(issueLow)}–${Math.round(issueHigh)}: ${issueClasses}.
 
 **Columns.** "Long tasks after FCP" are Lighthouse's long tasks (50 ms or more, simulated at the slowdown) that start after

@@ -5,6 +5,8 @@
  * site says, with no restart. It is given to the server's parts, which read it when they need it:
  * none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
  */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { ContentError, readContent, type Content, type TourPackage } from "#content";
 import { estateNames } from "#content/names";
 import { postalAddress } from "#content/address";
@@ -80,3 +82,11 @@ export class ContentStore {
     };
   }
 }
+
+/** Decorates the server with the content of `dir` (`app.content`); the parts that speak with it depend on this plugin's name. */
+export const contentStore = fp(
+  async (app: FastifyInstance, options: { dir: string }) => {
+    app.decorate("content", new ContentStore(options.dir));
+  },
+  { name: "content-store", fastify: "5.x" },
+);

@@ -18,7 +18,7 @@ const person = "Camille.Person@Example.org";
 const { apps, smtps } = closedAfterEachTest();
 
 const dataDirOf = (app: FastifyInstance) => app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
-/** The SHA-256 of an address (lower-cased), as the audit log kept it before issue 20: anyone could compute it. */
+/** The SHA-256 of an address (lower-cased), as the audit log kept it once: anyone could compute it. */
 const bareDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 /** What the audit log keeps now: that SHA-256 under an HMAC keyed by the secret in DATA_DIR. */
 function keyedDigest(app: FastifyInstance, email: string): string {
@@ -63,7 +63,14 @@ describe("privacy tools", () => {
     expect(found.body).toContain(html(en("privacy.beyond.title")));
     expect(found.body).toContain(html(en("privacy.beyond.mailboxes", { mailboxes: "contact@hermitage-lescours.example, trade@hermitage-lescours.example" })));
     expect(found.body).toContain(html(en("privacy.beyond.backups")));
-    expect((await client.post("/admin/privacy/find", { email: "not an address" })).statusCode).toBe(400);
+    const refused = await client.post("/admin/privacy/find", { email: "not an address" });
+    expect(refused.statusCode).toBe(400);
+    // Named at the field, with what was typed.
+    const field = [...elements(parseHtml(refused.body))].find((element) => element.tagName === "input" && attribute(element, "name") === "email")!;
+    expect(attribute(field, "value")).toBe("not an address");
+    expect(attribute(field, "aria-invalid")).toBe("true");
+    const problem = [...elements(parseHtml(refused.body))].find((element) => attribute(element, "id") === attribute(field, "aria-describedby"));
+    expect(problem && textOf(problem)).toBe(en("error.email"));
   });
 
   it("export it as JSON a program can read: what the person gave, by the forms' field names, and the mails to them, nobody else's", async () => {

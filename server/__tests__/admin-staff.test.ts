@@ -1,5 +1,5 @@
 /**
- * Staff managed in the browser (issue 22, item 6): an admin invites a colleague by e-mail with a
+ * Staff managed in the browser: an admin invites a colleague by e-mail with a
  * one-time link that expires; the colleague chooses a password there and signs in; roles change,
  * second factors are reset, accounts are removed after a confirmation step, never one's own nor
  * the last admin; every change in the audit log; other roles cannot open any of it.
@@ -93,7 +93,11 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     const bad = await staff.post("/admin/staff/invite", { email: "claire at example", role: "inbox" });
     expect(bad.statusCode).toBe(400);
     expect(problems(bad.body)).toEqual([fr("staff.error.email")]);
-    expect(attribute(page(bad.body).find((element) => attribute(element, "name") === "email")!, "value")).toBe("claire at example");
+    const emailField = page(bad.body).find((element) => attribute(element, "name") === "email")!;
+    expect(attribute(emailField, "value")).toBe("claire at example");
+    // Named at the field too, for a screen reader as for the eye.
+    expect(attribute(emailField, "aria-invalid")).toBe("true");
+    expect(textOf(page(bad.body).find((element) => attribute(element, "id") === attribute(emailField, "aria-describedby"))!)).toBe(fr("staff.error.email"));
     expect(problems((await staff.post("/admin/staff/invite", { email: admin.email, role: "inbox" })).body)).toEqual([fr("staff.error.exists")]);
     expect(problems((await staff.post("/admin/staff/invite", { email: colleague, role: "owner" })).body)).toEqual([fr("staff.error.role")]);
 

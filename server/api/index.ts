@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { TourService } from "../bookings/service";
 import { estateZone } from "../bookings/paris-time";
 import type { Config } from "../config";
@@ -33,9 +34,10 @@ declare module "fastify" {
 /**
  * The form API: opens the database in DATA_DIR (applying migrations), starts the outbox sender
  * when SMTP_URL is set, and mounts the routes under /api/. Closing the app stops the sender and
- * closes the database.
+ * closes the database. It speaks with the content store (../content-store.ts), registered first.
  */
-export async function registerApi(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
+async function registerApi(app: FastifyInstance, options: { config: Config; now?: () => Date }): Promise<void> {
+  const { config } = options;
   // The server's connection never holds the thread long for another process's lock (db/availability.ts).
   const db = forServing(openDataDir(config.DATA_DIR));
   // Read at each e-mail from the content store, so a publish that changes the estate's address or a
@@ -112,3 +114,6 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
 
   await app.register(apiRoutes, { config, store, mail, tours });
 }
+
+/** The form API as a plugin of the server (`api`): the staff area and the backups depend on it by this name. */
+export const api = fp(registerApi, { name: "api", fastify: "5.x", dependencies: ["content-store"] });

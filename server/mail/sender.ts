@@ -1,42 +1,6 @@
 import { headerSafe } from "./compose";
 import type { InlineImage } from "./logo";
-
-/** An unsent e-mail as the outbox hands it out. */
-export interface OutboxMail {
-  id: number;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part, sent beside the text (multipart/alternative); null for a plain-text e-mail. */
-  html?: string | null;
-  headers: Record<string, string>;
-  /** Attempts made so far. */
-  attempts: number;
-  /** Files sent with it (a confirmed tour's calendar file); absent or empty for most. */
-  attachments?: readonly { filename: string; contentType: string; content: string }[];
-  /** The left part of its Message-ID, the same on every attempt. */
-  messageId: string;
-}
-
-/**
- * What the sender needs from the outbox. The database implements it (`OutboxTable` in
- * server/db/outbox.ts) and the API hands it over (server/api/index.ts), so the mail code does not
- * depend on the database, nor the database on the mail code.
- */
-export interface Outbox {
-  /** False once the store is closed: nothing is recorded after that. */
-  readonly open: boolean;
-  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
-  pending(afterId: number, dueBy: string | null, limit: number): OutboxMail[];
-  markSent(id: number, at: string): Promise<void>;
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
-  markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
-  /** When the earliest unsent e-mail is due, if any. */
-  nextAttemptAt(): string | null;
-  /** E-mails neither sent nor given up on, whenever they are due. */
-  unsentCount(): number;
-}
+import type { Outbox, PendingMail } from "#core/mail";
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
 export interface Address {
@@ -127,7 +91,7 @@ export class OutboxSender {
   /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
   private downRounds = 0;
   /** E-mails handed to the transport and not yet answered. */
-  private readonly inFlight = new Map<number, OutboxMail>();
+  private readonly inFlight = new Map<number, PendingMail>();
   /** Of those, the ones whose whole message the relay has. */
   private readonly withRelay = new Set<number>();
   /** Those recorded in doubt at the shutdown's deadline: their late failure records nothing. */
@@ -261,7 +225,7 @@ export class OutboxSender {
     this.report(round);
   }
 
-  private async deliver(mail: OutboxMail, round: Round): Promise<void> {
+  private async deliver(mail: PendingMail, round: Round): Promise<void> {
     const files = (mail.attachments ?? []).map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content as string | Buffer }));
     const html = mail.html ?? undefined;
     const pictures = html ? (this.options.inlineImages ?? []).filter((image) => html.includes(`cid:${image.cid}`)) : [];
@@ -298,7 +262,7 @@ export class OutboxSender {
     await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private async failed(mail: OutboxMail, error: unknown, round: Round): Promise<void> {
+  private async failed(mail: PendingMail, error: unknown, round: Round): Promise<void> {
     // Relays quote the recipient ("550 <person@example.com> unknown"): the log and the table must not keep it.
     const reason = withoutAddresses(message(error)).slice(0, 500);
     round.lastError = reason;

@@ -7,7 +7,8 @@
  * repeats, on one line.
  */
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
-import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext, type OutgoingMail } from "./compose";
+import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { parisParts, staffDayAndTime } from "./staff-clock";
 

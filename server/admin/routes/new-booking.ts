@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -9,10 +9,12 @@ import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { slotStart } from "../../bookings/schedule";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor } from "../context";
+import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NewBookingPage, type NewBookingField } from "../views/new-booking-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** Text on one line: cleaned of control characters, trimmed, well formed. */
 const line = (max: number) =>
@@ -62,7 +64,7 @@ const pageQuery = z.object({ package: queryText, day: queryText, time: queryText
  * them only for an admin with a reason), with an optional mail to the visitor carrying the private
  * link and the calendar file.
  */
-export function newBookingRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { tours } = context;
 
@@ -93,21 +95,19 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
 
   routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => page(request, reply, 200, request.query));
 
-  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
+  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: checkedForm(newBookingForm, { fallback: "slot" }) } }, async (request, reply) => {
+    const { typed } = request.body;
     const view = viewFor(context, request, reply);
-    const typed = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 2000)]));
-    const chosen = { package: fields.package, day: fields.day, time: parseStart(String(fields.slot ?? ""))?.time };
-    const parsed = newBookingForm.safeParse(fields);
-    if (!parsed.success) {
+    const chosen = { package: typed.package, day: typed.day, time: parseStart(typed.slot ?? "")?.time };
+    if (!request.body.ok) {
       const problems: Partial<Record<NewBookingField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = fieldOrder.find((name) => name === issue.path[0]) ?? "slot";
-        problems[field] ??= view.t(field === "email" && issue.message === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
+      for (const [name, problem] of Object.entries(request.body.problems)) {
+        const field = fieldOrder.find((one) => one === name) ?? "slot";
+        problems[field] ??= view.t(field === "email" && problem === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
       }
       return page(request, reply, 400, chosen, typed, problems);
     }
-    const form = parsed.data;
+    const form = request.body.value;
     const session = staffOf(request);
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
@@ -137,4 +137,4 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, 409, chosen, typed, { slot: problem });
     }
   });
-}
+});

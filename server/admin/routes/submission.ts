@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -7,7 +7,7 @@ import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
-import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
+import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
@@ -27,6 +27,7 @@ import { isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -66,7 +67,7 @@ function tourName(context: AdminContext, record: SubmissionRecord, lang: string)
  * visitor's e-mail goes into the outbox in the same transaction as the new status, so a booking
  * is answered once and its e-mail is never lost), or mark a message or an application.
  */
-export function submissionRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const submissionRoutes = guardedRoutes("submission", (admin, context) => {
   const base = "/admin/submissions/:type/:id";
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -76,7 +77,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     return findSubmission(context.db, type, id);
   };
 
-  /** The tour time a booking holds, with its actions (issue 23), or null for a booking without one. */
+  /** The tour time a booking holds, with its actions, or null for a booking without one. */
   const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote, askedDay: string | undefined) => {
     const visit = context.tours.visit(id);
     if (!visit) return null;
@@ -184,24 +185,18 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
   const form = { params, body: staffForm };
 
-  /** Stores the answer and its e-mail together; false when the booking was already answered. */
-  const answer = (record: SubmissionRecord, decision: BookingAnswer, actor: string, detail: Record<string, unknown>): boolean => {
+  /** Declines a request: its status, its e-mail and the audit entry together; false when it was already answered. */
+  const decline = (record: SubmissionRecord, reason: string, actor: string): boolean => {
     const { entry, row } = record;
     const now = context.now();
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const mail = composeBookingReply(
-      { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(context, record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
-      decision,
-      replyContext(context),
-      now,
-    );
-    const to = decision.decision;
+    const mail = composeDeclineReply({ id: entry.submission_id, name: String(row.name), email: String(row.email), language }, reason, replyContext(context));
     const done = context.db.transaction(() => {
-      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], to, now)) return false;
+      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], "declined", now)) return false;
       // A request that waited on a full slot's waitlist leaves it once answered.
       context.tours.waitlist.endFor(entry.submission_id, now);
       enqueueMail(context.db, mail, { type: entry.type, id: entry.submission_id }, now.toISOString());
-      recordAudit(context.db, { actor, action: to === "confirmed" ? auditActions.bookingConfirmed : auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail }, now);
+      recordAudit(context.db, { actor, action: auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail: { reason } }, now);
       return true;
     })();
     if (done) context.kickMail();
@@ -249,7 +244,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     if (reason === "" || [...reason].length > reasonMax || !isWellFormedText(reason)) {
       return page(request, reply, record, 400, { problems: [view.t("error.reason")], typed: { reason: raw.slice(0, reasonMax) } });
     }
-    if (!answer(record, { decision: "declined", reason }, staffOf(request).email, { reason })) {
+    if (!decline(record, reason, staffOf(request).email)) {
       return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
     }
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
@@ -339,4 +334,4 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     if (mail) context.kickMail();
     return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
-}
+});
