@@ -15,8 +15,8 @@ export interface CdpSession {
   send<T = Record<string, unknown>>(method: string, params?: object): Promise<T>;
   /** Resolves with the parameters of the next event of that name. */
   once<T = Record<string, unknown>>(method: string): Promise<T>;
-  /** Calls `listener` with the parameters of every event of that name. */
-  on<T = Record<string, unknown>>(method: string, listener: (params: T) => void): void;
+  /** Calls `listener` with the parameters of every event of that name, until the returned function is called. */
+  on<T = Record<string, unknown>>(method: string, listener: (params: T) => void): () => void;
 }
 
 export interface CdpBrowser {
@@ -83,7 +83,11 @@ export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/b
         input.write(`${JSON.stringify({ id: nextId, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
       }),
     once: <T>(method: string) => new Promise<T>((resolve) => waiting.push({ method, sessionId, resolve: resolve as (params: Record<string, unknown>) => void })),
-    on: <T>(method: string, listener: (params: T) => void) => void listeners.push({ method, sessionId, listener: listener as (params: Record<string, unknown>) => void }),
+    on: <T>(method: string, listener: (params: T) => void) => {
+      const entry = { method, sessionId, listener: listener as (params: Record<string, unknown>) => void };
+      listeners.push(entry);
+      return () => void listeners.splice(listeners.indexOf(entry), 1);
+    },
   });
   const browser = session();
   return {

@@ -122,3 +122,23 @@ export function mainCause(task: MainThreadTask): string {
   const [script] = Object.entries(task.scripts).sort((a, b) => b[1] - a[1])[0] ?? [];
   return script ? `script: ${script}` : "script";
 }
+
+/** CPU milliseconds the main thread spent after the first paint, in all and by cause. */
+export interface AfterFirstPaint {
+  total: number;
+  causes: Partial<Record<TaskCause, number>>;
+}
+
+/**
+ * The CPU time of every task that starts at or after the first paint, added up, in all and by
+ * cause: "script" is what the page's scripts cost once it is on screen (on the script-free copy,
+ * none), "style and layout" what the page is laid out again for.
+ */
+export function cpuAfterFirstPaint({ firstPaint, tasks }: MainThread): AfterFirstPaint {
+  const after: AfterFirstPaint = { total: 0, causes: {} };
+  for (const task of tasks.filter((task) => task.start >= firstPaint)) {
+    after.total += task.cpu;
+    for (const [cause, ms] of Object.entries(task.causes) as [TaskCause, number][]) after.causes[cause] = (after.causes[cause] ?? 0) + ms;
+  }
+  return after;
+}

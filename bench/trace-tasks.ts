@@ -1,8 +1,11 @@
 /**
- * `npm run bench:trace -- <build> <path> [slowdown]`: one load of a page, traced, then every
- * main-thread task after the first paint whose CPU time times the slowdown reaches MIN ms (default
- * 30), with the functions that held it (inclusive samples of V8's profiler). Run it on a build made
- * with `NO_MINIFY=1` to read React's and React Router's own function names.
+ * `npm run bench:trace -- <build>[,<other build>…] <path> [slowdown]`: a page loaded and traced
+ * (RUNS times, default 1; with several builds, alternately, a load of each in turn), then for each
+ * load the CPU time the main thread spent after the first paint (in script, in style and layout, in
+ * all) and every task after the first paint whose CPU time times the slowdown reaches MIN ms
+ * (default 30), with the functions that held it (inclusive samples of V8's profiler; PROFILE=0
+ * leaves the profiler off). Run it on a build made with `NO_MINIFY=1` to read React's and React
+ * Router's own function names.
  *
  * A diagnostic, not a measurement (bench:lighthouse is that): it shows what a long task is made
  * of. On shared cores, read the CPU time, not the wall-clock time (bench/main-thread.ts). The
@@ -17,27 +20,17 @@
  * re-parses the framework to find source positions: 50–60 ms of CPU that no visitor spends
  * (docs/performance.md).
  */
-import { evaluate, launchCdpBrowser } from "./cdp";
-import { pause, phone } from "./lab-inp";
-import { startServer } from "../e2e/support/server";
-import { mainThreadTasks, type TraceEvent } from "./main-thread";
+import { launchCdpBrowser } from "./cdp";
+import { startServer, type RunningServer } from "../e2e/support/server";
+import { cpuAfterFirstPaint, type MainThreadTask } from "./main-thread";
+import { tracePage, type ProfileEvent } from "./page-trace";
 
-/** The fields of V8's sampled profile in a trace (`Profile` and `ProfileChunk` events). */
-interface ProfileEvent extends TraceEvent {
-  id?: string;
-  args?: TraceEvent["args"] & {
-    data?: {
-      startTime?: number;
-      timeDeltas?: number[];
-      cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[]; samples?: number[] };
-    };
-  };
-}
-
-const [buildDir = "build", path = "/", slow = "1"] = process.argv.slice(2);
+const [builds = "build", path = "/", slow = "1"] = process.argv.slice(2);
+const buildDirs = builds.split(",");
 const slowdown = Number(slow);
 const minimum = Number(process.env.MIN ?? 30);
 const top = Number(process.env.TOP ?? 12);
+const runs = Number(process.env.RUNS ?? 1);
 
 /** Samples by time, and each profile node's name and parent. */
 function profileOf(events: ProfileEvent[], pid: number) {
@@ -60,63 +53,62 @@ function profileOf(events: ProfileEvent[], pid: number) {
   return { nodes, samples };
 }
 
-const server = await startServer({ buildDir });
-const browser = launchCdpBrowser();
-try {
-  const page = await browser.newPage();
-  await page.send("Emulation.setDeviceMetricsOverride", phone);
-  // V8's sampling profiler names the functions, but it also changes what it measures: with it on,
-  // a chunk V8 would compile on a background thread is compiled on the main thread. PROFILE=0
-  // leaves it off, for the tasks as a visitor's browser runs them.
-  const profiler = process.env.PROFILE === "0" ? [] : ["disabled-by-default-v8.cpu_profiler"];
-  // `blink.user_timing` carries the navigation's start, from which the first paint and each task are timed.
-  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "loading", "v8", ...profiler];
-  const traceEvents: ProfileEvent[] = [];
-  browser.session.on<{ value: ProfileEvent[] }>("Tracing.dataCollected", ({ value }) => void traceEvents.push(...value));
-  await browser.session.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
-  await page.send("Page.enable");
-  const loaded = page.once("Page.loadEventFired");
-  await page.send("Page.navigate", { url: `${server.url}${path}` });
-  await loaded;
-  // The framework starts after load and a frame (pipeline/paint-first.ts); give it time to finish.
-  // A page without scripts in its body (bench/script-free-copy.ts) has nothing to wait for.
-  for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window || !document.querySelector("body script")`)); ) {
-    if (Date.now() - started > 60_000) throw new Error(`${path} did not start its framework within a minute`);
-    await pause(100);
-  }
-  await pause(2000);
-  const complete = browser.session.once("Tracing.tracingComplete");
-  await browser.session.send("Tracing.end");
-  await complete;
-  const { firstPaint, tasks } = mainThreadTasks(traceEvents);
-  const pid = traceEvents.find((event) => event.name === "firstContentfulPaint")?.pid ?? -1;
-  const { nodes, samples } = profileOf(traceEvents, pid);
-  console.log(`${path} in ${buildDir}: first paint at ${firstPaint.toFixed(0)} ms; tasks after it of ${minimum} ms or more at ${slowdown}× (CPU time × ${slowdown})`);
-  for (const task of tasks.filter((task) => task.start >= firstPaint && task.cpu * slowdown >= minimum)) {
-    const within = samples.filter((sample) => sample.ts >= task.absolute && sample.ts <= task.absolute + task.wall * 1000);
-    const inclusive = new Map<string, number>();
-    for (const sample of within) {
-      const seen = new Set<string>();
-      for (let id: number | undefined = sample.node; id !== undefined; id = nodes.get(id)?.parent) {
-        const name = nodes.get(id)?.name ?? "?";
-        if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
-        seen.add(name);
-      }
+/** One task: its CPU time by cause and trace event, and the functions that held it. */
+function describeTask(task: MainThreadTask, profile: ReturnType<typeof profileOf>): string {
+  const within = profile.samples.filter((sample) => sample.ts >= task.absolute && sample.ts <= task.absolute + task.wall * 1000);
+  const inclusive = new Map<string, number>();
+  for (const sample of within) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample.node; id !== undefined; id = profile.nodes.get(id)?.parent) {
+      const name = profile.nodes.get(id)?.name ?? "?";
+      if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+      seen.add(name);
     }
-    const causes = Object.entries(task.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`).join(", ");
-    const held = [...inclusive.entries()]
-      .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, count]) => `${name} ${Math.round((100 * count) / within.length)} %`);
-    const events = Object.entries(task.events)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
-      .map(([name, ms]) => `${name} ${(ms * slowdown).toFixed(1)}`)
-      .join(", ");
-    console.log(`- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(0)} ms (${causes}; trace events: ${events})\n    ${held.join("\n    ")}`);
+  }
+  const causes = Object.entries(task.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`).join(", ");
+  const held = [...inclusive.entries()]
+    .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, count]) => `${name} ${Math.round((100 * count) / within.length)} %`);
+  const events = Object.entries(task.events)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, ms]) => `${name} ${(ms * slowdown).toFixed(1)}`)
+    .join(", ");
+  return `- at ${task.start.toFixed(0)} ms: ${(task.cpu * slowdown).toFixed(1)} ms (${causes}; trace events: ${events})${held.length ? `\n    ${held.join("\n    ")}` : ""}`;
+}
+
+const servers: RunningServer[] = [];
+const browser = launchCdpBrowser();
+const scriptTimes = new Map<string, number[]>(buildDirs.map((dir) => [dir, []]));
+try {
+  for (const dir of buildDirs) servers.push(await startServer({ buildDir: dir, env: { LOG_LEVEL: "error" } }));
+  for (let run = 1; run <= runs; run += 1) {
+    for (const [index, dir] of buildDirs.entries()) {
+      const { events, thread } = await tracePage(browser, `${servers[index]!.url}${path}`, { profile: process.env.PROFILE !== "0" });
+      const after = cpuAfterFirstPaint(thread);
+      const cpu = (cause: keyof typeof after.causes) => ((after.causes[cause] ?? 0) * slowdown).toFixed(1);
+      scriptTimes.get(dir)!.push((after.causes.script ?? 0) * slowdown);
+      console.log(
+        `${path} in ${dir} (#${run}): first paint at ${thread.firstPaint.toFixed(0)} ms; CPU after it at ${slowdown}×: script ${cpu("script")} ms, ` +
+          `style and layout ${cpu("style and layout")} ms, in all ${(after.total * slowdown).toFixed(1)} ms ` +
+          `(${Object.entries(after.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(1)}`).join(", ")}); tasks after it of ${minimum} ms or more:`,
+      );
+      const pid = events.find((event) => event.name === "firstContentfulPaint")?.pid ?? -1;
+      const profile = profileOf(events, pid);
+      for (const task of thread.tasks.filter((task) => task.start >= thread.firstPaint && task.cpu * slowdown >= minimum)) console.log(describeTask(task, profile));
+    }
+  }
+  if (runs > 1 || buildDirs.length > 1) {
+    for (const [dir, times] of scriptTimes) {
+      const sorted = [...times].sort((a, b) => a - b);
+      const middle = sorted.length / 2;
+      const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+      console.log(`${dir}: script CPU after the first paint at ${slowdown}×, ${runs} loads: median ${median.toFixed(1)} ms, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)} ms`);
+    }
   }
 } finally {
   await browser.close();
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainCause, mainThreadTasks, type TraceEvent } from "../main-thread";
+import { cpuAfterFirstPaint, mainCause, mainThreadTasks, type TraceEvent } from "../main-thread";
 
 /** A complete event on the renderer's main thread (pid 1, tid 2), times in microseconds. */
 const x = (name: string, ts: number, dur: number, tdur: number, url?: string): TraceEvent => ({
@@ -63,5 +63,11 @@ describe("main-thread tasks from a trace", () => {
     expect(evaluation!.scripts).toEqual({ "framework.js": 30 });
     expect(mainCause(evaluation!)).toBe("script: framework.js");
     expect(mainCause(paint!)).toBe("paint");
+  });
+
+  it("adds up the CPU time of the tasks after the first paint, in all and by cause, leaving out the work before it", () => {
+    const after = cpuAfterFirstPaint(mainThreadTasks(trace));
+    expect(after.total).toBe(44);
+    expect(after.causes).toEqual({ script: 30, "style and layout": 6, paint: 3, other: 5 });
   });
 });
