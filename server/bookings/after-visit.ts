@@ -1,0 +1,47 @@
+/**
+ * The thank-you e-mail after a visit: the day after a visit the staff checked in ("arrived" on
+ * the day sheet), from 10:00 on the estate's clock, in the guest's language, with the wines poured
+ * on that tour and their pages in the shop (server/mail/tour-experience.ts). Nothing goes to a
+ * no-show, to a booking cancelled or not checked in, nor when the estate turned it off (the
+ * experiences page). Once only, as the reminders: the visit is marked in the transaction that
+ * queues the e-mail, so a second sweep or a restart finds it marked.
+ */
+import { enqueueMail } from "../db/outbox";
+import { markThanked, visitsToThank } from "../db/tour-experiences";
+import { afterVisitMailOn } from "../db/tour-rules";
+import { composeExperienceMail } from "../mail/tour-experience";
+import { addDays, localOf } from "./paris-time";
+import { cutoffOf } from "./schedule";
+import { tourName, type TourService } from "./service";
+
+/** The estate's hour from which the thank-you e-mails of the day before go out. */
+export const afterVisitHour = "10:00";
+
+/** Queues the thank-you e-mail of each visit checked in yesterday (from 10:00) or the day before, once. Resolves with how many were queued. */
+export async function sendAfterVisitMails(tours: TourService): Promise<number> {
+  const { mail } = tours.options;
+  if (!mail) return 0;
+  return tours.change(() => {
+    if (!afterVisitMailOn(tours.db)) return 0;
+    const now = tours.now;
+    const today = localOf(now);
+    const last = today.time >= afterVisitHour ? addDays(today.date, -1) : addDays(today.date, -2);
+    const schedule = tours.schedule();
+    let count = 0;
+    for (const due of visitsToThank(tours.db, addDays(today.date, -2), last)) {
+      if (!markThanked(tours.db, due.bookingId, now)) continue;
+      const visit = tours.visit(due.bookingId);
+      // A walk-in left no address: marked, and nothing to send.
+      if (!visit || visit.email === "") continue;
+      const thanks = composeExperienceMail(
+        "thanks",
+        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package },
+        { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours },
+      );
+      // The outbox keeps the wall clock its sender reads, whatever clock the bookings run on.
+      enqueueMail(tours.db, thanks, { type: "tour-bookings", id: visit.bookingId }, new Date().toISOString());
+      count += 1;
+    }
+    return count;
+  });
+}
