@@ -43,7 +43,7 @@ async function estate(options: { payments?: boolean } = {}) {
     await provider.start();
   }
   const clock = { now: Date.parse("2027-03-01T08:00:00Z") };
-  const env = provider ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url } : {};
+  const env: Record<string, string> = provider ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url } : {};
   const app = await adminTestServer({ SMTP_URL: smtp.url, ...env }, { now: () => new Date(clock.now) });
   apps.add(app);
   if (provider) {
