@@ -48,6 +48,10 @@ import { bookingSlotRoutes } from "./routes/booking-slot";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { calendarRoutes } from "./routes/calendar";
 import { newBookingRoutes } from "./routes/new-booking";
+import { experienceRoutes } from "./routes/experiences";
+import { guestRoutes } from "./routes/guests";
+import { reportRoutes } from "./routes/reports";
+import { voucherRoutes } from "./routes/vouchers";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
 import type { BackupStatus } from "../backup/status";
@@ -262,6 +266,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   calendarFeedRoutes(admin, context);
   calendarRoutes(admin, context);
   newBookingRoutes(admin, context);
+  guestRoutes(admin, context);
+  voucherRoutes(admin, context);
+  reportRoutes(admin, context);
+  experienceRoutes(admin, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({

@@ -14,6 +14,7 @@ import type { Stripe } from "stripe";
 import type { Checkout } from "./book";
 import { localizePath, pagePaths } from "#core/paths";
 import { textIn } from "#content/text";
+import { auditActions, paymentProviderActor, recordAudit } from "../db/audit";
 import { paymentOf, recordPaymentEvent, refundsDue, setCheckout, setPaymentStatus } from "../db/tour-payments";
 import { manageLink } from "../mail/tour-visit";
 import { confirmPaid } from "./experiences";
@@ -141,6 +142,7 @@ export class Payments implements Checkout {
       if (session.payment_status !== "paid") return "ignored" as const;
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined);
       if (!setPaymentStatus(this.tours.db, bookingId, ["open", "expired"], "paid", now, intent ? { paymentIntent: intent } : {})) return "done" as const;
+      recordAudit(this.tours.db, { actor: paymentProviderActor, action: auditActions.depositPaid, target: { type: "tour-bookings", id: bookingId }, detail: { amount: payment.amount_cents, currency: payment.currency } }, now);
       const visit = this.tours.ledger.byId(bookingId);
       if (visit && visit.status === "pending" && visit.waitingFor === "payment") {
         confirmPaid(this.tours, visit);
@@ -167,7 +169,10 @@ export class Payments implements Checkout {
         if (!due.payment_intent) continue;
         try {
           const refund = await this.stripe.refunds.create({ payment_intent: due.payment_intent, metadata: { booking: due.booking_id } }, { idempotencyKey: `refund-${due.booking_id}` });
-          await this.tours.change(() => setPaymentStatus(this.tours.db, due.booking_id, ["refund-due"], "refunded", this.tours.now, { refundId: refund.id }));
+          await this.tours.change(() => {
+            if (!setPaymentStatus(this.tours.db, due.booking_id, ["refund-due"], "refunded", this.tours.now, { refundId: refund.id })) return;
+            recordAudit(this.tours.db, { actor: paymentProviderActor, action: auditActions.depositRefunded, target: { type: "tour-bookings", id: due.booking_id }, detail: { amount: due.amount_cents, currency: due.currency } }, this.tours.now);
+          });
           count += 1;
         } catch (error) {
           this.log.warn({ err: error, booking: due.booking_id }, "payments: a refund could not be asked for, trying again at the next sweep");
