@@ -126,7 +126,8 @@ describe("vouchers", () => {
     expect((await bookTour(app, visitor(2, { voucher: old }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.expired", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
     expect((await bookTour(app, visitor(3, { voucher: both }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.package", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
     const noTime = await bookTour(app, visitor(4, { voucher: both, slot: "" }) as never);
-    expect(noTime.statusCode).toBe(400);
+    expect(noTime.statusCode).toBe(409);
+    expect(noTime.json().fields).toContain("voucher");
     // A package's voucher takes off that tour's price for its people.
     const fine = await bookTour(app, visitor(5, { voucher: both, package: "both", slot: at("14:00"), guests: 3 }) as never);
     expect(fine.statusCode).toBe(201);

@@ -202,7 +202,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     }
     // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-    const status = result.refused === "payment-unavailable" ? 503 : result.refused === "voucher-needs-time" || result.refused === "no-private" ? 400 : 409;
-    return reply.status(status).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, tours, siteUrl));
+    // Refused with a message in the visitor's language (the page shows a 409's message as it is).
+    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, tours, siteUrl));
   });
 }

@@ -93,6 +93,7 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
     kick: () => sender?.kick(),
     // A cancelled booking's deposit is refunded as soon as the change is written.
     afterChange: () => void payments?.settleRefunds(),
+    depositsOn: paymentsConfigured(config),
     mail: mail && {
       ...mail,
       timeZone: estateZone,

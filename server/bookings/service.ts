@@ -113,6 +113,8 @@ export interface TourServiceOptions {
   kick: () => void;
   /** After each change is written (the deposits' refunds are asked for then: ./payments.ts). */
   afterChange?: () => void;
+  /** The payment provider is set: a package's deposit is asked (and the availability answer says so). */
+  depositsOn?: boolean;
 }
 
 export class TourService {
@@ -164,7 +166,11 @@ export class TourService {
     const answer = this.answer(pkg, from, to);
     if (answer.json === undefined) {
       const schedule = this.schedule();
-      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })) });
+      // What the tours form tells before booking: the package's minimum group, and the deposit it asks.
+      const rules = schedule.rules[pkg];
+      const minimum = rules.minGuests > 1 ? { minGuests: rules.minGuests } : {};
+      const deposit = this.options.depositsOn && rules.depositPercent > 0 && schedule.instantConfirm[pkg] ? { depositPercent: rules.depositPercent } : {};
+      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })), ...minimum, ...deposit });
     }
     return answer.json;
   }
