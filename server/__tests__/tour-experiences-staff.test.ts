@@ -65,7 +65,7 @@ describe("guests the estate knows", () => {
     expect(saved.statusCode).toBe(303);
     const again = await staff.get(saved.headers.location as string);
     expect(said(again.body)).toContain(en("guest.saved"));
-    for (const tag of ["VIP", "allergies", "Collector"]) expect(again.body).toContain(`<span class="tag">${tag}</span>`);
+    for (const tag of [en("guest.tagShort.VIP"), en("guest.tagShort.allergies"), "Collector"]) expect(again.body).toContain(`<span class="tag">${tag}</span>`);
     // On each booking's page, and on the day sheet beside the name.
     const page = await staff.get(`/admin/submissions/tour-bookings/${second}`);
     expect(said(page.body)).toContain(en("guest.attendance", { visits: 2, noShows: 0 }));

@@ -15,7 +15,8 @@ import type { ViewContext } from "../view-context";
 import { GuestPanel } from "./guest-views";
 
 /** Where a deposit stands, in the staff's words. */
-const depositState = (view: ViewContext, payment: PaymentRow) => view.t(`experience.deposit.${payment.status}`, { amount: formatPrice(payment.amount_cents / 100, view.lang) });
+const depositState = (view: ViewContext, payment: PaymentRow) =>
+  view.t(`experience.deposit.${payment.status === "refund-due" ? "refundDue" : payment.status}`, { amount: formatPrice(payment.amount_cents / 100, view.lang) });
 
 function ExperiencePanel({ view, lines }: { view: ViewContext; lines: string[] }) {
   return (

@@ -53,7 +53,7 @@ function GuestLine({ view, booking, guest }: { view: ViewContext; booking: HeldB
       {booking.private ? <span className="status status-private">{view.t("experience.privateShort")}</span> : null}
       {guest ? (
         <>
-          <Tags tags={guest.tags} />
+          <Tags view={view} tags={guest.tags} />
           {guest.visits + guest.noShows > 0 ? (
             <a className="help guest-line" href={guestHref(booking.bookingId)}>
               {attendanceText(view, guest)}

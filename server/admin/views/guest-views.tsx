@@ -25,14 +25,20 @@ export const countryChoices = [
 /** A country's name in the staff member's language. */
 export const countryName = (view: Pick<ViewContext, "lang">, code: string) => new Intl.DisplayNames([adminDateTags[view.lang]], { type: "region" }).of(code) ?? code;
 
+/** A tag as the staff read it: one of the suggested ones in their language, else as typed. */
+export function tagName(view: ViewContext, tag: string): string {
+  const suggested = suggestedTags.find((one) => one.toLowerCase() === tag.toLowerCase());
+  return suggested ? view.t(`guest.tagShort.${suggested}`) : tag;
+}
+
 /** A guest's tags as small labels. */
-export function Tags({ tags }: { tags: readonly string[] }) {
+export function Tags({ view, tags }: { view: ViewContext; tags: readonly string[] }) {
   if (tags.length === 0) return null;
   return (
     <span className="tags">
       {tags.map((tag) => (
         <span key={tag} className="tag">
-          {tag}
+          {tagName(view, tag)}
         </span>
       ))}
     </span>
@@ -50,7 +56,7 @@ export function GuestPanel({ view, guest, bookingId }: { view: ViewContext; gues
     <section aria-labelledby="guest-title" className="panel guest-panel">
       <h2 id="guest-title">{view.t("guest.panelTitle")}</h2>
       <p>
-        <strong>{guest.name}</strong> <Tags tags={guest.tags} />
+        <strong>{guest.name}</strong> <Tags view={view} tags={guest.tags} />
       </p>
       <p>
         {attendanceText(view, guest)} · {view.t("guest.bookings", { count: guest.bookings.length })}
@@ -94,7 +100,7 @@ export function GuestPage({ view, guest, bookingId, saved, problems, typed }: Gu
       <section className="panel" aria-labelledby="guest-facts">
         <h2 id="guest-facts">{view.t("guest.factsTitle")}</h2>
         <p>
-          <Tags tags={guest.tags} />
+          <Tags view={view} tags={guest.tags} />
         </p>
         <dl className="fields">
           <div>
@@ -223,7 +229,7 @@ export function GuestsPage({ view, guests, search }: { view: ViewContext; guests
                 </td>
                 <td data-label={view.t("guest.visits")}>{attendanceText(view, guest)}</td>
                 <td data-label={view.t("guest.tags")}>
-                  <Tags tags={guest.tags} />
+                  <Tags view={view} tags={guest.tags} />
                 </td>
                 <td data-label={view.t("guests.lastSeen")}>{formatTime(view, guest.lastSeen)}</td>
               </tr>
