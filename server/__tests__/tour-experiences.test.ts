@@ -254,11 +254,14 @@ describe("the thank-you e-mail after a visit", () => {
   it("goes the next day from 10:00, in the guest's language, with the wines tasted: once, never to a no-show or a cancelled booking, and not when the estate turned it off", async () => {
     const { app, smtp, clock } = await estate();
     const came = (await bookTour(app, visitor(1))).json().id as string;
+    // The same guest's second tour that afternoon: one thank-you for the day, with both tours' wines.
+    const cameAgain = (await bookTour(app, visitor(1, { package: "both", slot: at("14:00") }) as never)).json().id as string;
     const absent = (await bookTour(app, visitor(2)) ).json().id as string;
     const cancelled = (await bookTour(app, visitor(3)) ).json().id as string;
     await app.forms.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
     clock.now = Date.parse("2027-03-06T09:30:00Z");
     await app.forms.tours.markAttendance(came, "arrived", "office");
+    await app.forms.tours.markAttendance(cameAgain, "arrived", "office");
     await app.forms.tours.markAttendance(absent, "no-show", "office");
     // The evening of the visit, then the next morning before 10:00: nothing yet.
     clock.now = Date.parse("2027-03-07T08:59:00Z");
@@ -269,9 +272,10 @@ describe("the thank-you e-mail after a visit", () => {
     await app.forms.sweep();
     await app.forms.sweep();
     expect(thanksSent().n).toBe(1);
-    const mails = await mailsTo(smtp, "guest1@example.cn", 2);
+    const mails = await mailsTo(smtp, "guest1@example.cn", 3);
     const thanks = mails.find((mail) => mail.subject === translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! }))!;
-    for (const wine of hermitage.wines) expect(thanks.text).toContain(`https://www.hermitage-lescours.example/zh/shop/${wine}`);
+    const both = content.tours.packages.find((tour) => tour.id === "both")!;
+    for (const wine of new Set([...hermitage.wines, ...both.wines])) expect((thanks.text ?? "").split(`https://www.hermitage-lescours.example/zh/shop/${wine}`)).toHaveLength(2);
     // Only the guest who came: not the no-show, not the cancelled booking.
     const thanked = app.forms.db.prepare("SELECT recipient FROM outbox WHERE subject = ?").all(thanks.subject) as { recipient: string }[];
     expect(thanked.map((row) => row.recipient)).toEqual(["guest1@example.cn"]);

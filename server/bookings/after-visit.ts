@@ -4,7 +4,8 @@
  * on that tour and their pages in the shop (server/mail/tour-experience.ts). Nothing goes to a
  * no-show, to a booking cancelled or not checked in, nor when the estate turned it off (the
  * experiences page). Once only, as the reminders: the visit is marked in the transaction that
- * queues the e-mail, so a second sweep or a restart finds it marked.
+ * queues the e-mail, so a second sweep or a restart finds it marked. A guest's visits of one day
+ * share one e-mail.
  */
 import { enqueueMail } from "../db/outbox";
 import { markThanked, visitsToThank } from "../db/tour-experiences";
@@ -12,7 +13,7 @@ import { afterVisitMailOn } from "../db/tour-rules";
 import { composeExperienceMail } from "../mail/tour-experience";
 import { addDays, localOf } from "./paris-time";
 import { cutoffOf } from "./schedule";
-import { tourName, type TourService } from "./service";
+import { tourName, type BookedVisit, type TourService } from "./service";
 
 /** The estate's hour from which the thank-you e-mails of the day before go out. */
 export const afterVisitHour = "10:00";
@@ -27,15 +28,23 @@ export async function sendAfterVisitMails(tours: TourService): Promise<number> {
     const today = localOf(now);
     const last = today.time >= afterVisitHour ? addDays(today.date, -1) : addDays(today.date, -2);
     const schedule = tours.schedule();
-    let count = 0;
+    // A guest who came to two tours on one day gets one e-mail for the day, with the wines of both.
+    const days = new Map<string, { visit: BookedVisit; packages: string[] }>();
     for (const due of visitsToThank(tours.db, addDays(today.date, -2), last)) {
       if (!markThanked(tours.db, due.bookingId, now)) continue;
       const visit = tours.visit(due.bookingId);
       // A walk-in left no address: marked, and nothing to send.
       if (!visit || visit.email === "") continue;
+      const key = `${visit.email.toLowerCase()} ${visit.date}`;
+      const day = days.get(key);
+      if (day) day.packages.push(visit.package);
+      else days.set(key, { visit, packages: [visit.package] });
+    }
+    let count = 0;
+    for (const { visit, packages } of days.values()) {
       const thanks = composeExperienceMail(
         "thanks",
-        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package },
+        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package, packages },
         { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours },
       );
       // The outbox keeps the wall clock its sender reads, whatever clock the bookings run on.

@@ -20,6 +20,8 @@ export type ExperienceMailKind = "minimum" | "minimumNotReached" | "paymentLapse
 /** What these e-mails need of a visit: the booking as the visitor's e-mails have it, and the package (for its wines). */
 export interface ExperienceVisit extends VisitForMail {
   package: string;
+  /** For the thank-you e-mail: every package the guest visited that day (their wines, each once); `package` alone when absent. */
+  packages?: readonly string[];
 }
 
 /**
@@ -60,8 +62,8 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       break;
     case "thanks": {
       subject = t("tourMail.thanksSubject", { estate });
-      const tour = content.tours.packages.find((candidate) => candidate.id === visit.package);
-      const wines = (tour?.wines ?? []).flatMap((id) => content.wines.filter((wine) => wine.id === id));
+      const poured = new Set((visit.packages ?? [visit.package]).flatMap((id) => content.tours.packages.find((candidate) => candidate.id === id)?.wines ?? []));
+      const wines = [...poured].flatMap((id) => content.wines.filter((wine) => wine.id === id));
       const shop = new URL(localizePath(lang, pagePaths.shop), context.siteUrl).toString();
       blocks = [
         { kind: "text", text: t("tourMail.thanksIntro", { estate, date }) },
