@@ -49,6 +49,7 @@ const boundaries = [
   // and sit below the API and the staff area, which call them.
   { target: ["./server/db", "./server/mail"], from: "./server/bookings", message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way." },
   { target: "./server/bookings", from: ["./server/admin", "./server/api"], message: "The bookings' rules sit below the API and the staff area, which call them." },
+  { target: "./server/pages", from: ["./server/admin", "./server/api"], message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way." },
 ];
 
 /**
@@ -141,6 +142,27 @@ export default tseslint.config(
   {
     files: ["server/db/**/*.{ts,tsx}", "server/**/__tests__/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...typedServer] },
+  },
+  {
+    // The server reads content through its content store (server/content-store.ts), read again when a
+    // publish goes live: never the content module's own value, which would keep what it read first.
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            rawContentJson,
+            {
+              regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
+              importNames: ["content", "findWine"],
+              message: "The server reads content through the content store it is given (server/content-store.ts), which a publish updates.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read

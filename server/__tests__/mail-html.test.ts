@@ -11,8 +11,9 @@ import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
-import { composeBookingReply } from "../mail/booking-reply";
-import { composeConfirmation, composeNotification, type OutgoingMail } from "../mail/compose";
+import { composeDeclineReply } from "../mail/booking-reply";
+import { composeConfirmation, composeNotification } from "../mail/compose";
+import type { OutgoingMail } from "#core/mail";
 import { logoCid } from "../mail/layout";
 import { composeStaffReply } from "../mail/staff-reply";
 import { composeEstateChange } from "../mail/tour-estate";
@@ -100,8 +101,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
       ["waitlist", composeWaitlistJoined(visit(lang), context)],
       ["request", composeRequestReceived("0123abcd-0000-4000-8000-000000000000", { email: "visitor@example.org", language: lang, package: "both", guests: 3, date: "2027-06-12" }, context)],
       ["newsletter", composeConfirmation(lang, "visitor@example.org", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context)],
-      ["confirmed by the staff", composeBookingReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang, tour: tour(lang), guests: 2 }, { decision: "confirmed", start: new Date("2027-06-12T08:30:00Z") }, context, now)],
-      ["declined by the staff", composeBookingReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang, tour: tour(lang), guests: 2 }, { decision: "declined", reason: "Closed that week.\nSorry." }, context, now)],
+      ["declined by the staff", composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context)],
       ["a staff reply", composeStaffReply({ to: "a@example.org", subject: "Re", text: `Line one.\n\nLine two.\n\n${context.estateNames[lang]}\n${context.address[lang]}`, language: lang }, context)],
     ];
     for (const [what, mail] of others) expectTextCarriesEverything(mail, `${what} ${lang}`);

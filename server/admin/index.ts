@@ -5,31 +5,24 @@
  */
 import { readFileSync } from "node:fs";
 import { serverFile } from "../project";
-import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
-import { content, contentFile } from "#content";
-import { postalAddress } from "#content/address";
-import { estateNames } from "#content/names";
-import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
-import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
-import { asStorageUnavailable } from "../db/availability";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
-import { sendPage, sentCsrfToken, viewFor, type AdminContext } from "./context";
-import { cookieNames, readCookie, servedOverHttps } from "./cookies";
-import { fromThisSite, tokensMatch } from "./guard";
-import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
+import { sendPage, viewFor, type AdminContext } from "./context";
+import { checkCsrf, isMultipart, publicConfig, reads, staffGuard } from "./staff-guard";
+import { assertDeclaresAccess, everyRole, publicRoute } from "./roles";
 import { defaultPublishDir, Publisher } from "./content/publisher";
 import { PictureStore, pictureLimits, UploadedFile } from "./content/pictures";
 import { ContentRepository } from "./content/repository";
@@ -54,9 +47,9 @@ import { reportRoutes } from "./routes/reports";
 import { voucherRoutes } from "./routes/vouchers";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
+import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
-import { estateTimeZone } from "./view-context";
-import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
+import { NotFoundPage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
@@ -77,23 +70,7 @@ declare module "fastify" {
   }
 }
 
-/**
- * The inbox's pages may load one stylesheet from this server and nothing else: no script, no
- * frame, no plugin; forms post only here; no other site may frame them.
- */
-export function adminSecurityPolicy(https: boolean): string {
-  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-  return https ? `${policy}; upgrade-insecure-requests` : policy;
-}
-
 const stylesheet = readFileSync(serverFile("admin/admin.css"));
-
-/** A route registered with `publicRoute` as its config (./roles.ts). */
-const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
-const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
-const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
-/** A multipart body: only the content editor's scope has its parser (anywhere else it is refused with 415). */
-const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
 
 interface AdminOptions {
   config: Config;
@@ -105,12 +82,12 @@ interface AdminOptions {
   publisher: Publisher;
   tours: TourService;
   store: SubmissionStore;
+  content: ContentStore;
   backupStatus: () => BackupStatus;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
-  const { site, tours } = content;
   let key: Buffer | null = null;
   const context: AdminContext = {
     config,
@@ -120,21 +97,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
-    estateName: site.estateName,
+    content: options.content,
     tours: options.tours,
     store: options.store,
     backupStatus: options.backupStatus,
-    reply: {
-      estateNames: estateNames(site),
-      estateEmail: site.contact.email,
-      estatePhone: site.contact.phone,
-      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
-      siteUrl: config.SITE_URL,
-      timeZone: estateTimeZone,
-      durationMinutes: tours.facts.durationMinutes,
-    },
   };
-  const siteOrigin = new URL(config.SITE_URL).origin;
   // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
   // deleted or rewritten row of this connection (the server's one, shared with the form API) is
   // overwritten with zeros, including the older versions of a row that an update leaves behind,
@@ -161,83 +128,19 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Each route's params, query and body are read by its zod schema (fastify-type-provider-zod),
   // after the session, origin, CSRF and role checks below.
   admin.setValidatorCompiler(validatorCompiler);
-  admin.decorateRequest("staffSession", null);
-
-  const refuse = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
-
-  // Who is asking: a session opens every route; without one, reading leads to the sign-in page
-  // and anything else is refused with 401, before any other check can tell the routes apart.
-  admin.addHook("onRequest", async (request, reply) => {
-    if (hasEncodedBody(request)) return refuseEncodedBody(reply);
-    const token = readCookie(request, cookieNames(servedOverHttps(config, request)).session);
-    request.staffSession = token ? context.staff.session(token, context.now()) : null;
-    if (!request.staffSession && !isPublic(request)) {
-      if (reads(request)) return reply.redirect("/admin/login", 303);
-      return sendPage(reply, 401, createElement(SignInFirstPage, { view: viewFor(context, request, reply) }));
-    }
-    if (!reads(request) && !fromThisSite(request, siteOrigin)) {
-      request.log.warn({ origin: request.headers.origin }, "admin: cross-origin request refused");
-      return refuse(request, reply);
-    }
-  });
-
-  // The session's CSRF token in every form (the public routes check the sign-in form's own),
-  // before the route's schema reads the form (preValidation), so a forged post learns nothing.
-  const checkCsrf = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (reads(request) || isPublic(request)) return;
-    if (!tokensMatch(sentCsrfToken(request), request.staffSession?.csrfToken ?? null)) {
-      request.log.warn("admin: CSRF token refused");
-      return refuse(request, reply);
-    }
-  };
-  // A multipart body is read only in the content editor's scope, by a preValidation hook of its
-  // own that runs after this one: its token is checked there, once its fields are read (below).
-  admin.addHook("preValidation", async (request, reply) => (isMultipart(request) ? undefined : checkCsrf(request, reply)));
-
-  // The role the route asks for (./roles.ts), once the session and its token are known good, and
-  // before the route's schema.
-  admin.addHook("preValidation", async (request, reply) => {
-    if (isPublic(request) || !request.staffSession) return;
-    if (!roleAllows(request.routeOptions.config, request.staffSession.role)) {
-      request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
-      return sendPage(reply, 403, createElement(RoleRefusedPage, { view: viewFor(context, request, reply) }));
-    }
-  });
-
-  // A write the database cannot take now (another process's lock, a full disk): a page saying
-  // so, 503 with Retry-After; what the staff typed is still in the browser's form (Back).
-  // A form whose shape its route's schema refuses (a field sent twice): 400, naming the fields.
-  admin.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = [...new Set(error.validation.map((issue) => issue.instancePath.split("/")[1] ?? ""))].filter((name) => name !== "");
-      return sendPage(reply, 400, createElement(InvalidFormPage, { view: viewFor(context, request, reply), fields }));
-    }
-    const unavailable = asStorageUnavailable(error);
-    if (!unavailable) throw error;
-    request.log.warn({ reason: unavailable.reason }, unavailable.message);
-    reply.header("Retry-After", String(unavailable.retryAfterSeconds));
-    return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
-  });
-
-  // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
-  // calendar feed) keeps its own caching and robots headers.
-  admin.addHook("onSend", async (request, reply) => {
-    reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
-    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
-    if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
-  });
+  await admin.register(staffGuard, context);
 
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
   );
-  sessionRoutes(admin, context);
-  secondFactorRoutes(admin, context);
-  accountRoutes(admin, context);
-  inboxRoutes(admin, context);
-  submissionRoutes(admin, context);
-  privacyRoutes(admin, context);
-  auditRoutes(admin, context);
-  staffRoutes(admin, context);
+  await admin.register(sessionRoutes, context);
+  await admin.register(secondFactorRoutes, context);
+  await admin.register(accountRoutes, context);
+  await admin.register(inboxRoutes, context);
+  await admin.register(submissionRoutes, context);
+  await admin.register(privacyRoutes, context);
+  await admin.register(auditRoutes, context);
+  await admin.register(staffRoutes, context);
   // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
   await admin.register(async (scope) => {
     await scope.register(multipart, {
@@ -253,7 +156,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     });
     // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
     // before the route's schema. (The role was checked before the parts were read.)
-    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(request, reply) : undefined));
+    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
     contentRoutes(scope, context, {
       repository: new ContentRepository(options.contentDir),
       review: new ReviewStore(db, context.now),
@@ -261,15 +164,15 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
       pictures: new PictureStore(options.contentDir, config.DATA_DIR),
     });
   });
-  scheduleRoutes(admin, context);
-  bookingSlotRoutes(admin, context);
-  calendarFeedRoutes(admin, context);
-  calendarRoutes(admin, context);
-  newBookingRoutes(admin, context);
-  guestRoutes(admin, context);
-  voucherRoutes(admin, context);
-  reportRoutes(admin, context);
-  experienceRoutes(admin, context);
+  await admin.register(scheduleRoutes, context);
+  await admin.register(bookingSlotRoutes, context);
+  await admin.register(calendarFeedRoutes, context);
+  await admin.register(calendarRoutes, context);
+  await admin.register(newBookingRoutes, context);
+  await admin.register(guestRoutes, context);
+  await admin.register(voucherRoutes, context);
+  await admin.register(reportRoutes, context);
+  await admin.register(experienceRoutes, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -284,18 +187,17 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 }
 
 /**
- * Mounts the inbox on the server, on the form API's database (call after `registerApi`). The
- * routes it registers are listed in `app.adminRoutes`.
+ * Mounts the staff area on the server, on the form API's database. The routes it registers are
+ * listed in `app.adminRoutes`.
  */
-export async function registerAdmin(
+async function registerStaffArea(
   app: FastifyInstance,
-  config: Config,
-  options: { now?: () => Date; publishCommand?: { file: string; args: string[] }; publishDir?: string } = {},
+  options: { config: Config; now?: (() => Date) | undefined; publishCommand?: { file: string; args: string[] } | undefined; publishDir?: string | undefined },
 ): Promise<void> {
+  const { config } = options;
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  // Absolute: the build runs in the project folder, whatever the server's working directory.
-  const contentDir = resolve(config.CONTENT_DIR ?? contentFile());
+  const contentDir = app.content.dir;
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
@@ -314,7 +216,11 @@ export async function registerAdmin(
     onFinished: (job) => {
       recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) } }, now());
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
-      else app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      else if (job.status === "done" && job.preview === null) {
+        // What went live is what the server's mails and pages say from now on, with no restart.
+        if (!app.content.reload()) app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
+        app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      } else app.log.info({ job: job.id, steps: job.steps }, "content: preview built");
     },
   });
   app.decorate("contentPublisher", publisher);
@@ -333,6 +239,14 @@ export async function registerAdmin(
     publisher,
     tours: app.forms.tours,
     store: app.forms.store,
+    content: app.content,
     backupStatus: () => app.backups.status(),
   });
 }
+
+/**
+ * The staff area as a plugin of the server (`staff-area`): it needs the content store, the API's
+ * database and services, and the backups' state; registered before them, the server does not
+ * start and names the one missing.
+ */
+export const staffArea = fp(registerStaffArea, { name: "staff-area", fastify: "5.x", dependencies: ["content-store", "api", "backups"] });

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { content } from "#content";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
@@ -13,9 +12,10 @@ import { bookTour, refusalAnswer, type Checkout } from "../bookings/book";
 import type { TourService } from "../bookings/service";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
-import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
-import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
-import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
+import { sendServerPage, siteStylesheetOf } from "../pages/document";
+import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
+import { nativePayload, typedFields, type TypedFields } from "./native-forms";
+import { formAnswerPage, type FormAnswer } from "../pages/form-answer";
 import type { RouteLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
@@ -74,7 +74,7 @@ function isFormPost(contentType: string | undefined): boolean {
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
-  mail: MailContext | null;
+  mail: MailSource;
   /** Submissions per client address and form in each window; null: no limit. */
   limit: RouteLimit;
   /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
@@ -106,14 +106,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   };
 
   /** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
-  const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: NativeOutcome) => {
+  const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: FormAnswer) => {
     const fields = typed.get(request) ?? {};
     const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
-    return reply
-      .status(status)
-      .header("Content-Type", "text/html; charset=utf-8")
-      .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : content.importer.answerWithinHours }, siteStylesheetOf(request)));
+    const values = { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours };
+    return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
@@ -180,7 +177,10 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
   };
 
-  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, mail, notice) : undefined);
+  const estateMails = (kind: FormKind, input: AnyFormInput) => {
+    const context = mail();
+    return context ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, context, notice) : undefined;
+  };
 
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
     if (kind === "tourBooking") continue;

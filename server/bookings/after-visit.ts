@@ -7,20 +7,27 @@
  * queues the e-mail, so a second sweep or a restart finds it marked. A guest's visits of one day
  * share one e-mail.
  */
+import type { Content } from "#content";
 import { enqueueMail } from "../db/outbox";
 import { markThanked, visitsToThank } from "../db/tour-experiences";
 import { afterVisitMailOn } from "../db/tour-rules";
 import { composeExperienceMail } from "../mail/tour-experience";
 import { addDays, localOf } from "./paris-time";
 import { cutoffOf } from "./schedule";
-import { tourName, type BookedVisit, type TourService } from "./service";
+import type { BookedVisit, TourService } from "./service";
+
+/** The wines poured on `packages`' tours, each once, named as the shop names them (content/tours.json `wines`). */
+function winesPoured(content: Content, packages: readonly string[]) {
+  const ids = new Set(packages.flatMap((id) => content.tours.packages.find((tour) => tour.id === id)?.wines ?? []));
+  return [...ids].flatMap((id) => content.wines.filter((wine) => wine.id === id).map((wine) => ({ id: wine.id, name: `${wine.name} ${wine.vintage}` })));
+}
 
 /** The estate's hour from which the thank-you e-mails of the day before go out. */
 export const afterVisitHour = "10:00";
 
 /** Queues the thank-you e-mail of each visit checked in yesterday (from 10:00) or the day before, once. Resolves with how many were queued. */
 export async function sendAfterVisitMails(tours: TourService): Promise<number> {
-  const { mail } = tours.options;
+  const mail = tours.options.mail();
   if (!mail) return 0;
   return tours.change(() => {
     if (!afterVisitMailOn(tours.db)) return 0;
@@ -44,7 +51,7 @@ export async function sendAfterVisitMails(tours: TourService): Promise<number> {
     for (const { visit, packages } of days.values()) {
       const thanks = composeExperienceMail(
         "thanks",
-        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package, packages },
+        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tours.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package, wines: winesPoured(tours.content.current, packages) },
         { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours },
       );
       // The outbox keeps the wall clock its sender reads, whatever clock the bookings run on.

@@ -11,7 +11,7 @@ import type { FormInput } from "#forms/definitions";
 import { translator } from "#locales";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { addNote } from "../db/assignment";
-import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
+import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
 import { composeRequestReceived } from "../mail/tour-visit";
 import { reserveExperience, type ExperienceBooking } from "./experiences";
 import { SlotRefused } from "./ledger";
@@ -35,7 +35,7 @@ export interface Checkout {
 export interface Booker {
   store: SubmissionStore;
   tours: TourService;
-  mail: MailContext | null;
+  mail: MailSource;
   checkout?: Checkout | null;
 }
 
@@ -70,13 +70,14 @@ export type BookingResult =
  * when the visitor asked for the waitlist and the group fits a tour, puts the request in line
  * (the estate told which time, the visitor how to leave the line).
  */
-export async function bookTour({ store, tours, mail, checkout = null }: Booker, booking: VisitorBooking): Promise<BookingResult> {
+export async function bookTour({ store, tours, mail: mailSource, checkout = null }: Booker, booking: VisitorBooking): Promise<BookingResult> {
   const { input, slot, waitlist } = booking;
   const choice = { private: booking.private ?? false, voucher: booking.voucher ?? null };
+  const mail = mailSource();
   // The estate's notification, told what became of the time.
   const estate = (saved: Saved, notice?: BookingNotice) => (mail ? composeSubmissionMails("tourBooking", input, saved, mail, notice) : []);
   if (choice.voucher && !slot) return { refused: "voucher-needs-time", slot: null };
-  if (choice.private && !offersPrivate(input.package)) return { refused: "no-private", slot };
+  if (choice.private && !offersPrivate(tours.content.current, input.package)) return { refused: "no-private", slot };
   if (!slot) {
     const { id } = await store.submitWith(
       "tourBooking",

@@ -54,8 +54,8 @@ export interface ExperienceBooking {
 export function reserveExperience(tours: TourService, booking: { id: string; slot: Slot; guests: number; choice: ExperienceChoice }, paymentsOn: boolean): ExperienceBooking {
   const now = tours.now;
   const voucher = booking.choice.voucher ? redeem(tours.db, booking.choice.voucher, booking.id, booking.slot.package, now) : null;
-  const price = quote(booking.slot.package, booking.guests, booking.choice.private)?.totalCents ?? 0;
-  const priceCents = Math.max(0, price - (voucher ? voucherValue(voucher) : 0));
+  const price = quote(tours.content.current, booking.slot.package, booking.guests, booking.choice.private)?.totalCents ?? 0;
+  const priceCents = Math.max(0, price - (voucher ? voucherValue(tours.content.current, voucher) : 0));
   const depositCents = depositOf(tours.schedule(), booking.slot.package, priceCents, paymentsOn);
   const paymentUntil = depositCents > 0 ? new Date(now.getTime() + paymentHoldMinutes * 60_000) : null;
   const held = tours.reserve({ id: booking.id, slot: booking.slot, guests: booking.guests, private: booking.choice.private, priceCents, paymentUntil });

@@ -78,7 +78,7 @@ export class Payments implements Checkout {
     const visit = this.tours.visit(bookingId);
     if (!payment || !visit) throw new Error(`no deposit to pay for booking ${bookingId}`);
     if (payment.checkout_url) return payment.checkout_url;
-    const tour = packagePrices(visit.package);
+    const tour = packagePrices(this.tours.content.current, visit.package);
     const back = manageLink(this.settings.siteUrl, visit.token);
     const session = await this.stripe.checkout.sessions.create(
       {

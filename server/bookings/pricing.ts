@@ -4,22 +4,22 @@
  * gift voucher, and the deposit its package asks online. Prices come from content/tours.json;
  * the deposit's share from the package's rules (server/bookings/schedule.ts).
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { quoteTour, type TourQuote } from "#core/tour-price";
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Schedule } from "./schedule";
 
-/** A package's prices as content gives them; null for a package content no longer describes. */
-export function packagePrices(pkg: string) {
+/** A package's prices as the live content gives them; null for a package content no longer describes. */
+export function packagePrices(content: Content, pkg: string) {
   return content.tours.packages.find((tour) => tour.id === pkg) ?? null;
 }
 
 /** Whether a package offers private tours (content gives their price). */
-export const offersPrivate = (pkg: string) => packagePrices(pkg)?.privatePrice !== undefined;
+export const offersPrivate = (content: Content, pkg: string) => packagePrices(content, pkg)?.privatePrice !== undefined;
 
 /** The price of a group on a package's tour (shared, or private when asked and offered). */
-export function quote(pkg: string, guests: number, privateTour: boolean): TourQuote | null {
-  const prices = packagePrices(pkg);
+export function quote(content: Content, pkg: string, guests: number, privateTour: boolean): TourQuote | null {
+  const prices = packagePrices(content, pkg);
   return prices ? quoteTour(prices, guests, privateTour) : null;
 }
 

@@ -6,6 +6,7 @@
  * (cancelled, declined, expired) gives its voucher back. SQL: server/db/tour-vouchers.ts.
  */
 import { randomInt } from "node:crypto";
+import type { Content } from "#content";
 import type { Db } from "../db/database";
 import { insertVoucher, redeemVoucher, voucherByCode, type VoucherRow } from "../db/tour-vouchers";
 import { localOf } from "./paris-time";
@@ -55,9 +56,9 @@ export function createVoucher(db: Db, voucher: NewVoucher, actor: string, now: D
 }
 
 /** What a voucher takes off a booking's price (cents): its amount, or its package's price for its people. */
-export function voucherValue(voucher: VoucherRow): number {
+export function voucherValue(content: Content, voucher: VoucherRow): number {
   if (voucher.kind === "value") return voucher.amount_cents ?? 0;
-  return quote(voucher.package ?? "", voucher.guests ?? 1, false)?.totalCents ?? 0;
+  return quote(content, voucher.package ?? "", voucher.guests ?? 1, false)?.totalCents ?? 0;
 }
 
 /**

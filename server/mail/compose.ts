@@ -1,27 +1,12 @@
-import { content } from "#content";
-import { textIn } from "#content/text";
 import type { Language } from "#core/languages";
+import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { experienceNoticeLines, type ExperienceNotice } from "./experience-notice";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
-
-/** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
-export interface OutgoingMail {
-  /** To the estate, a subscriber's confirmation, or the staff's answer to a visitor (server/mail/booking-reply.ts). */
-  kind: "notification" | "confirmation" | "reply";
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part, with the same words and addresses as `text` (./layout.tsx). */
-  html?: string;
-  headers: Record<string, string>;
-  /** Files sent with it: the calendar file of a confirmed tour. */
-  attachments?: readonly { filename: string; contentType: string; content: string }[];
-}
+import { apiPaths } from "#core/paths";
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -39,10 +24,15 @@ export interface MailContext {
   siteUrl: string;
   /** The language of the estate's own e-mails, read as each is written (server/db/staff.ts `mailLanguage`). */
   staffLanguage: () => StaffLanguage;
+  /** A tour's name in a language, as the content store says it now (server/content-store.ts). */
+  tourName: (pkg: string, lang: Language) => string;
 }
 
+/** Where composing reads its context, at each mail: the content store's facts as the live site says them now (null without mail). */
+export type MailSource = () => MailContext | null;
+
 /** The estate's facts every e-mail's head and signature need. */
-export type EstateFacts = Pick<MailContext, "estateNames" | "estateEmail" | "estatePhone" | "address" | "siteUrl">;
+export type EstateFacts = Pick<MailContext, "estateNames" | "estateEmail" | "estatePhone" | "address" | "siteUrl" | "tourName">;
 
 /** How an e-mail in `lang` ends: the closing words and the team, then the estate's address, phone, e-mail and website. */
 export function signedBy(lang: Language, facts: EstateFacts): Pick<MailDocument, "lang" | "estate" | "closing" | "signature"> {
@@ -80,15 +70,8 @@ export function bodySafe(value: string): string {
 /** A language's name in the staff's language ("French", « japonais »), for the estate's e-mails. */
 export const languageName = (code: string, lang: StaffLanguage) => new Intl.DisplayNames([adminDateTags[lang]], { type: "language" }).of(code) ?? code;
 
-/** A tour's name in a language, as the booking form names it once chosen. */
-function tourIn(pkg: unknown, lang: Language): string {
-  const tour = content.tours.packages.find((candidate) => candidate.id === pkg);
-  return tour ? textIn(tour.selectedLabel, lang) : String(pkg);
-}
-
-/** A field's value as the office reads it: a tour by its name, a day written out, in the staff's language. */
+/** A field's value as the office reads it: a day written out, in the staff's language (a tour is named by its notice). */
 function shownValue(kind: FormKind, name: string, value: unknown, lang: StaffLanguage): string {
-  if (kind === "tourBooking" && name === "package") return tourIn(value, lang);
   if (kind === "tourBooking" && name === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
   return String(value);
 }
@@ -103,16 +86,36 @@ export type BookingNotice =
   /** A full time's waitlist joined. */
   | { kind: "waitlist"; date: string; time: string; guests: number };
 
-/** The word of a notification's subject that says what came in. */
+/**
+ * How the estate's notice of each form reads and where it goes: the compiler asks for every form,
+ * so a new form cannot be added without saying who hears of it and in which words. A tour booking's
+ * subject and first paragraph also depend on what became of its time (`BookingNotice`).
+ */
+interface EstateNotice {
+  subject: AdminMessageId;
+  intro: AdminMessageId;
+  /** The estate's address or the trade address (importers). */
+  to: "estate" | "trade";
+  /** When the estate hears of it: as it arrives, or (a double opt-in) once the visitor confirms. */
+  sent: "onArrival" | "onConfirmation";
+  /** Whether the notice says that answering it answers the visitor. */
+  replyNote: boolean;
+}
+
+const estateNotices: Record<FormKind, EstateNotice> = {
+  tourBooking: { subject: "estateMail.subject.request", intro: "estateMail.intro.request", to: "estate", sent: "onArrival", replyNote: true },
+  contactMessage: { subject: "estateMail.subject.message", intro: "estateMail.intro.message", to: "estate", sent: "onArrival", replyNote: true },
+  importerApplication: { subject: "estateMail.subject.importer", intro: "estateMail.intro.importer", to: "trade", sent: "onArrival", replyNote: true },
+  newsletterSignup: { subject: "estateMail.subject.newsletter", intro: "estateMail.intro.newsletter", to: "estate", sent: "onConfirmation", replyNote: false },
+};
+
+/** The word of a notification's subject that says what came in (a booked time: what became of it). */
 function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMessageId {
-  if (kind === "tourBooking") {
-    if (!notice) return "estateMail.subject.request";
-    if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
-    if (notice.status === "pending" && notice.experience?.waitingFor === "payment") return "estateMail.subject.payment";
-    if (notice.status === "pending" && notice.experience?.waitingFor === "minimum") return "estateMail.subject.minimum";
-    return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
-  }
-  return kind === "contactMessage" ? "estateMail.subject.message" : kind === "importerApplication" ? "estateMail.subject.importer" : "estateMail.subject.newsletter";
+  if (!notice) return estateNotices[kind].subject;
+  if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
+  if (notice.status === "pending" && notice.experience?.waitingFor === "payment") return "estateMail.subject.payment";
+  if (notice.status === "pending" && notice.experience?.waitingFor === "minimum") return "estateMail.subject.minimum";
+  return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
 }
 
 /** A day and a time as a subject names them: "Sat 5 Dec 15:00", « sam. 5 déc. 15 h ». */
@@ -142,19 +145,16 @@ export function inboxLink(siteUrl: string, kind: FormKind, id: string): string {
   return new URL(`/admin/submissions/${formDefinitions[kind].slug}/${encodeURIComponent(id)}`, siteUrl).toString();
 }
 
-/** The first paragraph of a notification: what came in, and for a tour booking, what became of its time. */
+/** The first paragraph of a notification: what came in, and for a booked time, what became of it. */
 function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, lang: StaffLanguage): string {
   const { t } = adminTranslator(lang);
-  if (kind === "tourBooking") {
-    if (!notice) return t("estateMail.intro.request");
-    if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
-    if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
-    const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
-    const waiting = notice.experience?.waitingFor;
-    if (waiting === "payment" || waiting === "minimum") return t(waiting === "payment" ? "estateMail.intro.payment" : "estateMail.intro.minimum", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
-    return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
-  }
-  return t(kind === "contactMessage" ? "estateMail.intro.message" : kind === "importerApplication" ? "estateMail.intro.importer" : "estateMail.intro.newsletter");
+  if (!notice) return t(estateNotices[kind].intro);
+  if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
+  if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
+  const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
+  const waiting = notice.experience?.waitingFor;
+  if (waiting === "payment" || waiting === "minimum") return t(waiting === "payment" ? "estateMail.intro.payment" : "estateMail.intro.minimum", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
+  return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
 }
 
 /**
@@ -175,7 +175,7 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
       kind: "facts",
       lines: [
         t("estateMail.time", { when: staffDayAndTime(notice.date, notice.time, lang) }),
-        t("estateMail.tour", { tour: tourIn(values.package, lang) }),
+        t("estateMail.tour", { tour: context.tourName(String(values.package), lang) }),
         t("estateMail.group", { count: notice.guests }),
         ...(notice.kind === "slot" && notice.experience ? experienceNoticeLines(notice.experience, lang) : []),
       ],
@@ -190,7 +190,7 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
     const value = values[field.name];
     if (value === undefined || value === null || value === "") continue;
     if (kind === "tourBooking" && field.name === "package") {
-      if (!notice) facts.push(t("estateMail.tour", { tour: tourIn(value, lang) }));
+      if (!notice) facts.push(t("estateMail.tour", { tour: context.tourName(String(value), lang) }));
       continue;
     }
     const label = t(`field.${field.name}` as AdminMessageId);
@@ -205,16 +205,16 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(kind === "newsletterSignup" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
+      t(estateNotices[kind].sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
       t("estateMail.reference", { reference: id }),
     ],
   });
-  if (kind !== "newsletterSignup") blocks.push({ kind: "small", text: t("estateMail.replyNote") });
+  if (estateNotices[kind].replyNote) blocks.push({ kind: "small", text: t("estateMail.replyNote") });
   const subject = notificationSubject(kind, input, receivedAt, lang, notice);
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
   return {
     kind: "notification",
-    to: kind === "importerApplication" ? context.tradeEmail : context.estateEmail,
+    to: estateNotices[kind].to === "trade" ? context.tradeEmail : context.estateEmail,
     replyTo: headerSafe(input.email, 254),
     subject,
     text,
@@ -230,8 +230,6 @@ export function siteLink(siteUrl: string, path: string, token: string): string {
   return url.toString();
 }
 
-export const confirmPath = "/api/newsletter/confirm";
-export const unsubscribePath = "/api/newsletter/unsubscribe";
 
 /** The double opt-in e-mail to a new subscriber, in their language, with an unsubscribe link. */
 export function composeConfirmation(
@@ -242,8 +240,8 @@ export function composeConfirmation(
 ): OutgoingMail {
   const { t } = translator(language);
   const estate = context.estateNames[language];
-  const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
-  const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
+  const confirmUrl = siteLink(context.siteUrl, apiPaths.newsletterConfirm, tokens.confirm);
+  const unsubscribeUrl = siteLink(context.siteUrl, apiPaths.newsletterUnsubscribe, tokens.unsubscribe);
   const subject = headerSafe(t("subscriber.mailSubject", { estate }));
   const { text, html } = renderMail({
     ...signedBy(language, context),
@@ -288,6 +286,6 @@ export interface SavedSubmission {
 export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext, notice?: BookingNotice): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
-  if (saved.created && kind !== "newsletterSignup") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
+  if (saved.created && estateNotices[kind].sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }

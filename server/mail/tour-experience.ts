@@ -5,12 +5,12 @@
  * visit, with the wines poured on the tour and their pages in the shop. Like every e-mail to a
  * visitor they repeat nothing the visitor typed.
  */
-import { content } from "#content";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
 import { bookingReference } from "./booking-reply";
-import { headerSafe, signedBy, type OutgoingMail } from "./compose";
+import type { OutgoingMail } from "#core/mail";
+import { headerSafe, signedBy } from "./compose";
 import { renderMail, type MailBlock } from "./layout";
 import { manageLink, type VisitForMail, type VisitMailContext } from "./tour-visit";
 
@@ -20,8 +20,8 @@ export type ExperienceMailKind = "minimum" | "minimumNotReached" | "paymentLapse
 /** What these e-mails need of a visit: the booking as the visitor's e-mails have it, and the package (for its wines). */
 export interface ExperienceVisit extends VisitForMail {
   package: string;
-  /** For the thank-you e-mail: every package the guest visited that day (their wines, each once); `package` alone when absent. */
-  packages?: readonly string[];
+  /** For the thank-you e-mail: the wines poured on the tours the guest visited that day, each once, as the shop names them. */
+  wines?: readonly { id: string; name: string }[];
 }
 
 /**
@@ -62,15 +62,14 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       break;
     case "thanks": {
       subject = t("tourMail.thanksSubject", { estate });
-      const poured = new Set((visit.packages ?? [visit.package]).flatMap((id) => content.tours.packages.find((candidate) => candidate.id === id)?.wines ?? []));
-      const wines = [...poured].flatMap((id) => content.wines.filter((wine) => wine.id === id));
+      const wines = visit.wines ?? [];
       const shop = new URL(localizePath(lang, pagePaths.shop), context.siteUrl).toString();
       blocks = [
         { kind: "text", text: t("tourMail.thanksIntro", { estate, date }) },
         ...(wines.length > 0
           ? [
               { kind: "text" as const, text: t("tourMail.thanksWines") },
-              { kind: "links" as const, links: wines.map((wine) => ({ label: `${wine.name} ${wine.vintage}`, url: new URL(localizePath(lang, winePath(wine.id)), context.siteUrl).toString() })) },
+              { kind: "links" as const, links: wines.map((wine) => ({ label: wine.name, url: new URL(localizePath(lang, winePath(wine.id)), context.siteUrl).toString() })) },
             ]
           : []),
         { kind: "action", intro: t("tourMail.thanksShop"), button: t("tourMail.thanksShopButton"), url: shop },

@@ -7,15 +7,14 @@
  * booking's current state; subjects name the day and the time. The reminder, sent when online
  * changes close, gives the phone instead of the private link.
  */
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
-import { localizePath } from "#core/paths";
+import { localizePath, apiPaths } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, signedBy, type EstateFacts, type OutgoingMail } from "./compose";
+import { headerSafe, signedBy, type EstateFacts } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 
 /** Why the visitor is written to. */
@@ -46,11 +45,10 @@ export interface VisitMailContext extends ReplyContext {
 }
 
 /** The path of the visitor's own page; the token rides in the query, which the log never keeps (server/log.ts). */
-export const managePath = "/api/tours/booking";
 
 /** The visitor's private link. */
 export function manageLink(siteUrl: string, token: string): string {
-  const url = new URL(managePath, siteUrl);
+  const url = new URL(apiPaths.tourBooking, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
 }
@@ -142,11 +140,10 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
-export const offerPath = "/api/tours/waitlist";
 
 /** A waitlist offer's link. */
 export function offerLink(siteUrl: string, token: string): string {
-  const url = new URL(offerPath, siteUrl);
+  const url = new URL(apiPaths.tourWaitlist, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
 }
@@ -212,9 +209,8 @@ export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequ
 export function composeRequestReceived(id: string, request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null }, context: EstateFacts): OutgoingMail {
   const { t } = translator(request.language);
   const estate = context.estateNames[request.language];
-  const tour = content.tours.packages.find((candidate) => candidate.id === request.package);
   const facts = [
-    ...(tour ? [t("mail.booking.tour", { tour: textIn(tour.selectedLabel, request.language) })] : []),
+    t("mail.booking.tour", { tour: context.tourName(request.package, request.language) }),
     ...(request.date ? [t("tourMail.preferredDay", { date: formatEventDate(request.date, request.language) })] : []),
     ...(request.guests ? [t("mail.booking.guests", { count: request.guests })] : []),
   ];

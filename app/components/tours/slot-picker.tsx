@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatEventDate, formatPrice, formatTime } from "#core/format";
+import { apiPaths } from "#core/paths";
 import { quoteTour, type TourPrices } from "#core/tour-price";
 import { Message, useI18n } from "~/lib/i18n/context";
 
@@ -63,7 +64,7 @@ function useAvailability(pkg: string, date: string, refresh: number): Load {
   useEffect(() => {
     const controller = new AbortController();
     const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
-    fetch(`/api/tours/availability?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    fetch(`${apiPaths.tourAvailability}?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(readAvailability)
       .then((ready) => setAnswer({ key, load: { state: "ready", ...ready } }))
       .catch(() => {

@@ -3,18 +3,18 @@
  * horizon and deposit, and the thank-you e-mail's switch. Saved at once in one write transaction
  * and logged (`experiences.changed`): none of them moves a booking already made.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
 import type { PackageRules } from "../../bookings/schedule";
-import { tourName } from "../../bookings/service";
 import { paymentsConfigured } from "../../config";
 import { auditActions, recordAudit } from "../../db/audit";
 import { afterVisitMailOn, setAfterVisitMail, writePackageRules, type PackageRulesRow } from "../../db/tour-rules";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
 import { scheduleRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
 import { ExperiencesPage, ruleField } from "../views/experiences-page";
 
@@ -41,7 +41,7 @@ function readForm(fields: Record<string, string>, view: ViewContext): { rows: Pa
     const read = (rule: keyof PackageRules) => {
       const { min, max, optional, label } = bounds[rule];
       const n = numberOf(fields[ruleField(pkg, rule)], min, max, optional);
-      if (Number.isNaN(n)) problems.push(view.t("experiences.error", { tour: tourName(pkg, view.lang), field: view.t(label, { hours: 0, months: 0 }), min, max }));
+      if (Number.isNaN(n)) problems.push(view.t("experiences.error", { tour: view.tourName(pkg), field: view.t(label, { hours: 0, months: 0 }), min, max }));
       return n;
     };
     return { package: pkg, min_guests: read("minGuests") ?? 1, cutoff_hours: read("cutoffHours"), horizon_months: read("horizonMonths"), deposit_percent: read("depositPercent") ?? 0 };
@@ -49,7 +49,7 @@ function readForm(fields: Record<string, string>, view: ViewContext): { rows: Pa
   return problems.length > 0 ? { problems } : { rows };
 }
 
-export function experienceRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const experienceRoutes = guardedRoutes("experiences", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { saved?: boolean; problems?: string[]; typed?: Record<string, string> } = {}) => {
     const schedule = context.tours.schedule();
@@ -58,6 +58,7 @@ export function experienceRoutes(admin: FastifyInstance, context: AdminContext):
       status,
       createElement(ExperiencesPage, {
         view: viewFor(context, request, reply),
+        content: context.content.current,
         rules: schedule.rules,
         defaults: { cutoffHours: schedule.cutoffHours, horizonMonths: schedule.horizonMonths },
         afterVisitMail: afterVisitMailOn(context.db),
@@ -87,4 +88,4 @@ export function experienceRoutes(admin: FastifyInstance, context: AdminContext):
     }
     return reply.redirect("/admin/experiences?saved=1", 303);
   });
-}
+});

@@ -4,7 +4,7 @@
  * address rides in an address bar or a log), and its form saves the staff's tags, notes and
  * country, logged (`guest.noted`). For the accounts that open the inbox.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -12,15 +12,16 @@ import { isWellFormedText, neutraliseText } from "#forms/text";
 import { guestOf, saveGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import { auditActions, recordAudit } from "../../db/audit";
 import { emailOfBooking, listGuests } from "../../db/tour-guests";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
 import { inboxRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import { countryChoices, GuestPage, GuestsPage, guestHref } from "../views/guest-views";
 import { NotFoundPage } from "../views/sign-in-page";
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const params = z.object({ id: z.string() });
 
-export function guestRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const guestRoutes = guardedRoutes("guests", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   routes.get("/admin/guests", { config: inboxRoles, schema: { querystring: z.object({ q: queryText }) } }, async (request, reply) => {
@@ -69,4 +70,4 @@ export function guestRoutes(admin: FastifyInstance, context: AdminContext): void
     });
     return reply.redirect(`${guestHref(id)}?saved=1`, 303);
   });
-}
+});

@@ -4,15 +4,15 @@
  * tables as one sheet (../spreadsheet.ts: the staff's words, CSV with the separator their Excel
  * expects, or a workbook), logged as every export is.
  */
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { addDays, addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { reportPeriods, tourReport, type Report, type ReportPeriod } from "../../bookings/reports";
 import { auditActions, recordAudit } from "../../db/audit";
-import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor } from "../context";
 import { inboxRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import { defaultSeparator, sheetToCsv, sheetToXlsx, type Sheet } from "../spreadsheet";
 import type { ViewContext } from "../view-context";
 import { lineName, reportColumns, ReportsPage } from "../views/reports-page";
@@ -33,7 +33,7 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
   return { header, rows };
 }
 
-export function reportRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const reportRoutes = guardedRoutes("reports", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const read = (asked: { period?: string | undefined; day?: string | undefined }) => {
     const period: ReportPeriod = (reportPeriods as readonly string[]).includes(asked.period ?? "") ? (asked.period as ReportPeriod) : "month";
@@ -60,4 +60,4 @@ export function reportRoutes(admin: FastifyInstance, context: AdminContext): voi
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, defaultSeparator(view)));
     return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, view.t("reports.title")));
   });
-}
+});

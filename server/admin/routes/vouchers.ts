@@ -3,7 +3,7 @@
  * one. A new voucher's code is shown once made, to give the buyer; making one is logged
  * (`voucher.created`). Redeeming is the booking's own business (../../bookings/vouchers.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -13,8 +13,9 @@ import { addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { createVoucher, type NewVoucher } from "../../bookings/vouchers";
 import { auditActions, recordAudit } from "../../db/audit";
 import { listVouchers } from "../../db/tour-vouchers";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
 import { inboxRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
 import { VouchersPage } from "../views/vouchers-page";
 
@@ -39,7 +40,7 @@ function readForm(fields: Record<string, string>, view: ViewContext, today: stri
   return problems.length > 0 ? { problems } : { voucher: { kind: "value", amountCents: amount, validUntil, note } };
 }
 
-export function voucherRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { created?: string | null; problems?: string[]; typed?: Record<string, string> } = {}) => {
     const today = localOf(context.now()).date;
@@ -75,4 +76,4 @@ export function voucherRoutes(admin: FastifyInstance, context: AdminContext): vo
     });
     return reply.redirect(`/admin/vouchers?created=${encodeURIComponent(code)}`, 303);
   });
-}
+});

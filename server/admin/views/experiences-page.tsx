@@ -5,11 +5,11 @@
  * prices and private tours come from the tours' content (content/tours.json), shown here for
  * reference.
  */
+import type { Content } from "#content";
 import { formatPrice } from "#core/format";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { packagePrices } from "../../bookings/pricing";
 import type { PackageRules } from "../../bookings/schedule";
-import { tourName } from "../../bookings/service";
 import type { ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
 
@@ -18,6 +18,8 @@ export const ruleField = (pkg: TourPackageId, rule: keyof PackageRules) => `${pk
 
 export interface ExperiencesPageProps {
   view: ViewContext;
+  /** The live content, for each package's prices. */
+  content: Content;
   rules: Record<TourPackageId, PackageRules>;
   /** The schedule's own cut-off and horizon, which a package without its own follows. */
   defaults: { cutoffHours: number; horizonMonths: number };
@@ -30,7 +32,7 @@ export interface ExperiencesPageProps {
   typed: Record<string, string> | null;
 }
 
-export function ExperiencesPage({ view, rules, defaults, afterVisitMail, paymentsOn, saved, problems, typed }: ExperiencesPageProps) {
+export function ExperiencesPage({ view, content, rules, defaults, afterVisitMail, paymentsOn, saved, problems, typed }: ExperiencesPageProps) {
   const value = (pkg: TourPackageId, rule: keyof PackageRules) => typed?.[ruleField(pkg, rule)] ?? String(rules[pkg][rule] ?? "");
   return (
     <Layout view={view} title={view.t("experiences.title")}>
@@ -41,10 +43,10 @@ export function ExperiencesPage({ view, rules, defaults, afterVisitMail, payment
       <form method="post" action="/admin/experiences" className="schedule-form">
         <CsrfField view={view} />
         {tourPackageIds.map((pkg) => {
-          const prices = packagePrices(pkg);
+          const prices = packagePrices(content, pkg);
           return (
             <fieldset key={pkg} className="package-times">
-              <legend>{tourName(pkg, view.lang)}</legend>
+              <legend>{view.tourName(pkg)}</legend>
               {prices ? (
                 <p className="help">
                   {view.t("experiences.prices", { price: formatPrice(prices.price, view.lang) })}

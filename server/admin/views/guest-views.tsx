@@ -3,7 +3,6 @@
  * record with their visits, no-shows, language, country, phone, the staff's tags and notes and
  * every booking; the list of guests with a search; and the short panel on each booking's page.
  */
-import { tourName } from "../../bookings/service";
 import { suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import type { GuestListRow } from "../../db/tour-guests";
 import { adminDateTags } from "#locales/admin";
@@ -182,7 +181,7 @@ export function GuestPage({ view, guest, bookingId, saved, problems, typed }: Gu
                   </a>
                 </td>
                 <td data-label={view.t("guest.column.tour")}>
-                  {tourName(booking.package, view.lang)}
+                  {view.tourName(booking.package)}
                   {booking.private ? ` · ${view.t("guest.private")}` : null}
                 </td>
                 <td data-label={view.t("field.guests")}>{booking.guests ?? "—"}</td>

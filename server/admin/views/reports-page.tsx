@@ -6,7 +6,6 @@
  */
 import { formatPrice } from "#core/format";
 import type { Report, ReportLine, ReportPeriod } from "../../bookings/reports";
-import { tourName } from "../../bookings/service";
 import { formatDay, formatShortDay, languageLabel, type ViewContext } from "../view-context";
 import { countryName } from "./guest-views";
 import { Layout } from "./layout";
@@ -17,7 +16,7 @@ export const reportColumns = ["bookings", "guests", "visitors", "noShows", "canc
 /** What each line's key is called in each table, for the page and the export. */
 export function lineName(view: ViewContext, table: "byTime" | "byPackage" | "byLanguage" | "byCountry", key: string, period: ReportPeriod): string {
   if (table === "byTime") return period === "month" ? view.t("reports.weekOf", { day: formatShortDay(view, key) }) : formatShortDay(view, key);
-  if (table === "byPackage") return tourName(key, view.lang);
+  if (table === "byPackage") return view.tourName(key);
   if (table === "byLanguage") return languageLabel(view, key);
   return key === "unknown" ? view.t("reports.unknownCountry") : countryName(view, key);
 }

@@ -6,7 +6,6 @@
 import { formatPrice } from "#core/format";
 import { tourPackageIds } from "#forms/tour-booking";
 import type { VoucherRow } from "../../db/tour-vouchers";
-import { tourName } from "../../bookings/service";
 import { formatDay, formatTime, type ViewContext } from "../view-context";
 import { bookingHref } from "./calendar-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
@@ -25,7 +24,7 @@ export interface VouchersPageProps {
 /** What a voucher is worth, in words: "€50", "Both châteaux tour, 2 people". */
 export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind" | "amount_cents" | "package" | "guests">): string {
   if (voucher.kind === "value") return formatPrice((voucher.amount_cents ?? 0) / 100, view.lang);
-  return view.t("vouchers.packageWorth", { tour: tourName(voucher.package ?? "", view.lang), count: voucher.guests ?? 1 });
+  return view.t("vouchers.packageWorth", { tour: view.tourName(voucher.package ?? ""), count: voucher.guests ?? 1 });
 }
 
 export function VouchersPage({ view, vouchers, today, created, problems, typed }: VouchersPageProps) {
@@ -62,7 +61,7 @@ export function VouchersPage({ view, vouchers, today, created, problems, typed }
             <select name="package" defaultValue={typed.package ?? tourPackageIds[0]}>
               {tourPackageIds.map((pkg) => (
                 <option key={pkg} value={pkg}>
-                  {tourName(pkg, view.lang)}
+                  {view.tourName(pkg)}
                 </option>
               ))}
             </select>

@@ -1,5 +1,5 @@
 /**
- * What the visitor's own page (./tours.tsx) adds about a booking's experience, in their language:
+ * What the visitor's own page (./visit.tsx) adds about a booking's experience, in their language:
  * what a held time waits for (the deposit, or the tour's minimum group), a private tour, the
  * group's price, and the deposit: a button to pay it while its checkout is open, or that it was
  * paid or refunded.
