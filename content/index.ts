@@ -140,6 +140,10 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
       if (grapes && !Object.hasOwn(grapes, grape)) problems.push(`wines/${wine.id}.json: blend: "${grape}" has no names in grapes.json`);
     }
   }
+  // The wines a tour pours are wines of the shop (the thank-you e-mail after a visit links to them).
+  for (const tour of tours?.packages ?? []) {
+    for (const wine of tour.wines) if (!wines.some((known) => known.id === wine)) problems.push(`tours.json: packages → ${tour.id} → wines: "${wine}" is no wine of wines/`);
+  }
   const scenes: [string, string][] = [
     ...(villa?.gallery.map((view, i): [string, string] => [`villa.json: gallery[${i}] → scene`, view.scene]) ?? []),
     ...news.flatMap((item): [string, string][] => (item.photo ? [[`news/${item.id}.json: photo → scene`, item.photo.scene]] : [])),

@@ -127,9 +127,11 @@ export type Submission<D extends FormDefinition> = Envelope & {
 /**
  * What became of a tour booking, as the API's answer says it and the page's message follows it:
  * `confirmed` (a time booked and confirmed at once), `pending` (a time held, waiting for the
- * estate), `waitlist` (in line for a full time), `request` (no time named: the estate answers).
+ * estate), `waitlist` (in line for a full time), `request` (no time named: the estate answers),
+ * `payment` (a time held until the deposit is paid at the payment provider's checkout), `minimum`
+ * (a time held until enough people booked it for the tour to run).
  */
-export const bookingOutcomes = ["confirmed", "pending", "waitlist", "request"] as const;
+export const bookingOutcomes = ["confirmed", "pending", "waitlist", "request", "payment", "minimum"] as const;
 export type BookingOutcome = (typeof bookingOutcomes)[number];
 
 /** The answer of the API to an accepted submission (HTTP 201). */
@@ -141,6 +143,10 @@ export interface Accepted {
   outcome?: BookingOutcome;
   /** A booking waiting for the estate: within how many hours the estate answers. */
   hours?: number;
+  /** A booking held until its deposit is paid: the payment provider's checkout page. */
+  checkoutUrl?: string;
+  /** A booking waiting for its tour's minimum group: how many people it takes. */
+  minimum?: number;
 }
 
 const hour = 3_600_000;

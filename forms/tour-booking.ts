@@ -37,4 +37,6 @@ export const tourBookingOutcomes = {
   confirmed: { title: "wineTours.form.confirmed.title", description: "wineTours.form.confirmed.description" },
   pending: { title: "wineTours.form.pending.title", description: "wineTours.form.pending.description" },
   waitlist: { title: "wineTours.form.waitlist.title", description: "wineTours.form.waitlist.description" },
+  payment: { title: "wineTours.form.payment.title", description: "wineTours.form.payment.description" },
+  minimum: { title: "wineTours.form.minimum.title", description: "wineTours.form.minimum.description" },
 } as const satisfies Record<BookingOutcome, { title: string; description: string }>;

@@ -179,6 +179,14 @@ export const configSchema = z
     RESTIC_PASSWORD: z.string().optional(),
     RESTIC_PASSWORD_FILE: nonBlank.optional(),
     RESTIC_PASSWORD_COMMAND: nonBlank.optional(),
+    /**
+     * The payment provider's (Stripe's) secret API key and the signing secret of the site's webhook
+     * endpoint: both, or neither (then no deposit is asked and nothing is loaded). docs/deployment.md.
+     */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a secret key from the provider's dashboard (sk_live_… or sk_test_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+    /** Another address for the provider's API: a local stand-in in tests only. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   })
   .superRefine(
     (config, context) => {
@@ -203,6 +211,10 @@ export const configSchema = z
         const file = config[name];
         if (ok(name) && file !== undefined && !readable(file)) context.addIssue({ code: "custom", path: [name], message: "must name a file this process can read" });
       }
+      if (ok("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET") && (config.STRIPE_SECRET_KEY === undefined) !== (config.STRIPE_WEBHOOK_SECRET === undefined)) {
+        const missing = config.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
+        context.addIssue({ code: "custom", path: [missing], message: "must be set too: deposits need both the secret key and the webhook's signing secret" });
+      }
       if (ok("TRUST_PROXY", "HOST") && typeof config.TRUST_PROXY === "number" && config.TRUST_PROXY > 0 && !loopbackHosts.has(config.HOST)) {
         context.addIssue({
           code: "custom",
@@ -226,6 +238,9 @@ function readable(file: string): boolean {
   }
 }
 
+/** Whether deposits can be taken online: the payment provider's keys are set. */
+export const paymentsConfigured = (config: Config) => config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined;
+
 /** Whether backups go anywhere: restic's repository is named (the password is checked with it). */
 export const backupConfigured = (config: Config) => config.RESTIC_REPOSITORY !== undefined || config.RESTIC_REPOSITORY_FILE !== undefined;
 
@@ -239,7 +254,7 @@ export class ConfigError extends Error {
  * replaced by `***`, and a password's value (or the command that prints it) not at all.
  */
 const shown = (name: string, value: string) =>
-  /PASSWORD(_COMMAND)?$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+  /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its

@@ -10,6 +10,18 @@ export const tourPackageSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes"),
   /** Price per person in euros (spec §9: 65, 50, 75). */
   price: z.number().positive(),
+  /**
+   * Prices for larger groups (sample content, content/README.md): from `from` people on, another
+   * price per person or one price for the whole group; the largest `from` a group reaches applies.
+   */
+  groupPrices: z
+    .array(z.union([z.strictObject({ from: z.number().int().min(2), perPerson: z.number().positive() }), z.strictObject({ from: z.number().int().min(2), perGroup: z.number().positive() })]))
+    .default([])
+    .refine((tiers) => new Set(tiers.map((tier) => tier.from)).size === tiers.length, "each group size may start one price only"),
+  /** A private tour's price for the whole group (the time then closes to others); absent: no private tours of this package. */
+  privatePrice: z.number().positive().optional(),
+  /** The wines poured on this tour, by id (wines/<id>.json): the thank-you e-mail after the visit names them with their shop pages. */
+  wines: z.array(z.string().regex(/^[a-z0-9-]+$/, "must be a wine's id")).default([]),
   badge: z.enum(tourBadges),
   /** The package includes printed tasting notes (spec §9: the both-châteaux tour). */
   tastingNotes: z.boolean(),

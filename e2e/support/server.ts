@@ -36,10 +36,12 @@ const startLimitMs = 180_000;
  * Starts the real server (`server/main.ts`) on a free port, waits until it reports that it
  * listens, and checks that `/healthz` answers. Fails at once, with its status, if it exits first.
  */
-export async function startServer(options: { buildDir?: string; env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(options: { buildDir?: string; env?: Record<string, string>; dataDir?: string; entry?: string; port?: number } = {}): Promise<RunningServer> {
+  // A test that must know the address first (its SITE_URL, for links that lead back) picks the port itself.
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", announceListening, "server/main.ts"], {
+  // `entry`: another way to start the same server (./clock-server.ts: on a clock the test moves).
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", announceListening, options.entry ?? "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

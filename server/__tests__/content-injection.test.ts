@@ -113,6 +113,10 @@ beforeAll(async () => {
   expect(stored.title.ja).toBe(typedLine);
   expect(stored.content.ja).toBe(typed);
   expect(stored.externalLink).toBe(hostileUrl);
+  // The tours' group prices (one shape or another: per person or for the group) come back as they were.
+  const original = JSON.parse(readFileSync("content/tours.json", "utf8")) as { packages: { groupPrices?: unknown[] }[] };
+  const toursStored = JSON.parse(readFileSync(join(dir, "tours.json"), "utf8")) as typeof original;
+  expect(toursStored.packages.map((tour) => tour.groupPrices)).toEqual(original.packages.map((tour) => tour.groupPrices ?? []));
 
   // The site's modules again, over the edited folder, as a build from it loads them.
   process.env.CONTENT_DIR = dir;

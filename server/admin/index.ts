@@ -41,6 +41,10 @@ import { bookingSlotRoutes } from "./routes/booking-slot";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { calendarRoutes } from "./routes/calendar";
 import { newBookingRoutes } from "./routes/new-booking";
+import { experienceRoutes } from "./routes/experiences";
+import { guestRoutes } from "./routes/guests";
+import { reportRoutes } from "./routes/reports";
+import { voucherRoutes } from "./routes/vouchers";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
 import type { ContentStore } from "../content-store";
@@ -165,6 +169,10 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(calendarFeedRoutes, context);
   await admin.register(calendarRoutes, context);
   await admin.register(newBookingRoutes, context);
+  await admin.register(guestRoutes, context);
+  await admin.register(voucherRoutes, context);
+  await admin.register(reportRoutes, context);
+  await admin.register(experienceRoutes, context);
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({

@@ -80,6 +80,8 @@ export interface PersonalRecord {
   mailsToYou: ExportedMail[];
   /** How many notifications about their submissions went to the estate's own mailboxes (their content is in `submissions`). */
   copiesToEstate: number;
+  /** What the estate's staff noted about the person (their notes, tags, and the country they set), or null when nothing. */
+  staffNotes: { notes: string; tags: string[]; country: string | null } | null;
 }
 
 const formKind = (type: InboxType) => formOfType(type).kind as ExportedForm;
@@ -139,5 +141,6 @@ export function personalRecord(found: PersonalData, estate: ReplyContext & { con
       text: withoutKeys(mail.body, tokens),
     })),
     copiesToEstate: found.mails.length - toPerson.length,
+    staffNotes: found.guest ? { notes: found.guest.notes, tags: found.guest.tags, country: found.guest.country } : null,
   };
 }

@@ -8,7 +8,7 @@ import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
-import { bookTour, refusalAnswer } from "../bookings/book";
+import { bookTour, refusalAnswer, type Checkout } from "../bookings/book";
 import type { TourService } from "../bookings/service";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
@@ -79,6 +79,8 @@ export interface FormRouteOptions {
   limit: RouteLimit;
   /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
   tours: TourService;
+  /** The deposits' checkout at the payment provider, or null when none is set. */
+  checkout: Checkout | null;
   siteUrl: string;
 }
 
@@ -89,7 +91,7 @@ export interface FormRouteOptions {
  * the page's script and HTML form posts (sent before it ran, read by @fastify/formbody) go the
  * same way; a form post is answered with a page in the visitor's language (./native-forms.tsx).
  */
-export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, tours, siteUrl }: FormRouteOptions): Promise<void> {
+export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, tours, checkout, siteUrl }: FormRouteOptions): Promise<void> {
   await api.register(formbody);
   api.setValidatorCompiler(validatorCompiler);
   const routes = api.withTypeProvider<ZodTypeProvider>();
@@ -168,10 +170,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
    * became of it (`outcome`: booked and confirmed, waiting for the estate, on a waitlist, or a
    * request without a time), and its page and message say the same.
    */
-  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string, outcome?: BookingOutcome) => {
+  /** `extra`: a deposit to pay (the checkout's address), a tour waiting for its minimum group (how many people it takes). */
+  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string, outcome?: BookingOutcome, extra: { checkoutUrl?: string; minimum?: number } = {}) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
     const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
-    return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours } satisfies Accepted);
+    return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
   };
 
   const estateMails = (kind: FormKind, input: AnyFormInput) => {
@@ -191,11 +194,15 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   // made by the bookings' one use-case (../bookings/book.ts), its result turned into the answer.
   routes.post(formPath(formDefinitions.tourBooking), { schema: { body: tourBookingBody }, preValidation: before("tourBooking") }, async (request, reply) => {
     const kind = "tourBooking";
-    const { slot, waitlist, ...input } = request.body;
-    const result = await bookTour({ store, tours, mail }, { input, slot, waitlist });
-    if ("outcome" in result) return sendStored(request, reply, kind, result.id, result.outcome);
+    const { slot, waitlist, private: privateTour, voucher, ...input } = request.body;
+    const result = await bookTour({ store, tours, mail, checkout }, { input, slot, waitlist, private: privateTour, voucher });
+    if ("outcome" in result) {
+      const extra = "checkoutUrl" in result ? { checkoutUrl: result.checkoutUrl } : result.outcome === "minimum" ? { minimum: tours.schedule().rules[input.package].minGuests } : {};
+      return sendStored(request, reply, kind, result.id, result.outcome, extra);
+    }
     // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-    return reply.status(409).send(refusalAnswer(result.refused, input, result.slot, tours, siteUrl));
+    // Refused with a message in the visitor's language (the page shows a 409's message as it is).
+    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, tours, siteUrl));
   });
 }

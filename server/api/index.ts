@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { TourService } from "../bookings/service";
+import { sendAfterVisitMails } from "../bookings/after-visit";
+import { Payments } from "../bookings/payments";
 import { estateZone } from "../bookings/paris-time";
-import type { Config } from "../config";
+import { paymentsConfigured, type Config } from "../config";
 import { forServing, type Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
 import { mailLanguage } from "../db/staff";
@@ -23,6 +25,10 @@ export interface FormsService {
   tours: TourService;
   /** Once the app is closed: e-mails left unsent in the outbox (the process then exits 1). */
   unsentAtClose: number;
+  /** Deposits through the payment provider, or null without its keys (../bookings/payments.ts). */
+  payments: Payments | null;
+  /** The minute's sweep, run now (tests that move their clock run it at once). */
+  sweep: () => Promise<void>;
 }
 
 declare module "fastify" {
@@ -77,27 +83,44 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
   }
 
   const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
+  let payments: Payments | null = null;
   const tours = new TourService(db, {
     now: options.now ?? (() => new Date()),
     content,
     kick: () => sender?.kick(),
+    // A cancelled booking's deposit is refunded as soon as the change is written.
+    afterChange: () => void payments?.settleRefunds(),
+    depositsOn: paymentsConfigured(config),
     mail: () => {
       const context = mail();
       return context && { ...context, timeZone: estateZone, durationMinutes: content.current.tours.facts.durationMinutes };
     },
   });
-  const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0 };
-  app.decorate("forms", forms);
+  // The payment provider's library is loaded only with its keys: without them nothing calls out.
+  if (paymentsConfigured(config)) {
+    payments = await Payments.open(
+      { secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL, siteUrl: config.SITE_URL },
+      tours,
+      app.log,
+    );
+    app.log.info("payments: deposits are taken online where a package asks one");
+  }
 
-  // Requests the estate left unanswered give their places back, and reminders go out: once
-  // at start-up, then every minute. A sweep that meets a busy database tries again next time.
+  // Requests the estate left unanswered and deposits left unpaid give their places back,
+  // reminders and the thank-you e-mails after a visit go out, refunds are asked for: once at
+  // start-up, then every minute. A sweep that meets a busy database tries again next time.
   let sweeps: NodeJS.Timeout | null = null;
-  const sweep = () => {
-    tours
-      .expireHolds()
-      .then(() => tours.sendReminders())
-      .catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
+  const sweepNow = async () => {
+    await tours.expireHolds();
+    await tours.sendReminders();
+    await sendAfterVisitMails(tours);
+    await payments?.settleRefunds();
   };
+  const sweep = () => {
+    sweepNow().catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
+  };
+  const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0, payments, sweep: sweepNow };
+  app.decorate("forms", forms);
   app.addHook("onReady", async () => {
     sweep();
     sweeps = setInterval(sweep, 60_000).unref();
@@ -112,7 +135,7 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
     db.close();
   });
 
-  await app.register(apiRoutes, { config, store, mail, tours });
+  await app.register(apiRoutes, { config, store, mail, tours, payments });
 }
 
 /** The form API as a plugin of the server (`api`): the staff area and the backups depend on it by this name. */

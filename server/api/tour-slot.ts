@@ -1,6 +1,7 @@
 /**
  * What `POST /api/tour-bookings` reads besides the form (forms/tour-booking.ts), in its schema: an
- * optional `slot` (a `start` from the availability answer) and an optional waitlist wish. The
+ * optional `slot` (a `start` from the availability answer), an optional waitlist wish, a private
+ * tour's wish and a gift voucher's code. The
  * booking itself, and what a refusal says, are server/bookings/book.ts's.
  */
 import * as z from "zod/mini";
@@ -21,5 +22,15 @@ export const tourBookingBody = submissionSchema(tourBookingForm, {
   waitlist: z.pipe(
     z.optional(z.union([z.boolean(), z.literal("yes")])),
     z.transform((wish: boolean | "yes" | undefined) => wish === true || wish === "yes"),
+  ),
+  // A private tour (the time closes to everyone else), as the waitlist's wish is sent.
+  private: z.pipe(
+    z.optional(z.union([z.boolean(), z.literal("yes")])),
+    z.transform((wish: boolean | "yes" | undefined) => wish === true || wish === "yes"),
+  ),
+  // A gift voucher's code as typed (letters, digits, dashes and spaces); empty: none.
+  voucher: z.pipe(
+    z.optional(z.string().check(z.maxLength(40), z.regex(/^[A-Za-z0-9 -]*$/))),
+    z.transform((code: string | undefined) => (code && code.trim() !== "" ? code.trim() : null)),
   ),
 });

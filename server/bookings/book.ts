@@ -13,18 +13,30 @@ import type { Saved, SubmissionStore } from "../db/submissions";
 import { addNote } from "../db/assignment";
 import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
 import { composeRequestReceived } from "../mail/tour-visit";
-import { SlotRefused, type SlotBooking } from "./ledger";
+import { reserveExperience, type ExperienceBooking } from "./experiences";
+import { SlotRefused } from "./ledger";
 import type { LocalTime } from "./paris-time";
+import { offersPrivate } from "./pricing";
 import { capacityOf } from "./schedule";
 import { contactLink, WaitlistFull, type TourService } from "./service";
+import { VoucherRefused } from "./vouchers";
 
 type TourBookingInput = FormInput<"tourBooking">;
 
-/** What books: the submissions' store, the tours' ledger, and the estate's mail settings (null without mail). */
+/** The payment provider's checkout, as a booking with a deposit uses it (./payments.ts). */
+export interface Checkout {
+  /** The provider's checkout page for a booking's deposit; rejects when the provider cannot be reached. */
+  start(bookingId: string): Promise<string>;
+  /** A checkout that could not start: the time held for it is released at once. */
+  abandon(bookingId: string): Promise<void>;
+}
+
+/** What books: the submissions' store, the tours' ledger, the estate's mail settings (null without mail) and the deposits' checkout (null without a payment provider). */
 export interface Booker {
   store: SubmissionStore;
   tours: TourService;
   mail: MailSource;
+  checkout?: Checkout | null;
 }
 
 /** A visitor's booking as the route's schema read it: the form's fields, the time chosen, and whether to wait in line when it is full. */
@@ -32,14 +44,24 @@ export interface VisitorBooking {
   input: TourBookingInput;
   slot: LocalTime | null;
   waitlist: boolean;
+  /** A private tour: the time closes to everyone else, priced per group. */
+  private?: boolean;
+  /** A gift voucher's code as typed, or null. */
+  voucher?: string | null;
 }
+
+/** Why a booking is refused besides its time: a voucher without a time, a private tour the package does not offer, a deposit's checkout that could not start. */
+export type ExperienceRefusal = VoucherRefused | "voucher-needs-time" | "no-private" | "payment-unavailable";
 
 /**
  * What became of a visitor's booking: stored (booked and confirmed at once, waiting for the
  * estate, in line for a full time, or a request without a time), or refused (the time cannot be
  * given, or its waitlist is full) with nothing stored.
  */
-export type BookingResult = { outcome: "confirmed" | "pending" | "waitlist" | "request"; id: string } | { refused: SlotRefused | "waitlist-full"; slot: LocalTime };
+export type BookingResult =
+  | { outcome: "confirmed" | "pending" | "waitlist" | "request" | "minimum"; id: string }
+  | { outcome: "payment"; id: string; checkoutUrl: string }
+  | { refused: SlotRefused | "waitlist-full" | ExperienceRefusal; slot: LocalTime | null };
 
 /**
  * Books a visitor's tour. Without a time it is a request the estate answers (its notification,
@@ -48,10 +70,14 @@ export type BookingResult = { outcome: "confirmed" | "pending" | "waitlist" | "r
  * when the visitor asked for the waitlist and the group fits a tour, puts the request in line
  * (the estate told which time, the visitor how to leave the line).
  */
-export async function bookTour({ store, tours, mail: mailSource }: Booker, { input, slot, waitlist }: VisitorBooking): Promise<BookingResult> {
+export async function bookTour({ store, tours, mail: mailSource, checkout = null }: Booker, booking: VisitorBooking): Promise<BookingResult> {
+  const { input, slot, waitlist } = booking;
+  const choice = { private: booking.private ?? false, voucher: booking.voucher ?? null };
   const mail = mailSource();
   // The estate's notification, told what became of the time.
   const estate = (saved: Saved, notice?: BookingNotice) => (mail ? composeSubmissionMails("tourBooking", input, saved, mail, notice) : []);
+  if (choice.voucher && !slot) return { refused: "voucher-needs-time", slot: null };
+  if (choice.private && !offersPrivate(tours.content.current, input.package)) return { refused: "no-private", slot };
   if (!slot) {
     const { id } = await store.submitWith(
       "tourBooking",
@@ -67,19 +93,31 @@ export async function bookTour({ store, tours, mail: mailSource }: Booker, { inp
     const { id, written } = await store.submitWith(
       "tourBooking",
       { ...input, date: slot.date },
-      (saved) => tours.reserve({ id: saved.id, slot: place, guests }),
-      (saved, held: SlotBooking) => {
+      (saved) => reserveExperience(tours, { id: saved.id, slot: place, guests, choice }, checkout !== null),
+      (saved, { held, priceCents, depositCents, voucher }: ExperienceBooking) => {
         const status = held.status === "confirmed" ? "confirmed" : "pending";
         const visitor = tours.visitorMail("booked", { ...held, name: input.name, email: input.email, phone: input.phone ?? null, language: input.language });
-        return [...estate(saved, { kind: "slot", ...slot, guests, status, holdUntil: held.holdUntil }), ...(visitor ? [visitor] : [])];
+        const experience = { waitingFor: held.waitingFor, private: held.private, priceCents, depositCents, voucher: voucher?.code ?? null };
+        return [...estate(saved, { kind: "slot", ...slot, guests, status, holdUntil: held.holdUntil, experience }), ...(visitor ? [visitor] : [])];
       },
     );
     tours.options.kick();
-    return { outcome: written.status === "confirmed" ? "confirmed" : "pending", id };
+    if (written.depositCents > 0 && checkout) {
+      try {
+        return { outcome: "payment", id, checkoutUrl: await checkout.start(id) };
+      } catch {
+        await checkout.abandon(id);
+        return { refused: "payment-unavailable", slot };
+      }
+    }
+    const { held } = written;
+    return { outcome: held.status === "confirmed" ? "confirmed" : held.waitingFor === "minimum" ? "minimum" : "pending", id };
   } catch (error) {
+    if (error instanceof VoucherRefused) return { refused: error, slot };
     if (!(error instanceof SlotRefused)) throw error;
     const fits = guests <= capacityOf(tours.schedule(), place);
-    if (error.reason !== "full" || !waitlist || !fits) return { refused: error, slot };
+    // A private tour or a voucher needs the time itself: no waitlist for them.
+    if (error.reason !== "full" || !waitlist || !fits || choice.private || choice.voucher) return { refused: error, slot };
   }
   try {
     const { id } = await store.submitWith(
@@ -136,19 +174,32 @@ export async function bookForVisitor({ store, tours }: Booker, booking: StaffBoo
  * given (off the schedule or past its cut-off, beyond the horizon, too large a group, places
  * short, its waitlist full), the places left, and the contact page for larger groups.
  */
-export function refusalAnswer(refused: SlotRefused | "waitlist-full", booking: { language: string; guests?: number | null; package: TourBookingInput["package"] }, slot: LocalTime, tours: TourService, siteUrl: string) {
+export function refusalAnswer(
+  refused: SlotRefused | "waitlist-full" | ExperienceRefusal,
+  booking: { language: string; guests?: number | null; package: TourBookingInput["package"]; private?: boolean },
+  slot: LocalTime | null,
+  tours: TourService,
+  siteUrl: string,
+) {
   const lang = isLanguage(booking.language) ? booking.language : defaultLanguage;
   const { t } = translator(lang);
   const contact = contactLink(siteUrl, lang);
   if (refused === "waitlist-full") return { error: t("wineTours.slots.waitlistFull", { contact }), fields: ["slot"], placesLeft: 0, contact };
+  if (refused instanceof VoucherRefused) return { error: t(`tourRefusal.voucher.${refused.reason}`, { contact }), fields: ["voucher"], contact };
+  if (refused === "voucher-needs-time") return { error: t("tourRefusal.voucher.needsTime"), fields: ["voucher", "slot"], contact };
+  if (refused === "no-private") return { error: t("tourRefusal.private.notOffered", { contact }), fields: ["private"], contact };
+  if (refused === "payment-unavailable") return { error: t("tourRefusal.paymentUnavailable", { contact }), fields: [], contact };
+  if (!slot) return { error: t("wineTours.slots.conflictClosed", { contact }), fields: ["slot"], contact };
   const schedule = tours.schedule();
   const capacity = capacityOf(schedule, { package: booking.package, ...slot });
   const guests = booking.guests ?? 1;
+  // A private tour needs its time free of anyone else.
+  if (booking.private && refused.reason === "full" && guests <= capacity) return { error: t("tourRefusal.private.taken", { contact }), fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
   const error =
     refused.reason === "closed" || refused.reason === "unknown"
       ? t("wineTours.slots.conflictClosed", { contact })
       : refused.reason === "horizon"
-        ? t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact })
+        ? t("wineTours.slots.conflictHorizon", { months: schedule.rules[booking.package].horizonMonths ?? schedule.horizonMonths, contact })
         : guests > capacity
           ? t("wineTours.slots.conflictTooLarge", { capacity, contact })
           : refused.placesLeft === 0

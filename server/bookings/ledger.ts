@@ -16,12 +16,14 @@ import {
   moveSlotBooking,
   placesHeld,
   placesHeldBetween,
+  privateHeld,
   setSlotStatus,
   slotBookingById,
   slotBookingByToken,
   type BookingSource,
   type SlotBooking,
   type SlotStatus,
+  type WaitingFor,
 } from "../db/tour-ledger";
 import { beforeCutoff, capacityOf, hasSlot, slotInstant, timesOn, withinHorizon, type Schedule, type Slot } from "./schedule";
 import { addDays, dayCount } from "./paris-time";
@@ -57,15 +59,22 @@ export interface CheckOptions {
   byStaff?: boolean;
   /** An admin places a group over the places left (with a reason the audit log keeps). */
   overCapacity?: boolean;
+  /** A private tour: it needs the whole time free, whatever the group's size. */
+  private?: boolean;
 }
 
 /** Reads and changes the places of the bookings' slots. */
 export class Ledger {
   constructor(private readonly db: Db) {}
 
-  /** Places held in one slot's pool (the package's, or every package's with a shared guide), `except` one booking. */
+  /**
+   * Places held in one slot's pool (the package's, or every package's with a shared guide),
+   * `except` one booking. A private booking holds the whole time: at least its capacity.
+   */
   taken(schedule: Schedule, slot: Slot, now: Date, except = ""): number {
-    return placesHeld(this.db, { ...slot, shared: schedule.sharedGuide }, now, except);
+    const pool = { ...slot, shared: schedule.sharedGuide };
+    const held = placesHeld(this.db, pool, now, except);
+    return privateHeld(this.db, pool, now, except) ? Math.max(held, capacityOf(schedule, slot)) : held;
   }
 
   /** A slot's places left at `now`, never below zero (a lowered capacity leaves its bookings where they are). */
@@ -80,20 +89,23 @@ export class Ledger {
    */
   open(schedule: Schedule, pkg: TourPackageId, from: string, to: string, now: Date): OpenSlot[] {
     const held = new Map<string, number>();
+    // Times a private tour closed: nothing is left there.
+    const closed = new Set<string>();
     for (const row of placesHeldBetween(this.db, from, to, now)) {
       const key = `${row.date} ${row.time} ${schedule.sharedGuide ? "*" : row.package}`;
       held.set(key, (held.get(key) ?? 0) + row.places);
+      if (row.closed) closed.add(key);
     }
     const slots: OpenSlot[] = [];
     for (let i = 0; i < dayCount(from, to); i++) {
       const date = addDays(from, i);
-      if (!withinHorizon(schedule, date, now)) break;
+      if (!withinHorizon(schedule, date, now, pkg)) break;
       for (const time of timesOn(schedule, pkg, date)) {
         const slot = { package: pkg, date, time };
         if (!beforeCutoff(schedule, slot, now)) continue;
         const capacity = capacityOf(schedule, slot);
-        const taken = held.get(`${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`) ?? 0;
-        slots.push({ ...slot, capacity, placesLeft: Math.max(0, capacity - taken) });
+        const key = `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
+        slots.push({ ...slot, capacity, placesLeft: closed.has(key) ? 0 : Math.max(0, capacity - (held.get(key) ?? 0)) });
       }
     }
     return slots;
@@ -107,15 +119,29 @@ export class Ledger {
    */
   check(schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): void {
     if (!hasSlot(schedule, slot)) throw new SlotRefused("unknown", 0);
-    if (!withinHorizon(schedule, slot.date, now)) throw new SlotRefused("horizon", 0);
+    if (!withinHorizon(schedule, slot.date, now, slot.package)) throw new SlotRefused("horizon", 0);
     const open = options.byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
     if (!open) throw new SlotRefused("closed", 0);
     const left = this.placesLeft(schedule, slot, now, options.except);
-    if (guests > left && !options.overCapacity) throw new SlotRefused("full", left);
+    // A private tour takes the whole time: every place must be free.
+    const needed = options.private ? Math.max(guests, capacityOf(schedule, slot)) : guests;
+    if (needed > left && !options.overCapacity) throw new SlotRefused("full", left);
   }
 
   /** Records a new booking's places; call after `check`, in the same transaction. */
-  hold(booking: { id: string; slot: Slot; guests: number; zone: string; confirmed: boolean; holdUntil: Date; now: Date; source: BookingSource }): SlotBooking {
+  hold(booking: {
+    id: string;
+    slot: Slot;
+    guests: number;
+    zone: string;
+    confirmed: boolean;
+    holdUntil: Date;
+    now: Date;
+    source: BookingSource;
+    private?: boolean;
+    waitingFor?: WaitingFor;
+    priceCents?: number | null;
+  }): SlotBooking {
     // A pending request holds its places until the estate answers, at most holdHours and never past the tour itself.
     insertSlotBooking(
       this.db,
@@ -130,6 +156,9 @@ export class Ledger {
         holdUntil: booking.confirmed ? null : booking.holdUntil.toISOString(),
         token: manageToken(),
         source: booking.source,
+        private: booking.private ?? false,
+        waitingFor: booking.waitingFor ?? "estate",
+        priceCents: booking.priceCents ?? null,
       },
       booking.now,
     );

@@ -8,6 +8,7 @@
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import type { Db } from "../db/database";
 import { deleteClosure, deleteDateChange, insertClosure, insertDateChange, readScheduleRows, writeScheduleSettings, type DateChangeKind } from "../db/tour-schedule";
+import { readPackageRules } from "../db/tour-rules";
 import { addDays, addMonths, dayCount, estateZone, isoWithOffset, instantOf, localOf, weekdayOf, type LocalTime } from "./paris-time";
 
 /** A closed stretch of days (harvest, a holiday), both ends included. */
@@ -30,6 +31,21 @@ export interface DateChange {
   capacity: number | null;
   note: string;
 }
+
+/**
+ * A package's own rules (the staff's experiences page): the smallest group its tour runs for (a
+ * smaller one waits until enough people booked that time), its own cut-off and horizon (null: the
+ * schedule's), and the share of the price paid online when booking (0: none).
+ */
+export interface PackageRules {
+  minGuests: number;
+  cutoffHours: number | null;
+  horizonMonths: number | null;
+  depositPercent: number;
+}
+
+/** A package's rules before the estate sets any. */
+export const defaultRules: PackageRules = { minGuests: 1, cutoffHours: null, horizonMonths: null, depositPercent: 0 };
 
 /** Everything that decides which slots exist and how many places each has. */
 export interface Schedule {
@@ -55,6 +71,8 @@ export interface Schedule {
   instantConfirm: Record<TourPackageId, boolean>;
   closures: Closure[];
   dateChanges: DateChange[];
+  /** Per package: its own rules (a minimum group, its cut-off and horizon, a deposit). */
+  rules: Record<TourPackageId, PackageRules>;
 }
 
 /** The weekdays, Monday first. */
@@ -96,11 +114,22 @@ export function readSchedule(db: Db): Schedule {
     instantConfirm,
     closures: rows.closures.map((row) => ({ id: row.id, firstDay: row.first_day, lastDay: row.last_day, note: row.note })),
     dateChanges: rows.dateChanges.filter((row) => (tourPackageIds as readonly string[]).includes(row.package)),
+    rules: rulesOf(db),
   };
 }
 
+/** Every package's rules as stored, the defaults for a package without any. */
+function rulesOf(db: Db): Schedule["rules"] {
+  const rules = Object.fromEntries(tourPackageIds.map((id) => [id, { ...defaultRules }])) as Schedule["rules"];
+  for (const row of readPackageRules(db)) {
+    if (!(row.package in rules)) continue;
+    rules[row.package] = { minGuests: row.min_guests, cutoffHours: row.cutoff_hours, horizonMonths: row.horizon_months, depositPercent: row.deposit_percent };
+  }
+  return rules;
+}
+
 /** What the schedule form saves (closures and one-off changes are added and removed one by one). */
-export type ScheduleSettings = Omit<Schedule, "zone" | "closures" | "dateChanges">;
+export type ScheduleSettings = Omit<Schedule, "zone" | "closures" | "dateChanges" | "rules">;
 
 /**
  * A change of the schedule, as the estate asks for it. Applying one never touches a booking by
@@ -216,11 +245,16 @@ export const slotInstant = (schedule: Schedule, slot: LocalTime) => instantOf(sl
 /** A slot's `start` as the API writes it. */
 export const slotStart = (schedule: Schedule, slot: LocalTime) => isoWithOffset(slot, schedule.zone || estateZone);
 
-/** Whether a slot can still be booked, moved or cancelled online at `now` (before the cut-off). */
-export const beforeCutoff = (schedule: Schedule, slot: LocalTime, now: Date) => slotInstant(schedule, slot).getTime() - schedule.cutoffHours * 3_600_000 > now.getTime();
+/** The hours before a package's tour when online booking, moving and cancelling end: its own, else the schedule's. */
+export const cutoffOf = (schedule: Schedule, pkg: TourPackageId | undefined) => (pkg ? schedule.rules[pkg]?.cutoffHours : null) ?? schedule.cutoffHours;
 
-/** The last day that can be booked at `now`: the horizon's months after today, on the estate's clock. */
-export const horizonEnd = (schedule: Schedule, now: Date) => addMonths(localOf(now, schedule.zone || estateZone).date, schedule.horizonMonths);
+/** Whether a slot can still be booked, moved or cancelled online at `now` (before its package's cut-off). */
+export const beforeCutoff = (schedule: Schedule, slot: LocalTime & { package?: TourPackageId }, now: Date) =>
+  slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000 > now.getTime();
 
-/** Whether a day is within the booking horizon at `now`. */
-export const withinHorizon = (schedule: Schedule, date: string, now: Date) => date <= horizonEnd(schedule, now);
+/** The last day that can be booked at `now`: the horizon's months (the package's own, else the schedule's) after today, on the estate's clock. */
+export const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) =>
+  addMonths(localOf(now, schedule.zone || estateZone).date, (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths);
+
+/** Whether a day is within the booking horizon (of `pkg`, when named) at `now`. */
+export const withinHorizon = (schedule: Schedule, date: string, now: Date, pkg?: TourPackageId) => date <= horizonEnd(schedule, now, pkg);

@@ -16,14 +16,18 @@ import { changeStatus, statusesOf } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
 import { attendanceOf, heldBookingsBetween, markReminderQueued, placesHeldBetween, remindersNotQueued, setAttendance, visitorOf, type Attendance, type HeldBooking } from "../db/tour-ledger";
 import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
+import { peopleTowardsMinimum } from "../db/tour-experiences";
 import type { MailContext } from "../mail/compose";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
 import { composeVisitMail, composeWaitlistJoined, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { dayViews, type DayView } from "./day-view";
+import { experienceMailOf, minimumHoldEnd, releaseExtras, settleMinimum } from "./experiences";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import {
+  beforeCutoff,
   capacityOf,
+  cutoffOf,
   hasSlot,
   isClosed,
   proposedSchedule,
@@ -102,6 +106,10 @@ export interface TourServiceOptions {
   mail: () => (Omit<VisitMailContext, "cutoffHours" | "holdHours"> & Pick<MailContext, "staffLanguage">) | null;
   /** A new e-mail is in the outbox. */
   kick: () => void;
+  /** After each change is written (the deposits' refunds are asked for then: ./payments.ts). */
+  afterChange?: () => void;
+  /** The payment provider is set: a package's deposit is asked (and the availability answer says so). */
+  depositsOn?: boolean;
 }
 
 export class TourService {
@@ -158,7 +166,11 @@ export class TourService {
     const answer = this.answer(pkg, from, to);
     if (answer.json === undefined) {
       const schedule = this.schedule();
-      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })) });
+      // What the tours form tells before booking: the package's minimum group, and the deposit it asks.
+      const rules = schedule.rules[pkg];
+      const minimum = rules.minGuests > 1 ? { minGuests: rules.minGuests } : {};
+      const deposit = this.options.depositsOn && rules.depositPercent > 0 && schedule.instantConfirm[pkg] ? { depositPercent: rules.depositPercent } : {};
+      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })), ...minimum, ...deposit });
     }
     return answer.json;
   }
@@ -182,26 +194,39 @@ export class TourService {
    * staff's (a phone or walk-in visitor) is confirmed, may be placed until the tour starts, and an
    * admin may place it over the places.
    */
-  reserve(booking: { id: string; slot: Slot; guests: number }, staff: { actor: string; overCapacity: boolean; reason: string } | null = null): SlotBooking {
+  reserve(
+    booking: { id: string; slot: Slot; guests: number; private?: boolean; priceCents?: number | null; paymentUntil?: Date | null },
+    staff: { actor: string; overCapacity: boolean; reason: string } | null = null,
+  ): SlotBooking {
     const schedule = this.schedule();
     const now = this.now;
     this.version += 1;
     const capacity = capacityOf(schedule, booking.slot);
     if (booking.guests > capacity && !staff?.overCapacity) throw new SlotRefused("full", this.ledger.placesLeft(schedule, booking.slot, now));
     const free = this.ledger.placesLeft(schedule, booking.slot, now) >= booking.guests;
-    this.ledger.check(schedule, booking.slot, booking.guests, now, { byStaff: staff !== null, overCapacity: staff?.overCapacity ?? false });
-    const confirmed = staff !== null || schedule.instantConfirm[booking.slot.package];
+    this.ledger.check(schedule, booking.slot, booking.guests, now, { byStaff: staff !== null, overCapacity: staff?.overCapacity ?? false, private: booking.private ?? false });
+    // What a visitor's booking may wait for: its deposit (held until the checkout ends), or, on a
+    // tour with a minimum group, enough people at that time (held until the cut-off).
+    const minimum = schedule.rules[booking.slot.package].minGuests;
+    const short = !staff && !booking.private && minimum > 1 && this.peopleTowardsMinimum(booking.slot) + booking.guests < minimum;
+    const waitingFor = !staff && booking.paymentUntil ? "payment" : short ? "minimum" : "estate";
+    const confirmed = staff !== null || (schedule.instantConfirm[booking.slot.package] && waitingFor === "estate");
     const held = this.ledger.hold({
       id: booking.id,
       slot: booking.slot,
       guests: booking.guests,
       zone: schedule.zone,
       confirmed,
-      holdUntil: Ledger.holdEnd(schedule, booking.slot, now),
+      holdUntil: waitingFor === "payment" ? booking.paymentUntil! : waitingFor === "minimum" ? minimumHoldEnd(schedule, booking.slot) : Ledger.holdEnd(schedule, booking.slot, now),
       now,
       source: staff ? "staff" : "visitor",
+      private: booking.private ?? false,
+      waitingFor,
+      priceCents: booking.priceCents ?? null,
     });
     if (confirmed) changeStatus(this.db, bookingType, booking.id, ["new"], "confirmed", now);
+    // This group may bring the time to its minimum: the groups waiting for it are confirmed.
+    if (confirmed && !staff) settleMinimum(this, booking.slot);
     if (staff) {
       const slot = `${booking.slot.date} ${booking.slot.time}`;
       recordAudit(this.db, { actor: staff.actor, action: auditActions.bookingCreatedByStaff, target: { type: bookingType, id: booking.id }, detail: { slot, guests: booking.guests } }, now);
@@ -234,17 +259,20 @@ export class TourService {
     return { ...booking, name: visitor.name, email: visitor.email, phone: visitor.phone, language: isLanguage(visitor.language) ? visitor.language : defaultLanguage };
   }
 
-  /** The visitor's e-mail about `visit` as it now stands, or null without mail (or without an address: a walk-in). */
+  /**
+   * The visitor's e-mail about `visit` as it now stands, or null without mail (or without an
+   * address: a walk-in, or a time held until its deposit is paid: the checkout itself says so).
+   */
   visitorMail(kind: VisitMailKind, visit: BookedVisit) {
     const mail = this.options.mail();
     if (!mail || visit.email === "") return null;
     const schedule = this.schedule();
-    return composeVisitMail(
-      kind,
-      { id: visit.bookingId, email: visit.email, language: visit.language, tour: this.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token },
-      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
-      this.now,
-    );
+    const forMail = { id: visit.bookingId, email: visit.email, language: visit.language, tour: this.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token };
+    const context = { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours };
+    // A time held for its deposit or its tour's minimum is told in words of its own (./experiences.ts).
+    const experience = experienceMailOf(kind, visit, forMail, context, schedule);
+    if (experience !== undefined) return experience;
+    return composeVisitMail(kind, forMail, context, this.now);
   }
 
   /** Queues the visitor's e-mail about a booking's new state; call inside the change's transaction. */
@@ -288,6 +316,7 @@ export class TourService {
           .immediate(),
       );
       this.options.kick();
+      this.options.afterChange?.();
       return result;
     } catch (error) {
       if (error instanceof Abort) return error.value as T;
@@ -300,7 +329,7 @@ export class TourService {
   /** Whether a booking can still be changed online (before its slot's cut-off). */
   changeable(visit: SlotBooking): boolean {
     const schedule = this.schedule();
-    return (visit.status === "pending" || visit.status === "confirmed") && slotInstant(schedule, visit).getTime() - schedule.cutoffHours * 3_600_000 > this.now.getTime();
+    return (visit.status === "pending" || visit.status === "confirmed") && beforeCutoff(schedule, visit, this.now);
   }
 
   /** How many more times a visitor may move a booking through the private link in the next 24 hours. */
@@ -320,7 +349,7 @@ export class TourService {
       if (!visit || !this.changeable(visit)) return "late" as const;
       if (this.movesLeft(id) === 0) return "limit" as const;
       try {
-        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id });
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id, private: visit.private });
       } catch (error) {
         if (error instanceof SlotRefused) return error;
         throw error;
@@ -382,7 +411,7 @@ export class TourService {
    */
   staffMoveOptions(visit: { bookingId: string; package: TourPackageId; date: string; time: string }, day: string, schedule = this.schedule()): OpenSlot[] {
     const now = this.now;
-    if (!withinHorizon(schedule, day, now)) return [];
+    if (!withinHorizon(schedule, day, now, visit.package)) return [];
     return slotsBetween(schedule, visit.package, day, day)
       .filter((slot) => slotInstant(schedule, slot).getTime() > now.getTime() && !(slot.date === visit.date && slot.time === visit.time))
       .map((slot) => ({ ...slot, capacity: capacityOf(schedule, slot), placesLeft: this.ledger.placesLeft(schedule, slot, now, visit.bookingId) }));
@@ -400,7 +429,7 @@ export class TourService {
       if (!visit || (visit.status !== "pending" && visit.status !== "confirmed") || to.package !== visit.package) return "stale" as const;
       if (to.date === visit.date && to.time === visit.time) return "stale" as const;
       try {
-        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id, byStaff: true });
+        this.ledger.check(this.schedule(), to, visit.guests, this.now, { except: id, byStaff: true, private: visit.private });
       } catch (error) {
         if (error instanceof SlotRefused) return error;
         throw error;
@@ -454,6 +483,22 @@ export class TourService {
       recordAudit(this.db, { actor, action, target: { type: bookingType, id } }, now);
       return "done" as const;
     });
+  }
+
+  /** Whether a booking's places are free for it again at its own time (a deposit paid just as its hold lapsed); call inside a change. */
+  placesFreeFor(visit: SlotBooking): boolean {
+    try {
+      this.ledger.check(this.schedule(), visit, visit.guests, this.now, { except: visit.bookingId, byStaff: true, private: visit.private });
+      return true;
+    } catch (error) {
+      if (error instanceof SlotRefused) return false;
+      throw error;
+    }
+  }
+
+  /** People who count towards a package's minimum at a time: confirmed groups and those waiting for it. */
+  peopleTowardsMinimum(slot: Slot): number {
+    return peopleTowardsMinimum(this.db, slot, this.now);
   }
 
   /** How often the person behind an address came and did not come (checked in, marked absent). */
@@ -582,7 +627,7 @@ export class TourService {
     const now = this.now;
     for (const lapsed of this.waitlist.lapsedOffers(now)) this.waitlist.setStatus(lapsed.id, "offered", "lapsed", now);
     for (const entry of this.waitlist.waiting()) {
-      const cutoff = slotInstant(schedule, entry).getTime() - schedule.cutoffHours * 3_600_000;
+      const cutoff = slotInstant(schedule, entry).getTime() - cutoffOf(schedule, entry.package) * 3_600_000;
       if (!hasSlot(schedule, entry) || cutoff <= now.getTime()) {
         this.waitlist.setStatus(entry.id, "waiting", "gone", now);
         continue;
@@ -687,6 +732,8 @@ export class TourService {
   /** Changes a booking's status and the inbox's with it; false when it was not in one of `from`. */
   setStatus(id: string, from: readonly SlotStatus[], to: SlotStatus, holdUntil: Date | null = null): boolean {
     if (!this.ledger.setStatus(id, from, to, this.now, holdUntil)) return false;
+    // A booking that no longer takes place gives back its voucher, and its deposit is refunded.
+    if (to === "cancelled" || to === "declined" || to === "expired") releaseExtras(this.db, id, this.now);
     const inbox = to === "pending" ? "new" : to === "expired" ? "declined" : to;
     changeStatus(this.db, bookingType, id, statusesOf[bookingType], inbox, this.now);
     return true;

@@ -68,7 +68,17 @@ export const auditActions = {
   contentDeleted: "content.deleted",
   contentRestored: "content.restored",
   contentPublished: "content.published",
+  // The tours' experiences: what the staff note about a guest, vouchers, the packages' rules,
+  // and the deposits the payment provider confirmed or refunded.
+  guestNoted: "guest.noted",
+  voucherCreated: "voucher.created",
+  experiencesChanged: "experiences.changed",
+  depositPaid: "booking.deposit-paid",
+  depositRefunded: "booking.deposit-refunded",
 } as const;
+
+/** The \`actor\` of what the payment provider's webhook did (a deposit paid, refunded). */
+export const paymentProviderActor = "payment provider";
 
 /** The `actor` of actions taken with `npm run staff`. */
 export const commandLineActor = "command line";

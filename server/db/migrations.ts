@@ -582,4 +582,101 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE staff ADD COLUMN language TEXT CHECK (language IN ('en', 'fr'));
     `,
   },
+  {
+    version: 80,
+    name: "tour experiences: rules per package, private tours, minimum groups, prices kept, the after-visit mail",
+    sql: `
+      -- Per package (server/bookings/schedule.ts \`rules\`): the smallest group a tour runs for, its
+      -- own booking cut-off and horizon (NULL: the schedule's), and the share of the price paid
+      -- online as a deposit when booking (0: none; 100: paid in full).
+      CREATE TABLE tour_package_rules (
+        package TEXT PRIMARY KEY,
+        min_guests INTEGER NOT NULL DEFAULT 1 CHECK (min_guests BETWEEN 1 AND 50),
+        cutoff_hours INTEGER CHECK (cutoff_hours BETWEEN 0 AND 720),
+        horizon_months INTEGER CHECK (horizon_months BETWEEN 1 AND 36),
+        deposit_percent INTEGER NOT NULL DEFAULT 0 CHECK (deposit_percent BETWEEN 0 AND 100)
+      );
+      -- A private booking closes its time to everyone else; waiting_for says what a pending booking
+      -- waits for (the estate's answer, the deposit, or enough people for the tour to run);
+      -- price_cents is the group's price when booked (after a voucher); thanks_queued_at marks the
+      -- after-visit e-mail queued, once.
+      ALTER TABLE tour_slot_bookings ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1));
+      ALTER TABLE tour_slot_bookings ADD COLUMN waiting_for TEXT CHECK (waiting_for IN ('estate', 'payment', 'minimum'));
+      ALTER TABLE tour_slot_bookings ADD COLUMN price_cents INTEGER;
+      ALTER TABLE tour_slot_bookings ADD COLUMN thanks_queued_at TEXT;
+      -- The thank-you e-mail the day after a visit: on unless the estate turns it off.
+      ALTER TABLE tour_schedule ADD COLUMN after_visit_mail INTEGER NOT NULL DEFAULT 1 CHECK (after_visit_mail IN (0, 1));
+    `,
+  },
+  {
+    version: 81,
+    name: "tour guests: what the staff know of a person",
+    sql: `
+      -- One person the estate knows, matched on the address of their bookings and requests (lower
+      -- case): the staff's notes and tags, and the country when the staff set it (else it is read
+      -- from the phone). Visits and no-shows are counted from the bookings' check-in. Erased with
+      -- the person (server/db/privacy.ts).
+      CREATE TABLE tour_guests (
+        email TEXT PRIMARY KEY,
+        notes TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags)),
+        country TEXT CHECK (country GLOB '[A-Z][A-Z]'),
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      ) WITHOUT ROWID;
+      -- A person's bookings, found by their address whatever its case.
+      CREATE INDEX tour_bookings_email ON tour_bookings (lower(email));
+    `,
+  },
+  {
+    version: 82,
+    name: "tour vouchers: gift vouchers redeemed once",
+    sql: `
+      -- A gift voucher (server/bookings/vouchers.ts): a code worth an amount, or a package for a
+      -- number of people, valid until a day (included); redeemed_by is the booking that used it,
+      -- set once (a second booking finds it set, even at the same moment).
+      CREATE TABLE tour_vouchers (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('value', 'package')),
+        amount_cents INTEGER CHECK (amount_cents > 0),
+        package TEXT,
+        guests INTEGER CHECK (guests BETWEEN 1 AND 50),
+        valid_until TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        redeemed_by TEXT UNIQUE,
+        redeemed_at TEXT,
+        CHECK ((kind = 'value' AND amount_cents IS NOT NULL) OR (kind = 'package' AND package IS NOT NULL AND guests IS NOT NULL))
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 83,
+    name: "tour payments: deposits through the payment provider's checkout",
+    sql: `
+      -- A booking's deposit (server/bookings/payments.ts): the provider's checkout session, its
+      -- address and when it ends, and what became of it: open, paid, expired, refund-due (a paid
+      -- booking cancelled), refunded.
+      CREATE TABLE tour_payments (
+        booking_id TEXT PRIMARY KEY REFERENCES tour_bookings (id) ON DELETE CASCADE,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        currency TEXT NOT NULL DEFAULT 'eur',
+        status TEXT NOT NULL CHECK (status IN ('open', 'paid', 'expired', 'refund-due', 'refunded')),
+        session_id TEXT UNIQUE,
+        checkout_url TEXT,
+        expires_at TEXT NOT NULL,
+        payment_intent TEXT,
+        refund_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      -- Every provider event acted on, once: a replayed webhook finds its id here and changes nothing.
+      CREATE TABLE payment_events (
+        event_id TEXT PRIMARY KEY,
+        type TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
 import { formOfType, type InboxRow } from "./inbox";
 import type { OutboxRow } from "./outbox";
+import { deleteGuest, guestNotesOf, type GuestNotes } from "./tour-guests";
 
 export interface PersonalData {
   email: string;
@@ -19,6 +20,8 @@ export interface PersonalData {
   visits: VisitRecord[];
   /** Its places on a full time's waitlist (migration 31), by booking. */
   waitlist: VisitRecord[];
+  /** What the staff noted about the person (migration 81), when they noted anything. */
+  guest: GuestNotes | null;
 }
 
 /** A booking's tour time, or its place on a waitlist, as stored (without its link's token). */
@@ -94,7 +97,9 @@ export function findPersonalData(db: Db, email: string): PersonalData {
     row: db.prepare(`SELECT * FROM ${formOfType(entry.type).table} WHERE id = ?`).get(entry.submission_id) as Record<string, string | number | null>,
   }));
   const bookings = entries.filter((entry) => entry.type === "tour-bookings").map((entry) => entry.submission_id);
-  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries), visits: visitsOf(db, bookings), waitlist: waitlistOf(db, bookings) };
+  const guest = guestNotesOf(db, email);
+  const noted = guest.notes !== "" || guest.tags.length > 0 || guest.country !== null;
+  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries), visits: visitsOf(db, bookings), waitlist: waitlistOf(db, bookings), guest: noted ? guest : null };
 }
 
 const visitsOf = (db: Db, bookings: readonly string[]) =>
@@ -142,6 +147,8 @@ export async function erasePersonalData(db: Db, email: string): Promise<Erasure 
             db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
           }
           for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);
+          // What the staff noted about the person (tags, notes, country) goes with them.
+          deleteGuest(db, email);
           return { submissions: entries.length, mails: mails.length };
         })
         .immediate(),

@@ -9,6 +9,8 @@ import type { Db } from "./database";
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
 export type BookingSource = "visitor" | "staff";
+/** What a pending booking waits for: the estate's answer, the deposit, or enough people for its tour to run. */
+export type WaitingFor = "estate" | "payment" | "minimum";
 
 /** A booking's slot as stored. */
 export interface SlotBooking {
@@ -25,6 +27,12 @@ export interface SlotBooking {
   createdAt: string;
   source: BookingSource;
   attendance: Attendance | null;
+  /** A private tour: the time is closed to everyone else while it holds its places. */
+  private: boolean;
+  /** What a pending booking waits for (null: the estate's answer, as before migration 80). */
+  waitingFor: WaitingFor | null;
+  /** The group's price when booked, after a voucher (cents); null when booked before prices were kept. */
+  priceCents: number | null;
 }
 
 interface Row {
@@ -41,6 +49,9 @@ interface Row {
   created_at: string;
   source: BookingSource;
   attendance: Attendance | null;
+  private: number;
+  waiting_for: WaitingFor | null;
+  price_cents: number | null;
 }
 
 const fromRow = (row: Row): SlotBooking => ({
@@ -57,6 +68,9 @@ const fromRow = (row: Row): SlotBooking => ({
   createdAt: row.created_at,
   source: row.source,
   attendance: row.attendance,
+  private: row.private === 1,
+  waitingFor: row.waiting_for,
+  priceCents: row.price_cents,
 });
 
 /** Places a booking holds at `@now`: a confirmed one always, a pending one until its hold ends. */
@@ -87,30 +101,75 @@ export function placesHeld(db: Db, pool: Pool, now: Date, except = ""): number {
   return row.n;
 }
 
-/** Places held per day, time and package from `from` to `to` (days, both included), bookings and offers together. */
-export function placesHeldBetween(db: Db, from: string, to: string, now: Date): { date: string; time: string; package: TourPackageId; places: number }[] {
+/** Whether a private booking holds a pool at `now` (its time is then closed to everyone else), `except` one booking. */
+export function privateHeld(db: Db, pool: Pool, now: Date, except = ""): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM tour_slot_bookings WHERE slot_date = @date AND slot_time = @time AND (@shared = 1 OR package = @package)
+         AND private = 1 AND booking_id != @except AND ${holdingSql} LIMIT 1`,
+      )
+      .get({ date: pool.date, time: pool.time, shared: pool.shared ? 1 : 0, package: pool.package, except, now: now.toISOString() }) !== undefined
+  );
+}
+
+/**
+ * Places held per day, time and package from `from` to `to` (days, both included), bookings and
+ * offers together, and whether a private booking holds that time (`closed`).
+ */
+export function placesHeldBetween(db: Db, from: string, to: string, now: Date): { date: string; time: string; package: TourPackageId; places: number; closed: number }[] {
   return db
     .prepare(
-      `SELECT slot_date AS date, slot_time AS time, package, sum(n) AS places FROM (
-         SELECT slot_date, slot_time, package, guests AS n FROM tour_slot_bookings WHERE slot_date BETWEEN @from AND @to AND ${holdingSql}
+      `SELECT slot_date AS date, slot_time AS time, package, sum(n) AS places, max(p) AS closed FROM (
+         SELECT slot_date, slot_time, package, guests AS n, private AS p FROM tour_slot_bookings WHERE slot_date BETWEEN @from AND @to AND ${holdingSql}
          UNION ALL
-         SELECT slot_date, slot_time, package, guests AS n FROM tour_waitlist WHERE slot_date BETWEEN @from AND @to AND ${offerHoldingSql}
+         SELECT slot_date, slot_time, package, guests AS n, 0 AS p FROM tour_waitlist WHERE slot_date BETWEEN @from AND @to AND ${offerHoldingSql}
        ) GROUP BY slot_date, slot_time, package`,
     )
-    .all({ from, to, now: now.toISOString() }) as { date: string; time: string; package: TourPackageId; places: number }[];
+    .all({ from, to, now: now.toISOString() }) as { date: string; time: string; package: TourPackageId; places: number; closed: number }[];
 }
 
 /** Records a new booking's places. */
 export function insertSlotBooking(
   db: Db,
-  booking: { id: string; package: TourPackageId; date: string; time: string; zone: string; guests: number; status: "pending" | "confirmed"; holdUntil: string | null; token: string; source: BookingSource },
+  booking: {
+    id: string;
+    package: TourPackageId;
+    date: string;
+    time: string;
+    zone: string;
+    guests: number;
+    status: "pending" | "confirmed";
+    holdUntil: string | null;
+    token: string;
+    source: BookingSource;
+    private?: boolean;
+    waitingFor?: WaitingFor | null;
+    priceCents?: number | null;
+  },
   now: Date,
 ): void {
   const at = now.toISOString();
   db.prepare(
-    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-  ).run(booking.id, booking.package, booking.date, booking.time, booking.zone, booking.guests, booking.status, booking.holdUntil, booking.token, at, at, booking.source);
+    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source, private, waiting_for, price_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    booking.id,
+    booking.package,
+    booking.date,
+    booking.time,
+    booking.zone,
+    booking.guests,
+    booking.status,
+    booking.holdUntil,
+    booking.token,
+    at,
+    at,
+    booking.source,
+    booking.private ? 1 : 0,
+    booking.status === "pending" ? (booking.waitingFor ?? "estate") : null,
+    booking.priceCents ?? null,
+  );
 }
 
 export function slotBookingById(db: Db, id: string): SlotBooking | null {

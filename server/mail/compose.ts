@@ -4,6 +4,7 @@ import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/defini
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
+import { experienceNoticeLines, type ExperienceNotice } from "./experience-notice";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
 import { apiPaths } from "#core/paths";
 
@@ -77,8 +78,11 @@ function shownValue(kind: FormKind, name: string, value: unknown, lang: StaffLan
 
 /** What the estate's notice of a tour booking says about its time, beside the form's fields. */
 export type BookingNotice =
-  /** A time booked: confirmed at once, or waiting for the estate with its places held until `holdUntil` (UTC). */
-  | { kind: "slot"; date: string; time: string; guests: number; status: "confirmed" | "pending"; holdUntil: string | null }
+  /**
+   * A time booked: confirmed at once, or waiting (for the estate, the deposit or the tour's minimum
+   * group: `experience`) with its places held until `holdUntil` (UTC).
+   */
+  | { kind: "slot"; date: string; time: string; guests: number; status: "confirmed" | "pending"; holdUntil: string | null; experience?: ExperienceNotice }
   /** A full time's waitlist joined. */
   | { kind: "waitlist"; date: string; time: string; guests: number };
 
@@ -109,6 +113,8 @@ const estateNotices: Record<FormKind, EstateNotice> = {
 function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMessageId {
   if (!notice) return estateNotices[kind].subject;
   if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
+  if (notice.status === "pending" && notice.experience?.waitingFor === "payment") return "estateMail.subject.payment";
+  if (notice.status === "pending" && notice.experience?.waitingFor === "minimum") return "estateMail.subject.minimum";
   return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
 }
 
@@ -146,6 +152,8 @@ function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, la
   if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
   if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
   const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
+  const waiting = notice.experience?.waitingFor;
+  if (waiting === "payment" || waiting === "minimum") return t(waiting === "payment" ? "estateMail.intro.payment" : "estateMail.intro.minimum", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
   return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
 }
 
@@ -169,6 +177,7 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
         t("estateMail.time", { when: staffDayAndTime(notice.date, notice.time, lang) }),
         t("estateMail.tour", { tour: context.tourName(String(values.package), lang) }),
         t("estateMail.group", { count: notice.guests }),
+        ...(notice.kind === "slot" && notice.experience ? experienceNoticeLines(notice.experience, lang) : []),
       ],
     });
   }

@@ -40,7 +40,9 @@ export type MailBlock =
   /** Words someone wrote (the estate's reason, a staff member's reply): kept as written. */
   | { kind: "quote"; text: string }
   /** Small print: a reference. */
-  | { kind: "small"; text: string };
+  | { kind: "small"; text: string }
+  /** Links one a line, each named (the wines of a visit, each with its page in the shop); the text part gives each address under its name. */
+  | { kind: "links"; links: readonly { label: string; url: string }[] };
 
 /** An e-mail as it is read, in one language. */
 export interface MailDocument {
@@ -111,6 +113,18 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
       return <Text style={{ ...style.text, margin: "12px 0", paddingLeft: "12px", borderLeft: "3px solid #e2d9d0", whiteSpace: "pre-wrap" }}>{block.text}</Text>;
     case "small":
       return <Text style={{ ...style.text, fontSize: "13px", color: muted }}>{block.text}</Text>;
+    case "links":
+      return (
+        <Section style={{ margin: "12px 0" }}>
+          {block.links.map((link) => (
+            <Text key={link.url} style={{ ...style.text, margin: "4px 0" }}>
+              <Link href={link.url} style={{ color: wine, textDecoration: "underline" }}>
+                {link.label}
+              </Link>
+            </Text>
+          ))}
+        </Section>
+      );
   }
 }
 
@@ -177,6 +191,7 @@ function plainText(mail: MailDocument): string {
   for (const block of mail.blocks) {
     if (block.kind === "facts") parts.push(block.lines.join("\n"));
     else if (block.kind === "action") parts.push(`${block.intro}\n${block.url}`);
+    else if (block.kind === "links") parts.push(block.links.map((link) => `${link.label}\n${link.url}`).join("\n\n"));
     else parts.push(block.text);
   }
   if (mail.closing.length > 0) parts.push(mail.closing.join("\n"));

@@ -32,6 +32,7 @@ const style = [
   "button{margin-top:1.5rem;padding:.75rem 1.5rem;border:0;border-radius:2px;background:#4a1526;color:#fbf8f2;font:inherit;font-weight:600;cursor:pointer}",
   "button.secondary{background:transparent;color:#4a1526;border:1px solid #4a1526}",
   "a{color:#4a1526;text-decoration:underline;text-underline-offset:4px}",
+  "a.button{display:inline-block;padding:.75rem 1.5rem;border-radius:2px;background:#4a1526;color:#fbf8f2;font-weight:600;text-decoration:none}",
   "[aria-invalid=true]{border:2px solid #7a1f35}",
 ].join("");
 

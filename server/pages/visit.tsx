@@ -13,7 +13,8 @@ import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, visitorMovesPerDay } from "../bookings/service";
 import { addDays, localOf } from "../bookings/paris-time";
-import { slotStart } from "../bookings/schedule";
+import { cutoffOf, slotStart } from "../bookings/schedule";
+import { ExperienceLines, experienceStatus } from "./experience-lines";
 import type { OpenSlot } from "../bookings/ledger";
 import type { WaitlistEntry } from "../db/tour-waitlist";
 import { renderPage } from "./document";
@@ -111,7 +112,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   const notes: Record<Exclude<VisitPageNote, null>, string> = {
     moved: t("manage.moved"),
     cancelled: t("manage.cancelled"),
-    tooLate: t("manage.tooLate", { hours: schedule.cutoffHours, contact }),
+    tooLate: t("manage.tooLate", { hours: cutoffOf(schedule, visit.package), contact }),
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
     moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
@@ -124,13 +125,14 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
       {note ? <p role={note === "moved" || note === "cancelled" ? "status" : "alert"}>{notes[note]}</p> : null}
       {/* Just cancelled: the note has said it, once. */}
       <p data-status={visit.status} hidden={note === "cancelled"}>
-        {t(statusText[visit.status])}
+        {experienceStatus(visit) ?? t(statusText[visit.status])}
       </p>
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</li>
         <li>{t("mail.booking.tour", { tour: tours.content.tourName(visit.package, lang) })}</li>
         <li>{t("mail.booking.guests", { count: visit.guests })}</li>
       </ul>
+      <ExperienceLines visit={visit} tours={tours} />
       {changeable ? (
         <>
           <section>

@@ -22,8 +22,8 @@ interface FormShellProps {
   submitLabel: string;
   /** While set, the submit button is disabled and says this instead (the tour form without a package). */
   blockedLabel?: string;
-  /** After a successful submission, once the form is reset. */
-  onSuccess?: () => void;
+  /** After a successful submission, once the form is reset, with the API's answer (a tour booking's deposit to pay). */
+  onSuccess?: (answer: Partial<Accepted>) => void;
   /** After a refused submission (the tour form looks for places again). */
   onFailure?: () => void;
   /** Values sent besides the fields, held by the page (the tour time chosen in the booking form). */
@@ -98,7 +98,7 @@ export function FormShell({
     setBusy(false);
     if (result.ok) {
       form.reset();
-      onSuccess?.();
+      onSuccess?.(result.answer);
       const success = successFor?.(result.answer) ?? { ...definition.success, values: successValues };
       notify({ tone: "success", title: t(success.title), description: t(success.description, success.values) });
       return;

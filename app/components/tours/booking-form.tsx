@@ -1,5 +1,5 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
-import { typedFields } from "#forms/fields";
+import { typedFields, type Accepted } from "#forms/fields";
 import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
@@ -32,9 +32,14 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
   // The chosen time is full: the booking asks for its waitlist.
   const [waitlist, setWaitlist] = useState(false);
   const [refresh, setRefresh] = useState(0);
+  // The group's size as typed (its price follows it), a private tour, a gift voucher's code.
+  const [guests, setGuests] = useState(0);
+  const [privateTour, setPrivateTour] = useState(false);
+  const [voucher, setVoucher] = useState("");
 
   function follow(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
+    if (target.name === "guests") setGuests(Number(target.value) || 0);
     if (target.name !== "date") return;
     setDate(/^\d{4}-\d{2}-\d{2}$/.test(target.value) ? target.value : "");
     setSlot("");
@@ -50,11 +55,17 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
   function choose(start: string, full: boolean) {
     setSlot(start);
     setWaitlist(full);
+    setPrivateTour(false);
   }
 
-  function booked() {
+  function booked(answer: Partial<Accepted>) {
+    // A deposit to pay: on to the payment provider's checkout, which brings the visitor back to their booking.
+    if (answer.outcome === "payment" && answer.checkoutUrl) window.location.assign(answer.checkoutUrl);
     setDate("");
     setSlot("");
+    setGuests(0);
+    setPrivateTour(false);
+    setVoucher("");
     onBooked();
   }
 
@@ -65,13 +76,13 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       ref={form}
       form={tourBookingForm}
       chosen={{ package: tour?.id ?? null }}
-      extra={chosen ? { slot: chosen, ...(waitlist ? { waitlist: "yes" } : {}) } : undefined}
+      extra={chosen ? { slot: chosen, ...(waitlist ? { waitlist: "yes" } : {}), ...(privateTour ? { private: "yes" } : {}), ...(voucher.trim() ? { voucher: voucher.trim() } : {}) } : undefined}
       onChange={follow}
       aria-labelledby="booking-title"
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
-      successFor={(answer) => ({ ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"], values: { hours: answer.hours ?? 0 } })}
+      successFor={(answer) => ({ ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"], values: { hours: answer.hours ?? 0, minimum: answer.minimum ?? 0 } })}
       onFailure={() => setRefresh((n) => n + 1)}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2"
@@ -107,7 +118,15 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
               once a tour is chosen, else here. */}
           {field.name === "date" && date ? (
             <Suspense fallback={tour ? <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p> : null}>
-              <DayTimes pkg={tour?.id ?? null} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
+              <DayTimes
+                pkg={tour?.id ?? null}
+                date={date}
+                value={slot}
+                onChange={choose}
+                onPickDate={pickDate}
+                refresh={refresh}
+                offer={tour ? { prices: tour.prices, guests, privateTour, onPrivate: setPrivateTour, voucher, onVoucher: setVoucher } : null}
+              />
             </Suspense>
           ) : null}
         </Fragment>

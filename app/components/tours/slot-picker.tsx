@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { formatEventDate, formatTime } from "#core/format";
+import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import { apiPaths } from "#core/paths";
+import { quoteTour, type TourPrices } from "#core/tour-price";
 import { Message, useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
@@ -13,7 +14,13 @@ export interface ApiSlot {
 /** How many days after the chosen one are searched for the next day with places. */
 const searchDays = 31;
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; slots: ApiSlot[] };
+/** What the answer says of the package besides its slots: the smallest group its tour runs for, the share paid online. */
+interface PackageRules {
+  minGuests: number;
+  depositPercent: number;
+}
+
+type Load = { state: "loading" } | { state: "failed" } | ({ state: "ready"; slots: ApiSlot[] } & PackageRules);
 
 /** The day after `date` + `days`, `YYYY-MM-DD`. */
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -31,11 +38,17 @@ const localTime = (start: string) => start.slice(11, 16);
  * be loaded instead of crashing on a missing list.
  */
 export async function readSlots(response: Response): Promise<ApiSlot[]> {
+  return (await readAvailability(response)).slots;
+}
+
+/** The slots of an availability answer, and the package's minimum group and deposit (none when the answer names none). */
+async function readAvailability(response: Response): Promise<{ slots: ApiSlot[] } & PackageRules> {
   if (!response.ok) throw new Error(String(response.status));
-  const body = (await response.json()) as { slots?: unknown } | null;
+  const body = (await response.json()) as { slots?: unknown; minGuests?: unknown; depositPercent?: unknown } | null;
   const slots = body?.slots;
   if (!Array.isArray(slots) || !slots.every(isApiSlot)) throw new Error("malformed availability answer");
-  return slots;
+  const count = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+  return { slots, minGuests: count(body?.minGuests, 1), depositPercent: count(body?.depositPercent, 0) };
 }
 
 /** Whether a value has the fields of a slot the picker draws. */
@@ -52,8 +65,8 @@ function useAvailability(pkg: string, date: string, refresh: number): Load {
     const controller = new AbortController();
     const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
     fetch(`${apiPaths.tourAvailability}?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then(readSlots)
-      .then((slots) => setAnswer({ key, load: { state: "ready", slots } }))
+      .then(readAvailability)
+      .then((ready) => setAnswer({ key, load: { state: "ready", ...ready } }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer({ key, load: { state: "failed" } });
       });
@@ -74,6 +87,76 @@ interface SlotPickerProps {
   onPickDate: (date: string) => void;
   /** Changes when the times must be loaded again (after a refused booking). */
   refresh: number;
+  /** The package's prices and what the visitor chose of them; null before a package is chosen. */
+  offer: Offer | null;
+}
+
+/** The price of the chosen package as the group is typed, a private tour, a gift voucher. */
+export interface Offer {
+  prices: TourPrices;
+  /** The group's size as typed (0 while empty: priced as one person, as the booking counts it). */
+  guests: number;
+  privateTour: boolean;
+  onPrivate: (wish: boolean) => void;
+  voucher: string;
+  onVoucher: (code: string) => void;
+}
+
+/**
+ * Under the chosen time: a private tour (offered while nobody has booked that time), the price
+ * per person and in total for the group as typed, the deposit paid online, the tour's minimum
+ * group, and a gift voucher's code. Prices in the page's language, worked out as the server does
+ * (core/tour-price.ts).
+ */
+function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: PackageRules }) {
+  const { t, lang } = useI18n();
+  const { prices, privateTour } = offer;
+  const people = Math.max(1, offer.guests);
+  const privateOffered = prices.privatePrice !== undefined;
+  const free = slot.placesLeft === slot.capacity;
+  const quote = quoteTour(prices, people, privateTour && free);
+  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const total = money(quote.totalCents);
+  const perPerson = money(quote.perPersonCents);
+  const tier = quote.basis === "tier" || quote.basis === "group" ? [...(prices.groupPrices ?? [])].sort((a, b) => b.from - a.from).find((one) => one.from <= people) : undefined;
+  return (
+    <div className="mt-3 grid gap-3">
+      {privateOffered ? (
+        free ? (
+          <label className="flex cursor-pointer items-center gap-3">
+            <input type="checkbox" checked={privateTour} onChange={(event) => offer.onPrivate(event.target.checked)} />
+            <span>{t("wineTours.private.label", { price: money(Math.round((prices.privatePrice ?? 0) * 100)) })}</span>
+          </label>
+        ) : (
+          <p className="text-sm text-ink-700">{t("wineTours.private.unavailable")}</p>
+        )
+      ) : null}
+      <p className="font-semibold text-wine-800" data-testid="tour-price" aria-live="polite">
+        {quote.basis === "private" || quote.basis === "group" ? t("wineTours.price.group", { total, perPerson }) : t("wineTours.price.line", { count: people, perPerson, total })}
+        {tier ? <span className="block text-sm font-normal text-ink-700">{t("wineTours.price.tier", { from: tier.from })}</span> : null}
+      </p>
+      {rules.depositPercent > 0 ? <p className="text-sm text-ink-700">{t("wineTours.price.deposit", { deposit: money(Math.round((quote.totalCents * rules.depositPercent) / 100)) })}</p> : null}
+      {rules.minGuests > 1 && !(privateTour && free) ? <p className="text-sm text-ink-700">{t("wineTours.price.minimum", { minimum: rules.minGuests })}</p> : null}
+      <div>
+        <label htmlFor="tour-voucher" className="block text-sm font-semibold text-ink-900">
+          {t("wineTours.voucher.label")}
+        </label>
+        <input
+          id="tour-voucher"
+          type="text"
+          autoComplete="off"
+          maxLength={40}
+          value={offer.voucher}
+          onChange={(event) => offer.onVoucher(event.target.value)}
+          aria-describedby="tour-voucher-help"
+          className="mt-1.5 block w-full rounded-sm border border-ink-600 bg-white px-3 py-2.5 text-ink-900"
+        />
+        <p id="tour-voucher-help" className="mt-1 text-sm text-ink-700">
+          {t("wineTours.voucher.help")}
+        </p>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -81,7 +164,7 @@ interface SlotPickerProps {
  * time ("Paris time"); a full time can be chosen to join its waitlist; a day without times says so and
  * offers the next day with places. "No preference" keeps the form a request the estate answers.
  */
-export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: SlotPickerProps) {
+export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, offer }: SlotPickerProps) {
   const { t, lang } = useI18n();
   const load = useAvailability(pkg, date, refresh);
   if (load.state === "loading") return <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>;
@@ -112,6 +195,7 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
           <span>{t("wineTours.slots.any")}</span>
         </label>
       </div>
+      {offer && value !== "" && today.some((slot) => slot.start === value) ? <Extras offer={offer} slot={today.find((slot) => slot.start === value)!} rules={load} /> : null}
       {!open && next ? (
         <button type="button" className="link mt-3 text-left" onClick={() => onPickDate(localDay(next.start))}>
           {t("wineTours.slots.next", { date: formatEventDate(localDay(next.start), lang) })}

@@ -25,6 +25,7 @@ export function toursView({ lang, t }: I18n): ToursView {
       id: tour.id,
       title: textIn(tour.title, lang),
       price: formatPrice(tour.price, lang),
+      prices: { price: tour.price, groupPrices: tour.groupPrices, ...(tour.privatePrice !== undefined ? { privatePrice: tour.privatePrice } : {}) },
       badge: tour.badge,
       wine: textIn(tour.wine, lang),
       tour: textIn(tour.tour, lang),

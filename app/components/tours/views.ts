@@ -1,4 +1,5 @@
 import type { TourPackage } from "#content";
+import type { TourPrices } from "#core/tour-price";
 
 /** A tour package as the page shows it, in the page's language, worked out at build (views.server.ts). */
 export interface TourPackageView {
@@ -6,6 +7,8 @@ export interface TourPackageView {
   title: string;
   /** Price per person, formatted in the page's language. */
   price: string;
+  /** The prices as numbers (per person, for groups, a private tour's), for the booking form's price as the group is typed. */
+  prices: TourPrices;
   badge: TourPackage["badge"];
   /** What is tasted and what is visited. */
   wine: string;

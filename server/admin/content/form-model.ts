@@ -53,6 +53,9 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
       const node = toNode(known[0]!, true, name);
       if (node.kind === "text" || node.kind === "number") return { ...node, nullable: true };
     }
+    // A choice between shapes of object (a group price per person or for the group) is edited as
+    // its JSON, so it comes back as it was; the schema checks it.
+    if (known.every((branch) => branch.type === "object")) return { kind: "json", optional };
     // A union of strings (a score: points or a medal) is typed as text; the schema checks it.
     return { kind: "text", optional };
   }

@@ -8,6 +8,7 @@ import { inboxRoles } from "../roles";
 import { CalendarPage } from "../views/calendar-page";
 import { DaySheetPage } from "../views/day-sheet-page";
 import { guardedRoutes } from "../staff-guard";
+import { guestSummaries } from "../../db/tour-guests";
 
 /** The calendar's query: what it shows, and from which day (each read as text or absent; the route checks them). */
 const calendarQuery = z.object({ view: queryText, day: queryText });
@@ -53,6 +54,7 @@ export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
   routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
     const day = dayOf(request.query.day);
     const [shown] = context.tours.days(day, day);
-    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown! }));
+    const guests = guestSummaries(context.db, shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)));
+    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown!, guests }));
   });
 });

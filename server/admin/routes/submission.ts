@@ -23,6 +23,7 @@ import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { SubmissionPage, type Done } from "../views/submission-page";
 import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
+import { bookingExtras } from "../views/booking-extras";
 import { isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
@@ -165,6 +166,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
+        guestPanel: entry.type === "tour-bookings" ? bookingExtras(context.db, view, entry.submission_id) : null,
         confirm: entry.type === "tour-bookings" ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: typeof record.row.guests === "number" ? record.row.guests : 1 } : null,
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
         notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),

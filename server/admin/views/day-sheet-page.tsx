@@ -5,6 +5,10 @@ import { bookingHref, placesText } from "./calendar-page";
 import { telHref } from "./inbox-page";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout } from "./layout";
+import { attendanceText, guestHref, Tags } from "./guest-views";
+
+/** What the estate knows of each guest of the day, by address (lower case): visits, no-shows, tags. */
+export type DayGuests = ReadonlyMap<string, { visits: number; noShows: number; tags: string[] }>;
 
 /** Where a check-in form sends a booking's arrival, absence or undo. */
 export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") => `/admin/submissions/tour-bookings/${encodeURIComponent(id)}/slot/${action}`;
@@ -41,13 +45,32 @@ function CheckIn({ view, booking, back }: { view: ViewContext; booking: HeldBook
   );
 }
 
+/** Under a guest's name: a private tour, their tags, and how often they came before, linking to their record. */
+function GuestLine({ view, booking, guest }: { view: ViewContext; booking: HeldBooking; guest: { visits: number; noShows: number; tags: string[] } | undefined }) {
+  return (
+    <>
+      {booking.private ? <span className="status status-private">{view.t("experience.privateShort")}</span> : null}
+      {guest ? (
+        <>
+          <Tags view={view} tags={guest.tags} />
+          {guest.visits + guest.noShows > 0 ? (
+            <a className="help guest-line" href={guestHref(booking.bookingId)}>
+              {attendanceText(view, guest)}
+            </a>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * `/admin/calendar/sheet?day=…`: the day sheet for the guide, on a phone and printed on one A4
  * page: each time with bookings (those the schedule no longer runs included), and for each booking
  * the name, the group, the language, the phone, the notes, the colleague on it, the status, and
  * the check-in: arrived or absent (kept in the booking's history).
  */
-export function DaySheetPage({ view, day }: { view: ViewContext; day: DayView }) {
+export function DaySheetPage({ view, day, guests = new Map() }: { view: ViewContext; day: DayView; guests?: DayGuests }) {
   const busy = day.slots.filter((slot) => slot.bookings.length > 0);
   const free = day.slots.filter((slot) => slot.bookings.length === 0 && slot.scheduled);
   const people = busy.reduce((sum, slot) => sum + slot.bookings.reduce((group, booking) => group + booking.guests, 0), 0);
@@ -90,6 +113,7 @@ export function DaySheetPage({ view, day }: { view: ViewContext; day: DayView })
                       <a className="open" href={bookingHref(booking.bookingId)}>
                         {booking.name}
                       </a>
+                      <GuestLine view={view} booking={booking} guest={guests.get(booking.email.toLowerCase())} />
                     </td>
                     <td data-label={view.t("sheet.guests")}>{booking.guests}</td>
                     <td data-label={view.t("sheet.language")}>{languageLabel(view, booking.language)}</td>

@@ -62,8 +62,16 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
         </>
       ) : null}
       {inbox ? <a href="/admin/calendar">{view.t("layout.nav.calendar")}</a> : null}
+      {inbox ? (
+        <>
+          <a href="/admin/guests">{view.t("layout.nav.guests")}</a>
+          <a href="/admin/vouchers">{view.t("layout.nav.vouchers")}</a>
+          <a href="/admin/reports">{view.t("layout.nav.reports")}</a>
+        </>
+      ) : null}
       {view.staffRole === "admin" ? <a href="/admin/staff">{view.t("layout.nav.staff")}</a> : null}
       {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
+      {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/experiences">{view.t("layout.nav.experiences")}</a> : null}
       {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>

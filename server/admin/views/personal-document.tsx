@@ -200,6 +200,31 @@ export function PersonalDocument({ record }: { record: PersonalRecord }) {
             </>
           ) : null}
           {record.copiesToEstate > 0 ? <p>{t("dataExport.copies", { count: record.copiesToEstate })}</p> : null}
+          {record.staffNotes ? (
+            <>
+              <h2>{t("dataExport.notesTitle")}</h2>
+              <dl>
+                {record.staffNotes.tags.length > 0 ? (
+                  <div>
+                    <dt>{t("dataExport.tags")}</dt>
+                    <dd>{record.staffNotes.tags.join(", ")}</dd>
+                  </div>
+                ) : null}
+                {record.staffNotes.notes ? (
+                  <div>
+                    <dt>{t("dataExport.notes")}</dt>
+                    <dd className="long">{record.staffNotes.notes}</dd>
+                  </div>
+                ) : null}
+                {record.staffNotes.country ? (
+                  <div>
+                    <dt>{t("dataExport.country")}</dt>
+                    <dd>{new Intl.DisplayNames([languageTags[lang]], { type: "region" }).of(record.staffNotes.country) ?? record.staffNotes.country}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </>
+          ) : null}
           <p className="meta">{t("dataExport.rights")}</p>
         </main>
       </body>

@@ -44,6 +44,8 @@ export interface SubmissionPageProps {
   tourName: string | null;
   /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
   slotPanel?: ReactNode;
+  /** A tour booking's experience (price, private tour, voucher, deposit) and the guest behind it (./booking-extras.tsx). */
+  guestPanel?: ReactNode;
   /** For a tour booking without a time: the day and times it can be confirmed into. */
   confirm?: ConfirmChoice | null;
   /** The reply to the visitor (./reply-panel.tsx), for a form that can be answered by e-mail. */
@@ -286,7 +288,7 @@ const doneMessages = {
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, confirm, replyPanel, notesPanel, assignPanel, assignee } = props;
+  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, guestPanel, confirm, replyPanel, notesPanel, assignPanel, assignee } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>
@@ -299,6 +301,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
       {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} typed={typed} confirm={confirm} /> : null)}
+      {guestPanel ?? null}
       {inboxHandling[entry.type].statusByHand ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
       {assignPanel ?? null}
       {replyPanel ?? null}

@@ -1,0 +1,75 @@
+/**
+ * The guests the estate knows: one record per person, across every tour booking and request sent
+ * with the same address (matched in lower case), with their visits and no-shows (counted from the
+ * day's check-in), the language and phone of their latest booking, the country (the staff's, else
+ * read from the phone's calling code with libphonenumber-js), and the staff's own notes and tags
+ * ("VIP", "trade", "allergies"), shown on every booking and on the day sheet. Nothing is copied:
+ * the record reads the bookings, so erasing the person (server/db/privacy.ts) leaves nothing but
+ * the staff's row, which goes with them. SQL: server/db/tour-guests.ts.
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { Db } from "../db/database";
+import { bookingsOfGuest, guestNotesOf, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
+
+/** The tags the staff pick most, offered as boxes to tick (their own words may be added). */
+export const suggestedTags = ["VIP", "trade", "allergies"] as const;
+
+/** At most this many tags, each at most this long: a tag is a word or two, not a note. */
+export const tagLimits = { count: 12, length: 30 } as const;
+
+/** A person as the staff see them. */
+export interface Guest extends GuestNotes {
+  email: string;
+  /** The name on their latest booking. */
+  name: string;
+  language: string;
+  phone: string | null;
+  /** The staff's country, else the phone's; null when neither says. */
+  country: string | null;
+  /** Checked in as arrived, and marked absent. */
+  visits: number;
+  noShows: number;
+  bookings: GuestBooking[];
+}
+
+/** The country of a phone number from its calling code (a number without one is read as French, the estate's own). */
+export function countryOfPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  return parsePhoneNumberFromString(phone, "FR")?.country ?? null;
+}
+
+/** The record of the person behind an address, or null when no booking was sent with it. */
+export function guestOf(db: Db, email: string): Guest | null {
+  if (email.trim() === "") return null;
+  const bookings = bookingsOfGuest(db, email);
+  const latest = bookings[0];
+  if (!latest) return null;
+  const notes = guestNotesOf(db, email);
+  const phone = bookings.find((booking) => booking.phone)?.phone ?? null;
+  return {
+    ...notes,
+    email: email.trim().toLowerCase(),
+    name: latest.name,
+    language: latest.language,
+    phone,
+    country: notes.country ?? countryOfPhone(phone),
+    visits: bookings.filter((booking) => booking.attendance === "arrived").length,
+    noShows: bookings.filter((booking) => booking.attendance === "no-show").length,
+    bookings,
+  };
+}
+
+/** Tags as the staff typed them: trimmed, one of each (whatever the case), within the limits. */
+export function cleanTags(tags: readonly string[]): string[] {
+  const kept = new Map<string, string>();
+  for (const tag of tags) {
+    const clean = tag.replace(/\s+/g, " ").trim().slice(0, tagLimits.length);
+    if (clean !== "" && !kept.has(clean.toLowerCase())) kept.set(clean.toLowerCase(), clean);
+  }
+  return [...kept.values()].slice(0, tagLimits.count);
+}
+
+/** Saves what the staff wrote about a person. */
+export function saveGuest(db: Db, email: string, notes: GuestNotes, actor: string, now: Date): void {
+  saveGuestNotes(db, email, { notes: notes.notes, tags: cleanTags(notes.tags), country: notes.country }, actor, now);
+}

@@ -1,0 +1,45 @@
+/**
+ * What the visitor's own page (./visit.tsx) adds about a booking's experience, in their language:
+ * what a held time waits for (the deposit, or the tour's minimum group), a private tour, the
+ * group's price, and the deposit: a button to pay it while its checkout is open, or that it was
+ * paid or refunded.
+ */
+import { formatPrice } from "#core/format";
+import { translator } from "#locales";
+import type { BookedVisit, TourService } from "../bookings/service";
+import { paymentOf } from "../db/tour-payments";
+
+/** What a held time waits for, in the visitor's words; null when the booking's own status says it. */
+export function experienceStatus(visit: BookedVisit): string | null {
+  const { t } = translator(visit.language);
+  if (visit.status !== "pending") return null;
+  if (visit.waitingFor === "payment") return t("manage.status.payment");
+  if (visit.waitingFor === "minimum") return t("manage.status.minimum");
+  return null;
+}
+
+/** The booking's experience, under its time and group. */
+export function ExperienceLines({ visit, tours }: { visit: BookedVisit; tours: TourService }) {
+  const lang = visit.language;
+  const { t } = translator(lang);
+  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const payment = paymentOf(tours.db, visit.bookingId);
+  const payable = payment?.status === "open" && payment.checkout_url !== null && payment.expires_at > tours.now.toISOString() && visit.status === "pending";
+  return (
+    <>
+      <ul>
+        {visit.private ? <li>{t("manage.private")}</li> : null}
+        {visit.priceCents !== null ? <li>{t("manage.price", { total: money(visit.priceCents) })}</li> : null}
+        {payment?.status === "paid" || payment?.status === "refund-due" ? <li>{t("manage.depositPaid", { amount: money(payment.amount_cents) })}</li> : null}
+        {payment?.status === "refunded" ? <li>{t("manage.depositRefunded", { amount: money(payment.amount_cents) })}</li> : null}
+      </ul>
+      {payable ? (
+        <p>
+          <a className="button" href={payment.checkout_url!}>
+            {t("manage.pay", { amount: money(payment.amount_cents) })}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
