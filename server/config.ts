@@ -116,6 +116,11 @@ export const configSchema = z
      * default: the project's build-published/. Must be inside the project.
      */
     PUBLISH_DIR: insideProject.optional(),
+    /**
+     * How often, at most, the server looks for a scheduled item's moment to publish (seconds); it
+     * also wakes at the next moment itself. A test that moves the clock sets it low.
+     */
+    CONTENT_SCHEDULE_CHECK_SECONDS: whole(1, 3600).default(30),
     /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })

@@ -35,6 +35,10 @@ import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
 import { contentRoutes } from "./routes/content";
+import { contentPreviewRoutes, previewPagePolicy } from "./routes/content-preview";
+import type { ContentEditor } from "./content/editor";
+import { LivePreview } from "./content/live-preview";
+import { ContentSchedule } from "./content/schedule";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
 import { accountRoutes } from "./routes/account";
@@ -69,19 +73,25 @@ declare module "fastify" {
     adminRoutes: AdminRoute[];
     /** The content editor's publishing queue. */
     contentPublisher: Publisher;
+    /** The moments scheduled items go on or off the site. */
+    contentSchedule: ContentSchedule;
   }
 }
 
 /**
- * The inbox's pages may load one stylesheet from this server and nothing else: no script, no
- * frame, no plugin; forms post only here; no other site may frame them.
+ * The staff pages may load one stylesheet and one script (the editor's, which only adds to pages
+ * that work without it) from this server, and frame only this server's pages (the editor's live
+ * preview); no plugin; forms post only here; no other site may frame them. A previewed page of
+ * the site keeps its own policy.
  */
 export function adminSecurityPolicy(https: boolean): string {
-  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
   return https ? `${policy}; upgrade-insecure-requests` : policy;
 }
 
 const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
+/** The content editor's script (./assets/editor.js): the live preview, the focus picker and the counts follow the typing. */
+const editorScript = readFileSync(new URL("./assets/editor.js", import.meta.url));
 
 /** A route registered with `publicRoute` as its config (./roles.ts). */
 const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
@@ -98,6 +108,9 @@ interface AdminOptions {
   now?: () => Date;
   contentDir: string;
   publisher: Publisher;
+  repository: ContentRepository;
+  schedule: ContentSchedule;
+  live: LivePreview;
   tours: TourService;
   store: SubmissionStore;
   backupStatus: () => BackupStatus;
@@ -217,13 +230,17 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
   // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
-    reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
+    // A previewed page of the site keeps its own policy (./routes/content-preview.ts).
+    if (reply.getHeader("Content-Security-Policy") !== previewPagePolicy) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
 
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
+  );
+  admin.get("/admin/assets/editor.js", { config: publicRoute }, async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(editorScript),
   );
   sessionRoutes(admin, context);
   secondFactorRoutes(admin, context);
@@ -249,12 +266,16 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
     // before the route's schema. (The role was checked before the parts were read.)
     scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(request, reply) : undefined));
-    contentRoutes(scope, context, {
-      repository: new ContentRepository(options.contentDir),
+    const editor: ContentEditor = {
+      repository: options.repository,
       review: new ReviewStore(db, context.now),
       publisher: options.publisher,
       pictures: new PictureStore(options.contentDir, config.DATA_DIR),
-    });
+      schedule: options.schedule,
+      live: options.live,
+    };
+    contentRoutes(scope, context, editor);
+    contentPreviewRoutes(scope, context, editor);
   });
   scheduleRoutes(admin, context);
   bookingSlotRoutes(admin, context);
@@ -309,8 +330,20 @@ export async function registerAdmin(
     },
   });
   app.decorate("contentPublisher", publisher);
+  const repository = new ContentRepository(contentDir);
+  const schedule = new ContentSchedule({ db, repository, publisher, now, checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000, log: app.log });
+  app.decorate("contentSchedule", schedule);
+  const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
   // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
-  app.addHook("preClose", async () => publisher.stop());
+  app.addHook("preClose", async () => {
+    schedule.stop();
+    live.stop();
+    publisher.stop();
+  });
+  // The schedule reads the content's moments and publishes for any that passed while the server was stopped.
+  app.addHook("onReady", async () => {
+    await schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
+  });
   if (publisher.interruptedAtStart.length > 0) {
     app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");
   }
@@ -322,6 +355,9 @@ export async function registerAdmin(
     now: options.now,
     contentDir,
     publisher,
+    repository,
+    schedule,
+    live,
     tours: app.forms.tours,
     store: app.forms.store,
     backupStatus: () => app.backups.status(),

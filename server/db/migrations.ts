@@ -564,4 +564,24 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 70,
+    name: "content editor: the moments a scheduled item goes on or off the site",
+    sql: `
+      -- A moment an item of the content is scheduled to go on or off the site (its publishAt or
+      -- unpublishAt, server/admin/content/schedule.ts): the server publishes then, once. Kept here so
+      -- that a moment passed while the server was stopped is published at the next start.
+      CREATE TABLE content_schedule (
+        run_at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        item TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('publish', 'unpublish')),
+        -- When the publish for it was asked for, and that publish's job (publish_jobs.id).
+        started_at TEXT,
+        job_id INTEGER,
+        PRIMARY KEY (type, item, action, run_at)
+      ) WITHOUT ROWID;
+      CREATE INDEX content_schedule_due ON content_schedule (started_at, run_at);
+    `,
+  },
 ];
