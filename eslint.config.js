@@ -45,6 +45,10 @@ const boundaries = [
   { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
   { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
   { target: ["./server/db", "./server/mail"], from: ["./server/admin", "./server/api"], message: "Storage and mail sit below the API and the staff inbox, which wire them." },
+  // The bookings' rules (server/bookings) wire their SQL (server/db) and their mails (server/mail),
+  // and sit below the API and the staff area, which call them.
+  { target: ["./server/db", "./server/mail"], from: "./server/bookings", message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way." },
+  { target: "./server/bookings", from: ["./server/admin", "./server/api"], message: "The bookings' rules sit below the API and the staff area, which call them." },
 ];
 
 /**
@@ -53,8 +57,39 @@ const boundaries = [
  * matched anything.
  */
 const rawContentJson = { regex: "(^|/)content/(.+/)?[^/]+\\.json$", message: "Read content through #content (content/index.ts), parsed and typed." };
-const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content/(index|text|address)(\\.ts)?)$";
+// Any module of the content folder; its pictures (`content/images/…`) are the build's assets, imported as URLs.
+const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content(/(?!images/)[^?]*)?)$";
 const localesModule = "^(#locales(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*locales/(index|admin|compiled/.*)(\\.ts)?)$";
+
+/** The server's typed-route selectors (see the rule below). */
+const typedServer = [
+  {
+    selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+    message: "No `as unknown as`: give the value its type where it is made (a schema, a type guard, a narrower parameter).",
+  },
+  {
+    // Whatever the request is called, or copied into: its body, query or params, or a variable of those names.
+    selector:
+      ":matches(TSAsExpression, TSTypeAssertion) > .expression:matches(MemberExpression[property.name=/^(body|query|params)$/], MemberExpression[object.name=/^(request|req)$/], Identifier[name=/^(request|req|body|query|params)$/])",
+    message: "No cast of a request's input: declare the route's schema (params, querystring, body) and read the typed value.",
+  },
+  {
+    selector: "TSNonNullExpression > MemberExpression.expression[object.name='request']",
+    message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/context.ts).",
+  },
+];
+
+/** SQL in one place: a statement prepared, or SQL text run, on any connection, outside server/db. */
+const sqlInDb = [
+  {
+    selector: "CallExpression[callee.property.name='prepare']",
+    message: "SQL lives in server/db (one module per table family): call a function of it instead of preparing a statement here.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='exec']:matches([callee.object.name=/^(db|database)$/], [callee.object.property.name=/^(db|database)$/])",
+    message: "SQL lives in server/db (one module per table family): call a function of it instead of running SQL text here.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
@@ -97,25 +132,15 @@ export default tseslint.config(
   {
     // Typed routes (docs/architecture.md): a route's params, query and body are typed by its zod
     // schema (fastify-type-provider-zod), and a staff route's session by staffOf(); no cast may
-    // stand in for either, nor hide a type behind `unknown`.
+    // stand in for either, nor hide a type behind `unknown`. SQL lives in server/db: nothing
+    // else prepares a statement or runs SQL text.
     files: ["server/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
-          message: "No `as unknown as`: give the value its type where it is made (a schema, a type guard, a narrower parameter).",
-        },
-        {
-          selector: ":matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name='request']",
-          message: "No cast of a request's input: declare the route's schema (params, querystring, body) and read the typed value.",
-        },
-        {
-          selector: "TSNonNullExpression > MemberExpression.expression[object.name='request']",
-          message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/context.ts).",
-        },
-      ],
-    },
+    ignores: ["server/db/**", "**/__tests__/**"],
+    rules: { "no-restricted-syntax": ["error", ...typedServer, ...sqlInDb] },
+  },
+  {
+    files: ["server/db/**/*.{ts,tsx}", "server/**/__tests__/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...typedServer] },
   },
   {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read

@@ -1,7 +1,6 @@
 import { accessSync, constants, existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 
 const flag = z
@@ -85,8 +84,9 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   return entries;
 });
 
-/** The project folder (the one holding package.json and node_modules/). */
-export const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { projectDir } from "./project";
+
+export { projectDir };
 
 /**
  * A folder inside the project (relative paths from the working directory). A publish's build

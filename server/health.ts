@@ -4,7 +4,7 @@ import { whenWritable } from "./db/availability";
 import type { Db } from "./db/database";
 import { touchMigrations } from "./db/database";
 import type { CommitState } from "./db/group-commit";
-import { enqueueMail } from "./db/outbox";
+import { enqueueMail, outboxCounts } from "./db/outbox";
 import type { BackupStatus } from "./backup/status";
 
 /** How long a health probe waits for another process's write lock (from timers: no page waits with it). */
@@ -110,12 +110,7 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: 
           if (error !== rollback) throw error;
         }
       });
-  const counts = db
-    .prepare(
-      `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
-              min(CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN created_at END) AS oldest FROM outbox`,
-    )
-    .get() as { pending: number; failed: number; oldest: string | null };
+  const counts = outboxCounts(db);
   const backup = backupNow();
   return {
     ok: disk.ok && !databaseProblem && !outboxProblem && backup.ok,

@@ -180,7 +180,7 @@ describe("the docs", () => {
   it("README lists every script of package.json but npm's own hooks", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const scripts = Object.keys((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
-    const hooks = new Set(["pretest", "postinstall", "test", "start"]);
+    const hooks = new Set(["pretest", "prestart", "postinstall", "test", "start"]);
     const unlisted = scripts.filter((s) => !hooks.has(s) && !readme.includes(`npm run ${s}`));
     expect(unlisted).toEqual([]);
   });

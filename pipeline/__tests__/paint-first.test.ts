@@ -151,7 +151,8 @@ function start(
 }
 
 const aTask = () => new Promise((resolve) => setTimeout(resolve, 10));
-const booted = (steps: string[]) => vi.waitFor(() => expect(steps).toContain("boot"));
+// vi.waitFor gives up after a second by default; a busy machine needs longer to run the starter's tasks.
+const booted = (steps: string[]) => vi.waitFor(() => expect(steps).toContain("boot"), { timeout: 30_000 });
 
 describe("paint first: the starter", () => {
   it("starts on the first pointer, key, touch or focus, once, and the block becomes an async module script of the same text", async () => {
@@ -193,7 +194,7 @@ describe("paint first: the starter", () => {
       importModule: (url) => (url === first[0] ? react : Promise.resolve({})),
     });
     listeners.get("keydown")!();
-    await vi.waitFor(() => expect(steps.at(-1)).toBe(`import ${first[0]}`));
+    await vi.waitFor(() => expect(steps.at(-1)).toBe(`import ${first[0]}`), { timeout: 30_000 });
     await aTask();
     expect(steps.at(-1)).toBe(`import ${first[0]}`);
     evaluated();

@@ -15,7 +15,8 @@ const setting = (text: string, pattern: RegExp) => {
 
 describe("deploy/lescours.service", () => {
   it("runs node itself on the server, so systemd's SIGTERM reaches it, and waits longer than the graceful shutdown", () => {
-    expect(setting(unit, /^ExecStart=(.+)$/m)).toMatch(/^\/usr\/bin\/node --import tsx server\/main\.ts$/);
+    // The server compiled ahead (npm run build writes build-server/): no TypeScript loader in production.
+    expect(setting(unit, /^ExecStart=(.+)$/m)).toMatch(/^\/usr\/bin\/node build-server\/main\.js$/);
     expect(setting(unit, /^KillSignal=(.+)$/m)).toBe("SIGTERM");
     expect(Number(setting(unit, /^TimeoutStopSec=(\d+)$/m)) * 1000).toBeGreaterThan(defaults.SHUTDOWN_TIMEOUT_MS + 1000);
     expect(Number(setting(unit, /^LimitNOFILE=(\d+)$/m))).toBeGreaterThan(defaults.MAX_CONNECTIONS);

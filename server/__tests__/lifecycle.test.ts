@@ -28,10 +28,13 @@ describe("graceful shutdown", () => {
     let received = "";
     socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
     await once(socket, "connect");
+    // The request is in flight once the server has its headers (its body is still to come).
+    const inFlight = once(app.server, "request");
     socket.write(`POST /api/contact-messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inFlight;
     const closing = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server takes no new connection from here on.
+    await waitFor(() => !app.server.listening, 5000, "the server to stop listening");
     // Meanwhile the rest of the body arrives: the submission is stored and acknowledged.
     socket.write(body.slice(20));
     await waitFor(() => received.includes("\r\n\r\n{"), 5000, "the answer to the request in flight");

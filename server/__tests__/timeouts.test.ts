@@ -71,12 +71,16 @@ const slowKinds = [
 
 describe("slow and silent clients", () => {
   it("are cut off, while normal requests keep their answers with thousands of them open", async () => {
-    // Long enough for the test to open them all and visit while they are open, even on a busy machine.
-    const port = await start({ ...timeouts, HEADERS_TIMEOUT_MS: "4000", REQUEST_TIMEOUT_MS: "4500", CONNECTION_TIMEOUT_MS: "7000" });
+    // The server's clocks start when each connection opens: long enough for the test to open them
+    // all and visit while they are open even with both cores busy (3,000 took 4 s there at a load of
+    // 28, past a 4 s limit); the wait for them to close ends on their closing, not on a timer. An idle
+    // connection lasts longer than a request plus one of the server's checks (a quarter of the headers' limit),
+    // so each one that started a request is told 408 before its connection times out.
+    const port = await start({ ...timeouts, HEADERS_TIMEOUT_MS: "12000", REQUEST_TIMEOUT_MS: "12500", CONNECTION_TIMEOUT_MS: "20000" });
     const slow: SlowClient[] = [];
-    // 3,000 connections, 300 at a time.
+    // 2,000 connections, 200 at a time.
     for (let batch = 0; batch < 10; batch++) {
-      slow.push(...(await Promise.all(Array.from({ length: 300 }, (_, i) => slowClient(port, slowKinds[(batch * 300 + i) % slowKinds.length]!)))));
+      slow.push(...(await Promise.all(Array.from({ length: 200 }, (_, i) => slowClient(port, slowKinds[(batch * 200 + i) % slowKinds.length]!)))));
     }
 
     // With them open, visitors are served.
@@ -86,16 +90,16 @@ describe("slow and silent clients", () => {
     const health = await visit(port, agent, "GET", "/healthz");
     const openMeanwhile = slow.filter((client) => !client.closed).length;
     agent.destroy();
-    expect(openMeanwhile).toBeGreaterThanOrEqual(2500);
+    expect(openMeanwhile).toBe(2000);
     expect(pages.every((page) => page.status === 200 && page.body.includes("<h1>Home</h1>"))).toBe(true);
     expect(posts.map((post) => post.status)).toEqual(Array(10).fill(201));
     expect(health.status).toBe(200);
 
     // Then every slow one is closed by the server; those that had started a request are told 408.
-    await waitFor(() => slow.every((client) => client.closed), 15_000, "the server to close every slow connection");
+    await waitFor(() => slow.every((client) => client.closed), 60_000, "the server to close every slow connection");
     const started = slow.filter((_, i) => slowKinds[i % slowKinds.length] !== "");
     expect(started.filter((client) => client.received.startsWith("HTTP/1.1 408")).length).toBe(started.length);
-  }, 45_000);
+  }, 120_000);
 
   it("close an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS", async () => {
     const port = await start(timeouts);

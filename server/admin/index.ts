@@ -4,6 +4,7 @@
  * See docs/security.md ("The staff inbox") for the model.
  */
 import { readFileSync } from "node:fs";
+import { serverFile } from "../project";
 import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
@@ -89,9 +90,9 @@ export function adminSecurityPolicy(https: boolean): string {
   return https ? `${policy}; upgrade-insecure-requests` : policy;
 }
 
-const stylesheet = readFileSync(new URL("./admin.css", import.meta.url));
+const stylesheet = readFileSync(serverFile("admin/admin.css"));
 /** The content editor's script (./assets/editor.js): the live preview, the focus picker and the counts follow the typing. */
-const editorScript = readFileSync(new URL("./assets/editor.js", import.meta.url));
+const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
 
 /** A route registered with `publicRoute` as its config (./roles.ts). */
 const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { serverFile } from "../project";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 
 /**
@@ -20,7 +21,7 @@ export const minimumPasswordLength = 12;
 export const maximumPasswordLength = 256;
 
 const commonPasswords = new Set(
-  readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8")
+  readFileSync(serverFile("admin/common-passwords.txt"), "utf8")
     .split("\n")
     .filter((line) => line !== "" && !line.startsWith("#"))
     .map((line) => line.toLowerCase()),

@@ -12,19 +12,12 @@ import { textIn } from "#content/text";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "../db/database";
-import { formOfType, type InboxStatus, type InboxType } from "../db/inbox";
+import { exportRows, type ExportQuery } from "../db/export";
+import { formOfType, type InboxStatus } from "../db/inbox";
 import { bookingNotesOf, slotDetailsOf } from "../db/tour-ledger";
 import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
 
-/** What a staff member may narrow an export to. */
-export interface ExportQuery {
-  type: InboxType;
-  status?: InboxStatus;
-  /** First day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
-  from?: string;
-  /** Last day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
-  to?: string;
-}
+export type { ExportQuery } from "../db/export";
 
 /** The CSV's separator: a comma, or the semicolon that Excel set to French expects. */
 export type Separator = "comma" | "semicolon";
@@ -55,12 +48,6 @@ export interface Sheet {
 
 /** Only what a phone field accepts (forms/schema.ts): such a value cannot carry a formula. */
 const phoneShape = /^[+0-9 ().-]+$/;
-
-/** The first moment of a `YYYY-MM-DD` day on the estate's clock, `days` later. */
-function startOfDay(day: string, days = 0): Date {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, date + days, 0, 0, estateTimeZone).getTime());
-}
 
 /** Whether a text is a real `YYYY-MM-DD` day. */
 export function isDay(text: string): boolean {
@@ -121,32 +108,6 @@ function cellOf(view: ViewContext, form: FormDefinition, name: string, value: st
   return value;
 }
 
-/** The SQL condition (over the form's table `s` and the inbox `i`) that narrows an export. */
-function narrowing(query: ExportQuery): { where: string; values: string[] } {
-  const where = ["i.type = ?"];
-  const values: string[] = [query.type];
-  if (query.status) {
-    where.push("i.status = ?");
-    values.push(query.status);
-  }
-  if (query.from) {
-    where.push("s.received_at >= ?");
-    values.push(startOfDay(query.from).toISOString());
-  }
-  if (query.to) {
-    where.push("s.received_at < ?");
-    values.push(startOfDay(query.to, 1).toISOString());
-  }
-  return { where: where.join(" AND "), values };
-}
-
-/** The references of the submissions an export narrowed by `query` holds. */
-export function exportIds(db: Db, query: ExportQuery): string[] {
-  const { where, values } = narrowing(query);
-  const table = formOfType(query.type).table;
-  return (db.prepare(`SELECT s.id FROM ${table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where}`).all(...values) as { id: string }[]).map((row) => String(row.id));
-}
-
 /**
  * A form's submissions for an export, oldest first, narrowed by status and by the days they came
  * in (on the estate's clock), each with its inbox status by name.
@@ -154,14 +115,7 @@ export function exportIds(db: Db, query: ExportQuery): string[] {
 export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Sheet {
   const form = formOfType(query.type);
   const columns = storedColumns(form);
-  const select = columns.map((column) => `s.${column.column} AS "${column.name}"`).join(", ");
-  const { where, values } = narrowing(query);
-  const rows = db
-    .prepare(
-      `SELECT ${select}, i.status AS "__status", st.email AS "__assignee" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id
-       LEFT JOIN staff st ON st.id = i.assigned_to WHERE ${where} ORDER BY s.received_at, s.rowid`,
-    )
-    .all(...values) as Record<string, string | number | null>[];
+  const rows = exportRows(db, form, query);
   const sheet: Sheet = {
     header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status"), view.t("field.assignee")],
     rows: rows.map((row) => [

@@ -233,9 +233,10 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   const availabilityConfig: FastifyContextConfig = availabilityLimit ? { rateLimit: availabilityLimit } : {};
   routes.get("/api/tours/availability", { config: availabilityConfig, schema: { querystring: availabilityQuery } }, async (request, reply) => {
     const query = request.query;
-    const schedule = tours.schedule();
-    const slots = tours.availability(query.package, query.from, query.to).map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft }));
-    return reply.header("Cache-Control", `public, max-age=${availabilityMaxAgeSeconds}`).send({ slots });
+    return reply
+      .header("Cache-Control", `public, max-age=${availabilityMaxAgeSeconds}`)
+      .type("application/json; charset=utf-8")
+      .send(tours.availabilityJson(query.package, query.from, query.to));
   });
 
   const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: PageNote, day = visit.date) =>

@@ -5,9 +5,10 @@
  * database, where /healthz and the staff area read it. Without a restic repository nothing runs, and the server says so at start.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join, resolve as absolute } from "node:path";
+import { resolve as absolute } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { backupConfigured, projectDir, type Config } from "../config";
+import { commandArgs } from "../project";
 import { backupHistory } from "../db/backups";
 import type { Db } from "../db/database";
 import { contentFolder, resticEnvironment } from "./run";
@@ -84,7 +85,7 @@ export class BackupSchedule {
     const started = Date.now();
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       // The command lowers its own priority (nice 10), as it does when a person runs it.
-      const child = spawn(process.execPath, ["--import", "tsx", join("server", "commands", "backup.ts"), "--trigger", "schedule"], {
+      const child = spawn(process.execPath, [...commandArgs("backup"), "--trigger", "schedule"], {
         cwd: projectDir,
         // Absolute: the command runs in the project folder, whatever the server's working directory.
         env: { ...resticEnvironment(this.config), DATA_DIR: absolute(this.config.DATA_DIR), CONTENT_DIR: contentFolder(this.config) },

@@ -29,6 +29,7 @@ import {
   proposedSchedule,
   readSchedule,
   slotInstant,
+  slotStart,
   slotsBetween,
   waitlistFactor,
   withinHorizon,
@@ -113,7 +114,7 @@ export class TourService {
   private cached: Schedule | null = null;
   /** Bumped by every change of places or schedule: a remembered availability answer older than it is dropped. */
   private version = 0;
-  private readonly answers = new Map<string, { version: number; at: number; slots: OpenSlot[] }>();
+  private readonly answers = new Map<string, { version: number; at: number; slots: OpenSlot[]; json?: string }>();
 
   constructor(
     readonly db: Db,
@@ -144,14 +145,32 @@ export class TourService {
    * database again: `npm run bench:tours` measured p99 in seconds under 200 clients without it.
    */
   availability(pkg: TourPackageId, from: string, to: string): OpenSlot[] {
+    return this.answer(pkg, from, to).slots;
+  }
+
+  /**
+   * The availability API's JSON body for the same question, serialised once per remembered
+   * answer: under 200 clients the serialisation of a quarter's slots, not the counting, was what
+   * each request cost (`npm run bench:tours`).
+   */
+  availabilityJson(pkg: TourPackageId, from: string, to: string): string {
+    const answer = this.answer(pkg, from, to);
+    if (answer.json === undefined) {
+      const schedule = this.schedule();
+      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })) });
+    }
+    return answer.json;
+  }
+
+  private answer(pkg: TourPackageId, from: string, to: string): { version: number; at: number; slots: OpenSlot[]; json?: string } {
     const key = `${pkg} ${from} ${to}`;
     const now = this.now.getTime();
     const known = this.answers.get(key);
-    if (known && known.version === this.version && Math.abs(now - known.at) < 1000) return known.slots;
-    const slots = this.ledger.open(this.schedule(), pkg, from, to, this.now);
+    if (known && known.version === this.version && Math.abs(now - known.at) < 1000) return known;
+    const fresh: { version: number; at: number; slots: OpenSlot[]; json?: string } = { version: this.version, at: now, slots: this.ledger.open(this.schedule(), pkg, from, to, this.now) };
     if (this.answers.size >= 1000) this.answers.clear();
-    this.answers.set(key, { version: this.version, at: now, slots });
-    return slots;
+    this.answers.set(key, fresh);
+    return fresh;
   }
 
   /**

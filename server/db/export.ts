@@ -1,7 +1,72 @@
+import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify/sync";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "./database";
+import { formOfType, type InboxStatus, type InboxType } from "./inbox";
+
+/** The estate's clock, on which the days an export is narrowed to begin and end. */
+const estateZone = "Europe/Paris";
+
+/** What a staff member may narrow an export to. */
+export interface ExportQuery {
+  type: InboxType;
+  status?: InboxStatus;
+  /** First day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
+  from?: string;
+  /** Last day received, `YYYY-MM-DD` on the estate's clock (inclusive). */
+  to?: string;
+}
+
+/** The first moment of a `YYYY-MM-DD` day on the estate's clock, `days` later. */
+function startOfDay(day: string, days = 0): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date + days, 0, 0, estateZone).getTime());
+}
+
+/** The SQL condition (over the form's table `s` and the inbox `i`) that narrows an export. */
+function narrowing(query: ExportQuery): { where: string; values: string[] } {
+  const where = ["i.type = ?"];
+  const values: string[] = [query.type];
+  if (query.status) {
+    where.push("i.status = ?");
+    values.push(query.status);
+  }
+  if (query.from) {
+    where.push("s.received_at >= ?");
+    values.push(startOfDay(query.from).toISOString());
+  }
+  if (query.to) {
+    where.push("s.received_at < ?");
+    values.push(startOfDay(query.to, 1).toISOString());
+  }
+  return { where: where.join(" AND "), values };
+}
+
+/** The references of the submissions an export narrowed by `query` holds. */
+export function exportIds(db: Db, query: ExportQuery): string[] {
+  const { where, values } = narrowing(query);
+  const table = formOfType(query.type).table;
+  return (db.prepare(`SELECT s.id FROM ${table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where}`).all(...values) as { id: string }[]).map((row) => String(row.id));
+}
+
+/**
+ * A form's submissions for a spreadsheet export, oldest first, narrowed by status and days
+ * received: each stored column by its name, with the inbox status (`__status`) and the address of
+ * the colleague it is assigned to (`__assignee`).
+ */
+export function exportRows(db: Db, form: FormDefinition, query: ExportQuery): Record<string, string | number | null>[] {
+  const select = storedColumns(form)
+    .map((column) => `s.${column.column} AS "${column.name}"`)
+    .join(", ");
+  const { where, values } = narrowing(query);
+  return db
+    .prepare(
+      `SELECT ${select}, i.status AS "__status", st.email AS "__assignee" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id
+       LEFT JOIN staff st ON st.id = i.assigned_to WHERE ${where} ORDER BY s.received_at, s.rowid`,
+    )
+    .all(...values) as Record<string, string | number | null>[];
+}
 
 export type ExportRow = Record<string, string | number | null>;
 

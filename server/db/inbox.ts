@@ -204,3 +204,9 @@ export function mailsOf(db: Db, type: InboxType, id: string): SubmissionMail[] {
     )
     .all(type, id) as SubmissionMail[];
 }
+
+/** Each submission's inbox status of one form, by submission id (the JSON export adds it to each row). */
+export function inboxStatuses(db: Db, type: InboxType): Map<string, InboxStatus> {
+  const rows = db.prepare("SELECT submission_id, status FROM inbox WHERE type = ?").all(type) as { submission_id: string; status: InboxStatus }[];
+  return new Map(rows.map((row) => [row.submission_id, row.status]));
+}

@@ -166,3 +166,13 @@ export class OutboxTable {
 export function holdUnsentMail(db: Db, reason: string, at: string): number {
   return db.prepare("UPDATE outbox SET failed_at = ?, last_error = ? WHERE sent_at IS NULL AND failed_at IS NULL").run(at, reason).changes;
 }
+
+/** The outbox at a glance (/healthz): e-mails waiting, failed for good, and since when the oldest waits. */
+export function outboxCounts(db: Db): { pending: number; failed: number; oldest: string | null } {
+  return db
+    .prepare(
+      `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
+              min(CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN created_at END) AS oldest FROM outbox`,
+    )
+    .get() as { pending: number; failed: number; oldest: string | null };
+}

@@ -284,3 +284,28 @@ export function slotDetailsOf(db: Db, ids: readonly string[]): Map<string, Booki
 
 /** The staff's notes on each of `ids`, oldest first. */
 export const bookingNotesOf = notesOf;
+
+/** A confirmed tour for the staff's calendar feed. */
+export interface ConfirmedRow {
+  booking_id: string;
+  package: string;
+  slot_date: string;
+  slot_time: string;
+  time_zone: string;
+  guests: number;
+  sequence: number;
+  name: string;
+  language: string;
+  phone: string | null;
+}
+
+/** Every confirmed tour from `since` (a day) on, in time order, with the visitor's name, language and phone. */
+export function confirmedSince(db: Db, since: string): ConfirmedRow[] {
+  return db
+    .prepare(
+      `SELECT s.booking_id, s.package, s.slot_date, s.slot_time, s.time_zone, s.guests, s.sequence, t.name, t.language, t.phone
+       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id
+       WHERE s.status = 'confirmed' AND s.slot_date >= ? ORDER BY s.slot_date, s.slot_time`,
+    )
+    .all(since) as ConfirmedRow[];
+}

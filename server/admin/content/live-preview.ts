@@ -8,10 +8,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+import { join, resolve } from "node:path";
+import { projectDir } from "../../project";
 
 /** A picture as the site's pages take it (app/lib/images.ts `Picture`). */
 export interface PreviewPicture {

@@ -20,11 +20,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join, relative, resolve } from "node:path";
 import type { PublishJobRecord } from "../../db/publish-jobs";
+import { projectDir } from "../../project";
 
-const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
 
 /**
  * Where publishes build: inside the project, because React Router's prerender imports the server

@@ -5,6 +5,7 @@
  * (`content_review`, migration 40), by item and field path (`title.fr`).
  */
 import { languages, type Language } from "#core/languages";
+import { forgetReview, reviewPaths, updateReview } from "../../db/content-review";
 import type { Db } from "../../db/database";
 
 type Texts = Partial<Record<Language, unknown>>;
@@ -28,8 +29,7 @@ export class ReviewStore {
 
   /** The `path.lang` names of an item's texts that need review. */
   of(type: string, item: string): Set<string> {
-    const rows = this.db.prepare("SELECT path FROM content_review WHERE type = ? AND item = ?").all(type, item) as { path: string }[];
-    return new Set(rows.map((row) => row.path));
+    return reviewPaths(this.db, type, item);
   }
 
   /**
@@ -39,26 +39,23 @@ export class ReviewStore {
    */
   afterSave(type: string, item: string, before: unknown, after: unknown, fields: Record<string, string>): void {
     const old = localizedTexts(before);
-    const mark = this.db.prepare("INSERT OR IGNORE INTO content_review (type, item, path, marked_at) VALUES (?, ?, ?, ?)");
-    const clear = this.db.prepare("DELETE FROM content_review WHERE type = ? AND item = ? AND path = ?");
-    const at = this.now().toISOString();
-    this.db.transaction(() => {
-      for (const [path, texts] of localizedTexts(after)) {
-        const previous = old.get(path);
-        const englishChanged = previous !== undefined && previous.en !== texts.en;
-        for (const lang of languages) {
-          if (lang === "en") continue;
-          const name = `${path}.${lang}`;
-          const rewritten = previous !== undefined && previous[lang] !== texts[lang];
-          if (rewritten || fields[`_reviewed.${name}`] === "on") clear.run(type, item, name);
-          else if (englishChanged && texts[lang] !== undefined) mark.run(type, item, name, at);
-        }
+    const change = { mark: [] as string[], clear: [] as string[] };
+    for (const [path, texts] of localizedTexts(after)) {
+      const previous = old.get(path);
+      const englishChanged = previous !== undefined && previous.en !== texts.en;
+      for (const lang of languages) {
+        if (lang === "en") continue;
+        const name = `${path}.${lang}`;
+        const rewritten = previous !== undefined && previous[lang] !== texts[lang];
+        if (rewritten || fields[`_reviewed.${name}`] === "on") change.clear.push(name);
+        else if (englishChanged && texts[lang] !== undefined) change.mark.push(name);
       }
-    })();
+    }
+    updateReview(this.db, type, item, change, this.now());
   }
 
   /** An item deleted: nothing of it is left to review. */
   forget(type: string, item: string): void {
-    this.db.prepare("DELETE FROM content_review WHERE type = ? AND item = ?").run(type, item);
+    forgetReview(this.db, type, item);
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { feedOwner, renewFeed, staffFeed } from "../../bookings/staff-feed";
+import { staffFeed } from "../../bookings/staff-feed";
+import { feedOwner, renewFeed } from "../../db/staff-feeds";
 import { auditActions, recordAudit } from "../../db/audit";
 import { staffForm, staffOf, type AdminContext } from "../context";
 import { inboxRoles, publicRoute, roleAllows } from "../roles";

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
-import { readSubmissions, toJson, type ExportRow } from "../../db/export";
-import { allStatuses, detailsOf, formOfType, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
+import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
+import { allStatuses, detailsOf, formOfType, inboxStatuses, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
-import { defaultSeparator, exportIds, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
+import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
 import { typeName, type ViewContext } from "../view-context";
 import { InboxPage, type InboxFilter } from "../views/inbox-page";
 
@@ -122,11 +122,7 @@ export function readExport(fields: Record<string, string>, view: ViewContext): {
 
 /** The raw rows of a form for the JSON export, each with its inbox status code, narrowed like the others. */
 function jsonRows(context: AdminContext, query: ExportQuery): ExportRow[] {
-  const statuses = new Map(
-    (context.db.prepare("SELECT submission_id, status FROM inbox WHERE type = ?").all(query.type) as { submission_id: string; status: string }[]).map(
-      (row) => [row.submission_id, row.status],
-    ),
-  );
+  const statuses = inboxStatuses(context.db, query.type);
   const received = new Set(exportIds(context.db, query));
   return readSubmissions(context.db, formOfType(query.type))
     .filter((row) => received.has(String(row.id)))

@@ -1,0 +1,26 @@
+/**
+ * The content editor's translations to review (`content_review`, migration 40): by item and
+ * field path (`title.fr`). What is marked and cleared is server/admin/content/review.ts's rule.
+ */
+import type { Db } from "./database";
+
+/** The `path.lang` names of an item's texts that need review. */
+export function reviewPaths(db: Db, type: string, item: string): Set<string> {
+  const rows = db.prepare("SELECT path FROM content_review WHERE type = ? AND item = ?").all(type, item) as { path: string }[];
+  return new Set(rows.map((row) => row.path));
+}
+
+/** Marks some texts of an item for review and clears others, in one transaction. */
+export function updateReview(db: Db, type: string, item: string, change: { mark: readonly string[]; clear: readonly string[] }, at: Date): void {
+  const mark = db.prepare("INSERT OR IGNORE INTO content_review (type, item, path, marked_at) VALUES (?, ?, ?, ?)");
+  const clear = db.prepare("DELETE FROM content_review WHERE type = ? AND item = ? AND path = ?");
+  db.transaction(() => {
+    for (const path of change.clear) clear.run(type, item, path);
+    for (const path of change.mark) mark.run(type, item, path, at.toISOString());
+  })();
+}
+
+/** An item deleted: nothing of it is left to review. */
+export function forgetReview(db: Db, type: string, item: string): void {
+  db.prepare("DELETE FROM content_review WHERE type = ? AND item = ?").run(type, item);
+}
