@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { simpleParser } from "mailparser";
 import { adminTranslator } from "#locales/admin";
+import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { expect, test } from "./support/fixtures";
 import { shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
@@ -47,6 +49,7 @@ const item = {
 } as const;
 
 let server: RunningServer;
+let smtp: TestSmtp;
 let contentDir: string;
 let publishDir: string;
 let clockFile: string;
@@ -101,6 +104,14 @@ function parisLocal(at: Date): string {
 /** The text of a built page's `<title>`. */
 const builtTitle = (path: string) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(builtSite, "client", path, "index.html"), "utf8"))![1]!.replace(/&#x27;/g, "'");
 
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel(fr("signIn.email")).fill(editor.email);
+  await page.getByLabel(fr("signIn.password")).fill(editor.password);
+  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/admin/login");
+}
+
 async function save(page: Page, words = fr("content.save")) {
   await page.getByRole("button", { name: words }).first().click();
 }
@@ -123,16 +134,28 @@ test.beforeAll(async () => {
   publishDir = mkdtempSync(join(process.cwd(), "build-e2e-editor-"));
   clockFile = join(dataDir, "clock-shift");
   writeFileSync(clockFile, "0");
+  smtp = new TestSmtp();
+  await smtp.start();
   server = await startServer({
     buildDir: builtSite,
     dataDir,
     preload: [shiftClock],
-    env: { CONTENT_DIR: contentDir, PUBLISH_DIR: publishDir, CLOCK_SHIFT_FILE: clockFile, CONTENT_SCHEDULE_CHECK_SECONDS: "1" },
+    env: {
+      CONTENT_DIR: contentDir,
+      PUBLISH_DIR: publishDir,
+      CLOCK_SHIFT_FILE: clockFile,
+      CONTENT_SCHEDULE_CHECK_SECONDS: "1",
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_BASE_MS: "200",
+      MAIL_RETRY_MAX_MS: "400",
+      NEWSLETTER_RATE_PER_MINUTE: "600",
+    },
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await smtp?.stop();
   if (publishDir) rmSync(publishDir, { recursive: true, force: true });
   if (contentDir) rmSync(join(contentDir, ".."), { recursive: true, force: true });
 });
@@ -140,11 +163,7 @@ test.afterAll(async () => {
 test("an editor on a phone in French: a photograph framed on its subject, a live preview, a preview with the changes in words, a scheduled item, a price restored as a reviewed change", async ({ openPage }) => {
   test.setTimeout(15 * 60_000);
   const { page } = await openPage({ locale: "fr-FR", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel(fr("signIn.email")).fill(editor.email);
-  await page.getByLabel(fr("signIn.password")).fill(editor.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/admin/login");
+  await signIn(page);
 
   // A news item in five languages with a photograph.
   await page.goto(`${server.url}/admin/content/news/new`);
@@ -264,4 +283,80 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   expect(await live("/fr/shop/chateau-2020")).toContain('data-item-price="175.00"');
   await page.goto(`${server.url}/admin/content/wines/chateau-2020/history`);
   await expect(versions.first()).toContainText(/Prix\s:\s185\s€\s→\s175\s€/);
+});
+
+/** The newsletter e-mails the local SMTP server received for an address (those of the list: its List-Id), parsed. */
+const newslettersTo = (address: string) =>
+  Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw))).then((mails) => mails.filter((mail) => mail.headerLines.some((line) => line.key === "list-id")));
+
+test("the newsletter on a phone in French: composed in two languages, sent once to each confirmed subscriber in their language, with a one-click unsubscribe that works", async ({ openPage }) => {
+  test.setTimeout(6 * 60_000);
+  // Three visitors sign up on the site and confirm through the link of their e-mail (double opt-in).
+  const readers = { fr: "camille@example.fr", en: "oliver@example.com", ja: "hanako@example.jp" } as const;
+  for (const [language, email] of Object.entries(readers)) {
+    const answer = await fetch(`${server.url}/api/newsletter-signups`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ language, page: language === "en" ? "/news" : `/${language}/news`, email }) });
+    expect(answer.status).toBe(201);
+  }
+  for (const email of Object.values(readers)) {
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email)), { timeout: 60_000 }).toBe(true);
+    const confirmation = await simpleParser(smtp.received.find((mail) => mail.to.includes(email))!.raw);
+    const link = new URL(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=\S+/.exec(confirmation.text ?? "")![0]);
+    const confirmed = await fetch(`${server.url}${link.pathname}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: link.searchParams.get("token")! }) });
+    expect(confirmed.status).toBe(200);
+  }
+
+  const { page } = await openPage({ locale: "fr-FR", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signIn(page);
+  await page.goto(`${server.url}/admin/newsletter`);
+  await expect(page.locator("main")).toContainText(fr("newsletter.subscribers.some", { count: 3, languages: "anglais 1, français 1, japonais 1" }));
+  await page.getByRole("button", { name: fr("newsletter.create") }).click();
+  await page.locator('[name="subject.en"]').fill("News from the cellar");
+  await page.locator('[name="body.en"]').fill("The 2026 harvest is in the cellar.\n\nCome and taste it this winter.");
+  await page.locator('[name="subject.fr"]').fill("Des nouvelles du chai");
+  await page.locator('[name="body.fr"]').fill("Les vendanges 2026 sont au chai.\n\nVenez les déguster cet hiver.");
+  await page.locator('[name="picture"][value="cellar"]').check();
+  await page.locator('[name="alt.en"]').fill("The barrel cellar");
+  await page.locator('[name="alt.fr"]').fill("Le chai à barriques");
+  await page.locator('[name="wine.chateau-2020"]').check();
+  // The e-mail as the Japanese reader gets it: the English version, which the page says.
+  await page.locator('[name="_previewLang"]').selectOption("ja");
+  await page.getByRole("button", { name: fr("newsletter.preview.button") }).click();
+  await expect(page.locator("#preview")).toContainText("News from the cellar");
+  await expect(page.locator("#preview")).toContainText(fr("newsletter.preview.fallback", { language: "japonais" }));
+  await page.screenshot({ path: `${shots}/newsletter-fr-390.png`, fullPage: true });
+  await page.getByRole("button", { name: fr("newsletter.send") }).click();
+  await expect(page.locator("main")).toContainText(fr("newsletter.sendEnglish", { language: "Japonais", count: 1 }));
+  await page.getByLabel(fr("newsletter.sendConfirm", { count: 3 })).check();
+  await page.getByRole("button", { name: fr("newsletter.sendNow"), exact: true }).click();
+  await expect(page.getByText(fr("newsletter.done.sending"))).toBeVisible();
+
+  // The local SMTP server: one e-mail each, in their language, with the one-click headers.
+  for (const email of Object.values(readers)) await expect.poll(async () => (await newslettersTo(email)).length, { timeout: 60_000 }).toBe(1);
+  const mails = Object.fromEntries(await Promise.all(Object.entries(readers).map(async ([language, email]) => [language, (await newslettersTo(email))[0]!] as const)));
+  expect(mails.fr!.subject).toBe("Des nouvelles du chai");
+  expect(mails.en!.subject).toBe("News from the cellar");
+  expect(mails.ja!.subject).toBe("News from the cellar");
+  expect(mails.fr!.text).toContain("/fr/shop/chateau-2020");
+  /** The address of a mail's List-Unsubscribe header, as written. */
+  const unsubscribeLink = (mail: (typeof mails)[string] | undefined) => /^List-Unsubscribe: <(https?:\/\/[^>]+)>$/i.exec(mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.replace(/\r?\n\s+/g, " "))?.[1];
+  for (const mail of Object.values(mails)) {
+    expect(mail.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(unsubscribeLink(mail)).toMatch(/\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+$/);
+  }
+  // Oliver's mail program unsubscribes him in one click: a POST from its own servers to the link of the header.
+  const oneClick = new URL(unsubscribeLink(mails.en)!);
+  const unsubscribed = await fetch(`${server.url}${oneClick.pathname}${oneClick.search}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.provider.example" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(unsubscribed.status).toBe(200);
+  // The history: three sent, none failed, one unsubscribed since; still one e-mail each.
+  await page.goto(`${server.url}/admin/newsletter`);
+  const sent = page.locator(".newsletter-issues li").first();
+  await expect(sent).toContainText(fr("newsletter.counts.sent", { count: 3 }));
+  await expect(sent).toContainText(fr("newsletter.counts.failed", { count: 0 }));
+  await expect(sent).toContainText(fr("newsletter.counts.unsubscribed", { count: 1 }));
+  await page.screenshot({ path: `${shots}/newsletter-sent-fr-390.png`, fullPage: true });
+  for (const email of Object.values(readers)) expect(await newslettersTo(email)).toHaveLength(1);
 });

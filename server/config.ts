@@ -149,6 +149,8 @@ export const configSchema = z
     MAIL_MAX_ATTEMPTS: whole(1).default(20),
     /** SMTP connections kept open and used at once when sending. */
     MAIL_CONNECTIONS: whole(1, 20).default(3),
+    /** Newsletter e-mails handed to the outbox per minute at most: what the SMTP relay accepts (server/admin/newsletter/dispatch.ts). */
+    NEWSLETTER_RATE_PER_MINUTE: whole(1, 100_000).default(120),
     /** The whole request line and headers must arrive within this time (slowloris). */
     HEADERS_TIMEOUT_MS: whole(100, 600_000).default(10_000),
     /** The whole request, body included, must arrive within this time. */

@@ -3,7 +3,7 @@ import { languages } from "#core/languages";
 import { adminCatalog, adminTranslator } from "#locales/admin";
 import { changeField, describeChanges } from "../admin/content/changes";
 import { draftOf, formOf, momentFromParis, parisLocalOf, valueOf, type FieldNode } from "../admin/content/form-model";
-import { choiceLabel, fieldLabel, itemTitle } from "../admin/content/labels";
+import { choiceLabel, choiceMessage, fieldLabel, itemTitle } from "../admin/content/labels";
 import { cropRegion } from "../admin/content/pictures";
 import { searchLength } from "../admin/content/search-length";
 import { contentType, contentTypes } from "../admin/content/types";
@@ -25,7 +25,7 @@ describe("what changed, in words", () => {
     const after = { price: 185, title: { en: "Harvest", fr: "Vendanges", ja: "収穫" }, ratings: [{ critic: "A" }] };
     expect(describeChanges(fr, before, after)).toEqual([
       "Prix\u00a0: 175\u00a0€ → 185\u00a0€",
-      "Ajout — Titre (japonais)\u00a0: « 収穫 »",
+      "Ajout — Titre (japonais)\u00a0: «\u00a0収穫\u00a0»",
       `Suppression — ${fieldLabel(fr, "ratings")} 2`,
     ]);
     expect(describeChanges(en, before, after)[0]).toBe("Price: €175 → €185");
@@ -35,7 +35,7 @@ describe("what changed, in words", () => {
   it("quotes long texts shortly, writes dates and moments on the estate's clock, and says how many more changes there are", () => {
     const long = "Un texte très long ".repeat(20);
     const lines = describeChanges(fr, { content: { fr: "court" }, date: "2026-10-09", publishAt: undefined }, { content: { fr: long }, date: "2026-10-10", publishAt: "2026-12-01T10:30:00+01:00" });
-    expect(lines[0]).toMatch(/^Texte complet.* \(français\)\u00a0: « court » → « Un texte très long.*… »$/);
+    expect(lines[0]).toMatch(/^Texte complet.* \(français\)\u00a0: «\u00a0court\u00a0» → «\u00a0Un texte très long.*…\u00a0»$/);
     expect(lines[0]!.length).toBeLessThan(200);
     expect(lines[1]).toBe("Jour\u00a0: ven. 9 oct. 2026 → sam. 10 oct. 2026");
     expect(lines[2]).toMatch(/^Ajout — Mise en ligne le\u00a0: 1 déc. 2026, 10:30$/);
@@ -62,7 +62,7 @@ describe("the editor's words for the content's fields and choices", () => {
     for (const lang of ["en", "fr"] as const) {
       const catalog = adminCatalog(lang);
       expect([...found.fields].filter((name) => catalog[`content.field.${name}`] === undefined), lang).toEqual([]);
-      expect([...found.choices].filter((value) => catalog[`content.choice.${value}`] === undefined), lang).toEqual([]);
+      expect([...found.choices].filter((value) => catalog[choiceMessage(value)] === undefined), lang).toEqual([]);
     }
     expect(choiceLabel(fr, "leaf")).toBe("Feuille de vigne");
     expect(choiceLabel(fr, "acquisition")).not.toBe("acquisition");

@@ -36,6 +36,10 @@ import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
 import { contentRoutes } from "./routes/content";
+import { newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
+import { NewsletterDispatch } from "./newsletter/dispatch";
+import { NewsletterTable } from "../db/newsletter";
+import { composeNewsletterMail } from "../mail/newsletter";
 import { contentPreviewRoutes, previewPagePolicy } from "./routes/content-preview";
 import type { ContentEditor } from "./content/editor";
 import { LivePreview } from "./content/live-preview";
@@ -76,6 +80,8 @@ declare module "fastify" {
     contentPublisher: Publisher;
     /** The moments scheduled items go on or off the site. */
     contentSchedule: ContentSchedule;
+    /** The newsletter's sending. */
+    newsletterDispatch: NewsletterDispatch;
   }
 }
 
@@ -112,6 +118,7 @@ interface AdminOptions {
   repository: ContentRepository;
   schedule: ContentSchedule;
   live: LivePreview;
+  newsletter: NewsletterDesk;
   tours: TourService;
   store: SubmissionStore;
   backupStatus: () => BackupStatus;
@@ -278,6 +285,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     contentRoutes(scope, context, editor);
     contentPreviewRoutes(scope, context, editor);
   });
+  newsletterRoutes(admin, context, options.newsletter);
   scheduleRoutes(admin, context);
   bookingSlotRoutes(admin, context);
   calendarFeedRoutes(admin, context);
@@ -335,14 +343,32 @@ export async function registerAdmin(
   const schedule = new ContentSchedule({ db, repository, publisher, now, checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000, log: app.log });
   app.decorate("contentSchedule", schedule);
   const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
+  // The newsletter: an issue being sent when the server stopped goes on from where it was.
+  const newsletterTable = new NewsletterTable(db);
+  const newsletter: NewsletterDesk = {
+    table: newsletterTable,
+    ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    dispatch: new NewsletterDispatch({
+      table: newsletterTable,
+      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, config.SITE_URL),
+      kick: () => app.forms.sender?.kick(),
+      ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+      now,
+      log: app.log,
+    }),
+  };
+  app.decorate("newsletterDispatch", newsletter.dispatch);
   // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
   app.addHook("preClose", async () => {
     schedule.stop();
     live.stop();
     publisher.stop();
+    // Nothing more is queued; what is in the outbox is sent (or kept) by the sender's own shutdown.
+    newsletter.dispatch.stop();
   });
   // The schedule reads the content's moments and publishes for any that passed while the server was stopped.
   app.addHook("onReady", async () => {
+    newsletter.dispatch.start();
     await schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
   });
   if (publisher.interruptedAtStart.length > 0) {
@@ -359,6 +385,7 @@ export async function registerAdmin(
     repository,
     schedule,
     live,
+    newsletter,
     tours: app.forms.tours,
     store: app.forms.store,
     backupStatus: () => app.backups.status(),

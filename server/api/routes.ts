@@ -6,6 +6,7 @@ import type { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
+import { newsletterPictureRoutes } from "./newsletter-pictures";
 import { tourRoutes } from "./tours";
 import type { TourService } from "../bookings/service";
 import type { RouteLimit } from "./route-config";
@@ -53,7 +54,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
     }
   });
   api.addHook("onSend", async (_request, reply) => {
-    // Only the tours' availability says otherwise (a few seconds: ./tours.tsx).
+    // Only the tours' availability (a few seconds: ./tours.tsx) and a newsletter's picture say otherwise.
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
   });
 
@@ -64,6 +65,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   await api.register(async (routes) => tourRoutes(routes, { tours, limit, availabilityLimit, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
   await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));
+  // Not limited per address: the mail providers' image proxies fetch it for many subscribers.
+  await api.register(newsletterPictureRoutes);
 }
 
 /**

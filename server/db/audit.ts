@@ -68,6 +68,9 @@ export const auditActions = {
   contentDeleted: "content.deleted",
   contentRestored: "content.restored",
   contentPublished: "content.published",
+  // The newsletter (server/admin/routes/newsletter.ts).
+  newsletterTest: "newsletter.test",
+  newsletterSent: "newsletter.sent",
 } as const;
 
 /** The `actor` of actions taken with `npm run staff`. */

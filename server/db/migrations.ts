@@ -584,4 +584,36 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX content_schedule_due ON content_schedule (started_at, run_at);
     `,
   },
+  {
+    version: 71,
+    name: "newsletter: the issues composed in the staff area, and each one's deliveries",
+    sql: `
+      -- An issue of the newsletter (server/admin/newsletter/): its text per language, picture,
+      -- wines and tours (content, JSON), a draft until someone sends it.
+      CREATE TABLE newsletter_issues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        content TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('draft', 'sending', 'sent')),
+        sent_by TEXT,
+        send_started_at TEXT,
+        send_finished_at TEXT,
+        -- The confirmed subscribers when the sending started.
+        recipients INTEGER
+      );
+      -- One row per subscriber an issue was queued for, written in the transaction that queues the
+      -- e-mail: a sending resumed after a restart skips whoever has one, so no one gets it twice.
+      CREATE TABLE newsletter_deliveries (
+        issue_id INTEGER NOT NULL REFERENCES newsletter_issues (id),
+        subscriber_id TEXT NOT NULL,
+        outbox_id INTEGER NOT NULL,
+        language TEXT NOT NULL,
+        queued_at TEXT NOT NULL,
+        PRIMARY KEY (issue_id, subscriber_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscriber_id);
+    `,
+  },
 ];

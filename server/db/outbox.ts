@@ -18,8 +18,8 @@ export interface MailAttachment {
 
 /** An e-mail as the outbox stores it (server/mail/compose.ts and booking-reply.ts write them). */
 export interface QueuedMail {
-  /** A notification to the estate, a subscriber's confirmation, or the staff's answer to a visitor. */
-  kind: "notification" | "confirmation" | "reply";
+  /** A notification to the estate, a subscriber's confirmation, the staff's answer to a visitor, or a newsletter issue (to a subscriber, or a test to the staff). */
+  kind: "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
   to: string;
   replyTo: string | null;
   subject: string;

@@ -7,7 +7,7 @@ import { translator } from "#locales";
 /** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
 export interface OutgoingMail {
   /** To the estate, a subscriber's confirmation, or the staff's answer to a visitor (server/mail/booking-reply.ts). */
-  kind: "notification" | "confirmation" | "reply";
+  kind: "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
   to: string;
   replyTo: string | null;
   subject: string;

@@ -23,9 +23,12 @@ export function fieldLabel(view: Words, name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The catalog id of a choice's name: `content.choice.<value>`, a dashed value in camel case (`trade-show` → `tradeShow`). */
+export const choiceMessage = (value: string) => `content.choice.${value.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`;
+
 /** A choice's name: from the catalog (`content.choice.<value>`), else the value spelled out. */
 export function choiceLabel(view: Words, value: string): string {
-  const id = `content.choice.${value}`;
+  const id = choiceMessage(value);
   if (hasMessage(view, id)) return view.t(id);
   return value.replace(/[-_]/g, " ");
 }

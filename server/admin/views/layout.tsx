@@ -65,6 +65,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
       {view.staffRole === "admin" ? <a href="/admin/staff">{view.t("layout.nav.staff")}</a> : null}
       {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
       {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
+      {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/newsletter">{view.t("layout.nav.newsletter")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
       <form method="post" action="/admin/logout">
