@@ -59,7 +59,8 @@ function where(view: ViewContext, path: string): string {
 
 /** The live preview beside the form: the site's page that shows the item, rendered from the form as it is (assets/editor.js follows the typing). */
 function LivePreviewPanel({ view, type, id }: { view: ViewContext; type: ContentType; id: string | null }) {
-  const page = type.page?.(id ?? "new");
+  // A new item's card has no id to scroll to until it is saved.
+  const page = id === null ? undefined : type.page?.(id);
   const action = `/admin/content/${type.id}/${id ?? "new"}/live${page?.anchor ? `#${page.anchor}` : ""}`;
   return (
     <aside className="live-preview" aria-labelledby="live-preview-title" data-live-action={action}>
