@@ -4,12 +4,16 @@
  * Page titles, first mentions, e-mails, summary sheets and structured data read them here; the
  * logo keeps the Latin name in every language.
  */
-import { languages, type Language } from "#core/languages";
+import { languageDescriptions, languages, type Language } from "#core/languages";
 import type { Site } from "./schemas/site";
 
-/** A name in one language: its own form there when site.json gives one, else the Latin name. */
+/**
+ * A name in one language: its own form there when site.json gives one, else the Latin name, with
+ * the apostrophe the language's typography sets (« Château L’Hermitage Lescours » in French).
+ */
 export function nameIn(latin: string, local: Partial<Record<Language, string>>, lang: Language): string {
-  return local[lang] ?? latin;
+  const apostrophe = languageDescriptions[lang].apostrophe;
+  return local[lang] ?? (apostrophe ? latin.replaceAll("'", apostrophe) : latin);
 }
 
 /** The names a page, a sheet or an e-mail in this language uses. */

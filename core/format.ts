@@ -9,9 +9,18 @@ export function formatPrice(amount: number, lang: Language): string {
   return new Intl.NumberFormat(languageTags[lang], { style: "currency", currency: "EUR", ...whole }).format(amount);
 }
 
-/** A plain number in the page's language: "4.12" in English, "4,12" in French. */
+/**
+ * A plain number in the page's language: "4.12" in English, "4,12" in French, "13 800" in Spanish
+ * (the language's own separator of thousands where it differs from `Intl`'s: core/languages.ts).
+ */
 export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(languageTags[lang]).format(value);
+  const separator = languageDescriptions[lang].groupSeparator;
+  const format = new Intl.NumberFormat(languageTags[lang]);
+  if (!separator) return format.format(value);
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === "group" ? separator : part.value))
+    .join("");
 }
 
 /** Midnight UTC of a calendar day (`YYYY-MM-DD`): read and shown in UTC, so every machine prints the same day. */
@@ -29,8 +38,8 @@ function firstOfMonth(parts: Intl.DateTimeFormatPart[], suffix: string): string 
  * A calendar date (`YYYY-MM-DD`) in the page's language ("November 1, 2026", "1er novembre 2026").
  * Read and shown in UTC so the build and every visitor's browser print the same day.
  */
-export function formatDate(isoDate: string, lang: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
-  const format = new Intl.DateTimeFormat(languageTags[lang], { ...options, timeZone: "UTC" });
+export function formatDate(isoDate: string, lang: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }, tag = languageTags[lang]): string {
+  const format = new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" });
   const suffix = languageDescriptions[lang].dates.firstOfMonthSuffix;
   return suffix ? firstOfMonth(format.formatToParts(utcDay(isoDate)), suffix) : format.format(utcDay(isoDate));
 }

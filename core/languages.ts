@@ -42,6 +42,23 @@ export interface LanguageDescription {
    * get the street written out, "Route du Menhir" (content/address.ts).
    */
   readsFrenchAbbreviations: boolean;
+  /**
+   * The legal drinking age the site asks about in this language: the age gate's question, the
+   * footer, the shop's lines and the terms read it here. Japanese readers are asked about 20, the
+   * age of Japanese law that the under-20 notice on every Japanese page states; the others 18.
+   */
+  drinkingAge: number;
+  /**
+   * The apostrophe the language's typography uses inside names written in Latin letters: French
+   * sets the estate's name as « Château L’Hermitage Lescours » (content/names.ts).
+   */
+  apostrophe?: string;
+  /**
+   * The separator of thousands where `Intl` writes another: Spanish (RAE, Ortografía 2010) groups
+   * numbers of five digits or more with a space, "13 800", where CLDR's Spanish writes "13.800"
+   * (core/format.ts `formatNumber`; four-digit numbers stay ungrouped in both).
+   */
+  groupSeparator?: string;
   /** Where the language writes dates and times otherwise than `Intl` (core/format.ts). */
   dates: {
     /**
@@ -73,6 +90,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     script: "latin",
     quotes: ["“", "”"],
     readsFrenchAbbreviations: true,
+    drinkingAge: 18,
     dates: {},
   },
   fr: {
@@ -82,6 +100,8 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     script: "latin",
     quotes: [`«${nnbsp}`, `${nnbsp}»`],
     readsFrenchAbbreviations: true,
+    drinkingAge: 18,
+    apostrophe: "’",
     dates: { firstOfMonthSuffix: "er", hourWithH: true },
   },
   zh: {
@@ -91,6 +111,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     script: "cjk",
     quotes: ["“", "”"],
     readsFrenchAbbreviations: false,
+    drinkingAge: 18,
     dates: {},
   },
   es: {
@@ -101,6 +122,8 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     quotes: ["«", "»"],
     fullStopAfterQuote: true,
     readsFrenchAbbreviations: false,
+    drinkingAge: 18,
+    groupSeparator: nnbsp,
     dates: {},
   },
   ja: {
@@ -110,6 +133,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     script: "cjk",
     quotes: ["「", "」"],
     readsFrenchAbbreviations: false,
+    drinkingAge: 20,
     dates: { weekdayInBrackets: ["（", "）"] },
   },
 };
@@ -134,6 +158,9 @@ export const languageTags: Record<Language, string> = perLanguage((lang) => lang
 
 /** Open Graph locale codes. */
 export const ogLocales: Record<Language, string> = perLanguage((lang) => languageDescriptions[lang].ogLocale);
+
+/** The legal drinking age the site asks about in a language (18; 20 in Japanese). */
+export const drinkingAge = (lang: Language): number => languageDescriptions[lang].drinkingAge;
 
 /** How a language's text is set (`latin` or `cjk`). */
 export const scriptOf = (lang: Language): Script => languageDescriptions[lang].script;

@@ -1,3 +1,4 @@
+import { drinkingAge } from "#core/languages";
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "./support/browser";
 import { violations } from "./support/axe";
@@ -154,7 +155,7 @@ test.describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
     await waitForHydration(page);
     const gate = page.locator("#age-gate");
     expect(await gate.evaluate((d) => d.matches(":modal"))).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text("zh", "ageGate.yes"));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text("zh", "ageGate.yes", { age: drinkingAge("zh") }));
 
     const stops = [...(await tabAround(page, "#age-gate", 10)), ...(await tabAround(page, "#age-gate", 10, "Shift+Tab"))];
     for (const stop of stops) expect(stop).toMatch(/^(dialog:|browser$)/);
@@ -168,7 +169,7 @@ test.describe("modal dialogs (WAI-ARIA dialog pattern)", () => {
     expect(await gate.evaluate((d) => (d as HTMLDialogElement).open && d.matches(":modal"))).toBe(true);
 
     // The answer closes it and hands the page back.
-    await page.getByRole("button", { name: text("zh", "ageGate.yes") }).press("Enter");
+    await page.getByRole("button", { name: text("zh", "ageGate.yes", { age: drinkingAge("zh") }) }).press("Enter");
     await expect.poll(() => gate.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
   });
 });

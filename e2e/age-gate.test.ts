@@ -1,7 +1,11 @@
+import { drinkingAge } from "#core/languages";
+import { translator } from "#locales";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { untilIdle } from "./support/settle";
 import { baseUrl } from "./support/servers";
+
+const ja = translator("ja").t;
 
 test.describe("age gate", () => {
   // Every visit here is a new visitor's: the gate is open.
@@ -80,18 +84,26 @@ test.describe("age gate", () => {
     );
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: "No, I am not" }).click();
+    await page.getByRole("button", { name: "No, I am under 18" }).click();
     await page.waitForURL("https://www.google.com/");
     expect(page.url()).toBe("https://www.google.com/");
     expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBeNull();
   });
 
-  test("asks in the page's language", async ({ page }) => {
+  test("asks in the page's language, and asks Japanese visitors about the age the page's own under-age notice names (20)", async ({ page }) => {
     await page.goto(`${baseUrl}/ja`);
     const gate = page.locator("#age-gate");
     expect(await gate.isVisible()).toBe(true);
     const text = await gate.innerText();
     expect(text).not.toContain("Are you 18 years of age or older?");
     expect(await gate.getByRole("link").first().getAttribute("href")).toBe("/ja/terms");
+    // The footer under the health message says drinking under N is forbidden: the gate asks about N.
+    const notice = /(\d+)歳未満の者の飲酒は法律で禁止されています/.exec(await page.locator("footer").textContent() ?? "");
+    const age = Number(notice?.[1]);
+    expect(age).toBe(drinkingAge("ja"));
+    expect(text).toContain(ja("ageGate.question", { age }));
+    await expect(gate.getByRole("button", { name: ja("ageGate.yes", { age }) })).toBeAttached();
+    await expect(gate.getByRole("button", { name: ja("ageGate.no", { age }) })).toBeAttached();
+    expect(text).not.toMatch(/18/);
   });
 });

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
+import { localNames } from "#content/names";
+import { drinkingAge } from "#core/languages";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { untilIdle } from "./support/settle";
@@ -102,13 +104,13 @@ test.describe("before the framework arrives", () => {
     const { page } = await openPage({ adult: false });
     await holdFramework(page);
     await page.goto(`${baseUrl}/fr/shop`, { waitUntil: "load" });
-    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title", { estate: content.site.estateName }) });
+    const gate = page.getByRole("dialog", { name: text("fr", "ageGate.title", { estate: localNames(content.site, "fr").estate }) });
     expect(await gate.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     // Whatever the key set off has run once the page is idle.
     await untilIdle(page);
     expect(await gate.isVisible()).toBe(true);
-    await page.getByRole("button", { name: text("fr", "ageGate.yes") }).click();
+    await page.getByRole("button", { name: text("fr", "ageGate.yes", { age: drinkingAge("fr") }) }).click();
     await expect.poll(() => gate.isVisible()).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem("ageVerified"))).toBe("true");
     expect(await hydrated(page)).toBe(false);
@@ -121,7 +123,7 @@ test.describe("before the framework arrives", () => {
     await holdFramework(page);
     await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Search</title>" }));
     await page.goto(`${baseUrl}/`, { waitUntil: "load" });
-    await page.getByRole("button", { name: text("en", "ageGate.no") }).click();
+    await page.getByRole("button", { name: text("en", "ageGate.no", { age: drinkingAge("en") }) }).click();
     await page.waitForURL("https://www.google.com/");
   });
 
@@ -150,6 +152,20 @@ test.describe("before the framework arrives", () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     await menu.getByRole("link", { name: text("ja", "nav.wineTours") }).click();
     await page.waitForURL(`${baseUrl}/ja/wine-tours`);
+    expect(await hydrated(page)).toBe(false);
+  });
+
+  test("View Wine Summary opens the sheet's picture, and its close button closes it", async ({ page }) => {
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/ja/shop/chateau-2020`, { waitUntil: "load" });
+    const dialog = page.getByTestId("summary-dialog");
+    expect(await dialog.isVisible()).toBe(false);
+    await page.getByRole("button", { name: text("ja", "wine.summary.open") }).click();
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await expect(dialog.locator("img")).toBeVisible();
+    await dialog.getByRole("button", { name: text("ja", "wine.summary.close") }).click();
+    await expect(dialog).toBeHidden();
     expect(await hydrated(page)).toBe(false);
   });
 
@@ -202,10 +218,15 @@ test.describe("after a late framework", () => {
       await route.continue();
     });
     await page.goto(`${baseUrl}/fr/villa`, { waitUntil: "load" });
-    await page.getByRole("button", { name: text("fr", "nav.openMenu") }).click();
+    const button = page.locator('button[popovertarget="mobile-menu"]');
+    await button.click();
     release();
     await waitForHydration(page);
     const menu = page.locator("#mobile-menu");
+    // React found the menu open: the button says so, and offers to close it.
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(button).toHaveAccessibleName(text("fr", "nav.closeMenu"));
     await menu.getByRole("link", { name: text("fr", "nav.contact") }).click();
     await page.waitForURL(`${baseUrl}/fr/contact`);
     await expect.poll(() => menu.isVisible()).toBe(false);

@@ -14,6 +14,7 @@ import { addDays, isoWithOffset, localOf, weekdayOf } from "../server/bookings/p
 import { openDatabase } from "../server/db/database";
 import { StaffStore } from "../server/db/staff";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
+import { calendarOf } from "../server/__tests__/support/tour-mail";
 import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
@@ -152,8 +153,8 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await expect(page.getByRole("status")).toHaveText(fr("schedule.saved"));
   // Jean's mail: the same calendar entry, one change later, at 10:30 Paris time.
   const [booked, moved] = await mailsTo(visitors.jean.email, 2);
-  const before = eventOf(booked!.attachments[0]!.content.toString("utf8"));
-  const after = eventOf(moved!.attachments[0]!.content.toString("utf8"));
+  const before = eventOf(calendarOf(booked).content.toString("utf8"));
+  const after = eventOf(calendarOf(moved).content.toString("utf8"));
   expect(after.uid).toBe(before.uid);
   expect(after.sequence).toBeGreaterThan(before.sequence);
   expect([after.local, after.zone]).toEqual([`${saturday}T10:30:00`, "Europe/Paris"]);

@@ -3,6 +3,7 @@
  * letter spacing and font stacks are computed values). The CJK rules must win over the utility
  * classes that set Latin line heights and tracking on the same elements.
  */
+import { content } from "#content";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { baseUrl } from "./support/servers";
@@ -28,7 +29,7 @@ function runningText(page: Page) {
 /** The families of a computed `font-family`, unquoted. */
 const families = (stack: string) => stack.split(",").map((family) => family.trim().replace(/^["']|["']$/g, ""));
 
-for (const lang of ["zh", "ja"]) {
+for (const lang of ["zh", "ja"] as const) {
   test.describe(`/${lang} typography`, () => {
     test("sets body text at a line height of at least 1.75 times its size, whatever utility classes say", async ({ page }) => {
       await page.goto(`${baseUrl}/${lang}/story`);
@@ -60,9 +61,13 @@ for (const lang of ["zh", "ja"]) {
       expect(families(footerName)[0]).toBe("Cormorant Garamond");
     });
 
-    test("draws the home hero's appellation line as French when the catalog keeps it in Latin letters", async ({ page }) => {
+    test("draws the home hero's appellation line as French when the catalog keeps it in Latin letters, after the estate's own name", async ({ page }) => {
       await page.goto(`${baseUrl}/${lang}`);
-      const line = page.locator("main h1 + p");
+      // The estate's name as the language writes it comes once, first, kept whole.
+      const name = page.locator("main h1 + p .estate-name");
+      await expect(name).toHaveText(content.site.estateNameLocal[lang]!);
+      expect(await name.evaluate((el) => getComputedStyle(el).wordBreak)).toBe("keep-all");
+      const line = page.locator("main h1 + p > span:last-child");
       const subtitle = text(lang, "home.hero.subtitle");
       expect(await line.innerText()).toBe(subtitle);
       const latin = /^[\p{Script=Latin}\s-]+$/u.test(subtitle);

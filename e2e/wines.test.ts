@@ -78,9 +78,12 @@ test.describe("home page", () => {
     await waitForHydration(page);
     const chateau = await cards(page, "home-chateau");
     expect(chateau[0]!.text).toContain(euros("fr", chateauWines[0]!.price));
-    // Whole euros without cents, the sign after a no-break space: "175 €".
+    // Whole euros without cents, the sign after a no-break space: "175 €"; the price per litre to the cent.
     expect(chateau[0]!.text).toMatch(/\d\u00a0€/);
-    expect(chateau[0]!.text).not.toMatch(/\d,\d\d\s?€/);
+    const [price, ...rest] = chateau[0]!.text.split(/\n(?=\(\d)/);
+    expect(price).not.toMatch(/\d,\d\d\s?€/);
+    const perLitre = new Intl.NumberFormat("fr", { style: "currency", currency: "EUR" }).format(Math.round((chateauWines[0]!.price * 100_000) / chateauWines[0]!.volumeMl) / 100);
+    expect(rest.join("")).toBe(`(${perLitre} le litre)`);
     expect(chateau[0]!.href).toBe(`/fr/shop/${chateauWines[0]!.id}`);
     expect(await page.getByRole("link", { name: "Découvrir notre histoire" }).getAttribute("href")).toBe("/fr/story");
     expect(problems).toEqual([]);

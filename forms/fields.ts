@@ -24,8 +24,6 @@ interface FieldBase {
   column: string;
   /** Translation key of its visible label. */
   label: string;
-  /** How the estate's notification e-mail names it (English: the estate's working language). */
-  notificationLabel: string;
   /** The visitor must fill it in (`required` on the control, refused empty by the API). */
   required: boolean;
   /** The control's `autocomplete` token, so browsers fill in what they know. */
@@ -82,8 +80,6 @@ export interface FormDefinition {
   slug: string;
   /** The SQLite table that keeps its submissions. */
   table: string;
-  /** How the estate's e-mails name it ("Tour booking"). */
-  notificationName: string;
   /** Message ids of what the visitor reads once it is sent (spec §4's toast titles): the page's toast, or the server's page for a form posted before the page's JavaScript ran. */
   success: { title: string; description: string };
   /** Its fields, in the order the form shows them and the export and the e-mail list them. */
@@ -128,11 +124,23 @@ export type Submission<D extends FormDefinition> = Envelope & {
   [F in Extract<FieldsOf<D>, { required: false }> as F["name"]]?: FieldValue<F>;
 };
 
+/**
+ * What became of a tour booking, as the API's answer says it and the page's message follows it:
+ * `confirmed` (a time booked and confirmed at once), `pending` (a time held, waiting for the
+ * estate), `waitlist` (in line for a full time), `request` (no time named: the estate answers).
+ */
+export const bookingOutcomes = ["confirmed", "pending", "waitlist", "request"] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
+
 /** The answer of the API to an accepted submission (HTTP 201). */
 export interface Accepted {
   ok: true;
   /** The submission's reference, a UUID. */
   id: string;
+  /** A tour booking's: what became of it. */
+  outcome?: BookingOutcome;
+  /** A booking waiting for the estate: within how many hours the estate answers. */
+  hours?: number;
 }
 
 const hour = 3_600_000;

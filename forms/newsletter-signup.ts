@@ -8,10 +8,9 @@ export const newsletterSignupForm = {
   kind: "newsletterSignup",
   slug: "newsletter-signups",
   table: "newsletter_subscribers",
-  notificationName: "Newsletter sign-up",
   success: { title: "news.newsletter.success.title", description: "news.newsletter.success.description" },
   fields: [
-    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "news.newsletter.email", notificationLabel: "E-mail", autoComplete: "email" },
+    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "news.newsletter.email", autoComplete: "email" },
   ],
   kept: [
     { name: "consentedAt", column: "consented_at" },

@@ -84,10 +84,13 @@ function fieldSchema(field: FieldDefinition): z.ZodMiniType {
   }
 }
 
-/** The schema of a whole submission: the envelope and the form's fields, and no other key. */
-export function submissionSchema<D extends FormDefinition>(form: D): z.ZodMiniType<Submission<D>> {
+/**
+ * The schema of a whole submission: the envelope and the form's fields, and no other key but those
+ * of `extra`: what only a route reads besides the form (a tour booking's time, server/api/tour-slot.ts).
+ */
+export function submissionSchema<D extends FormDefinition, E extends z.core.$ZodShape = Record<never, never>>(form: D, extra?: E): z.ZodMiniType<Submission<D> & z.output<z.ZodMiniObject<E>>> {
   const fields = Object.fromEntries(form.fields.map((field) => [field.name, fieldSchema(field)]));
-  return z.strictObject({ ...envelope, ...fields }) as unknown as z.ZodMiniType<Submission<D>>;
+  return z.strictObject({ ...envelope, ...fields, ...extra }) as unknown as z.ZodMiniType<Submission<D> & z.output<z.ZodMiniObject<E>>>;
 }
 
 /** Each form's schema, made once. */

@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./fields";
+import type { BookingOutcome, FormDefinition } from "./fields";
 
 /**
  * The tour packages a booking can name (spec §3, §9), in the order the page shows them. The one
@@ -13,17 +13,28 @@ export const tourBookingForm = {
   kind: "tourBooking",
   slug: "tour-bookings",
   table: "tour_bookings",
-  notificationName: "Tour booking",
   success: { title: "wineTours.form.success.title", description: "wineTours.form.success.description" },
   fields: [
-    { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", notificationLabel: "Name", autoComplete: "name" },
-    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", notificationLabel: "E-mail", autoComplete: "email" },
-    { name: "phone", kind: "phone", max: 40, required: false, column: "phone", label: "forms.fields.phone", notificationLabel: "Phone", autoComplete: "tel" },
-    { name: "guests", kind: "count", min: 1, max: 50, required: false, column: "guests", label: "wineTours.form.guests", notificationLabel: "Guests" },
+    { name: "name", kind: "line", max: 120, required: true, column: "name", label: "forms.fields.name", autoComplete: "name" },
+    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "forms.fields.email", autoComplete: "email" },
+    { name: "phone", kind: "phone", max: 40, required: false, column: "phone", label: "forms.fields.phone", autoComplete: "tel" },
+    { name: "guests", kind: "count", min: 1, max: 50, required: false, column: "guests", label: "wineTours.form.guests" },
     // A preferred date: not in the past, at most two years ahead (forms/fields.ts `dateWindow`).
-    { name: "date", kind: "date", yearsAhead: 2, required: false, column: "date", label: "wineTours.form.date", notificationLabel: "Preferred date" },
-    { name: "package", kind: "choice", options: tourPackageIds, required: true, column: "package", label: "wineTours.form.package", notificationLabel: "Package" },
-    { name: "message", kind: "text", max: 5000, required: false, column: "message", label: "forms.fields.message", notificationLabel: "Message" },
+    { name: "date", kind: "date", yearsAhead: 2, required: false, column: "date", label: "wineTours.form.date" },
+    { name: "package", kind: "choice", options: tourPackageIds, required: true, column: "package", label: "wineTours.form.package" },
+    { name: "message", kind: "text", max: 5000, required: false, column: "message", label: "forms.fields.message" },
   ],
   kept: [],
 } as const satisfies FormDefinition;
+
+/**
+ * What the page and the no-script answer page say after a tour booking, by what became of it: the
+ * spec's "Booking Request Received" for a request without a time; a booked and confirmed visit
+ * never reads as a request.
+ */
+export const tourBookingOutcomes = {
+  request: tourBookingForm.success,
+  confirmed: { title: "wineTours.form.confirmed.title", description: "wineTours.form.confirmed.description" },
+  pending: { title: "wineTours.form.pending.title", description: "wineTours.form.pending.description" },
+  waitlist: { title: "wineTours.form.waitlist.title", description: "wineTours.form.waitlist.description" },
+} as const satisfies Record<BookingOutcome, { title: string; description: string }>;

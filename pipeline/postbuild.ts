@@ -141,9 +141,20 @@ const earlierOpenGraph = previousBuild && existsSync(join(previousBuild, "og-inp
   : undefined;
 writeFileSync(openGraphInputs, JSON.stringify(await writeOpenGraphImages(join(clientDir, "og"), earlierOpenGraph), null, 2));
 const deferred = deferFrameworks();
+/**
+ * The site's stylesheet, as the home page links it: the server's own pages (the visitor's booking
+ * page, answers to forms posted without script) link it too, to be set in the site's type.
+ */
+function siteStylesheet(): string | null {
+  const home = join(clientDir, "index.html");
+  if (!existsSync(home)) return null;
+  return /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(readFileSync(home, "utf8"))?.[1] ?? null;
+}
+
 const info = {
   snipcart: Boolean(process.env.SNIPCART_PUBLIC_KEY),
   inlineScriptHashes: hashInlineScripts(),
+  stylesheet: siteStylesheet(),
 };
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));

@@ -35,7 +35,8 @@ export interface StructuredDataContext {
  * the Chinese page names the estate 莱斯库尔隐庐酒庄 and gives "Château L'Hermitage Lescours" too.
  */
 function names(local: string, latin: string): { name: string; alternateName?: string } {
-  return local === latin ? { name: latin } : { name: local, alternateName: latin };
+  // French sets the same name with its own apostrophe (L’Hermitage): still the Latin name, as site.json writes it.
+  return local.replaceAll("’", "'") === latin ? { name: latin } : { name: local, alternateName: latin };
 }
 
 function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> {

@@ -6,7 +6,7 @@
  */
 import type { Grapes, Medal, Rating, Wine } from "#content";
 import { formatText, textIn } from "#content/text";
-import { formatDate, formatPrice } from "#core/format";
+import { formatDate, formatNumber, formatPrice } from "#core/format";
 import type { Language } from "#core/languages";
 import { winePath } from "#core/paths";
 import type { MessageValues } from "#core/i18n";
@@ -129,6 +129,15 @@ export function bottleVolume(i18n: WineI18n, wine: Pick<Wine, "volumeMl">): stri
 }
 
 /**
+ * The price per litre beside a bottle's price, to the cent (the EU unit-price rule, directive
+ * 98/6/EC): « (233,33 € le litre) », "(€233.33 per litre)", "（每升 €233.33）".
+ */
+export function unitPrice(i18n: WineI18n, wine: Pick<Wine, "price" | "volumeMl">): string {
+  const perLitre = Math.round((wine.price * 1000 * 100) / wine.volumeMl) / 100;
+  return i18n.t("wine.unitPrice", { price: formatPrice(perLitre, i18n.lang) });
+}
+
+/**
  * The harvest's first and last day as the language writes them, the month said once when both
  * fall in it: "September 10" and "30", « 10 » and « 30 septembre », "9月10日" and "30日". Which
  * end loses its month follows the language's own order of day and month (Intl), not a list of
@@ -163,7 +172,7 @@ export function vineyardAndCellar(i18n: WineI18n, wine: Wine): WineFact[] {
     { key: "vineAge", label: i18n.t("wine.specs.vineAge"), value: i18n.t("wine.specs.vineAgeValue", { years: wine.vineAgeYears }) },
     { key: "harvest", label: i18n.t("wine.specs.harvest"), value: i18n.t("wine.specs.harvestDays", harvestDays(i18n, wine.harvest)) },
     { key: "ageing", label: i18n.t("wine.specs.ageing"), value: i18n.t("wine.specs.ageingValue", { months: wine.ageing.months, newOak }) },
-    { key: "production", label: i18n.t("wine.specs.production"), value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles }) },
+    { key: "production", label: i18n.t("wine.specs.production"), value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles, shown: formatNumber(wine.productionBottles, i18n.lang) }) },
   ];
 }
 

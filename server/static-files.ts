@@ -28,6 +28,8 @@ import { contentSecurityPolicy } from "./security-headers";
 export interface BuildInfo {
   snipcart: boolean;
   inlineScriptHashes: Record<string, string[]>;
+  /** The site's stylesheet (`/assets/root-….css`), which the server's own pages link too; absent in older builds. */
+  stylesheet?: string | null;
 }
 
 // The types @fastify/send gives by extension, where ours differ: JavaScript as RFC 9239 names it,
@@ -241,6 +243,7 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
     live = next;
   });
   app.decorate("servedBuild", () => live.buildDir);
+  app.decorate("siteStylesheet", () => live.info.stylesheet ?? null);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply, path: string, errorFiles: Map<string, BuiltFile>) => {
     if (path.endsWith(".data") || path.startsWith("/assets/") || path.startsWith("/api/") || path.startsWith("/media/")) {

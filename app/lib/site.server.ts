@@ -18,6 +18,7 @@ export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
     sisterBrands,
     address: postalAddress(content.site.address, lang),
     names: localNames(content.site, lang),
+    sisterEstateName: content.site.sisterEstate.name,
     emptyCart: { open: t("cart.open", { count: 0 }), unavailable: t("cart.unavailable", { count: 0 }) },
   };
 }

@@ -11,6 +11,8 @@ export interface SiteView extends Pick<Site, "estateName" | "appellation" | "con
    * them (莱斯库尔隐庐酒庄 in Chinese): titles and first mentions. The logo keeps `estateName`.
    */
   names: LocalNames;
+  /** The sister estate's Latin name, as its link among the sister brands is named. */
+  sisterEstateName: string;
   /**
    * The cart button's names while the cart is empty, worded at build: the count stays 0 until
    * Snipcart has loaded, and wording a count in the browser would cost every page its first

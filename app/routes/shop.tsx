@@ -1,3 +1,4 @@
+import { drinkingAge } from "#core/languages";
 import type { Route } from "./+types/shop";
 import { ShopSections } from "~/components/wine/shop-sections";
 import { collectionCards } from "~/components/wine/views.server";
@@ -21,12 +22,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "shop.meta.title", description: "shop.meta.description", path: pagePaths.shop });
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <>
       <PageHero title={t("shop.hero.title")} subtitle={t("shop.hero.subtitle")}>
         <p className="mx-auto mt-6 max-w-2xl rounded-sm border border-gold-400/60 px-4 py-2 text-sm text-gold-200">
-          {t("shop.hero.restriction")}
+          {t("shop.hero.restriction", { age: drinkingAge(lang) })}
         </p>
       </PageHero>
       <ShopSections chateau={loaderData.chateau} cuvee9={loaderData.cuvee9} />

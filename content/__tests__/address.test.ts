@@ -16,9 +16,9 @@ describe("the estate's postal address in running text", () => {
     expect(postalAddress(address, "es")).not.toMatch(/\bRte\b/);
   });
 
-  it("names the country in Chinese and Japanese, with the street written out", () => {
-    expect(postalAddress(address, "zh")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, 法国`);
-    expect(postalAddress(address, "ja")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, フランス`);
+  it("keeps the country as the address writes it in Chinese and Japanese, named in the language after it, with the street written out", () => {
+    expect(postalAddress(address, "zh")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, France（法国）`);
+    expect(postalAddress(address, "ja")).toBe(`${address.streetInFull}, ${address.postalCode} ${address.locality}, France（フランス）`);
   });
 
   it("writes out only what the estate abbreviates: the same street, the same number", () => {

@@ -5,11 +5,14 @@ import { localizedText } from "./localized";
  * A legal page (`content/legal/<page>.json`): its title, the day it last changed and its sections.
  * A body's paragraphs are separated by a blank line (`\n\n`); a single `\n` is a line break (the
  * lines of an address or of the withdrawal form). Bodies may name, from site.json: `{address}`
- * (the estate's, in the page's language), `{addressInText}` (the same with the street as French
+ * (the estate's, in the page's language), `{drinkingAge}` (the age the page's language asks
+ * about: 18, in Japanese 20), `{addressInText}` (the same with the street as French
  * sentences write it, « 860, route du Menhir »), `{email}`, `{phone}`; the company's `{legalName}`,
  * `{legalForm}`, `{shareCapital}`, `{registration}`, `{siret}`, `{vatNumber}`,
  * `{publicationDirector}`; the host's `{hostName}`, `{hostAddress}`, `{hostPhone}`; the consumer
- * mediator's `{mediatorName}`, `{mediatorAddress}`, `{mediatorUrl}` (app/components/legal/views.server.ts).
+ * mediator's `{mediatorName}`, `{mediatorAddress}`, `{mediatorUrl}`, each a placeholder in the page's language
+ * while site.json has it as `null` (app/components/legal/views.server.ts). A web address
+ * (`https://…`) or a page of the site (`/fr/terms`) in a body is shown as a link.
  */
 export const legalPageSchema = z.strictObject({
   /** YYYY-MM-DD, shown as "Last updated". */

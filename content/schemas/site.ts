@@ -3,6 +3,14 @@ import { partlyLocalized } from "./localized";
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
 
+/**
+ * A legal fact the estate has not given yet: `null` until it is filled in. The legal pages show a
+ * placeholder in their own language in its place, and `npm run check:launch` lists it and fails
+ * (content/placeholders.ts).
+ */
+const toFill = <T extends z.ZodType>(schema: T) => schema.nullable();
+const fact = toFill(z.string().trim().min(1));
+
 /** A name in the languages that do not write it in Latin letters; the others use the Latin name. */
 const localNames = partlyLocalized(z.string().trim().min(1));
 
@@ -59,33 +67,33 @@ export const siteSchema = z.strictObject({
     tradeEmail: z.email(),
   }),
   /**
-   * PLACEHOLDERS until the estate gives its own (content/README.md, "Placeholders"): the company
-   * that publishes the site and sells the wine, as the legal notice must name it (France: LCEN
-   * art. 6-III; Spain: LSSI art. 10). Each value is shown as written, in every language.
+   * The company that publishes the site and sells the wine, as the legal notice must name it
+   * (France: LCEN art. 6-III; Spain: LSSI art. 10). Each value is shown as written, in every
+   * language; `null` until the estate gives it (content/README.md, "Placeholders").
    */
   company: z.strictObject({
     /** Registered company name (dénomination sociale). */
-    legalName: z.string().min(1),
+    legalName: fact,
     /** Legal form (SCEA, SAS, SARL…). */
-    legalForm: z.string().min(1),
+    legalForm: fact,
     /** Share capital as it should read, for example "100 000 €". */
-    shareCapital: z.string().min(1),
+    shareCapital: fact,
     /** Trade and Companies Register entry: "RCS <town of the court> <SIREN>". */
-    registration: z.string().min(1),
+    registration: fact,
     /** SIRET of the estate's establishment (SIREN and five digits). */
-    siret: z.string().min(1),
+    siret: fact,
     /** Intra-Community VAT number ("FR" and eleven characters); also the NIF-IVA the Spanish page names. */
-    vatNumber: z.string().min(1),
+    vatNumber: fact,
     /** Name of the director of publication (directeur de la publication). */
-    publicationDirector: z.string().min(1),
+    publicationDirector: fact,
   }),
-  /** PLACEHOLDERS: whoever hosts the site, as the legal notice must name it (LCEN art. 6-III: name, address, phone). */
-  host: z.strictObject({ name: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
+  /** Whoever hosts the site, as the legal notice must name it (LCEN art. 6-III: name, address, phone); `null` until given. */
+  host: z.strictObject({ name: fact, address: fact, phone: fact }),
   /**
-   * PLACEHOLDERS: the consumer mediation body the estate has joined, named in the terms (Code de la
-   * consommation L612-1 and L616-1: name, address, website).
+   * The consumer mediation body the estate has joined, named in the terms (Code de la consommation
+   * L612-1 and L616-1: name, address, website); `null` until the estate has joined one.
    */
-  consumerMediator: z.strictObject({ name: z.string().min(1), address: z.string().min(1), url: httpsUrl }),
+  consumerMediator: z.strictObject({ name: fact, address: fact, url: toFill(httpsUrl) }),
   social: z.strictObject({ instagram: httpsUrl, facebook: httpsUrl, linkedin: httpsUrl }),
   sisterBrands: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).min(1),
   villaRentals: z.array(z.strictObject({ name: z.string().min(1), url: httpsUrl })).length(2),

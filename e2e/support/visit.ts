@@ -16,7 +16,8 @@ import { afterFrames, trackRequests, untilSettled } from "./settle";
  */
 export function text(lang: string, id: MessageId, values?: MessageValues): string {
   if (!isLanguage(lang) || !Object.hasOwn(catalogs[lang], id)) throw new Error(`no ${id} in ${lang}`);
-  return translator(lang).t(id, values);
+  // The words a visitor reads: the tags of a message with elements (`<name>…</name>`) are markup.
+  return translator(lang).t(id, values).replace(/<\/?[a-z]+>/g, "");
 }
 
 /** `/fr/contact` for `fr`, `/contact` for `en`. */

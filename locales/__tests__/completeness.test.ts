@@ -46,9 +46,10 @@ const sameEverywhere = new Set([
 const sameInLanguage: Partial<Record<(typeof translatedLanguages)[number], string[]>> = { fr: ["wine.specs.production"] };
 
 function onlyProperNames(text: string): boolean {
-  let rest = text.replace(/\{[^{}]*\}/g, " ");
+  // Placeholders and the tags around them are not words to translate.
+  let rest = text.replace(/\{[^{}]*\}/g, " ").replace(/<\/?[a-z]+>/g, " ");
   for (const name of properNames) rest = rest.split(name).join(" ");
-  return /^[\s\d.,:;!?()'’"&%+/—–#-]*$/.test(rest);
+  return /^[\s\d.,:;!?()'’"&%+/—–·#-]*$/.test(rest);
 }
 
 describe("the message catalogs (locales/messages.pot and locales/<lang>.po)", () => {
@@ -142,7 +143,7 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
 
   it("translate every message into French", () => {
     const french = readCatalog("fr", catalogFile("fr", adminDomain));
-    const same = new Set(["inbox.column.page", "inbox.paging", "inbox.export.format", "mail.title", "inbox.column.email", "audit.column.action", "action.exported", "schedule.date.day", "field.notes", "sheet.notes", "privacy.mails", "secondFactor.code", "field.email", "field.message", "layout.nav.contactMessages", "reply.body", "content.field.photo",
+    const same = new Set(["inbox.column.page", "inbox.paging", "inbox.export.format", "mail.title", "inbox.column.email", "audit.column.action", "action.exported", "schedule.date.day", "field.notes", "sheet.notes", "privacy.mails", "secondFactor.code", "field.email", "field.message", "layout.nav.contactMessages", "reply.body", "content.field.photo", "estateMail.subject", "estateMail.subject.message",
       // The same word in French (names of networks, of the appellation, of a format; a field with its language in brackets).
       "content.field.badge", "content.field.appellation", "content.field.latitude", "content.field.longitude", "content.field.contact", "content.field.siret",
       "content.field.instagram", "content.field.facebook", "content.field.linkedin", "content.change.inLanguage", "content.step.took", "content.choice.premium",

@@ -45,7 +45,7 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
     lang: i18n.lang,
     estateName: site.estateName,
     appellation: site.appellation,
-    collection: i18n.t(`wine.collections.${wine.collection}`),
+    collection: i18n.t(`wine.collections.${wine.collection}`, { estate: names.estate }),
     name: wine.name,
     vintage: String(wine.vintage),
     specs: [

@@ -86,7 +86,7 @@ describe("CSV export", () => {
       validPayloads.tourBooking.date,
       "Visite des deux châteaux",
       "'=HYPERLINK(\"http://evil.example\",\"clic\")",
-      "Nouveau",
+      "Nouvelle",
       // Not assigned, no tour time yet (a request), so nothing after the status.
       "",
       "",

@@ -56,8 +56,9 @@ describe("privacy tools", () => {
     const found = await client.post("/admin/privacy/find", { email: person.toLowerCase() });
     expect(found.statusCode).toBe(200);
     expect(found.body).toContain(html(en("privacy.submissions", { count: 4 })));
-    // The notifications of the three submissions (not the unconfirmed newsletter sign-up's) and the newsletter confirmation.
-    expect(found.body).toContain(html(en("privacy.mails", { count: 4 })));
+    // The notifications of the three submissions (not the unconfirmed newsletter sign-up's), the newsletter
+    // confirmation and the tour request's acknowledgement.
+    expect(found.body).toContain(html(en("privacy.mails", { count: 5 })));
     // What an erasure cannot reach, so that the office can act on it.
     expect(found.body).toContain(html(en("privacy.beyond.title")));
     expect(found.body).toContain(html(en("privacy.beyond.mailboxes", { mailboxes: "contact@hermitage-lescours.example, trade@hermitage-lescours.example" })));
@@ -75,8 +76,8 @@ describe("privacy tools", () => {
     expect(data.format).toBe("hermitage-lescours/personal-data/1");
     expect(data.submissions.map((entry) => entry.form).sort()).toEqual(["contactMessage", "importerApplication", "newsletterSignup", "tourBooking"]);
     expect(data.submissions.find((entry) => entry.form === "contactMessage")!.fields.message).toBe("Personal details: Camille, 12 rue des Vignes");
-    // The newsletter's confirmation went to the person; the three notifications went to the estate.
-    expect(data.mailsToYou).toHaveLength(1);
+    // The newsletter's confirmation and the tour request's acknowledgement went to the person; the three notifications went to the estate.
+    expect(data.mailsToYou).toHaveLength(2);
     expect(data.copiesToEstate).toBe(3);
     expect(JSON.stringify(data)).not.toContain("someone.else@example.com");
   });
@@ -86,7 +87,7 @@ describe("privacy tools", () => {
     expect((await client.post("/admin/privacy/erase", { email: person })).statusCode).toBe(400);
     const erased = await client.post("/admin/privacy/erase", { email: person, confirm: "yes" });
     expect(erased.statusCode).toBe(200);
-    expect(erased.body).toContain(html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 4 }) })));
+    expect(erased.body).toContain(html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 5 }) })));
     const db = app.forms.db;
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) AS n FROM tour_bookings")).toBe(0);
@@ -109,7 +110,7 @@ describe("privacy tools", () => {
     // Logged with the staff member, the time and the address's digest, never the address.
     const log = db.prepare("SELECT actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { actor: string; action: string; detail: string }[];
     expect(log.map((entry) => [entry.actor, entry.action])).toEqual([[staff.email, "privacy.erase"]]);
-    expect(JSON.parse(log[0]!.detail)).toEqual({ address: keyedDigest(app, person), submissions: 4, mails: 4 });
+    expect(JSON.parse(log[0]!.detail)).toEqual({ address: keyedDigest(app, person), submissions: 4, mails: 5 });
     expect(JSON.stringify(log).toLowerCase()).not.toContain("camille.person");
     // Not the bare SHA-256, which anyone holding the address could compute to learn it was erased.
     expect(JSON.stringify(log)).not.toContain(bareDigest(person));
@@ -230,7 +231,7 @@ describe("a person's copy of their data", () => {
       .map(textOf)
       .join("");
     // The title, the day it was made and the estate, in Chinese.
-    expect(text).toContain("莱斯库尔隐庐酒庄保存的您的个人数据");
+    expect(text).toContain("您在莱斯库尔隐庐酒庄的个人数据");
     expect(text).toMatch(/生成于\d{4}年\d{1,2}月\d{1,2}日/);
     expect(text).toContain(content.site.contact.email);
     expect(text).toContain(content.site.contact.phone);

@@ -6,8 +6,11 @@
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { content } from "#content";
+import { postalAddress } from "#content/address";
+import type { Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, siteUrl, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -46,6 +49,8 @@ const valueOf = (html: string, name: string) => {
 };
 const paragraphs = (html: string) => page(html).filter((element) => element.tagName === "p").map(textOf);
 const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
+/** The estate's signature under a reply in a language: its address there, phone, e-mail and website. */
+const signature = (lang: Language, site: string) => [postalAddress(content.site.address, lang), content.site.contact.phone, content.site.contact.email, site].join("\n");
 const outboxCount = (app: FastifyInstance, kind: string) => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ?").get(kind) as { n: number }).n;
 
 describe("replying to a visitor from a template", () => {
@@ -63,9 +68,9 @@ describe("replying to a visitor from a template", () => {
 
     const shown = (await client.get(url)).body;
     expect(paragraphs(shown)).toContain(en("reply.note", { language: "Chinese" }));
-    expect(valueOf(shown, "subject")).toBe("关于您发给莱斯库尔隐庐酒庄的留言");
+    expect(valueOf(shown, "subject")).toBe("关于您向莱斯库尔隐庐酒庄提出的咨询");
     expect(valueOf(shown, "body")).toBe(
-      "王小明，您好！\n\n感谢您的来信。\n\n[…]\n\n如有其他问题，欢迎随时与我们联系。\n\n此致\n敬礼\n莱斯库尔隐庐酒庄",
+      `王小明，您好！\n\n感谢您与我们联系。\n\n[…]\n\n如有其他问题，欢迎随时与我们联系。\n\n顺颂时祺\n莱斯库尔隐庐酒庄团队\n\n${signature("zh", siteUrl)}`,
     );
     const key = valueOf(shown, "key")!;
     const body = valueOf(shown, "body")!.replace("[…]", "周六和周日上午十点都可以参观，欢迎光临。");
@@ -81,9 +86,9 @@ describe("replying to a visitor from a template", () => {
 
     const mail = await simpleParser(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual(["wang@example.cn"]);
-    expect(mail.subject).toBe("关于您发给莱斯库尔隐庐酒庄的留言");
+    expect(mail.subject).toBe("关于您向莱斯库尔隐庐酒庄提出的咨询");
     expect(mail.text).toBe(
-      "王小明，您好！\n\n感谢您的来信。\n\n周六和周日上午十点都可以参观，欢迎光临。\n\n如有其他问题，欢迎随时与我们联系。\n\n此致\n敬礼\n莱斯库尔隐庐酒庄\n",
+      `王小明，您好！\n\n感谢您与我们联系。\n\n周六和周日上午十点都可以参观，欢迎光临。\n\n如有其他问题，欢迎随时与我们联系。\n\n顺颂时祺\n莱斯库尔隐庐酒庄团队\n\n${signature("zh", siteUrl)}\n`,
     );
     expect(mail.replyTo?.text).toBe("contact@hermitage-lescours.example");
     expect(mail.messageId).toMatch(/^<[0-9a-f]{32}@/);
@@ -91,7 +96,7 @@ describe("replying to a visitor from a template", () => {
     const after = (await client.get(`${url}?done=replied`)).body;
     expect(paragraphs(after)).toContain(en("done.replied"));
     const history = page(after).find((element) => attribute(element, "class") === "history")!;
-    expect(textOf(history)).toContain("Reply sent: “关于您发给莱斯库尔隐庐酒庄的留言”");
+    expect(textOf(history)).toContain("Reply sent: “关于您向莱斯库尔隐庐酒庄提出的咨询”");
     expect(textOf(history)).toContain("周六和周日上午十点都可以参观，欢迎光临。");
     const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("answered");
@@ -132,10 +137,40 @@ describe("replying to a visitor from a template", () => {
     expect(valueOf(importer, "body")!.startsWith("山田太郎様\n\nこのたびは当シャトーのワインの輸入にご関心をお寄せいただき")).toBe(true);
 
     const visit = (await client.get(`/admin/submissions/tour-bookings/${french}?template=visit`)).body;
-    expect(valueOf(visit, "subject")).toBe("Votre visite à Château L'Hermitage Lescours");
+    expect(valueOf(visit, "subject")).toBe("Votre visite au Château L’Hermitage Lescours");
     expect(valueOf(visit, "body")!.startsWith("Bonjour Camille Martin,\n\nNous vous remercions de l’intérêt que vous portez au domaine\u202f; nous serons ravis")).toBe(true);
     // An unknown template opens the first.
-    expect(valueOf((await client.get(`/admin/submissions/tour-bookings/${french}?template=nope`)).body, "subject")).toBe("Votre message à Château L'Hermitage Lescours");
+    expect(valueOf((await client.get(`/admin/submissions/tour-bookings/${french}?template=nope`)).body, "subject")).toBe("Votre demande au Château L’Hermitage Lescours");
+  });
+
+  it("shows a French office manager each template in French beside the Chinese one, fits the general answer to a booking, and ends every template with the estate's signature", async () => {
+    const app = await server();
+    await addStaff(app, email, password);
+    const booking = await submit(app, "tour-bookings", { ...validPayloads.tourBooking, language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn" });
+    const client = await signedIn(app);
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    for (const template of content.replyTemplates) {
+      const shown = (await client.get(`/admin/submissions/tour-bookings/${booking}?template=${template.id}`)).body;
+      const meaning = page(shown).find((element) => attribute(element, "class") === "reply-meaning");
+      expect(meaning, template.id).toBeDefined();
+      expect(attribute(meaning!, "lang")).toBe("fr");
+      const heading = page(shown).find((element) => attribute(element, "id") === "reply-meaning-title");
+      expect(textOf(heading!)).toBe(fr("reply.meaningTitle", { language: "français" }));
+      // The French text is the template's own French, filled in for this visitor, signature included.
+      const french = template.body.fr.replace("{name}", "王小明").replace("{estate}", "Château L’Hermitage Lescours");
+      const flat = (text: string) => text.replace(/\s+/g, " ");
+      expect(flat(textOf(meaning!))).toContain(flat(french));
+      expect(flat(textOf(meaning!))).toContain(flat(signature("fr", siteUrl)));
+      // The visitor's version ends with the same signature, in Chinese.
+      expect(valueOf(shown, "body")!.endsWith(`\n\n${signature("zh", siteUrl)}`), template.id).toBe(true);
+    }
+    // The general answer thanks the visitor for getting in touch, which a booking did, not for a letter.
+    const general = (await client.get(`/admin/submissions/tour-bookings/${booking}?template=answer`)).body;
+    expect(valueOf(general, "body")).toContain("感谢您与我们联系");
+    expect(valueOf(general, "body")).not.toContain("来信");
+    // The same language needs no second version.
+    const own = await submit(app, "contact-messages", { ...validPayloads.contactMessage, language: "fr", page: "/fr/contact", name: "Camille" });
+    expect(page((await client.get(`/admin/submissions/contact-messages/${own}`)).body).some((element) => attribute(element, "class") === "reply-meaning")).toBe(false);
   });
 
   it("refuses a reply without a subject, with the answer mark still in it or from a forged form, keeping what was typed", async () => {

@@ -1,3 +1,5 @@
+import { calendarOf, filesOf } from "./support/tour-mail";
+import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
@@ -302,7 +304,7 @@ describe("answering a tour booking", () => {
     const app = await server({ SMTP_URL: smtp.url });
     const booking = { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", guests: 2, package: "mongiron" };
     const id = (await submit(app, "tour-bookings", booking)).json().id as string;
-    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    await waitFor(() => smtp.received.length === 2, 10_000, "the notification and the acknowledgement");
     return { app, smtp, id, booking };
   }
 
@@ -320,14 +322,14 @@ describe("answering a tour booking", () => {
     const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[0]! });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
-    const raw = smtp.received[1]!;
+    await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
+    const raw = smtp.received[2]!;
     expect(raw.to).toEqual([booking.email]);
     const mail: ParsedMail = await simpleParser(raw.raw);
     const { t } = translator("ja");
     const date = formatEventDate(day, "ja");
     // The visitor booked from a Japanese page: the estate is named as site.json writes it in Japanese.
-    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, date }));
+    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, date, time: formatTime("11:30", "ja") }));
     expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("11:30", "ja") }));
     expect(mail.text).toContain(t("mail.booking.where", { address: postalAddress(site.address, "ja") }));
     expect(mail.text).toContain(t("mail.booking.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel, "ja") }));
@@ -335,7 +337,7 @@ describe("answering a tour booking", () => {
     expect(mail.text).toContain(bookingReference(id));
     // The private link to see, move or cancel it.
     expect(mail.text).toMatch(/\/api\/tours\/booking\?token=[A-Za-z0-9_-]{43}/);
-    const ics = mail.attachments[0]!.content.toString("utf8");
+    const ics = calendarOf(mail).content.toString("utf8");
     expect(ics).toContain(`UID:${id}@www.hermitage-lescours.example`);
     // 11:30 on the estate's clock, with its zone: never a UTC time.
     expect(ics).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
@@ -357,7 +359,7 @@ describe("answering a tour booking", () => {
     const twice = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[1]! });
     expect(twice.statusCode).toBe(409);
     await app.forms.sender!.idle();
-    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(3);
     const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("confirmed");
   });
@@ -370,13 +372,13 @@ describe("answering a tour booking", () => {
     const reason = "Le domaine est fermé pour les vendanges cette semaine-là.";
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason })).statusCode).toBe(303);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the visitor's e-mail");
-    const mail = await simpleParser(smtp.received[1]!.raw);
+    await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
+    const mail = await simpleParser(smtp.received[2]!.raw);
     const { t } = translator("fr");
-    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: site.estateName }));
+    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: localNames(site, "fr").estate }));
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain(`${siteUrl}/fr/wine-tours`);
-    expect(mail.attachments).toEqual([]);
+    expect(filesOf(mail)).toEqual([]);
   });
 
   it("refuses no time, a time not on the schedule, a past one, one beyond the horizon and a full one, saying why, and changes nothing", async () => {

@@ -1,3 +1,4 @@
+import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
@@ -5,11 +6,15 @@ import { textIn } from "#content/text";
 
 const { site } = content;
 import type { OutboxRow } from "../db/outbox";
-import { buildTestServer, closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { adminTranslator } from "#locales/admin";
+import { logoCid } from "../mail/layout";
+import { parisParts, staffClock, staffDay, staffDayAndTime } from "../mail/staff-clock";
+import { buildTestServer, closedAfterEachTest, fixtureBuild, parseMail, staffReadIn, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { translator } from "#locales";
 import { pageText } from "./support/html";
 
 const fr = translator("fr").t;
+const staff = adminTranslator("fr").t;
 
 const json = { "content-type": "application/json" };
 const siteUrl = "https://www.hermitage-lescours.example";
@@ -45,7 +50,7 @@ const linkIn = (text: string, path: string) => {
 };
 
 describe("notifications to the estate", () => {
-  it("mails each booking, message and application to the estate, with the visitor as Reply-To", async () => {
+  it("mails each booking, message and application to the estate, in the staff's language (French until someone chooses), with the visitor as Reply-To", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
     const ids = {
@@ -53,51 +58,63 @@ describe("notifications to the estate", () => {
       contact: (await post(app, "/api/contact-messages", validPayloads.contactMessage)).json().id as string,
       importer: (await post(app, "/api/importer-applications", validPayloads.importerApplication)).json().id as string,
     };
-    await waitFor(() => smtp.received.length === 3, 10_000, "three notifications");
-    const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) }));
+    // Three notifications, and the tour request's acknowledgement to the visitor.
+    await waitFor(() => smtp.received.length === 4, 10_000, "three notifications and an acknowledgement");
+    const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) })).filter((mail) => mail.to[0] !== validPayloads.tourBooking.email);
     for (const mail of mails) {
       expect(mail.from).toBe(site.contact.email);
-      expect(mail.parsed.header("content-type")).toMatch(/^text\/plain/);
+      expect(mail.parsed.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
     }
     const receivedIn = (table: string, id: string) => (app.forms.db.prepare(`SELECT received_at FROM ${table} WHERE id = ?`).get(id) as { received_at: string }).received_at;
-    const paris = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "Europe/Paris" }).format(new Date(iso));
+    const at = (iso: string) => {
+      const local = parisParts(new Date(iso));
+      return staffDayAndTime(local.date, local.time, "fr");
+    };
     const tour = mails.find((mail) => mail.parsed.text.includes(ids.tour))!;
     expect(tour.to).toEqual([site.contact.email]);
     expect(tour.parsed.header("reply-to")).toContain(validPayloads.tourBooking.email);
-    // The form, the name and the day asked for.
-    const preferred = new Date(`${validPayloads.tourBooking.date}T12:00:00Z`);
-    expect(tour.parsed.header("subject")).toBe(`Booking · Camille Martin · ${new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short" }).format(preferred)}`);
-    expect(tour.parsed.text).toContain(`Open it in the inbox: ${siteUrl}/admin/submissions/tour-bookings/${ids.tour}\n`);
-    expect(tour.parsed.text).toContain("Name: Camille Martin");
-    expect(tour.parsed.text).toContain("Guests: 4");
-    expect(tour.parsed.text).toContain(`Package: ${textIn(content.tours.packages.find((p) => p.id === "both")!.selectedLabel, "en")}\n`);
-    expect(tour.parsed.text).not.toContain("Package: both");
+    // What came in, the name and the day asked for.
+    expect(tour.parsed.header("subject")).toBe(`${staff("estateMail.subject.request")} · Camille Martin · ${staffDay(validPayloads.tourBooking.date, "fr", { year: false })}`);
+    expect(tour.parsed.text).toContain(`${staff("estateMail.open")}\n${siteUrl}/admin/submissions/tour-bookings/${ids.tour}\n`);
+    expect(tour.parsed.text).toContain(staff("estateMail.field", { label: staff("field.name"), value: "Camille Martin" }));
+    expect(tour.parsed.text).toContain(staff("estateMail.field", { label: staff("field.guests"), value: "4" }));
+    expect(tour.parsed.text).toContain(`${staff("estateMail.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "both")!.selectedLabel, "fr") })}\n`);
+    expect(tour.parsed.text).not.toContain("both");
     expect(tour.parsed.text).toContain("Nous aimerions une visite en fin de matinée.");
-    expect(tour.parsed.text).toContain("Page: /fr/wine-tours");
-    expect(tour.parsed.text).toContain("Language: French\n");
-    const received = receivedIn("tour_bookings", ids.tour);
-    expect(tour.parsed.text).toContain(
-      `Received: ${paris(received, { weekday: "short", day: "numeric", month: "short", year: "numeric" })}, ${paris(received, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} (Paris time)\n`,
-    );
+    expect(tour.parsed.text).toContain(staff("estateMail.page", { page: "/fr/wine-tours" }));
+    expect(tour.parsed.text).toContain(`${staff("estateMail.language", { language: "français" })}\n`);
+    expect(tour.parsed.text).toContain(`${staff("estateMail.receivedAt", { when: at(receivedIn("tour_bookings", ids.tour)) })}\n`);
+    // The HTML part says the same, under the estate's name and logo, with the address and phone at its end.
+    expect(tour.parsed.html).toContain(`src="cid:${logoCid}"`);
+    expect(tour.parsed.html).toContain("Camille Martin");
+    expect(tour.parsed.html).toContain(site.contact.phone);
     // Importers' applications go to the trade address of content/site.json.
     const importer = mails.find((mail) => mail.parsed.text.includes(ids.importer))!;
     expect(importer.to).toEqual([site.contact.tradeEmail]);
-    expect(importer.parsed.text).toContain("Company: 上海酒业有限公司");
+    expect(importer.parsed.text).toContain(staff("estateMail.field", { label: staff("field.companyName"), value: "上海酒业有限公司" }));
     expect(importer.parsed.header("reply-to")).toContain("wang@example.cn");
-    expect(importer.parsed.header("subject")).toMatch(/^Importer · 王伟 · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
+    const importerReceived = parisParts(new Date(receivedIn("importer_applications", ids.importer)));
+    expect(importer.parsed.header("subject")).toBe(`${staff("estateMail.subject.importer")} · 王伟 · ${staffDay(importerReceived.date, "fr", { year: false })} ${staffClock(importerReceived.time, "fr")}`);
     const contact = mails.find((mail) => mail.parsed.text.includes(ids.contact))!;
     expect(contact.to).toEqual([site.contact.email]);
-    const contactReceived = receivedIn("contact_messages", ids.contact);
-    expect(contact.parsed.header("subject")).toBe(
-      `Message · Alex Smith · ${paris(contactReceived, { weekday: "short", day: "numeric", month: "short" })} ${paris(contactReceived, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}`,
-    );
+    const contactReceived = parisParts(new Date(receivedIn("contact_messages", ids.contact)));
+    expect(contact.parsed.header("subject")).toBe(`Message · Alex Smith · ${staffDay(contactReceived.date, "fr", { year: false })} ${staffClock(contactReceived.time, "fr")}`);
     await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 5_000, "rows marked sent");
-    expect(outbox(app).map((row) => row.attempts)).toEqual([1, 1, 1]);
+    expect(outbox(app).map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
+
+    // A member of the staff chooses English in the staff area: the next notification is in English.
+    staffReadIn(app, "en");
+    const next = (await post(app, "/api/contact-messages", validPayloads.contactMessage)).json().id as string;
+    await waitFor(() => smtp.received.length === 5, 10_000, "the English notification");
+    const english = parseMail(smtp.received[4]!.raw);
+    expect(english.text).toContain(`Reference: ${next}`);
+    expect(english.header("subject")).toMatch(/^Message · Alex Smith · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
   });
 
   it("lets no field inject a header", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
+    staffReadIn(app, "en");
     const response = await post(app, "/api/contact-messages", {
       ...validPayloads.contactMessage,
       name: "Eve\r\nBcc: victim@evil.example",
@@ -127,6 +144,7 @@ describe("newsletter double opt-in", () => {
   it("mails a confirmation in the subscriber's language whose links' buttons work, idempotently", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
+    staffReadIn(app, "en");
     const signup = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "fr", page: "/fr/news" });
     expect(signup.statusCode).toBe(201);
     // Only the confirmation: the estate hears of the sign-up once it is confirmed.
@@ -137,8 +155,8 @@ describe("newsletter double opt-in", () => {
     expect(confirmation.to).toEqual([validPayloads.newsletterSignup.email]);
 
     const mail = parseMail(confirmation.raw);
-    expect(mail.header("subject")).toBe(fr("subscriber.mailSubject", { estate: site.estateName }));
-    expect(mail.text).toContain(fr("subscriber.mailIntro", { estate: site.estateName }));
+    expect(mail.header("subject")).toBe(fr("subscriber.mailSubject", { estate: localNames(site, "fr").estate }));
+    expect(mail.text).toContain(fr("subscriber.mailIntro", { estate: localNames(site, "fr").estate }));
     const confirm = linkIn(mail.text, "/api/newsletter/confirm");
     const unsubscribe = linkIn(mail.text, "/api/newsletter/unsubscribe");
     expect(mail.header("list-unsubscribe")).toBe(`<${siteUrl}${unsubscribe}>`);
@@ -150,7 +168,7 @@ describe("newsletter double opt-in", () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(opened.headers["content-security-policy"]).toContain("default-src 'none'");
-    expect(opened.body).toContain('<html lang="fr">');
+    expect(opened.body).toContain('<html lang="fr" data-script="latin">');
     expect(opened.body).toContain('href="/fr"');
     expect(row().confirmed_at).toBeNull();
     const press = (url: string) =>
@@ -165,7 +183,7 @@ describe("newsletter double opt-in", () => {
     expect(smtp.received[1]!.to).toEqual([site.contact.email]);
     expect(estate.header("subject")).toMatch(new RegExp(`^Newsletter · ${validPayloads.newsletterSignup.email.replaceAll(".", "\\.")} · [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{2}:\\d{2}$`));
     expect(estate.text).toContain("A newsletter sign-up was confirmed on the website.");
-    expect(estate.text).toContain(`Open it in the inbox: ${siteUrl}/admin/submissions/newsletter-signups/${signup.json().id}\n`);
+    expect(estate.text).toContain(`Open it in the inbox (after signing in):\n${siteUrl}/admin/submissions/newsletter-signups/${signup.json().id}\n`);
     const second = await press(confirm);
     expect(second.statusCode).toBe(200);
     expect(pageText(second.body)).toContain(fr("subscriber.confirmedTitle"));
@@ -211,7 +229,7 @@ describe("newsletter double opt-in", () => {
     for (const url of ["/api/newsletter/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/api/newsletter/unsubscribe?token=<script>", "/api/newsletter/confirm"]) {
       const response = await app.inject({ url, headers: { "accept-language": "ja-JP,ja;q=0.9,en;q=0.5" } });
       expect(response.statusCode, url).toBe(404);
-      expect(response.body).toContain('<html lang="ja">');
+      expect(response.body).toContain('<html lang="ja" data-script="cjk">');
       expect(response.body).toContain("このリンクは無効です");
       expect(response.body).not.toContain("<script>");
     }
@@ -233,7 +251,8 @@ describe("mail outages", () => {
     expect(Date.parse(waiting.next_attempt_at)).toBeGreaterThan(Date.parse(waiting.created_at));
 
     await smtp.start();
-    await waitFor(() => smtp.received.length === 1, 10_000, "delivery after the outage");
+    // The tour request's notification, and its acknowledgement to the visitor.
+    await waitFor(() => smtp.received.length === 2, 10_000, "delivery after the outage");
     expect(parseMail(smtp.received[0]!.raw).text).toContain(response.json().id);
     await waitFor(() => outbox(app)[0]!.sent_at !== null, 5_000, "row marked sent");
     expect(outbox(app)[0]!.last_error).toBeNull();

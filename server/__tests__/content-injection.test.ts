@@ -170,7 +170,7 @@ describe("values saved in the content editor", () => {
     }
   });
 
-  it("stay on their own line of the estate's booking e-mail, which carries no markup", async () => {
+  it("stay on their own line of the estate's booking e-mail, and escaped in its HTML part", async () => {
     const { composeNotification } = await import("../mail/compose");
     const { content } = await import("#content");
     const { estateNames } = await import("#content/names");
@@ -179,14 +179,19 @@ describe("values saved in the content editor", () => {
     const mail = composeNotification("tourBooking", "0123abcd-0000-4000-8000-000000000000", input as never, "2027-01-01T10:00:00.000Z", {
       estateNames: estateNames(site),
       estateEmail: site.contact.email,
+      estatePhone: site.contact.phone,
+      address: { en: "A", fr: "A", zh: "A", es: "A", ja: "A" },
       tradeEmail: site.contact.tradeEmail,
       siteUrl: "https://www.hermitage-lescours.example",
+      staffLanguage: () => "en",
     });
-    expect("html" in mail && (mail as { html?: unknown }).html).toBeFalsy();
+    // React writes the HTML: the value is text there, never an element.
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.text).not.toMatch(/\r/);
-    const line = mail.text.split("\n").find((candidate) => candidate.startsWith("Package: "));
+    const line = mail.text.split("\n").find((candidate) => candidate.startsWith("Tour: "));
     // The label is the whole line, whatever characters it holds: none of them starts a line of its own.
-    expect(line?.startsWith("Package: </script><script>alert(1)</script>")).toBe(true);
+    expect(line?.startsWith("Tour: </script><script>alert(1)</script>")).toBe(true);
     expect(mail.text.split("\n").filter((candidate) => candidate.includes("alert(1)"))).toEqual([line]);
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });

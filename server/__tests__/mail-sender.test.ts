@@ -4,10 +4,16 @@ import { openDatabase, type Db } from "../db/database";
 import { composeConfirmation, composeNotification, headerSafe } from "../mail/compose";
 import { enqueueMail, OutboxTable, type OutboxRow } from "../db/outbox";
 import { OutboxSender, type MailTransport } from "../mail/sender";
+import { logoCid } from "../mail/layout";
 import { createMailTransport } from "../mail/transport";
-import { tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { testMailContext, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
-const context = { estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" }, estateEmail: "estate@example.org", tradeEmail: "trade@example.org", siteUrl: "https://site.example" };
+const context = {
+  ...testMailContext("en", "https://site.example"),
+  estateNames: { en: "Château Test", fr: "Château Test", zh: "测试酒庄", es: "Château Test", ja: "シャトー・テスト" },
+  estateEmail: "estate@example.org",
+  tradeEmail: "trade@example.org",
+};
 const silent = { info() {}, warn() {}, error() {} };
 
 let db: Db | null = null;
@@ -75,10 +81,14 @@ describe("OutboxSender", () => {
     enqueueMail(db, mail, { type: "newsletter-signups", id: "id-2" }, now);
     const transport = new FakeTransport();
     transport.up = true;
-    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 300, maxAttempts: 5, log: silent });
+    const logo = { cid: logoCid, filename: "logo.png", contentType: "image/png", content: Buffer.from("png") };
+    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 300, maxAttempts: 5, log: silent, inlineImages: [logo] });
     sender.start();
     await sender.idle();
     expect(transport.sent).toHaveLength(1);
+    // The HTML part goes beside the text, with the logo it names attached under its cid.
+    expect(transport.sent[0]!.html).toContain(`src="cid:${logoCid}"`);
+    expect(transport.sent[0]!.attachments).toEqual([{ filename: "logo.png", contentType: "image/png", content: logo.content, cid: logoCid }]);
     const sent = transport.sent[0]!;
     expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: translator("zh").t("subscriber.mailSubject", { estate: "测试酒庄" }) });
     expect(sent.headers["List-Unsubscribe"]).toBe(`<https://site.example/api/newsletter/unsubscribe?token=${"u".repeat(32)}>`);

@@ -38,8 +38,8 @@ describe("a form posted without the page's JavaScript", () => {
     const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: form, payload: encode({ ...validPayloads.contactMessage, language: "es", page: "/es/contact", phone: "", fax: "" }) });
     expect(response.statusCode).toBe(201);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-/);
-    expect(response.body).toContain('<html lang="es">');
+    expect(response.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'self' 'sha256-/);
+    expect(response.body).toContain('<html lang="es" data-script="latin">');
     const text = pageText(response.body);
     expect(text).toContain(es("contact.form.success.title"));
     expect(text).toContain(es("contact.form.success.description"));

@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
-import { mailsTo, readEvent } from "./support/tour-mail";
+import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
 import { bookTour, scheduleFormWith } from "./support/schedule";
 
 /**
@@ -157,7 +157,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     const office = await signedInOffice(app);
     const id = (await book(app, 3, "mover@example.com")).json().id as string;
     const [booked] = await mailsTo(smtp, "mover@example.com", 1);
-    const first = readEvent(booked!.attachments[0]!.content.toString());
+    const first = readEvent(calendarOf(booked).content.toString());
     // Sunday 21 March 2027: 15:00 has 6 places taken, so this group of 3 cannot go there; 10:00 is free.
     for (const email of ["a@example.com", "b@example.com"]) {
       await bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests: 3, package: "hermitage", slot: "2027-03-21T15:00:00+01:00" });
@@ -179,7 +179,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
 
     const [, movedMail] = await mailsTo(smtp, "mover@example.com", 2);
     expect(movedMail!.text).toContain("When: Sunday, March 21, 2027 at 10:00 AM (Paris time)");
-    const after = readEvent(movedMail!.attachments[0]!.content.toString());
+    const after = readEvent(calendarOf(movedMail).content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: first.sequence + 1, local: "2027-03-21T10:00:00", utc: "2027-03-21T09:00:00.000Z" });
     const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
     expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([

@@ -4,11 +4,15 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { content } from "#content";
+import { translator } from "#locales";
+import { adminTranslator } from "#locales/admin";
 import { readSchedule, writeScheduleChange } from "../bookings/schedule";
 import { adminTestServer, siteUrl } from "./support/admin";
-import { mailsTo, readEvent } from "./support/tour-mail";
+import { calendarOf, filesOf, mailsTo, readEvent } from "./support/tour-mail";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 
+const { site } = content;
 const json = { "content-type": "application/json" };
 const { apps, smtps } = closedAfterEachTest();
 
@@ -178,8 +182,10 @@ describe("booking a slot", () => {
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length === 2, 10_000, "acknowledgement and expiry");
     const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
-    expect(expired.subject).toBe("Your tour request at Château L'Hermitage Lescours has expired");
-    expect(expired.attachments[0]!.content.toString()).toContain("METHOD:CANCEL");
+    expect(expired.subject).toBe("Your tour request at Château L'Hermitage Lescours for Monday, March 29, 2027 at 10:00 AM has expired");
+    // Written by the estate in the first person.
+    expect(expired.text).toContain(translator("en").t("tourMail.expiredIntro"));
+    expect(calendarOf(expired).content.toString()).toContain("METHOD:CANCEL");
   });
 });
 
@@ -190,13 +196,13 @@ describe("the visitor's mails, private link and calendar files", () => {
     const spring = await post(app, booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }));
     expect(spring.statusCode).toBe(201);
     const [confirmation] = await mailsTo(smtp, "hanako@example.jp", 1);
-    expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）");
-    expect(confirmation!.text).toContain("日時：2027年3月28日（日） 10:00（フランス時間）");
+    expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）10:00");
+    expect(confirmation!.text).toContain("日時：2027年3月28日（日）10:00（フランス時間）");
     expect(confirmation!.text).toContain("人数：2名様");
     // Nothing the visitor typed comes back: neither the message nor the name.
     expect(confirmation!.text).not.toContain("窓際");
     expect(confirmation!.text).not.toContain("Alex");
-    const ics = confirmation!.attachments[0]!.content.toString();
+    const ics = calendarOf(confirmation).content.toString();
     expect(ics).toContain("DTSTART;TZID=Europe/Paris:20270328T100000");
     expect(ics).toContain("BEGIN:VTIMEZONE");
     const booked = readEvent(ics);
@@ -217,8 +223,8 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain("日時を変更いたしました。");
     const [, moveMail] = await mailsTo(smtp, "hanako@example.jp", 2);
-    expect(moveMail!.text).toContain("日時：2027年10月31日（日） 10:00（フランス時間）");
-    const after = readEvent(moveMail!.attachments[0]!.content.toString());
+    expect(moveMail!.text).toContain("日時：2027年10月31日（日）10:00（フランス時間）");
+    const after = readEvent(calendarOf(moveMail).content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: booked.uid, sequence: 1, local: "2027-10-31T10:00:00", utc: "2027-10-31T09:00:00.000Z" });
     expect(placesHeld(app, "2027-03-28", "10:00")).toBe(0);
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(2);
@@ -229,34 +235,36 @@ describe("the visitor's mails, private link and calendar files", () => {
     const cancelled = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
     expect(cancelled.statusCode).toBe(200);
     const [, , cancelMail] = await mailsTo(smtp, "hanako@example.jp", 3);
-    expect(readEvent(cancelMail!.attachments[0]!.content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
+    expect(readEvent(calendarOf(cancelMail).content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(0);
 
     // The estate is told of both changes, in English, the tour and the language by name, the times in Paris time.
     const [, estateMove, estateCancel] = await mailsTo(smtp, "contact@hermitage-lescours.example", 3);
     const id = spring.json().id as string;
-    expect(estateMove!.subject).toBe("Booking moved · Alex Smith · Sun 31 Oct");
+    // The estate's e-mails are in the staff's language: French until a member chooses another.
+    const staff = adminTranslator("fr").t;
+    expect(estateMove!.subject).toBe(`${staff("estateMail.subject.moved")} · Alex Smith · dim. 31 oct. 10\u00a0h`);
     expect(estateMove!.replyTo?.text).toBe("hanako@example.jp");
-    expect(estateMove!.text).toBe(
+    expect(estateMove!.text).toContain(
       [
-        "Alex Smith moved their tour booking through their private link.",
+        staff("estateMail.intro.moved", { name: "Alex Smith" }),
         "",
-        "Tour: Château L'Hermitage Lescours tour",
-        "Was: Sun, 28 Mar 2027, 10:00 (Paris time)",
-        "Now: Sun, 31 Oct 2027, 10:00 (Paris time)",
-        "Group: 2 people",
-        "Language: Japanese",
-        "Moved: Mon, 1 Mar 2027, 10:00 (Paris time)",
+        staff("estateMail.was", { when: "dim. 28 mars 2027 à 10\u00a0h" }),
+        staff("estateMail.now", { when: "dim. 31 oct. 2027 à 10\u00a0h" }),
+        staff("estateMail.tour", { tour: "Visite du Château L’Hermitage Lescours" }),
+        staff("estateMail.group", { count: 2 }),
+        staff("estateMail.language", { language: "japonais" }),
+        staff("estateMail.changedAt", { when: "lun. 1er mars 2027 à 10\u00a0h" }),
         "",
-        `Open it in the inbox: https://www.hermitage-lescours.example/admin/submissions/tour-bookings/${id}`,
+        staff("estateMail.open"),
+        `https://www.hermitage-lescours.example/admin/submissions/tour-bookings/${id}`,
         "",
-        "Reply to this e-mail to write to the visitor directly.",
-        "",
+        staff("estateMail.replyNote"),
       ].join("\n"),
     );
-    expect(estateCancel!.subject).toBe("Booking cancelled · Alex Smith · Sun 31 Oct");
-    expect(estateCancel!.text).toContain("Alex Smith cancelled their tour booking through their private link. The places are free again.");
-    expect(estateCancel!.text).toContain("Was: Sun, 31 Oct 2027, 10:00 (Paris time)");
+    expect(estateCancel!.subject).toBe(`${staff("estateMail.subject.cancelled")} · Alex Smith · dim. 31 oct. 10\u00a0h`);
+    expect(estateCancel!.text).toContain(staff("estateMail.intro.cancelled", { name: "Alex Smith" }));
+    expect(estateCancel!.text).toContain(staff("estateMail.was", { when: "dim. 31 oct. 2027 à 10\u00a0h" }));
     expect(estateCancel!.text).not.toContain("token=");
   });
 
@@ -300,16 +308,20 @@ describe("reminders", () => {
     expect(await second.forms.tours.sendReminders()).toBe(0);
     const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
     expect(toCamille.map((mail) => mail.subject)).toEqual([
-      "Votre visite au Château L'Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027",
-      "Rappel\u00a0: votre visite au Château L'Hermitage Lescours le mercredi 10 mars 2027",
+      "Votre visite au Château L’Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027 à 10\u00a0h",
+      "Rappel\u00a0: votre visite au Château L’Hermitage Lescours le mercredi 10 mars 2027 à 10\u00a0h",
     ]);
     // The cancelled booking got its confirmation and its cancellation, and no reminder.
     const toGone = await Promise.all(smtp.received.filter((mail) => mail.to.includes("gone@example.com")).map((mail) => simpleParser(mail.raw)));
     expect(toGone.map((mail) => mail.subject)).toEqual([
-      "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027",
-      "Your visit to Château L'Hermitage Lescours is cancelled",
+      "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027 at 10:00 AM",
+      "Your visit to Château L'Hermitage Lescours on Wednesday, March 10, 2027 at 10:00 AM is cancelled",
     ]);
     expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
+    // Sent when online changes close, the reminder gives the phone and no private link, in its text, its HTML and its calendar file.
+    const reminder = toCamille[1]!;
+    expect(reminder.text).toContain(translator("fr").t("mail.booking.change", { phone: site.contact.phone }));
+    for (const part of [reminder.text ?? "", String(reminder.html), calendarOf(reminder).content.toString()]) expect(part).not.toMatch(/api\/tours\/booking|token=/);
   });
 });
 
@@ -328,7 +340,19 @@ describe("the waitlist", () => {
     expect((await post(first, booking(slot, { guests: 2, email: "sam@example.com", waitlist: true }))).statusCode).toBe(201);
     expect((await post(first, booking(slot, { guests: 9, email: "big@example.com", waitlist: true }))).statusCode).toBe(409);
     const estateNote = await mailsTo(smtp, "contact@hermitage-lescours.example", 4);
-    expect(estateNote[2]!.text).toContain("Waitlist: 2027-03-20 10:00 (Paris time) was full, 2 place(s).");
+    // The estate's notice, in French (no member of the staff chose another language): the time, the group.
+    const staff = adminTranslator("fr").t;
+    expect(estateNote[2]!.subject).toBe(`${staff("estateMail.subject.waitlist")} · Alex Smith · sam. 20 mars 10\u00a0h`);
+    expect(estateNote[2]!.text).toContain(staff("estateMail.time", { when: "sam. 20 mars 2027 à 10\u00a0h" }));
+    expect(estateNote[2]!.text).toContain(staff("estateMail.group", { count: 2 }));
+    // Each visitor in line is told which time they wait for, and how to leave the list.
+    const [yukiJoined] = await mailsTo(smtp, "yuki@example.jp", 1);
+    const ja = translator("ja").t;
+    expect(yukiJoined!.subject).toBe(ja("tourMail.waitlistSubject", { estate: site.estateNameLocal.ja!, date: "2027年3月20日（土）", time: "10:00" }));
+    expect(yukiJoined!.text).toContain(ja("tourMail.waitlistIntro", { hours: 12 }));
+    expect(yukiJoined!.text).toContain("日時：2027年3月20日（土）10:00（フランス時間）");
+    expect(yukiJoined!.text).toMatch(/\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43}/);
+    expect(yukiJoined!.text).not.toContain("Alex Smith");
 
     // 2 March, 09:00 in Paris: the group of three cancels. Yuki (two, first in line) is offered the places until 21:00;
     // Sam's two do not fit in the one place left.
@@ -336,10 +360,10 @@ describe("the waitlist", () => {
     const three = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
     const form = { "content-type": "application/x-www-form-urlencoded" };
     await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString() });
-    const [offer] = await mailsTo(smtp, "yuki@example.jp", 1);
-    expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）のご見学にお席が空きました");
-    expect(offer!.text).toContain("2027年3月2日（火） 21:00（フランス時間）までお取り置きいたします。");
-    expect(offer!.attachments).toHaveLength(0);
+    const [, offer] = await mailsTo(smtp, "yuki@example.jp", 2);
+    expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）10:00のご見学にお席が空きました");
+    expect(offer!.text).toContain("2027年3月2日（火）21:00（フランス時間）までお取り置きいたします。");
+    expect(filesOf(offer!)).toHaveLength(0);
     const yukiLink = offer!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
     // The offer holds its two places: one is left for anyone else.
     expect((await availability(first, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
@@ -349,14 +373,18 @@ describe("the waitlist", () => {
     // A restart sweeps again at start-up: nobody is offered twice.
     const second = await server(env, clock);
     await second.forms.tours.expireHolds();
-    expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(0);
-    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(1);
+    // Sam has only the e-mail that put them in line; Yuki the same and one offer.
+    expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(1);
+    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(2);
+    // The estate was told of the offer: to whom, and until when the places are held.
+    const offered = (await mailsTo(smtp, "contact@hermitage-lescours.example", 6)).find((mail) => mail.subject?.startsWith(staff("estateMail.subject.offered")));
+    expect(offered!.text).toContain(staff("estateMail.intro.offered", { name: "Alex Smith", until: "mar. 2 mars 2027 à 21\u00a0h" }));
 
     // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
     clock.set("2027-03-02T20:30:00Z");
     await second.forms.tours.expireHolds();
-    const [samOffer] = await mailsTo(smtp, "sam@example.com", 1);
-    expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027");
+    const [, samOffer] = await mailsTo(smtp, "sam@example.com", 2);
+    expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
     expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
     const lapsed = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(yukiLink, siteUrl).searchParams.get("token")! }).toString() });
     expect(lapsed.statusCode).toBe(409);
@@ -370,10 +398,40 @@ describe("the waitlist", () => {
     const taken = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(samLink, siteUrl).searchParams.get("token")! }).toString() });
     expect(taken.statusCode).toBe(200);
     expect(taken.body).toContain("Your visit is booked.");
-    const [, confirmation] = await mailsTo(smtp, "sam@example.com", 2);
-    expect(confirmation!.subject).toBe("Your visit to Château L'Hermitage Lescours is confirmed: Saturday, March 20, 2027");
-    expect(readEvent(confirmation!.attachments[0]!.content.toString())).toMatchObject({ method: "REQUEST", local: "2027-03-20T10:00:00", utc: "2027-03-20T09:00:00.000Z" });
+    const [, , confirmation] = await mailsTo(smtp, "sam@example.com", 3);
+    expect(confirmation!.subject).toBe("Your visit to Château L'Hermitage Lescours is confirmed: Saturday, March 20, 2027 at 10:00 AM");
+    // And the estate, that the places offered were taken.
+    const estateAfter = await mailsTo(smtp, "contact@hermitage-lescours.example", 8);
+    expect(estateAfter.some((mail) => mail.text?.includes(staff("estateMail.intro.takenConfirmed", { name: "Alex Smith" })))).toBe(true);
+    expect(readEvent(calendarOf(confirmation).content.toString())).toMatchObject({ method: "REQUEST", local: "2027-03-20T10:00:00", utc: "2027-03-20T09:00:00.000Z" });
     expect(placesHeld(second, "2027-03-20", "10:00")).toBe(7);
     expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
+  });
+
+  it("lets a visitor leave the list from the link of their e-mail: they are no longer offered places, the next in line is", async () => {
+    const smtp = await smtpServer();
+    const clock = testClock("2027-03-01T09:00:00Z");
+    const app = await server({ SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-leave-")) }, clock);
+    const slot = "2027-03-20T15:00:00+01:00";
+    expect((await post(app, booking(slot, { guests: 8, email: "eight@example.com" }))).statusCode).toBe(201);
+    expect((await post(app, booking(slot, { guests: 2, email: "first@example.com", language: "fr", page: "/fr/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(app, booking(slot, { guests: 2, email: "second@example.com", waitlist: true }))).statusCode).toBe(201);
+    const [joined] = await mailsTo(smtp, "first@example.com", 1);
+    const leave = joined!.text!.match(/(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
+    const token = new URL(leave, siteUrl).searchParams.get("token")!;
+    const fr = translator("fr").t;
+    // The link shows the waiting place and a button to leave; the POST takes them off the list.
+    expect((await app.inject({ url: leave })).body).toContain(fr("waitlist.leave"));
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const left = await app.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token, action: "leave" }).toString() });
+    expect(left.statusCode).toBe(200);
+    expect(left.body).toContain(fr("waitlist.left").replace(/’/g, "&#x27;").replace(/'/g, "&#x27;").slice(0, 20));
+    expect(app.forms.tours.waitlist.byToken(token)!.status).toBe("gone");
+    // Places free up: the second in line is offered them, the one who left is not.
+    const eight = (app.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'").get() as { token: string }).token;
+    await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: eight, action: "cancel", confirm: "yes" }).toString() });
+    const [, offer] = await mailsTo(smtp, "second@example.com", 2);
+    expect(offer!.subject).toContain("Places are free");
+    expect(smtp.received.filter((mail) => mail.to.includes("first@example.com"))).toHaveLength(1);
   });
 });

@@ -68,8 +68,12 @@ export interface PersonalRecord {
   email: string;
   /** The language the person wrote to the estate in (their newest submission's), in which the document is written. */
   language: Language;
-  /** Who keeps the data, and how to reach them (content/site.json). */
-  estate: { name: string; email: string; phone: string; address: string };
+  /**
+   * Who keeps the data, and how to reach them (content/site.json): the estate's name, the company
+   * responsible for the data (its legal name; a placeholder in the person's language until the
+   * estate gives it), its e-mail, phone and address.
+   */
+  estate: { name: string; controller: string; email: string; phone: string; address: string };
   submissions: ExportedSubmission[];
   mailsToYou: ExportedMail[];
   /** How many notifications about their submissions went to the estate's own mailboxes (their content is in `submissions`). */
@@ -101,7 +105,7 @@ const tokensOf = (found: PersonalData) =>
   found.submissions.flatMap(({ row }) => Object.entries(row).filter(([column, value]) => column.endsWith("_token") && typeof value === "string" && value.length >= 16).map(([, value]) => String(value)));
 
 /** The person's record, in the language of their newest submission (English when none names one). */
-export function personalRecord(found: PersonalData, estate: ReplyContext, now: Date): PersonalRecord {
+export function personalRecord(found: PersonalData, estate: ReplyContext & { controller: (lang: Language) => string }, now: Date): PersonalRecord {
   const newest = found.submissions[0]?.row.language;
   const language = isLanguage(newest) ? newest : defaultLanguage;
   const email = found.email.toLowerCase();
@@ -112,7 +116,7 @@ export function personalRecord(found: PersonalData, estate: ReplyContext, now: D
     madeAt: now.toISOString(),
     email: found.email,
     language,
-    estate: { name: estate.estateNames[language], email: estate.estateEmail, phone: estate.estatePhone, address: estate.address[language] },
+    estate: { name: estate.estateNames[language], controller: estate.controller(language), email: estate.estateEmail, phone: estate.estatePhone, address: estate.address[language] },
     submissions: found.submissions.map(({ type, status, row }) => ({
       form: formKind(type),
       receivedAt: String(row.received_at),

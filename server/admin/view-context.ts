@@ -6,8 +6,10 @@ import type { BackupStatus } from "../backup/status";
 import type { InboxStatus, InboxType } from "../db/inbox";
 import type { StaffRole } from "../db/staff";
 
+import { staffDay, staffMoment } from "../mail/staff-clock";
+
 /** The estate's time zone: the staff's clock, for dates shown and times typed. */
-export const estateTimeZone = "Europe/Paris";
+export { estateTimeZone } from "../mail/staff-clock";
 
 /** What every page of the inbox is rendered with. */
 export interface ViewContext {
@@ -54,11 +56,9 @@ export const roleName = (view: ViewContext, role: StaffRole) => view.t(roleMessa
 /** A status in the inbox's language. */
 export const statusName = (view: ViewContext, status: InboxStatus) => view.t(`status.${status}` as AdminMessageId);
 
-/** A stored time (ISO 8601, UTC) as the estate's clock shows it: "23 Nov 2026, 13:05". */
+/** A stored time (ISO 8601, UTC) as the estate's clock shows it: "Mon 23 Nov 2026, 13:05", « lun. 23 nov. 2026 à 13 h 05 ». */
 export function formatTime(view: Pick<ViewContext, "lang">, iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "medium", timeStyle: "short", timeZone: estateTimeZone }).format(date);
+  return staffMoment(iso, view.lang);
 }
 
 /**
@@ -79,12 +79,9 @@ export function languageLabel(view: Pick<ViewContext, "lang">, code: string): st
   return new Intl.DisplayNames([adminDateTags[view.lang]], { type: "language" }).of(code) ?? code;
 }
 
-/** A calendar day (`YYYY-MM-DD`) as the staff read it: "Sat 5 Dec 2026", « sam. 5 déc. 2026 ». */
+/** A calendar day (`YYYY-MM-DD`) as the staff read it: "Sat 5 Dec 2026", « mar. 1er déc. 2026 ». */
 export function formatDay(view: Pick<ViewContext, "lang">, day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+  return staffDay(day, view.lang);
 }
 
 /** A calendar day without its year, as a calendar's lines name it: "Sat 5 Dec", « sam. 5 déc. », « mar. 1er déc. ». */

@@ -4,18 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { content } from "#content";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
-import { formPath, type Accepted } from "#forms/fields";
+import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
-import { SlotRefused } from "../bookings/ledger";
-import { capacityOf } from "../bookings/schedule";
-import { WaitlistFull, type TourService } from "../bookings/service";
-import { joinWaitlist, readSlot, refusal, submitWithSlot, waitlistFullAnswer } from "./tour-slot";
+import { bookTour, refusalAnswer } from "../bookings/book";
+import type { TourService } from "../bookings/service";
+import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
-import { serverPagePolicy } from "../pages/document";
-import { composeSubmissionMails, type MailContext } from "../mail/compose";
+import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
+import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
 import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
 import type { RouteLimit } from "./route-config";
 
@@ -97,14 +96,6 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
 
   /** What the visitor typed into a form posted without JavaScript, kept for the answer page. */
   const typed = new WeakMap<FastifyRequest, TypedFields>();
-  /** The slot a tour booking names, read apart: it is not one of the form's fields (./tour-slot.ts). */
-  const slots = new WeakMap<FastifyRequest, ReturnType<typeof readSlot>>();
-  /** The bookings that ask for the slot's waitlist when it is full (`waitlist: true`, or "yes" as the form's fields send it). */
-  const waitlisted = new WeakSet<FastifyRequest>();
-  const slotIssue = (request: FastifyRequest) => {
-    const slot = slots.get(request);
-    return slot && "invalid" in slot ? [{ code: "custom", path: ["slot"] }] : [];
-  };
 
   /** A 400 naming the fields: the page filled as typed for a form post, `{error, fields}` for JSON. */
   const sendInvalid = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, problem: FieldError) => {
@@ -120,7 +111,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       .status(status)
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: content.importer.answerWithinHours }));
+      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : content.importer.answerWithinHours }, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
@@ -131,7 +122,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     const kind = kindOf(request);
     const native = isFormPost(request.headers["content-type"]);
     if (kind && hasZodFastifySchemaValidationErrors(error)) {
-      return sendInvalid(request, reply, kind, describeIssues([...issuesOf(error.validation), ...slotIssue(request)]));
+      return sendInvalid(request, reply, kind, describeIssues(issuesOf(error.validation)));
     }
     if (!kind || !native) throw error;
     const unavailable = asStorageUnavailable(error);
@@ -160,16 +151,6 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       }
     };
 
-  /** Takes a tour booking's slot and waitlist wish out of the body, before the form's schema (which knows neither). */
-  const takeSlot: preValidationAsyncHookHandler = async (request) => {
-    const body = request.body;
-    if (typeof body !== "object" || body === null) return;
-    const { slot, waitlist, ...fields } = Object.fromEntries(Object.entries(body));
-    slots.set(request, readSlot(slot, fields.package));
-    if (waitlist === true || waitlist === "yes") waitlisted.add(request);
-    request.body = fields;
-  };
-
   /** A filled honeypot is dropped before the schema, and the bot is told what a person would be. */
   const dropHoneypot =
     (kind: FormKind): preValidationAsyncHookHandler =>
@@ -181,58 +162,40 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       return reply.status(201).send({ ok: true, id: randomUUID() } satisfies Accepted);
     };
 
-  /** The route's options: the form's schema, and the hooks before it, in this order: the body read
-   * (a form post kept as typed, for every page), the rate limit (so a form refused for going too
-   * fast is shown again filled), the honeypot, then a booking's slot. */
-  const options = <K extends FormKind>(kind: K) => ({
-    schema: { body: formSchemas[kind] },
-    preValidation: [readBody(kind), ...(limit ? [api.rateLimit(limit)] : []), dropHoneypot(kind), ...(kind === "tourBooking" ? [takeSlot] : [])],
-  });
+  /** The hooks before a form's schema, in this order: the body read (a form post kept as typed, for
+   * every page), the rate limit (so a form refused for going too fast is shown again filled), the honeypot. */
+  const before = (kind: FormKind) => [readBody(kind), ...(limit ? [api.rateLimit(limit)] : []), dropHoneypot(kind)];
 
-  /** The 201 once stored: the page for a form post, `{ok, id}` for JSON. */
-  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string) => {
-    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent" });
-    return reply.status(201).send({ ok: true, id } satisfies Accepted);
+  /**
+   * The 201 once stored: the page for a form post, `{ok, id}` for JSON; a tour booking says what
+   * became of it (`outcome`: booked and confirmed, waiting for the estate, on a waitlist, or a
+   * request without a time), and its page and message say the same.
+   */
+  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string, outcome?: BookingOutcome) => {
+    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
+    const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
+    return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours } satisfies Accepted);
   };
 
-  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved) => composeSubmissionMails(kind, input, saved, mail) : undefined);
+  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, mail, notice) : undefined);
 
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
     if (kind === "tourBooking") continue;
-    routes.post(formPath(formDefinitions[kind]), options(kind), async (request, reply) => {
+    routes.post(formPath(formDefinitions[kind]), { schema: { body: formSchemas[kind] }, preValidation: before(kind) }, async (request, reply) => {
       const { id } = await store.submit(kind, request.body, estateMails(kind, request.body));
       return sendStored(request, reply, kind, id);
     });
   }
 
-  routes.post(formPath(formDefinitions.tourBooking), options("tourBooking"), async (request, reply) => {
+  // A tour booking: its time and waitlist wish read by its own schema (./tour-slot.ts), the booking
+  // made by the bookings' one use-case (../bookings/book.ts), its result turned into the answer.
+  routes.post(formPath(formDefinitions.tourBooking), { schema: { body: tourBookingBody }, preValidation: before("tourBooking") }, async (request, reply) => {
     const kind = "tourBooking";
-    const booking = request.body;
-    const slot = slots.get(request) ?? { slot: null };
-    if ("invalid" in slot) return sendInvalid(request, reply, kind, describeIssues(slotIssue(request)));
-    if (!slot.slot) {
-      const { id } = await store.submit(kind, booking, estateMails(kind, booking));
-      return sendStored(request, reply, kind, id);
-    }
-    try {
-      const { id } = await submitWithSlot(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
-      return sendStored(request, reply, kind, id);
-    } catch (error) {
-      if (!(error instanceof SlotRefused)) throw error;
-      const fits = (booking.guests ?? 1) <= capacityOf(tours.schedule(), slot.slot);
-      if (error.reason === "full" && waitlisted.has(request) && fits) {
-        try {
-          const { id } = await joinWaitlist(store, tours, booking, slot.slot, estateMails(kind, booking) ?? null);
-          return sendStored(request, reply, kind, id);
-        } catch (full) {
-          if (!(full instanceof WaitlistFull)) throw full;
-          if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-          return reply.status(409).send(waitlistFullAnswer(booking.language, siteUrl));
-        }
-      }
-      // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
-      if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
-      return reply.status(409).send(refusal(error, booking.language, booking.guests ?? 1, slot.slot, tours, siteUrl));
-    }
+    const { slot, waitlist, ...input } = request.body;
+    const result = await bookTour({ store, tours, mail }, { input, slot, waitlist });
+    if ("outcome" in result) return sendStored(request, reply, kind, result.id, result.outcome);
+    // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
+    if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
+    return reply.status(409).send(refusalAnswer(result.refused, input, result.slot, tours, siteUrl));
   });
 }

@@ -10,8 +10,10 @@ const { site } = content;
 import type { Config } from "../config";
 import { forServing, type Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
+import { mailLanguage } from "../db/staff";
 import { SubmissionStore } from "../db/submissions";
 import type { MailContext } from "../mail/compose";
+import { mailLogo } from "../mail/logo";
 import { OutboxSender } from "../mail/sender";
 import { createMailTransport, smtpLabel, warnIfUnreachable } from "../mail/transport";
 import { openDataDir } from "../startup";
@@ -43,7 +45,16 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
   // The server's connection never holds the thread long for another process's lock (db/availability.ts).
   const db = forServing(openDataDir(config.DATA_DIR));
   const mail: MailContext | null = config.SMTP_URL
-    ? { estateNames: estateNames(site), estateEmail: site.contact.email, tradeEmail: site.contact.tradeEmail, siteUrl: config.SITE_URL }
+    ? {
+        estateNames: estateNames(site),
+        estateEmail: site.contact.email,
+        estatePhone: site.contact.phone,
+        address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
+        tradeEmail: site.contact.tradeEmail,
+        siteUrl: config.SITE_URL,
+        // The staff's language is read as each e-mail is written: a member's change of language applies at once.
+        staffLanguage: () => mailLanguage(db, site.contact.email),
+      }
     : null;
 
   let sender: OutboxSender | null = null;
@@ -57,6 +68,7 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
       concurrency: config.MAIL_CONNECTIONS,
       drainMs: config.SHUTDOWN_TIMEOUT_MS,
+      inlineImages: [await mailLogo()],
       log: {
         info: (msg) => app.log.info(msg),
         warn: (msg) => app.log.warn(msg),
@@ -74,8 +86,6 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
     kick: () => sender?.kick(),
     mail: mail && {
       ...mail,
-      estatePhone: site.contact.phone,
-      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
       timeZone: estateZone,
       durationMinutes: content.tours.facts.durationMinutes,
     },

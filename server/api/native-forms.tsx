@@ -6,7 +6,8 @@
  * again, filled with everything the visitor typed. Never a JSON page, never a lost submission.
  */
 import { formDefinitions, type FormKind } from "#forms/definitions";
-import { formPath, type FieldDefinition } from "#forms/fields";
+import { formPath, type BookingOutcome, type FieldDefinition } from "#forms/fields";
+import { tourBookingOutcomes } from "#forms/tour-booking";
 import { formPayload } from "#forms/payload";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
@@ -15,7 +16,8 @@ import { renderPage } from "../pages/document";
 
 /** What became of a form posted without the page's JavaScript. */
 export type NativeOutcome =
-  | { kind: "sent" }
+  /** Stored; a tour booking says what became of it (forms/tour-booking.ts `tourBookingOutcomes`). */
+  | { kind: "sent"; outcome?: BookingOutcome }
   | { kind: "invalid"; fields: string[] }
   | { kind: "rate-limited" }
   | { kind: "failed" };
@@ -64,7 +66,7 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
 }
 
 /** The page that answers a form posted without the page's JavaScript, in the visitor's language. */
-export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFields, outcome: NativeOutcome, values: Record<string, number> = {}): string {
+export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFields, outcome: NativeOutcome, values: Record<string, number> = {}, stylesheet: string | null = null): string {
   const definition = formDefinitions[kind];
   const { t } = translator(lang);
   const page = fields.page;
@@ -75,14 +77,16 @@ export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFi
     </p>
   );
   if (outcome.kind === "sent") {
-    const title = t(definition.success.title as MessageId);
+    const success = outcome.outcome ? tourBookingOutcomes[outcome.outcome] : definition.success;
+    const title = t(success.title as MessageId);
     return renderPage({
       lang,
+      stylesheet,
       title,
       children: (
         <>
           <h1>{title}</h1>
-          <p>{t(definition.success.description as MessageId, values)}</p>
+          <p>{t(success.description as MessageId, values)}</p>
           {backLink}
         </>
       ),
@@ -97,6 +101,7 @@ export function nativeAnswerPage(kind: FormKind, lang: Language, fields: TypedFi
   const invalid = new Set(outcome.kind === "invalid" ? outcome.fields : []);
   return renderPage({
     lang,
+    stylesheet,
     title: t("forms.error.title"),
     children: (
       <>

@@ -10,7 +10,7 @@ import type { NewsletterRow, SubmissionStore } from "../db/submissions";
 import { composeNotification, confirmPath, unsubscribePath, type MailContext } from "../mail/compose";
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
-import { renderPage, serverPagePolicy } from "../pages/document";
+import { renderPage, serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
 const { site } = content;
@@ -37,16 +37,17 @@ const pages: Record<PageKind, [SubscriberMessage, SubscriberMessage, SubscriberM
  * The small page a newsletter link answers with, in the subscriber's language. `button` makes it
  * a page that asks: only its POST (a same-origin form with the token) changes the subscription.
  */
-export function subscriberPage(lang: Language, kind: PageKind, button?: { path: string; token: string }): string {
+export function subscriberPage(lang: Language, kind: PageKind, button?: { path: string; token: string }, stylesheet: string | null = null): string {
   const { t } = translator(lang);
   const estate = localNames(site, lang).estate;
   const [title, text, label] = pages[kind];
   return renderPage({
     lang,
     title: `${t(title)} — ${estate}`,
+    stylesheet,
     children: (
       <>
-        <p>{estate}</p>
+        <p className="estate">{estate}</p>
         <h1>{t(title)}</h1>
         <p>{t(text, { estate })}</p>
         {button && label ? (
@@ -77,7 +78,7 @@ function sendPage(reply: FastifyReply, status: number, lang: Language, kind: Pag
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Content-Security-Policy", subscriberPagePolicy)
     .header("X-Robots-Tag", "noindex")
-    .send(subscriberPage(lang, kind, button));
+    .send(subscriberPage(lang, kind, button, siteStylesheetOf(reply.request)));
 }
 
 /** The 404 page for a missing or unknown token, in the visitor's language. */

@@ -3,6 +3,7 @@
  * behind the private link of their e-mails (GET shows, POST moves or cancels until the cut-off).
  */
 import formbody from "@fastify/formbody";
+import { TransNoContext } from "@lingui/react/server";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,18 +11,18 @@ import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
-import type { Language } from "#core/languages";
+import { languageTags, type Language } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, tourName, visitorMovesPerDay } from "../bookings/service";
-import { dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
+import { addDays, dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import { managePath, offerPath } from "../mail/tour-visit";
 import type { WaitlistEntry } from "../db/tour-waitlist";
-import { renderPage, serverPagePolicy } from "../pages/document";
+import { renderPage, serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import type { RouteLimit } from "./route-config";
 
 /** The most days one availability request may cover (a quarter). */
@@ -55,10 +56,10 @@ const manageSchema = {
   get: { querystring: z.object({ token, day: text }) },
   post: { body: z.object({ token, action: text, confirm: text, slot: text }).optional() },
 };
-/** A waitlist offer's page: its link, and its one form (take the places). */
+/** A waitlist's page: its link, and its forms (take the places offered; leave the list). */
 const offerSchema = {
   get: { querystring: z.object({ token }) },
-  post: { body: z.object({ token }).optional() },
+  post: { body: z.object({ token, action: text }).optional() },
 };
 
 /** What the visitor's page shows after a POST, or what went wrong. */
@@ -72,9 +73,73 @@ const statusText: Record<BookedVisit["status"], MessageId> = {
   expired: "manage.status.expired",
 };
 
-/** The slots of one day a visit can move to: its package's, with room for its group, its own slot left out. */
-function moveOptions(tours: TourService, visit: BookedVisit, day: string): OpenSlot[] {
-  return tours.availability(visit.package, day, day).filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
+/** The slots of some days a visit can move to: its package's, with room for its group, its own slot left out. */
+function moveOptions(tours: TourService, visit: BookedVisit, from: string, to = from): OpenSlot[] {
+  return tours.availability(visit.package, from, to).filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
+}
+
+/** How far ahead the visitor's page lists months to move to (the booking form's own horizon is two years). */
+const monthsAhead = 24;
+
+/** The first day of the month of `day`, and of the months before and after it. */
+function monthOf(day: string) {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  const first = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10);
+  return { first: first(year, month), previous: first(year, month - 1), next: first(year, month + 1), last: addDays(first(year, month + 1), -1) };
+}
+
+/**
+ * The day chooser of the visitor's page, with no script: the month shown (in the page's
+ * language, with links to the months before and after it) and a list of its days that have a
+ * time with room for the group, each written as the page's language writes a date (a browser's
+ * own date field shows the browser's format, 12/10/2026 on a Japanese page).
+ */
+function DayChooser({ tours, visit, day, today }: { tours: TourService; visit: BookedVisit; day: string; today: string }) {
+  const lang = visit.language;
+  const { t } = translator(lang);
+  const month = monthOf(day < today ? today : day);
+  const days = [...new Set(moveOptions(tours, visit, month.first < today ? today : month.first, month.last).map((slot) => slot.date))];
+  const link = (to: string) => `${managePath}?${new URLSearchParams({ token: visit.token, day: to })}`;
+  const monthName = new Intl.DateTimeFormat(languageTags[lang], { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${month.first}T00:00:00Z`));
+  const lastMonth = monthOf(addDays(today, 31 * monthsAhead)).first;
+  return (
+    <>
+      <p className="months">
+        {month.first > monthOf(today).first ? <a href={link(month.previous)}>{t("manage.previousMonth")}</a> : null}
+        <strong>{monthName}</strong>
+        {month.next <= lastMonth ? <a href={link(month.next)}>{t("manage.nextMonth")}</a> : null}
+      </p>
+      {days.length > 0 ? (
+        <form method="get" action={managePath}>
+          <input type="hidden" name="token" value={visit.token} />
+          <label htmlFor="day">{t("manage.day")}</label>
+          <select id="day" name="day" defaultValue={days.includes(day) ? day : days[0]}>
+            {days.map((option) => (
+              <option key={option} value={option}>
+                {formatEventDate(option, lang)}
+              </option>
+            ))}
+          </select>
+          <button type="submit">{t("manage.showTimes")}</button>
+        </form>
+      ) : (
+        <p>{t("manage.noDaysThatMonth")}</p>
+      )}
+    </>
+  );
+}
+
+/** A time and its places left, as the booking form lists them (「15:00（残り8席）」). */
+function SlotOption({ lang, time, placesLeft }: { lang: Language; time: string; placesLeft: number }) {
+  const { t, lingui } = translator(lang);
+  return (
+    <TransNoContext
+      id="wineTours.slots.option"
+      values={{ time: formatTime(time, lang), places: t("wineTours.slots.placesLeft", { count: placesLeft }) }}
+      components={{ time: <strong /> }}
+      lingui={{ i18n: lingui }}
+    />
+  );
 }
 
 /** The visitor's page, in their language. */
@@ -84,7 +149,9 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   const schedule = tours.schedule();
   const contact = contactLink(siteUrl, lang);
   const changeable = tours.changeable(visit);
-  const options = changeable ? moveOptions(tours, visit, day) : [];
+  const today = localOf(tours.now).date;
+  const past = day < today;
+  const options = changeable && !past ? moveOptions(tours, visit, day) : [];
   const notes: Record<Exclude<PageNote, null>, string> = {
     moved: t("manage.moved"),
     cancelled: t("manage.cancelled"),
@@ -96,10 +163,13 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   };
   return (
     <>
-      <p>{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(content.site, lang).estate}</p>
       <h1>{t("manage.title")}</h1>
       {note ? <p role={note === "moved" || note === "cancelled" ? "status" : "alert"}>{notes[note]}</p> : null}
-      <p data-status={visit.status}>{t(statusText[visit.status])}</p>
+      {/* Just cancelled: the note has said it, once. */}
+      <p data-status={visit.status} hidden={note === "cancelled"}>
+        {t(statusText[visit.status])}
+      </p>
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</li>
         <li>{t("mail.booking.tour", { tour: tourName(visit.package, lang) })}</li>
@@ -109,14 +179,11 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
         <>
           <section>
             <h2>{t("manage.moveTitle")}</h2>
-            {/* The day is chosen with a plain GET form, so the page needs no script. */}
-            <form method="get" action={managePath}>
-              <input type="hidden" name="token" value={visit.token} />
-              <label htmlFor="day">{t("manage.day")}</label>
-              <input id="day" type="date" name="day" defaultValue={day} required />
-              <button type="submit">{t("manage.showTimes")}</button>
-            </form>
-            {options.length > 0 ? (
+            {/* The day is chosen with plain GET forms and links, so the page needs no script. */}
+            <DayChooser tours={tours} visit={visit} day={day} today={today} />
+            {past ? (
+              <p role="alert">{t("manage.pastDay")}</p>
+            ) : options.length > 0 ? (
               <form method="post" action={managePath}>
                 <input type="hidden" name="token" value={visit.token} />
                 <input type="hidden" name="action" value="move" />
@@ -125,7 +192,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
                   {options.map((slot) => (
                     <label key={slot.time}>
                       <input type="radio" name="slot" value={slotStart(schedule, slot)} required />
-                      <strong>{formatTime(slot.time, lang)}</strong> · {t("wineTours.slots.placesLeft", { count: slot.placesLeft })}
+                      <SlotOption lang={lang} time={slot.time} placesLeft={slot.placesLeft} />
                     </label>
                   ))}
                 </fieldset>
@@ -158,17 +225,29 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   );
 }
 
-/** The waitlist offer's page, in the visitor's language: the time, until when it is kept, and one button. */
-function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean }) {
+/**
+ * A waitlist's page, in the visitor's language: the time; an offer's places, until when they are
+ * kept, and the button that takes them; and while they wait or have an offer, the button that
+ * takes them off the list.
+ */
+function OfferPage({ entry, tours, lang, siteUrl, booked, left }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean; left: boolean }) {
   const { t } = translator(lang);
   const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
   const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
-  const state = booked || entry.status === "taken" ? t("waitlist.booked") : open ? null : entry.status === "waiting" ? t("waitlist.waiting") : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
+  const state = left
+    ? t("waitlist.left")
+    : booked || entry.status === "taken"
+      ? t("waitlist.booked")
+      : open
+        ? null
+        : entry.status === "waiting"
+          ? t("waitlist.waiting")
+          : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
   return (
     <>
-      <p>{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(content.site, lang).estate}</p>
       <h1>{t("waitlist.title")}</h1>
-      {state ? <p role={booked ? "status" : undefined}>{state}</p> : null}
+      {state ? <p role={booked || left ? "status" : undefined}>{state}</p> : null}
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
         <li>{t("mail.booking.tour", { tour: tourName(entry.package, lang) })}</li>
@@ -179,6 +258,15 @@ function OfferPage({ entry, tours, lang, siteUrl, booked }: { entry: WaitlistEnt
           <p>{t("waitlist.offer", { untilDate: formatEventDate(until.date, lang), untilTime: formatTime(until.time, lang) })}</p>
           <input type="hidden" name="token" value={entry.token} />
           <button type="submit">{t("waitlist.take")}</button>
+        </form>
+      ) : null}
+      {!left && (entry.status === "waiting" || open) ? (
+        <form method="post" action={offerPath}>
+          <input type="hidden" name="token" value={entry.token} />
+          <input type="hidden" name="action" value="leave" />
+          <button type="submit" className="secondary">
+            {t("waitlist.leave")}
+          </button>
         </form>
       ) : null}
       <p>
@@ -196,7 +284,7 @@ function sendHtml(reply: FastifyReply, status: number, lang: Language, title: st
     .header("X-Robots-Tag", "noindex")
     // No referrer to other sites (the token is in the address); same-origin keeps the page's own POSTs' Origin, which no-referrer would make "null".
     .header("Referrer-Policy", "same-origin")
-    .send(renderPage({ lang, title, children: body }));
+    .send(renderPage({ lang, title, children: body, stylesheet: siteStylesheetOf(reply.request) }));
 }
 
 function invalidLink(request: FastifyRequest, reply: FastifyReply) {
@@ -256,10 +344,10 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   });
 
   // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
-  const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean) => {
+  const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean, left = false) => {
     const visit = tours.visit(entry.bookingId);
     const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
-    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} />);
+    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} left={left} />);
   };
   const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
 
@@ -272,6 +360,10 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   routes.post(offerPath, { config, schema: offerSchema.post }, async (request, reply) => {
     const entry = offerOf(request.body?.token);
     if (!entry) return invalidLink(request, reply);
+    if (request.body?.action === "leave") {
+      const left = await tours.leaveWaitlist(entry.token);
+      return offerPage(reply, left === "left" ? 200 : 409, tours.waitlist.byToken(entry.token)!, false, left === "left");
+    }
     const outcome = await tours.takeOffer(entry.token);
     return offerPage(reply, outcome === "booked" ? 200 : 409, tours.waitlist.byToken(entry.token)!, outcome === "booked");
   });

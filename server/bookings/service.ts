@@ -17,8 +17,9 @@ import { changeStatus, statusesOf } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
 import { attendanceOf, heldBookingsBetween, markReminderQueued, placesHeldBetween, remindersNotQueued, setAttendance, visitorOf, type Attendance, type HeldBooking } from "../db/tour-ledger";
 import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
+import type { MailContext } from "../mail/compose";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
-import { composeVisitMail, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
+import { composeVisitMail, composeWaitlistJoined, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
 import { dayViews, type DayView } from "./day-view";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
@@ -103,7 +104,7 @@ class Abort<T> extends Error {
 export interface TourServiceOptions {
   now: () => Date;
   /** Set when mail is configured: the visitor's e-mails are queued with each change. */
-  mail: Omit<VisitMailContext, "cutoffHours" | "holdHours"> | null;
+  mail: (Omit<VisitMailContext, "cutoffHours" | "holdHours"> & Pick<MailContext, "staffLanguage">) | null;
   /** A new e-mail is in the outbox. */
   kick: () => void;
 }
@@ -607,6 +608,9 @@ export class TourService {
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
     );
     enqueueMail(this.db, offer, { type: bookingType, id: bookingId }, new Date().toISOString());
+    // The estate is told of the offer too.
+    const notice = composeEstateChange("offered", { id: bookingId, name: visitor.name, email: visitor.email, language, package: entry.package, guests: entry.guests, from: slotInstant(schedule, entry), to: null, until }, mail, this.now);
+    enqueueMail(this.db, notice, { type: bookingType, id: bookingId }, new Date().toISOString());
   }
 
   /**
@@ -635,7 +639,48 @@ export class TourService {
       this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now, source: "visitor" });
       if (confirmed) changeStatus(this.db, bookingType, entry.bookingId, ["new"], "confirmed", now);
       this.tell("booked", entry.bookingId);
+      this.tellOfferTaken(entry, confirmed);
       return "booked" as const;
+    });
+  }
+
+  /** The e-mail telling a visitor who just joined a waitlist which time they wait for and how to leave; call inside that transaction. */
+  waitlistJoinedMail(bookingId: string) {
+    const { mail } = this.options;
+    const entry = this.waitlist.byBooking(bookingId);
+    const visitor = visitorOf(this.db, bookingId);
+    if (!mail || !entry || !visitor || visitor.email === "") return null;
+    const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
+    const schedule = this.schedule();
+    return composeWaitlistJoined(
+      { id: bookingId, email: visitor.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours, waitlistHoldHours: schedule.waitlistHoldHours },
+    );
+  }
+
+  /** Queues the estate's e-mail telling that the first in line took the places offered. */
+  private tellOfferTaken(entry: WaitlistEntry, confirmed: boolean): void {
+    const { mail } = this.options;
+    const visitor = visitorOf(this.db, entry.bookingId);
+    if (!mail || !visitor) return;
+    const when = slotInstant(this.schedule(), entry);
+    const notice = composeEstateChange(confirmed ? "takenConfirmed" : "takenPending", { id: entry.bookingId, name: visitor.name, email: visitor.email, language: visitor.language, package: entry.package, guests: entry.guests, from: when, to: null }, mail, this.now);
+    enqueueMail(this.db, notice, { type: bookingType, id: entry.bookingId }, new Date().toISOString());
+  }
+
+  /**
+   * The visitor leaves a waitlist through the link of its e-mails (waiting, or with an offer not
+   * taken yet, whose places go to the next in line in the same transaction). "gone" when the line
+   * no longer waits.
+   */
+  leaveWaitlist(token: string): Promise<"left" | "gone"> {
+    return this.change(() => {
+      const entry = this.waitlist.byToken(token);
+      const now = this.now;
+      if (!entry || (entry.status !== "waiting" && entry.status !== "offered")) return "gone" as const;
+      this.waitlist.setStatus(entry.id, entry.status, "gone", now);
+      changeStatus(this.db, bookingType, entry.bookingId, ["new"], "cancelled", now);
+      return "left" as const;
     });
   }
 

@@ -565,6 +565,24 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 60,
+    name: "e-mails: an HTML part",
+    sql: `
+      -- The HTML part of an e-mail, beside its plain text (body): server/mail/layout.tsx writes both.
+      -- NULL for e-mails queued before, sent as plain text.
+      ALTER TABLE outbox ADD COLUMN html TEXT;
+    `,
+  },
+  {
+    version: 61,
+    name: "staff accounts: the language of their e-mails",
+    sql: `
+      -- The language a member of the staff chose in the staff area (en or fr): the estate's e-mails
+      -- are written in it (server/db/staff.ts mailLanguage). NULL until they choose one.
+      ALTER TABLE staff ADD COLUMN language TEXT CHECK (language IN ('en', 'fr'));
+    `,
+  },
+  {
     version: 70,
     name: "content editor: the moments a scheduled item goes on or off the site",
     sql: `

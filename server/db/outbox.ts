@@ -24,6 +24,8 @@ export interface QueuedMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** The HTML part (server/mail/layout.tsx); absent for a plain-text e-mail. */
+  html?: string;
   headers: Record<string, string>;
   attachments?: readonly MailAttachment[];
 }
@@ -49,6 +51,8 @@ export interface OutboxRow {
   attachments: string;
   /** The left part of its Message-ID, the same on every attempt (migration 5). */
   message_id: string;
+  /** The HTML part, or null (migration 60). */
+  html: string | null;
 }
 
 /** An unsent e-mail as the sender reads it. */
@@ -58,6 +62,7 @@ export interface PendingMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  html: string | null;
   headers: Record<string, string>;
   /** Attempts made so far. */
   attempts: number;
@@ -70,8 +75,8 @@ export interface PendingMail {
 export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string; id: string }, now: string): number {
   const result = db
     .prepare(
-      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, headers, next_attempt_at, attachments, message_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, html, headers, next_attempt_at, attachments, message_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       now,
@@ -82,6 +87,7 @@ export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string
       mail.replyTo,
       mail.subject,
       mail.text,
+      mail.html ?? null,
       JSON.stringify(mail.headers),
       now,
       JSON.stringify(mail.attachments ?? []),
@@ -96,6 +102,7 @@ const pending = (row: OutboxRow): PendingMail => ({
   replyTo: row.reply_to,
   subject: row.subject,
   text: row.body,
+  html: row.html,
   headers: JSON.parse(row.headers) as Record<string, string>,
   attempts: row.attempts,
   attachments: JSON.parse(row.attachments) as MailAttachment[],

@@ -128,6 +128,11 @@ export class StaffStore {
   }
 
   /** How many accounts have the admin role. */
+  /** Keeps the language a member of the staff chose in the staff area: their e-mails are written in it. */
+  setLanguage(staffId: number, language: "en" | "fr"): void {
+    this.db.prepare("UPDATE staff SET language = ? WHERE id = ?").run(language, staffId);
+  }
+
   adminCount(): number {
     return (this.db.prepare("SELECT count(*) AS n FROM staff WHERE role = 'admin'").get() as { n: number }).n;
   }
@@ -236,4 +241,18 @@ export class StaffStore {
   recoveryCodesLeft(staffId: number): number {
     return (this.db.prepare("SELECT count(*) AS n FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL").get(staffId) as { n: number }).n;
   }
+}
+
+/**
+ * The language of the estate's own e-mails (new submissions, visitors' changes, waitlist offers),
+ * which go to the estate's address: that of the staff account with this address, when it chose
+ * one; else the one most accounts that read the inbox chose; else French, the estate's language.
+ */
+export function mailLanguage(db: Db, estateEmail: string): "en" | "fr" {
+  const own = db.prepare("SELECT language FROM staff WHERE email = ? AND language IS NOT NULL").get(estateEmail) as { language: "en" | "fr" } | undefined;
+  if (own) return own.language;
+  const most = db
+    .prepare("SELECT language, count(*) AS n FROM staff WHERE language IS NOT NULL AND role IN ('admin', 'inbox') GROUP BY language ORDER BY n DESC, language = 'fr' DESC LIMIT 1")
+    .get() as { language: "en" | "fr" } | undefined;
+  return most?.language ?? "fr";
 }

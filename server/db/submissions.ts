@@ -30,9 +30,13 @@ export type MailsFor = (saved: Saved) => readonly QueuedMail[];
 
 /**
  * More to write with a submission, in its transaction, after its row and before its e-mails (a
- * tour booking's slot, server/bookings/). Throwing rolls the submission back with it.
+ * tour booking's places, server/bookings/). What it gives comes back with the id and reaches the
+ * e-mails; throwing rolls the submission back with it.
  */
-export type AlsoWrite = (saved: Saved) => void;
+export type AlsoWrite<T> = (saved: Saved) => T;
+
+/** The e-mails of a submission written with more (`submitWith`): worded once that more is written. */
+export type MailsAfter<T> = (saved: Saved, written: T) => readonly QueuedMail[];
 
 export interface NewsletterRow {
   id: string;
@@ -94,10 +98,19 @@ export class SubmissionStore {
    * `mailsFor` words for it, in one transaction; without `mailsFor` (no mail configured) nothing is
    * queued.
    */
-  submit(kind: FormKind, input: AnyFormInput, mailsFor?: MailsFor, also?: AlsoWrite): Promise<{ id: string }> {
+  submit(kind: FormKind, input: AnyFormInput, mailsFor?: MailsFor): Promise<{ id: string }> {
     return this.commits.run(() =>
-      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor, also),
+      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, () => undefined, mailsFor),
     );
+  }
+
+  /**
+   * Stores a submission (not a newsletter sign-up) with more written in its transaction (`also`,
+   * after its row), then the e-mails `mailsFor` words with what that wrote, all or nothing.
+   * Resolves with the id and what `also` gave; rejects with what `also` threw.
+   */
+  submitWith<T>(kind: Exclude<FormKind, "newsletterSignup">, input: AnyFormInput, also: AlsoWrite<T>, mailsFor?: MailsAfter<T>): Promise<{ id: string; written: T }> {
+    return this.commits.run(() => this.insert(kind, input, also, mailsFor));
   }
 
   /** Commits what is queued, once, refusing what cannot be written now (before the database closes). */
@@ -110,16 +123,16 @@ export class SubmissionStore {
     return this.commits.state;
   }
 
-  private insert(kind: FormKind, input: AnyFormInput, mailsFor: MailsFor | undefined, also?: AlsoWrite): { id: string } {
+  private insert<T>(kind: FormKind, input: AnyFormInput, also: AlsoWrite<T>, mailsFor: MailsAfter<T> | undefined): { id: string; written: T } {
     const form = formDefinitions[kind];
     const id = randomUUID();
     const receivedAt = this.now().toISOString();
     const values = new Map<string, unknown>(Object.entries(input));
     this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name), f.required))]);
     const saved: Saved = { id, receivedAt, created: true, confirmation: null };
-    also?.(saved);
-    this.queue(mailsFor?.(saved), form.slug, id, receivedAt);
-    return { id };
+    const written = also(saved);
+    this.queue(mailsFor?.(saved, written), form.slug, id, receivedAt);
+    return { id, written };
   }
 
   private queue(mails: readonly QueuedMail[] | undefined, type: string, id: string, now: string): void {

@@ -3,7 +3,8 @@ import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator } from "#locales";
 import { visitCalendar } from "./calendar";
-import { bodySafe, headerSafe, type OutgoingMail } from "./compose";
+import { bodySafe, headerSafe, signedBy, type OutgoingMail } from "./compose";
+import { renderMail } from "./layout";
 
 /** What the estate's answer needs to know about the estate (content/site.json, content/tours.json). */
 export interface ReplyContext {
@@ -61,12 +62,6 @@ function calendarTitle(tour: string, estate: string, context: ReplyContext): str
   return named ? tour : `${tour} — ${estate}`;
 }
 
-/** The end of every e-mail to a visitor: the closing words and the estate's name in their language, then how to reach it. */
-export function signOff(language: Language, context: ReplyContext): string[] {
-  const { t } = translator(language);
-  return [t("mail.booking.closing"), t("mail.booking.signature", { estate: context.estateNames[language] }), "", context.estateEmail, context.estatePhone, context.siteUrl];
-}
-
 /**
  * The e-mail that answers a tour booking, in the language of the page the visitor booked from.
  * A confirmation carries the visit as a calendar file; a refusal carries the staff's reason as
@@ -77,26 +72,24 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
   const estate = context.estateNames[booking.language];
   const greeting = t("mail.booking.greeting", { name: headerSafe(booking.name, 120) });
   const reference = t("mail.booking.reference", { reference: bookingReference(booking.id) });
-  const closing = signOff(booking.language, context);
+  const frame = signedBy(booking.language, context);
   const reply = { kind: "reply" as const, to: headerSafe(booking.email, 254), replyTo: headerSafe(context.estateEmail, 254), headers: {} };
 
   if (answer.decision === "declined") {
-    const lines = [
+    const intro = t("mail.booking.declinedIntro", { estate });
+    const { text, html } = renderMail({
+      ...frame,
+      preview: intro,
       greeting,
-      "",
-      t("mail.booking.declinedIntro", { estate }),
-      "",
-      t("mail.booking.declinedReason"),
-      bodySafe(answer.reason),
-      "",
-      t("mail.booking.declinedAgain"),
-      new URL(localizePath(booking.language, "/wine-tours"), context.siteUrl).toString(),
-      "",
-      reference,
-      "",
-      ...closing,
-    ];
-    return { ...reply, subject: headerSafe(t("mail.booking.declinedSubject", { estate })), text: `${lines.join("\n")}\n` };
+      blocks: [
+        { kind: "text", text: intro },
+        { kind: "text", text: t("mail.booking.declinedReason") },
+        { kind: "quote", text: bodySafe(answer.reason) },
+        { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: new URL(localizePath(booking.language, "/wine-tours"), context.siteUrl).toString() },
+        { kind: "small", text: reference },
+      ],
+    });
+    return { ...reply, subject: headerSafe(t("mail.booking.declinedSubject", { estate })), text, html };
   }
 
   const { date, time } = visitTime(answer.start, booking.language, context.timeZone);
@@ -108,21 +101,18 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
   ];
   const duration = t("mail.booking.duration", { minutes: context.durationMinutes });
   const file = t("mail.booking.calendarFile");
-  const lines = [
+  const intro = t("mail.booking.confirmedIntro", { estate });
+  const { text, html } = renderMail({
+    ...frame,
+    preview: intro,
     greeting,
-    "",
-    t("mail.booking.confirmedIntro", { estate }),
-    "",
-    ...details,
-    "",
-    duration,
-    t("mail.booking.calendar", { file }),
-    t("mail.booking.change", { phone: context.estatePhone }),
-    "",
-    reference,
-    "",
-    ...closing,
-  ];
+    blocks: [
+      { kind: "text", text: intro },
+      { kind: "facts", lines: details },
+      { kind: "text", text: `${duration}\n${t("mail.booking.calendar", { file })}\n${t("mail.booking.change", { phone: context.estatePhone })}` },
+      { kind: "small", text: reference },
+    ],
+  });
   const calendar = visitCalendar({
     uid: `${booking.id}@${new URL(context.siteUrl).hostname}`,
     start: answer.start,
@@ -135,8 +125,9 @@ export function composeBookingReply(booking: BookingToAnswer, answer: BookingAns
   });
   return {
     ...reply,
-    subject: headerSafe(t("mail.booking.confirmedSubject", { estate, date })),
-    text: `${lines.join("\n")}\n`,
+    subject: headerSafe(t("mail.booking.confirmedSubject", { estate, date, time })),
+    text,
+    html,
     attachments: [{ filename: file, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
   };
 }

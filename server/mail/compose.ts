@@ -3,6 +3,9 @@ import { textIn } from "#content/text";
 import type { Language } from "#core/languages";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { translator } from "#locales";
+import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
+import { renderMail, type MailBlock, type MailDocument } from "./layout";
+import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
 
 /** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
 export interface OutgoingMail {
@@ -12,19 +15,49 @@ export interface OutgoingMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** The HTML part, with the same words and addresses as `text` (./layout.tsx). */
+  html?: string;
   headers: Record<string, string>;
   /** Files sent with it: the calendar file of a confirmed tour. */
   attachments?: readonly { filename: string; contentType: string; content: string }[];
 }
+
+/** The languages the estate's staff read its e-mails in. */
+export type StaffLanguage = AdminLanguage;
 
 /** What composing needs to know about the estate and the site. */
 export interface MailContext {
   /** The estate's name as each language writes it (content/names.ts): 莱斯库尔隐庐酒庄 in Chinese. */
   estateNames: Record<Language, string>;
   estateEmail: string;
+  estatePhone: string;
+  /** The estate's postal address on one line, in each language (content/address.ts). */
+  address: Record<Language, string>;
   /** Where importers' applications go (content/site.json `contact.tradeEmail`). */
   tradeEmail: string;
   siteUrl: string;
+  /** The language of the estate's own e-mails, read as each is written (server/db/staff.ts `mailLanguage`). */
+  staffLanguage: () => StaffLanguage;
+}
+
+/** The estate's facts every e-mail's head and signature need. */
+export type EstateFacts = Pick<MailContext, "estateNames" | "estateEmail" | "estatePhone" | "address" | "siteUrl">;
+
+/** How an e-mail in `lang` ends: the closing words and the team, then the estate's address, phone, e-mail and website. */
+export function signedBy(lang: Language, facts: EstateFacts): Pick<MailDocument, "lang" | "estate" | "closing" | "signature"> {
+  const { t } = translator(lang);
+  const estate = facts.estateNames[lang];
+  return {
+    lang,
+    estate,
+    closing: [t("mail.booking.closing"), t("mail.booking.signature", { estate })],
+    signature: [facts.address[lang], facts.estatePhone, facts.estateEmail, facts.siteUrl],
+  };
+}
+
+/** The head and the end of the estate's own e-mails, in the staff's language: its name, address, phone, e-mail, website. */
+export function staffFrame(lang: StaffLanguage, facts: EstateFacts): Pick<MailDocument, "lang" | "estate" | "closing" | "signature"> {
+  return { lang, estate: facts.estateNames[lang], closing: [], signature: [facts.address[lang], facts.estatePhone, facts.estateEmail, facts.siteUrl] };
 }
 
 /**
@@ -43,49 +76,59 @@ export function bodySafe(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
-/** How a notification's subject names each form: a short word the office sorts its mail by. */
-const subjectNames: Record<FormKind, string> = { tourBooking: "Booking", contactMessage: "Message", importerApplication: "Importer", newsletterSignup: "Newsletter" };
+/** A language's name in the staff's language ("French", « japonais »), for the estate's e-mails. */
+export const languageName = (code: string, lang: StaffLanguage) => new Intl.DisplayNames([adminDateTags[lang]], { type: "language" }).of(code) ?? code;
 
-/** The estate's clock: the office reads every time in it. */
-const estateTimeZone = "Europe/Paris";
-
-/** A moment on the estate's clock, in English: "Wed 25 Nov 2026, 14:05" (`long`), "Wed 25 Nov 14:05" (short). */
-export function parisTime(iso: string, long = true): string {
-  const date = new Date(iso);
-  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", ...(long ? { year: "numeric" } : {}), timeZone: estateTimeZone }).format(date);
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: estateTimeZone }).format(date);
-  return long ? `${day}, ${time}` : `${day} ${time}`;
+/** A tour's name in a language, as the booking form names it once chosen. */
+function tourIn(pkg: unknown, lang: Language): string {
+  const tour = content.tours.packages.find((candidate) => candidate.id === pkg);
+  return tour ? textIn(tour.selectedLabel, lang) : String(pkg);
 }
 
-/** A calendar day (`YYYY-MM-DD`) in English: "Sat 5 Dec" (`long`: "Sat 5 Dec 2026"). */
-function dayName(day: string, long = false): string {
-  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", ...(long ? { year: "numeric" } : {}), timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-}
-
-/** A language's English name ("French"), for the estate's English mail. */
-const languageInEnglish = (code: string) => new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
-
-/** A field's value as the office reads it: a tour by its English name, not its id. */
-function shownValue(kind: FormKind, name: string, value: unknown): string {
-  if (kind === "tourBooking" && name === "package") {
-    const tour = content.tours.packages.find((candidate) => candidate.id === value);
-    if (tour) return textIn(tour.selectedLabel, "en");
-  }
-  if (kind === "tourBooking" && name === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayName(value, true);
+/** A field's value as the office reads it: a tour by its name, a day written out, in the staff's language. */
+function shownValue(kind: FormKind, name: string, value: unknown, lang: StaffLanguage): string {
+  if (kind === "tourBooking" && name === "package") return tourIn(value, lang);
+  if (kind === "tourBooking" && name === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
   return String(value);
 }
 
+/** What the estate's notice of a tour booking says about its time, beside the form's fields. */
+export type BookingNotice =
+  /** A time booked: confirmed at once, or waiting for the estate with its places held until `holdUntil` (UTC). */
+  | { kind: "slot"; date: string; time: string; guests: number; status: "confirmed" | "pending"; holdUntil: string | null }
+  /** A full time's waitlist joined. */
+  | { kind: "waitlist"; date: string; time: string; guests: number };
+
+/** The word of a notification's subject that says what came in. */
+function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMessageId {
+  if (kind === "tourBooking") {
+    if (!notice) return "estateMail.subject.request";
+    if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
+    return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
+  }
+  return kind === "contactMessage" ? "estateMail.subject.message" : kind === "importerApplication" ? "estateMail.subject.importer" : "estateMail.subject.newsletter";
+}
+
+/** A day and a time as a subject names them: "Sat 5 Dec 15:00", « sam. 5 déc. 15 h ». */
+export const subjectTime = (date: string, time: string | null, lang: StaffLanguage) => (time ? `${staffDay(date, lang, { year: false })} ${staffClock(time, lang)}` : staffDay(date, lang, { year: false }));
+
 /**
- * The subject the office sorts its mail by: the form, the person and the day that matters, as
- * `Booking · Oliver Bennett · Sat 5 Dec` (the preferred day of a booking, else when it came in, on
- * the estate's clock). The name is the one thing the visitor typed: on one line, at most 60
- * characters, so it can neither add a header nor push the date out of sight.
+ * The subject the office sorts its mail by: what happened, the person and the time that matters,
+ * as `Réservation confirmée · 王小明 · sam. 5 déc. 15 h` (the booked time; a request's preferred
+ * day; else when it came in, on the estate's clock). The name is the one thing the visitor typed:
+ * on one line, at most 60 characters, so it can neither add a header nor push the time out of sight.
  */
-export function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string): string {
+export function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
   const values: Record<string, unknown> = { ...input };
   const who = typeof values.name === "string" ? values.name : typeof values.contactName === "string" ? values.contactName : input.email;
-  const when = kind === "tourBooking" && typeof values.date === "string" && values.date !== "" ? dayName(values.date) : parisTime(receivedAt, false);
-  return `${subjectNames[kind]} · ${headerSafe(who, 60)} · ${when}`;
+  const received = parisParts(new Date(receivedAt));
+  const when = notice
+    ? subjectTime(notice.date, notice.time, lang)
+    : kind === "tourBooking" && typeof values.date === "string" && values.date !== ""
+      ? subjectTime(values.date, null, lang)
+      : subjectTime(received.date, received.time, lang);
+  const { t } = adminTranslator(lang);
+  return t("estateMail.subject", { status: t(subjectWord(kind, notice)), name: headerSafe(who, 60), when });
 }
 
 /** Where a submission opens in the staff inbox (on the site's public address). */
@@ -93,40 +136,80 @@ export function inboxLink(siteUrl: string, kind: FormKind, id: string): string {
   return new URL(`/admin/submissions/${formDefinitions[kind].slug}/${encodeURIComponent(id)}`, siteUrl).toString();
 }
 
+/** The first paragraph of a notification: what came in, and for a tour booking, what became of its time. */
+function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, lang: StaffLanguage): string {
+  const { t } = adminTranslator(lang);
+  if (kind === "tourBooking") {
+    if (!notice) return t("estateMail.intro.request");
+    if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
+    if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
+    const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
+    return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
+  }
+  return t(kind === "contactMessage" ? "estateMail.intro.message" : kind === "importerApplication" ? "estateMail.intro.importer" : "estateMail.intro.newsletter");
+}
+
 /**
- * The notification to the estate for a new submission (or a newsletter sign-up once confirmed):
- * every field under its label, tours and languages by name, times on the estate's clock, and a
- * link to the submission in the inbox. The visitor's address is its Reply-To; an importer's
- * application goes to the trade address.
+ * The notification to the estate for a new submission (or a newsletter sign-up once confirmed), in
+ * the staff's language: what came in (a tour's time and what became of it), a button to the
+ * submission in the inbox, every field under its label, tours, days and languages by name, times on
+ * the estate's clock. The visitor's address is its Reply-To; an importer's application goes to the
+ * trade address.
  */
-export function composeNotification(
-  kind: FormKind,
-  id: string,
-  input: AnyFormInput,
-  receivedAt: string,
-  context: MailContext,
-): OutgoingMail {
+export function composeNotification(kind: FormKind, id: string, input: AnyFormInput, receivedAt: string, context: MailContext, notice?: BookingNotice): OutgoingMail {
+  const lang = context.staffLanguage();
+  const { t } = adminTranslator(lang);
   const form = formDefinitions[kind];
   const values: Record<string, unknown> = { ...input };
-  const intro = kind === "newsletterSignup" ? "A newsletter sign-up was confirmed on the website." : `A new ${form.notificationName.toLowerCase()} came in through the website.`;
-  const lines = [intro, "", `Open it in the inbox: ${inboxLink(context.siteUrl, kind, id)}`, ""];
-  // Each field under its label from the form's definition (forms/), in the definition's order.
+  const blocks: MailBlock[] = [{ kind: "text", text: notificationIntro(kind, notice, lang) }];
+  if (notice) {
+    blocks.push({
+      kind: "facts",
+      lines: [
+        t("estateMail.time", { when: staffDayAndTime(notice.date, notice.time, lang) }),
+        t("estateMail.tour", { tour: tourIn(values.package, lang) }),
+        t("estateMail.group", { count: notice.guests }),
+      ],
+    });
+  }
+  blocks.push({ kind: "action", intro: t("estateMail.open"), button: t("estateMail.openButton"), url: inboxLink(context.siteUrl, kind, id) });
+  // Each field under the label the staff area gives it (the inbox page, the exports), in the
+  // definition's order; the tour by its name.
+  const facts: string[] = [];
+  const texts: MailBlock[] = [];
   for (const field of form.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || value === "") continue;
-    if (field.kind === "text") lines.push(`${field.notificationLabel}:`, bodySafe(String(value)), "");
-    else lines.push(`${field.notificationLabel}: ${headerSafe(shownValue(kind, field.name, value), 1000)}`);
+    if (kind === "tourBooking" && field.name === "package") {
+      if (!notice) facts.push(t("estateMail.tour", { tour: tourIn(value, lang) }));
+      continue;
+    }
+    const label = t(`field.${field.name}` as AdminMessageId);
+    if (field.kind === "text") texts.push({ kind: "text", text: t("estateMail.field", { label, value: "" }).trim() }, { kind: "quote", text: bodySafe(String(value)) });
+    else facts.push(t("estateMail.field", { label, value: headerSafe(shownValue(kind, field.name, value, lang), 1000) }));
   }
-  if (lines.at(-1) !== "") lines.push("");
-  const received = kind === "newsletterSignup" ? "Confirmed" : "Received";
-  lines.push(`Language: ${languageInEnglish(input.language)}`, `Page: ${headerSafe(input.page, 300)}`, `${received}: ${parisTime(receivedAt)} (Paris time)`, `Reference: ${id}`);
-  if (kind !== "newsletterSignup") lines.push("", "Reply to this e-mail to answer the visitor directly.");
+  if (facts.length > 0) blocks.push({ kind: "facts", lines: facts });
+  blocks.push(...texts);
+  const received = parisParts(new Date(receivedAt));
+  blocks.push({
+    kind: "facts",
+    lines: [
+      t("estateMail.language", { language: languageName(input.language, lang) }),
+      t("estateMail.page", { page: headerSafe(input.page, 300) }),
+      t(kind === "newsletterSignup" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
+      t("estateMail.reference", { reference: id }),
+    ],
+  });
+  if (kind !== "newsletterSignup") blocks.push({ kind: "small", text: t("estateMail.replyNote") });
+  const subject = notificationSubject(kind, input, receivedAt, lang, notice);
+  const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
   return {
     kind: "notification",
     to: kind === "importerApplication" ? context.tradeEmail : context.estateEmail,
     replyTo: headerSafe(input.email, 254),
-    subject: notificationSubject(kind, input, receivedAt),
-    text: `${lines.join("\n")}\n`,
+    subject,
+    text,
+    html,
     headers: {},
   };
 }
@@ -152,25 +235,24 @@ export function composeConfirmation(
   const estate = context.estateNames[language];
   const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
   const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
-  const text = [
-    t("subscriber.mailIntro", { estate }),
-    "",
-    confirmUrl,
-    "",
-    t("subscriber.mailIgnore", { estate }),
-    "",
-    t("subscriber.mailUnsubscribe"),
-    unsubscribeUrl,
-    "",
-    `— ${estate}`,
-    "",
-  ].join("\n");
+  const subject = headerSafe(t("subscriber.mailSubject", { estate }));
+  const { text, html } = renderMail({
+    ...signedBy(language, context),
+    preview: subject,
+    greeting: null,
+    blocks: [
+      { kind: "action", intro: t("subscriber.mailIntro", { estate }), button: t("subscriber.confirmButton"), url: confirmUrl },
+      { kind: "text", text: t("subscriber.mailIgnore", { estate }) },
+      { kind: "action", intro: t("subscriber.mailUnsubscribe"), button: t("subscriber.unsubscribeButton"), url: unsubscribeUrl },
+    ],
+  });
   return {
     kind: "confirmation",
     to: headerSafe(email, 254),
     replyTo: null,
-    subject: headerSafe(t("subscriber.mailSubject", { estate })),
+    subject,
     text,
+    html,
     // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
@@ -188,13 +270,15 @@ export interface SavedSubmission {
 
 /**
  * The e-mails a submission sends, in the order they are queued: the subscriber's confirmation
- * when one is due, then the estate's notification of a new submission. A newsletter sign-up
- * notifies the estate only once the address is confirmed (`SubmissionStore.confirm`): an
+ * when one is due, then the estate's notification of a new submission (a tour booking's with what
+ * became of its time, `notice`); the visitor's own e-mails about a tour are written beside these
+ * (./tour-visit.ts: a request's acknowledgement, a booked time's, a waitlist's). A newsletter
+ * sign-up notifies the estate only once the address is confirmed (`SubmissionStore.confirm`): an
  * unconfirmed one may be anyone's address typed by someone else.
  */
-export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext): OutgoingMail[] {
+export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext, notice?: BookingNotice): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
-  if (saved.created && kind !== "newsletterSignup") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context));
+  if (saved.created && kind !== "newsletterSignup") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }

@@ -1,4 +1,5 @@
 import { headerSafe } from "./compose";
+import type { InlineImage } from "./logo";
 
 /** An unsent e-mail as the outbox hands it out. */
 export interface OutboxMail {
@@ -7,6 +8,8 @@ export interface OutboxMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** The HTML part, sent beside the text (multipart/alternative); null for a plain-text e-mail. */
+  html?: string | null;
   headers: Record<string, string>;
   /** Attempts made so far. */
   attempts: number;
@@ -49,8 +52,9 @@ export interface MailTransport {
     replyTo?: Address;
     subject: string;
     text: string;
+    html?: string;
     headers: Record<string, string>;
-    attachments?: { filename: string; contentType: string; content: string }[];
+    attachments?: { filename: string; contentType: string; content: string | Buffer; cid?: string }[];
     /** `<left@domain>`; without it nodemailer would make a new one at every attempt. */
     messageId: string;
     /**
@@ -74,6 +78,8 @@ export interface SenderOptions {
   drainMs?: number;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   now?: () => number;
+  /** Pictures an HTML part may name by `cid:` (the logo, ./logo.ts), attached to each e-mail that does. */
+  inlineImages?: readonly InlineImage[];
 }
 
 const batchSize = 25;
@@ -257,6 +263,10 @@ export class OutboxSender {
   }
 
   private async deliver(mail: OutboxMail, round: Round): Promise<void> {
+    const files = (mail.attachments ?? []).map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content as string | Buffer }));
+    const html = mail.html ?? undefined;
+    const pictures = html ? (this.options.inlineImages ?? []).filter((image) => html.includes(`cid:${image.cid}`)) : [];
+    const attachments = [...files, ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid }))];
     const started = Date.now();
     this.inFlight.set(mail.id, mail);
     try {
@@ -266,10 +276,9 @@ export class OutboxSender {
         ...(mail.replyTo ? { replyTo: { name: "", address: headerSafe(mail.replyTo, 254) } } : {}),
         subject: headerSafe(mail.subject),
         text: mail.text,
+        ...(html ? { html } : {}),
         headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
-        ...(mail.attachments && mail.attachments.length > 0
-          ? { attachments: mail.attachments.map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content })) }
-          : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
         messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
         handedOver: () => this.withRelay.add(mail.id),
       });

@@ -1,63 +1,81 @@
 /**
- * The estate's e-mail when a visitor changes their own booking through the private link (moves
- * or cancels it): in English like every notification to the office (./compose.ts), the tour and
- * the language by name, every time on the estate's clock, a link to the booking in the inbox, and
- * the visitor's address as Reply-To. The visitor's name is the one thing they typed that it
- * repeats, on one line, as the new booking's notification does.
+ * The estate's e-mails about what happens to a booking after it came in, in the staff's language
+ * like every e-mail to the office (./compose.ts): a visitor's own move or cancellation through the
+ * private link, a waitlist offer made to the first in line, and that offer taken. Each names the
+ * tour, the group and every time on the estate's clock, has a button to the booking in the inbox,
+ * and the visitor's address as Reply-To. The visitor's name is the one thing they typed that it
+ * repeats, on one line.
  */
 import { content } from "#content";
 import { textIn } from "#content/text";
-import { bodySafe, headerSafe, inboxLink, parisTime, type OutgoingMail } from "./compose";
+import { adminTranslator, type AdminMessageId } from "#locales/admin";
+import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext, type OutgoingMail, type StaffLanguage } from "./compose";
+import { renderMail, type MailBlock } from "./layout";
+import { parisParts, staffDayAndTime } from "./staff-clock";
 
-/** What the visitor did. */
-export type EstateChangeKind = "moved" | "cancelled";
+/** What happened: the visitor moved or cancelled; the waitlist's places were offered, or taken (the booking then confirmed or waiting). */
+export type EstateChangeKind = "moved" | "cancelled" | "offered" | "takenConfirmed" | "takenPending";
 
 /** The booking as the estate's e-mail names it. */
 export interface ChangedVisit {
   id: string;
   name: string;
   email: string;
-  /** The page's language, a code the e-mail writes out ("Japanese"). */
+  /** The page's language, a code the e-mail writes out ("Japanese", « japonais »). */
   language: string;
   package: string;
   guests: number;
-  /** When the tour started before the change, and after it (a move), as instants. */
+  /** The time before the change (or the time offered), and after it (a move), as instants. */
   from: Date;
   to: Date | null;
+  /** Until when offered places are held. */
+  until?: Date;
 }
 
-/** The tour's English name ("Château Mongiron tour"), as the office reads it. */
-const tourInEnglish = (pkg: string) => {
+/** The tour's name in the staff's language, as the office reads it. */
+const tourIn = (pkg: string, lang: StaffLanguage) => {
   const found = content.tours.packages.find((tour) => tour.id === pkg);
-  return found ? textIn(found.selectedLabel, "en") : pkg;
+  return found ? textIn(found.selectedLabel, lang) : pkg;
 };
 
-const languageInEnglish = (code: string) => new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+const subjects: Record<EstateChangeKind, AdminMessageId> = {
+  moved: "estateMail.subject.moved",
+  cancelled: "estateMail.subject.cancelled",
+  offered: "estateMail.subject.offered",
+  takenConfirmed: "estateMail.subject.taken",
+  takenPending: "estateMail.subject.taken",
+};
 
-/** The estate's e-mail about a visitor's move or cancellation, made at `now`. */
-export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit, context: { estateEmail: string; siteUrl: string }, now: Date): OutgoingMail {
+/** The estate's e-mail about a change to a booking, made at `now`. */
+export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit, context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address">, now: Date): OutgoingMail {
+  const lang = context.staffLanguage();
+  const { t } = adminTranslator(lang);
   const name = headerSafe(bodySafe(visit.name), 60);
-  const at = (when: Date) => `${parisTime(when.toISOString())} (Paris time)`;
-  const shownDay = parisTime((visit.to ?? visit.from).toISOString(), false).replace(/ \d{2}:\d{2}$/, "");
-  const lines =
-    kind === "moved"
-      ? [`${name} moved their tour booking through their private link.`, "", `Tour: ${tourInEnglish(visit.package)}`, `Was: ${at(visit.from)}`, `Now: ${at(visit.to!)}`]
-      : [`${name} cancelled their tour booking through their private link. The places are free again.`, "", `Tour: ${tourInEnglish(visit.package)}`, `Was: ${at(visit.from)}`];
-  lines.push(
-    `Group: ${visit.guests === 1 ? "1 person" : `${visit.guests} people`}`,
-    `Language: ${languageInEnglish(visit.language)}`,
-    `${kind === "moved" ? "Moved" : "Cancelled"}: ${at(now)}`,
-    "",
-    `Open it in the inbox: ${inboxLink(context.siteUrl, "tourBooking", visit.id)}`,
-    "",
-    "Reply to this e-mail to write to the visitor directly.",
-  );
-  return {
-    kind: "notification",
-    to: context.estateEmail,
-    replyTo: headerSafe(visit.email, 254),
-    subject: `Booking ${kind} · ${name} · ${shownDay}`,
-    text: `${lines.join("\n")}\n`,
-    headers: {},
+  const at = (when: Date) => {
+    const local = parisParts(when);
+    return staffDayAndTime(local.date, local.time, lang);
   };
+  const intro =
+    kind === "offered" ? t("estateMail.intro.offered", { name, until: visit.until ? at(visit.until) : "—" }) : t(`estateMail.intro.${kind}` as AdminMessageId, { name });
+  const times =
+    kind === "moved" ? [t("estateMail.was", { when: at(visit.from) }), t("estateMail.now", { when: at(visit.to!) })] : [t(kind === "cancelled" ? "estateMail.was" : "estateMail.time", { when: at(visit.from) })];
+  const blocks: MailBlock[] = [
+    { kind: "text", text: intro },
+    {
+      kind: "facts",
+      lines: [
+        ...times,
+        t("estateMail.tour", { tour: tourIn(visit.package, lang) }),
+        t("estateMail.group", { count: visit.guests }),
+        t("estateMail.language", { language: languageName(visit.language, lang) }),
+        t("estateMail.changedAt", { when: at(now) }),
+      ],
+    },
+    { kind: "action", intro: t("estateMail.open"), button: t("estateMail.openButton"), url: inboxLink(context.siteUrl, "tourBooking", visit.id) },
+    { kind: "small", text: t("estateMail.replyNote") },
+  ];
+  const shown = parisParts(visit.to ?? visit.from);
+  const subject = t("estateMail.subject", { status: t(subjects[kind]), name, when: subjectTime(shown.date, shown.time, lang) });
+  const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
+  return { kind: "notification", to: context.estateEmail, replyTo: headerSafe(visit.email, 254), subject, text, html, headers: {} };
 }

@@ -3,16 +3,20 @@
  * from: the acknowledgement (or the confirmation, when the package confirms at once), a move, a
  * cancellation, an expired request, the estate's confirmation or refusal, the reminder. None of
  * them repeats anything the visitor typed (not even their name): only the estate's own words,
- * the tour, the time, the group's size and the private link (issue 22 item 3). Each carries the
- * calendar file for the booking's current state.
+ * the tour, the time, the group's size and the private link. Each carries the calendar file for the
+ * booking's current state; subjects name the day and the time. The reminder, sent when online
+ * changes close, gives the phone instead of the private link.
  */
+import { content } from "#content";
+import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator, type MessageId } from "#locales";
-import { bookingReference, signOff, type ReplyContext } from "./booking-reply";
+import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, type OutgoingMail } from "./compose";
+import { headerSafe, signedBy, type EstateFacts, type OutgoingMail } from "./compose";
+import { renderMail, type MailBlock } from "./layout";
 
 /** Why the visitor is written to. */
 export type VisitMailKind = "booked" | "moved" | "cancelled" | "expired" | "confirmed" | "declined" | "reminder";
@@ -51,18 +55,19 @@ export function manageLink(siteUrl: string, token: string): string {
   return url.toString();
 }
 
+
+/** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
+const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
+
 const subjects: Record<VisitMailKind, MessageId> = {
   booked: "tourMail.pendingSubject",
   confirmed: "mail.booking.confirmedSubject",
   moved: "tourMail.movedSubject",
   cancelled: "tourMail.cancelledSubject",
   expired: "tourMail.expiredSubject",
-  declined: "mail.booking.declinedSubject",
+  declined: "tourMail.declinedSubject",
   reminder: "tourMail.reminderSubject",
 };
-
-/** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
-const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
 
 /** The e-mail for `kind`, with the calendar file of the booking as it now stands. */
 export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, context: VisitMailContext, now: Date): OutgoingMail {
@@ -83,28 +88,29 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     confirmed: t("mail.booking.confirmedIntro", { estate }),
     moved: t("tourMail.movedIntro"),
     cancelled: t("tourMail.cancelledIntro"),
-    expired: t("tourMail.expiredIntro", { estate }),
+    expired: t("tourMail.expiredIntro"),
     declined: t("mail.booking.declinedIntro", { estate }),
     reminder: t("tourMail.reminderIntro", { estate }),
   };
   const file = t("mail.booking.calendarFile");
   const link = manageLink(context.siteUrl, visit.token);
   const again = new URL(localizePath(visit.language, "/wine-tours"), context.siteUrl).toString();
-  const lines = [
-    t("tourMail.greeting"),
-    "",
-    intro[effective],
-    "",
-    ...details,
-    "",
-    ...(removes(effective)
-      ? [t("tourMail.calendarRemoved", { file }), "", t("mail.booking.declinedAgain"), again]
-      : [t("mail.booking.duration", { minutes: context.durationMinutes }), t("mail.booking.calendar", { file }), "", t("tourMail.manage", { hours: context.cutoffHours }), link]),
-    "",
-    t("mail.booking.reference", { reference: bookingReference(visit.id) }),
-    "",
-    ...signOff(visit.language, context),
-  ];
+  // The reminder comes when online changes close (the cut-off): it gives the phone, not the private link.
+  const after: MailBlock[] = removes(effective)
+    ? [{ kind: "text", text: t("tourMail.calendarRemoved", { file }) }, { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again }]
+    : [
+        { kind: "text", text: `${t("mail.booking.duration", { minutes: context.durationMinutes })}\n${t("mail.booking.calendar", { file })}` },
+        effective === "reminder"
+          ? { kind: "text", text: t("mail.booking.change", { phone: context.estatePhone }) }
+          : { kind: "action", intro: t("tourMail.manage", { hours: context.cutoffHours }), button: t("tourMail.manageButton"), url: link },
+      ];
+  const subject = headerSafe(t(subjects[effective], { estate, date, time }));
+  const { text, html } = renderMail({
+    ...signedBy(visit.language, context),
+    preview: intro[effective],
+    greeting: t("tourMail.greeting"),
+    blocks: [{ kind: "text", text: intro[effective] }, { kind: "facts", lines: details }, ...after, { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) }],
+  });
   const method = removes(effective) ? "CANCEL" : "REQUEST";
   const calendar = tourCalendar({
     uid: `${visit.id}@${new URL(context.siteUrl).hostname}`,
@@ -116,7 +122,8 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     method,
     status: method === "CANCEL" ? "CANCELLED" : visit.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
     summary: visit.tour.includes(estate) ? visit.tour : `${visit.tour} — ${estate}`,
-    description: [...details, method === "CANCEL" ? "" : link].filter(Boolean).join("\n"),
+    // The reminder's file carries no private link either.
+    description: [...details, method === "CANCEL" || effective === "reminder" ? "" : link].filter(Boolean).join("\n"),
     location: context.address[visit.language],
     organizer: { name: estate, email: context.estateEmail },
     attendee: { email: visit.email },
@@ -126,8 +133,9 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
-    subject: headerSafe(t(subjects[effective], { estate, date })),
-    text: `${lines.join("\n")}\n`,
+    subject,
+    text,
+    html,
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
   };
@@ -152,30 +160,71 @@ export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "seque
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
   const date = formatEventDate(visit.date, visit.language);
-  const lines = [
-    t("tourMail.greeting"),
-    "",
-    t("tourMail.offerIntro", { untilDate: formatEventDate(until.date, visit.language), untilTime: formatTime(until.time, visit.language) }),
-    "",
-    t("mail.booking.when", { date, time: formatTime(visit.time, visit.language) }),
-    t("mail.booking.tour", { tour: visit.tour }),
-    t("mail.booking.guests", { count: visit.guests }),
-    t("mail.booking.where", { address: context.address[visit.language] }),
-    "",
-    t("tourMail.offerTake"),
-    offerLink(context.siteUrl, visit.token),
-    t("tourMail.offerLater"),
-    "",
-    t("mail.booking.reference", { reference: bookingReference(visit.id) }),
-    "",
-    ...signOff(visit.language, context),
+  const time = formatTime(visit.time, visit.language);
+  const intro = t("tourMail.offerIntro", { untilDate: formatEventDate(until.date, visit.language), untilTime: formatTime(until.time, visit.language) });
+  const subject = headerSafe(t("tourMail.offerSubject", { estate, date, time }));
+  const { text, html } = renderMail({
+    ...signedBy(visit.language, context),
+    preview: intro,
+    greeting: t("tourMail.greeting"),
+    blocks: [
+      { kind: "text", text: intro },
+      { kind: "facts", lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests }), t("mail.booking.where", { address: context.address[visit.language] })] },
+      { kind: "action", intro: t("tourMail.offerTake"), button: t("waitlist.take"), url: offerLink(context.siteUrl, visit.token) },
+      { kind: "text", text: t("tourMail.offerLater") },
+      { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
+    ],
+  });
+  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+}
+
+/**
+ * The e-mail to a visitor who joined a full time's waitlist: for which time, what happens when
+ * places free up (an offer kept for them for the waitlist's hold), and the link that takes them
+ * off the list (the same page as an offer's, ../api/tours.tsx).
+ */
+export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequence">, context: VisitMailContext & { waitlistHoldHours: number }): OutgoingMail {
+  const { t } = translator(visit.language);
+  const estate = context.estateNames[visit.language];
+  const date = formatEventDate(visit.date, visit.language);
+  const time = formatTime(visit.time, visit.language);
+  const intro = t("tourMail.waitlistIntro", { hours: context.waitlistHoldHours });
+  const subject = headerSafe(t("tourMail.waitlistSubject", { estate, date, time }));
+  const { text, html } = renderMail({
+    ...signedBy(visit.language, context),
+    preview: intro,
+    greeting: t("tourMail.greeting"),
+    blocks: [
+      { kind: "text", text: intro },
+      { kind: "facts", lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests })] },
+      { kind: "action", intro: t("tourMail.waitlistLeave"), button: t("tourMail.leaveButton"), url: offerLink(context.siteUrl, visit.token) },
+      { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
+    ],
+  });
+  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+}
+
+/**
+ * The acknowledgement of a tour request sent without a time: received, and answered soon. Like
+ * every e-mail to a visitor it repeats nothing they typed: the tour and the group as chosen, the
+ * preferred day as a date.
+ */
+export function composeRequestReceived(id: string, request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null }, context: EstateFacts): OutgoingMail {
+  const { t } = translator(request.language);
+  const estate = context.estateNames[request.language];
+  const tour = content.tours.packages.find((candidate) => candidate.id === request.package);
+  const facts = [
+    ...(tour ? [t("mail.booking.tour", { tour: textIn(tour.selectedLabel, request.language) })] : []),
+    ...(request.date ? [t("tourMail.preferredDay", { date: formatEventDate(request.date, request.language) })] : []),
+    ...(request.guests ? [t("mail.booking.guests", { count: request.guests })] : []),
   ];
-  return {
-    kind: "reply",
-    to: headerSafe(visit.email, 254),
-    replyTo: headerSafe(context.estateEmail, 254),
-    subject: headerSafe(t("tourMail.offerSubject", { estate, date })),
-    text: `${lines.join("\n")}\n`,
-    headers: {},
-  };
+  const intro = t("tourMail.requestIntro");
+  const subject = headerSafe(t("tourMail.requestSubject", { estate }));
+  const { text, html } = renderMail({
+    ...signedBy(request.language, context),
+    preview: intro,
+    greeting: t("tourMail.greeting"),
+    blocks: [{ kind: "text", text: intro }, ...(facts.length > 0 ? [{ kind: "facts" as const, lines: facts }] : []), { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) }],
+  });
+  return { kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
 }

@@ -40,7 +40,7 @@ export function describeLanguage(dir: string): void {
       .replace(/(export const languages = \[[^\]]*)\] as const;/, `$1, "${stub.code}"] as const;`)
       .replace(
         /(export const languageDescriptions: Record<Language, LanguageDescription> = \{\n)/,
-        `$1  ${stub.code}: { tag: "${stub.tag}", name: "${stub.name}", ogLocale: "${stub.ogLocale}", script: "latin", quotes: ["„", "“"], readsFrenchAbbreviations: false, dates: {} },\n`,
+        `$1  ${stub.code}: { tag: "${stub.tag}", name: "${stub.name}", ogLocale: "${stub.ogLocale}", script: "latin", quotes: ["„", "“"], readsFrenchAbbreviations: false, drinkingAge: 18, dates: {} },\n`,
       ),
   );
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent, type ReactNode, type Ref } from "react";
 import type { MessageValues } from "#core/i18n";
 import { useLocation } from "react-router";
 import type { FormKind } from "#forms/definitions";
-import { formPath } from "#forms/fields";
+import { formPath, type Accepted } from "#forms/fields";
+import type { MessageId } from "#locales";
 import { formPayload } from "#forms/payload";
 import { Honeypot, InvalidFieldsContext, type LabelledForm } from "~/components/forms/fields";
 import { ToastRegion, useToasts } from "~/components/ui/toast";
@@ -16,6 +17,8 @@ interface FormShellProps {
   chosen?: Readonly<Record<string, string | null>>;
   /** Values of the success message (spec §4: its title and description come from the form's definition). */
   successValues?: MessageValues;
+  /** The success message for what the API answered, where it depends on it (a tour booking's outcome). */
+  successFor?: (answer: Partial<Accepted>) => { title: MessageId; description: MessageId; values?: MessageValues };
   submitLabel: string;
   /** While set, the submit button is disabled and says this instead (the tour form without a package). */
   blockedLabel?: string;
@@ -51,6 +54,7 @@ export function FormShell({
   form: definition,
   chosen,
   successValues,
+  successFor,
   submitLabel,
   blockedLabel,
   onSuccess,
@@ -95,7 +99,8 @@ export function FormShell({
     if (result.ok) {
       form.reset();
       onSuccess?.();
-      notify({ tone: "success", title: t(definition.success.title), description: t(definition.success.description, successValues) });
+      const success = successFor?.(result.answer) ?? { ...definition.success, values: successValues };
+      notify({ tone: "success", title: t(success.title), description: t(success.description, success.values) });
       return;
     }
     setInvalid(result.fields ?? []);

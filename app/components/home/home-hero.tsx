@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { heroPoster as poster } from "~/components/media/hero-poster";
 import { motionAndDataAllowed } from "~/components/media/motion";
 import { Picture } from "~/components/ui/picture";
+import { scriptOf } from "#core/languages";
 import { useI18n } from "~/lib/i18n/context";
+import { useSite } from "~/lib/site";
 import { pagePaths } from "#core/paths";
 
 /** The poster covers the screen; on a phone that is the middle of a 100vw-wide file, sharp enough under the veil. */
@@ -41,7 +43,8 @@ const latinOnly = /^[\p{Script=Latin}\s-]+$/u;
  * motion or Save-Data, and a button pauses it.
  */
 export function HomeHero() {
-  const { t, href } = useI18n();
+  const { t, href, lang } = useI18n();
+  const site = useSite();
   const subtitle = t("home.hero.subtitle");
   const section = useRef<HTMLElement>(null);
   const videoWanted = useVideoWanted();
@@ -72,8 +75,15 @@ export function HomeHero() {
         </h1>
         {/* The appellation: kept in Latin letters by most languages, which makes it French words on the
             page (drawn by the Latin font on Chinese pages); a language that transcribes it keeps its own. */}
-        <p lang={latinOnly.test(subtitle) ? "fr" : undefined} className="mt-4 text-xl text-cream-100 sm:text-2xl">
-          {subtitle}
+        <p className="mt-4 text-xl text-cream-100 sm:text-2xl">
+          {/* A language that writes the estate's name in its own script shows that name once, here. */}
+          {scriptOf(lang) === "cjk" ? (
+            <>
+              <span className="estate-name">{site.names.estate}</span>
+              {" · "}
+            </>
+          ) : null}
+          <span lang={latinOnly.test(subtitle) ? "fr" : undefined}>{subtitle}</span>
         </p>
         <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
           <Link to={href(pagePaths.shop)} className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { drinkingAge, scriptOf } from "#core/languages";
 import { pagePaths } from "#core/paths";
 import { ageAnswerAttribute, ageGateScript, ageStorageKey } from "~/lib/head-scripts";
 import { Message, useI18n } from "~/lib/i18n/context";
@@ -21,8 +22,9 @@ function isVerified(): boolean {
  * (app/lib/head-scripts.ts), before the framework has loaded and after; only an answer closes it.
  */
 export function AgeGate() {
-  const { t, href } = useI18n();
+  const { t, href, lang } = useI18n();
   const site = useSite();
+  const age = drinkingAge(lang);
   const dialog = useRef<HTMLDialogElement>(null);
 
   // The inline script opens the gate of the first page; this opens it when it mounts again after
@@ -54,18 +56,23 @@ export function AgeGate() {
               {t("site.name")}
             </p>
             <h2 id="age-gate-title" className="mt-4 text-3xl text-cream-50">
-              {t("ageGate.title", { estate: site.names.estate })}
+              {/* A name in Chinese or Japanese is kept whole; a Latin one breaks at its spaces and stays one text with the rest, as the largest paint of a first visit. */}
+              {scriptOf(lang) === "cjk" ? (
+                <Message id="ageGate.title" values={{ estate: site.names.estate }} components={{ name: <span className="estate-name" /> }} />
+              ) : (
+                t("ageGate.title", { estate: site.names.estate }).replace(/<\/?name>/g, "")
+              )}
             </h2>
             <p id="age-gate-question" className="mt-6 text-xl font-semibold">
-              {t("ageGate.question")}
+              {t("ageGate.question", { age })}
             </p>
             <p className="mt-3 text-cream-100">{t("ageGate.legalAge")}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <button type="button" className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400" {...{ [ageAnswerAttribute]: "yes" }}>
-                {t("ageGate.yes")}
+                {t("ageGate.yes", { age })}
               </button>
               <button type="button" className="btn-light" {...{ [ageAnswerAttribute]: "no" }}>
-                {t("ageGate.no")}
+                {t("ageGate.no", { age })}
               </button>
             </div>
             <p className="mt-8 text-sm text-cream-100">

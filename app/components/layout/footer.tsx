@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
 import { useI18n } from "~/lib/i18n/context";
+import { drinkingAge, scriptOf } from "#core/languages";
 import { pagePaths } from "#core/paths";
 import { healthMessage } from "#presentation/health-message";
 import { useSite } from "~/lib/site";
@@ -22,7 +23,7 @@ const footerLink = "text-cream-100 underline-offset-4 hover:text-cream-50 hover:
 
 /** The site footer (spec §2): tagline, links, contact details, legal notes and the health message. */
 export function Footer() {
-  const { t, href } = useI18n();
+  const { t, href, lang } = useI18n();
   const year = useCurrentYear();
   const site = useSite();
   const { contact } = site;
@@ -34,6 +35,8 @@ export function Footer() {
           <p lang="fr" className="font-heading text-2xl text-cream-50">
             {t("site.name")}
           </p>
+          {/* A language that writes the estate's name in its own script shows it once under the Latin name. */}
+          {scriptOf(lang) === "cjk" ? <p className="estate-name mt-1 text-cream-50">{site.names.estate}</p> : null}
           <p className="mt-3 mb-8 text-sm leading-relaxed">{t("site.tagline")}</p>
           <FooterHeading>{t("footer.followUs")}</FooterHeading>
           <ul className="flex flex-wrap gap-4">
@@ -53,7 +56,13 @@ export function Footer() {
             {site.sisterBrands.map((brand) => (
               <li key={brand.url}>
                 <ExternalLink href={brand.url} className={footerLink}>
-                  {brand.name}
+                  {brand.name === site.sisterEstateName && scriptOf(lang) === "cjk" ? (
+                    <>
+                      <span className="estate-name">{site.names.sisterEstate}</span> <span lang="fr">{brand.name}</span>
+                    </>
+                  ) : (
+                    brand.name
+                  )}
                 </ExternalLink>
               </li>
             ))}
@@ -118,7 +127,7 @@ export function Footer() {
           <FooterHeading>{t("footer.legal")}</FooterHeading>
           <ul className="space-y-2 text-sm">
             <li>{t("footer.euOnly")}</li>
-            <li>{t("footer.ageRequired")}</li>
+            <li>{t("footer.ageRequired", { age: drinkingAge(lang) })}</li>
           </ul>
           <ul className="mt-6 space-y-2 text-sm">
             <li>
@@ -150,7 +159,7 @@ export function Footer() {
             </p>
           ))}
           <p className="mt-4 text-cream-100">
-            <span data-testid="copyright">{t("footer.copyright", { year })}</span>
+            <span data-testid="copyright">{t("footer.copyright", { year, estate: site.names.estate })}</span>
           </p>
         </div>
       </div>

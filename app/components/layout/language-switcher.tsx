@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type ToggleEvent } from "react";
+import { useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Message, useI18n } from "~/lib/i18n/context";
 import { languageNames, languages, languageStorageKey, languageTags, type Language } from "#core/languages";
 import { switchLanguage } from "#core/paths";
 import { languageChoiceAttribute } from "~/lib/head-scripts";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePopoverOpen } from "~/lib/use-popover-open";
 
 /** Saves the visitor's choice at once, so a full page load of an English URL honours it too. */
 export function saveLanguage(lang: Language): void {
@@ -54,8 +55,8 @@ export function LanguageLinks({ onChoose, className }: { onChoose?: () => void; 
 export function LanguageSwitcher() {
   const { lang, t } = useI18n();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   const list = useRef<HTMLDivElement>(null);
+  const [open, onToggle] = usePopoverOpen(list);
   const listId = useId();
 
   return (
@@ -81,7 +82,7 @@ export function LanguageSwitcher() {
         id={listId}
         ref={list}
         popover="auto"
-        onToggle={(event: ToggleEvent<HTMLDivElement>) => setOpen(event.newState === "open")}
+        onToggle={onToggle}
         className="language-menu m-0 w-44 rounded-sm border border-cream-200 bg-cream-50 p-1 text-ink-900 shadow-lg"
       >
         <p className="sr-only">{t("language.choose")}</p>

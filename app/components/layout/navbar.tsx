@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ToggleEvent } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import { pagePaths } from "#core/paths";
 import { useSite } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePopoverOpen } from "~/lib/use-popover-open";
 import { CartButton } from "./cart-button";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { navLinks } from "./nav-links";
@@ -21,8 +22,9 @@ export function Navbar() {
   const hydrated = useHydrated();
   const menu = useRef<HTMLDivElement>(null);
   // The menu is a native popover: its button opens and closes it before the page's JavaScript runs
-  // too, and the browser closes it on Escape or a click outside. React follows its state.
-  const [menuOpen, setMenuOpen] = useState(false);
+  // too, and the browser closes it on Escape or a click outside. React follows its state, from
+  // the state it finds at hydration on.
+  const [menuOpen, onMenuToggle] = usePopoverOpen(menu);
   const closeMenu = () => menu.current?.hidePopover();
   // A new page closes it, however reached (not the first page: a menu opened before the page's
   // JavaScript ran stays open through hydration).
@@ -74,7 +76,7 @@ export function Navbar() {
         id="mobile-menu"
         ref={menu}
         popover="auto"
-        onToggle={(event: ToggleEvent<HTMLDivElement>) => setMenuOpen(event.newState === "open")}
+        onToggle={onMenuToggle}
         className="inset-x-0 top-nav bottom-auto m-0 w-full max-w-none border-0 border-t border-cream-200 bg-cream-50 px-4 pb-6 text-ink-900 shadow-md lg:hidden"
       >
         <ul className="flex flex-col py-2">

@@ -1,5 +1,26 @@
+import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import type { LegalPageView } from "./views";
+
+/** An address in a legal text: a web address (the mediator's site) or a page of this site (`/fr/terms`). */
+const address = /(https:\/\/[^\s)）]+|(?<![\w/])\/(?:[a-z]{2}\/)?(?:terms|privacy|legal-notice)\b)/;
+
+/** A paragraph of a legal text with its addresses as links. */
+function Linked({ text }: { text: string }) {
+  return text.split(address).map((piece, index) =>
+    index % 2 === 0 ? (
+      piece
+    ) : piece.startsWith("/") ? (
+      <Link key={index} to={piece} className="link">
+        {piece}
+      </Link>
+    ) : (
+      <a key={index} href={piece} className="link" rel="noopener">
+        {piece}
+      </a>
+    ),
+  );
+}
 
 /** A legal page: its title, the date of its last change and its sections (content/legal/). */
 export function LegalPage({ page }: { page: LegalPageView }) {
@@ -17,7 +38,7 @@ export function LegalPage({ page }: { page: LegalPageView }) {
           {section.paragraphs.map((paragraph, index) => (
             // Lines inside a paragraph (an address, a form's fields) keep their breaks.
             <p key={index} className="mt-3 leading-relaxed whitespace-pre-line text-ink-700">
-              {paragraph}
+              <Linked text={paragraph} />
             </p>
           ))}
         </section>

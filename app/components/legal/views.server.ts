@@ -3,29 +3,27 @@ import { content, type LegalPageId } from "#content";
 import { postalAddress } from "#content/address";
 import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
-import type { Language } from "#core/languages";
+import { drinkingAge, type Language } from "#core/languages";
+import { translator } from "#locales";
+import { legalFacts, type LegalFact } from "#presentation/legal-facts";
 import { pageLanguage } from "~/lib/i18n/messages.server";
 import type { LegalPageView } from "./views";
 
 /**
  * The values a legal text may name (content/schemas/legal.ts lists them for editors): the
  * estate's address in the page's language (as an address line, and as French sentences write it),
- * its contacts, and the company, host and mediator from site.json.
+ * its contacts, the legal drinking age the page's language asks about, and the company, host and
+ * mediator from site.json (a fact not given yet as a placeholder in the page's language).
  */
-function legalValues(lang: Language): Record<string, string> {
-  const { address, contact, company, host, consumerMediator } = content.site;
+export function legalValues(lang: Language): Record<LegalFact | "address" | "addressInText" | "email" | "phone" | "drinkingAge", string> {
+  const { address, contact } = content.site;
   return {
     address: postalAddress(address, lang),
     addressInText: postalAddress({ ...address, street: address.streetInText }, lang),
     email: contact.email,
     phone: contact.phone,
-    ...company,
-    hostName: host.name,
-    hostAddress: host.address,
-    hostPhone: host.phone,
-    mediatorName: consumerMediator.name,
-    mediatorAddress: consumerMediator.address,
-    mediatorUrl: consumerMediator.url,
+    drinkingAge: String(drinkingAge(lang)),
+    ...legalFacts(content.site, translator(lang).t),
   };
 }
 

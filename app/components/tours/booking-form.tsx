@@ -1,6 +1,6 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { typedFields } from "#forms/fields";
-import { tourBookingForm } from "#forms/tour-booking";
+import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
 import type { TourPackageView } from "~/components/tours/views";
@@ -14,7 +14,8 @@ const __vitePreload = <T,>(load: () => Promise<T>): Promise<T> => load();
 
 // The day's times appear only once a package and a date are chosen: their code (the availability
 // request, the times and places left) loads then, not with the page (docs/performance.md).
-const SlotPicker = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.SlotPicker })));
+// Before a tour is chosen, the same code writes the day chosen out in the page's language.
+const DayTimes = lazy(() => import("~/components/tours/slot-picker").then((module) => ({ default: module.DayTimes })));
 
 /**
  * The booking form (spec §3, §5), its fields from forms/tour-booking.ts: name and email required,
@@ -70,6 +71,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
+      successFor={(answer) => ({ ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"], values: { hours: answer.hours ?? 0 } })}
       onFailure={() => setRefresh((n) => n + 1)}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2"
@@ -100,9 +102,12 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       {typedFields(tourBookingForm).map((field) => (
         <Fragment key={field.name}>
           <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
-          {field.name === "date" && tour && date ? (
-            <Suspense fallback={<p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>}>
-              <SlotPicker pkg={tour.id} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
+          {/* The browser's own date field writes the day in the browser's format (12/10/2026 on a
+              Japanese page): the day chosen is also said in the page's language, by the times' legend
+              once a tour is chosen, else here. */}
+          {field.name === "date" && date ? (
+            <Suspense fallback={tour ? <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p> : null}>
+              <DayTimes pkg={tour?.id ?? null} date={date} value={slot} onChange={choose} onPickDate={pickDate} refresh={refresh} />
             </Suspense>
           ) : null}
         </Fragment>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatEventDate, formatTime } from "#core/format";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
 export interface ApiSlot {
@@ -97,8 +97,13 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
           <label key={slot.start} className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5">
             {/* A full time can still be chosen: the booking then joins its waitlist. */}
             <input type="radio" name="slot" value={slot.start} checked={value === slot.start} onChange={() => onChange(slot.start, slot.placesLeft === 0)} />
-            <span className="font-semibold">{formatTime(localTime(slot.start), lang)}</span>
-            <span className="text-sm text-ink-700">{slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft })}</span>
+            <span>
+              <Message
+                id="wineTours.slots.option"
+                values={{ time: formatTime(localTime(slot.start), lang), places: slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft }) }}
+                components={{ time: <span className="font-semibold" /> }}
+              />
+            </span>
           </label>
         ))}
         <label className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 sm:col-span-2">
@@ -113,4 +118,23 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh }: 
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * The day chosen in the form's date field, written out as the page's language writes a date: the
+ * browser's own date field may write it in another (12/10/2026 on a Japanese page). Shown before a
+ * tour is chosen; afterwards the times' legend says it.
+ */
+export function ChosenDay({ date }: { date: string }) {
+  const { t, lang } = useI18n();
+  return (
+    <p className="-mt-3 text-sm text-ink-700 sm:col-span-2" aria-live="polite">
+      {t("wineTours.form.dateChosen", { date: formatEventDate(date, lang) })}
+    </p>
+  );
+}
+
+/** Under the form's date field: the day chosen written out before a tour is chosen, the day's times once one is. */
+export function DayTimes({ pkg, ...props }: Omit<SlotPickerProps, "pkg"> & { pkg: string | null }) {
+  return pkg ? <SlotPicker pkg={pkg} {...props} /> : <ChosenDay date={props.date} />;
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 interface SectionHeadingProps {
   /** The heading's id, which the section names with `aria-labelledby`. */
   id: string;
-  title: string;
+  /** Text, or a message with elements (a phrase kept on one line). */
+  title: ReactNode;
   /** The small gold line above the heading. */
   eyebrow?: string;
   /** Paragraphs under the heading. */

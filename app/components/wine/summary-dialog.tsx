@@ -3,20 +3,27 @@ import { useI18n } from "~/lib/i18n/context";
 import type { WineDetailView } from "./views";
 import { summarySize } from "#presentation/summary-size";
 
+/** Whether the browser runs a button's `command` on its `commandfor` target itself (Invoker Commands). */
+const browserInvokes = () => typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+
 /**
  * The summary sheet (spec §2, §4): a button opens a modal dialog with the sheet, generated at
  * build for the page's language, and a download link that saves it as
  * "<estate>-<vintage>-Summary.jpg". Escape or the close button shuts it; focus returns to the
- * button that opened it.
+ * button that opened it. The buttons name their dialog and what to do with it (`commandfor`,
+ * `command`), so a browser with Invoker Commands opens and closes it before the page's JavaScript
+ * has loaded; elsewhere their click handlers do it once it has.
  */
 export function SummaryDialog({ wine }: { wine: WineDetailView }) {
   const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const dialogId = useId();
   const { title, summary } = wine;
 
   const close = () => dialog.current?.close();
+  const invoke = (command: "show-modal" | "close") => ({ commandfor: dialogId, command });
 
   return (
     <>
@@ -25,11 +32,15 @@ export function SummaryDialog({ wine }: { wine: WineDetailView }) {
         type="button"
         className="btn-secondary w-full sm:w-auto"
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        {...invoke("show-modal")}
+        onClick={() => {
+          if (!browserInvokes() && !dialog.current?.open) dialog.current?.showModal();
+        }}
       >
         {t("wine.summary.open")}
       </button>
       <dialog
+        id={dialogId}
         ref={dialog}
         aria-labelledby={titleId}
         data-testid="summary-dialog"
@@ -47,7 +58,10 @@ export function SummaryDialog({ wine }: { wine: WineDetailView }) {
           <button
             type="button"
             className="flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-700 hover:text-wine-700"
-            onClick={close}
+            {...invoke("close")}
+            onClick={() => {
+              if (!browserInvokes()) close();
+            }}
           >
             <span className="sr-only">{t("wine.summary.close")}</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">

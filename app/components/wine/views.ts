@@ -18,6 +18,8 @@ export interface WineCardView {
   priceWithTax: string;
   /** The bottle's volume under the price ("Bouteille de 75 cl"). */
   volume: string;
+  /** The price per litre, beside the price ("(233,33 € le litre)"). */
+  unitPrice: string;
   /** The first rating's score or medal, when the wine has ratings. */
   badge: RatingSeal | null;
   bottle: Picture | null;

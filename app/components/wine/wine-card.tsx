@@ -39,6 +39,7 @@ export function WineCard({ card, priority = false }: { card: WineCardView; prior
         <p className="font-heading text-xl text-gold-600">{card.vintage}</p>
         <p className="mt-auto pt-4 text-lg font-semibold text-ink-900">{card.priceWithTax}</p>
         <p className="text-sm text-ink-700">{card.volume}</p>
+        <p className="text-sm text-ink-700">{card.unitPrice}</p>
       </div>
     </article>
   );

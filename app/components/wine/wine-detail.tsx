@@ -1,3 +1,4 @@
+import { drinkingAge } from "#core/languages";
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { useI18n } from "~/lib/i18n/context";
@@ -10,7 +11,7 @@ import { WineSpecs } from "./wine-specs";
 
 /** A wine's page (spec §2, /shop/{id}). */
 export function WineDetail({ wine }: { wine: WineDetailView }) {
-  const { t, href } = useI18n();
+  const { t, href, lang } = useI18n();
   return (
     <article className="mx-auto max-w-6xl px-6 pt-8 pb-20">
       <Link to={href(pagePaths.shop)} className="link inline-flex min-h-11 items-center gap-2">
@@ -44,11 +45,12 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
           </h1>
           <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.priceWithTax}</p>
           <p className="mt-1 text-ink-700">{wine.volume}</p>
+          <p className="text-sm text-ink-700">{wine.unitPrice}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <BuyButton wine={wine} />
             <SummaryDialog wine={wine} />
           </div>
-          <p className="mt-4 text-sm text-ink-700">{t("wine.restriction")}</p>
+          <p className="mt-4 text-sm text-ink-700">{t("wine.restriction", { age: drinkingAge(lang) })}</p>
           <WineSpecs id="wine-specs" title="wine.specs.title" specs={wine.specs} />
           <WineSpecs id="wine-vineyard" title="wine.specs.vineyardTitle" specs={wine.vineyard} />
           <section aria-labelledby="wine-notes" className="mt-12">

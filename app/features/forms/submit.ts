@@ -1,7 +1,9 @@
+import type { Accepted } from "#forms/fields";
 
 export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server" | "conflict";
 /** A 409 (a tour time short of places) carries the server's own message, in the page's language. */
-export type SubmitResult = { ok: true } | { ok: false; reason: SubmitFailure; fields?: string[]; message?: string };
+export type SubmitResult = { ok: true; answer: Partial<Accepted> } | { ok: false; reason: SubmitFailure; fields?: string[]; message?: string };
+
 
 /** The field names a 400 answer's `fields` lists, when it lists any. */
 async function fieldsOf(response: Response): Promise<string[] | undefined> {
@@ -47,7 +49,8 @@ export async function submitForm(path: string, payload: Record<string, unknown>)
     return { ok: false, reason: "network" };
   }
 
-  if (response.ok) return { ok: true };
+  // The 201's body: `{ok, id}`, and a tour booking's `outcome` (anything unreadable reads as none).
+  if (response.ok) return { ok: true, answer: ((await response.json().catch(() => null)) as Partial<Accepted> | null) ?? {} };
   if (response.status === 429) return { ok: false, reason: "rate-limited" };
   if (response.status === 400) {
     const fields = await fieldsOf(response);

@@ -14,8 +14,8 @@ import { siteView } from "~/lib/site.server";
 import { readCatalog } from "../../../pipeline/i18n/catalogs";
 
 const { site } = content;
-/** The estate's name in each language, as site.json gives it. */
-const estateIn: Record<Language, string> = { en: site.estateName, fr: site.estateName, es: site.estateName, zh: site.estateNameLocal.zh!, ja: site.estateNameLocal.ja! };
+/** The estate's name in each language, as site.json gives it (French sets its apostrophe as ’). */
+const estateIn: Record<Language, string> = { en: site.estateName, fr: site.estateName.replace("'", "’"), es: site.estateName, zh: site.estateNameLocal.zh!, ja: site.estateNameLocal.ja! };
 
 /** The `<title>` a page gets in a language, its loaders' data as the build hands it over. */
 function titleOf(lang: Language, title: MessageId, path = "/somewhere"): string {

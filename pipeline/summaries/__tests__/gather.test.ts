@@ -64,7 +64,7 @@ describe("the summary sheets' content", () => {
     expect(sheet("fr")).toEqual({
       ...common,
       lang: "fr",
-      collection: "Château L'Hermitage Lescours",
+      collection: "Château L’Hermitage Lescours",
       specs: [
         { label: "Degré d’alcool", value: "14\u00a0%\u00a0vol." },
         { label: "Contenance", value: "75\u00a0cl" },
@@ -92,7 +92,7 @@ describe("the summary sheets' content", () => {
       },
       // On a French sheet the French sentence is the message in the sheet's language.
       healthMessage: [french],
-      address: "Château L'Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+      address: "Château L’Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
     });
     expect(sheet("zh")).toMatchObject({
       specs: [
@@ -105,11 +105,11 @@ describe("the summary sheets' content", () => {
       tastingNotes: { heading: "品鉴笔记", text: wine.tastingNotes.zh },
       ratings: { heading: "专家评分", items: [{ score: "95/100", quote: `“${ledger!.translations!.zh}”` }, { score: "17.5/20" }, { score: "94/100" }] },
       healthMessage: [french, "过量饮酒有害健康，请适量饮用。"],
-      address: "莱斯库尔隐庐酒庄 · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, 法国",
+      address: "莱斯库尔隐庐酒庄 · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France（法国）",
     });
     expect(sheet("es")).toMatchObject({
       specs: [{ value: "14\u00a0% vol." }, { value: "75 cl" }, { value: { pieces: ["80\u00a0% merlot,", "15\u00a0% cabernet sauvignon,", "5\u00a0% cabernet franc"] } }, {}],
-      vineyard: { facts: [{ value: wine.soils.es }, { value: "40 años" }, { value: "Del 10 al 30 de septiembre" }, { value: "18 meses, un 50\u00a0% en barricas nuevas" }, { value: "14.200 botellas" }] },
+      vineyard: { facts: [{ value: wine.soils.es }, { value: "40 años" }, { value: "Del 10 al 30 de septiembre" }, { value: "18 meses, un 50\u00a0% en barricas nuevas" }, { value: "14\u202f200 botellas" }] },
       // Spanish closes the quote before its full stop.
       ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es!.slice(0, -1)}».` }, { score: "17,5/20" }, { score: "94/100" }] },
       address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
@@ -119,7 +119,7 @@ describe("the summary sheets' content", () => {
       vineyard: { facts: [{ value: wine.soils.ja }, { value: "40年" }, { value: "9月10日～30日" }, { value: "18か月（新樽比率50%）" }, { value: "14,200本" }] },
       ratings: { items: [{ score: "95/100", quote: `「${ledger!.translations!.ja}」` }, { score: "17.5/20" }, { score: "94/100" }] },
       healthMessage: [french, "過度の飲酒は健康を害します。お酒は適量を守ってお楽しみください。", "20歳未満の者の飲酒は法律で禁止されています。"],
-      address: "シャトー・レルミタージュ・レスクール · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, フランス",
+      address: "シャトー・レルミタージュ・レスクール · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France（フランス）",
     });
   });
 

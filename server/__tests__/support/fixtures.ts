@@ -4,7 +4,12 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterEach } from "vitest";
+import { content } from "#content";
+import { postalAddress } from "#content/address";
+import { estateNames } from "#content/names";
+import { perLanguage } from "#core/languages";
 import { buildServer, type ServerOptions } from "../../app";
+import type { MailContext, StaffLanguage } from "../../mail/compose";
 import { parseConfig } from "../../config";
 
 /** A built site with just what the server needs to start. */
@@ -19,6 +24,31 @@ export function fixtureBuild(): string {
   put("errors/en/notFound.html", "<!DOCTYPE html><html><body><h1>Oops! Page not found</h1></body></html>");
   put("build-info.json", JSON.stringify({ snipcart: false, inlineScriptHashes: {} }));
   return root;
+}
+
+/** What composing an e-mail needs, from the site's own facts, with the estate's mails in `staffLanguage`. */
+export function testMailContext(staffLanguage: StaffLanguage = "en", siteUrl = "https://www.hermitage-lescours.example"): MailContext {
+  const { site } = content;
+  return {
+    estateNames: estateNames(site),
+    estateEmail: site.contact.email,
+    estatePhone: site.contact.phone,
+    address: perLanguage((lang) => postalAddress(site.address, lang)),
+    tradeEmail: site.contact.tradeEmail,
+    siteUrl,
+    staffLanguage: () => staffLanguage,
+  };
+}
+
+/**
+ * The estate's own e-mails in `lang` from now on: a member of the staff who reads the inbox chose
+ * it (server/db/staff.ts `mailLanguage`; French until someone chooses).
+ */
+export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "office@hermitage-lescours.example"): void {
+  const now = new Date().toISOString();
+  app.forms.db
+    .prepare("INSERT INTO staff (email, password_hash, role, created_at, password_changed_at, language) VALUES (?, '-', 'inbox', ?, ?, ?) ON CONFLICT (email) DO UPDATE SET language = excluded.language")
+    .run(email, now, now, lang);
 }
 
 export function tempDataDir(): string {
@@ -179,7 +209,12 @@ export interface ParsedMail {
   /** Header names (lower case) in order, with their unfolded, decoded values. */
   headers: [string, string][];
   header(name: string): string | undefined;
+  /** The plain-text part. */
   text: string;
+  /** The HTML part, when there is one. */
+  html?: string;
+  /** Every part that is not itself a multipart, in order: its type and its decoded body. */
+  parts: { type: string; body: string }[];
 }
 
 function decodeWords(value: string): string {
@@ -193,27 +228,55 @@ function decodeWords(value: string): string {
   );
 }
 
-/** Enough of RFC 5322/2045 to read what nodemailer writes for a plain-text message. */
+/** Enough of RFC 5322/2045/2046 to read what nodemailer writes: a plain-text message, or its multipart text, HTML and files. */
 export function parseMail(raw: string): ParsedMail {
+  const entity = parseEntity(raw);
+  const leaves = leavesOf(entity);
+  const text = leaves.find((leaf) => leaf.type === "text/plain")?.body ?? (leaves.length === 1 ? leaves[0]!.body : "");
+  const html = leaves.find((leaf) => leaf.type === "text/html")?.body;
+  return { headers: entity.headers, header: entity.header, text, html, parts: leaves.map((leaf) => ({ type: leaf.type, body: leaf.body })) };
+}
+
+interface Entity {
+  headers: [string, string][];
+  header: (name: string) => string | undefined;
+  type: string;
+  body: string;
+  children: Entity[];
+}
+
+/** One MIME entity: its head, its decoded body, and for a multipart one, its parts. */
+function parseEntity(raw: string): Entity {
   const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? "" : raw.slice(split + 4);
   const headers: [string, string][] = head
     .replace(/\r\n[ \t]+/g, " ")
     .split("\r\n")
+    .filter((line) => line.includes(":"))
     .map((line) => {
       const colon = line.indexOf(":");
       return [line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim())];
     });
   const header = (name: string) => headers.find(([key]) => key === name)?.[1];
+  const contentType = header("content-type") ?? "text/plain";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (type.startsWith("multipart/") && boundary) {
+    const pieces = body.split(`--${boundary}`).slice(1);
+    const children = pieces.filter((piece) => !piece.startsWith("--")).map((piece) => parseEntity(piece.replace(/^\r\n/, "")));
+    return { headers, header, type, body: "", children };
+  }
   const encoding = (header("content-transfer-encoding") ?? "7bit").toLowerCase();
   let text = body;
-  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString(type.startsWith("text/") ? "utf8" : "latin1");
   if (encoding === "quoted-printable") {
     text = Buffer.from(
       body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       "latin1",
     ).toString("utf8");
   }
-  return { headers, header, text: text.replace(/\r\n/g, "\n") };
+  return { headers, header, type, body: text.replace(/\r\n/g, "\n").replace(/\n$/, type.startsWith("text/") ? "\n" : ""), children: [] };
 }
+
+const leavesOf = (entity: Entity): Entity[] => (entity.children.length > 0 ? entity.children.flatMap(leavesOf) : [entity]);

@@ -1,6 +1,6 @@
 /** The tours' e-mails as they arrive at the test SMTP server, and their calendar files read back with ical.js. */
 import ICAL from "ical.js";
-import { simpleParser } from "mailparser";
+import { simpleParser, type Attachment, type ParsedMail } from "mailparser";
 import { waitFor, type TestSmtp } from "./fixtures";
 
 /** The e-mails to `to`, once `count` of them have arrived, parsed. */
@@ -23,4 +23,14 @@ export function readEvent(ics: string) {
     utc: event.startDate.toJSDate().toISOString(),
     status: event.component.getFirstPropertyValue("status"),
   };
+}
+
+/** The files an e-mail carries, without the pictures its HTML shows inline (the logo). */
+export const filesOf = (mail: ParsedMail) => mail.attachments.filter((file) => !file.related && file.contentDisposition !== "inline");
+
+/** An e-mail's calendar file. */
+export function calendarOf(mail: ParsedMail | undefined): Attachment {
+  const file = mail?.attachments.find((candidate) => candidate.contentType.startsWith("text/calendar"));
+  if (!file) throw new Error(`no calendar file in “${mail?.subject ?? "no e-mail"}”`);
+  return file;
 }

@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { languages } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
-import { addNote } from "../../db/assignment";
+import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { slotStart } from "../../bookings/schedule";
@@ -111,17 +111,18 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
     const session = staffOf(request);
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
-      const { id } = await context.store.submit(
-        "tourBooking",
-        { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, date: form.slot.date, package: form.package },
-        undefined,
-        (saved) => {
-          tours.reserve({ id: saved.id, slot: { package: form.package, ...form.slot }, guests: form.guests }, { actor: session.email, overCapacity, reason: form.reason });
-          if (form.note !== "") addNote(context.db, { type: "tour-bookings", id: saved.id }, session.email, form.note, context.now());
-          if (form.notify) tours.tell("booked", saved.id);
+      const { id } = await bookForVisitor(
+        { store: context.store, tours, mail: null },
+        {
+          input: { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, package: form.package },
+          slot: form.slot,
+          actor: session.email,
+          overCapacity,
+          reason: form.reason,
+          note: form.note,
+          notify: form.notify === "on",
         },
       );
-      tours.options.kick();
       return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
+import { content } from "#content";
+import { translator } from "#locales";
+import { legalFacts } from "#presentation/legal-facts";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
@@ -55,7 +58,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     }
     const found = findPersonalData(context.db, email);
     const now = context.now();
-    const record = personalRecord(found, context.reply, now);
+    const record = personalRecord(found, { ...context.reply, controller: (lang) => legalFacts(content.site, translator(lang).t).legalName }, now);
     log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
     const day = now.toISOString().slice(0, 10);
     if (format === "data") {

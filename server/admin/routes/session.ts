@@ -116,7 +116,11 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
       if (!request.staffSession) signInToken(context, request, reply);
       return sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
     }
-    if (isAdminLanguage(fields.lang)) reply.setCookie(cookieNames(https).language, fields.lang, cookieOptions(https, 365 * 86_400));
+    if (isAdminLanguage(fields.lang)) {
+      reply.setCookie(cookieNames(https).language, fields.lang, cookieOptions(https, 365 * 86_400));
+      // A signed-in member's choice is also their e-mails' language (server/db/staff.ts mailLanguage).
+      if (request.staffSession) context.staff.setLanguage(request.staffSession.staffId, fields.lang);
+    }
     return reply.redirect(safeBack(fields.back), 303);
   });
 }

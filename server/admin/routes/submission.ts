@@ -13,7 +13,7 @@ import { composeBookingReply, type BookingAnswer } from "../../mail/booking-repl
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
-import { answerMark, chooseTemplate, fillTemplate } from "../reply-templates";
+import { answerMark, chooseTemplate, fillTemplate, signatureLines } from "../reply-templates";
 import { ReplyPanel } from "../views/reply-panel";
 import { addNote, assignSubmission } from "../../db/assignment";
 import { assignmentMail } from "../assignment-mail";
@@ -129,8 +129,11 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const templates = content.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const filled = fillTemplate(template, language, { name: entry.name ?? "", estate: context.reply.estateNames[language] });
-    return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, replyKey: randomToken() });
+    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: context.reply.estateNames[lang] }, signatureLines(context.reply, lang));
+    const filled = fillIn(language);
+    // What the template says, in the staff member's language, beside the visitor's version.
+    const meaning = language === view.lang ? null : fillIn(view.lang);
+    return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, meaning, replyKey: randomToken() });
   };
 
   /** The accounts a submission can be given to: those whose role opens the inbox. */
@@ -292,7 +295,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
     }
     const { entry } = record;
-    const mail = composeStaffReply({ to: entry.email, subject, text: body }, context.reply.estateEmail);
+    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, context.reply);
     const sent = sendReply(
       context.db,
       {

@@ -3,15 +3,21 @@ import { languageTags, type Language } from "#core/languages";
 import { formDefinitions } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
 import { translator, type MessageId } from "#locales";
+import { localOf } from "../../bookings/paris-time";
 import { tourName } from "../../bookings/service";
 import type { ExportedSubmission, ExportedVisit, PersonalRecord } from "../personal-export";
 import { estateTimeZone } from "../view-context";
 
 type T = ReturnType<typeof translator>["t"];
 
-/** A stored moment (UTC) as the estate's clock reads it, written in the person's language. */
-const parisTime = (iso: string, lang: Language) =>
-  new Intl.DateTimeFormat(languageTags[lang], { dateStyle: "long", timeStyle: "short", timeZone: estateTimeZone }).format(new Date(iso));
+/**
+ * A stored moment (UTC) as the estate's clock reads it, written in the person's language the way
+ * the site writes a day and an hour (« 1er décembre 2026 à 8 h 53 », "December 1, 2026, 8:53 AM").
+ */
+const parisTime = (iso: string, lang: Language) => {
+  const { date, time } = localOf(new Date(iso), estateTimeZone);
+  return translator(lang).t("dataExport.at", { date: formatDate(date, lang), time: formatTime(time, lang) });
+};
 
 const formNames: Record<ExportedSubmission["form"], MessageId> = {
   tourBooking: "dataExport.form.tourBooking",
@@ -86,6 +92,20 @@ const visitStatuses: Record<string, MessageId> = {
   expired: "manage.status.expired",
 };
 
+const waitlistStatuses: Record<string, MessageId> = {
+  waiting: "dataExport.waitlistStatus.waiting",
+  offered: "dataExport.waitlistStatus.offered",
+  taken: "dataExport.waitlistStatus.taken",
+  lapsed: "dataExport.waitlistStatus.lapsed",
+  gone: "dataExport.waitlistStatus.gone",
+};
+
+/** Where a place on a waitlist stands, in the person's words. */
+function waitlistStatus(t: T, status: string): string {
+  const id = waitlistStatuses[status];
+  return id ? t(id) : status;
+}
+
 function Submission({ submission, t, lang }: { submission: ExportedSubmission; t: T; lang: Language }) {
   const visitStatus = submission.visit ? visitStatuses[submission.visit.status] : undefined;
   return (
@@ -107,7 +127,7 @@ function Submission({ submission, t, lang }: { submission: ExportedSubmission; t
       </dl>
       {submission.visit ? <Visit visit={submission.visit} title={t("manage.title")} status={visitStatus ? t(visitStatus) : null} t={t} lang={lang} /> : null}
       {submission.waitlist ? (
-        <Visit visit={submission.waitlist} title={t("dataExport.waitlistTitle")} status={submission.waitlist.status === "waiting" ? t("waitlist.waiting") : null} t={t} lang={lang} />
+        <Visit visit={submission.waitlist} title={t("dataExport.waitlistTitle")} status={waitlistStatus(t, submission.waitlist.status)} t={t} lang={lang} />
       ) : null}
     </article>
   );
@@ -158,7 +178,7 @@ export function PersonalDocument({ record }: { record: PersonalRecord }) {
           <p>{t("dataExport.intro", { estate: record.estate.name, email: record.email })}</p>
           <h2>{t("dataExport.keeperTitle")}</h2>
           <p>
-            {record.estate.name}
+            {record.estate.controller}
             <br />
             {record.estate.address}
           </p>

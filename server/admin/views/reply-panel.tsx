@@ -12,6 +12,8 @@ export interface ReplyPanelProps {
   /** The subject and text shown: the template filled in, or what the staff typed when it was refused. */
   subject: string;
   body: string;
+  /** The template in the staff member's language, when the visitor's is another: what the reply says. */
+  meaning: { subject: string; body: string } | null;
   /** The form's one-time key: sending the same form twice sends one e-mail. */
   replyKey: string;
 }
@@ -21,7 +23,7 @@ export interface ReplyPanelProps {
  * through the outbox from the estate's address. Choosing another template is a plain GET form
  * (the page has no script), so it starts again from that template.
  */
-export function ReplyPanel({ view, entry, templates, template, subject, body, replyKey }: ReplyPanelProps) {
+export function ReplyPanel({ view, entry, templates, template, subject, body, meaning, replyKey }: ReplyPanelProps) {
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   const language = languageLabel(view, entry.language);
   return (
@@ -41,21 +43,33 @@ export function ReplyPanel({ view, entry, templates, template, subject, body, re
         </label>
         <button type="submit">{view.t("reply.useTemplate")}</button>
       </form>
-      <form method="post" action={`${base}/reply`} className="answer reply-form">
-        <CsrfField view={view} />
-        <input type="hidden" name="key" value={replyKey} />
-        <input type="hidden" name="template" value={template} />
-        <p>{view.t("reply.to", { recipient: entry.email })}</p>
-        <label>
-          {view.t("reply.subject")}
-          <input type="text" name="subject" required maxLength={200} defaultValue={subject} lang={entry.language} />
-        </label>
-        <label>
-          {view.t("reply.body")}
-          <textarea name="body" required maxLength={8000} rows={14} defaultValue={body} lang={entry.language} />
-        </label>
-        <button type="submit">{view.t("reply.send")}</button>
-      </form>
+      <div className={meaning ? "reply-columns" : undefined}>
+        {meaning ? (
+          <section className="reply-meaning" aria-labelledby="reply-meaning-title" lang={view.lang}>
+            <h3 id="reply-meaning-title">{view.t("reply.meaningTitle", { language: languageLabel(view, view.lang) })}</h3>
+            <p className="help">{view.t("reply.meaningNote", { language })}</p>
+            <p>
+              <strong>{meaning.subject}</strong>
+            </p>
+            <p className="reply-text">{meaning.body}</p>
+          </section>
+        ) : null}
+        <form method="post" action={`${base}/reply`} className="answer reply-form">
+          <CsrfField view={view} />
+          <input type="hidden" name="key" value={replyKey} />
+          <input type="hidden" name="template" value={template} />
+          <p>{view.t("reply.to", { recipient: entry.email })}</p>
+          <label>
+            {view.t("reply.subject")}
+            <input type="text" name="subject" required maxLength={200} defaultValue={subject} lang={entry.language} />
+          </label>
+          <label>
+            {view.t("reply.body")}
+            <textarea name="body" required maxLength={8000} rows={14} defaultValue={body} lang={entry.language} />
+          </label>
+          <button type="submit">{view.t("reply.send")}</button>
+        </form>
+      </div>
     </section>
   );
 }

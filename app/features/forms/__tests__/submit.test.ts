@@ -24,8 +24,10 @@ afterEach(() => {
 
 describe("submitForm", () => {
   it("POSTs the payload as JSON to the form's endpoint and reports a 201 as success", async () => {
-    const fetchMock = answer(201, accepted());
-    expect(await submitForm(contactPath, contact)).toEqual({ ok: true });
+    const body = accepted();
+    const fetchMock = answer(201, body);
+    // The answer's body comes back too: a tour booking's says what became of it.
+    expect(await submitForm(contactPath, contact)).toEqual({ ok: true, answer: body });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/contact-messages");
@@ -39,8 +41,9 @@ describe("submitForm", () => {
     ["importerApplication", { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", website: "https://vins.example", experience: "12", marketSize: "", message: "" }],
     ["newsletterSignup", { ...envelope, email: "ada@example.com" }],
   ] as const)("sends %s to its own endpoint", async (kind, payload) => {
-    const fetchMock = answer(201, accepted());
-    expect(await submitForm(formPath(formDefinitions[kind]), payload)).toEqual({ ok: true });
+    const body = accepted();
+    const fetchMock = answer(201, body);
+    expect(await submitForm(formPath(formDefinitions[kind]), payload)).toEqual({ ok: true, answer: body });
     expect(fetchMock.mock.calls[0]![0]).toBe(formPath(formDefinitions[kind]));
   });
 
