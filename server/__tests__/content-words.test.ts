@@ -38,7 +38,7 @@ describe("what changed, in words", () => {
     expect(lines[0]).toMatch(/^Texte complet.* \(français\)\u00a0: «\u00a0court\u00a0» → «\u00a0Un texte très long.*…\u00a0»$/);
     expect(lines[0]!.length).toBeLessThan(200);
     expect(lines[1]).toBe("Jour\u00a0: ven. 9 oct. 2026 → sam. 10 oct. 2026");
-    expect(lines[2]).toMatch(/^Ajout — Mise en ligne le\u00a0: 1 déc. 2026, 10:30$/);
+    expect(lines[2]).toBe("Ajout — Mise en ligne le\u00a0: mar. 1er déc. 2026 à 10\u00a0h\u00a030");
     const many = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`f${i}`, i]));
     expect(describeChanges(en, {}, many, 12).at(-1)).toBe("and 3 other changes");
   });
