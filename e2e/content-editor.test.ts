@@ -323,7 +323,13 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
   await page.getByRole("button", { name: fr("newsletter.preview.button") }).click();
   await expect(page.locator("#preview")).toContainText("News from the cellar");
   await expect(page.locator("#preview")).toContainText(fr("newsletter.preview.fallback", { language: "japonais" }));
-  await page.screenshot({ path: `${shots}/newsletter-fr-390.png`, fullPage: true });
+  // The e-mail itself in the frame, as its HTML part lays it out: the picture loaded, nothing wider than the phone.
+  const mailFrame = page.frameLocator(".mail-frame");
+  await expect(mailFrame.locator("body")).toContainText("Come and taste it this winter.");
+  await expect.poll(() => mailFrame.locator('img[alt="The barrel cellar"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  expect(await mailFrame.locator("html").evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
+  await page.locator(".mail-frame").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/newsletter-fr-390.png` });
   await page.getByRole("button", { name: fr("newsletter.send") }).click();
   await expect(page.locator("main")).toContainText(fr("newsletter.sendEnglish", { language: "Japonais", count: 1 }));
   await page.getByLabel(fr("newsletter.sendConfirm", { count: 3 })).check();
@@ -337,6 +343,8 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
   expect(mails.en!.subject).toBe("News from the cellar");
   expect(mails.ja!.subject).toBe("News from the cellar");
   expect(mails.fr!.text).toContain("/fr/shop/chateau-2020");
+  expect(mails.fr!.html).toContain('/fr/shop/chateau-2020"');
+  expect(mails.fr!.html).toContain('alt="Le chai à barriques"');
   /** The address of a mail's List-Unsubscribe header, as written. */
   const unsubscribeLink = (mail: (typeof mails)[string] | undefined) => /^List-Unsubscribe: <(https?:\/\/[^>]+)>$/i.exec(mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.replace(/\r?\n\s+/g, " "))?.[1];
   for (const mail of Object.values(mails)) {

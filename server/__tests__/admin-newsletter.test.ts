@@ -7,8 +7,9 @@ import { erasePersonalData } from "../db/privacy";
 import { NewsletterTable } from "../db/newsletter";
 import { NewsletterDispatch } from "../admin/newsletter/dispatch";
 import { composeNewsletterMail } from "../mail/newsletter";
+import { mailPreviewPolicy } from "../admin/routes/newsletter";
 import { addStaff, adminTestServer, siteUrl, StaffClient } from "./support/admin";
-import { closedAfterEachTest, parseMail, TestSmtp, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, parseMail, testMailContext, TestSmtp, waitFor } from "./support/fixtures";
 import { addSubscribers } from "./support/newsletter";
 
 /**
@@ -75,6 +76,18 @@ describe("the newsletter", () => {
     const shown = await client.get(`${page}?preview=ja`);
     expect(shown.body).toContain(issue["subject.en"]);
     expect(shown.body).toContain(fr("newsletter.preview.fallback", { language: "japonais" }).replace(/'/g, "&#x27;"));
+    // The e-mail itself, in a frame: its HTML part with the logo and the picture the staff's browser can show, links opening outside.
+    const frame = `${page}/mail?lang=ja`;
+    expect(shown.body).toContain(`src="${frame}"`);
+    const framed = await client.get(frame);
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers["content-security-policy"]).toBe(mailPreviewPolicy);
+    expect(framed.body).toContain("Come and taste it this winter.");
+    expect(framed.body).toContain('src="data:image/png;base64,');
+    expect(framed.body).toContain('src="/api/newsletter/pictures/cellar.jpg"');
+    expect(framed.body).toContain('<base target="_blank"/>');
+    expect(framed.body).not.toContain("cid:");
+    expect((await client.get(`${page}/mail?lang=xx`)).statusCode).toBe(404);
 
     // A test to oneself, in French, says it is one.
     expect((await client.post(page, { ...issue, _op: "test", _previewLang: "fr" })).statusCode).toBe(303);
@@ -104,11 +117,20 @@ describe("the newsletter", () => {
     expect(camille.text).toContain(`${siteUrl}/fr/shop/chateau-2020`);
     expect(camille.text).toContain(`${siteUrl}/api/newsletter/pictures/cellar.jpg`);
     expect(camille.text).toContain(oneClick);
+    // The HTML part, laid out like the estate's other e-mails: the logo attached, the picture, a button to the wine, the unsubscribe link.
+    expect(camille.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
+    expect(camille.html).toContain(`src="${siteUrl}/api/newsletter/pictures/cellar.jpg"`);
+    expect(camille.html).toContain('alt="Le chai à barriques"');
+    expect(camille.html).toContain(`href="${siteUrl}/fr/shop/chateau-2020"`);
+    expect(camille.html).toContain(`href="${oneClick.replace(/&/g, "&amp;")}"`);
+    expect(camille.html).toContain("Venez les déguster cet hiver.");
     expect(mailsTo(smtp, "hanako@example.jp")[0]!.text).toContain(`${siteUrl}/shop/chateau-2020`);
 
     // The picture the e-mails name, served to any mail program.
     const picture = await app.inject({ method: "GET", url: "/api/newsletter/pictures/cellar.jpg" });
     expect([picture.statusCode, picture.headers["content-type"]]).toEqual([200, "image/jpeg"]);
+    // A webmail shows it in its own page: a resource policy of `same-origin`, the site's, would block it there.
+    expect(picture.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect((await sharp(picture.rawPayload).metadata()).width).toBe(1200);
     expect((await app.inject({ method: "GET", url: "/api/newsletter/pictures/..%2Fsite.jpg" })).statusCode).toBe(404);
 
@@ -159,7 +181,7 @@ describe("the newsletter", () => {
     // 60 a minute: one a second, at most two at once; the timer never fires (this test looks itself).
     const dispatch = new NewsletterDispatch({
       table,
-      compose: (current, recipient) => composeNewsletterMail(current.content, recipient, siteUrl),
+      compose: (current, recipient) => composeNewsletterMail(current.content, recipient, testMailContext("en", siteUrl)),
       kick: () => (kicks += 1),
       ratePerMinute: 60,
       now: () => new Date(clock),

@@ -40,11 +40,12 @@ async function terminate(server: RunningServer): Promise<number | null> {
   return code;
 }
 
-/** The newsletter e-mails the relay received, by recipient. */
+/** The newsletter e-mails the relay received (those with a List-Unsubscribe header), by recipient. */
 function receivedByRecipient(): Map<string, number> {
   const counts = new Map<string, number>();
   for (const mail of smtp.received) {
-    if (!parseMail(mail.raw).header("list-unsubscribe")) continue;
+    // Only the head is read: this runs every 20 ms while a thousand e-mails with HTML parts arrive.
+    if (!/^List-Unsubscribe:/im.test(mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")))) continue;
     for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
   return counts;
@@ -102,8 +103,9 @@ describe("a newsletter sent to 1,000 subscribers", () => {
     expect([...after.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     expect(smtp.received.length).toBe(subscribers);
     // Each e-mail carries its own reader's one-click link, in their language.
-    const sample = smtp.received.map((mail) => parseMail(mail.raw)).find((mail) => mail.header("subject") === "Des nouvelles du chai")!;
+    const sample = parseMail(smtp.received.find((mail) => /^Subject: Des nouvelles du chai\r?$/m.test(mail.raw))?.raw ?? "");
     expect(sample.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(sample.header("list-unsubscribe")).toMatch(new RegExp(`^<${siteUrl}/api/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{32}>$`));
+    expect(sample.html).toContain("Les vendanges sont rentrées.");
   });
 });

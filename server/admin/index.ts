@@ -36,9 +36,10 @@ import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
 import { contentRoutes } from "./routes/content";
-import { newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
+import { mailPreviewPolicy, newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
 import { NewsletterDispatch } from "./newsletter/dispatch";
 import { NewsletterTable } from "../db/newsletter";
+import type { EstateFacts } from "../mail/compose";
 import { composeNewsletterMail } from "../mail/newsletter";
 import { contentPreviewRoutes, previewPagePolicy } from "./routes/content-preview";
 import type { ContentEditor } from "./content/editor";
@@ -100,12 +101,27 @@ const stylesheet = readFileSync(serverFile("admin/admin.css"));
 /** The content editor's script (./assets/editor.js): the live preview, the focus picker and the counts follow the typing. */
 const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
 
+/** The policies of pages the staff area shows in a frame, which it leaves as they are. */
+const framedPolicies = new Set([previewPagePolicy, mailPreviewPolicy]);
+
 /** A route registered with `publicRoute` as its config (./roles.ts). */
 const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
 const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
 const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
 /** A multipart body: only the content editor's scope has its parser (anywhere else it is refused with 415). */
 const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
+
+/** The estate's name, address, phone, e-mail and website, as the head and signature of its e-mails give them (server/mail/compose.ts). */
+function estateFacts(siteUrl: string): EstateFacts {
+  const { site } = content;
+  return {
+    estateNames: estateNames(site),
+    estateEmail: site.contact.email,
+    estatePhone: site.contact.phone,
+    address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
+    siteUrl,
+  };
+}
 
 interface AdminOptions {
   config: Config;
@@ -141,11 +157,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     store: options.store,
     backupStatus: options.backupStatus,
     reply: {
-      estateNames: estateNames(site),
-      estateEmail: site.contact.email,
-      estatePhone: site.contact.phone,
-      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
-      siteUrl: config.SITE_URL,
+      ...estateFacts(config.SITE_URL),
       timeZone: estateTimeZone,
       durationMinutes: tours.facts.durationMinutes,
     },
@@ -238,8 +250,8 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
   // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
-    // A previewed page of the site keeps its own policy (./routes/content-preview.ts).
-    if (reply.getHeader("Content-Security-Policy") !== previewPagePolicy) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
+    // A previewed page of the site, an e-mail in the newsletter's preview, keep their own policies (./routes/content-preview.ts, ./routes/newsletter.ts).
+    if (!framedPolicies.has(String(reply.getHeader("Content-Security-Policy")))) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
@@ -345,12 +357,13 @@ export async function registerAdmin(
   const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
   // The newsletter: an issue being sent when the server stopped goes on from where it was.
   const newsletterTable = new NewsletterTable(db);
+  const facts = estateFacts(config.SITE_URL);
   const newsletter: NewsletterDesk = {
     table: newsletterTable,
     ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
     dispatch: new NewsletterDispatch({
       table: newsletterTable,
-      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, config.SITE_URL),
+      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, facts),
       kick: () => app.forms.sender?.kick(),
       ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
       now,

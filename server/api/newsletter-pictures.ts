@@ -1,8 +1,9 @@
 /**
  * The picture of a newsletter issue, as mail programs fetch it (server/mail/newsletter.ts names it
  * `/newsletter/pictures/<scene>.jpg` under /api): a scene of the content, 1200 px wide. Open to all
- * and cacheable, without the API's per-address limit: the mail providers' image proxies fetch it
- * for many subscribers from few addresses. Only names of the scene pattern reach the disk, and only
+ * and cacheable, loadable from any site (`Cross-Origin-Resource-Policy: cross-origin`: webmails show
+ * it in their own pages), without the API's per-address limit: the mail providers' image proxies
+ * fetch it for many subscribers from few addresses. Only names of the scene pattern reach the disk, and only
  * pictures the site already shows (content/images/scenes).
  */
 import { existsSync } from "node:fs";
@@ -33,6 +34,7 @@ export async function newsletterPictureRoutes(api: FastifyInstance): Promise<voi
       if (made.size > 50) made.clear();
       made.set(key, bytes);
     }
-    return reply.type("image/jpeg").header("Cache-Control", "public, max-age=86400").send(bytes);
+    // Shown inside other sites (a webmail's page loads it from its own origin): the site's `same-origin` would block it there.
+    return reply.type("image/jpeg").header("Cache-Control", "public, max-age=86400").header("Cross-Origin-Resource-Policy", "cross-origin").send(bytes);
   });
 }

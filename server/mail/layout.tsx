@@ -40,7 +40,15 @@ export type MailBlock =
   /** Words someone wrote (the estate's reason, a staff member's reply): kept as written. */
   | { kind: "quote"; text: string }
   /** Small print: a reference. */
-  | { kind: "small"; text: string };
+  | { kind: "small"; text: string }
+  /** A picture from the site, the column's width; in the text part, `text` (which describes it) and its address. */
+  | { kind: "picture"; url: string; alt: string; text: string };
+
+/** A line of small print under the signature: why the reader gets the e-mail, and a link to stop. */
+export interface MailFooterLine {
+  text: string;
+  link?: { label: string; url: string };
+}
 
 /** An e-mail as it is read, in one language. */
 export interface MailDocument {
@@ -55,6 +63,8 @@ export interface MailDocument {
   closing: readonly string[];
   /** How to reach the estate: its address in that language, phone, e-mail, website. */
   signature: readonly string[];
+  /** Small print after the signature (a newsletter's reason and unsubscribe link). */
+  footer?: readonly MailFooterLine[];
 }
 
 const wine = "#4a1526";
@@ -111,6 +121,12 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
       return <Text style={{ ...style.text, margin: "12px 0", paddingLeft: "12px", borderLeft: "3px solid #e2d9d0", whiteSpace: "pre-wrap" }}>{block.text}</Text>;
     case "small":
       return <Text style={{ ...style.text, fontSize: "13px", color: muted }}>{block.text}</Text>;
+    case "picture":
+      return (
+        <Section style={{ margin: "16px 0" }}>
+          <Img src={block.url} alt={block.alt} width="518" style={{ display: "block", width: "100%", maxWidth: "518px", height: "auto", border: 0 }} />
+        </Section>
+      );
   }
 }
 
@@ -163,6 +179,19 @@ function MailHtml({ document: mail }: { document: MailDocument }) {
                 </>
               ) : null}
             </Text>
+            {(mail.footer ?? []).map((line, index) => (
+              <Text key={index} style={{ ...text, margin: "8px 0", fontSize: "12px", lineHeight: "1.5", color: muted }}>
+                {line.text}
+                {line.link ? (
+                  <>
+                    {" "}
+                    <Link href={line.link.url} style={{ color: wine, textDecoration: "underline" }}>
+                      {line.link.label}
+                    </Link>
+                  </>
+                ) : null}
+              </Text>
+            ))}
           </Section>
         </Container>
       </Body>
@@ -177,11 +206,14 @@ function plainText(mail: MailDocument): string {
   for (const block of mail.blocks) {
     if (block.kind === "facts") parts.push(block.lines.join("\n"));
     else if (block.kind === "action") parts.push(`${block.intro}\n${block.url}`);
+    else if (block.kind === "picture") parts.push(`${block.text}\n${block.url}`);
     else parts.push(block.text);
   }
   if (mail.closing.length > 0) parts.push(mail.closing.join("\n"));
   // The estate's name heads its address and phone, as at the foot of the HTML part.
   if (mail.signature.length > 0) parts.push([mail.estate, ...mail.signature].join("\n"));
+  // A footer's line reads as in the HTML part, its link's address on the next line.
+  for (const line of mail.footer ?? []) parts.push(line.link ? `${line.text} ${line.link.label}\n${line.link.url}` : line.text);
   return `${parts.join("\n\n")}\n`;
 }
 

@@ -1,24 +1,21 @@
 /**
  * A newsletter issue as one subscriber reads it: a document in their language (the English version
- * where the issue has none in theirs), then the e-mail made of it, with the RFC 8058 one-click
- * unsubscribe headers (RFC 2369 `List-Unsubscribe` with the subscriber's own HTTPS link, and
- * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, which mail providers POST to the link from
- * their servers: server/api/newsletter.tsx takes it).
- *
- * The document has the shape of the site's other e-mails' documents (blocks of text, a picture,
- * links with a button, small print), so that the HTML layout of the estate's e-mails renders it as
- * it renders them once the outbox carries an HTML part; until then the e-mail is its plain-text
- * rendering (`documentText`), which carries every word and address of it.
+ * where the issue has none in theirs), rendered like every e-mail of the estate (./layout.tsx: the
+ * HTML part with the logo, the picture, a button to each wine and tour; the plain-text part with
+ * every word and address), with the RFC 8058 one-click unsubscribe headers (RFC 2369
+ * `List-Unsubscribe` with the subscriber's own HTTPS link, and `List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click`, which mail providers POST to the link from their servers:
+ * server/api/newsletter.tsx takes it) and the same link in the small print.
  */
 import { content } from "#content";
-import { localNames } from "#content/names";
 import { textIn } from "#content/text";
+import { formatPrice } from "#core/format";
 import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
 import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
-import { formatPrice } from "#core/format";
-import { bodySafe, headerSafe, siteLink, unsubscribePath, type OutgoingMail } from "./compose";
+import { bodySafe, headerSafe, siteLink, unsubscribePath, type EstateFacts, type OutgoingMail } from "./compose";
+import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
 export interface IssueText {
@@ -29,29 +26,9 @@ export interface IssueText {
   tours: readonly string[];
 }
 
-/** One part of a newsletter's body, in the order it is read. */
-export type NewsletterBlock =
-  /** A paragraph. */
-  | { kind: "text"; text: string }
-  /** A picture with its description. */
-  | { kind: "picture"; url: string; alt: string }
-  /** A wine or a tour: what it is, a button to it in an HTML part, the address in the text. */
-  | { kind: "action"; intro: string; button: string; url: string }
-  /** Small print: why the reader gets it, how to stop. */
-  | { kind: "small"; text: string };
-
-/** An issue as one reader reads it. */
-export interface NewsletterDocument {
-  lang: Language;
-  estate: string;
+/** An issue as one reader reads it: an e-mail's document, with its subject. */
+export interface NewsletterDocument extends MailDocument {
   subject: string;
-  /** The line mail programs show beside the subject: the body's first words. */
-  preview: string;
-  blocks: NewsletterBlock[];
-  /** Who sends it, and the site. */
-  signature: string[];
-  /** Why the reader gets it and how to stop, with the address to stop at. */
-  footer: NewsletterBlock[];
 }
 
 /** The language an issue is read in by a subscriber of `language`: theirs when the issue has it, else English. */
@@ -64,19 +41,20 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 export const newsletterPicturePath = (scene: string) => `/api/newsletter/pictures/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
-export function newsletterDocument(issue: IssueText, lang: Language, siteUrl: string, unsubscribeUrl: string | null): NewsletterDocument {
+export function newsletterDocument(issue: IssueText, lang: Language, facts: EstateFacts, unsubscribeUrl: string | null): NewsletterDocument {
   const { t } = translator(lang);
   const i18n = { lang, tag: languageTags[lang], t };
-  const estate = localNames(content.site, lang).estate;
-  const absolute = (path: string) => new URL(path, siteUrl).toString();
+  const estate = facts.estateNames[lang];
+  const absolute = (path: string) => new URL(path, facts.siteUrl).toString();
   const paragraphs = bodySafe(issue.body[lang] ?? "")
     .split(/\n\s*\n/)
     .map((text) => text.trim())
     .filter(Boolean);
-  const blocks: NewsletterBlock[] = paragraphs.map((text) => ({ kind: "text", text }));
+  const blocks: MailBlock[] = paragraphs.map((text) => ({ kind: "text", text }));
   if (issue.picture) {
     const alt = issue.picture.alt[lang] ?? issue.picture.alt[defaultLanguage] ?? "";
-    blocks.splice(Math.min(1, blocks.length), 0, { kind: "picture", url: absolute(newsletterPicturePath(issue.picture.scene)), alt });
+    // After the first paragraph: the words say what the letter is about before the picture shows it.
+    blocks.splice(Math.min(1, blocks.length), 0, { kind: "picture", url: absolute(newsletterPicturePath(issue.picture.scene)), alt, text: t("mail.newsletter.picture", { alt }) });
   }
   for (const id of issue.wines) {
     const wine = content.wines.find((candidate) => candidate.id === id);
@@ -93,46 +71,34 @@ export function newsletterDocument(issue: IssueText, lang: Language, siteUrl: st
       url: absolute(localizePath(lang, pagePaths.wineTours)),
     });
   }
-  const footer: NewsletterBlock[] = [{ kind: "small", text: t("mail.newsletter.why", { estate }) }];
-  footer.push(unsubscribeUrl ? { kind: "action", intro: t("mail.newsletter.unsubscribe"), button: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } : { kind: "small", text: t("mail.newsletter.testNote") });
+  const footer: MailFooterLine[] = [
+    { text: t("mail.newsletter.why", { estate }) },
+    unsubscribeUrl ? { text: t("mail.newsletter.unsubscribe"), link: { label: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } } : { text: t("mail.newsletter.testNote") },
+  ];
   return {
     lang,
     estate,
     subject: headerSafe(issue.subject[lang] ?? ""),
     preview: (paragraphs[0] ?? "").slice(0, 120),
+    greeting: null,
     blocks,
-    signature: [`— ${estate}`, absolute(localizePath(lang, "/"))],
+    closing: [],
+    // The estate's address, phone, e-mail, and the site in the reader's language.
+    signature: [facts.address[lang], facts.estatePhone, facts.estateEmail, absolute(localizePath(lang, "/"))],
     footer,
   };
-}
-
-/** A block as plain text. */
-function blockText(block: NewsletterBlock, lang: Language): string {
-  switch (block.kind) {
-    case "text":
-    case "small":
-      return block.text;
-    case "picture":
-      return `${translator(lang).t("mail.newsletter.picture", { alt: block.alt })}\n${block.url}`;
-    case "action":
-      return `${block.intro}\n${block.url}`;
-  }
-}
-
-/** The plain-text part of a document: every word and every address of it. */
-export function documentText(document: NewsletterDocument): string {
-  const parts = [document.estate, ...document.blocks.map((block) => blockText(block, document.lang)), document.signature.join("\n"), ...document.footer.map((block) => blockText(block, document.lang))];
-  return `${parts.join("\n\n")}\n`;
 }
 
 /** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
 export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
-export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, siteUrl: string): { language: Language; mail: OutgoingMail } {
+export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: EstateFacts): { language: Language; mail: OutgoingMail } {
+  const { siteUrl } = facts;
   const language = readingLanguage(issue, subscriber.language);
   const unsubscribeUrl = siteLink(siteUrl, unsubscribePath, subscriber.unsubscribeToken);
-  const document = newsletterDocument(issue, language, siteUrl, unsubscribeUrl);
+  const document = newsletterDocument(issue, language, facts, unsubscribeUrl);
+  const { text, html } = renderMail(document);
   return {
     language,
     mail: {
@@ -140,7 +106,8 @@ export function composeNewsletterMail(issue: IssueText, subscriber: { email: str
       to: headerSafe(subscriber.email, 254),
       replyTo: null,
       subject: document.subject,
-      text: documentText(document),
+      text,
+      html,
       headers: {
         "List-Unsubscribe": `<${unsubscribeUrl}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -152,14 +119,16 @@ export function composeNewsletterMail(issue: IssueText, subscriber: { email: str
 }
 
 /** A test of an issue sent to a staff member, in the language they chose: the subject says it is a test, and no unsubscribe link. */
-export function composeNewsletterTest(issue: IssueText, language: Language, to: string, siteUrl: string): OutgoingMail {
-  const document = newsletterDocument(issue, readingLanguage(issue, language), siteUrl, null);
+export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: EstateFacts): OutgoingMail {
+  const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
+  const { text, html } = renderMail(document);
   return {
     kind: "newsletter-test",
     to: headerSafe(to, 254),
     replyTo: null,
     subject: headerSafe(translator(document.lang).t("mail.newsletter.testSubject", { subject: document.subject })),
-    text: documentText(document),
+    text,
+    html,
     headers: { "Content-Language": languageTags[document.lang] },
   };
 }

@@ -6,6 +6,8 @@ import { isLanguage, type Language } from "#core/languages";
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
+import { renderMail } from "../../mail/layout";
+import { mailLogo, type InlineImage } from "../../mail/logo";
 import { composeNewsletterTest, newsletterDocument, readingLanguage } from "../../mail/newsletter";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import type { NewsletterDispatch } from "../newsletter/dispatch";
@@ -27,6 +29,27 @@ const notices: Record<string, AdminMessageId> = {
   tested: "newsletter.done.tested",
   sending: "newsletter.done.sending",
 };
+
+/**
+ * The policy of an e-mail shown in the staff's preview frame: its inline styles and its pictures
+ * (the logo as data, the issue's picture from the site), no script, no form, framed by the staff
+ * area only.
+ */
+export const mailPreviewPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/**
+ * An issue's HTML part as the staff's preview frame shows it: the logo, which the e-mail carries
+ * attached (`cid:`), as data; the picture from this server, the one subscribers' mail programs
+ * fetch; links opening outside the frame.
+ */
+export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
+  const origin = new URL(siteUrl).origin;
+  return html
+    .replaceAll(`cid:${logo.cid}`, `data:${logo.contentType};base64,${logo.content.toString("base64")}`)
+    // In its src, and in the preload link React writes for it in the head.
+    .replaceAll(`"${origin}/api/newsletter/pictures/`, `"/api/newsletter/pictures/`)
+    .replace("<head>", '<head><base target="_blank"/>');
+}
 
 const issueParams = z.object({ id: z.string().regex(/^\d{1,9}$/) });
 const issueQuery = z.object({ done: queryText, preview: queryText });
@@ -63,6 +86,14 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
     return reply.redirect(`/admin/newsletter/${id}`, 303);
   });
 
+  /** The e-mail a subscriber of `lang` would get, as the issue page shows it: its subject, its HTML part in a frame, its text part. */
+  const mailPreview = (draft: NewsletterContent, lang: Language, id: number) => {
+    const reading = readingLanguage(draft, lang);
+    const document = newsletterDocument(draft, reading, context.reply, null);
+    return { lang, reading, subject: document.subject, text: renderMail(document).text, frame: `/admin/newsletter/${id}/mail?lang=${lang}` };
+  };
+  let logo: Promise<InlineImage> | null = null;
+
   const issuePage = (request: FastifyRequest, reply: FastifyReply, id: number, extra: { draft?: NewsletterContent; problems?: IssueProblem[]; status?: number; done?: string; preview?: string }) => {
     const issue = table.get(id);
     if (!issue) return notFound(request, reply);
@@ -79,7 +110,7 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
         problems: extra.problems ?? [],
         notice: done ? view.t(done) : null,
         counts: table.counts(id),
-        preview: previewLang ? { lang: previewLang, reading: readingLanguage(draft, previewLang), document: newsletterDocument(draft, readingLanguage(draft, previewLang), context.config.SITE_URL, null) } : null,
+        preview: previewLang ? mailPreview(draft, previewLang, id) : null,
         mailConfigured,
       }),
     );
@@ -88,6 +119,20 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
   routes.get("/admin/newsletter/:id", { config: contentRoles, schema: { params: issueParams, querystring: issueQuery } }, async (request, reply) =>
     issuePage(request, reply, Number(request.params.id), { done: request.query.done, preview: request.query.preview }),
   );
+
+  /** The HTML part of the issue as saved, in a language, for the preview's frame. */
+  routes.get("/admin/newsletter/:id/mail", { config: contentRoles, schema: { params: issueParams, querystring: z.object({ lang: queryText }) } }, async (request, reply) => {
+    const issue = table.get(Number(request.params.id));
+    const lang = request.query.lang;
+    if (!issue || lang === undefined || !isLanguage(lang)) return notFound(request, reply);
+    const { html } = renderMail(newsletterDocument(issue.content, readingLanguage(issue.content, lang), context.reply, null));
+    logo ??= mailLogo();
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("Content-Security-Policy", mailPreviewPolicy)
+      .header("X-Frame-Options", "SAMEORIGIN")
+      .send(mailForFrame(html, await logo, context.reply.siteUrl));
+  });
 
   /**
    * The draft's form: saved, then per its button previewed, tested (an e-mail to the staff member,
@@ -115,7 +160,7 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
         const problems = sendingProblems(draft);
         if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
         const staff = staffOf(request).email;
-        table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, context.config.SITE_URL), now());
+        table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, context.reply), now());
         context.kickMail();
         recordAudit(context.db, { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } }, context.now());
         return reply.redirect(`/admin/newsletter/${id}?done=tested&preview=${previewLang}`, 303);

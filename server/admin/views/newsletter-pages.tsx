@@ -4,7 +4,6 @@ import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { wineTitle } from "#presentation/wine-format";
 import type { IssueCounts, NewsletterIssue } from "../../db/newsletter";
-import type { NewsletterBlock, NewsletterDocument } from "../../mail/newsletter";
 import { writtenLanguages, type IssueProblem } from "../newsletter/issue";
 import { formatTime, languageLabel, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
@@ -112,34 +111,20 @@ function sceneNames(): string[] {
     .sort();
 }
 
-/** One block of the e-mail as the preview shows it. */
-function PreviewBlock({ view, block, scene }: { view: ViewContext; block: NewsletterBlock; scene: string | null }) {
-  switch (block.kind) {
-    case "text":
-      return <p className="mail-text">{block.text}</p>;
-    case "small":
-      return <p className="mail-small">{block.text}</p>;
-    case "picture":
-      return (
-        <figure className="mail-picture">
-          {scene ? <img src={`/admin/content/pictures/${scene}.jpg`} alt={block.alt} width={320} height={180} /> : null}
-          <figcaption className="help">{view.t("newsletter.preview.pictureLink", { url: block.url })}</figcaption>
-        </figure>
-      );
-    case "action":
-      return (
-        <p className="mail-action">
-          {block.intro}
-          <br />
-          <a href={block.url}>{block.url}</a>
-        </p>
-      );
-  }
+/** The e-mail a subscriber of a language gets, as the issue page shows it (./routes/newsletter.ts `mailPreview`). */
+export interface MailPreviewShown {
+  lang: Language;
+  /** The language it is written in: English where the issue has no version in `lang`. */
+  reading: Language;
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+  /** Where the HTML part is served for the frame. */
+  frame: string;
 }
 
-/** The e-mail as a subscriber of a language reads it. */
-function MailPreview({ view, preview, scene, from }: { view: ViewContext; preview: { lang: Language; reading: Language; document: NewsletterDocument }; scene: string | null; from: string }) {
-  const { document } = preview;
+/** The e-mail as a subscriber of a language reads it: who it is from, its subject, the e-mail itself, and its text part. */
+function MailPreview({ view, preview, from }: { view: ViewContext; preview: MailPreviewShown; from: string }) {
   return (
     <section id="preview" className="panel mail-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{view.t("newsletter.preview.title", { language: languageLabel(view, preview.lang) })}</h2>
@@ -151,27 +136,16 @@ function MailPreview({ view, preview, scene, from }: { view: ViewContext; previe
         </div>
         <div>
           <dt>{view.t("newsletter.preview.subject")}</dt>
-          <dd lang={document.lang}>{document.subject}</dd>
+          <dd lang={preview.reading}>{preview.subject}</dd>
         </div>
       </dl>
-      <div className="mail-body" lang={document.lang}>
-        <p className="mail-estate">{document.estate}</p>
-        {document.blocks.map((block, index) => (
-          <PreviewBlock key={index} view={view} block={block} scene={scene} />
-        ))}
-        <p className="mail-signature">
-          {document.signature.map((line, index) => (
-            <span key={index}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </p>
-        {document.footer.map((block, index) => (
-          <PreviewBlock key={`f${index}`} view={view} block={block} scene={scene} />
-        ))}
-      </div>
-      <p className="help">{view.t("newsletter.preview.plain")}</p>
+      {/* The e-mail's own HTML, without scripts; its links open outside the staff area. */}
+      <iframe className="mail-frame" src={preview.frame} title={view.t("newsletter.preview.frame")} sandbox="allow-popups allow-popups-to-escape-sandbox" />
+      <details className="mail-text-part">
+        <summary>{view.t("newsletter.preview.textPart")}</summary>
+        <p className="help">{view.t("newsletter.preview.textExplain")}</p>
+        <pre lang={preview.reading}>{preview.text}</pre>
+      </details>
     </section>
   );
 }
@@ -182,7 +156,7 @@ export interface NewsletterIssuePageProps {
   problems: readonly IssueProblem[];
   notice: string | null;
   counts: IssueCounts;
-  preview: { lang: Language; reading: Language; document: NewsletterDocument } | null;
+  preview: MailPreviewShown | null;
   mailConfigured: boolean;
 }
 
@@ -315,7 +289,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
           </fieldset>
         </form>
       ) : null}
-      {preview ? <MailPreview view={view} preview={preview} scene={draft.picture?.scene ?? null} from={from} /> : null}
+      {preview ? <MailPreview view={view} preview={preview} from={from} /> : null}
       {!editable ? (
         <section className="panel">
           <h2>{view.t("newsletter.languages")}</h2>
