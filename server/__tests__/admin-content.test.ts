@@ -69,6 +69,13 @@ describe("content editor", () => {
     expect(values["ratings.0.critic"]).toBe(wine.ratings[0]!.critic);
     expect(values.collection).toBe("chateau");
     expect(page.body).toContain(html(en("content.range", { min: 1900, max: 2100 })));
+    // A price above nothing, with no upper limit: said as such, never "from 0 to –".
+    const priceHint = elements(parseHtml(page.body))
+      .filter((element) => element.tagName === "label")
+      .map(textOf)
+      .find((text) => text.startsWith(en("content.field.price")));
+    expect(priceHint).toContain(en("content.rangeAbove", { min: 0 }));
+    expect(priceHint).not.toMatch(/–|undefined/);
   });
 
   it("saves an edit as a git commit authored by the staff member, checked by the build's schema", async () => {
