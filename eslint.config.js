@@ -143,6 +143,27 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...typedServer] },
   },
   {
+    // The server reads content through its content store (server/content-store.ts), read again when a
+    // publish goes live: never the content module's own value, which would keep what it read first.
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            rawContentJson,
+            {
+              regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
+              importNames: ["content", "findWine"],
+              message: "The server reads content through the content store it is given (server/content-store.ts), which a publish updates.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read
     // #content at run time; types may be imported anywhere.
     files: ["app/**/*.{ts,tsx}"],

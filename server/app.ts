@@ -3,12 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from "fastify";
-import { registerAdmin } from "./admin";
-import { registerApi } from "./api";
-import { registerBackups } from "./backup/schedule";
+import { staffArea } from "./admin";
+import { api } from "./api";
+import { backups } from "./backup/schedule";
+import { contentFile } from "#content";
 import type { Config } from "./config";
+import { contentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
-import { registerHealth } from "./health";
+import { health } from "./health";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
 import { defaultPublishDir } from "./admin/content/publisher";
@@ -136,16 +138,14 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
   });
 
-  await registerApi(app, config, { now: options.now });
-  registerBackups(app, config);
-  await registerAdmin(app, config, { now: options.now, publishCommand: options.publishCommand, publishDir });
-  registerHealth(app, () => ({
-    db: app.forms.db,
-    dataDir: config.DATA_DIR,
-    minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024,
-    commits: app.forms.store.commitState,
-    backup: () => app.backups.status(),
-  }));
+  // The server's parts, each a plugin that names the ones it needs (registered out of order, the
+  // server does not start and says which is missing). The content the server speaks with is read
+  // now, and again when a publish goes live (./content-store.ts).
+  await app.register(contentStore, { dir: resolve(config.CONTENT_DIR ?? contentFile()) });
+  await app.register(api, { config, now: options.now });
+  await app.register(backups, { config });
+  await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir });
+  await app.register(health, { config });
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });
 
   return app;

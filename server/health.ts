@@ -1,5 +1,7 @@
 import { statfsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "./config";
 import { whenWritable } from "./db/availability";
 import type { Db } from "./db/database";
 import { touchMigrations } from "./db/database";
@@ -135,7 +137,14 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: 
  * answers 503 on those already open. Neither is cached or rate limited, and neither holds the
  * thread while another process holds the database's lock.
  */
-export function registerHealth(app: FastifyInstance, sources: () => HealthSources): void {
+async function registerHealth(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const sources = (): HealthSources => ({
+    db: app.forms.db,
+    dataDir: config.DATA_DIR,
+    minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024,
+    commits: app.forms.store.commitState,
+    backup: () => app.backups.status(),
+  });
   app.get("/healthz", async (_request, reply) => {
     const health = await checkHealth(sources());
     void reply.status(health.ok ? 200 : 503).header("Cache-Control", "no-store");
@@ -150,3 +159,6 @@ export function registerHealth(app: FastifyInstance, sources: () => HealthSource
     return { status: "ready" };
   });
 }
+
+/** `/healthz` and `/readyz` as a plugin of the server (`health`): they look at the API's database and outbox and at the backups. */
+export const health = fp(registerHealth, { name: "health", fastify: "5.x", dependencies: ["api", "backups"] });

@@ -7,7 +7,7 @@ import { erasePersonalData } from "../db/privacy";
 import { NewsletterTable } from "../db/newsletter";
 import { NewsletterDispatch } from "../admin/newsletter/dispatch";
 import { composeNewsletterMail } from "../mail/newsletter";
-import { mailPreviewPolicy } from "../admin/routes/newsletter";
+import { mailPreviewPolicy } from "../admin/framed-policies";
 import { addStaff, adminTestServer, siteUrl, StaffClient } from "./support/admin";
 import { closedAfterEachTest, parseMail, testMailContext, TestSmtp, waitFor } from "./support/fixtures";
 import { addSubscribers } from "./support/newsletter";
@@ -181,7 +181,7 @@ describe("the newsletter", () => {
     // 60 a minute: one a second, at most two at once; the timer never fires (this test looks itself).
     const dispatch = new NewsletterDispatch({
       table,
-      compose: (current, recipient) => composeNewsletterMail(current.content, recipient, testMailContext("en", siteUrl)),
+      compose: (current, recipient) => composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours }),
       kick: () => (kicks += 1),
       ratePerMinute: 60,
       now: () => new Date(clock),

@@ -7,7 +7,7 @@ import { projectDir } from "../config";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "./support/admin";
 import { formatTime } from "../admin/view-context";
-import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
+import { closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -16,11 +16,11 @@ const standIn = { file: process.execPath, args: [new URL("./support/stand-in-bui
 
 const { apps } = closedAfterEachTest();
 
-async function publishing() {
+async function publishing(env: Record<string, string> = {}) {
   const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
   cpSync(new URL("../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
   const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
-  const app = await adminTestServer({ CONTENT_DIR: dir }, { publishCommand: standIn, publishDir });
+  const app = await adminTestServer({ CONTENT_DIR: dir, ...env }, { publishCommand: standIn, publishDir });
   apps.add(app);
   await addStaff(app, editor.email, editor.password, "editor");
   const client = new StaffClient(app);
@@ -34,7 +34,7 @@ function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = 
     flat[`${path}.__count`] = String(value.length);
     value.forEach((item, index) => formFieldsOf(item, `${path}.${index}`, flat));
   } else if (value !== null && typeof value === "object") for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
-  else flat[path] = value === true ? "on" : String(value);
+  else flat[path] = value === true ? "on" : value === null ? "" : String(value);
   return flat;
 }
 
@@ -290,5 +290,41 @@ describe("publishing what was previewed", () => {
     await publishAndWait(app, client, publishDir);
     expect(buildsStarted(publishDir)).toBe(4);
     expect(await price(app)).toBe("70");
+  });
+});
+
+describe("what the server says after a publish", () => {
+  it("the estate's new address receives the next message, with no restart", async () => {
+    const smtp = new TestSmtp();
+    await smtp.start();
+    onTestFinished(() => smtp.stop());
+    const { app, client, dir, publishDir } = await publishing({ SMTP_URL: smtp.url });
+    const oldAddress = (JSON.parse(readFileSync(join(dir, "site.json"), "utf8")) as { contact: { email: string } }).contact.email;
+    const newAddress = "accueil@hermitage-lescours.example";
+
+    // The office's new mailbox, saved in the editor's "site" page and published.
+    const page = await client.get("/admin/content/site/site");
+    const site = JSON.parse(readFileSync(join(dir, "site.json"), "utf8")) as { contact: { email: string } };
+    site.contact.email = newAddress;
+    const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
+    const saved = await client.post("/admin/content/site/site", { ...formFieldsOf(site), _version: version, _op: "save" });
+    expect(saved.statusCode, [...saved.body.matchAll(/id="problem-([^"]+)"[^>]*>([^<]*)/g)].map((m) => `${m[1]!}: ${m[2]!}`).join("; ")).toBe(303);
+    // Saved is not live: until the publish, the estate's mail still goes where the live site says.
+    const before = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    expect(before.statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 1, 10_000, "the first message's notification");
+    expect(smtp.received[0]!.to).toEqual([oldAddress]);
+    await publishAndWait(app, client, publishDir);
+    expect(app.contentPublisher.recent()[0]!.status).toBe("done");
+
+    smtp.received.length = 0;
+    const after = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    expect(after.statusCode).toBe(201);
+    await waitFor(() => smtp.received.length === 1, 10_000, "the second message's notification");
+    expect(smtp.received[0]!.to).toEqual([newAddress]);
+    // Its signature gives the estate's address as the live site does.
+    const notification = parseMail(smtp.received[0]!.raw);
+    expect(notification.text).toContain(newAddress);
+    expect(notification.text).not.toContain(oldAddress);
   });
 });

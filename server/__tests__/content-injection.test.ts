@@ -172,16 +172,13 @@ describe("values saved in the content editor", () => {
 
   it("stay on their own line of the estate's booking e-mail, and escaped in its HTML part", async () => {
     const { composeNotification } = await import("../mail/compose");
-    const { content } = await import("#content");
-    const { estateNames } = await import("#content/names");
-    const site = content.site;
-    const input = { ...validPayloads.tourBooking, package: content.tours.packages[0]!.id };
+    const { ContentStore } = await import("../content-store");
+    // The server's own view of the edited folder, as after a publish (server/content-store.ts).
+    const store = new ContentStore(dir);
+    const input = { ...validPayloads.tourBooking, package: store.current.tours.packages[0]!.id };
     const mail = composeNotification("tourBooking", "0123abcd-0000-4000-8000-000000000000", input as never, "2027-01-01T10:00:00.000Z", {
-      estateNames: estateNames(site),
-      estateEmail: site.contact.email,
-      estatePhone: site.contact.phone,
-      address: { en: "A", fr: "A", zh: "A", es: "A", ja: "A" },
-      tradeEmail: site.contact.tradeEmail,
+      ...store.estateFacts(),
+      tourName: (id, lang) => store.tourName(id, lang),
       siteUrl: "https://www.hermitage-lescours.example",
       staffLanguage: () => "en",
     });

@@ -11,8 +11,9 @@ import { content } from "#content";
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
-import { composeBookingReply } from "../mail/booking-reply";
-import { composeConfirmation, composeNotification, type OutgoingMail } from "../mail/compose";
+import { composeDeclineReply } from "../mail/booking-reply";
+import { composeConfirmation, composeNotification } from "../mail/compose";
+import type { OutgoingMail } from "#core/mail";
 import { logoCid } from "../mail/layout";
 import { composeNewsletterMail } from "../mail/newsletter";
 import { composeStaffReply } from "../mail/staff-reply";
@@ -101,8 +102,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
       ["waitlist", composeWaitlistJoined(visit(lang), context)],
       ["request", composeRequestReceived("0123abcd-0000-4000-8000-000000000000", { email: "visitor@example.org", language: lang, package: "both", guests: 3, date: "2027-06-12" }, context)],
       ["newsletter", composeConfirmation(lang, "visitor@example.org", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context)],
-      ["confirmed by the staff", composeBookingReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang, tour: tour(lang), guests: 2 }, { decision: "confirmed", start: new Date("2027-06-12T08:30:00Z") }, context, now)],
-      ["declined by the staff", composeBookingReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang, tour: tour(lang), guests: 2 }, { decision: "declined", reason: "Closed that week.\nSorry." }, context, now)],
+      ["declined by the staff", composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context)],
       ["a staff reply", composeStaffReply({ to: "a@example.org", subject: "Re", text: `Line one.\n\nLine two.\n\n${context.estateNames[lang]}\n${context.address[lang]}`, language: lang }, context)],
     ];
     for (const [what, mail] of others) expectTextCarriesEverything(mail, `${what} ${lang}`);
@@ -111,7 +111,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
   it("a newsletter issue too, with its picture, its wine and its unsubscribe link (issue 39)", () => {
     const written = (text: string) => Object.fromEntries(languages.map((code) => [code, `${text} (${code})`]));
     const issue = { subject: written("News"), body: written("First paragraph.\n\nSecond paragraph"), picture: { scene: "cellar", alt: written("The cellar") }, wines: [content.wines[0]!.id], tours: [content.tours.packages[0]!.id] };
-    const { mail } = composeNewsletterMail(issue, { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) }, context);
+    const { mail } = composeNewsletterMail(issue, { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) }, { ...context, wines: content.wines, tours: content.tours });
     expectTextCarriesEverything(mail, `newsletter issue ${lang}`);
     expect(mail.html).toContain(`src="${context.siteUrl}/api/newsletter/pictures/cellar.jpg"`);
     expect(mail.html).toContain(`alt="The cellar (${lang})"`);

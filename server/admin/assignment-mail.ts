@@ -1,5 +1,5 @@
 import type { InboxType } from "../db/inbox";
-import type { QueuedMail } from "../db/outbox";
+import type { OutgoingMail } from "#core/mail";
 import { headerSafe } from "../mail/compose";
 import { typeName, type ViewContext } from "./view-context";
 
@@ -11,7 +11,7 @@ import { typeName, type ViewContext } from "./view-context";
 export function assignmentMail(
   view: ViewContext,
   assignment: { to: string; by: string; type: InboxType; id: string; name: string; siteUrl: string },
-): QueuedMail {
+): OutgoingMail {
   const type = typeName(view, assignment.type);
   const name = headerSafe(assignment.name, 60);
   const link = new URL(`/admin/submissions/${assignment.type}/${encodeURIComponent(assignment.id)}`, assignment.siteUrl).toString();

@@ -10,13 +10,14 @@ import type { SignInThrottle } from "../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../db/staff";
 import type { ReplyContext } from "../mail/booking-reply";
 import type { TourService } from "../bookings/service";
+import type { ContentStore } from "../content-store";
 import type { SubmissionStore } from "../db/submissions";
 import type { BackupStatus } from "../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../db/inbox";
 import { renderPage } from "./render";
 import { inboxRoles, roleAllows } from "./roles";
-import { viewContext, type ViewContext } from "./view-context";
+import { estateTimeZone, viewContext, type ViewContext } from "./view-context";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -36,8 +37,8 @@ export interface AdminContext {
   now: () => Date;
   /** A new e-mail is in the outbox: send it soon (no-op without SMTP_URL). */
   kickMail: () => void;
-  reply: ReplyContext;
-  estateName: string;
+  /** The content the server speaks with, read again when a publish goes live (../content-store.ts). */
+  content: ContentStore;
   /** The tour schedule and the bookings' slots (server/bookings/). */
   tours: TourService;
   /** The form submissions' store: a booking the staff enter is stored as the site's own are. */
@@ -72,13 +73,15 @@ export function signInToken(context: AdminContext, request: FastifyRequest, repl
 /** The view every page of this request is rendered with. */
 export function viewFor(context: AdminContext, request: FastifyRequest, reply: FastifyReply): ViewContext {
   const https = servedOverHttps(context.config, request);
+  const lang = adminLanguage(request, https);
   return viewContext({
-    lang: adminLanguage(request, https),
+    lang,
     csrfToken: request.staffSession?.csrfToken ?? signInToken(context, request, reply),
     staffEmail: request.staffSession?.email ?? null,
     staffRole: request.staffSession?.role ?? null,
     path: request.url,
-    estateName: context.estateName,
+    estateName: context.content.current.site.estateName,
+    tourName: (id) => context.content.tourName(id, lang),
     ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
     ...(request.staffSession?.role === "admin" ? { backup: context.backupStatus() } : {}),
   });
@@ -118,4 +121,16 @@ export function staffOf(request: FastifyRequest): StaffSession {
   const session = request.staffSession;
   if (!session) throw new Error(`admin: ${request.method} ${request.routeOptions.url ?? ""} reached without a session: the role guard was skipped`);
   return session;
+}
+
+/** What a mail to a visitor from the staff area needs of the estate, as the content says it now. */
+export function replyContext(context: AdminContext): ReplyContext {
+  const { content } = context;
+  return {
+    ...content.estateFacts(),
+    siteUrl: context.config.SITE_URL,
+    timeZone: estateTimeZone,
+    durationMinutes: content.current.tours.facts.durationMinutes,
+    tourName: (pkg, lang) => content.tourName(pkg, lang),
+  };
 }

@@ -5,43 +5,35 @@
  */
 import { readFileSync } from "node:fs";
 import { serverFile } from "../project";
-import { resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
-import { content, contentFile } from "#content";
-import { postalAddress } from "#content/address";
-import { estateNames } from "#content/names";
-import { languages, type Language } from "#core/languages";
 import type { Config } from "../config";
-import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
-import { asStorageUnavailable } from "../db/availability";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
 import type { Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
-import { sendPage, sentCsrfToken, viewFor, type AdminContext } from "./context";
-import { cookieNames, readCookie, servedOverHttps } from "./cookies";
-import { fromThisSite, tokensMatch } from "./guard";
-import { assertDeclaresAccess, everyRole, publicRoute, roleAllows } from "./roles";
+import { sendPage, viewFor, type AdminContext } from "./context";
+import { checkCsrf, isMultipart, publicConfig, reads, staffGuard } from "./staff-guard";
+import { assertDeclaresAccess, everyRole, publicRoute } from "./roles";
 import { defaultPublishDir, Publisher } from "./content/publisher";
 import { PictureStore, pictureLimits, UploadedFile } from "./content/pictures";
 import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
 import { contentRoutes } from "./routes/content";
-import { mailPreviewPolicy, newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
+import { newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
 import { NewsletterDispatch } from "./newsletter/dispatch";
 import { NewsletterTable } from "../db/newsletter";
-import type { EstateFacts } from "../mail/compose";
-import { composeNewsletterMail } from "../mail/newsletter";
-import { contentPreviewRoutes, previewPagePolicy } from "./routes/content-preview";
+import { composeNewsletterMail, newsletterFacts } from "../mail/newsletter";
+import { contentPreviewRoutes } from "./routes/content-preview";
 import type { ContentEditor } from "./content/editor";
 import { LivePreview } from "./content/live-preview";
 import { ContentSchedule } from "./content/schedule";
@@ -59,9 +51,9 @@ import { calendarRoutes } from "./routes/calendar";
 import { newBookingRoutes } from "./routes/new-booking";
 import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
+import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
-import { estateTimeZone } from "./view-context";
-import { InvalidFormPage, NotFoundPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
+import { NotFoundPage } from "./views/sign-in-page";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
@@ -86,42 +78,9 @@ declare module "fastify" {
   }
 }
 
-/**
- * The staff pages may load one stylesheet and one script (the editor's, which only adds to pages
- * that work without it) from this server, and frame only this server's pages (the editor's live
- * preview); no plugin; forms post only here; no other site may frame them. A previewed page of
- * the site keeps its own policy.
- */
-export function adminSecurityPolicy(https: boolean): string {
-  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-  return https ? `${policy}; upgrade-insecure-requests` : policy;
-}
-
 const stylesheet = readFileSync(serverFile("admin/admin.css"));
 /** The content editor's script (./assets/editor.js): the live preview, the focus picker and the counts follow the typing. */
 const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
-
-/** The policies of pages the staff area shows in a frame, which it leaves as they are. */
-const framedPolicies = new Set([previewPagePolicy, mailPreviewPolicy]);
-
-/** A route registered with `publicRoute` as its config (./roles.ts). */
-const publicConfig = (config: { adminPublic?: boolean } | undefined) => config?.adminPublic === true;
-const isPublic = (request: FastifyRequest) => publicConfig(request.routeOptions.config);
-const reads = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
-/** A multipart body: only the content editor's scope has its parser (anywhere else it is refused with 415). */
-const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
-
-/** The estate's name, address, phone, e-mail and website, as the head and signature of its e-mails give them (server/mail/compose.ts). */
-function estateFacts(siteUrl: string): EstateFacts {
-  const { site } = content;
-  return {
-    estateNames: estateNames(site),
-    estateEmail: site.contact.email,
-    estatePhone: site.contact.phone,
-    address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
-    siteUrl,
-  };
-}
 
 interface AdminOptions {
   config: Config;
@@ -137,12 +96,12 @@ interface AdminOptions {
   newsletter: NewsletterDesk;
   tours: TourService;
   store: SubmissionStore;
+  content: ContentStore;
   backupStatus: () => BackupStatus;
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
-  const { site, tours } = content;
   let key: Buffer | null = null;
   const context: AdminContext = {
     config,
@@ -152,17 +111,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     throttle: new SignInThrottle(db),
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
-    estateName: site.estateName,
+    content: options.content,
     tours: options.tours,
     store: options.store,
     backupStatus: options.backupStatus,
-    reply: {
-      ...estateFacts(config.SITE_URL),
-      timeZone: estateTimeZone,
-      durationMinutes: tours.facts.durationMinutes,
-    },
   };
-  const siteOrigin = new URL(config.SITE_URL).origin;
   // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
   // deleted or rewritten row of this connection (the server's one, shared with the form API) is
   // overwritten with zeros, including the older versions of a row that an update leaves behind,
@@ -189,72 +142,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // Each route's params, query and body are read by its zod schema (fastify-type-provider-zod),
   // after the session, origin, CSRF and role checks below.
   admin.setValidatorCompiler(validatorCompiler);
-  admin.decorateRequest("staffSession", null);
-
-  const refuse = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
-
-  // Who is asking: a session opens every route; without one, reading leads to the sign-in page
-  // and anything else is refused with 401, before any other check can tell the routes apart.
-  admin.addHook("onRequest", async (request, reply) => {
-    if (hasEncodedBody(request)) return refuseEncodedBody(reply);
-    const token = readCookie(request, cookieNames(servedOverHttps(config, request)).session);
-    request.staffSession = token ? context.staff.session(token, context.now()) : null;
-    if (!request.staffSession && !isPublic(request)) {
-      if (reads(request)) return reply.redirect("/admin/login", 303);
-      return sendPage(reply, 401, createElement(SignInFirstPage, { view: viewFor(context, request, reply) }));
-    }
-    if (!reads(request) && !fromThisSite(request, siteOrigin)) {
-      request.log.warn({ origin: request.headers.origin }, "admin: cross-origin request refused");
-      return refuse(request, reply);
-    }
-  });
-
-  // The session's CSRF token in every form (the public routes check the sign-in form's own),
-  // before the route's schema reads the form (preValidation), so a forged post learns nothing.
-  const checkCsrf = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (reads(request) || isPublic(request)) return;
-    if (!tokensMatch(sentCsrfToken(request), request.staffSession?.csrfToken ?? null)) {
-      request.log.warn("admin: CSRF token refused");
-      return refuse(request, reply);
-    }
-  };
-  // A multipart body is read only in the content editor's scope, by a preValidation hook of its
-  // own that runs after this one: its token is checked there, once its fields are read (below).
-  admin.addHook("preValidation", async (request, reply) => (isMultipart(request) ? undefined : checkCsrf(request, reply)));
-
-  // The role the route asks for (./roles.ts), once the session and its token are known good, and
-  // before the route's schema.
-  admin.addHook("preValidation", async (request, reply) => {
-    if (isPublic(request) || !request.staffSession) return;
-    if (!roleAllows(request.routeOptions.config, request.staffSession.role)) {
-      request.log.warn({ staffId: request.staffSession.staffId, role: request.staffSession.role }, "admin: page refused to this role");
-      return sendPage(reply, 403, createElement(RoleRefusedPage, { view: viewFor(context, request, reply) }));
-    }
-  });
-
-  // A write the database cannot take now (another process's lock, a full disk): a page saying
-  // so, 503 with Retry-After; what the staff typed is still in the browser's form (Back).
-  // A form whose shape its route's schema refuses (a field sent twice): 400, naming the fields.
-  admin.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = [...new Set(error.validation.map((issue) => issue.instancePath.split("/")[1] ?? ""))].filter((name) => name !== "");
-      return sendPage(reply, 400, createElement(InvalidFormPage, { view: viewFor(context, request, reply), fields }));
-    }
-    const unavailable = asStorageUnavailable(error);
-    if (!unavailable) throw error;
-    request.log.warn({ reason: unavailable.reason }, unavailable.message);
-    reply.header("Retry-After", String(unavailable.retryAfterSeconds));
-    return sendPage(reply, 503, createElement(UnavailablePage, { view: viewFor(context, request, reply), reason: unavailable.reason }));
-  });
-
-  // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
-  // calendar feed) keeps its own caching and robots headers.
-  admin.addHook("onSend", async (request, reply) => {
-    // A previewed page of the site, an e-mail in the newsletter's preview, keep their own policies (./routes/content-preview.ts, ./routes/newsletter.ts).
-    if (!framedPolicies.has(String(reply.getHeader("Content-Security-Policy")))) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
-    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
-    if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
-  });
+  await admin.register(staffGuard, context);
 
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
@@ -262,14 +150,14 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   admin.get("/admin/assets/editor.js", { config: publicRoute }, async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(editorScript),
   );
-  sessionRoutes(admin, context);
-  secondFactorRoutes(admin, context);
-  accountRoutes(admin, context);
-  inboxRoutes(admin, context);
-  submissionRoutes(admin, context);
-  privacyRoutes(admin, context);
-  auditRoutes(admin, context);
-  staffRoutes(admin, context);
+  await admin.register(sessionRoutes, context);
+  await admin.register(secondFactorRoutes, context);
+  await admin.register(accountRoutes, context);
+  await admin.register(inboxRoutes, context);
+  await admin.register(submissionRoutes, context);
+  await admin.register(privacyRoutes, context);
+  await admin.register(auditRoutes, context);
+  await admin.register(staffRoutes, context);
   // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
   await admin.register(async (scope) => {
     await scope.register(multipart, {
@@ -285,7 +173,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     });
     // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
     // before the route's schema. (The role was checked before the parts were read.)
-    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(request, reply) : undefined));
+    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
     const editor: ContentEditor = {
       repository: options.repository,
       review: new ReviewStore(db, context.now),
@@ -294,15 +182,15 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
       schedule: options.schedule,
       live: options.live,
     };
-    contentRoutes(scope, context, editor);
-    contentPreviewRoutes(scope, context, editor);
+    await scope.register(contentRoutes, { ...context, editor });
+    await scope.register(contentPreviewRoutes, { ...context, editor });
   });
-  newsletterRoutes(admin, context, options.newsletter);
-  scheduleRoutes(admin, context);
-  bookingSlotRoutes(admin, context);
-  calendarFeedRoutes(admin, context);
-  calendarRoutes(admin, context);
-  newBookingRoutes(admin, context);
+  await admin.register(scheduleRoutes, context);
+  await admin.register(bookingSlotRoutes, context);
+  await admin.register(calendarFeedRoutes, context);
+  await admin.register(calendarRoutes, context);
+  await admin.register(newBookingRoutes, context);
+  await admin.register(newsletterRoutes, { ...context, desk: options.newsletter });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -317,18 +205,17 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
 }
 
 /**
- * Mounts the inbox on the server, on the form API's database (call after `registerApi`). The
- * routes it registers are listed in `app.adminRoutes`.
+ * Mounts the staff area on the server, on the form API's database. The routes it registers are
+ * listed in `app.adminRoutes`.
  */
-export async function registerAdmin(
+async function registerStaffArea(
   app: FastifyInstance,
-  config: Config,
-  options: { now?: () => Date; publishCommand?: { file: string; args: string[] }; publishDir?: string } = {},
+  options: { config: Config; now?: (() => Date) | undefined; publishCommand?: { file: string; args: string[] } | undefined; publishDir?: string | undefined },
 ): Promise<void> {
+  const { config } = options;
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
-  // Absolute: the build runs in the project folder, whatever the server's working directory.
-  const contentDir = resolve(config.CONTENT_DIR ?? contentFile());
+  const contentDir = app.content.dir;
   const db = app.forms.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
@@ -347,7 +234,11 @@ export async function registerAdmin(
     onFinished: (job) => {
       recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) } }, now());
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
-      else app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      else if (job.status === "done" && job.preview === null) {
+        // What went live is what the server's mails and pages say from now on, with no restart.
+        if (!app.content.reload()) app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
+        app.log.info({ job: job.id, steps: job.steps }, "content: published");
+      } else app.log.info({ job: job.id, steps: job.steps }, "content: preview built");
     },
   });
   app.decorate("contentPublisher", publisher);
@@ -357,13 +248,12 @@ export async function registerAdmin(
   const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
   // The newsletter: an issue being sent when the server stopped goes on from where it was.
   const newsletterTable = new NewsletterTable(db);
-  const facts = estateFacts(config.SITE_URL);
   const newsletter: NewsletterDesk = {
     table: newsletterTable,
     ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
     dispatch: new NewsletterDispatch({
       table: newsletterTable,
-      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, facts),
+      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, newsletterFacts(app.content, config.SITE_URL)),
       kick: () => app.forms.sender?.kick(),
       ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
       now,
@@ -401,6 +291,14 @@ export async function registerAdmin(
     newsletter,
     tours: app.forms.tours,
     store: app.forms.store,
+    content: app.content,
     backupStatus: () => app.backups.status(),
   });
 }
+
+/**
+ * The staff area as a plugin of the server (`staff-area`): it needs the content store, the API's
+ * database and services, and the backups' state; registered before them, the server does not
+ * start and names the one missing.
+ */
+export const staffArea = fp(registerStaffArea, { name: "staff-area", fastify: "5.x", dependencies: ["content-store", "api", "backups"] });

@@ -74,6 +74,8 @@ export interface PersonalRecord {
    * estate gives it), its e-mail, phone and address.
    */
   estate: { name: string; controller: string; email: string; phone: string; address: string };
+  /** The name of each tour the person chose, in their language, by its id (a submission names the id). */
+  tours: Record<string, string>;
   submissions: ExportedSubmission[];
   mailsToYou: ExportedMail[];
   /** How many notifications about their submissions went to the estate's own mailboxes (their content is in `submissions`). */
@@ -117,6 +119,9 @@ export function personalRecord(found: PersonalData, estate: ReplyContext & { con
     email: found.email,
     language,
     estate: { name: estate.estateNames[language], controller: estate.controller(language), email: estate.estateEmail, phone: estate.estatePhone, address: estate.address[language] },
+    tours: Object.fromEntries(
+      [...new Set(found.submissions.flatMap(({ type, row }) => (type === "tour-bookings" && typeof row.package === "string" ? [row.package] : [])))].map((id) => [id, estate.tourName(id, language)]),
+    ),
     submissions: found.submissions.map(({ type, status, row }) => ({
       form: formKind(type),
       receivedAt: String(row.received_at),

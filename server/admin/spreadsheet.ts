@@ -7,8 +7,6 @@
 import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "../db/database";
@@ -58,12 +56,6 @@ export function isDay(text: string): boolean {
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
 }
 
-/** A tour's name in the staff member's language, instead of its id ("both"). */
-export function tourLabel(view: ViewContext, id: string): string {
-  const tour = content.tours.packages.find((candidate) => candidate.id === id);
-  return tour ? textIn(tour.selectedLabel, view.lang) : id;
-}
-
 const columnMessages = {
   id: "field.id",
   receivedAt: "field.receivedAt",
@@ -104,7 +96,7 @@ function cellOf(view: ViewContext, form: FormDefinition, name: string, value: st
   if (name === "language") return languageLabel(view, String(value));
   const field = form.fields.find((candidate) => candidate.name === name);
   if (field?.kind === "phone") return { phone: String(value) };
-  if (field?.kind === "choice" && form.slug === "tour-bookings") return tourLabel(view, String(value));
+  if (field?.kind === "choice" && form.slug === "tour-bookings") return view.tourName(String(value));
   return value;
 }
 

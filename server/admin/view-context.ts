@@ -31,6 +31,8 @@ export interface ViewContext {
   todo?: Record<InboxType, number>;
   /** The backups' state, for admin accounts (the staff page says it; every page warns when it is late or failed). */
   backup?: BackupStatus;
+  /** A tour's name in the staff's language, as the content says it now (its id when there is no such tour). */
+  tourName: (id: string) => string;
 }
 
 export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewContext {

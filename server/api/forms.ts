@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { content } from "#content";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
@@ -14,7 +13,7 @@ import type { TourService } from "../bookings/service";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
-import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
+import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
 import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
 import type { RouteLimit } from "./route-config";
 
@@ -74,7 +73,7 @@ function isFormPost(contentType: string | undefined): boolean {
 export interface FormRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
-  mail: MailContext | null;
+  mail: MailSource;
   /** Submissions per client address and form in each window; null: no limit. */
   limit: RouteLimit;
   /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
@@ -111,7 +110,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
       .status(status)
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : content.importer.answerWithinHours }, siteStylesheetOf(request)));
+      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours }, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
@@ -177,7 +176,10 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours } satisfies Accepted);
   };
 
-  const estateMails = (kind: FormKind, input: AnyFormInput) => (mail ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, mail, notice) : undefined);
+  const estateMails = (kind: FormKind, input: AnyFormInput) => {
+    const context = mail();
+    return context ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, context, notice) : undefined;
+  };
 
   for (const kind of Object.keys(formDefinitions) as FormKind[]) {
     if (kind === "tourBooking") continue;

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { content } from "#content";
-import { postalAddress } from "#content/address";
-import { estateNames } from "#content/names";
-import { languages, type Language } from "#core/languages";
+import fp from "fastify-plugin";
 import { TourService } from "../bookings/service";
 import { estateZone } from "../bookings/paris-time";
-
-const { site } = content;
 import type { Config } from "../config";
 import { forServing, type Db } from "../db/database";
 import { OutboxTable } from "../db/outbox";
 import { mailLanguage } from "../db/staff";
 import { SubmissionStore } from "../db/submissions";
-import type { MailContext } from "../mail/compose";
+import type { MailContext, MailSource } from "../mail/compose";
 import { mailLogo } from "../mail/logo";
 import { OutboxSender } from "../mail/sender";
 import { createMailTransport, smtpLabel, warnIfUnreachable } from "../mail/transport";
@@ -39,30 +34,31 @@ declare module "fastify" {
 /**
  * The form API: opens the database in DATA_DIR (applying migrations), starts the outbox sender
  * when SMTP_URL is set, and mounts the routes under /api/. Closing the app stops the sender and
- * closes the database.
+ * closes the database. It speaks with the content store (../content-store.ts), registered first.
  */
-export async function registerApi(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): Promise<void> {
+async function registerApi(app: FastifyInstance, options: { config: Config; now?: () => Date }): Promise<void> {
+  const { config } = options;
   // The server's connection never holds the thread long for another process's lock (db/availability.ts).
   const db = forServing(openDataDir(config.DATA_DIR));
-  const mail: MailContext | null = config.SMTP_URL
-    ? {
-        estateNames: estateNames(site),
-        estateEmail: site.contact.email,
-        estatePhone: site.contact.phone,
-        address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
-        tradeEmail: site.contact.tradeEmail,
-        siteUrl: config.SITE_URL,
-        // The staff's language is read as each e-mail is written: a member's change of language applies at once.
-        staffLanguage: () => mailLanguage(db, site.contact.email),
-      }
-    : null;
+  // Read at each e-mail from the content store, so a publish that changes the estate's address or a
+  // tour's name reaches the next mail with no restart.
+  const { content } = app;
+  const mailNow = (): MailContext => ({
+    ...content.estateFacts(),
+    siteUrl: config.SITE_URL,
+    // The staff's language is read as each e-mail is written: a member's change of language applies at once.
+    staffLanguage: () => mailLanguage(db, content.current.site.contact.email),
+    tourName: (pkg, lang) => content.tourName(pkg, lang),
+  });
+  const mail: MailSource = () => (config.SMTP_URL ? mailNow() : null);
 
   let sender: OutboxSender | null = null;
   const transport = config.SMTP_URL ? createMailTransport(config.SMTP_URL, config.MAIL_CONNECTIONS) : null;
   if (config.SMTP_URL && transport) {
     // The sender reads the outbox through this table object: the mail code never imports the database.
     sender = new OutboxSender(new OutboxTable(db), transport, {
-      from: config.MAIL_FROM ?? { name: site.estateName, address: site.contact.email },
+      // MAIL_FROM, else the estate's name and address as the content says them at each send.
+      from: () => config.MAIL_FROM ?? { name: content.current.site.estateName, address: content.current.site.contact.email },
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
       retryMaxMs: config.MAIL_RETRY_MAX_MS,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
@@ -75,7 +71,7 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
         error: (msg) => app.log.error(msg),
       },
     });
-    app.log.info(`mail: notifications go to ${site.contact.email} through ${smtpLabel(config.SMTP_URL)}`);
+    app.log.info(`mail: notifications go to ${content.current.site.contact.email} through ${smtpLabel(config.SMTP_URL)}`);
   } else {
     app.log.info("mail: SMTP_URL is not set, so nothing is mailed; submissions are only stored");
   }
@@ -83,11 +79,11 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
   const store = new SubmissionStore(db, { onCommit: () => sender?.kick() });
   const tours = new TourService(db, {
     now: options.now ?? (() => new Date()),
+    content,
     kick: () => sender?.kick(),
-    mail: mail && {
-      ...mail,
-      timeZone: estateZone,
-      durationMinutes: content.tours.facts.durationMinutes,
+    mail: () => {
+      const context = mail();
+      return context && { ...context, timeZone: estateZone, durationMinutes: content.current.tours.facts.durationMinutes };
     },
   });
   const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0 };
@@ -118,3 +114,6 @@ export async function registerApi(app: FastifyInstance, config: Config, options:
 
   await app.register(apiRoutes, { config, store, mail, tours });
 }
+
+/** The form API as a plugin of the server (`api`): the staff area and the backups depend on it by this name. */
+export const api = fp(registerApi, { name: "api", fastify: "5.x", dependencies: ["content-store"] });

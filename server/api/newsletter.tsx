@@ -2,18 +2,16 @@ import formbody from "@fastify/formbody";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { content } from "#content";
+import type { Site } from "#content";
 import { localNames } from "#content/names";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { NewsletterRow, SubmissionStore } from "../db/submissions";
-import { composeNotification, confirmPath, unsubscribePath, type MailContext } from "../mail/compose";
+import { composeNotification, confirmPath, unsubscribePath, type MailSource } from "../mail/compose";
 import { translator } from "#locales";
 import { languageFromHeader } from "../mail/language";
 import { renderPage, serverPagePolicy, siteStylesheetOf } from "../pages/document";
 import type { RouteLimit } from "./route-config";
-
-const { site } = content;
 
 /** The pages behind the links: two that ask (with a button), four that tell. */
 type PageKind = "confirm" | "unsubscribe" | "confirmed" | "unsubscribed" | "notSubscribed" | "invalid";
@@ -37,7 +35,7 @@ const pages: Record<PageKind, [SubscriberMessage, SubscriberMessage, SubscriberM
  * The small page a newsletter link answers with, in the subscriber's language. `button` makes it
  * a page that asks: only its POST (a same-origin form with the token) changes the subscription.
  */
-export function subscriberPage(lang: Language, kind: PageKind, button?: { path: string; token: string }, stylesheet: string | null = null): string {
+export function subscriberPage(site: Site, lang: Language, kind: PageKind, button?: { path: string; token: string }, stylesheet: string | null = null): string {
   const { t } = translator(lang);
   const estate = localNames(site, lang).estate;
   const [title, text, label] = pages[kind];
@@ -78,7 +76,7 @@ function sendPage(reply: FastifyReply, status: number, lang: Language, kind: Pag
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Content-Security-Policy", subscriberPagePolicy)
     .header("X-Robots-Tag", "noindex")
-    .send(subscriberPage(lang, kind, button, siteStylesheetOf(reply.request)));
+    .send(subscriberPage(reply.server.content.current.site, lang, kind, button, siteStylesheetOf(reply.request)));
 }
 
 /** The 404 page for a missing or unknown token, in the visitor's language. */
@@ -93,7 +91,7 @@ const subscriberLanguage = (value: string): Language => (isLanguage(value) ? val
  * POSTs (`List-Unsubscribe=One-Click`), which mail providers send from their own servers: that
  * route alone accepts requests from other origins (`crossSite`, see ./routes.ts).
  */
-export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, limit }: { store: SubmissionStore; mail: MailContext | null; limit: RouteLimit }): Promise<void> {
+export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, limit }: { store: SubmissionStore; mail: MailSource; limit: RouteLimit }): Promise<void> {
   // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
@@ -113,8 +111,9 @@ export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, 
   links.post(confirmPath, { config, schema: linkSchema.post }, async (request, reply) => {
     const token = request.body?.token ?? request.query.token;
     // The estate hears of a sign-up once the address's owner has confirmed it, not before.
-    const notify = mail
-      ? (row: NewsletterRow) => [composeNotification("newsletterSignup", row.id, { language: subscriberLanguage(row.language), page: row.page, email: row.email }, row.confirmed_at!, mail)]
+    const context = mail();
+    const notify = context
+      ? (row: NewsletterRow) => [composeNotification("newsletterSignup", row.id, { language: subscriberLanguage(row.language), page: row.page, email: row.email }, row.confirmed_at!, context)]
       : undefined;
     const result = token ? store.confirm(token, notify) : null;
     if (!result) return invalid(request, reply);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import type { SubmissionStore } from "../db/submissions";
-import type { MailContext } from "../mail/compose";
+import type { MailSource } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 import { newsletterPictureRoutes } from "./newsletter-pictures";
@@ -15,7 +15,7 @@ export interface ApiRouteOptions {
   config: Config;
   store: SubmissionStore;
   /** Set when mail is configured (SMTP_URL). */
-  mail: MailContext | null;
+  mail: MailSource;
   tours: TourService;
 }
 

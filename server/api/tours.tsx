@@ -7,7 +7,6 @@ import { TransNoContext } from "@lingui/react/server";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { content } from "#content";
 import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import { localizePath } from "#core/paths";
@@ -15,7 +14,7 @@ import { languageTags, type Language } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
-import { contactLink, tourName, visitorMovesPerDay } from "../bookings/service";
+import { contactLink, visitorMovesPerDay } from "../bookings/service";
 import { addDays, dayCount, isDay, localOf, parseStart } from "../bookings/paris-time";
 import { slotStart } from "../bookings/schedule";
 import { SlotRefused, type OpenSlot } from "../bookings/ledger";
@@ -163,7 +162,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   };
   return (
     <>
-      <p className="estate">{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(tours.content.current.site, lang).estate}</p>
       <h1>{t("manage.title")}</h1>
       {note ? <p role={note === "moved" || note === "cancelled" ? "status" : "alert"}>{notes[note]}</p> : null}
       {/* Just cancelled: the note has said it, once. */}
@@ -172,7 +171,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
       </p>
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</li>
-        <li>{t("mail.booking.tour", { tour: tourName(visit.package, lang) })}</li>
+        <li>{t("mail.booking.tour", { tour: tours.content.tourName(visit.package, lang) })}</li>
         <li>{t("mail.booking.guests", { count: visit.guests })}</li>
       </ul>
       {changeable ? (
@@ -245,12 +244,12 @@ function OfferPage({ entry, tours, lang, siteUrl, booked, left }: { entry: Waitl
           : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
   return (
     <>
-      <p className="estate">{localNames(content.site, lang).estate}</p>
+      <p className="estate">{localNames(tours.content.current.site, lang).estate}</p>
       <h1>{t("waitlist.title")}</h1>
       {state ? <p role={booked || left ? "status" : undefined}>{state}</p> : null}
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
-        <li>{t("mail.booking.tour", { tour: tourName(entry.package, lang) })}</li>
+        <li>{t("mail.booking.tour", { tour: tours.content.tourName(entry.package, lang) })}</li>
         <li>{t("mail.booking.guests", { count: entry.guests })}</li>
       </ul>
       {open && until && !booked ? (
@@ -332,7 +331,7 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
       reply,
       status,
       visit.language,
-      `${translator(visit.language).t("manage.title")} — ${localNames(content.site, visit.language).estate}`,
+      `${translator(visit.language).t("manage.title")} — ${localNames(tours.content.current.site, visit.language).estate}`,
       <ManagePage visit={visit} tours={tours} note={note} siteUrl={siteUrl} day={day} />,
     );
 
@@ -347,7 +346,7 @@ export async function tourRoutes(api: FastifyInstance, { tours, limit, availabil
   const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean, left = false) => {
     const visit = tours.visit(entry.bookingId);
     const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
-    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(content.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} left={left} />);
+    return sendHtml(reply, status, lang, `${translator(lang).t("waitlist.title")} — ${localNames(tours.content.current.site, lang).estate}`, <OfferPage entry={entry} tours={tours} lang={lang} siteUrl={siteUrl} booked={booked} left={left} />);
   };
   const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
 

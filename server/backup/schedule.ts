@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve as absolute } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { backupConfigured, projectDir, type Config } from "../config";
 import { commandArgs } from "../project";
 import { backupHistory } from "../db/backups";
@@ -116,12 +117,15 @@ export class BackupSchedule {
 }
 
 /**
- * Mounts the backups' schedule on the server (after the API, whose database it reads): it starts
- * when the server is ready and stops when it closes.
+ * The backups' schedule as a plugin of the server (`backups`, after the API, whose database it
+ * reads): it starts when the server is ready and stops when it closes.
  */
-export function registerBackups(app: FastifyInstance, config: Config, options: { now?: () => Date } = {}): void {
-  const schedule = new BackupSchedule(app.forms.db, config, app.log, options.now);
-  app.decorate("backups", schedule);
-  app.addHook("onReady", async () => schedule.start());
-  app.addHook("preClose", async () => schedule.stop());
-}
+export const backups = fp(
+  async (app: FastifyInstance, options: { config: Config; now?: () => Date }) => {
+    const schedule = new BackupSchedule(app.forms.db, options.config, app.log, options.now);
+    app.decorate("backups", schedule);
+    app.addHook("onReady", async () => schedule.start());
+    app.addHook("preClose", async () => schedule.stop());
+  },
+  { name: "backups", fastify: "5.x", dependencies: ["api"] },
+);

@@ -11,7 +11,7 @@ import type { FormInput } from "#forms/definitions";
 import { translator } from "#locales";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { addNote } from "../db/assignment";
-import { composeSubmissionMails, type BookingNotice, type MailContext } from "../mail/compose";
+import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
 import { composeRequestReceived } from "../mail/tour-visit";
 import { SlotRefused, type SlotBooking } from "./ledger";
 import type { LocalTime } from "./paris-time";
@@ -24,7 +24,7 @@ type TourBookingInput = FormInput<"tourBooking">;
 export interface Booker {
   store: SubmissionStore;
   tours: TourService;
-  mail: MailContext | null;
+  mail: MailSource;
 }
 
 /** A visitor's booking as the route's schema read it: the form's fields, the time chosen, and whether to wait in line when it is full. */
@@ -48,7 +48,8 @@ export type BookingResult = { outcome: "confirmed" | "pending" | "waitlist" | "r
  * when the visitor asked for the waitlist and the group fits a tour, puts the request in line
  * (the estate told which time, the visitor how to leave the line).
  */
-export async function bookTour({ store, tours, mail }: Booker, { input, slot, waitlist }: VisitorBooking): Promise<BookingResult> {
+export async function bookTour({ store, tours, mail: mailSource }: Booker, { input, slot, waitlist }: VisitorBooking): Promise<BookingResult> {
+  const mail = mailSource();
   // The estate's notification, told what became of the time.
   const estate = (saved: Saved, notice?: BookingNotice) => (mail ? composeSubmissionMails("tourBooking", input, saved, mail, notice) : []);
   if (!slot) {

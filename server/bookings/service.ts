@@ -5,13 +5,12 @@
  * that takes places goes through here: a visitor's booking, the staff's confirmation of a
  * request, a phone or walk-in booking, a move, a waitlist offer taken, a schedule change.
  */
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import type { TourPackageId } from "#forms/tour-booking";
 import { auditActions, auditCountSince, recordAudit, visitorActor } from "../db/audit";
 import { whenWritable } from "../db/availability";
+import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
 import { changeStatus, statusesOf } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
@@ -50,12 +49,6 @@ export interface BookedVisit extends SlotBooking {
   email: string;
   phone: string | null;
   language: Language;
-}
-
-/** The tour's name in a language, as the booking form names it once chosen. */
-export function tourName(pkg: string, lang: Language): string {
-  const found = content.tours.packages.find((tour) => tour.id === pkg);
-  return found ? textIn(found.selectedLabel, lang) : pkg;
 }
 
 /** The contact page in a language, as an absolute address (the 409 answers and the visitor's page offer it). */
@@ -103,8 +96,10 @@ class Abort<T> extends Error {
 
 export interface TourServiceOptions {
   now: () => Date;
+  /** The content the mails name tours from, as the live site says it (../content-store.ts). */
+  content: ContentStore;
   /** Set when mail is configured: the visitor's e-mails are queued with each change. */
-  mail: (Omit<VisitMailContext, "cutoffHours" | "holdHours"> & Pick<MailContext, "staffLanguage">) | null;
+  mail: () => (Omit<VisitMailContext, "cutoffHours" | "holdHours"> & Pick<MailContext, "staffLanguage">) | null;
   /** A new e-mail is in the outbox. */
   kick: () => void;
 }
@@ -127,6 +122,11 @@ export class TourService {
 
   get now(): Date {
     return this.options.now();
+  }
+
+  /** The content the server speaks with (the tours' names, the estate's facts). */
+  get content(): ContentStore {
+    return this.options.content;
   }
 
   /** The schedule, read once and again after `scheduleChanged`. */
@@ -236,12 +236,12 @@ export class TourService {
 
   /** The visitor's e-mail about `visit` as it now stands, or null without mail (or without an address: a walk-in). */
   visitorMail(kind: VisitMailKind, visit: BookedVisit) {
-    const { mail } = this.options;
+    const mail = this.options.mail();
     if (!mail || visit.email === "") return null;
     const schedule = this.schedule();
     return composeVisitMail(
       kind,
-      { id: visit.bookingId, email: visit.email, language: visit.language, tour: tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token },
+      { id: visit.bookingId, email: visit.email, language: visit.language, tour: this.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token },
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
       this.now,
     );
@@ -260,7 +260,7 @@ export class TourService {
    * it stood); call inside the change's transaction.
    */
   private tellEstate(kind: EstateChangeKind, before: SlotBooking): void {
-    const { mail } = this.options;
+    const mail = this.options.mail();
     const visit = this.visit(before.bookingId);
     if (!mail || !visit) return;
     const schedule = this.schedule();
@@ -597,13 +597,13 @@ export class TourService {
 
   /** Queues the offer's e-mail to the one in line. */
   private tellOffer(bookingId: string, entry: WaitlistEntry, until: Date): void {
-    const { mail } = this.options;
+    const mail = this.options.mail();
     const visitor = visitorOf(this.db, bookingId);
     if (!mail || !visitor) return;
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
     const offer = composeWaitlistOffer(
-      { id: bookingId, email: visitor.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      { id: bookingId, email: visitor.email, language, tour: this.content.tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
       localOf(until),
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
     );
@@ -646,21 +646,21 @@ export class TourService {
 
   /** The e-mail telling a visitor who just joined a waitlist which time they wait for and how to leave; call inside that transaction. */
   waitlistJoinedMail(bookingId: string) {
-    const { mail } = this.options;
+    const mail = this.options.mail();
     const entry = this.waitlist.byBooking(bookingId);
     const visitor = visitorOf(this.db, bookingId);
     if (!mail || !entry || !visitor || visitor.email === "") return null;
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
     return composeWaitlistJoined(
-      { id: bookingId, email: visitor.email, language, tour: tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      { id: bookingId, email: visitor.email, language, tour: this.content.tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours, waitlistHoldHours: schedule.waitlistHoldHours },
     );
   }
 
   /** Queues the estate's e-mail telling that the first in line took the places offered. */
   private tellOfferTaken(entry: WaitlistEntry, confirmed: boolean): void {
-    const { mail } = this.options;
+    const mail = this.options.mail();
     const visitor = visitorOf(this.db, entry.bookingId);
     if (!mail || !visitor) return;
     const when = slotInstant(this.schedule(), entry);

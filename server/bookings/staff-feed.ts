@@ -6,8 +6,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { content } from "#content";
-import { textIn } from "#content/text";
+import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
 import { confirmedSince } from "../db/tour-ledger";
 import { addDays, localOf } from "./paris-time";
@@ -21,13 +20,14 @@ export const feedPath = (token: string) => `/admin/calendar/feed/${token}.ics`;
  * event per booking (its UID the booking's, so an update replaces it): the tour in English, the
  * visitor's name and group, their language, their phone, and the booking's page in the inbox.
  */
-export function staffFeed(db: Db, options: { siteUrl: string; durationMinutes: number; now: Date }): string {
+export function staffFeed(db: Db, options: { siteUrl: string; content: ContentStore; now: Date }): string {
+  const { site, tours } = options.content.current;
   const since = addDays(localOf(options.now).date, -31);
   const rows = confirmedSince(db, since);
   const host = new URL(options.siteUrl).hostname;
   const calendar = ical({
-    name: content.site.estateName,
-    prodId: { company: content.site.estateName, product: "staff-calendar", language: "EN" },
+    name: site.estateName,
+    prodId: { company: site.estateName, product: "staff-calendar", language: "EN" },
     method: ICalCalendarMethod.PUBLISH,
     timezone: { name: null, generator: getVtimezoneComponent },
   });
@@ -35,16 +35,15 @@ export function staffFeed(db: Db, options: { siteUrl: string; durationMinutes: n
     const [year, month, day] = row.slot_date.split("-").map(Number) as [number, number, number];
     const [hours, minutes] = row.slot_time.split(":").map(Number) as [number, number];
     const start = new TZDate(year, month - 1, day, hours, minutes, row.time_zone);
-    const tour = content.tours.packages.find((candidate) => candidate.id === row.package);
     const language = new Intl.DisplayNames(["en"], { type: "language" }).of(row.language) ?? row.language;
     calendar.createEvent({
       id: `${row.booking_id}@${host}`,
       sequence: row.sequence,
       stamp: options.now,
       start,
-      end: new TZDate(start.getTime() + options.durationMinutes * 60_000, row.time_zone),
+      end: new TZDate(start.getTime() + tours.facts.durationMinutes * 60_000, row.time_zone),
       timezone: row.time_zone,
-      summary: `${row.name} · ${row.guests === 1 ? "1 person" : `${row.guests} people`} · ${tour ? textIn(tour.selectedLabel, "en") : row.package}`,
+      summary: `${row.name} · ${row.guests === 1 ? "1 person" : `${row.guests} people`} · ${options.content.tourName(row.package, "en")}`,
       description: [`Language: ${language}`, ...(row.phone ? [`Phone: ${row.phone}`] : []), new URL(`/admin/submissions/tour-bookings/${row.booking_id}`, options.siteUrl).toString()].join("\n"),
       status: ICalEventStatus.CONFIRMED,
     });

@@ -7,7 +7,8 @@
 import { auditActions, recordAudit } from "./audit";
 import type { Db } from "./database";
 import type { InboxType } from "./inbox";
-import { enqueueMail, type QueuedMail } from "./outbox";
+import type { OutgoingMail } from "#core/mail";
+import { enqueueMail } from "./outbox";
 
 /** Adds a note to a submission's history. */
 export function addNote(db: Db, submission: { type: InboxType; id: string }, actor: string, text: string, now: Date): void {
@@ -20,7 +21,7 @@ export function addNote(db: Db, submission: { type: InboxType; id: string }, act
  */
 export function assignSubmission(
   db: Db,
-  change: { submission: { type: InboxType; id: string }; staff: { id: number; email: string } | null; actor: string; mail: QueuedMail | null },
+  change: { submission: { type: InboxType; id: string }; staff: { id: number; email: string } | null; actor: string; mail: OutgoingMail | null },
   now: Date,
 ): void {
   const { submission, staff, actor, mail } = change;

@@ -7,7 +7,8 @@
  */
 import type { Language } from "#core/languages";
 import type { Db } from "./database";
-import { enqueueMail, type QueuedMail } from "./outbox";
+import type { OutgoingMail } from "#core/mail";
+import { enqueueMail } from "./outbox";
 
 /** What an issue says, as composed in the staff area (server/admin/newsletter/issue.ts checks it). */
 export interface NewsletterContent {
@@ -84,7 +85,7 @@ const issueOf = (row: IssueRow): NewsletterIssue => ({
   recipients: row.recipients,
 });
 
-/** The outbox's kind of a newsletter e-mail (server/db/outbox.ts `QueuedMail`). */
+/** The outbox's kind of a newsletter e-mail (core/mail.ts `MailKind`). */
 export const newsletterMailKind = "newsletter";
 
 /** Confirmed and not unsubscribed: who a newsletter goes to. */
@@ -153,7 +154,7 @@ export class NewsletterTable {
    * Queues the issue's e-mails to these recipients: each one's outbox row and delivery row in one
    * transaction, skipping anyone queued already (a second sender, a retried batch).
    */
-  queue(issueId: number, mails: readonly { recipient: Recipient; language: string; mail: QueuedMail }[], now: string): number {
+  queue(issueId: number, mails: readonly { recipient: Recipient; language: string; mail: OutgoingMail }[], now: string): number {
     const taken = this.db.prepare("SELECT 1 FROM newsletter_deliveries WHERE issue_id = ? AND subscriber_id = ?");
     const still = this.db.prepare(`SELECT 1 FROM newsletter_subscribers s WHERE s.id = ? AND ${subscribed}`);
     const record = this.db.prepare("INSERT INTO newsletter_deliveries (issue_id, subscriber_id, outbox_id, language, queued_at) VALUES (?, ?, ?, ?, ?)");
@@ -198,7 +199,7 @@ export class NewsletterTable {
   }
 
   /** Queues one e-mail that is no delivery (a test sent to a staff member), under the issue. */
-  queueTest(issueId: number, mail: QueuedMail, now: string): number {
+  queueTest(issueId: number, mail: OutgoingMail, now: string): number {
     return enqueueMail(this.db, mail, { type: "newsletter-issues", id: String(issueId) }, now);
   }
 }

@@ -7,28 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { whenWritable } from "./availability";
 import type { Db } from "./database";
-
-/** A file sent with an e-mail (the calendar file of a confirmed tour). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** The file's text (calendar files are text). */
-  content: string;
-}
-
-/** An e-mail as the outbox stores it (server/mail/compose.ts and booking-reply.ts write them). */
-export interface QueuedMail {
-  /** A notification to the estate, a subscriber's confirmation, the staff's answer to a visitor, or a newsletter issue (to a subscriber, or a test to the staff). */
-  kind: "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part (server/mail/layout.tsx); absent for a plain-text e-mail. */
-  html?: string;
-  headers: Record<string, string>;
-  attachments?: readonly MailAttachment[];
-}
+import type { MailAttachment, OutgoingMail, Outbox, PendingMail } from "#core/mail";
 
 /** A row of the outbox table. */
 export interface OutboxRow {
@@ -55,24 +34,8 @@ export interface OutboxRow {
   html: string | null;
 }
 
-/** An unsent e-mail as the sender reads it. */
-export interface PendingMail {
-  id: number;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
-  /** Attempts made so far. */
-  attempts: number;
-  attachments: MailAttachment[];
-  /** The left part of its Message-ID. */
-  messageId: string;
-}
-
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
-export function enqueueMail(db: Db, mail: QueuedMail, submission: { type: string; id: string }, now: string): number {
+export function enqueueMail(db: Db, mail: OutgoingMail, submission: { type: string; id: string }, now: string): number {
   const result = db
     .prepare(
       `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, html, headers, next_attempt_at, attachments, message_id)
@@ -109,8 +72,8 @@ const pending = (row: OutboxRow): PendingMail => ({
   messageId: row.message_id,
 });
 
-/** The sender's view of the outbox table (the `Outbox` of server/mail/sender.ts). */
-export class OutboxTable {
+/** The sender's view of the outbox table (`Outbox`, #core/mail). */
+export class OutboxTable implements Outbox {
   private readonly statements;
 
   constructor(private readonly db: Db) {

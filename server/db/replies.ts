@@ -6,7 +6,8 @@
 import { auditActions, recordAudit } from "./audit";
 import type { Db } from "./database";
 import { changeStatus, type InboxType } from "./inbox";
-import { enqueueMail, type QueuedMail } from "./outbox";
+import type { OutgoingMail } from "#core/mail";
+import { enqueueMail } from "./outbox";
 
 /** A reply form's key: 32 random bytes in base64url, made when the form is shown. */
 export const replyKeyPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -15,7 +16,7 @@ export interface ReplyToSend {
   /** The form's key: the same key sends nothing a second time. */
   key: string;
   submission: { type: InboxType; id: string };
-  mail: QueuedMail;
+  mail: OutgoingMail;
   actor: string;
   /** What the history shows: the template, the language, the subject and the text. */
   detail: Record<string, unknown>;

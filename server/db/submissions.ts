@@ -3,7 +3,8 @@ import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } fro
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
 import { GroupCommit, type CommitState } from "./group-commit";
-import { enqueueMail, type QueuedMail } from "./outbox";
+import type { OutgoingMail } from "#core/mail";
+import { enqueueMail } from "./outbox";
 
 export interface StoreOptions {
   /** Called after a commit that may have queued e-mails. */
@@ -26,7 +27,7 @@ export interface Saved {
  * once the store has said what it saves. Called inside the transaction: the e-mails are committed
  * with the submission or not at all.
  */
-export type MailsFor = (saved: Saved) => readonly QueuedMail[];
+export type MailsFor = (saved: Saved) => readonly OutgoingMail[];
 
 /**
  * More to write with a submission, in its transaction, after its row and before its e-mails (a
@@ -36,7 +37,7 @@ export type MailsFor = (saved: Saved) => readonly QueuedMail[];
 export type AlsoWrite<T> = (saved: Saved) => T;
 
 /** The e-mails of a submission written with more (`submitWith`): worded once that more is written. */
-export type MailsAfter<T> = (saved: Saved, written: T) => readonly QueuedMail[];
+export type MailsAfter<T> = (saved: Saved, written: T) => readonly OutgoingMail[];
 
 export interface NewsletterRow {
   id: string;
@@ -135,7 +136,7 @@ export class SubmissionStore {
     return { id, written };
   }
 
-  private queue(mails: readonly QueuedMail[] | undefined, type: string, id: string, now: string): void {
+  private queue(mails: readonly OutgoingMail[] | undefined, type: string, id: string, now: string): void {
     for (const mail of mails ?? []) enqueueMail(this.db, mail, { type, id }, now);
   }
 
@@ -209,7 +210,7 @@ export class SubmissionStore {
    * Confirms the subscription behind a confirmation token; idempotent. The first confirmation
    * queues `mailsFor`'s e-mails (the estate's notification) in the same transaction.
    */
-  confirm(confirmToken: string, mailsFor?: (row: NewsletterRow) => readonly QueuedMail[]): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
+  confirm(confirmToken: string, mailsFor?: (row: NewsletterRow) => readonly OutgoingMail[]): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
     const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };

@@ -1,26 +1,10 @@
-import { content } from "#content";
-import { textIn } from "#content/text";
 import type { Language } from "#core/languages";
+import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
-
-/** An e-mail as the outbox stores it (server/db/outbox.ts `QueuedMail`). */
-export interface OutgoingMail {
-  /** To the estate, a subscriber's confirmation, or the staff's answer to a visitor (server/mail/booking-reply.ts). */
-  kind: "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part, with the same words and addresses as `text` (./layout.tsx). */
-  html?: string;
-  headers: Record<string, string>;
-  /** Files sent with it: the calendar file of a confirmed tour. */
-  attachments?: readonly { filename: string; contentType: string; content: string }[];
-}
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -38,10 +22,15 @@ export interface MailContext {
   siteUrl: string;
   /** The language of the estate's own e-mails, read as each is written (server/db/staff.ts `mailLanguage`). */
   staffLanguage: () => StaffLanguage;
+  /** A tour's name in a language, as the content store says it now (server/content-store.ts). */
+  tourName: (pkg: string, lang: Language) => string;
 }
 
+/** Where composing reads its context, at each mail: the content store's facts as the live site says them now (null without mail). */
+export type MailSource = () => MailContext | null;
+
 /** The estate's facts every e-mail's head and signature need. */
-export type EstateFacts = Pick<MailContext, "estateNames" | "estateEmail" | "estatePhone" | "address" | "siteUrl">;
+export type EstateFacts = Pick<MailContext, "estateNames" | "estateEmail" | "estatePhone" | "address" | "siteUrl" | "tourName">;
 
 /** How an e-mail in `lang` ends: the closing words and the team, then the estate's address, phone, e-mail and website. */
 export function signedBy(lang: Language, facts: EstateFacts): Pick<MailDocument, "lang" | "estate" | "closing" | "signature"> {
@@ -79,15 +68,8 @@ export function bodySafe(value: string): string {
 /** A language's name in the staff's language ("French", « japonais »), for the estate's e-mails. */
 export const languageName = (code: string, lang: StaffLanguage) => new Intl.DisplayNames([adminDateTags[lang]], { type: "language" }).of(code) ?? code;
 
-/** A tour's name in a language, as the booking form names it once chosen. */
-function tourIn(pkg: unknown, lang: Language): string {
-  const tour = content.tours.packages.find((candidate) => candidate.id === pkg);
-  return tour ? textIn(tour.selectedLabel, lang) : String(pkg);
-}
-
-/** A field's value as the office reads it: a tour by its name, a day written out, in the staff's language. */
+/** A field's value as the office reads it: a day written out, in the staff's language (a tour is named by its notice). */
 function shownValue(kind: FormKind, name: string, value: unknown, lang: StaffLanguage): string {
-  if (kind === "tourBooking" && name === "package") return tourIn(value, lang);
   if (kind === "tourBooking" && name === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
   return String(value);
 }
@@ -167,7 +149,7 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
       kind: "facts",
       lines: [
         t("estateMail.time", { when: staffDayAndTime(notice.date, notice.time, lang) }),
-        t("estateMail.tour", { tour: tourIn(values.package, lang) }),
+        t("estateMail.tour", { tour: context.tourName(String(values.package), lang) }),
         t("estateMail.group", { count: notice.guests }),
       ],
     });
@@ -181,7 +163,7 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
     const value = values[field.name];
     if (value === undefined || value === null || value === "") continue;
     if (kind === "tourBooking" && field.name === "package") {
-      if (!notice) facts.push(t("estateMail.tour", { tour: tourIn(value, lang) }));
+      if (!notice) facts.push(t("estateMail.tour", { tour: context.tourName(String(value), lang) }));
       continue;
     }
     const label = t(`field.${field.name}` as AdminMessageId);

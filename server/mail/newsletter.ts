@@ -7,14 +7,16 @@
  * List-Unsubscribe=One-Click`, which mail providers POST to the link from their servers:
  * server/api/newsletter.tsx takes it) and the same link in the small print.
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
 import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
-import { bodySafe, headerSafe, siteLink, unsubscribePath, type EstateFacts, type OutgoingMail } from "./compose";
+import type { OutgoingMail } from "#core/mail";
+import type { ContentStore } from "../content-store";
+import { bodySafe, headerSafe, siteLink, unsubscribePath, type EstateFacts } from "./compose";
 import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
@@ -24,6 +26,15 @@ export interface IssueText {
   picture: { scene: string; alt: Partial<Record<Language, string>> } | null;
   wines: readonly string[];
   tours: readonly string[];
+}
+
+/** What an issue's e-mail says of the estate, and the wines and tours it links to, as the live content says them. */
+export type NewsletterFacts = EstateFacts & Pick<Content, "wines" | "tours">;
+
+/** The newsletter's facts as the content store has them now (a publish changes them with no restart). */
+export function newsletterFacts(store: ContentStore, siteUrl: string): NewsletterFacts {
+  const { wines, tours } = store.current;
+  return { ...store.estateFacts(), siteUrl, tourName: (id, lang) => store.tourName(id, lang), wines, tours };
 }
 
 /** An issue as one reader reads it: an e-mail's document, with its subject. */
@@ -41,7 +52,7 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 export const newsletterPicturePath = (scene: string) => `/api/newsletter/pictures/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
-export function newsletterDocument(issue: IssueText, lang: Language, facts: EstateFacts, unsubscribeUrl: string | null): NewsletterDocument {
+export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
   const { t } = translator(lang);
   const i18n = { lang, tag: languageTags[lang], t };
   const estate = facts.estateNames[lang];
@@ -57,12 +68,12 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: Esta
     blocks.splice(Math.min(1, blocks.length), 0, { kind: "picture", url: absolute(newsletterPicturePath(issue.picture.scene)), alt, text: t("mail.newsletter.picture", { alt }) });
   }
   for (const id of issue.wines) {
-    const wine = content.wines.find((candidate) => candidate.id === id);
+    const wine = facts.wines.find((candidate) => candidate.id === id);
     if (!wine) continue;
     blocks.push({ kind: "action", intro: t("mail.newsletter.wine", { wine: wineTitle(wine), price: winePriceWithTax(i18n, wine) }), button: t("mail.newsletter.wineButton"), url: absolute(localizePath(lang, winePath(id))) });
   }
   for (const id of issue.tours) {
-    const tour = content.tours.packages.find((candidate) => candidate.id === id);
+    const tour = facts.tours.packages.find((candidate) => candidate.id === id);
     if (!tour) continue;
     blocks.push({
       kind: "action",
@@ -93,7 +104,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: Esta
 export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
-export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: EstateFacts): { language: Language; mail: OutgoingMail } {
+export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: NewsletterFacts): { language: Language; mail: OutgoingMail } {
   const { siteUrl } = facts;
   const language = readingLanguage(issue, subscriber.language);
   const unsubscribeUrl = siteLink(siteUrl, unsubscribePath, subscriber.unsubscribeToken);
@@ -119,7 +130,7 @@ export function composeNewsletterMail(issue: IssueText, subscriber: { email: str
 }
 
 /** A test of an issue sent to a staff member, in the language they chose: the subject says it is a test, and no unsubscribe link. */
-export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: EstateFacts): OutgoingMail {
+export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
   const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
   const { text, html } = renderMail(document);
   return {

@@ -1,42 +1,6 @@
 import { headerSafe } from "./compose";
 import type { InlineImage } from "./logo";
-
-/** An unsent e-mail as the outbox hands it out. */
-export interface OutboxMail {
-  id: number;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  /** The HTML part, sent beside the text (multipart/alternative); null for a plain-text e-mail. */
-  html?: string | null;
-  headers: Record<string, string>;
-  /** Attempts made so far. */
-  attempts: number;
-  /** Files sent with it (a confirmed tour's calendar file); absent or empty for most. */
-  attachments?: readonly { filename: string; contentType: string; content: string }[];
-  /** The left part of its Message-ID, the same on every attempt. */
-  messageId: string;
-}
-
-/**
- * What the sender needs from the outbox. The database implements it (`OutboxTable` in
- * server/db/outbox.ts) and the API hands it over (server/api/index.ts), so the mail code does not
- * depend on the database, nor the database on the mail code.
- */
-export interface Outbox {
-  /** False once the store is closed: nothing is recorded after that. */
-  readonly open: boolean;
-  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
-  pending(afterId: number, dueBy: string | null, limit: number): OutboxMail[];
-  markSent(id: number, at: string): Promise<void>;
-  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
-  markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
-  /** When the earliest unsent e-mail is due, if any. */
-  nextAttemptAt(): string | null;
-  /** E-mails neither sent nor given up on, whenever they are due. */
-  unsentCount(): number;
-}
+import type { Outbox, PendingMail } from "#core/mail";
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
 export interface Address {
@@ -68,7 +32,8 @@ export interface MailTransport {
 }
 
 export interface SenderOptions {
-  from: string | Address;
+  /** The From of every e-mail, or where to read it at each send (the estate's address as the content says it now). */
+  from: string | Address | (() => string | Address);
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
@@ -126,7 +91,7 @@ export class OutboxSender {
   /** Rounds in a row that found the relay unreachable: the pause doubles with each. */
   private downRounds = 0;
   /** E-mails handed to the transport and not yet answered. */
-  private readonly inFlight = new Map<number, OutboxMail>();
+  private readonly inFlight = new Map<number, PendingMail>();
   /** Of those, the ones whose whole message the relay has. */
   private readonly withRelay = new Set<number>();
   /** Those recorded in doubt at the shutdown's deadline: their late failure records nothing. */
@@ -134,7 +99,6 @@ export class OutboxSender {
   /** The relay's latest answer times (ms), newest last. */
   private readonly answerTimes: number[] = [];
   private readonly now: () => number;
-  private readonly messageIdDomain: string;
 
   constructor(
     private readonly outbox: Outbox,
@@ -142,7 +106,6 @@ export class OutboxSender {
     private readonly options: SenderOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.messageIdDomain = fromDomain(options.from);
   }
 
   start(): void {
@@ -262,16 +225,17 @@ export class OutboxSender {
     this.report(round);
   }
 
-  private async deliver(mail: OutboxMail, round: Round): Promise<void> {
+  private async deliver(mail: PendingMail, round: Round): Promise<void> {
     const files = (mail.attachments ?? []).map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content as string | Buffer }));
     const html = mail.html ?? undefined;
     const pictures = html ? (this.options.inlineImages ?? []).filter((image) => html.includes(`cid:${image.cid}`)) : [];
     const attachments = [...files, ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid }))];
     const started = Date.now();
     this.inFlight.set(mail.id, mail);
+    const from = typeof this.options.from === "function" ? this.options.from() : this.options.from;
     try {
       await this.transport.sendMail({
-        from: this.options.from,
+        from,
         to: { name: "", address: headerSafe(mail.to, 254) },
         ...(mail.replyTo ? { replyTo: { name: "", address: headerSafe(mail.replyTo, 254) } } : {}),
         subject: headerSafe(mail.subject),
@@ -279,7 +243,7 @@ export class OutboxSender {
         ...(html ? { html } : {}),
         headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [headerSafe(name, 100), headerSafe(value, 1000)])),
         ...(attachments.length > 0 ? { attachments } : {}),
-        messageId: `<${mail.messageId}@${this.messageIdDomain}>`,
+        messageId: `<${mail.messageId}@${fromDomain(from)}>`,
         handedOver: () => this.withRelay.add(mail.id),
       });
     } catch (error) {
@@ -298,7 +262,7 @@ export class OutboxSender {
     await this.outbox.markSent(mail.id, new Date(this.now()).toISOString());
   }
 
-  private async failed(mail: OutboxMail, error: unknown, round: Round): Promise<void> {
+  private async failed(mail: PendingMail, error: unknown, round: Round): Promise<void> {
     // Relays quote the recipient ("550 <person@example.com> unknown"): the log and the table must not keep it.
     const reason = withoutAddresses(message(error)).slice(0, 500);
     round.lastError = reason;

@@ -1,5 +1,6 @@
 import type { Language } from "#core/languages";
-import { bodySafe, headerSafe, type EstateFacts, type OutgoingMail } from "./compose";
+import { bodySafe, headerSafe, type EstateFacts } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail } from "./layout";
 
 /**

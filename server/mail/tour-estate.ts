@@ -6,10 +6,9 @@
  * and the visitor's address as Reply-To. The visitor's name is the one thing they typed that it
  * repeats, on one line.
  */
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
-import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext, type OutgoingMail, type StaffLanguage } from "./compose";
+import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { parisParts, staffDayAndTime } from "./staff-clock";
 
@@ -32,12 +31,6 @@ export interface ChangedVisit {
   until?: Date;
 }
 
-/** The tour's name in the staff's language, as the office reads it. */
-const tourIn = (pkg: string, lang: StaffLanguage) => {
-  const found = content.tours.packages.find((tour) => tour.id === pkg);
-  return found ? textIn(found.selectedLabel, lang) : pkg;
-};
-
 const subjects: Record<EstateChangeKind, AdminMessageId> = {
   moved: "estateMail.subject.moved",
   cancelled: "estateMail.subject.cancelled",
@@ -47,7 +40,7 @@ const subjects: Record<EstateChangeKind, AdminMessageId> = {
 };
 
 /** The estate's e-mail about a change to a booking, made at `now`. */
-export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit, context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address">, now: Date): OutgoingMail {
+export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit, context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address" | "tourName">, now: Date): OutgoingMail {
   const lang = context.staffLanguage();
   const { t } = adminTranslator(lang);
   const name = headerSafe(bodySafe(visit.name), 60);
@@ -65,7 +58,7 @@ export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit,
       kind: "facts",
       lines: [
         ...times,
-        t("estateMail.tour", { tour: tourIn(visit.package, lang) }),
+        t("estateMail.tour", { tour: context.tourName(visit.package, lang) }),
         t("estateMail.group", { count: visit.guests }),
         t("estateMail.language", { language: languageName(visit.language, lang) }),
         t("estateMail.changedAt", { when: at(now) }),

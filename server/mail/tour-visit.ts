@@ -7,15 +7,14 @@
  * booking's current state; subjects name the day and the time. The reminder, sent when online
  * changes close, gives the phone instead of the private link.
  */
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, signedBy, type EstateFacts, type OutgoingMail } from "./compose";
+import { headerSafe, signedBy, type EstateFacts } from "./compose";
+import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 
 /** Why the visitor is written to. */
@@ -212,9 +211,8 @@ export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequ
 export function composeRequestReceived(id: string, request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null }, context: EstateFacts): OutgoingMail {
   const { t } = translator(request.language);
   const estate = context.estateNames[request.language];
-  const tour = content.tours.packages.find((candidate) => candidate.id === request.package);
   const facts = [
-    ...(tour ? [t("mail.booking.tour", { tour: textIn(tour.selectedLabel, request.language) })] : []),
+    t("mail.booking.tour", { tour: context.tourName(request.package, request.language) }),
     ...(request.date ? [t("tourMail.preferredDay", { date: formatEventDate(request.date, request.language) })] : []),
     ...(request.guests ? [t("mail.booking.guests", { count: request.guests })] : []),
   ];

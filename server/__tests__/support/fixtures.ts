@@ -7,7 +7,8 @@ import { afterEach } from "vitest";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { estateNames } from "#content/names";
-import { perLanguage } from "#core/languages";
+import { perLanguage, type Language } from "#core/languages";
+import { textIn } from "#content/text";
 import { buildServer, type ServerOptions } from "../../app";
 import type { MailContext, StaffLanguage } from "../../mail/compose";
 import { parseConfig } from "../../config";
@@ -26,6 +27,12 @@ export function fixtureBuild(): string {
   return root;
 }
 
+/** A tour's name in a language, from the site's own content (as the server's content store gives it). */
+export function tourNameOf(pkg: string, lang: Language): string {
+  const tour = content.tours.packages.find((candidate) => candidate.id === pkg);
+  return tour ? textIn(tour.selectedLabel, lang) : pkg;
+}
+
 /** What composing an e-mail needs, from the site's own facts, with the estate's mails in `staffLanguage`. */
 export function testMailContext(staffLanguage: StaffLanguage = "en", siteUrl = "https://www.hermitage-lescours.example"): MailContext {
   const { site } = content;
@@ -37,6 +44,7 @@ export function testMailContext(staffLanguage: StaffLanguage = "en", siteUrl = "
     tradeEmail: site.contact.tradeEmail,
     siteUrl,
     staffLanguage: () => staffLanguage,
+    tourName: tourNameOf,
   };
 }
 

@@ -12,11 +12,14 @@ import { languages, type Language } from "#core/languages";
 
 /** A field of a form, as the renderer draws it. */
 export type FieldNode =
-  /** `picture`: the name of a scene (content/images/scenes), drawn as the picture and an upload. */
-  /** `datetime`: a moment, typed on the estate's clock (Paris) and stored with its offset. */
-  | { kind: "text"; optional: boolean; format?: "date" | "uri" | "time" | "long" | "picture" | "datetime"; pattern?: string; minLength?: number; maxLength?: number }
+  /**
+   * `picture`: the name of a scene (content/images/scenes), drawn as the picture and an upload.
+   * `datetime`: a moment, typed on the estate's clock (Paris) and stored with its offset.
+   * `nullable`: a fact the estate has not given yet (content/schemas/site.ts): left empty, it is saved as null.
+   */
+  | { kind: "text"; optional: boolean; nullable?: boolean; format?: "date" | "uri" | "time" | "long" | "picture" | "datetime"; pattern?: string; minLength?: number; maxLength?: number }
   /** `exclusiveMin`: the number must be above `min`, not equal to it (a price). */
-  | { kind: "number"; optional: boolean; integer: boolean; min?: number; max?: number; step?: number; exclusiveMin?: boolean }
+  | { kind: "number"; optional: boolean; nullable?: boolean; integer: boolean; min?: number; max?: number; step?: number; exclusiveMin?: boolean }
   | { kind: "choice"; optional: boolean; options: string[] }
   | { kind: "boolean"; optional: boolean }
   /** One text per site language, all required unless `partial`. */
@@ -52,6 +55,12 @@ const longNames = /^(content|description|tastingNotes|soils|body|intro|text|para
 
 function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode {
   if (schema.anyOf) {
+    // A value or null (a legal fact not known yet): the value's field, which may be left empty.
+    const known = schema.anyOf.filter((branch) => branch.type !== "null");
+    if (known.length === 1 && known.length < schema.anyOf.length) {
+      const node = toNode(known[0]!, true, name);
+      if (node.kind === "text" || node.kind === "number") return { ...node, nullable: true };
+    }
     // A union of strings (a score: points or a medal) is typed as text; the schema checks it.
     return { kind: "text", optional };
   }
@@ -247,7 +256,7 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
       return draft === "on" ? true : node.optional ? undefined : false;
     case "number": {
       const text = (draft as string).trim().replace(",", ".");
-      if (text === "") return node.optional ? undefined : null;
+      if (text === "") return node.optional && !node.nullable ? undefined : null;
       const number = Number(text);
       return Number.isFinite(number) ? number : text;
     }
@@ -262,7 +271,7 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
     }
     default: {
       const text = draft as string;
-      if (text.trim() === "" && node.optional) return undefined;
+      if (text.trim() === "" && node.optional) return node.kind === "text" && node.nullable ? null : undefined;
       // A moment typed on the estate's clock gets its offset; what is not one is left for the schema to name.
       if (node.kind === "text" && node.format === "datetime") return momentFromParis(text) ?? text;
       return text;

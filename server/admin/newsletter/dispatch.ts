@@ -8,12 +8,12 @@
  * stops goes on at the next start with whoever has not been queued yet: no one gets it twice.
  */
 import type { NewsletterIssue, NewsletterTable, Recipient } from "../../db/newsletter";
-import type { QueuedMail } from "../../db/outbox";
+import type { OutgoingMail } from "#core/mail";
 
 export interface DispatchOptions {
   table: NewsletterTable;
   /** An issue's e-mail to one subscriber, and the language it is in. */
-  compose: (issue: NewsletterIssue, recipient: Recipient) => { language: string; mail: QueuedMail };
+  compose: (issue: NewsletterIssue, recipient: Recipient) => { language: string; mail: OutgoingMail };
   /** New e-mails are in the outbox: send them soon. */
   kick: () => void;
   /** E-mails handed to the outbox per minute, at most (the relay's limit). */

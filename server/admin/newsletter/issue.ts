@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { content, contentFile } from "#content";
+import { contentFile, type Content } from "#content";
 import { scenePattern } from "#content/schemas/scene";
 import { languages, type Language } from "#core/languages";
 import { isCleanText, isPlainText } from "#forms/text";
@@ -37,7 +37,8 @@ const text = (max: number, oneLine: boolean) =>
 
 /**
  * The composing form's fields: per language a subject, a text and a picture's description, the
- * picture (a scene's name, or none), and a box per wine and per tour.
+ * picture (a scene's name, or none). The boxes per wine and per tour are read against the content
+ * the server has now (`tickedLinks`).
  */
 export const issueForm = z
   .record(z.string(), z.string())
@@ -62,13 +63,22 @@ export const issueForm = z
     const picture = (fields.picture ?? "").trim();
     if (picture !== "" && !pictureExists(picture)) context.addIssue({ code: "custom", path: ["picture"], message: "picture" });
     else if (picture !== "") parsed.picture = { scene: picture, alt };
-    parsed.wines = content.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id);
-    parsed.tours = content.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id);
     return parsed;
   });
 
+/** The wines and tours the content has now: what an issue may link to. */
+export type IssueCatalogue = Pick<Content, "wines" | "tours">;
+
+/** The wines and tours whose boxes are ticked, among those of the content (a box of another name is ignored). */
+export function tickedLinks(fields: Record<string, string>, catalogue: IssueCatalogue): Pick<NewsletterContent, "wines" | "tours"> {
+  return {
+    wines: catalogue.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id),
+    tours: catalogue.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id),
+  };
+}
+
 /** The form as typed, without its checks: shown again, with its problems, when it is refused. */
-export function typedIssue(fields: Record<string, string>): NewsletterContent {
+export function typedIssue(fields: Record<string, string>, catalogue: IssueCatalogue): NewsletterContent {
   const typed = (name: string) => (fields[name] ?? "").trim();
   const per = (prefix: string) => Object.fromEntries(languages.flatMap((lang) => (typed(`${prefix}.${lang}`) ? [[lang, typed(`${prefix}.${lang}`)]] : [])));
   const picture = typed("picture");
@@ -76,8 +86,7 @@ export function typedIssue(fields: Record<string, string>): NewsletterContent {
     subject: per("subject"),
     body: per("body"),
     picture: pictureExists(picture) ? { scene: picture, alt: per("alt") } : null,
-    wines: content.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id),
-    tours: content.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id),
+    ...tickedLinks(fields, catalogue),
   };
 }
 

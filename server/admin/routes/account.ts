@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { z } from "zod";
-import { queryText, sendPage, staffForm, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, viewFor } from "../context";
 import { everyRole, inboxRoles, roleAllows } from "../roles";
 import { feedPath } from "../../bookings/staff-feed";
 import { feedToken } from "../../db/staff-feeds";
@@ -11,12 +11,13 @@ import { CalendarFeedPanel } from "../views/calendar-feed-panel";
 import { AccountPage } from "../views/account-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
 import { confirmEnrolment, refusedCode, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
+import { guardedRoutes } from "../staff-guard";
 
 /**
  * `/admin/account`: the signed-in member of the staff's own account (address, role, second
  * factor), and the second factor's enrolment for those whose role does not require it.
  */
-export function accountRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const accountRoutes = guardedRoutes("account", (admin, context) => {
   /** The signed-in account, read again (its second factor may have changed since sign-in). */
   const own = (request: FastifyRequest): StaffAccount | null => (request.staffSession ? context.staff.byId(request.staffSession.staffId) : null);
 
@@ -30,7 +31,7 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
     const view = viewFor(context, request, reply);
     // The calendar feed of confirmed tours, for accounts that open the inbox (issue 23).
     const feed = roleAllows(inboxRoles, account.role)
-      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.reply.siteUrl).toString(), renewed: request.query.feed === "renewed" })
+      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(), renewed: request.query.feed === "renewed" })
       : null;
     return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
   });
@@ -51,4 +52,4 @@ export function accountRoutes(admin: FastifyInstance, context: AdminContext): vo
     if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
     return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
   });
-}
+});

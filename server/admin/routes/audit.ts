@@ -1,16 +1,16 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { auditPage } from "../../db/audit";
-import { queryText, sendPage, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, viewFor } from "../context";
 import { inboxRoles } from "../roles";
 import { AuditPage } from "../views/audit-page";
+import { guardedRoutes } from "../staff-guard";
 
 const perPage = 100;
 
 /** `/admin/audit`: the log of every staff action, newest first. */
-export function auditRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const auditRoutes = guardedRoutes("audit", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   routes.get("/admin/audit", { config: inboxRoles, schema: { querystring: z.object({ page: queryText }) } }, async (request, reply) => {
     const raw = request.query.page;
@@ -19,4 +19,4 @@ export function auditRoutes(admin: FastifyInstance, context: AdminContext): void
     const view = viewFor(context, request, reply);
     return sendPage(reply, 200, createElement(AuditPage, { view, entries, page, pages: Math.max(1, Math.ceil(total / perPage)) }));
   });
-}
+});

@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
 import { SlotRefused } from "../../bookings/ledger";
 import { parseStart } from "../../bookings/paris-time";
 import { auditActions, recordAudit } from "../../db/audit";
-import { staffForm, staffOf, type AdminContext } from "../context";
+import { staffForm, staffOf } from "../context";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
+import { guardedRoutes } from "../staff-guard";
 
 const actions = { confirm: auditActions.slotConfirmed, decline: auditActions.slotDeclined, undo: auditActions.slotDeclineUndone, cancel: auditActions.slotCancelled } as const;
 type SlotAction = keyof typeof actions;
@@ -25,7 +25,7 @@ const sheetBack = /^\/admin\/calendar\/sheet\?day=\d{4}-\d{2}-\d{2}$/;
  * confirmation into a slot without room is refused, unless an admin confirms over the places with
  * a reason, which the audit log keeps. Each answer goes back to the booking's page (303).
  */
-export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   // Move: to another time of the booking's package with room for the group (the page lists them),
@@ -81,4 +81,4 @@ export function bookingSlotRoutes(admin: FastifyInstance, context: AdminContext)
     });
     return reply.redirect(`${page}?slot=${outcome === "done" ? action : outcome}`, 303);
   });
-}
+});

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffFeed } from "../../bookings/staff-feed";
 import { feedOwner, renewFeed } from "../../db/staff-feeds";
 import { auditActions, recordAudit } from "../../db/audit";
-import { staffForm, staffOf, type AdminContext } from "../context";
+import { staffForm, staffOf } from "../context";
 import { inboxRoles, publicRoute, roleAllows } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -14,7 +14,7 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
  * address's token is the key, and only an account that still opens the inbox has one that works),
  * revoked and renewed from the account page (POST, with the staff area's session, origin and CSRF).
  */
-export function calendarFeedRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const calendarFeedRoutes = guardedRoutes("calendar-feed", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   // `<token>.ics`: the token is checked by the route (anything else: 404).
@@ -24,7 +24,7 @@ export function calendarFeedRoutes(admin: FastifyInstance, context: AdminContext
     const owner = tokenPattern.test(token) ? feedOwner(context.db, token) : null;
     const account = owner === null ? null : context.staff.byId(owner);
     if (!account || !roleAllows(inboxRoles, account.role)) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-    const feed = staffFeed(context.db, { siteUrl: context.reply.siteUrl, durationMinutes: context.reply.durationMinutes, now: context.now() });
+    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now() });
     return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
   });
 
@@ -38,4 +38,4 @@ export function calendarFeedRoutes(admin: FastifyInstance, context: AdminContext
     })();
     return reply.redirect("/admin/account?feed=renewed", 303);
   });
-}
+});

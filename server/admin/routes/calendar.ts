@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { addDays, isDay, localOf, weekdayOf } from "../../bookings/paris-time";
 import { slotInstant } from "../../bookings/schedule";
-import { queryText, sendPage, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, viewFor } from "../context";
 import { inboxRoles } from "../roles";
 import { CalendarPage } from "../views/calendar-page";
 import { DaySheetPage } from "../views/day-sheet-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** The calendar's query: what it shows, and from which day (each read as text or absent; the route checks them). */
 const calendarQuery = z.object({ view: queryText, day: queryText });
@@ -19,7 +19,7 @@ const calendarQuery = z.object({ view: queryText, day: queryText });
  * a closed day or a lowered capacity still shows every guest booked there. Anything else shows
  * today, on the estate's clock.
  */
-export function calendarRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const dayOf = (asked: string | undefined) => (asked !== undefined && isDay(asked) ? asked : localOf(context.now()).date);
 
@@ -55,4 +55,4 @@ export function calendarRoutes(admin: FastifyInstance, context: AdminContext): v
     const [shown] = context.tours.days(day, day);
     return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown! }));
   });
-}
+});

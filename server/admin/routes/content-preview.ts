@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -12,17 +12,12 @@ import { draftFromForm, pictureUsesOf, valueOf } from "../content/form-model";
 import type { PreviewPicture } from "../content/live-preview";
 import { contentType, itemIdPattern } from "../content/types";
 import { sendPage, viewFor, type AdminContext } from "../context";
+import { previewPagePolicy } from "../framed-policies";
 import { contentRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import { LivePreviewMessage } from "../views/content-live-preview";
 import { NotFoundPage } from "../views/sign-in-page";
 import { contentForm, formFor } from "./content";
-
-/**
- * The policy of a previewed page of the site: its own styles, fonts and pictures from this server,
- * no script (it shows as it paints before its scripts load), shown only in a frame of the staff
- * area (the editor's live preview) or on its own.
- */
-export const previewPagePolicy = "default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 const types: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
@@ -53,7 +48,8 @@ export function withPreviewAddresses(text: string, job: number): string {
  * own styles, fonts and pictures (new uploads included); and the live preview beside an item's
  * form, the page that shows the item rendered from the unsaved form.
  */
-export function contentPreviewRoutes(admin: FastifyInstance, context: AdminContext, editor: ContentEditor): void {
+export const contentPreviewRoutes = guardedRoutes<AdminContext & { editor: ContentEditor }>("content-preview", (admin, context) => {
+  const { editor } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const framed = (reply: FastifyReply) => reply.header("Content-Security-Policy", previewPagePolicy).header("X-Frame-Options", "SAMEORIGIN");
@@ -109,4 +105,4 @@ export function contentPreviewRoutes(admin: FastifyInstance, context: AdminConte
     request.log.info({ reason: "problem" in result ? "draft refused" : result.error }, "content: live preview not shown");
     return sendPage(reply, 200, createElement(LivePreviewMessage, { view, problem: "problem" in result }));
   });
-}
+});

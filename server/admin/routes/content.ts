@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -30,6 +30,7 @@ import { contentType, contentTypes, itemIdPattern, type ContentType } from "../c
 import { checkFolder, checkValue, controlCharacterProblems, type FieldProblem } from "../content/validate";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage, type HistoryEntry, type RestoredVersion } from "../views/content-item-page";
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
@@ -124,7 +125,8 @@ function commitMessage(type: ContentType, id: string, before: unknown, after: un
  * earlier version into the form, to review and save like any other change. Every change is in the
  * audit log. The previews and the publish queue are in ./content-preview.ts.
  */
-export function contentRoutes(admin: FastifyInstance, context: AdminContext, editor: ContentEditor): void {
+export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEditor }>("content", (admin, context) => {
+  const { editor } = context;
   const { repository } = editor;
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -526,4 +528,4 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
       restored: { revision, changes },
     });
   });
-}
+});

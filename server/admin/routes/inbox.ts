@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -10,6 +9,7 @@ import { inboxRoles } from "../roles";
 import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
 import { typeName, type ViewContext } from "../view-context";
 import { InboxPage, type InboxFilter } from "../views/inbox-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** Submissions on one page of the inbox. */
 export const perPage = 50;
@@ -61,7 +61,7 @@ export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFi
 }
 
 /** `/admin`, the inbox, and its export. */
-export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   routes.get("/admin", { config: inboxRoles, schema: { querystring: inboxQuery } }, async (request, reply) => {
     const read = readFilter(request.query);
@@ -95,7 +95,7 @@ export function inboxRoutes(admin: FastifyInstance, context: AdminContext): void
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));
     return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet!, typeName(view, query.type)));
   });
-}
+});
 
 const exportFormats = ["csv", "xlsx", "json"] as const;
 type ExportFormat = (typeof exportFormats)[number];

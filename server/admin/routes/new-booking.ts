@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -9,10 +9,11 @@ import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { slotStart } from "../../bookings/schedule";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NewBookingPage, type NewBookingField } from "../views/new-booking-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** Text on one line: cleaned of control characters, trimmed, well formed. */
 const line = (max: number) =>
@@ -62,7 +63,7 @@ const pageQuery = z.object({ package: queryText, day: queryText, time: queryText
  * them only for an admin with a reason), with an optional mail to the visitor carrying the private
  * link and the calendar file.
  */
-export function newBookingRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { tours } = context;
 
@@ -112,7 +113,7 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
       const { id } = await bookForVisitor(
-        { store: context.store, tours, mail: null },
+        { store: context.store, tours, mail: () => null },
         {
           input: { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, package: form.package },
           slot: form.slot,
@@ -137,4 +138,4 @@ export function newBookingRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, 409, chosen, typed, { slot: problem });
     }
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -8,11 +8,13 @@ import { auditActions, recordAudit } from "../../db/audit";
 import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
 import { renderMail } from "../../mail/layout";
 import { mailLogo, type InlineImage } from "../../mail/logo";
-import { composeNewsletterTest, newsletterDocument, readingLanguage } from "../../mail/newsletter";
+import { composeNewsletterTest, newsletterDocument, newsletterFacts, readingLanguage } from "../../mail/newsletter";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import type { NewsletterDispatch } from "../newsletter/dispatch";
-import { emptyIssue, issueForm, issueProblems, sendingProblems, typedIssue, type IssueProblem } from "../newsletter/issue";
+import { emptyIssue, issueForm, issueProblems, sendingProblems, tickedLinks, typedIssue, type IssueProblem } from "../newsletter/issue";
+import { mailPreviewPolicy } from "../framed-policies";
 import { contentRoles } from "../roles";
+import { guardedRoutes } from "../staff-guard";
 import { NewsletterIssuePage, NewsletterListPage, NewsletterSendPage } from "../views/newsletter-pages";
 import { NotFoundPage } from "../views/sign-in-page";
 
@@ -29,13 +31,6 @@ const notices: Record<string, AdminMessageId> = {
   tested: "newsletter.done.tested",
   sending: "newsletter.done.sending",
 };
-
-/**
- * The policy of an e-mail shown in the staff's preview frame: its inline styles and its pictures
- * (the logo as data, the issue's picture from the site), no script, no form, framed by the staff
- * area only.
- */
-export const mailPreviewPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /**
  * An issue's HTML part as the staff's preview frame shows it: the logo, which the e-mail carries
@@ -60,12 +55,15 @@ const issueQuery = z.object({ done: queryText, preview: queryText });
  * a test to oneself, then the sending to every confirmed subscriber (./newsletter/dispatch.ts),
  * and each issue's counts: sent, failed, unsubscribed since.
  */
-export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, desk: NewsletterDesk): void {
+export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterDesk }>("newsletter", (admin, context) => {
+  const { desk } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { table, dispatch } = desk;
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const now = () => context.now().toISOString();
   const mailConfigured = context.config.SMTP_URL !== undefined;
+  /** The estate's facts and the wines and tours, as the live content says them at this moment. */
+  const facts = () => newsletterFacts(context.content, context.config.SITE_URL);
 
   routes.get("/admin/newsletter", { config: contentRoles, schema: { querystring: issueQuery } }, async (request, reply) =>
     sendPage(
@@ -89,7 +87,7 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
   /** The e-mail a subscriber of `lang` would get, as the issue page shows it: its subject, its HTML part in a frame, its text part. */
   const mailPreview = (draft: NewsletterContent, lang: Language, id: number) => {
     const reading = readingLanguage(draft, lang);
-    const document = newsletterDocument(draft, reading, context.reply, null);
+    const document = newsletterDocument(draft, reading, facts(), null);
     return { lang, reading, subject: document.subject, text: renderMail(document).text, frame: `/admin/newsletter/${id}/mail?lang=${lang}` };
   };
   let logo: Promise<InlineImage> | null = null;
@@ -112,6 +110,7 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
         counts: table.counts(id),
         preview: previewLang ? mailPreview(draft, previewLang, id) : null,
         mailConfigured,
+        catalogue: context.content.current,
       }),
     );
   };
@@ -125,13 +124,13 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
     const issue = table.get(Number(request.params.id));
     const lang = request.query.lang;
     if (!issue || lang === undefined || !isLanguage(lang)) return notFound(request, reply);
-    const { html } = renderMail(newsletterDocument(issue.content, readingLanguage(issue.content, lang), context.reply, null));
+    const { html } = renderMail(newsletterDocument(issue.content, readingLanguage(issue.content, lang), facts(), null));
     logo ??= mailLogo();
     return reply
       .type("text/html; charset=utf-8")
       .header("Content-Security-Policy", mailPreviewPolicy)
       .header("X-Frame-Options", "SAMEORIGIN")
-      .send(mailForFrame(html, await logo, context.reply.siteUrl));
+      .send(mailForFrame(html, await logo, context.config.SITE_URL));
   });
 
   /**
@@ -148,9 +147,9 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
     const parsed = issueForm.safeParse(fields);
     if (!parsed.success) {
       // What was typed comes back, with each problem at its field.
-      return issuePage(request, reply, id, { draft: typedIssue(fields), problems: issueProblems(parsed.error), status: 400 });
+      return issuePage(request, reply, id, { draft: typedIssue(fields, context.content.current), problems: issueProblems(parsed.error), status: 400 });
     }
-    const draft = parsed.data;
+    const draft = { ...parsed.data, ...tickedLinks(fields, context.content.current) };
     if (!table.update(id, draft, now())) return reply.redirect(`/admin/newsletter/${id}`, 303);
     const previewLang: Language = isLanguage(fields._previewLang) ? fields._previewLang : viewFor(context, request, reply).lang;
     switch (fields._op) {
@@ -160,7 +159,7 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
         const problems = sendingProblems(draft);
         if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
         const staff = staffOf(request).email;
-        table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, context.reply), now());
+        table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, facts()), now());
         context.kickMail();
         recordAudit(context.db, { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } }, context.now());
         return reply.redirect(`/admin/newsletter/${id}?done=tested&preview=${previewLang}`, 303);
@@ -206,4 +205,4 @@ export function newsletterRoutes(admin: FastifyInstance, context: AdminContext, 
     }
     return reply.redirect(`/admin/newsletter/${issue.id}?done=sending`, 303);
   });
-}
+});

@@ -1,18 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
-import { content } from "#content";
 import { translator } from "#locales";
 import { legalFacts } from "#presentation/legal-facts";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, replyContext } from "../context";
 import { inboxRoles } from "../roles";
 import { personalRecord } from "../personal-export";
 import { renderPage } from "../render";
 import { PersonalDocument } from "../views/personal-document";
 import { PrivacyPage } from "../views/privacy-page";
+import { guardedRoutes } from "../staff-guard";
 
 const emailSchema = z.email().max(254);
 
@@ -21,9 +21,21 @@ const emailSchema = z.email().max(254);
  * logged with the staff member, the time, and the address's keyed digest (never the address
  * itself: after an erasure the log must not keep it, nor let anyone confirm it by hashing it).
  */
-export function privacyRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
   const render = (request: FastifyRequest, reply: FastifyReply, status: number, props: Partial<Parameters<typeof PrivacyPage>[0]>) =>
-    sendPage(reply, status, createElement(PrivacyPage, { view: viewFor(context, request, reply), email: "", found: null, erased: null, problems: [], ...props }));
+    sendPage(
+      reply,
+      status,
+      createElement(PrivacyPage, {
+        view: viewFor(context, request, reply),
+        email: "",
+        found: null,
+        erased: null,
+        problems: [],
+        mailboxes: [context.content.current.site.contact.email, context.content.current.site.contact.tradeEmail],
+        ...props,
+      }),
+    );
 
   /** The address of the form, or null (answered by `badAddress`). */
   const address = (fields: Record<string, string>): string | null => {
@@ -58,7 +70,7 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     }
     const found = findPersonalData(context.db, email);
     const now = context.now();
-    const record = personalRecord(found, { ...context.reply, controller: (lang) => legalFacts(content.site, translator(lang).t).legalName }, now);
+    const record = personalRecord(found, { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName }, now);
     log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
     const day = now.toISOString().slice(0, 10);
     if (format === "data") {
@@ -84,4 +96,4 @@ export function privacyRoutes(admin: FastifyInstance, context: AdminContext): vo
     log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -6,12 +6,13 @@ import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
-import { MoveRefused, tourName, type Decision } from "../../bookings/service";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { MoveRefused, type Decision } from "../../bookings/service";
+import { sendPage, staffForm, staffOf, viewFor } from "../context";
 import { scheduleRoles } from "../roles";
 import { formatClock, formatShortDay, type ViewContext } from "../view-context";
 import { ScheduleChangePage } from "../views/schedule-change-page";
 import { dateChangeText, dayName, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type ScheduleDone } from "../views/schedule-page";
+import { guardedRoutes } from "../staff-guard";
 
 const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
@@ -48,7 +49,7 @@ export function readScheduleForm(fields: Record<string, string>, view: ViewConte
   const instantConfirm = {} as ScheduleSettings["instantConfirm"];
   const capacity = {} as ScheduleSettings["capacity"];
   for (const pkg of tourPackageIds) {
-    const tour = tourName(pkg, view.lang);
+    const tour = view.tourName(pkg);
     capacity[pkg] = wholeNumber(fields[scheduleFields.capacity(pkg)], 1, 50);
     if (Number.isNaN(capacity[pkg])) problems.push(view.t("schedule.error.capacity", { tour, min: 1, max: 50 }));
     instantConfirm[pkg] = fields[scheduleFields.instant(pkg)] === "on";
@@ -120,7 +121,7 @@ export function readDecisions(fields: Record<string, string>): Map<string, Decis
 }
 
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
-export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
   const { tours } = context;
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: ScheduleDone; problems?: string[]; typed?: Record<string, string> }) =>
     sendPage(
@@ -214,4 +215,4 @@ export function scheduleRoutes(admin: FastifyInstance, context: AdminContext): v
     const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
     return settle(request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
   });
-}
+});

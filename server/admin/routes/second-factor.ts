@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
@@ -13,6 +13,7 @@ import { acceptedStep, groupedSecret, isRecoveryCodeShape, newRecoveryCodes, new
 import { EnrolPage, RecoveryCodesPage, SecondFactorPage, type CodeProblem } from "../views/second-factor-page";
 import { SignInPage } from "../views/sign-in-page";
 import { startSession } from "./session";
+import { guardedRoutes } from "../staff-guard";
 
 /** What becomes of a code typed at a throttled step. */
 type Checked<T> = { ok: true; value: T } | { ok: false; problem: Exclude<CodeProblem, null>; retryAfterSeconds?: number };
@@ -72,7 +73,7 @@ export function pendingSecret(context: AdminContext, account: StaffAccount): str
 /** The QR code of an account's pending secret, as an SVG image (the inbox's policy allows images from itself only). */
 export async function sendQrCode(context: AdminContext, reply: FastifyReply, account: StaffAccount | null) {
   if (!account?.totp_pending_secret || account.totp_secret) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
-  const svg = await qrCodeSvg(otpauthUri(context.estateName, account.email, account.totp_pending_secret));
+  const svg = await qrCodeSvg(otpauthUri(context.content.current.site.estateName, account.email, account.totp_pending_secret));
   return reply.type("image/svg+xml").send(svg);
 }
 
@@ -106,7 +107,7 @@ export function sendEnrolPage(
   );
 }
 
-export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context) => {
   const { staff } = context;
 
   /** The account whose password was right in this browser, still waiting for its second factor. */
@@ -171,4 +172,4 @@ export function secondFactorRoutes(admin: FastifyInstance, context: AdminContext
     startSession(context, request, reply, account, { secondFactor: "enrolled" });
     return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }));
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -13,6 +13,7 @@ import { tokensMatch } from "../guard";
 import { everyRole, homeFor, publicRoute } from "../roles";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
 import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
@@ -48,7 +49,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * factor's step or its enrolment (./second-factor.ts). Otherwise it opens a new session (a new id
  * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
-export function sessionRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const sessionRoutes = guardedRoutes("session", (admin, context) => {
   const { staff, now } = context;
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -123,4 +124,4 @@ export function sessionRoutes(admin: FastifyInstance, context: AdminContext): vo
     }
     return reply.redirect(safeBack(fields.back), 303);
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -7,7 +7,7 @@ import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTok
 import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
-import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { sendPage, staffForm, staffOf, viewFor } from "../context";
 import { cookieNames, readCookie, servedOverHttps } from "../cookies";
 import { tokensMatch } from "../guard";
 import { hashPassword, passwordFault } from "../passwords";
@@ -16,6 +16,7 @@ import { formatTime, roleName, type ViewContext } from "../view-context";
 import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { RemoveStaffPage, StaffPage, type StaffDone } from "../views/staff-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** Staff management is for admin accounts only (docs/security.md). */
 export const staffRoles = requireRole("admin");
@@ -42,7 +43,7 @@ function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof
  * lose the role. Each action is in the audit log. The invitation's link is public: its token is
  * its key, and its form carries the sign-in form's CSRF token.
  */
-export function staffRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const staffRoutes = guardedRoutes("staff", (admin, context) => {
   const { staff } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   /** Each form post: its fields (./context.ts `staffForm`). */
@@ -93,11 +94,11 @@ export function staffRoutes(admin: FastifyInstance, context: AdminContext): void
       const token = createInvitation(context.db, { email, role, by }, now);
       const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
       const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
-      const text = [view.t("inviteMail.intro", { by, estate: context.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
+      const text = [view.t("inviteMail.intro", { by, estate: context.content.current.site.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
       if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
       enqueueMail(
         context.db,
-        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.estateName })), text: text.join("\n"), headers: {} },
+        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.content.current.site.estateName })), text: text.join("\n"), headers: {} },
         { type: "staff", id: email },
         now.toISOString(),
       );
@@ -186,4 +187,4 @@ export function staffRoutes(admin: FastifyInstance, context: AdminContext): void
     recordAudit(context.db, { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } }, context.now());
     return reply.redirect("/admin/login?joined", 303);
   });
-}
+});

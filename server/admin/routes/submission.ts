@@ -1,15 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { content } from "#content";
-import { textIn } from "#content/text";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
-import { composeBookingReply, type BookingAnswer } from "../../mail/booking-reply";
+import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
@@ -19,7 +17,7 @@ import { addNote, assignSubmission } from "../../db/assignment";
 import { assignmentMail } from "../assignment-mail";
 import { AssignPanel, type Colleague } from "../views/assign-panel";
 import { NotesPanel, noteMax } from "../views/notes-panel";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext, replyContext } from "../context";
 import { inboxRoles, roleAllows } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -29,6 +27,7 @@ import { isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
+import { guardedRoutes } from "../staff-guard";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -57,11 +56,10 @@ interface ReplyDraft {
   body: string;
 }
 
-/** The tour a booking names, in a language. */
-function tourName(record: SubmissionRecord, lang: string): string | null {
-  if (record.entry.type !== "tour-bookings") return null;
-  const found = content.tours.packages.find((tour) => tour.id === record.row.package);
-  return found && isLanguage(lang) ? textIn(found.selectedLabel, lang) : null;
+/** The tour a booking names, in a language (null for another form, or a language the site does not have). */
+function tourName(context: AdminContext, record: SubmissionRecord, lang: string): string | null {
+  if (record.entry.type !== "tour-bookings" || !isLanguage(lang) || !context.content.tour(String(record.row.package))) return null;
+  return context.content.tourName(String(record.row.package), lang);
 }
 
 /**
@@ -69,7 +67,7 @@ function tourName(record: SubmissionRecord, lang: string): string | null {
  * visitor's e-mail goes into the outbox in the same transaction as the new status, so a booking
  * is answered once and its e-mail is never lost), or mark a message or an application.
  */
-export function submissionRoutes(admin: FastifyInstance, context: AdminContext): void {
+export const submissionRoutes = guardedRoutes("submission", (admin, context) => {
   const base = "/admin/submissions/:type/:id";
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -126,10 +124,10 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
     const { entry } = record;
     if (!repliedTypes.includes(entry.type)) return null;
-    const templates = content.replyTemplates;
+    const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: context.reply.estateNames[lang] }, signatureLines(context.reply, lang));
+    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));
     const filled = fillIn(language);
     // What the template says, in the staff member's language, beside the visitor's version.
     const meaning = language === view.lang ? null : fillIn(view.lang);
@@ -165,7 +163,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         typed: extra.typed ?? {},
-        tourName: tourName(record, view.lang),
+        tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
         confirm: entry.type === "tour-bookings" ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: typeof record.row.guests === "number" ? record.row.guests : 1 } : null,
@@ -187,24 +185,18 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
   const form = { params, body: staffForm };
 
-  /** Stores the answer and its e-mail together; false when the booking was already answered. */
-  const answer = (record: SubmissionRecord, decision: BookingAnswer, actor: string, detail: Record<string, unknown>): boolean => {
+  /** Declines a request: its status, its e-mail and the audit entry together; false when it was already answered. */
+  const decline = (record: SubmissionRecord, reason: string, actor: string): boolean => {
     const { entry, row } = record;
     const now = context.now();
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const mail = composeBookingReply(
-      { id: entry.submission_id, name: String(row.name), email: String(row.email), language, tour: tourName(record, language) ?? String(row.package), guests: typeof row.guests === "number" ? row.guests : null },
-      decision,
-      context.reply,
-      now,
-    );
-    const to = decision.decision;
+    const mail = composeDeclineReply({ id: entry.submission_id, name: String(row.name), email: String(row.email), language }, reason, replyContext(context));
     const done = context.db.transaction(() => {
-      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], to, now)) return false;
+      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], "declined", now)) return false;
       // A request that waited on a full slot's waitlist leaves it once answered.
       context.tours.waitlist.endFor(entry.submission_id, now);
       enqueueMail(context.db, mail, { type: entry.type, id: entry.submission_id }, now.toISOString());
-      recordAudit(context.db, { actor, action: to === "confirmed" ? auditActions.bookingConfirmed : auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail }, now);
+      recordAudit(context.db, { actor, action: auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail: { reason } }, now);
       return true;
     })();
     if (done) context.kickMail();
@@ -252,7 +244,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     if (reason === "" || [...reason].length > reasonMax || !isWellFormedText(reason)) {
       return page(request, reply, record, 400, { problems: [view.t("error.reason")], typed: { reason: raw.slice(0, reasonMax) } });
     }
-    if (!answer(record, { decision: "declined", reason }, staffOf(request).email, { reason })) {
+    if (!decline(record, reason, staffOf(request).email)) {
       return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
     }
     return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
@@ -284,7 +276,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     const rawBody = fields.body ?? "";
     const subject = neutraliseLine(rawSubject).trim();
     const body = neutraliseText(rawBody.replace(/\r\n?/g, "\n")).trim();
-    const template = chooseTemplate(content.replyTemplates, fields.template).id;
+    const template = chooseTemplate(context.content.current.replyTemplates, fields.template).id;
     const problems: string[] = [];
     if (subject === "" || [...subject].length > subjectMax || !isWellFormedText(subject)) problems.push(view.t("error.replySubject"));
     if (body === "" || [...body].length > replyMax || !isWellFormedText(body)) problems.push(view.t("error.replyBody"));
@@ -295,7 +287,7 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
       return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
     }
     const { entry } = record;
-    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, context.reply);
+    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, replyContext(context));
     const sent = sendReply(
       context.db,
       {
@@ -342,4 +334,4 @@ export function submissionRoutes(admin: FastifyInstance, context: AdminContext):
     if (mail) context.kickMail();
     return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
   });
-}
+});

@@ -1,5 +1,4 @@
 import type { DayView, SlotView } from "../../bookings/day-view";
-import { tourName } from "../../bookings/service";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../view-context";
@@ -72,7 +71,7 @@ function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: st
   return (
     <div className={`calendar-slot${slot.scheduled ? "" : " off-schedule"}${slot.taken > slot.capacity ? " over" : ""}`}>
       <p>
-        <strong>{formatClock(view, slot.time)}</strong> {tourName(slot.package, view.lang)}
+        <strong>{formatClock(view, slot.time)}</strong> {view.tourName(slot.package)}
         {slot.scheduled ? null : <span className="status status-off"> {view.t("calendar.offSchedule")}</span>}
       </p>
       <p className="help">{placesText(view, slot)}</p>
@@ -112,7 +111,7 @@ function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayVie
           {free.map((slot, index) => {
             const place = { package: slot.package, date: shown.date, time: slot.time };
             // Short on a phone: the time alone, the tour and its places in the link's name and title.
-            const full = view.t("calendar.freeSlot", { time: formatClock(view, slot.time), tour: tourName(slot.package, view.lang), count: slot.capacity - slot.taken });
+            const full = view.t("calendar.freeSlot", { time: formatClock(view, slot.time), tour: view.tourName(slot.package), count: slot.capacity - slot.taken });
             return (
               <span key={`${slot.time} ${slot.package}`}>
                 {index > 0 ? " · " : null}

@@ -1,5 +1,4 @@
 import type { DayView } from "../../bookings/day-view";
-import { tourName } from "../../bookings/service";
 import type { HeldBooking } from "../../db/tour-ledger";
 import { formatClock, languageLabel, type ViewContext } from "../view-context";
 import { bookingHref, placesText } from "./calendar-page";
@@ -70,7 +69,7 @@ export function DaySheetPage({ view, day }: { view: ViewContext; day: DayView })
         {busy.map((slot) => (
           <section key={`${slot.time} ${slot.package}`} className="sheet-slot" aria-labelledby={`slot-${slot.package}-${slot.time.replace(":", "")}`}>
             <h2 id={`slot-${slot.package}-${slot.time.replace(":", "")}`}>
-              {formatClock(view, slot.time)} · {tourName(slot.package, view.lang)}
+              {formatClock(view, slot.time)} · {view.tourName(slot.package)}
               {slot.scheduled ? null : <span className="status status-off"> {view.t("calendar.offSchedule")}</span>}
               <span className="help"> · {placesText(view, slot)}</span>
             </h2>
@@ -113,7 +112,7 @@ export function DaySheetPage({ view, day }: { view: ViewContext; day: DayView })
         ))}
         {free.length > 0 ? (
           <p className="help">
-            {view.t("calendar.free")} {free.map((slot) => `${formatClock(view, slot.time)} ${tourName(slot.package, view.lang)}`).join(" · ")}
+            {view.t("calendar.free")} {free.map((slot) => `${formatClock(view, slot.time)} ${view.tourName(slot.package)}`).join(" · ")}
           </p>
         ) : null}
       </div>

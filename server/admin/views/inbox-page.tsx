@@ -1,6 +1,6 @@
 import { isLanguage, languageNames } from "#core/languages";
 import { allStatuses, inboxTypes, inboxViews, statusesOf, type InboxRow, type InboxStatus, type InboxType, type InboxView, type ListedRow } from "../../db/inbox";
-import { defaultSeparator, separators, tourLabel } from "../spreadsheet";
+import { defaultSeparator, separators } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
@@ -166,7 +166,7 @@ const text = (value: string | number | null | undefined) => (value === null || v
 function formColumns(view: ViewContext, type: InboxType | undefined): { label: string; cell: (row: InboxRow, fields: Fields) => string }[] {
   const guests = (fields: Fields) => (typeof fields?.guests === "number" ? view.t("inbox.guests", { count: fields.guests }) : "—");
   const day = (fields: Fields) => (typeof fields?.date === "string" && fields.date !== "" ? formatDay(view, fields.date) : "—");
-  const tour = (fields: Fields) => (typeof fields?.package === "string" ? tourLabel(view, fields.package) : "—");
+  const tour = (fields: Fields) => (typeof fields?.package === "string" ? view.tourName(fields.package) : "—");
   const company = (fields: Fields) => [fields?.company_name, fields?.country].filter((part) => typeof part === "string" && part !== "").join(", ") || "—";
   switch (type) {
     case "tour-bookings":

@@ -1,6 +1,5 @@
 import { languages } from "#core/languages";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { tourName } from "../../bookings/service";
 import { formatClock, languageLabel, type ViewContext } from "../view-context";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout, Problems } from "./layout";
@@ -55,7 +54,7 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
           <select name="package" defaultValue={pkg ?? tourPackageIds[0]}>
             {tourPackageIds.map((id) => (
               <option key={id} value={id}>
-                {tourName(id, view.lang)}
+                {view.tourName(id)}
               </option>
             ))}
           </select>
@@ -74,7 +73,7 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
           <input type="hidden" name="package" value={pkg} />
           <input type="hidden" name="day" value={day} />
           <h2>
-            {tourName(pkg, view.lang)} · {dayName(view, day)}
+            {view.tourName(pkg)} · {dayName(view, day)}
           </h2>
           {options.length === 0 ? (
             <p>{view.t("booking.confirm.none", { date: dayName(view, day) })}</p>

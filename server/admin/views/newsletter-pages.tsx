@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
-import { content, contentFile } from "#content";
+import { contentFile } from "#content";
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { wineTitle } from "#presentation/wine-format";
 import type { IssueCounts, NewsletterIssue } from "../../db/newsletter";
-import { writtenLanguages, type IssueProblem } from "../newsletter/issue";
+import { writtenLanguages, type IssueCatalogue, type IssueProblem } from "../newsletter/issue";
 import { formatTime, languageLabel, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
 
@@ -158,10 +158,12 @@ export interface NewsletterIssuePageProps {
   counts: IssueCounts;
   preview: MailPreviewShown | null;
   mailConfigured: boolean;
+  /** The wines and tours an issue may link to, as the live content has them. */
+  catalogue: IssueCatalogue;
 }
 
 /** `/admin/newsletter/<id>`: a draft's form, its preview and test, the way to send it; once sent, where it stands. */
-export function NewsletterIssuePage({ view, issue, problems, notice, counts, preview, mailConfigured }: NewsletterIssuePageProps) {
+export function NewsletterIssuePage({ view, issue, problems, notice, counts, preview, mailConfigured, catalogue }: NewsletterIssuePageProps) {
   const draft = issue.content;
   const scenes = sceneNames();
   const from = view.estateName;
@@ -251,13 +253,13 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
             <legend>{view.t("newsletter.links")}</legend>
             <p className="help">{view.t("newsletter.linksExplain")}</p>
             <h3>{view.t("newsletter.wines")}</h3>
-            {content.wines.map((wine) => (
+            {catalogue.wines.map((wine) => (
               <label key={wine.id} className="checkbox">
                 <input type="checkbox" name={`wine.${wine.id}`} defaultChecked={draft.wines.includes(wine.id)} /> {wineTitle(wine)}
               </label>
             ))}
             <h3>{view.t("newsletter.tours")}</h3>
-            {content.tours.packages.map((tour) => (
+            {catalogue.tours.packages.map((tour) => (
               <label key={tour.id} className="checkbox">
                 <input type="checkbox" name={`tour.${tour.id}`} defaultChecked={draft.tours.includes(tour.id)} /> {textIn(tour.title, view.lang)}
               </label>

@@ -4,7 +4,6 @@ import { formDefinitions } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
 import { translator, type MessageId } from "#locales";
 import { localOf } from "../../bookings/paris-time";
-import { tourName } from "../../bookings/service";
 import type { ExportedSubmission, ExportedVisit, PersonalRecord } from "../personal-export";
 import { estateTimeZone } from "../view-context";
 
@@ -49,19 +48,19 @@ const keptLabels: Record<string, MessageId> = {
 };
 
 /** A field's value for the reader: a day written out, a number in their digits, a tour by its name. */
-function fieldText(field: FieldDefinition, value: string | number, lang: Language): string {
+function fieldText(field: FieldDefinition, value: string | number, lang: Language, tours: PersonalRecord["tours"]): string {
   if (field.kind === "date") return formatDate(String(value), lang);
   if (field.kind === "count") return new Intl.NumberFormat(languageTags[lang]).format(Number(value));
-  if (field.kind === "choice") return tourName(String(value), lang);
+  if (field.kind === "choice") return tours[String(value)] ?? String(value);
   return String(value);
 }
 
 /** The label and the value of each thing the person gave, in the form's order. */
-function fieldRows(submission: ExportedSubmission, t: T, lang: Language): [string, string, boolean][] {
+function fieldRows(submission: ExportedSubmission, t: T, lang: Language, tours: PersonalRecord["tours"]): [string, string, boolean][] {
   const form = formDefinitions[submission.form];
   const typed = form.fields.flatMap((field: FieldDefinition): [string, string, boolean][] => {
     const value = submission.fields[field.name];
-    return value === undefined ? [] : [[t(field.label as MessageId), fieldText(field, value, lang), field.kind === "text"]];
+    return value === undefined ? [] : [[t(field.label as MessageId), fieldText(field, value, lang, tours), field.kind === "text"]];
   });
   const kept = form.kept.flatMap(({ name }): [string, string, boolean][] => {
     const value = submission.fields[name];
@@ -72,12 +71,12 @@ function fieldRows(submission: ExportedSubmission, t: T, lang: Language): [strin
 }
 
 /** A tour time: when, which tour, how many, and where it stands (the words of the visitor's own booking page). */
-function Visit({ visit, title, status, t, lang }: { visit: ExportedVisit; title: string; status: string | null; t: T; lang: Language }) {
+function Visit({ visit, title, status, t, lang, tours }: { visit: ExportedVisit; title: string; status: string | null; t: T; lang: Language; tours: PersonalRecord["tours"] }) {
   return (
     <section className="visit">
       <h4>{title}</h4>
       <p>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</p>
-      <p>{t("mail.booking.tour", { tour: tourName(visit.tour, lang) })}</p>
+      <p>{t("mail.booking.tour", { tour: tours[visit.tour] ?? visit.tour })}</p>
       <p>{t("mail.booking.guests", { count: visit.guests })}</p>
       {status ? <p>{status}</p> : null}
     </section>
@@ -106,7 +105,7 @@ function waitlistStatus(t: T, status: string): string {
   return id ? t(id) : status;
 }
 
-function Submission({ submission, t, lang }: { submission: ExportedSubmission; t: T; lang: Language }) {
+function Submission({ submission, t, lang, tours }: { submission: ExportedSubmission; t: T; lang: Language; tours: PersonalRecord["tours"] }) {
   const visitStatus = submission.visit ? visitStatuses[submission.visit.status] : undefined;
   return (
     <article>
@@ -118,16 +117,16 @@ function Submission({ submission, t, lang }: { submission: ExportedSubmission; t
         <dd>{submission.page}</dd>
         <dt>{t("dataExport.statusLabel")}</dt>
         <dd>{statusText(t, submission)}</dd>
-        {fieldRows(submission, t, lang).map(([label, value, long]) => (
+        {fieldRows(submission, t, lang, tours).map(([label, value, long]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd className={long ? "long" : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
-      {submission.visit ? <Visit visit={submission.visit} title={t("manage.title")} status={visitStatus ? t(visitStatus) : null} t={t} lang={lang} /> : null}
+      {submission.visit ? <Visit visit={submission.visit} title={t("manage.title")} status={visitStatus ? t(visitStatus) : null} t={t} lang={lang} tours={tours} /> : null}
       {submission.waitlist ? (
-        <Visit visit={submission.waitlist} title={t("dataExport.waitlistTitle")} status={waitlistStatus(t, submission.waitlist.status)} t={t} lang={lang} />
+        <Visit visit={submission.waitlist} title={t("dataExport.waitlistTitle")} status={waitlistStatus(t, submission.waitlist.status)} t={t} lang={lang} tours={tours} />
       ) : null}
     </article>
   );
@@ -186,7 +185,7 @@ export function PersonalDocument({ record }: { record: PersonalRecord }) {
           <h2>{t("dataExport.submissionsTitle")}</h2>
           {record.submissions.length === 0 ? <p>{t("dataExport.noSubmissions")}</p> : null}
           {record.submissions.map((submission) => (
-            <Submission key={`${submission.form}-${submission.receivedAt}`} submission={submission} t={t} lang={lang} />
+            <Submission key={`${submission.form}-${submission.receivedAt}`} submission={submission} t={t} lang={lang} tours={record.tours} />
           ))}
           {record.mailsToYou.length > 0 ? (
             <>

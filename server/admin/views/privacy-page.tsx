@@ -1,4 +1,3 @@
-import { content } from "#content";
 import type { PersonalData } from "../../db/privacy";
 import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
 import { submissionHref } from "./inbox-page";
@@ -12,6 +11,8 @@ export interface PrivacyPageProps {
   /** What an erasure removed, when one was made. */
   erased: { submissions: number; mails: number } | null;
   problems: readonly string[];
+  /** The estate's own mailboxes (its contact and trade addresses), which copies of the person's mails reached. */
+  mailboxes: string[];
 }
 
 function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
@@ -58,7 +59,6 @@ function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
   );
 }
 
-const { site } = content;
 
 /**
  * What an erasure cannot reach, so that the office can act on it: the copies the estate's own
@@ -79,7 +79,7 @@ function Beyond({ view, mailboxes }: { view: ViewContext; mailboxes: string }) {
 }
 
 /** `/admin/privacy`: find, export or erase everything stored for one address. */
-export function PrivacyPage({ view, email, found, erased, problems }: PrivacyPageProps) {
+export function PrivacyPage({ view, email, found, erased, problems, mailboxes }: PrivacyPageProps) {
   return (
     <Layout view={view} title={view.t("privacy.title")}>
       {problems.length > 0 ? <Notice tone="problem">{problems.join(" ")}</Notice> : null}
@@ -98,7 +98,7 @@ export function PrivacyPage({ view, email, found, erased, problems }: PrivacyPag
         <button type="submit">{view.t("privacy.find")}</button>
       </form>
       {found ? <Found view={view} found={found} /> : null}
-      {found || erased ? <Beyond view={view} mailboxes={[site.contact.email, site.contact.tradeEmail].join(", ")} /> : null}
+      {found || erased ? <Beyond view={view} mailboxes={mailboxes.join(", ")} /> : null}
     </Layout>
   );
 }

@@ -1,5 +1,4 @@
 import type { Affected } from "../../bookings/service";
-import { tourName } from "../../bookings/service";
 import { slotStart, type Schedule } from "../../bookings/schedule";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../view-context";
 import { telHref } from "./inbox-page";
@@ -57,7 +56,7 @@ export function ScheduleChangePage({ view, schedule, action, fields, chosen: alr
             return (
               <li key={booking.bookingId} className="panel">
                 <h2>
-                  {when} · {tourName(booking.package, view.lang)}
+                  {when} · {view.tourName(booking.package)}
                 </h2>
                 <p>
                   <a href={`/admin/submissions/tour-bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.name}</a> · {view.t("slot.guests", { count: booking.guests })} ·{" "}

@@ -1,6 +1,5 @@
 import { adminDateTags } from "#locales/admin";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { tourName } from "../../bookings/service";
 import { weekdays, type DateChange, type Schedule } from "../../bookings/schedule";
 import { formatClock, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
@@ -74,7 +73,7 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
   const count = Math.min(maxTimeRows, Math.max(rows.length, (typedRows.at(-1) ?? -1) + 1) + 2);
   return (
     <fieldset className="package-times">
-      <legend>{tourName(pkg, view.lang)}</legend>
+      <legend>{view.tourName(pkg)}</legend>
       <div className="settings-grid">
         <NumberSetting view={view} name={scheduleFields.capacity(pkg)} label={view.t("schedule.capacity")} value={typed[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])} min={1} max={50} />
       </div>
@@ -85,7 +84,7 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
       <p className="help">{view.t("schedule.instantHelp")}</p>
       <div className="time-rows-wrap">
       <table className="time-rows">
-        <caption className="visually-hidden">{view.t("schedule.timesOf", { tour: tourName(pkg, view.lang) })}</caption>
+        <caption className="visually-hidden">{view.t("schedule.timesOf", { tour: view.tourName(pkg) })}</caption>
         <thead>
           <tr>
             <th scope="col">{view.t("schedule.time")}</th>
@@ -126,7 +125,7 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
 
 /** A one-off change of a date in words: « Visite … : 10 h 30 en plus (6 places) », « 15 h ne part pas ». */
 export function dateChangeText(view: ViewContext, change: Omit<DateChange, "id">): string {
-  const values = { tour: tourName(change.package, view.lang), time: formatClock(view, change.time), capacity: change.capacity ?? 0 };
+  const values = { tour: view.tourName(change.package), time: formatClock(view, change.time), capacity: change.capacity ?? 0 };
   if (change.kind === "extra") return view.t(change.capacity === null ? "schedule.date.extraText" : "schedule.date.extraCapacityText", values);
   if (change.kind === "closed") return view.t("schedule.date.closedText", values);
   return view.t("schedule.date.capacityText", values);
@@ -246,7 +245,7 @@ function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: S
           <select name="package" defaultValue={typed.package ?? tourPackageIds[0]}>
             {tourPackageIds.map((pkg) => (
               <option key={pkg} value={pkg}>
-                {tourName(pkg, view.lang)}
+                {view.tourName(pkg)}
               </option>
             ))}
           </select>

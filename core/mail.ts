@@ -1,0 +1,61 @@
+/**
+ * An e-mail as the server writes it and the outbox keeps it: one shape for the code that composes
+ * mails (server/mail/) and the code that stores and sends them (server/db/outbox.ts), which do not
+ * import each other.
+ */
+
+/**
+ * To the estate (`notification`), a subscriber's confirmation, a mail to a visitor (`reply`), or a
+ * newsletter issue (to a subscriber, or a test to the staff member who asked for it).
+ */
+export type MailKind = "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
+
+/** A file sent with an e-mail (the calendar file of a confirmed tour). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (calendar files are text). */
+  content: string;
+}
+
+export interface OutgoingMail {
+  kind: MailKind;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  /** The HTML part (server/mail/layout.tsx), with the same words and addresses as `text`; absent for a plain-text e-mail. */
+  html?: string;
+  headers: Record<string, string>;
+  attachments?: readonly MailAttachment[];
+}
+
+/** An unsent e-mail as the outbox hands it to the sender. */
+export interface PendingMail extends Omit<OutgoingMail, "kind" | "html"> {
+  id: number;
+  /** The HTML part, sent beside the text (multipart/alternative); null for a plain-text e-mail. */
+  html: string | null;
+  /** Attempts made so far. */
+  attempts: number;
+  /** The left part of its Message-ID, the same on every attempt. */
+  messageId: string;
+}
+
+/**
+ * What the sender (server/mail/sender.ts) needs from the outbox. The database implements it
+ * (`OutboxTable` in server/db/outbox.ts) and the server hands it over, so the mail code does not
+ * depend on the database, nor the database on the mail code.
+ */
+export interface Outbox {
+  /** False once the store is closed: nothing is recorded after that. */
+  readonly open: boolean;
+  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
+  pending(afterId: number, dueBy: string | null, limit: number): PendingMail[];
+  markSent(id: number, at: string): Promise<void>;
+  markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
+  markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;
+  /** When the earliest unsent e-mail is due, if any. */
+  nextAttemptAt(): string | null;
+  /** E-mails neither sent nor given up on, whenever they are due. */
+  unsentCount(): number;
+}

@@ -1,0 +1,92 @@
+/**
+ * The content the server speaks with: the estate's facts in its mails and pages, the tours' names,
+ * the reply templates, the importers' answer time. Read from the content folder once at start-up,
+ * and again when a publish goes live (server/admin/index.ts), so the next mail says what the live
+ * site says, with no restart. It is given to the server's parts, which read it when they need it:
+ * none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { ContentError, readContent, type Content, type TourPackage } from "#content";
+import { estateNames } from "#content/names";
+import { postalAddress } from "#content/address";
+import { textIn } from "#content/text";
+import { languages, type Language } from "#core/languages";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The content the server speaks with (this module), decorated once by server/app.ts. */
+    content: ContentStore;
+  }
+}
+
+/** The estate's facts every e-mail's head and signature need, as the content says them now. */
+export interface EstateFacts {
+  /** The estate's name as each language writes it (content/names.ts): 莱斯库尔隐庐酒庄 in Chinese. */
+  estateNames: Record<Language, string>;
+  estateEmail: string;
+  estatePhone: string;
+  /** The estate's postal address on one line, in each language (content/address.ts). */
+  address: Record<Language, string>;
+  /** Where importers' applications go (content/site.json `contact.tradeEmail`). */
+  tradeEmail: string;
+}
+
+export class ContentStore {
+  private value: Content;
+
+  constructor(readonly dir: string) {
+    this.value = readContent(dir);
+  }
+
+  /** The content as the live site shows it. */
+  get current(): Content {
+    return this.value;
+  }
+
+  /**
+   * A publish went live: the folder is read again. Content that fails its schemas cannot have been
+   * published (the publish's build reads it the same way and stops), so it keeps what it had and
+   * says so (false).
+   */
+  reload(): boolean {
+    try {
+      this.value = readContent(this.dir);
+      return true;
+    } catch (error) {
+      if (error instanceof ContentError) return false;
+      throw error;
+    }
+  }
+
+  /** A tour package by its id: the one place that looks one up. */
+  tour(id: string): TourPackage | undefined {
+    return this.value.tours.packages.find((tour) => tour.id === id);
+  }
+
+  /** A tour's name in a language, as the booking form names it once chosen (its id when there is no such tour). */
+  tourName(id: string, lang: Language): string {
+    const tour = this.tour(id);
+    return tour ? textIn(tour.selectedLabel, lang) : id;
+  }
+
+  /** The estate's facts for a mail's head and signature, now. */
+  estateFacts(): EstateFacts {
+    const { site } = this.value;
+    return {
+      estateNames: estateNames(site),
+      estateEmail: site.contact.email,
+      estatePhone: site.contact.phone,
+      address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(site.address, lang)])) as Record<Language, string>,
+      tradeEmail: site.contact.tradeEmail,
+    };
+  }
+}
+
+/** Decorates the server with the content of `dir` (`app.content`); the parts that speak with it depend on this plugin's name. */
+export const contentStore = fp(
+  async (app: FastifyInstance, options: { dir: string }) => {
+    app.decorate("content", new ContentStore(options.dir));
+  },
+  { name: "content-store", fastify: "5.x" },
+);
