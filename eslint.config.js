@@ -49,6 +49,7 @@ const boundaries = [
   // and sit below the API and the staff area, which call them.
   { target: ["./server/db", "./server/mail"], from: "./server/bookings", message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way." },
   { target: "./server/bookings", from: ["./server/admin", "./server/api"], message: "The bookings' rules sit below the API and the staff area, which call them." },
+  { target: "./server/pages", from: ["./server/admin", "./server/api"], message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way." },
 ];
 
 /**

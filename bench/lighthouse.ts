@@ -253,7 +253,7 @@ function taskNotes(slowdown: number, subjects: Subject[]): string {
     .join("\n");
 }
 
-/** The goals of issue 26 on the slowest setting, page by page, against the floor. */
+/** The goals on the slowest setting, page by page, against the floor. */
 function verdict(slowdown: number, subject: Subject, floor: Subject): string {
   const lines = pages.map((page) => {
     const s = summary(slowdown, subject.dir, page);
@@ -309,7 +309,7 @@ it falls as the other jobs on these cores load them, so a slowdown derived from 
 run. The run therefore uses fixed slowdowns: ${slowdowns.map((slowdown) => `${slowdown}×`).join(" and ")} (Lighthouse's default is 4×). At ${slowest}×, the least loaded index of the
 run (${Math.round(Math.max(...indexes))}) becomes ${Math.round(Math.max(...indexes) / slowest)}, ${deviceClass(Math.max(...indexes) / slowest)} in Lighthouse's documentation of its
 benchmark index (mid-tier phones, a Moto G4 class: 125–800; Chrome DevTools' CPU calibration takes 264 for a low-tier phone
-and 1,000 for a Pixel 5). On an unloaded core of a machine like the one of issue 26 (index 1,260–2,380), ${slowest}× gives
+and 1,000 for a Pixel 5). On an unloaded core of a machine like the outside probe's (index 1,260–2,380), ${slowest}× gives
 ${Math.round(issueLow)}–${Math.round(issueHigh)}: ${issueClasses}.
 
 **Columns.** "Long tasks after FCP" are Lighthouse's long tasks (50 ms or more, simulated at the slowdown) that start after
@@ -324,7 +324,7 @@ the menu once the page has been idle for a second: what the tap costs with nothi
 
 ${perSetting}
 
-**Goals** (issue 26), at ${slowest}×, \`${subject.dir}\` against \`${floor.dir}\`:
+**Goals**, at ${slowest}×, \`${subject.dir}\` against \`${floor.dir}\`:
 
 ${verdict(slowest, subject, floor)}
 ${end}`;

@@ -21,6 +21,24 @@ export const pagePaths = {
 } as const;
 
 
+/**
+ * The API's addresses that pages and e-mails link to, beside the forms' own (forms/fields.ts
+ * `formPath`). The server registers its routes at these (server/api/), the visitor's pages post
+ * to them and the e-mails link to them; declared once here, on the floor all of them stand on.
+ */
+export const apiPaths = {
+  /** The places of a package's times (the booking form's time picker). */
+  tourAvailability: "/api/tours/availability",
+  /** The visitor's own booking, behind its private link. */
+  tourBooking: "/api/tours/booking",
+  /** A place on a waitlist, and the places it offers. */
+  tourWaitlist: "/api/tours/waitlist",
+  newsletterConfirm: "/api/newsletter/confirm",
+  newsletterUnsubscribe: "/api/newsletter/unsubscribe",
+  /** The pictures of the newsletter's e-mails, which mail programs fetch (`<scene>.jpg` below it). */
+  newsletterPictures: "/api/newsletter/pictures",
+} as const;
+
 /** The path of a wine's detail page in English. */
 export function winePath(id: string): string {
   return `/shop/${encodeURIComponent(id)}`;

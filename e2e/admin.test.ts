@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 
 /**
- * The whole flow of issue 16 on the built site and the real server: a staff account made with
+ * The staff sign-in flow on the built site and the real server: a staff account made with
  * the real `npm run staff -- add` (password on standard input), a booking sent from the Japanese
  * tours page, found and confirmed in the inbox, and the visitor's Japanese e-mail with its
  * calendar file received by a local SMTP server.

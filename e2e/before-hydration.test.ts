@@ -1,5 +1,5 @@
 /**
- * Paint first (issue 13): the page is on screen before one byte of the framework, which starts
+ * Paint first: the page is on screen before one byte of the framework, which starts
  * after the `load` event or at the visitor's first interaction. Everything that matters works
  * before it arrives: these tests hold the framework's JavaScript back (a slow handler that never
  * answers while the test runs) and use the page as a visitor would.

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 
 /**
- * Issue 24's "Done when", on the real server and the real publish (pipeline/publish-build.ts):
+ * A publish from the editor, end to end, on the real server and the real publish (pipeline/publish-build.ts):
  * an editor adds a news item in five languages with a photograph and changes a wine's price,
  * previews, publishes (while another client reads the home page every 200 ms and only ever gets
  * the old build's page or the new one's), finds both on the live site, restores the old price

@@ -15,7 +15,7 @@ import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 
 /**
- * Issue 22's "Done when": the office manager's first week, on the built site and the real server
+ * The office manager's first week, on the built site and the real server
  * with a local SMTP server. A mixed inbox arrives through the public API in four languages; the
  * manager (an admin, so the first sign-in sets up the second factor) triages it on a phone,
  * answers a Chinese visitor from a template, exports the bookings as CSV and as a workbook,

@@ -29,7 +29,7 @@ const replyTemplate = z.strictObject({
   body: localized(replyText),
 });
 
-/** The inbox's reply templates (issue 22): the first is the one a reply form opens with. */
+/** The inbox's reply templates: the first is the one a reply form opens with. */
 export const replyTemplatesSchema = z.strictObject({ templates: z.array(replyTemplate).min(1) }).refine((file) => new Set(file.templates.map((t) => t.id)).size === file.templates.length, {
   message: "every template needs its own id",
 });

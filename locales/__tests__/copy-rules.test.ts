@@ -1,6 +1,6 @@
 /**
  * Rules every word of the site obeys, in every language: the content files and the message
- * catalogs alike (issue 15). The sample content must be plausible for the place, and French law
+ * catalogs alike. The sample content must be plausible for the place, and French law
  * (Loi Évin, Code de la santé publique L3323-4) lets wine be described by its origin, its making
  * and its taste, never tied to conviviality, social success or seduction.
  */

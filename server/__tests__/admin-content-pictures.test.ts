@@ -12,7 +12,7 @@ import { PictureStore, processPicture, UploadedFile } from "../admin/content/pic
 import { closedAfterEachTest, tempDataDir } from "./support/fixtures";
 
 /**
- * Photographs uploaded in the content editor (issue 24, item 3): only JPEG, PNG, WebP and AVIF
+ * Photographs uploaded in the content editor: only JPEG, PNG, WebP and AVIF
  * by their bytes, within the limits, re-encoded without their metadata, with the refusal said at
  * the field; what was typed is kept and nothing is written on a refusal.
  */

@@ -1,5 +1,5 @@
 /**
- * The inbox's exports as a spreadsheet opens them (issue 22, item 4): a UTF-8 byte-order mark,
+ * The inbox's exports as a spreadsheet opens them: a UTF-8 byte-order mark,
  * the separator the staff member's Excel expects, phone numbers as text, the estate's clock,
  * names instead of codes, status and date filters, and an Excel workbook read back with exceljs.
  */

@@ -1,5 +1,5 @@
 /**
- * The "To do" inbox (issue 22, item 1): by default what waits for an answer, newest first; done
+ * The "To do" inbox: by default what waits for an answer, newest first; done
  * and everything one click away; counts per form in the navigation; each form's own columns;
  * statuses offered per form; paging that clamps; tappable addresses and phone numbers.
  */

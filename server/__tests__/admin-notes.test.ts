@@ -1,5 +1,5 @@
 /**
- * Internal notes and assignment on a submission (issue 22, item 2): a note stays in the history
+ * Internal notes and assignment on a submission: a note stays in the history
  * and is never mailed; a submission given to a colleague tells them by e-mail through the outbox,
  * with a link to it; each is in the audit log.
  */

@@ -18,7 +18,7 @@ const person = "Camille.Person@Example.org";
 const { apps, smtps } = closedAfterEachTest();
 
 const dataDirOf = (app: FastifyInstance) => app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
-/** The SHA-256 of an address (lower-cased), as the audit log kept it before issue 20: anyone could compute it. */
+/** The SHA-256 of an address (lower-cased), as the audit log kept it once: anyone could compute it. */
 const bareDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 /** What the audit log keeps now: that SHA-256 under an HMAC keyed by the secret in DATA_DIR. */
 function keyedDigest(app: FastifyInstance, email: string): string {

@@ -1,5 +1,5 @@
 /**
- * Replies from the inbox (issue 22, item 2): a reply form on a submission's page, opened with a
+ * Replies from the inbox: a reply form on a submission's page, opened with a
  * template in the visitor's language, changed by the staff, sent once through the outbox (also
  * when the form is sent again after a restart), kept in the history, the message then answered.
  */

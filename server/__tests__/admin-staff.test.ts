@@ -1,5 +1,5 @@
 /**
- * Staff managed in the browser (issue 22, item 6): an admin invites a colleague by e-mail with a
+ * Staff managed in the browser: an admin invites a colleague by e-mail with a
  * one-time link that expires; the colleague chooses a password there and signs in; roles change,
  * second factors are reset, accounts are removed after a confirmation step, never one's own nor
  * the last admin; every change in the audit log; other roles cannot open any of it.

@@ -107,7 +107,7 @@ describe("signing in at /admin", () => {
   });
 
   it("knows it is behind HTTPS from HSTS=true, or from the trusted proxy's X-Forwarded-Proto", async () => {
-    // The loopback proxy's address where TRUST_PROXY takes addresses (issue 14), else the older boolean.
+    // The loopback proxy's address where TRUST_PROXY takes addresses, else the older boolean.
     const trust = (() => {
       try {
         parseConfig({ TRUST_PROXY: "127.0.0.1" });

@@ -38,7 +38,7 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ HSTS: "yes" })).toThrow(/HSTS="yes" must be true or false/);
   });
 
-  // Each of these started the server before (issue 14): a port the OS picks, a blank, hex, a
+  // Each of these started the server before: a port the OS picks, a blank, hex, a
   // retry ceiling below its base, a sender that is no address, an SMTP URL without a host, a
   // blank data folder (a database next to the filesystem root).
   it.each([

@@ -8,7 +8,7 @@ import { contentRepository, formValues } from "./support/content";
 import { validPayloads } from "./support/fixtures";
 
 /**
- * Issue 24, item 7: what an editor saves through the content editor reaches the built pages, their
+ * What an editor saves through the content editor reaches the built pages, their
  * JSON-LD and the estate's e-mails as text, never as markup. The values are saved with the real
  * editor (app.inject), then the site's own modules are loaded again over the edited folder
  * (CONTENT_DIR) and draw the news card, the structured data of the news and wine pages, and the

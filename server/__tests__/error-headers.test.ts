@@ -8,7 +8,7 @@ import { listen, rawRequest, type RawResponse } from "../../e2e/support/raw-http
 
 /**
  * docs/security.md promises the security headers on every answer. Errors are where they went
- * missing (issue 14): Fastify's bad-URL 400 and Node's own 400, 408 and 431 are written outside
+ * missing: Fastify's bad-URL 400 and Node's own 400, 408 and 431 are written outside
  * the usual reply path. Every class of error is asked for here over a real socket.
  */
 let app: FastifyInstance;

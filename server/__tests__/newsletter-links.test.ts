@@ -4,7 +4,7 @@ import { formIn } from "./support/html";
 import { buildTestServer, closedAfterEachTest, type ParsedMail, parseMail, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 /**
- * The newsletter's links by the book (issue 14): opening a link (GET, as a mail scanner or a link
+ * The newsletter's links by the book: opening a link (GET, as a mail scanner or a link
  * preview does) only shows a page with a button; the button's POST, from that page, changes the
  * subscription; a mail provider's RFC 8058 one-click POST unsubscribes without our Origin.
  */

@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from "../config";
 import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
 
 /**
- * Issue 14: TRUST_PROXY=true trusted every hop, so a client that wrote its own X-Forwarded-For
+ * TRUST_PROXY=true trusted every hop, so a client that wrote its own X-Forwarded-For
  * picked its address and escaped the rate limit (30 × 201 against a limit of 10). TRUST_PROXY now
  * names the proxy (addresses, CIDRs) or a hop count behind a loopback-only listener.
  */

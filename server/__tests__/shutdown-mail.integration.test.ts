@@ -8,7 +8,7 @@ import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor 
  * SIGTERM while the outbox is sending to a slow SMTP relay: every e-mail the relay received is
  * recorded as sent before the database closes, the process says with its exit status whether
  * e-mails are left, and after a restart each e-mail arrives once, with the Message-ID its row
- * keeps (issue 20: 29 arrived, 28 were recorded, one came twice with another Message-ID, exit 0).
+ * keeps (29 arrived, 28 were recorded, one came twice with another Message-ID, exit 0).
  */
 const smtp = new TestSmtp({ answerAfterMs: 150 });
 const servers = new Set<RunningServer>();

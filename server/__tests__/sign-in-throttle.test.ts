@@ -5,7 +5,7 @@ import { addStaff, adminTestServer, siteOrigin } from "./support/admin";
 import { cookiesOf, listenOnLoopback, requestFrom, type LoopbackAnswer } from "./support/loopback";
 
 /**
- * The two attacks of issue 20, over real sockets from several loopback addresses (127.0.0.0/8):
+ * The two attacks, over real sockets from several loopback addresses (127.0.0.0/8):
  * a burst of parallel guesses must not get more passwords checked than the limit, and an
  * anonymous party's wrong guesses must not keep the real staff member out.
  */

@@ -10,7 +10,7 @@ import { fixtureBuild, tempDataDir } from "./support/fixtures";
 
 /**
  * `server/main.ts` started as `npm start` starts it: every start-up failure ends the process with
- * status 1 and one line on stderr naming what to fix (issue 14).
+ * status 1 and one line on stderr naming what to fix.
  */
 
 /**

@@ -8,7 +8,7 @@ import { fixtureBuild, tempDataDir, validPayloads, waitFor } from "./support/fix
 import { listen } from "../../e2e/support/raw-http";
 
 /**
- * Issue 14: with no timeouts, a POST whose body never came stayed open for ever, and one client
+ * With no timeouts, a POST whose body never came stayed open for ever, and one client
  * holding about 20,000 of them made every other request fail. The timeouts are lowered through
  * the same variables an operator sets, so the test takes seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * The inbox's exports as a spreadsheet opens them (issue 22, item 4): the columns named in the
+ * The inbox's exports as a spreadsheet opens them: the columns named in the
  * staff member's language, times on the estate's clock, tours, languages and statuses by their
  * names, as CSV (UTF-8 with a byte-order mark, comma or semicolon) or as an Excel workbook
  * (exceljs). The raw, machine-readable JSON stays in server/db/export.ts.

@@ -12,9 +12,10 @@ import { bookTour, refusalAnswer } from "../bookings/book";
 import type { TourService } from "../bookings/service";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
-import { serverPagePolicy, siteStylesheetOf } from "../pages/document";
+import { sendServerPage, siteStylesheetOf } from "../pages/document";
 import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
-import { nativeAnswerPage, nativePayload, typedFields, type NativeOutcome, type TypedFields } from "./native-forms";
+import { nativePayload, typedFields, type TypedFields } from "./native-forms";
+import { formAnswerPage, type FormAnswer } from "../pages/form-answer";
 import type { RouteLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
@@ -103,14 +104,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   };
 
   /** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
-  const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: NativeOutcome) => {
+  const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: FormAnswer) => {
     const fields = typed.get(request) ?? {};
     const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
-    return reply
-      .status(status)
-      .header("Content-Type", "text/html; charset=utf-8")
-      .header("Content-Security-Policy", serverPagePolicy)
-      .send(nativeAnswerPage(kind, lang, fields, outcome, { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours }, siteStylesheetOf(request)));
+    const values = { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours };
+    return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
 
   const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));

@@ -14,9 +14,10 @@ import sharp from "sharp";
 import { z } from "zod";
 import { contentFile } from "#content";
 import { scenePattern } from "#content/schemas/scene";
+import { apiPaths } from "#core/paths";
 
 /** The path of the route, under the site: the e-mails name it (server/mail/newsletter.ts `newsletterPicturePath`). */
-export const newsletterPictureRoute = "/api/newsletter/pictures/:file";
+export const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
 
 /** Pictures made, by scene and the source's modification time: the same issue is fetched by every subscriber. */
 const made = new Map<string, Buffer>();

@@ -1,5 +1,5 @@
 /**
- * Internal notes and assignment on a submission (issue 22). A note is an entry of the audit log
+ * Internal notes and assignment on a submission. A note is an entry of the audit log
  * with its text, shown in the submission's history and never mailed; an erasure clears it with
  * the other details of the address's entries. An assignment names the staff account in the inbox
  * row (migration 21) and queues the colleague's e-mail in the same transaction.

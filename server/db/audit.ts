@@ -46,7 +46,7 @@ export const auditActions = {
   dateChangeAdded: "schedule.date-change-added",
   dateChangeRemoved: "schedule.date-change-removed",
   statusChanged: "status.changed",
-  // Replies, notes and assignment on a submission's page (issue 22).
+  // Replies, notes and assignment on a submission's page.
   replySent: "reply.sent",
   noteAdded: "note.added",
   assigned: "submission.assigned",
@@ -58,7 +58,7 @@ export const auditActions = {
   staffRemoved: "staff.removed",
   staffPasswordReset: "staff.password-reset",
   staffRoleChanged: "staff.role-changed",
-  // Staff managed in the browser (issue 22).
+  // Staff managed in the browser.
   staffInvited: "staff.invited",
   staffJoined: "staff.joined",
   staffSecondFactorReset: "staff.second-factor-reset",

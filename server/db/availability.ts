@@ -1,7 +1,7 @@
 /**
  * When the database cannot take a write right now. better-sqlite3 is synchronous: while SQLite
  * waits for another process's write lock (`busy_timeout`), Node's only thread waits with it, and
- * every page waits too (issue 20 measured 9.7 s for `GET /fr` behind a backup's lock). So the
+ * every page waits too (a probe measured 9.7 s for `GET /fr` behind a backup's lock). So the
  * server's connection waits at most `servingBusyTimeoutMs` inside SQLite, and a write that finds
  * the lock taken is tried again later from a timer, with growing pauses, until its budget is
  * spent: then the caller answers 503 with `Retry-After`, never 500. A full disk is the same kind of

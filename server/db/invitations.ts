@@ -1,5 +1,5 @@
 /**
- * Invitations of new staff (issue 22, table `staff_invitations` of migration 22): an admin names
+ * Invitations of new staff (table `staff_invitations`, migration 22): an admin names
  * an address and a role; the colleague gets a link with a 256-bit token that works once, until it
  * expires, and sets the account's password. Only the token's SHA-256 is stored.
  */

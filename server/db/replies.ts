@@ -1,5 +1,5 @@
 /**
- * Replies sent from a submission's page (issue 22): the e-mail, its record in the audit log and
+ * Replies sent from a submission's page: the e-mail, its record in the audit log and
  * the submission's new status are written in one transaction, once per reply form (the form's
  * random key, table `sent_replies` of migration 20).
  */

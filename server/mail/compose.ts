@@ -5,6 +5,7 @@ import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
+import { apiPaths } from "#core/paths";
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -81,14 +82,34 @@ export type BookingNotice =
   /** A full time's waitlist joined. */
   | { kind: "waitlist"; date: string; time: string; guests: number };
 
-/** The word of a notification's subject that says what came in. */
+/**
+ * How the estate's notice of each form reads and where it goes: the compiler asks for every form,
+ * so a new form cannot be added without saying who hears of it and in which words. A tour booking's
+ * subject and first paragraph also depend on what became of its time (`BookingNotice`).
+ */
+interface EstateNotice {
+  subject: AdminMessageId;
+  intro: AdminMessageId;
+  /** The estate's address or the trade address (importers). */
+  to: "estate" | "trade";
+  /** When the estate hears of it: as it arrives, or (a double opt-in) once the visitor confirms. */
+  sent: "onArrival" | "onConfirmation";
+  /** Whether the notice says that answering it answers the visitor. */
+  replyNote: boolean;
+}
+
+const estateNotices: Record<FormKind, EstateNotice> = {
+  tourBooking: { subject: "estateMail.subject.request", intro: "estateMail.intro.request", to: "estate", sent: "onArrival", replyNote: true },
+  contactMessage: { subject: "estateMail.subject.message", intro: "estateMail.intro.message", to: "estate", sent: "onArrival", replyNote: true },
+  importerApplication: { subject: "estateMail.subject.importer", intro: "estateMail.intro.importer", to: "trade", sent: "onArrival", replyNote: true },
+  newsletterSignup: { subject: "estateMail.subject.newsletter", intro: "estateMail.intro.newsletter", to: "estate", sent: "onConfirmation", replyNote: false },
+};
+
+/** The word of a notification's subject that says what came in (a booked time: what became of it). */
 function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMessageId {
-  if (kind === "tourBooking") {
-    if (!notice) return "estateMail.subject.request";
-    if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
-    return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
-  }
-  return kind === "contactMessage" ? "estateMail.subject.message" : kind === "importerApplication" ? "estateMail.subject.importer" : "estateMail.subject.newsletter";
+  if (!notice) return estateNotices[kind].subject;
+  if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
+  return notice.status === "confirmed" ? "estateMail.subject.confirmed" : "estateMail.subject.pending";
 }
 
 /** A day and a time as a subject names them: "Sat 5 Dec 15:00", « sam. 5 déc. 15 h ». */
@@ -118,17 +139,14 @@ export function inboxLink(siteUrl: string, kind: FormKind, id: string): string {
   return new URL(`/admin/submissions/${formDefinitions[kind].slug}/${encodeURIComponent(id)}`, siteUrl).toString();
 }
 
-/** The first paragraph of a notification: what came in, and for a tour booking, what became of its time. */
+/** The first paragraph of a notification: what came in, and for a booked time, what became of it. */
 function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, lang: StaffLanguage): string {
   const { t } = adminTranslator(lang);
-  if (kind === "tourBooking") {
-    if (!notice) return t("estateMail.intro.request");
-    if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
-    if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
-    const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
-    return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
-  }
-  return t(kind === "contactMessage" ? "estateMail.intro.message" : kind === "importerApplication" ? "estateMail.intro.importer" : "estateMail.intro.newsletter");
+  if (!notice) return t(estateNotices[kind].intro);
+  if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
+  if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
+  const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
+  return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
 }
 
 /**
@@ -178,16 +196,16 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(kind === "newsletterSignup" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
+      t(estateNotices[kind].sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
       t("estateMail.reference", { reference: id }),
     ],
   });
-  if (kind !== "newsletterSignup") blocks.push({ kind: "small", text: t("estateMail.replyNote") });
+  if (estateNotices[kind].replyNote) blocks.push({ kind: "small", text: t("estateMail.replyNote") });
   const subject = notificationSubject(kind, input, receivedAt, lang, notice);
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
   return {
     kind: "notification",
-    to: kind === "importerApplication" ? context.tradeEmail : context.estateEmail,
+    to: estateNotices[kind].to === "trade" ? context.tradeEmail : context.estateEmail,
     replyTo: headerSafe(input.email, 254),
     subject,
     text,
@@ -203,8 +221,6 @@ export function siteLink(siteUrl: string, path: string, token: string): string {
   return url.toString();
 }
 
-export const confirmPath = "/api/newsletter/confirm";
-export const unsubscribePath = "/api/newsletter/unsubscribe";
 
 /** The double opt-in e-mail to a new subscriber, in their language, with an unsubscribe link. */
 export function composeConfirmation(
@@ -215,8 +231,8 @@ export function composeConfirmation(
 ): OutgoingMail {
   const { t } = translator(language);
   const estate = context.estateNames[language];
-  const confirmUrl = siteLink(context.siteUrl, confirmPath, tokens.confirm);
-  const unsubscribeUrl = siteLink(context.siteUrl, unsubscribePath, tokens.unsubscribe);
+  const confirmUrl = siteLink(context.siteUrl, apiPaths.newsletterConfirm, tokens.confirm);
+  const unsubscribeUrl = siteLink(context.siteUrl, apiPaths.newsletterUnsubscribe, tokens.unsubscribe);
   const subject = headerSafe(t("subscriber.mailSubject", { estate }));
   const { text, html } = renderMail({
     ...signedBy(language, context),
@@ -261,6 +277,6 @@ export interface SavedSubmission {
 export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext, notice?: BookingNotice): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
-  if (saved.created && kind !== "newsletterSignup") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
+  if (saved.created && estateNotices[kind].sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }

@@ -11,12 +11,12 @@ import type { Content } from "#content";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
-import { localizePath, pagePaths, winePath } from "#core/paths";
+import { apiPaths, localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
 import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
-import { bodySafe, headerSafe, siteLink, unsubscribePath, type EstateFacts } from "./compose";
+import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
 import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
@@ -49,7 +49,7 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-export const newsletterPicturePath = (scene: string) => `/api/newsletter/pictures/${scene}.jpg`;
+export const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -107,7 +107,7 @@ export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostn
 export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: NewsletterFacts): { language: Language; mail: OutgoingMail } {
   const { siteUrl } = facts;
   const language = readingLanguage(issue, subscriber.language);
-  const unsubscribeUrl = siteLink(siteUrl, unsubscribePath, subscriber.unsubscribeToken);
+  const unsubscribeUrl = siteLink(siteUrl, apiPaths.newsletterUnsubscribe, subscriber.unsubscribeToken);
   const document = newsletterDocument(issue, language, facts, unsubscribeUrl);
   const { text, html } = renderMail(document);
   return {

@@ -9,7 +9,7 @@
  */
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
-import { localizePath } from "#core/paths";
+import { localizePath, apiPaths } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
@@ -45,11 +45,10 @@ export interface VisitMailContext extends ReplyContext {
 }
 
 /** The path of the visitor's own page; the token rides in the query, which the log never keeps (server/log.ts). */
-export const managePath = "/api/tours/booking";
 
 /** The visitor's private link. */
 export function manageLink(siteUrl: string, token: string): string {
-  const url = new URL(managePath, siteUrl);
+  const url = new URL(apiPaths.tourBooking, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
 }
@@ -141,11 +140,10 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
-export const offerPath = "/api/tours/waitlist";
 
 /** A waitlist offer's link. */
 export function offerLink(siteUrl: string, token: string): string {
-  const url = new URL(offerPath, siteUrl);
+  const url = new URL(apiPaths.tourWaitlist, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
 }

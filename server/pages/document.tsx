@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { languageTags, scriptOf, type Language } from "#core/languages";
@@ -77,4 +77,19 @@ export function renderPage({ lang, title, children, stylesheet = null }: { lang:
     </html>,
   );
   return `<!DOCTYPE html>\n${html}\n`;
+}
+
+/**
+ * Sends a page the server wrote (`renderPage`): its policy, kept out of search engines, and no
+ * referrer to other sites (their addresses carry private tokens; same-origin keeps the Origin of
+ * the page's own forms, which no-referrer would make "null").
+ */
+export function sendServerPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header("Content-Type", "text/html; charset=utf-8")
+    .header("Content-Security-Policy", serverPagePolicy)
+    .header("X-Robots-Tag", "noindex")
+    .header("Referrer-Policy", "same-origin")
+    .send(html);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatEventDate, formatTime } from "#core/format";
+import { apiPaths } from "#core/paths";
 import { Message, useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
@@ -50,7 +51,7 @@ function useAvailability(pkg: string, date: string, refresh: number): Load {
   useEffect(() => {
     const controller = new AbortController();
     const query = new URLSearchParams({ package: pkg, from: date, to: addDays(date, searchDays) });
-    fetch(`/api/tours/availability?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    fetch(`${apiPaths.tourAvailability}?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(readSlots)
       .then((slots) => setAnswer({ key, load: { state: "ready", slots } }))
       .catch(() => {

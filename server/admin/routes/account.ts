@@ -29,7 +29,7 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
     const account = own(request);
     if (!account) return reply.redirect("/admin/login", 303);
     const view = viewFor(context, request, reply);
-    // The calendar feed of confirmed tours, for accounts that open the inbox (issue 23).
+    // The calendar feed of confirmed tours, for accounts that open the inbox.
     const feed = roleAllows(inboxRoles, account.role)
       ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(), renewed: request.query.feed === "renewed" })
       : null;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { isLanguage, type Language } from "#core/languages";
+import { apiPaths } from "#core/paths";
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
@@ -42,7 +43,7 @@ export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): 
   return html
     .replaceAll(`cid:${logo.cid}`, `data:${logo.contentType};base64,${logo.content.toString("base64")}`)
     // In its src, and in the preload link React writes for it in the head.
-    .replaceAll(`"${origin}/api/newsletter/pictures/`, `"/api/newsletter/pictures/`)
+    .replaceAll(`"${origin}${apiPaths.newsletterPictures}/`, `"${apiPaths.newsletterPictures}/`)
     .replace("<head>", '<head><base target="_blank"/>');
 }
 

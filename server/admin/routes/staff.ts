@@ -37,7 +37,7 @@ function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof
 }
 
 /**
- * Staff management in the browser (issue 22, item 6), for admins: invite a colleague with a
+ * Staff management in the browser, for admins: invite a colleague with a
  * one-time link sent by e-mail, change a role, reset a second factor, remove an account after a
  * confirmation step. Nobody removes themselves, and the last admin can neither be removed nor
  * lose the role. Each action is in the audit log. The invitation's link is public: its token is

@@ -77,7 +77,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     return findSubmission(context.db, type, id);
   };
 
-  /** The tour time a booking holds, with its actions (issue 23), or null for a booking without one. */
+  /** The tour time a booking holds, with its actions, or null for a booking without one. */
   const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote, askedDay: string | undefined) => {
     const visit = context.tours.visit(id);
     if (!visit) return null;
