@@ -11,7 +11,7 @@ import { shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 
 /**
- * Issue 39's "Done when", as the estate's office manager does it, on a phone (390 px) in French,
+ * The content editor and the newsletter as the estate's office manager uses them, on a phone (390 px) in French,
  * against the real server and real publishes (quick builds with the served build's kept bundle,
  * pipeline/quick-build.ts): a new news item with a photograph whose subject she picks on the
  * picture, its live preview beside the form with the picture and the site's fonts; a price change;

@@ -5,7 +5,7 @@ import { readContent } from "../index";
 import { contentDir, problemsAfter } from "./support";
 
 /**
- * Scheduled items and drafts in place of a file (issue 39): a build for a moment leaves out what is
+ * Scheduled items and drafts in place of a file: a build for a moment leaves out what is
  * not on the site then; the editor's live preview reads one item from its unsaved form.
  */
 const harvest = JSON.parse(readFileSync(join(contentDir, "news", "harvest-2026.json"), "utf8")) as Record<string, unknown>;

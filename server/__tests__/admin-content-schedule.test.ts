@@ -10,7 +10,7 @@ import { formatTime } from "../admin/view-context";
 import { scheduleRequester } from "../admin/content/publisher";
 
 /**
- * Scheduled publishing (issue 39, item 3): an item's "goes online" and "comes off" moments, typed
+ * Scheduled publishing: an item's "goes online" and "comes off" moments, typed
  * on the estate's clock, are kept in the database and published at, by the server itself, also
  * after a restart for a moment that passed while it was stopped. The server's clock is injected.
  */

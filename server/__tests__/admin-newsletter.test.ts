@@ -13,7 +13,7 @@ import { closedAfterEachTest, parseMail, testMailContext, TestSmtp, waitFor } fr
 import { addSubscribers } from "./support/newsletter";
 
 /**
- * The newsletter (issue 39, item 7): an issue composed in the staff area in two languages, with a
+ * The newsletter: an issue composed in the staff area in two languages, with a
  * picture and a wine, previewed as a subscriber of another language reads it, tested, then sent to
  * every confirmed subscriber in their language (English where theirs is missing) through the
  * outbox, each with RFC 8058 one-click unsubscribe headers whose POST works; counts of what was

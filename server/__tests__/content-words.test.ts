@@ -9,7 +9,7 @@ import { searchLength } from "../admin/content/search-length";
 import { contentType, contentTypes } from "../admin/content/types";
 
 /**
- * The editor in the staff member's words (issue 39, items 2, 5 and 6): what changed between two
+ * The editor in the staff member's words: what changed between two
  * versions, in French and English; every field and choice of every content type named in both
  * languages (no code name, no raw value); titles in the staff member's language; moments typed on
  * the estate's clock; a search-engine text's length as Google counts it; a crop around a focus.

@@ -108,7 +108,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
     for (const [what, mail] of others) expectTextCarriesEverything(mail, `${what} ${lang}`);
   });
 
-  it("a newsletter issue too, with its picture, its wine and its unsubscribe link (issue 39)", () => {
+  it("a newsletter issue too, with its picture, its wine and its unsubscribe link", () => {
     const written = (text: string) => Object.fromEntries(languages.map((code) => [code, `${text} (${code})`]));
     const issue = { subject: written("News"), body: written("First paragraph.\n\nSecond paragraph"), picture: { scene: "cellar", alt: written("The cellar") }, wines: [content.wines[0]!.id], tours: [content.tours.packages[0]!.id] };
     const { mail } = composeNewsletterMail(issue, { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) }, { ...context, wines: content.wines, tours: content.tours });

@@ -7,7 +7,7 @@ import { NewsletterTable } from "../db/newsletter";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
 
 /**
- * Issue 39's "Done when": a restart in the middle of a 1,000-subscriber send delivers each e-mail
+ * A restart in the middle of a 1,000-subscriber send delivers each e-mail
  * exactly once. The real server, as a process: it takes up an issue being sent at start, is
  * stopped by SIGTERM (as a deploy does) while the relay has received about a third, and started
  * again on the same data; the relay then holds one e-mail per subscriber, none twice, each with
