@@ -210,4 +210,41 @@ describe("the newsletter", () => {
     expect(table.counts(id)).toMatchObject({ queued: 4, unsubscribedAfter: 1 });
     expect(content.site.estateName).toBeTruthy();
   });
+
+  it("queues a fast relay's allowance in batches, each look composing no more than its batch, the next one at once", async () => {
+    const { app } = await desk();
+    const readers = 12;
+    await addSubscribers(app, Array.from({ length: readers }, (_, i) => ({ email: `fast${i}@example.com`, language: "en" as const })));
+    await app.forms.sender?.idle();
+    app.newsletterDispatch.stop();
+    const table = new NewsletterTable(app.forms.db);
+    const id = table.create({ subject: { en: "Hello" }, body: { en: "Text." }, picture: null, wines: [], tours: [] }, editor.email, new Date().toISOString());
+    const batchSize = 5;
+    const composed: number[] = [];
+    let look = 0;
+    // 60,000 a minute: two seconds' worth is 2,000, far more than the readers; the timer runs the looks.
+    const dispatch = new NewsletterDispatch({
+      table,
+      compose: (current, recipient) => {
+        composed.push(look);
+        return composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours });
+      },
+      kick: () => undefined,
+      ratePerMinute: 60_000,
+      now: () => new Date(),
+      log: { info: () => undefined, warn: () => undefined },
+      tickMs: 3_600_000,
+      batchSize,
+    });
+    expect(dispatch.send(id, editor.email)).toBe(true);
+    expect(dispatch.look()).toBe(true);
+    expect(table.counts(id).queued).toBe(batchSize);
+    // The rest without waiting for the hour-long tick: each look at once after a full batch.
+    look = 1;
+    dispatch.start();
+    await waitFor(() => table.get(id)!.status === "sent", 60_000, "the issue queued to every reader");
+    dispatch.stop();
+    expect(table.counts(id).queued).toBe(readers);
+    expect(composed.filter((at) => at === 0)).toHaveLength(batchSize);
+  });
 });
