@@ -63,7 +63,14 @@ describe("privacy tools", () => {
     expect(found.body).toContain(html(en("privacy.beyond.title")));
     expect(found.body).toContain(html(en("privacy.beyond.mailboxes", { mailboxes: "contact@hermitage-lescours.example, trade@hermitage-lescours.example" })));
     expect(found.body).toContain(html(en("privacy.beyond.backups")));
-    expect((await client.post("/admin/privacy/find", { email: "not an address" })).statusCode).toBe(400);
+    const refused = await client.post("/admin/privacy/find", { email: "not an address" });
+    expect(refused.statusCode).toBe(400);
+    // Named at the field, with what was typed.
+    const field = [...elements(parseHtml(refused.body))].find((element) => element.tagName === "input" && attribute(element, "name") === "email")!;
+    expect(attribute(field, "value")).toBe("not an address");
+    expect(attribute(field, "aria-invalid")).toBe("true");
+    const problem = [...elements(parseHtml(refused.body))].find((element) => attribute(element, "id") === attribute(field, "aria-describedby"));
+    expect(problem && textOf(problem)).toBe(en("error.email"));
   });
 
   it("export it as JSON a program can read: what the person gave, by the forms' field names, and the mails to them, nobody else's", async () => {

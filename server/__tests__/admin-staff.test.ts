@@ -93,7 +93,11 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     const bad = await staff.post("/admin/staff/invite", { email: "claire at example", role: "inbox" });
     expect(bad.statusCode).toBe(400);
     expect(problems(bad.body)).toEqual([fr("staff.error.email")]);
-    expect(attribute(page(bad.body).find((element) => attribute(element, "name") === "email")!, "value")).toBe("claire at example");
+    const emailField = page(bad.body).find((element) => attribute(element, "name") === "email")!;
+    expect(attribute(emailField, "value")).toBe("claire at example");
+    // Named at the field too, for a screen reader as for the eye.
+    expect(attribute(emailField, "aria-invalid")).toBe("true");
+    expect(textOf(page(bad.body).find((element) => attribute(element, "id") === attribute(emailField, "aria-describedby"))!)).toBe(fr("staff.error.email"));
     expect(problems((await staff.post("/admin/staff/invite", { email: admin.email, role: "inbox" })).body)).toEqual([fr("staff.error.exists")]);
     expect(problems((await staff.post("/admin/staff/invite", { email: colleague, role: "owner" })).body)).toEqual([fr("staff.error.role")]);
 

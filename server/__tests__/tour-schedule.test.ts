@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
+import { attribute, elements } from "./support/html";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
 import { bookTour, scheduleFormWith } from "./support/schedule";
@@ -80,6 +81,35 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(text).toContain("Château Mongiron tour: a line has days ticked (Saturday) but no time.");
     expect(refused.body).toContain('value="2pm"');
     expect(await starts(app, "package=both&from=2027-03-07&to=2027-03-07")).toEqual([{ start: "2027-03-07T14:00:00+01:00", capacity: 8, placesLeft: 8 }]);
+  });
+
+  it("names a refused closure or date change at its field, keeps what was typed and changes nothing", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    const controls = (html: string) => [...elements(parseHtml(html))].filter((element) => ["input", "select"].includes(element.tagName));
+    const control = (html: string, name: string) => controls(html).find((element) => attribute(element, "name") === name)!;
+    const problemOf = (html: string, name: string) => {
+      const id = attribute(control(html, name), "aria-describedby");
+      const found = [...elements(parseHtml(html))].find((element) => attribute(element, "id") === id);
+      return id && found ? textOf(found) : "";
+    };
+    const refusedNames = (html: string) => controls(html).filter((element) => attribute(element, "aria-invalid") === "true").map((element) => attribute(element, "name")).sort();
+
+    const closure = await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-10", note: "Vendanges" });
+    expect(closure.statusCode).toBe(400);
+    expect(refusedNames(closure.body)).toEqual(["lastDay"]);
+    expect(problemOf(closure.body, "lastDay")).not.toBe("");
+    expect(attribute(control(closure.body, "lastDay"), "value")).toBe("2027-09-10");
+    expect(attribute(control(closure.body, "note"), "value")).toBe("Vendanges");
+
+    const date = await staff.post("/admin/schedule/dates", { day: "2027-03-06", package: "hermitage", kind: "capacity", time: "25:00", capacity: "", dateNote: "Salon" });
+    expect(date.statusCode).toBe(400);
+    expect(refusedNames(date.body)).toEqual(["capacity", "time"]);
+    expect(problemOf(date.body, "capacity")).toMatch(/1.*50/);
+    expect(attribute(control(date.body, "dateNote"), "value")).toBe("Salon");
+    expect(attribute(control(date.body, "time"), "value")).toBe("25:00");
+    expect(app.forms.tours.schedule().closures).toEqual([]);
+    expect(app.forms.tours.schedule().dateChanges).toEqual([]);
   });
 
   it("closes days (the harvest) and opens them again", async () => {

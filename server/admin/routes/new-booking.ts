@@ -9,7 +9,8 @@ import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { slotStart } from "../../bookings/schedule";
-import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
+import { queryText, sendPage, staffOf, viewFor } from "../context";
+import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NewBookingPage, type NewBookingField } from "../views/new-booking-page";
@@ -94,21 +95,19 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
 
   routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => page(request, reply, 200, request.query));
 
-  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
+  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: checkedForm(newBookingForm, { fallback: "slot" }) } }, async (request, reply) => {
+    const { typed } = request.body;
     const view = viewFor(context, request, reply);
-    const typed = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 2000)]));
-    const chosen = { package: fields.package, day: fields.day, time: parseStart(String(fields.slot ?? ""))?.time };
-    const parsed = newBookingForm.safeParse(fields);
-    if (!parsed.success) {
+    const chosen = { package: typed.package, day: typed.day, time: parseStart(typed.slot ?? "")?.time };
+    if (!request.body.ok) {
       const problems: Partial<Record<NewBookingField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = fieldOrder.find((name) => name === issue.path[0]) ?? "slot";
-        problems[field] ??= view.t(field === "email" && issue.message === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
+      for (const [name, problem] of Object.entries(request.body.problems)) {
+        const field = fieldOrder.find((one) => one === name) ?? "slot";
+        problems[field] ??= view.t(field === "email" && problem === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
       }
       return page(request, reply, 400, chosen, typed, problems);
     }
-    const form = parsed.data;
+    const form = request.body.value;
     const session = staffOf(request);
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {

@@ -6,7 +6,8 @@ import { translator } from "#locales";
 import { legalFacts } from "#presentation/legal-facts";
 import { auditActions, recordAudit } from "../../db/audit";
 import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
-import { sendPage, staffForm, staffOf, viewFor, replyContext } from "../context";
+import { sendPage, staffOf, viewFor, replyContext } from "../context";
+import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { personalRecord } from "../personal-export";
 import { renderPage } from "../render";
@@ -14,7 +15,10 @@ import { PersonalDocument } from "../views/personal-document";
 import { PrivacyPage } from "../views/privacy-page";
 import { guardedRoutes } from "../staff-guard";
 
-const emailSchema = z.email().max(254);
+/** The forms of the page: the address looked for, and what an export or an erasure adds to it. */
+const addressForm = z.object({ email: z.string().trim().max(254).pipe(z.email()) });
+const exportForm = addressForm.extend({ format: z.enum(["document", "data"]).default("document") });
+const eraseForm = addressForm.extend({ confirm: z.literal("yes") });
 
 /**
  * The GDPR tools: find, download and erase everything stored for an address. Each action is
@@ -32,42 +36,40 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
         found: null,
         erased: null,
         problems: [],
+        fieldProblems: {},
         mailboxes: [context.content.current.site.contact.email, context.content.current.site.contact.tradeEmail],
         ...props,
       }),
     );
 
-  /** The address of the form, or null (answered by `badAddress`). */
-  const address = (fields: Record<string, string>): string | null => {
-    const parsed = emailSchema.safeParse((fields.email ?? "").trim());
-    return parsed.success ? parsed.data : null;
+  /** A refused form: the address named at its field (or the other field's problem), with what was typed. */
+  const refused = (request: FastifyRequest, reply: FastifyReply, form: { problems: Partial<Record<string, string>>; typed: Record<string, string> }, extra: Partial<Parameters<typeof PrivacyPage>[0]> = {}) => {
+    const { t } = viewFor(context, request, reply);
+    const emailProblem = form.problems.email ? { email: t("error.email") } : {};
+    return render(request, reply, 400, { email: (form.typed.email ?? "").slice(0, 254), fieldProblems: emailProblem, ...extra });
   };
-  const badAddress = (request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>) =>
-    render(request, reply, 400, { problems: [viewFor(context, request, reply).t("error.email")], email: (fields.email ?? "").slice(0, 254) });
   const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
     recordAudit(context.db, { actor: staffOf(request).email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
 
   admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: staffForm };
 
-  routes.post("/admin/privacy/find", { config: inboxRoles, schema }, async (request, reply) => {
-    const email = address(request.body);
-    if (!email) return badAddress(request, reply, request.body);
+  routes.post("/admin/privacy/find", { config: inboxRoles, schema: { body: checkedForm(addressForm, { fallback: "email" }) } }, async (request, reply) => {
+    if (!request.body.ok) return refused(request, reply, request.body);
+    const { email } = request.body.value;
     const found = findPersonalData(context.db, email);
     log(request, auditActions.privacyFind, email, { submissions: found.submissions.length, mails: found.mails.length });
     return render(request, reply, 200, { email, found });
   });
 
   // What a person can be given: a document to read in their language, or the same record as JSON (./personal-export.ts).
-  routes.post("/admin/privacy/export", { config: inboxRoles, schema }, async (request, reply) => {
-    const email = address(request.body);
-    if (!email) return badAddress(request, reply, request.body);
-    const format = request.body.format ?? "document";
-    if (format !== "document" && format !== "data") {
-      return render(request, reply, 400, { email, problems: [viewFor(context, request, reply).t("error.exportFormat")] });
+  routes.post("/admin/privacy/export", { config: inboxRoles, schema: { body: checkedForm(exportForm, { fallback: "email" }) } }, async (request, reply) => {
+    if (!request.body.ok) {
+      const format = request.body.problems.format ? [viewFor(context, request, reply).t("error.exportFormat")] : [];
+      return refused(request, reply, request.body, { problems: format });
     }
+    const { email, format } = request.body.value;
     const found = findPersonalData(context.db, email);
     const now = context.now();
     const record = personalRecord(found, { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName }, now);
@@ -85,12 +87,14 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
       .send(renderPage(createElement(PersonalDocument, { record })));
   });
 
-  routes.post("/admin/privacy/erase", { config: inboxRoles, schema }, async (request, reply) => {
-    const email = address(request.body);
-    if (!email) return badAddress(request, reply, request.body);
-    if (request.body.confirm !== "yes") {
-      return render(request, reply, 400, { email, found: findPersonalData(context.db, email), problems: [viewFor(context, request, reply).t("error.confirm")] });
+  routes.post("/admin/privacy/erase", { config: inboxRoles, schema: { body: checkedForm(eraseForm, { fallback: "email" }) } }, async (request, reply) => {
+    if (!request.body.ok) {
+      // An address without the confirmation's tick: the step shown again, with what it would erase.
+      const typedAddress = addressForm.safeParse(request.body.typed);
+      if (request.body.problems.email || !typedAddress.success) return refused(request, reply, request.body);
+      return render(request, reply, 400, { email: typedAddress.data.email, found: findPersonalData(context.db, typedAddress.data.email), problems: [viewFor(context, request, reply).t("error.confirm")] });
     }
+    const { email } = request.body.value;
     const { walEmptied, ...erased } = await erasePersonalData(context.db, email);
     if (!walEmptied) request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
     log(request, auditActions.privacyErase, email, { ...erased });

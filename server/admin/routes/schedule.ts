@@ -13,6 +13,7 @@ import { formatClock, formatShortDay, type ViewContext } from "../view-context";
 import { ScheduleChangePage } from "../views/schedule-change-page";
 import { dateChangeText, dayName, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type ScheduleDone } from "../views/schedule-page";
 import { guardedRoutes } from "../staff-guard";
+import { checkedForm } from "../staff-form";
 
 const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
@@ -29,12 +30,6 @@ const clockOf = (text: string) => {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text.trim());
   const time = match ? `${match[1]!.padStart(2, "0")}:${match[2]}` : "";
   return isClock(time) ? time : null;
-};
-
-/** A note the staff typed on one line: cleaned, or null when too long or damaged. */
-const noteOf = (text: string | undefined) => {
-  const note = neutraliseLine(String(text ?? "")).trim();
-  return [...note].length > noteMax || !isWellFormedText(note) ? null : note;
 };
 
 /** Reads the schedule form: the settings, or the problems in the staff's language. */
@@ -85,24 +80,65 @@ export function readScheduleForm(fields: Record<string, string>, view: ViewConte
   };
 }
 
-/** Reads the form of a one-off change of a date, or the problems. */
-export function readDateChangeForm(fields: Record<string, string>, view: ViewContext, today: string): { change: Omit<DateChange, "id"> } | { problems: string[] } {
-  const problems: string[] = [];
-  const day = String(fields.day ?? "");
-  if (!isDay(day) || day < today) problems.push(view.t("schedule.error.dateDay"));
-  const pkg = tourPackageIds.find((id) => id === fields.package);
-  if (!pkg) problems.push(view.t("schedule.error.datePackage"));
-  const kind = (["extra", "closed", "capacity"] as const).find((one) => one === fields.kind);
-  if (!kind) problems.push(view.t("schedule.error.dateKind"));
-  const time = clockOf(String(fields.time ?? ""));
-  if (!time) problems.push(view.t("schedule.error.dateTime"));
-  const typedCapacity = String(fields.capacity ?? "").trim();
-  const capacity = typedCapacity === "" ? null : wholeNumber(typedCapacity, 1, 50);
-  if (Number.isNaN(capacity) || (kind === "capacity" && capacity === null)) problems.push(view.t("schedule.error.dateCapacity", { min: 1, max: 50 }));
-  const note = noteOf(fields.dateNote);
-  if (note === null) problems.push(view.t("schedule.error.note"));
-  if (problems.length > 0 || !pkg || !kind || !time || note === null) return { problems };
-  return { change: { day, package: pkg, time, kind, capacity: kind === "closed" ? null : capacity, note } };
+/** A note the staff typed on one line, cleaned; refused when too long or damaged. */
+const noteField = z
+  .string()
+  .default("")
+  .transform((text) => neutraliseLine(text).trim())
+  .refine((note) => [...note].length <= noteMax && isWellFormedText(note), "note");
+
+/** A day as a date input sends it (`YYYY-MM-DD`). */
+const dayField = z.string().refine(isDay, "day");
+
+/** The form that closes a day or a run of days: the first, the last (the first when left empty), a note. */
+export const closureForm = z
+  .object({ firstDay: dayField, lastDay: z.union([z.literal(""), dayField]).default(""), note: noteField })
+  .transform((form) => ({ ...form, lastDay: form.lastDay || form.firstDay }))
+  .refine((form) => form.lastDay >= form.firstDay, { path: ["lastDay"], message: "order" });
+
+/** The form of a one-off change of a date: an extra time, a time closed, or a time's own capacity. */
+export const dateChangeForm = z
+  .object({
+    day: dayField,
+    package: z.enum(tourPackageIds),
+    kind: z.enum(["extra", "closed", "capacity"]),
+    time: z.string().transform((text, check) => clockOf(text) ?? (check.addIssue({ code: "custom", message: "time" }), z.NEVER)),
+    capacity: z
+      .string()
+      .default("")
+      .transform((text, check) => {
+        if (text.trim() === "") return null;
+        const capacity = wholeNumber(text, 1, 50);
+        return Number.isNaN(capacity) ? (check.addIssue({ code: "custom", message: "capacity" }), z.NEVER) : capacity;
+      }),
+    dateNote: noteField,
+  })
+  // Checked even when another field is refused, so that every problem is named at once.
+  .refine((form) => form.kind !== "capacity" || form.capacity !== null, {
+    path: ["capacity"],
+    message: "capacity",
+    when: ({ issues }) => !issues.some(({ path }) => path?.[0] === "kind" || path?.[0] === "capacity"),
+  })
+  .transform(({ dateNote, ...form }): Omit<DateChange, "id"> => ({ ...form, capacity: form.kind === "closed" ? null : form.capacity, note: dateNote }));
+
+/** Each field's problem on the page, in the staff's language. */
+const closureProblems = (view: ViewContext): Record<keyof z.output<typeof closureForm>, string> => ({
+  firstDay: view.t("schedule.error.closure"),
+  lastDay: view.t("schedule.error.closure"),
+  note: view.t("schedule.error.note"),
+});
+const dateChangeProblems = (view: ViewContext): Record<keyof z.input<typeof dateChangeForm>, string> => ({
+  day: view.t("schedule.error.dateDay"),
+  package: view.t("schedule.error.datePackage"),
+  kind: view.t("schedule.error.dateKind"),
+  time: view.t("schedule.error.dateTime"),
+  capacity: view.t("schedule.error.dateCapacity", { min: 1, max: 50 }),
+  dateNote: view.t("schedule.error.note"),
+});
+
+/** The refused fields of a form, each with its message (and in the page's list, each message once). */
+function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(problems).flatMap((field) => (messages[field] ? [[field, messages[field]]] : [])));
 }
 
 /** The staff's choices for the bookings a change touches, from the warning page's fields. */
@@ -123,11 +159,11 @@ export function readDecisions(fields: Record<string, string>): Map<string, Decis
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
 export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
   const { tours } = context;
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: ScheduleDone; problems?: string[]; typed?: Record<string, string> }) =>
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: ScheduleDone; problems?: string[]; fieldProblems?: Record<string, string>; typed?: Record<string, string> }) =>
     sendPage(
       reply,
       status,
-      createElement(SchedulePage, { view: viewFor(context, request, reply), schedule: tours.schedule(), done: extra.done ?? null, problems: extra.problems ?? [], typed: extra.typed ?? {} }),
+      createElement(SchedulePage, { view: viewFor(context, request, reply), schedule: tours.schedule(), done: extra.done ?? null, problems: extra.problems ?? [], fieldProblems: extra.fieldProblems ?? {}, typed: extra.typed ?? {} }),
     );
 
   /** What was typed, to show the form again: every field but the token, bounded. */
@@ -180,16 +216,13 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     return settle(request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
   });
 
-  routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
-    const firstDay = String(fields.firstDay ?? "");
-    const lastDay = String(fields.lastDay ?? "").trim() === "" ? firstDay : String(fields.lastDay);
-    const note = noteOf(fields.note);
+  routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: checkedForm(closureForm, { fallback: "firstDay", typedMax: noteMax }) } }, async (request, reply) => {
     const view = viewFor(context, request, reply);
-    const problems = [...(!isDay(firstDay) || !isDay(lastDay) || lastDay < firstDay ? [view.t("schedule.error.closure")] : []), ...(note === null ? [view.t("schedule.error.note")] : [])];
-    if (problems.length > 0 || note === null) return page(request, reply, 400, { problems, typed: { firstDay: firstDay.slice(0, 10), lastDay: String(fields.lastDay ?? "").slice(0, 10), note: String(fields.note ?? "").slice(0, noteMax) } });
+    const { typed } = request.body;
+    if (!request.body.ok) return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, closureProblems(view)), typed });
+    const { firstDay, lastDay, note } = request.body.value;
     const days = firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
-    return settle(request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, fields, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
+    return settle(request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, typed, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
   });
 
   routes.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
@@ -198,13 +231,13 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     return settle(request, reply, { kind: "closure-remove", id }, request.body, viewFor(context, request, reply).t("scheduleChange.closureRemove"), "closureRemoved");
   });
 
-  routes.post("/admin/schedule/dates", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
+  routes.post("/admin/schedule/dates", { config: scheduleRoles, schema: { body: checkedForm(dateChangeForm, { fallback: "day" }) } }, async (request, reply) => {
     const view = viewFor(context, request, reply);
-    const read = readDateChangeForm(fields, view, localOf(context.now()).date);
-    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: typedOf(fields) });
-    const describe = `${dayName(view, read.change.day)} · ${dateChangeText(view, read.change)}`;
-    return settle(request, reply, { kind: "date-add", change: read.change }, fields, describe, "dateAdded");
+    const { typed } = request.body;
+    const problems = request.body.ok ? (request.body.value.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
+    if (!request.body.ok || Object.keys(problems).length > 0) return page(request, reply, 400, { fieldProblems: namedProblems(problems, dateChangeProblems(view)), typed });
+    const change = request.body.value;
+    return settle(request, reply, { kind: "date-add", change }, typed, `${dayName(view, change.day)} · ${dateChangeText(view, change)}`, "dateAdded");
   });
 
   routes.post("/admin/schedule/dates/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {

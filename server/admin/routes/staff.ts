@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTokenPattern, openInvitation, pendingInvitations } from "../../db/invitations";
 import { enqueueMail } from "../../db/outbox";
-import { isStaffRole, type StaffAccount } from "../../db/staff";
+import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
 import { sendPage, staffForm, staffOf, viewFor } from "../context";
 import { cookieNames, readCookie, servedOverHttps } from "../cookies";
@@ -17,6 +17,7 @@ import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { RemoveStaffPage, StaffPage, type StaffDone } from "../views/staff-page";
 import { guardedRoutes } from "../staff-guard";
+import { checkedForm, type FieldProblems } from "../staff-form";
 
 /** Staff management is for admin accounts only (docs/security.md). */
 export const staffRoles = requireRole("admin");
@@ -30,6 +31,12 @@ const accountParams = z.object({ id: z.string() });
 const invitationParams = z.object({ token: z.string() });
 /** An address as the invitation form takes it: one @, no spaces, a dot in the domain. */
 const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+
+/** The invitation form: a colleague's address (compared lower-cased) and the role they get. */
+const invitationForm = z.object({
+  email: z.string().trim().toLowerCase().max(254).regex(emailPattern),
+  role: z.enum(roles),
+});
 
 /** The password's fault in the staff member's language. */
 function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof passwordFault>>): string {
@@ -46,12 +53,15 @@ function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof
 export const staffRoutes = guardedRoutes("staff", (admin, context) => {
   const { staff } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  /** Each form post: its fields (./context.ts `staffForm`). */
-  const form = { body: staffForm };
   /** Each form post on an account: its address and its fields. */
   const accountForm = { params: accountParams, body: staffForm };
 
-  const list = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: StaffDone | null; problems?: string[]; typed?: { email?: string; role?: string } }) =>
+  const list = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { done?: StaffDone | null; problems?: string[]; fieldProblems?: FieldProblems<"email" | "role">; typed?: { email?: string; role?: string } },
+  ) =>
     sendPage(
       reply,
       status,
@@ -61,6 +71,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
         invitations: pendingInvitations(context.db, context.now()),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
+        fieldProblems: extra.fieldProblems ?? {},
         typed: extra.typed ?? {},
       }),
     );
@@ -77,17 +88,17 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     list(request, reply, 200, { done: request.query.done ?? null }),
   );
 
-  routes.post("/admin/staff/invite", { config: staffRoles, schema: form }, async (request, reply) => {
-    const fields = request.body;
+  routes.post("/admin/staff/invite", { config: staffRoles, schema: { body: checkedForm(invitationForm, { fallback: "email", typedMax: 254 }) } }, async (request, reply) => {
     const view = viewFor(context, request, reply);
-    const email = (fields.email ?? "").trim().toLowerCase();
-    const role = fields.role;
-    const typed = { email: (fields.email ?? "").slice(0, 254), role: isStaffRole(role) ? role : "inbox" };
-    const problems: string[] = [];
-    if (email.length > 254 || !emailPattern.test(email)) problems.push(view.t("staff.error.email"));
-    else if (staff.find(email)) problems.push(view.t("staff.error.exists"));
-    if (!isStaffRole(role)) problems.push(view.t("staff.error.role"));
-    if (problems.length > 0 || !isStaffRole(role)) return list(request, reply, 400, { problems, typed });
+    const { typed } = request.body;
+    const kept = { email: typed.email ?? "", role: isStaffRole(typed.role) ? typed.role : "inbox" };
+    const problems: FieldProblems<"email" | "role"> = request.body.ok ? (staff.find(request.body.value.email) ? { email: view.t("staff.error.exists") } : {}) : {};
+    if (!request.body.ok) {
+      if (request.body.problems.email) problems.email = view.t("staff.error.email");
+      if (request.body.problems.role) problems.role = view.t("staff.error.role");
+    }
+    if (!request.body.ok || Object.keys(problems).length > 0) return list(request, reply, 400, { fieldProblems: problems, typed: kept });
+    const { email, role } = request.body.value;
     const by = staffOf(request).email;
     const now = context.now();
     context.db.transaction(() => {

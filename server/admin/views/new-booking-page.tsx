@@ -3,6 +3,7 @@ import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { formatClock, languageLabel, type ViewContext } from "../view-context";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout, Problems } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 
 /** The fields of the staff's booking form that can be refused (the route names them). */
 export type NewBookingField = "slot" | "guests" | "name" | "email" | "phone" | "language" | "note" | "reason";
@@ -21,19 +22,6 @@ interface NewBookingPageProps {
   general: string[];
   canOverride: boolean;
 }
-
-/** A field's problem under it, tied to the control by `aria-describedby`. */
-function FieldProblem({ name, problems }: { name: NewBookingField; problems: NewBookingPageProps["problems"] }) {
-  const problem = problems[name];
-  return problem ? (
-    <span className="field-problem" id={`problem-${name}`}>
-      {problem}
-    </span>
-  ) : null;
-}
-
-const invalid = (name: NewBookingField, problems: NewBookingPageProps["problems"]) =>
-  problems[name] ? { "aria-invalid": true as const, "aria-describedby": `problem-${name}` } : {};
 
 /**
  * `/admin/bookings/new`: a booking for a phone or walk-in visitor. First the tour and the day (a

@@ -1,6 +1,7 @@
 import type { PersonalData } from "../../db/privacy";
 import { formatTime, statusName, typeName, type ViewContext } from "../view-context";
 import { submissionHref } from "./inbox-page";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField, Layout, Notice } from "./layout";
 
 export interface PrivacyPageProps {
@@ -11,6 +12,8 @@ export interface PrivacyPageProps {
   /** What an erasure removed, when one was made. */
   erased: { submissions: number; mails: number } | null;
   problems: readonly string[];
+  /** The address's problem, named at its field (and at the top). */
+  fieldProblems: Partial<Record<"email", string>>;
   /** The estate's own mailboxes (its contact and trade addresses), which copies of the person's mails reached. */
   mailboxes: string[];
 }
@@ -79,10 +82,10 @@ function Beyond({ view, mailboxes }: { view: ViewContext; mailboxes: string }) {
 }
 
 /** `/admin/privacy`: find, export or erase everything stored for one address. */
-export function PrivacyPage({ view, email, found, erased, problems, mailboxes }: PrivacyPageProps) {
+export function PrivacyPage({ view, email, found, erased, problems, fieldProblems, mailboxes }: PrivacyPageProps) {
   return (
     <Layout view={view} title={view.t("privacy.title")}>
-      {problems.length > 0 ? <Notice tone="problem">{problems.join(" ")}</Notice> : null}
+      {problems.length + Object.keys(fieldProblems).length > 0 ? <Notice tone="problem">{[...problems, ...Object.values(fieldProblems)].join(" ")}</Notice> : null}
       {erased ? (
         <Notice tone="done">
           {view.t("privacy.erased", { submissions: view.t("privacy.submissions", { count: erased.submissions }), mails: view.t("privacy.mails", { count: erased.mails }) })}
@@ -93,7 +96,8 @@ export function PrivacyPage({ view, email, found, erased, problems, mailboxes }:
         <CsrfField view={view} />
         <label>
           {view.t("privacy.email")}
-          <input type="email" name="email" required maxLength={254} defaultValue={email} />
+          <input type="email" name="email" required maxLength={254} defaultValue={email} {...invalid("email", fieldProblems)} />
+          <FieldProblem name="email" problems={fieldProblems} />
         </label>
         <button type="submit">{view.t("privacy.find")}</button>
       </form>

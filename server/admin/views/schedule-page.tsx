@@ -3,6 +3,7 @@ import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { weekdays, type DateChange, type Schedule } from "../../bookings/schedule";
 import { formatClock, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 
 /** What the schedule page says after an action. */
 export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateRemoved" | null;
@@ -51,6 +52,8 @@ interface SchedulePageProps {
   schedule: Schedule;
   done: ScheduleDone;
   problems: string[];
+  /** A message per refused field of the closure and date forms, shown at the field (and listed at the top). */
+  fieldProblems: Record<string, string>;
   /** What was typed, when the form is shown again with problems. */
   typed: Record<string, string>;
 }
@@ -137,13 +140,13 @@ export function dateChangeText(view: ViewContext, change: Omit<DateChange, "id">
  * a date and the closed days (admin accounts). A change that touches bookings shows them first
  * (./schedule-change-page.tsx).
  */
-export function SchedulePage({ view, schedule, done, problems, typed }: SchedulePageProps) {
+export function SchedulePage({ view, schedule, done, problems, fieldProblems, typed }: SchedulePageProps) {
   const value = (name: string, fallback: string | number) => typed[name] ?? String(fallback);
   const checked = (name: string, fallback: boolean) => (Object.keys(typed).length > 0 ? typed[name] === "on" : fallback);
   return (
     <Layout view={view} title={view.t("schedule.title")}>
       {done ? <Notice tone="done">{view.t(`schedule.${done}`)}</Notice> : null}
-      {problems.map((problem) => (
+      {[...new Set([...problems, ...Object.values(fieldProblems)])].map((problem) => (
         <Notice key={problem} tone="problem">
           {problem}
         </Notice>
@@ -172,7 +175,7 @@ export function SchedulePage({ view, schedule, done, problems, typed }: Schedule
         </section>
         <button type="submit">{view.t("schedule.save")}</button>
       </form>
-      <DateChanges view={view} schedule={schedule} typed={typed} />
+      <DateChanges view={view} schedule={schedule} typed={typed} problems={fieldProblems} />
       <section className="panel">
         <h2>{view.t("schedule.closures")}</h2>
         <p className="help">{view.t("schedule.closuresHelp")}</p>
@@ -195,15 +198,18 @@ export function SchedulePage({ view, schedule, done, problems, typed }: Schedule
           <CsrfField view={view} />
           <label>
             {view.t("schedule.firstDay")}
-            <input type="date" name="firstDay" required defaultValue={typed.firstDay ?? ""} />
+            <input type="date" name="firstDay" required defaultValue={typed.firstDay ?? ""} {...invalid("firstDay", fieldProblems)} />
+            <FieldProblem name="firstDay" problems={fieldProblems} />
           </label>
           <label>
             {view.t("schedule.lastDay")}
-            <input type="date" name="lastDay" defaultValue={typed.lastDay ?? ""} />
+            <input type="date" name="lastDay" defaultValue={typed.lastDay ?? ""} {...invalid("lastDay", fieldProblems)} />
+            <FieldProblem name="lastDay" problems={fieldProblems} />
           </label>
           <label>
             {view.t("schedule.note")}
-            <input type="text" name="note" maxLength={200} defaultValue={typed.note ?? ""} />
+            <input type="text" name="note" maxLength={200} defaultValue={typed.note ?? ""} {...invalid("note", fieldProblems)} />
+            <FieldProblem name="note" problems={fieldProblems} />
           </label>
           <button type="submit">{view.t("schedule.addClosure")}</button>
         </form>
@@ -213,7 +219,7 @@ export function SchedulePage({ view, schedule, done, problems, typed }: Schedule
 }
 
 /** One-off changes of a single date: the list, each removable, and the form that adds one. */
-function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: Schedule; typed: Record<string, string> }) {
+function DateChanges({ view, schedule, typed, problems }: { view: ViewContext; schedule: Schedule; typed: Record<string, string>; problems: Record<string, string> }) {
   const kinds = ["extra", "closed", "capacity"] as const;
   return (
     <section className="panel" aria-labelledby="date-changes">
@@ -238,11 +244,12 @@ function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: S
         <CsrfField view={view} />
         <label>
           {view.t("schedule.date.day")}
-          <input type="date" name="day" required defaultValue={typed.day ?? ""} />
+          <input type="date" name="day" required defaultValue={typed.day ?? ""} {...invalid("day", problems)} />
+          <FieldProblem name="day" problems={problems} />
         </label>
         <label>
           {view.t("schedule.date.package")}
-          <select name="package" defaultValue={typed.package ?? tourPackageIds[0]}>
+          <select name="package" defaultValue={typed.package ?? tourPackageIds[0]} {...invalid("package", problems)}>
             {tourPackageIds.map((pkg) => (
               <option key={pkg} value={pkg}>
                 {view.tourName(pkg)}
@@ -250,7 +257,7 @@ function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: S
             ))}
           </select>
         </label>
-        <fieldset className="date-change-kind">
+        <fieldset className="date-change-kind" aria-describedby={problems.kind ? "problem-kind" : undefined}>
           <legend>{view.t("schedule.date.kind")}</legend>
           {kinds.map((kind) => (
             <label key={kind} className="check">
@@ -258,19 +265,23 @@ function DateChanges({ view, schedule, typed }: { view: ViewContext; schedule: S
               {view.t(`schedule.date.kind.${kind}`)}
             </label>
           ))}
+          <FieldProblem name="kind" problems={problems} />
         </fieldset>
         <label>
           {view.t("schedule.time")}
-          <input type="time" name="time" required defaultValue={typed.time ?? ""} />
+          <input type="time" name="time" required defaultValue={typed.time ?? ""} {...invalid("time", problems)} />
+          <FieldProblem name="time" problems={problems} />
         </label>
         <label>
           {view.t("schedule.date.capacity")}
-          <input type="number" name="capacity" min={1} max={50} inputMode="numeric" defaultValue={typed.capacity ?? ""} />
+          <input type="number" name="capacity" min={1} max={50} inputMode="numeric" defaultValue={typed.capacity ?? ""} {...invalid("capacity", problems)} />
+          <FieldProblem name="capacity" problems={problems} />
           <span className="help">{view.t("schedule.date.capacityHelp")}</span>
         </label>
         <label>
           {view.t("schedule.note")}
-          <input type="text" name="dateNote" maxLength={200} defaultValue={typed.dateNote ?? ""} />
+          <input type="text" name="dateNote" maxLength={200} defaultValue={typed.dateNote ?? ""} {...invalid("dateNote", problems)} />
+          <FieldProblem name="dateNote" problems={problems} />
         </label>
         <button type="submit">{view.t("schedule.date.add")}</button>
       </form>

@@ -3,6 +3,7 @@ import { staffRoles, type StaffAccount, type StaffRole } from "../../db/staff";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { BackupPanel } from "./backup-status";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 
 /** The result of the last action, shown above the list. */
 export type StaffDone = "invited" | "role" | "secondFactor" | "removed";
@@ -13,6 +14,8 @@ export interface StaffPageProps {
   invitations: readonly Invitation[];
   done: StaffDone | null;
   problems: readonly string[];
+  /** The invitation form's refused fields, each named at its field (and listed at the top). */
+  fieldProblems: Partial<Record<"email" | "role", string>>;
   /** What was typed in the invitation form, kept when it is refused. */
   typed: { email?: string; role?: string };
 }
@@ -81,11 +84,11 @@ function AccountCard({ view, account }: { view: ViewContext; account: StaffAccou
 const doneMessages = { invited: "staff.done.invited", role: "staff.done.role", secondFactor: "staff.done.secondFactor", removed: "staff.done.removed" } as const;
 
 /** `/admin/staff`: the colleagues, their roles and second factors, and inviting a new one (admin accounts only). */
-export function StaffPage({ view, accounts, invitations, done, problems, typed }: StaffPageProps) {
+export function StaffPage({ view, accounts, invitations, done, problems, fieldProblems, typed }: StaffPageProps) {
   return (
     <Layout view={view} title={view.t("staff.title")}>
       {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
-      <Problems problems={problems} />
+      <Problems problems={[...problems, ...Object.values(fieldProblems)]} />
       <section aria-labelledby="invite-title" className="panel">
         <h2 id="invite-title">{view.t("staff.invite.title")}</h2>
         <p>{view.t("staff.invite.note")}</p>
@@ -93,11 +96,13 @@ export function StaffPage({ view, accounts, invitations, done, problems, typed }
           <CsrfField view={view} />
           <label>
             {view.t("staff.invite.email")}
-            <input type="email" name="email" required maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} />
+            <input type="email" name="email" required maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} {...invalid("email", fieldProblems)} />
+            <FieldProblem name="email" problems={fieldProblems} />
           </label>
           <label>
             {view.t("account.role")}
             <RoleSelect view={view} name="role" value={typed.role ?? "inbox"} />
+            <FieldProblem name="role" problems={fieldProblems} />
           </label>
           <p>{view.t("staff.invite.roles")}</p>
           <button type="submit">{view.t("staff.invite.submit")}</button>

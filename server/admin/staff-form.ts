@@ -1,0 +1,42 @@
+/**
+ * A staff form checked by its route. Each form is a zod object (its fields, their types and
+ * limits); the route's body schema is `checkedForm(thatObject)`, so the handler receives either the
+ * form's typed value or each refused field with the name of its problem, and always what was typed,
+ * to show the form again as it was. A form's mistakes are the staff's, not an attack: they never
+ * become a bare 400, they are named at the field on the page again.
+ */
+import { type z } from "zod";
+import { staffForm } from "./context";
+
+/** What was typed, to show the form again: every field but the token, each bounded. */
+export type TypedFields = Record<string, string>;
+
+/** A form's refused fields: each field's first problem, as the schema names it (a refinement's `message`, else zod's code). */
+export type FieldProblems<F extends string = string> = Partial<Record<F, string>>;
+
+/** What the route hands the handler: the form's value, or its problems; and what was typed. */
+export type CheckedForm<T, F extends string = string> = { ok: true; value: T; typed: TypedFields } | { ok: false; problems: FieldProblems<F>; typed: TypedFields };
+
+const typedOf = (fields: Record<string, string>, max: number): TypedFields =>
+  Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, value.slice(0, max)]));
+
+/**
+ * The body schema of a route that takes the form `schema`. A problem without a field (a check of
+ * the whole form) is filed under `fallback`, the field the page shows it at.
+ */
+export function checkedForm<S extends z.ZodType, F extends string = Extract<keyof z.output<S>, string>>(
+  schema: S,
+  { fallback, typedMax = 2000 }: { fallback: NoInfer<F>; typedMax?: number },
+) {
+  return staffForm.transform((fields): CheckedForm<z.output<S>, F> => {
+    const typed = typedOf(fields, typedMax);
+    const result = schema.safeParse(fields);
+    if (result.success) return { ok: true, value: result.data, typed };
+    const problems: FieldProblems<F> = {};
+    for (const issue of result.error.issues) {
+      const field = (typeof issue.path[0] === "string" ? issue.path[0] : fallback) as F;
+      problems[field] ??= issue.code === "custom" ? issue.message : issue.code;
+    }
+    return { ok: false, problems, typed };
+  });
+}
