@@ -269,10 +269,12 @@ async function registerStaffArea(
     // Nothing more is queued; what is in the outbox is sent (or kept) by the sender's own shutdown.
     newsletter.dispatch.stop();
   });
-  // The schedule reads the content's moments and publishes for any that passed while the server was stopped.
+  // Once the server is ready: the newsletter takes up an issue being sent; the schedule reads the
+  // content's moments and publishes for any that passed while the server was stopped, without
+  // holding up the start (a large issue's batches, taken up at once, slow each of its reads).
   app.addHook("onReady", async () => {
     newsletter.dispatch.start();
-    await schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
+    void schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
   });
   if (publisher.interruptedAtStart.length > 0) {
     app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");

@@ -69,10 +69,14 @@ export class ContentSchedule {
     const { repository, db, now } = this.options;
     const items: { type: string; item: string }[] = [];
     const moments: ScheduledMoment[] = [];
-    for (const type of scheduledTypes) {
-      for (const id of await repository.ids(type)) {
+    // Every file at once: a few turns of the event loop, not one per file, however busy the server is.
+    const read = await Promise.all(
+      scheduledTypes.map(async (type) => ({ type, stored: await Promise.all((await repository.ids(type)).map(async (id) => ({ id, value: (await repository.read(type, id))?.value }))) })),
+    );
+    for (const { type, stored } of read) {
+      for (const { id, value } of stored) {
         items.push({ type: type.id, item: id });
-        moments.push(...momentsOf(type, id, (await repository.read(type, id))?.value));
+        moments.push(...momentsOf(type, id, value));
       }
     }
     const at = now().getTime();
@@ -83,7 +87,8 @@ export class ContentSchedule {
   async start(): Promise<void> {
     this.stopped = false;
     await this.readAll();
-    this.check();
+    // Stopped while it read (the server closing): nothing more.
+    if (!this.stopped) this.check();
   }
 
   stop(): void {
