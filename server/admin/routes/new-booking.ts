@@ -9,7 +9,7 @@ import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { slotStart } from "../../bookings/schedule";
-import { queryText, sendPage, staffOf, viewFor } from "../context";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
@@ -57,6 +57,34 @@ const fieldOrder: readonly NewBookingField[] = ["slot", "guests", "name", "email
 /** The page's query: a package, a day and a time to open the form at (each checked; anything else is left out). */
 const pageQuery = z.object({ package: queryText, day: queryText, time: queryText });
 
+/** The new booking's page: the tour and day chosen, that day's times with their places, and the form as typed with its problems. */
+function sendNewBookingPage(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  chosen: { package?: string; day?: string; time?: string },
+  typed: Record<string, string> = {},
+  problems: Partial<Record<NewBookingField, string>> = {},
+  general: string[] = [],
+) {
+  const view = viewFor(context, request, reply);
+  const pkg = tourPackageIds.find((id) => id === chosen.package);
+  const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
+  const { tours } = context;
+  const schedule = tours.schedule();
+  const options =
+    pkg && day
+      ? tours.staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
+      : null;
+  const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
+  return sendPage(
+    reply,
+    status,
+    createElement(NewBookingPage, { view, pkg: pkg ?? null, day: day ?? null, time: time ?? null, options, typed, problems, general, canOverride: staffOf(request).role === "admin" }),
+  );
+}
+
 /**
  * `/admin/bookings/new`: a booking for a phone or walk-in visitor, from the calendar (at a time)
  * or the inbox. Choose the tour and the day, then a time with its places left; the booking goes
@@ -68,32 +96,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { tours } = context;
 
-  const page = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    chosen: { package?: string; day?: string; time?: string },
-    typed: Record<string, string> = {},
-    problems: Partial<Record<NewBookingField, string>> = {},
-    general: string[] = [],
-  ) => {
-    const view = viewFor(context, request, reply);
-    const pkg = tourPackageIds.find((id) => id === chosen.package);
-    const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
-    const schedule = tours.schedule();
-    const options =
-      pkg && day
-        ? tours.staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
-        : null;
-    const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
-    return sendPage(
-      reply,
-      status,
-      createElement(NewBookingPage, { view, pkg: pkg ?? null, day: day ?? null, time: time ?? null, options, typed, problems, general, canOverride: staffOf(request).role === "admin" }),
-    );
-  };
-
-  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => page(request, reply, 200, request.query));
+  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => sendNewBookingPage(context, request, reply, 200, request.query));
 
   routes.post("/admin/bookings", { config: inboxRoles, schema: { body: checkedForm(newBookingForm, { fallback: "slot" }) } }, async (request, reply) => {
     const { typed } = request.body;
@@ -105,7 +108,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
         const field = fieldOrder.find((one) => one === name) ?? "slot";
         problems[field] ??= view.t(field === "email" && problem === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
       }
-      return page(request, reply, 400, chosen, typed, problems);
+      return sendNewBookingPage(context, request, reply, 400, chosen, typed, problems);
     }
     const form = request.body.value;
     const session = staffOf(request);
@@ -134,7 +137,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
             : error.reason === "closed"
               ? view.t("error.slotStarted")
               : view.t("error.slotUnknown");
-      return page(request, reply, 409, chosen, typed, { slot: problem });
+      return sendNewBookingPage(context, request, reply, 409, chosen, typed, { slot: problem });
     }
   });
 });

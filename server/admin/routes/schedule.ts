@@ -7,7 +7,7 @@ import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
 import { MoveRefused, type Decision } from "../../bookings/service";
-import { sendPage, staffForm, staffOf, viewFor } from "../context";
+import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { scheduleRoles } from "../roles";
 import { formatClock, formatShortDay, type ViewContext } from "../view-context";
 import { ScheduleChangePage } from "../views/schedule-change-page";
@@ -156,54 +156,75 @@ export function readDecisions(fields: Record<string, string>): Map<string, Decis
   return decisions;
 }
 
-/** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
-export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
+/** What the schedule page shows besides the schedule: a notice after a change, or the problems of a form with what was typed. */
+interface PageExtra {
+  done?: ScheduleDone;
+  problems?: string[];
+  fieldProblems?: Record<string, string>;
+  typed?: Record<string, string>;
+}
+
+/** The schedule page. */
+function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply: FastifyReply, status: number, extra: PageExtra) {
+  return sendPage(
+    reply,
+    status,
+    createElement(SchedulePage, {
+      view: viewFor(context, request, reply),
+      schedule: context.tours.schedule(),
+      done: extra.done ?? null,
+      problems: extra.problems ?? [],
+      fieldProblems: extra.fieldProblems ?? {},
+      typed: extra.typed ?? {},
+    }),
+  );
+}
+
+/**
+ * Applies a change. When it touches bookings and the staff have not yet chosen what to do with
+ * each, the warning page lists them first (nothing is changed); once chosen, the change and the
+ * choices are applied together. A move into a time that filled up meanwhile, or a booking made
+ * after the warning was shown, brings the warning back with what changed.
+ */
+async function settle(context: AdminContext, request: FastifyRequest, reply: FastifyReply, change: ScheduleChange, fields: Record<string, string>, describe: string, done: ScheduleDone) {
   const { tours } = context;
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { done?: ScheduleDone; problems?: string[]; fieldProblems?: Record<string, string>; typed?: Record<string, string> }) =>
+  const view = viewFor(context, request, reply);
+  const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf" && name !== "confirm" && !name.startsWith("decision-")));
+  const chosen = Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith("decision-")));
+  const warn = (status: number, affected: ReturnType<typeof tours.affectedBy>, problems: string[], stale: boolean) =>
     sendPage(
       reply,
       status,
-      createElement(SchedulePage, { view: viewFor(context, request, reply), schedule: tours.schedule(), done: extra.done ?? null, problems: extra.problems ?? [], fieldProblems: extra.fieldProblems ?? {}, typed: extra.typed ?? {} }),
+      createElement(ScheduleChangePage, { view, schedule: tours.schedule(), action: request.url.split("?")[0]!, fields: hidden, chosen, change: describe, affected, problems, stale }),
     );
+  if (fields.confirm !== "yes") {
+    const affected = tours.affectedBy(change);
+    if (affected.length > 0) return warn(200, affected, [], false);
+  }
+  try {
+    const result = await tours.applyScheduleChange(change, readDecisions(fields), staffOf(request).email);
+    if (!result.done) return warn(409, result.affected, [], fields.confirm === "yes");
+  } catch (error) {
+    if (!(error instanceof MoveRefused)) throw error;
+    const { booking, to } = error;
+    const problem = view.t("scheduleChange.moveRefused", { name: booking.name, when: `${formatShortDay(view, to.date)} ${formatClock(view, to.time)}` });
+    return warn(409, tours.affectedBy(change), [problem], false);
+  }
+  return reply.redirect(`/admin/schedule?done=${done}`, 303);
+}
 
-  /** What was typed, to show the form again: every field but the token, bounded. */
-  const typedOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
+/** The page's query: the notice after a change; anything else shows none. */
+const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
 
-  /**
-   * Applies a change. When it touches bookings and the staff have not yet chosen what to do with
-   * each, the warning page lists them first (nothing is changed); once chosen, the change and the
-   * choices are applied together. A move into a time that filled up meanwhile, or a booking made
-   * after the warning was shown, brings the warning back with what changed.
-   */
-  const settle = async (request: FastifyRequest, reply: FastifyReply, change: ScheduleChange, fields: Record<string, string>, describe: string, done: ScheduleDone) => {
-    const view = viewFor(context, request, reply);
-    const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf" && name !== "confirm" && !name.startsWith("decision-")));
-    const chosen = Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith("decision-")));
-    const warn = (status: number, affected: ReturnType<typeof tours.affectedBy>, problems: string[], stale: boolean) =>
-      sendPage(
-        reply,
-        status,
-        createElement(ScheduleChangePage, { view, schedule: tours.schedule(), action: request.url.split("?")[0]!, fields: hidden, chosen, change: describe, affected, problems, stale }),
-      );
-    if (fields.confirm !== "yes") {
-      const affected = tours.affectedBy(change);
-      if (affected.length > 0) return warn(200, affected, [], false);
-    }
-    try {
-      const result = await tours.applyScheduleChange(change, readDecisions(fields), staffOf(request).email);
-      if (!result.done) return warn(409, result.affected, [], fields.confirm === "yes");
-    } catch (error) {
-      if (!(error instanceof MoveRefused)) throw error;
-      const { booking, to } = error;
-      const problem = view.t("scheduleChange.moveRefused", { name: booking.name, when: `${formatShortDay(view, to.date)} ${formatClock(view, to.time)}` });
-      return warn(409, tours.affectedBy(change), [problem], false);
-    }
-    return reply.redirect(`/admin/schedule?done=${done}`, 303);
-  };
+/** What was typed in the weekly form, to show it again: every field but the token, bounded. */
+const typedOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
+
+/** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
+export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
+  const { tours } = context;
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: PageExtra) => sendSchedulePage(context, request, reply, status, extra);
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  // The notice after a change; anything else shows none.
-  const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
   routes.get("/admin/schedule", { config: scheduleRoles, schema: { querystring: pageQuery } }, async (request, reply) => {
     return page(request, reply, 200, { done: request.query.done ?? null });
   });
@@ -213,7 +234,7 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     const view = viewFor(context, request, reply);
     const read = readScheduleForm(fields, view);
     if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: typedOf(fields) });
-    return settle(request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
+    return settle(context, request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
   });
 
   routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: checkedForm(closureForm, { fallback: "firstDay", typedMax: noteMax }) } }, async (request, reply) => {
@@ -222,13 +243,13 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     if (!request.body.ok) return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, closureProblems(view)), typed });
     const { firstDay, lastDay, note } = request.body.value;
     const days = firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
-    return settle(request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, typed, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
+    return settle(context, request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, typed, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
   });
 
   routes.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || !tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
-    return settle(request, reply, { kind: "closure-remove", id }, request.body, viewFor(context, request, reply).t("scheduleChange.closureRemove"), "closureRemoved");
+    return settle(context, request, reply, { kind: "closure-remove", id }, request.body, viewFor(context, request, reply).t("scheduleChange.closureRemove"), "closureRemoved");
   });
 
   routes.post("/admin/schedule/dates", { config: scheduleRoles, schema: { body: checkedForm(dateChangeForm, { fallback: "day" }) } }, async (request, reply) => {
@@ -237,7 +258,7 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     const problems = request.body.ok ? (request.body.value.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
     if (!request.body.ok || Object.keys(problems).length > 0) return page(request, reply, 400, { fieldProblems: namedProblems(problems, dateChangeProblems(view)), typed });
     const change = request.body.value;
-    return settle(request, reply, { kind: "date-add", change }, typed, `${dayName(view, change.day)} · ${dateChangeText(view, change)}`, "dateAdded");
+    return settle(context, request, reply, { kind: "date-add", change }, typed, `${dayName(view, change.day)} · ${dateChangeText(view, change)}`, "dateAdded");
   });
 
   routes.post("/admin/schedule/dates/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
@@ -246,6 +267,6 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     if (!change) return reply.redirect("/admin/schedule", 303);
     const view = viewFor(context, request, reply);
     const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
-    return settle(request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
+    return settle(context, request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
   });
 });

@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
-import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxType, type SubmissionRecord } from "../../db/inbox";
+import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxStatus, type SubmissionRecord } from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
 import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
@@ -28,6 +28,7 @@ import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
 import { guardedRoutes } from "../staff-guard";
+import { inboxHandling } from "../inbox-handling";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -46,8 +47,6 @@ const reasonMax = 2000;
 const subjectMax = 200;
 const replyMax = 8000;
 
-/** The forms whose submissions can be answered by e-mail from the inbox (a newsletter sign-up has nothing to answer). */
-const repliedTypes: readonly InboxType[] = ["tour-bookings", "contact-messages", "importer-applications"];
 
 /** What the reply form shows: the chosen template, and the subject and text (filled in, or as typed). */
 interface ReplyDraft {
@@ -123,7 +122,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
   /** The reply form: a template filled in for this visitor, or what the staff typed when it was refused. */
   const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
     const { entry } = record;
-    if (!repliedTypes.includes(entry.type)) return null;
+    if (!inboxHandling[entry.type].replied) return null;
     const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
@@ -252,16 +251,16 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
 
   routes.post(`${base}/status`, { config: inboxRoles, schema: form }, async (request, reply) => {
     const record = load(request.params);
-    const type = record?.entry.type;
-    if (!record || (type !== "contact-messages" && type !== "importer-applications")) return notFound(request, reply);
-    const statuses: readonly string[] = statusesOf[type as InboxType];
-    const status = request.body.status;
-    if (typeof status !== "string" || !statuses.includes(status)) {
+    if (!record || !inboxHandling[record.entry.type].statusByHand) return notFound(request, reply);
+    const type = record.entry.type;
+    const statuses: readonly InboxStatus[] = statusesOf[type];
+    const status = statuses.find((one) => one === request.body.status);
+    if (!status) {
       return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.status")] });
     }
     const now = context.now();
     context.db.transaction(() => {
-      changeStatus(context.db, record.entry.type, record.entry.submission_id, statusesOf[type], status as (typeof statusesOf)[typeof type][number], now);
+      changeStatus(context.db, type, record.entry.submission_id, statuses, status, now);
       recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
     })();
     return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
@@ -269,7 +268,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
 
   routes.post(`${base}/reply`, { config: inboxRoles, schema: form }, async (request, reply) => {
     const record = load(request.params);
-    if (!record || !repliedTypes.includes(record.entry.type)) return notFound(request, reply);
+    if (!record || !inboxHandling[record.entry.type].replied) return notFound(request, reply);
     const fields = request.body;
     const view = viewFor(context, request, reply);
     const rawSubject = fields.subject ?? "";

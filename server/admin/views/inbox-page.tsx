@@ -163,40 +163,43 @@ type Fields = Record<string, string | number | null> | undefined;
 const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 /** A form's own columns in the list: what the office needs to see before opening a submission. */
-function formColumns(view: ViewContext, type: InboxType | undefined): { label: string; cell: (row: InboxRow, fields: Fields) => string }[] {
+type Column = { label: string; cell: (row: InboxRow, fields: Fields) => string };
+
+/** Each form's columns when the list shows that form alone, and its summary in the "about" column of a mixed list. */
+function formLists(view: ViewContext): Record<InboxType, { columns: Column[]; about: (fields: Fields) => string }> {
   const guests = (fields: Fields) => (typeof fields?.guests === "number" ? view.t("inbox.guests", { count: fields.guests }) : "—");
   const day = (fields: Fields) => (typeof fields?.date === "string" && fields.date !== "" ? formatDay(view, fields.date) : "—");
   const tour = (fields: Fields) => (typeof fields?.package === "string" ? view.tourName(fields.package) : "—");
   const company = (fields: Fields) => [fields?.company_name, fields?.country].filter((part) => typeof part === "string" && part !== "").join(", ") || "—";
-  switch (type) {
-    case "tour-bookings":
-      return [
+  return {
+    "tour-bookings": {
+      columns: [
         { label: view.t("field.date"), cell: (_row, fields) => day(fields) },
         { label: view.t("field.guests"), cell: (_row, fields) => (typeof fields?.guests === "number" ? String(fields.guests) : "—") },
         { label: view.t("field.package"), cell: (_row, fields) => tour(fields) },
-      ];
-    case "contact-messages":
-      return [{ label: view.t("field.subject"), cell: (_row, fields) => text(fields?.subject) }];
-    case "importer-applications":
-      return [
+      ],
+      about: (fields) => [day(fields), guests(fields), tour(fields)].filter((part) => part !== "—").join(" · ") || "—",
+    },
+    "contact-messages": {
+      columns: [{ label: view.t("field.subject"), cell: (_row, fields) => text(fields?.subject) }],
+      about: (fields) => text(fields?.subject),
+    },
+    "importer-applications": {
+      columns: [
         { label: view.t("field.companyName"), cell: (_row, fields) => text(fields?.company_name) },
         { label: view.t("field.country"), cell: (_row, fields) => text(fields?.country) },
-      ];
-    case "newsletter-signups":
-      return [];
-    default:
-      return [
-        {
-          label: view.t("inbox.column.about"),
-          cell: (row, fields) => {
-            if (row.type === "tour-bookings") return [day(fields), guests(fields), tour(fields)].filter((part) => part !== "—").join(" · ") || "—";
-            if (row.type === "contact-messages") return text(fields?.subject);
-            if (row.type === "importer-applications") return company(fields);
-            return "—";
-          },
-        },
-      ];
-  }
+      ],
+      about: company,
+    },
+    "newsletter-signups": { columns: [], about: () => "—" },
+  };
+}
+
+/** The list's own columns: the form's, or for a mixed list one column that sums each submission up. */
+function formColumns(view: ViewContext, type: InboxType | undefined): Column[] {
+  const lists = formLists(view);
+  if (type) return lists[type].columns;
+  return [{ label: view.t("inbox.column.about"), cell: (row, fields) => lists[row.type].about(fields) }];
 }
 
 /** The list: a table on a desk, a card per submission on a phone (the stylesheet lays the same rows out as cards). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { inboxHandling } from "../inbox-handling";
 import type { FieldKind, FormDefinition } from "#forms/fields";
 import { visitorActor, type AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
@@ -298,7 +299,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
       {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} typed={typed} confirm={confirm} /> : null)}
-      {entry.type === "contact-messages" || entry.type === "importer-applications" ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
+      {inboxHandling[entry.type].statusByHand ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
       {assignPanel ?? null}
       {replyPanel ?? null}
       {notesPanel ?? null}
