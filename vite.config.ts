@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
 import { compileHint } from "./pipeline/compile-hint";
 import { firstChunks } from "./pipeline/paint-first";
+import { keepRenderer } from "./pipeline/renderer";
 
 // The Snipcart key and the public origin are read from the build's environment under their documented names.
 process.env.VITE_SNIPCART_PUBLIC_KEY = process.env.SNIPCART_PUBLIC_KEY ?? "";
@@ -17,7 +18,8 @@ process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
  * content folder the build reads, CONTENT_DIR when set (a publish from the content editor, whose
  * uploads land there), else the project's own.
  */
-const contentImagesDir = resolve(process.env.CONTENT_DIR ?? fileURLToPath(new URL("./content", import.meta.url)), "images");
+const contentDir = resolve(process.env.CONTENT_DIR ?? fileURLToPath(new URL("./content", import.meta.url)));
+const contentImagesDir = resolve(contentDir, "images");
 
 interface ModuleGraph {
   getModuleIds: () => IterableIterator<string>;
@@ -114,6 +116,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     // Client chunks only: the server bundle runs in Node at build, where the hint means nothing.
     ...(isSsrBuild ? [] : [compileHints()]),
+    // The server bundle, kept for quick publishes and the editor's live preview (pipeline/renderer.ts).
+    ...(isSsrBuild ? [keepRenderer({ buildDir: process.env.BUILD_DIR ?? "build", contentDir })] : []),
   ],
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname, "@content-images": contentImagesDir },

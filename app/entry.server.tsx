@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 
+export { rendererHooks } from "~/lib/renderer-hooks.server";
+
 /** How long a loader's deferred data may take at build before the render gives up on it. */
 export const streamTimeout = 5_000;
 

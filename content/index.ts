@@ -83,17 +83,47 @@ function locateContentDir(): string {
 /** Lower-case letters, digits and dashes: a file name that is also a URL segment. */
 const idPattern = /^[a-z0-9-]+$/;
 
+/** How `readContent` reads a folder. */
+export interface ReadOptions {
+  /** `false` skips the check that named pictures exist. */
+  pictures?: boolean;
+  /**
+   * Files read as these values instead of the folder's (`news/x.json` → its value, or null for a
+   * file taken away): an editor's draft of one item, shown in the live preview before it is saved.
+   */
+  overrides?: Readonly<Record<string, unknown>>;
+  /**
+   * The moment the site is built for: an item whose `publishAt` is later, or whose `unpublishAt`
+   * is not later, is left out (content/schemas/publishing.ts). `CONTENT_AS_OF` (ISO 8601) when
+   * set, else now; null keeps every item (the editor's live preview of a scheduled one).
+   */
+  asOf?: Date | null;
+}
+
+/** The moment a build is for: `CONTENT_AS_OF` (the publisher passes its own clock), else now. */
+function defaultAsOf(): Date {
+  const given = process.env.CONTENT_AS_OF ? new Date(process.env.CONTENT_AS_OF) : null;
+  return given && !Number.isNaN(given.getTime()) ? given : new Date();
+}
+
+/** Whether an item is on the site at `asOf` (always, without a moment). */
+export function onSiteAt(item: { publishAt?: string; unpublishAt?: string }, asOf: Date | null): boolean {
+  if (asOf === null) return true;
+  const at = asOf.getTime();
+  return (item.publishAt === undefined || Date.parse(item.publishAt) <= at) && (item.unpublishAt === undefined || Date.parse(item.unpublishAt) > at);
+}
+
 /**
  * Reads and checks every content file under `dir`, collecting every problem before throwing, so an
- * editor sees all mistakes at once. `pictures: false` skips the check that named pictures exist.
+ * editor sees all mistakes at once.
  */
-export function readContent(dir: string = locateContentDir(), { pictures = true }: { pictures?: boolean } = {}): Content {
+export function readContent(dir: string = locateContentDir(), { pictures = true, overrides = {}, asOf = defaultAsOf() }: ReadOptions = {}): Content {
   const problems: string[] = [];
 
   const parse = <T>(file: string, schema: z.ZodType<T>): T | undefined => {
     let data: unknown;
     try {
-      data = JSON.parse(readFileSync(join(dir, file), "utf8"));
+      data = Object.hasOwn(overrides, file) ? overrides[file] : JSON.parse(readFileSync(join(dir, file), "utf8"));
     } catch (error) {
       problems.push(`${file}: not readable JSON: ${(error as Error).message}`);
       return undefined;
@@ -106,7 +136,9 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
 
   /** Every `<folder>/<id>.json`, its id from the file name. */
   const collection = <T>(folder: string, schema: z.ZodType<T>): (T & { id: string })[] => {
-    const files = existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).filter((name) => name.endsWith(".json")).sort() : [];
+    const onDisk = existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).filter((name) => name.endsWith(".json")) : [];
+    const overridden = Object.keys(overrides).filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes("/")).map((file) => file.slice(folder.length + 1));
+    const files = [...new Set([...onDisk, ...overridden])].filter((name) => overrides[`${folder}/${name}`] !== null).sort();
     if (files.length === 0) problems.push(`${folder}/: no content files`);
     return files.flatMap((name) => {
       const id = name.slice(0, -".json".length);
@@ -156,14 +188,16 @@ export function readContent(dir: string = locateContentDir(), { pictures = true 
   if (problems.length > 0 || !site || !grapes || !tours || !villa || !importer || !story || !replies) {
     throw new ContentError(`Invalid content\n${problems.join("\n")}`);
   }
+  // Scheduled items outside their time are left out, after every check (a mistake shows at once).
+  const shown = <T extends { publishAt?: string; unpublishAt?: string }>(items: T[]) => items.filter((item) => onSiteAt(item, asOf));
   return {
     site,
-    wines: wines.sort((a, b) => collectionOrder.indexOf(a.collection) - collectionOrder.indexOf(b.collection) || b.vintage - a.vintage),
+    wines: shown(wines).sort((a, b) => collectionOrder.indexOf(a.collection) - collectionOrder.indexOf(b.collection) || b.vintage - a.vintage),
     grapes,
-    news: news.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
+    news: shown(news).sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     events: [
-      ...events.filter((e) => e.status === "upcoming").sort((a, b) => a.date.localeCompare(b.date)),
-      ...events.filter((e) => e.status === "past").sort((a, b) => b.date.localeCompare(a.date)),
+      ...shown(events).filter((e) => e.status === "upcoming").sort((a, b) => a.date.localeCompare(b.date)),
+      ...shown(events).filter((e) => e.status === "past").sort((a, b) => b.date.localeCompare(a.date)),
     ],
     tours,
     villa,
@@ -183,6 +217,14 @@ export function grapeNames(blend: string): string[] {
 }
 
 let parsed: Content | undefined;
+
+/**
+ * Replaces the content every later read returns (a renderer showing an editor's draft, or another
+ * folder), or with no argument forgets it, so the next read parses the folder again.
+ */
+export function replaceContent(next?: Content): void {
+  parsed = next;
+}
 
 /**
  * The site's content, read and checked on first use (not on import, so that `npm run artwork` can

@@ -34,3 +34,9 @@ export function formatText(text: string, lang: Language, values: Record<string, 
 export function textIn(field: Localized, lang: Language, values?: Record<string, string | number>): string {
   return formatText(field[lang], lang, { ...localNames(content.site, lang), ...values });
 }
+
+/** A text given in some languages only (a search-engine title), in one language, formatted; undefined where it is not given. */
+export function optionalTextIn(field: Partial<Localized> | undefined, lang: Language): string | undefined {
+  const text = field?.[lang];
+  return text === undefined || text.trim() === "" ? undefined : formatText(text, lang, { ...localNames(content.site, lang) });
+}

@@ -35,6 +35,8 @@ export const apiPaths = {
   tourWaitlist: "/api/tours/waitlist",
   newsletterConfirm: "/api/newsletter/confirm",
   newsletterUnsubscribe: "/api/newsletter/unsubscribe",
+  /** The pictures of the newsletter's e-mails, which mail programs fetch (`<scene>.jpg` below it). */
+  newsletterPictures: "/api/newsletter/pictures",
 } as const;
 
 /** The path of a wine's detail page in English. */

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import sharp from "sharp";
 import { content, contentFile } from "#content";
-import { newsImagePath } from "./structured-data";
+import { newsImagePath, newsImageShapes, newsShapePath } from "./structured-data";
 
 const width = 1200;
 const height = 630;
@@ -30,6 +30,17 @@ export interface EarlierOpenGraph {
 
 /** Bumped when the drawing below changes, so that no earlier picture is reused. */
 const drawing = "1";
+
+/**
+ * The region of a `width` × `height` picture to cut for a `shape` (width / height), as large as it
+ * fits, centred on the focus (fractions of the picture; its middle without one) and kept inside.
+ */
+export function cutAround(width: number, height: number, shape: number, focus: { x: number; y: number } = { x: 0.5, y: 0.5 }) {
+  const cutWidth = Math.min(width, Math.round(height * shape));
+  const cutHeight = Math.min(height, Math.round(cutWidth / shape));
+  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
+  return { left: clamp(focus.x * width - cutWidth / 2, width - cutWidth), top: clamp(focus.y * height - cutHeight / 2, height - cutHeight), width: cutWidth, height: cutHeight };
+}
 
 const digest = (...parts: (string | Buffer)[]) => {
   const hash = createHash("sha256").update(drawing);
@@ -71,9 +82,18 @@ export async function writeOpenGraphImages(outDir: string, earlier?: EarlierOpen
   for (const item of content.news) {
     if (!item.photo) continue;
     const photo = readFileSync(`${images}scenes/${item.photo.scene}.jpg`);
+    const focus = item.photo.focus;
     await picture(newsImagePath(item.id).replace(/^\/og\//, ""), digest("news", photo), (file) =>
       sharp(photo).resize(width, 675, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file),
     );
+    // The other shapes are cut around the photograph's focus, so its subject stays in frame.
+    for (const [shape, [shapeWidth, shapeHeight]] of Object.entries(newsImageShapes)) {
+      await picture(newsShapePath(item.id, shape as keyof typeof newsImageShapes).replace(/^\/og\//, ""), digest("news", shape, photo, JSON.stringify(focus ?? null)), async (file) => {
+        const { width: w = 0, height: h = 0 } = await sharp(photo).metadata();
+        const region = cutAround(w, h, shapeWidth / shapeHeight, focus);
+        await sharp(photo).extract(region).resize(shapeWidth, shapeHeight, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
+      });
+    }
   }
   return inputs;
 }

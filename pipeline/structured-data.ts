@@ -6,13 +6,13 @@
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
 import { content, type Wine } from "#content";
 import { localNames } from "#content/names";
-import { textIn } from "#content/text";
+import { optionalTextIn, textIn } from "#content/text";
 import { ratingQuote, wineTitle } from "#presentation/wine-format";
 import { languages, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 
-const { site, wines } = content;
+const { site } = content;
 
 /** Member states of the European Union, where the estate ships (ISO 3166-1 alpha-2). */
 export const euCountries = [
@@ -111,7 +111,7 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
     sku: wine.id,
     url,
     ...(image ? { image } : {}),
-    description: textIn(wine.tastingNotes, lang),
+    description: optionalTextIn(wine.seo?.description, lang) ?? textIn(wine.tastingNotes, lang),
     brand: { "@type": "Brand", ...names(local.estate, site.estateName) },
     category: "Wine",
     additionalProperty: [
@@ -158,8 +158,9 @@ function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[]
     return {
       "@context": "https://schema.org",
       "@type": "Event",
-      name: textIn(event.title, lang),
-      description: textIn(event.description, lang),
+      // The search-engine fields when the editor gave them (content/schemas/publishing.ts).
+      name: optionalTextIn(event.seo?.title, lang) ?? textIn(event.title, lang),
+      description: optionalTextIn(event.seo?.description, lang) ?? textIn(event.description, lang),
       startDate: `${event.date}${time}`,
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
@@ -174,21 +175,31 @@ function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[]
 /** Where the build puts a news item's photograph for link previews and search results (./og-images.ts). */
 export const newsImagePath = (itemId: string) => `/og/news/${itemId}.jpg`;
 
+/**
+ * The other shapes of a news photograph search engines ask for (Google's article data: 16:9, 4:3
+ * and 1:1), each cut around the photograph's focus (./og-images.ts); 16:9 is `newsImagePath`.
+ */
+export const newsImageShapes = { "4x3": [1200, 900], "1x1": [1200, 1200] } as const;
+export const newsShapePath = (itemId: string, shape: keyof typeof newsImageShapes) => `/og/news/${itemId}-${shape}.jpg`;
+
 function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
   return content.news.map((item) => {
     return {
       "@context": "https://schema.org",
       "@type": "NewsArticle",
-      headline: textIn(item.title, lang),
-      description: textIn(item.description, lang),
+      headline: optionalTextIn(item.seo?.title, lang) ?? textIn(item.title, lang),
+      description: optionalTextIn(item.seo?.description, lang) ?? textIn(item.description, lang),
       articleBody: textIn(item.content, lang),
       datePublished: item.date,
       inLanguage: languageTags[lang],
       url: absolute(`${localizePath(lang, pagePaths.news)}#${item.id}`),
       author: { "@type": "Organization", ...names(localNames(site, lang).estate, site.estateName) },
       publisher: { "@id": absolute("/#winery") },
-      // Its own photograph when it has one (drawn into og/news/ by ./og-images.ts), else the estate's.
-      image: absolute(item.photo ? newsImagePath(item.id) : "/og/estate.jpg"),
+      // Its own photograph when it has one, in the three shapes search engines ask for (drawn into
+      // og/news/ by ./og-images.ts), else the estate's.
+      image: item.photo
+        ? [newsImagePath(item.id), ...Object.keys(newsImageShapes).map((shape) => newsShapePath(item.id, shape as keyof typeof newsImageShapes))].map(absolute)
+        : absolute("/og/estate.jpg"),
       ...(item.externalLink ? { sameAs: item.externalLink } : {}),
     };
   });
@@ -200,7 +211,8 @@ export function structuredData(context: StructuredDataContext): object[] {
   if (path === pagePaths.home || path === pagePaths.contact) return [winery(context)];
   if (path === pagePaths.events) return events(context);
   if (path === pagePaths.news) return newsArticles(context);
-  const wine = wines.find((w) => winePath(w.id) === path);
+  // Read at each call: a renderer may have replaced the content since this module loaded (app/lib/renderer-hooks.server.ts).
+  const wine = content.wines.find((w) => winePath(w.id) === path);
   return wine ? [product(wine, context)] : [];
 }
 

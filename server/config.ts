@@ -116,6 +116,11 @@ export const configSchema = z
      * default: the project's build-published/. Must be inside the project.
      */
     PUBLISH_DIR: insideProject.optional(),
+    /**
+     * How often, at most, the server looks for a scheduled item's moment to publish (seconds); it
+     * also wakes at the next moment itself. A test that moves the clock sets it low.
+     */
+    CONTENT_SCHEDULE_CHECK_SECONDS: whole(1, 3600).default(30),
     /** `smtp://user:pass@host:port` or `smtps://…`; without it nothing is mailed. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -144,6 +149,8 @@ export const configSchema = z
     MAIL_MAX_ATTEMPTS: whole(1).default(20),
     /** SMTP connections kept open and used at once when sending. */
     MAIL_CONNECTIONS: whole(1, 20).default(3),
+    /** Newsletter e-mails handed to the outbox per minute at most: what the SMTP relay accepts (server/admin/newsletter/dispatch.ts). */
+    NEWSLETTER_RATE_PER_MINUTE: whole(1, 100_000).default(120),
     /** The whole request line and headers must arrive within this time (slowloris). */
     HEADERS_TIMEOUT_MS: whole(100, 600_000).default(10_000),
     /** The whole request, body included, must arrive within this time. */

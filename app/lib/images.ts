@@ -35,14 +35,31 @@ function byName(files: Glob): Record<string, Picture> {
 const bottles = byName(bottleFiles);
 const scenePictures = byName(sceneFiles);
 
+/**
+ * Pictures made after this bundle was built, by folder and name (`scenes/upload-…`): a quick
+ * publish or preview renders the pages again with the bundle (pipeline/quick-build.ts) and makes
+ * the sizes of a new or changed picture itself; they take precedence over the bundle's own.
+ */
+const added: { scenes: Record<string, Picture>; bottles: Record<string, Picture> } = { scenes: {}, bottles: {} };
+
+/** Registers pictures made after the bundle (`scenes/<name>` or `bottles/<wine id>` → picture); replaces earlier ones. */
+export function addPictures(pictures: Record<string, Picture>): void {
+  added.scenes = {};
+  added.bottles = {};
+  for (const [key, picture] of Object.entries(pictures)) {
+    const [folder, name] = key.split("/");
+    if ((folder === "scenes" || folder === "bottles") && name) added[folder][name] = picture;
+  }
+}
+
 /** The bottle picture of a wine, by wine id. */
 export function bottleImage(wineId: string): Picture | undefined {
-  return bottles[wineId];
+  return added.bottles[wineId] ?? bottles[wineId];
 }
 
 /** A photo of content/images/scenes by file name; the content loader checks the names content files use. */
 export function sceneImage(name: string): Picture {
-  const picture = scenePictures[name];
+  const picture = added.scenes[name] ?? scenePictures[name];
   if (!picture) throw new Error(`No scene image named ${name} in content/images/scenes/`);
   return picture;
 }

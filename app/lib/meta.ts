@@ -44,21 +44,23 @@ interface PageMetaOptions {
   path: string;
   /** Leave a page out of search engines (error pages). */
   noindex?: boolean;
+  /** The page's own title and description, written by the editor for search engines: they replace the catalog's. */
+  written?: { title?: string; description?: string };
 }
 
 /**
  * A page's `<title>`, description, canonical URL and `hreflang` alternates in all five
  * languages plus `x-default`, all absolute.
  */
-export function pageMeta(matches: Matches, { title, description, vars, path, noindex }: PageMetaOptions): MetaDescriptor[] {
+export function pageMeta(matches: Matches, { title, description, vars, path, noindex, written }: PageMetaOptions): MetaDescriptor[] {
   const translator = pageTranslator(matches);
   if (!translator) return [];
   const { lang, t } = translator;
   // Titles and descriptions name the estate as the page's language does (莱斯库尔隐庐酒庄 in Chinese).
   const names = layoutData(matches)?.site.names;
   const values = { estate: names?.estate ?? "", sisterEstate: names?.sisterEstate ?? "", ...vars };
-  const pageTitle = t(title, values);
-  const pageDescription = t(description, values);
+  const pageTitle = written?.title ?? t(title, values);
+  const pageDescription = written?.description ?? t(description, values);
   const url = absoluteUrl(localizePath(lang, path));
   // Link previews: the wine's own bottle on wine pages, the estate elsewhere (pipeline/og-images.ts).
   const wineId = /^\/shop\/([a-z0-9-]+)$/.exec(path)?.[1];

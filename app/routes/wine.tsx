@@ -33,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
     description: "wine.meta.description",
     vars: { name: wine.name, vintage: wine.vintage, rated: wine.ratings.length > 0 ? "yes" : "no" },
     path: winePath(wine.id),
+    written: wine.search,
   });
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localizedText } from "./localized";
+import { scheduleFields, scheduleInOrder, scheduleOrderIssue, searchFields } from "./publishing";
 
 /** Event types (spec §3); each has its badge colour, `other` takes the default one. */
 export const eventTypes = ["trade-show", "ceremony", "festival", "awards", "tasting", "conference", "other"] as const;
@@ -20,7 +21,10 @@ export const eventSchema = z
     title: localizedText,
     location: localizedText,
     description: localizedText,
+    ...searchFields,
+    ...scheduleFields,
   })
+  .refine(scheduleInOrder, scheduleOrderIssue)
   .refine((event) => (event.status === "upcoming") === (event.time !== undefined), {
     message: "upcoming events have a time, past events none",
     path: ["time"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { localizedText } from "./localized";
-import { sceneName } from "./scene";
+import { scheduleFields, scheduleInOrder, scheduleOrderIssue, searchFields } from "./publishing";
+import { cropZoom, focusPoint, sceneName } from "./scene";
 import { youtubeVideoId } from "./youtube";
 
 /** News categories (spec §3); each has its badge colour, `general` takes the default one. */
@@ -32,14 +33,17 @@ export const newsItemSchema = z
      * A photograph on the item's card: a picture of content/images/scenes (16:9, uploaded in the
      * content editor, which crops it so), described in every language.
      */
-    photo: z.strictObject({ scene: sceneName, alt: localizedText }).optional(),
+    photo: z.strictObject({ scene: sceneName, alt: localizedText, focus: focusPoint.optional(), zoom: cropZoom.optional() }).optional(),
     /** The original article on another site, opened in a new tab. */
     externalLink: httpsUrl.optional(),
     /** The label of that link ("Read the article in …"); required with `externalLink`. */
     linkLabel: localizedText.optional(),
     /** Embed the video of `externalLink`, which must then be a YouTube link; it loads only on a click. */
     youtubeVideo: z.boolean().optional(),
+    ...searchFields,
+    ...scheduleFields,
   })
+  .refine(scheduleInOrder, scheduleOrderIssue)
   .refine((item) => (item.externalLink === undefined) === (item.linkLabel === undefined), {
     message: "externalLink and linkLabel go together",
     path: ["linkLabel"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleInOrder, scheduleOrderIssue, searchFields } from "./publishing";
 import { icuText, localized, localizedText, partlyLocalized } from "./localized";
 
 /** Medals a competition may award; their labels are translated (`wine.medals.{medal}`). */
@@ -82,7 +83,10 @@ export const wineSchema = z.strictObject({
       seen.add(rating.critic);
     });
   }),
+  ...searchFields,
+  ...scheduleFields,
 }).superRefine((wine, ctx) => {
+  if (!scheduleInOrder(wine)) ctx.addIssue({ code: "custom", ...scheduleOrderIssue });
   for (const day of ["start", "end"] as const) {
     if (!wine.harvest[day].startsWith(`${wine.vintage}-`)) {
       ctx.addIssue({ code: "custom", path: ["harvest", day], message: `must be a day of ${wine.vintage}, the vintage's year` });

@@ -26,6 +26,9 @@ export interface RunningServer {
 /** The preload that reports when the server listens (./announce-listening.ts). */
 const announceListening = new URL("./announce-listening.ts", import.meta.url).href;
 
+/** The preload that moves the server's clock by the milliseconds in `CLOCK_SHIFT_FILE` (./shift-clock.ts). */
+export const shiftClock = new URL("./shift-clock.ts", import.meta.url).href;
+
 /**
  * The last resort only: a start-up takes a few seconds, more on a busy machine; the wait ends
  * on the server's own report that it listens, or on its exit, whichever comes first.
@@ -36,12 +39,15 @@ const startLimitMs = 180_000;
  * Starts the real server (`server/main.ts`) on a free port, waits until it reports that it
  * listens, and checks that `/healthz` answers. Fails at once, with its status, if it exits first.
  */
-export async function startServer(options: { buildDir?: string; env?: Record<string, string>; dataDir?: string; entry?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { buildDir?: string; env?: Record<string, string>; dataDir?: string; entry?: string; port?: number; preload?: readonly string[] } = {},
+): Promise<RunningServer> {
   // A test that must know the address first (its SITE_URL, for links that lead back) picks the port itself.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
+  const preloads = (options.preload ?? []).flatMap((module) => ["--import", module]);
   // `entry`: another way to start the same server (./clock-server.ts: on a clock the test moves).
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", announceListening, options.entry ?? "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", ...preloads, "--import", announceListening, options.entry ?? "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -91,18 +91,21 @@ describe("a news item added with one file", () => {
 
   it("gives its own photograph as the image of its NewsArticle; an item without one keeps the estate's picture", async () => {
     const { structuredData } = await import("../structured-data");
-    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as { url: string; image: string }[];
+    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as { url: string; image: string | string[] }[];
     const image = (id: string) => articles.find((article) => article.url.endsWith(`#${id}`))?.image;
-    expect(image("bottling-2027")).toBe("https://example.test/og/news/bottling-2027.jpg");
+    // In the three shapes Google asks of an article's image: 16:9, 4:3 and 1:1.
+    expect(image("bottling-2027")).toEqual(["16x9", "4x3", "1x1"].map((shape) => `https://example.test/og/news/bottling-2027${shape === "16x9" ? "" : `-${shape}`}.jpg`));
     expect(image("harvest-2026")).toBe("https://example.test/og/estate.jpg");
   });
 
-  it("has that photograph drawn for link previews and search results, 1200 × 675", async () => {
+  it("has that photograph drawn for link previews and search results, 1200 × 675, 1200 × 900 and 1200 × 1200", async () => {
     const { writeOpenGraphImages } = await import("../og-images");
     const out = join(dir, "og-out");
     await writeOpenGraphImages(out);
     const sharp = (await import("sharp")).default;
     expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
+    expect(await sharp(join(out, "news", "bottling-2027-4x3.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
+    expect(await sharp(join(out, "news", "bottling-2027-1x1.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 1200 });
     expect(existsSync(join(out, "news", "harvest-2026.jpg"))).toBe(false);
   });
 

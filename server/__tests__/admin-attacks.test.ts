@@ -52,6 +52,7 @@ describe("without a session", () => {
     expect(routes.length).toBeGreaterThan(15);
     expect(routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       "GET /admin/assets/admin.css",
+      "GET /admin/assets/editor.js",
       // The staff's calendar feed: a calendar app has no session; the address's random token is the key (docs/security.md).
       "GET /admin/calendar/feed/:file",
       "GET /admin/invite/:token",
@@ -60,6 +61,7 @@ describe("without a session", () => {
       "GET /admin/login/enrol/qr.svg",
       "GET /admin/login/second-factor",
       "HEAD /admin/assets/admin.css",
+      "HEAD /admin/assets/editor.js",
       "HEAD /admin/calendar/feed/:file",
       "HEAD /admin/invite/:token",
       "HEAD /admin/login",

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, siteOrigin, StaffClient } from "./support/admin";
-import { contentRepository, git } from "./support/content";
+import { contentRepository, formValues, git } from "./support/content";
 import { PictureStore, processPicture, UploadedFile } from "../admin/content/pictures";
 import { closedAfterEachTest, tempDataDir } from "./support/fixtures";
 
@@ -125,14 +125,18 @@ describe("photographs in the content editor", () => {
     expect(stored.includes("Pocket Camera")).toBe(false);
     expect([meta.width, meta.height]).toEqual([2400, 1350]);
 
-    // One commit holds the item and its picture, authored by the editor; nothing is left aside.
+    // The whole picture is kept beside it, as its original (the scene is cut from it), without metadata either.
+    const kept = readFileSync(join(dir, "images", "originals", added[0]!));
+    expect((await sharp(kept).metadata()).exif).toBeUndefined();
+    expect(kept.includes("Secret Photographer")).toBe(false);
+    // One commit holds the item, its picture and its original, authored by the editor; nothing is left aside.
     expect(git(dir, "show", "--name-only", "--format=%ae", "HEAD").trim().split("\n").filter(Boolean).sort()).toEqual(
-      [editor.email, "news/new-cellar-photo.json", `images/scenes/${added[0]}`].sort(),
+      [editor.email, "news/new-cellar-photo.json", `images/scenes/${added[0]}`, `images/originals/${added[0]}`].sort(),
     );
     expect(git(dir, "status", "--porcelain")).toBe("");
-    // The form shows the picture it now has, served to the staff only.
+    // The form shows the picture it now has, as its frame cuts it, served to the staff only.
     const page = await client.get("/admin/content/news/new-cellar-photo");
-    expect(page.body).toContain(`src="/admin/content/pictures/${item.photo.scene}.jpg"`);
+    expect(page.body).toContain(`src="/admin/content/pictures/${item.photo.scene}.jpg?fx=0.5&amp;fy=0.5&amp;zoom=1"`);
     const served = await client.get(`/admin/content/pictures/${item.photo.scene}.jpg`);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
@@ -284,6 +288,71 @@ describe("photographs in the content editor", () => {
     expect((await client.get("/admin/content/news/new-cellar-photo")).body).not.toContain(html(en("content.picture.remove")));
   });
 
+  it("frames a photograph on its subject: a click on the picture (without a script) sets the focus, the zoom tightens, and the save cuts the scene again from the original", async () => {
+    const { app, client, dir } = await signedIn();
+    // 2400 × 1800, grey, with a red block centred a quarter across and a quarter down: the subject.
+    const block = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#808080" } }).composite([{ input: block, left: 450, top: 300 }]).jpeg().toBuffer();
+    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: photo } });
+    const file = join(dir, "news/new-cellar-photo.json");
+    const { scene } = (JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string } }).photo;
+    const before = readFileSync(file, "utf8");
+    const page = await client.get("/admin/content/news/new-cellar-photo");
+    // The picker: the whole picture as an image button 320 px wide (240 high for 4:3).
+    const picker = elements(parseHtml(page.body)).find((element) => attribute(element, "name") === "_focus:photo")!;
+    expect(["type", "src", "alt", "width", "height"].map((name) => attribute(picker, name))).toEqual(["image", `/admin/content/pictures/${scene}.jpg?whole=1`, en("content.picture.focusPick"), "320", "240"]);
+    const whole = await client.get(`/admin/content/pictures/${scene}.jpg?whole=1`);
+    expect(await sharp(whole.rawPayload).metadata()).toMatchObject({ width: 2400, height: 1800 });
+    const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
+    const { _id: _, ...fields } = newsItem;
+    // A click at (80, 60) of the 320 × 240 picture: the form comes back with that focus, nothing saved.
+    const clicked = await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...fields, "photo.scene": scene, _version: version, "_focus:photo.x": "80", "_focus:photo.y": "60" }, {});
+    expect(clicked.statusCode).toBe(200);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    const values = formValues(clicked.body);
+    expect([values["photo.focus.x"], values["photo.focus.y"]]).toEqual(["0.25", "0.25"]);
+    // Saved with a frame twice as tight: the scene is cut again, around the red block.
+    const head = git(dir, "rev-parse", "HEAD").trim();
+    expect((await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...values, "photo.zoom": "2", _op: "save" }, {})).statusCode).toBe(303);
+    expect((JSON.parse(readFileSync(file, "utf8")) as { photo: unknown }).photo).toMatchObject({ scene, focus: { x: 0.25, y: 0.25 }, zoom: 2 });
+    const cut = sharp(readFileSync(join(dir, "images", "scenes", `${scene}.jpg`)));
+    expect(await cut.metadata()).toMatchObject({ width: 1200, height: 675 });
+    const { data } = await cut.extract({ left: 595, top: 333, width: 10, height: 10 }).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0]! > 200, data[1]! < 60, data[2]! < 60]).toEqual([true, true, true]);
+    // The original is unchanged; the commit holds the item and its new cut.
+    expect(git(dir, "diff", "--name-only", head, "HEAD").trim().split("\n").sort()).toEqual(["images/scenes/" + scene + ".jpg", "news/new-cellar-photo.json"]);
+  });
+
+  it("replacing a photograph keeps its place and its descriptions; the replaced picture leaves the folder (not the history) when nothing else shows it", async () => {
+    const { app, client, dir } = await signedIn();
+    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    const file = join(dir, "news/new-cellar-photo.json");
+    const first = (JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string } }).photo.scene;
+    const page = await client.get("/admin/content/news/new-cellar-photo");
+    const values = formValues(page.body);
+    const other = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: "#224466" } }).jpeg().toBuffer();
+    expect((await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...values, _op: "save" }, { "photo.scene.upload": { name: "b.jpg", type: "image/jpeg", bytes: other } })).statusCode).toBe(303);
+    const item = JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string; alt: Record<string, string> } };
+    expect(item.photo.scene).not.toBe(first);
+    expect(item.photo.alt.ja).toBe("The new cellar, ja");
+    expect(existsSync(join(dir, "images", "scenes", `${first}.jpg`))).toBe(false);
+    expect(existsSync(join(dir, "images", "originals", `${first}.jpg`))).toBe(false);
+    expect(git(dir, "cat-file", "-t", `HEAD~1:images/scenes/${first}.jpg`).trim()).toBe("blob");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+
+    // In a list (the villa's gallery), the new picture takes the replaced one's place, with its caption and description.
+    const villa = formValues((await client.get("/admin/content/villa/villa")).body);
+    const replaced = await postMultipart(app, client, "/admin/content/villa/villa", { ...villa, _op: "save" }, { "gallery.1.scene.upload": { name: "c.jpg", type: "image/jpeg", bytes: other } });
+    expect(replaced.statusCode).toBe(303);
+    const gallery = (JSON.parse(readFileSync(join(dir, "villa.json"), "utf8")) as { gallery: { id: string; scene: string; caption: Record<string, string> }[] }).gallery;
+    expect(gallery.map((view) => view.id)).toEqual(Number(villa["gallery.__count"]) > 0 ? Array.from({ length: Number(villa["gallery.__count"]) }, (_, i) => villa[`gallery.${i}.id`]) : []);
+    expect(gallery[1]!.scene).toBe(item.photo.scene);
+    expect(gallery[1]!.caption.fr).toBe(villa["gallery.1.caption.fr"]);
+    expect(gallery[0]!.scene).toBe(villa["gallery.0.scene"]);
+    // A picture of the project's own (not uploaded here) stays in the folder.
+    expect(existsSync(join(dir, "images", "scenes", `${villa["gallery.1.scene"]}.jpg`))).toBe(true);
+  });
+
   it("takes the same photograph uploaded several times at once (a double click on Save): one file, never a 500", async () => {
     const { app, client } = await signedIn();
     const photo = await phonePhoto();
@@ -293,7 +362,7 @@ describe("photographs in the content editor", () => {
     const jpeg = await sharp(photo).jpeg().toBuffer();
     const names = await Promise.all(Array.from({ length: 6 }, () => store.keep(jpeg)));
     expect(new Set(names).size).toBe(1);
-    expect((await store.read(names[0]!))?.equals(jpeg)).toBe(true);
+    expect((await store.original(names[0]!))?.equals(jpeg)).toBe(true);
     // Through the editor: each answer is the form again (its title is missing), with the picture kept.
     const { ["title.en"]: _title, ...untitled } = newsItem;
     const answers = await Promise.all(

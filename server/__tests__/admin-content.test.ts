@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient } from "./support/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
 import { formValues } from "./support/content";
 import { closedAfterEachTest } from "./support/fixtures";
 
@@ -69,6 +69,13 @@ describe("content editor", () => {
     expect(values["ratings.0.critic"]).toBe(wine.ratings[0]!.critic);
     expect(values.collection).toBe("chateau");
     expect(page.body).toContain(html(en("content.range", { min: 1900, max: 2100 })));
+    // A price above nothing, with no upper limit: said as such, never "from 0 to –".
+    const priceHint = elements(parseHtml(page.body))
+      .filter((element) => element.tagName === "label")
+      .map(textOf)
+      .find((text) => text.startsWith(en("content.field.price")));
+    expect(priceHint).toContain(en("content.rangeAbove", { min: 0 }));
+    expect(priceHint).not.toMatch(/–|undefined/);
   });
 
   it("saves an edit as a git commit authored by the staff member, checked by the build's schema", async () => {
@@ -78,7 +85,11 @@ describe("content editor", () => {
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toBe("/admin/content/news/asia-partnership?done=saved");
     expect(readJson(dir, "news/asia-partnership.json").title.fr).toBe("Un partenaire de plus en Asie");
-    expect(git(dir, "log", "-1", "--format=%ae|%s", "--", "news/asia-partnership.json").trim()).toBe(`${editor.email}|Edit news/asia-partnership.json`);
+    // The commit says, for people, which item and what changed in it (in English: git keeps one message).
+    const title = readJson(dir, "news/asia-partnership.json").title.en;
+    expect(git(dir, "log", "-1", "--format=%ae|%s", "--", "news/asia-partnership.json").trim()).toBe(
+      `${editor.email}|${title}: Title (French): “${form["title.fr"]}” → “Un partenaire de plus en Asie”`,
+    );
     expect(git(dir, "status", "--porcelain")).toBe("");
   });
 
@@ -173,26 +184,46 @@ describe("content editor", () => {
     expect(existsSync(join(dir, "news/spring-bottling-2027.json"))).toBe(true);
     expect((await client.post("/admin/content/news/spring-bottling-2027/delete", { _version: version, confirm: "yes" })).statusCode).toBe(303);
     expect(existsSync(join(dir, "news/spring-bottling-2027.json"))).toBe(false);
-    expect(git(dir, "log", "-1", "--format=%ae|%s").trim()).toBe(`${editor.email}|Delete news/spring-bottling-2027.json`);
+    expect(git(dir, "log", "-1", "--format=%ae|%s").trim()).toBe(`${editor.email}|Deleted Spring bottling`);
   });
 
-  it("shows an item's history and restores an earlier version as a new commit", async () => {
-    const { client, dir } = await signedIn();
+  it("shows an item's history in words, and puts an earlier version back in the form to review and save, without publishing", async () => {
+    const { app, client, dir } = await signedIn();
     const { price } = readJson(dir, "wines/chateau-2020.json");
-    expect(price).not.toBe(52.5);
+    expect(price).toBe(175);
     const form = formValues((await client.get("/admin/content/wines/chateau-2020")).body);
-    expect((await client.post("/admin/content/wines/chateau-2020", { ...form, price: "52.5", _op: "save" })).statusCode).toBe(303);
-    expect(readJson(dir, "wines/chateau-2020.json").price).toBe(52.5);
+    expect((await client.post("/admin/content/wines/chateau-2020", { ...form, price: "185", _op: "save" })).statusCode).toBe(303);
+    expect(readJson(dir, "wines/chateau-2020.json").price).toBe(185);
+    // In French: who, when, and what changed (« Prix : 175 € → 185 € »), the first version created.
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
     const history = await client.get("/admin/content/wines/chateau-2020/history");
     expect(history.statusCode).toBe(200);
-    expect(history.body).toContain(editor.email);
+    const entries = elements(parseHtml(history.body)).filter((element) => element.tagName === "li" && attribute(element, "class").includes("revision"));
+    expect(entries).toHaveLength(2);
+    expect(textOf(entries[0]!)).toContain(editor.email);
+    expect(textOf(entries[0]!)).toMatch(/Prix\u00a0: 175\u00a0€ → 185\u00a0€/);
+    expect(textOf(entries[1]!)).toContain(fr("content.history.created"));
     const restore = [...history.body.matchAll(/name="commit" value="([0-9a-f]{40})"/g)].map((match) => match[1]!);
     expect(restore).toHaveLength(1);
-    const version = /name="_version" value="([^"]+)"/.exec(history.body)![1]!;
-    expect((await client.post("/admin/content/wines/chateau-2020/restore", { _version: version, commit: restore[0]! })).statusCode).toBe(303);
-    expect(readJson(dir, "wines/chateau-2020.json").price).toBe(price);
-    expect(git(dir, "log", "--format=%s", "--", "wines/chateau-2020.json").trim().split("\n")).toHaveLength(3);
-    expect((await client.post("/admin/content/wines/chateau-2020/restore", { _version: version, commit: "0".repeat(40) })).statusCode).toBe(404);
+
+    // Restoring fills the form with the earlier version and says what it changes; nothing is saved or published.
+    const before = git(dir, "rev-parse", "HEAD");
+    const restored = await client.post("/admin/content/wines/chateau-2020/restore", { commit: restore[0]! });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.body).toMatch(/Prix\u00a0: 185\u00a0€ → 175\u00a0€/);
+    const values = formValues(restored.body);
+    expect(values.price).toBe("175");
+    expect(values._restoredFrom).toBe(restore[0]);
+    expect(readJson(dir, "wines/chateau-2020.json").price).toBe(185);
+    expect(git(dir, "rev-parse", "HEAD")).toBe(before);
+    expect(app.contentPublisher.recent()).toEqual([]);
+
+    // Saving it is a change like any other, whose commit says it was a restore.
+    expect((await client.post("/admin/content/wines/chateau-2020", { ...values, _op: "save" })).statusCode).toBe(303);
+    expect(readJson(dir, "wines/chateau-2020.json").price).toBe(175);
+    expect(git(dir, "log", "-1", "--format=%s").trim()).toMatch(/^Château L'Hermitage Lescours 2020: version of \d{4}-\d{2}-\d{2} \d{2}:\d{2} put back \(Price: €185 → €175\)$/);
+    expect(app.contentPublisher.recent()).toEqual([]);
+    expect((await client.post("/admin/content/wines/chateau-2020/restore", { commit: "0".repeat(40) })).statusCode).toBe(404);
   });
 
   it("adds, moves and removes list entries without saving, and without losing what was typed", async () => {
@@ -219,7 +250,7 @@ describe("content editor", () => {
     expect(reviewed).toHaveLength(4);
     expect(page.body).toContain(html(en("content.language.review")));
     const list = await client.get("/admin/content");
-    expect(list.body).toContain(html(en("content.toReview", { count: 1 })));
+    expect(list.body).toContain(html(en("content.state.review.one", { language: "French", count: 1 })));
     // A new French text, and the Spanish ticked as still right: two left to review.
     await client.post("/admin/content/news/harvest-2026", { ...formValues(page.body), "title.fr": "Les vendanges 2026, jour après jour", "_reviewed.title.es": "on", _op: "save" });
     const after = await client.get("/admin/content/news/harvest-2026");
@@ -236,7 +267,9 @@ describe("content editor", () => {
     for (const url of ["/admin/content", "/admin/content/news/harvest-2026", "/admin/content/news/harvest-2026/history"]) {
       const page = parseHtml((await client.get(url)).body);
       const all = elements(page);
-      expect(all.filter((element) => element.tagName === "script"), url).toEqual([]);
+      // The only script is the editor's own file, never an inline one.
+      const scripts = all.filter((element) => element.tagName === "script");
+      expect(scripts.map((script) => [attribute(script, "src"), script.childNodes.length]), url).toEqual(url === "/admin/content/news/harvest-2026" ? [["/admin/assets/editor.js", 0]] : []);
       expect(all.flatMap((element) => element.attrs.filter((attr) => attr.name.startsWith("on") || /^\s*javascript:/i.test(attr.value))), url).toEqual([]);
     }
     // What was saved comes back into the form unchanged.

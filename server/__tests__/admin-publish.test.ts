@@ -39,11 +39,11 @@ function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = 
 }
 
 /** Sets chateau-2020's price through the editor, every other field posted as the file has it. */
-async function setPrice(client: StaffClient, dir: string, price: string) {
+async function setPrice(client: StaffClient, dir: string, price: string, extra: Record<string, string> = {}) {
   const page = await client.get("/admin/content/wines/chateau-2020");
   const wine = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as unknown;
   const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
-  return client.post("/admin/content/wines/chateau-2020", { ...formFieldsOf(wine), price, _version: version, _op: "save" });
+  return client.post("/admin/content/wines/chateau-2020", { ...formFieldsOf(wine), price, _version: version, _op: "save", ...extra });
 }
 
 /** The stand-in builds waiting for their go. */
@@ -187,7 +187,7 @@ describe("publishing from the content editor", () => {
     expect(second.status).toBe("done");
   });
 
-  it("restoring an earlier version from the history publishes it", async () => {
+  it("a version restored from the history goes online only with a publish, like any other change", async () => {
     const { app, client, dir, publishDir } = await publishing();
     const { price: original } = JSON.parse(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")) as { price: number };
     await setPrice(client, dir, "61");
@@ -195,29 +195,51 @@ describe("publishing from the content editor", () => {
     expect(await price(app)).toBe("61");
     const history = await client.get("/admin/content/wines/chateau-2020/history");
     const [earlier] = [...history.body.matchAll(/name="commit" value="([0-9a-f]{40})"/g)].map((match) => match[1]!);
-    const version = /name="_version" value="([^"]+)"/.exec(history.body)![1]!;
-    expect((await client.post("/admin/content/wines/chateau-2020/restore", { _version: version, commit: earlier! })).statusCode).toBe(303);
-    await releaseBuild(publishDir);
-    await app.contentPublisher.idle();
+    const restored = await client.post("/admin/content/wines/chateau-2020/restore", { commit: earlier! });
+    expect(restored.statusCode).toBe(200);
+    const jobs = app.contentPublisher.recent().length;
+    const fields = Object.fromEntries([...restored.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
+    expect(fields._restoredFrom).toBe(earlier);
+    expect((await setPrice(client, dir, String(original), { _restoredFrom: earlier! })).statusCode).toBe(303);
+    // Saved, not published: the live site keeps the price until someone publishes.
+    expect(app.contentPublisher.recent()).toHaveLength(jobs);
+    expect(await price(app)).toBe("61");
+    await publishAndWait(app, client, publishDir);
     expect(await price(app)).toBe(String(original));
   });
 
-  it("builds a preview that lists the changed pages and shows them, without changing the live site", async () => {
+  it("builds a preview that lists the changed pages by title and the changed fields, and shows them with their own styles and pictures, without changing the live site", async () => {
     const { app, client, dir, publishDir } = await publishing();
+    await setPrice(client, dir, "61");
+    await publishAndWait(app, client, publishDir);
     await setPrice(client, dir, "64");
     expect((await client.post("/admin/content/preview", {})).statusCode).toBe(303);
     await releaseBuild(publishDir);
     await app.contentPublisher.idle();
-    expect(await price(app)).toBeNull();
+    expect(await price(app)).toBe("61");
     const page = await client.get("/admin/content/publish");
+    // Ready, not "published"; the page by its title; the field before → after.
+    expect(page.body).toContain(html(en("content.preview.status.done")));
     expect(page.body).toContain(html(en("content.preview.changed", { count: 1 })));
-    const link = /href="(\/admin\/content\/preview\/\d+\/)"/.exec(page.body)![1]!;
-    const preview = await client.get(link);
+    expect(page.body).toContain(">Home — 64</a>");
+    expect(page.body).toContain(html(en("content.change.changed", { field: "Price", before: "€61", after: "€64" })));
+    const link = /href="(\/admin\/content\/preview\/(\d+)\/)"/.exec(page.body)!;
+    const preview = await client.get(link[1]!);
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toContain('data-item-price="64"');
-    expect(preview.headers["content-security-policy"]).toContain("default-src 'none'");
-    // Only the pages that changed, and nothing else of the folder.
-    for (const other of [`${link}build-info.json`, `${link}..%2F..%2Fbuild-info.json`, `${link}errors/en/notFound.html`, "/admin/content/preview/999/"]) {
+    // Its own style sheet and picture, under the preview's address; no script (the policy refuses them).
+    const own = `/admin/content/preview/${link[2]}/assets/`;
+    expect(preview.body).toContain(`href="${own}site.css"`);
+    expect(preview.body).toContain(`src="${own}photo.jpeg" srcSet="${own}photo.jpeg 480w"`);
+    expect(preview.body).not.toMatch(/<script|modulepreload/);
+    expect(preview.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
+    expect(preview.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const css = await client.get(`${own}site.css`);
+    expect([css.statusCode, css.headers["content-type"]]).toEqual([200, "text/css; charset=utf-8"]);
+    expect(css.body).toContain(`url(${own}serif.woff2)`);
+    expect((await client.get(`${own}photo.jpeg`)).headers["content-type"]).toBe("image/jpeg");
+    // Only the pages that changed and the build's own files, nothing else of the folder.
+    for (const other of [`${link[1]}build-info.json`, `${link[1]}..%2F..%2Fbuild-info.json`, `${link[1]}errors/en/notFound.html`, `${own}..%2F..%2Fbuild-info.json`, `${own}missing.css`, "/admin/content/preview/999/"]) {
       expect((await client.get(other)).statusCode, other).toBe(404);
     }
   });

@@ -177,7 +177,7 @@ describe("signing in at /admin", () => {
     expect(reused.statusCode).toBe(303);
   });
 
-  it("serves pages that are noindex, never cached, without any script, under a closed policy", async () => {
+  it("serves pages that are noindex, never cached, without any script (the content editor's pages have its own file only), under a closed policy", async () => {
     const app = await server();
     const client = await signedIn(app);
     for (const url of ["/admin", "/admin/login", "/admin/privacy", "/admin/audit"]) {
@@ -185,7 +185,7 @@ describe("signing in at /admin", () => {
       expect(page.headers["x-robots-tag"], url).toBe("noindex, nofollow");
       expect(page.headers["cache-control"], url).toBe("no-store");
       expect(page.headers["content-security-policy"], url).toBe(
-        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; upgrade-insecure-requests",
+        "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; upgrade-insecure-requests",
       );
       expect(page.headers["x-frame-options"], url).toBe("DENY");
       const tree = elements(parseHtml(page.body));

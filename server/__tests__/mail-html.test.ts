@@ -15,6 +15,7 @@ import { composeDeclineReply } from "../mail/booking-reply";
 import { composeConfirmation, composeNotification } from "../mail/compose";
 import type { OutgoingMail } from "#core/mail";
 import { logoCid } from "../mail/layout";
+import { composeNewsletterMail } from "../mail/newsletter";
 import { composeStaffReply } from "../mail/staff-reply";
 import { composeEstateChange } from "../mail/tour-estate";
 import { composeRequestReceived, composeVisitMail, composeWaitlistJoined, composeWaitlistOffer, type VisitMailKind } from "../mail/tour-visit";
@@ -105,6 +106,18 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
       ["a staff reply", composeStaffReply({ to: "a@example.org", subject: "Re", text: `Line one.\n\nLine two.\n\n${context.estateNames[lang]}\n${context.address[lang]}`, language: lang }, context)],
     ];
     for (const [what, mail] of others) expectTextCarriesEverything(mail, `${what} ${lang}`);
+  });
+
+  it("a newsletter issue too, with its picture, its wine and its unsubscribe link", () => {
+    const written = (text: string) => Object.fromEntries(languages.map((code) => [code, `${text} (${code})`]));
+    const issue = { subject: written("News"), body: written("First paragraph.\n\nSecond paragraph"), picture: { scene: "cellar", alt: written("The cellar") }, wines: [content.wines[0]!.id], tours: [content.tours.packages[0]!.id] };
+    const { mail } = composeNewsletterMail(issue, { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) }, { ...context, wines: content.wines, tours: content.tours });
+    expectTextCarriesEverything(mail, `newsletter issue ${lang}`);
+    expect(mail.html).toContain(`src="${context.siteUrl}/api/newsletter/pictures/cellar.jpg"`);
+    expect(mail.html).toContain(`alt="The cellar (${lang})"`);
+    expect(mail.text).toContain(`${context.siteUrl}/api/newsletter/pictures/cellar.jpg`);
+    expect(mail.text).toContain(context.address[lang]);
+    expect(mail.html).toContain(`href="${mail.headers["List-Unsubscribe"]!.slice(1, -1)}"`);
   });
 });
 

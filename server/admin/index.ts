@@ -29,6 +29,14 @@ import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./routes/audit";
 import { contentRoutes } from "./routes/content";
+import { newsletterRoutes, type NewsletterDesk } from "./routes/newsletter";
+import { NewsletterDispatch } from "./newsletter/dispatch";
+import { NewsletterTable } from "../db/newsletter";
+import { composeNewsletterMail, newsletterFacts } from "../mail/newsletter";
+import { contentPreviewRoutes } from "./routes/content-preview";
+import type { ContentEditor } from "./content/editor";
+import { LivePreview } from "./content/live-preview";
+import { ContentSchedule } from "./content/schedule";
 import { inboxRoutes } from "./routes/inbox";
 import { privacyRoutes } from "./routes/privacy";
 import { accountRoutes } from "./routes/account";
@@ -67,10 +75,16 @@ declare module "fastify" {
     adminRoutes: AdminRoute[];
     /** The content editor's publishing queue. */
     contentPublisher: Publisher;
+    /** The moments scheduled items go on or off the site. */
+    contentSchedule: ContentSchedule;
+    /** The newsletter's sending. */
+    newsletterDispatch: NewsletterDispatch;
   }
 }
 
 const stylesheet = readFileSync(serverFile("admin/admin.css"));
+/** The content editor's script (./assets/editor.js): the live preview, the focus picker and the counts follow the typing. */
+const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
 
 interface AdminOptions {
   config: Config;
@@ -80,6 +94,10 @@ interface AdminOptions {
   now?: () => Date;
   contentDir: string;
   publisher: Publisher;
+  repository: ContentRepository;
+  schedule: ContentSchedule;
+  live: LivePreview;
+  newsletter: NewsletterDesk;
   tours: TourService;
   store: SubmissionStore;
   content: ContentStore;
@@ -133,6 +151,9 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   admin.get("/admin/assets/admin.css", { config: publicRoute }, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("Cache-Control", "no-cache").send(stylesheet),
   );
+  admin.get("/admin/assets/editor.js", { config: publicRoute }, async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(editorScript),
+  );
   await admin.register(sessionRoutes, context);
   await admin.register(secondFactorRoutes, context);
   await admin.register(accountRoutes, context);
@@ -157,12 +178,16 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
     // before the route's schema. (The role was checked before the parts were read.)
     scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
-    contentRoutes(scope, context, {
-      repository: new ContentRepository(options.contentDir),
+    const editor: ContentEditor = {
+      repository: options.repository,
       review: new ReviewStore(db, context.now),
       publisher: options.publisher,
       pictures: new PictureStore(options.contentDir, config.DATA_DIR),
-    });
+      schedule: options.schedule,
+      live: options.live,
+    };
+    await scope.register(contentRoutes, { ...context, editor });
+    await scope.register(contentPreviewRoutes, { ...context, editor });
   });
   await admin.register(scheduleRoutes, context);
   await admin.register(bookingSlotRoutes, context);
@@ -173,6 +198,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(voucherRoutes, context);
   await admin.register(reportRoutes, context);
   await admin.register(experienceRoutes, context);
+  await admin.register(newsletterRoutes, { ...context, desk: options.newsletter });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -224,8 +250,40 @@ async function registerStaffArea(
     },
   });
   app.decorate("contentPublisher", publisher);
+  const repository = new ContentRepository(contentDir);
+  const schedule = new ContentSchedule({ db, repository, publisher, now, checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000, log: app.log });
+  app.decorate("contentSchedule", schedule);
+  const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
+  // The newsletter: an issue being sent when the server stopped goes on from where it was.
+  const newsletterTable = new NewsletterTable(db);
+  const newsletter: NewsletterDesk = {
+    table: newsletterTable,
+    ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    dispatch: new NewsletterDispatch({
+      table: newsletterTable,
+      compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, newsletterFacts(app.content, config.SITE_URL)),
+      kick: () => app.forms.sender?.kick(),
+      ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+      now,
+      log: app.log,
+    }),
+  };
+  app.decorate("newsletterDispatch", newsletter.dispatch);
   // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
-  app.addHook("preClose", async () => publisher.stop());
+  app.addHook("preClose", async () => {
+    schedule.stop();
+    live.stop();
+    publisher.stop();
+    // Nothing more is queued; what is in the outbox is sent (or kept) by the sender's own shutdown.
+    newsletter.dispatch.stop();
+  });
+  // Once the server is ready: the newsletter takes up an issue being sent; the schedule reads the
+  // content's moments and publishes for any that passed while the server was stopped, without
+  // holding up the start (a large issue's batches, taken up at once, slow each of its reads).
+  app.addHook("onReady", async () => {
+    newsletter.dispatch.start();
+    void schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
+  });
   if (publisher.interruptedAtStart.length > 0) {
     app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");
   }
@@ -237,6 +295,10 @@ async function registerStaffArea(
     now: options.now,
     contentDir,
     publisher,
+    repository,
+    schedule,
+    live,
+    newsletter,
     tours: app.forms.tours,
     store: app.forms.store,
     content: app.content,

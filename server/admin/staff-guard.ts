@@ -13,16 +13,19 @@ import { asStorageUnavailable } from "../db/availability";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import { sendPage, sentCsrfToken, viewFor, type AdminContext } from "./context";
 import { cookieNames, readCookie, servedOverHttps } from "./cookies";
+import { framedPolicies } from "./framed-policies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { roleAllows } from "./roles";
 import { InvalidFormPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./views/sign-in-page";
 
 /**
- * The inbox's pages may load one stylesheet from this server and nothing else: no script, no
- * frame, no plugin; forms post only here; no other site may frame them.
+ * The staff pages may load one stylesheet and one script (the content editor's, which only adds to
+ * pages that work without it) from this server, and frame only this server's pages (the editor's
+ * live preview, the newsletter's e-mail); no plugin; forms post only here; no other site may frame
+ * them. A framed page keeps its own policy (./framed-policies.ts).
  */
 function adminSecurityPolicy(https: boolean): string {
-  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
   return https ? `${policy}; upgrade-insecure-requests` : policy;
 }
 
@@ -101,11 +104,11 @@ async function guard(admin: FastifyInstance, context: AdminContext): Promise<voi
   // Pages are never stored; an answer that says otherwise itself (the stylesheet, the private
   // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
-    reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
+    // A previewed page of the site, an e-mail in the newsletter's preview, keep their own policies.
+    if (!framedPolicies.has(String(reply.getHeader("Content-Security-Policy")))) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
-
 }
 
 /** The guard as a plugin of the staff area's scope (`staff-guard`). */

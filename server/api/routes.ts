@@ -6,6 +6,7 @@ import type { SubmissionStore } from "../db/submissions";
 import type { MailSource } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
+import { newsletterPictureRoutes } from "./newsletter-pictures";
 import { tourRoutes } from "./tours";
 import type { TourService } from "../bookings/service";
 import type { Payments } from "../bookings/payments";
@@ -57,7 +58,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
     }
   });
   api.addHook("onSend", async (_request, reply) => {
-    // Only the tours' availability says otherwise (a few seconds: ./tours.tsx).
+    // Only the tours' availability (a few seconds: ./tours.tsx) and a newsletter's picture say otherwise.
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
   });
 
@@ -70,6 +71,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));
   // In its own context: the provider's webhook reads its body as bytes, to check their signature.
   if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { payments }));
+  // Not limited per address: the mail providers' image proxies fetch it for many subscribers.
+  await api.register(newsletterPictureRoutes);
 }
 
 /**

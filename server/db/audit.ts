@@ -75,6 +75,9 @@ export const auditActions = {
   experiencesChanged: "experiences.changed",
   depositPaid: "booking.deposit-paid",
   depositRefunded: "booking.deposit-refunded",
+  // The newsletter (server/admin/routes/newsletter.ts).
+  newsletterTest: "newsletter.test",
+  newsletterSent: "newsletter.sent",
 } as const;
 
 /** The \`actor\` of what the payment provider's webhook did (a deposit paid, refunded). */

@@ -583,6 +583,58 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 70,
+    name: "content editor: the moments a scheduled item goes on or off the site",
+    sql: `
+      -- A moment an item of the content is scheduled to go on or off the site (its publishAt or
+      -- unpublishAt, server/admin/content/schedule.ts): the server publishes then, once. Kept here so
+      -- that a moment passed while the server was stopped is published at the next start.
+      CREATE TABLE content_schedule (
+        run_at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        item TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('publish', 'unpublish')),
+        -- When the publish for it was asked for, and that publish's job (publish_jobs.id).
+        started_at TEXT,
+        job_id INTEGER,
+        PRIMARY KEY (type, item, action, run_at)
+      ) WITHOUT ROWID;
+      CREATE INDEX content_schedule_due ON content_schedule (started_at, run_at);
+    `,
+  },
+  {
+    version: 71,
+    name: "newsletter: the issues composed in the staff area, and each one's deliveries",
+    sql: `
+      -- An issue of the newsletter (server/admin/newsletter/): its text per language, picture,
+      -- wines and tours (content, JSON), a draft until someone sends it.
+      CREATE TABLE newsletter_issues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        content TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('draft', 'sending', 'sent')),
+        sent_by TEXT,
+        send_started_at TEXT,
+        send_finished_at TEXT,
+        -- The confirmed subscribers when the sending started.
+        recipients INTEGER
+      );
+      -- One row per subscriber an issue was queued for, written in the transaction that queues the
+      -- e-mail: a sending resumed after a restart skips whoever has one, so no one gets it twice.
+      CREATE TABLE newsletter_deliveries (
+        issue_id INTEGER NOT NULL REFERENCES newsletter_issues (id),
+        subscriber_id TEXT NOT NULL,
+        outbox_id INTEGER NOT NULL,
+        language TEXT NOT NULL,
+        queued_at TEXT NOT NULL,
+        PRIMARY KEY (issue_id, subscriber_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscriber_id);
+    `,
+  },
+  {
     version: 80,
     name: "tour experiences: rules per package, private tours, minimum groups, prices kept, the after-visit mail",
     sql: `

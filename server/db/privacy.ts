@@ -144,6 +144,8 @@ export async function erasePersonalData(db: Db, email: string): Promise<Erasure 
             db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
             // The record that a reply form was used names the submission: it goes with it.
             db.prepare("DELETE FROM sent_replies WHERE submission_type = ? AND submission_id = ?").run(entry.type, entry.submission_id);
+            // Which newsletter issues went to a subscriber: their delivery rows go with the subscription.
+            if (entry.type === "newsletter-signups") db.prepare("DELETE FROM newsletter_deliveries WHERE subscriber_id = ?").run(entry.submission_id);
             db.prepare("UPDATE audit_log SET detail = NULL WHERE target_type = ? AND target_id = ?").run(entry.type, entry.submission_id);
           }
           for (const mail of mails) db.prepare("DELETE FROM outbox WHERE id = ?").run(mail.id);

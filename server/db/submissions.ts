@@ -227,13 +227,22 @@ export class SubmissionStore {
     return { row, state: "confirmed" };
   }
 
-  /** Unsubscribes the address behind an unsubscribe token; idempotent. */
+  /**
+   * Unsubscribes the address behind an unsubscribe token; idempotent. A newsletter issue queued to
+   * it and not yet sent is taken out of the outbox in the same transaction: it is never mailed.
+   */
   unsubscribe(unsubscribeToken: string): NewsletterRow | null {
     const row = this.subscriberByUnsubscribeToken(unsubscribeToken);
     if (!row) return null;
     if (!row.unsubscribed_at) {
-      row.unsubscribed_at = this.now().toISOString();
-      this.db.prepare("UPDATE newsletter_subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL").run(row.unsubscribed_at, row.id);
+      const at = this.now().toISOString();
+      row.unsubscribed_at = at;
+      this.db.transaction(() => {
+        this.db.prepare("UPDATE newsletter_subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL").run(at, row.id);
+        this.db
+          .prepare("DELETE FROM outbox WHERE kind = 'newsletter' AND submission_type = ? AND submission_id = ? AND sent_at IS NULL AND failed_at IS NULL")
+          .run(formDefinitions.newsletterSignup.slug, row.id);
+      })();
     }
     return row;
   }

@@ -43,6 +43,14 @@ export type MailBlock =
   | { kind: "small"; text: string }
   /** Links one a line, each named (the wines of a visit, each with its page in the shop); the text part gives each address under its name. */
   | { kind: "links"; links: readonly { label: string; url: string }[] };
+  /** A picture from the site, the column's width; in the text part, `text` (which describes it) and its address. */
+  | { kind: "picture"; url: string; alt: string; text: string };
+
+/** A line of small print under the signature: why the reader gets the e-mail, and a link to stop. */
+export interface MailFooterLine {
+  text: string;
+  link?: { label: string; url: string };
+}
 
 /** An e-mail as it is read, in one language. */
 export interface MailDocument {
@@ -57,6 +65,8 @@ export interface MailDocument {
   closing: readonly string[];
   /** How to reach the estate: its address in that language, phone, e-mail, website. */
   signature: readonly string[];
+  /** Small print after the signature (a newsletter's reason and unsubscribe link). */
+  footer?: readonly MailFooterLine[];
 }
 
 const wine = "#4a1526";
@@ -125,6 +135,12 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
           ))}
         </Section>
       );
+    case "picture":
+      return (
+        <Section style={{ margin: "16px 0" }}>
+          <Img src={block.url} alt={block.alt} width="518" style={{ display: "block", width: "100%", maxWidth: "518px", height: "auto", border: 0 }} />
+        </Section>
+      );
   }
 }
 
@@ -177,6 +193,19 @@ function MailHtml({ document: mail }: { document: MailDocument }) {
                 </>
               ) : null}
             </Text>
+            {(mail.footer ?? []).map((line, index) => (
+              <Text key={index} style={{ ...text, margin: "8px 0", fontSize: "12px", lineHeight: "1.5", color: muted }}>
+                {line.text}
+                {line.link ? (
+                  <>
+                    {" "}
+                    <Link href={line.link.url} style={{ color: wine, textDecoration: "underline" }}>
+                      {line.link.label}
+                    </Link>
+                  </>
+                ) : null}
+              </Text>
+            ))}
           </Section>
         </Container>
       </Body>
@@ -192,11 +221,14 @@ function plainText(mail: MailDocument): string {
     if (block.kind === "facts") parts.push(block.lines.join("\n"));
     else if (block.kind === "action") parts.push(`${block.intro}\n${block.url}`);
     else if (block.kind === "links") parts.push(block.links.map((link) => `${link.label}\n${link.url}`).join("\n\n"));
+    else if (block.kind === "picture") parts.push(`${block.text}\n${block.url}`);
     else parts.push(block.text);
   }
   if (mail.closing.length > 0) parts.push(mail.closing.join("\n"));
   // The estate's name heads its address and phone, as at the foot of the HTML part.
   if (mail.signature.length > 0) parts.push([mail.estate, ...mail.signature].join("\n"));
+  // A footer's line reads as in the HTML part, its link's address on the next line.
+  for (const line of mail.footer ?? []) parts.push(line.link ? `${line.text} ${line.link.label}\n${line.link.url}` : line.text);
   return `${parts.join("\n\n")}\n`;
 }
 

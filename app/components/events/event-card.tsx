@@ -18,7 +18,7 @@ const pin = "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zm0-9a2.5 
 export function EventCard({ event }: { event: EventView }) {
   const { t } = useI18n();
   return (
-    <li data-event={event.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
+    <li id={event.id} data-event={event.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
       <p data-type={event.type} className={`self-start rounded-full px-3 py-1 text-xs font-semibold tracking-wider uppercase ${typeClass[event.type]}`}>
         {t(typeLabel[event.type])}
       </p>

@@ -6,6 +6,7 @@
  */
 import { content, findWine, type Wine } from "#content";
 import { localNames } from "#content/names";
+import { optionalTextIn } from "#content/text";
 import { winePath } from "#core/paths";
 import type { I18n } from "~/lib/i18n/context";
 import { bottleImage } from "~/lib/images";
@@ -84,7 +85,15 @@ export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
     cart: cartItemData(i18n, wine, card.bottle?.img.src ?? ""),
     inquirySubject: i18n.t("wine.buy.subject", { wine: title }),
     summary: { src: summaryPath(i18n.lang, wine.id), fileName: summaryFileName(content.site.estateName, wine.vintage) },
+    search: wineSearchFields(wine, i18n.lang),
   };
+}
+
+/** The wine's own title and description for search engines in a language, where the editor gave them. */
+export function wineSearchFields(wine: Wine, lang: I18n["lang"]): WineDetailView["search"] {
+  const title = optionalTextIn(wine.seo?.title, lang);
+  const description = optionalTextIn(wine.seo?.description, lang);
+  return { ...(title ? { title } : {}), ...(description ? { description } : {}) };
 }
 
 /** The page of the wine with this id, or null for an unknown one (the "Wine Not Found" view). */

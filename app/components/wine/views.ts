@@ -51,5 +51,7 @@ export interface WineDetailView extends WineCardView {
   /** Subject of the inquiry sent instead when the cart is off. */
   inquirySubject: string;
   summary: { src: string; fileName: string };
+  /** The page's title and description for search engines and link previews, when the editor wrote them (else the catalog's). */
+  search: { title?: string; description?: string };
 }
 

@@ -43,4 +43,20 @@ describe("page titles", () => {
   it("lead the Chinese home page's title with the Chinese name, then the Latin one", () => {
     expect(titleOf("zh", "home.meta.title").startsWith(`${site.estateNameLocal.zh} ${site.estateName}`)).toBe(true);
   });
+
+  it("give a wine's page the title and description the editor wrote for search engines, in its link previews too", async () => {
+    const { wineSearchFields } = await import("~/components/wine/views.server");
+    const wine = { ...content.wines.find((entry) => entry.id === "chateau-2020")!, seo: { title: { fr: "Château 2020, le millésime solaire" }, description: { fr: "Un Saint-Émilion Grand Cru de sables et graves." } } };
+    const written = (lang: Language) => wineSearchFields(wine, lang);
+    expect(written("en")).toEqual({});
+    const matches = [{ id: "fr/layout", loaderData: { lang: "fr", messages: packMessages(catalogs.fr), site: siteView(createI18n("fr", catalogs.fr)) } }, { id: "fr/page", loaderData: {} }];
+    const tags = pageMeta(matches, { title: "wine.meta.title", description: "wine.meta.description", path: "/shop/chateau-2020", written: written("fr") });
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        { title: "Château 2020, le millésime solaire" },
+        { name: "description", content: "Un Saint-Émilion Grand Cru de sables et graves." },
+        { property: "og:title", content: "Château 2020, le millésime solaire" },
+      ]),
+    );
+  });
 });

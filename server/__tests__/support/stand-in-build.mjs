@@ -1,8 +1,9 @@
 // A stand-in for pipeline/publish-build.ts in the publishing tests: it "builds" a one-page site
-// from CONTENT_DIR into BUILD_DIR (the page shows chateau-2020's price), waits until the test
-// creates `<BUILD_DIR>.go` (so the test can look at the live site while a build runs), and fails
-// like a broken build when the price is above 1000.
-/* global process, console */
+// from CONTENT_DIR into BUILD_DIR (the page shows chateau-2020's price, with a style sheet and a
+// picture of its own build, as a real page has), waits until the test creates `<BUILD_DIR>.go` (so
+// the test can look at the live site while a build runs), and fails like a broken build when the
+// price is above 1000. Like a real build it keeps what it was made from (renderer/content.json).
+/* global process, console, Buffer */
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -12,7 +13,8 @@ console.log("publish-step: pages (stand-in)");
 const go = `${out}.go`;
 mkdirSync(dirname(go), { recursive: true });
 writeFileSync(`${out}.waiting`, "");
-if (!existsSync(go)) {
+// A test that does not look at the site during the build says so with `<publish folder>/no-wait`.
+if (!existsSync(go) && !existsSync(join(dirname(out), "no-wait"))) {
   await new Promise((resolve) => {
     const done = () => {
       if (!existsSync(go)) return;
@@ -29,7 +31,15 @@ if (wine.price > 1000) {
 }
 mkdirSync(join(out, "client"), { recursive: true });
 mkdirSync(join(out, "errors", "en"), { recursive: true });
-writeFileSync(join(out, "client", "index.html"), `<!DOCTYPE html><html><body><button data-item-price="${wine.price}">Buy</button></body></html>`);
+writeFileSync(
+  join(out, "client", "index.html"),
+  `<!DOCTYPE html><html><head><title>Home — ${wine.price}</title><meta name="built-for" content="${process.env.CONTENT_AS_OF ?? ""}"><link rel="stylesheet" href="/assets/site.css"><link rel="modulepreload" href="/assets/app.js"><script>console.log("inline")</script></head><body><button data-item-price="${wine.price}">Buy</button><img src="/assets/photo.jpeg" srcSet="/assets/photo.jpeg 480w" alt=""></body></html>`,
+);
+mkdirSync(join(out, "client", "assets"), { recursive: true });
+writeFileSync(join(out, "client", "assets", "site.css"), "@font-face{font-family:Serif;src:url(/assets/serif.woff2)}body{font-family:Serif}");
+writeFileSync(join(out, "client", "assets", "photo.jpeg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+mkdirSync(join(out, "renderer"), { recursive: true });
+writeFileSync(join(out, "renderer", "content.json"), JSON.stringify({ "wines/chateau-2020.json": readFileSync(join(content, "wines", "chateau-2020.json"), "utf8") }));
 writeFileSync(join(out, "errors", "en", "notFound.html"), "<!DOCTYPE html><html><body>Not found</body></html>");
 writeFileSync(join(out, "build-info.json"), JSON.stringify({ snipcart: false, inlineScriptHashes: {} }));
 console.log("publish-step: done (stand-in)");

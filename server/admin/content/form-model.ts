@@ -5,16 +5,21 @@
  * (`title.fr`, `ratings.0.critic`); a posted form is read back into the item's value through the
  * same tree, so no type needs a page or a parser of its own.
  */
+import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { scenePattern } from "#content/schemas/scene";
 import { languages, type Language } from "#core/languages";
 
 /** A field of a form, as the renderer draws it. */
 export type FieldNode =
-  /** `picture`: the name of a scene (content/images/scenes), drawn as the picture and an upload. */
-  /** `nullable`: a fact the estate has not given yet (content/schemas/site.ts): left empty, it is saved as null. */
-  | { kind: "text"; optional: boolean; nullable?: boolean; format?: "date" | "uri" | "time" | "long" | "picture"; pattern?: string; minLength?: number; maxLength?: number }
-  | { kind: "number"; optional: boolean; nullable?: boolean; integer: boolean; min?: number; max?: number; step?: number }
+  /**
+   * `picture`: the name of a scene (content/images/scenes), drawn as the picture and an upload.
+   * `datetime`: a moment, typed on the estate's clock (Paris) and stored with its offset.
+   * `nullable`: a fact the estate has not given yet (content/schemas/site.ts): left empty, it is saved as null.
+   */
+  | { kind: "text"; optional: boolean; nullable?: boolean; format?: "date" | "uri" | "time" | "long" | "picture" | "datetime"; pattern?: string; minLength?: number; maxLength?: number }
+  /** `exclusiveMin`: the number must be above `min`, not equal to it (a price). */
+  | { kind: "number"; optional: boolean; nullable?: boolean; integer: boolean; min?: number; max?: number; step?: number; exclusiveMin?: boolean }
   | { kind: "choice"; optional: boolean; options: string[] }
   | { kind: "boolean"; optional: boolean }
   /** One text per site language, all required unless `partial`. */
@@ -36,6 +41,9 @@ type JsonSchema = Record<string, unknown> & {
 };
 
 const languageKeys = [...languages].sort().join(",");
+
+/** The estate's clock, on which moments are typed and shown. */
+const parisZone = "Europe/Paris";
 
 /** Whether an object schema is "one value per site language". */
 function isLocalized(schema: JsonSchema): boolean {
@@ -64,7 +72,17 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
   switch (schema.type) {
     case "string": {
       const format =
-        schema.pattern === scenePattern.source ? "picture" : schema.format === "date" ? "date" : schema.format === "uri" ? "uri" : longNames.test(name) ? "long" : undefined;
+        schema.pattern === scenePattern.source
+          ? "picture"
+          : schema.format === "date"
+            ? "date"
+            : schema.format === "date-time"
+              ? "datetime"
+              : schema.format === "uri"
+                ? "uri"
+                : longNames.test(name)
+                  ? "long"
+                  : undefined;
       return {
         kind: "text",
         optional,
@@ -78,7 +96,16 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
       const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
       const max = typeof schema.maximum === "number" && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
       const step = typeof schema.multipleOf === "number" ? schema.multipleOf : schema.type === "integer" ? 1 : "any";
-      return { kind: "number", optional, integer: schema.type === "integer", ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(typeof step === "number" ? { step } : {}) };
+      const exclusiveMin = typeof schema.minimum !== "number" && typeof schema.exclusiveMinimum === "number";
+      return {
+        kind: "number",
+        optional,
+        integer: schema.type === "integer",
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+        ...(typeof step === "number" ? { step } : {}),
+        ...(exclusiveMin ? { exclusiveMin } : {}),
+      };
     }
     case "boolean":
       return { kind: "boolean", optional };
@@ -137,9 +164,41 @@ export function draftOf(node: FieldNode, value: unknown): Draft {
       return value === true ? "on" : "";
     case "json":
       return value === undefined ? "" : JSON.stringify(value, null, 2);
+    case "text":
+      if (node.format === "datetime" && typeof value === "string") return parisLocalOf(value) ?? value;
+      return value === undefined || value === null ? "" : String(value);
     default:
       return value === undefined || value === null ? "" : String(value);
   }
+}
+
+/** A moment as a `datetime-local` input shows it on the estate's clock (`2026-12-01T09:30`), or null if it is no moment. */
+export function parisLocalOf(iso: string): string | null {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: parisZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(time))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * What a `datetime-local` input sent (`2026-12-01T09:30`, the estate's clock) as a moment with that
+ * day's offset (`2026-12-01T09:30:00+01:00`); null when it is not that shape or names no real day.
+ */
+export function momentFromParis(local: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59) return null;
+  const instant = new TZDate(year, month - 1, day, hours, minutes, parisZone);
+  if (instant.getDate() !== day) return null;
+  const offset = Math.round((Date.UTC(year, month - 1, day, hours, minutes) - instant.getTime()) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
+  return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
 
 /**
@@ -216,6 +275,8 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
     default: {
       const text = draft as string;
       if (text.trim() === "" && node.optional) return node.kind === "text" && node.nullable ? null : undefined;
+      // A moment typed on the estate's clock gets its offset; what is not one is left for the schema to name.
+      if (node.kind === "text" && node.format === "datetime") return momentFromParis(text) ?? text;
       return text;
     }
   }
@@ -300,11 +361,14 @@ export function completeness(node: FieldNode, draft: Draft): { total: number; fi
   const visit = (n: FieldNode, d: Draft) => {
     if (n.kind === "localized") {
       const texts = d as Record<string, string>;
-      // An optional text left empty in every language is not asked for.
-      if ((n.optional || n.partial) && languages.every((lang) => (texts[lang] ?? "").trim() === "")) return;
+      // A text given in some languages only (a quote's translations) is never missing in the others;
+      // an optional text left empty in every language is not asked for.
+      if (n.partial || (n.optional && languages.every((lang) => (texts[lang] ?? "").trim() === ""))) return;
       total += 1;
       for (const lang of languages) if ((texts[lang] ?? "").trim() !== "") filled[lang] += 1;
     } else if (n.kind === "group") {
+      // An optional group left blank (a news item without a photo) asks for none of its texts.
+      if (n.optional && isBlank(d)) return;
       for (const [key, child] of n.fields) visit(child, (d as Record<string, Draft>)[key] ?? "");
     } else if (n.kind === "list") {
       for (const item of d as Draft[]) visit(n.item, item);
@@ -378,4 +442,37 @@ export function sceneNamesOf(node: FieldNode, value: unknown): string[] {
   }
   if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => sceneNamesOf(node.item, item));
   return [];
+}
+
+/** A picture a value names and where its scene is cut (`focus`, `zoom` beside the picture field). */
+export interface PictureUseOf {
+  scene: string;
+  framing: { focus?: { x: number; y: number }; zoom?: number };
+}
+
+/** Whether a group holds a picture field directly (a photo: its scene, its descriptions, its framing). */
+export const isPictureGroup = (node: FieldNode): boolean => node.kind === "group" && node.fields.some(([, child]) => child.kind === "text" && child.format === "picture");
+
+/** Every picture a value names, with its framing, in form order. */
+export function pictureUsesOf(node: FieldNode, value: unknown): PictureUseOf[] {
+  if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => pictureUsesOf(node.item, item));
+  if (node.kind !== "group" || !value || typeof value !== "object") return [];
+  const record = value as Record<string, unknown>;
+  const own: PictureUseOf[] = [];
+  if (isPictureGroup(node)) {
+    const key = node.fields.find(([, child]) => child.kind === "text" && child.format === "picture")![0];
+    const focus = record.focus as { x?: unknown; y?: unknown } | undefined;
+    const framing = {
+      ...(focus && typeof focus.x === "number" && typeof focus.y === "number" ? { focus: { x: focus.x, y: focus.y } } : {}),
+      ...(typeof record.zoom === "number" ? { zoom: record.zoom } : {}),
+    };
+    if (typeof record[key] === "string") own.push({ scene: record[key], framing });
+  }
+  return [...own, ...node.fields.flatMap(([key, child]) => pictureUsesOf(child, record[key]))];
+}
+
+/** The draft of the group at a path (`photo`, `gallery.2`), or null. */
+export function draftAt(node: FieldNode, draft: Draft, path: string): { node: FieldNode; value: Draft } | null {
+  const found = fieldAt(node, draft, path === "" ? [] : path.split("."));
+  return found ? { node: found.node, value: found.value } : null;
 }

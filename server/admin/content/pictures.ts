@@ -1,11 +1,13 @@
 /**
  * Photographs uploaded in the content editor. A file is taken only when its bytes are a JPEG, PNG,
  * WebP or AVIF picture (sniffed by `file-type`; its name and declared type are ignored), within the
- * size and pixel limits; it is then decoded and written again by sharp as a 16:9 JPEG, which keeps
- * no metadata (EXIF, GPS, XMP, comments) and nothing else the original carried. The result waits
- * in the data folder until the item that names it is saved, then moves into the content folder's
- * `images/scenes/`, where the build makes its responsive sizes like every other scene
- * (app/lib/images.ts). An SVG, a web page or any other file is refused before sharp sees it.
+ * size and pixel limits; it is then decoded and written again by sharp as a JPEG, which keeps no
+ * metadata (EXIF, GPS, XMP, comments) and nothing else the original carried. That whole picture
+ * waits in the data folder until the item that names it is saved; the save commits it to the
+ * content folder's `images/originals/` and, cut to 16:9 around the focus the editor chose and as
+ * tight as the zoom asks (`cropRegion`), to `images/scenes/`, where the build makes its responsive
+ * sizes like every other scene (app/lib/images.ts). Changing the focus or the zoom cuts the scene
+ * again from the original. An SVG, a web page or any other file is refused before sharp sees it.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -30,8 +32,32 @@ export const pictureLimits = {
   minHeight: 900,
 } as const;
 
-/** The widest picture kept: the build's largest size is 2000 px; a little more leaves it room. */
+/** The widest scene kept: the build's largest size is 2000 px; a little more leaves it room. */
 const keptWidth = 2400;
+/** The longest side of an original kept: room to zoom into it twice and still fill the largest size. */
+const originalSide = 4000;
+
+/** Where a scene is cut from its original: the subject's point (fractions from the top left) and how tight (1: the widest 16:9 frame). */
+export interface Framing {
+  focus?: { x: number; y: number };
+  zoom?: number;
+}
+
+/** The 16:9 region of a `width` × `height` original for a framing: as wide as the zoom allows, centred on the focus, kept inside. */
+export function cropRegion(width: number, height: number, { focus = { x: 0.5, y: 0.5 }, zoom = 1 }: Framing): { left: number; top: number; width: number; height: number } {
+  const frameWidth = Math.max(16, Math.floor(Math.min(width, (height * 16) / 9) / Math.max(1, zoom)));
+  const frameHeight = Math.max(9, Math.floor((frameWidth * 9) / 16));
+  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
+  return { left: clamp(focus.x * width - frameWidth / 2, width - frameWidth), top: clamp(focus.y * height - frameHeight / 2, height - frameHeight), width: frameWidth, height: frameHeight };
+}
+
+/** The scene of an original: its 16:9 region for the framing, at most 2400 px wide, as a JPEG. */
+export async function cropScene(original: Buffer, framing: Framing, width = keptWidth): Promise<Buffer> {
+  const { width: w = 0, height: h = 0 } = await sharp(original).metadata();
+  const region = cropRegion(w, h, framing);
+  const outWidth = Math.min(width, region.width);
+  return sharp(original).extract(region).resize({ width: outWidth, height: Math.round((outWidth * 9) / 16), fit: "cover" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+}
 
 /** Why a file was refused, for the staff message at its field. */
 export type PictureRefusal =
@@ -64,8 +90,9 @@ export class UploadedFile {
 let decoding: Promise<unknown> = Promise.resolve();
 
 /**
- * Checks an uploaded file and re-encodes it: a JPEG without metadata, cropped about its centre to
- * 16:9, at most 2400 px wide; or why it was refused. One picture at a time (`decoding`).
+ * Checks an uploaded file and re-encodes it: a JPEG without metadata, turned upright, whole, at
+ * most 4000 px on its longest side (the original a scene is cut from); or why it was refused. One
+ * picture at a time (`decoding`).
  */
 export function processPicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buffer } | { ok: false; refusal: PictureRefusal }> {
   const next = decoding.then(() => decodePicture(file));
@@ -89,10 +116,12 @@ async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buff
     if (width < pictureLimits.minWidth || height < pictureLimits.minHeight) {
       return { ok: false, refusal: { reason: "tooSmall", minWidth: pictureLimits.minWidth, minHeight: pictureLimits.minHeight } };
     }
-    const outWidth = Math.min(keptWidth, width, Math.floor((height * 16) / 9));
-    const outHeight = Math.round((outWidth * 9) / 16);
     // No `withMetadata`/`keepMetadata`: sharp writes none of the original's EXIF, GPS, XMP or ICC.
-    const jpeg = await input().rotate().resize({ width: outWidth, height: outHeight, fit: "cover" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    const jpeg = await input()
+      .rotate()
+      .resize({ width: originalSide, height: originalSide, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 90, mozjpeg: true })
+      .toBuffer();
     return { ok: true, jpeg };
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
@@ -100,10 +129,18 @@ async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buff
   }
 }
 
+/** A picture an item names, with where its scene is cut from the original. */
+export interface PictureUse {
+  scene: string;
+  framing: Framing;
+}
+
+const sameFraming = (a: Framing, b: Framing) => (a.zoom ?? 1) === (b.zoom ?? 1) && (a.focus?.x ?? 0.5) === (b.focus?.x ?? 0.5) && (a.focus?.y ?? 0.5) === (b.focus?.y ?? 0.5);
+
 /**
- * Uploaded pictures waiting for the save that names them, in `<dataDir>/content-uploads/`, and
- * put into the content folder's `images/scenes/` by that save. A name is `upload-` and a digest
- * of the picture's bytes, so the same picture uploaded twice is one file.
+ * Uploaded pictures waiting for the save that names them, in `<dataDir>/content-uploads/` (the
+ * whole original), and the originals and scenes of the content folder. A name is `upload-` and a
+ * digest of the original's bytes, so the same picture uploaded twice is one file.
  */
 export class PictureStore {
   private readonly pending: string;
@@ -116,7 +153,7 @@ export class PictureStore {
   }
 
   /**
-   * Keeps a processed picture until a save names it; returns its scene name. The same picture
+   * Keeps a processed original until a save names it; returns its scene name. The same picture
    * sent twice at once (a double click on Save) is written twice, each through a temporary file
    * of its own, and the second rename replaces the first's file with the same bytes; a picture
    * already kept is not written again.
@@ -136,30 +173,59 @@ export class PictureStore {
     return name;
   }
 
-  /** The picture of a scene name (published or waiting), or null; only names of the scene pattern reach the disk. */
-  async read(name: string): Promise<Buffer | null> {
+  /** The whole picture a scene is cut from: its original (saved, or waiting), else the scene itself (a picture older than originals). */
+  async original(name: string): Promise<Buffer | null> {
     if (!scenePattern.test(name)) return null;
-    for (const file of [this.sceneFile(name), join(this.pending, `${name}.jpg`)]) {
+    for (const file of [this.originalFile(name), join(this.pending, `${name}.jpg`), this.sceneFile(name)]) {
       if (existsSync(file)) return readFile(file);
     }
     return null;
   }
 
+  /** The scene of a name as the site shows it now (saved), or as a save would cut it from a waiting original; null for anything else. */
+  async read(name: string, framing: Framing = {}): Promise<Buffer | null> {
+    if (!scenePattern.test(name)) return null;
+    if (existsSync(this.sceneFile(name))) return readFile(this.sceneFile(name));
+    const waiting = join(this.pending, `${name}.jpg`);
+    return existsSync(waiting) ? cropScene(await readFile(waiting), framing) : null;
+  }
+
   /**
-   * The files a value's scene names need that the content folder lacks and that wait here: the
-   * save writes them (relative to the content folder) and commits them with the item.
+   * The files a save writes (relative to the content folder) and commits with the item: the
+   * originals of new uploads, each scene cut again where it is new or its framing changed since
+   * `before`, and (bytes null) the scenes and originals the item no longer names and no other
+   * content file does.
    */
-  async waiting(names: readonly string[]): Promise<ExtraFile[]> {
+  async changes(after: readonly PictureUse[], before: readonly PictureUse[], elsewhere: (name: string) => Promise<boolean>): Promise<ExtraFile[]> {
     const files: ExtraFile[] = [];
-    for (const name of new Set(names)) {
-      if (!scenePattern.test(name) || existsSync(this.sceneFile(name))) continue;
-      const waiting = join(this.pending, `${name}.jpg`);
-      if (existsSync(waiting)) files.push({ path: `images/scenes/${name}.jpg`, bytes: await readFile(waiting) });
+    for (const use of after) {
+      if (!scenePattern.test(use.scene)) continue;
+      const waiting = join(this.pending, `${use.scene}.jpg`);
+      const hasOriginal = existsSync(this.originalFile(use.scene));
+      const hasScene = existsSync(this.sceneFile(use.scene));
+      if (!hasScene && !hasOriginal && !existsSync(waiting)) continue;
+      const earlier = before.find((old) => old.scene === use.scene);
+      if (hasScene && earlier && sameFraming(earlier.framing, use.framing)) continue;
+      if (hasScene && !earlier && !hasOriginal && sameFraming(use.framing, {})) continue;
+      // The whole picture to cut from: a waiting upload's, the saved original, or (a scene older than originals) the scene as it is, kept as its original.
+      const original = hasOriginal ? await readFile(this.originalFile(use.scene)) : existsSync(waiting) ? await readFile(waiting) : await readFile(this.sceneFile(use.scene));
+      if (!hasOriginal) files.push({ path: `images/originals/${use.scene}.jpg`, bytes: original });
+      files.push({ path: `images/scenes/${use.scene}.jpg`, bytes: await cropScene(original, use.framing) });
+    }
+    for (const old of before) {
+      if (after.some((use) => use.scene === old.scene) || !old.scene.startsWith("upload-") || (await elsewhere(old.scene))) continue;
+      for (const path of [`images/scenes/${old.scene}.jpg`, `images/originals/${old.scene}.jpg`]) {
+        if (existsSync(join(this.contentDir, path))) files.push({ path, bytes: null });
+      }
     }
     return files;
   }
 
   private sceneFile(name: string): string {
     return join(this.contentDir, "images", "scenes", `${name}.jpg`);
+  }
+
+  private originalFile(name: string): string {
+    return join(this.contentDir, "images", "originals", `${name}.jpg`);
   }
 }

@@ -11,6 +11,10 @@
  * A publish asked for after a preview, with the content as the preview read it (same digest of
  * the content folder when its build started and when it ended), puts that preview online instead
  * of building again: what goes live is what the staff looked at, at once.
+ *
+ * The build is told the moment it builds for (`CONTENT_AS_OF`, from this publisher's clock): an
+ * item scheduled later is left out (content/index.ts), and a publish at that moment puts it in
+ * (./schedule.ts asks for one).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -30,6 +34,22 @@ import { projectDir } from "../../project";
  */
 export const defaultPublishDir = join(projectDir, "build-published");
 
+/** A page of a preview that differs from the live site's: its path and its title as the page has it. */
+export interface ChangedPage {
+  path: string;
+  title: string;
+}
+
+/** A content file that differs between the live site and a preview: its path and both values (null: absent, or unreadable). */
+export interface ContentFileChange {
+  file: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Who asks for a publish made by the schedule rather than a person (the publish page names it in words). */
+export const scheduleRequester = "@schedule";
+
 /** `interrupted`: the server stopped before the job ended (it is not run again by itself). */
 export type PublishStatus = "queued" | "building" | "switching" | "done" | "failed" | "interrupted";
 
@@ -45,8 +65,8 @@ export interface PublishJob {
   steps: string[];
   /** The end of the build's output when it failed. */
   error: string | null;
-  /** A preview: built but not put live; when done, its folder and the pages that differ from the live site's. */
-  preview: { dir: string; changed: string[] } | null;
+  /** A preview: built but not put live; when done, its folder, the pages that differ from the live site's and the content files that do. */
+  preview: { dir: string; changed: ChangedPage[]; changes: ContentFileChange[] | null } | null;
   /** A preview's: a digest of the content folder its build read (the same when it started and ended), or null if it changed meanwhile. */
   content: string | null;
   /** A publish that put a preview online instead of building: that preview's job. */
@@ -159,7 +179,19 @@ export class Publisher {
       if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
       this.record(job);
     } else {
-      job = { id: 0, requestedBy: [by], requestedAt: this.now(), startedAt: null, finishedAt: null, status: "queued", steps: [], error: null, preview: preview ? { dir: "", changed: [] } : null, content: null, fromPreview: null };
+      job = {
+        id: 0,
+        requestedBy: [by],
+        requestedAt: this.now(),
+        startedAt: null,
+        finishedAt: null,
+        status: "queued",
+        steps: [],
+        error: null,
+        preview: preview ? { dir: "", changed: [], changes: null } : null,
+        content: null,
+        fromPreview: null,
+      };
       job.id = this.addRecord(job) ?? this.nextId;
       this.nextId = Math.max(this.nextId, job.id) + 1;
       this.jobs.push(job);
@@ -210,7 +242,8 @@ export class Publisher {
         if (job.preview) job.content = content === (await contentDigest(contentDir)) ? content : null;
       }
       if (job.preview) {
-        job.preview = { dir, changed: await changedPages(dir, this.options.servedBuild?.() ?? null) };
+        const served = this.options.servedBuild?.() ?? null;
+        job.preview = { dir, changed: await changedPages(dir, served), changes: await contentChanges(dir, served) };
         job.status = "done";
         job.finishedAt = this.now();
         this.record(job);
@@ -261,6 +294,7 @@ export class Publisher {
         env: {
           ...this.options.env,
           CONTENT_DIR: this.options.contentDir,
+          CONTENT_AS_OF: this.now().toISOString(),
           BUILD_DIR: dir,
           NODE_ENV: "production",
           FORCE_COLOR: "0",
@@ -337,16 +371,52 @@ async function pagesOf(clientDir: string, prefix = ""): Promise<string[]> {
   return pages;
 }
 
-/** The pages of a new build whose HTML differs from (or is missing in) the served build, sorted. */
-async function changedPages(dir: string, served: string | null): Promise<string[]> {
+/** The text of a page's `<title>`, its character references decoded. */
+export function pageTitle(html: string): string {
+  const raw = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
+  return raw
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&(quot|lt|gt|nbsp|amp);/g, (_, name: string) => ({ quot: '"', lt: "<", gt: ">", nbsp: "\u00a0", amp: "&" })[name] ?? "")
+    .trim();
+}
+
+/** The pages of a new build whose HTML differs from (or is missing in) the served build, sorted by path, with their titles. */
+async function changedPages(dir: string, served: string | null): Promise<ChangedPage[]> {
   const file = (root: string, page: string) => join(root, "client", page === "/" ? "" : page, "index.html");
-  const changed: string[] = [];
+  const changed: ChangedPage[] = [];
   for (const page of await pagesOf(join(dir, "client"))) {
     const next = await readFile(file(dir, page));
     const live = served ? await readFile(file(served, page)).catch(() => null) : null;
-    if (!live || !live.equals(next)) changed.push(page);
+    if (!live || !live.equals(next)) changed.push({ path: page, title: pageTitle(next.toString("utf8")) });
   }
-  return changed.sort();
+  return changed.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The content a build was made from (its renderer's snapshot, pipeline/renderer.ts), or null. */
+async function contentSnapshotOf(build: string | null): Promise<Record<string, string> | null> {
+  if (!build) return null;
+  return readFile(join(build, "renderer", "content.json"), "utf8")
+    .then((text) => JSON.parse(text) as Record<string, string>)
+    .catch(() => null);
+}
+
+/** The content files that differ between the served build and a new one, or null when either kept no snapshot. */
+async function contentChanges(dir: string, served: string | null): Promise<ContentFileChange[] | null> {
+  const [before, after] = await Promise.all([contentSnapshotOf(served), contentSnapshotOf(dir)]);
+  if (!before || !after) return null;
+  const parse = (text: string | undefined) => {
+    if (text === undefined) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((file) => before[file] !== after[file])
+    .sort()
+    .map((file) => ({ file, before: parse(before[file]), after: parse(after[file]) }));
 }
 
 /** A job as the journal keeps it. */
@@ -376,7 +446,7 @@ function jobOf(record: PublishJobRecord): PublishJob {
     status: record.status,
     steps: record.steps,
     error: record.error,
-    preview: record.kind === "preview" ? { dir: "", changed: [] } : null,
+    preview: record.kind === "preview" ? { dir: "", changed: [], changes: null } : null,
     content: null,
     fromPreview: null,
   };

@@ -5,7 +5,7 @@
  * `itemIdPattern`, then checked to resolve inside the folder, so no address can name a file
  * elsewhere. Changes are made one at a time (a queue), so two saves never interleave in git.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile, readdir } from "node:fs/promises";
@@ -36,10 +36,10 @@ export interface StoredItem {
   version: string;
 }
 
-/** A file saved with an item (an uploaded picture), by its path relative to the content folder. */
+/** A file saved with an item (an uploaded picture), by its path relative to the content folder; null bytes remove it. */
 export interface ExtraFile {
   path: string;
-  bytes: Buffer;
+  bytes: Buffer | null;
 }
 
 /** A save refused because someone saved the item after the form was opened. */
@@ -146,6 +146,19 @@ export class ContentRepository {
       .sort();
   }
 
+  /** Whether a content file other than `except` (relative, `news/x.json`) names `word` as a whole JSON string: a picture still in use. */
+  async mentions(word: string, except: string): Promise<boolean> {
+    const quoted = JSON.stringify(word);
+    const files = (await readdir(this.root, { recursive: true, encoding: "utf8" })).filter(
+      (file) => file.endsWith(".json") && !file.split(sep).some((part) => part.startsWith(".") || part === "images" || part === "node_modules"),
+    );
+    for (const file of files) {
+      if (file.split(sep).join("/") === except) continue;
+      if ((await readFile(join(this.root, file), "utf8")).includes(quoted)) return true;
+    }
+    return false;
+  }
+
   /** The latest commit that touched the item, or null. */
   async latest(type: ContentType, id: string): Promise<Revision | null> {
     return (await this.history(type, id, 1))[0] ?? null;
@@ -183,6 +196,42 @@ export class ContentRepository {
   }
 
   /**
+   * The item's text at each of `commits` (null where the file did not exist), read by one
+   * `git cat-file --batch`: a history of fifty versions is one process, not fifty.
+   */
+  async textsAt(type: ContentType, id: string, commits: readonly string[]): Promise<Map<string, string | null>> {
+    const file = itemFile(this.root, type, id);
+    const texts = new Map<string, string | null>();
+    const wanted = commits.filter((commit) => /^[0-9a-f]{40}$/.test(commit));
+    if (!file || wanted.length === 0) return texts;
+    const name = this.relativeName(file);
+    // The path as git names it from the repository's top (the folder may sit inside a larger repository).
+    const { stdout: prefix } = await this.git(["rev-parse", "--show-prefix"]);
+    const output = await new Promise<Buffer>((done, fail) => {
+      const child = spawn("git", ["cat-file", "--batch"], { cwd: this.root, env: { ...process.env, LC_ALL: "C" } });
+      const chunks: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+      child.on("error", fail);
+      child.on("close", (code) => (code === 0 ? done(Buffer.concat(chunks)) : fail(new Error(`git cat-file exited ${code}`))));
+      child.stdin.end(wanted.map((commit) => `${commit}:${prefix.trim()}${name}\n`).join(""));
+    });
+    let at = 0;
+    for (const commit of wanted) {
+      const end = output.indexOf(10, at);
+      const header = output.subarray(at, end).toString("utf8");
+      const size = /^[0-9a-f]{40} blob (\d+)$/.exec(header)?.[1];
+      if (size === undefined) {
+        texts.set(commit, null);
+        at = end + 1;
+        continue;
+      }
+      texts.set(commit, output.subarray(end + 1, end + 1 + Number(size)).toString("utf8"));
+      at = end + 1 + Number(size) + 1;
+    }
+    return texts;
+  }
+
+  /**
    * Writes an item and commits it, unless it changed since `expected` (the version the form was
    * opened on; null for a new item, which must not exist yet). `check` runs on the written folder
    * (the build's whole-content check) and returns problems: then the old file is put back and
@@ -207,8 +256,17 @@ export class ContentRepository {
       if (versionOf(before) !== (expected ?? versionOf(null))) throw new VersionConflict(await this.latest(type, id));
       const text = `${JSON.stringify(value, null, 2)}\n`;
       if (text === before && extra.length === 0) return { problems: [] };
-      const extraFiles = extra.map((entry) => ({ ...entry, file: this.inside(entry.path) }));
+      const extraFiles = await Promise.all(
+        extra.map(async (entry) => {
+          const file = this.inside(entry.path);
+          return { ...entry, file, previous: existsSync(file) ? await readFile(file) : null };
+        }),
+      );
       for (const entry of extraFiles) {
+        if (entry.bytes === null) {
+          await rm(entry.file, { force: true });
+          continue;
+        }
         await mkdir(dirname(entry.file), { recursive: true });
         await writeFile(entry.file, entry.bytes);
       }
@@ -219,7 +277,11 @@ export class ContentRepository {
       if (problems.length > 0) {
         if (before === null) await rm(file, { force: true });
         else await writeFile(file, before);
-        for (const entry of extraFiles) await rm(entry.file, { force: true });
+        // Every picture as it was: a new one removed, a scene cut again or taken away put back.
+        for (const entry of extraFiles) {
+          if (entry.previous === null) await rm(entry.file, { force: true });
+          else await writeFile(entry.file, entry.previous);
+        }
         return { problems };
       }
       await this.commit([file, ...extraFiles.map((entry) => entry.file)], author, message);

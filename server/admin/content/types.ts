@@ -5,6 +5,7 @@
  * own (content/schemas/), so a save is checked exactly as the build checks it.
  */
 import type { z } from "zod";
+import { pagePaths, winePath } from "#core/paths";
 import { eventSchema } from "#content/schemas/event";
 import { importerSchema } from "#content/schemas/importer";
 import { legalPageIds, legalPageSchema } from "#content/schemas/legal";
@@ -32,13 +33,20 @@ export interface ContentType {
   titleField?: string;
   /** How a collection's items are listed (the site's own order): by this field, newest first. */
   sortBy?: string;
+  /** Its items may be scheduled (`publishAt`, `unpublishAt`: ./schedule.ts). */
+  scheduled?: boolean;
+  /**
+   * The page that shows an item, for the live preview beside its form (English path; the item's
+   * anchor when it is a card of a list page).
+   */
+  page?: (id: string) => { path: string; anchor?: string };
 }
 
 /** Every type, in the order the editor lists them. */
 export const contentTypes: readonly ContentType[] = [
-  { id: "news", schema: newsItemSchema, where: { kind: "collection", folder: "news" }, titleField: "title", sortBy: "date" },
-  { id: "wines", schema: wineSchema, where: { kind: "collection", folder: "wines" }, titleField: "name", sortBy: "vintage" },
-  { id: "events", schema: eventSchema, where: { kind: "collection", folder: "events" }, titleField: "title", sortBy: "date" },
+  { id: "news", schema: newsItemSchema, where: { kind: "collection", folder: "news" }, titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.news, anchor: id }) },
+  { id: "wines", schema: wineSchema, where: { kind: "collection", folder: "wines" }, titleField: "name", sortBy: "vintage", scheduled: true, page: (id) => ({ path: winePath(id) }) },
+  { id: "events", schema: eventSchema, where: { kind: "collection", folder: "events" }, titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.events, anchor: id }) },
   { id: "tours", schema: toursSchema, where: { kind: "single", file: "tours" } },
   { id: "villa", schema: villaSchema, where: { kind: "single", file: "villa" } },
   { id: "story", schema: storySchema, where: { kind: "single", file: "story" } },

@@ -41,6 +41,7 @@ function describeIssue(view: ViewContext, issue: z.core.$ZodIssue, value: unknow
       return view.t("content.issue.choice");
     case "invalid_format":
       if (issue.format === "date") return view.t("content.issue.date");
+      if (issue.format === "datetime") return view.t("content.issue.moment");
       if (issue.format === "url") return view.t("content.issue.url");
       return view.t("content.issue.format", { hint: issue.message });
     case "unrecognized_keys":

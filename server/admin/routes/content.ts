@@ -1,32 +1,47 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { languages, type Language } from "#core/languages";
-import type { AdminMessageId } from "#locales/admin";
+import { adminTranslator, type AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
+import { changesBetween, describeChanges } from "../content/changes";
 import type { ContentEditor } from "../content/editor";
-import { applyOperation, completeness, draftFromForm, draftOf, formOf, parseOperation, pictureFields, sceneNamesOf, valueOf, type Draft, type FieldNode } from "../content/form-model";
-import { processPicture, UploadedFile, type PictureRefusal } from "../content/pictures";
+import {
+  applyOperation,
+  completeness,
+  draftAt,
+  draftFromForm,
+  draftOf,
+  formOf,
+  isPictureGroup,
+  parseOperation,
+  pictureFields,
+  pictureUsesOf,
+  valueOf,
+  type Draft,
+  type FieldNode,
+} from "../content/form-model";
+import { itemTitle } from "../content/labels";
+import sharp from "sharp";
+import { cropScene, processPicture, UploadedFile, type PictureRefusal } from "../content/pictures";
 import { VersionConflict, type Revision } from "../content/repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "../content/types";
 import { checkFolder, checkValue, controlCharacterProblems, type FieldProblem } from "../content/validate";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { contentRoles } from "../roles";
-import { ContentDeletePage, ContentHistoryPage, ContentItemPage } from "../views/content-item-page";
+import { guardedRoutes } from "../staff-guard";
+import type { ViewContext } from "../view-context";
+import { ContentDeletePage, ContentHistoryPage, ContentItemPage, type HistoryEntry, type RestoredVersion } from "../views/content-item-page";
 import { ContentListPage, type ListedItem } from "../views/content-list-page";
 import { ContentPublishPage } from "../views/content-publish-page";
 import { NotFoundPage } from "../views/sign-in-page";
-import type { ViewContext } from "../view-context";
 
 /** The notices a redirect after an action names (`?done=saved`). */
 const notices: Record<string, AdminMessageId> = {
   saved: "content.done.saved",
   created: "content.done.created",
   deleted: "content.done.deleted",
-  restored: "content.done.restored",
   publishing: "content.done.publishing",
   previewing: "content.done.previewing",
 };
@@ -70,22 +85,11 @@ function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
 
 const forms = new Map<string, FieldNode>();
 /** A type's form tree, made once. */
-const formFor = (type: ContentType) => {
+export const formFor = (type: ContentType) => {
   let node = forms.get(type.id);
   if (!node) forms.set(type.id, (node = formOf(type.schema)));
   return node;
 };
-
-/** An item's name in the list: its title field (English), else its id. */
-function titleOf(type: ContentType, id: string, value: unknown, lang: Language): string {
-  const field = type.titleField && value && typeof value === "object" ? (value as Record<string, unknown>)[type.titleField] : undefined;
-  // The title in the staff member's language where the item has it, else in English.
-  const texts = field && typeof field === "object" ? (field as Record<string, unknown>) : {};
-  const local = texts[lang];
-  const title = typeof field === "string" ? field : typeof local === "string" && local.trim() !== "" ? local : texts.en;
-  const vintage = type.id === "wines" && value && typeof value === "object" ? (value as Record<string, unknown>).vintage : undefined;
-  return typeof title === "string" && title.trim() !== "" ? `${title}${typeof vintage === "number" ? ` ${vintage}` : ""}` : id;
-}
 
 /** The counts of "needs review" per language from a set of `path.lang` names. */
 function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, number>> {
@@ -97,12 +101,32 @@ function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, num
   return counts;
 }
 
+/** The width in CSS pixels the focus picker draws a picture at (the form's CSS keeps it so): a click's coordinates are read against it. */
+export const focusPickerWidth = 320;
+
+/**
+ * A commit message written for people, in English: the item, then what changed
+ * ("Château L'Hermitage Lescours 2020: Price: €175 → €185"), or what happened to it.
+ */
+function commitMessage(type: ContentType, id: string, before: unknown, after: unknown, restoredFrom: Revision | null): string {
+  const view = { lang: "en", t: adminTranslator("en").t } as const;
+  const title = itemTitle(view, type, id, after ?? before);
+  const lines = describeChanges(view, before, after, 6);
+  const what = lines.length > 0 ? lines.join("; ") : view.t("content.commit.noChange");
+  if (before === undefined) return view.t("content.commit.created", { title, type: view.t(`content.type.${type.id}` as AdminMessageId) });
+  if (restoredFrom) return view.t("content.commit.restored", { title, when: restoredFrom.at.slice(0, 16).replace("T", " "), changes: what });
+  return view.t("content.commit.edited", { title, changes: what });
+}
+
 /**
  * The content editor (`/admin/content`, roles editor and admin): every type's items, one form
  * renderer for all of them, saves checked by the build's schemas and committed to git with the
- * staff member as author, history and restore. Every change is in the audit log.
+ * staff member as author and a message saying what changed, the history in words and restoring an
+ * earlier version into the form, to review and save like any other change. Every change is in the
+ * audit log. The previews and the publish queue are in ./content-preview.ts.
  */
-export function contentRoutes(admin: FastifyInstance, context: AdminContext, editor: ContentEditor): void {
+export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEditor }>("content", (admin, context) => {
+  const { editor } = context;
   const { repository } = editor;
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -125,8 +149,9 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
   };
 
   /**
-   * Each picture field's chosen file, checked and re-encoded (./content/pictures.ts): a good one
-   * is kept and its name put in the draft; a refused one is a problem at its field.
+   * Each picture field's chosen file, checked and re-encoded (../content/pictures.ts): a good one
+   * is kept and its name put in the draft, in the place of the one it replaces, whose descriptions
+   * stay (its framing starts again from the middle); a refused one is a problem at its field.
    */
   const takeUploads = async (view: ViewContext, node: FieldNode, draft: Draft, files: ReadonlyMap<string, UploadedFile>): Promise<FieldProblem[]> => {
     const problems: FieldProblem[] = [];
@@ -134,19 +159,70 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
       const file = files.get(`${field.path}.upload`);
       if (!file || file.empty) continue;
       const result = await processPicture(file);
-      if (result.ok) field.set(await editor.pictures.keep(result.jpeg));
-      else problems.push({ path: field.path, message: refusalMessage(view, result.refusal) });
+      if (!result.ok) {
+        problems.push({ path: field.path, message: refusalMessage(view, result.refusal) });
+        continue;
+      }
+      field.set(await editor.pictures.keep(result.jpeg));
+      const group = draftAt(node, draft, field.path.split(".").slice(0, -1).join("."));
+      if (group && isPictureGroup(group.node) && typeof group.value === "object" && !Array.isArray(group.value)) {
+        if (typeof group.value.focus === "object") group.value.focus = { x: "", y: "" };
+        if (typeof group.value.zoom === "string") group.value.zoom = "";
+      }
     }
     return problems;
   };
 
-  /** A picture of the editor (published or waiting for its save), for the forms' previews. */
-  routes.get("/admin/content/pictures/:file", { config: contentRoles, schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
-    const match = /^([a-z0-9-]{1,100})\.jpg$/.exec(request.params.file);
-    const bytes = match ? await editor.pictures.read(match[1]!) : null;
-    if (!bytes) return notFound(request, reply);
-    return reply.type("image/jpeg").send(bytes);
-  });
+  /**
+   * A click on a picture of the focus picker, posted without a script (`<input type="image">`
+   * sends where it was clicked, `_focus:<group>.x` and `.y`, in CSS pixels of the picture drawn
+   * `focusPickerWidth` wide): the group's focus becomes that point, as fractions of the picture.
+   */
+  const takeFocusClick = async (node: FieldNode, draft: Draft, fields: Record<string, string>): Promise<boolean> => {
+    const clicked = Object.keys(fields).find((name) => /^_focus:[A-Za-z0-9_.]+\.x$/.test(name));
+    if (!clicked) return false;
+    const path = clicked.slice("_focus:".length, -".x".length);
+    const group = draftAt(node, draft, path);
+    if (!group || !isPictureGroup(group.node) || typeof group.value !== "object" || Array.isArray(group.value)) return true;
+    const scene = typeof group.value.scene === "string" ? group.value.scene : "";
+    const original = scene ? await editor.pictures.original(scene) : null;
+    if (!original) return true;
+    const { width = 1, height = 1 } = await sharp(original).metadata();
+    const drawnHeight = (focusPickerWidth * height) / width;
+    const fraction = (value: string | undefined, size: number) => Math.round(Math.min(1, Math.max(0, Number(value ?? 0) / size)) * 1000) / 1000;
+    group.value.focus = { x: String(fraction(fields[`_focus:${path}.x`], focusPickerWidth)), y: String(fraction(fields[`_focus:${path}.y`], drawnHeight)) };
+    return true;
+  };
+
+  /** A picture of the editor (published or waiting for its save), cut as the form's framing says (`?fx=&fy=&zoom=`), or its whole original (`?whole=1`). */
+  routes.get(
+    "/admin/content/pictures/:file",
+    {
+      config: contentRoles,
+      schema: {
+        params: z.object({ file: z.string() }),
+        querystring: z.object({
+          fx: z.coerce.number().min(0).max(1).optional().catch(undefined),
+          fy: z.coerce.number().min(0).max(1).optional().catch(undefined),
+          zoom: z.coerce.number().min(1).max(4).optional().catch(undefined),
+          whole: queryText,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const match = /^([a-z0-9-]{1,100})\.jpg$/.exec(request.params.file);
+      if (!match) return notFound(request, reply);
+      const { fx, fy, zoom, whole } = request.query;
+      let bytes: Buffer | null;
+      if (whole !== undefined) bytes = await editor.pictures.original(match[1]!);
+      else if (fx !== undefined && fy !== undefined) {
+        const original = await editor.pictures.original(match[1]!);
+        bytes = original ? await cropScene(original, { focus: { x: fx, y: fy }, ...(zoom !== undefined ? { zoom } : {}) }, 1200) : null;
+      } else bytes = await editor.pictures.read(match[1]!);
+      if (!bytes) return notFound(request, reply);
+      return reply.type("image/jpeg").send(bytes);
+    },
+  );
 
   interface FormRender {
     type: ContentType;
@@ -160,16 +236,32 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     status?: number;
     /** The `done` of the page's query, shown as a notice when the form is not an answer to a post. */
     done?: string | undefined;
+    /** An earlier version put into the form, to review before saving. */
+    restored?: RestoredVersion | null;
   }
-  const renderForm = (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
+  /** The size of each picture's original the draft names: the focus picker draws its frame over it. */
+  const pictureSizes = async (node: FieldNode, draft: Draft) => {
+    const sizes = new Map<string, { width: number; height: number }>();
+    for (const { scene } of pictureUsesOf(node, valueOf(node, draft))) {
+      const original = await editor.pictures.original(scene);
+      if (!original || sizes.has(scene)) continue;
+      const { width, height } = await sharp(original).metadata();
+      if (width && height) sizes.set(scene, { width, height });
+    }
+    return sizes;
+  };
+
+  const renderForm = async (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
     const node = formFor(form.type);
     const review = form.id === null ? new Set<string>() : editor.review.of(form.type.id, form.id);
     const { total, filled } = completeness(node, form.draft);
+    const view = viewFor(context, request, reply);
+    const sizes = await pictureSizes(node, form.draft);
     return sendPage(
       reply,
       form.status ?? 200,
       createElement(ContentItemPage, {
-        view: viewFor(context, request, reply),
+        view,
         type: form.type,
         id: form.id,
         newId: form.newId ?? "",
@@ -182,6 +274,12 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
         states: { total, filled, review: reviewCounts(review) },
         notice: form.status === undefined ? noticeOf(request, reply, form.done) : null,
         conflict: form.conflict ?? null,
+        restored: form.restored ?? null,
+        title: form.id === null ? null : itemTitle(view, form.type, form.id, valueOf(node, form.draft)),
+        livePreview: form.type.page !== undefined && editor.live.available(),
+        schedule: form.id === null ? [] : editor.schedule.waiting().filter((moment) => moment.type === form.type.id && moment.item === form.id),
+        pictureSizes: sizes,
+        pickerWidth: focusPickerWidth,
       }),
     );
   };
@@ -194,7 +292,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
   const itemParams = z.object({ type: z.string(), id: z.string() });
 
   routes.get("/admin/content", { config: contentRoles, schema: noticeQuery }, async (request, reply) => {
-    const { lang } = viewFor(context, request, reply);
+    const view = viewFor(context, request, reply);
+    const waiting = editor.schedule.waiting();
     const types = await Promise.all(
       contentTypes.map(async (type) => {
         const node = formFor(type);
@@ -202,8 +301,18 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
           (await repository.ids(type)).map(async (id) => {
             const stored = await repository.read(type, id);
             const { total, filled } = completeness(node, draftOf(node, stored?.value));
-            const sortKey = type.sortBy && stored?.value && typeof stored.value === "object" ? String((stored.value as Record<string, unknown>)[type.sortBy] ?? "") : "";
-            const item: ListedItem = { id, title: titleOf(type, id, stored?.value, lang), total, filled, review: reviewCounts(editor.review.of(type.id, id)) };
+            const record = stored?.value && typeof stored.value === "object" ? (stored.value as Record<string, unknown>) : {};
+            const sortKey = type.sortBy ? String(record[type.sortBy] ?? "") : "";
+            const item: ListedItem = {
+              id,
+              title: itemTitle(view, type, id, stored?.value),
+              total,
+              filled,
+              review: reviewCounts(editor.review.of(type.id, id)),
+              publishAt: typeof record.publishAt === "string" ? record.publishAt : null,
+              unpublishAt: typeof record.unpublishAt === "string" ? record.unpublishAt : null,
+              scheduled: waiting.filter((moment) => moment.type === type.id && moment.item === id),
+            };
             return { item, sortKey };
           }),
         );
@@ -212,7 +321,7 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
         return { type, items };
       }),
     );
-    return sendPage(reply, 200, createElement(ContentListPage, { view: viewFor(context, request, reply), types, notice: noticeOf(request, reply, request.query.done) }));
+    return sendPage(reply, 200, createElement(ContentListPage, { view, types, now: context.now(), notice: noticeOf(request, reply, request.query.done) }));
   });
 
   routes.get("/admin/content/publish", { config: contentRoles, schema: noticeQuery }, async (request, reply) =>
@@ -230,17 +339,6 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     return reply.redirect("/admin/content/publish?done=previewing", 303);
   });
 
-  /** A page of a preview build, when it is one of the pages that changed (no other file of the folder is ever named). */
-  routes.get("/admin/content/preview/:job/*", { config: contentRoles, schema: { params: z.object({ job: z.string(), "*": z.string() }) } }, async (request, reply) => {
-    const params = request.params;
-    const job = /^\d{1,9}$/.test(params.job) ? editor.publisher.job(Number(params.job)) : undefined;
-    const page = `/${params["*"]}`.replace(/\/+$/, "") || "/";
-    if (!job?.preview || job.status !== "done" || !job.preview.changed.includes(page)) return notFound(request, reply);
-    const html = await readFile(join(job.preview.dir, "client", page === "/" ? "" : page, "index.html"));
-    // The staff area's policy applies (onSend): the page shows without its scripts, as it paints before they load.
-    return reply.type("text/html; charset=utf-8").send(html);
-  });
-
   const newItem = z.object({ type: z.string() });
   routes.get("/admin/content/:type/new", { config: contentRoles, schema: { params: newItem, ...noticeQuery } }, async (request, reply) => {
     const type = contentType(request.params.type);
@@ -249,19 +347,28 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
   });
 
   /**
-   * A posted form: a list button changes the form without saving; "save" checks the item with
-   * the build's schema and the whole folder, and writes and commits it only when both accept.
-   * A refusal shows the form again with everything typed.
+   * A posted form: a list button or a click on a picture changes the form without saving; "save"
+   * checks the item with the build's schema and the whole folder, and writes and commits it only
+   * when both accept. A refusal shows the form again with everything typed.
    */
   const save = async (request: FastifyRequest, reply: FastifyReply, { fields, files }: z.output<typeof contentForm>, type: ContentType, existingId: string | null) => {
     const node = formFor(type);
     const draft = draftFromForm(node, fields);
     const version = existingId === null ? null : String(fields._version ?? "");
     const newId = String(fields._id ?? "").trim();
-    const again = (extra: Partial<FormRender>) => renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, ...extra });
+    // A restore being reviewed: the version it came from, said again until the save.
+    const restoredCommit = /^[0-9a-f]{40}$/.test(fields._restoredFrom ?? "") ? fields._restoredFrom! : null;
+    const restoredFrom = restoredCommit && existingId !== null ? ((await repository.history(type, existingId)).find((revision) => revision.commit === restoredCommit) ?? null) : null;
     const view = viewFor(context, request, reply);
+    const restoredView = async (): Promise<RestoredVersion | null> => {
+      if (!restoredFrom || existingId === null) return null;
+      const current = await repository.read(type, existingId);
+      return { revision: restoredFrom, changes: describeChanges(view, current?.value, valueOf(node, draft), 40) };
+    };
+    const again = async (extra: Partial<FormRender>) => renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, restored: await restoredView(), ...extra });
     // A chosen picture is taken first, whatever the button: kept (and shown) even when the save is refused.
     const uploadProblems = await takeUploads(view, node, draft, files);
+    if (await takeFocusClick(node, draft, fields)) return again({ status: 200, problems: uploadProblems });
     const operation = parseOperation(fields._op);
     if (operation) {
       applyOperation(node, draft, operation);
@@ -280,14 +387,14 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const before = await repository.read(type, id);
     const relativeFile = type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
     try {
-      const pictures = await editor.pictures.waiting(sceneNamesOf(node, value));
+      const pictures = await editor.pictures.changes(pictureUsesOf(node, value), pictureUsesOf(node, before?.value), (name) => repository.mentions(name, relativeFile));
       const { problems } = await repository.save(
         type,
         id,
         value,
         version,
         { email: actor(request) },
-        `${existingId === null ? "Create" : "Edit"} ${relativeFile}`,
+        commitMessage(type, id, before?.value, value, restoredFrom),
         () => checkFolder(repository.root, relativeFile),
         pictures,
       );
@@ -299,7 +406,9 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
       return again({ status: 409, conflict: error.latest, version: latest?.version ?? null });
     }
     editor.review.afterSave(type.id, id, before?.value, value, fields);
-    log(request, existingId === null ? auditActions.contentCreated : auditActions.contentSaved, type, id);
+    editor.schedule.itemChanged(type, id, value);
+    if (restoredFrom) log(request, auditActions.contentRestored, type, id, { commit: restoredFrom.commit });
+    else log(request, existingId === null ? auditActions.contentCreated : auditActions.contentSaved, type, id);
     return reply.redirect(`/admin/content/${type.id}/${id}?done=${existingId === null ? "created" : "saved"}`, 303);
   };
 
@@ -326,7 +435,8 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const item = target(request.params);
     const stored = item && item.type.where.kind === "collection" ? await repository.read(item.type, item.id) : null;
     if (!item || !stored) return notFound(request, reply);
-    return sendPage(reply, 200, createElement(ContentDeletePage, { view: viewFor(context, request, reply), type: item.type, id: item.id, version: stored.version, problem: null }));
+    const view = viewFor(context, request, reply);
+    return sendPage(reply, 200, createElement(ContentDeletePage, { view, type: item.type, id: item.id, title: itemTitle(view, item.type, item.id, stored.value), version: stored.version, problem: null }));
   });
 
   routes.post("/admin/content/:type/:id/delete", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
@@ -335,17 +445,19 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     if (!item || !stored) return notFound(request, reply);
     const { fields } = request.body;
     const view = viewFor(context, request, reply);
-    const page = (status: number, problem: string) =>
-      sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, version: stored.version, problem }));
+    const title = itemTitle(view, item.type, item.id, stored.value);
+    const page = (status: number, problem: string) => sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, title, version: stored.version, problem }));
     if (fields.confirm !== "yes") return page(400, view.t("error.confirm"));
     try {
-      await repository.remove(item.type, item.id, String(fields._version ?? ""), { email: actor(request) }, `Delete ${item.type.id}/${item.id}.json`);
+      const english = itemTitle({ lang: "en" }, item.type, item.id, stored.value);
+      await repository.remove(item.type, item.id, String(fields._version ?? ""), { email: actor(request) }, adminTranslator("en").t("content.commit.deleted", { title: english }));
     } catch (error) {
       if (!(error instanceof VersionConflict)) throw error;
       const who = error.latest ? view.t("content.conflict", { who: error.latest.author, when: error.latest.at }) : view.t("content.conflictUnknown");
       return page(409, who);
     }
     editor.review.forget(item.type.id, item.id);
+    editor.schedule.itemChanged(item.type, item.id, null);
     log(request, auditActions.contentDeleted, item.type, item.id);
     return reply.redirect("/admin/content?done=deleted", 303);
   });
@@ -354,51 +466,66 @@ export function contentRoutes(admin: FastifyInstance, context: AdminContext, edi
     const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
+    const view = viewFor(context, request, reply);
     const revisions = await repository.history(item.type, item.id);
+    // Each version against the one before it: what that save changed, in words.
+    const texts = await repository.textsAt(item.type, item.id, revisions.map((revision) => revision.commit));
+    const parse = (text: string | null | undefined) => {
+      try {
+        return text ? (JSON.parse(text) as unknown) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const entries: HistoryEntry[] = revisions.map((revision, index) => {
+      const after = parse(texts.get(revision.commit));
+      const earlier = revisions[index + 1];
+      const before = earlier ? parse(texts.get(earlier.commit)) : undefined;
+      return { revision, created: earlier === undefined, changes: earlier === undefined ? [] : describeChanges(view, before, after, 8), current: index === 0 };
+    });
     return sendPage(
       reply,
       200,
-      createElement(ContentHistoryPage, { view: viewFor(context, request, reply), type: item.type, id: item.id, revisions, version: stored.version, notice: noticeOf(request, reply, request.query.done) }),
+      createElement(ContentHistoryPage, {
+        view,
+        type: item.type,
+        id: item.id,
+        title: itemTitle(view, item.type, item.id, stored.value),
+        entries,
+        notice: noticeOf(request, reply, request.query.done),
+      }),
     );
   });
 
-  /** Puts an earlier version back, as a new commit: history keeps everything, restoring included. */
+  /**
+   * An earlier version put back into the form, not saved: the page says what it changes against
+   * the current version; saving it is a change like any other (checked, committed, then published
+   * with the rest).
+   */
   routes.post("/admin/content/:type/:id/restore", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
     const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
-    const { fields } = request.body;
-    const commit = String(fields.commit ?? "");
-    const text = await repository.at(item.type, item.id, commit);
-    if (text === null) return notFound(request, reply);
+    const commit = String(request.body.fields.commit ?? "");
+    const revision = (await repository.history(item.type, item.id)).find((candidate) => candidate.commit === commit);
+    const text = revision ? await repository.at(item.type, item.id, commit) : null;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = text === null ? undefined : JSON.parse(text);
     } catch {
-      return notFound(request, reply);
+      value = undefined;
     }
-    const node = formFor(item.type);
+    if (!revision || value === undefined) return notFound(request, reply);
     const view = viewFor(context, request, reply);
-    const relativeFile = item.type.where.kind === "single" ? `${item.type.where.file}.json` : `${item.type.where.folder}/${item.id}.json`;
-    const checked = checkValue(view, item.type.schema, value);
-    // An old version the schema refuses today (the schema grew since): shown in the form to fix, not saved.
-    if (!checked.ok) return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(node, value), version: stored.version, problems: checked.problems, status: 400 });
-    try {
-      const { problems } = await repository.save(item.type, item.id, value, String(fields._version ?? ""), { email: actor(request) }, `Restore ${relativeFile} as of ${commit.slice(0, 10)}`, () =>
-        checkFolder(repository.root, relativeFile),
-      );
-      if (problems.length > 0) {
-        return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(node, value), version: stored.version, general: problems, status: 400 });
-      }
-    } catch (error) {
-      if (!(error instanceof VersionConflict)) throw error;
-      const latest = await repository.read(item.type, item.id);
-      return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(node, latest?.value), version: latest?.version ?? null, conflict: error.latest, status: 409 });
-    }
-    editor.review.afterSave(item.type.id, item.id, stored.value, value, {});
-    log(request, auditActions.contentRestored, item.type, item.id, { commit });
-    // A restore puts the earlier version live too: it publishes (queued behind any publish running).
-    editor.publisher.request(actor(request));
-    return reply.redirect(`/admin/content/${item.type.id}/${item.id}/history?done=restored`, 303);
+    const node = formFor(item.type);
+    const changes = changesBetween(stored.value, value).length === 0 ? [] : describeChanges(view, stored.value, value, 40);
+    return renderForm(request, reply, {
+      type: item.type,
+      id: item.id,
+      draft: draftOf(node, value),
+      version: stored.version,
+      status: 200,
+      restored: { revision, changes },
+    });
   });
-}
+});

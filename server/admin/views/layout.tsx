@@ -73,6 +73,7 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
       {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
       {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/experiences">{view.t("layout.nav.experiences")}</a> : null}
       {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
+      {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/newsletter">{view.t("layout.nav.newsletter")}</a> : null}
       <a href="/admin/account">{view.t("layout.nav.account")}</a>
       <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
       <form method="post" action="/admin/logout">
@@ -108,8 +109,12 @@ function FormNavigation({ view, todo }: { view: ViewContext; todo: Record<InboxT
   );
 }
 
-/** Every inbox page: no index, no script, one stylesheet from this server. */
-export function Layout({ view, title, children, refreshSeconds }: { view: ViewContext; title: string; children: ReactNode; refreshSeconds?: number }) {
+/**
+ * Every staff page: no index, one stylesheet from this server; the content editor's pages add its
+ * script (`script`), which only adds to what works without it, and may use the whole width of a
+ * desk (`wide`: the form and its live preview side by side).
+ */
+export function Layout({ view, title, children, refreshSeconds, script, wide = false }: { view: ViewContext; title: string; children: ReactNode; refreshSeconds?: number; script?: string; wide?: boolean }) {
   return (
     <html lang={view.lang}>
       <head>
@@ -121,6 +126,7 @@ export function Layout({ view, title, children, refreshSeconds }: { view: ViewCo
         <link rel="stylesheet" href="/admin/assets/admin.css" />
         {/* A page following work in the background (a publish) reloads itself: no script needed. */}
         {refreshSeconds ? <meta httpEquiv="refresh" content={String(refreshSeconds)} /> : null}
+        {script ? <script type="module" src={script} /> : null}
       </head>
       <body>
         <header className="admin-header">
@@ -131,7 +137,7 @@ export function Layout({ view, title, children, refreshSeconds }: { view: ViewCo
           <LanguageSwitch view={view} />
           {view.todo ? <FormNavigation view={view} todo={view.todo} /> : null}
         </header>
-        <main className="admin-main">
+        <main className={wide ? "admin-main wide" : "admin-main"}>
           <h1>{title}</h1>
           <BackupAlert view={view} />
           {children}

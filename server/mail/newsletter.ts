@@ -1,0 +1,145 @@
+/**
+ * A newsletter issue as one subscriber reads it: a document in their language (the English version
+ * where the issue has none in theirs), rendered like every e-mail of the estate (./layout.tsx: the
+ * HTML part with the logo, the picture, a button to each wine and tour; the plain-text part with
+ * every word and address), with the RFC 8058 one-click unsubscribe headers (RFC 2369
+ * `List-Unsubscribe` with the subscriber's own HTTPS link, and `List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click`, which mail providers POST to the link from their servers:
+ * server/api/newsletter.tsx takes it) and the same link in the small print.
+ */
+import type { Content } from "#content";
+import { textIn } from "#content/text";
+import { formatPrice } from "#core/format";
+import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
+import { apiPaths, localizePath, pagePaths, winePath } from "#core/paths";
+import { translator } from "#locales";
+import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
+import type { OutgoingMail } from "#core/mail";
+import type { ContentStore } from "../content-store";
+import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
+import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
+
+/** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
+export interface IssueText {
+  subject: Partial<Record<Language, string>>;
+  body: Partial<Record<Language, string>>;
+  picture: { scene: string; alt: Partial<Record<Language, string>> } | null;
+  wines: readonly string[];
+  tours: readonly string[];
+}
+
+/** What an issue's e-mail says of the estate, and the wines and tours it links to, as the live content says them. */
+export type NewsletterFacts = EstateFacts & Pick<Content, "wines" | "tours">;
+
+/** The newsletter's facts as the content store has them now (a publish changes them with no restart). */
+export function newsletterFacts(store: ContentStore, siteUrl: string): NewsletterFacts {
+  const { wines, tours } = store.current;
+  return { ...store.estateFacts(), siteUrl, tourName: (id, lang) => store.tourName(id, lang), wines, tours };
+}
+
+/** An issue as one reader reads it: an e-mail's document, with its subject. */
+export interface NewsletterDocument extends MailDocument {
+  subject: string;
+}
+
+/** The language an issue is read in by a subscriber of `language`: theirs when the issue has it, else English. */
+export function readingLanguage(issue: IssueText, language: string): Language {
+  const lang = isLanguage(language) ? language : defaultLanguage;
+  return issue.subject[lang]?.trim() && issue.body[lang]?.trim() ? lang : defaultLanguage;
+}
+
+/** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
+export const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
+
+/** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
+export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
+  const { t } = translator(lang);
+  const i18n = { lang, tag: languageTags[lang], t };
+  const estate = facts.estateNames[lang];
+  const absolute = (path: string) => new URL(path, facts.siteUrl).toString();
+  const paragraphs = bodySafe(issue.body[lang] ?? "")
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
+  const blocks: MailBlock[] = paragraphs.map((text) => ({ kind: "text", text }));
+  if (issue.picture) {
+    const alt = issue.picture.alt[lang] ?? issue.picture.alt[defaultLanguage] ?? "";
+    // After the first paragraph: the words say what the letter is about before the picture shows it.
+    blocks.splice(Math.min(1, blocks.length), 0, { kind: "picture", url: absolute(newsletterPicturePath(issue.picture.scene)), alt, text: t("mail.newsletter.picture", { alt }) });
+  }
+  for (const id of issue.wines) {
+    const wine = facts.wines.find((candidate) => candidate.id === id);
+    if (!wine) continue;
+    blocks.push({ kind: "action", intro: t("mail.newsletter.wine", { wine: wineTitle(wine), price: winePriceWithTax(i18n, wine) }), button: t("mail.newsletter.wineButton"), url: absolute(localizePath(lang, winePath(id))) });
+  }
+  for (const id of issue.tours) {
+    const tour = facts.tours.packages.find((candidate) => candidate.id === id);
+    if (!tour) continue;
+    blocks.push({
+      kind: "action",
+      intro: t("mail.newsletter.tour", { tour: textIn(tour.title, lang), price: formatPrice(tour.price, lang) }),
+      button: t("mail.newsletter.tourButton"),
+      url: absolute(localizePath(lang, pagePaths.wineTours)),
+    });
+  }
+  const footer: MailFooterLine[] = [
+    { text: t("mail.newsletter.why", { estate }) },
+    unsubscribeUrl ? { text: t("mail.newsletter.unsubscribe"), link: { label: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } } : { text: t("mail.newsletter.testNote") },
+  ];
+  return {
+    lang,
+    estate,
+    subject: headerSafe(issue.subject[lang] ?? ""),
+    preview: (paragraphs[0] ?? "").slice(0, 120),
+    greeting: null,
+    blocks,
+    closing: [],
+    // The estate's address, phone, e-mail, and the site in the reader's language.
+    signature: [facts.address[lang], facts.estatePhone, facts.estateEmail, absolute(localizePath(lang, "/"))],
+    footer,
+  };
+}
+
+/** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
+export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
+
+/** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
+export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: NewsletterFacts): { language: Language; mail: OutgoingMail } {
+  const { siteUrl } = facts;
+  const language = readingLanguage(issue, subscriber.language);
+  const unsubscribeUrl = siteLink(siteUrl, apiPaths.newsletterUnsubscribe, subscriber.unsubscribeToken);
+  const document = newsletterDocument(issue, language, facts, unsubscribeUrl);
+  const { text, html } = renderMail(document);
+  return {
+    language,
+    mail: {
+      kind: "newsletter",
+      to: headerSafe(subscriber.email, 254),
+      replyTo: null,
+      subject: document.subject,
+      text,
+      html,
+      headers: {
+        "List-Unsubscribe": `<${unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Id": listId(siteUrl),
+        "Content-Language": languageTags[language],
+      },
+    },
+  };
+}
+
+/** A test of an issue sent to a staff member, in the language they chose: the subject says it is a test, and no unsubscribe link. */
+export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
+  const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
+  const { text, html } = renderMail(document);
+  return {
+    kind: "newsletter-test",
+    to: headerSafe(to, 254),
+    replyTo: null,
+    subject: headerSafe(translator(document.lang).t("mail.newsletter.testSubject", { subject: document.subject })),
+    text,
+    html,
+    headers: { "Content-Language": languageTags[document.lang] },
+  };
+}
