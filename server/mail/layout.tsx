@@ -42,7 +42,7 @@ export type MailBlock =
   /** Small print: a reference. */
   | { kind: "small"; text: string }
   /** Links one a line, each named (the wines of a visit, each with its page in the shop); the text part gives each address under its name. */
-  | { kind: "links"; links: readonly { label: string; url: string }[] };
+  | { kind: "links"; links: readonly { label: string; url: string }[] }
   /** A picture from the site, the column's width; in the text part, `text` (which describes it) and its address. */
   | { kind: "picture"; url: string; alt: string; text: string };
 
