@@ -109,7 +109,7 @@ function minimalBuild(): string {
 async function addStaffForBench(app: FastifyInstance): Promise<string> {
   const email = "bench@hermitage-lescours.example";
   const password = "a benchmark passphrase";
-  new StaffStore(app.forms.db).add(email, await hashPassword(password), "inbox", new Date());
+  new StaffStore(app.db).add(email, await hashPassword(password), "inbox", new Date());
   const form = await app.inject({ method: "GET", url: "/admin/login" });
   const signIn = form.cookies.find((cookie) => cookie.name.endsWith("lescours_staff_signin"))!;
   const token = /name="_csrf" value="([^"]+)"/.exec(form.body)![1]!;

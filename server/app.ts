@@ -99,7 +99,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   let shuttingDown = false;
   app.addHook("preClose", async () => {
     shuttingDown = true;
-    app.forms.sender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
+    app.mailSender?.drainUntil(Date.now() + config.SHUTDOWN_TIMEOUT_MS);
   });
   // The two hooks every request passes take callbacks: an async hook costs a promise per request.
   app.addHook("onRequest", (request, reply, done) => {

@@ -139,10 +139,10 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: 
  */
 async function registerHealth(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const sources = (): HealthSources => ({
-    db: app.forms.db,
+    db: app.db,
     dataDir: config.DATA_DIR,
     minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024,
-    commits: app.forms.store.commitState,
+    commits: app.submissions.commitState,
     backup: () => app.backups.status(),
   });
   app.get("/healthz", async (_request, reply) => {

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + 1000).unref();
     await app.close();
-    const unsent = app.forms.unsentAtClose;
+    const unsent = app.mailLeftUnsent;
     if (unsent > 0) {
       app.log.warn(`closed with ${unsent} e-mail(s) left unsent in the outbox: they are sent after the next start`);
       process.exit(1);

@@ -16,7 +16,7 @@ app.post("/__e2e/clock", async (request, reply) => {
   const at = new URL(request.url, "http://127.0.0.1").searchParams.get("at");
   if (!at || Number.isNaN(Date.parse(at))) return reply.status(400).send();
   offset = Date.parse(at) - Date.now();
-  await app.forms.sweep();
+  await app.sweepBookings();
   return reply.status(200).send({ now: new Date(Date.now() + offset).toISOString() });
 });
 

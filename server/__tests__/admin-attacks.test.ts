@@ -39,7 +39,7 @@ async function signedIn(who = anne) {
   expect((await staff.signIn(who.email, who.password)).statusCode).toBe(303);
   return staff;
 }
-const statusOf = (id: string) => (app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status;
+const statusOf = (id: string) => (app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status;
 
 /** A URL of a registered route with its parameters filled in. */
 function concrete(url: string): string {
@@ -110,7 +110,7 @@ describe("a session cookie", () => {
     const contact = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
     const id = contact.json().id as string;
     expect((await m.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered", actor: anne.email, email: anne.email })).statusCode).toBe(303);
-    const logged = app.forms.db.prepare("SELECT actor FROM audit_log WHERE target_id = ?").all(id);
+    const logged = app.db.prepare("SELECT actor FROM audit_log WHERE target_id = ?").all(id);
     expect(logged).toEqual([{ actor: marc.email }]);
   });
 
@@ -118,13 +118,13 @@ describe("a session cookie", () => {
     await addStaff(app, "temp@hermitage-lescours.example", "temporary passphrase 1");
     const temp = await signedIn({ email: "temp@hermitage-lescours.example", password: "temporary passphrase 1" });
     expect((await temp.get("/admin")).statusCode).toBe(200);
-    app.forms.db.prepare("DELETE FROM staff WHERE email = ?").run("temp@hermitage-lescours.example");
+    app.db.prepare("DELETE FROM staff WHERE email = ?").run("temp@hermitage-lescours.example");
     expect((await temp.get("/admin")).statusCode).toBe(303);
   });
 
   it("made up, or stolen from the database (a token hash), opens nothing", async () => {
     await signedIn(anne);
-    const { token_hash } = app.forms.db.prepare("SELECT token_hash FROM staff_sessions LIMIT 1").get() as { token_hash: string };
+    const { token_hash } = app.db.prepare("SELECT token_hash FROM staff_sessions LIMIT 1").get() as { token_hash: string };
     for (const value of [token_hash, randomBytes(32).toString("base64url"), "' OR 1=1 --", ""]) {
       const answer = await app.inject({ method: "GET", url: "/admin", headers: { cookie: `${sessionCookie}=${encodeURIComponent(value)}` } });
       expect(answer.statusCode, value).toBe(303);
@@ -160,7 +160,7 @@ describe("CSRF", () => {
     staff.cookies.set("__Host-lescours_staff_signin", signInToken);
     expect((await confirm(staff, signInToken)).statusCode).toBe(403);
     expect(statusOf(bookingId)).toBe("new");
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'reply'").get()).toEqual({ n: 0 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'reply'").get()).toEqual({ n: 0 });
   });
 
   it("protects the sign-in form too: a sign-in POSTed without the form's own cookie token is refused", async () => {
@@ -222,7 +222,7 @@ describe("sign-in throttling (more in sign-in-throttle.test.ts)", () => {
 
   it("never stores what was typed as the address (it may be a password typed in the wrong box)", async () => {
     await client().signIn("my secret password 2026", "oops");
-    const rows = app.forms.db.prepare("SELECT * FROM sign_in_attempts").all() as Record<string, string>[];
+    const rows = app.db.prepare("SELECT * FROM sign_in_attempts").all() as Record<string, string>[];
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain("secret");
   });
@@ -304,7 +304,7 @@ describe("injection", { timeout: 60_000 }, () => {
     // `%` and `_` are searched for, not wildcards.
     expect((await staff.get("/admin?q=%25")).body).toContain(en("inbox.count", { count: 0 }));
     // The tables are all still there.
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_bookings").get()).toEqual({ n: expect.any(Number) });
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_bookings").get()).toEqual({ n: expect.any(Number) });
   });
 
   it("markup and SQL in the inbox's own forms and queries are refused or stored as text", async () => {

@@ -26,8 +26,8 @@ async function submit(app: FastifyInstance, slug: string, payload: object): Prom
 
 /** Moves a submission's arrival to `at` (the form's table and the inbox alike). */
 function receivedAt(app: FastifyInstance, table: string, id: string, at: string) {
-  app.forms.db.prepare(`UPDATE ${table} SET received_at = ? WHERE id = ?`).run(at, id);
-  app.forms.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
+  app.db.prepare(`UPDATE ${table} SET received_at = ? WHERE id = ?`).run(at, id);
+  app.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
 }
 
 const booking = { ...validPayloads.tourBooking, name: "Élodie Lefèvre-Dupré", phone: "+44 20 7946 0958", message: "=HYPERLINK(\"http://evil.example\",\"clic\")" };
@@ -120,7 +120,7 @@ describe("CSV export", () => {
     const { app, client } = await signedIn();
     const id = await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "+cmd|' /C calc'!A0", subject: "@SUM(1+1)", message: "-2+3", phone: "+33 5 57 00 00 00" });
     // A phone number stored before the form checked its shape: not a phone number, so not written as one.
-    app.forms.db.prepare("UPDATE contact_messages SET phone = ? WHERE id = ?").run('=1+1"&"x', id);
+    app.db.prepare("UPDATE contact_messages SET phone = ? WHERE id = ?").run('=1+1"&"x', id);
     await client.get("/admin");
     const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv", separator: "comma" });
     const [, row] = csvRows(csv.body, ",");
@@ -133,7 +133,7 @@ describe("CSV export", () => {
   it("narrows to a status and to days received on the estate's clock, and refuses what it cannot read", async () => {
     const { app, client } = await signedIn();
     const { first, second } = await twoBookings(app);
-    app.forms.db.prepare("UPDATE inbox SET status = 'confirmed' WHERE submission_id = ?").run(first);
+    app.db.prepare("UPDATE inbox SET status = 'confirmed' WHERE submission_id = ?").run(first);
     await client.get("/admin");
     const ids = async (fields: Record<string, string>) => {
       const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "comma", ...fields });
@@ -218,7 +218,7 @@ describe("a booking's tour time in the exports", () => {
     const page = `/admin/submissions/tour-bookings/${id}`;
     await client.get(page);
     expect((await client.post(`${page}/note`, { note: "Végétarien, arrive en vélo" })).statusCode).toBe(303);
-    const me = app.forms.db.prepare("SELECT id FROM staff WHERE email = ?").get(email) as { id: number };
+    const me = app.db.prepare("SELECT id FROM staff WHERE email = ?").get(email) as { id: number };
     expect((await client.post(`${page}/assign`, { staff: String(me.id) })).statusCode).toBe(303);
     expect((await client.post(`${page}/slot/arrived`, {})).statusCode).toBe(303);
     const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv" }, { "accept-language": "fr" });

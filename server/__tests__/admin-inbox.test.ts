@@ -26,12 +26,12 @@ async function submit(app: FastifyInstance, slug: string, table: string, payload
   const id = answer.json<{ id: string }>().id;
   clock += 60_000;
   const at = new Date(clock).toISOString();
-  app.forms.db.prepare(`UPDATE ${table} SET received_at = ? WHERE id = ?`).run(at, id);
-  app.forms.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
+  app.db.prepare(`UPDATE ${table} SET received_at = ? WHERE id = ?`).run(at, id);
+  app.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
   return id;
 }
 
-const setStatus = (app: FastifyInstance, id: string, status: string) => app.forms.db.prepare("UPDATE inbox SET status = ? WHERE submission_id = ?").run(status, id);
+const setStatus = (app: FastifyInstance, id: string, status: string) => app.db.prepare("UPDATE inbox SET status = ? WHERE submission_id = ?").run(status, id);
 
 const page = (html: string) => elements(parseHtml(html));
 /** The names in the list, each leading to its submission. */
@@ -41,7 +41,7 @@ const byLabel = (html: string, label: string) => page(html).find((element) => at
 /** A mixed inbox: two new bookings, a new and an archived message, an answered application, a newsletter sign-up. */
 async function mixedInbox(app: FastifyInstance) {
   const oldBooking = await submit(app, "tour-bookings", "tour_bookings", { ...validPayloads.tourBooking, name: "Oliver Bennett", phone: "+44 20 7946 0958", guests: 2 });
-  app.forms.db.prepare("UPDATE tour_bookings SET date = '2027-03-06' WHERE id = ?").run(oldBooking);
+  app.db.prepare("UPDATE tour_bookings SET date = '2027-03-06' WHERE id = ?").run(oldBooking);
   const archived = await submit(app, "contact-messages", "contact_messages", { ...validPayloads.contactMessage, name: "Archived Sender" });
   setStatus(app, archived, "archived");
   const answered = await submit(app, "importer-applications", "importer_applications", validPayloads.importerApplication);
@@ -131,8 +131,8 @@ describe("the To do inbox", () => {
     const paul = "paul@hermitage-lescours.example";
     await addStaff(app, paul, password);
     await mixedInbox(app);
-    const idOf = (sql: string) => (app.forms.db.prepare(sql).get() as { id: string }).id;
-    const staffId = (address: string) => String((app.forms.db.prepare("SELECT id FROM staff WHERE email = ?").get(address) as { id: number }).id);
+    const idOf = (sql: string) => (app.db.prepare(sql).get() as { id: string }).id;
+    const staffId = (address: string) => String((app.db.prepare("SELECT id FROM staff WHERE email = ?").get(address) as { id: number }).id);
     const assign = async (type: string, id: string, to: string) => {
       await client.get(`/admin/submissions/${type}/${id}`);
       expect((await client.post(`/admin/submissions/${type}/${id}/assign`, { staff: staffId(to) })).statusCode).toBe(303);

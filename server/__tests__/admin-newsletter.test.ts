@@ -61,7 +61,7 @@ describe("the newsletter", () => {
       { email: "gone@example.com", language: "en", state: "unsubscribed" },
     ]);
     // Their confirmations and the estate's notices went out first.
-    await app.forms.sender?.idle();
+    await app.mailSender?.idle();
     const before = smtp.received.length;
 
     const created = await client.post("/admin/newsletter", {});
@@ -103,7 +103,7 @@ describe("the newsletter", () => {
 
     // Exactly one each, in their language; none to the pending or the unsubscribed address.
     await waitFor(() => smtp.received.length - before === 4, 30_000, "the three subscribers' e-mails");
-    await app.forms.sender?.idle();
+    await app.mailSender?.idle();
     expect(smtp.received.length - before).toBe(4);
     expect(mailsTo(smtp, "pending@example.es")).toEqual([]);
     expect(mailsTo(smtp, "gone@example.com")).toEqual([]);
@@ -148,7 +148,7 @@ describe("the newsletter", () => {
     expect(list.body).toContain(fr("newsletter.counts.unsubscribed", { count: 1 }));
     // Sent: it cannot be sent again.
     expect((await client.post(`${page}/send`, { confirm: "yes" })).headers.location).toBe(page);
-    await app.forms.sender?.idle();
+    await app.mailSender?.idle();
     expect(smtp.received.length - before).toBe(4);
   });
 
@@ -171,10 +171,10 @@ describe("the newsletter", () => {
       app,
       Array.from({ length: 6 }, (_, i) => ({ email: `reader${i}@example.com`, language: "en" as const })),
     );
-    await app.forms.sender?.idle();
+    await app.mailSender?.idle();
     // This test's own dispatcher, on the server's database: the server's is stopped.
     app.newsletterDispatch.stop();
-    const table = new NewsletterTable(app.forms.db);
+    const table = new NewsletterTable(app.db);
     const id = table.create({ subject: { en: "Hello" }, body: { en: "Text." }, picture: null, wines: [], tours: [] }, editor.email, new Date().toISOString());
     let clock = Date.now();
     let kicks = 0;
@@ -195,16 +195,16 @@ describe("the newsletter", () => {
     dispatch.look();
     expect(table.counts(id).queued).toBe(2);
     // Reader 0's e-mail, queued and not yet sent, is taken back when they unsubscribe; reader 2 unsubscribes and reader 3 is erased before their turn.
-    app.forms.store.unsubscribe(people.get("reader0@example.com")!.unsubscribeToken);
-    app.forms.store.unsubscribe(people.get("reader2@example.com")!.unsubscribeToken);
-    await erasePersonalData(app.forms.db, "reader3@example.com");
+    app.submissions.unsubscribe(people.get("reader0@example.com")!.unsubscribeToken);
+    app.submissions.unsubscribe(people.get("reader2@example.com")!.unsubscribeToken);
+    await erasePersonalData(app.db, "reader3@example.com");
     clock += 1000;
     dispatch.look();
     clock += 5000;
     dispatch.look();
     dispatch.look();
     expect(kicks).toBeGreaterThan(0);
-    const queued = app.forms.db.prepare("SELECT recipient FROM outbox WHERE kind = 'newsletter' ORDER BY id").all() as { recipient: string }[];
+    const queued = app.db.prepare("SELECT recipient FROM outbox WHERE kind = 'newsletter' ORDER BY id").all() as { recipient: string }[];
     expect(queued.map((row) => row.recipient)).toEqual(["reader1@example.com", "reader4@example.com", "reader5@example.com"]);
     expect(table.get(id)!.status).toBe("sent");
     expect(table.counts(id)).toMatchObject({ queued: 4, unsubscribedAfter: 1 });
@@ -215,9 +215,9 @@ describe("the newsletter", () => {
     const { app } = await desk();
     const readers = 12;
     await addSubscribers(app, Array.from({ length: readers }, (_, i) => ({ email: `fast${i}@example.com`, language: "en" as const })));
-    await app.forms.sender?.idle();
+    await app.mailSender?.idle();
     app.newsletterDispatch.stop();
-    const table = new NewsletterTable(app.forms.db);
+    const table = new NewsletterTable(app.db);
     const id = table.create({ subject: { en: "Hello" }, body: { en: "Text." }, picture: null, wines: [], tours: [] }, editor.email, new Date().toISOString());
     const batchSize = 5;
     const composed: number[] = [];

@@ -45,8 +45,8 @@ const historyLines = (html: string) =>
   page(html)
     .filter((element) => element.tagName === "li" && element.parentNode && attribute(element.parentNode as never, "class") === "history")
     .map(textOf);
-const outboxRows = (app: FastifyInstance) => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number }).n;
-const staffId = (app: FastifyInstance, email: string) => String(new StaffStore(app.forms.db).find(email)!.id);
+const outboxRows = (app: FastifyInstance) => (app.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number }).n;
+const staffId = (app: FastifyInstance, email: string) => String(new StaffStore(app.db).find(email)!.id);
 
 describe("internal notes", () => {
   it("keeps a note in the history, with its author, and mails nobody", async () => {
@@ -61,7 +61,7 @@ describe("internal notes", () => {
     expect(last).toContain(`Internal note (${anne})`);
     expect(last).toContain("Il a appelé le 12 : rappeler après 17 h.\nParle anglais.");
     expect(outboxRows(app)).toBe(before);
-    const entry = app.forms.db.prepare("SELECT actor, detail FROM audit_log WHERE action = 'note.added'").get() as { actor: string; detail: string };
+    const entry = app.db.prepare("SELECT actor, detail FROM audit_log WHERE action = 'note.added'").get() as { actor: string; detail: string };
     expect(entry.actor).toBe(anne);
   });
 
@@ -104,12 +104,12 @@ describe("assignment", () => {
     // Taking it oneself sends nothing; giving it back to nobody is recorded too.
     await client.post(`${url}/assign`, { staff: staffId(app, anne) });
     await client.post(`${url}/assign`, { staff: "" });
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(smtp.received).toHaveLength(2);
     const lines = historyLines((await client.get(url)).body);
     expect(lines.at(-2)).toContain(`Assigned to ${anne}`);
     expect(lines.at(-1)).toContain("No longer assigned");
-    const actions = app.forms.db.prepare("SELECT action FROM audit_log WHERE action = 'submission.assigned'").all();
+    const actions = app.db.prepare("SELECT action FROM audit_log WHERE action = 'submission.assigned'").all();
     expect(actions).toHaveLength(3);
   });
 
@@ -121,8 +121,8 @@ describe("assignment", () => {
       expect(problems(refused.body)).toEqual([en("error.assignee")]);
     }
     expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
-    new StaffStore(app.forms.db).remove(paul);
-    const row = app.forms.db.prepare("SELECT assigned_to FROM inbox WHERE submission_id = ?").get(id) as { assigned_to: number | null };
+    new StaffStore(app.db).remove(paul);
+    const row = app.db.prepare("SELECT assigned_to FROM inbox WHERE submission_id = ?").get(id) as { assigned_to: number | null };
     expect(row.assigned_to).toBeNull();
     const envelope = page((await client.get(url)).body).find((element) => attribute(element, "class") === "envelope")!;
     expect(textOf(envelope)).toContain("Assigned toNobody");

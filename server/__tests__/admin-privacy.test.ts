@@ -17,7 +17,7 @@ const person = "Camille.Person@Example.org";
 
 const { apps, smtps } = closedAfterEachTest();
 
-const dataDirOf = (app: FastifyInstance) => app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
+const dataDirOf = (app: FastifyInstance) => app.db.name.replace(/[/\\][^/\\]+$/, "");
 /** The SHA-256 of an address (lower-cased), as the audit log kept it once: anyone could compute it. */
 const bareDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 /** What the audit log keeps now: that SHA-256 under an HMAC keyed by the secret in DATA_DIR. */
@@ -43,7 +43,7 @@ async function stored() {
   await post("contact-messages", { ...validPayloads.contactMessage, email: "someone.else@example.com" });
   // Four notifications (the newsletter's waits for its confirmation) and the newsletter confirmation.
   await waitFor(() => smtp.received.length === 5, 10_000, "five e-mails");
-  await app.forms.sender!.idle();
+  await app.mailSender!.idle();
   const client = new StaffClient(app);
   expect((await client.signIn(staff.email, staff.password)).statusCode).toBe(303);
   await client.get("/admin/privacy");
@@ -95,7 +95,7 @@ describe("privacy tools", () => {
     const erased = await client.post("/admin/privacy/erase", { email: person, confirm: "yes" });
     expect(erased.statusCode).toBe(200);
     expect(erased.body).toContain(html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 5 }) })));
-    const db = app.forms.db;
+    const db = app.db;
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) AS n FROM tour_bookings")).toBe(0);
     expect(count("SELECT count(*) AS n FROM contact_messages")).toBe(1);
@@ -106,7 +106,7 @@ describe("privacy tools", () => {
     expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"Vignes\"'")).toBe(0);
     expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"someone.else\"'")).toBe(1);
     // Nothing of the address or the message is left in the files on disk.
-    const dir = app.forms.db.name.replace(/[/\\][^/\\]+$/, "");
+    const dir = app.db.name.replace(/[/\\][^/\\]+$/, "");
     for (const file of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, file)).toString("latin1").toLowerCase();
       expect(bytes.includes("camille.person"), file).toBe(false);
@@ -132,7 +132,7 @@ describe("privacy tools", () => {
     old.close();
     const app = await adminTestServer({ DATA_DIR: dir });
     apps.add(app);
-    const entry = app.forms.db.prepare("SELECT detail FROM audit_log WHERE action = 'privacy.erase'").get() as { detail: string };
+    const entry = app.db.prepare("SELECT detail FROM audit_log WHERE action = 'privacy.erase'").get() as { detail: string };
     expect(JSON.parse(entry.detail)).toEqual({ address: keyedDigest(app, person), submissions: 2, mails: 1 });
     expect(entry.detail).not.toContain(bareDigest(person));
   });
@@ -142,7 +142,7 @@ describe("privacy tools", () => {
     const before = Date.now();
     await client.post("/admin/privacy/find", { email: person });
     await client.post("/admin/privacy/export", { email: person });
-    const log = app.forms.db.prepare("SELECT at, actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { at: string; actor: string; action: string; detail: string }[];
+    const log = app.db.prepare("SELECT at, actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { at: string; actor: string; action: string; detail: string }[];
     expect(log.map((entry) => [entry.actor, entry.action])).toEqual([
       [staff.email, "privacy.find"],
       [staff.email, "privacy.export"],
@@ -197,7 +197,7 @@ describe("a person's copy of their data", () => {
     };
     const sent = await client.post(`${url}/reply`, { key: value("key"), template: "answer", subject: value("subject"), body: value("body").replace("[…]", replyText) });
     expect(sent.statusCode).toBe(303);
-    const unsent = () => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n;
+    const unsent = () => (app.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n;
     await waitFor(() => unsent() === 0, 10_000, "every e-mail sent");
     await client.get("/admin/privacy");
     return { app, client, slot };
@@ -205,7 +205,7 @@ describe("a person's copy of their data", () => {
 
   /** What must never reach the person's copy, read from the database the test filled: keys, ids, digests, the queue's own values. */
   function secrets(app: FastifyInstance): string[] {
-    const db = app.forms.db;
+    const db = app.db;
     const column = (sql: string) => (db.prepare(sql).all() as { v: string | null }[]).map((row) => row.v).filter((v): v is string => Boolean(v));
     const values = [
       ...column("SELECT manage_token AS v FROM tour_slot_bookings"),
@@ -291,7 +291,7 @@ describe("a person's copy of their data", () => {
     const refused = await client.post("/admin/privacy/export", { email: wang, format: "xml" });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(html(en("error.exportFormat")));
-    const log = app.forms.db.prepare("SELECT actor, detail FROM audit_log WHERE action = 'privacy.export' ORDER BY id").all() as { actor: string; detail: string }[];
+    const log = app.db.prepare("SELECT actor, detail FROM audit_log WHERE action = 'privacy.export' ORDER BY id").all() as { actor: string; detail: string }[];
     expect(log.map((entry) => [entry.actor, JSON.parse(entry.detail).format])).toEqual([
       [staff.email, "document"],
       [staff.email, "data"],
@@ -301,7 +301,7 @@ describe("a person's copy of their data", () => {
 
   it("goes with an erasure, down to the record that a reply form was used", async () => {
     const { app, client } = await chineseVisitor();
-    const count = (sql: string) => (app.forms.db.prepare(sql).get() as { n: number }).n;
+    const count = (sql: string) => (app.db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) AS n FROM sent_replies")).toBe(1);
     expect((await client.post("/admin/privacy/erase", { email: wang, confirm: "yes" })).statusCode).toBe(200);
     expect(count("SELECT count(*) AS n FROM sent_replies")).toBe(0);

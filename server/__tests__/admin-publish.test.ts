@@ -152,7 +152,7 @@ describe("publishing from the content editor", () => {
     expect(done.body).toContain(html(en("content.publish.status.done")));
     expect(done.body).not.toContain('http-equiv="refresh"');
     expect(existsSync(join(publishDir, "current"))).toBe(true);
-    const logged = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action = 'content.published'").all();
+    const logged = app.db.prepare("SELECT actor, action FROM audit_log WHERE action = 'content.published'").all();
     expect(logged).toEqual([{ actor: editor.email, action: "content.published" }]);
   });
 
@@ -262,7 +262,7 @@ describe("publishing what was previewed", () => {
     expect(published!.status).toBe("done");
     expect(realpathSync(join(publishDir, "current"))).toBe(realpathSync(preview!.preview!.dir));
     // The audit log says which preview went online.
-    const logged = app.forms.db.prepare("SELECT detail FROM audit_log WHERE action = 'content.published'").all() as { detail: string }[];
+    const logged = app.db.prepare("SELECT detail FROM audit_log WHERE action = 'content.published'").all() as { detail: string }[];
     expect(logged.map((row) => JSON.parse(row.detail) as { preview?: string })).toEqual([expect.objectContaining({ status: "done", preview: preview!.requestedAt.toISOString() })]);
     const page = await client.get("/admin/content/publish");
     expect(page.body).toContain(html(en("content.publish.fromPreview", { time: formatTime({ lang: "en" }, preview!.requestedAt.toISOString()) })));

@@ -51,7 +51,7 @@ const paragraphs = (html: string) => page(html).filter((element) => element.tagN
 const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
 /** The estate's signature under a reply in a language: its address there, phone, e-mail and website. */
 const signature = (lang: Language, site: string) => [postalAddress(content.site.address, lang), content.site.contact.phone, content.site.contact.email, site].join("\n");
-const outboxCount = (app: FastifyInstance, kind: string) => (app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ?").get(kind) as { n: number }).n;
+const outboxCount = (app: FastifyInstance, kind: string) => (app.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ?").get(kind) as { n: number }).n;
 
 describe("replying to a visitor from a template", () => {
   it("opens with the template in the visitor's language, sends the edited reply once, even after a restart, and keeps it in the history", async () => {
@@ -82,7 +82,7 @@ describe("replying to a visitor from a template", () => {
     // The same form again (a double click): nothing more is queued.
     expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
     await waitFor(() => smtp.received.length === 2, 10_000, "the reply");
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
 
     const mail = await simpleParser(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual(["wang@example.cn"]);
@@ -98,7 +98,7 @@ describe("replying to a visitor from a template", () => {
     const history = page(after).find((element) => attribute(element, "class") === "history")!;
     expect(textOf(history)).toContain("Reply sent: “关于您向莱斯库尔隐庐酒庄提出的咨询”");
     expect(textOf(history)).toContain("周六和周日上午十点都可以参观，欢迎光临。");
-    const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
+    const status = app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("answered");
 
     // The server restarts; the staff member sends the same form once more: still one reply.
@@ -108,10 +108,10 @@ describe("replying to a visitor from a template", () => {
     client = await signedIn(app);
     await client.get(url);
     expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(outboxCount(app, "reply")).toBe(1);
     expect(smtp.received).toHaveLength(2);
-    const audit = app.forms.db.prepare("SELECT actor, count(*) AS n FROM audit_log WHERE action = 'reply.sent'").get() as { actor: string; n: number };
+    const audit = app.db.prepare("SELECT actor, count(*) AS n FROM audit_log WHERE action = 'reply.sent'").get() as { actor: string; n: number };
     expect(audit).toEqual({ actor: email, n: 1 });
   });
 
@@ -200,7 +200,7 @@ describe("replying to a visitor from a template", () => {
     expect(problems(tooLong.body)).toEqual([en("error.replyBody")]);
 
     expect(outboxCount(app, "reply")).toBe(0);
-    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+    expect((app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
   });
 
   it("has no reply form for a newsletter sign-up", async () => {

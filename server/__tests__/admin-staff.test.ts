@@ -31,8 +31,8 @@ async function server(env: Record<string, string> = {}, { realClock = false } = 
 const page = (html: string) => elements(parseHtml(html));
 const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
 const notices = (html: string) => page(html).filter((element) => element.tagName === "p" && attribute(element, "role") === "status").map(textOf);
-const account = (app: FastifyInstance, email: string) => new StaffStore(app.forms.db).find(email);
-const auditActions = (app: FastifyInstance) => (app.forms.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as { action: string; actor: string; detail: string }[]);
+const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email);
+const auditActions = (app: FastifyInstance) => (app.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as { action: string; actor: string; detail: string }[]);
 
 describe("staff managed in the browser", { timeout: 60_000 }, () => {
   it("invites a colleague by e-mail with a one-time link; the colleague chooses a password and signs in", async () => {
@@ -56,7 +56,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(mail.text).toContain(`${admin.email} invites you to the staff area of Château L'Hermitage Lescours, with the role: Inbox.`);
     const link = /https:\/\/www\.hermitage-lescours\.example(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
     // Only the token's digest is stored.
-    expect(JSON.stringify(app.forms.db.prepare("SELECT * FROM staff_invitations").all())).not.toContain(link.split("/").at(-1));
+    expect(JSON.stringify(app.db.prepare("SELECT * FROM staff_invitations").all())).not.toContain(link.split("/").at(-1));
 
     const newcomer = new StaffClient(app, "10.3.0.2");
     const form = await newcomer.get(link);
@@ -102,7 +102,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(problems((await staff.post("/admin/staff/invite", { email: colleague, role: "owner" })).body)).toEqual([fr("staff.error.role")]);
 
     expect((await staff.post("/admin/staff/invite", { email: colleague, role: "editor" })).statusCode).toBe(303);
-    const mail = app.forms.db.prepare("SELECT body FROM outbox WHERE recipient = ?").get(colleague) as { body: string };
+    const mail = app.db.prepare("SELECT body FROM outbox WHERE recipient = ?").get(colleague) as { body: string };
     const link = /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!;
     clock += 72 * 3600_000 + 1000;
     const late = new StaffClient(app, "10.3.0.2");
@@ -123,8 +123,8 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(account(app, colleague)!.role).toBe("admin");
     expect((await staff.post(`/admin/staff/${id}/role`, { role: "root" })).statusCode).toBe(400);
 
-    new StaffStore(app.forms.db).setPendingSecret(id, "JBSWY3DPEHPK3PXP");
-    app.forms.db.prepare("UPDATE staff SET totp_secret = totp_pending_secret WHERE id = ?").run(id);
+    new StaffStore(app.db).setPendingSecret(id, "JBSWY3DPEHPK3PXP");
+    app.db.prepare("UPDATE staff SET totp_secret = totp_pending_secret WHERE id = ?").run(id);
     expect((await staff.post(`/admin/staff/${id}/second-factor`, {})).headers.location).toBe("/admin/staff?done=secondFactor");
     expect(account(app, colleague)!.totp_secret).toBeNull();
 
@@ -163,7 +163,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     // Two invitations to one address (the first mail seemed lost), each with its link.
     expect((await staff.post("/admin/staff/invite", { email: colleague, role: "inbox" })).statusCode).toBe(303);
     expect((await staff.post("/admin/staff/invite", { email: colleague, role: "admin" })).statusCode).toBe(303);
-    const links = (app.forms.db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id").all(colleague) as { body: string }[]).map(
+    const links = (app.db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id").all(colleague) as { body: string }[]).map(
       (mail) => /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!,
     );
     expect(links).toHaveLength(2);
@@ -204,13 +204,13 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(second).not.toBe(first);
     expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(200);
     // A change made on the server (npm run staff -- role) revokes it too.
-    new StaffStore(app.forms.db).setRole(colleague, "admin");
+    new StaffStore(app.db).setRole(colleague, "admin");
     expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(404);
-    new StaffStore(app.forms.db).setRole(colleague, "inbox");
+    new StaffStore(app.db).setRole(colleague, "inbox");
     const third = await feedOf();
     expect((await staff.post(`/admin/staff/${id}/remove`, { confirm: "yes" })).statusCode).toBe(303);
     expect((await app.inject({ method: "GET", url: third })).statusCode).toBe(404);
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM staff_calendar_feeds").get()).toEqual({ n: 0 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM staff_calendar_feeds").get()).toEqual({ n: 0 });
   });
 
   it("tells admin accounts how old the last backup is, and warns them on every page when it is late or failed", async () => {
@@ -229,7 +229,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
 
     const record = (status: "done" | "failed", minutesAgo: number, error?: string) => {
       const at = new Date(Date.now() - minutesAgo * 60_000);
-      app.forms.db
+      app.db
         .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, 'abcdef12', ?)")
         .run(at.toISOString(), at.toISOString(), status, error ?? null);
       return at;
@@ -239,7 +239,7 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(fresh).toContain(en("backup.ok", { when: formatAge(view, 12 * 60), time: formatTime(view, good.toISOString()), minutes: 15 }));
     expect(said((await staff.get("/admin")).body)).not.toContain(en("backup.title"));
 
-    app.forms.db.prepare("DELETE FROM backup_runs").run();
+    app.db.prepare("DELETE FROM backup_runs").run();
     const old = record("done", 3 * 60);
     const late = en("backup.stale", { when: formatAge(view, 3 * 60 * 60), time: formatTime(view, old.toISOString()), minutes: 15 });
     // On every page of an admin, as an alert; the inbox role does not see it.
@@ -260,6 +260,6 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect((await inbox.get("/admin/staff")).statusCode).toBe(403);
     expect((await inbox.post("/admin/staff/invite", { email: "x@example.com", role: "admin" })).statusCode).toBe(403);
     expect(page((await inbox.get("/admin")).body).some((element) => attribute(element, "href") === "/admin/staff")).toBe(false);
-    expect((app.forms.db.prepare("SELECT count(*) AS n FROM staff_invitations").get() as { n: number }).n).toBe(0);
+    expect((app.db.prepare("SELECT count(*) AS n FROM staff_invitations").get() as { n: number }).n).toBe(0);
   });
 });

@@ -145,7 +145,7 @@ describe("signing in at /admin", () => {
     const stale = await app.inject({ method: "GET", url: "/admin", headers: { cookie: `${sessionCookie}=${first}` } });
     expect(stale.statusCode).toBe(303);
     // Only the token's hash is stored.
-    const stored = app.forms.db.prepare("SELECT token_hash FROM staff_sessions").all() as { token_hash: string }[];
+    const stored = app.db.prepare("SELECT token_hash FROM staff_sessions").all() as { token_hash: string }[];
     expect(stored.map((row) => row.token_hash)).not.toContain(second);
   });
 
@@ -163,9 +163,9 @@ describe("signing in at /admin", () => {
   it("ends a session after 12 hours and at sign-out", async () => {
     const app = await server();
     const client = await signedIn(app);
-    const created = app.forms.db.prepare("SELECT created_at, expires_at FROM staff_sessions").get() as { created_at: string; expires_at: string };
+    const created = app.db.prepare("SELECT created_at, expires_at FROM staff_sessions").get() as { created_at: string; expires_at: string };
     expect(Date.parse(created.expires_at) - Date.parse(created.created_at)).toBe(12 * 3_600_000);
-    app.forms.db.prepare("UPDATE staff_sessions SET expires_at = ?").run(new Date(Date.now() - 1000).toISOString());
+    app.db.prepare("UPDATE staff_sessions SET expires_at = ?").run(new Date(Date.now() - 1000).toISOString());
     expect((await client.get("/admin")).statusCode).toBe(303);
 
     const again = await signedIn(app);
@@ -272,7 +272,7 @@ describe("the inbox", () => {
     const app = await server({ SMTP_URL: smtp.url });
     const id = (await submit(app, "importer-applications", validPayloads.importerApplication)).json().id as string;
     await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     const client = await signedIn(app);
     await client.post("/admin/language", { lang: "fr", back: "/admin" });
     const page = await client.get(`/admin/submissions/importer-applications/${id}`);
@@ -358,16 +358,16 @@ describe("answering a tour booking", () => {
     expect(again.statusCode).toBe(409);
     const twice = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[1]! });
     expect(twice.statusCode).toBe(409);
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(smtp.received).toHaveLength(3);
-    const status = app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
+    const status = app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("confirmed");
   });
 
   it("declines with a reason, sent in the booking's language", async () => {
     const { app, smtp, id } = await japaneseBooking();
-    app.forms.db.prepare("UPDATE tour_bookings SET language = 'fr' WHERE id = ?").run(id);
-    app.forms.db.prepare("UPDATE inbox SET language = 'fr' WHERE submission_id = ?").run(id);
+    app.db.prepare("UPDATE tour_bookings SET language = 'fr' WHERE id = ?").run(id);
+    app.db.prepare("UPDATE inbox SET language = 'fr' WHERE submission_id = ?").run(id);
     const client = await signedIn(app);
     const reason = "Le domaine est fermé pour les vendanges cette semaine-là.";
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
@@ -401,8 +401,8 @@ describe("answering a tour booking", () => {
       expect(answer.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
       expect(answer.body, JSON.stringify(fields)).toContain(html(message));
     }
-    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ n: 0 });
+    expect((app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ n: 0 });
   });
 });
 
@@ -425,7 +425,7 @@ describe("messages and applications", () => {
     const refused = await post(client.csrf);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(html("This form was sent with fields the site cannot read: status. Nothing was changed. Reload the page and try again."));
-    expect((app.forms.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
+    expect((app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
   });
 
   it("are marked answered or archived, and the history says who did it", async () => {

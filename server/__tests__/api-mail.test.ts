@@ -41,7 +41,7 @@ async function downSmtp() {
 function post(app: FastifyInstance, url: string, payload: unknown) {
   return app.inject({ method: "POST", url, headers: json, payload: JSON.stringify(payload) });
 }
-const outbox = (app: FastifyInstance) => app.forms.db.prepare("SELECT * FROM outbox ORDER BY id").all() as OutboxRow[];
+const outbox = (app: FastifyInstance) => app.db.prepare("SELECT * FROM outbox ORDER BY id").all() as OutboxRow[];
 /** The path and query of a link in a mail, to open it on the test server. */
 const linkIn = (text: string, path: string) => {
   const match = text.match(new RegExp(`${siteUrl.replaceAll(".", "\\.")}${path}\\?token=[A-Za-z0-9_-]+`));
@@ -65,7 +65,7 @@ describe("notifications to the estate", () => {
       expect(mail.from).toBe(site.contact.email);
       expect(mail.parsed.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
     }
-    const receivedIn = (table: string, id: string) => (app.forms.db.prepare(`SELECT received_at FROM ${table} WHERE id = ?`).get(id) as { received_at: string }).received_at;
+    const receivedIn = (table: string, id: string) => (app.db.prepare(`SELECT received_at FROM ${table} WHERE id = ?`).get(id) as { received_at: string }).received_at;
     const at = (iso: string) => {
       const local = parisParts(new Date(iso));
       return staffDayAndTime(local.date, local.time, "fr");
@@ -149,7 +149,7 @@ describe("newsletter double opt-in", () => {
     expect(signup.statusCode).toBe(201);
     // Only the confirmation: the estate hears of the sign-up once it is confirmed.
     await waitFor(() => smtp.received.length === 1, 10_000, "the confirmation");
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation"]);
     const confirmation = smtp.received[0]!;
     expect(confirmation.to).toEqual([validPayloads.newsletterSignup.email]);
@@ -161,7 +161,7 @@ describe("newsletter double opt-in", () => {
     const unsubscribe = linkIn(mail.text, "/api/newsletter/unsubscribe");
     expect(mail.header("list-unsubscribe")).toBe(`<${siteUrl}${unsubscribe}>`);
 
-    const row = () => app.forms.db.prepare("SELECT * FROM newsletter_subscribers").get() as Record<string, string | null>;
+    const row = () => app.db.prepare("SELECT * FROM newsletter_subscribers").get() as Record<string, string | null>;
     expect(row().confirmed_at).toBeNull();
     // Opening the link asks (server/__tests__/newsletter-links.test.ts); the page's button POSTs the token.
     const opened = await app.inject({ url: confirm });
@@ -205,13 +205,13 @@ describe("newsletter double opt-in", () => {
     const again = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "es" });
     expect(again.json().id).toBe(signup.json().id);
     await waitFor(() => smtp.received.length === 3, 10_000, "a second confirmation");
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     // Confirming twice told the estate once.
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation", "notification", "confirmation"]);
     const second2 = parseMail(smtp.received[2]!.raw);
     expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${site.estateName}`);
     expect(row()).toMatchObject({ unsubscribed_at: null, confirmed_at: null, language: "es" });
-    expect((app.forms.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers").get() as { n: number }).n).toBe(1);
+    expect((app.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers").get() as { n: number }).n).toBe(1);
   });
 
   it("does not mail a pending address again on a repeated sign-up", async () => {
@@ -220,7 +220,7 @@ describe("newsletter double opt-in", () => {
     await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
     await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
     await waitFor(() => smtp.received.length >= 1, 10_000, "the first mail");
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation"]);
   });
 
@@ -267,7 +267,7 @@ describe("mail outages", () => {
     expect(row.attempts).toBe(3);
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toBeTruthy();
-    expect((app.forms.db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n).toBe(1);
+    expect((app.db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n).toBe(1);
   });
 
   it("sends after a restart what was left unsent, without waiting for the backoff", async () => {

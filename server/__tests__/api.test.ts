@@ -19,7 +19,7 @@ function post(app: FastifyInstance, url: string, payload: unknown, headers: Reco
   return app.inject({ method: "POST", url, headers, payload: typeof payload === "string" ? payload : JSON.stringify(payload) });
 }
 
-const count = (app: FastifyInstance, table: string) => (app.forms.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (app: FastifyInstance, table: string) => (app.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe("POST a valid submission", () => {
   it("stores each form with its language, UTC time, page and fields, then answers 201 with its id", async () => {
@@ -38,7 +38,7 @@ describe("POST a valid submission", () => {
       const body = response.json() as { ok: boolean; id: string };
       // A tour booking without a time says it is a request (the page's "Booking Request Received").
       expect(body).toEqual({ ok: true, id: expect.any(String), ...(kind === "tourBooking" ? { outcome: "request" } : {}) });
-      const row = app.forms.db.prepare(`SELECT * FROM ${tables[kind]} WHERE id = ?`).get(body.id) as Record<string, unknown>;
+      const row = app.db.prepare(`SELECT * FROM ${tables[kind]} WHERE id = ?`).get(body.id) as Record<string, unknown>;
       expect(row, kind).toBeDefined();
       expect(row.language).toBe(validPayloads[kind].language);
       expect(row.page).toBe(validPayloads[kind].page);
@@ -46,9 +46,9 @@ describe("POST a valid submission", () => {
       expect(Date.parse(row.received_at as string)).toBeGreaterThanOrEqual(before - 1);
       expect(row.email).toBe(validPayloads[kind].email);
     }
-    const booking = app.forms.db.prepare("SELECT * FROM tour_bookings").get() as Record<string, unknown>;
+    const booking = app.db.prepare("SELECT * FROM tour_bookings").get() as Record<string, unknown>;
     expect(booking).toMatchObject({ name: "Camille Martin", guests: 4, date: validPayloads.tourBooking.date, package: "both", phone: "+33 6 12 34 56 78" });
-    const application = app.forms.db.prepare("SELECT * FROM importer_applications").get() as Record<string, unknown>;
+    const application = app.db.prepare("SELECT * FROM importer_applications").get() as Record<string, unknown>;
     expect(application).toMatchObject({ company_name: "上海酒业有限公司", contact_name: "王伟", website: "https://wine.example.cn", market_size: "40 shops" });
   });
 
@@ -56,7 +56,7 @@ describe("POST a valid submission", () => {
     const app = await server();
     const response = await post(app, "/api/contact-messages", { ...validPayloads.contactMessage, name: "  Alex  ", subject: "", phone: "" });
     expect(response.statusCode).toBe(201);
-    const row = app.forms.db.prepare("SELECT name, subject, phone FROM contact_messages").get();
+    const row = app.db.prepare("SELECT name, subject, phone FROM contact_messages").get();
     expect(row).toEqual({ name: "Alex", subject: null, phone: null });
   });
 
@@ -68,7 +68,7 @@ describe("POST a valid submission", () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
     expect(count(app, "newsletter_subscribers")).toBe(1);
-    const row = app.forms.db.prepare("SELECT language, consented_at FROM newsletter_subscribers").get() as Record<string, string>;
+    const row = app.db.prepare("SELECT language, consented_at FROM newsletter_subscribers").get() as Record<string, string>;
     expect(row.language).toBe("en");
     expect(row.consented_at).toMatch(/Z$/);
   });
@@ -77,7 +77,7 @@ describe("POST a valid submission", () => {
     const app = await server();
     await post(app, "/api/contact-messages", validPayloads.contactMessage);
     expect(count(app, "outbox")).toBe(0);
-    expect(app.forms.sender).toBeNull();
+    expect(app.mailSender).toBeNull();
   });
 });
 
@@ -225,7 +225,7 @@ describe("input hygiene", () => {
       message: "Line one\r\n\tLine two\u0000\u0008 end\u202e",
     });
     expect(response.statusCode).toBe(201);
-    expect(app.forms.db.prepare("SELECT name, subject, message FROM contact_messages").get()).toEqual({
+    expect(app.db.prepare("SELECT name, subject, message FROM contact_messages").get()).toEqual({
       name: "AdaLovelace",
       subject: "Order [31mnow please",
       message: "Line one\r\n\tLine two end\u202e",
@@ -237,7 +237,7 @@ describe("input hygiene", () => {
       country: "China\u0000",
     });
     expect(importer.statusCode).toBe(201);
-    expect(app.forms.db.prepare("SELECT company_name, contact_name, country FROM importer_applications").get()).toEqual({
+    expect(app.db.prepare("SELECT company_name, contact_name, country FROM importer_applications").get()).toEqual({
       company_name: "AS sniV",
       contact_name: "Wang Wei",
       country: "China",
@@ -367,7 +367,7 @@ describe("spam and abuse", () => {
 describe("server errors", () => {
   it("answers 500 with a bare message and no stack trace", async () => {
     const app = await server();
-    app.forms.db.close();
+    app.db.close();
     const response = await post(app, "/api/contact-messages", validPayloads.contactMessage);
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: "Internal Server Error" });
@@ -379,9 +379,9 @@ describe("the database", () => {
   // What makes a commit survive a power cut, not only a crash of the process (process.integration.test.ts).
   it("is in WAL mode with synchronous=FULL and records its migrations", async () => {
     const app = await server();
-    expect(app.forms.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(app.forms.db.pragma("synchronous", { simple: true })).toBe(2);
-    const versions = app.forms.db.prepare("SELECT version FROM schema_migrations").all();
+    expect(app.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(app.db.pragma("synchronous", { simple: true })).toBe(2);
+    const versions = app.db.prepare("SELECT version FROM schema_migrations").all();
     expect(versions).toEqual(migrations.map(({ version }) => ({ version })));
   });
 });

@@ -58,7 +58,7 @@ async function saturdayBookings(app: FastifyInstance) {
 
 /** The places the ledger holds at a package's time that day. */
 const held = (app: FastifyInstance, pkg: string, date: string, time: string) =>
-  (app.forms.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE package = ? AND slot_date = ? AND slot_time = ? AND status = 'confirmed'").get(pkg, date, time) as { n: number }).n;
+  (app.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE package = ? AND slot_date = ? AND slot_time = ? AND status = 'confirmed'").get(pkg, date, time) as { n: number }).n;
 
 /** The decision fields of a warning page: every booking it lists, with the choices it offers. */
 function decisionsOf(body: string): Map<string, string[]> {
@@ -92,7 +92,7 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(said(asked.body)).toContain(en("scheduleChange.title", { count: 3 }));
     for (const name of ["Jean Dupont", "Emily Clarke", "王小明"]) expect(said(asked.body)).toContain(name);
     expect([...decisionsOf(asked.body).keys()].sort()).toEqual(Object.values(ids).sort());
-    expect(app.forms.tours.schedule().closures).toEqual([]);
+    expect(app.tours.schedule().closures).toEqual([]);
     // Kept, all three: the day is closed to new bookings, the guests stay where they were.
     const done = await staff.post("/admin/schedule/closures", hiddenFields(asked.body));
     expect(done.statusCode).toBe(303);
@@ -103,9 +103,9 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(day).toContain(en("calendar.offSchedule"));
     expect(held(app, "hermitage", saturday, "10:00") + held(app, "mongiron", saturday, "11:30")).toBe(9);
     // Each choice is in the booking's history and the change's entry names them all.
-    const kept = app.forms.db.prepare("SELECT target_id FROM audit_log WHERE action = 'booking.slot-kept'").all() as { target_id: string }[];
+    const kept = app.db.prepare("SELECT target_id FROM audit_log WHERE action = 'booking.slot-kept'").all() as { target_id: string }[];
     expect(kept.map((row) => row.target_id).sort()).toEqual(Object.values(ids).sort());
-    const closure = app.forms.db.prepare("SELECT detail FROM audit_log WHERE action = 'schedule.closure-added'").get() as { detail: string };
+    const closure = app.db.prepare("SELECT detail FROM audit_log WHERE action = 'schedule.closure-added'").get() as { detail: string };
     expect((JSON.parse(closure.detail) as { bookings: unknown[] }).bookings).toHaveLength(3);
   });
 
@@ -120,9 +120,9 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(again.statusCode).toBe(409);
     expect(said(again.body)).toContain(en("scheduleChange.stale"));
     expect(decisionsOf(again.body).size).toBe(2);
-    expect(app.forms.tours.schedule().closures).toEqual([]);
+    expect(app.tours.schedule().closures).toEqual([]);
     expect((await staff.post("/admin/schedule/closures", hiddenFields(again.body))).statusCode).toBe(303);
-    expect(app.forms.tours.schedule().closures).toHaveLength(1);
+    expect(app.tours.schedule().closures).toHaveLength(1);
   });
 });
 
@@ -164,10 +164,10 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     const [, cancelled] = await mailsTo(smtp, "paul@example.fr", 2);
     expect(readEvent(calendarOf(cancelled).content.toString("utf8"))).toMatchObject({ method: "CANCEL", uid: expect.stringContaining(third) });
     // Emily, kept, is not written to.
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     expect(smtp.received.filter((mail) => mail.to.includes(guests.emily.email))).toHaveLength(1);
     // Her private page still says 10:00, and the staff feed lists both at their own times.
-    const emilyToken = (app.forms.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(ids.emily) as { manage_token: string }).manage_token;
+    const emilyToken = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(ids.emily) as { manage_token: string }).manage_token;
     expect(said((await app.inject({ method: "GET", url: `/api/tours/booking?token=${emilyToken}` })).body)).toContain("10:00");
     const history = said((await staff.get(`/admin/submissions/tour-bookings/${ids.jean}`)).body);
     expect(history).toContain(en("history.slotMovedBySchedule", { from: "Sat 6 Mar 10:00", to: "Sat 6 Mar 10:30" }));
@@ -185,7 +185,7 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     expect(refused.statusCode).toBe(409);
     expect(said(refused.body)).toContain(en("scheduleChange.moveRefused", { name: "Jean Dupont", when: "Sat 6 Mar 15:00" }));
     // Nothing changed: the schedule still runs Saturday at 10:00, Jean is still there.
-    expect(app.forms.tours.schedule().times.hermitage[6]).toEqual(["10:00", "15:00"]);
+    expect(app.tours.schedule().times.hermitage[6]).toEqual(["10:00", "15:00"]);
     expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
   });
 });
@@ -216,7 +216,7 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
       expect(done.statusCode, said(done.body).slice(0, 300)).toBe(303);
       // The bookings hold their places at their own time, and the calendar lists them.
       expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
-      const [day] = app.forms.tours.days(saturday, saturday);
+      const [day] = app.tours.days(saturday, saturday);
       const ten = day!.slots.find((slot) => slot.package === "hermitage" && slot.time === "10:00")!;
       expect(ten.bookings.map((booking) => booking.bookingId).sort()).toEqual([ids.jean, ids.emily].sort());
       expect(ten.taken).toBe(7);
@@ -291,7 +291,7 @@ describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 
     expect((await staff.post("/admin/bookings", { ...walkIn, reason: "Famille du régisseur" })).statusCode).toBe(303);
     expect(held(app, "hermitage", saturday, "15:00")).toBe(9);
     expect(said((await staff.get(`/admin/calendar?view=day&day=${saturday}`)).body)).toContain(en("calendar.over", { taken: 9, capacity: 8, over: 1 }));
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'booking.slot-confirmed-over-capacity'").get()).toEqual({ n: 1 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'booking.slot-confirmed-over-capacity'").get()).toEqual({ n: 1 });
   });
 });
 
@@ -316,7 +316,7 @@ describe("running the day", { timeout: 60_000 }, () => {
     expect(page).toContain(en("slot.record", { visits: 1, noShows: 0 }));
     // A way back from a mistake.
     expect((await staff.post(`${jean}/slot/clear`, {})).headers.location).toBe(`${jean}?slot=checkIn-clear`);
-    expect(app.forms.db.prepare("SELECT attendance FROM tour_slot_bookings WHERE booking_id = ?").get(ids.jean)).toEqual({ attendance: null });
+    expect(app.db.prepare("SELECT attendance FROM tour_slot_bookings WHERE booking_id = ?").get(ids.jean)).toEqual({ attendance: null });
   });
 });
 
@@ -334,14 +334,14 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
     expect((await bookTour(app, { ...guests.jean, slot: at(tooFar, "10:00"), waitlist: true })).statusCode).toBe(409);
     // A booking's private link and the staff cannot move one there either.
     const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
-    const token = (app.forms.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
     const move = await app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `token=${token}&action=move&slot=${encodeURIComponent(at(tooFar, "10:00"))}` });
     expect(move.statusCode).toBe(409);
     const page = `/admin/submissions/tour-bookings/${id}`;
     await staff.get(page);
     expect((await staff.post(`${page}/slot/move`, { slot: at(tooFar, "10:00") })).headers.location).toBe(`${page}?slot=moveHorizon`);
     expect((await staff.post("/admin/bookings", { package: "hermitage", day: tooFar, slot: at(tooFar, "10:00"), guests: "2", name: "Loin", email: "", phone: "", language: "fr", note: "" })).statusCode).toBe(409);
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
   });
 
   it("a full slot's waitlist takes at most twice its capacity in people", async () => {
@@ -352,13 +352,13 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
     const refused = await join(9, 1);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(translator("en").t("wineTours.slots.waitlistFull", { contact: "https://www.hermitage-lescours.example/contact" }));
-    expect(app.forms.db.prepare("SELECT sum(guests) AS n FROM tour_waitlist").get()).toEqual({ n: 16 });
+    expect(app.db.prepare("SELECT sum(guests) AS n FROM tour_waitlist").get()).toEqual({ n: 16 });
   });
 
   it("a private link moves a booking three times a day at most (each move mails the estate)", async () => {
     const { app, smtp } = await estate();
     const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
-    const token = (app.forms.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
     const move = (time: string) =>
       app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `token=${token}&action=move&slot=${encodeURIComponent(at(saturday, time))}` });
     for (const time of ["15:00", "10:00", "15:00"]) expect((await move(time)).statusCode).toBe(200);
@@ -366,7 +366,7 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
     expect(fourth.statusCode).toBe(429);
     expect(said(fourth.body)).toContain(translator("fr").t("manage.moveLimit", { count: 3, contact: "https://www.hermitage-lescours.example/fr/contact" }).replace(/\s+/g, " "));
     expect(held(app, "hermitage", saturday, "15:00")).toBe(4);
-    await app.forms.sender!.idle();
+    await app.mailSender!.idle();
     const estateMails = await Promise.all(smtp.received.filter((mail) => mail.to.includes(content.site.contact.email)).map((mail) => simpleParser(mail.raw)));
     // In the staff's language: French until a member chooses another.
     expect(estateMails.filter((mail) => mail.subject?.startsWith(adminTranslator("fr").t("estateMail.subject.moved")))).toHaveLength(3);

@@ -95,7 +95,7 @@ describe("security headers on every error answer", () => {
 
   it("500, a failure inside the server, with no detail given away", async () => {
     // The database closes under the server: the next submission cannot be stored.
-    const db = app.forms.db;
+    const db = app.db;
     const body = JSON.stringify({ ...validPayloads.newsletterSignup, email: "other@example.org" });
     db.close();
     const response = await rawRequest(port, post("/api/newsletter-signups", "application/json", body));

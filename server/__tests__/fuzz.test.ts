@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 function counts(app: FastifyInstance): Record<string, number> {
-  return Object.fromEntries(tables.map((table) => [table, (app.forms.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]));
+  return Object.fromEntries(tables.map((table) => [table, (app.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]));
 }
 
 /* ----- what is thrown at the server ----- */
@@ -182,7 +182,7 @@ function expectCompleteRow(app: FastifyInstance, kind: FormKind, id: string, obj
   const parsed = formSchemas[kind].safeParse(object);
   expect(parsed.success, "a 201 for a body its schema refuses").toBe(true);
   const data = { ...parsed.data } as Record<string, unknown>;
-  const row = app.forms.db.prepare(`SELECT * FROM ${form.table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+  const row = app.db.prepare(`SELECT * FROM ${form.table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
   expect(row, "the acknowledged row").toBeDefined();
   expect(Number.isNaN(Date.parse(String(row!.received_at)))).toBe(false);
   expect(row!.language).toBe(data.language);
@@ -261,7 +261,7 @@ describe("the form API under malformed input", () => {
     // The generators reach every outcome: stored, refused by the schema, by the parser (type,
     // size), by the origin check and by the rate limit.
     for (const status of [201, 400, 403, 413, 415, 429]) expect(seen.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(runs / 500);
-    const integrity = open.forms.db.prepare("PRAGMA integrity_check").get() as Record<string, string>;
+    const integrity = open.db.prepare("PRAGMA integrity_check").get() as Record<string, string>;
     expect(Object.values(integrity)).toEqual(["ok"]);
   }, 240_000);
 
@@ -289,13 +289,13 @@ describe("the form API under malformed input", () => {
   it("newsletter links with any token, headers and method: never a 5xx, never a row", async () => {
     // Real tokens join the garbage, so the state-changing paths run too.
     await open.inject({ method: "POST", url: "/api/newsletter-signups", headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads.newsletterSignup, email: "fuzz-links@example.org" }) });
-    const row = open.forms.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE email = ?").get("fuzz-links@example.org") as {
+    const row = open.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE email = ?").get("fuzz-links@example.org") as {
       confirm_token: string;
       unsubscribe_token: string;
     };
     // Confirmed before the fuzzing: the first confirmation queues the estate's notification
     // (server/__tests__/api-mail.test.ts), every later request through these links adds nothing.
-    open.forms.store.confirm(row.confirm_token);
+    open.submissions.confirm(row.confirm_token);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("/api/newsletter/confirm", "/api/newsletter/unsubscribe"),

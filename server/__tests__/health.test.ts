@@ -24,7 +24,7 @@ describe("/healthz and /readyz", () => {
 
   it("answer 503 while another process holds the database's write lock, and ok again once it lets go", async () => {
     const app = await server();
-    const other = new Database(app.forms.db.name);
+    const other = new Database(app.db.name);
     try {
       other.exec("BEGIN IMMEDIATE");
       const started = Date.now();
@@ -46,7 +46,7 @@ describe("/healthz and /readyz", () => {
     const app = await server();
     // Something outside the server makes the outbox refuse writes (here a trigger; in real life a
     // damaged table); submissions would fail with it.
-    const other = new Database(app.forms.db.name);
+    const other = new Database(app.db.name);
     other.exec("CREATE TRIGGER outbox_refuses BEFORE UPDATE ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
     other.exec("CREATE TRIGGER outbox_refuses_insert BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
     other.close();
@@ -69,7 +69,7 @@ describe("/healthz's backups", () => {
   /** A backup run as the backup command records it, ended `minutesAgo`. */
   const recordRun = (app: Awaited<ReturnType<typeof server>>, status: "done" | "failed", minutesAgo: number, extra: { snapshot?: string; error?: string } = {}) => {
     const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    app.forms.db
+    app.db
       .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, ?, ?)")
       .run(at, at, status, extra.snapshot ?? null, extra.error ?? null);
   };
@@ -94,7 +94,7 @@ describe("/healthz's backups", () => {
     expect(good).toMatchObject({ ok: true, state: "ok", lastGood: { snapshot: "5f0e1d2c" } });
     expect(Math.abs(good.lastGood!.ageSeconds - 300)).toBeLessThan(30);
 
-    app.forms.db.prepare("DELETE FROM backup_runs").run();
+    app.db.prepare("DELETE FROM backup_runs").run();
     recordRun(app, "done", 31, { snapshot: "0a1b2c3d" });
     const stale = await app.inject({ url: "/healthz" });
     expect(stale.statusCode).toBe(503);
@@ -112,8 +112,8 @@ describe("/healthz's backups", () => {
 describe("the write check", () => {
   it("checks writability with a write that leaves nothing behind", async () => {
     const app = await server();
-    const before = app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get();
+    const before = app.db.prepare("SELECT count(*) AS n FROM outbox").get();
     for (let i = 0; i < 3; i++) expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual(before);
+    expect(app.db.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual(before);
   });
 });

@@ -143,7 +143,7 @@ describe("notification e-mails with hostile values", () => {
 
     it("refuses an address that tries to add a recipient, and mails nothing for it", async () => {
       // The earlier tests' mails delivered first, so that the count is this test's alone.
-      await app.forms.sender!.idle();
+      await app.mailSender!.idle();
       const before = smtp.received.length;
       for (const email of ["a@example.org\r\nBcc: victim@evil.example", "a@example.org, victim@evil.example", '"a\r\nBcc: x"@example.org', "a@example.org>\r\nRCPT TO:<victim@evil.example"]) {
         for (const kind of ["newsletterSignup", "contactMessage"] as const) {
@@ -151,7 +151,7 @@ describe("notification e-mails with hostile values", () => {
           expect(response.statusCode, `${kind} ${JSON.stringify(email)}`).toBe(400);
         }
       }
-      await app.forms.sender!.idle();
+      await app.mailSender!.idle();
       expect(smtp.received.length).toBe(before);
     });
   });
@@ -183,7 +183,7 @@ describe("the CSV export with hostile values", () => {
 
   it("holds for submissions stored through the API and exported by `npm run submissions`", async () => {
     const app = await buildTestServer({ RATE_LIMIT_MAX: "0" });
-    const dataDir = app.forms.db.name.replace(/\/[^/]+$/, "");
+    const dataDir = app.db.name.replace(/\/[^/]+$/, "");
     const sent: Record<string, string>[] = [];
     const samples = fc.sample(fc.tuple(hostile, hostile, hostile), { numRuns: 40, seed: 8 });
     for (const [name, subject, message] of samples) {
@@ -192,7 +192,7 @@ describe("the CSV export with hostile values", () => {
       if (response.statusCode === 201) sent.push({ id: (response.json() as { id: string }).id });
     }
     expect(sent.length).toBeGreaterThan(20);
-    const stored = readSubmissions(app.forms.db, formDefinitions.contactMessage);
+    const stored = readSubmissions(app.db, formDefinitions.contactMessage);
     await app.close();
 
     // Waits for the command's exit, however long a busy machine takes (no kill timer).

@@ -22,7 +22,7 @@ async function server(env: Record<string, string> = {}) {
 }
 
 const encode = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
-const rows = (app: FastifyInstance, table: string) => app.forms.db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+const rows = (app: FastifyInstance, table: string) => app.db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
 /** The value each control of the page's form holds, by name. */
 const controls = (html: string) =>
   Object.fromEntries(

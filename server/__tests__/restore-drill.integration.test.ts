@@ -79,7 +79,7 @@ const book = async (app: FastifyInstance, name: string) => {
   expect(answer.statusCode).toBe(201);
   return answer.json<{ id: string }>().id;
 };
-const outbox = (app: FastifyInstance) => app.forms.db.prepare("SELECT id, message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as { id: number; message_id: string; sent_at: string | null; failed_at: string | null; last_error: string | null }[];
+const outbox = (app: FastifyInstance) => app.db.prepare("SELECT id, message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as { id: number; message_id: string; sent_at: string | null; failed_at: string | null; last_error: string | null }[];
 const receivedIds = () => smtp.received.map((mail) => parseMail(mail.raw).header("message-id"));
 
 describe("the restore drill", () => {
@@ -159,7 +159,7 @@ describe("the restore drill", () => {
     const heldCount = Number(/(\d+) e-mail\(s\) were waiting at the backup: held, not sent/.exec(restored.stdout)?.[1]);
 
     const again = await start(env);
-    const bookings = new Set((again.forms.db.prepare("SELECT id FROM tour_bookings").all() as { id: string }[]).map((row) => row.id));
+    const bookings = new Set((again.db.prepare("SELECT id FROM tour_bookings").all() as { id: string }[]).map((row) => row.id));
     for (const id of acknowledged) expect(bookings.has(id), id).toBe(true);
     expect(keyOf(env.DATA_DIR).equals(auditKey)).toBe(true);
     expect(readdirSync(join(env.DATA_DIR, "content-uploads"))).toEqual([`${photo}.jpg`]);
@@ -187,7 +187,7 @@ describe("the restore drill", () => {
     expect(received).toBe(sentByOldServer.size);
     await book(again, "Nouvelle Réservation");
     await waitFor(() => smtp.received.length >= received + 2, 20_000, "the new booking's notification and acknowledgement");
-    await again.forms.sender!.idle();
+    await again.mailSender!.idle();
     const ids = receivedIds();
     expect(ids).toHaveLength(received + 2);
     expect(new Set(ids).size).toBe(ids.length);
@@ -207,7 +207,7 @@ describe("the restore drill", () => {
     const stale = await app.inject({ url: "/healthz" });
     expect(stale.statusCode).toBe(503);
     expect(stale.json()).toMatchObject({ backup: { state: "stale", lastGood: { snapshot: "cafebabe" } } });
-    const scheduled = () => app.forms.db.prepare("SELECT status, snapshot FROM backup_runs WHERE trigger = 'schedule' AND host != 'old'").all() as { status: string; snapshot: string | null }[];
+    const scheduled = () => app.db.prepare("SELECT status, snapshot FROM backup_runs WHERE trigger = 'schedule' AND host != 'old'").all() as { status: string; snapshot: string | null }[];
     await waitFor(() => scheduled().some((run) => run.status !== "running"), 60_000, "the scheduled backup");
     // restic's id of the snapshot (0.14 gives its first eight characters, later versions the whole).
     expect(scheduled()).toEqual([{ status: "done", snapshot: expect.stringMatching(/^[0-9a-f]{8,64}$/) }]);

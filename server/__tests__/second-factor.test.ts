@@ -31,7 +31,7 @@ async function server() {
 const codeFor = (secret: string, at = clock) => generate({ secret, epoch: Math.floor(at / 1000) });
 /** What a page says, as a reader sees it (entities decoded). */
 const said = (body: string) => textOf(parseHtml(body));
-const account = (app: FastifyInstance, email: string) => new StaffStore(app.forms.db).find(email)!;
+const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email)!;
 let nextAddress = 1;
 const client = (app: FastifyInstance) => new StaffClient(app, `10.1.0.${nextAddress++}`);
 
@@ -106,13 +106,13 @@ describe("an admin's first sign-in", { timeout: 60_000 }, () => {
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
     expect(new Set(codes).size).toBe(10);
     // Stored hashed: no code, and not the secret's pending copy, is left in the database.
-    const stored = JSON.stringify(app.forms.db.prepare("SELECT * FROM staff_recovery_codes").all());
+    const stored = JSON.stringify(app.db.prepare("SELECT * FROM staff_recovery_codes").all());
     for (const code of codes) expect(stored).not.toContain(code.replace(/-/g, ""));
     expect(account(app, admin.email)).toMatchObject({ totp_secret: secret, totp_pending_secret: null });
     expect((await staff.get("/admin")).statusCode).toBe(200);
     // Shown once: the enrolment's pages are gone.
     expect((await staff.get("/admin/login/enrol")).headers.location).toBe("/admin/login");
-    const logged = app.forms.db.prepare("SELECT action, detail FROM audit_log WHERE actor = ? ORDER BY id").all(admin.email);
+    const logged = app.db.prepare("SELECT action, detail FROM audit_log WHERE actor = ? ORDER BY id").all(admin.email);
     expect(logged).toEqual([
       { action: "second-factor.enrolled", detail: null },
       { action: "sign-in", detail: JSON.stringify({ secondFactor: "enrolled" }) },
@@ -191,9 +191,9 @@ describe("an account with a second factor", { timeout: 60_000 }, () => {
     const app = await server();
     await addStaff(app, admin.email, admin.password, "admin");
     await enrol(app, client(app));
-    new StaffStore(app.forms.db).setPassword(admin.email, account(app, admin.email).password_hash, new Date(clock));
+    new StaffStore(app.db).setPassword(admin.email, account(app, admin.email).password_hash, new Date(clock));
     expect(account(app, admin.email)).toMatchObject({ totp_secret: null, totp_last_step: null, totp_pending_secret: null });
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM staff_recovery_codes").get()).toEqual({ n: 0 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM staff_recovery_codes").get()).toEqual({ n: 0 });
     expect((await passwordOnly(app, client(app))).headers.location).toBe("/admin/login/enrol");
   });
 });

@@ -46,9 +46,9 @@ describe("guests the estate knows", () => {
     const request = (await bookTour(app, { ...wang, slot: "" })).json().id as string;
     const other = (await bookTour(app, { ...emily, slot: at("10:00") })).json().id as string;
     const staff = await saturdayMorning();
-    await app.forms.tours.markAttendance(first, "arrived", admin.email);
-    await app.forms.tours.markAttendance(second, "arrived", admin.email);
-    await app.forms.tours.markAttendance(other, "no-show", admin.email);
+    await app.tours.markAttendance(first, "arrived", admin.email);
+    await app.tours.markAttendance(second, "arrived", admin.email);
+    await app.tours.markAttendance(other, "no-show", admin.email);
 
     // The record, from any of the three: two visits, the three bookings and requests, the country from the phone.
     const record = await staff.get(`/admin/guests/${request}`);
@@ -82,7 +82,7 @@ describe("guests the estate knows", () => {
 
     // Erased with the person: nothing left of the record.
     expect((await staff.post("/admin/privacy/erase", { email: "wang@example.cn", confirm: "yes" })).statusCode).toBe(200);
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_guests").get()).toEqual({ n: 0 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_guests").get()).toEqual({ n: 0 });
     expect((await staff.get(`/admin/guests/${first}`)).statusCode).toBe(404);
   });
 });
@@ -130,10 +130,10 @@ describe("reports", () => {
     const c = (await bookTour(app, { ...emily, email: "tom@example.co.uk", guests: 4, slot: at("15:00") })).json().id as string;
     await bookTour(app, { ...wang, email: "li@example.cn", package: "mongiron", slot: at("11:30", "2027-03-20") });
     await bookTour(app, { ...emily, email: "april@example.co.uk", slot: at("10:00", "2027-04-03") });
-    await app.forms.tours.staffAction(c, "cancel", { override: false, record: () => undefined });
+    await app.tours.staffAction(c, "cancel", { override: false, record: () => undefined });
     const staff = await saturdayMorning();
-    await app.forms.tours.markAttendance(a, "arrived", admin.email);
-    await app.forms.tours.markAttendance(b, "no-show", admin.email);
+    await app.tours.markAttendance(a, "arrived", admin.email);
+    await app.tours.markAttendance(b, "no-show", admin.email);
     const page = await staff.get(`/admin/reports?period=month&day=${saturday}`);
     expect(page.statusCode).toBe(200);
     const cell = (column: string) => said(new RegExp(`<div data-column="${column}">([\\s\\S]*?)</div>`).exec(page.body)![1]!);

@@ -56,13 +56,13 @@ async function estate(options: { payments?: boolean } = {}) {
 }
 
 const rules = (app: FastifyInstance, pkg: PackageRulesRow["package"], set: Partial<PackageRulesRow>) => {
-  writePackageRules(app.forms.db, [{ package: pkg, min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 0, ...set }]);
-  app.forms.tours.scheduleChanged();
+  writePackageRules(app.db, [{ package: pkg, min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 0, ...set }]);
+  app.tours.scheduleChanged();
 };
 
 const visitor = (n: number, extra: Record<string, unknown> = {}) => ({ language: "zh", page: "/zh/wine-tours", name: `访客${n}`, email: `guest${n}@example.cn`, guests: 2, package: "hermitage", slot: at("10:00"), ...extra });
 const slotRow = (app: FastifyInstance, id: string) =>
-  app.forms.db.prepare("SELECT status, waiting_for AS waitingFor, private, price_cents AS priceCents FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string; waitingFor: string | null; private: number; priceCents: number };
+  app.db.prepare("SELECT status, waiting_for AS waitingFor, private, price_cents AS priceCents FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string; waitingFor: string | null; private: number; priceCents: number };
 
 describe("private tours", () => {
   it("close their time after one booking: 500 visitors at once get exactly one, the others a 409 saying why, and the time shows as taken", async () => {
@@ -72,7 +72,7 @@ describe("private tours", () => {
     expect(booked).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(499);
     expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ fields: ["slot"], error: translator("zh").t("tourRefusal.private.taken", { contact: "https://www.hermitage-lescours.example/zh/contact" }) });
-    const count = app.forms.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = '10:00' AND status = 'confirmed'").get(saturday) as { n: number };
+    const count = app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = '10:00' AND status = 'confirmed'").get(saturday) as { n: number };
     expect(count.n).toBe(1);
     // The time shows as taken to everyone else, and a shared booking is refused there too.
     expect((await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at("10:00"))).toMatchObject({ placesLeft: 0 });
@@ -107,7 +107,7 @@ describe("prices", () => {
 describe("vouchers", () => {
   it("are redeemed once: of two bookings with the same code at the same moment, one is booked and the other refused naming the field", async () => {
     const { app, clock } = await estate();
-    const code = createVoucher(app.forms.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "Noël" }, "office@example.fr", new Date(clock.now));
+    const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "Noël" }, "office@example.fr", new Date(clock.now));
     const [a, b] = await Promise.all([bookTour(app, visitor(1, { voucher: code.toLowerCase() }) as never), bookTour(app, visitor(2, { voucher: code, slot: at("15:00") }) as never)]);
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
     const refused = a!.statusCode === 409 ? a! : b!;
@@ -115,13 +115,13 @@ describe("vouchers", () => {
     const booked = a!.statusCode === 201 ? a! : b!;
     expect(slotRow(app, booked.json().id).priceCents).toBe(2 * hermitage.price * 100 - 5000);
     // Nothing of the refused booking was stored.
-    expect(app.forms.db.prepare("SELECT count(*) AS n FROM tour_bookings").get()).toEqual({ n: 1 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_bookings").get()).toEqual({ n: 1 });
   });
 
   it("are refused when unknown, past their day, for another tour, or without a time", async () => {
     const { app, clock } = await estate();
-    const old = createVoucher(app.forms.db, { kind: "value", amountCents: 1000, validUntil: "2027-02-28", note: "" }, "office", new Date(clock.now));
-    const both = createVoucher(app.forms.db, { kind: "package", package: "both", guests: 2, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const old = createVoucher(app.db, { kind: "value", amountCents: 1000, validUntil: "2027-02-28", note: "" }, "office", new Date(clock.now));
+    const both = createVoucher(app.db, { kind: "package", package: "both", guests: 2, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
     expect((await bookTour(app, visitor(1, { voucher: "AAAA-BBBB-CCCC" }) as never)).json().fields).toEqual(["voucher"]);
     expect((await bookTour(app, visitor(2, { voucher: old }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.expired", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
     expect((await bookTour(app, visitor(3, { voucher: both }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.package", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
@@ -154,7 +154,7 @@ describe("a minimum group", () => {
     const lonely = await bookTour(app, visitor(3, { package: "mongiron", slot: at("16:30") }) as never);
     expect(lonely.json().outcome).toBe("minimum");
     clock.now = Date.parse("2027-03-05T15:31:00Z");
-    await app.forms.sweep();
+    await app.sweepBookings();
     expect(slotRow(app, lonely.json().id).status).toBe("expired");
     const [, notReached] = await mailsTo(smtp, "guest3@example.cn", 2);
     expect(notReached!.text).toContain(zh("tourMail.minimumNotReachedIntro"));
@@ -194,7 +194,7 @@ describe("deposits through the payment provider", () => {
     const [confirmation] = await mailsTo(smtp, "camille@example.fr", 1);
     expect(confirmation!.subject).toContain(translator("fr").t("mail.booking.confirmedSubject", { estate: "", date: "", time: "" }).slice(0, 12));
     // The same event again: acknowledged, nothing changes, no second e-mail.
-    const outbox = () => app.forms.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
+    const outbox = () => app.db.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
     const before = { row: slotRow(app, id), mails: outbox() };
     const replay = await provider!.deliverSigned(paid.type, paid.payload, paid.signature);
     expect(replay.status).toBe(200);
@@ -212,7 +212,7 @@ describe("deposits through the payment provider", () => {
     const { id } = (await bookTour(app, visitor(1, { guests: 8 }) as never)).json() as { id: string };
     expect((await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at("10:00"))!.placesLeft).toBe(0);
     clock.now += 32 * 60_000;
-    await app.forms.sweep();
+    await app.sweepBookings();
     expect(slotRow(app, id).status).toBe("expired");
     expect((await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at("10:00"))!.placesLeft).toBe(8);
     const [lapsed] = await mailsTo(smtp, "guest1@example.cn", 1);
@@ -227,14 +227,14 @@ describe("deposits through the payment provider", () => {
     rules(app, "hermitage", { deposit_percent: 30 });
     const { id } = (await bookTour(app, visitor(1))).json() as { id: string };
     await provider!.pay(provider!.sessionOf(id)!.id);
-    const token = (app.forms.db.prepare("SELECT manage_token AS t FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { t: string }).t;
+    const token = (app.db.prepare("SELECT manage_token AS t FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { t: string }).t;
     const cancel = await app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
     expect(cancel.statusCode).toBeLessThan(400);
     await waitFor(() => provider!.refunds.length === 1, 10_000, "the refund");
-    await app.forms.sweep();
+    await app.sweepBookings();
     expect(provider!.refunds).toHaveLength(1);
     expect(provider!.refunds[0]).toMatchObject({ payment_intent: provider!.sessionOf(id)!.payment_intent });
-    await waitFor(() => (app.forms.db.prepare("SELECT status FROM tour_payments WHERE booking_id = ?").get(id) as { status: string }).status === "refunded", 10_000, "refunded");
+    await waitFor(() => (app.db.prepare("SELECT status FROM tour_payments WHERE booking_id = ?").get(id) as { status: string }).status === "refunded", 10_000, "refunded");
   });
 
   it("are not asked, and nothing calls the provider, without its keys", async () => {
@@ -244,7 +244,7 @@ describe("deposits through the payment provider", () => {
     rules(app, "hermitage", { deposit_percent: 50 });
     const answer = await bookTour(app, visitor(1));
     expect(answer.json().outcome).toBe("confirmed");
-    expect(app.forms.payments).toBeNull();
+    expect(app.payments).toBeNull();
     expect(provider.calls).toEqual([]);
     await provider.stop();
   });
@@ -258,35 +258,35 @@ describe("the thank-you e-mail after a visit", () => {
     const cameAgain = (await bookTour(app, visitor(1, { package: "both", slot: at("14:00") }) as never)).json().id as string;
     const absent = (await bookTour(app, visitor(2)) ).json().id as string;
     const cancelled = (await bookTour(app, visitor(3)) ).json().id as string;
-    await app.forms.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
+    await app.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
     clock.now = Date.parse("2027-03-06T09:30:00Z");
-    await app.forms.tours.markAttendance(came, "arrived", "office");
-    await app.forms.tours.markAttendance(cameAgain, "arrived", "office");
-    await app.forms.tours.markAttendance(absent, "no-show", "office");
+    await app.tours.markAttendance(came, "arrived", "office");
+    await app.tours.markAttendance(cameAgain, "arrived", "office");
+    await app.tours.markAttendance(absent, "no-show", "office");
     // The evening of the visit, then the next morning before 10:00: nothing yet.
     clock.now = Date.parse("2027-03-07T08:59:00Z");
-    await app.forms.sweep();
-    const thanksSent = () => app.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject = ?").get(translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! })) as { n: number };
+    await app.sweepBookings();
+    const thanksSent = () => app.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject = ?").get(translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! })) as { n: number };
     expect(thanksSent().n).toBe(0);
     clock.now = Date.parse("2027-03-07T09:05:00Z");
-    await app.forms.sweep();
-    await app.forms.sweep();
+    await app.sweepBookings();
+    await app.sweepBookings();
     expect(thanksSent().n).toBe(1);
     const mails = await mailsTo(smtp, "guest1@example.cn", 3);
     const thanks = mails.find((mail) => mail.subject === translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! }))!;
     const both = content.tours.packages.find((tour) => tour.id === "both")!;
     for (const wine of new Set([...hermitage.wines, ...both.wines])) expect((thanks.text ?? "").split(`https://www.hermitage-lescours.example/zh/shop/${wine}`)).toHaveLength(2);
     // Only the guest who came: not the no-show, not the cancelled booking.
-    const thanked = app.forms.db.prepare("SELECT recipient FROM outbox WHERE subject = ?").all(thanks.subject) as { recipient: string }[];
+    const thanked = app.db.prepare("SELECT recipient FROM outbox WHERE subject = ?").all(thanks.subject) as { recipient: string }[];
     expect(thanked.map((row) => row.recipient)).toEqual(["guest1@example.cn"]);
 
     // Turned off: the next day's visit gets none.
     const sunday = (await bookTour(app, visitor(4, { slot: at("10:00", "2027-03-14") }) as never)).json().id as string;
-    setAfterVisitMail(app.forms.db, false);
+    setAfterVisitMail(app.db, false);
     clock.now = Date.parse("2027-03-14T09:30:00Z");
-    await app.forms.tours.markAttendance(sunday, "arrived", "office");
+    await app.tours.markAttendance(sunday, "arrived", "office");
     clock.now = Date.parse("2027-03-15T10:30:00Z");
-    await app.forms.sweep();
+    await app.sweepBookings();
     expect(thanksSent().n).toBe(1);
   });
 });

@@ -65,7 +65,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(await starts(app, "package=mongiron&from=2027-03-04&to=2027-03-04")).toHaveLength(2);
     // The Château L'Hermitage Lescours tour keeps its own capacity.
     expect((await starts(app, "package=hermitage&from=2027-03-03&to=2027-03-03"))[0]).toMatchObject({ capacity: 8 });
-    const audit = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
+    const audit = app.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
     expect(audit).toEqual([{ actor: admin.email, action: "schedule.changed" }]);
   });
 
@@ -108,8 +108,8 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(problemOf(date.body, "capacity")).toMatch(/1.*50/);
     expect(attribute(control(date.body, "dateNote"), "value")).toBe("Salon");
     expect(attribute(control(date.body, "time"), "value")).toBe("25:00");
-    expect(app.forms.tours.schedule().closures).toEqual([]);
-    expect(app.forms.tours.schedule().dateChanges).toEqual([]);
+    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.tours.schedule().dateChanges).toEqual([]);
   });
 
   it("closes days (the harvest) and opens them again", async () => {
@@ -143,7 +143,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   const book = (app: FastifyInstance, guests: number, email: string) =>
     bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" });
-  const status = (app: FastifyInstance, id: string) => (app.forms.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
+  const status = (app: FastifyInstance, id: string) => (app.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
 
   it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
     const app = await server();
@@ -165,7 +165,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "" })).headers.location).toBe(`${page}?slot=reasonNeeded`);
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "The owner's guests" })).headers.location).toBe(`${page}?slot=undo`);
     expect(status(app, first)).toBe("confirmed");
-    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as { actor: string; action: string; detail: string }[];
+    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as { actor: string; action: string; detail: string }[];
     expect(logged.map((entry) => [entry.actor, entry.action])).toEqual([
       ["office@hermitage-lescours.example", "booking.slot-declined"],
       [admin.email, "booking.slot-confirmed-over-capacity"],
@@ -211,7 +211,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect(movedMail!.text).toContain("When: Sunday, March 21, 2027 at 10:00 AM (Paris time)");
     const after = readEvent(calendarOf(movedMail).content.toString());
     expect(after).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: first.sequence + 1, local: "2027-03-21T10:00:00", utc: "2027-03-21T09:00:00.000Z" });
-    const logged = app.forms.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
+    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
     expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
       ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
     ]);
@@ -254,7 +254,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
     expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: next })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/admin/calendar/feed/guess.ics" })).statusCode).toBe(404);
-    const logged = app.forms.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'staff.calendar%'").all();
+    const logged = app.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'staff.calendar%'").all();
     expect(logged).toEqual([{ actor: "office@hermitage-lescours.example", action: "staff.calendar-feed-renewed" }]);
   });
 
@@ -273,8 +273,8 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
     const app = await server();
     const office = await signedInOffice(app);
     await bookTour(app, { language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" });
-    app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
-    app.forms.tours.scheduleChanged();
+    app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
+    app.tours.scheduleChanged();
     const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
     expect(day.statusCode).toBe(200);
     const text = said(day.body);

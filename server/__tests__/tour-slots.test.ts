@@ -50,7 +50,7 @@ const booking = (slot: string | undefined, extra: Record<string, unknown> = {}) 
 const post = (app: FastifyInstance, payload: unknown) => app.inject({ method: "POST", url: "/api/tour-bookings", headers: json, payload: JSON.stringify(payload) });
 const availability = (app: FastifyInstance, query: string) => app.inject({ method: "GET", url: `/api/tours/availability?${query}` });
 const placesHeld = (app: FastifyInstance, date: string, time: string) =>
-  (app.forms.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('pending', 'confirmed')").get(date, time) as { n: number }).n;
+  (app.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('pending', 'confirmed')").get(date, time) as { n: number }).n;
 
 describe("availability", () => {
   it("answers each day's slots with that day's offset across the spring change of 2027", async () => {
@@ -84,8 +84,8 @@ describe("availability", () => {
   it("leaves out closed days and slots past the 24-hour cut-off, and counts held places", async () => {
     const clock = testClock("2027-03-27T08:30:00Z");
     const app = await server({}, clock);
-    app.forms.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-29', '2027-03-30', 'harvest')").run();
-    app.forms.tours.scheduleChanged();
+    app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-29', '2027-03-30', 'harvest')").run();
+    app.tours.scheduleChanged();
     expect((await post(app, booking("2027-03-28T15:00:00+02:00", { guests: 3 }))).statusCode).toBe(201);
     const response = await availability(app, "package=hermitage&from=2027-03-27&to=2027-03-31");
     expect(response.json().slots).toEqual([
@@ -134,7 +134,7 @@ describe("booking a slot", () => {
     expect(answers.filter((status) => status === 409)).toHaveLength(42);
     expect(placesHeld(app, "2027-03-29", "10:00")).toBe(8);
     // Refused bookings leave nothing behind: no submission, no inbox row.
-    expect((app.forms.db.prepare("SELECT count(*) AS n FROM tour_bookings").get() as { n: number }).n).toBe(8);
+    expect((app.db.prepare("SELECT count(*) AS n FROM tour_bookings").get() as { n: number }).n).toBe(8);
   });
 
   it("answers 409 in the visitor's language, naming the places left and the contact page", async () => {
@@ -167,18 +167,18 @@ describe("booking a slot", () => {
     const smtp = await smtpServer();
     const clock = testClock("2027-03-01T09:00:00Z");
     const app = await server({ SMTP_URL: smtp.url }, clock);
-    const schedule = readSchedule(app.forms.db);
-    writeScheduleChange(app.forms.db, { kind: "settings", settings: { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } } }, clock.now());
-    app.forms.tours.scheduleChanged();
+    const schedule = readSchedule(app.db);
+    writeScheduleChange(app.db, { kind: "settings", settings: { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } } }, clock.now());
+    app.tours.scheduleChanged();
     const slot = "2027-03-29T10:00:00+02:00";
     const first = await post(app, booking(slot, { guests: 5 }));
     expect(first.statusCode).toBe(201);
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(3);
     clock.set("2027-03-03T08:59:00Z");
-    expect(await app.forms.tours.expireHolds()).toBe(0);
+    expect(await app.tours.expireHolds()).toBe(0);
     clock.set("2027-03-03T09:00:00Z");
-    expect(await app.forms.tours.expireHolds()).toBe(1);
-    expect(await app.forms.tours.expireHolds()).toBe(0);
+    expect(await app.tours.expireHolds()).toBe(1);
+    expect(await app.tours.expireHolds()).toBe(0);
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length === 2, 10_000, "acknowledgement and expiry");
     const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
@@ -272,12 +272,12 @@ describe("the visitor's mails, private link and calendar files", () => {
     const clock = testClock("2027-03-01T09:00:00Z");
     const app = await server({}, clock);
     expect((await post(app, booking("2027-03-10T10:00:00+01:00"))).statusCode).toBe(201);
-    const token = (app.forms.db.prepare("SELECT manage_token FROM tour_slot_bookings").get() as { manage_token: string }).manage_token;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings").get() as { manage_token: string }).manage_token;
     clock.set("2027-03-09T09:30:00Z");
     const form = { "content-type": "application/x-www-form-urlencoded" };
     const late = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
     expect(late.statusCode).toBe(409);
-    expect((app.forms.db.prepare("SELECT status FROM tour_slot_bookings").get() as { status: string }).status).toBe("confirmed");
+    expect((app.db.prepare("SELECT status FROM tour_slot_bookings").get() as { status: string }).status).toBe("confirmed");
     const unknown = await app.inject({ method: "GET", url: `/api/tours/booking?token=${"A".repeat(43)}` });
     expect(unknown.statusCode).toBe(404);
   });
@@ -292,20 +292,20 @@ describe("reminders", () => {
     const first = await server(env, clock);
     expect((await post(first, booking("2027-03-10T10:00:00+01:00", { language: "fr", page: "/fr/wine-tours", email: "camille@example.fr" }))).statusCode).toBe(201);
     expect((await post(first, booking("2027-03-10T10:00:00+01:00", { email: "gone@example.com" }))).statusCode).toBe(201);
-    const gone = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'").get() as { token: string }).token;
+    const gone = (first.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'").get() as { token: string }).token;
     const form = { "content-type": "application/x-www-form-urlencoded" };
     await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: gone, action: "cancel", confirm: "yes" }).toString() });
     // 10:00 in Paris on 10 March is 09:00 UTC: 24 hours before is 9 March, 09:00 UTC.
     clock.set("2027-03-09T08:59:00Z");
-    expect(await first.forms.tours.sendReminders()).toBe(0);
+    expect(await first.tours.sendReminders()).toBe(0);
     clock.set("2027-03-09T09:00:00Z");
-    expect(await first.forms.tours.sendReminders()).toBe(1);
+    expect(await first.tours.sendReminders()).toBe(1);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length === 2, 10_000, "confirmation and reminder");
     await first.close();
     apps.delete(first);
 
     const second = await server(env, clock);
-    expect(await second.forms.tours.sendReminders()).toBe(0);
+    expect(await second.tours.sendReminders()).toBe(0);
     const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
     expect(toCamille.map((mail) => mail.subject)).toEqual([
       "Votre visite au Château L’Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027 à 10\u00a0h",
@@ -317,7 +317,7 @@ describe("reminders", () => {
       "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027 at 10:00 AM",
       "Your visit to Château L'Hermitage Lescours on Wednesday, March 10, 2027 at 10:00 AM is cancelled",
     ]);
-    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
+    expect((second.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
     // Sent when online changes close, the reminder gives the phone and no private link, in its text, its HTML and its calendar file.
     const reminder = toCamille[1]!;
     expect(reminder.text).toContain(translator("fr").t("mail.booking.change", { phone: site.contact.phone }));
@@ -357,7 +357,7 @@ describe("the waitlist", () => {
     // 2 March, 09:00 in Paris: the group of three cancels. Yuki (two, first in line) is offered the places until 21:00;
     // Sam's two do not fit in the one place left.
     clock.set("2027-03-02T08:00:00Z");
-    const three = (first.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
+    const three = (first.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
     const form = { "content-type": "application/x-www-form-urlencoded" };
     await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString() });
     const [, offer] = await mailsTo(smtp, "yuki@example.jp", 2);
@@ -372,17 +372,17 @@ describe("the waitlist", () => {
 
     // A restart sweeps again at start-up: nobody is offered twice.
     const second = await server(env, clock);
-    await second.forms.tours.expireHolds();
+    await second.tours.expireHolds();
     // Sam has only the e-mail that put them in line; Yuki the same and one offer.
     expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(1);
-    expect((second.forms.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(2);
+    expect((second.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(2);
     // The estate was told of the offer: to whom, and until when the places are held.
     const offered = (await mailsTo(smtp, "contact@hermitage-lescours.example", 6)).find((mail) => mail.subject?.startsWith(staff("estateMail.subject.offered")));
     expect(offered!.text).toContain(staff("estateMail.intro.offered", { name: "Alex Smith", until: "mar. 2 mars 2027 à 21\u00a0h" }));
 
     // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
     clock.set("2027-03-02T20:30:00Z");
-    await second.forms.tours.expireHolds();
+    await second.tours.expireHolds();
     const [, samOffer] = await mailsTo(smtp, "sam@example.com", 2);
     expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
     expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
@@ -426,9 +426,9 @@ describe("the waitlist", () => {
     const left = await app.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token, action: "leave" }).toString() });
     expect(left.statusCode).toBe(200);
     expect(left.body).toContain(fr("waitlist.left").replace(/’/g, "&#x27;").replace(/'/g, "&#x27;").slice(0, 20));
-    expect(app.forms.tours.waitlist.byToken(token)!.status).toBe("gone");
+    expect(app.tours.waitlist.byToken(token)!.status).toBe("gone");
     // Places free up: the second in line is offered them, the one who left is not.
-    const eight = (app.forms.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'").get() as { token: string }).token;
+    const eight = (app.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'").get() as { token: string }).token;
     await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: eight, action: "cancel", confirm: "yes" }).toString() });
     const [, offer] = await mailsTo(smtp, "second@example.com", 2);
     expect(offer!.subject).toContain("Places are free");

@@ -224,7 +224,7 @@ async function registerStaffArea(
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
   const contentDir = app.content.dir;
-  const db = app.forms.db;
+  const db = app.db;
   const now = options.now ?? (() => new Date());
   const publisher = new Publisher({
     journal: {
@@ -262,7 +262,7 @@ async function registerStaffArea(
     dispatch: new NewsletterDispatch({
       table: newsletterTable,
       compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, newsletterFacts(app.content, config.SITE_URL)),
-      kick: () => app.forms.sender?.kick(),
+      kick: () => app.mailSender?.kick(),
       ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
       now,
       log: app.log,
@@ -290,7 +290,7 @@ async function registerStaffArea(
   await app.register(adminPlugin, {
     config,
     db,
-    kickMail: () => app.forms.sender?.kick(),
+    kickMail: () => app.mailSender?.kick(),
     routes,
     now: options.now,
     contentDir,
@@ -299,8 +299,8 @@ async function registerStaffArea(
     schedule,
     live,
     newsletter,
-    tours: app.forms.tours,
-    store: app.forms.store,
+    tours: app.tours,
+    store: app.submissions,
     content: app.content,
     backupStatus: () => app.backups.status(),
   });

@@ -16,24 +16,22 @@ import { createMailTransport, smtpLabel, warnIfUnreachable } from "../mail/trans
 import { openDataDir } from "../startup";
 import { apiRoutes } from "./routes";
 
-/** What the API keeps open, reachable as `app.forms` (tests use it to look inside). */
-export interface FormsService {
-  db: Db;
-  store: SubmissionStore;
-  sender: OutboxSender | null;
-  /** The tour schedule, its places and the visitors' own bookings (server/bookings/). */
-  tours: TourService;
-  /** Once the app is closed: e-mails left unsent in the outbox (the process then exits 1). */
-  unsentAtClose: number;
-  /** Deposits through the payment provider, or null without its keys (../bookings/payments.ts). */
-  payments: Payments | null;
-  /** The minute's sweep, run now (tests that move their clock run it at once). */
-  sweep: () => Promise<void>;
-}
-
 declare module "fastify" {
+  /** What the API keeps open, each decorated once on the server (the staff area, the backups, the health checks and the tests use them). */
   interface FastifyInstance {
-    forms: FormsService;
+    db: Db;
+    /** The forms' submissions, stored with their e-mails (../db/submissions.ts). */
+    submissions: SubmissionStore;
+    /** The outbox's sender, or null without SMTP_URL. */
+    mailSender: OutboxSender | null;
+    /** The tour schedule, its places and the visitors' own bookings (../bookings/). */
+    tours: TourService;
+    /** Deposits through the payment provider, or null without its keys (../bookings/payments.ts). */
+    payments: Payments | null;
+    /** The bookings' minute sweep, run now (tests that move their clock run it at once). */
+    sweepBookings: () => Promise<void>;
+    /** Once the server is closed: e-mails left unsent in the outbox (the process then exits 1). */
+    mailLeftUnsent: number;
   }
 }
 
@@ -119,8 +117,13 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
   const sweep = () => {
     sweepNow().catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
   };
-  const forms: FormsService = { db, store, sender, tours, unsentAtClose: 0, payments, sweep: sweepNow };
-  app.decorate("forms", forms);
+  app.decorate("db", db);
+  app.decorate("submissions", store);
+  app.decorate("mailSender", sender);
+  app.decorate("tours", tours);
+  app.decorate("payments", payments);
+  app.decorate("sweepBookings", sweepNow);
+  app.decorate("mailLeftUnsent", 0);
   app.addHook("onReady", async () => {
     sweep();
     sweeps = setInterval(sweep, 60_000).unref();
@@ -130,7 +133,7 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
   app.addHook("onClose", async () => {
     if (sweeps) clearInterval(sweeps);
     // The sender first: every e-mail handed to the SMTP server is recorded before the database closes.
-    forms.unsentAtClose = (await sender?.stop())?.unsent ?? 0;
+    app.mailLeftUnsent = (await sender?.stop())?.unsent ?? 0;
     store.flush();
     db.close();
   });

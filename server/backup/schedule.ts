@@ -122,7 +122,7 @@ export class BackupSchedule {
  */
 export const backups = fp(
   async (app: FastifyInstance, options: { config: Config; now?: () => Date }) => {
-    const schedule = new BackupSchedule(app.forms.db, options.config, app.log, options.now);
+    const schedule = new BackupSchedule(app.db, options.config, app.log, options.now);
     app.decorate("backups", schedule);
     app.addHook("onReady", async () => schedule.start());
     app.addHook("preClose", async () => schedule.stop());

@@ -19,7 +19,7 @@ export function adminTestServer(env: Record<string, string> = {}, options: Serve
 
 /** Creates a staff account as `npm run staff -- add` does (an `inbox` one unless told: it needs no second factor). */
 export async function addStaff(app: FastifyInstance, email: string, password: string, role: StaffRole = "inbox"): Promise<void> {
-  new StaffStore(app.forms.db).add(email, await hashPassword(password), role, new Date());
+  new StaffStore(app.db).add(email, await hashPassword(password), role, new Date());
 }
 
 /**
@@ -46,7 +46,7 @@ export async function signedInAdmin(app: FastifyInstance, who: { email: string; 
   await staff.get("/admin/login");
   await staff.post("/admin/login", who);
   await staff.get("/admin/login/enrol");
-  const secret = new StaffStore(app.forms.db).find(who.email)!.totp_pending_secret!;
+  const secret = new StaffStore(app.db).find(who.email)!.totp_pending_secret!;
   const done = await staff.post("/admin/login/enrol", { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) });
   expect(done.statusCode).toBe(200);
   return staff;

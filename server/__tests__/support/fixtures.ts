@@ -54,7 +54,7 @@ export function testMailContext(staffLanguage: StaffLanguage = "en", siteUrl = "
  */
 export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "office@hermitage-lescours.example"): void {
   const now = new Date().toISOString();
-  app.forms.db
+  app.db
     .prepare("INSERT INTO staff (email, password_hash, role, created_at, password_changed_at, language) VALUES (?, '-', 'inbox', ?, ?, ?) ON CONFLICT (email) DO UPDATE SET language = excluded.language")
     .run(email, now, now, lang);
 }
