@@ -9,16 +9,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
-import { eventSchema, type EstateEvent } from "./schemas/event";
-import { importerSchema, type Importer } from "./schemas/importer";
-import { legalPageIds, legalPageSchema, type LegalPage, type LegalPageId } from "./schemas/legal";
-import { newsItemSchema, type NewsItem } from "./schemas/news";
-import { replyTemplatesSchema, type ReplyTemplate } from "./schemas/reply-templates";
-import { siteSchema, type Site } from "./schemas/site";
-import { storySchema, type Story } from "./schemas/story";
-import { toursSchema, type Tours } from "./schemas/tour";
-import { villaSchema, type Villa } from "./schemas/villa";
-import { grapesSchema, wineSchema, type Grapes, type Wine } from "./schemas/wine";
+import { contentCollections, contentFixedSets, contentSingles, type CollectionId, type SingleId } from "./files";
+import type { EstateEvent } from "./schemas/event";
+import type { Importer } from "./schemas/importer";
+import type { LegalPage, LegalPageId } from "./schemas/legal";
+import type { NewsItem } from "./schemas/news";
+import type { ReplyTemplate } from "./schemas/reply-templates";
+import type { Site } from "./schemas/site";
+import type { Story } from "./schemas/story";
+import type { Tours } from "./schemas/tour";
+import type { Villa } from "./schemas/villa";
+import type { Grapes, Wine } from "./schemas/wine";
 
 export type { EstateEvent, EventType } from "./schemas/event";
 export type { Importer } from "./schemas/importer";
@@ -151,17 +152,20 @@ export function readContent(dir: string = locateContentDir(), { pictures = true,
     });
   };
 
-  const site = parse("site.json", siteSchema);
-  const grapes = parse("grapes.json", grapesSchema);
-  const wines = collection("wines", wineSchema);
-  const news = collection("news", newsItemSchema);
-  const events = collection("events", eventSchema);
-  const tours = parse("tours.json", toursSchema);
-  const villa = parse("villa.json", villaSchema);
-  const importer = parse("importer.json", importerSchema);
-  const story = parse("story.json", storySchema);
-  const replies = parse("reply-templates.json", replyTemplatesSchema);
-  const legal = Object.fromEntries(legalPageIds.map((id) => [id, parse(`legal/${id}.json`, legalPageSchema)]));
+  // Every kind of file of ./files.ts, the list the editor offers too.
+  const single = <T>(name: SingleId, schema: z.ZodType<T>) => parse(`${name}.json`, schema);
+  const site = single("site", contentSingles.site);
+  const grapes = single("grapes", contentSingles.grapes);
+  const wines = collection("wines" satisfies CollectionId, contentCollections.wines);
+  const news = collection("news" satisfies CollectionId, contentCollections.news);
+  const events = collection("events" satisfies CollectionId, contentCollections.events);
+  const tours = single("tours", contentSingles.tours);
+  const villa = single("villa", contentSingles.villa);
+  const importer = single("importer", contentSingles.importer);
+  const story = single("story", contentSingles.story);
+  const replies = single("reply-templates", contentSingles["reply-templates"]);
+  const { legal: legalSet } = contentFixedSets;
+  const legal = Object.fromEntries(legalSet.ids.map((id) => [id, parse(`legal/${id}.json`, legalSet.schema)]));
 
   // What one file cannot check alone: the pictures a file names exist, every grape has its names.
   for (const wine of wines) {

@@ -1,20 +1,13 @@
 /**
  * The content types the editor offers, each named once with its schema and where its files live:
  * a collection is a folder of `<id>.json` files (created and deleted in the editor), a single is
- * one file, a fixed set is a known list of files (the legal pages). The schemas are the build's
- * own (content/schemas/), so a save is checked exactly as the build checks it.
+ * one file, a fixed set is a known list of files (the legal pages). Their files and schemas are
+ * the build's own list (content/files.ts), so a save is checked exactly as the build checks it, and
+ * the compiler asks this file for every collection and file the build reads.
  */
 import type { z } from "zod";
 import { pagePaths, winePath } from "#core/paths";
-import { eventSchema } from "#content/schemas/event";
-import { importerSchema } from "#content/schemas/importer";
-import { legalPageIds, legalPageSchema } from "#content/schemas/legal";
-import { newsItemSchema } from "#content/schemas/news";
-import { siteSchema } from "#content/schemas/site";
-import { storySchema } from "#content/schemas/story";
-import { toursSchema } from "#content/schemas/tour";
-import { villaSchema } from "#content/schemas/villa";
-import { grapesSchema, wineSchema } from "#content/schemas/wine";
+import { contentCollections, contentFixedSets, contentSingles, type CollectionId, type FixedSetId, type SingleId } from "#content/files";
 
 export type ContentKind =
   /** A folder of items, one file each: `<folder>/<id>.json`. */
@@ -42,18 +35,28 @@ export interface ContentType {
   page?: (id: string) => { path: string; anchor?: string };
 }
 
-/** Every type, in the order the editor lists them. */
+/** How the editor shows a collection's items. */
+type CollectionView = Pick<ContentType, "titleField" | "sortBy" | "scheduled" | "page">;
+
+/** Each collection of the build, as the editor lists and previews it (the compiler asks for every one). */
+const collections: Record<CollectionId, CollectionView> = {
+  news: { titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.news, anchor: id }) },
+  wines: { titleField: "name", sortBy: "vintage", scheduled: true, page: (id) => ({ path: winePath(id) }) },
+  events: { titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.events, anchor: id }) },
+};
+
+/**
+ * Each single file of the build the editor offers, or false for one edited elsewhere (the reply
+ * templates have the inbox's own page).
+ */
+const singles: Record<SingleId, boolean> = { tours: true, villa: true, story: true, importer: true, site: true, grapes: true, "reply-templates": false };
+const fixedSets: Record<FixedSetId, true> = { legal: true };
+
+/** Every type, in the order the editor lists them: the collections, the single files, the fixed sets. */
 export const contentTypes: readonly ContentType[] = [
-  { id: "news", schema: newsItemSchema, where: { kind: "collection", folder: "news" }, titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.news, anchor: id }) },
-  { id: "wines", schema: wineSchema, where: { kind: "collection", folder: "wines" }, titleField: "name", sortBy: "vintage", scheduled: true, page: (id) => ({ path: winePath(id) }) },
-  { id: "events", schema: eventSchema, where: { kind: "collection", folder: "events" }, titleField: "title", sortBy: "date", scheduled: true, page: (id) => ({ path: pagePaths.events, anchor: id }) },
-  { id: "tours", schema: toursSchema, where: { kind: "single", file: "tours" } },
-  { id: "villa", schema: villaSchema, where: { kind: "single", file: "villa" } },
-  { id: "story", schema: storySchema, where: { kind: "single", file: "story" } },
-  { id: "importer", schema: importerSchema, where: { kind: "single", file: "importer" } },
-  { id: "site", schema: siteSchema, where: { kind: "single", file: "site" } },
-  { id: "grapes", schema: grapesSchema, where: { kind: "single", file: "grapes" } },
-  { id: "legal", schema: legalPageSchema, where: { kind: "fixed", folder: "legal", ids: legalPageIds } },
+  ...(Object.keys(collections) as CollectionId[]).map((id): ContentType => ({ id, schema: contentCollections[id], where: { kind: "collection", folder: id }, ...collections[id] })),
+  ...(Object.keys(singles) as SingleId[]).filter((id) => singles[id]).map((id): ContentType => ({ id, schema: contentSingles[id], where: { kind: "single", file: id } })),
+  ...(Object.keys(fixedSets) as FixedSetId[]).map((id): ContentType => ({ id, schema: contentFixedSets[id].schema, where: { kind: "fixed", folder: id, ids: contentFixedSets[id].ids } })),
 ];
 
 /** The type of an editor address segment, or undefined: only these names ever reach the file system. */
