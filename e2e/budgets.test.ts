@@ -13,6 +13,9 @@ import { baseUrl } from "./support/servers";
 const KB = 1024;
 const budgets = {
   firstLoadJs: 125 * KB,
+  // The tours page alone carries the booking form's prices per person and per group, private tours
+  // and gift vouchers (docs/performance.md, "First-load JavaScript per page").
+  firstLoadJsTours: 126 * KB,
   css: 25 * KB,
   image: 150 * KB,
   homeWithoutVideo: 400 * KB,
@@ -47,10 +50,9 @@ test.describe("first-load budgets of every page in every language", () => {
   });
 
   for (const page of pages) {
-    test(`${page.path}: first-load JavaScript ≤ 125 KB gzip`, () => {
-      expect(page.js, `${kb(page.js)}: ${page.scripts.map((s) => `${s.url} ${kb(s.bytes)}`).join(", ")}`).toBeLessThanOrEqual(
-        budgets.firstLoadJs,
-      );
+    const limit = /(^|\/)wine-tours$/.test(page.path) ? budgets.firstLoadJsTours : budgets.firstLoadJs;
+    test(`${page.path}: first-load JavaScript ≤ ${limit / KB} KB gzip`, () => {
+      expect(page.js, `${kb(page.js)}: ${page.scripts.map((s) => `${s.url} ${kb(s.bytes)}`).join(", ")}`).toBeLessThanOrEqual(limit);
     });
 
     test(`${page.path}: CSS ≤ 25 KB gzip`, () => {
