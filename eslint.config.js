@@ -12,9 +12,17 @@ import tseslint from "typescript-eslint";
  */
 const tooling = ["./pipeline", "./bench", "./generators", "./scripts", "./e2e"];
 const boundaries = [
-  { target: "./server", from: ["./app", ...tooling], message: "The server never imports the React app or the tooling: share code through core/, content/, presentation/ or forms/." },
+  {
+    target: "./server",
+    from: ["./app", ...tooling],
+    message: "The server never imports the React app or the tooling: share code through core/, content/, presentation/ or forms/.",
+  },
   { target: "./app", from: ["./server", ...tooling], message: "The app must not import server code or the tooling." },
-  { target: "./pipeline", from: ["./server", "./bench", "./generators", "./e2e"], message: "The build pipeline decides the shipped HTML from the app and the content: it needs neither the server nor the benchmarks." },
+  {
+    target: "./pipeline",
+    from: ["./server", "./bench", "./generators", "./e2e"],
+    message: "The build pipeline decides the shipped HTML from the app and the content: it needs neither the server nor the benchmarks.",
+  },
   {
     target: "./presentation",
     from: ["./app", "./server", "./forms", ...tooling],
@@ -44,12 +52,28 @@ const boundaries = [
   },
   { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
   { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
-  { target: ["./server/db", "./server/mail"], from: ["./server/admin", "./server/api"], message: "Storage and mail sit below the API and the staff inbox, which wire them." },
+  {
+    target: ["./server/db", "./server/mail"],
+    from: ["./server/admin", "./server/api"],
+    message: "Storage and mail sit below the API and the staff inbox, which wire them.",
+  },
   // The bookings' rules (server/bookings) wire their SQL (server/db) and their mails (server/mail),
   // and sit below the API and the staff area, which call them.
-  { target: ["./server/db", "./server/mail"], from: "./server/bookings", message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way." },
-  { target: "./server/bookings", from: ["./server/admin", "./server/api"], message: "The bookings' rules sit below the API and the staff area, which call them." },
-  { target: "./server/pages", from: ["./server/admin", "./server/api"], message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way." },
+  {
+    target: ["./server/db", "./server/mail"],
+    from: "./server/bookings",
+    message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way.",
+  },
+  {
+    target: "./server/bookings",
+    from: ["./server/admin", "./server/api"],
+    message: "The bookings' rules sit below the API and the staff area, which call them.",
+  },
+  {
+    target: "./server/pages",
+    from: ["./server/admin", "./server/api"],
+    message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way.",
+  },
 ];
 
 /**
@@ -175,8 +199,16 @@ export default tseslint.config(
         {
           patterns: [
             rawContentJson,
-            { regex: contentModule, allowTypeImports: true, message: "Components receive content through their route's loader: read it in a *.server.ts module." },
-            { regex: localesModule, allowTypeImports: true, message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts)." },
+            {
+              regex: contentModule,
+              allowTypeImports: true,
+              message: "Components receive content through their route's loader: read it in a *.server.ts module.",
+            },
+            {
+              regex: localesModule,
+              allowTypeImports: true,
+              message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts).",
+            },
           ],
         },
       ],

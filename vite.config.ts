@@ -48,10 +48,9 @@ function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph): Set<string>
   };
   const layouts = [`${appDir}root.tsx`, `${routesDir}language-layout.tsx`];
   const pages = [...getModuleIds()].filter((id) => id.startsWith(routesDir) && /\.tsx$/.test(id) && !layouts.includes(id));
-  const shared = pages.map(importsOf).reduce<Set<string> | undefined>(
-    (common, next) => (common ? new Set([...common].filter((id) => next.has(id))) : next),
-    undefined,
-  );
+  const shared = pages
+    .map(importsOf)
+    .reduce<Set<string> | undefined>((common, next) => (common ? new Set([...common].filter((id) => next.has(id))) : next), undefined);
   return new Set([...layouts.flatMap((id) => [...importsOf(id)]), ...(shared ?? [])]);
 }
 

@@ -23,7 +23,11 @@ export default defineConfig({
           // environment reset the modules after themselves (new-content-item, content-injection,
           // snipcart). The suite passed so in its default order, from a cold cache and shuffled.
           isolate: false,
-          include: ["{app,content,core,forms,presentation,server,pipeline,generators,bench}/**/__tests__/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "locales/__tests__/**/*.test.ts"],
+          include: [
+            "{app,content,core,forms,presentation,server,pipeline,generators,bench}/**/__tests__/**/*.test.{ts,tsx}",
+            "tests/**/*.test.ts",
+            "locales/__tests__/**/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
           environment: "node",
           // A backstop for a test that hangs, not a speed: property tests with thousands of cases,

@@ -10,7 +10,10 @@ import "./app.css";
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = splitLanguage(useLocation().pathname);
   // At most one font: the face of the page's largest text (its route's `handle.font`).
-  const font = preloadedFont(lang, useMatches().map((match) => match.handle));
+  const font = preloadedFont(
+    lang,
+    useMatches().map((match) => match.handle),
+  );
   return (
     // The head script may mark <html> before hydration (age flag), hence suppressHydrationWarning.
     // data-script (`latin` or `cjk`, core/languages.ts) is what the CSS reads for the script's typography.

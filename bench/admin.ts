@@ -34,7 +34,28 @@ function random(seed: number) {
   };
 }
 
-const firstNames = ["Camille", "Louis", "Emma", "Hugo", "Chloé", "Lucas", "Alex", "Sam", "María", "Javier", "Lucía", "王", "李", "张", "花子", "太郎", "Yuki", "Wei", "Anna", "Pierre"];
+const firstNames = [
+  "Camille",
+  "Louis",
+  "Emma",
+  "Hugo",
+  "Chloé",
+  "Lucas",
+  "Alex",
+  "Sam",
+  "María",
+  "Javier",
+  "Lucía",
+  "王",
+  "李",
+  "张",
+  "花子",
+  "太郎",
+  "Yuki",
+  "Wei",
+  "Anna",
+  "Pierre",
+];
 const lastNames = ["Martin", "Bernard", "Dubois", "Smith", "García", "López", "伟", "娜", "山田", "佐藤", "Tanaka", "Chen", "Müller", "Rossi", "Moreau"];
 const sentences = [
   "We would love to visit the estate with friends next spring.",
@@ -57,8 +78,12 @@ function seed(dataDir: string): { seconds: number; id: string; rare: string } {
   const startTime = Date.parse("2024-01-01T00:00:00Z");
   const step = (Date.parse("2026-11-01T00:00:00Z") - startTime) / total;
   const insert = {
-    tour: db.prepare("INSERT INTO tour_bookings (id, received_at, language, page, name, email, phone, guests, date, package, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-    contact: db.prepare("INSERT INTO contact_messages (id, received_at, language, page, name, email, phone, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    tour: db.prepare(
+      "INSERT INTO tour_bookings (id, received_at, language, page, name, email, phone, guests, date, package, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
+    contact: db.prepare(
+      "INSERT INTO contact_messages (id, received_at, language, page, name, email, phone, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     importer: db.prepare(
       "INSERT INTO importer_applications (id, received_at, language, page, company_name, contact_name, email, phone, country, website, experience, market_size, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
@@ -78,12 +103,38 @@ function seed(dataDir: string): { seconds: number; id: string; rare: string } {
       const message = `${pick(sentences)} ${pick(sentences)}`;
       const kind = next();
       if (kind < 0.3) {
-        insert.tour.run(id, at, lang, `/${lang}/wine-tours`, name, email, "+33 6 12 34 56 78", 1 + Math.floor(next() * 8), "2027-06-12", pick(["hermitage", "mongiron", "both"]), message);
+        insert.tour.run(
+          id,
+          at,
+          lang,
+          `/${lang}/wine-tours`,
+          name,
+          email,
+          "+33 6 12 34 56 78",
+          1 + Math.floor(next() * 8),
+          "2027-06-12",
+          pick(["hermitage", "mongiron", "both"]),
+          message,
+        );
         sample = id;
       } else if (kind < 0.7) {
         insert.contact.run(id, at, lang, `/${lang}/contact`, name, email, null, "Visit", message);
       } else if (kind < 0.85) {
-        insert.importer.run(id, at, lang, `/${lang}/become-importer`, `${pick(lastNames)} Wines Ltd`, name, email, "+86 21 5555 0000", "China", null, "12", "40 shops", message);
+        insert.importer.run(
+          id,
+          at,
+          lang,
+          `/${lang}/become-importer`,
+          `${pick(lastNames)} Wines Ltd`,
+          name,
+          email,
+          "+86 21 5555 0000",
+          "China",
+          null,
+          "12",
+          "40 shops",
+          message,
+        );
       } else {
         insert.newsletter.run(id, at, lang, `/${lang}`, email, at, randomUUID(), randomUUID());
       }
@@ -116,7 +167,11 @@ async function addStaffForBench(app: FastifyInstance): Promise<string> {
   const answer = await app.inject({
     method: "POST",
     url: "/admin/login",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://www.hermitage-lescours.example", cookie: `${signIn.name}=${signIn.value}` },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "https://www.hermitage-lescours.example",
+      cookie: `${signIn.name}=${signIn.value}`,
+    },
     payload: new URLSearchParams({ _csrf: token, email, password }).toString(),
   });
   const session = answer.cookies.find((cookie) => cookie.name.endsWith("lescours_staff"));
@@ -134,7 +189,9 @@ async function main(): Promise<void> {
     console.log(`seeding ${total.toLocaleString("en")} submissions…`);
     const seeded = seed(dataDir);
     const size = statSync(join(dataDir, databaseFileName)).size;
-    const app = await buildServer(parseConfig({ BUILD_DIR: buildDir, DATA_DIR: dataDir, LOG_LEVEL: "silent", SITE_URL: "https://www.hermitage-lescours.example" }));
+    const app = await buildServer(
+      parseConfig({ BUILD_DIR: buildDir, DATA_DIR: dataDir, LOG_LEVEL: "silent", SITE_URL: "https://www.hermitage-lescours.example" }),
+    );
     await app.ready();
     const cookie = await addStaffForBench(app);
     const pages: [string, string][] = [

@@ -21,7 +21,6 @@ import { openDatabase } from "../server/db/database";
 import { autocannon, autocannonVersion, type AutocannonResult } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const mails = Number(process.env.BENCH_MAILS ?? 2000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);

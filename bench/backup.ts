@@ -50,13 +50,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 /** Seeds the database the way the API fills it (the inbox's triggers index every row): tour requests and contact messages, half and half. */
 function seed(dataDir: string): void {
   const db = openDatabase(dataDir);
-  const tour = db.prepare("INSERT INTO tour_bookings (id, received_at, language, page, name, email, phone, guests, date, package, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  const contact = db.prepare("INSERT INTO contact_messages (id, received_at, language, page, name, email, phone, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  const tour = db.prepare(
+    "INSERT INTO tour_bookings (id, received_at, language, page, name, email, phone, guests, date, package, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const contact = db.prepare(
+    "INSERT INTO contact_messages (id, received_at, language, page, name, email, phone, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
   const message = "We would love to visit the estate with friends next spring, and taste the 2019 and 2020 vintages if we may.";
   db.transaction(() => {
     for (let i = 0; i < rows; i++) {
       const at = new Date(Date.parse("2025-01-01T00:00:00Z") + i * 60_000).toISOString();
-      if (i % 2 === 0) tour.run(randomUUID(), at, "en", "/wine-tours", `Visitor ${i}`, `visitor${i}@example.org`, "+33 6 12 34 56 78", 4, "2027-06-12", "both", message);
+      if (i % 2 === 0)
+        tour.run(randomUUID(), at, "en", "/wine-tours", `Visitor ${i}`, `visitor${i}@example.org`, "+33 6 12 34 56 78", 4, "2027-06-12", "both", message);
       else contact.run(randomUUID(), at, "fr", "/fr/contact", `Visiteur ${i}`, `visiteur${i}@example.org`, null, "Visite", message);
     }
   })();
@@ -66,7 +71,11 @@ function seed(dataDir: string): void {
 
 /** Makes the content folder a git repository of its own, as on the estate's server. */
 async function commitAll(dir: string): Promise<void> {
-  for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=Estate", "-c", "user.email=estate@example.org", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content"]]) {
+  for (const args of [
+    ["init", "-q"],
+    ["add", "-A"],
+    ["-c", "user.name=Estate", "-c", "user.email=estate@example.org", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content"],
+  ]) {
     const result = await run("git", ["-C", dir, ...args], process.env);
     if (result.code !== 0) throw new Error(`git ${args[0]}: ${result.stderr}`);
   }
@@ -119,7 +128,10 @@ interface LoadRun {
  * One run: the booking clients and the page readers, a backup after the baseline, and the check
  * of its snapshot against the bookings acknowledged before it started.
  */
-async function loadRun(url: string, options: { payload: object; pauseMs: number; commandEnv: NodeJS.ProcessEnv; restic: Record<string, string> }): Promise<LoadRun> {
+async function loadRun(
+  url: string,
+  options: { payload: object; pauseMs: number; commandEnv: NodeJS.ProcessEnv; restic: Record<string, string> },
+): Promise<LoadRun> {
   const { payload, pauseMs, commandEnv, restic } = options;
   const worker = new Worker(clientsSource, { eval: true, workerData: { url, clients, payload, pauseMs } });
   const done = new Promise<{ acks: [string, number][]; refused: Record<string, number> }>((resolve) => worker.once("message", resolve));
@@ -195,7 +207,16 @@ async function main() {
   const server = await startServer({ buildDir, dataDir, env });
   const commandEnv = { ...process.env, ...env, DATA_DIR: dataDir, npm_config_update_notifier: "false" };
   try {
-    const payload = { language: "en", page: "/wine-tours", email: "bench@example.org", phone: "+33 6 12 34 56 78", guests: 2, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), package: "both", message: "A benchmark booking." };
+    const payload = {
+      language: "en",
+      page: "/wine-tours",
+      email: "bench@example.org",
+      phone: "+33 6 12 34 56 78",
+      guests: 2,
+      date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      package: "both",
+      message: "A benchmark booking.",
+    };
     const results: LoadRun[] = [];
     for (const pauseMs of pauses) results.push(await loadRun(server.url, { payload, pauseMs, commandEnv, restic }));
     await server.stop();
@@ -211,7 +232,12 @@ async function main() {
     const startMs = performance.now() - startBegan;
     await again.stop();
 
-    const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? "unknown", node: process.version, date: new Date().toISOString().slice(0, 10) };
+    const machine = {
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model.trim() ?? "unknown",
+      node: process.version,
+      date: new Date().toISOString().slice(0, 10),
+    };
     const ms = (value: number) => `${Math.round(value)} ms`;
     const section = [
       start,
@@ -233,7 +259,11 @@ async function main() {
         `| the same during the backup | ${result.during.length} answers, p50 ${ms(percentile(result.during, 50))}, **p99 ${ms(percentile(result.during, 99))}** |`,
         `| bookings acknowledged (201) before the backup started | ${result.ackedBefore.toLocaleString("en")}, **${result.missing} missing** from the snapshot |`,
         `| bookings acknowledged while it ran | ${result.ackedDuring.toLocaleString("en")}, of which ${result.duringIn.toLocaleString("en")} in the snapshot (the copy is one moment during the run) |`,
-        `| booking requests not acknowledged | ${Object.entries(result.refused).map(([code, n]) => `${n} × ${code}`).join(", ") || "none"} |`,
+        `| booking requests not acknowledged | ${
+          Object.entries(result.refused)
+            .map(([code, n]) => `${n} × ${code}`)
+            .join(", ") || "none"
+        } |`,
       ]),
       "",
       "**The recovery, from the last snapshot.**",

@@ -41,16 +41,9 @@ interface Message {
 
 /** Launches Chromium headless with the project's usual flags and a CDP pipe. */
 export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/bin/chromium"): CdpBrowser {
-  const child: ChildProcess = spawn(
-    executable,
-    [
-      "--headless=new",
-      ...chromiumArgs,
-      "--remote-debugging-pipe",
-      "about:blank",
-    ],
-    { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn(executable, ["--headless=new", ...chromiumArgs, "--remote-debugging-pipe", "about:blank"], {
+    stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+  });
   const input = child.stdio[3] as Writable;
   const output = child.stdio[4] as Readable;
   let nextId = 0;
@@ -82,7 +75,8 @@ export function launchCdpBrowser(executable = process.env.CHROME_PATH ?? "/usr/b
         pending.set(nextId, { resolve: resolve as (value: Record<string, unknown>) => void, reject, method });
         input.write(`${JSON.stringify({ id: nextId, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
       }),
-    once: <T>(method: string) => new Promise<T>((resolve) => waiting.push({ method, sessionId, resolve: resolve as (params: Record<string, unknown>) => void })),
+    once: <T>(method: string) =>
+      new Promise<T>((resolve) => waiting.push({ method, sessionId, resolve: resolve as (params: Record<string, unknown>) => void })),
     on: <T>(method: string, listener: (params: T) => void) => {
       const entry = { method, sessionId, listener: listener as (params: Record<string, unknown>) => void };
       listeners.push(entry);

@@ -17,7 +17,12 @@ const pages = pageList.split(",");
 const runs = Number(process.env.RUNS ?? 3);
 
 /** The trace events whose CPU time is read, as Chromium names them. */
-const events = { layout: ["Layout"], style: ["UpdateLayoutTree", "RecalculateStyles"], "stylesheet parsing": ["ParseAuthorStyleSheet"], "HTML parsing": ["ParseHTML"] };
+const events = {
+  layout: ["Layout"],
+  style: ["UpdateLayoutTree", "RecalculateStyles"],
+  "stylesheet parsing": ["ParseAuthorStyleSheet"],
+  "HTML parsing": ["ParseHTML"],
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,10 +44,15 @@ try {
         for (const task of thread.tasks) {
           reading.all! += task.cpu;
           for (const [cause, ms] of Object.entries(task.causes) as [TaskCause, number][]) reading[cause] = (reading[cause] ?? 0) + ms;
-          for (const [name, names] of Object.entries(events)) reading[`event: ${name}`] = (reading[`event: ${name}`] ?? 0) + names.reduce((sum, event) => sum + (task.events[event] ?? 0), 0);
+          for (const [name, names] of Object.entries(events))
+            reading[`event: ${name}`] = (reading[`event: ${name}`] ?? 0) + names.reduce((sum, event) => sum + (task.events[event] ?? 0), 0);
         }
         readings.set(`${path}|${dir}`, [...(readings.get(`${path}|${dir}`) ?? []), reading]);
-        console.log(`${path} in ${dir} (#${run}): ${Object.entries(reading).map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join(", ")} ms`);
+        console.log(
+          `${path} in ${dir} (#${run}): ${Object.entries(reading)
+            .map(([key, ms]) => `${key} ${ms.toFixed(1)}`)
+            .join(", ")} ms`,
+        );
       }
     }
   }

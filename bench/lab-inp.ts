@@ -102,7 +102,9 @@ export async function measureLabInp(browser: CdpBrowser, url: string, { cpuSlowd
     const idleFrom = await evaluate<number>(page, "performance.now()");
     await tap();
     await evaluate(page, settled);
-    const idle = longestByInteraction(await evaluate<(Interaction & { id: number })[]>(page, "window.__labInteractions")).find((entry) => entry.start >= idleFrom);
+    const idle = longestByInteraction(await evaluate<(Interaction & { id: number })[]>(page, "window.__labInteractions")).find(
+      (entry) => entry.start >= idleFrom,
+    );
     return { inp: worst?.duration ?? 0, worst, taps: tapped, hydratedAt, ...(idle ? { idle } : {}) };
   } finally {
     await page.close();

@@ -123,7 +123,9 @@ function bytesBeforeFirstPaint(lhr: LighthouseResult): number {
   const networkStartTs = network?.debugData?.networkStartTimeTs;
   if (firstPaintTs === undefined || networkStartTs === undefined) throw new Error("Lighthouse gave no first paint or network start time");
   const firstPaint = (firstPaintTs - networkStartTs) / 1000;
-  return sum((network?.items ?? []).filter((item) => (item.networkRequestTime ?? item.rendererStartTime ?? Infinity) < firstPaint).map((item) => item.transferSize ?? 0));
+  return sum(
+    (network?.items ?? []).filter((item) => (item.networkRequestTime ?? item.rendererStartTime ?? Infinity) < firstPaint).map((item) => item.transferSize ?? 0),
+  );
 }
 
 /** What Lighthouse blames a long task on: a script by its name, "page" for the document, or "unattributed". */
@@ -293,8 +295,15 @@ function verdict(slowdown: number, subject: Subject, floor: Subject): string {
     const checks: [string, boolean][] = [
       [`TBT site − copy ${signed(s.tbt - f.tbt, " ms")} (${ms(s.tbt)} against ${ms(f.tbt)}; at most +60 ms)`, s.tbt - f.tbt <= 60],
       [`performance ${s.performance} against ${f.performance} (within 2)`, s.performance >= f.performance - 2],
-      ...(withTrace ? ([[`script CPU after the first paint at 1× ${s.scriptCpu.toFixed(1)} ms (at most 40 ms)`, s.scriptCpu <= 40]] as [string, boolean][]) : []),
-      ...(withInp ? ([[`lab INP ${ms(s.inp)} (< 200 ms; the same tap on the idle page: ${ms(s.idleTap)}, the floor's ${ms(f.idleTap)})`, s.inp < 200]] as [string, boolean][]) : []),
+      ...(withTrace
+        ? ([[`script CPU after the first paint at 1× ${s.scriptCpu.toFixed(1)} ms (at most 40 ms)`, s.scriptCpu <= 40]] as [string, boolean][])
+        : []),
+      ...(withInp
+        ? ([[`lab INP ${ms(s.inp)} (< 200 ms; the same tap on the idle page: ${ms(s.idleTap)}, the floor's ${ms(f.idleTap)})`, s.inp < 200]] as [
+            string,
+            boolean,
+          ][])
+        : []),
     ];
     return `- \`${page}\`: ${checks.map(([text, ok]) => `${ok ? "met" : "**not met**"}: ${text}`).join("; ")}`;
   });
@@ -316,7 +325,9 @@ function section(subjects: Subject[], loadBefore: number, loadAfter: number): st
   // What the slowest setting makes of the outside probe's machine (benchmark index 1,260–2,380), and its device classes.
   const [issueLow, issueHigh] = [1260 / slowest, 2380 / slowest];
   const issueClasses = [...new Set([deviceClass(issueLow), deviceClass(issueHigh)])].join(" to ");
-  const indexes = slowdowns.flatMap((slowdown) => subjects.flatMap((s) => pages.flatMap((p) => (lighthouseRuns.get(key(slowdown, s.dir, p)) ?? []).map((r) => r.benchmarkIndex))));
+  const indexes = slowdowns.flatMap((slowdown) =>
+    subjects.flatMap((s) => pages.flatMap((p) => (lighthouseRuns.get(key(slowdown, s.dir, p)) ?? []).map((r) => r.benchmarkIndex))),
+  );
   const perSetting = slowdowns
     .map(
       (slowdown) => `### CPU ${slowdown}× slower
@@ -325,7 +336,11 @@ ${table(slowdown, subjects)}
 
 Against the copy of the same run:
 
-${differenceTable(slowdown, subjects, subjects.find((s) => !s.hydrates)!)}
+${differenceTable(
+  slowdown,
+  subjects,
+  subjects.find((s) => !s.hydrates)!,
+)}
 
 ${taskNotes(slowdown, subjects)}`,
     )
@@ -431,7 +446,9 @@ async function main() {
               const run = await measureLabInp(browser!, `${subject.origin}${page}`, { cpuSlowdown: slowdown, taps: subject.hydrates ? undefined : taps });
               taps ??= run.taps;
               record(inpRuns, key(slowdown, subject.dir, page), { ...run, load });
-              console.log(`${slowdown}× INP #${round} ${subject.dir} ${page}: load ${load.toFixed(1)}, ${ms(run.inp)} (input delay ${ms(run.worst?.inputDelay ?? 0)}), ${run.taps} taps${run.hydratedAt ? `, hydrated at ${ms(run.hydratedAt)}` : ""}`);
+              console.log(
+                `${slowdown}× INP #${round} ${subject.dir} ${page}: load ${load.toFixed(1)}, ${ms(run.inp)} (input delay ${ms(run.worst?.inputDelay ?? 0)}), ${run.taps} taps${run.hydratedAt ? `, hydrated at ${ms(run.hydratedAt)}` : ""}`,
+              );
             }
           }
         }

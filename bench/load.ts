@@ -28,7 +28,6 @@ import { openDatabase } from "../server/db/database";
 import { autocannon, autocannonVersion, type AutocannonRequest, type AutocannonResult } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const staticDuration = Number(process.env.BENCH_STATIC_DURATION ?? 5);
 const staticRounds = Number(process.env.BENCH_STATIC_ROUNDS ?? 3);
@@ -104,7 +103,11 @@ function nginxBinary(): string {
   console.log("nginx is missing: installing Debian's package (apt-get install -y nginx)…");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () => execFileSync(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "--no-install-recommends", "nginx"], { env, stdio: "inherit" });
+  const install = () =>
+    execFileSync(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "--no-install-recommends", "nginx"], {
+      env,
+      stdio: "inherit",
+    });
   try {
     install();
   } catch {
@@ -276,7 +279,12 @@ async function main() {
     const cases: { what: string; path: string; encoding: string; extra: Record<string, string> }[] = [
       { what: `\`GET ${page}\` (HTML, ${gzipKb(page)} KB gzip)`, path: page, encoding: "gzip", extra: {} },
       { what: `\`GET ${asset}\` (framework script, ${gzipKb(asset)} KB gzip)`, path: asset, encoding: "gzip", extra: {} },
-      { what: `\`GET ${page}\` with \`Range: bytes=0-\` (HTML, ${plainKb} KB plain, 206: read from disk through @fastify/static)`, path: page, encoding: "identity", extra: { range: "bytes=0-" } },
+      {
+        what: `\`GET ${page}\` with \`Range: bytes=0-\` (HTML, ${plainKb} KB plain, 206: read from disk through @fastify/static)`,
+        path: page,
+        encoding: "identity",
+        extra: { range: "bytes=0-" },
+      },
     ];
     for (const { path, encoding, extra } of cases) {
       const ours = await probe(`${server.url}${path}`, encoding, extra);
@@ -305,8 +313,14 @@ async function main() {
           runs.push({ ours: await staticRun(server.url, path, encoding, extra), theirs });
         }
       }
-      ratios.set(what, runs.map((run) => run.ours.requests.average / run.theirs.requests.average));
-      for (const [name, side] of [[ourName, "ours"], [nginxName, "theirs"]] as const) {
+      ratios.set(
+        what,
+        runs.map((run) => run.ours.requests.average / run.theirs.requests.average),
+      );
+      for (const [name, side] of [
+        [ourName, "ours"],
+        [nginxName, "theirs"],
+      ] as const) {
         const sorted = runs.map((run) => run[side]).sort((a, b) => a.requests.average - b.requests.average);
         results.push({ what, server: name, result: sorted[Math.floor(sorted.length / 2)]!, rates: runs.map((run) => run[side].requests.average) });
       }

@@ -45,15 +45,22 @@ export interface MainThread {
 }
 
 const causeOf = (name: string): TaskCause | undefined => {
-  if (/^(EvaluateScript|FunctionCall|v8\.evaluateModule|v8\.compile|v8\.compileModule|V8\.CompileCode|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|v8\.run|V8\.Execute)$/.test(name)) return "script";
-  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|Layout|UpdateLayout|IntersectionObserverController::computeIntersections)$/.test(name)) return "style and layout";
+  if (
+    /^(EvaluateScript|FunctionCall|v8\.evaluateModule|v8\.compile|v8\.compileModule|V8\.CompileCode|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|v8\.run|V8\.Execute)$/.test(
+      name,
+    )
+  )
+    return "script";
+  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|Layout|UpdateLayout|IntersectionObserverController::computeIntersections)$/.test(name))
+    return "style and layout";
   if (/^(Paint|PrePaint|Layerize|Commit|CompositeLayers|UpdateLayer|PaintImage|Decode Image|ImageDecodeTask)$/.test(name)) return "paint";
   if (name === "ParseHTML") return "HTML parsing";
   if (/^(MajorGC|MinorGC|V8\.GC|BlinkGC)/.test(name)) return "garbage collection";
   return undefined;
 };
 
-const isTopLevelTask = (name: string) => /^(RunTask|ThreadControllerImpl::RunTask|ThreadControllerImpl::DoWork|TaskQueueManager::ProcessTaskFromWorkQueue)$/.test(name);
+const isTopLevelTask = (name: string) =>
+  /^(RunTask|ThreadControllerImpl::RunTask|ThreadControllerImpl::DoWork|TaskQueueManager::ProcessTaskFromWorkQueue)$/.test(name);
 
 /** A script's name for the tables: its file name without the content hash. */
 export const scriptName = (url: string) => {
@@ -103,7 +110,15 @@ export function mainThreadTasks(events: TraceEvent[]): MainThread {
     const parent = stack.at(-1);
     if (!parent) {
       if (!isTopLevelTask(event.name)) continue;
-      const task: MainThreadTask = { start: (event.ts - navigation) / 1000, absolute: event.ts, wall: event.dur! / 1000, cpu: (event.tdur ?? event.dur!) / 1000, causes: {}, scripts: {}, events: {} };
+      const task: MainThreadTask = {
+        start: (event.ts - navigation) / 1000,
+        absolute: event.ts,
+        wall: event.dur! / 1000,
+        cpu: (event.tdur ?? event.dur!) / 1000,
+        causes: {},
+        scripts: {},
+        events: {},
+      };
       tasks.push(task);
       stack.push({ event, children: 0, task });
       continue;

@@ -29,7 +29,9 @@ function walk(dir: string): string[] {
 /** Every prerendered page of a build: URL path → HTML file. */
 export function builtPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const file of walk(clientDir).filter((f) => f.endsWith("index.html")).sort()) {
+  for (const file of walk(clientDir)
+    .filter((f) => f.endsWith("index.html"))
+    .sort()) {
     const dir = relative(clientDir, file).split(sep).slice(0, -1).join("/");
     pages.set(`/${dir}`, file);
   }

@@ -101,7 +101,11 @@ const webFaces = [...new Map(faces.map((face) => [face.file, face])).values()].m
 });
 // The fallbacks unadjusted, one family per local font list, to measure against.
 const plainFallbacks = [...new Set(faces.map((face) => face.local.join()))].map(
-  (list, i) => `@font-face{font-family:"Plain ${i}";src:${list.split(",").map((name) => `local("${name}")`).join(",")}}`,
+  (list, i) =>
+    `@font-face{font-family:"Plain ${i}";src:${list
+      .split(",")
+      .map((name) => `local("${name}")`)
+      .join(",")}}`,
 );
 const plainName = (face: Face) => `Plain ${[...new Set(faces.map((f) => f.local.join()))].indexOf(face.local.join())}`;
 await page.setContent(`<style>${[...webFaces, ...plainFallbacks].join("\n")} span{font-size:100px;white-space:nowrap}</style><body></body>`);

@@ -22,7 +22,11 @@ for (const sheet of sheets) {
 }
 const total = performance.now() - started;
 
-console.log(`Measured ${new Date().toISOString().slice(0, 10)}, load average ${loadavg().map((l) => l.toFixed(1)).join(" / ")}.\n`);
+console.log(
+  `Measured ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")}.\n`,
+);
 console.log(`All ${rows.length} sheets: ${(total / 1000).toFixed(1)} s, peak memory ${Math.round(resourceUsage().maxRSS / 1024)} MB.\n`);
 console.log(`| sheet | ms | KB (limit ${kb(maxBytes)}) |`);
 console.log("|---|---:|---:|");

@@ -33,7 +33,11 @@ export interface PageTrace {
  * compile on a background thread is compiled on the main thread. `categories` adds trace categories
  * (Chromium's own, such as "fonts" or "blink"), to see inside the style and layout tasks.
  */
-export async function tracePage(browser: CdpBrowser, url: string, { profile = false, categories: more = [] }: { profile?: boolean; categories?: string[] } = {}): Promise<PageTrace> {
+export async function tracePage(
+  browser: CdpBrowser,
+  url: string,
+  { profile = false, categories: more = [] }: { profile?: boolean; categories?: string[] } = {},
+): Promise<PageTrace> {
   const page = await browser.newPage({ fresh: true });
   try {
     await page.send("Emulation.setDeviceMetricsOverride", phone);
@@ -49,7 +53,7 @@ export async function tracePage(browser: CdpBrowser, url: string, { profile = fa
     await loaded;
     // The framework starts after load and the first paint (pipeline/paint-first.ts); a page
     // without scripts in its body (bench/script-free-copy.ts) has nothing to wait for.
-    for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window || !document.querySelector("body script")`)); ) {
+    for (const started = Date.now(); !(await evaluate<boolean>(page, `"__reactRouterRouteModules" in window || !document.querySelector("body script")`));) {
       if (Date.now() - started > 60_000) throw new Error(`${url} did not start its framework within a minute`);
       await pause(100);
     }

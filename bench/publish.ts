@@ -43,7 +43,13 @@ const publishDir = mkdtempSync(join(process.cwd(), "build-bench-publish-"));
 const startOn = full ? mkdtempSync(join(process.cwd(), "build-bench-served-")) : served;
 if (full) cpSync(served, startOn, { recursive: true, filter: (source) => !source.startsWith(join(served, "renderer")) });
 const app = await buildServer(
-  parseConfig({ BUILD_DIR: startOn, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-bench-data-")), CONTENT_DIR: contentDir, LOG_LEVEL: "silent", RATE_LIMIT_MAX: "0" }),
+  parseConfig({
+    BUILD_DIR: startOn,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-bench-data-")),
+    CONTENT_DIR: contentDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_MAX: "0",
+  }),
   { publishDir },
 );
 await app.ready();
@@ -70,7 +76,15 @@ const title = `Harvest 2026, measured ${new Date().toISOString()}`;
 const before = await repository.read(news, "harvest-2026");
 
 const started = performance.now();
-await repository.save(news, "harvest-2026", { ...item, title: { ...item.title, en: title } }, before!.version, { email: "bench@example.com" }, "Harvest 2026: title changed (benchmark)", () => []);
+await repository.save(
+  news,
+  "harvest-2026",
+  { ...item, title: { ...item.title, en: title } },
+  before!.version,
+  { email: "bench@example.com" },
+  "Harvest 2026: title changed (benchmark)",
+  () => [],
+);
 const saved = performance.now();
 const preview = app.contentPublisher.request("bench@example.com", { preview: true });
 await app.contentPublisher.idle();
@@ -85,7 +99,9 @@ const loadAfter = loadavg()[0]!.toFixed(2);
 await app.close();
 
 if (preview.status !== "done" || !previewPage.includes(title) || publish.status !== "done" || !page.body.includes(title)) {
-  console.error(`bench:publish: the title did not reach the preview and the live site (${preview.status}, ${publish.status})\n${preview.error ?? publish.error ?? ""}`);
+  console.error(
+    `bench:publish: the title did not reach the preview and the live site (${preview.status}, ${publish.status})\n${preview.error ?? publish.error ?? ""}`,
+  );
   process.exit(1);
 }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

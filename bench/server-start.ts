@@ -70,7 +70,7 @@ async function main() {
     "",
     `Measured ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown"}), Node ${process.version}; the 1-minute load`,
     `average was ${load} before the run. Each variant started ${runs} times, alternating, on a fresh \`DATA_DIR\`, no mail: from spawning node to`,
-    "the server's own \"listening\" line, and its resident memory once `/healthz` has answered (medians, range in brackets).",
+    'the server\'s own "listening" line, and its resident memory once `/healthz` has answered (medians, range in brackets).',
     "",
     "| server | listening after | resident memory |",
     "|---|---|---|",

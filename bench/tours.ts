@@ -17,7 +17,6 @@ import { addDays, localOf } from "../server/bookings/paris-time";
 import { autocannon } from "./autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
-
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 200);
 const attempts = Number(process.env.BENCH_ATTEMPTS ?? 500);
@@ -42,7 +41,9 @@ async function main() {
 
     // One slot a week ahead (10:00 in Paris), the 500 attempts for one place each, all at once.
     const slotDay = addDays(today, 7);
-    const slotAnswer = (await (await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${slotDay}&to=${slotDay}`)).json()) as { slots: { start: string; capacity: number }[] };
+    const slotAnswer = (await (await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${slotDay}&to=${slotDay}`)).json()) as {
+      slots: { start: string; capacity: number }[];
+    };
     const slot = slotAnswer.slots[0]!;
     console.log(`${attempts} booking attempts for ${slot.start} (capacity ${slot.capacity}), a page read meanwhile…`);
     const pageRun = autocannon({ url: `${server.url}/wine-tours`, connections: 10, duration: 4 });
@@ -53,7 +54,15 @@ async function main() {
         fetch(`${server.url}/api/tour-bookings`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ language: "en", page: "/wine-tours", name: "Bench", email: `bench${i}@example.com`, guests: 1, package: "hermitage", slot: slot.start }),
+          body: JSON.stringify({
+            language: "en",
+            page: "/wine-tours",
+            name: "Bench",
+            email: `bench${i}@example.com`,
+            guests: 1,
+            package: "hermitage",
+            slot: slot.start,
+          }),
         }).then(
           (response) => response.status,
           () => 0,
@@ -63,12 +72,18 @@ async function main() {
     const bookingSeconds = (Date.now() - began) / 1000;
     const page = await pageRun;
     const db = openDatabase(dataDir, { readonly: true });
-    const given = (db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE status IN ('pending', 'confirmed')").get() as { n: number }).n;
+    const given = (db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE status IN ('pending', 'confirmed')").get() as { n: number })
+      .n;
     db.close();
     const count = (code: number) => codes.filter((c) => c === code).length;
     const serverErrors = codes.filter((c) => c >= 500 || c === 0).length;
 
-    const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? "unknown", node: process.version, date: new Date().toISOString().slice(0, 10) };
+    const machine = {
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model.trim() ?? "unknown",
+      node: process.version,
+      date: new Date().toISOString().slice(0, 10),
+    };
     const section = [
       start,
       "## Tour availability and the last places (`npm run bench:tours`)",

@@ -41,7 +41,9 @@ function profileOf(events: ProfileEvent[], pid: number) {
     for (const chunk of events.filter((event) => event.name === "ProfileChunk" && event.pid === pid && event.id === profile.id)) {
       const data = chunk.args?.data;
       for (const node of data?.cpuProfile?.nodes ?? []) {
-        const file = String(node.callFrame.url ?? "").split("/").pop();
+        const file = String(node.callFrame.url ?? "")
+          .split("/")
+          .pop();
         nodes.set(node.id, { name: `${node.callFrame.functionName || "(anonymous)"} ${file}:${node.callFrame.lineNumber ?? ""}`, parent: node.parent });
       }
       (data?.cpuProfile?.samples ?? []).forEach((node, index) => {
@@ -65,7 +67,9 @@ function describeTask(task: MainThreadTask, profile: ReturnType<typeof profileOf
       seen.add(name);
     }
   }
-  const causes = Object.entries(task.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`).join(", ");
+  const causes = Object.entries(task.causes)
+    .map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(0)}`)
+    .join(", ");
   const held = [...inclusive.entries()]
     .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
     .sort((a, b) => b[1] - a[1])
@@ -93,11 +97,14 @@ try {
       console.log(
         `${path} in ${dir} (#${run}): first paint at ${thread.firstPaint.toFixed(0)} ms; CPU after it at ${slowdown}×: script ${cpu("script")} ms, ` +
           `style and layout ${cpu("style and layout")} ms, in all ${(after.total * slowdown).toFixed(1)} ms ` +
-          `(${Object.entries(after.causes).map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(1)}`).join(", ")}); tasks after it of ${minimum} ms or more:`,
+          `(${Object.entries(after.causes)
+            .map(([cause, ms]) => `${cause} ${(ms * slowdown).toFixed(1)}`)
+            .join(", ")}); tasks after it of ${minimum} ms or more:`,
       );
       const pid = events.find((event) => event.name === "firstContentfulPaint")?.pid ?? -1;
       const profile = profileOf(events, pid);
-      for (const task of thread.tasks.filter((task) => task.start >= thread.firstPaint && task.cpu * slowdown >= minimum)) console.log(describeTask(task, profile));
+      for (const task of thread.tasks.filter((task) => task.start >= thread.firstPaint && task.cpu * slowdown >= minimum))
+        console.log(describeTask(task, profile));
     }
   }
   if (runs > 1 || buildDirs.length > 1) {
@@ -105,7 +112,9 @@ try {
       const sorted = [...times].sort((a, b) => a - b);
       const middle = sorted.length / 2;
       const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-      console.log(`${dir}: script CPU after the first paint at ${slowdown}×, ${runs} loads: median ${median.toFixed(1)} ms, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)} ms`);
+      console.log(
+        `${dir}: script CPU after the first paint at ${slowdown}×, ${runs} loads: median ${median.toFixed(1)} ms, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)} ms`,
+      );
     }
   }
 } finally {

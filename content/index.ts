@@ -138,7 +138,9 @@ export function readContent(dir: string = locateContentDir(), { pictures = true,
   /** Every `<folder>/<id>.json`, its id from the file name. */
   const collection = <T>(folder: string, schema: z.ZodType<T>): (T & { id: string })[] => {
     const onDisk = existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).filter((name) => name.endsWith(".json")) : [];
-    const overridden = Object.keys(overrides).filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes("/")).map((file) => file.slice(folder.length + 1));
+    const overridden = Object.keys(overrides)
+      .filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes("/"))
+      .map((file) => file.slice(folder.length + 1));
     const files = [...new Set([...onDisk, ...overridden])].filter((name) => overrides[`${folder}/${name}`] !== null).sort();
     if (files.length === 0) problems.push(`${folder}/: no content files`);
     return files.flatMap((name) => {
@@ -178,12 +180,15 @@ export function readContent(dir: string = locateContentDir(), { pictures = true,
   }
   // The wines a tour pours are wines of the shop (the thank-you e-mail after a visit links to them).
   for (const tour of tours?.packages ?? []) {
-    for (const wine of tour.wines) if (!wines.some((known) => known.id === wine)) problems.push(`tours.json: packages → ${tour.id} → wines: "${wine}" is no wine of wines/`);
+    for (const wine of tour.wines)
+      if (!wines.some((known) => known.id === wine)) problems.push(`tours.json: packages → ${tour.id} → wines: "${wine}" is no wine of wines/`);
   }
   const scenes: [string, string][] = [
     ...(villa?.gallery.map((view, i): [string, string] => [`villa.json: gallery[${i}] → scene`, view.scene]) ?? []),
     ...news.flatMap((item): [string, string][] => (item.photo ? [[`news/${item.id}.json: photo → scene`, item.photo.scene]] : [])),
-    ...(story?.chapters.flatMap((chapter, c) => chapter.photos.map((photo, p): [string, string] => [`story.json: chapters[${c}] → photos[${p}] → scene`, photo.scene])) ?? []),
+    ...(story?.chapters.flatMap((chapter, c) =>
+      chapter.photos.map((photo, p): [string, string] => [`story.json: chapters[${c}] → photos[${p}] → scene`, photo.scene]),
+    ) ?? []),
   ];
   for (const [where, scene] of scenes) {
     if (pictures && !existsSync(join(dir, "images", "scenes", `${scene}.jpg`))) problems.push(`${where}: no picture at content/images/scenes/${scene}.jpg`);
@@ -200,8 +205,12 @@ export function readContent(dir: string = locateContentDir(), { pictures = true,
     grapes,
     news: shown(news).sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     events: [
-      ...shown(events).filter((e) => e.status === "upcoming").sort((a, b) => a.date.localeCompare(b.date)),
-      ...shown(events).filter((e) => e.status === "past").sort((a, b) => b.date.localeCompare(a.date)),
+      ...shown(events)
+        .filter((e) => e.status === "upcoming")
+        .sort((a, b) => a.date.localeCompare(b.date)),
+      ...shown(events)
+        .filter((e) => e.status === "past")
+        .sort((a, b) => b.date.localeCompare(a.date)),
     ],
     tours,
     villa,

@@ -20,7 +20,6 @@ export const pagePaths = {
   terms: "/terms",
 } as const;
 
-
 /**
  * The API's addresses that pages and e-mails link to, beside the forms' own (forms/fields.ts
  * `formPath`). The server registers its routes at these (server/api/), the visitor's pages post

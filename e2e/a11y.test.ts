@@ -211,7 +211,11 @@ test.describe("keyboard", () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
     const toggle = page.getByRole("button", { name: text("es", "media.heroVideo.pause") });
     // In the tab order right before the hero's links (early, as a pause control should be).
-    await page.locator("main").getByRole("link", { name: text("es", "home.hero.shop") }).first().focus();
+    await page
+      .locator("main")
+      .getByRole("link", { name: text("es", "home.hero.shop") })
+      .first()
+      .focus();
     await page.keyboard.press("Shift+Tab");
     expect(await toggle.evaluate((el) => el === document.activeElement && el.matches(":focus-visible"))).toBe(true);
     await page.keyboard.press("Space");
@@ -225,7 +229,19 @@ test.describe("keyboard", () => {
     // bypassCSP only to switch transitions off, so each ring is measured in its final colour.
     test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
 
-    for (const path of ["/", "/story", "/shop", "/shop/chateau-2019", "/wine-tours", "/villa", "/contact", "/news", "/events", "/become-importer", "/privacy"]) {
+    for (const path of [
+      "/",
+      "/story",
+      "/shop",
+      "/shop/chateau-2019",
+      "/wine-tours",
+      "/villa",
+      "/contact",
+      "/news",
+      "/events",
+      "/become-importer",
+      "/privacy",
+    ]) {
       test(`reaches every visible control of ${path} by Tab, each with a visible focus outline of 3:1 contrast`, async ({ page }) => {
         const found: Record<string, string[]> = {};
         await page.goto(`${baseUrl}${path}`);
@@ -235,7 +251,13 @@ test.describe("keyboard", () => {
         const controls = await page.evaluate(() => {
           const all = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, iframe, [tabindex]");
           return [...all]
-            .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert], dialog:not([open])"))
+            .filter(
+              (el) =>
+                el.tabIndex >= 0 &&
+                !(el as HTMLButtonElement).disabled &&
+                el.checkVisibility({ visibilityProperty: true }) &&
+                !el.closest("[inert], dialog:not([open])"),
+            )
             .map((el, i) => {
               el.dataset.a11ySweep = String(i);
               return String(i);
@@ -262,9 +284,14 @@ test.describe("keyboard", () => {
               if (color[3] > 0) layers.unshift(color);
               if (color[3] >= 1) break;
             }
-            const behind = layers.reduce<[number, number, number]>((under, [r, g, b, a]) => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)], [255, 255, 255]);
+            const behind = layers.reduce<[number, number, number]>(
+              (under, [r, g, b, a]) => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)],
+              [255, 255, 255],
+            );
             const luminance = ([r, g, b]: number[]) =>
-              [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+              [r!, g!, b!]
+                .map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+                .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
             const [l1, l2] = [luminance(rgba(style.outlineColor)), luminance(behind)];
             return {
               id: el.dataset.a11ySweep ?? "",

@@ -40,7 +40,11 @@ test.beforeAll(async () => {
   expect(added.status, added.output).toBe(0);
   smtp = new TestSmtp();
   await smtp.start();
-  server = await startServer({ buildDir: process.env.E2E_BUILD_DIR ?? "build", dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" } });
+  server = await startServer({
+    buildDir: process.env.E2E_BUILD_DIR ?? "build",
+    dataDir,
+    env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" },
+  });
 });
 
 test.afterAll(async () => {
@@ -100,7 +104,10 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     // …and confirms it at one of its tour's times that day, with their places shown.
     const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel(en("booking.confirm.date")).fill(day);
-    await page.getByRole("button", { name: en("slot.move.show") }).first().click();
+    await page
+      .getByRole("button", { name: en("slot.move.show") })
+      .first()
+      .click();
     await page.getByRole("radio", { name: /11:30/ }).check();
     await page.getByRole("button", { name: en("booking.confirm.submit") }).click();
     await expect.poll(() => page.locator("[role=status]").innerText()).toBe(en("done.confirmed"));

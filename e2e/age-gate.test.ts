@@ -79,9 +79,7 @@ test.describe("age gate", () => {
   });
 
   test("No sends the browser to a general search engine", async ({ page, context }) => {
-    await context.route("https://www.google.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }),
-    );
+    await context.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }));
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "No, I am under 18" }).click();
@@ -98,7 +96,7 @@ test.describe("age gate", () => {
     expect(text).not.toContain("Are you 18 years of age or older?");
     expect(await gate.getByRole("link").first().getAttribute("href")).toBe("/ja/terms");
     // The footer under the health message says drinking under N is forbidden: the gate asks about N.
-    const notice = /(\d+)歳未満の者の飲酒は法律で禁止されています/.exec(await page.locator("footer").textContent() ?? "");
+    const notice = /(\d+)歳未満の者の飲酒は法律で禁止されています/.exec((await page.locator("footer").textContent()) ?? "");
     const age = Number(notice?.[1]);
     expect(age).toBe(drinkingAge("ja"));
     expect(text).toContain(ja("ageGate.question", { age }));

@@ -29,9 +29,7 @@ async function holdFramework(page: Page): Promise<string[]> {
 const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules" in window);
 
 test.describe("the framework after the first paint", () => {
-  test("is requested only after the load event and the first contentful paint on screen when the visitor does nothing, then hydrates", async ({
-    openPage,
-  }) => {
+  test("is requested only after the load event and the first contentful paint on screen when the visitor does nothing, then hydrates", async ({ openPage }) => {
     // The paint is reported once the frame is presented, at times after the load event: four pages,
     // each a first visit, so that a starter that did not wait for it would be caught.
     for (const path of ["/shop", "/", "/fr/wine-tours", "/ja/news"]) {
@@ -42,7 +40,12 @@ test.describe("the framework after the first paint", () => {
         const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
         const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/.*\.js$/.test(entry.name));
-        return { load: navigation.loadEventStart, paint: paint?.startTime, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+        return {
+          load: navigation.loadEventStart,
+          paint: paint?.startTime,
+          firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+          scripts: scripts.length,
+        };
       });
       expect(timing.scripts, path).toBeGreaterThan(3);
       expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.load);

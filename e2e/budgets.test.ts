@@ -107,8 +107,6 @@ test.describe("the home page on a phone", () => {
     expect(kinds(/\.css$/)).toBe(1);
     expect(kinds(/\.woff2$/)).toBeGreaterThanOrEqual(1);
     expect(kinds(/estate-hero-[\w-]+\.avif$/)).toBe(1);
-    expect(total, counted.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join("\n")).toBeLessThanOrEqual(
-      budgets.homeWithoutVideo,
-    );
+    expect(total, counted.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join("\n")).toBeLessThanOrEqual(budgets.homeWithoutVideo);
   });
 });

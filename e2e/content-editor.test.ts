@@ -30,7 +30,13 @@ const shots = "docs/screenshots";
 const languages = ["en", "fr", "zh", "es", "ja"] as const;
 const itemId = "cellar-door-2026";
 const item = {
-  title: { en: "The cellar door opens on Saturdays", fr: "Le chai ouvre ses portes le samedi", zh: "酒窖每逢周六对外开放", es: "La bodega abre sus puertas los sábados", ja: "毎週土曜日にセラーを公開します" },
+  title: {
+    en: "The cellar door opens on Saturdays",
+    fr: "Le chai ouvre ses portes le samedi",
+    zh: "酒窖每逢周六对外开放",
+    es: "La bodega abre sus puertas los sábados",
+    ja: "毎週土曜日にセラーを公開します",
+  },
   description: {
     en: "From next week, visitors may taste the current vintages without booking.",
     fr: "Dès la semaine prochaine, les visiteurs pourront déguster les millésimes du moment sans réserver.",
@@ -45,7 +51,13 @@ const item = {
     es: "Todos los sábados, de diez a cinco, la bodega está abierta a todo el mundo.",
     ja: "毎週土曜日の10時から17時まで、どなたでもセラーにお越しいただけます。",
   },
-  alt: { en: "The open doors of the barrel cellar", fr: "Les portes ouvertes du chai à barriques", zh: "橡木桶酒窖敞开的大门", es: "Las puertas abiertas de la sala de barricas", ja: "扉を開けた樽熟成庫" },
+  alt: {
+    en: "The open doors of the barrel cellar",
+    fr: "Les portes ouvertes du chai à barriques",
+    zh: "橡木桶酒窖敞开的大门",
+    es: "Las puertas abiertas de la sala de barricas",
+    ja: "扉を開けた樽熟成庫",
+  },
 } as const;
 
 let server: RunningServer;
@@ -67,7 +79,9 @@ function photograph(): Promise<Buffer> {
       pixels[i + 2] = 50 + ((y * 5) % 60);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** The newest publish or preview on the publish page (it reloads itself while one runs). */
@@ -94,7 +108,15 @@ const live = async (path: string) => (await fetch(`${server.url}${path}`)).text(
 /** A moment in Paris time as a `datetime-local` input takes it. */
 function parisLocal(at: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -102,7 +124,8 @@ function parisLocal(at: Date): string {
 }
 
 /** The text of a built page's `<title>`. */
-const builtTitle = (path: string) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(builtSite, "client", path, "index.html"), "utf8"))![1]!.replace(/&#x27;/g, "'");
+const builtTitle = (path: string) =>
+  /<title>([^<]*)<\/title>/.exec(readFileSync(join(builtSite, "client", path, "index.html"), "utf8"))![1]!.replace(/&#x27;/g, "'");
 
 async function signIn(page: Page) {
   await page.goto(`${server.url}/admin/login`);
@@ -160,7 +183,9 @@ test.afterAll(async () => {
   if (contentDir) rmSync(join(contentDir, ".."), { recursive: true, force: true });
 });
 
-test("an editor on a phone in French: a photograph framed on its subject, a live preview, a preview with the changes in words, a scheduled item, a price restored as a reviewed change", async ({ openPage }) => {
+test("an editor on a phone in French: a photograph framed on its subject, a live preview, a preview with the changes in words, a scheduled item, a price restored as a reviewed change", async ({
+  openPage,
+}) => {
   test.setTimeout(15 * 60_000);
   const { page } = await openPage({ locale: "fr-FR", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signIn(page);
@@ -214,7 +239,10 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await expect(page.locator('details[data-language="ja"] .search-count').first()).toHaveText(fr("content.search.length", { length: 16, limit: 60 }));
   await save(page);
   await expect(page.getByText(fr("content.done.saved"))).toBeVisible();
-  const stored = JSON.parse(readFileSync(join(contentDir, "news", `${itemId}.json`), "utf8")) as { photo: { scene: string; focus: { x: number; y: number }; zoom: number }; seo: { title: Record<string, string> } };
+  const stored = JSON.parse(readFileSync(join(contentDir, "news", `${itemId}.json`), "utf8")) as {
+    photo: { scene: string; focus: { x: number; y: number }; zoom: number };
+    seo: { title: Record<string, string> };
+  };
   expect(stored.photo.focus.x).toBeCloseTo(0.25, 1);
   expect(stored.photo.focus.y).toBeCloseTo(0.4, 1);
   expect(stored.photo.zoom).toBe(1.5);
@@ -270,7 +298,10 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await page.goto(`${server.url}/admin/content/wines/chateau-2020/history`);
   const versions = page.locator(".revision");
   await expect(versions.first()).toContainText(/Prix\s:\s175\s€\s→\s185\s€/);
-  await versions.nth(1).getByRole("button", { name: fr("content.history.restore") }).click();
+  await versions
+    .nth(1)
+    .getByRole("button", { name: fr("content.history.restore") })
+    .click();
   await expect(page.locator(".notice-restored")).toContainText(/Prix\s:\s185\s€\s→\s175\s€/);
   await expect(page.locator('[name="price"]')).toHaveValue("175");
   // Nothing changed yet: not saved, not published.
@@ -287,21 +318,33 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
 
 /** The newsletter e-mails the local SMTP server received for an address (those of the list: its List-Id), parsed. */
 const newslettersTo = (address: string) =>
-  Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw))).then((mails) => mails.filter((mail) => mail.headerLines.some((line) => line.key === "list-id")));
+  Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw))).then((mails) =>
+    mails.filter((mail) => mail.headerLines.some((line) => line.key === "list-id")),
+  );
 
-test("the newsletter on a phone in French: composed in two languages, sent once to each confirmed subscriber in their language, with a one-click unsubscribe that works", async ({ openPage }) => {
+test("the newsletter on a phone in French: composed in two languages, sent once to each confirmed subscriber in their language, with a one-click unsubscribe that works", async ({
+  openPage,
+}) => {
   test.setTimeout(6 * 60_000);
   // Three visitors sign up on the site and confirm through the link of their e-mail (double opt-in).
   const readers = { fr: "camille@example.fr", en: "oliver@example.com", ja: "hanako@example.jp" } as const;
   for (const [language, email] of Object.entries(readers)) {
-    const answer = await fetch(`${server.url}/api/newsletter-signups`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ language, page: language === "en" ? "/news" : `/${language}/news`, email }) });
+    const answer = await fetch(`${server.url}/api/newsletter-signups`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ language, page: language === "en" ? "/news" : `/${language}/news`, email }),
+    });
     expect(answer.status).toBe(201);
   }
   for (const email of Object.values(readers)) {
     await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email)), { timeout: 60_000 }).toBe(true);
     const confirmation = await simpleParser(smtp.received.find((mail) => mail.to.includes(email))!.raw);
     const link = new URL(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=\S+/.exec(confirmation.text ?? "")![0]);
-    const confirmed = await fetch(`${server.url}${link.pathname}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: link.searchParams.get("token")! }) });
+    const confirmed = await fetch(`${server.url}${link.pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: link.searchParams.get("token")! }),
+    });
     expect(confirmed.status).toBe(200);
   }
 
@@ -338,7 +381,9 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
 
   // The local SMTP server: one e-mail each, in their language, with the one-click headers.
   for (const email of Object.values(readers)) await expect.poll(async () => (await newslettersTo(email)).length, { timeout: 60_000 }).toBe(1);
-  const mails = Object.fromEntries(await Promise.all(Object.entries(readers).map(async ([language, email]) => [language, (await newslettersTo(email))[0]!] as const)));
+  const mails = Object.fromEntries(
+    await Promise.all(Object.entries(readers).map(async ([language, email]) => [language, (await newslettersTo(email))[0]!] as const)),
+  );
   expect(mails.fr!.subject).toBe("Des nouvelles du chai");
   expect(mails.en!.subject).toBe("News from the cellar");
   expect(mails.ja!.subject).toBe("News from the cellar");
@@ -346,7 +391,8 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
   expect(mails.fr!.html).toContain('/fr/shop/chateau-2020"');
   expect(mails.fr!.html).toContain('alt="Le chai à barriques"');
   /** The address of a mail's List-Unsubscribe header, as written. */
-  const unsubscribeLink = (mail: (typeof mails)[string] | undefined) => /^List-Unsubscribe: <(https?:\/\/[^>]+)>$/i.exec(mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.replace(/\r?\n\s+/g, " "))?.[1];
+  const unsubscribeLink = (mail: (typeof mails)[string] | undefined) =>
+    /^List-Unsubscribe: <(https?:\/\/[^>]+)>$/i.exec(mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.replace(/\r?\n\s+/g, " "))?.[1];
   for (const mail of Object.values(mails)) {
     expect(mail.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(unsubscribeLink(mail)).toMatch(/\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+$/);

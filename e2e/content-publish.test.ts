@@ -76,11 +76,14 @@ function photograph(): Promise<Buffer> {
       pixels[i + 2] = 50 + ((y * 5) % 60);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** The text of a built page's `<title>`. */
-const builtTitle = (path: string) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(builtSite, "client", path, "index.html"), "utf8"))![1]!.replace(/&#x27;/g, "'");
+const builtTitle = (path: string) =>
+  /<title>([^<]*)<\/title>/.exec(readFileSync(join(builtSite, "client", path, "index.html"), "utf8"))![1]!.replace(/&#x27;/g, "'");
 
 /** The JSON-LD objects of a page of the live site. */
 async function structuredData(path: string): Promise<Record<string, unknown>[]> {
@@ -140,7 +143,9 @@ test.afterAll(async () => {
   if (contentDir) rmSync(join(contentDir, ".."), { recursive: true, force: true });
 });
 
-test("an editor adds a news item with a photograph and changes a price, previews, publishes, restores, and a broken build changes nothing live", async ({ openPage }) => {
+test("an editor adds a news item with a photograph and changes a price, previews, publishes, restores, and a broken build changes nothing live", async ({
+  openPage,
+}) => {
   // Two builds: seconds each as quick builds, minutes if the served build cannot be reused.
   test.setTimeout(30 * 60_000);
   const { page } = await openPage({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
@@ -165,7 +170,10 @@ test("an editor adds a news item with a photograph and changes a price, previews
     await page.locator(`[name="photo.alt.${lang}"]`).fill(alt[lang]);
   }
   await page.locator('[name="photo.scene.upload"]').setInputFiles({ name: "IMG_4410.JPG", mimeType: "image/jpeg", buffer: await photograph() });
-  await page.getByRole("button", { name: en("content.save") }).first().click();
+  await page
+    .getByRole("button", { name: en("content.save") })
+    .first()
+    .click();
   await expect(page.getByText(en("content.done.created"))).toBeVisible();
   await expect(page.locator("img.picture-preview")).toBeVisible();
 
@@ -173,7 +181,10 @@ test("an editor adds a news item with a photograph and changes a price, previews
   await page.goto(`${server.url}/admin/content/wines/chateau-2020`);
   await expect(page.locator('[name="price"]')).toHaveValue("175");
   await page.locator('[name="price"]').fill("182");
-  await page.getByRole("button", { name: en("content.save") }).first().click();
+  await page
+    .getByRole("button", { name: en("content.save") })
+    .first()
+    .click();
   await expect(page.getByText(en("content.done.saved"))).toBeVisible();
 
   // Preview: built, not put live; the changed pages open from the publish page.
@@ -187,7 +198,9 @@ test("an editor adds a news item with a photograph and changes a price, previews
   // The changed pages by their titles: the staff member's language first, the others folded away.
   await newestJob(page).locator(".other-languages summary").click();
   await expect(newestJob(page).getByRole("link", { name: builtTitle("ja/news"), exact: true })).toBeVisible();
-  await newestJob(page).getByRole("link", { name: builtTitle("news"), exact: true }).click();
+  await newestJob(page)
+    .getByRole("link", { name: builtTitle("news"), exact: true })
+    .click();
   await expect(page.locator(`article#${itemId}`)).toContainText(title.en);
   const homeBefore = await (await fetch(`${server.url}/`)).text();
   expect(homeBefore).toBe(readFileSync(join(builtSite, "client", "index.html"), "utf8"));
@@ -231,7 +244,12 @@ test("an editor adds a news item with a photograph and changes a price, previews
   expect(sitemap).toContain(`<loc>${siteUrl}/ja/news</loc>\n    <lastmod>2026-11-26</lastmod>`);
   // Its NewsArticle, with its own photograph, which the server serves.
   const article = (await structuredData("/ja/news")).find((data) => data["@type"] === "NewsArticle" && String(data.url).endsWith(`#${itemId}`));
-  expect(article).toMatchObject({ headline: title.ja, description: teaser.ja, datePublished: "2026-11-26", image: [`${siteUrl}/og/news/${itemId}.jpg`, `${siteUrl}/og/news/${itemId}-4x3.jpg`, `${siteUrl}/og/news/${itemId}-1x1.jpg`] });
+  expect(article).toMatchObject({
+    headline: title.ja,
+    description: teaser.ja,
+    datePublished: "2026-11-26",
+    image: [`${siteUrl}/og/news/${itemId}.jpg`, `${siteUrl}/og/news/${itemId}-4x3.jpg`, `${siteUrl}/og/news/${itemId}-1x1.jpg`],
+  });
   const picture = await fetch(`${server.url}/og/news/${itemId}.jpg`);
   expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
 
@@ -243,9 +261,15 @@ test("an editor adds a news item with a photograph and changes a price, previews
 
   // The earlier price restored from the wine's history: put back in the form, saved, then published.
   await page.goto(`${server.url}/admin/content/wines/chateau-2020/history`);
-  await page.getByRole("button", { name: en("content.history.restore") }).first().click();
+  await page
+    .getByRole("button", { name: en("content.history.restore") })
+    .first()
+    .click();
   await expect(page.locator('[name="price"]')).toHaveValue("175");
-  await page.getByRole("button", { name: en("content.restore.save") }).first().click();
+  await page
+    .getByRole("button", { name: en("content.restore.save") })
+    .first()
+    .click();
   await expect(page.getByText(en("content.done.saved"))).toBeVisible();
   await page.goto(`${server.url}/admin/content/publish`);
   await page.getByRole("button", { name: en("content.publish.button") }).click();

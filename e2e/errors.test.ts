@@ -46,7 +46,15 @@ test.describe("the server", () => {
   test("answers traversal attempts, sent byte for byte, with 400, never a file outside the build", async () => {
     // fetch and browsers resolve `..` and `%2e%2e` before sending: these go out exactly as written.
     const port = Number(new URL(baseUrl).port);
-    for (const path of ["/../package.json", "/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json", "/%00", "/..\\package.json", "/assets/../../package.json", "/.%2e/.%2e/package.json"]) {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/assets/..%2f..%2fpackage.json",
+      "/%00",
+      "/..\\package.json",
+      "/assets/../../package.json",
+      "/.%2e/.%2e/package.json",
+    ]) {
       const response = await rawRequest(port, rawGet(path));
       expect(response.status, path).toBe(400);
       expect(response.body, path).not.toContain('"name": "hermitage-lescours-website"');

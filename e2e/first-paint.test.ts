@@ -131,7 +131,7 @@ async function firstScreen(page: Page, path: string): Promise<FirstScreen> {
     });
     await Promise.all(onScreen.map((img) => img.decode().catch(() => undefined)));
     const win = window as unknown as { lcp?: unknown; readLcp: () => number };
-    for (let seen = win.readLcp(), quiet = 0; quiet < 5 || win.lcp === undefined; ) {
+    for (let seen = win.readLcp(), quiet = 0; quiet < 5 || win.lcp === undefined;) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const now = win.readLcp();
       quiet = now === seen ? quiet + 1 : 0;
@@ -175,9 +175,7 @@ async function firstScreen(page: Page, path: string): Promise<FirstScreen> {
 
 /** The file a family and weight are drawn from: the family's face of the nearest weight, as CSS font matching picks it. */
 function faceFor(family: string, weight: number) {
-  return fontFaces
-    .filter((face) => face.family === family)
-    .sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight))[0];
+  return fontFaces.filter((face) => face.family === family).sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight))[0];
 }
 
 /**
@@ -220,7 +218,10 @@ test.describe("on a phone, the first screen of each kind of page", () => {
         expect([preload!.href, ...(preload!.srcset ?? "").split(",").map((candidate) => candidate.trim().split(" ")[0])], detail).toContain(file);
         expect(screen.highImages, detail).toBe(1);
         const picture = file.replace(/-[\w-]{8}\.\w+$/, "-");
-        expect(requested.filter((url) => new URL(url).pathname.startsWith(picture)), detail).toEqual([screen.lcp.url]);
+        expect(
+          requested.filter((url) => new URL(url).pathname.startsWith(picture)),
+          detail,
+        ).toEqual([screen.lcp.url]);
       } else {
         // Text: no image competes with it.
         expect(screen.preloadedImages, detail).toEqual([]);
@@ -268,8 +269,7 @@ interface ParsedNode {
 
 /** The texts the English, French and Spanish catalogs hold, as translators wrote them (every plural branch). */
 function catalogText(): string {
-  const entries = (file: string) =>
-    Object.values(po.parse(readFileSync(file)).translations).flatMap((context) => Object.values(context));
+  const entries = (file: string) => Object.values(po.parse(readFileSync(file)).translations).flatMap((context) => Object.values(context));
   return [
     ...entries("locales/messages.pot").map((entry) => entry.msgid),
     ...["fr", "es"].flatMap((lang) => entries(`locales/${lang}.po`).flatMap((entry) => entry.msgstr)),
@@ -279,7 +279,9 @@ function catalogText(): string {
 test.describe("the built fonts draw every character of the English, French and Spanish pages, and of the French words of the others", () => {
   // The pages and the 404 pages the server answers with (build/errors/<lang>/).
   const errorPages = ["en", "fr", "es"].flatMap((lang) =>
-    readdirSync(join(buildDir, "errors", lang)).filter((name) => name.endsWith(".html")).map((name) => [`404 ${lang}/${name}`, join(buildDir, "errors", lang, name)] as const),
+    readdirSync(join(buildDir, "errors", lang))
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => [`404 ${lang}/${name}`, join(buildDir, "errors", lang, name)] as const),
   );
   const latinPages = [...pages.filter(([path]) => !/^\/(zh|ja)(\/|$)/.test(path)), ...errorPages];
   const cjkPages = pages.filter(([path]) => /^\/(zh|ja)(\/|$)/.test(path));

@@ -19,9 +19,9 @@ function rows(table: string, where: string, value: string): Record<string, unkno
 }
 
 async function values(page: Page, form: string): Promise<Record<string, string>> {
-  return page.locator(`${form} :is(input:not([type=hidden]), textarea):not([name=fax])`).evaluateAll((fields) =>
-    Object.fromEntries(fields.map((f) => [(f as HTMLInputElement).name, (f as HTMLInputElement).value])),
-  );
+  return page
+    .locator(`${form} :is(input:not([type=hidden]), textarea):not([name=fax])`)
+    .evaluateAll((fields) => Object.fromEntries(fields.map((f) => [(f as HTMLInputElement).name, (f as HTMLInputElement).value])));
 }
 
 test.describe("the contact form on the real server", () => {
@@ -92,7 +92,7 @@ test.describe("the tour booking on the real server", () => {
   test("stores the chosen package and shows 'Booking Request Received'", async ({ page }) => {
     await page.goto(`${baseUrl}/wine-tours`);
     await waitForHydration(page);
-    await page.locator('button[aria-pressed]').nth(2).click();
+    await page.locator("button[aria-pressed]").nth(2).click();
     const email = `guest-${Date.now()}@example.com`;
     await page.locator('form [name="name"]').first().fill("Lin Wei");
     await page.locator('form [name="email"]').first().fill(email);

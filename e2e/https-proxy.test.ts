@@ -28,10 +28,40 @@ let caFile: string;
 function makeCertificates(into: string): { ca: string; cert: string; key: string } {
   const file = (name: string) => join(into, name);
   const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: ["ignore", "ignore", "pipe"] });
-  openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Lescours test authority", "-keyout", file("ca.key"), "-out", file("ca.pem"));
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Lescours test authority",
+    "-keyout",
+    file("ca.key"),
+    "-out",
+    file("ca.pem"),
+  );
   openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", file("site.key"), "-out", file("site.csr"));
   writeFileSync(file("site.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  openssl("x509", "-req", "-in", file("site.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-days", "2", "-extfile", file("site.ext"), "-out", file("site.pem"));
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    file("site.csr"),
+    "-CA",
+    file("ca.pem"),
+    "-CAkey",
+    file("ca.key"),
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-extfile",
+    file("site.ext"),
+    "-out",
+    file("site.pem"),
+  );
   return { ca: file("ca.pem"), cert: file("site.pem"), key: file("site.key") };
 }
 
@@ -119,10 +149,21 @@ test.afterAll(async () => {
 });
 
 /** A request over HTTPS to nginx, trusting the test authority. */
-function https(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function https(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((done, fail) => {
     const req = request(
-      { host: "127.0.0.1", servername: "localhost", port: httpsPort, path, method: options.method ?? "GET", ca: readFileSync(caFile), headers: { host: `localhost:${httpsPort}`, ...options.headers } },
+      {
+        host: "127.0.0.1",
+        servername: "localhost",
+        port: httpsPort,
+        path,
+        method: options.method ?? "GET",
+        ca: readFileSync(caFile),
+        headers: { host: `localhost:${httpsPort}`, ...options.headers },
+      },
       (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -198,7 +239,14 @@ test.describe("behind nginx over HTTPS (deploy/nginx.conf)", () => {
       const response = await https("/api/contact-messages", {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i}` },
-        body: JSON.stringify({ language: "en", page: "/contact", name: "Alex Smith", email: "alex@example.com", subject: "Visit", message: "Could we visit in June?" }),
+        body: JSON.stringify({
+          language: "en",
+          page: "/contact",
+          name: "Alex Smith",
+          email: "alex@example.com",
+          subject: "Visit",
+          message: "Could we visit in June?",
+        }),
       });
       statuses.push(response.status);
     }
@@ -211,7 +259,10 @@ test.describe("behind nginx over HTTPS (deploy/nginx.conf)", () => {
     const outcome = Object.fromEntries(Object.entries(tests).map(([name, test]) => [name, `${test.pass ? "pass" : "FAIL"} ${test.result}`]));
     expect(scan.testsQuantity).toBe(10);
     expect(Object.keys(tests)).toHaveLength(10);
-    expect(Object.values(outcome).filter((line) => line.startsWith("FAIL")), JSON.stringify(outcome, null, 2)).toEqual([]);
+    expect(
+      Object.values(outcome).filter((line) => line.startsWith("FAIL")),
+      JSON.stringify(outcome, null, 2),
+    ).toEqual([]);
     // The results themselves, not only "pass".
     expect(tests.redirection?.result).toBe("redirection-to-https");
     expect(tests["strict-transport-security"]?.result).toBe("hsts-implemented-max-age-at-least-six-months");

@@ -36,7 +36,10 @@ test.describe("language switcher", () => {
   ] as const) {
     test(`names the menu button with each language's own punctuation (${lang})`, async ({ page }) => {
       await page.goto(`${baseUrl}${path}`);
-      const button = page.locator("header nav button[aria-expanded]").filter({ hasText: /English|Français|中文|Español|日本語/ }).first();
+      const button = page
+        .locator("header nav button[aria-expanded]")
+        .filter({ hasText: /English|Français|中文|Español|日本語/ })
+        .first();
       expect(await button.evaluate((el) => el.textContent)).toBe(name);
     });
   }
@@ -68,7 +71,11 @@ test.describe("language switcher", () => {
     await page.evaluate(() => Object.assign(window, { samePage: true }));
 
     // The router knows every page of the page's own language.
-    await page.getByRole("navigation", { name: ja("nav.label") }).getByRole("link", { name: ja("nav.shop") }).first().click();
+    await page
+      .getByRole("navigation", { name: ja("nav.label") })
+      .getByRole("link", { name: ja("nav.shop") })
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl}/ja/shop`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ja("shop.hero.title"));
     expect(await samePage()).toBe(true);
@@ -81,7 +88,11 @@ test.describe("language switcher", () => {
     expect(await samePage()).toBe(false);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("shop.hero.title"));
     await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await page.getByRole("navigation", { name: fr("nav.label") }).getByRole("link", { name: fr("nav.story") }).first().click();
+    await page
+      .getByRole("navigation", { name: fr("nav.label") })
+      .getByRole("link", { name: fr("nav.story") })
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl}/fr/story`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("story.hero.title"));
     expect(await samePage()).toBe(true);
@@ -112,9 +123,7 @@ test.describe("language switcher", () => {
     test.skip(!devBaseUrl, "needs the development build (npm run build:dev)");
     await page.goto(`${devBaseUrl}/contact?subject=order`);
     await waitForHydration(page);
-    await expect
-      .poll(() => page.locator('header nav a[hreflang="fr"]').first().getAttribute("href"))
-      .toBe("/fr/contact?subject=order");
+    await expect.poll(() => page.locator('header nav a[hreflang="fr"]').first().getAttribute("href")).toBe("/fr/contact?subject=order");
     expect(problems).toEqual([]);
   });
 

@@ -17,9 +17,7 @@ test.describe("a crawl of the served site", () => {
       // Offline: outside links are the visitor's business; canonical URLs name the public origin.
       linksToSkip: async (link) => !link.startsWith(baseUrl),
     });
-    const broken = result.links
-      .filter((link) => link.state === "BROKEN")
-      .map((link) => `${link.status ?? "?"} ${link.url} (from ${link.parent ?? "start"})`);
+    const broken = result.links.filter((link) => link.state === "BROKEN").map((link) => `${link.status ?? "?"} ${link.url} (from ${link.parent ?? "start"})`);
     expect(broken).toEqual([]);
     // The crawl really followed links out of the pages: assets, not just the starting points.
     const checked = result.links.filter((link) => link.state === "OK").map((link) => link.url);

@@ -40,11 +40,47 @@ const saturday = addDays(today, 7 + ((6 - weekdayOf(addDays(today, 7)) + 7) % 7)
 const at = (time: string) => isoWithOffset({ date: saturday, time });
 
 const visitors = {
-  jean: { language: "fr", page: "/fr/wine-tours", name: "Jean Dupont", email: "jean@example.fr", phone: "+33 6 11 22 33 44", guests: 4, package: "hermitage", slot: at("10:00") },
-  emily: { language: "en", page: "/wine-tours", name: "Emily Clarke", email: "emily@example.co.uk", phone: "+44 20 7946 0000", guests: 3, package: "hermitage", slot: at("10:00") },
-  wang: { language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn", phone: "+86 21 5555 0000", guests: 2, package: "mongiron", slot: at("11:30") },
+  jean: {
+    language: "fr",
+    page: "/fr/wine-tours",
+    name: "Jean Dupont",
+    email: "jean@example.fr",
+    phone: "+33 6 11 22 33 44",
+    guests: 4,
+    package: "hermitage",
+    slot: at("10:00"),
+  },
+  emily: {
+    language: "en",
+    page: "/wine-tours",
+    name: "Emily Clarke",
+    email: "emily@example.co.uk",
+    phone: "+44 20 7946 0000",
+    guests: 3,
+    package: "hermitage",
+    slot: at("10:00"),
+  },
+  wang: {
+    language: "zh",
+    page: "/zh/wine-tours",
+    name: "王小明",
+    email: "wang@example.cn",
+    phone: "+86 21 5555 0000",
+    guests: 2,
+    package: "mongiron",
+    slot: at("11:30"),
+  },
   // A request without a time: the specification's own case.
-  lucia: { language: "es", page: "/es/wine-tours", name: "Lucía García", email: "lucia@example.es", phone: "+34 600 000 000", guests: 3, package: "both", date: saturday },
+  lucia: {
+    language: "es",
+    page: "/es/wine-tours",
+    name: "Lucía García",
+    email: "lucia@example.es",
+    phone: "+34 600 000 000",
+    guests: 3,
+    package: "both",
+    date: saturday,
+  },
 };
 
 let smtp: TestSmtp;
@@ -70,14 +106,20 @@ test.afterAll(async () => {
 });
 
 async function send(payload: object): Promise<string> {
-  const answer = await fetch(`${server.url}/api/tour-bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+  const answer = await fetch(`${server.url}/api/tour-bookings`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { id: string }).id;
 }
 
 /** Every mail to an address so far, once at least `count` have arrived, parsed. */
 async function mailsTo(address: string, count: number) {
-  await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} mails to ${address}`, timeout: 60_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} mails to ${address}`, timeout: 60_000 })
+    .toBeGreaterThanOrEqual(count);
   return Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw)));
 }
 
@@ -102,7 +144,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test("the office manager's Saturday, on a phone in French: bookings never hidden, changes that ask first, a request and a phone booking placed, the day sheet printed, guests checked in, exports with the time", async ({ openPage }) => {
+test("the office manager's Saturday, on a phone in French: bookings never hidden, changes that ask first, a request and a phone booking placed, the day sheet printed, guests checked in, exports with the time", async ({
+  openPage,
+}) => {
   test.setTimeout(480_000);
   const ids = { jean: await send(visitors.jean), emily: await send(visitors.emily), wang: await send(visitors.wang), lucia: await send(visitors.lucia) };
   const { page } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "fr-FR" });
@@ -136,7 +180,10 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
 
   // The wedding moves elsewhere: the day opens again, nothing to ask.
   await page.goto(`${server.url}/admin/schedule`);
-  await page.locator('form[action^="/admin/schedule/closures/"]').getByRole("button", { name: fr("schedule.removeClosure") }).click();
+  await page
+    .locator('form[action^="/admin/schedule/closures/"]')
+    .getByRole("button", { name: fr("schedule.removeClosure") })
+    .click();
   await expect(page.getByRole("status")).toHaveText(fr("schedule.closureRemoved"));
 
   // Saturday's 10:00 becomes 10:30: the two groups at 10:00 are listed; Jean moves, Emily stays at 10:00.
@@ -169,7 +216,10 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
 
   // A phone booking from the calendar's 15:00.
   await page.goto(`${server.url}/admin/calendar?view=day&day=${saturday}`);
-  await page.getByRole("link", { name: fr("calendar.addHere", { time: formatClock(view, "15:00") }) }).first().click();
+  await page
+    .getByRole("link", { name: fr("calendar.addHere", { time: formatClock(view, "15:00") }) })
+    .first()
+    .click();
   await page.getByLabel(fr("newBooking.guests")).fill("2");
   await page.getByLabel(fr("newBooking.name")).fill("Marie Laurent");
   await page.getByLabel(fr("newBooking.phone")).fill("+33 5 57 00 00 01");
@@ -232,7 +282,11 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   const csv = await downloadBy(page, () => exportForm.getByRole("button", { name: fr("inbox.export.submit") }).click());
   const records = parse(csv.subarray(3).toString("utf8"), { columns: true, delimiter: ";" }) as Record<string, string>[];
   const timeOf = (name: string) => records.find((record) => record[fr("field.name")] === name)?.[fr("field.tourTime")];
-  expect([timeOf(visitors.jean.name), timeOf(visitors.emily.name), timeOf(visitors.lucia.name)]).toEqual([formatClock(view, "10:30"), formatClock(view, "10:00"), formatClock(view, "14:00")]);
+  expect([timeOf(visitors.jean.name), timeOf(visitors.emily.name), timeOf(visitors.lucia.name)]).toEqual([
+    formatClock(view, "10:30"),
+    formatClock(view, "10:00"),
+    formatClock(view, "14:00"),
+  ]);
   expect(records.find((record) => record[fr("field.name")] === visitors.jean.name)![fr("field.checkIn")]).toBe(fr("checkIn.arrived"));
   await exportForm.locator('select[name="format"]').selectOption("xlsx");
   const xlsx = await downloadBy(page, () => exportForm.getByRole("button", { name: fr("inbox.export.submit") }).click());

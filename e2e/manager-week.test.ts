@@ -28,9 +28,36 @@ const en = adminTranslator("en").t;
 /** A preferred date a month ahead (the forms accept at most two years). */
 const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const visitors = {
-  oliver: { language: "en", page: "/wine-tours", name: "Oliver Bennett", email: "oliver.bennett@example.co.uk", phone: "+44 20 7946 0958", guests: 2, date: inAMonth, package: "hermitage" },
-  elodie: { language: "fr", page: "/fr/wine-tours", name: "Élodie Lefèvre-Dupré", email: "elodie@example.fr", phone: "+33 6 12 34 56 78", guests: 4, package: "both", message: "Nous serons quatre, dont deux enfants." },
-  wang: { language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang.xiaoming@example.cn", guests: 3, date: inAMonth, package: "mongiron", message: "我们想参观酒窖，谢谢！" },
+  oliver: {
+    language: "en",
+    page: "/wine-tours",
+    name: "Oliver Bennett",
+    email: "oliver.bennett@example.co.uk",
+    phone: "+44 20 7946 0958",
+    guests: 2,
+    date: inAMonth,
+    package: "hermitage",
+  },
+  elodie: {
+    language: "fr",
+    page: "/fr/wine-tours",
+    name: "Élodie Lefèvre-Dupré",
+    email: "elodie@example.fr",
+    phone: "+33 6 12 34 56 78",
+    guests: 4,
+    package: "both",
+    message: "Nous serons quatre, dont deux enfants.",
+  },
+  wang: {
+    language: "zh",
+    page: "/zh/wine-tours",
+    name: "王小明",
+    email: "wang.xiaoming@example.cn",
+    guests: 3,
+    date: inAMonth,
+    package: "mongiron",
+    message: "我们想参观酒窖，谢谢！",
+  },
   lucia: { language: "es", page: "/es/contact", name: "Lucía Fernández", email: "lucia@example.es", subject: "Pedido", message: "¿Envían a Madrid?" },
   haruka: { language: "ja", page: "/ja/contact", name: "佐藤春香", email: "haruka@example.jp", subject: "見学", message: "週末の見学は可能ですか？" },
 };
@@ -120,7 +147,10 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await followUp.getByLabel(en("inbox.column.status")).selectOption("archived");
   await followUp.getByRole("button", { name: en("statusForm.submit") }).click();
   await expect(page.getByRole("status")).toHaveText(en("done.status"));
-  await page.getByRole("link", { name: en("layout.nav.inbox") }).first().click();
+  await page
+    .getByRole("link", { name: en("layout.nav.inbox") })
+    .first()
+    .click();
   await expect(page.locator(".count")).toHaveText(en("inbox.count", { count: 4 }));
   await expect(forms.getByLabel(en("layout.nav.todo", { count: 1 }))).toHaveText("1");
 
@@ -143,7 +173,10 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   expect(reply.text).toContain(answer);
 
   // Exports the bookings for a spreadsheet: CSV (English: commas) and a workbook, both read back.
-  await page.getByRole("link", { name: en("layout.nav.inbox") }).first().click();
+  await page
+    .getByRole("link", { name: en("layout.nav.inbox") })
+    .first()
+    .click();
   const exportForm = page.locator(".export-form");
   await exportForm.locator('select[name="type"]').selectOption("tour-bookings");
   await exportForm.locator('select[name="format"]').selectOption("csv");
@@ -168,7 +201,10 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   expect(names.sort()).toEqual([visitors.elodie.name, visitors.oliver.name, visitors.wang.name].sort());
 
   // Gives the Chinese visitor a copy of their data they can read: in Chinese, with their booking and the reply.
-  await page.getByRole("link", { name: en("layout.nav.privacy") }).first().click();
+  await page
+    .getByRole("link", { name: en("layout.nav.privacy") })
+    .first()
+    .click();
   await page.getByLabel(en("privacy.email")).fill(visitors.wang.email);
   await page.getByRole("button", { name: en("privacy.find") }).click();
   const copy = await downloadBy(page, () => page.getByRole("button", { name: en("privacy.exportDocument") }).click());
@@ -186,7 +222,10 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await expect(reader.page.locator("h1")).toHaveText("您在莱斯库尔隐庐酒庄的个人数据");
 
   // Invites a colleague to the inbox; the one-time link lets them choose a password, then sign in.
-  await page.getByRole("link", { name: en("layout.nav.staff") }).first().click();
+  await page
+    .getByRole("link", { name: en("layout.nav.staff") })
+    .first()
+    .click();
   await page.getByLabel(en("staff.invite.email")).fill(colleague.email);
   await page.getByRole("button", { name: en("staff.invite.submit") }).click();
   const invitation = await mailTo(colleague.email, "the invitation");

@@ -40,7 +40,10 @@ test.describe("home hero video", () => {
     }));
     expect(props).toMatchObject({ muted: true, mutedAttribute: true, loop: true, playsInline: true, autoplay: true, preload: "none", hidden: "true" });
     // The video's poster is the picture already on screen: the same estate-hero file.
-    const posterSrc = await page.locator("main section picture img").first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    const posterSrc = await page
+      .locator("main section picture img")
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(props.poster).toBe(posterSrc);
     expect(props.poster).toMatch(/\/assets\/estate-hero-[\w-]+\.(avif|webp|jpe?g)$/);
     expect(props.sources.map(([type]) => type)).toEqual(["video/webm", "video/mp4"]);
@@ -76,7 +79,12 @@ test.describe("home hero video", () => {
     await openHomeAndSettle(page);
     expect(await video(page).count()).toBe(0);
     expect(await toggle(page).count()).toBe(0);
-    expect(await page.locator("main section picture img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .locator("main section picture img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     expect(requests.filter((url) => url.includes("/media/") || url.includes("background-video"))).toEqual([]);
   });
 
@@ -148,9 +156,7 @@ test.describe("web fonts", () => {
       };
     });
     const loaded = page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length).catch(() => 0))
-      .toBe(1);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length).catch(() => 0)).toBe(1);
     releaseFonts();
     await loaded;
     await page.evaluate(() => document.fonts.ready);

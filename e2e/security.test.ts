@@ -93,7 +93,9 @@ test.describe("security headers from the real server", () => {
       const csp = parseCsp(response.headers.get("content-security-policy"));
       const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => ({
         data: /type="application\/(ld\+)?json"/.test(match[0]),
-        hash: `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`,
+        hash: `'sha256-${createHash("sha256")
+          .update(match[1] ?? "")
+          .digest("base64")}'`,
       }));
       const hashes = (csp.get("script-src") ?? []).filter((source) => source.startsWith("'sha256-"));
       // Every script the page runs is allowed by hash; no hash allows a script the page does not hold.

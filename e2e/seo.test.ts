@@ -19,7 +19,12 @@ interface Head {
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 const decode = (text: string) =>
-  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 function parseHead(html: string): Head {
   const head = html.slice(0, html.indexOf("</head>"));
@@ -40,18 +45,14 @@ function parseHead(html: string): Head {
     if (name?.startsWith("twitter:")) twitter[name] = content;
     if (name === "description") description = content;
   }
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-  );
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
   return { title: decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ""), description, canonical, alternates, og, twitter, jsonLd };
 }
 
 /** Every public page with its parsed head, as the server sends it (fetched once for the file, before its tests). */
 let pages: (ReturnType<typeof publicPaths>[number] & { head: Head })[] = [];
 test.beforeAll(async () => {
-  pages = await Promise.all(
-    publicPaths().map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })),
-  );
+  pages = await Promise.all(publicPaths().map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })));
 });
 
 test.describe("page metadata", () => {
@@ -105,7 +106,10 @@ test.describe("sitemap.xml and robots.txt", () => {
 
   test("dates the news pages by their newest item, and no other page", async () => {
     const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-    const newest = content.news.map((item) => item.date).sort().at(-1)!;
+    const newest = content.news
+      .map((item) => item.date)
+      .sort()
+      .at(-1)!;
     const dated = [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map(([, loc, date]) => [loc, date]);
     expect(dated.sort()).toEqual(languages.map((lang) => [`${siteUrl}${localizePath(lang, "/news")}`, newest]).sort());
   });

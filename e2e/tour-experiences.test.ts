@@ -114,7 +114,9 @@ function read<T>(sql: string, ...values: unknown[]): T {
 }
 
 const placesLeft = async (pkg: string, time: string) => {
-  const answer = (await (await fetch(`${server.url}/api/tours/availability?package=${pkg}&from=${day}&to=${day}`)).json()) as { slots: { start: string; placesLeft: number }[] };
+  const answer = (await (await fetch(`${server.url}/api/tours/availability?package=${pkg}&from=${day}&to=${day}`)).json()) as {
+    slots: { start: string; placesLeft: number }[];
+  };
   return answer.slots.find((slot) => slot.start === isoWithOffset({ date: day, time }))?.placesLeft;
 };
 
@@ -128,7 +130,10 @@ async function fillBooking(page: Page, lang: Language, booking: { pkg: string; t
   await form.locator('[name="email"]').fill(booking.email);
   await form.locator('[name="guests"]').fill(String(booking.guests));
   await form.locator('[name="date"]').fill(day);
-  await form.getByTestId("tour-times").getByLabel(new RegExp(`^${formatTime(booking.time, lang)}`)).check();
+  await form
+    .getByTestId("tour-times")
+    .getByLabel(new RegExp(`^${formatTime(booking.time, lang)}`))
+    .check();
   return form;
 }
 
@@ -157,7 +162,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test("private, shared, paid and gift-voucher tours booked at 390 px, checked in, thanked in Chinese the next day, the guest's record and the month's report", async ({ openPage }) => {
+test("private, shared, paid and gift-voucher tours booked at 390 px, checked in, thanked in Chinese the next day, the guest's record and the month's report", async ({
+  openPage,
+}) => {
   test.setTimeout(300_000);
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -167,7 +174,9 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   let form = await fillBooking(visitor, "zh", { pkg: "hermitage", time: "10:00", ...wang, guests: 2 });
   const privateTotal = quoteTour(hermitage, 2, true);
   await form.getByLabel(zh("wineTours.private.label", { price: price(privateTotal.totalCents, "zh") })).check();
-  await expect(form.getByTestId("tour-price")).toHaveText(zh("wineTours.price.group", { total: price(privateTotal.totalCents, "zh"), perPerson: price(privateTotal.perPersonCents, "zh") }));
+  await expect(form.getByTestId("tour-price")).toHaveText(
+    zh("wineTours.price.group", { total: price(privateTotal.totalCents, "zh"), perPerson: price(privateTotal.perPersonCents, "zh") }),
+  );
   const privateBooking = await send(visitor);
   expect(privateBooking.status()).toBe(201);
   expect(await privateBooking.json()).toMatchObject({ outcome: "confirmed" });
@@ -179,7 +188,9 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   await expect(form.getByTestId("tour-times").locator("label").first()).toContainText(en("wineTours.slots.waitlist"));
   const six = quoteTour(hermitage, 6);
   const tier = hermitage.groupPrices.find((one) => one.from <= 6)!;
-  await expect(form.getByTestId("tour-price")).toContainText(en("wineTours.price.line", { count: 6, perPerson: price(six.perPersonCents, "en"), total: price(six.totalCents, "en") }));
+  await expect(form.getByTestId("tour-price")).toContainText(
+    en("wineTours.price.line", { count: 6, perPerson: price(six.perPersonCents, "en"), total: price(six.totalCents, "en") }),
+  );
   await expect(form.getByTestId("tour-price")).toContainText(en("wineTours.price.tier", { from: tier.from }));
   expect((await send(other)).status()).toBe(201);
 
@@ -198,15 +209,31 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   await expect(payer.getByText(frSite("manage.depositPaid", { amount: price(deposit, "fr") }))).toBeVisible();
   // The same webhook again: acknowledged, and nothing changes (the booking, the e-mails queued).
   const paid = provider.deliveries.find((delivery) => delivery.type === "checkout.session.completed")!;
-  const before = read<{ status: string; mails: number }>("SELECT (SELECT status FROM tour_slot_bookings WHERE price_cents = ?) AS status, (SELECT count(*) FROM outbox) AS mails", quoteTour(mongiron, 2).totalCents);
+  const before = read<{ status: string; mails: number }>(
+    "SELECT (SELECT status FROM tour_slot_bookings WHERE price_cents = ?) AS status, (SELECT count(*) FROM outbox) AS mails",
+    quoteTour(mongiron, 2).totalCents,
+  );
   const replay = await provider.deliverSigned(paid.type, paid.payload, paid.signature);
   expect([replay.status, JSON.parse(replay.answer)]).toEqual([200, { received: true, outcome: "duplicate" }]);
-  expect(read("SELECT (SELECT status FROM tour_slot_bookings WHERE price_cents = ?) AS status, (SELECT count(*) FROM outbox) AS mails", quoteTour(mongiron, 2).totalCents)).toEqual(before);
+  expect(
+    read(
+      "SELECT (SELECT status FROM tour_slot_bookings WHERE price_cents = ?) AS status, (SELECT count(*) FROM outbox) AS mails",
+      quoteTour(mongiron, 2).totalCents,
+    ),
+  ).toEqual(before);
   // An unpaid hold lapses and frees its places.
   const unpaid = await fetch(`${server.url}/api/tour-bookings`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ language: "fr", page: "/fr/wine-tours", name: "Paul Vidal", email: "paul@example.fr", guests: 8, package: "mongiron", slot: isoWithOffset({ date: day, time: "16:30" }) }),
+    body: JSON.stringify({
+      language: "fr",
+      page: "/fr/wine-tours",
+      name: "Paul Vidal",
+      email: "paul@example.fr",
+      guests: 8,
+      package: "mongiron",
+      slot: isoWithOffset({ date: day, time: "16:30" }),
+    }),
   });
   expect((await unpaid.json()) as unknown).toMatchObject({ outcome: "payment" });
   expect(await placesLeft("mongiron", "16:30")).toBe(0);
@@ -242,13 +269,19 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   await signIn(desk);
   await desk.goto(`${server.url}/admin/calendar/sheet?day=${day}`);
   for (let left = 2; left > 0; left--) {
-    await desk.getByRole("button", { name: `${fr("checkIn.markArrived")} — ${wang.name}` }).first().click();
+    await desk
+      .getByRole("button", { name: `${fr("checkIn.markArrived")} — ${wang.name}` })
+      .first()
+      .click();
     await expect(desk.getByRole("button", { name: `${fr("checkIn.markArrived")} — ${wang.name}` })).toHaveCount(left - 1);
   }
   await desk.getByRole("button", { name: `${fr("checkIn.markNoShow")} — Alex Martin` }).click();
   await expect(desk.getByRole("button", { name: `${fr("checkIn.undo")} — Alex Martin` })).toBeVisible();
   // The guest's record, from the sheet: tagged as a VIP.
-  await desk.getByRole("link", { name: fr("guest.attendance", { visits: 2, noShows: 0 }) }).first().click();
+  await desk
+    .getByRole("link", { name: fr("guest.attendance", { visits: 2, noShows: 0 }) })
+    .first()
+    .click();
   await desk.getByLabel(fr("guest.tag.VIP")).check();
   await desk.getByRole("button", { name: fr("guest.save") }).click();
   await expect(desk.getByRole("status")).toHaveText(fr("guest.saved"));
@@ -256,13 +289,28 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   // The next morning, on the estate's clock: the thank-you e-mail in Chinese, with the wines poured.
   await moveClock(paris("10:05", addDays(day, 1)));
   const thanksSubject = zh("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! });
-  await expect.poll(async () => (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).filter((mail) => mail.subject === thanksSubject).length, { timeout: 60_000 }).toBe(1);
-  const thanks = (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).find((mail) => mail.subject === thanksSubject)!;
+  await expect
+    .poll(
+      async () =>
+        (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).filter(
+          (mail) => mail.subject === thanksSubject,
+        ).length,
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  const thanks = (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).find(
+    (mail) => mail.subject === thanksSubject,
+  )!;
   expect(thanks.text).toContain(zh("tourMail.thanksWines"));
   // One e-mail for the day's two tours, with the wines of both.
   for (const wine of new Set([...hermitage.wines, ...tour("both").wines])) expect(thanks.text).toContain(`${server.url}/zh/shop/${wine}`);
   // Nothing to the no-show.
-  expect(read("SELECT count(*) AS n FROM outbox WHERE recipient = 'alex@example.co.uk' AND subject = ?", en("tourMail.thanksSubject", { estate: content.site.estateName }))).toEqual({ n: 0 });
+  expect(
+    read(
+      "SELECT count(*) AS n FROM outbox WHERE recipient = 'alex@example.co.uk' AND subject = ?",
+      en("tourMail.thanksSubject", { estate: content.site.estateName }),
+    ),
+  ).toEqual({ n: 0 });
 
   // The guest's record: two visits and the tag.
   await signIn(desk);

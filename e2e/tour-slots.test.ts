@@ -43,7 +43,11 @@ test.beforeAll(async () => {
   const db = openDatabase(dataDir);
   db.prepare("UPDATE tour_package_settings SET instant_confirm = 0 WHERE package = 'mongiron'").run();
   db.close();
-  server = await startServer({ buildDir: process.env.E2E_BUILD_DIR ?? "build", dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" } });
+  server = await startServer({
+    buildDir: process.env.E2E_BUILD_DIR ?? "build",
+    dataDir,
+    env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400" },
+  });
 });
 
 test.afterAll(async () => {
@@ -56,11 +60,20 @@ function readEvent(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
   for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return { method: calendar.getFirstPropertyValue("method"), uid: event.uid, sequence: event.sequence, local: event.startDate.toString(), utc: event.startDate.toJSDate().toISOString() };
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    local: event.startDate.toString(),
+    utc: event.startDate.toJSDate().toISOString(),
+  };
 }
 
 /** A message as the page shows it: its tags are markup. */
-const shown = (lang: Language, id: MessageId, values?: Record<string, string | number>) => translator(lang).t(id, values).replace(/<\/?[a-z]+>/g, "");
+const shown = (lang: Language, id: MessageId, values?: Record<string, string | number>) =>
+  translator(lang)
+    .t(id, values)
+    .replace(/<\/?[a-z]+>/g, "");
 
 /** The toast that answers a booking. */
 const toastOf = (page: Page) => page.locator("[data-tone]").last();
@@ -91,11 +104,15 @@ async function narrowMail(page: Page, mail: ParsedMail, file: string) {
 }
 
 async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} e-mails to the visitor`, timeout: 60_000 }).toBe(count);
+  await expect
+    .poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} e-mails to the visitor`, timeout: 60_000 })
+    .toBe(count);
   return Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw)));
 }
 
-test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calendar file, and moves to 31 October by the private link", async ({ openPage }) => {
+test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calendar file, and moves to 31 October by the private link", async ({
+  openPage,
+}) => {
   const { page, problems } = await openPage({ locale: "ja-JP" });
   await page.goto(`${server.url}/ja/wine-tours`);
   await waitForHydration(page);
@@ -150,7 +167,9 @@ test("a Japanese visitor books 10:00 on 28 March 2027, gets the e-mail and calen
   while ((await page.locator(".months strong").textContent()) !== october) await page.getByRole("link", { name: ja("manage.nextMonth") }).click();
   await page.getByLabel(ja("manage.day")).selectOption({ label: formatEventDate("2027-10-31", "ja") });
   await page.getByRole("button", { name: ja("manage.showTimes") }).click();
-  await page.getByLabel(new RegExp(`^${shown("ja", "wineTours.slots.option", { time: "10:00", places: ja("wineTours.slots.placesLeft", { count: 8 }) })}`)).check();
+  await page
+    .getByLabel(new RegExp(`^${shown("ja", "wineTours.slots.option", { time: "10:00", places: ja("wineTours.slots.placesLeft", { count: 8 }) })}`))
+    .check();
   await page.getByRole("button", { name: ja("manage.moveButton") }).click();
   await expect(page.getByRole("status")).toHaveText(ja("manage.moved"));
 
@@ -184,18 +203,25 @@ async function bookOnPage(page: Page, lang: Language, booking: { pkg: string; da
   return (await sent).json() as Promise<{ outcome: string }>;
 }
 
-test("the other three outcomes say what happened, on the page and in the mail, each language in its own words: waiting for the estate, on the waitlist, a request", async ({ openPage }) => {
+test("the other three outcomes say what happened, on the page and in the mail, each language in its own words: waiting for the estate, on the waitlist, a request", async ({
+  openPage,
+}) => {
   const { page, problems } = await openPage({ viewport: { width: 390, height: 844 } });
-  const estate = (lang: Language) => (lang === "zh" || lang === "ja" ? content.site.estateNameLocal[lang]! : lang === "fr" ? content.site.estateName.replace("'", "’") : content.site.estateName);
+  const estate = (lang: Language) =>
+    lang === "zh" || lang === "ja" ? content.site.estateNameLocal[lang]! : lang === "fr" ? content.site.estateName.replace("'", "’") : content.site.estateName;
 
   // Waiting for the estate, in French: the Château Mongiron tour is confirmed by the estate.
   const fr = translator("fr").t;
   const pendingDay = ahead(40);
-  expect(await bookOnPage(page, "fr", { pkg: "mongiron", date: pendingDay, time: "11:30", email: "camille.pending@example.fr", guests: 2 })).toEqual(expect.objectContaining({ outcome: "pending" }));
+  expect(await bookOnPage(page, "fr", { pkg: "mongiron", date: pendingDay, time: "11:30", email: "camille.pending@example.fr", guests: 2 })).toEqual(
+    expect.objectContaining({ outcome: "pending" }),
+  );
   await expect(toastOf(page)).toContainText(fr("wineTours.form.pending.title"));
   await expect(toastOf(page)).toContainText(fr("wineTours.form.pending.description", { hours: 48 }));
   const [pending] = await mailsTo("camille.pending@example.fr", 1);
-  expect(pending!.subject).toBe(fr("tourMail.pendingSubject", { estate: estate("fr"), date: formatEventDate(pendingDay, "fr"), time: formatTime("11:30", "fr") }));
+  expect(pending!.subject).toBe(
+    fr("tourMail.pendingSubject", { estate: estate("fr"), date: formatEventDate(pendingDay, "fr"), time: formatTime("11:30", "fr") }),
+  );
   expect(pending!.text).toContain(fr("tourMail.pendingIntro", { count: 2, hours: 48 }));
   // The estate is told in its staff's language (French until someone chooses): what happened and the time.
   const staff = adminTranslator("fr").t;
@@ -210,14 +236,22 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   // On the waitlist, in Spanish: 15:00 is full (eight places booked), the visitor joins its waitlist.
   const es = translator("es").t;
   const fullDay = ahead(41);
-  const slots = (await (await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${fullDay}&to=${fullDay}`)).json()) as { slots: { start: string }[] };
+  const slots = (await (await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${fullDay}&to=${fullDay}`)).json()) as {
+    slots: { start: string }[];
+  };
   const start = slots.slots.find((slot) => slot.start.includes("T15:00"))!.start;
   const group = { language: "en", page: "/wine-tours", name: "Full Group", email: "group@example.com", guests: 8, package: "hermitage", slot: start };
-  expect((await fetch(`${server.url}/api/tour-bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(group) })).status).toBe(201);
-  expect(await bookOnPage(page, "es", { pkg: "hermitage", date: fullDay, time: "15:00", email: "lucia.wait@example.es", guests: 2 })).toEqual(expect.objectContaining({ outcome: "waitlist" }));
+  expect(
+    (await fetch(`${server.url}/api/tour-bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(group) })).status,
+  ).toBe(201);
+  expect(await bookOnPage(page, "es", { pkg: "hermitage", date: fullDay, time: "15:00", email: "lucia.wait@example.es", guests: 2 })).toEqual(
+    expect.objectContaining({ outcome: "waitlist" }),
+  );
   await expect(toastOf(page)).toContainText(es("wineTours.form.waitlist.title"));
   const [waiting] = await mailsTo("lucia.wait@example.es", 1);
-  expect(waiting!.subject).toBe(es("tourMail.waitlistSubject", { estate: estate("es"), date: formatEventDate(fullDay, "es"), time: formatTime("15:00", "es") }));
+  expect(waiting!.subject).toBe(
+    es("tourMail.waitlistSubject", { estate: estate("es"), date: formatEventDate(fullDay, "es"), time: formatTime("15:00", "es") }),
+  );
   expect(waiting!.text).toContain(es("tourMail.waitlistIntro", { hours: 12 }));
   expect(waiting!.text).toContain(es("tourMail.waitlistLeave"));
   expect(waiting!.text).toMatch(/\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43}/);
@@ -225,7 +259,9 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   // A request without a time, in Chinese: the specification's own "Booking Request Received", and an acknowledgement.
   const zh = translator("zh").t;
   const requestDay = ahead(42);
-  expect(await bookOnPage(page, "zh", { pkg: "both", date: requestDay, time: null, email: "wei.request@example.cn", guests: 3 })).toEqual(expect.objectContaining({ outcome: "request" }));
+  expect(await bookOnPage(page, "zh", { pkg: "both", date: requestDay, time: null, email: "wei.request@example.cn", guests: 3 })).toEqual(
+    expect.objectContaining({ outcome: "request" }),
+  );
   await expect(toastOf(page)).toContainText(zh("wineTours.form.success.title"));
   const [request] = await mailsTo("wei.request@example.cn", 1);
   expect(request!.subject).toBe(zh("tourMail.requestSubject", { estate: estate("zh") }));
@@ -238,7 +274,8 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   for (const lang of ["en", "fr", "zh", "es", "ja"] as const) {
     const titles = Object.values(tourBookingOutcomes).map((outcome) => translator(lang).t(outcome.title));
     expect(new Set(titles).size, lang).toBe(Object.keys(tourBookingOutcomes).length);
-    if (lang !== "en") for (const outcome of Object.values(tourBookingOutcomes)) expect(translator(lang).t(outcome.title), lang).not.toBe(translator("en").t(outcome.title));
+    if (lang !== "en")
+      for (const outcome of Object.values(tourBookingOutcomes)) expect(translator(lang).t(outcome.title), lang).not.toBe(translator("en").t(outcome.title));
   }
   expect(`${translator("en").t("wineTours.form.confirmed.title")} ${translator("en").t("wineTours.form.confirmed.description")}`).not.toMatch(/request/i);
   expect(problems).toEqual([]);

@@ -41,9 +41,9 @@ for (const lang of ["zh", "ja"] as const) {
 
     test("keeps eyebrows and small capitals labels close-set (CJK has no capitals to space out)", async ({ page }) => {
       await page.goto(`${baseUrl}/${lang}/story`);
-      const spacing = await page.locator("main .eyebrow, footer h2").evaluateAll((els) =>
-        els.map((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize)),
-      );
+      const spacing = await page
+        .locator("main .eyebrow, footer h2")
+        .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize)));
       expect(spacing.length).toBeGreaterThan(3);
       for (const ratio of spacing) expect(ratio).toBeLessThanOrEqual(0.1);
     });
@@ -51,13 +51,16 @@ for (const lang of ["zh", "ja"] as const) {
     test("draws the Latin brand name with the site's Latin face, and keeps its logo lines spaced", async ({ page }) => {
       await page.goto(`${baseUrl}/${lang}/story`);
       const brand = page.locator("header nav a").first();
-      const [name, appellation] = await brand.locator("span").evaluateAll((spans) =>
-        spans.map((span) => ({ family: getComputedStyle(span).fontFamily, spacing: getComputedStyle(span).letterSpacing })),
-      );
+      const [name, appellation] = await brand
+        .locator("span")
+        .evaluateAll((spans) => spans.map((span) => ({ family: getComputedStyle(span).fontFamily, spacing: getComputedStyle(span).letterSpacing })));
       expect(families(name!.family)[0]).toBe("Cormorant Garamond");
       expect(families(appellation!.family)[0]).toBe("Source Sans 3");
       expect(parseFloat(appellation!.spacing)).toBeGreaterThan(1);
-      const footerName = await page.locator("footer p").first().evaluate((el) => getComputedStyle(el).fontFamily);
+      const footerName = await page
+        .locator("footer p")
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily);
       expect(families(footerName)[0]).toBe("Cormorant Garamond");
     });
 
@@ -82,7 +85,12 @@ for (const lang of ["zh", "ja"] as const) {
 test.describe("CJK font stacks", () => {
   test("gives Chinese headings a face that Windows has before the generic serif that would be SimSun", async ({ page }) => {
     await page.goto(`${baseUrl}/zh/story`);
-    const stack = families(await page.locator("main h2").first().evaluate((el) => getComputedStyle(el).fontFamily));
+    const stack = families(
+      await page
+        .locator("main h2")
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+    );
     expect(stack).toContain("Songti SC");
     expect(stack).toContain("Microsoft YaHei");
     expect(stack).not.toContain("serif");
@@ -91,7 +99,12 @@ test.describe("CJK font stacks", () => {
 
   test("puts Yu Gothic Medium before Yu Gothic for Japanese text (Windows draws Yu Gothic Regular too thin)", async ({ page }) => {
     await page.goto(`${baseUrl}/ja/story`);
-    const stack = families(await page.locator("main p").first().evaluate((el) => getComputedStyle(el).fontFamily));
+    const stack = families(
+      await page
+        .locator("main p")
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+    );
     expect(stack.indexOf("Yu Gothic Medium")).toBeGreaterThanOrEqual(0);
     expect(stack.indexOf("Yu Gothic Medium")).toBeLessThan(stack.indexOf("Yu Gothic"));
   });
@@ -103,12 +116,18 @@ test.describe("the logo on a phone", () => {
     const { page } = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl}${lang === "en" ? "/" : `/${lang}`}`);
     const bar = (await page.locator("header nav").boundingBox())!;
-    const lines = await page.locator("header nav a").first().locator("span").evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+    const lines = await page
+      .locator("header nav a")
+      .first()
+      .locator("span")
+      .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
     return { bar, lines };
   }
 
   for (const lang of ["zh", "ja"]) {
-    test(`keeps both of its lines inside the bar on /${lang}, as tall as on the English page (the readers saw SAINT-ÉMILION GRAND CRU cut off)`, async ({ openPage }) => {
+    test(`keeps both of its lines inside the bar on /${lang}, as tall as on the English page (the readers saw SAINT-ÉMILION GRAND CRU cut off)`, async ({
+      openPage,
+    }) => {
       const [shown, english] = [await logoBoxes(openPage, lang), await logoBoxes(openPage, "en")];
       const appellation = shown.lines.at(-1)!;
       expect(shown.lines).toHaveLength(2);

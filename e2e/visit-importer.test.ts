@@ -32,7 +32,9 @@ test.describe("/become-importer", () => {
     const svg = await (await fetch(`${baseUrl}${src}`)).text();
     expect(svg).toContain('r="7"');
 
-    const reach = await page.getByTestId("reach").evaluate((dl) => [...dl.querySelectorAll("div")].map((d) => [d.querySelector("dd")?.textContent, d.querySelector("dt")?.textContent]));
+    const reach = await page
+      .getByTestId("reach")
+      .evaluate((dl) => [...dl.querySelectorAll("div")].map((d) => [d.querySelector("dd")?.textContent, d.querySelector("dt")?.textContent]));
     expect(reach).toEqual([
       [`${importer.countries}+`, "Countries"],
       [`${importer.retailPartners}+`, "Retail partners"],
@@ -41,8 +43,16 @@ test.describe("/become-importer", () => {
     const titles = (list: typeof importer.benefits) => list.map((point) => textIn(point.title, "en"));
     expect(await page.locator('section[aria-labelledby="benefits-title"] h3').allInnerTexts()).toEqual(titles(importer.benefits));
     // Spec §2: the requirements and the commitments the page names.
-    expect(await page.locator('section[aria-labelledby="requirements-title"] h3').allInnerTexts()).toEqual(["Distribution network", "Market knowledge", "Financial stability"]);
-    expect(await page.locator('section[aria-labelledby="commitments-title"] h3').allInnerTexts()).toEqual(["Quality assurance", "Marketing support", "Long-term partnership"]);
+    expect(await page.locator('section[aria-labelledby="requirements-title"] h3').allInnerTexts()).toEqual([
+      "Distribution network",
+      "Market knowledge",
+      "Financial stability",
+    ]);
+    expect(await page.locator('section[aria-labelledby="commitments-title"] h3').allInnerTexts()).toEqual([
+      "Quality assurance",
+      "Marketing support",
+      "Long-term partnership",
+    ]);
     expect(await page.getByTestId("answer-promise").innerText()).toBe(`We answer every application within ${importer.answerWithinHours} hours.`);
 
     await scrollThrough(page);
@@ -53,10 +63,11 @@ test.describe("/become-importer", () => {
   test("scrolls to the application form (#application-form) when Apply Now is pressed", async ({ visit }) => {
     const { page } = await visit("/become-importer", { viewport: { width: 390, height: 700 } });
     const target = page.locator("#application-form");
-    const inView = () => target.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return box.top < window.innerHeight && box.bottom > 0;
-    });
+    const inView = () =>
+      target.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      });
     expect(await inView()).toBe(false);
     await page.getByRole("link", { name: "Apply Now" }).click();
     await expect.poll(inView).toBe(true);
@@ -137,6 +148,6 @@ test.describe("/become-importer", () => {
       expect(await page.getByRole("img", { name: text(lang, "importer.presence.mapAlt") }).count()).toBe(1);
       expect(await page.getByTestId("answer-promise").innerText()).toBe(text(lang, "importer.form.promise", { hours: importer.answerWithinHours }));
       expect(problems).toEqual([]);
-      });
+    });
   }
 });

@@ -13,7 +13,6 @@ const pastEvents = events.filter((event) => event.status === "past");
 const dateIn = (lang: string, iso: string, dateStyle: "long" | "full") =>
   new Intl.DateTimeFormat(lang, { dateStyle, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
-
 /** The badge colours of a set of elements, keyed by their data attribute (runs in the page). */
 const colours = (elements: Element[], attribute: string) =>
   Object.fromEntries(elements.map((el) => [el.getAttribute(attribute), getComputedStyle(el).backgroundColor])) as Record<string, string>;
@@ -63,7 +62,9 @@ test.describe("/news", () => {
   test("links the two original articles in new tabs", async ({ visit }) => {
     const { page } = await visit("/news");
     const links = page.locator("article a[target]");
-    const found = await links.evaluateAll((anchors) => anchors.map((a) => [a.closest("article")?.id, a.getAttribute("href"), a.getAttribute("target"), a.getAttribute("rel")]));
+    const found = await links.evaluateAll((anchors) =>
+      anchors.map((a) => [a.closest("article")?.id, a.getAttribute("href"), a.getAttribute("target"), a.getAttribute("rel")]),
+    );
     expect(found).toEqual(news.filter((n) => n.externalLink).map((n) => [n.id, n.externalLink, "_blank", "noopener noreferrer"]));
   });
 

@@ -13,8 +13,7 @@ const tour = (id: string) => packages.find((p) => p.id === id)!;
 /** A price as the language writes it, worked out here with Intl itself. */
 const euros = (amount: number, lang = "en") => new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(amount);
 /** "€65 per person", "€65/位": the card's price line as the language's catalog words it, tags dropped. */
-const perPerson = (lang: string, amount: number) =>
-  text(lang, "wineTours.packages.pricePerPerson", { price: euros(amount, lang) }).replace(/<\/?amount>/g, "");
+const perPerson = (lang: string, amount: number) => text(lang, "wineTours.packages.pricePerPerson", { price: euros(amount, lang) }).replace(/<\/?amount>/g, "");
 
 /** A preferred date the form accepts whenever the test runs: two months ahead (at most two years, forms/tour-booking.ts). */
 const preferredDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
@@ -22,8 +21,7 @@ const preferredDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice
 const card = (page: Page, id: string) => page.locator(`li[data-package="${id}"]`);
 const choose = (page: Page, id: string) => card(page, id).getByRole("button");
 const submit = (page: Page) => page.locator('form[aria-labelledby="booking-title"] button[type="submit"]');
-const pressed = (page: Page) =>
-  Promise.all(["hermitage", "mongiron", "both"].map(async (id) => [id, await choose(page, id).getAttribute("aria-pressed")]));
+const pressed = (page: Page) => Promise.all(["hermitage", "mongiron", "both"].map(async (id) => [id, await choose(page, id).getAttribute("aria-pressed")]));
 
 async function open(page: Page, path = "/wine-tours") {
   await page.goto(`${baseUrl}${path}`);
@@ -89,7 +87,9 @@ test.describe("/wine-tours", () => {
     ]);
     expect(await submit(page).isEnabled()).toBe(true);
     expect(await submit(page).innerText()).toBe("Request Booking");
-    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("hermitage").selectedLabel, "en")} — ${euros(tour("hermitage").price)} per person`);
+    expect(await page.getByTestId("selected-package").innerText()).toBe(
+      `${textIn(tour("hermitage").selectedLabel, "en")} — ${euros(tour("hermitage").price)} per person`,
+    );
     expect(await card(page, "hermitage").innerText()).toContain("Selected");
     // The choice has a name a screen reader announces with the package's title.
     expect(await page.getByRole("button", { name: "Choose this tour Château L'Hermitage Lescours", pressed: true }).count()).toBe(1);
@@ -100,11 +100,15 @@ test.describe("/wine-tours", () => {
       ["mongiron", "false"],
       ["both", "true"],
     ]);
-    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("both").selectedLabel, "en")} — ${euros(tour("both").price)} per person`);
+    expect(await page.getByTestId("selected-package").innerText()).toBe(
+      `${textIn(tour("both").selectedLabel, "en")} — ${euros(tour("both").price)} per person`,
+    );
     expect(await card(page, "hermitage").innerText()).not.toContain("Selected");
 
     await choose(page, "mongiron").click();
-    expect(await page.getByTestId("selected-package").innerText()).toBe(`${textIn(tour("mongiron").selectedLabel, "en")} — ${euros(tour("mongiron").price)} per person`);
+    expect(await page.getByTestId("selected-package").innerText()).toBe(
+      `${textIn(tour("mongiron").selectedLabel, "en")} — ${euros(tour("mongiron").price)} per person`,
+    );
     expect(await submit(page).isEnabled()).toBe(true);
   });
 
@@ -118,7 +122,13 @@ test.describe("/wine-tours", () => {
       { name: "date", type: "date", required: false, label: "Preferred date", labelVisible: true },
       { name: "message", type: "textarea", required: false, label: "Message", labelVisible: true },
     ]);
-    expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({ tabIndex: -1, autocomplete: "off", labelled: true, hidden: true, onScreen: false });
+    expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({
+      tabIndex: -1,
+      autocomplete: "off",
+      labelled: true,
+      hidden: true,
+      onScreen: false,
+    });
 
     // Native validation stops a submission without a name, with a bad e-mail or with 0 guests.
     const api = await mockApi(page, 201);

@@ -6,7 +6,6 @@ import { formFields, honeypot, mockApi, pathIn, scrollThrough, test, text } from
 
 const { site, villa } = content;
 
-
 test.describe("/villa", () => {
   test("shows the hero, the house, the experience, three amenities, three views and where it is", async ({ visit }) => {
     const { page, problems, outside } = await visit("/villa");
@@ -22,7 +21,12 @@ test.describe("/villa", () => {
     const gallery = page.locator('section[aria-labelledby="gallery-title"] img');
     expect(await gallery.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")))).toEqual(villa.gallery.map((view) => textIn(view.alt, "en")));
     expect(await page.locator("main img").first().getAttribute("alt")).toBe(textIn(villa.exteriorAlt, "en"));
-    expect(await page.getByTestId("villa-distances").locator("li").evaluateAll((items) => items.map((li) => li.textContent?.replace("◆", "").trim()))).toEqual([
+    expect(
+      await page
+        .getByTestId("villa-distances")
+        .locator("li")
+        .evaluateAll((items) => items.map((li) => li.textContent?.replace("◆", "").trim())),
+    ).toEqual([
       `${villa.minutesToVillage} minutes from the village of Saint-Émilion`,
       `${villa.minutesToBordeaux} minutes from Bordeaux`,
       textIn(villa.surroundings, "en"),
@@ -36,7 +40,14 @@ test.describe("/villa", () => {
     const { page } = await visit("/villa");
     const links = page.locator('section[aria-labelledby="location-title"] a[target]');
     expect(
-      await links.evaluateAll((anchors) => anchors.map((a) => ({ href: a.getAttribute("href"), target: a.getAttribute("target"), rel: a.getAttribute("rel"), text: a.textContent?.replace(/\s+/g, " ").trim() }))),
+      await links.evaluateAll((anchors) =>
+        anchors.map((a) => ({
+          href: a.getAttribute("href"),
+          target: a.getAttribute("target"),
+          rel: a.getAttribute("rel"),
+          text: a.textContent?.replace(/\s+/g, " ").trim(),
+        })),
+      ),
     ).toEqual(
       site.villaRentals.map((rental) => ({
         href: rental.url,
@@ -139,10 +150,20 @@ test.describe("/contact", () => {
     expect(api.calls.map((c) => [new URL(c.url).pathname, c.body])).toEqual([
       [
         "/api/contact-messages",
-        { name: "Ada Lovelace", email: "ada@example.com", phone: "", subject: "Order inquiry", message: "Do you ship to Belgium?", language: "en", page: "/contact", fax: "" },
+        {
+          name: "Ada Lovelace",
+          email: "ada@example.com",
+          phone: "",
+          subject: "Order inquiry",
+          message: "Do you ship to Belgium?",
+          language: "en",
+          page: "/contact",
+          fax: "",
+        },
       ],
     ]);
-    for (const name of ["name", "email", "phone", "subject", "message"]) expect(await page.locator(`#contact-form [name="${name}"]`).inputValue(), name).toBe("");
+    for (const name of ["name", "email", "phone", "subject", "message"])
+      expect(await page.locator(`#contact-form [name="${name}"]`).inputValue(), name).toBe("");
   });
 
   test("keeps the message when the network fails", async ({ visit }) => {

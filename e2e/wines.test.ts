@@ -82,7 +82,9 @@ test.describe("home page", () => {
     expect(chateau[0]!.text).toMatch(/\d\u00a0€/);
     const [price, ...rest] = chateau[0]!.text.split(/\n(?=\(\d)/);
     expect(price).not.toMatch(/\d,\d\d\s?€/);
-    const perLitre = new Intl.NumberFormat("fr", { style: "currency", currency: "EUR" }).format(Math.round((chateauWines[0]!.price * 100_000) / chateauWines[0]!.volumeMl) / 100);
+    const perLitre = new Intl.NumberFormat("fr", { style: "currency", currency: "EUR" }).format(
+      Math.round((chateauWines[0]!.price * 100_000) / chateauWines[0]!.volumeMl) / 100,
+    );
     expect(rest.join("")).toBe(`(${perLitre} le litre)`);
     expect(chateau[0]!.href).toBe(`/fr/shop/${chateauWines[0]!.id}`);
     expect(await page.getByRole("link", { name: "Découvrir notre histoire" }).getAttribute("href")).toBe("/fr/story");
@@ -95,7 +97,9 @@ test.describe("story page", () => {
     await page.goto(`${baseUrl}/story`);
     await waitForHydration(page);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Our Story");
-    expect(await page.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(expect.arrayContaining(content.story.chapters.map((chapter) => textIn(chapter.title, "en"))));
+    expect(await page.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(
+      expect.arrayContaining(content.story.chapters.map((chapter) => textIn(chapter.title, "en"))),
+    );
     for (const id of ["story-royal", "story-terroir", "story-philosophy"]) {
       const alts = await page.locator(`section[aria-labelledby="${id}"] img`).evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
       expect(alts, id).toHaveLength(2);
@@ -107,7 +111,11 @@ test.describe("story page", () => {
   test("renders the terroir paragraph's emphasis from its translation, as elements and never as markup text", async ({ openPage }) => {
     const area = (lang: string) => new Intl.NumberFormat(lang).format(content.site.grandCruHectares);
     // French puts a no-break space between a number and its unit; \s matches either space.
-    for (const [path, hectares] of [["/story", `^${area("en")}\\shectares$`], ["/fr/story", `^${area("fr")}\\shectares$`], ["/ja/story", `^${area("ja")}ヘクタール$`]] as const) {
+    for (const [path, hectares] of [
+      ["/story", `^${area("en")}\\shectares$`],
+      ["/fr/story", `^${area("fr")}\\shectares$`],
+      ["/ja/story", `^${area("ja")}ヘクタール$`],
+    ] as const) {
       const { page } = await openPage();
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);
@@ -167,9 +175,9 @@ test.describe("wine page", () => {
     const main = page.locator("main");
     const price = euros("en", wine("chateau-2020").price);
     expect(await main.innerText()).toContain(price);
-    const specs = await page.locator('section[aria-labelledby="wine-specs"] dl > div').evaluateAll((rows) =>
-      rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
-    );
+    const specs = await page
+      .locator('section[aria-labelledby="wine-specs"] dl > div')
+      .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
     expect(specs).toEqual([
       ["Alcohol by volume", "14%"],
       ["Bottle size", "75 cl"],

@@ -9,9 +9,7 @@ export const newsletterSignupForm = {
   slug: "newsletter-signups",
   table: "newsletter_subscribers",
   success: { title: "news.newsletter.success.title", description: "news.newsletter.success.description" },
-  fields: [
-    { name: "email", kind: "email", max: 254, required: true, column: "email", label: "news.newsletter.email", autoComplete: "email" },
-  ],
+  fields: [{ name: "email", kind: "email", max: 254, required: true, column: "email", label: "news.newsletter.email", autoComplete: "email" }],
   kept: [
     { name: "consentedAt", column: "consented_at" },
     { name: "confirmedAt", column: "confirmed_at" },

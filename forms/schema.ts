@@ -30,12 +30,9 @@ const envelope = {
  * removed and control characters made spaces; in several lines, tabs and line breaks kept.
  */
 const trimmed = (max: number, kind: "line" | "text" | "formatted" = "formatted") =>
-  z.string().check(
-    wellFormed,
-    kind === "line" ? z.overwrite(neutraliseLine) : kind === "text" ? z.overwrite(neutraliseText) : plain,
-    z.trim(),
-    z.maxLength(max),
-  );
+  z
+    .string()
+    .check(wellFormed, kind === "line" ? z.overwrite(neutraliseLine) : kind === "text" ? z.overwrite(neutraliseText) : plain, z.trim(), z.maxLength(max));
 
 /** A `YYYY-MM-DD` day, within its window when the field has one (checked at the time of each submission). */
 function day(field: DateField) {
@@ -88,12 +85,15 @@ function fieldSchema(field: FieldDefinition): z.ZodMiniType {
  * The schema of a whole submission: the envelope and the form's fields, and no other key but those
  * of `extra`: what only a route reads besides the form (a tour booking's time, server/api/tour-slot.ts).
  */
-export function submissionSchema<D extends FormDefinition, E extends z.core.$ZodShape = Record<never, never>>(form: D, extra?: E): z.ZodMiniType<Submission<D> & z.output<z.ZodMiniObject<E>>> {
+export function submissionSchema<D extends FormDefinition, E extends z.core.$ZodShape = Record<never, never>>(
+  form: D,
+  extra?: E,
+): z.ZodMiniType<Submission<D> & z.output<z.ZodMiniObject<E>>> {
   const fields = Object.fromEntries(form.fields.map((field) => [field.name, fieldSchema(field)]));
   return z.strictObject({ ...envelope, ...fields, ...extra }) as unknown as z.ZodMiniType<Submission<D> & z.output<z.ZodMiniObject<E>>>;
 }
 
 /** Each form's schema, made once. */
-export const formSchemas = Object.fromEntries(
-  Object.entries(formDefinitions).map(([kind, form]) => [kind, submissionSchema(form)]),
-) as unknown as { [K in FormKind]: z.ZodMiniType<Submission<FormDefinitions[K]>> };
+export const formSchemas = Object.fromEntries(Object.entries(formDefinitions).map(([kind, form]) => [kind, submissionSchema(form)])) as unknown as {
+  [K in FormKind]: z.ZodMiniType<Submission<FormDefinitions[K]>>;
+};

@@ -34,9 +34,7 @@ function withoutAntarctica(geometry: Polygon | MultiPolygon): MultiPolygon {
 
 /** The SVG text of the map with the estate's marker at `geo`. */
 export function renderWorldMap(geo: { latitude: number; longitude: number }): string {
-  const topology = readJson<Topology<{ land: GeometryCollection }>>(
-    fileURLToPath(import.meta.resolve("world-atlas/land-110m.json")),
-  );
+  const topology = readJson<Topology<{ land: GeometryCollection }>>(fileURLToPath(import.meta.resolve("world-atlas/land-110m.json")));
   const land = feature(topology, topology.objects.land);
   const geometries = land.features.map((f) => withoutAntarctica(f.geometry as Polygon | MultiPolygon));
   const world: MultiPolygon = { type: "MultiPolygon", coordinates: geometries.flatMap((g) => g.coordinates) };

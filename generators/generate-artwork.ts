@@ -94,7 +94,10 @@ export async function loadSharp(): Promise<(input: Buffer, options?: SharpOption
     "@fontsource/source-sans-3/files/source-sans-3-latin-600-normal.woff",
   ];
   for (const file of files) {
-    const name = file.split("/").pop()!.replace(/\.woff$/, ".ttf");
+    const name = file
+      .split("/")
+      .pop()!
+      .replace(/\.woff$/, ".ttf");
     writeFileSync(join(dir, name), woffToSfnt(readFileSync(require.resolve(file))));
   }
   writeFileSync(
@@ -284,8 +287,7 @@ function chateau(x: number, y: number, s: number, col: ChateauColors): string {
   const windows = (x0: number, y0: number, n: number, gap: number, w: number, h: number) =>
     Array.from(
       { length: n },
-      (_, i) =>
-        `<path d="M${x0 + i * gap},${y0 + h} v${-h + w / 2} a${w / 2},${w / 2} 0 0 1 ${w},0 v${h - w / 2}z" fill="${col.window}"/>`,
+      (_, i) => `<path d="M${x0 + i * gap},${y0 + h} v${-h + w / 2} a${w / 2},${w / 2} 0 0 1 ${w},0 v${h - w / 2}z" fill="${col.window}"/>`,
     ).join("");
   const tower = (tx: number, side: number) => `
     <rect x="${tx - 42}" y="-250" width="84" height="250" fill="${col.lit}"/>
@@ -315,9 +317,7 @@ function chateau(x: number, y: number, s: number, col: ChateauColors): string {
 /** A round-crowned tree and a slim poplar, as silhouettes. */
 function tree(x: number, y: number, r: number, fill: string, light?: string): string {
   return `<g><rect x="${f(x - r * 0.08)}" y="${f(y - r * 0.9)}" width="${f(r * 0.16)}" height="${f(r * 0.9)}" fill="${fill}"/><circle cx="${f(x)}" cy="${f(y - r * 1.3)}" r="${f(r)}" fill="${fill}"/><circle cx="${f(x - r * 0.6)}" cy="${f(y - r * 1)}" r="${f(r * 0.7)}" fill="${fill}"/><circle cx="${f(x + r * 0.65)}" cy="${f(y - r * 1.05)}" r="${f(r * 0.72)}" fill="${fill}"/>${
-    light
-      ? `<circle cx="${f(x + r * 0.35)}" cy="${f(y - r * 1.55)}" r="${f(r * 0.55)}" fill="${light}" opacity=".35"/>`
-      : ""
+    light ? `<circle cx="${f(x + r * 0.35)}" cy="${f(y - r * 1.55)}" r="${f(r * 0.55)}" fill="${light}" opacity=".35"/>` : ""
   }</g>`;
 }
 
@@ -551,10 +551,15 @@ function royalConnectionSvg(): string {
       [0.5, c.gold400],
       [1, c.gold600],
     ]),
-    linear("pillar", [
-      [0, "#d9c4a0"],
-      [1, "#8a7458"],
-    ], 1, 0),
+    linear(
+      "pillar",
+      [
+        [0, "#d9c4a0"],
+        [1, "#8a7458"],
+      ],
+      1,
+      0,
+    ),
   ].join("");
   // An avenue of trees leading to the château, seen through the estate's gates.
   let avenue = "";
@@ -731,11 +736,17 @@ function philosophySvg(): string {
 
 function tastingSvg(): string {
   const defs = [
-    radial("bg", [
-      [0, "#6a3a28"],
-      [0.6, "#2e1a14"],
-      [1, "#140c09"],
-    ], 0.3, 0.35, 0.8),
+    radial(
+      "bg",
+      [
+        [0, "#6a3a28"],
+        [0.6, "#2e1a14"],
+        [1, "#140c09"],
+      ],
+      0.3,
+      0.35,
+      0.8,
+    ),
     linear("table", [
       [0, "#5a3a24"],
       [1, "#2a180e"],
@@ -748,18 +759,28 @@ function tastingSvg(): string {
       [0, "#ffd28a", 0.6],
       [1, "#ffd28a", 0],
     ]),
-    linear("glass", [
-      [0, "#ffffff", 0.05],
-      [0.2, "#ffffff", 0.35],
-      [0.35, "#ffffff", 0.05],
-      [1, "#ffffff", 0.12],
-    ], 1, 0),
-    linear("bottle", [
-      [0, "#0f140e"],
-      [0.3, "#2a3a24"],
-      [0.4, "#0f140e"],
-      [1, "#070a06"],
-    ], 1, 0),
+    linear(
+      "glass",
+      [
+        [0, "#ffffff", 0.05],
+        [0.2, "#ffffff", 0.35],
+        [0.35, "#ffffff", 0.05],
+        [1, "#ffffff", 0.12],
+      ],
+      1,
+      0,
+    ),
+    linear(
+      "bottle",
+      [
+        [0, "#0f140e"],
+        [0.3, "#2a3a24"],
+        [0.4, "#0f140e"],
+        [1, "#070a06"],
+      ],
+      1,
+      0,
+    ),
     `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
   ].join("");
   const rnd = random(3);
@@ -845,7 +866,10 @@ function villaExteriorSvg(): string {
       [1450, 150, 240],
       [1800, 260, 140],
     ]
-      .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r! * 0.32}" fill="#ffffff" opacity=".75"/><ellipse cx="${x! + 60}" cy="${y! - 20}" rx="${r! * 0.6}" ry="${r! * 0.3}" fill="#ffffff" opacity=".8"/>`)
+      .map(
+        ([x, y, r]) =>
+          `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r! * 0.32}" fill="#ffffff" opacity=".75"/><ellipse cx="${x! + 60}" cy="${y! - 20}" rx="${r! * 0.6}" ry="${r! * 0.3}" fill="#ffffff" opacity=".8"/>`,
+      )
       .join("")}
     <path d="${ridge(700, 22, 31)}" fill="#9fae86"/>
     ${hillRows(700, 22, 31, 8, "#5d6b3e", "#c9cf98")}
@@ -972,31 +996,52 @@ const bottlePath = "M322,62 h68 v226 c0,50 96,52 96,132 v504 c0,20 -14,34 -34,34
 function bottleFrame(capsule: string, glassTint: string, label: string, extraDefs = ""): string {
   const defs = [
     // Fades to cream-100 at the edges: the colour of the wine cards' image frame on the site.
-    radial("backdrop", [
-      [0, c.cream50],
-      [0.75, c.cream100],
-      [1, c.cream100],
-    ], 0.5, 0.42, 0.75),
-    linear("glass", [
-      [0, "#050805"],
-      [0.12, glassTint],
-      [0.26, "#3c4a34"],
-      [0.32, glassTint],
-      [0.7, "#0a0f09"],
-      [0.86, "#1f2a1c"],
-      [1, "#040604"],
-    ], 1, 0),
-    linear("shine", [
-      [0, "#ffffff", 0],
-      [0.5, "#ffffff", 0.55],
-      [1, "#ffffff", 0],
-    ], 1, 0),
-    linear("labelShade", [
-      [0, "#000", 0.28],
-      [0.14, "#000", 0],
-      [0.8, "#000", 0],
-      [1, "#000", 0.32],
-    ], 1, 0),
+    radial(
+      "backdrop",
+      [
+        [0, c.cream50],
+        [0.75, c.cream100],
+        [1, c.cream100],
+      ],
+      0.5,
+      0.42,
+      0.75,
+    ),
+    linear(
+      "glass",
+      [
+        [0, "#050805"],
+        [0.12, glassTint],
+        [0.26, "#3c4a34"],
+        [0.32, glassTint],
+        [0.7, "#0a0f09"],
+        [0.86, "#1f2a1c"],
+        [1, "#040604"],
+      ],
+      1,
+      0,
+    ),
+    linear(
+      "shine",
+      [
+        [0, "#ffffff", 0],
+        [0.5, "#ffffff", 0.55],
+        [1, "#ffffff", 0],
+      ],
+      1,
+      0,
+    ),
+    linear(
+      "labelShade",
+      [
+        [0, "#000", 0.28],
+        [0.14, "#000", 0],
+        [0.8, "#000", 0],
+        [1, "#000", 0.32],
+      ],
+      1,
+      0,
+    ),
     radial("shadow", [
       [0, "#3a2a1a", 0.35],
       [1, "#3a2a1a", 0],
@@ -1041,13 +1086,18 @@ function chateauBottleSvg(vintage: number): string {
     <text x="356" y="468" text-anchor="middle" font-family="${fonts.serif}" font-size="22" letter-spacing="4" fill="${c.wine800}">GRAND CRU</text>
     <rect x="226" y="436" width="260" height="46" fill="url(#labelShade)"/>`;
   const capsule = `url(#capsule)`;
-  const capsuleDef = linear("capsule", [
-    [0, "#2a0a14"],
-    [0.3, c.wine700],
-    [0.45, c.wine600],
-    [0.7, c.wine800],
-    [1, "#1a050b"],
-  ], 1, 0);
+  const capsuleDef = linear(
+    "capsule",
+    [
+      [0, "#2a0a14"],
+      [0.3, c.wine700],
+      [0.45, c.wine600],
+      [0.7, c.wine800],
+      [1, "#1a050b"],
+    ],
+    1,
+    0,
+  );
   return bottleFrame(capsule, "#1c2a1a", `${label}<rect x="322" y="262" width="68" height="6" fill="${c.gold400}"/>`, capsuleDef);
 }
 
@@ -1064,13 +1114,18 @@ function cuveeBottleSvg(vintage: number): string {
     <text x="356" y="836" text-anchor="middle" font-family="${fonts.sans}" font-size="30" letter-spacing="8" fill="${accent}">${vintage}</text>
     <rect x="226" y="470" width="260" height="390" fill="url(#labelShade)"/>`;
   const defs = [
-    linear("capsule", [
-      [0, "#3a2a10"],
-      [0.3, c.gold400],
-      [0.45, "#f0dca8"],
-      [0.7, c.gold500],
-      [1, "#3a2a10"],
-    ], 1, 0),
+    linear(
+      "capsule",
+      [
+        [0, "#3a2a10"],
+        [0.3, c.gold400],
+        [0.45, "#f0dca8"],
+        [0.7, c.gold500],
+        [1, "#3a2a10"],
+      ],
+      1,
+      0,
+    ),
     linear("goldText", [
       [0, "#f3e0a8"],
       [0.6, c.gold400],

@@ -10,7 +10,10 @@ const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
  */
 export function inlineScriptHashes(html: string): string[] {
   const sources = [...html.matchAll(inlineScript)].map(
-    (match) => `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`,
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
   );
   return [...new Set(sources)];
 }

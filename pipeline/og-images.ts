@@ -39,7 +39,12 @@ export function cutAround(width: number, height: number, shape: number, focus: {
   const cutWidth = Math.min(width, Math.round(height * shape));
   const cutHeight = Math.min(height, Math.round(cutWidth / shape));
   const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
-  return { left: clamp(focus.x * width - cutWidth / 2, width - cutWidth), top: clamp(focus.y * height - cutHeight / 2, height - cutHeight), width: cutWidth, height: cutHeight };
+  return {
+    left: clamp(focus.x * width - cutWidth / 2, width - cutWidth),
+    top: clamp(focus.y * height - cutHeight / 2, height - cutHeight),
+    width: cutWidth,
+    height: cutHeight,
+  };
 }
 
 const digest = (...parts: (string | Buffer)[]) => {
@@ -65,7 +70,9 @@ export async function writeOpenGraphImages(outDir: string, earlier?: EarlierOpen
   };
 
   const hero = readFileSync(`${images}scenes/estate-hero.jpg`);
-  await picture("estate.jpg", digest("estate", hero), (file) => sharp(hero).resize(width, height, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file));
+  await picture("estate.jpg", digest("estate", hero), (file) =>
+    sharp(hero).resize(width, height, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file),
+  );
   for (const wine of content.wines) {
     const bottlePng = readFileSync(`${images}bottles/${wine.id}.png`);
     await picture(`${wine.id}.jpg`, digest("wine", cellar, bottlePng), async (file) => {
@@ -88,11 +95,15 @@ export async function writeOpenGraphImages(outDir: string, earlier?: EarlierOpen
     );
     // The other shapes are cut around the photograph's focus, so its subject stays in frame.
     for (const [shape, [shapeWidth, shapeHeight]] of Object.entries(newsImageShapes)) {
-      await picture(newsShapePath(item.id, shape as keyof typeof newsImageShapes).replace(/^\/og\//, ""), digest("news", shape, photo, JSON.stringify(focus ?? null)), async (file) => {
-        const { width: w = 0, height: h = 0 } = await sharp(photo).metadata();
-        const region = cutAround(w, h, shapeWidth / shapeHeight, focus);
-        await sharp(photo).extract(region).resize(shapeWidth, shapeHeight, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
-      });
+      await picture(
+        newsShapePath(item.id, shape as keyof typeof newsImageShapes).replace(/^\/og\//, ""),
+        digest("news", shape, photo, JSON.stringify(focus ?? null)),
+        async (file) => {
+          const { width: w = 0, height: h = 0 } = await sharp(photo).metadata();
+          const region = cutAround(w, h, shapeWidth / shapeHeight, focus);
+          await sharp(photo).extract(region).resize(shapeWidth, shapeHeight, { fit: "cover" }).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
+        },
+      );
     }
   }
   return inputs;

@@ -67,9 +67,7 @@ function writeSitemap(): number {
     ].join("\n");
     const modified = lastModified(english);
     const lastmod = modified ? `\n    <lastmod>${modified}</lastmod>` : "";
-    return languages.map(
-      (lang) => `  <url>\n    <loc>${xml(absolute(localizePath(lang, english)))}</loc>${lastmod}\n${alternates}\n  </url>`,
-    );
+    return languages.map((lang) => `  <url>\n    <loc>${xml(absolute(localizePath(lang, english)))}</loc>${lastmod}\n${alternates}\n  </url>`);
   });
   writeFileSync(
     join(clientDir, "sitemap.xml"),
@@ -136,9 +134,10 @@ const urls = writeSitemap();
 const withJsonLd = insertStructuredData();
 // The digests the link-preview pictures were drawn from, kept beside the build so that the next publish reuses what did not change.
 const openGraphInputs = join(buildDir, "og-inputs.json");
-const earlierOpenGraph = previousBuild && existsSync(join(previousBuild, "og-inputs.json"))
-  ? { dir: join(previousBuild, "client", "og"), inputs: JSON.parse(readFileSync(join(previousBuild, "og-inputs.json"), "utf8")) as OpenGraphInputs }
-  : undefined;
+const earlierOpenGraph =
+  previousBuild && existsSync(join(previousBuild, "og-inputs.json"))
+    ? { dir: join(previousBuild, "client", "og"), inputs: JSON.parse(readFileSync(join(previousBuild, "og-inputs.json"), "utf8")) as OpenGraphInputs }
+    : undefined;
 writeFileSync(openGraphInputs, JSON.stringify(await writeOpenGraphImages(join(clientDir, "og"), earlierOpenGraph), null, 2));
 const deferred = deferFrameworks();
 /**
@@ -159,4 +158,6 @@ const info = {
 mkdirSync(dirname(join(buildDir, "build-info.json")), { recursive: true });
 writeFileSync(join(buildDir, "build-info.json"), JSON.stringify(info, null, 2));
 const { files, bytes } = precompressAll();
-console.log(`postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, framework deferred in ${deferred} pages, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`);
+console.log(
+  `postbuild: sitemap with ${urls} URLs, JSON-LD in ${withJsonLd} pages, error pages moved, framework deferred in ${deferred} pages, ${Object.keys(info.inlineScriptHashes).length} pages hashed, ${files} files precompressed (${(bytes / 1024).toFixed(0)} KB brotli)`,
+);

@@ -59,8 +59,18 @@ export function whyNotQuick(manifest: RendererManifest | null, imagesDir: string
 
 /** What a quick build does not copy from the served build, because it writes it again: pages, their data, the sitemap, link previews. */
 function rewritten(file: string): boolean {
-  const path = file.split(sep).join("/").replace(/\.(br|gz)$/, "");
-  return path.endsWith("index.html") || path.endsWith(".data") || path.startsWith("og/") || path === "sitemap.xml" || path === "robots.txt" || path.startsWith("summaries/");
+  const path = file
+    .split(sep)
+    .join("/")
+    .replace(/\.(br|gz)$/, "");
+  return (
+    path.endsWith("index.html") ||
+    path.endsWith(".data") ||
+    path.startsWith("og/") ||
+    path === "sitemap.xml" ||
+    path === "robots.txt" ||
+    path.startsWith("summaries/")
+  );
 }
 
 /** Runs a command of the project, its output passed on; rejects on a failure. */
@@ -85,7 +95,10 @@ export async function quickBuild(out: string, previous: string): Promise<{ built
   let mark = Date.now();
   rmSync(out, { recursive: true, force: true });
   const client = join(out, "client");
-  cpSync(join(previous, "client"), client, { recursive: true, filter: (source) => source === join(previous, "client") || !rewritten(relative(join(previous, "client"), source)) });
+  cpSync(join(previous, "client"), client, {
+    recursive: true,
+    filter: (source) => source === join(previous, "client") || !rewritten(relative(join(previous, "client"), source)),
+  });
   step("copy", Date.now() - mark);
 
   // Pictures the bundle does not have as they are now: made once, kept in the manifest for the next quick builds.
@@ -97,7 +110,10 @@ export async function quickBuild(out: string, previous: string): Promise<{ built
     const earlier = manifest.added[file];
     const folder = file.startsWith("scenes/") ? "scenes" : "bottles";
     const name = basename(file).replace(/\.\w+$/, "");
-    added[file] = earlier?.sha256 === sha256 ? earlier : { sha256, picture: await makePictureSizes(readFileSync(join(imagesDir, file)), name, folder, join(client, "assets")) };
+    added[file] =
+      earlier?.sha256 === sha256
+        ? earlier
+        : { sha256, picture: await makePictureSizes(readFileSync(join(imagesDir, file)), name, folder, join(client, "assets")) };
   }
   step("pictures", Date.now() - mark);
 

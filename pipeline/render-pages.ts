@@ -61,7 +61,8 @@ export async function loadRenderer(buildDir: string, paths: () => readonly strin
       const dataPath = path === "/" ? "/_root.data" : `${path}.data`;
       const dataResponse = await handler()(new Request(`http://localhost${dataPath}`));
       const data = await dataResponse.text();
-      if (dataResponse.status !== 200 && dataResponse.status !== 202) throw new Error(`${path}: its data answered ${dataResponse.status}\n${data.slice(0, 2000)}`);
+      if (dataResponse.status !== 200 && dataResponse.status !== 202)
+        throw new Error(`${path}: its data answered ${dataResponse.status}\n${data.slice(0, 2000)}`);
       const pagePath = `${path}/`.replace(/\/\/+/g, "/");
       const response = await handler()(new Request(`http://localhost${pagePath}`, { headers: { "X-React-Router-Prerender-Data": encodeURI(data) } }));
       const html = await response.text();

@@ -71,7 +71,12 @@ function codeFiles(): string[] {
 /** A digest of the code that decides the pages: a bundle made from other code is not reused. */
 export function rendererCodeDigest(): string {
   const hash = createHash("sha256");
-  for (const file of codeFiles()) hash.update(`${file}\0`).update(createHash("sha256").update(readFileSync(join(root, file))).digest());
+  for (const file of codeFiles())
+    hash.update(`${file}\0`).update(
+      createHash("sha256")
+        .update(readFileSync(join(root, file)))
+        .digest(),
+    );
   return hash.digest("hex");
 }
 
@@ -84,8 +89,12 @@ export function pictureDigests(imagesDir: string): Record<string, string> {
   ] as const) {
     const dir = join(imagesDir, folder);
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((file) => file.endsWith(extension)).sort()) {
-      digests[`${folder}/${name}`] = createHash("sha256").update(readFileSync(join(dir, name))).digest("hex");
+    for (const name of readdirSync(dir)
+      .filter((file) => file.endsWith(extension))
+      .sort()) {
+      digests[`${folder}/${name}`] = createHash("sha256")
+        .update(readFileSync(join(dir, name)))
+        .digest("hex");
     }
   }
   return digests;

@@ -17,9 +17,7 @@ const stamps = join(root, "node_modules", ".cache", "build-steps");
 /** A digest of a value, byte arrays included (hashed as bytes, not as JSON objects). */
 export function digest(value: unknown): string {
   const hash = createHash("sha256");
-  hash.update(
-    JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Uint8Array ? createHash("sha256").update(inner).digest("hex") : inner)),
-  );
+  hash.update(JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Uint8Array ? createHash("sha256").update(inner).digest("hex") : inner)));
   return hash.digest("hex");
 }
 

@@ -38,7 +38,10 @@ function storedFacts(site: Pick<Site, "company" | "host" | "consumerMediator">):
 }
 
 /** Every legal fact in a language: the value, or the placeholder that says what is still to fill in. */
-export function legalFacts(site: Pick<Site, "company" | "host" | "consumerMediator">, t: (id: MessageId, values?: Record<string, string>) => string): Record<LegalFact, string> {
+export function legalFacts(
+  site: Pick<Site, "company" | "host" | "consumerMediator">,
+  t: (id: MessageId, values?: Record<string, string>) => string,
+): Record<LegalFact, string> {
   const stored = storedFacts(site);
   const facts = {} as Record<LegalFact, string>;
   for (const [name, value] of Object.entries(stored) as [LegalFact, string | null][]) {

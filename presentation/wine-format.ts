@@ -147,7 +147,9 @@ export function harvestDays(i18n: Pick<WineI18n, "lang" | "tag">, harvest: Wine[
   const dayAndMonth = (isoDate: string) => formatDate(isoDate, i18n.lang, { month: "long", day: "numeric" });
   const day = (isoDate: string) => formatDate(isoDate, i18n.lang, { day: "numeric" });
   if (harvest.start.slice(0, 7) !== harvest.end.slice(0, 7)) return { start: dayAndMonth(harvest.start), end: dayAndMonth(harvest.end) };
-  const order = new Intl.DateTimeFormat(i18n.tag, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(new Date(`${harvest.start}T00:00:00Z`)).map((part) => part.type);
+  const order = new Intl.DateTimeFormat(i18n.tag, { month: "long", day: "numeric", timeZone: "UTC" })
+    .formatToParts(new Date(`${harvest.start}T00:00:00Z`))
+    .map((part) => part.type);
   return order.indexOf("day") < order.indexOf("month")
     ? { start: day(harvest.start), end: dayAndMonth(harvest.end) }
     : { start: dayAndMonth(harvest.start), end: day(harvest.end) };
@@ -172,7 +174,11 @@ export function vineyardAndCellar(i18n: WineI18n, wine: Wine): WineFact[] {
     { key: "vineAge", label: i18n.t("wine.specs.vineAge"), value: i18n.t("wine.specs.vineAgeValue", { years: wine.vineAgeYears }) },
     { key: "harvest", label: i18n.t("wine.specs.harvest"), value: i18n.t("wine.specs.harvestDays", harvestDays(i18n, wine.harvest)) },
     { key: "ageing", label: i18n.t("wine.specs.ageing"), value: i18n.t("wine.specs.ageingValue", { months: wine.ageing.months, newOak }) },
-    { key: "production", label: i18n.t("wine.specs.production"), value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles, shown: formatNumber(wine.productionBottles, i18n.lang) }) },
+    {
+      key: "production",
+      label: i18n.t("wine.specs.production"),
+      value: i18n.t("wine.specs.productionValue", { bottles: wine.productionBottles, shown: formatNumber(wine.productionBottles, i18n.lang) }),
+    },
   ];
 }
 

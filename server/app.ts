@@ -110,7 +110,12 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       return;
     }
     if (!shuttingDown) return done();
-    void reply.status(503).header("Connection", "close").header("Retry-After", "5").type("application/json; charset=utf-8").send({ error: "Service Unavailable" });
+    void reply
+      .status(503)
+      .header("Connection", "close")
+      .header("Retry-After", "5")
+      .type("application/json; charset=utf-8")
+      .send({ error: "Service Unavailable" });
   });
 
   const commonEntries = Object.entries(common);
@@ -127,15 +132,22 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     const unavailable = asStorageUnavailable(error);
     if (unavailable) {
       request.log.warn({ reason: unavailable.reason }, unavailable.message);
-      return reply.status(503).header("Retry-After", String(unavailable.retryAfterSeconds)).type("application/json; charset=utf-8").send({ error: unavailable.message });
+      return reply
+        .status(503)
+        .header("Retry-After", String(unavailable.retryAfterSeconds))
+        .type("application/json; charset=utf-8")
+        .send({ error: unavailable.message });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     // A 416 names the file's length in Content-Range (RFC 9110); other errors add nothing.
     if (status === 416 && error.headers?.["Content-Range"]) reply.header("Content-Range", error.headers["Content-Range"]);
-    void reply.status(status).type("application/json; charset=utf-8").send({
-      error: status === 500 ? "Internal Server Error" : error.message,
-    });
+    void reply
+      .status(status)
+      .type("application/json; charset=utf-8")
+      .send({
+        error: status === 500 ? "Internal Server Error" : error.message,
+      });
   });
 
   // The server's parts, each a plugin that names the ones it needs (registered out of order, the
@@ -212,7 +224,11 @@ function clientError(common: Record<string, string>) {
   return function (this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
     if (error.code === "ECONNRESET" || socket.destroyed) return;
     const [status, reason] =
-      error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout"]
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? [431, "Request Header Fields Too Large"]
+          : [400, "Bad Request"];
     this.log.debug({ code: error.code }, `client error ${status}`);
     if (socket.writable) {
       const headers = Object.entries({ ...common, "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(reason.length), Connection: "close" })

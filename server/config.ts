@@ -3,9 +3,7 @@ import { BlockList, isIP } from "node:net";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 
-const flag = z
-  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-  .transform((value) => value === "true" || value === "1");
+const flag = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((value) => value === "true" || value === "1");
 
 /**
  * A whole number written in plain decimal digits. `Number()` would also take " ", "0x10E1" or
@@ -70,7 +68,10 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   const trimmed = value.trim();
   if (trimmed === "false" || trimmed === "0") return false;
   if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
-  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = trimmed
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (trimmed === "true" || entries.some((entry) => everyone.has(entry))) {
     context.addIssue({ code: "custom", message: "would trust every client's X-Forwarded-For; give the proxy's address (e.g. 127.0.0.1) or a hop count" });
     return z.NEVER;
@@ -78,7 +79,10 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   const problems = entries.map(trustProblem).filter((problem) => problem !== null);
   if (entries.length === 0 || problems.length > 0) {
     const rule = `IPv4 ranges /${shortestTrustedPrefix.ipv4} or narrower, IPv6 /${shortestTrustedPrefix.ipv6} or narrower`;
-    context.addIssue({ code: "custom", message: `${problems.length > 0 ? `${problems.join(", ")}: ` : ""}must be false, a hop count, or the proxy's IP addresses or CIDRs (${rule}), comma-separated` });
+    context.addIssue({
+      code: "custom",
+      message: `${problems.length > 0 ? `${problems.join(", ")}: ` : ""}must be false, a hop count, or the proxy's IP addresses or CIDRs (${rule}), comma-separated`,
+    });
     return z.NEVER;
   }
   return entries;
@@ -190,8 +194,14 @@ export const configSchema = z
      * The payment provider's (Stripe's) secret API key and the signing secret of the site's webhook
      * endpoint: both, or neither (then no deposit is asked and nothing is loaded). docs/deployment.md.
      */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a secret key from the provider's dashboard (sk_live_… or sk_test_…)").optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a secret key from the provider's dashboard (sk_live_… or sk_test_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
     /** Another address for the provider's API: a local stand-in in tests only. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   })
@@ -204,10 +214,19 @@ export const configSchema = z
         context.addIssue({ code: "custom", path: ["MAIL_RETRY_MAX_MS"], message: `must not be below MAIL_RETRY_BASE_MS (${config.MAIL_RETRY_BASE_MS})` });
       }
       if (ok("HEADERS_TIMEOUT_MS", "REQUEST_TIMEOUT_MS") && config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
-        context.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request` });
+        context.addIssue({
+          code: "custom",
+          path: ["HEADERS_TIMEOUT_MS"],
+          message: `must not exceed REQUEST_TIMEOUT_MS (${config.REQUEST_TIMEOUT_MS}): the headers are part of the request`,
+        });
       }
       const repository = config.RESTIC_REPOSITORY ?? config.RESTIC_REPOSITORY_FILE;
-      if (repository !== undefined && config.RESTIC_PASSWORD === undefined && config.RESTIC_PASSWORD_FILE === undefined && config.RESTIC_PASSWORD_COMMAND === undefined) {
+      if (
+        repository !== undefined &&
+        config.RESTIC_PASSWORD === undefined &&
+        config.RESTIC_PASSWORD_FILE === undefined &&
+        config.RESTIC_PASSWORD_COMMAND === undefined
+      ) {
         context.addIssue({
           code: "custom",
           path: ["RESTIC_PASSWORD"],
@@ -216,7 +235,8 @@ export const configSchema = z
       }
       for (const name of ["RESTIC_REPOSITORY_FILE", "RESTIC_PASSWORD_FILE"] as const) {
         const file = config[name];
-        if (ok(name) && file !== undefined && !readable(file)) context.addIssue({ code: "custom", path: [name], message: "must name a file this process can read" });
+        if (ok(name) && file !== undefined && !readable(file))
+          context.addIssue({ code: "custom", path: [name], message: "must name a file this process can read" });
       }
       if (ok("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET") && (config.STRIPE_SECRET_KEY === undefined) !== (config.STRIPE_WEBHOOK_SECRET === undefined)) {
         const missing = config.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
@@ -261,7 +281,11 @@ export class ConfigError extends Error {
  * replaced by `***`, and a password's value (or the command that prints it) not at all.
  */
 const shown = (name: string, value: string) =>
-  /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+  /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name)
+    ? value === ""
+      ? '""'
+      : '"***"'
+    : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its
@@ -339,11 +363,15 @@ export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
       const differs = [...setting].findIndex((letter, i) => name[i] !== letter);
       return differs === -1 ? setting.length : differs;
     };
-    const [closest] = settings.map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting) })).sort((a, b) => a.edits - b.edits || b.prefix - a.prefix);
+    const [closest] = settings
+      .map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting) }))
+      .sort((a, b) => a.edits - b.edits || b.prefix - a.prefix);
     const near = closest !== undefined && closest.edits <= (name.length <= 8 ? 1 : 2);
     const family = [...families].some((prefix) => name.startsWith(prefix));
     if (!near && !family) continue;
-    warnings.push(`Unknown variable ${name} is ignored: it is no setting of this site${closest && (near || closest.edits <= 4) ? `; did you mean ${closest.setting}?` : " (see .env.example)"}`);
+    warnings.push(
+      `Unknown variable ${name} is ignored: it is no setting of this site${closest && (near || closest.edits <= 4) ? `; did you mean ${closest.setting}?` : " (see .env.example)"}`,
+    );
   }
   return warnings;
 }

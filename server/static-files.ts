@@ -217,7 +217,13 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
   const load = async (dir: string, buildInfo: BuildInfo): Promise<LiveBuild> => {
     // The library takes absolute roots only; BUILD_DIR may be relative to the working folder.
     const buildDir = resolve(dir);
-    const build = { buildDir, clientDir: join(buildDir, "client"), info: buildInfo, files: indexBuild(join(buildDir, "client")), errorFiles: indexBuild(join(buildDir, "errors")) };
+    const build = {
+      buildDir,
+      clientDir: join(buildDir, "client"),
+      info: buildInfo,
+      files: indexBuild(join(buildDir, "client")),
+      errorFiles: indexBuild(join(buildDir, "errors")),
+    };
     await loadVariants(build.files, build.clientDir, headersFor(build));
     await loadVariants(build.errorFiles, join(buildDir, "errors"), headersFor(build));
     return build;
@@ -254,7 +260,10 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
     if (!variant) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
     // The error page answers a request for something else: no validators, no ranges, so never a 304 or a part of it.
     const { ETag: _etag, "Last-Modified": _modified, "Accept-Ranges": _ranges, ...headers } = variant.headers;
-    return reply.status(404).headers(headers).send(request.method === "HEAD" ? undefined : variant.body);
+    return reply
+      .status(404)
+      .headers(headers)
+      .send(request.method === "HEAD" ? undefined : variant.body);
   };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -268,7 +277,11 @@ export async function registerStaticFiles(app: FastifyInstance, { buildDir: give
     dropRangeUnlessExactMatch(request, entry.variants[encoding ?? "identity"]?.headers);
     if (!conditional.some((name) => name in request.headers)) {
       const variant = entry.variants[encoding ?? "identity"];
-      if (variant) return reply.status(200).headers(variant.headers).send(request.method === "HEAD" ? undefined : variant.body);
+      if (variant)
+        return reply
+          .status(200)
+          .headers(variant.headers)
+          .send(request.method === "HEAD" ? undefined : variant.body);
     }
     return reply.sendFile(entry.file, build.clientDir);
   };

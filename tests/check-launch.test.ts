@@ -30,7 +30,11 @@ async function checkLaunch(dir: string): Promise<{ status: number; output: strin
 /** The estate's real data, as it would fill site.json in (made up here, in the right shapes). */
 function filledSite(site: Record<string, unknown>): Record<string, unknown> {
   const real = (value: unknown): unknown => {
-    if (typeof value === "string") return value.replace(/\.example\b/g, ".fr").replace(/-example\b/g, "").replace(/^(\+33 5) 00 00 00 00$/, "$1 57 24 00 01");
+    if (typeof value === "string")
+      return value
+        .replace(/\.example\b/g, ".fr")
+        .replace(/-example\b/g, "")
+        .replace(/^(\+33 5) 00 00 00 00$/, "$1 57 24 00 01");
     if (Array.isArray(value)) return value.map(real);
     if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, real(inner)]));
     return value;
@@ -55,7 +59,16 @@ describe("npm run check:launch", () => {
   it("lists every placeholder of the content as it is and fails", async () => {
     const { status, output } = await checkLaunch(contentDir);
     expect(status).toBe(1);
-    for (const path of ["company.legalName", "company.registration", "company.vatNumber", "consumerMediator.name", "consumerMediator.url", "host.name", "contact.email", "contact.phone"]) {
+    for (const path of [
+      "company.legalName",
+      "company.registration",
+      "company.vatNumber",
+      "consumerMediator.name",
+      "consumerMediator.url",
+      "host.name",
+      "contact.email",
+      "contact.phone",
+    ]) {
       expect(output).toContain(path);
     }
   });

@@ -13,7 +13,13 @@ import { marked, type Token, type Tokens } from "marked";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("..", import.meta.url).pathname;
-const docs = ["README.md", "content/README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const docs = [
+  "README.md",
+  "content/README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every file of the project as git would commit it: tracked, or new and not ignored. */
 const files: string[] = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" })
@@ -135,7 +141,9 @@ describe("the docs", () => {
     const scripts = Object.keys((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
     const missing = docs.flatMap((doc) => {
       const text = readFileSync(join(root, doc), "utf8");
-      const named = [...text.matchAll(/\bnpm run ([a-z][\w:.*-]*[\w*])/g)].map((m) => m[1] ?? "").concat([...text.matchAll(/\bnpm (start|test)\b/g)].map((m) => m[1] ?? ""));
+      const named = [...text.matchAll(/\bnpm run ([a-z][\w:.*-]*[\w*])/g)]
+        .map((m) => m[1] ?? "")
+        .concat([...text.matchAll(/\bnpm (start|test)\b/g)].map((m) => m[1] ?? ""));
       return named.filter((name) => !scripts.some((script) => pattern(name).test(script))).map((name) => `${doc}: npm run ${name}`);
     });
     expect([...new Set(missing)]).toEqual([]);
@@ -164,7 +172,10 @@ describe("the docs", () => {
   });
 
   it("name only functions, components and options the code has", () => {
-    const source = files.filter((file) => /\.(tsx?|mjs)$/.test(file)).map((file) => readFileSync(join(root, file), "utf8")).join("\n");
+    const source = files
+      .filter((file) => /\.(tsx?|mjs)$/.test(file))
+      .map((file) => readFileSync(join(root, file), "utf8"))
+      .join("\n");
     const missing = docs.flatMap((doc) => {
       const names = new Set<string>();
       marked.walkTokens(lexed.get(doc)!, (token) => {

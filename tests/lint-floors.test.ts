@@ -16,56 +16,168 @@ interface Probe {
 
 const refused: Probe[] = [
   // Components read content and messages through their route's loader only.
-  { file: "app/components/wine/probe.tsx", code: 'import { content } from "#content";\nexport const x = content;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/components/wine/probe.tsx", code: 'import { textIn } from "#content/text";\nexport const x = textIn;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/components/wine/probe.tsx", code: 'import { content } from "../../../content/index";\nexport const x = content;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/routes/probe.tsx", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/routes/probe.tsx", code: 'import { adminTranslator } from "#locales/admin";\nexport const x = adminTranslator;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/lib/probe.ts", code: 'import wine from "../../content/wines/chateau-2020.json";\nexport const x = wine;', rule: "@typescript-eslint/no-restricted-imports" },
+  {
+    file: "app/components/wine/probe.tsx",
+    code: 'import { content } from "#content";\nexport const x = content;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/components/wine/probe.tsx",
+    code: 'import { textIn } from "#content/text";\nexport const x = textIn;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/components/wine/probe.tsx",
+    code: 'import { content } from "../../../content/index";\nexport const x = content;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/routes/probe.tsx",
+    code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/routes/probe.tsx",
+    code: 'import { adminTranslator } from "#locales/admin";\nexport const x = adminTranslator;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/lib/probe.ts",
+    code: 'import wine from "../../content/wines/chateau-2020.json";\nexport const x = wine;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
   { file: "server/probe.ts", code: 'import site from "../content/site.json";\nexport const x = site;', rule: "@typescript-eslint/no-restricted-imports" },
   // Rooms and who may enter them.
   { file: "server/probe.ts", code: 'import { useI18n } from "~/lib/i18n/context";\nexport const x = useI18n;', rule: "import-x/no-restricted-paths" },
-  { file: "server/probe.ts", code: 'import { paintFirst } from "../pipeline/paint-first";\nexport const x = paintFirst;', rule: "import-x/no-restricted-paths" },
-  { file: "app/lib/probe.ts", code: 'import { loadConfigOrExit } from "../../server/config";\nexport const x = loadConfigOrExit;', rule: "import-x/no-restricted-paths" },
-  { file: "app/lib/probe.ts", code: 'import { structuredData } from "../../pipeline/structured-data";\nexport const x = structuredData;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/probe.ts",
+    code: 'import { paintFirst } from "../pipeline/paint-first";\nexport const x = paintFirst;',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    file: "app/lib/probe.ts",
+    code: 'import { loadConfigOrExit } from "../../server/config";\nexport const x = loadConfigOrExit;',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    file: "app/lib/probe.ts",
+    code: 'import { structuredData } from "../../pipeline/structured-data";\nexport const x = structuredData;',
+    rule: "import-x/no-restricted-paths",
+  },
   { file: "pipeline/probe.ts", code: 'import { buildServer } from "../server/app";\nexport const x = buildServer;', rule: "import-x/no-restricted-paths" },
   { file: "presentation/probe.ts", code: 'import { useI18n } from "~/lib/i18n/context";\nexport const x = useI18n;', rule: "import-x/no-restricted-paths" },
   { file: "forms/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
   { file: "forms/probe.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "import-x/no-restricted-paths" },
   { file: "content/probe.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;', rule: "import-x/no-restricted-paths" },
-  { file: "content/probe.ts", code: 'import { formDefinitions } from "#forms/definitions";\nexport const x = formDefinitions;', rule: "import-x/no-restricted-paths" },
-  { file: "content/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "content/probe.ts",
+    code: 'import { formDefinitions } from "#forms/definitions";\nexport const x = formDefinitions;',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    file: "content/probe.ts",
+    code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;',
+    rule: "import-x/no-restricted-paths",
+  },
   { file: "locales/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
   { file: "core/probe.ts", code: 'import { content } from "#content";\nexport const x = content;', rule: "import-x/no-restricted-paths" },
-  { file: "server/db/probe.ts", code: 'import { composeSubmissionMails } from "../mail/compose";\nexport const x = composeSubmissionMails;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/db/probe.ts",
+    code: 'import { composeSubmissionMails } from "../mail/compose";\nexport const x = composeSubmissionMails;',
+    rule: "import-x/no-restricted-paths",
+  },
   { file: "server/mail/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;', rule: "import-x/no-restricted-paths" },
-  { file: "server/db/probe.ts", code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/db/probe.ts",
+    code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;',
+    rule: "import-x/no-restricted-paths",
+  },
   // Typed routes: no cast of a request's input, no assertion of a staff session, no `as unknown as`.
-  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => (request.query as { page?: string }).page;', rule: "no-restricted-syntax" },
-  { file: "server/api/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.body as Record<string, string>;', rule: "no-restricted-syntax" },
-  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession!.email;', rule: "no-restricted-syntax" },
+  {
+    file: "server/admin/routes/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => (request.query as { page?: string }).page;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.body as Record<string, string>;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/admin/routes/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession!.email;',
+    rule: "no-restricted-syntax",
+  },
   { file: "server/static-probe.ts", code: "export const x = (value: string) => value as unknown as number;", rule: "no-restricted-syntax" },
   // …whatever the request is called, copied into or taken apart as.
-  { file: "server/api/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (req: FastifyRequest) => req.body as Record<string, string>;', rule: "no-restricted-syntax" },
-  { file: "server/api/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const copy = request; return copy.query as { page?: string }; };', rule: "no-restricted-syntax" },
-  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = ({ query }: FastifyRequest) => query as { page?: string };', rule: "no-restricted-syntax" },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (req: FastifyRequest) => req.body as Record<string, string>;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const copy = request; return copy.query as { page?: string }; };',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/admin/routes/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = ({ query }: FastifyRequest) => query as { page?: string };',
+    rule: "no-restricted-syntax",
+  },
   // The bookings' rules have floors of their own.
-  { file: "server/mail/probe.ts", code: 'import { TourService } from "../bookings/service";\nexport const x = TourService;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/mail/probe.ts",
+    code: 'import { TourService } from "../bookings/service";\nexport const x = TourService;',
+    rule: "import-x/no-restricted-paths",
+  },
   { file: "server/db/probe.ts", code: 'import { Ledger } from "../bookings/ledger";\nexport const x = Ledger;', rule: "import-x/no-restricted-paths" },
-  { file: "server/bookings/probe.ts", code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import { registerAdmin } from "../admin/index";\nexport const x = registerAdmin;',
+    rule: "import-x/no-restricted-paths",
+  },
   { file: "server/bookings/probe.ts", code: 'import { tourRoutes } from "../api/tours";\nexport const x = tourRoutes;', rule: "import-x/no-restricted-paths" },
   // The server's own pages draw what they are given.
   { file: "server/pages/probe.tsx", code: 'import { tourRoutes } from "../api/tours";\nexport const x = tourRoutes;', rule: "import-x/no-restricted-paths" },
   // SQL lives in server/db: a route, a service or a page writer prepares no statement and runs no SQL text.
-  { file: "server/admin/routes/probe.ts", code: 'import type { Db } from "../../db/database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();', rule: "no-restricted-syntax" },
-  { file: "server/bookings/probe.ts", code: 'import type { Db } from "../db/database";\nexport class X { constructor(private readonly db: Db) {}\n  run() { this.db.exec("DELETE FROM tour_waitlist"); } }', rule: "no-restricted-syntax" },
-  { file: "server/api/probe.ts", code: 'import type { Db } from "../db/database";\nexport const x = (context: { db: Db }) => context.db.prepare("SELECT 1").all();', rule: "no-restricted-syntax" },
+  {
+    file: "server/admin/routes/probe.ts",
+    code: 'import type { Db } from "../../db/database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import type { Db } from "../db/database";\nexport class X { constructor(private readonly db: Db) {}\n  run() { this.db.exec("DELETE FROM tour_waitlist"); } }',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { Db } from "../db/database";\nexport const x = (context: { db: Db }) => context.db.prepare("SELECT 1").all();',
+    rule: "no-restricted-syntax",
+  },
   // The server reads content through its store, never the module's own value (which a publish does not update).
-  { file: "server/mail/probe.ts", code: 'import { content } from "#content";\nexport const x = content.site;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "server/bookings/probe.ts", code: 'import { content } from "../../content/index";\nexport const x = content.tours;', rule: "@typescript-eslint/no-restricted-imports" },
+  {
+    file: "server/mail/probe.ts",
+    code: 'import { content } from "#content";\nexport const x = content.site;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import { content } from "../../content/index";\nexport const x = content.tours;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
   // Content is fenced by its folder, not a list of its modules.
-  { file: "app/components/wine/probe.tsx", code: 'import { estateNames } from "../../../content/names";\nexport const x = estateNames;', rule: "@typescript-eslint/no-restricted-imports" },
-  { file: "app/components/wine/probe.tsx", code: 'import { wineSchema } from "../../../content/schemas/wine";\nexport const x = wineSchema;', rule: "@typescript-eslint/no-restricted-imports" },
+  {
+    file: "app/components/wine/probe.tsx",
+    code: 'import { estateNames } from "../../../content/names";\nexport const x = estateNames;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "app/components/wine/probe.tsx",
+    code: 'import { wineSchema } from "../../../content/schemas/wine";\nexport const x = wineSchema;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
 ];
 
 const allowed: Omit<Probe, "rule">[] = [
@@ -74,7 +186,10 @@ const allowed: Omit<Probe, "rule">[] = [
   { file: "app/lib/probe.server.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;' },
   { file: "pipeline/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;' },
   { file: "server/admin/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;' },
-  { file: "server/admin/routes/probe.ts", code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession?.email ?? "";' },
+  {
+    file: "server/admin/routes/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession?.email ?? "";',
+  },
   { file: "server/probe.ts", code: 'export const x = ["a", "b"] as const;' },
   { file: "server/bookings/probe.ts", code: 'import { placesHeld } from "../db/tour-ledger";\nexport const x = placesHeld;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
@@ -98,7 +213,10 @@ const problems = async (probe: { file: string; code: string }) => {
 describe("the lint floors", { timeout: 60_000 }, () => {
   it.each(refused)("refuses $file importing $code", async (probe) => {
     const found = await problems(probe);
-    expect(found.some((line) => line.startsWith(`${probe.rule}:`)), found.join("\n") || "no problem reported").toBe(true);
+    expect(
+      found.some((line) => line.startsWith(`${probe.rule}:`)),
+      found.join("\n") || "no problem reported",
+    ).toBe(true);
   });
 
   it.each(allowed)("lets $file import $code", async (probe) => {

@@ -16,7 +16,10 @@ function rules(css: string): { selectors: string[]; declarations: Map<string, st
   const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
   return [...text.matchAll(/([^{};]+)\{([^{}]*)\}/g)].map(([, prelude = "", body = ""]) => ({
     // Split on the commas between selectors, not those inside :is(…) or :not(…).
-    selectors: prelude.trim().split(/,(?![^(]*\))/).map((selector) => selector.trim()),
+    selectors: prelude
+      .trim()
+      .split(/,(?![^(]*\))/)
+      .map((selector) => selector.trim()),
     declarations: new Map(
       body
         .split(";")
@@ -34,7 +37,13 @@ const runningText = /(^|[\s>(,])(html|body|main|article|section|p|li|dd|blockquo
 /** Every component file of the app. */
 function componentFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? (entry.name === "__tests__" ? [] : componentFiles(join(dir, entry.name))) : entry.name.endsWith(".tsx") ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? entry.name === "__tests__"
+        ? []
+        : componentFiles(join(dir, entry.name))
+      : entry.name.endsWith(".tsx")
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 

@@ -24,6 +24,9 @@ const fontFiles: Record<FirstPaintFont, string> = { heading: headingFont, body: 
 export function preloadedFont(lang: Language, handles: readonly unknown[]): string | undefined {
   if (scriptOf(lang) === "cjk") return undefined;
   // The deepest route that names one decides (the page, not the layouts around it).
-  const font = handles.map((handle) => (handle as FirstPaintHandle | undefined)?.font).reverse().find(Boolean);
+  const font = handles
+    .map((handle) => (handle as FirstPaintHandle | undefined)?.font)
+    .reverse()
+    .find(Boolean);
   return font ? fontFiles[font] : undefined;
 }

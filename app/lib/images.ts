@@ -27,9 +27,7 @@ const sceneFiles: Glob = import.meta.glob("@content-images/scenes/*.jpg", {
 });
 
 function byName(files: Glob): Record<string, Picture> {
-  return Object.fromEntries(
-    Object.entries(files).map(([path, picture]) => [path.replace(/^.*\/([^/]+)\.\w+$/, "$1"), picture]),
-  );
+  return Object.fromEntries(Object.entries(files).map(([path, picture]) => [path.replace(/^.*\/([^/]+)\.\w+$/, "$1"), picture]));
 }
 
 const bottles = byName(bottleFiles);

@@ -18,9 +18,7 @@ export const errorPagePaths = {
 
 /** Every public page in every language, as URL paths. */
 export function publicPaths(): { lang: Language; english: string; path: string }[] {
-  return languages.flatMap((lang) =>
-    englishPagePaths().map((english) => ({ lang, english, path: localizePath(lang, english) })),
-  );
+  return languages.flatMap((lang) => englishPagePaths().map((english) => ({ lang, english, path: localizePath(lang, english) })));
 }
 
 /** What the build prerenders: the public pages and the error pages, in every language. */

@@ -42,9 +42,7 @@ export default function BecomeImporterPage({ loaderData: importer }: Route.Compo
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="mt-1 text-ink-700">{stat.label}</dt>
                 {/* One line per figure: "Plus de 15" moves below its neighbour rather than breaking. */}
-                <dd className="font-heading text-5xl font-semibold whitespace-nowrap text-wine-800">
-                  {stat.figure}
-                </dd>
+                <dd className="font-heading text-5xl font-semibold whitespace-nowrap text-wine-800">{stat.figure}</dd>
               </div>
             ))}
           </dl>

@@ -52,10 +52,7 @@ function Shell() {
 
   return (
     <>
-      <a
-        href="#main"
-        className="fixed top-2 left-2 z-50 -translate-y-24 rounded-sm bg-wine-800 px-4 py-3 text-cream-50 focus:translate-y-0"
-      >
+      <a href="#main" className="fixed top-2 left-2 z-50 -translate-y-24 rounded-sm bg-wine-800 px-4 py-3 text-cream-50 focus:translate-y-0">
         {t("site.skipToContent")}
       </a>
       {/* Each region hydrates on its own (docs/performance.md, "A quiet main thread"): React

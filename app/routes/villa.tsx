@@ -29,13 +29,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
     <>
       <PageHero title={t("villa.hero.title")} subtitle={t("villa.hero.subtitle")} />
 
-      <Picture
-        image={view.exterior.picture}
-        alt={view.exterior.alt}
-        sizes="100vw"
-        priority
-        imgClassName="aspect-[16/7] max-h-[70svh] w-full object-cover"
-      />
+      <Picture image={view.exterior.picture} alt={view.exterior.alt} sizes="100vw" priority imgClassName="aspect-[16/7] max-h-[70svh] w-full object-cover" />
 
       <section aria-labelledby="villa-experience-title" className="mx-auto max-w-3xl px-6 py-20 text-center">
         <SectionHeading id="villa-experience-title" eyebrow={t("villa.experience.eyebrow")} title={t("villa.experience.title")}>
@@ -62,12 +56,7 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
           {view.gallery.map(({ id, picture, caption, alt }) => (
             <li key={id}>
               <figure>
-                <Picture
-                  image={picture}
-                  alt={alt}
-                  sizes="(min-width: 768px) 33vw, 100vw"
-                  imgClassName="aspect-[4/3] w-full rounded-sm object-cover"
-                />
+                <Picture image={picture} alt={alt} sizes="(min-width: 768px) 33vw, 100vw" imgClassName="aspect-[4/3] w-full rounded-sm object-cover" />
                 <figcaption className="mt-3 text-center font-heading text-xl text-wine-800">{caption}</figcaption>
               </figure>
             </li>

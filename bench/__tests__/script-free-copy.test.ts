@@ -41,7 +41,10 @@ describe("the script-free copy of a build", () => {
     expect(gunzipSync(readFileSync(join(root, "floor", "client", "fr", "index.html.gz"))).toString()).toBe(copied);
     // The head script's hash, worked out here: sha256 of its text, base64.
     const headHash = `'sha256-${createHash("sha256").update(headScript).digest("base64")}'`;
-    const info = JSON.parse(readFileSync(join(root, "floor", "build-info.json"), "utf8")) as { snipcart: boolean; inlineScriptHashes: Record<string, string[]> };
+    const info = JSON.parse(readFileSync(join(root, "floor", "build-info.json"), "utf8")) as {
+      snipcart: boolean;
+      inlineScriptHashes: Record<string, string[]>;
+    };
     expect(info).toEqual({ snipcart: false, inlineScriptHashes: { "/client/fr/index.html": [headHash], "/errors/fr/notFound.html": [headHash] } });
     // Everything else is copied as it was; the build itself is left alone.
     expect(readFileSync(join(root, "floor", "client", "app.js"), "utf8")).toBe("console.log(1)");

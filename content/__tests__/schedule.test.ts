@@ -23,9 +23,17 @@ describe("scheduled items", () => {
   });
 
   it("refuses a moment without its offset, and an unpublishing that comes before the publishing", () => {
-    expect(problemsAfter(({ read, write }) => write("news/harvest-2026.json", { ...read("news/harvest-2026.json"), publishAt: "2026-12-01 10:30" }))).toContain("news/harvest-2026.json: publishAt:");
+    expect(problemsAfter(({ read, write }) => write("news/harvest-2026.json", { ...read("news/harvest-2026.json"), publishAt: "2026-12-01 10:30" }))).toContain(
+      "news/harvest-2026.json: publishAt:",
+    );
     expect(
-      problemsAfter(({ read, write }) => write("events/harvest-blessing-2026.json", { ...read("events/harvest-blessing-2026.json"), publishAt: "2026-12-02T10:00:00+01:00", unpublishAt: "2026-12-01T10:00:00+01:00" })),
+      problemsAfter(({ read, write }) =>
+        write("events/harvest-blessing-2026.json", {
+          ...read("events/harvest-blessing-2026.json"),
+          publishAt: "2026-12-02T10:00:00+01:00",
+          unpublishAt: "2026-12-01T10:00:00+01:00",
+        }),
+      ),
     ).toContain("events/harvest-blessing-2026.json: unpublishAt: must come after the publication");
   });
 });
@@ -33,7 +41,9 @@ describe("scheduled items", () => {
 describe("a draft in place of a file", () => {
   it("reads an unsaved item, new or changed, instead of the folder's file, and a null as a file taken away", () => {
     const draft = { ...harvest, title: { ...(harvest.title as object), fr: "Titre du brouillon" } };
-    const read = readContent(contentDir, { overrides: { "news/harvest-2026.json": draft, "news/brand-new-2027.json": { ...harvest, date: "2027-01-02" }, "news/asia-partnership.json": null } });
+    const read = readContent(contentDir, {
+      overrides: { "news/harvest-2026.json": draft, "news/brand-new-2027.json": { ...harvest, date: "2027-01-02" }, "news/asia-partnership.json": null },
+    });
     expect(read.news.find((item) => item.id === "harvest-2026")?.title.fr).toBe("Titre du brouillon");
     expect(read.news[0]?.id).toBe("brand-new-2027");
     expect(read.news.map((item) => item.id)).not.toContain("asia-partnership");

@@ -39,7 +39,13 @@ describe("tours (§3, §9)", () => {
   });
 
   it("last 60 minutes, in groups of at most 8, daily by appointment, without transport, guided in French and Chinese", () => {
-    expect(content.tours.facts).toEqual({ durationMinutes: 60, maxGroupSize: 8, dailyByAppointment: true, transportProvided: false, guideLanguages: ["fr", "zh"] });
+    expect(content.tours.facts).toEqual({
+      durationMinutes: 60,
+      maxGroupSize: 8,
+      dailyByAppointment: true,
+      transportProvided: false,
+      guideLanguages: ["fr", "zh"],
+    });
   });
 });
 

@@ -13,7 +13,9 @@ type Json = Record<string, unknown>;
  * Copies the content folder, lets `edit` change its files (read and written as JSON), and returns
  * the message `readContent` throws for it: what an editor sees after a mistake.
  */
-export function problemsAfter(edit: (files: { read: (file: string) => Json; write: (file: string, data: unknown) => void; remove: (file: string) => void }) => void): string {
+export function problemsAfter(
+  edit: (files: { read: (file: string) => Json; write: (file: string, data: unknown) => void; remove: (file: string) => void }) => void,
+): string {
   const dir = mkdtempSync(join(tmpdir(), "content-"));
   try {
     cpSync(contentDir, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });

@@ -15,7 +15,10 @@ export const eventSchema = z
     /** Day of the event, YYYY-MM-DD. */
     date: z.iso.date(),
     /** Local start time, HH:MM (24 h); upcoming events only. */
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must look like 18:30").optional(),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must look like 18:30")
+      .optional(),
     type: z.enum(eventTypes),
     status: z.enum(["upcoming", "past"]),
     title: localizedText,

@@ -30,8 +30,10 @@ const replyTemplate = z.strictObject({
 });
 
 /** The inbox's reply templates: the first is the one a reply form opens with. */
-export const replyTemplatesSchema = z.strictObject({ templates: z.array(replyTemplate).min(1) }).refine((file) => new Set(file.templates.map((t) => t.id)).size === file.templates.length, {
-  message: "every template needs its own id",
-});
+export const replyTemplatesSchema = z
+  .strictObject({ templates: z.array(replyTemplate).min(1) })
+  .refine((file) => new Set(file.templates.map((t) => t.id)).size === file.templates.length, {
+    message: "every template needs its own id",
+  });
 
 export type ReplyTemplate = z.infer<typeof replyTemplate>;

@@ -15,7 +15,12 @@ export const tourPackageSchema = z.strictObject({
    * price per person or one price for the whole group; the largest `from` a group reaches applies.
    */
   groupPrices: z
-    .array(z.union([z.strictObject({ from: z.number().int().min(2), perPerson: z.number().positive() }), z.strictObject({ from: z.number().int().min(2), perGroup: z.number().positive() })]))
+    .array(
+      z.union([
+        z.strictObject({ from: z.number().int().min(2), perPerson: z.number().positive() }),
+        z.strictObject({ from: z.number().int().min(2), perGroup: z.number().positive() }),
+      ]),
+    )
     .default([])
     .refine((tiers) => new Set(tiers.map((tier) => tier.from)).size === tiers.length, "each group size may start one price only"),
   /** A private tour's price for the whole group (the time then closes to others); absent: no private tours of this package. */

@@ -13,9 +13,7 @@ export const villaSchema = z.strictObject({
   /** The paragraphs under "Stay with us". */
   experience: z.array(localizedText).min(1),
   /** The three amenities (spec: accommodation, pool, comforts); each id has its icon in the page's code. */
-  amenities: z
-    .array(z.strictObject({ id: z.enum(["accommodation", "pool", "comforts"]), title: localizedText, text: localizedText }))
-    .length(3),
+  amenities: z.array(z.strictObject({ id: z.enum(["accommodation", "pool", "comforts"]), title: localizedText, text: localizedText })).length(3),
   /** The gallery's views: a photo of content/images/scenes, its caption and its description. */
   gallery: z.array(z.strictObject({ id: z.string().min(1), scene: sceneName, caption: localizedText, alt: localizedText })).min(1),
   /** Where the villa is. */

@@ -8,9 +8,7 @@ export const medals = ["gold", "silver", "bronze"] as const;
 export type Medal = (typeof medals)[number];
 
 /** A critic's mark as the critic gives it: "95/100", "17.5/20". */
-export const pointsSchema = z
-  .string()
-  .regex(/^\d{1,3}(\.\d)?\/(20|100)$/, 'must be points such as "95/100" or "17.5/20", or a medal: gold, silver, bronze');
+export const pointsSchema = z.string().regex(/^\d{1,3}(\.\d)?\/(20|100)$/, 'must be points such as "95/100" or "17.5/20", or a medal: gold, silver, bronze');
 
 /** One critic's or competition's verdict on a wine (spec §3). */
 export const ratingSchema = z.strictObject({
@@ -47,52 +45,52 @@ export const ageingSchema = z.strictObject({
  * and its address (`/shop/<id>`). Its bottle picture is `content/images/bottles/<id>.png`; its
  * summary sheets are drawn from this file at build. The harvest falls in the vintage's year.
  */
-export const wineSchema = z.strictObject({
-  /** The wine's name without the vintage; the cart shows "{name} {vintage}". */
-  name: z.string().min(1),
-  /** `chateau` (named after the château) or `cuvee9`. */
-  collection: z.enum(["chateau", "cuvee9"]),
-  vintage: z.number().int().min(1900).max(2100),
-  /** Price in euros, VAT included: pages write it with "incl. VAT" (« TTC », 税込…). */
-  price: z.number().positive().multipleOf(0.01),
-  /**
-   * The bottle's volume in millilitres (750 for a standard bottle, 1500 for a magnum), shown with
-   * the price on every page and card as consumer law asks (Code de la consommation L111-1).
-   */
-  volumeMl: z.number().int().min(100).max(30_000),
-  abv: z.string().regex(/^\d+(\.\d+)?%$/, "must look like 14%"),
-  /** Grapes, largest share first: "80% Merlot, 15% Cabernet Sauvignon" or "Merlot, Cabernet Franc"; each named in grapes.json. */
-  blend: z
-    .string()
-    .regex(/^(\d{1,3}% )?\p{Lu}[\p{L} -]*(, (\d{1,3}% )?\p{Lu}[\p{L} -]*)*$/u, 'must look like "80% Merlot, 20% Cabernet Franc"'),
-  /** What the vines grow on, in every language ("Sand and gravel over clay…"). Sample content. */
-  soils: localizedText,
-  /** Average age of the vines, in years. Sample content. */
-  vineAgeYears: z.number().int().min(1).max(150),
-  harvest: harvestSchema,
-  ageing: ageingSchema,
-  /** Bottles made of this vintage. Sample content. */
-  productionBottles: z.number().int().positive(),
-  /** What the wine looks, smells and tastes like, in every language. Sample content. */
-  tastingNotes: localizedText,
-  /** In the order they are shown; the first one's score is the badge on the wine's card. */
-  ratings: z.array(ratingSchema).superRefine((ratings, ctx) => {
-    const seen = new Set<string>();
-    ratings.forEach((rating, index) => {
-      if (seen.has(rating.critic)) ctx.addIssue({ code: "custom", path: [index, "critic"], message: `${rating.critic} rates this wine twice` });
-      seen.add(rating.critic);
-    });
-  }),
-  ...searchFields,
-  ...scheduleFields,
-}).superRefine((wine, ctx) => {
-  if (!scheduleInOrder(wine)) ctx.addIssue({ code: "custom", ...scheduleOrderIssue });
-  for (const day of ["start", "end"] as const) {
-    if (!wine.harvest[day].startsWith(`${wine.vintage}-`)) {
-      ctx.addIssue({ code: "custom", path: ["harvest", day], message: `must be a day of ${wine.vintage}, the vintage's year` });
+export const wineSchema = z
+  .strictObject({
+    /** The wine's name without the vintage; the cart shows "{name} {vintage}". */
+    name: z.string().min(1),
+    /** `chateau` (named after the château) or `cuvee9`. */
+    collection: z.enum(["chateau", "cuvee9"]),
+    vintage: z.number().int().min(1900).max(2100),
+    /** Price in euros, VAT included: pages write it with "incl. VAT" (« TTC », 税込…). */
+    price: z.number().positive().multipleOf(0.01),
+    /**
+     * The bottle's volume in millilitres (750 for a standard bottle, 1500 for a magnum), shown with
+     * the price on every page and card as consumer law asks (Code de la consommation L111-1).
+     */
+    volumeMl: z.number().int().min(100).max(30_000),
+    abv: z.string().regex(/^\d+(\.\d+)?%$/, "must look like 14%"),
+    /** Grapes, largest share first: "80% Merlot, 15% Cabernet Sauvignon" or "Merlot, Cabernet Franc"; each named in grapes.json. */
+    blend: z.string().regex(/^(\d{1,3}% )?\p{Lu}[\p{L} -]*(, (\d{1,3}% )?\p{Lu}[\p{L} -]*)*$/u, 'must look like "80% Merlot, 20% Cabernet Franc"'),
+    /** What the vines grow on, in every language ("Sand and gravel over clay…"). Sample content. */
+    soils: localizedText,
+    /** Average age of the vines, in years. Sample content. */
+    vineAgeYears: z.number().int().min(1).max(150),
+    harvest: harvestSchema,
+    ageing: ageingSchema,
+    /** Bottles made of this vintage. Sample content. */
+    productionBottles: z.number().int().positive(),
+    /** What the wine looks, smells and tastes like, in every language. Sample content. */
+    tastingNotes: localizedText,
+    /** In the order they are shown; the first one's score is the badge on the wine's card. */
+    ratings: z.array(ratingSchema).superRefine((ratings, ctx) => {
+      const seen = new Set<string>();
+      ratings.forEach((rating, index) => {
+        if (seen.has(rating.critic)) ctx.addIssue({ code: "custom", path: [index, "critic"], message: `${rating.critic} rates this wine twice` });
+        seen.add(rating.critic);
+      });
+    }),
+    ...searchFields,
+    ...scheduleFields,
+  })
+  .superRefine((wine, ctx) => {
+    if (!scheduleInOrder(wine)) ctx.addIssue({ code: "custom", ...scheduleOrderIssue });
+    for (const day of ["start", "end"] as const) {
+      if (!wine.harvest[day].startsWith(`${wine.vintage}-`)) {
+        ctx.addIssue({ code: "custom", path: ["harvest", day], message: `must be a day of ${wine.vintage}, the vintage's year` });
+      }
     }
-  }
-});
+  });
 
 /** Grape names in every language (`content/grapes.json`): 梅洛, メルロー… Every grape of a blend needs one. */
 export const grapesSchema = z.record(z.string().regex(/^\p{Lu}[\p{L} -]*$/u, "must be a grape name such as Merlot"), localized(z.string().trim().min(1)));

@@ -10,7 +10,9 @@ export function addStaffAccount(
   account: { email: string; password: string; role: "admin" | "editor" | "inbox" },
 ): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "staff", "--", "add", account.email, "--role", account.role], { env: { ...process.env, DATA_DIR: dataDir } });
+    const child = spawn("npm", ["run", "--silent", "staff", "--", "add", account.email, "--role", account.role], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -17,7 +17,9 @@ import { afterFrames, trackRequests, untilSettled } from "./settle";
 export function text(lang: string, id: MessageId, values?: MessageValues): string {
   if (!isLanguage(lang) || !Object.hasOwn(catalogs[lang], id)) throw new Error(`no ${id} in ${lang}`);
   // The words a visitor reads: the tags of a message with elements (`<name>…</name>`) are markup.
-  return translator(lang).t(id, values).replace(/<\/?[a-z]+>/g, "");
+  return translator(lang)
+    .t(id, values)
+    .replace(/<\/?[a-z]+>/g, "");
 }
 
 /** `/fr/contact` for `fr`, `/contact` for `en`. */
@@ -87,7 +89,7 @@ export async function guardOutside(context: BrowserContext, origin: string) {
 export async function scrollThrough(page: Page) {
   const requests = trackRequests(page);
   // The page may grow as pictures arrive: its height is read again at each step.
-  for (let y = 0; ; ) {
+  for (let y = 0; ;) {
     const { height, step } = await page.evaluate((top) => {
       window.scrollTo(0, top);
       return { height: document.body.scrollHeight, step: window.innerHeight / 2 };
@@ -123,7 +125,10 @@ export async function formFields(page: Page, formSelector: string) {
   return page.locator(formSelector).evaluate((form: HTMLFormElement) =>
     [...form.elements]
       // The fields a visitor fills: not the honeypot, nor the hidden language and page the form posts with.
-      .filter((el): el is HTMLInputElement | HTMLTextAreaElement => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.name !== "fax" && el.type !== "hidden")
+      .filter(
+        (el): el is HTMLInputElement | HTMLTextAreaElement =>
+          (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.name !== "fax" && el.type !== "hidden",
+      )
       .map((el) => ({
         name: el.name,
         type: el instanceof HTMLTextAreaElement ? "textarea" : el.type,

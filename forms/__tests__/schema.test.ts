@@ -6,7 +6,15 @@ const envelope = { language: "fr", page: "/fr/contact" };
 const valid: Record<FormKind, Record<string, unknown>> = {
   tourBooking: { ...envelope, name: "Ada", email: "ada@example.com", package: "both" },
   contactMessage: { ...envelope, name: "Ada", email: "ada@example.com", message: "Hello" },
-  importerApplication: { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", experience: "12" },
+  importerApplication: {
+    ...envelope,
+    companyName: "Vins SA",
+    contactName: "Ada",
+    email: "ada@example.com",
+    phone: "+44 20 0000 0000",
+    country: "UK",
+    experience: "12",
+  },
   newsletterSignup: { ...envelope, email: "ada@example.com" },
 };
 
@@ -85,7 +93,11 @@ describe("text and dates, checked alike in the browser and by the API", () => {
       subject: "Order\r\nBcc: x@example.org",
       message: "One\r\n\tTwo\u0007",
     });
-    expect(result.success && [result.data.name, result.data.subject, result.data.message]).toEqual(["Ada Lovelace", "Order Bcc: x@example.org", "One\r\n\tTwo"]);
+    expect(result.success && [result.data.name, result.data.subject, result.data.message]).toEqual([
+      "Ada Lovelace",
+      "Order Bcc: x@example.org",
+      "One\r\n\tTwo",
+    ]);
   });
 
   it("take a preferred date from today anywhere on Earth to two years ahead", () => {

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { languages } from "#core/languages";
 import { catalogs, messagesFor } from "#locales";
 import { adminCatalog, adminLanguages } from "#locales/admin";
-import { adminDomain, catalogFile, catalogProblems, messageShape, readCatalog, readCatalogs, translatedLanguages, type Catalog } from "../../pipeline/i18n/catalogs";
+import {
+  adminDomain,
+  catalogFile,
+  catalogProblems,
+  messageShape,
+  readCatalog,
+  readCatalogs,
+  translatedLanguages,
+  type Catalog,
+} from "../../pipeline/i18n/catalogs";
 
 const english = readCatalog("en");
 
@@ -143,12 +152,51 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
 
   it("translate every message into French", () => {
     const french = readCatalog("fr", catalogFile("fr", adminDomain));
-    const same = new Set(["inbox.column.page", "inbox.paging", "inbox.export.format", "mail.title", "inbox.column.email", "audit.column.action", "action.exported", "schedule.date.day", "field.notes", "sheet.notes", "privacy.mails", "secondFactor.code", "field.email", "field.message", "layout.nav.contactMessages", "reply.body", "content.field.photo", "estateMail.subject", "estateMail.subject.message",
-      "guest.tag.VIP", "guest.tagShort.VIP", "guest.tag.allergies", "guest.tagShort.allergies", "vouchers.code", "reports.totals",
+    const same = new Set([
+      "inbox.column.page",
+      "inbox.paging",
+      "inbox.export.format",
+      "mail.title",
+      "inbox.column.email",
+      "audit.column.action",
+      "action.exported",
+      "schedule.date.day",
+      "field.notes",
+      "sheet.notes",
+      "privacy.mails",
+      "secondFactor.code",
+      "field.email",
+      "field.message",
+      "layout.nav.contactMessages",
+      "reply.body",
+      "content.field.photo",
+      "estateMail.subject",
+      "estateMail.subject.message",
+      "guest.tag.VIP",
+      "guest.tagShort.VIP",
+      "guest.tag.allergies",
+      "guest.tagShort.allergies",
+      "vouchers.code",
+      "reports.totals",
       // The same word in French (names of networks, of the appellation, of a format; a field with its language in brackets).
-      "content.field.badge", "content.field.appellation", "content.field.latitude", "content.field.longitude", "content.field.contact", "content.field.siret",
-      "content.field.instagram", "content.field.facebook", "content.field.linkedin", "content.change.inLanguage", "content.step.took", "content.choice.premium",
-      "content.choice.terroir", "content.choice.product", "content.choice.acquisition", "content.choice.festival", "newsletter.field.picture"]);
+      "content.field.badge",
+      "content.field.appellation",
+      "content.field.latitude",
+      "content.field.longitude",
+      "content.field.contact",
+      "content.field.siret",
+      "content.field.instagram",
+      "content.field.facebook",
+      "content.field.linkedin",
+      "content.change.inLanguage",
+      "content.step.took",
+      "content.choice.premium",
+      "content.choice.terroir",
+      "content.choice.product",
+      "content.choice.acquisition",
+      "content.choice.festival",
+      "newsletter.field.picture",
+    ]);
     const untranslated = [...adminEnglish.values()].filter((entry) => french.get(entry.id)?.text === entry.english && !same.has(entry.id));
     expect(untranslated.map((entry) => `${entry.id}: ${entry.english}`)).toEqual([]);
   });
@@ -165,7 +213,10 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
     copy.get("inbox.count")!.text = "demandes";
     copy.delete("layout.title");
     expect(catalogProblems({ ...catalogs, fr: copy }, adminDomain)).toEqual(
-      expect.arrayContaining(["admin/fr.po: layout.title: missing (run npm run i18n:sync)", expect.stringMatching(/^admin\/fr\.po: inbox\.count: placeholders or tags differ/)]),
+      expect.arrayContaining([
+        "admin/fr.po: layout.title: missing (run npm run i18n:sync)",
+        expect.stringMatching(/^admin\/fr\.po: inbox\.count: placeholders or tags differ/),
+      ]),
     );
   });
 });

@@ -38,7 +38,8 @@ function textsIn(lang: Language): string[] {
       const record = value as Record<string, unknown>;
       for (const [key, child] of Object.entries(record)) {
         if (key === lang && typeof child === "string") out.push(child);
-        else if (lang === "fr" && key === "quote" && typeof child === "string" && child && !(record.translations as Record<string, unknown> | undefined)?.fr) out.push(child);
+        else if (lang === "fr" && key === "quote" && typeof child === "string" && child && !(record.translations as Record<string, unknown> | undefined)?.fr)
+          out.push(child);
         else walk(child);
       }
     }
@@ -84,7 +85,8 @@ describe("typography the native readers asked for", () => {
   it("writes Chinese counts of time, distance and area in Arabic digits (全程 60 分钟, not 六十分钟)", () => {
     // Han numerals right before a unit of time, distance or area, or naming a month. Not counts:
     // 四周 "all around", 数百年 "centuries", 葡萄藤的一年 "the vine's year", 年复一年 "year after year".
-    const hanCount = /(?<![数几的复])[一二两三四五六七八九十百千]+多?(分钟|小时|个月|公顷|公里|千米|(?<!四)周(?!围|环)|天|年)|(?<![数几])(十[一二]?|[一二三四五六七八九])月/u;
+    const hanCount =
+      /(?<![数几的复])[一二两三四五六七八九十百千]+多?(分钟|小时|个月|公顷|公里|千米|(?<!四)周(?!围|环)|天|年)|(?<![数几])(十[一二]?|[一二三四五六七八九])月/u;
     const zh = textsIn("zh").filter((text) => hanCount.test(text));
     expect(zh).toEqual([]);
   });
@@ -92,12 +94,20 @@ describe("typography the native readers asked for", () => {
   it("sets no space inside a Chinese or Japanese date (2026年10月9日, 于9月14日, 2020年份)", () => {
     // A year has four digits; "2 年" is a duration, spaced like "60 分钟".
     const spaced = /\d{4}\s+年|\d\s+[月日]|[年月]\s+\d|于\s+\d{1,4}[年月]/u;
-    for (const lang of ["zh", "ja"] as const) expect(textsIn(lang).filter((text) => spaced.test(text)), lang).toEqual([]);
+    for (const lang of ["zh", "ja"] as const)
+      expect(
+        textsIn(lang).filter((text) => spaced.test(text)),
+        lang,
+      ).toEqual([]);
   });
 
   it("joins no Chinese or Japanese sentences with an ASCII comma", () => {
     const asciiComma = new RegExp(`[${han}。、」）]\\s*,\\s|,\\s*[${han}]`, "u");
-    for (const lang of ["zh", "ja"] as const) expect(textsIn(lang).filter((text) => asciiComma.test(text)), lang).toEqual([]);
+    for (const lang of ["zh", "ja"] as const)
+      expect(
+        textsIn(lang).filter((text) => asciiComma.test(text)),
+        lang,
+      ).toEqual([]);
   });
 
   it("names French places in Chinese first, the French name after it in brackets (圣叙尔皮斯-德法莱朗（Saint-Sulpice-de-Faleyrens）)", () => {
@@ -108,7 +118,10 @@ describe("typography the native readers asked for", () => {
   it("names the estate in Chinese and Japanese only through site.json's field, so that the owner's choice changes every page", () => {
     for (const lang of ["zh", "ja"] as const) {
       const name = content.site.estateNameLocal[lang]!;
-      expect(textsIn(lang).filter((text) => text.includes(name)), lang).toEqual([]);
+      expect(
+        textsIn(lang).filter((text) => text.includes(name)),
+        lang,
+      ).toEqual([]);
     }
   });
 

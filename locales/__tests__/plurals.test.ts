@@ -33,7 +33,10 @@ describe("plurals", () => {
 
   it.each([
     ["en", ["Open cart (0 items)", "Open cart (1 item)", "Open cart (2 items)", "Open cart (5 items)"]],
-    ["fr", ["Ouvrir le panier (0\u00a0article)", "Ouvrir le panier (1\u00a0article)", "Ouvrir le panier (2\u00a0articles)", "Ouvrir le panier (5\u00a0articles)"]],
+    [
+      "fr",
+      ["Ouvrir le panier (0\u00a0article)", "Ouvrir le panier (1\u00a0article)", "Ouvrir le panier (2\u00a0articles)", "Ouvrir le panier (5\u00a0articles)"],
+    ],
     ["es", ["Abrir la cesta (0 artículos)", "Abrir la cesta (1 artículo)", "Abrir la cesta (2 artículos)", "Abrir la cesta (5 artículos)"]],
     ["zh", ["打开购物车（0 件商品）", "打开购物车（1 件商品）", "打开购物车（2 件商品）", "打开购物车（5 件商品）"]],
     ["ja", ["カートを開く（0点）", "カートを開く（1点）", "カートを開く（2点）", "カートを開く（5点）"]],

@@ -91,10 +91,15 @@ describe("a news item added with one file", () => {
 
   it("gives its own photograph as the image of its NewsArticle; an item without one keeps the estate's picture", async () => {
     const { structuredData } = await import("../structured-data");
-    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as { url: string; image: string | string[] }[];
+    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as {
+      url: string;
+      image: string | string[];
+    }[];
     const image = (id: string) => articles.find((article) => article.url.endsWith(`#${id}`))?.image;
     // In the three shapes Google asks of an article's image: 16:9, 4:3 and 1:1.
-    expect(image("bottling-2027")).toEqual(["16x9", "4x3", "1x1"].map((shape) => `https://example.test/og/news/bottling-2027${shape === "16x9" ? "" : `-${shape}`}.jpg`));
+    expect(image("bottling-2027")).toEqual(
+      ["16x9", "4x3", "1x1"].map((shape) => `https://example.test/og/news/bottling-2027${shape === "16x9" ? "" : `-${shape}`}.jpg`),
+    );
     expect(image("harvest-2026")).toBe("https://example.test/og/estate.jpg");
   });
 

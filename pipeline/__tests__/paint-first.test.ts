@@ -229,7 +229,9 @@ describe("paint first: the starter", () => {
 
   it("after the load event, waits until the first contentful paint is on screen, then for a frame and a task", async () => {
     const frames: (() => void)[] = [];
-    const { listeners, steps, report, observers } = start({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback), { paint: "later" });
+    const { listeners, steps, report, observers } = start({ readyState: "interactive", hidden: false }, (callback) => frames.push(callback), {
+      paint: "later",
+    });
     listeners.get("load")!();
     await aTask();
     expect(frames).toHaveLength(0);

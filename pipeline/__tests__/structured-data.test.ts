@@ -13,12 +13,19 @@ const absolute = (path: string) => `https://www.example.test${path}`;
 type Named = { name: string; alternateName?: string };
 const winery = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ lang, path: "/", absolute })[0] as Named & { subOrganization: Named };
 const product = (lang: "en" | "fr" | "zh" | "es" | "ja") =>
-  structuredData({ lang, path: "/shop/chateau-2020", absolute })[0] as { brand: Named; additionalProperty: { name: string; value: unknown; unitCode?: string }[] };
+  structuredData({ lang, path: "/shop/chateau-2020", absolute })[0] as {
+    brand: Named;
+    additionalProperty: { name: string; value: unknown; unitCode?: string }[];
+  };
 const property = (lang: "en" | "fr" | "zh" | "es" | "ja", name: string) => product(lang).additionalProperty.find((p) => p.name === name);
 
 describe("structured data", () => {
   it("names the estate and its sister estate in Chinese and Japanese, the Latin names as alternates", () => {
-    expect(winery("zh")).toMatchObject({ name: "莱斯库尔隐庐酒庄", alternateName: site.estateName, subOrganization: { name: "蒙吉隆酒庄", alternateName: "Château Mongiron" } });
+    expect(winery("zh")).toMatchObject({
+      name: "莱斯库尔隐庐酒庄",
+      alternateName: site.estateName,
+      subOrganization: { name: "蒙吉隆酒庄", alternateName: "Château Mongiron" },
+    });
     expect(winery("ja")).toMatchObject({ name: "シャトー・レルミタージュ・レスクール", alternateName: site.estateName });
     expect(product("zh").brand).toEqual({ "@type": "Brand", name: "莱斯库尔隐庐酒庄", alternateName: site.estateName });
   });
@@ -49,7 +56,10 @@ describe("structured data", () => {
 
     it("gives a news item's written title and description, in the languages it has them, and the other languages its own", () => {
       withDraft("news/harvest-2026.json", (item) => ({ ...item, seo: { title: { ja: "収穫の記録" }, description: { ja: "三週間の手摘み。" } } }));
-      const article = (lang: "ja" | "fr") => (structuredData({ lang, path: "/news", absolute }) as { url: string; headline: string; description: string }[]).find((data) => data.url.endsWith("#harvest-2026"))!;
+      const article = (lang: "ja" | "fr") =>
+        (structuredData({ lang, path: "/news", absolute }) as { url: string; headline: string; description: string }[]).find((data) =>
+          data.url.endsWith("#harvest-2026"),
+        )!;
       expect(article("ja")).toMatchObject({ headline: "収穫の記録", description: "三週間の手摘み。" });
       expect(article("fr").headline).toBe(content.news.find((item) => item.id === "harvest-2026")!.title.fr);
     });
@@ -64,9 +74,18 @@ describe("structured data", () => {
     });
 
     it("names a news photograph in the three shapes search engines ask for", () => {
-      withDraft("news/harvest-2026.json", (item) => ({ ...item, photo: { scene: "cellar", alt: { en: "a", fr: "a", zh: "a", es: "a", ja: "a" }, focus: { x: 0.2, y: 0.5 } } }));
-      const article = (structuredData({ lang: "en", path: "/news", absolute }) as { url: string; image: unknown }[]).find((data) => data.url.endsWith("#harvest-2026"))!;
-      expect(article.image).toEqual([absolute("/og/news/harvest-2026.jpg"), absolute("/og/news/harvest-2026-4x3.jpg"), absolute("/og/news/harvest-2026-1x1.jpg")]);
+      withDraft("news/harvest-2026.json", (item) => ({
+        ...item,
+        photo: { scene: "cellar", alt: { en: "a", fr: "a", zh: "a", es: "a", ja: "a" }, focus: { x: 0.2, y: 0.5 } },
+      }));
+      const article = (structuredData({ lang: "en", path: "/news", absolute }) as { url: string; image: unknown }[]).find((data) =>
+        data.url.endsWith("#harvest-2026"),
+      )!;
+      expect(article.image).toEqual([
+        absolute("/og/news/harvest-2026.jpg"),
+        absolute("/og/news/harvest-2026-4x3.jpg"),
+        absolute("/og/news/harvest-2026-1x1.jpg"),
+      ]);
     });
   });
 });

@@ -36,7 +36,10 @@ function syncDomain<L extends Language>(domain: CatalogDomain<L>): string[] {
             msgctxt: id,
             msgid: source.msgid,
             msgstr: [old?.text ?? ""],
-            comments: { ...(source.comments?.extracted ? { extracted: source.comments.extracted } : {}), ...(flags ? { flag: flags } : {}) } as GetTextTranslation["comments"],
+            comments: {
+              ...(source.comments?.extracted ? { extracted: source.comments.extracted } : {}),
+              ...(flags ? { flag: flags } : {}),
+            } as GetTextTranslation["comments"],
           },
         };
       }

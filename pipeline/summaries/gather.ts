@@ -12,26 +12,19 @@ import { localNames } from "#content/names";
 import { languageDescriptions, languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import { healthMessage } from "#presentation/health-message";
-import {
-  blendPieces,
-  formatAbv,
-  ratingQuote,
-  scoreLabel,
-  tastingNotes,
-  vineyardAndCellar,
-  volumeLabel,
-  type WineI18n,
-} from "#presentation/wine-format";
+import { blendPieces, formatAbv, ratingQuote, scoreLabel, tastingNotes, vineyardAndCellar, volumeLabel, type WineI18n } from "#presentation/wine-format";
 import { createI18n } from "../../app/lib/i18n/context";
 import type { SheetData } from "./sheet-data";
-
 
 /**
  * A quote in the language's own marks (core/languages.ts), with the closing full stop where the
  * language sets it: inside the marks, or after them as Spanish does («…nunca pesado»).
  */
 export function quoted(lang: Language, quote: string): string {
-  const { quotes: [open, close], fullStopAfterQuote } = languageDescriptions[lang];
+  const {
+    quotes: [open, close],
+    fullStopAfterQuote,
+  } = languageDescriptions[lang];
   if (fullStopAfterQuote && quote.endsWith(".") && !quote.endsWith("...")) return `${open}${quote.slice(0, -1)}${close}.`;
   return `${open}${quote}${close}`;
 }

@@ -131,12 +131,21 @@ function identitySpecs(sheet: SheetData, cjk: boolean): SheetNode[] {
  */
 function identity(sheet: SheetData, cjk: boolean): SheetNode {
   const specs = identitySpecs(sheet, cjk);
-  const collection = sheet.collection.toLocaleLowerCase(sheet.lang) === sheet.name.toLocaleLowerCase(sheet.lang) ? [] : [
-    text({ fontSize: 21, fontWeight: 600, letterSpacing: cjk ? 2 : 3, color: colors.gold, marginBottom: 14 }, caps(sheet.collection, sheet.lang)),
-  ];
+  const collection =
+    sheet.collection.toLocaleLowerCase(sheet.lang) === sheet.name.toLocaleLowerCase(sheet.lang)
+      ? []
+      : [text({ fontSize: 21, fontWeight: 600, letterSpacing: cjk ? 2 : 3, color: colors.gold, marginBottom: 14 }, caps(sheet.collection, sheet.lang))];
   return box(
     { padding: `44px ${page.margin}px 0`, flexShrink: 0 },
-    { type: "img", props: { src: `data:image/png;base64,${Buffer.from(sheet.bottlePng).toString("base64")}`, width: bottle.width, height: bottle.height, style: { objectFit: "cover", flexShrink: 0 } } },
+    {
+      type: "img",
+      props: {
+        src: `data:image/png;base64,${Buffer.from(sheet.bottlePng).toString("base64")}`,
+        width: bottle.width,
+        height: bottle.height,
+        style: { objectFit: "cover", flexShrink: 0 },
+      },
+    },
     box(
       { flexDirection: "column", marginLeft: 60, flexGrow: 1, flexShrink: 1 },
       ...collection,
@@ -169,7 +178,13 @@ function vineyard(sheet: SheetData, size: ReturnType<typeof bodySizes>, cjk: boo
     ),
   );
   return box(
-    { flexDirection: "column", marginTop: Math.round(size.gap * 0.75), borderTop: `1.5px solid ${colors.rule}`, borderBottom: `1.5px solid ${colors.rule}`, paddingBottom: Math.round(size.body * 0.6) },
+    {
+      flexDirection: "column",
+      marginTop: Math.round(size.gap * 0.75),
+      borderTop: `1.5px solid ${colors.rule}`,
+      borderBottom: `1.5px solid ${colors.rule}`,
+      paddingBottom: Math.round(size.body * 0.6),
+    },
     box({ flexWrap: "wrap" }, ...facts),
   );
 }
@@ -193,7 +208,13 @@ function notesAndRatings(sheet: SheetData, scale: number, cjk: boolean): SheetNo
       ...(rating.quote
         ? [
             text(
-              { fontSize: Math.round(size.body * 0.92), lineHeight: size.lineHeight, color: colors.inkSoft, fontStyle: cjk ? "normal" : "italic", padding: "6px 0 0 24px" },
+              {
+                fontSize: Math.round(size.body * 0.92),
+                lineHeight: size.lineHeight,
+                color: colors.inkSoft,
+                fontStyle: cjk ? "normal" : "italic",
+                padding: "6px 0 0 24px",
+              },
               rating.quote,
             ),
           ]
@@ -215,7 +236,14 @@ function footer(sheet: SheetData): SheetNode {
   return box(
     { flexDirection: "column", alignItems: "center", padding: `0 ${page.margin}px 26px`, flexShrink: 0 },
     box(
-      { flexDirection: "column", alignItems: "center", alignSelf: "stretch", border: `1.5px solid ${colors.goldLight}`, padding: "10px 24px", marginBottom: 18 },
+      {
+        flexDirection: "column",
+        alignItems: "center",
+        alignSelf: "stretch",
+        border: `1.5px solid ${colors.goldLight}`,
+        padding: "10px 24px",
+        marginBottom: 18,
+      },
       text({ fontSize: 20, fontWeight: 600, color: colors.ink, textAlign: "center" }, french ?? ""),
       ...translations.map((line) => text({ fontSize: 19, color: colors.inkSoft, textAlign: "center", marginTop: 2 }, line)),
     ),
@@ -229,7 +257,15 @@ export function sheetTree(sheet: SheetData, scale = 1): SheetNode {
   // Set without italics or wide letter-spacing (core/languages.ts, `script`).
   const cjk = scriptOf(sheet.lang) === "cjk";
   const root = box(
-    { width: page.width, height: page.height, flexDirection: "column", backgroundColor: colors.paper, fontFamily: "sans", fontWeight: 400, fontStyle: "normal" },
+    {
+      width: page.width,
+      height: page.height,
+      flexDirection: "column",
+      backgroundColor: colors.paper,
+      fontFamily: "sans",
+      fontWeight: 400,
+      fontStyle: "normal",
+    },
     header(sheet),
     identity(sheet, cjk),
     notesAndRatings(sheet, scale, cjk),

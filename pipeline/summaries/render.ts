@@ -45,9 +45,7 @@ async function draw(sheet: SheetData, scale: number): Promise<{ svg: string; spa
   const tree = sheetTree(sheet, scale);
   const { fonts, families, missing } = fontsFor(sheet.lang, sheetTexts(tree));
   if (missing.length > 0) {
-    throw new MissingGlyphsError(
-      `summary sheet of ${sheet.wineId} (${sheet.lang}): no embedded font draws ${missing.map(describeCharacter).join(", ")}`,
-    );
+    throw new MissingGlyphsError(`summary sheet of ${sheet.wineId} (${sheet.lang}): no embedded font draws ${missing.map(describeCharacter).join(", ")}`);
   }
   const boxes = new Map<string, { top: number; height: number }>();
   const svg = await satori(withFamilies(tree, families) as ReactNode, {

@@ -24,7 +24,12 @@ beforeAll(async () => {
   app = await adminTestServer();
   await addStaff(app, anne.email, anne.password);
   await addStaff(app, marc.email, marc.password);
-  const answer = await app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.tourBooking) });
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/tour-bookings",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(validPayloads.tourBooking),
+  });
   bookingId = answer.json().id as string;
 });
 afterAll(async () => {
@@ -50,7 +55,12 @@ describe("without a session", () => {
   it("every admin route answers 303 to the sign-in page (reading) or 401 (anything else), except the few public ones", async () => {
     const routes = app.adminRoutes;
     expect(routes.length).toBeGreaterThan(15);
-    expect(routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+    expect(
+      routes
+        .filter((route) => route.public)
+        .map((route) => `${route.method} ${route.url}`)
+        .sort(),
+    ).toEqual([
       "GET /admin/assets/admin.css",
       "GET /admin/assets/editor.js",
       // The staff's calendar feed: a calendar app has no session; the address's random token is the key (docs/security.md).
@@ -80,7 +90,12 @@ describe("without a session", () => {
     for (const route of routes.filter((candidate) => !candidate.public)) {
       const url = concrete(route.url);
       for (const headers of [{}, { origin: siteOrigin }, { cookie: `${sessionCookie}=${randomBytes(32).toString("base64url")}` }]) {
-        const answer = await app.inject({ method: route.method as "GET", url, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: route.method === "GET" || route.method === "HEAD" ? undefined : "_csrf=x" });
+        const answer = await app.inject({
+          method: route.method as "GET",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+          payload: route.method === "GET" || route.method === "HEAD" ? undefined : "_csrf=x",
+        });
         if (route.method === "GET" || route.method === "HEAD") {
           expect(answer.statusCode, `${route.method} ${url}`).toBe(303);
           expect(answer.headers.location, `${route.method} ${url}`).toBe("/admin/login");
@@ -107,9 +122,16 @@ describe("a session cookie", () => {
     expect(mixed.statusCode).toBe(403);
     expect(statusOf(bookingId)).toBe("new");
     // What Marc does is logged as Marc's, whatever the form claims.
-    const contact = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    const contact = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validPayloads.contactMessage),
+    });
     const id = contact.json().id as string;
-    expect((await m.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered", actor: anne.email, email: anne.email })).statusCode).toBe(303);
+    expect((await m.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered", actor: anne.email, email: anne.email })).statusCode).toBe(
+      303,
+    );
     const logged = app.db.prepare("SELECT actor FROM audit_log WHERE target_id = ?").all(id);
     expect(logged).toEqual([{ actor: marc.email }]);
   });
@@ -176,8 +198,17 @@ describe("CSRF", () => {
 
   it("refuses a cross-origin POST even with the right cookie and token", async () => {
     const staff = await signedIn(anne);
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { origin: undefined, "sec-fetch-site": "cross-site" }, { origin: undefined }]) {
-      const answer = await staff.post(`/admin/submissions/tour-bookings/${bookingId}/confirm`, { date: "2099-01-01", time: "10:00" }, headers as Record<string, string | undefined>);
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: undefined, "sec-fetch-site": "cross-site" },
+      { origin: undefined },
+    ]) {
+      const answer = await staff.post(
+        `/admin/submissions/tour-bookings/${bookingId}/confirm`,
+        { date: "2099-01-01", time: "10:00" },
+        headers as Record<string, string | undefined>,
+      );
       expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
     }
     const signIn = client();
@@ -251,7 +282,50 @@ function hostilePayload(kind: FormKind, sample: string): Record<string, unknown>
 
 /** Everything in a page that could run: scripts, event handlers, javascript: URLs, and elements the inbox never writes. */
 function executable(html: string): string[] {
-  const allowed = new Set(["html", "head", "meta", "title", "link", "body", "header", "p", "nav", "a", "span", "form", "input", "button", "main", "h1", "h2", "h3", "section", "label", "select", "option", "table", "thead", "tbody", "tr", "th", "td", "dl", "div", "dt", "dd", "code", "ul", "ol", "li", "time", "br", "strong", "textarea", "fieldset", "legend"]);
+  const allowed = new Set([
+    "html",
+    "head",
+    "meta",
+    "title",
+    "link",
+    "body",
+    "header",
+    "p",
+    "nav",
+    "a",
+    "span",
+    "form",
+    "input",
+    "button",
+    "main",
+    "h1",
+    "h2",
+    "h3",
+    "section",
+    "label",
+    "select",
+    "option",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "dl",
+    "div",
+    "dt",
+    "dd",
+    "code",
+    "ul",
+    "ol",
+    "li",
+    "time",
+    "br",
+    "strong",
+    "textarea",
+    "fieldset",
+    "legend",
+  ]);
   const found: string[] = [];
   for (const element of elements(parseHtml(html))) {
     if (!allowed.has(element.tagName)) found.push(`<${element.tagName}>`);
@@ -270,7 +344,12 @@ describe("injection", { timeout: 60_000 }, () => {
     const ids: { slug: string; id: string; sample: string }[] = [];
     for (const sample of hostile) {
       for (const kind of ["tourBooking", "contactMessage", "importerApplication"] as const) {
-        const answer = await app.inject({ method: "POST", url: formDefinitions[kind].slug.replace(/^/, "/api/"), headers: { "content-type": "application/json" }, payload: JSON.stringify(hostilePayload(kind, sample)) });
+        const answer = await app.inject({
+          method: "POST",
+          url: formDefinitions[kind].slug.replace(/^/, "/api/"),
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(hostilePayload(kind, sample)),
+        });
         expect(answer.statusCode, `${kind} ${sample}`).toBe(201);
         ids.push({ slug: formDefinitions[kind].slug, id: answer.json().id as string, sample });
       }
@@ -318,9 +397,19 @@ describe("injection", { timeout: 60_000 }, () => {
       expect((await staff.post("/admin/privacy/find", { email: sample })).statusCode).toBe(400);
       expect((await staff.post("/admin/export", { type: sample, format: sample })).statusCode).toBe(400);
     }
-    const contact = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    const contact = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validPayloads.contactMessage),
+    });
     const id = contact.json().id as string;
-    const other = await app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.tourBooking) });
+    const other = await app.inject({
+      method: "POST",
+      url: "/api/tour-bookings",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validPayloads.tourBooking),
+    });
     const tourId = other.json().id as string;
     const reason = hostile.join(" ");
     expect((await staff.post(`/admin/submissions/tour-bookings/${tourId}/decline`, { reason })).statusCode).toBe(303);

@@ -48,7 +48,14 @@ interface Upload {
 }
 
 /** POSTs a form as `multipart/form-data`, as the browser sends the content form with a file chosen. */
-async function postMultipart(app: FastifyInstance, client: StaffClient, url: string, fields: Record<string, string>, files: Record<string, Upload>, csrf = true) {
+async function postMultipart(
+  app: FastifyInstance,
+  client: StaffClient,
+  url: string,
+  fields: Record<string, string>,
+  files: Record<string, Upload>,
+  csrf = true,
+) {
   const form = new FormData();
   if (csrf) form.set("_csrf", client.csrf);
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -104,12 +111,20 @@ describe("photographs in the content editor", () => {
     // The original carries the position and the photographer's name.
     const original = await sharp(photo).metadata();
     expect(original.exif?.includes("Secret Photographer")).toBe(true);
-    expect(original.exif?.includes("GPS") || original.exif?.includes(Buffer.from([0x88, 0x25])) || original.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(original.exif?.includes("GPS") || original.exif?.includes(Buffer.from([0x88, 0x25])) || original.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(
+      true,
+    );
 
     const form = await client.get("/admin/content/news/new");
     expect(form.body).toMatch(/enctype="multipart\/form-data"/i);
     const before = scenes(dir);
-    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } });
+    const saved = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } },
+    );
     expect(saved.statusCode).toBe(303);
 
     const item = JSON.parse(readFileSync(join(dir, "news/new-cellar-photo.json"), "utf8")) as { photo: { scene: string; alt: Record<string, string> } };
@@ -149,18 +164,42 @@ describe("photographs in the content editor", () => {
     // The eight bytes that open a PNG, then a page.
     const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const refusals: [Upload, string][] = [
-      [{ name: "logo.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }, "content.picture.type"],
-      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.from("<!doctype html><html><script>alert(document.cookie)</script></html>") }, "content.picture.type"],
-      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.concat([pngSignature, Buffer.from("<html><script>alert(1)</script></html>")]) }, "content.picture.type"],
+      [
+        { name: "logo.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+        "content.picture.type",
+      ],
+      [
+        { name: "photo.jpg", type: "image/jpeg", bytes: Buffer.from("<!doctype html><html><script>alert(document.cookie)</script></html>") },
+        "content.picture.type",
+      ],
+      [
+        { name: "photo.jpg", type: "image/jpeg", bytes: Buffer.concat([pngSignature, Buffer.from("<html><script>alert(1)</script></html>")]) },
+        "content.picture.type",
+      ],
       // The first bytes of a JPEG, then a page: taken for a JPEG by its bytes, then not readable as one.
-      [{ name: "photo.jpg", type: "image/jpeg", bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>")]) }, "content.picture.unreadable"],
+      [
+        {
+          name: "photo.jpg",
+          type: "image/jpeg",
+          bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>")]),
+        },
+        "content.picture.unreadable",
+      ],
     ];
     for (const [file, message] of refusals) {
-      const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "title.fr": "Le nouveau chai", _op: "save" }, { "photo.scene.upload": file });
+      const refused = await postMultipart(
+        app,
+        client,
+        "/admin/content/news/new",
+        { ...newsItem, "title.fr": "Le nouveau chai", _op: "save" },
+        { "photo.scene.upload": file },
+      );
       expect(refused.statusCode).toBe(400);
       expect(problemAt(refused.body, "photo.scene")).toBe(en(message as "content.picture.type"));
       // The list of problems names the field: "Photo — File: …".
-      expect(refused.body).toContain(html(en("content.problemAt", { field: `${en("content.field.photo")} — ${en("content.field.scene")}`, problem: en(message as "content.picture.type") })));
+      expect(refused.body).toContain(
+        html(en("content.problemAt", { field: `${en("content.field.photo")} — ${en("content.field.scene")}`, problem: en(message as "content.picture.type") })),
+      );
       expect(refused.body).toContain('value="Le nouveau chai"');
       expect(refused.body).not.toContain("<script>alert");
     }
@@ -171,7 +210,9 @@ describe("photographs in the content editor", () => {
 
   it("keeps the picture of a real PNG and nothing else of the file: HTML hidden in it does not survive", async () => {
     const { app, client, dir } = await signedIn();
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#335533" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#335533" } })
+      .png()
+      .toBuffer();
     // A text chunk carrying a page, placed before the image data.
     const text = Buffer.from("Comment\0<html><script>alert(1)</script></html>", "latin1");
     const chunk = Buffer.alloc(12 + text.length);
@@ -181,7 +222,13 @@ describe("photographs in the content editor", () => {
     chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
     const polyglot = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
     expect(polyglot.includes("<script>")).toBe(true);
-    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "photo.jpg", type: "image/jpeg", bytes: polyglot } });
+    const saved = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "photo.jpg", type: "image/jpeg", bytes: polyglot } },
+    );
     expect(saved.statusCode).toBe(303);
     const { photo } = JSON.parse(readFileSync(join(dir, "news/new-cellar-photo.json"), "utf8")) as { photo: { scene: string } };
     const stored = readFileSync(join(dir, "images", "scenes", `${photo.scene}.jpg`));
@@ -196,19 +243,29 @@ describe("photographs in the content editor", () => {
     // 26 MB that start as a JPEG.
     const huge = Buffer.concat([await phonePhoto(), Buffer.alloc(26 * 1024 * 1024, 0x41)]);
     // A PNG whose header says 20 000 × 20 000 (400 million pixels), refused before anything is decoded.
-    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000000" } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000000" } })
+      .png()
+      .toBuffer();
     const giant = Buffer.from(tiny);
     giant.writeUInt32BE(20_000, 16);
     giant.writeUInt32BE(20_000, 20);
     giant.writeUInt32BE(crc32(giant.subarray(12, 29)), 29);
-    const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777777" } }).webp().toBuffer();
+    const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777777" } })
+      .webp()
+      .toBuffer();
     const cases: [Buffer, string][] = [
       [huge, en("content.picture.tooLarge", { maxMegabytes: 25 })],
       [giant, en("content.picture.tooManyPixels", { maxMegapixels: 100 })],
       [small, en("content.picture.tooSmall", { minWidth: 1600, minHeight: 900 })],
     ];
     for (const [bytes, message] of cases) {
-      const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "photo.png", type: "image/png", bytes } });
+      const refused = await postMultipart(
+        app,
+        client,
+        "/admin/content/news/new",
+        { ...newsItem, _op: "save" },
+        { "photo.scene.upload": { name: "photo.png", type: "image/png", bytes } },
+      );
       expect(refused.statusCode).toBe(400);
       expect(problemAt(refused.body, "photo.scene")).toBe(message);
     }
@@ -218,7 +275,13 @@ describe("photographs in the content editor", () => {
 
   it("keeps an uploaded picture when the save is refused for another field, and saves it with the corrected form", async () => {
     const { app, client, dir } = await signedIn();
-    const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "photo.alt.ja": "", _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    const refused = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, "photo.alt.ja": "", _op: "save" },
+      { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(html(en("content.issue.required")));
     const scene = /name="photo\.scene" value="(upload-[0-9a-f]+)"/.exec(refused.body)?.[1];
@@ -226,7 +289,13 @@ describe("photographs in the content editor", () => {
     // Not in the content folder until the save that names it; the form still shows it.
     expect(existsSync(join(dir, "images", "scenes", `${scene}.jpg`))).toBe(false);
     expect((await client.get(`/admin/content/pictures/${scene}.jpg`)).statusCode).toBe(200);
-    const saved = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, "photo.scene": scene!, _op: "save" }, { "photo.scene.upload": { name: "", type: "application/octet-stream", bytes: Buffer.alloc(0) } });
+    const saved = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, "photo.scene": scene!, _op: "save" },
+      { "photo.scene.upload": { name: "", type: "application/octet-stream", bytes: Buffer.alloc(0) } },
+    );
     expect(saved.statusCode).toBe(303);
     expect(existsSync(join(dir, "images", "scenes", `${scene}.jpg`))).toBe(true);
     expect(git(dir, "status", "--porcelain")).toBe("");
@@ -257,7 +326,13 @@ describe("photographs in the content editor", () => {
 
   it("takes a photograph off an item: the button empties the picture and its descriptions, the save leaves the photo out", async () => {
     const { app, client, dir } = await signedIn();
-    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } },
+    );
     const file = join(dir, "news/new-cellar-photo.json");
     const saved = readFileSync(file, "utf8");
     const { scene } = (JSON.parse(saved) as { photo: { scene: string } }).photo;
@@ -291,22 +366,45 @@ describe("photographs in the content editor", () => {
   it("frames a photograph on its subject: a click on the picture (without a script) sets the focus, the zoom tightens, and the save cuts the scene again from the original", async () => {
     const { app, client, dir } = await signedIn();
     // 2400 × 1800, grey, with a red block centred a quarter across and a quarter down: the subject.
-    const block = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#ff0000" } }).png().toBuffer();
-    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#808080" } }).composite([{ input: block, left: 450, top: 300 }]).jpeg().toBuffer();
-    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: photo } });
+    const block = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#808080" } })
+      .composite([{ input: block, left: 450, top: 300 }])
+      .jpeg()
+      .toBuffer();
+    await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: photo } },
+    );
     const file = join(dir, "news/new-cellar-photo.json");
     const { scene } = (JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string } }).photo;
     const before = readFileSync(file, "utf8");
     const page = await client.get("/admin/content/news/new-cellar-photo");
     // The picker: the whole picture as an image button 320 px wide (240 high for 4:3).
     const picker = elements(parseHtml(page.body)).find((element) => attribute(element, "name") === "_focus:photo")!;
-    expect(["type", "src", "alt", "width", "height"].map((name) => attribute(picker, name))).toEqual(["image", `/admin/content/pictures/${scene}.jpg?whole=1`, en("content.picture.focusPick"), "320", "240"]);
+    expect(["type", "src", "alt", "width", "height"].map((name) => attribute(picker, name))).toEqual([
+      "image",
+      `/admin/content/pictures/${scene}.jpg?whole=1`,
+      en("content.picture.focusPick"),
+      "320",
+      "240",
+    ]);
     const whole = await client.get(`/admin/content/pictures/${scene}.jpg?whole=1`);
     expect(await sharp(whole.rawPayload).metadata()).toMatchObject({ width: 2400, height: 1800 });
     const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
     const { _id: _, ...fields } = newsItem;
     // A click at (80, 60) of the 320 × 240 picture: the form comes back with that focus, nothing saved.
-    const clicked = await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...fields, "photo.scene": scene, _version: version, "_focus:photo.x": "80", "_focus:photo.y": "60" }, {});
+    const clicked = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new-cellar-photo",
+      { ...fields, "photo.scene": scene, _version: version, "_focus:photo.x": "80", "_focus:photo.y": "60" },
+      {},
+    );
     expect(clicked.statusCode).toBe(200);
     expect(readFileSync(file, "utf8")).toBe(before);
     const values = formValues(clicked.body);
@@ -325,13 +423,31 @@ describe("photographs in the content editor", () => {
 
   it("replacing a photograph keeps its place and its descriptions; the replaced picture leaves the folder (not the history) when nothing else shows it", async () => {
     const { app, client, dir } = await signedIn();
-    await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } });
+    await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } },
+    );
     const file = join(dir, "news/new-cellar-photo.json");
     const first = (JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string } }).photo.scene;
     const page = await client.get("/admin/content/news/new-cellar-photo");
     const values = formValues(page.body);
-    const other = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: "#224466" } }).jpeg().toBuffer();
-    expect((await postMultipart(app, client, "/admin/content/news/new-cellar-photo", { ...values, _op: "save" }, { "photo.scene.upload": { name: "b.jpg", type: "image/jpeg", bytes: other } })).statusCode).toBe(303);
+    const other = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: "#224466" } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      (
+        await postMultipart(
+          app,
+          client,
+          "/admin/content/news/new-cellar-photo",
+          { ...values, _op: "save" },
+          { "photo.scene.upload": { name: "b.jpg", type: "image/jpeg", bytes: other } },
+        )
+      ).statusCode,
+    ).toBe(303);
     const item = JSON.parse(readFileSync(file, "utf8")) as { photo: { scene: string; alt: Record<string, string> } };
     expect(item.photo.scene).not.toBe(first);
     expect(item.photo.alt.ja).toBe("The new cellar, ja");
@@ -342,10 +458,19 @@ describe("photographs in the content editor", () => {
 
     // In a list (the villa's gallery), the new picture takes the replaced one's place, with its caption and description.
     const villa = formValues((await client.get("/admin/content/villa/villa")).body);
-    const replaced = await postMultipart(app, client, "/admin/content/villa/villa", { ...villa, _op: "save" }, { "gallery.1.scene.upload": { name: "c.jpg", type: "image/jpeg", bytes: other } });
+    const replaced = await postMultipart(
+      app,
+      client,
+      "/admin/content/villa/villa",
+      { ...villa, _op: "save" },
+      { "gallery.1.scene.upload": { name: "c.jpg", type: "image/jpeg", bytes: other } },
+    );
     expect(replaced.statusCode).toBe(303);
-    const gallery = (JSON.parse(readFileSync(join(dir, "villa.json"), "utf8")) as { gallery: { id: string; scene: string; caption: Record<string, string> }[] }).gallery;
-    expect(gallery.map((view) => view.id)).toEqual(Number(villa["gallery.__count"]) > 0 ? Array.from({ length: Number(villa["gallery.__count"]) }, (_, i) => villa[`gallery.${i}.id`]) : []);
+    const gallery = (JSON.parse(readFileSync(join(dir, "villa.json"), "utf8")) as { gallery: { id: string; scene: string; caption: Record<string, string> }[] })
+      .gallery;
+    expect(gallery.map((view) => view.id)).toEqual(
+      Number(villa["gallery.__count"]) > 0 ? Array.from({ length: Number(villa["gallery.__count"]) }, (_, i) => villa[`gallery.${i}.id`]) : [],
+    );
     expect(gallery[1]!.scene).toBe(item.photo.scene);
     expect(gallery[1]!.caption.fr).toBe(villa["gallery.1.caption.fr"]);
     expect(gallery[0]!.scene).toBe(villa["gallery.0.scene"]);
@@ -366,7 +491,15 @@ describe("photographs in the content editor", () => {
     // Through the editor: each answer is the form again (its title is missing), with the picture kept.
     const { ["title.en"]: _title, ...untitled } = newsItem;
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => postMultipart(app, client, "/admin/content/news/new", { ...untitled, _op: "save" }, { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } })),
+      Array.from({ length: 4 }, () =>
+        postMultipart(
+          app,
+          client,
+          "/admin/content/news/new",
+          { ...untitled, _op: "save" },
+          { "photo.scene.upload": { name: "IMG_2041.JPG", type: "image/jpeg", bytes: photo } },
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
     const kept = answers.map((answer) => /name="photo\.scene" value="(upload-[0-9a-f]{16})"/.exec(answer.body)?.[1]);
@@ -376,7 +509,9 @@ describe("photographs in the content editor", () => {
 
   it("decodes one upload at a time: six large pictures at once no longer hold six decoded images in memory", async () => {
     // 5000 × 4000 in 66 KB: a PNG that compresses well costs little to send and 60 MB to decode.
-    const png = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: "#884422" } }).png({ compressionLevel: 9 }).toBuffer();
+    const png = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: "#884422" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     // sharp's own count of images in its pipeline, read at every turn of the event loop while they run (4 at once before).
     let most = 0;
     let sampling = true;
@@ -394,7 +529,14 @@ describe("photographs in the content editor", () => {
   it("refuses an upload without the session's CSRF token, keeping nothing", async () => {
     const { app, client, dir } = await signedIn();
     const before = scenes(dir);
-    const refused = await postMultipart(app, client, "/admin/content/news/new", { ...newsItem, _op: "save" }, { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } }, false);
+    const refused = await postMultipart(
+      app,
+      client,
+      "/admin/content/news/new",
+      { ...newsItem, _op: "save" },
+      { "photo.scene.upload": { name: "a.jpg", type: "image/jpeg", bytes: await phonePhoto() } },
+      false,
+    );
     expect(refused.statusCode).toBe(403);
     expect(scenes(dir)).toEqual(before);
     expect(existsSync(join(dir, "news/new-cellar-photo.json"))).toBe(false);

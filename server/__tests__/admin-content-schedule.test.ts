@@ -75,7 +75,11 @@ describe("scheduled publishing", () => {
     clock = Date.parse("2026-12-01T10:05:00Z");
     const restarted = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
     apps.add(restarted);
-    await waitFor(() => restarted.contentPublisher.recent().some((earlier) => earlier.requestedBy.includes(scheduleRequester) && earlier.id !== job!.id), 20_000, "the publish for the passed moment");
+    await waitFor(
+      () => restarted.contentPublisher.recent().some((earlier) => earlier.requestedBy.includes(scheduleRequester) && earlier.id !== job!.id),
+      20_000,
+      "the publish for the passed moment",
+    );
     await restarted.contentPublisher.idle();
     expect(await builtFor(restarted)).toBe("2026-12-01T10:05:00.000Z");
   });

@@ -24,7 +24,8 @@ function contentCopy(): string {
 }
 
 /** A content file as JSON, read as the shape the test expects of it. */
-const readJson = <T = Record<string, unknown> & { title: Record<string, string> }>(dir: string, file: string): T => JSON.parse(readFileSync(join(dir, file), "utf8")) as T;
+const readJson = <T = Record<string, unknown> & { title: Record<string, string> }>(dir: string, file: string): T =>
+  JSON.parse(readFileSync(join(dir, file), "utf8")) as T;
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
 
 async function signedIn(role: "editor" | "admin" | "inbox" = "editor", who = editor, dir = contentCopy()) {
@@ -98,7 +99,13 @@ describe("content editor", () => {
     const before = readFileSync(join(dir, "wines/chateau-2020.json"), "utf8");
     const form = formValues((await client.get("/admin/content/wines/chateau-2020")).body);
     await client.post("/admin/language", { lang: "fr", back: "/admin/content" });
-    const refused = await client.post("/admin/content/wines/chateau-2020", { ...form, price: "-3", "tastingNotes.ja": "", "tastingNotes.fr": "Robe profonde, tapée à l’instant", vintage: "deux mille" });
+    const refused = await client.post("/admin/content/wines/chateau-2020", {
+      ...form,
+      price: "-3",
+      "tastingNotes.ja": "",
+      "tastingNotes.fr": "Robe profonde, tapée à l’instant",
+      vintage: "deux mille",
+    });
     expect(refused.statusCode).toBe(400);
     expect(readFileSync(join(dir, "wines/chateau-2020.json"), "utf8")).toBe(before);
     const fields = elements(parseHtml(refused.body));
@@ -135,7 +142,16 @@ describe("content editor", () => {
     const { client, dir } = await signedIn();
     const parent = join(dir, "..");
     const before = readdirSync(parent).sort();
-    for (const path of ["/admin/content/news/..%2Fsite", "/admin/content/news/..", "/admin/content/news/.git", "/admin/content/news/%2e%2e%2fsite", "/admin/content/site/villa", "/admin/content/legal/..%2F..%2Fetc", "/admin/content/schemas/news", "/admin/content/news/NEWS"]) {
+    for (const path of [
+      "/admin/content/news/..%2Fsite",
+      "/admin/content/news/..",
+      "/admin/content/news/.git",
+      "/admin/content/news/%2e%2e%2fsite",
+      "/admin/content/site/villa",
+      "/admin/content/legal/..%2F..%2Fetc",
+      "/admin/content/schemas/news",
+      "/admin/content/news/NEWS",
+    ]) {
       expect((await client.get(path)).statusCode, path).toBe(404);
     }
     const form = formValues((await client.get("/admin/content/news/new")).body);
@@ -155,7 +171,9 @@ describe("content editor", () => {
     await other.signIn(second.email, second.password);
     const mine = formValues((await client.get("/admin/content/news/harvest-2026")).body);
     const theirs = formValues((await other.get("/admin/content/news/harvest-2026")).body);
-    expect((await other.post("/admin/content/news/harvest-2026", { ...theirs, "title.es": "Vendimia 2026, el relato de Marc", _op: "save" })).statusCode).toBe(303);
+    expect((await other.post("/admin/content/news/harvest-2026", { ...theirs, "title.es": "Vendimia 2026, el relato de Marc", _op: "save" })).statusCode).toBe(
+      303,
+    );
     const late = await client.post("/admin/content/news/harvest-2026", { ...mine, "title.es": "Vendimia 2026, el relato de Claire", _op: "save" });
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain(second.email);
@@ -172,7 +190,8 @@ describe("content editor", () => {
     const form = formValues((await client.get("/admin/content/news/new")).body);
     const texts = { en: "Spring bottling", fr: "La mise en bouteille du printemps", zh: "春季装瓶", es: "El embotellado de primavera", ja: "春の瓶詰め" };
     const fields: Record<string, string> = { ...form, _id: "spring-bottling-2027", date: "2027-03-15", category: "product", icon: "bottle", _op: "save" };
-    for (const [lang, text] of Object.entries(texts)) Object.assign(fields, { [`title.${lang}`]: text, [`description.${lang}`]: `${text}.`, [`content.${lang}`]: `${text}.` });
+    for (const [lang, text] of Object.entries(texts))
+      Object.assign(fields, { [`title.${lang}`]: text, [`description.${lang}`]: `${text}.`, [`content.${lang}`]: `${text}.` });
     const created = await client.post("/admin/content/news/new", fields);
     expect(created.statusCode).toBe(303);
     expect(readJson(dir, "news/spring-bottling-2027.json").title).toEqual(texts);
@@ -221,7 +240,9 @@ describe("content editor", () => {
     // Saving it is a change like any other, whose commit says it was a restore.
     expect((await client.post("/admin/content/wines/chateau-2020", { ...values, _op: "save" })).statusCode).toBe(303);
     expect(readJson(dir, "wines/chateau-2020.json").price).toBe(175);
-    expect(git(dir, "log", "-1", "--format=%s").trim()).toMatch(/^Château L'Hermitage Lescours 2020: version of \d{4}-\d{2}-\d{2} \d{2}:\d{2} put back \(Price: €185 → €175\)$/);
+    expect(git(dir, "log", "-1", "--format=%s").trim()).toMatch(
+      /^Château L'Hermitage Lescours 2020: version of \d{4}-\d{2}-\d{2} \d{2}:\d{2} put back \(Price: €185 → €175\)$/,
+    );
     expect(app.contentPublisher.recent()).toEqual([]);
     expect((await client.post("/admin/content/wines/chateau-2020/restore", { commit: "0".repeat(40) })).statusCode).toBe(404);
   });
@@ -246,13 +267,20 @@ describe("content editor", () => {
     const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
     await client.post("/admin/content/news/harvest-2026", { ...form, "title.en": "The 2026 harvest, day by day", _op: "save" });
     const page = await client.get("/admin/content/news/harvest-2026");
-    const reviewed = elements(parseHtml(page.body)).filter((element) => element.tagName === "details" && attribute(element, "class").includes("language-review"));
+    const reviewed = elements(parseHtml(page.body)).filter(
+      (element) => element.tagName === "details" && attribute(element, "class").includes("language-review"),
+    );
     expect(reviewed).toHaveLength(4);
     expect(page.body).toContain(html(en("content.language.review")));
     const list = await client.get("/admin/content");
     expect(list.body).toContain(html(en("content.state.review.one", { language: "French", count: 1 })));
     // A new French text, and the Spanish ticked as still right: two left to review.
-    await client.post("/admin/content/news/harvest-2026", { ...formValues(page.body), "title.fr": "Les vendanges 2026, jour après jour", "_reviewed.title.es": "on", _op: "save" });
+    await client.post("/admin/content/news/harvest-2026", {
+      ...formValues(page.body),
+      "title.fr": "Les vendanges 2026, jour après jour",
+      "_reviewed.title.es": "on",
+      _op: "save",
+    });
     const after = await client.get("/admin/content/news/harvest-2026");
     const left = elements(parseHtml(after.body)).filter((element) => element.tagName === "details" && attribute(element, "class").includes("language-review"));
     expect(left).toHaveLength(2);
@@ -269,8 +297,14 @@ describe("content editor", () => {
       const all = elements(page);
       // The only script is the editor's own file, never an inline one.
       const scripts = all.filter((element) => element.tagName === "script");
-      expect(scripts.map((script) => [attribute(script, "src"), script.childNodes.length]), url).toEqual(url === "/admin/content/news/harvest-2026" ? [["/admin/assets/editor.js", 0]] : []);
-      expect(all.flatMap((element) => element.attrs.filter((attr) => attr.name.startsWith("on") || /^\s*javascript:/i.test(attr.value))), url).toEqual([]);
+      expect(
+        scripts.map((script) => [attribute(script, "src"), script.childNodes.length]),
+        url,
+      ).toEqual(url === "/admin/content/news/harvest-2026" ? [["/admin/assets/editor.js", 0]] : []);
+      expect(
+        all.flatMap((element) => element.attrs.filter((attr) => attr.name.startsWith("on") || /^\s*javascript:/i.test(attr.value))),
+        url,
+      ).toEqual([]);
     }
     // What was saved comes back into the form unchanged.
     expect(formValues((await client.get("/admin/content/news/harvest-2026")).body)["title.en"]).toBe(attack);

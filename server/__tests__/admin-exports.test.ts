@@ -30,8 +30,17 @@ function receivedAt(app: FastifyInstance, table: string, id: string, at: string)
   app.db.prepare("UPDATE inbox SET received_at = ? WHERE submission_id = ?").run(at, id);
 }
 
-const booking = { ...validPayloads.tourBooking, name: "Élodie Lefèvre-Dupré", phone: "+44 20 7946 0958", message: "=HYPERLINK(\"http://evil.example\",\"clic\")" };
-const chinese = { ...validPayloads.tourBooking, language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn", phone: "021 5555 0000", package: "hermitage", message: "我们想参观酒庄。" };
+const booking = { ...validPayloads.tourBooking, name: "Élodie Lefèvre-Dupré", phone: "+44 20 7946 0958", message: '=HYPERLINK("http://evil.example","clic")' };
+const chinese = {
+  ...validPayloads.tourBooking,
+  language: "zh",
+  page: "/zh/wine-tours",
+  name: "王小明",
+  email: "wang@example.cn",
+  phone: "021 5555 0000",
+  package: "hermitage",
+  message: "我们想参观酒庄。",
+};
 
 /** Two bookings: one in July (summer time), one just after midnight in Paris on 6 December (still the 5th in UTC). */
 async function twoBookings(app: FastifyInstance) {
@@ -85,7 +94,7 @@ describe("CSV export", () => {
       "4",
       validPayloads.tourBooking.date,
       "Visite des deux châteaux",
-      "'=HYPERLINK(\"http://evil.example\",\"clic\")",
+      '\'=HYPERLINK("http://evil.example","clic")',
       "Nouvelle",
       // Not assigned, no tour time yet (a request), so nothing after the status.
       "",
@@ -118,14 +127,20 @@ describe("CSV export", () => {
 
   it("defuses every cell a spreadsheet would run as a formula, the phone column included", async () => {
     const { app, client } = await signedIn();
-    const id = await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "+cmd|' /C calc'!A0", subject: "@SUM(1+1)", message: "-2+3", phone: "+33 5 57 00 00 00" });
+    const id = await submit(app, "contact-messages", {
+      ...validPayloads.contactMessage,
+      name: "+cmd|' /C calc'!A0",
+      subject: "@SUM(1+1)",
+      message: "-2+3",
+      phone: "+33 5 57 00 00 00",
+    });
     // A phone number stored before the form checked its shape: not a phone number, so not written as one.
     app.db.prepare("UPDATE contact_messages SET phone = ? WHERE id = ?").run('=1+1"&"x', id);
     await client.get("/admin");
     const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv", separator: "comma" });
     const [, row] = csvRows(csv.body, ",");
     expect(row![4]).toBe("'+cmd|' /C calc'!A0");
-    expect(row![6]).toBe("'=1+1\"&\"x");
+    expect(row![6]).toBe('\'=1+1"&"x');
     expect(row![7]).toBe("'@SUM(1+1)");
     expect(row![8]).toBe("'-2+3");
   });
@@ -138,7 +153,9 @@ describe("CSV export", () => {
     const ids = async (fields: Record<string, string>) => {
       const csv = await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "comma", ...fields });
       expect(csv.statusCode).toBe(200);
-      return csvRows(csv.body, ",").slice(1).map((row) => row[0]);
+      return csvRows(csv.body, ",")
+        .slice(1)
+        .map((row) => row[0]);
     };
     expect(await ids({})).toEqual([first, second]);
     expect(await ids({ status: "confirmed" })).toEqual([first]);
@@ -199,7 +216,7 @@ describe("Excel export", () => {
     expect(summer[8]).toEqual(new Date(`${validPayloads.tourBooking.date}T00:00:00.000Z`));
     expect(sheet.getRow(2).getCell(9).numFmt).toBe("yyyy-mm-dd");
     // A text cell is never a formula in a workbook: the message is kept as typed, with no quote.
-    expect(summer[10]).toBe("=HYPERLINK(\"http://evil.example\",\"clic\")");
+    expect(summer[10]).toBe('=HYPERLINK("http://evil.example","clic")');
     expect(sheet.getRow(2).getCell(11).type).toBe(ExcelJS.ValueType.String);
     const winter = values(3);
     expect(winter[0]).toBe(second);
@@ -226,7 +243,9 @@ describe("a booking's tour time in the exports", () => {
     const cell = (name: string) => row![header!.indexOf(name)];
     const fr = adminTranslator("fr").t;
     expect(
-      [fr("field.status"), fr("field.assignee"), fr("field.tourDay"), fr("field.tourTime"), fr("field.tourStatus"), fr("field.checkIn"), fr("field.notes")].map(cell),
+      [fr("field.status"), fr("field.assignee"), fr("field.tourDay"), fr("field.tourTime"), fr("field.tourStatus"), fr("field.checkIn"), fr("field.notes")].map(
+        cell,
+      ),
     ).toEqual([fr("status.confirmed"), email, day, "15\u00a0h", fr("slot.status.confirmed"), fr("checkIn.arrived"), "Végétarien, arrive en vélo"]);
     const answer = await client.post("/admin/export", { type: "tour-bookings", format: "xlsx" }, { "accept-language": "en" });
     const workbook = new ExcelJS.Workbook();

@@ -35,12 +35,20 @@ const setStatus = (app: FastifyInstance, id: string, status: string) => app.db.p
 
 const page = (html: string) => elements(parseHtml(html));
 /** The names in the list, each leading to its submission. */
-const names = (html: string) => page(html).filter((element) => element.tagName === "a" && attribute(element, "class") === "open").map(textOf);
+const names = (html: string) =>
+  page(html)
+    .filter((element) => element.tagName === "a" && attribute(element, "class") === "open")
+    .map(textOf);
 const byLabel = (html: string, label: string) => page(html).find((element) => attribute(element, "aria-label") === label);
 
 /** A mixed inbox: two new bookings, a new and an archived message, an answered application, a newsletter sign-up. */
 async function mixedInbox(app: FastifyInstance) {
-  const oldBooking = await submit(app, "tour-bookings", "tour_bookings", { ...validPayloads.tourBooking, name: "Oliver Bennett", phone: "+44 20 7946 0958", guests: 2 });
+  const oldBooking = await submit(app, "tour-bookings", "tour_bookings", {
+    ...validPayloads.tourBooking,
+    name: "Oliver Bennett",
+    phone: "+44 20 7946 0958",
+    guests: 2,
+  });
   app.db.prepare("UPDATE tour_bookings SET date = '2027-03-06' WHERE id = ?").run(oldBooking);
   const archived = await submit(app, "contact-messages", "contact_messages", { ...validPayloads.contactMessage, name: "Archived Sender" });
   setStatus(app, archived, "archived");
@@ -65,7 +73,14 @@ describe("the To do inbox", () => {
       ["/admin?status=all", null],
     ]);
     expect(names((await client.get("/admin?status=done")).body)).toEqual([validPayloads.importerApplication.contactName, "Archived Sender"]);
-    expect(names((await client.get("/admin?status=all")).body)).toEqual(["王小明", "Alex Smith", validPayloads.newsletterSignup.email, validPayloads.importerApplication.contactName, "Archived Sender", "Oliver Bennett"]);
+    expect(names((await client.get("/admin?status=all")).body)).toEqual([
+      "王小明",
+      "Alex Smith",
+      validPayloads.newsletterSignup.email,
+      validPayloads.importerApplication.contactName,
+      "Archived Sender",
+      "Oliver Bennett",
+    ]);
     // A search looks through everything.
     expect(names((await client.get("/admin?q=Archived")).body)).toEqual(["Archived Sender"]);
   });
@@ -81,25 +96,51 @@ describe("the To do inbox", () => {
       ["/admin?type=importer-applications", "Importers0"],
       ["/admin?type=newsletter-signups", "Newsletter"],
     ]);
-    expect(elements(nav).filter((element) => attribute(element, "class")?.startsWith("badge")).map((badge) => attribute(badge, "aria-label"))).toEqual(["2 to do", "1 to do", "nothing to do"]);
+    expect(
+      elements(nav)
+        .filter((element) => attribute(element, "class")?.startsWith("badge"))
+        .map((badge) => attribute(badge, "aria-label")),
+    ).toEqual(["2 to do", "1 to do", "nothing to do"]);
   });
 
   it("shows each form's own columns, with tappable addresses and phone numbers", async () => {
     const { app, client } = await signedIn();
     await mixedInbox(app);
     const bookings = (await client.get("/admin?type=tour-bookings")).body;
-    const headers = page(bookings).filter((element) => element.tagName === "th").map(textOf);
+    const headers = page(bookings)
+      .filter((element) => element.tagName === "th")
+      .map(textOf);
     expect(headers).toEqual(["Name", "Received", "Preferred date", "Guests", "Tour", "Language", "Status"]);
-    const rows = page(bookings).filter((element) => element.tagName === "tr").slice(1);
-    const cells = elements(rows[1]!).filter((element) => element.tagName === "td").map(textOf);
+    const rows = page(bookings)
+      .filter((element) => element.tagName === "tr")
+      .slice(1);
+    const cells = elements(rows[1]!)
+      .filter((element) => element.tagName === "td")
+      .map(textOf);
     expect(cells.slice(2)).toEqual(["Sat 6 Mar 2027", "2", "Both châteaux tour", "French", "New"]);
-    const hrefs = elements(rows[1]!).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
-    expect(hrefs).toEqual([expect.stringMatching(/^\/admin\/submissions\/tour-bookings\/[0-9a-f-]{36}$/), `mailto:${validPayloads.tourBooking.email}`, "tel:+442079460958"]);
+    const hrefs = elements(rows[1]!)
+      .filter((element) => element.tagName === "a")
+      .map((link) => attribute(link, "href"));
+    expect(hrefs).toEqual([
+      expect.stringMatching(/^\/admin\/submissions\/tour-bookings\/[0-9a-f-]{36}$/),
+      `mailto:${validPayloads.tourBooking.email}`,
+      "tel:+442079460958",
+    ]);
     const messages = (await client.get("/admin?type=contact-messages")).body;
-    expect(page(messages).filter((element) => element.tagName === "th").map(textOf)).toEqual(["Name", "Received", "Subject", "Language", "Status"]);
-    expect(page(messages).filter((element) => element.tagName === "td").map(textOf)).toContain("Dinner in September");
+    expect(
+      page(messages)
+        .filter((element) => element.tagName === "th")
+        .map(textOf),
+    ).toEqual(["Name", "Received", "Subject", "Language", "Status"]);
+    expect(
+      page(messages)
+        .filter((element) => element.tagName === "td")
+        .map(textOf),
+    ).toContain("Dinner in September");
     // Without a form chosen, one column says what each is about.
-    const mixed = page((await client.get("/admin")).body).filter((element) => element.tagName === "td").map(textOf);
+    const mixed = page((await client.get("/admin")).body)
+      .filter((element) => element.tagName === "td")
+      .map(textOf);
     expect(mixed).toContain("Sat 6 Mar 2027 · 2 guests · Both châteaux tour");
     expect(mixed).toContain("Dinner in September");
   });
@@ -108,8 +149,15 @@ describe("the To do inbox", () => {
     const { app, client } = await signedIn();
     await mixedInbox(app);
     const options = (html: string) => {
-      const select = page(html).find((element) => element.tagName === "select" && attribute(element, "name") === "status" && !elements(element).some((option) => option.tagName === "option" && attribute(option, "value") === ""))!;
-      return elements(select).filter((element) => element.tagName === "option").map((option) => attribute(option, "value"));
+      const select = page(html).find(
+        (element) =>
+          element.tagName === "select" &&
+          attribute(element, "name") === "status" &&
+          !elements(element).some((option) => option.tagName === "option" && attribute(option, "value") === ""),
+      )!;
+      return elements(select)
+        .filter((element) => element.tagName === "option")
+        .map((option) => attribute(option, "value"));
     };
     expect(options((await client.get("/admin")).body)).toEqual(["todo", "done", "all"]);
     expect(options((await client.get("/admin?type=contact-messages")).body)).toEqual(["todo", "done", "all", "new", "answered", "archived"]);
@@ -122,7 +170,9 @@ describe("the To do inbox", () => {
     for (let i = 0; i < 52; i++) await submit(app, "contact-messages", "contact_messages", { ...validPayloads.contactMessage, name: `Sender ${i}` });
     const last = await client.get("/admin?page=99");
     expect(last.statusCode).toBe(200);
-    expect(textOf(page(last.body).find((element) => attribute(element, "aria-label") === en("inbox.paging"))!)).toContain(en("inbox.page", { page: 2, pages: 2 }));
+    expect(textOf(page(last.body).find((element) => attribute(element, "aria-label") === en("inbox.paging"))!)).toContain(
+      en("inbox.page", { page: 2, pages: 2 }),
+    );
     expect(names(last.body)).toEqual(["Sender 1", "Sender 0"]);
   });
 
@@ -163,16 +213,22 @@ describe("the To do inbox", () => {
     const box = page(mine.body).find((element) => element.tagName === "input" && attribute(element, "name") === "mine")!;
     expect(attribute(box, "checked")).toBe("");
     // The views and the search keep the choice.
-    const tabs = elements(byLabel(mine.body, en("inbox.view.label"))!).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    const tabs = elements(byLabel(mine.body, en("inbox.view.label"))!)
+      .filter((element) => element.tagName === "a")
+      .map((link) => attribute(link, "href"));
     expect(tabs).toEqual(["/admin?mine=1", "/admin?status=done&mine=1", "/admin?status=all&mine=1"]);
     expect(names((await client.get("/admin?mine=1&status=all&q=Bennett")).body)).toEqual(["Oliver Bennett"]);
     expect(names((await client.get("/admin?mine=1&status=all&q=Dinner")).body)).toEqual([]);
 
     const french = await client.get("/admin", { "accept-language": "fr" });
     expect(rows(french.body).map(([, state]) => state)).toEqual(["Nouvelle", "NouvelleConfiée à paul@hermitage-lescours.example", "NouvelleVous est confiée"]);
-    expect(textOf(page((await client.get("/admin?mine=1", { "accept-language": "fr" })).body).find((element) => element.tagName === "label" && textOf(element).includes(fr("inbox.filter.mine")))!)).toBe(
-      "Seulement celles qui me sont confiées",
-    );
+    expect(
+      textOf(
+        page((await client.get("/admin?mine=1", { "accept-language": "fr" })).body).find(
+          (element) => element.tagName === "label" && textOf(element).includes(fr("inbox.filter.mine")),
+        )!,
+      ),
+    ).toBe("Seulement celles qui me sont confiées");
 
     const refused = await client.get("/admin?mine=yes");
     expect(refused.statusCode).toBe(400);

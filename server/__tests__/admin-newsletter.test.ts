@@ -107,8 +107,17 @@ describe("the newsletter", () => {
     expect(smtp.received.length - before).toBe(4);
     expect(mailsTo(smtp, "pending@example.es")).toEqual([]);
     expect(mailsTo(smtp, "gone@example.com")).toEqual([]);
-    const subjects = Object.fromEntries(["camille@example.fr", "oliver@example.com", "hanako@example.jp"].map((address) => [address, mailsTo(smtp, address).map((mail) => mail.header("subject"))]));
-    expect(subjects).toEqual({ "camille@example.fr": [issue["subject.fr"]], "oliver@example.com": [issue["subject.en"]], "hanako@example.jp": [issue["subject.en"]] });
+    const subjects = Object.fromEntries(
+      ["camille@example.fr", "oliver@example.com", "hanako@example.jp"].map((address) => [
+        address,
+        mailsTo(smtp, address).map((mail) => mail.header("subject")),
+      ]),
+    );
+    expect(subjects).toEqual({
+      "camille@example.fr": [issue["subject.fr"]],
+      "oliver@example.com": [issue["subject.en"]],
+      "hanako@example.jp": [issue["subject.en"]],
+    });
     const camille = mailsTo(smtp, "camille@example.fr")[0]!;
     const oneClick = `${siteUrl}/api/newsletter/unsubscribe?token=${people.get("camille@example.fr")!.unsubscribeToken}`;
     expect(camille.header("list-unsubscribe")).toBe(`<${oneClick}>`);
@@ -181,7 +190,8 @@ describe("the newsletter", () => {
     // 60 a minute: one a second, at most two at once; the timer never fires (this test looks itself).
     const dispatch = new NewsletterDispatch({
       table,
-      compose: (current, recipient) => composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours }),
+      compose: (current, recipient) =>
+        composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours }),
       kick: () => (kicks += 1),
       ratePerMinute: 60,
       now: () => new Date(clock),
@@ -214,7 +224,10 @@ describe("the newsletter", () => {
   it("queues a fast relay's allowance in batches, each look composing no more than its batch, the next one at once", async () => {
     const { app } = await desk();
     const readers = 12;
-    await addSubscribers(app, Array.from({ length: readers }, (_, i) => ({ email: `fast${i}@example.com`, language: "en" as const })));
+    await addSubscribers(
+      app,
+      Array.from({ length: readers }, (_, i) => ({ email: `fast${i}@example.com`, language: "en" as const })),
+    );
     await app.mailSender?.idle();
     app.newsletterDispatch.stop();
     const table = new NewsletterTable(app.db);

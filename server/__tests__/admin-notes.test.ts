@@ -31,7 +31,12 @@ async function office() {
   await addStaff(app, anne, password);
   await addStaff(app, paul, password);
   await addStaff(app, editor, password, "editor");
-  const answer = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(chineseMessage) });
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/contact-messages",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(chineseMessage),
+  });
   const id = answer.json<{ id: string }>().id;
   await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
   const client = new StaffClient(app);
@@ -40,7 +45,10 @@ async function office() {
 }
 
 const page = (html: string) => elements(parseHtml(html));
-const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
+const problems = (html: string) =>
+  page(html)
+    .filter((element) => attribute(element, "class") === "problem")
+    .map(textOf);
 const historyLines = (html: string) =>
   page(html)
     .filter((element) => element.tagName === "li" && element.parentNode && attribute(element.parentNode as never, "class") === "history")
@@ -56,7 +64,11 @@ describe("internal notes", () => {
     expect(added.statusCode).toBe(303);
     expect(added.headers.location).toBe(`${url}?done=noted`);
     const shown = (await client.get(`${url}?done=noted`)).body;
-    expect(page(shown).filter((element) => element.tagName === "p").map(textOf)).toContain(en("done.noted"));
+    expect(
+      page(shown)
+        .filter((element) => element.tagName === "p")
+        .map(textOf),
+    ).toContain(en("done.noted"));
     const last = historyLines(shown).at(-1)!;
     expect(last).toContain(`Internal note (${anne})`);
     expect(last).toContain("Il a appelé le 12 : rappeler après 17 h.\nParle anglais.");
@@ -83,7 +95,11 @@ describe("assignment", () => {
     const { app, smtp, id, client, url } = await office();
     const shown = (await client.get(url)).body;
     const select = page(shown).find((element) => element.tagName === "select" && attribute(element, "name") === "staff")!;
-    expect(elements(select).filter((element) => element.tagName === "option").map(textOf)).toEqual(["Nobody", `${anne} (you)`, paul]);
+    expect(
+      elements(select)
+        .filter((element) => element.tagName === "option")
+        .map(textOf),
+    ).toEqual(["Nobody", `${anne} (you)`, paul]);
 
     const assigned = await client.post(`${url}/assign`, { staff: staffId(app, paul) });
     expect(assigned.statusCode).toBe(303);

@@ -79,7 +79,13 @@ describe("privacy tools", () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    const data = answer.json() as { format: string; email: string; submissions: { form: string; fields: Record<string, unknown> }[]; mailsToYou: { subject: string }[]; copiesToEstate: number };
+    const data = answer.json() as {
+      format: string;
+      email: string;
+      submissions: { form: string; fields: Record<string, unknown> }[];
+      mailsToYou: { subject: string }[];
+      copiesToEstate: number;
+    };
     expect(data.format).toBe("hermitage-lescours/personal-data/1");
     expect(data.submissions.map((entry) => entry.form).sort()).toEqual(["contactMessage", "importerApplication", "newsletterSignup", "tourBooking"]);
     expect(data.submissions.find((entry) => entry.form === "contactMessage")!.fields.message).toBe("Personal details: Camille, 12 rue des Vignes");
@@ -94,7 +100,9 @@ describe("privacy tools", () => {
     expect((await client.post("/admin/privacy/erase", { email: person })).statusCode).toBe(400);
     const erased = await client.post("/admin/privacy/erase", { email: person, confirm: "yes" });
     expect(erased.statusCode).toBe(200);
-    expect(erased.body).toContain(html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 5 }) })));
+    expect(erased.body).toContain(
+      html(en("privacy.erased", { submissions: en("privacy.submissions", { count: 4 }), mails: en("privacy.mails", { count: 5 }) })),
+    );
     const db = app.db;
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) AS n FROM tour_bookings")).toBe(0);
@@ -115,7 +123,11 @@ describe("privacy tools", () => {
       expect(bytes.includes("someone.else@example.com") || file.endsWith("-wal") || file.endsWith("-shm") || file === "audit-key", file).toBe(true);
     }
     // Logged with the staff member, the time and the address's digest, never the address.
-    const log = db.prepare("SELECT actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { actor: string; action: string; detail: string }[];
+    const log = db.prepare("SELECT actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as {
+      actor: string;
+      action: string;
+      detail: string;
+    }[];
     expect(log.map((entry) => [entry.actor, entry.action])).toEqual([[staff.email, "privacy.erase"]]);
     expect(JSON.parse(log[0]!.detail)).toEqual({ address: keyedDigest(app, person), submissions: 4, mails: 5 });
     expect(JSON.stringify(log).toLowerCase()).not.toContain("camille.person");
@@ -128,7 +140,9 @@ describe("privacy tools", () => {
   it("turns the bare SHA-256 digests of older audit entries into keyed ones at start-up", async () => {
     const dir = tempDataDir();
     const old = openDatabase(dir);
-    old.prepare("INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)").run("2026-11-01T10:00:00.000Z", staff.email, "privacy.erase", JSON.stringify({ address: bareDigest(person), submissions: 2, mails: 1 }));
+    old
+      .prepare("INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)")
+      .run("2026-11-01T10:00:00.000Z", staff.email, "privacy.erase", JSON.stringify({ address: bareDigest(person), submissions: 2, mails: 1 }));
     old.close();
     const app = await adminTestServer({ DATA_DIR: dir });
     apps.add(app);
@@ -142,7 +156,12 @@ describe("privacy tools", () => {
     const before = Date.now();
     await client.post("/admin/privacy/find", { email: person });
     await client.post("/admin/privacy/export", { email: person });
-    const log = app.db.prepare("SELECT at, actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as { at: string; actor: string; action: string; detail: string }[];
+    const log = app.db.prepare("SELECT at, actor, action, detail FROM audit_log WHERE action LIKE 'privacy.%' ORDER BY id").all() as {
+      at: string;
+      actor: string;
+      action: string;
+      detail: string;
+    }[];
     expect(log.map((entry) => [entry.actor, entry.action])).toEqual([
       [staff.email, "privacy.find"],
       [staff.email, "privacy.export"],
@@ -195,7 +214,12 @@ describe("a person's copy of their data", () => {
       const found = shown.find((element) => attribute(element, "name") === name)!;
       return found.tagName === "textarea" ? textOf(found) : attribute(found, "value")!;
     };
-    const sent = await client.post(`${url}/reply`, { key: value("key"), template: "answer", subject: value("subject"), body: value("body").replace("[…]", replyText) });
+    const sent = await client.post(`${url}/reply`, {
+      key: value("key"),
+      template: "answer",
+      subject: value("subject"),
+      body: value("body").replace("[…]", replyText),
+    });
     expect(sent.statusCode).toBe(303);
     const unsent = () => (app.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n;
     await waitFor(() => unsent() === 0, 10_000, "every e-mail sent");
@@ -222,7 +246,19 @@ describe("a person's copy of their data", () => {
     return values;
   }
   /** The database's own names, which mean nothing to the person. */
-  const internalNames = ["received_at", "submission_id", "manage_token", "confirm_token", "unsubscribe_token", "message_id", "next_attempt_at", "attempts", "reply_to", "outbox", "127.0.0.1"];
+  const internalNames = [
+    "received_at",
+    "submission_id",
+    "manage_token",
+    "confirm_token",
+    "unsubscribe_token",
+    "message_id",
+    "next_attempt_at",
+    "attempts",
+    "reply_to",
+    "outbox",
+    "127.0.0.1",
+  ];
 
   it("is a document in the visitor's language, with the forms, their labels, the visit, the reply, and no key, id or internal name", async () => {
     const { app, client, slot } = await chineseVisitor();
@@ -244,7 +280,15 @@ describe("a person's copy of their data", () => {
     expect(text).toContain(content.site.contact.phone);
     // Each form by its name, the visitor's own labels, and what they typed.
     for (const name of ["参观预约申请", "通过联系页面发送的留言", "新闻简报订阅"]) expect(text).toContain(name);
-    for (const label of ["forms.fields.name", "forms.fields.phone", "wineTours.form.guests", "forms.fields.message", "contact.form.subject", "news.newsletter.email"] as const) expect(text).toContain(zh(label));
+    for (const label of [
+      "forms.fields.name",
+      "forms.fields.phone",
+      "wineTours.form.guests",
+      "forms.fields.message",
+      "contact.form.subject",
+      "news.newsletter.email",
+    ] as const)
+      expect(text).toContain(zh(label));
     expect(text).toContain("请问周末可以参观吗？");
     expect(text).toContain("我们想参观酒窖。");
     // The tour by its name (not its code), the time in Paris time, the booking's state in the visitor's page's words.

@@ -33,7 +33,8 @@ function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = 
   if (Array.isArray(value)) {
     flat[`${path}.__count`] = String(value.length);
     value.forEach((item, index) => formFieldsOf(item, `${path}.${index}`, flat));
-  } else if (value !== null && typeof value === "object") for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
+  } else if (value !== null && typeof value === "object")
+    for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
   else flat[path] = value === true ? "on" : value === null ? "" : String(value);
   return flat;
 }
@@ -125,7 +126,10 @@ describe("publishing from the content editor", () => {
     expect(page.body).toContain(html(en("content.publish.again")));
     expect((await again.post("/admin/content/publish", {})).statusCode).toBe(303);
     await waitFor(() => waitingBuilds(publishDir).length > 1, 20_000, "the build asked for again");
-    writeFileSync(waitingBuilds(publishDir).find((go) => go !== cutShort)!, "");
+    writeFileSync(
+      waitingBuilds(publishDir).find((go) => go !== cutShort)!,
+      "",
+    );
     await restarted.contentPublisher.idle();
     expect(await price(restarted)).toBe("58");
     const after = await again.get("/admin/content/publish");
@@ -198,7 +202,9 @@ describe("publishing from the content editor", () => {
     const restored = await client.post("/admin/content/wines/chateau-2020/restore", { commit: earlier! });
     expect(restored.statusCode).toBe(200);
     const jobs = app.contentPublisher.recent().length;
-    const fields = Object.fromEntries([...restored.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
+    const fields = Object.fromEntries(
+      [...restored.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]),
+    );
     expect(fields._restoredFrom).toBe(earlier);
     expect((await setPrice(client, dir, String(original), { _restoredFrom: earlier! })).statusCode).toBe(303);
     // Saved, not published: the live site keeps the price until someone publishes.
@@ -232,14 +238,23 @@ describe("publishing from the content editor", () => {
     expect(preview.body).toContain(`href="${own}site.css"`);
     expect(preview.body).toContain(`src="${own}photo.jpeg" srcSet="${own}photo.jpeg 480w"`);
     expect(preview.body).not.toMatch(/<script|modulepreload/);
-    expect(preview.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
+    expect(preview.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    );
     expect(preview.headers["x-frame-options"]).toBe("SAMEORIGIN");
     const css = await client.get(`${own}site.css`);
     expect([css.statusCode, css.headers["content-type"]]).toEqual([200, "text/css; charset=utf-8"]);
     expect(css.body).toContain(`url(${own}serif.woff2)`);
     expect((await client.get(`${own}photo.jpeg`)).headers["content-type"]).toBe("image/jpeg");
     // Only the pages that changed and the build's own files, nothing else of the folder.
-    for (const other of [`${link[1]}build-info.json`, `${link[1]}..%2F..%2Fbuild-info.json`, `${link[1]}errors/en/notFound.html`, `${own}..%2F..%2Fbuild-info.json`, `${own}missing.css`, "/admin/content/preview/999/"]) {
+    for (const other of [
+      `${link[1]}build-info.json`,
+      `${link[1]}..%2F..%2Fbuild-info.json`,
+      `${link[1]}errors/en/notFound.html`,
+      `${own}..%2F..%2Fbuild-info.json`,
+      `${own}missing.css`,
+      "/admin/content/preview/999/",
+    ]) {
       expect((await client.get(other)).statusCode, other).toBe(404);
     }
   });
@@ -263,7 +278,9 @@ describe("publishing what was previewed", () => {
     expect(realpathSync(join(publishDir, "current"))).toBe(realpathSync(preview!.preview!.dir));
     // The audit log says which preview went online.
     const logged = app.db.prepare("SELECT detail FROM audit_log WHERE action = 'content.published'").all() as { detail: string }[];
-    expect(logged.map((row) => JSON.parse(row.detail) as { preview?: string })).toEqual([expect.objectContaining({ status: "done", preview: preview!.requestedAt.toISOString() })]);
+    expect(logged.map((row) => JSON.parse(row.detail) as { preview?: string })).toEqual([
+      expect.objectContaining({ status: "done", preview: preview!.requestedAt.toISOString() }),
+    ]);
     const page = await client.get("/admin/content/publish");
     expect(page.body).toContain(html(en("content.publish.fromPreview", { time: formatTime({ lang: "en" }, preview!.requestedAt.toISOString()) })));
     // The preview's pages still open from its job.
@@ -310,7 +327,12 @@ describe("what the server says after a publish", () => {
     const saved = await client.post("/admin/content/site/site", { ...formFieldsOf(site), _version: version, _op: "save" });
     expect(saved.statusCode, [...saved.body.matchAll(/id="problem-([^"]+)"[^>]*>([^<]*)/g)].map((m) => `${m[1]!}: ${m[2]!}`).join("; ")).toBe(303);
     // Saved is not live: until the publish, the estate's mail still goes where the live site says.
-    const before = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    const before = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validPayloads.contactMessage),
+    });
     expect(before.statusCode).toBe(201);
     await waitFor(() => smtp.received.length === 1, 10_000, "the first message's notification");
     expect(smtp.received[0]!.to).toEqual([oldAddress]);
@@ -318,7 +340,12 @@ describe("what the server says after a publish", () => {
     expect(app.contentPublisher.recent()[0]!.status).toBe("done");
 
     smtp.received.length = 0;
-    const after = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(validPayloads.contactMessage) });
+    const after = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validPayloads.contactMessage),
+    });
     expect(after.statusCode).toBe(201);
     await waitFor(() => smtp.received.length === 1, 10_000, "the second message's notification");
     expect(smtp.received[0]!.to).toEqual([newAddress]);

@@ -20,7 +20,15 @@ const password = "a long and unusual passphrase";
 const { apps, smtps } = closedAfterEachTest();
 
 /** A Chinese visitor's message, as the contact page at /zh/contact sends it. */
-const chineseMessage = { ...validPayloads.contactMessage, language: "zh", page: "/zh/contact", name: "王小明", email: "wang@example.cn", subject: "参观", message: "请问周末可以参观吗？" };
+const chineseMessage = {
+  ...validPayloads.contactMessage,
+  language: "zh",
+  page: "/zh/contact",
+  name: "王小明",
+  email: "wang@example.cn",
+  subject: "参观",
+  message: "请问周末可以参观吗？",
+};
 
 async function server(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const app = await adminTestServer(env);
@@ -47,10 +55,17 @@ const valueOf = (html: string, name: string) => {
   const found = field(html, name);
   return found?.tagName === "textarea" ? textOf(found) : attribute(found!, "value");
 };
-const paragraphs = (html: string) => page(html).filter((element) => element.tagName === "p").map(textOf);
-const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
+const paragraphs = (html: string) =>
+  page(html)
+    .filter((element) => element.tagName === "p")
+    .map(textOf);
+const problems = (html: string) =>
+  page(html)
+    .filter((element) => attribute(element, "class") === "problem")
+    .map(textOf);
 /** The estate's signature under a reply in a language: its address there, phone, e-mail and website. */
-const signature = (lang: Language, site: string) => [postalAddress(content.site.address, lang), content.site.contact.phone, content.site.contact.email, site].join("\n");
+const signature = (lang: Language, site: string) =>
+  [postalAddress(content.site.address, lang), content.site.contact.phone, content.site.contact.email, site].join("\n");
 const outboxCount = (app: FastifyInstance, kind: string) => (app.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ?").get(kind) as { n: number }).n;
 
 describe("replying to a visitor from a template", () => {
@@ -118,7 +133,12 @@ describe("replying to a visitor from a template", () => {
   it("offers every template, named for the staff, each in the visitor's language", async () => {
     const app = await server();
     await addStaff(app, email, password);
-    const japanese = await submit(app, "importer-applications", { ...validPayloads.importerApplication, language: "ja", page: "/ja/become-importer", contactName: "山田太郎" });
+    const japanese = await submit(app, "importer-applications", {
+      ...validPayloads.importerApplication,
+      language: "ja",
+      page: "/ja/become-importer",
+      contactName: "山田太郎",
+    });
     const french = await submit(app, "tour-bookings", { ...validPayloads.tourBooking });
     const client = await signedIn(app);
     await client.post("/admin/language", { lang: "fr", back: "/admin" });
@@ -138,15 +158,25 @@ describe("replying to a visitor from a template", () => {
 
     const visit = (await client.get(`/admin/submissions/tour-bookings/${french}?template=visit`)).body;
     expect(valueOf(visit, "subject")).toBe("Votre visite au Château L’Hermitage Lescours");
-    expect(valueOf(visit, "body")!.startsWith("Bonjour Camille Martin,\n\nNous vous remercions de l’intérêt que vous portez au domaine\u202f; nous serons ravis")).toBe(true);
+    expect(
+      valueOf(visit, "body")!.startsWith("Bonjour Camille Martin,\n\nNous vous remercions de l’intérêt que vous portez au domaine\u202f; nous serons ravis"),
+    ).toBe(true);
     // An unknown template opens the first.
-    expect(valueOf((await client.get(`/admin/submissions/tour-bookings/${french}?template=nope`)).body, "subject")).toBe("Votre demande au Château L’Hermitage Lescours");
+    expect(valueOf((await client.get(`/admin/submissions/tour-bookings/${french}?template=nope`)).body, "subject")).toBe(
+      "Votre demande au Château L’Hermitage Lescours",
+    );
   });
 
   it("shows a French office manager each template in French beside the Chinese one, fits the general answer to a booking, and ends every template with the estate's signature", async () => {
     const app = await server();
     await addStaff(app, email, password);
-    const booking = await submit(app, "tour-bookings", { ...validPayloads.tourBooking, language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn" });
+    const booking = await submit(app, "tour-bookings", {
+      ...validPayloads.tourBooking,
+      language: "zh",
+      page: "/zh/wine-tours",
+      name: "王小明",
+      email: "wang@example.cn",
+    });
     const client = await signedIn(app);
     await client.post("/admin/language", { lang: "fr", back: "/admin" });
     for (const template of content.replyTemplates) {
@@ -170,7 +200,9 @@ describe("replying to a visitor from a template", () => {
     expect(valueOf(general, "body")).not.toContain("来信");
     // The same language needs no second version.
     const own = await submit(app, "contact-messages", { ...validPayloads.contactMessage, language: "fr", page: "/fr/contact", name: "Camille" });
-    expect(page((await client.get(`/admin/submissions/contact-messages/${own}`)).body).some((element) => attribute(element, "class") === "reply-meaning")).toBe(false);
+    expect(page((await client.get(`/admin/submissions/contact-messages/${own}`)).body).some((element) => attribute(element, "class") === "reply-meaning")).toBe(
+      false,
+    );
   });
 
   it("refuses a reply without a subject, with the answer mark still in it or from a forged form, keeping what was typed", async () => {

@@ -29,10 +29,21 @@ async function server(env: Record<string, string> = {}, { realClock = false } = 
 }
 
 const page = (html: string) => elements(parseHtml(html));
-const problems = (html: string) => page(html).filter((element) => attribute(element, "class") === "problem").map(textOf);
-const notices = (html: string) => page(html).filter((element) => element.tagName === "p" && attribute(element, "role") === "status").map(textOf);
+const problems = (html: string) =>
+  page(html)
+    .filter((element) => attribute(element, "class") === "problem")
+    .map(textOf);
+const notices = (html: string) =>
+  page(html)
+    .filter((element) => element.tagName === "p" && attribute(element, "role") === "status")
+    .map(textOf);
 const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email);
-const auditActions = (app: FastifyInstance) => (app.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as { action: string; actor: string; detail: string }[]);
+const auditActions = (app: FastifyInstance) =>
+  app.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as {
+    action: string;
+    actor: string;
+    detail: string;
+  }[];
 
 describe("staff managed in the browser", { timeout: 60_000 }, () => {
   it("invites a colleague by e-mail with a one-time link; the colleague chooses a password and signs in", async () => {
@@ -230,7 +241,9 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     const record = (status: "done" | "failed", minutesAgo: number, error?: string) => {
       const at = new Date(Date.now() - minutesAgo * 60_000);
       app.db
-        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, 'abcdef12', ?)")
+        .prepare(
+          "INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, 'abcdef12', ?)",
+        )
         .run(at.toISOString(), at.toISOString(), status, error ?? null);
       return at;
     };
@@ -248,7 +261,11 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(said((await office.get("/admin")).body)).not.toContain(late);
     const failedAt = record("failed", 0, "restic backup failed: Fatal: unable to open repository");
     expect(said((await staff.get("/admin/staff")).body)).toContain(
-      en("backup.failed", { when: formatAge(view, 0), time: formatTime(view, failedAt.toISOString()), error: "restic backup failed: Fatal: unable to open repository" }),
+      en("backup.failed", {
+        when: formatAge(view, 0),
+        time: formatTime(view, failedAt.toISOString()),
+        error: "restic backup failed: Fatal: unable to open repository",
+      }),
     );
   });
 

@@ -59,7 +59,11 @@ function inboxRows(html: string): string[][] {
   return elements(table)
     .filter((element) => element.tagName === "tr")
     .slice(1)
-    .map((row) => elements(row).filter((cell) => cell.tagName === "td").map((cell) => textOf(cell)));
+    .map((row) =>
+      elements(row)
+        .filter((cell) => cell.tagName === "td")
+        .map((cell) => textOf(cell)),
+    );
 }
 
 describe("signing in at /admin", () => {
@@ -73,7 +77,9 @@ describe("signing in at /admin", () => {
     expect(form.statusCode).toBe(200);
     const signInForm = elements(parseHtml(form.body)).find((element) => element.tagName === "form" && attribute(element, "action") === "/admin/login")!;
     expect(attribute(signInForm, "method")).toBe("post");
-    const fields = elements(signInForm).filter((element) => element.tagName === "input").map((input) => attribute(input, "name"));
+    const fields = elements(signInForm)
+      .filter((element) => element.tagName === "input")
+      .map((input) => attribute(input, "name"));
     expect(fields).toEqual(["_csrf", "email", "password"]);
     const answer = await client.post("/admin/login", { email, password });
     expect(answer.statusCode).toBe(303);
@@ -189,8 +195,14 @@ describe("signing in at /admin", () => {
       );
       expect(page.headers["x-frame-options"], url).toBe("DENY");
       const tree = elements(parseHtml(page.body));
-      expect(tree.filter((element) => element.tagName === "script"), url).toEqual([]);
-      expect(tree.some((element) => element.tagName === "meta" && attribute(element, "name") === "robots" && attribute(element, "content") === "noindex, nofollow"), url).toBe(true);
+      expect(
+        tree.filter((element) => element.tagName === "script"),
+        url,
+      ).toEqual([]);
+      expect(
+        tree.some((element) => element.tagName === "meta" && attribute(element, "name") === "robots" && attribute(element, "content") === "noindex, nofollow"),
+        url,
+      ).toBe(true);
     }
     const css = await client.get("/admin/assets/admin.css");
     expect(css.statusCode).toBe(200);
@@ -227,17 +239,40 @@ describe("the inbox", () => {
     }
     const client = await signedIn(app);
     const page = (await client.get("/admin?status=all")).body;
-    expect(inboxNames(page)).toEqual([validPayloads.newsletterSignup.email, validPayloads.importerApplication.contactName, validPayloads.contactMessage.name, validPayloads.tourBooking.name]);
+    expect(inboxNames(page)).toEqual([
+      validPayloads.newsletterSignup.email,
+      validPayloads.importerApplication.contactName,
+      validPayloads.contactMessage.name,
+      validPayloads.tourBooking.name,
+    ]);
     const rows = inboxRows(page);
-    expect(rows.map((row) => row[1])).toEqual([en("types.newsletterSignups"), en("types.importerApplications"), en("types.contactMessages"), en("types.tourBookings")]);
-    expect(rows[3]!.slice(1)).toEqual([en("types.tourBookings"), expect.any(String), expect.stringContaining(en("inbox.guests", { count: 4 })), "French", en("status.new")]);
+    expect(rows.map((row) => row[1])).toEqual([
+      en("types.newsletterSignups"),
+      en("types.importerApplications"),
+      en("types.contactMessages"),
+      en("types.tourBookings"),
+    ]);
+    expect(rows[3]!.slice(1)).toEqual([
+      en("types.tourBookings"),
+      expect.any(String),
+      expect.stringContaining(en("inbox.guests", { count: 4 })),
+      "French",
+      en("status.new"),
+    ]);
     expect(rows[3]![0]).toBe(`${validPayloads.tourBooking.name}${validPayloads.tourBooking.email}${validPayloads.tourBooking.phone}`);
     expect(rows[0]![5]).toBe(en("status.pending"));
   });
 
   it("filters by form and status, searches every field in any script, and pages", async () => {
     const app = await server();
-    await submit(app, "tour-bookings", { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", message: "ワインセラーを見学したいです" });
+    await submit(app, "tour-bookings", {
+      ...validPayloads.tourBooking,
+      language: "ja",
+      page: "/ja/wine-tours",
+      name: "山田花子",
+      email: "hanako@example.jp",
+      message: "ワインセラーを見学したいです",
+    });
     await submit(app, "tour-bookings", validPayloads.tourBooking);
     await submit(app, "contact-messages", validPayloads.contactMessage);
     await submit(app, "importer-applications", validPayloads.importerApplication);
@@ -278,16 +313,39 @@ describe("the inbox", () => {
     const page = await client.get(`/admin/submissions/importer-applications/${id}`);
     expect(page.statusCode).toBe(200);
     const { t } = translator("fr");
-    const terms = elements(parseHtml(page.body)).filter((element) => element.tagName === "dt").map(textOf);
-    expect(terms).toEqual(expect.arrayContaining(["Société", "Interlocuteur", "E-mail", "Téléphone", "Pays", "Site web", "Années dans le métier du vin", "Taille du marché", "Message", "Langue"]));
+    const terms = elements(parseHtml(page.body))
+      .filter((element) => element.tagName === "dt")
+      .map(textOf);
+    expect(terms).toEqual(
+      expect.arrayContaining([
+        "Société",
+        "Interlocuteur",
+        "E-mail",
+        "Téléphone",
+        "Pays",
+        "Site web",
+        "Années dans le métier du vin",
+        "Taille du marché",
+        "Message",
+        "Langue",
+      ]),
+    );
     // Not the visitor's wording ("Votre adresse e-mail", "Votre société").
     expect(terms.filter((term) => /^(Votre|Vos|Your) /.test(term))).toEqual([]);
-    expect(formDefinitions.importerApplication.fields.map((field) => t(field.label as never)).filter((label) => /^(Votre|Vos) /.test(label)).length).toBeGreaterThan(0);
+    expect(
+      formDefinitions.importerApplication.fields.map((field) => t(field.label as never)).filter((label) => /^(Votre|Vos) /.test(label)).length,
+    ).toBeGreaterThan(0);
     // The address and the phone number are one tap away.
-    const hrefs = elements(parseHtml(page.body)).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    const hrefs = elements(parseHtml(page.body))
+      .filter((element) => element.tagName === "a")
+      .map((link) => attribute(link, "href"));
     expect(hrefs).toEqual(expect.arrayContaining([`mailto:${validPayloads.importerApplication.email}`, "tel:+862155550000"]));
     // The visitor's language named in French, not in itself.
-    expect(elements(parseHtml(page.body)).filter((element) => element.tagName === "dd").map(textOf)).toContain("chinois");
+    expect(
+      elements(parseHtml(page.body))
+        .filter((element) => element.tagName === "dd")
+        .map(textOf),
+    ).toContain("chinois");
     for (const value of Object.values(validPayloads.importerApplication)) expect(page.body).toContain(String(value));
     expect(page.body).toContain(html(fr("mail.kind.notification")));
     expect(page.body).toMatch(/Envoyé le/);
@@ -302,7 +360,15 @@ describe("answering a tour booking", () => {
     smtps.add(smtp);
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url });
-    const booking = { ...validPayloads.tourBooking, language: "ja", page: "/ja/wine-tours", name: "山田花子", email: "hanako@example.jp", guests: 2, package: "mongiron" };
+    const booking = {
+      ...validPayloads.tourBooking,
+      language: "ja",
+      page: "/ja/wine-tours",
+      name: "山田花子",
+      email: "hanako@example.jp",
+      guests: 2,
+      package: "mongiron",
+    };
     const id = (await submit(app, "tour-bookings", booking)).json().id as string;
     await waitFor(() => smtp.received.length === 2, 10_000, "the notification and the acknowledgement");
     return { app, smtp, id, booking };
@@ -310,7 +376,10 @@ describe("answering a tour booking", () => {
 
   /** The times a request's page offers for a day: each radio's value (a slot's start) and its label. */
   const offeredTimes = (body: string) =>
-    [...body.matchAll(/<input([^>]*)>/g)].map((match) => match[1]!).filter((input) => /name="slot"/.test(input) && /type="radio"/.test(input)).map((input) => /value="([^"]+)"/.exec(input)![1]!);
+    [...body.matchAll(/<input([^>]*)>/g)]
+      .map((match) => match[1]!)
+      .filter((input) => /name="slot"/.test(input) && /type="radio"/.test(input))
+      .map((input) => /value="([^"]+)"/.exec(input)![1]!);
 
   it("confirms a request without a time into one of its tour's times: places taken, a Japanese e-mail with the private link and a Paris-time calendar file, once", async () => {
     const { app, smtp, id, booking } = await japaneseBooking();
@@ -343,7 +412,10 @@ describe("answering a tour booking", () => {
     expect(ics).toContain(`DTSTART;TZID=Europe/Paris:${day.replaceAll("-", "")}T113000`);
 
     // Its places are taken: the visitors' availability and the calendar both count them.
-    const slots = (await app.inject({ method: "GET", url: `/api/tours/availability?package=mongiron&from=${day}&to=${day}` })).json().slots as { start: string; placesLeft: number }[];
+    const slots = (await app.inject({ method: "GET", url: `/api/tours/availability?package=mongiron&from=${day}&to=${day}` })).json().slots as {
+      start: string;
+      placesLeft: number;
+    }[];
     expect(slots.find((slot) => slot.start === offered[0])?.placesLeft).toBe(6);
     const calendar = await client.get(`/admin/calendar?view=day&day=${day}`);
     expect(calendar.body).toContain(booking.name);
@@ -417,7 +489,11 @@ describe("messages and applications", () => {
         method: "POST",
         url: `/admin/submissions/contact-messages/${id}/status`,
         headers: { "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: client.cookieHeader },
-        payload: new URLSearchParams([["_csrf", csrf], ["status", "answered"], ["status", "archived"]]).toString(),
+        payload: new URLSearchParams([
+          ["_csrf", csrf],
+          ["status", "answered"],
+          ["status", "archived"],
+        ]).toString(),
       });
     const forged = await post("not-the-token");
     expect(forged.statusCode).toBe(403);
@@ -445,7 +521,7 @@ describe("messages and applications", () => {
 describe("export from the inbox", () => {
   it("downloads a form's submissions as formula-safe CSV and as JSON, and logs it", async () => {
     const app = await server();
-    await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: "=HYPERLINK(\"http://evil.example\")" });
+    await submit(app, "contact-messages", { ...validPayloads.contactMessage, name: '=HYPERLINK("http://evil.example")' });
     const client = await signedIn(app);
     await client.get("/admin");
     const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv", separator: "comma" });
@@ -457,7 +533,7 @@ describe("export from the inbox", () => {
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(row!.endsWith(",New,")).toBe(true);
     const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
-    expect(json.json()).toEqual([expect.objectContaining({ name: "=HYPERLINK(\"http://evil.example\")", status: "new" })]);
+    expect(json.json()).toEqual([expect.objectContaining({ name: '=HYPERLINK("http://evil.example")', status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);
     const audit = await client.get("/admin/audit");
     expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessages"), format: "CSV" })));

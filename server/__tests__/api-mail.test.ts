@@ -65,7 +65,8 @@ describe("notifications to the estate", () => {
       expect(mail.from).toBe(site.contact.email);
       expect(mail.parsed.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
     }
-    const receivedIn = (table: string, id: string) => (app.db.prepare(`SELECT received_at FROM ${table} WHERE id = ?`).get(id) as { received_at: string }).received_at;
+    const receivedIn = (table: string, id: string) =>
+      (app.db.prepare(`SELECT received_at FROM ${table} WHERE id = ?`).get(id) as { received_at: string }).received_at;
     const at = (iso: string) => {
       const local = parisParts(new Date(iso));
       return staffDayAndTime(local.date, local.time, "fr");
@@ -74,11 +75,15 @@ describe("notifications to the estate", () => {
     expect(tour.to).toEqual([site.contact.email]);
     expect(tour.parsed.header("reply-to")).toContain(validPayloads.tourBooking.email);
     // What came in, the name and the day asked for.
-    expect(tour.parsed.header("subject")).toBe(`${staff("estateMail.subject.request")} · Camille Martin · ${staffDay(validPayloads.tourBooking.date, "fr", { year: false })}`);
+    expect(tour.parsed.header("subject")).toBe(
+      `${staff("estateMail.subject.request")} · Camille Martin · ${staffDay(validPayloads.tourBooking.date, "fr", { year: false })}`,
+    );
     expect(tour.parsed.text).toContain(`${staff("estateMail.open")}\n${siteUrl}/admin/submissions/tour-bookings/${ids.tour}\n`);
     expect(tour.parsed.text).toContain(staff("estateMail.field", { label: staff("field.name"), value: "Camille Martin" }));
     expect(tour.parsed.text).toContain(staff("estateMail.field", { label: staff("field.guests"), value: "4" }));
-    expect(tour.parsed.text).toContain(`${staff("estateMail.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "both")!.selectedLabel, "fr") })}\n`);
+    expect(tour.parsed.text).toContain(
+      `${staff("estateMail.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "both")!.selectedLabel, "fr") })}\n`,
+    );
     expect(tour.parsed.text).not.toContain("both");
     expect(tour.parsed.text).toContain("Nous aimerions une visite en fin de matinée.");
     expect(tour.parsed.text).toContain(staff("estateMail.page", { page: "/fr/wine-tours" }));
@@ -94,11 +99,15 @@ describe("notifications to the estate", () => {
     expect(importer.parsed.text).toContain(staff("estateMail.field", { label: staff("field.companyName"), value: "上海酒业有限公司" }));
     expect(importer.parsed.header("reply-to")).toContain("wang@example.cn");
     const importerReceived = parisParts(new Date(receivedIn("importer_applications", ids.importer)));
-    expect(importer.parsed.header("subject")).toBe(`${staff("estateMail.subject.importer")} · 王伟 · ${staffDay(importerReceived.date, "fr", { year: false })} ${staffClock(importerReceived.time, "fr")}`);
+    expect(importer.parsed.header("subject")).toBe(
+      `${staff("estateMail.subject.importer")} · 王伟 · ${staffDay(importerReceived.date, "fr", { year: false })} ${staffClock(importerReceived.time, "fr")}`,
+    );
     const contact = mails.find((mail) => mail.parsed.text.includes(ids.contact))!;
     expect(contact.to).toEqual([site.contact.email]);
     const contactReceived = parisParts(new Date(receivedIn("contact_messages", ids.contact)));
-    expect(contact.parsed.header("subject")).toBe(`Message · Alex Smith · ${staffDay(contactReceived.date, "fr", { year: false })} ${staffClock(contactReceived.time, "fr")}`);
+    expect(contact.parsed.header("subject")).toBe(
+      `Message · Alex Smith · ${staffDay(contactReceived.date, "fr", { year: false })} ${staffClock(contactReceived.time, "fr")}`,
+    );
     await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 5_000, "rows marked sent");
     expect(outbox(app).map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
 
@@ -172,7 +181,12 @@ describe("newsletter double opt-in", () => {
     expect(opened.body).toContain('href="/fr"');
     expect(row().confirmed_at).toBeNull();
     const press = (url: string) =>
-      app.inject({ method: "POST", url: url.split("?")[0]!, headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl }, payload: url.split("?")[1]! });
+      app.inject({
+        method: "POST",
+        url: url.split("?")[0]!,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl },
+        payload: url.split("?")[1]!,
+      });
     const first = await press(confirm);
     expect(first.statusCode).toBe(200);
     expect(pageText(first.body)).toContain(fr("subscriber.confirmedTitle"));
@@ -181,7 +195,9 @@ describe("newsletter double opt-in", () => {
     await waitFor(() => smtp.received.length === 2, 10_000, "the estate's notification of the confirmed sign-up");
     const estate = parseMail(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual([site.contact.email]);
-    expect(estate.header("subject")).toMatch(new RegExp(`^Newsletter · ${validPayloads.newsletterSignup.email.replaceAll(".", "\\.")} · [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{2}:\\d{2}$`));
+    expect(estate.header("subject")).toMatch(
+      new RegExp(`^Newsletter · ${validPayloads.newsletterSignup.email.replaceAll(".", "\\.")} · [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{2}:\\d{2}$`),
+    );
     expect(estate.text).toContain("A newsletter sign-up was confirmed on the website.");
     expect(estate.text).toContain(`Open it in the inbox (after signing in):\n${siteUrl}/admin/submissions/newsletter-signups/${signup.json().id}\n`);
     const second = await press(confirm);
@@ -226,7 +242,11 @@ describe("newsletter double opt-in", () => {
 
   it("answers an unknown or malformed token with a 404 page in the visitor's language", async () => {
     const app = await server({});
-    for (const url of ["/api/newsletter/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/api/newsletter/unsubscribe?token=<script>", "/api/newsletter/confirm"]) {
+    for (const url of [
+      "/api/newsletter/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "/api/newsletter/unsubscribe?token=<script>",
+      "/api/newsletter/confirm",
+    ]) {
       const response = await app.inject({ url, headers: { "accept-language": "ja-JP,ja;q=0.9,en;q=0.5" } });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).toContain('<html lang="ja" data-script="cjk">');

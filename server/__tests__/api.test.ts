@@ -160,13 +160,23 @@ describe("POST a bad submission", () => {
       ["application/x-www-form-urlencoded", "gzip", gzipSync(form)],
       ["application/json", "identity, gzip", gzipSync(plain)],
     ] as const) {
-      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": type, "content-encoding": encoding }, payload });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact-messages",
+        headers: { "content-type": type, "content-encoding": encoding },
+        payload,
+      });
       expect(response.statusCode, `${type} ${encoding}`).toBe(415);
       expect(response.json().error).toMatch(/Unsupported Media Type/);
     }
     expect(count(app, "contact_messages")).toBe(0);
     // `identity` is no encoding at all.
-    const identity = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json", "content-encoding": "identity" }, payload: plain });
+    const identity = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json", "content-encoding": "identity" },
+      payload: plain,
+    });
     expect(identity.statusCode).toBe(201);
   });
 
@@ -182,7 +192,8 @@ describe("POST a bad submission", () => {
 
 describe("input hygiene", () => {
   /** A body with `field` set to a JSON string literal written by hand (JSON.stringify would not write a lone surrogate raw). */
-  const withRaw = (payload: Record<string, unknown>, field: string, literal: string) => JSON.stringify({ ...payload, [field]: "\u0000RAW" }).replace('"\\u0000RAW"', literal);
+  const withRaw = (payload: Record<string, unknown>, field: string, literal: string) =>
+    JSON.stringify({ ...payload, [field]: "\u0000RAW" }).replace('"\\u0000RAW"', literal);
 
   it("refuses text with a lone surrogate with a 400 naming the field, and stores nothing", async () => {
     const app = await server();
@@ -206,7 +217,11 @@ describe("input hygiene", () => {
 
   it("refuses bytes that are not UTF-8 with a 400 naming the field", async () => {
     const app = await server();
-    for (const [field, bytes] of [["name", [0xff, 0xfe]], ["message", [0xc3, 0x28]], ["subject", [0xed, 0xa0, 0x80]]] as const) {
+    for (const [field, bytes] of [
+      ["name", [0xff, 0xfe]],
+      ["message", [0xc3, 0x28]],
+      ["subject", [0xed, 0xa0, 0x80]],
+    ] as const) {
       const [before, after] = JSON.stringify({ ...validPayloads.contactMessage, [field]: "a\u0000b" }).split("\\u0000");
       const payload = Buffer.concat([Buffer.from(before!), Buffer.from(bytes), Buffer.from(after!)]);
       const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: json, payload });
@@ -351,7 +366,11 @@ describe("spam and abuse", () => {
     expect(crossSite.statusCode).toBe(403);
     const site = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, origin: "https://www.hermitage-lescours.example" });
     expect(site.statusCode).toBe(201);
-    const sameHost = await post(app, "/api/contact-messages", validPayloads.contactMessage, { ...json, origin: "http://localhost:3000", host: "localhost:3000" });
+    const sameHost = await post(app, "/api/contact-messages", validPayloads.contactMessage, {
+      ...json,
+      origin: "http://localhost:3000",
+      host: "localhost:3000",
+    });
     expect(sameHost.statusCode).toBe(201);
     const preflight = await app.inject({
       method: "OPTIONS",

@@ -19,7 +19,12 @@ describe("a backup's folder", () => {
   it("holds the checked database, the audit key, the whole waiting photographs and the content's bundle, each in the manifest with its size and SHA-256", async () => {
     const dataDir = tempDataDir();
     const db = openDatabase(dataDir);
-    enqueueMail(db, { kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} }, { type: "contact-messages", id: "x" }, new Date().toISOString());
+    enqueueMail(
+      db,
+      { kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} },
+      { type: "contact-messages", id: "x" },
+      new Date().toISOString(),
+    );
     writeFileSync(join(dataDir, "audit-key"), `${"ab".repeat(32)}\n`, { mode: 0o600 });
     mkdirSync(join(dataDir, "content-uploads"));
     writeFileSync(join(dataDir, "content-uploads", "upload-0123456789abcdef.jpg"), "a picture");
@@ -30,20 +35,36 @@ describe("a backup's folder", () => {
     const manifest: Manifest = await stageBackup(db, { dataDir, contentDir, staging }, () => (marked = true));
     db.close();
     expect(marked).toBe(true);
-    expect(manifest.files.map((file) => file.path)).toEqual(["audit-key", "content-uploads/upload-0123456789abcdef.jpg", "content.bundle", "submissions.sqlite"]);
+    expect(manifest.files.map((file) => file.path)).toEqual([
+      "audit-key",
+      "content-uploads/upload-0123456789abcdef.jpg",
+      "content.bundle",
+      "submissions.sqlite",
+    ]);
     for (const file of manifest.files) {
       expect(statSync(join(staging, file.path)).size, file.path).toBe(file.bytes);
       expect(await sha256Of(join(staging, file.path)), file.path).toBe(file.sha256);
     }
     expect(manifest.database).toMatchObject({ integrity: "ok", rows: { outbox: 1 } });
-    expect(manifest.content).toMatchObject({ head: git(contentDir, "rev-parse", "HEAD").trim(), branch: git(contentDir, "symbolic-ref", "--short", "HEAD").trim(), commits: 1, path: "." });
+    expect(manifest.content).toMatchObject({
+      head: git(contentDir, "rev-parse", "HEAD").trim(),
+      branch: git(contentDir, "symbolic-ref", "--short", "HEAD").trim(),
+      commits: 1,
+      path: ".",
+    });
     expect(JSON.parse(readFileSync(join(staging, "manifest.json"), "utf8"))).toEqual(manifest);
   });
 
   it("is refused when the copy of the database fails its integrity check", async () => {
     const dataDir = tempDataDir();
     const db = openDatabase(dataDir);
-    for (let i = 0; i < 200; i++) enqueueMail(db, { kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} }, { type: "contact-messages", id: String(i) }, new Date().toISOString());
+    for (let i = 0; i < 200; i++)
+      enqueueMail(
+        db,
+        { kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} },
+        { type: "contact-messages", id: String(i) },
+        new Date().toISOString(),
+      );
     const copy = join(dataDir, "copy.sqlite");
     await copyDatabase(db, copy);
     db.close();
@@ -69,15 +90,24 @@ describe("the backups' lock and records", () => {
     expect(next).toMatchObject({ id: expect.any(Number) });
     expect(backupHistory(db).lastFinished).toMatchObject({ pid: 101, status: "failed", error: "the backup's process stopped before it finished" });
     finishBackupRun(db, (next as { id: number }).id, { ok: true, snapshot: "0123abcd", bytes: 10, manifestSha256: "f".repeat(64), pruned: true }, now);
-    expect(backupHistory(db)).toMatchObject({ lastGood: { snapshot: "0123abcd" }, lastFinished: { snapshot: "0123abcd" }, running: null, lastPrunedAt: now.toISOString() });
+    expect(backupHistory(db)).toMatchObject({
+      lastGood: { snapshot: "0123abcd" },
+      lastFinished: { snapshot: "0123abcd" },
+      running: null,
+      lastPrunedAt: now.toISOString(),
+    });
     db.close();
   });
 
   it("reports a first backup as due until twice the schedule has passed since the start, then stale", () => {
     const startedAt = new Date("2027-01-01T10:00:00Z");
-    const at = (minutes: number) => backupStatus(null, { configured: true, intervalMinutes: 15, startedAt, now: new Date(startedAt.getTime() + minutes * 60_000) });
+    const at = (minutes: number) =>
+      backupStatus(null, { configured: true, intervalMinutes: 15, startedAt, now: new Date(startedAt.getTime() + minutes * 60_000) });
     expect(at(29)).toMatchObject({ ok: true, state: "none yet" });
     expect(at(31)).toMatchObject({ ok: false, state: "stale", lastGood: null });
-    expect(backupStatus(null, { configured: false, intervalMinutes: 15, startedAt, now: new Date(startedAt.getTime() + 999 * 60_000) })).toMatchObject({ ok: true, state: "not configured" });
+    expect(backupStatus(null, { configured: false, intervalMinutes: 15, startedAt, now: new Date(startedAt.getTime() + 999 * 60_000) })).toMatchObject({
+      ok: true,
+      state: "not configured",
+    });
   });
 });

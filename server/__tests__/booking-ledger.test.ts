@@ -41,7 +41,15 @@ async function estate(env: Record<string, string> = {}) {
 
 const guests = {
   jean: { language: "fr", page: "/fr/wine-tours", name: "Jean Dupont", email: "jean@example.fr", phone: "+33 6 11 22 33 44", guests: 4, package: "hermitage" },
-  emily: { language: "en", page: "/wine-tours", name: "Emily Clarke", email: "emily@example.co.uk", phone: "+44 20 7946 0000", guests: 3, package: "hermitage" },
+  emily: {
+    language: "en",
+    page: "/wine-tours",
+    name: "Emily Clarke",
+    email: "emily@example.co.uk",
+    phone: "+44 20 7946 0000",
+    guests: 3,
+    package: "hermitage",
+  },
   wang: { language: "zh", page: "/zh/wine-tours", name: "王小明", email: "wang@example.cn", guests: 2, package: "mongiron" },
 };
 
@@ -58,13 +66,20 @@ async function saturdayBookings(app: FastifyInstance) {
 
 /** The places the ledger holds at a package's time that day. */
 const held = (app: FastifyInstance, pkg: string, date: string, time: string) =>
-  (app.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE package = ? AND slot_date = ? AND slot_time = ? AND status = 'confirmed'").get(pkg, date, time) as { n: number }).n;
+  (
+    app.db
+      .prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE package = ? AND slot_date = ? AND slot_time = ? AND status = 'confirmed'")
+      .get(pkg, date, time) as { n: number }
+  ).n;
 
 /** The decision fields of a warning page: every booking it lists, with the choices it offers. */
 function decisionsOf(body: string): Map<string, string[]> {
   const decisions = new Map<string, string[]>();
   for (const select of body.matchAll(/<select name="decision-([0-9a-f-]{36})"[^>]*>([\s\S]*?)<\/select>/g)) {
-    decisions.set(select[1]!, [...select[2]!.matchAll(/value="([^"]+)"/g)].map((option) => option[1]!));
+    decisions.set(
+      select[1]!,
+      [...select[2]!.matchAll(/value="([^"]+)"/g)].map((option) => option[1]!),
+    );
   }
   return decisions;
 }
@@ -73,7 +88,9 @@ const unescape = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&qu
 
 /** A warning page's form as the browser sends it untouched: its hidden fields, and each choice as shown (keep, by default). */
 function hiddenFields(body: string): Record<string, string> {
-  const fields = Object.fromEntries([...body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((match) => [match[1]!, unescape(match[2]!)]));
+  const fields = Object.fromEntries(
+    [...body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((match) => [match[1]!, unescape(match[2]!)]),
+  );
   for (const select of body.matchAll(/<select name="(decision-[0-9a-f-]{36})"[^>]*>([\s\S]*?)<\/select>/g)) {
     const options = [...select[2]!.matchAll(/<option([^>]*)>/g)].map((option) => option[1]!);
     const chosen = options.find((option) => /selected/.test(option)) ?? options[0]!;
@@ -130,10 +147,16 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
   it("lists the groups at the old time: one moved (same UID, higher SEQUENCE, mailed), one kept at 10:00, one cancelled (METHOD:CANCEL)", async () => {
     const { app, smtp, staff } = await estate();
     const ids = await saturdayBookings(app);
-    const third = (await bookTour(app, { ...guests.jean, name: "Paul Martin", email: "paul@example.fr", guests: 1, slot: at(saturday, "10:00") })).json().id as string;
+    const third = (await bookTour(app, { ...guests.jean, name: "Paul Martin", email: "paul@example.fr", guests: 1, slot: at(saturday, "10:00") })).json()
+      .id as string;
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length === 1, 10_000, "Jean's confirmation");
     // Saturday's 10:00 becomes 10:30 with 10 places: untick Saturday on the 10:00 row, add a 10:30 row for Saturday.
-    const form = await scheduleFormWith(staff, { "day-hermitage-0-6": undefined, "time-hermitage-2": "10:30", "day-hermitage-2-6": "on", "capacity-hermitage": "10" });
+    const form = await scheduleFormWith(staff, {
+      "day-hermitage-0-6": undefined,
+      "time-hermitage-2": "10:30",
+      "day-hermitage-2-6": "on",
+      "capacity-hermitage": "10",
+    });
     const asked = await staff.post("/admin/schedule", form);
     expect(asked.statusCode).toBe(200);
     const decisions = decisionsOf(asked.body);
@@ -141,7 +164,12 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     // The times it offers are under the new schedule: 10:30 is one of them.
     const to1030 = decisions.get(ids.jean)!.find((value) => value === `move:${at(saturday, "10:30")}`);
     expect(to1030).toBeDefined();
-    const done = await staff.post("/admin/schedule", { ...hiddenFields(asked.body), [`decision-${ids.jean}`]: to1030!, [`decision-${ids.emily}`]: "keep", [`decision-${third}`]: "cancel" });
+    const done = await staff.post("/admin/schedule", {
+      ...hiddenFields(asked.body),
+      [`decision-${ids.jean}`]: to1030!,
+      [`decision-${ids.emily}`]: "keep",
+      [`decision-${third}`]: "cancel",
+    });
     expect(done.statusCode).toBe(303);
 
     // Jean at 10:30 (4 of 10), Emily still at 10:00, shown off the schedule; Paul cancelled.
@@ -159,7 +187,13 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     // Jean's mail: the same calendar entry, one change later, at 10:30 Paris time, in French.
     const [, moved] = await mailsTo(smtp, guests.jean.email, 2);
     const event = readEvent(calendarOf(moved).content.toString("utf8"));
-    expect(event).toMatchObject({ method: "REQUEST", uid: expect.stringContaining(ids.jean), sequence: 1, zone: "Europe/Paris", local: `${saturday}T10:30:00` });
+    expect(event).toMatchObject({
+      method: "REQUEST",
+      uid: expect.stringContaining(ids.jean),
+      sequence: 1,
+      zone: "Europe/Paris",
+      local: `${saturday}T10:30:00`,
+    });
     // Paul's: the entry removed.
     const [, cancelled] = await mailsTo(smtp, "paul@example.fr", 2);
     expect(readEvent(calendarOf(cancelled).content.toString("utf8"))).toMatchObject({ method: "CANCEL", uid: expect.stringContaining(third) });
@@ -167,7 +201,8 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     await app.mailSender!.idle();
     expect(smtp.received.filter((mail) => mail.to.includes(guests.emily.email))).toHaveLength(1);
     // Her private page still says 10:00, and the staff feed lists both at their own times.
-    const emilyToken = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(ids.emily) as { manage_token: string }).manage_token;
+    const emilyToken = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(ids.emily) as { manage_token: string })
+      .manage_token;
     expect(said((await app.inject({ method: "GET", url: `/api/tours/booking?token=${emilyToken}` })).body)).toContain("10:00");
     const history = said((await staff.get(`/admin/submissions/tour-bookings/${ids.jean}`)).body);
     expect(history).toContain(en("history.slotMovedBySchedule", { from: "Sat 6 Mar 10:00", to: "Sat 6 Mar 10:30" }));
@@ -202,8 +237,22 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
     ["move the time", async (staff) => ({ url: "/admin/schedule", fields: await scheduleFormWith(staff, { "time-hermitage-0": "10:30" }) }), 7],
     ["remove the time", async (staff) => ({ url: "/admin/schedule", fields: await scheduleFormWith(staff, { "day-hermitage-0-6": undefined }) }), 7],
     ["lower the capacity", async (staff) => ({ url: "/admin/schedule", fields: await scheduleFormWith(staff, { "capacity-hermitage": "5" }) }), 7],
-    ["close the time that date", async () => ({ url: "/admin/schedule/dates", fields: { day: saturday, package: "hermitage", kind: "closed", time: "10:00", capacity: "", dateNote: "" } }), 7],
-    ["lower the places that date", async () => ({ url: "/admin/schedule/dates", fields: { day: saturday, package: "hermitage", kind: "capacity", time: "10:00", capacity: "6", dateNote: "" } }), 7],
+    [
+      "close the time that date",
+      async () => ({
+        url: "/admin/schedule/dates",
+        fields: { day: saturday, package: "hermitage", kind: "closed", time: "10:00", capacity: "", dateNote: "" },
+      }),
+      7,
+    ],
+    [
+      "lower the places that date",
+      async () => ({
+        url: "/admin/schedule/dates",
+        fields: { day: saturday, package: "hermitage", kind: "capacity", time: "10:00", capacity: "6", dateNote: "" },
+      }),
+      7,
+    ],
     ["raise the capacity", async (staff) => ({ url: "/admin/schedule", fields: await scheduleFormWith(staff, { "capacity-hermitage": "9" }) }), 9],
   ];
   for (const [kind, change, most] of changes) {
@@ -224,7 +273,9 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
       const offered = (await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at(saturday, "10:00"));
       if (offered) expect(offered.placesLeft).toBeLessThanOrEqual(Math.max(0, offered.capacity - 7));
       // Ten visitors at once for one place each: 10:00 never goes past what the schedule now allows.
-      await Promise.all(Array.from({ length: 10 }, (_, i) => bookTour(app, { ...guests.emily, email: `walk${i}@example.com`, guests: 1, slot: at(saturday, "10:00") })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookTour(app, { ...guests.emily, email: `walk${i}@example.com`, guests: 1, slot: at(saturday, "10:00") })),
+      );
       expect(held(app, "hermitage", saturday, "10:00")).toBe(most);
     });
   }
@@ -237,7 +288,15 @@ describe("a request without a time, confirmed by the staff", { timeout: 60_000 }
       method: "POST",
       url: "/api/tour-bookings",
       headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ language: "es", page: "/es/wine-tours", name: "Lucía García", email: "lucia@example.es", phone: "+34 600 000 000", guests: 3, package: "both" }),
+      payload: JSON.stringify({
+        language: "es",
+        page: "/es/wine-tours",
+        name: "Lucía García",
+        email: "lucia@example.es",
+        phone: "+34 600 000 000",
+        guests: 3,
+        package: "both",
+      }),
     });
     const id = request.json().id as string;
     const page = await staff.get(`/admin/submissions/tour-bookings/${id}?confirmDay=${saturday}`);
@@ -264,7 +323,18 @@ describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 
     expect(form.statusCode).toBe(200);
     const radios = [...form.body.matchAll(/<input([^>]*name="slot"[^>]*)>/g)].map((match) => match[1]!);
     expect(radios.filter((radio) => /checked/.test(radio)).map((radio) => /value="([^"]+)"/.exec(radio)![1])).toEqual([at(saturday, "15:00")]);
-    const booking = { package: "hermitage", day: saturday, slot: at(saturday, "15:00"), guests: "5", name: "Marie Laurent", phone: "+33 5 57 00 00 01", email: "marie@example.fr", language: "fr", note: "Au téléphone, deux enfants", notify: "on" };
+    const booking = {
+      package: "hermitage",
+      day: saturday,
+      slot: at(saturday, "15:00"),
+      guests: "5",
+      name: "Marie Laurent",
+      phone: "+33 5 57 00 00 01",
+      email: "marie@example.fr",
+      language: "fr",
+      note: "Au téléphone, deux enfants",
+      notify: "on",
+    };
     // A box to mail without an address, a name missing: named at the field, everything kept.
     const refused = await office.post("/admin/bookings", { ...booking, email: "", name: "" });
     expect(refused.statusCode).toBe(400);
@@ -305,7 +375,8 @@ describe("running the day", { timeout: 60_000 }, () => {
     const sheetUrl = `/admin/calendar/sheet?day=${saturday}`;
     const sheet = said((await staff.get(sheetUrl)).body);
     expect(sheet).toContain(en("sheet.summary", { bookings: 3, people: 9 }));
-    for (const text of ["Jean Dupont", guests.jean.phone, "Allergique aux sulfites", "Emily Clarke", guests.emily.phone, "王小明"]) expect(sheet).toContain(text);
+    for (const text of ["Jean Dupont", guests.jean.phone, "Allergique aux sulfites", "Emily Clarke", guests.emily.phone, "王小明"])
+      expect(sheet).toContain(text);
     expect((await staff.post(`${jean}/slot/arrived`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
     expect((await staff.post(`/admin/submissions/tour-bookings/${ids.emily}/slot/absent`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
     const after = said((await staff.get(sheetUrl)).body);
@@ -326,28 +397,52 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
 
   it("a slot a year and a day ahead is refused by every path", async () => {
     const { app, staff } = await estate();
-    expect(await availableSlots(app, "hermitage", "2028-02-28", tooFar)).toEqual(expect.not.arrayContaining([expect.objectContaining({ start: at(tooFar, "10:00") })]));
+    expect(await availableSlots(app, "hermitage", "2028-02-28", tooFar)).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ start: at(tooFar, "10:00") })]),
+    );
     expect((await availableSlots(app, "hermitage", "2028-03-01")).length).toBe(2);
     const visitor = await bookTour(app, { ...guests.jean, slot: at(tooFar, "10:00") });
     expect(visitor.statusCode).toBe(409);
-    expect(visitor.json().error).toBe(translator("fr").t("wineTours.slots.conflictHorizon", { months: 12, contact: "https://www.hermitage-lescours.example/fr/contact" }));
+    expect(visitor.json().error).toBe(
+      translator("fr").t("wineTours.slots.conflictHorizon", { months: 12, contact: "https://www.hermitage-lescours.example/fr/contact" }),
+    );
     expect((await bookTour(app, { ...guests.jean, slot: at(tooFar, "10:00"), waitlist: true })).statusCode).toBe(409);
     // A booking's private link and the staff cannot move one there either.
     const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
     const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
-    const move = await app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `token=${token}&action=move&slot=${encodeURIComponent(at(tooFar, "10:00"))}` });
+    const move = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${token}&action=move&slot=${encodeURIComponent(at(tooFar, "10:00"))}`,
+    });
     expect(move.statusCode).toBe(409);
     const page = `/admin/submissions/tour-bookings/${id}`;
     await staff.get(page);
     expect((await staff.post(`${page}/slot/move`, { slot: at(tooFar, "10:00") })).headers.location).toBe(`${page}?slot=moveHorizon`);
-    expect((await staff.post("/admin/bookings", { package: "hermitage", day: tooFar, slot: at(tooFar, "10:00"), guests: "2", name: "Loin", email: "", phone: "", language: "fr", note: "" })).statusCode).toBe(409);
+    expect(
+      (
+        await staff.post("/admin/bookings", {
+          package: "hermitage",
+          day: tooFar,
+          slot: at(tooFar, "10:00"),
+          guests: "2",
+          name: "Loin",
+          email: "",
+          phone: "",
+          language: "fr",
+          note: "",
+        })
+      ).statusCode,
+    ).toBe(409);
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
   });
 
   it("a full slot's waitlist takes at most twice its capacity in people", async () => {
     const { app } = await estate();
     expect((await bookTour(app, { ...guests.jean, guests: 8, slot: at(saturday, "10:00") })).statusCode).toBe(201);
-    const join = (i: number, people: number) => bookTour(app, { ...guests.emily, email: `line${i}@example.com`, guests: people, slot: at(saturday, "10:00"), waitlist: true });
+    const join = (i: number, people: number) =>
+      bookTour(app, { ...guests.emily, email: `line${i}@example.com`, guests: people, slot: at(saturday, "10:00"), waitlist: true });
     for (let i = 0; i < 4; i++) expect((await join(i, 4)).statusCode).toBe(201);
     const refused = await join(9, 1);
     expect(refused.statusCode).toBe(409);
@@ -360,11 +455,18 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
     const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
     const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
     const move = (time: string) =>
-      app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `token=${token}&action=move&slot=${encodeURIComponent(at(saturday, time))}` });
+      app.inject({
+        method: "POST",
+        url: "/api/tours/booking",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `token=${token}&action=move&slot=${encodeURIComponent(at(saturday, time))}`,
+      });
     for (const time of ["15:00", "10:00", "15:00"]) expect((await move(time)).statusCode).toBe(200);
     const fourth = await move("10:00");
     expect(fourth.statusCode).toBe(429);
-    expect(said(fourth.body)).toContain(translator("fr").t("manage.moveLimit", { count: 3, contact: "https://www.hermitage-lescours.example/fr/contact" }).replace(/\s+/g, " "));
+    expect(said(fourth.body)).toContain(
+      translator("fr").t("manage.moveLimit", { count: 3, contact: "https://www.hermitage-lescours.example/fr/contact" }).replace(/\s+/g, " "),
+    );
     expect(held(app, "hermitage", saturday, "15:00")).toBe(4);
     await app.mailSender!.idle();
     const estateMails = await Promise.all(smtp.received.filter((mail) => mail.to.includes(content.site.contact.email)).map((mail) => simpleParser(mail.raw)));
@@ -374,9 +476,13 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
 
   it("availability has its own limit, far above the forms'", async () => {
     const { app } = await estate({ RATE_LIMIT_MAX: "2" });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => app.inject({ method: "GET", url: `/api/tours/availability?package=hermitage&from=${saturday}&to=${saturday}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => app.inject({ method: "GET", url: `/api/tours/availability?package=hermitage&from=${saturday}&to=${saturday}` })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
-    const forms = await Promise.all(Array.from({ length: 3 }, (_, i) => bookTour(app, { ...guests.jean, email: `f${i}@example.fr`, slot: at(saturday, "15:00") })));
+    const forms = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => bookTour(app, { ...guests.jean, email: `f${i}@example.fr`, slot: at(saturday, "15:00") })),
+    );
     expect(forms.map((answer) => answer.statusCode)).toContain(429);
   });
 });

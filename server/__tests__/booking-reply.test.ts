@@ -8,7 +8,13 @@ import { bookingReference, composeDeclineReply, type ReplyContext } from "../mai
 import { tourNameOf } from "./support/fixtures";
 
 const context: ReplyContext = {
-  estateNames: { en: "Château L'Hermitage Lescours", fr: "Château L'Hermitage Lescours", zh: "莱斯库尔隐庐酒庄", es: "Château L'Hermitage Lescours", ja: "シャトー・レルミタージュ・レスクール" },
+  estateNames: {
+    en: "Château L'Hermitage Lescours",
+    fr: "Château L'Hermitage Lescours",
+    zh: "莱斯库尔隐庐酒庄",
+    es: "Château L'Hermitage Lescours",
+    ja: "シャトー・レルミタージュ・レスクール",
+  },
   estateEmail: "contact@hermitage-lescours.example",
   estatePhone: "+33 5 00 00 00 00",
   address: Object.fromEntries(languages.map((lang) => [lang, postalAddress(content.site.address, lang)])) as ReplyContext["address"],

@@ -91,17 +91,36 @@ describe("parseConfig", () => {
   it("names every bad variable, one line each, not only the first", () => {
     let message = "";
     try {
-      parseConfig({ PORT: "0", SMTP_URL: "garbage", HSTS: "yes", TRUST_PROXY: "0.0.0.0/00", LOG_LEVEL: "loud", MAIL_FROM: "nobody", MAIL_RETRY_BASE_MS: "9000", MAIL_RETRY_MAX_MS: "10" });
+      parseConfig({
+        PORT: "0",
+        SMTP_URL: "garbage",
+        HSTS: "yes",
+        TRUST_PROXY: "0.0.0.0/00",
+        LOG_LEVEL: "loud",
+        MAIL_FROM: "nobody",
+        MAIL_RETRY_BASE_MS: "9000",
+        MAIL_RETRY_MAX_MS: "10",
+      });
     } catch (error) {
       message = (error as Error).message;
     }
     const lines = message.split("\n");
     // A rule between two variables (the retry ceiling below its base) is named too, beside the others.
-    expect(lines.map((line) => /^Invalid configuration: ([A-Z_]+)=/.exec(line)?.[1]).sort()).toEqual(["HSTS", "LOG_LEVEL", "MAIL_FROM", "MAIL_RETRY_MAX_MS", "PORT", "SMTP_URL", "TRUST_PROXY"]);
+    expect(lines.map((line) => /^Invalid configuration: ([A-Z_]+)=/.exec(line)?.[1]).sort()).toEqual([
+      "HSTS",
+      "LOG_LEVEL",
+      "MAIL_FROM",
+      "MAIL_RETRY_MAX_MS",
+      "PORT",
+      "SMTP_URL",
+      "TRUST_PROXY",
+    ]);
   });
 
   it("keeps the SMTP password out of the message", () => {
-    expect(() => parseConfig({ SMTP_URL: "smtps://web:s3cret-pass@mail.example:99999" })).toThrow(/^Invalid configuration: SMTP_URL="smtps:\/\/web:\*\*\*@mail\.example:99999" /);
+    expect(() => parseConfig({ SMTP_URL: "smtps://web:s3cret-pass@mail.example:99999" })).toThrow(
+      /^Invalid configuration: SMTP_URL="smtps:\/\/web:\*\*\*@mail\.example:99999" /,
+    );
     expect(() => parseConfig({ SMTP_URL: "smtps://web:s3cret-pass@mail.example:99999" })).not.toThrow(/s3cret/);
   });
 });
@@ -141,7 +160,16 @@ describe("TRUST_PROXY", () => {
 
 describe("unknownVariableWarnings", () => {
   it("names each variable that looks like a setting but is none, with the closest setting", () => {
-    expect(unknownVariableWarnings({ RATE_LIMT_MAX: "1", PORTS: "80", SMTP_HOST: "mail.example", RESTIC_PASWORD: "x", RESTIC_PASSWORD_FILE: "/etc/restic", MAIL_SENDER_NAME: "Estate" })).toEqual([
+    expect(
+      unknownVariableWarnings({
+        RATE_LIMT_MAX: "1",
+        PORTS: "80",
+        SMTP_HOST: "mail.example",
+        RESTIC_PASWORD: "x",
+        RESTIC_PASSWORD_FILE: "/etc/restic",
+        MAIL_SENDER_NAME: "Estate",
+      }),
+    ).toEqual([
       "Unknown variable MAIL_SENDER_NAME is ignored: it is no setting of this site (see .env.example)",
       "Unknown variable PORTS is ignored: it is no setting of this site; did you mean PORT?",
       "Unknown variable RATE_LIMT_MAX is ignored: it is no setting of this site; did you mean RATE_LIMIT_MAX?",
@@ -151,8 +179,26 @@ describe("unknownVariableWarnings", () => {
   });
 
   it("says nothing of the system's variables, restic's own, the build's, or the settings themselves", () => {
-    const env = { HOME: "/root", PATH: "/usr/bin", HOSTNAME: "vm", PWD: "/srv", TERM: "xterm", LANG: "C.UTF-8", MAIL: "/var/mail/root", USER: "root", SHELL: "/bin/sh", TMPDIR: "/tmp" };
-    const ours = { PORT: "3000", RATE_LIMIT_MAX: "5", RESTIC_CACHE_DIR: "/var/cache/restic", SNIPCART_PUBLIC_KEY: "k", NODE_ENV: "production", npm_config_cache: "/x" };
+    const env = {
+      HOME: "/root",
+      PATH: "/usr/bin",
+      HOSTNAME: "vm",
+      PWD: "/srv",
+      TERM: "xterm",
+      LANG: "C.UTF-8",
+      MAIL: "/var/mail/root",
+      USER: "root",
+      SHELL: "/bin/sh",
+      TMPDIR: "/tmp",
+    };
+    const ours = {
+      PORT: "3000",
+      RATE_LIMIT_MAX: "5",
+      RESTIC_CACHE_DIR: "/var/cache/restic",
+      SNIPCART_PUBLIC_KEY: "k",
+      NODE_ENV: "production",
+      npm_config_cache: "/x",
+    };
     expect(unknownVariableWarnings({ ...env, ...ours })).toEqual([]);
   });
 });
@@ -161,7 +207,9 @@ describe("restic's variables", () => {
   it("need a password with a repository, and never show it", () => {
     expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups" })).toThrow(/^Invalid configuration: RESTIC_PASSWORD="" or RESTIC_PASSWORD_FILE must be set/);
     expect(parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD: "correct horse" })).toMatchObject({ RESTIC_REPOSITORY: "/srv/backups" });
-    expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD_FILE: "/no/such/file" })).toThrow(/^Invalid configuration: RESTIC_PASSWORD_FILE="\/no\/such\/file" must name a file/);
+    expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD_FILE: "/no/such/file" })).toThrow(
+      /^Invalid configuration: RESTIC_PASSWORD_FILE="\/no\/such\/file" must name a file/,
+    );
     expect(() => parseConfig({ RESTIC_REPOSITORY: "/srv/backups", RESTIC_PASSWORD: "s3cret", PORT: "0" })).not.toThrow(/s3cret/);
   });
 });

@@ -41,7 +41,9 @@ let closeServer: () => Promise<void>;
 function expectNoMarkupFrom(html: string): void {
   const nodes = elements(parseHtml(html));
   const scripts = nodes.filter((node) => node.tagName === "script");
-  expect(scripts.filter((node) => node.attrs.find((attr) => attr.name === "src")?.value !== "/admin/assets/editor.js" || node.childNodes.length > 0)).toEqual([]);
+  expect(scripts.filter((node) => node.attrs.find((attr) => attr.name === "src")?.value !== "/admin/assets/editor.js" || node.childNodes.length > 0)).toEqual(
+    [],
+  );
   for (const node of nodes) {
     for (const attr of node.attrs) {
       expect(attr.name.startsWith("on"), `${node.tagName} ${attr.name}`).toBe(false);
@@ -101,19 +103,30 @@ beforeAll(async () => {
     // (A NUL cannot travel back in the page's HTML: the form shows it as U+FFFD.)
     if (!text.includes("\u0000")) expect(formValues(refused.body)[field]).toBe(text);
   }
-  const lines = await client.post("/admin/content/news/new", { ...news, _id: "several-lines", "content.en": "First line\nsecond line\tand a tab", externalLink: hostileUrl });
+  const lines = await client.post("/admin/content/news/new", {
+    ...news,
+    _id: "several-lines",
+    "content.en": "First line\nsecond line\tand a tab",
+    externalLink: hostileUrl,
+  });
   expect(lines.statusCode).toBe(303);
   const saved = await client.post("/admin/content/news/new", { ...news, externalLink: hostileUrl });
   expect(saved.statusCode).toBe(303);
 
   const wine = formValues((await client.get("/admin/content/wines/chateau-2020")).body);
-  expect((await client.post("/admin/content/wines/chateau-2020", { ...wine, ...texts("tastingNotes", typed), "ratings.0.quote": typed, _op: "save" })).statusCode).toBe(303);
+  expect(
+    (await client.post("/admin/content/wines/chateau-2020", { ...wine, ...texts("tastingNotes", typed), "ratings.0.quote": typed, _op: "save" })).statusCode,
+  ).toBe(303);
 
   const tours = formValues((await client.get("/admin/content/tours/tours")).body);
   expect((await client.post("/admin/content/tours/tours", { ...tours, ...texts("packages.0.selectedLabel", typedLine), _op: "save" })).statusCode).toBe(303);
 
   // The files hold exactly what was typed.
-  const stored = JSON.parse(readFileSync(join(dir, "news/hostile-news.json"), "utf8")) as { title: Record<string, string>; content: Record<string, string>; externalLink: string };
+  const stored = JSON.parse(readFileSync(join(dir, "news/hostile-news.json"), "utf8")) as {
+    title: Record<string, string>;
+    content: Record<string, string>;
+    externalLink: string;
+  };
   expect(stored.title.ja).toBe(typedLine);
   expect(stored.content.ja).toBe(typed);
   expect(stored.externalLink).toBe(hostileUrl);

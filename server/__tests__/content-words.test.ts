@@ -34,7 +34,11 @@ describe("what changed, in words", () => {
 
   it("quotes long texts shortly, writes dates and moments on the estate's clock, and says how many more changes there are", () => {
     const long = "Un texte très long ".repeat(20);
-    const lines = describeChanges(fr, { content: { fr: "court" }, date: "2026-10-09", publishAt: undefined }, { content: { fr: long }, date: "2026-10-10", publishAt: "2026-12-01T10:30:00+01:00" });
+    const lines = describeChanges(
+      fr,
+      { content: { fr: "court" }, date: "2026-10-09", publishAt: undefined },
+      { content: { fr: long }, date: "2026-10-10", publishAt: "2026-12-01T10:30:00+01:00" },
+    );
     expect(lines[0]).toMatch(/^Texte complet.* \(français\)\u00a0: «\u00a0court\u00a0» → «\u00a0Un texte très long.*…\u00a0»$/);
     expect(lines[0]!.length).toBeLessThan(200);
     expect(lines[1]).toBe("Jour\u00a0: ven. 9 oct. 2026 → sam. 10 oct. 2026");
@@ -61,8 +65,14 @@ describe("the editor's words for the content's fields and choices", () => {
   it("names every field and every choice of every content type in English and French: none shows its code name or raw value", () => {
     for (const lang of ["en", "fr"] as const) {
       const catalog = adminCatalog(lang);
-      expect([...found.fields].filter((name) => catalog[`content.field.${name}`] === undefined), lang).toEqual([]);
-      expect([...found.choices].filter((value) => catalog[choiceMessage(value)] === undefined), lang).toEqual([]);
+      expect(
+        [...found.fields].filter((name) => catalog[`content.field.${name}`] === undefined),
+        lang,
+      ).toEqual([]);
+      expect(
+        [...found.choices].filter((value) => catalog[choiceMessage(value)] === undefined),
+        lang,
+      ).toEqual([]);
     }
     expect(choiceLabel(fr, "leaf")).toBe("Feuille de vigne");
     expect(choiceLabel(fr, "acquisition")).not.toBe("acquisition");

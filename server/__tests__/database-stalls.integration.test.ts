@@ -36,7 +36,11 @@ async function timed(url: string, init?: RequestInit): Promise<Timed> {
 }
 
 const submit = (server: RunningServer, message: string) =>
-  timed(`${server.url}/api/contact-messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validPayloads.contactMessage, message }) });
+  timed(`${server.url}/api/contact-messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...validPayloads.contactMessage, message }),
+  });
 
 /**
  * A second process that opens the database with better-sqlite3, takes the write lock with
@@ -50,7 +54,10 @@ function holdWriteLock(dataDir: string, holdMs: number) {
     console.log("locked");
     setTimeout(() => { db.exec("ROLLBACK"); db.close(); console.log("released"); }, Number(process.env.HOLD_MS));
   `;
-  const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, DATABASE_FILE: join(dataDir, databaseFileName), HOLD_MS: String(holdMs) }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", script], {
+    env: { ...process.env, DATABASE_FILE: join(dataDir, databaseFileName), HOLD_MS: String(holdMs) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   holders.add(child);
   const said: Record<string, number> = {};
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -160,37 +167,40 @@ function fill(path: string): string {
 }
 
 const disk = smallDisk(30);
-describe.skipIf(disk === null)("DATA_DIR on a full 30 MB disk (a tmpfs; the fallback without mount rights is the max_page_count test in health.test.ts)", () => {
-  afterAll(() => disk?.unmount());
+describe.skipIf(disk === null)(
+  "DATA_DIR on a full 30 MB disk (a tmpfs; the fallback without mount rights is the max_page_count test in health.test.ts)",
+  () => {
+    afterAll(() => disk?.unmount());
 
-  it("answers submissions 503 with Retry-After, never 500; /healthz tells the truth; pages still load; it recovers when space returns", async () => {
-    const dataDir = join(disk!.path, "data");
-    mkdirSync(dataDir);
-    const server = await startServer({ buildDir: fixtureBuild(), dataDir, env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "error", DISK_MIN_FREE_MB: "5" } });
-    running.add(server);
-    expect((await submit(server, "stored before the disk filled")).status).toBe(201);
-    expect((await timed(`${server.url}/healthz`)).status).toBe(200);
+    it("answers submissions 503 with Retry-After, never 500; /healthz tells the truth; pages still load; it recovers when space returns", async () => {
+      const dataDir = join(disk!.path, "data");
+      mkdirSync(dataDir);
+      const server = await startServer({ buildDir: fixtureBuild(), dataDir, env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "error", DISK_MIN_FREE_MB: "5" } });
+      running.add(server);
+      expect((await submit(server, "stored before the disk filled")).status).toBe(201);
+      expect((await timed(`${server.url}/healthz`)).status).toBe(200);
 
-    const filler = fill(disk!.path);
-    const answers: Timed[] = [];
-    for (let i = 0; i < 8; i++) answers.push(await submit(server, `sent to a full disk ${i} ${"x".repeat(1500)}`));
-    for (const answer of answers) {
-      expect(answer.status, answer.body).toBe(503);
-      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-    }
-    const health = await timed(`${server.url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(JSON.parse(health.body)).toMatchObject({ status: "unavailable", disk: { ok: false } });
-    expect((await timed(`${server.url}/`)).status).toBe(200);
+      const filler = fill(disk!.path);
+      const answers: Timed[] = [];
+      for (let i = 0; i < 8; i++) answers.push(await submit(server, `sent to a full disk ${i} ${"x".repeat(1500)}`));
+      for (const answer of answers) {
+        expect(answer.status, answer.body).toBe(503);
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      }
+      const health = await timed(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toMatchObject({ status: "unavailable", disk: { ok: false } });
+      expect((await timed(`${server.url}/`)).status).toBe(200);
 
-    rmSync(filler);
-    expect((await submit(server, "stored once there was room again")).status).toBe(201);
-    expect((await timed(`${server.url}/healthz`)).status).toBe(200);
-    await server.stop();
-    running.delete(server);
-    const db = openDatabase(dataDir);
-    const messages = (db.prepare("SELECT message FROM contact_messages ORDER BY received_at").all() as { message: string }[]).map((row) => row.message);
-    db.close();
-    expect(messages).toEqual(["stored before the disk filled", "stored once there was room again"]);
-  }, 120_000);
-});
+      rmSync(filler);
+      expect((await submit(server, "stored once there was room again")).status).toBe(201);
+      expect((await timed(`${server.url}/healthz`)).status).toBe(200);
+      await server.stop();
+      running.delete(server);
+      const db = openDatabase(dataDir);
+      const messages = (db.prepare("SELECT message FROM contact_messages ORDER BY received_at").all() as { message: string }[]).map((row) => row.message);
+      db.close();
+      expect(messages).toEqual(["stored before the disk filled", "stored once there was room again"]);
+    }, 120_000);
+  },
+);

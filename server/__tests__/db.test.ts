@@ -37,8 +37,16 @@ describe("migrations", () => {
 
   it("refuse an out-of-order list and a database newer than the code", () => {
     const db = new Database(":memory:");
-    expect(() => migrate(db, [{ version: 2, name: "b", sql: "" }, { version: 1, name: "a", sql: "" }])).toThrow(/out of order/);
-    migrate(db, [{ version: 1, name: "a", sql: "" }, { version: 2, name: "b", sql: "" }]);
+    expect(() =>
+      migrate(db, [
+        { version: 2, name: "b", sql: "" },
+        { version: 1, name: "a", sql: "" },
+      ]),
+    ).toThrow(/out of order/);
+    migrate(db, [
+      { version: 1, name: "a", sql: "" },
+      { version: 2, name: "b", sql: "" },
+    ]);
     expect(() => migrate(db, [{ version: 1, name: "a", sql: "" }])).toThrow(/older than the data/);
     db.close();
   });
@@ -118,7 +126,12 @@ describe("the form tables and the form definitions (forms/)", () => {
     } catch (thrown) {
       error = thrown as Error;
     }
-    expect(error?.message.split("\n").slice(1).map((line) => line.trim())).toEqual([
+    expect(
+      error?.message
+        .split("\n")
+        .slice(1)
+        .map((line) => line.trim()),
+    ).toEqual([
       "tour_bookings.shoe_size: a column no definition names",
       "contact_messages.subject: no such column (field contactMessage.subject)",
       "importer_applications.phone: nullable, but the field is required",

@@ -36,7 +36,10 @@ afterAll(async () => {
 
 const request = (lines: string[], body = "") => `${lines.join("\r\n")}\r\n\r\n${body}`;
 const post = (path: string, type: string, body: string, extra: string[] = []) =>
-  request([`POST ${path} HTTP/1.1`, "Host: localhost", "Connection: close", `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`, ...extra], body);
+  request(
+    [`POST ${path} HTTP/1.1`, "Host: localhost", "Connection: close", `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`, ...extra],
+    body,
+  );
 const get = (path: string, extra: string[] = []) => request([`GET ${path} HTTP/1.1`, "Host: localhost", "Connection: close", ...extra]);
 
 function expectSecurityHeaders(response: RawResponse, what: string) {
@@ -80,7 +83,9 @@ describe("security headers on every error answer", () => {
   });
 
   it("429, past the rate limit", async () => {
-    const limited = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", HSTS: "true", RATE_LIMIT_MAX: "1" }));
+    const limited = await buildServer(
+      parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", HSTS: "true", RATE_LIMIT_MAX: "1" }),
+    );
     try {
       const limitedPort = await listen(limited);
       const body = JSON.stringify(validPayloads.contactMessage);

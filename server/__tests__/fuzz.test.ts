@@ -59,7 +59,7 @@ const hostileText = fc.oneof(
     "<script>alert(1)</script>",
     '<img src=x onerror="alert(1)">',
     "javascript:alert(1)",
-    "=HYPERLINK(\"http://evil.example\",\"x\")",
+    '=HYPERLINK("http://evil.example","x")',
     "+33 6 00 00 00 00",
     "@SUM(A1)",
     "Eve\r\nBcc: victim@evil.example",
@@ -124,19 +124,21 @@ function bodies(kind: FormKind): fc.Arbitrary<Body> {
     },
     {
       weight: 1,
-      arbitrary: fc.constantFrom(
-        '{"__proto__":{"polluted":true},"language":"en"}',
-        '{"constructor":{"prototype":{"polluted":true}}}',
-        '{"language":"en","language":"fr"}',
-        "{",
-        "",
-        "null",
-        '"string"',
-        "[]",
-        "\ufeff{}",
-        '{"email": "a@b.c"} trailing',
-        `{"message":"${"x".repeat(20_000)}"}`,
-      ).map((payload) => ({ payload })),
+      arbitrary: fc
+        .constantFrom(
+          '{"__proto__":{"polluted":true},"language":"en"}',
+          '{"constructor":{"prototype":{"polluted":true}}}',
+          '{"language":"en","language":"fr"}',
+          "{",
+          "",
+          "null",
+          '"string"',
+          "[]",
+          "\ufeff{}",
+          '{"email": "a@b.c"} trailing',
+          `{"message":"${"x".repeat(20_000)}"}`,
+        )
+        .map((payload) => ({ payload })),
     },
   );
 }
@@ -165,10 +167,35 @@ const contentTypes = fc.oneof(
 );
 
 const someHeaders = fc.dictionary(
-  fc.constantFrom("origin", "sec-fetch-site", "accept-language", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "content-encoding", "accept", "cookie", "referer", "user-agent"),
+  fc.constantFrom(
+    "origin",
+    "sec-fetch-site",
+    "accept-language",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-forwarded-proto",
+    "content-encoding",
+    "accept",
+    "cookie",
+    "referer",
+    "user-agent",
+  ),
   fc.oneof(
     printable,
-    fc.constantFrom(siteUrl, "null", "https://evil.example", "cross-site", "same-origin", "gzip", "br", "identity", "1.2.3.4, 5.6.7.8", "::1", "zz-ZZ;q=x", "*"),
+    fc.constantFrom(
+      siteUrl,
+      "null",
+      "https://evil.example",
+      "cross-site",
+      "same-origin",
+      "gzip",
+      "br",
+      "identity",
+      "1.2.3.4, 5.6.7.8",
+      "::1",
+      "zz-ZZ;q=x",
+      "*",
+    ),
   ),
   { maxKeys: 4 },
 );
@@ -235,35 +262,39 @@ async function check(app: FastifyInstance, kind: FormKind | null, request: Injec
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe("the form API under malformed input", () => {
-  it.each(kinds)("POST %s: never a 5xx, never a partial row", async (kind) => {
-    const path = formPath(formDefinitions[kind]);
-    seen = new Map();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
-        bodies(kind),
-        contentTypes,
-        extraHeaders,
-        fc.constantFrom("", "/", "?x=1", "?__proto__[a]=1", "#frag"),
-        async (useLimited, body, contentType, headers, suffix) => {
-          const app = useLimited ? limited : open;
-          const request: InjectOptions = {
-            method: "POST",
-            url: `${path}${suffix}`,
-            headers: { ...headers, ...(contentType === undefined ? {} : { "content-type": contentType }) },
-            payload: body.payload,
-          };
-          await check(app, suffix === "" || suffix.startsWith("?") || suffix === "#frag" ? kind : null, request, body.object);
-        },
-      ),
-      { numRuns: runs },
-    );
-    // The generators reach every outcome: stored, refused by the schema, by the parser (type,
-    // size), by the origin check and by the rate limit.
-    for (const status of [201, 400, 403, 413, 415, 429]) expect(seen.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(runs / 500);
-    const integrity = open.db.prepare("PRAGMA integrity_check").get() as Record<string, string>;
-    expect(Object.values(integrity)).toEqual(["ok"]);
-  }, 240_000);
+  it.each(kinds)(
+    "POST %s: never a 5xx, never a partial row",
+    async (kind) => {
+      const path = formPath(formDefinitions[kind]);
+      seen = new Map();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+          bodies(kind),
+          contentTypes,
+          extraHeaders,
+          fc.constantFrom("", "/", "?x=1", "?__proto__[a]=1", "#frag"),
+          async (useLimited, body, contentType, headers, suffix) => {
+            const app = useLimited ? limited : open;
+            const request: InjectOptions = {
+              method: "POST",
+              url: `${path}${suffix}`,
+              headers: { ...headers, ...(contentType === undefined ? {} : { "content-type": contentType }) },
+              payload: body.payload,
+            };
+            await check(app, suffix === "" || suffix.startsWith("?") || suffix === "#frag" ? kind : null, request, body.object);
+          },
+        ),
+        { numRuns: runs },
+      );
+      // The generators reach every outcome: stored, refused by the schema, by the parser (type,
+      // size), by the origin check and by the rate limit.
+      for (const status of [201, 400, 403, 413, 415, 429]) expect(seen.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(runs / 500);
+      const integrity = open.db.prepare("PRAGMA integrity_check").get() as Record<string, string>;
+      expect(Object.values(integrity)).toEqual(["ok"]);
+    },
+    240_000,
+  );
 
   it("other methods and unknown paths under /api: never a 5xx, never a row", async () => {
     await fc.assert(
@@ -288,7 +319,12 @@ describe("the form API under malformed input", () => {
 
   it("newsletter links with any token, headers and method: never a 5xx, never a row", async () => {
     // Real tokens join the garbage, so the state-changing paths run too.
-    await open.inject({ method: "POST", url: "/api/newsletter-signups", headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads.newsletterSignup, email: "fuzz-links@example.org" }) });
+    await open.inject({
+      method: "POST",
+      url: "/api/newsletter-signups",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ ...validPayloads.newsletterSignup, email: "fuzz-links@example.org" }),
+    });
     const row = open.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE email = ?").get("fuzz-links@example.org") as {
       confirm_token: string;
       unsubscribe_token: string;
@@ -314,7 +350,16 @@ describe("the form API under malformed input", () => {
             method: fc.constant("POST" as const),
             type: fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8", "text/plain", "application/json"),
             payload: fc.oneof(
-              fc.constantFrom("List-Unsubscribe=One-Click", `token=${row.confirm_token}`, `token=${row.unsubscribe_token}`, "token=", "token[]=x", "%", "=&=&", "a".repeat(2000)),
+              fc.constantFrom(
+                "List-Unsubscribe=One-Click",
+                `token=${row.confirm_token}`,
+                `token=${row.unsubscribe_token}`,
+                "token=",
+                "token[]=x",
+                "%",
+                "=&=&",
+                "a".repeat(2000),
+              ),
               fc.string({ unit: "binary", maxLength: 200 }),
             ),
           }),

@@ -52,12 +52,26 @@ describe("/healthz and /readyz", () => {
     other.close();
     const health = await app.inject({ url: "/healthz" });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: "unavailable", database: "writable", outbox: { writable: false, error: expect.stringContaining("outbox refuses writes") } });
+    expect(health.json()).toMatchObject({
+      status: "unavailable",
+      database: "writable",
+      outbox: { writable: false, error: expect.stringContaining("outbox refuses writes") },
+    });
   });
 
   it("count e-mails waiting and given up on", async () => {
-    const app = await server({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, MAIL_RETRY_BASE_MS: "600000", MAIL_RETRY_MAX_MS: "600000", SITE_URL: "https://site.example" });
-    const post = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: validPayloads.contactMessage });
+    const app = await server({
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      MAIL_RETRY_BASE_MS: "600000",
+      MAIL_RETRY_MAX_MS: "600000",
+      SITE_URL: "https://site.example",
+    });
+    const post = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: validPayloads.contactMessage,
+    });
     expect(post.statusCode).toBe(201);
     const health = (await app.inject({ url: "/healthz" })).json() as { outbox: { pending: number; failed: number } };
     expect(health.outbox.pending).toBe(1);
@@ -67,13 +81,29 @@ describe("/healthz and /readyz", () => {
 
 describe("/healthz's backups", () => {
   /** A backup run as the backup command records it, ended `minutesAgo`. */
-  const recordRun = (app: Awaited<ReturnType<typeof server>>, status: "done" | "failed", minutesAgo: number, extra: { snapshot?: string; error?: string } = {}) => {
+  const recordRun = (
+    app: Awaited<ReturnType<typeof server>>,
+    status: "done" | "failed",
+    minutesAgo: number,
+    extra: { snapshot?: string; error?: string } = {},
+  ) => {
     const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
     app.db
-      .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot, error) VALUES ('schedule', 'elsewhere', 1, ?, ?, ?, ?, ?)",
+      )
       .run(at, at, status, extra.snapshot ?? null, extra.error ?? null);
   };
-  type Body = { status: string; backup: { ok: boolean; state: string; intervalMinutes: number; lastGood: { ageSeconds: number; snapshot: string } | null; lastFailure: { error: string } | null } };
+  type Body = {
+    status: string;
+    backup: {
+      ok: boolean;
+      state: string;
+      intervalMinutes: number;
+      lastGood: { ageSeconds: number; snapshot: string } | null;
+      lastFailure: { error: string } | null;
+    };
+  };
 
   it("says backups are not configured without a restic repository, and stays healthy", async () => {
     const app = await server();
@@ -105,7 +135,9 @@ describe("/healthz's backups", () => {
     recordRun(app, "failed", 0, { error: "restic backup failed: Fatal: wrong password or no key found" });
     const failed = await app.inject({ url: "/healthz" });
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toMatchObject({ backup: { ok: false, state: "failed", lastFailure: { error: expect.stringContaining("wrong password") }, lastGood: { snapshot: "9e8d7c6b" } } });
+    expect(failed.json()).toMatchObject({
+      backup: { ok: false, state: "failed", lastFailure: { error: expect.stringContaining("wrong password") }, lastGood: { snapshot: "9e8d7c6b" } },
+    });
   });
 });
 

@@ -22,28 +22,31 @@ const { site } = content;
  */
 
 const hostile = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(
-    "Eve\r\nBcc: victim@evil.example",
-    "Eve\nTo: victim@evil.example",
-    "x\rSubject: hijacked",
-    "\r\n\r\n<html><script>alert(1)</script></html>",
-    "=cmd|' /C calc'!A0",
-    '=HYPERLINK("http://evil.example","click")',
-    "+33 6 00 00 00 00",
-    "-2+3",
-    "@SUM(A1:A9)",
-    "\t=1+1",
-    "\r=1+1",
-    '"quoted", with, commas',
-    "line one\nline two\r\nline three",
-    "</script><script>alert(1)</script>",
-    "<!--<script>",
-    "\u2028\u2029",
-    "\u0000\u0007\u001b[31m",
-    "=?utf-8?b?QmNjOiB4QGV2aWwuZXhhbXBsZQ==?=",
-    "Content-Type: text/html",
-    "MIME-Version: 1.0",
-  ) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "Eve\r\nBcc: victim@evil.example",
+      "Eve\nTo: victim@evil.example",
+      "x\rSubject: hijacked",
+      "\r\n\r\n<html><script>alert(1)</script></html>",
+      "=cmd|' /C calc'!A0",
+      '=HYPERLINK("http://evil.example","click")',
+      "+33 6 00 00 00 00",
+      "-2+3",
+      "@SUM(A1:A9)",
+      "\t=1+1",
+      "\r=1+1",
+      '"quoted", with, commas',
+      "line one\nline two\r\nline three",
+      "</script><script>alert(1)</script>",
+      "<!--<script>",
+      "\u2028\u2029",
+      "\u0000\u0007\u001b[31m",
+      "=?utf-8?b?QmNjOiB4QGV2aWwuZXhhbXBsZQ==?=",
+      "Content-Type: text/html",
+      "MIME-Version: 1.0",
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 60 }) },
 );
@@ -51,10 +54,23 @@ const hostile = fc.oneof(
 /** What a spreadsheet may run as a formula: `=`, `+`, `-`, `@`, tab, CR, and their full-width forms (Apple Numbers folds them). */
 const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-
 describe("notification e-mails with hostile values", () => {
   const context: MailContext = testMailContext("en");
-  const labels = ["Name", "E-mail", "Phone", "Guests", "Preferred date", "Tour", "Subject", "Company", "Contact person", "Country", "Website", "Years in the wine trade", "Market size"];
+  const labels = [
+    "Name",
+    "E-mail",
+    "Phone",
+    "Guests",
+    "Preferred date",
+    "Tour",
+    "Subject",
+    "Company",
+    "Contact person",
+    "Country",
+    "Website",
+    "Years in the wine trade",
+    "Market size",
+  ];
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const intros = (["request", "message", "importer", "newsletter"] as const).map((kind) => escape(adminTranslator("en").t(`estateMail.intro.${kind}`)));
   const signature = [context.estateNames.en, context.address.en, context.estatePhone, context.estateEmail, context.siteUrl].map(escape);
@@ -65,28 +81,37 @@ describe("notification e-mails with hostile values", () => {
   it("keeps every one-line field on its line, the subject on one line and the recipients free of visitor text", () => {
     const kinds = Object.keys(formDefinitions) as FormKind[];
     fc.assert(
-      fc.property(fc.constantFrom(...kinds), fc.dictionary(fc.constantFrom("name", "email", "phone", "subject", "companyName", "contactName", "country", "website", "experience", "marketSize", "page"), hostile), (kind, values) => {
-        // The message is the one multi-line field: left out here so that every line must be one of ours.
-        // Hostile values where the schema would have cleaned them: the mail must hold its lines by itself.
-        const fields: Record<string, unknown> = { ...validPayloads[kind], ...values, message: undefined };
-        const input: AnyFormInput = Object.assign({}, validPayloads[kind] as AnyFormInput, values, { message: undefined });
-        const id = "0123abcd-0000-4000-8000-000000000000";
-        const mail = composeNotification(kind, id, input, "2027-01-01T10:00:00.000Z", context);
-        expect(mail.to).toBe(kind === "importerApplication" ? site.contact.tradeEmail : site.contact.email);
-        // The subject names the person (the one thing typed there), on one line and cut short, then the day.
-        // eslint-disable-next-line no-control-regex
-        expect(mail.subject).toMatch(/^(Booking request|Message|Importer|Newsletter) · [^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,60} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/);
-        expect(mail.headers).toEqual({});
-        // eslint-disable-next-line no-control-regex
-        expect(mail.replyTo ?? "").not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
-        expect(mail.text).not.toMatch(/\r/);
-        for (const line of mail.text.split("\n")) expect(line, JSON.stringify(line)).toMatch(fixedLine);
-        // The HTML part holds the same values escaped: none of them opens an element of its own.
-        expect(mail.html).not.toMatch(/<(script|img src=x|iframe)/i);
-        // One line per filled field: no value added a line of its own.
-        const filled = formDefinitions[kind].fields.filter(({ name }) => name !== "message" && String(fields[name] ?? "") !== "");
-        expect(mail.text.split("\n").filter((line) => labels.some((label) => line.startsWith(`${label}: `))).length).toBe(filled.length);
-      }),
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.dictionary(
+          fc.constantFrom("name", "email", "phone", "subject", "companyName", "contactName", "country", "website", "experience", "marketSize", "page"),
+          hostile,
+        ),
+        (kind, values) => {
+          // The message is the one multi-line field: left out here so that every line must be one of ours.
+          // Hostile values where the schema would have cleaned them: the mail must hold its lines by itself.
+          const fields: Record<string, unknown> = { ...validPayloads[kind], ...values, message: undefined };
+          const input: AnyFormInput = Object.assign({}, validPayloads[kind] as AnyFormInput, values, { message: undefined });
+          const id = "0123abcd-0000-4000-8000-000000000000";
+          const mail = composeNotification(kind, id, input, "2027-01-01T10:00:00.000Z", context);
+          expect(mail.to).toBe(kind === "importerApplication" ? site.contact.tradeEmail : site.contact.email);
+          // The subject names the person (the one thing typed there), on one line and cut short, then the day.
+          expect(mail.subject).toMatch(
+            // eslint-disable-next-line no-control-regex
+            /^(Booking request|Message|Importer|Newsletter) · [^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,60} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/,
+          );
+          expect(mail.headers).toEqual({});
+          // eslint-disable-next-line no-control-regex
+          expect(mail.replyTo ?? "").not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+          expect(mail.text).not.toMatch(/\r/);
+          for (const line of mail.text.split("\n")) expect(line, JSON.stringify(line)).toMatch(fixedLine);
+          // The HTML part holds the same values escaped: none of them opens an element of its own.
+          expect(mail.html).not.toMatch(/<(script|img src=x|iframe)/i);
+          // One line per filled field: no value added a line of its own.
+          const filled = formDefinitions[kind].fields.filter(({ name }) => name !== "message" && String(fields[name] ?? "") !== "");
+          expect(mail.text.split("\n").filter((line) => labels.some((label) => line.startsWith(`${label}: `))).length).toBe(filled.length);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -108,13 +133,31 @@ describe("notification e-mails with hostile values", () => {
     it("sends the text and HTML parts with only our headers, to the estate (or its trade address) only, whatever the fields hold", async () => {
       const accepted: string[] = [];
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom("tourBooking", "contactMessage", "importerApplication") as fc.Arbitrary<FormKind>, hostile, hostile, hostile, async (kind, a, b, message) => {
-          const body: Record<string, unknown> = { ...(validPayloads[kind] as Record<string, unknown>), message: `x${message}` };
-          for (const [field, value] of [["name", a], ["contactName", a], ["companyName", b], ["subject", b], ["country", b]] as const) if (field in body) body[field] = `x${value}`;
-          const response = await app.inject({ method: "POST", url: formPath(formDefinitions[kind]), headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
-          if (response.statusCode === 201) accepted.push((response.json() as { id: string }).id);
-          else expect(response.statusCode).toBe(400);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom("tourBooking", "contactMessage", "importerApplication") as fc.Arbitrary<FormKind>,
+          hostile,
+          hostile,
+          hostile,
+          async (kind, a, b, message) => {
+            const body: Record<string, unknown> = { ...(validPayloads[kind] as Record<string, unknown>), message: `x${message}` };
+            for (const [field, value] of [
+              ["name", a],
+              ["contactName", a],
+              ["companyName", b],
+              ["subject", b],
+              ["country", b],
+            ] as const)
+              if (field in body) body[field] = `x${value}`;
+            const response = await app.inject({
+              method: "POST",
+              url: formPath(formDefinitions[kind]),
+              headers: { "content-type": "application/json" },
+              payload: JSON.stringify(body),
+            });
+            if (response.statusCode === 201) accepted.push((response.json() as { id: string }).id);
+            else expect(response.statusCode).toBe(400);
+          },
+        ),
         { numRuns: 60 },
       );
       expect(accepted.length).toBeGreaterThan(20);
@@ -135,8 +178,10 @@ describe("notification e-mails with hostile values", () => {
         // The subject is the one header with visitor text (the name, on one line): the rest of the head holds none.
         const head = received.raw.slice(0, received.raw.indexOf("\r\n\r\n")).replace(/^Subject:.*(\r\n[ \t].*)*/im, "");
         expect(head).not.toMatch(/evil\.example/i);
-        // eslint-disable-next-line no-control-regex
-        expect(mail.header("subject")).toMatch(/^(Booking request|Message|Importer) · x[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,59} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/);
+        expect(mail.header("subject")).toMatch(
+          // eslint-disable-next-line no-control-regex
+          /^(Booking request|Message|Importer) · x[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,59} · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{2}:\d{2})?$/,
+        );
         expect(accepted.some((id) => mail.text.includes(`Reference: ${id}`))).toBe(true);
       }
     }, 60_000);
@@ -145,9 +190,19 @@ describe("notification e-mails with hostile values", () => {
       // The earlier tests' mails delivered first, so that the count is this test's alone.
       await app.mailSender!.idle();
       const before = smtp.received.length;
-      for (const email of ["a@example.org\r\nBcc: victim@evil.example", "a@example.org, victim@evil.example", '"a\r\nBcc: x"@example.org', "a@example.org>\r\nRCPT TO:<victim@evil.example"]) {
+      for (const email of [
+        "a@example.org\r\nBcc: victim@evil.example",
+        "a@example.org, victim@evil.example",
+        '"a\r\nBcc: x"@example.org',
+        "a@example.org>\r\nRCPT TO:<victim@evil.example",
+      ]) {
         for (const kind of ["newsletterSignup", "contactMessage"] as const) {
-          const response = await app.inject({ method: "POST", url: formPath(formDefinitions[kind]), headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads[kind], email }) });
+          const response = await app.inject({
+            method: "POST",
+            url: formPath(formDefinitions[kind]),
+            headers: { "content-type": "application/json" },
+            payload: JSON.stringify({ ...validPayloads[kind], email }),
+          });
           expect(response.statusCode, `${kind} ${JSON.stringify(email)}`).toBe(400);
         }
       }
@@ -188,7 +243,12 @@ describe("the CSV export with hostile values", () => {
     const samples = fc.sample(fc.tuple(hostile, hostile, hostile), { numRuns: 40, seed: 8 });
     for (const [name, subject, message] of samples) {
       const body = { ...validPayloads.contactMessage, name: `${name}`.trim() || "=x", subject: `${subject}`, message: `${message}`.trim() || "-1" };
-      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact-messages",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(body),
+      });
       if (response.statusCode === 201) sent.push({ id: (response.json() as { id: string }).id });
     }
     expect(sent.length).toBeGreaterThan(20);

@@ -16,7 +16,9 @@ describe("graceful shutdown", () => {
   });
 
   async function start(env: Record<string, string>) {
-    const app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", RATE_LIMIT_MAX: "0", SITE_URL: "https://site.example", ...env }));
+    const app = await buildServer(
+      parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", RATE_LIMIT_MAX: "0", SITE_URL: "https://site.example", ...env }),
+    );
     apps.add(app);
     return { app, port: await listen(app) };
   }
@@ -30,7 +32,9 @@ describe("graceful shutdown", () => {
     await once(socket, "connect");
     // The request is in flight once the server has its headers (its body is still to come).
     const inFlight = once(app.server, "request");
-    socket.write(`POST /api/contact-messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+    socket.write(
+      `POST /api/contact-messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+    );
     await inFlight;
     const closing = app.close();
     // The server takes no new connection from here on.
@@ -51,7 +55,12 @@ describe("graceful shutdown", () => {
     await smtp.start();
     const { app } = await start({ SMTP_URL: smtp.url });
     for (let i = 0; i < 20; i++) {
-      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: { ...validPayloads.contactMessage, message: `message number ${i}` } });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact-messages",
+        headers: { "content-type": "application/json" },
+        payload: { ...validPayloads.contactMessage, message: `message number ${i}` },
+      });
       expect(response.statusCode).toBe(201);
     }
     await app.close();
@@ -67,7 +76,12 @@ describe("graceful shutdown", () => {
     const dataDir = tempDataDir();
     const { app } = await start({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${hungPort}`, SHUTDOWN_TIMEOUT_MS: "1500" });
     for (let i = 0; i < 3; i++) {
-      const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: validPayloads.contactMessage });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact-messages",
+        headers: { "content-type": "application/json" },
+        payload: validPayloads.contactMessage,
+      });
       expect(response.statusCode).toBe(201);
     }
     const started = Date.now();

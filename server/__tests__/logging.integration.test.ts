@@ -18,7 +18,15 @@ describe("the request log", () => {
     await smtp.start();
     const port = await freePort();
     const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: smtp.url, SITE_URL: "https://site.example" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        BUILD_DIR: fixtureBuild(),
+        DATA_DIR: tempDataDir(),
+        LOG_LEVEL: "info",
+        SMTP_URL: smtp.url,
+        SITE_URL: "https://site.example",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     child = server;
@@ -27,7 +35,11 @@ describe("the request log", () => {
     await waitFor(() => log.includes("Server listening"), 30_000, "the server to start");
     const base = `http://127.0.0.1:${port}`;
 
-    const signup = await fetch(`${base}/api/newsletter-signups`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validPayloads.newsletterSignup) });
+    const signup = await fetch(`${base}/api/newsletter-signups`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(validPayloads.newsletterSignup),
+    });
     expect(signup.status).toBe(201);
     // The real tokens, as the confirmation e-mail carries them (quoted-printable soft breaks joined).
     const decoded = () => smtp!.received.map((received) => received.raw.replace(/=\r\n/g, "").replace(/=3D/g, "=")).join("\n");
@@ -46,7 +58,11 @@ describe("the request log", () => {
     const inviteToken = "Inv1teT0kenAbcdefghijklmnopqrstuvwxyz-01234";
     await fetch(`${base}/admin/calendar/feed/${feedToken}.ics`);
     await fetch(`${base}/admin/invite/${inviteToken}`);
-    await fetch(`${base}/admin/invite/${inviteToken}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "password=x" });
+    await fetch(`${base}/admin/invite/${inviteToken}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "password=x",
+    });
     await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 5, 5000, "the log lines");
 
     expect(log).toContain("incoming request");

@@ -100,18 +100,44 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
     const others: [string, OutgoingMail][] = [
       ["offer", composeWaitlistOffer(visit(lang), { date: "2027-06-01", time: "21:00" }, context)],
       ["waitlist", composeWaitlistJoined(visit(lang), context)],
-      ["request", composeRequestReceived("0123abcd-0000-4000-8000-000000000000", { email: "visitor@example.org", language: lang, package: "both", guests: 3, date: "2027-06-12" }, context)],
+      [
+        "request",
+        composeRequestReceived(
+          "0123abcd-0000-4000-8000-000000000000",
+          { email: "visitor@example.org", language: lang, package: "both", guests: 3, date: "2027-06-12" },
+          context,
+        ),
+      ],
       ["newsletter", composeConfirmation(lang, "visitor@example.org", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context)],
-      ["declined by the staff", composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context)],
-      ["a staff reply", composeStaffReply({ to: "a@example.org", subject: "Re", text: `Line one.\n\nLine two.\n\n${context.estateNames[lang]}\n${context.address[lang]}`, language: lang }, context)],
+      [
+        "declined by the staff",
+        composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context),
+      ],
+      [
+        "a staff reply",
+        composeStaffReply(
+          { to: "a@example.org", subject: "Re", text: `Line one.\n\nLine two.\n\n${context.estateNames[lang]}\n${context.address[lang]}`, language: lang },
+          context,
+        ),
+      ],
     ];
     for (const [what, mail] of others) expectTextCarriesEverything(mail, `${what} ${lang}`);
   });
 
   it("a newsletter issue too, with its picture, its wine and its unsubscribe link", () => {
     const written = (text: string) => Object.fromEntries(languages.map((code) => [code, `${text} (${code})`]));
-    const issue = { subject: written("News"), body: written("First paragraph.\n\nSecond paragraph"), picture: { scene: "cellar", alt: written("The cellar") }, wines: [content.wines[0]!.id], tours: [content.tours.packages[0]!.id] };
-    const { mail } = composeNewsletterMail(issue, { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) }, { ...context, wines: content.wines, tours: content.tours });
+    const issue = {
+      subject: written("News"),
+      body: written("First paragraph.\n\nSecond paragraph"),
+      picture: { scene: "cellar", alt: written("The cellar") },
+      wines: [content.wines[0]!.id],
+      tours: [content.tours.packages[0]!.id],
+    };
+    const { mail } = composeNewsletterMail(
+      issue,
+      { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) },
+      { ...context, wines: content.wines, tours: content.tours },
+    );
     expectTextCarriesEverything(mail, `newsletter issue ${lang}`);
     expect(mail.html).toContain(`src="${context.siteUrl}/api/newsletter/pictures/cellar.jpg"`);
     expect(mail.html).toContain(`alt="The cellar (${lang})"`);
@@ -137,25 +163,53 @@ describe("the estate's e-mails", () => {
 
   it("are in the staff's language, with what happened, the name and the time in the subject, « 2 personnes »", () => {
     const fr = adminTranslator("fr").t;
-    const confirmed = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("fr"), { kind: "slot", date: "2026-12-05", time: "15:00", guests: 2, status: "confirmed", holdUntil: null });
+    const confirmed = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("fr"), {
+      kind: "slot",
+      date: "2026-12-05",
+      time: "15:00",
+      guests: 2,
+      status: "confirmed",
+      holdUntil: null,
+    });
     expect(confirmed.subject).toBe("Réservation confirmée · 王小明 · sam. 5 déc. 15\u00a0h");
     expect(confirmed.text).toContain(fr("estateMail.time", { when: "sam. 5 déc. 2026 à 15\u00a0h" }));
     expect(confirmed.text).toContain("Groupe\u00a0: 2 personnes");
     expect(confirmed.text).not.toMatch(/place\(s\)|2026-12-05/);
     expectTextCarriesEverything(confirmed, "confirmed, French");
 
-    const english = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("en"), { kind: "slot", date: "2026-12-05", time: "10:00", guests: 2, status: "pending", holdUntil: "2026-12-03T09:00:00.000Z" });
+    const english = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("en"), {
+      kind: "slot",
+      date: "2026-12-05",
+      time: "10:00",
+      guests: 2,
+      status: "pending",
+      holdUntil: "2026-12-03T09:00:00.000Z",
+    });
     expect(english.subject).toBe("Booking to confirm · 王小明 · Sat 5 Dec 10:00");
     expect(english.text).toContain("Group: 2 people");
     expect(english.text).toContain("until Thu 3 Dec 2026, 10:00 (Paris time)");
 
-    const waitlist = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("fr"), { kind: "waitlist", date: "2026-12-01", time: "10:00", guests: 2 });
+    const waitlist = composeNotification("tourBooking", "id-1", booking, "2026-12-01T09:00:00.000Z", testMailContext("fr"), {
+      kind: "waitlist",
+      date: "2026-12-01",
+      time: "10:00",
+      guests: 2,
+    });
     expect(waitlist.subject).toBe("Liste d’attente · 王小明 · mar. 1er déc. 10\u00a0h");
   });
 
   it("tell the estate when a waitlist's places are offered and when they are taken", () => {
     const fr = adminTranslator("fr").t;
-    const base = { id: "id-1", name: "王小明", email: "wang@example.cn", language: "zh", package: "hermitage", guests: 2, from: new Date("2026-12-05T14:00:00Z"), to: null };
+    const base = {
+      id: "id-1",
+      name: "王小明",
+      email: "wang@example.cn",
+      language: "zh",
+      package: "hermitage",
+      guests: 2,
+      from: new Date("2026-12-05T14:00:00Z"),
+      to: null,
+    };
     const offered = composeEstateChange("offered", { ...base, until: new Date("2026-12-04T20:00:00Z") }, testMailContext("fr"), now);
     expect(offered.subject).toBe(`${fr("estateMail.subject.offered")} · 王小明 · sam. 5 déc. 15\u00a0h`);
     expect(offered.text).toContain(fr("estateMail.intro.offered", { name: "王小明", until: "ven. 4 déc. 2026 à 21\u00a0h" }));

@@ -18,7 +18,12 @@ describe("mail throughput", () => {
     app = await buildTestServer({ RATE_LIMIT_MAX: "0", SMTP_URL: smtp.url, SITE_URL: "https://site.example" });
     const posts = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        app!.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: { ...validPayloads.contactMessage, message: `message ${i}` } }),
+        app!.inject({
+          method: "POST",
+          url: "/api/contact-messages",
+          headers: { "content-type": "application/json" },
+          payload: { ...validPayloads.contactMessage, message: `message ${i}` },
+        }),
       ),
     );
     expect(posts.map((post) => post.statusCode)).toEqual(Array(40).fill(201));

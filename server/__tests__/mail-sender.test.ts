@@ -82,7 +82,14 @@ describe("OutboxSender", () => {
     const transport = new FakeTransport();
     transport.up = true;
     const logo = { cid: logoCid, filename: "logo.png", contentType: "image/png", content: Buffer.from("png") };
-    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 300, maxAttempts: 5, log: silent, inlineImages: [logo] });
+    const sender = new OutboxSender(new OutboxTable(db), transport, {
+      from: "site@example.org",
+      retryBaseMs: 100,
+      retryMaxMs: 300,
+      maxAttempts: 5,
+      log: silent,
+      inlineImages: [logo],
+    });
     sender.start();
     await sender.idle();
     expect(transport.sent).toHaveLength(1);
@@ -90,7 +97,11 @@ describe("OutboxSender", () => {
     expect(transport.sent[0]!.html).toContain(`src="cid:${logoCid}"`);
     expect(transport.sent[0]!.attachments).toEqual([{ filename: "logo.png", contentType: "image/png", content: logo.content, cid: logoCid }]);
     const sent = transport.sent[0]!;
-    expect(sent).toMatchObject({ from: "site@example.org", to: { name: "", address: "li@example.cn" }, subject: translator("zh").t("subscriber.mailSubject", { estate: "测试酒庄" }) });
+    expect(sent).toMatchObject({
+      from: "site@example.org",
+      to: { name: "", address: "li@example.cn" },
+      subject: translator("zh").t("subscriber.mailSubject", { estate: "测试酒庄" }),
+    });
     expect(sent.headers["List-Unsubscribe"]).toBe(`<https://site.example/api/newsletter/unsubscribe?token=${"u".repeat(32)}>`);
     expect(sent.text).toContain(`https://site.example/api/newsletter/confirm?token=${"c".repeat(32)}`);
     expect((db.prepare("SELECT sent_at, attempts FROM outbox").get() as OutboxRow).attempts).toBe(1);
@@ -101,7 +112,10 @@ describe("OutboxSender", () => {
 /** A log that keeps its lines. */
 function recordingLog() {
   const lines: string[] = [];
-  return { lines, log: { info: (msg: string) => void lines.push(msg), warn: (msg: string) => void lines.push(msg), error: (msg: string) => void lines.push(msg) } };
+  return {
+    lines,
+    log: { info: (msg: string) => void lines.push(msg), warn: (msg: string) => void lines.push(msg), error: (msg: string) => void lines.push(msg) },
+  };
 }
 
 /** An error as nodemailer gives it when the relay cannot be reached. */
@@ -112,7 +126,13 @@ describe("an SMTP outage", () => {
     db = openDatabase(tempDataDir());
     let clock = Date.parse("2027-01-01T00:00:00.000Z");
     const now = new Date(clock).toISOString();
-    for (let i = 0; i < 50; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    for (let i = 0; i < 50; i++)
+      enqueueMail(
+        db,
+        composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context),
+        { type: "contact-messages", id: `id-${i}` },
+        now,
+      );
     let calls = 0;
     let up = false;
     const transport: MailTransport = {
@@ -122,7 +142,15 @@ describe("an SMTP outage", () => {
       },
     };
     const { lines, log } = recordingLog();
-    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "site@example.org", retryBaseMs: 1000, retryMaxMs: 8000, maxAttempts: 20, concurrency: 3, log, now: () => clock });
+    const sender = new OutboxSender(new OutboxTable(db), transport, {
+      from: "site@example.org",
+      retryBaseMs: 1000,
+      retryMaxMs: 8000,
+      maxAttempts: 20,
+      concurrency: 3,
+      log,
+      now: () => clock,
+    });
     const attempts = () => (db!.prepare("SELECT attempts FROM outbox ORDER BY id").all() as { attempts: number }[]).map((row) => row.attempts);
 
     sender.start();
@@ -155,10 +183,18 @@ describe("an SMTP outage", () => {
   it("keeps e-mail addresses out of what it logs and stores when the relay quotes one", async () => {
     db = openDatabase(tempDataDir());
     const now = new Date().toISOString();
-    enqueueMail(db, composeConfirmation("fr", "person@example.com", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context), { type: "newsletter-signups", id: "id-3" }, now);
+    enqueueMail(
+      db,
+      composeConfirmation("fr", "person@example.com", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context),
+      { type: "newsletter-signups", id: "id-3" },
+      now,
+    );
     const transport: MailTransport = {
       async sendMail() {
-        throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <person@example.com>: Recipient address rejected (Person.Name+tag@Example.COM)"), { code: "EENVELOPE", command: "RCPT TO", responseCode: 550 });
+        throw Object.assign(
+          new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <person@example.com>: Recipient address rejected (Person.Name+tag@Example.COM)"),
+          { code: "EENVELOPE", command: "RCPT TO", responseCode: 550 },
+        );
       },
     };
     const { lines, log } = recordingLog();
@@ -222,7 +258,13 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
   it("records them in doubt instead of sending them again after the restart (each e-mail delivered once)", async () => {
     db = openDatabase(tempDataDir());
     const now = new Date().toISOString();
-    for (let i = 0; i < 6; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    for (let i = 0; i < 6; i++)
+      enqueueMail(
+        db,
+        composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context),
+        { type: "contact-messages", id: `id-${i}` },
+        now,
+      );
     const relay = new SlowRelay(400);
     const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, concurrency: 2, log: silent };
     const first = new OutboxSender(new OutboxTable(db), relay, options);
@@ -235,7 +277,13 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
     await relay.finished();
     const deliveredBeforeRestart = relay.delivered.length;
 
-    const rows = () => db!.prepare("SELECT message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as { message_id: string; sent_at: string | null; failed_at: string | null; last_error: string | null }[];
+    const rows = () =>
+      db!.prepare("SELECT message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as {
+        message_id: string;
+        sent_at: string | null;
+        failed_at: string | null;
+        last_error: string | null;
+      }[];
     const inDoubt = rows().filter((row) => row.sent_at === null && row.failed_at !== null);
     expect(inDoubt.length).toBeGreaterThan(0);
     for (const row of inDoubt) expect(row.last_error).toMatch(/^in doubt: /);
@@ -256,7 +304,12 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
     const dataDir = tempDataDir();
     db = openDatabase(dataDir);
     const now = new Date().toISOString();
-    enqueueMail(db, composeNotification("contactMessage", "id-late", validPayloads.contactMessage, now, context), { type: "contact-messages", id: "id-late" }, now);
+    enqueueMail(
+      db,
+      composeNotification("contactMessage", "id-late", validPayloads.contactMessage, now, context),
+      { type: "contact-messages", id: "id-late" },
+      now,
+    );
     const relay = new TestSmtp({ answerAfterMs: 3000 });
     await relay.start();
     try {
@@ -270,7 +323,11 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       // The relay had the whole message: it accepts it after the sender has hung up.
       await waitFor(() => relay.received.length === 1, 10_000, "the relay's late acceptance");
       db = openDatabase(dataDir);
-      const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as { sent_at: string | null; failed_at: string | null; last_error: string };
+      const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as {
+        sent_at: string | null;
+        failed_at: string | null;
+        last_error: string;
+      };
       expect(row).toMatchObject({ sent_at: null, failed_at: expect.any(String) });
       expect(row.last_error).toMatch(/^in doubt: /);
       const second = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
@@ -286,7 +343,13 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
   it("starts no send during the shutdown that the relay, at its observed pace, could not answer before the deadline", async () => {
     db = openDatabase(tempDataDir());
     const now = new Date().toISOString();
-    for (let i = 0; i < 12; i++) enqueueMail(db, composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context), { type: "contact-messages", id: `id-${i}` }, now);
+    for (let i = 0; i < 12; i++)
+      enqueueMail(
+        db,
+        composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context),
+        { type: "contact-messages", id: `id-${i}` },
+        now,
+      );
     // SIGTERM 50 ms into the second send, with 500 ms to go: the old reserve (half the time left)
     // let the third send start 250 ms later, answered 300 ms after that, past the deadline.
     let stopped: Promise<unknown> | null = null;
@@ -295,7 +358,14 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       sender.drainUntil(Date.now() + 500);
       stopped = sender.stop();
     });
-    const sender = new OutboxSender(new OutboxTable(db), relay, { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, concurrency: 1, log: silent });
+    const sender = new OutboxSender(new OutboxTable(db), relay, {
+      from: "site@example.org",
+      retryBaseMs: 100,
+      retryMaxMs: 100,
+      maxAttempts: 5,
+      concurrency: 1,
+      log: silent,
+    });
     sender.start();
     await waitFor(() => stopped !== null, 10_000, "the shutdown");
     await stopped;
@@ -312,7 +382,8 @@ describe("Message-IDs", () => {
     db = openDatabase(tempDataDir());
     let clock = Date.parse("2027-01-01T00:00:00.000Z");
     const now = new Date(clock).toISOString();
-    for (const id of ["id-1", "id-2"]) enqueueMail(db, composeNotification("contactMessage", id, validPayloads.contactMessage, now, context), { type: "contact-messages", id }, now);
+    for (const id of ["id-1", "id-2"])
+      enqueueMail(db, composeNotification("contactMessage", id, validPayloads.contactMessage, now, context), { type: "contact-messages", id }, now);
     const stored = (db.prepare("SELECT message_id FROM outbox ORDER BY id").all() as { message_id: string }[]).map((row) => row.message_id);
     expect(stored).toHaveLength(2);
     for (const id of stored) expect(id).toMatch(/^[0-9a-f]{32}$/);
@@ -325,7 +396,14 @@ describe("Message-IDs", () => {
         if (attempts.length <= 2) throw new Error("451 4.3.0 try again later");
       },
     };
-    const sender = new OutboxSender(new OutboxTable(db), transport, { from: "Website <web@Estate.example.org>", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent, now: () => clock });
+    const sender = new OutboxSender(new OutboxTable(db), transport, {
+      from: "Website <web@Estate.example.org>",
+      retryBaseMs: 100,
+      retryMaxMs: 100,
+      maxAttempts: 5,
+      log: silent,
+      now: () => clock,
+    });
     sender.start();
     await sender.idle();
     clock += 100;

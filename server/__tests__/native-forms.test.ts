@@ -35,7 +35,12 @@ describe("a form posted without the page's JavaScript", () => {
   it("is stored once and answered with the success page in the visitor's language", async () => {
     const app = await server();
     const es = translator("es").t;
-    const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: form, payload: encode({ ...validPayloads.contactMessage, language: "es", page: "/es/contact", phone: "", fax: "" }) });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: form,
+      payload: encode({ ...validPayloads.contactMessage, language: "es", page: "/es/contact", phone: "", fax: "" }),
+    });
     expect(response.statusCode).toBe(201);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'self' 'sha256-/);
@@ -47,7 +52,12 @@ describe("a form posted without the page's JavaScript", () => {
     expect(response.body).toContain('href="/es/contact"');
     const stored = rows(app, "contact_messages");
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ language: "es", page: "/es/contact", name: validPayloads.contactMessage.name, message: validPayloads.contactMessage.message });
+    expect(stored[0]).toMatchObject({
+      language: "es",
+      page: "/es/contact",
+      name: validPayloads.contactMessage.name,
+      message: validPayloads.contactMessage.message,
+    });
   });
 
   it("reads counts as numbers and the page's chosen package, as the page's JavaScript does", async () => {
@@ -68,7 +78,12 @@ describe("a form posted without the page's JavaScript", () => {
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     const text = pageText(response.body);
     expect(text).toContain(ja("forms.error.title"));
-    expect(text).toContain(ja("forms.error.fields", { count: 2, fields: new Intl.ListFormat("ja", { type: "conjunction" }).format([ja("importer.form.fields.email"), ja("importer.form.fields.website")]) }));
+    expect(text).toContain(
+      ja("forms.error.fields", {
+        count: 2,
+        fields: new Intl.ListFormat("ja", { type: "conjunction" }).format([ja("importer.form.fields.email"), ja("importer.form.fields.website")]),
+      }),
+    );
     const values = controls(response.body);
     for (const name of ["companyName", "contactName", "email", "phone", "country", "website", "experience", "marketSize", "message"] as const) {
       expect(values[name], name).toBe(String(typed[name]));
@@ -92,7 +107,12 @@ describe("a form posted without the page's JavaScript", () => {
 
   it("drops a bot's post (honeypot filled) behind the same success page", async () => {
     const app = await server();
-    const response = await app.inject({ method: "POST", url: "/api/newsletter-signups", headers: form, payload: encode({ ...validPayloads.newsletterSignup, fax: "bot" }) });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/newsletter-signups",
+      headers: form,
+      payload: encode({ ...validPayloads.newsletterSignup, fax: "bot" }),
+    });
     expect(response.statusCode).toBe(201);
     expect(pageText(response.body)).toContain(translator("ja").t("news.newsletter.success.title"));
     expect(rows(app, "newsletter_subscribers")).toHaveLength(0);
@@ -100,7 +120,12 @@ describe("a form posted without the page's JavaScript", () => {
 
   it("is refused from another site", async () => {
     const app = await server();
-    const response = await app.inject({ method: "POST", url: "/api/contact-messages", headers: { ...form, origin: "https://evil.example" }, payload: encode(validPayloads.contactMessage) });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact-messages",
+      headers: { ...form, origin: "https://evil.example" },
+      payload: encode(validPayloads.contactMessage),
+    });
     expect(response.statusCode).toBe(403);
     expect(rows(app, "contact_messages")).toHaveLength(0);
   });

@@ -22,11 +22,17 @@ async function signedUp(language: "fr" | "ja" | "en" = "fr") {
   const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200" });
   apps.add(app);
   const email = `reader-${language}@example.org`;
-  const response = await app.inject({ method: "POST", url: "/api/newsletter-signups", headers: json, payload: JSON.stringify({ ...validPayloads.newsletterSignup, language, email }) });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/newsletter-signups",
+    headers: json,
+    payload: JSON.stringify({ ...validPayloads.newsletterSignup, language, email }),
+  });
   expect(response.statusCode).toBe(201);
   await waitFor(() => smtp.received.some((mail) => mail.to[0] === email), 10_000, "the confirmation e-mail");
   const mail = parseMail(smtp.received.find((received) => received.to[0] === email)!.raw);
-  const row = () => app.db.prepare("SELECT confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE email = ?").get(email) as Record<string, string | null>;
+  const row = () =>
+    app.db.prepare("SELECT confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE email = ?").get(email) as Record<string, string | null>;
   return { app, mail, row };
 }
 
@@ -69,7 +75,9 @@ describe("newsletter e-mail links", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     // Nothing loads or runs but the page's own hashed stylesheet, and its form posts only to us.
-    expect(page.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'self' 'sha256-[\w+/=]+'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/);
+    expect(page.headers["content-security-policy"]).toMatch(
+      /^default-src 'none'; style-src 'self' 'sha256-[\w+/=]+'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/,
+    );
     expect(page.body).toContain('<html lang="fr" data-script="latin">');
     expect(page.body).toContain(translator("fr").t("subscriber.confirmTitle"));
     const button = formIn(page.body);
@@ -135,7 +143,12 @@ describe("newsletter e-mail links", () => {
     expect(first.statusCode).toBe(200);
     const unsubscribedAt = row().unsubscribed_at;
     expect(unsubscribedAt).toMatch(/Z$/);
-    const second = await app.inject({ method: "POST", url, headers: { ...provider, origin: "https://mail.provider.example" }, payload: "List-Unsubscribe=One-Click" });
+    const second = await app.inject({
+      method: "POST",
+      url,
+      headers: { ...provider, origin: "https://mail.provider.example" },
+      payload: "List-Unsubscribe=One-Click",
+    });
     expect(second.statusCode).toBe(200);
     expect(row().unsubscribed_at).toBe(unsubscribedAt);
   });
@@ -143,7 +156,12 @@ describe("newsletter e-mail links", () => {
   it("answer an unknown token's POST with the 404 page, changing nothing", async () => {
     const { app, row } = await signedUp("en");
     for (const path of ["/api/newsletter/confirm", "/api/newsletter/unsubscribe"]) {
-      const response = await app.inject({ method: "POST", url: path, headers: { ...form, origin: siteUrl }, payload: "token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
+      const response = await app.inject({
+        method: "POST",
+        url: path,
+        headers: { ...form, origin: siteUrl },
+        payload: "token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      });
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain(translator("en").t("subscriber.invalidTitle"));
     }

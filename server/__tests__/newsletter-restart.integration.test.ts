@@ -27,7 +27,15 @@ async function start(dataDir: string): Promise<RunningServer> {
   const server = await startServer({
     buildDir: fixtureBuild(),
     dataDir,
-    env: { RATE_LIMIT_MAX: "0", LOG_LEVEL: "warn", SMTP_URL: smtp.url, MAIL_CONNECTIONS: "3", SITE_URL: siteUrl, NEWSLETTER_RATE_PER_MINUTE: "30000", SHUTDOWN_TIMEOUT_MS: "3000" },
+    env: {
+      RATE_LIMIT_MAX: "0",
+      LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
+      MAIL_CONNECTIONS: "3",
+      SITE_URL: siteUrl,
+      NEWSLETTER_RATE_PER_MINUTE: "30000",
+      SHUTDOWN_TIMEOUT_MS: "3000",
+    },
   });
   servers.add(server);
   return server;
@@ -64,10 +72,30 @@ describe("a newsletter sent to 1,000 subscribers", () => {
     );
     const at = new Date().toISOString();
     db.transaction(() => {
-      for (let i = 0; i < subscribers; i++) insert.run(randomUUID(), at, languages[i % 5], `reader${i}@example.com`, at, at, randomBytes(24).toString("base64url"), randomBytes(24).toString("base64url"));
+      for (let i = 0; i < subscribers; i++)
+        insert.run(
+          randomUUID(),
+          at,
+          languages[i % 5],
+          `reader${i}@example.com`,
+          at,
+          at,
+          randomBytes(24).toString("base64url"),
+          randomBytes(24).toString("base64url"),
+        );
     })();
     const table = new NewsletterTable(db);
-    const issue = table.create({ subject: { en: "News from the cellar", fr: "Des nouvelles du chai" }, body: { en: "The harvest is in.", fr: "Les vendanges sont rentrées." }, picture: null, wines: ["chateau-2020"], tours: [] }, "claire@hermitage-lescours.example", at);
+    const issue = table.create(
+      {
+        subject: { en: "News from the cellar", fr: "Des nouvelles du chai" },
+        body: { en: "The harvest is in.", fr: "Les vendanges sont rentrées." },
+        picture: null,
+        wines: ["chateau-2020"],
+        tours: [],
+      },
+      "claire@hermitage-lescours.example",
+      at,
+    );
     expect(table.startSending(issue, "claire@hermitage-lescours.example", at)).toBe(true);
     db.close();
 

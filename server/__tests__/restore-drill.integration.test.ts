@@ -75,11 +75,23 @@ async function stop(app: FastifyInstance): Promise<void> {
 }
 
 const book = async (app: FastifyInstance, name: string) => {
-  const answer = await app.inject({ method: "POST", url: "/api/tour-bookings", headers: { "content-type": "application/json" }, payload: JSON.stringify({ ...validPayloads.tourBooking, name }) });
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/tour-bookings",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ ...validPayloads.tourBooking, name }),
+  });
   expect(answer.statusCode).toBe(201);
   return answer.json<{ id: string }>().id;
 };
-const outbox = (app: FastifyInstance) => app.db.prepare("SELECT id, message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as { id: number; message_id: string; sent_at: string | null; failed_at: string | null; last_error: string | null }[];
+const outbox = (app: FastifyInstance) =>
+  app.db.prepare("SELECT id, message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as {
+    id: number;
+    message_id: string;
+    sent_at: string | null;
+    failed_at: string | null;
+    last_error: string | null;
+  }[];
 const receivedIds = () => smtp.received.map((mail) => parseMail(mail.raw).header("message-id"));
 
 describe("the restore drill", () => {
@@ -113,12 +125,18 @@ describe("the restore drill", () => {
     const url = `/admin/submissions/tour-bookings/${acknowledged[0]}`;
     const page = await staff.get(url);
     const key = /name="key" value="([^"]+)"/.exec(page.body)![1]!;
-    expect((await staff.post(`${url}/reply`, { key, template: "answer", subject: "Votre visite", body: "Nous vous attendons samedi à 10 h." })).statusCode).toBe(303);
+    expect(
+      (await staff.post(`${url}/reply`, { key, template: "answer", subject: "Votre visite", body: "Nous vous attendons samedi à 10 h." })).statusCode,
+    ).toBe(303);
     const content = new StaffClient(app);
     expect((await content.signIn(editor.email, editor.password)).statusCode).toBe(303);
     const wine = formValues((await content.get("/admin/content/wines/chateau-2020")).body);
     expect((await content.post("/admin/content/wines/chateau-2020", { ...wine, price: "61.5", _op: "save" })).statusCode).toBe(303);
-    const photo = await new PictureStore(env.CONTENT_DIR, env.DATA_DIR).keep(await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#6b2737" } }).jpeg().toBuffer());
+    const photo = await new PictureStore(env.CONTENT_DIR, env.DATA_DIR).keep(
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#6b2737" } })
+        .jpeg()
+        .toBuffer(),
+    );
     await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 20_000, "every e-mail to be sent");
     const sentBefore = smtp.received.length;
 
@@ -135,13 +153,17 @@ describe("the restore drill", () => {
     await Promise.all(["Ana Pérez", "Yuki Tanaka", "Léa Dubois"].map((name) => book(app, name)));
     const backedUp = await backup;
     expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(backedUp.stdout).toMatch(/^backup: snapshot [0-9a-f]{8} in \d+ ms: \d+ files, \d+ bytes; database checked \(ok, schema \d+, \d+ tour bookings\); content \d+ commits at [0-9a-f]{12}/);
+    expect(backedUp.stdout).toMatch(
+      /^backup: snapshot [0-9a-f]{8} in \d+ ms: \d+ files, \d+ bytes; database checked \(ok, schema \d+, \d+ tour bookings\); content \d+ commits at [0-9a-f]{12}/,
+    );
     const snapshots = JSON.parse((await restic(["snapshots", "--json", "--no-cache"], resticEnv)).stdout) as { short_id: string; tags: string[] }[];
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]!.tags).toEqual(["lescours-site"]);
     expect(backedUp.stdout).toContain(snapshots[0]!.short_id);
     expect((await restic(["check", "--no-cache"], resticEnv)).code).toBe(0);
-    expect((await app.inject({ url: "/healthz" })).json()).toMatchObject({ backup: { ok: true, state: "ok", lastGood: { snapshot: expect.stringMatching(new RegExp(`^${snapshots[0]!.short_id}`)) } } });
+    expect((await app.inject({ url: "/healthz" })).json()).toMatchObject({
+      backup: { ok: true, state: "ok", lastGood: { snapshot: expect.stringMatching(new RegExp(`^${snapshots[0]!.short_id}`)) } },
+    });
     // The staging folder is gone; the backup left DATA_DIR as it found it but for restic's cache.
     expect(existsSync(join(env.DATA_DIR, ".backup"))).toBe(false);
 
@@ -200,14 +222,28 @@ describe("the restore drill", () => {
     // The last good backup was made 10 minutes ago, with one due every minute: the next is overdue.
     const db = openDatabase(dataDir);
     const before = new Date(Date.now() - 10 * 60_000).toISOString();
-    db.prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot) VALUES ('schedule', 'old', 1, ?, ?, 'done', 'cafebabe')").run(before, before);
+    db.prepare(
+      "INSERT INTO backup_runs (trigger, host, pid, started_at, finished_at, status, snapshot) VALUES ('schedule', 'old', 1, ?, ?, 'done', 'cafebabe')",
+    ).run(before, before);
     db.close();
-    const env = { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple", BACKUP_INTERVAL_MINUTES: "1", BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, CONTENT_DIR: contentRepository(), LOG_LEVEL: "silent" };
+    const env = {
+      RESTIC_REPOSITORY: repository,
+      RESTIC_PASSWORD: "correct horse battery staple",
+      BACKUP_INTERVAL_MINUTES: "1",
+      BUILD_DIR: fixtureBuild(),
+      DATA_DIR: dataDir,
+      CONTENT_DIR: contentRepository(),
+      LOG_LEVEL: "silent",
+    };
     const app = await start(env);
     const stale = await app.inject({ url: "/healthz" });
     expect(stale.statusCode).toBe(503);
     expect(stale.json()).toMatchObject({ backup: { state: "stale", lastGood: { snapshot: "cafebabe" } } });
-    const scheduled = () => app.db.prepare("SELECT status, snapshot FROM backup_runs WHERE trigger = 'schedule' AND host != 'old'").all() as { status: string; snapshot: string | null }[];
+    const scheduled = () =>
+      app.db.prepare("SELECT status, snapshot FROM backup_runs WHERE trigger = 'schedule' AND host != 'old'").all() as {
+        status: string;
+        snapshot: string | null;
+      }[];
     await waitFor(() => scheduled().some((run) => run.status !== "running"), 60_000, "the scheduled backup");
     // restic's id of the snapshot (0.14 gives its first eight characters, later versions the whole).
     expect(scheduled()).toEqual([{ status: "done", snapshot: expect.stringMatching(/^[0-9a-f]{8,64}$/) }]);
@@ -222,12 +258,22 @@ describe("the restore drill", () => {
 
   it("keeps what the retention says: the newest BACKUP_KEEP_LAST, then one a day and one a month", async () => {
     const repository = mkdtempSync(join(tmpdir(), "lescours-restic-"));
-    const config = parseConfig({ RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple", BACKUP_KEEP_LAST: "2", BACKUP_KEEP_DAILY: "0", BACKUP_KEEP_MONTHLY: "0", DATA_DIR: tempDataDir(), CONTENT_DIR: contentRepository() });
+    const config = parseConfig({
+      RESTIC_REPOSITORY: repository,
+      RESTIC_PASSWORD: "correct horse battery staple",
+      BACKUP_KEEP_LAST: "2",
+      BACKUP_KEEP_DAILY: "0",
+      BACKUP_KEEP_MONTHLY: "0",
+      DATA_DIR: tempDataDir(),
+      CONTENT_DIR: contentRepository(),
+    });
     const db = openDatabase(config.DATA_DIR);
     const made: string[] = [];
     for (let i = 0; i < 3; i++) made.push((await runBackup(db, config, "command")).snapshot);
     db.close();
-    const kept = JSON.parse((await restic(["snapshots", "--json", "--no-cache"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).stdout) as { id: string }[];
+    const kept = JSON.parse(
+      (await restic(["snapshots", "--json", "--no-cache"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).stdout,
+    ) as { id: string }[];
     expect(kept.map((snapshot) => made.findIndex((id) => snapshot.id.startsWith(id)))).toEqual([1, 2]);
   }, 120_000);
 });

@@ -237,7 +237,9 @@ describe("roles", { timeout: 60_000 }, () => {
     const own = await staff.get("/admin/account");
     expect(own.statusCode).toBe(200);
     // The navigation offers only what the role opens.
-    const links = elements(parseHtml(own.body)).filter((element) => element.tagName === "a").map((link) => attribute(link, "href"));
+    const links = elements(parseHtml(own.body))
+      .filter((element) => element.tagName === "a")
+      .map((link) => attribute(link, "href"));
     expect(links).toContain("/admin/account");
     expect(links).not.toContain("/admin/privacy");
   });
@@ -245,8 +247,13 @@ describe("roles", { timeout: 60_000 }, () => {
   it("existing accounts become admin when the roles arrive (migration 4), and so enrol at their next sign-in", () => {
     const dir = tempDataDir();
     const before = new Database(`${dir}/submissions.sqlite`);
-    migrate(before, migrations.filter((migration) => migration.version < 4));
-    before.prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('old@example.com', 'x', '2026-01-01', '2026-01-01')").run();
+    migrate(
+      before,
+      migrations.filter((migration) => migration.version < 4),
+    );
+    before
+      .prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('old@example.com', 'x', '2026-01-01', '2026-01-01')")
+      .run();
     before.close();
     const db = openDatabase(dir);
     expect(new StaffStore(db).find("old@example.com")).toMatchObject({ role: "admin", totp_secret: null });

@@ -19,9 +19,32 @@ describe("the server's parts", () => {
 
   it.each([
     ["the API before the content store", [[api, { config }]], "The dependency 'content-store' of plugin 'api' is not registered"],
-    ["the staff area before the API", [[contentStore, { dir: contentFile() }], [staffArea, { config }]], "The dependency 'api' of plugin 'staff-area' is not registered"],
-    ["the staff area before the backups", [[contentStore, { dir: contentFile() }], [api, { config }], [staffArea, { config }]], "The dependency 'backups' of plugin 'staff-area' is not registered"],
-    ["the health checks before the backups", [[contentStore, { dir: contentFile() }], [api, { config }], [health, { config }]], "The dependency 'backups' of plugin 'health' is not registered"],
+    [
+      "the staff area before the API",
+      [
+        [contentStore, { dir: contentFile() }],
+        [staffArea, { config }],
+      ],
+      "The dependency 'api' of plugin 'staff-area' is not registered",
+    ],
+    [
+      "the staff area before the backups",
+      [
+        [contentStore, { dir: contentFile() }],
+        [api, { config }],
+        [staffArea, { config }],
+      ],
+      "The dependency 'backups' of plugin 'staff-area' is not registered",
+    ],
+    [
+      "the health checks before the backups",
+      [
+        [contentStore, { dir: contentFile() }],
+        [api, { config }],
+        [health, { config }],
+      ],
+      "The dependency 'backups' of plugin 'health' is not registered",
+    ],
   ] as const)("%s: refused, naming what is missing", async (_what, parts, message) => {
     const app = Fastify({ logger: false });
     try {

@@ -17,7 +17,6 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-
 async function start(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const server = await startServer({
     buildDir: fixtureBuild(),
@@ -43,7 +42,13 @@ async function terminate(server: RunningServer): Promise<number | null> {
 function outbox(dataDir: string): { messageId: string; sent: boolean }[] {
   const db = openDatabase(dataDir, { readonly: true });
   try {
-    return (db.prepare("SELECT message_id, sent_at, last_error FROM outbox ORDER BY id").all() as { message_id: string; sent_at: string | null; last_error: string | null }[]).map((row) => ({
+    return (
+      db.prepare("SELECT message_id, sent_at, last_error FROM outbox ORDER BY id").all() as {
+        message_id: string;
+        sent_at: string | null;
+        last_error: string | null;
+      }[]
+    ).map((row) => ({
       messageId: row.message_id,
       sent: row.sent_at !== null || (row.last_error?.startsWith("in doubt: ") ?? false),
     }));
@@ -62,7 +67,11 @@ describe("SIGTERM with a slow SMTP relay", () => {
     const first = await start(dataDir, { SHUTDOWN_TIMEOUT_MS: "1500" });
     const answers = await Promise.all(
       Array.from({ length: 41 }, (_, i) =>
-        fetch(`${first.url}/api/contact-messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validPayloads.contactMessage, message: `Message number ${i}` }) }),
+        fetch(`${first.url}/api/contact-messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...validPayloads.contactMessage, message: `Message number ${i}` }),
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(41).fill(201));

@@ -54,7 +54,10 @@ describe("npm run staff", { timeout: 60_000 }, () => {
 
   it("asks for a role, one of admin, editor and inbox, before it reads a password", async () => {
     const dir = tempDataDir();
-    for (const args of [["add", "a@hermitage-lescours.example"], ["add", "a@hermitage-lescours.example", "--role", "owner"]]) {
+    for (const args of [
+      ["add", "a@hermitage-lescours.example"],
+      ["add", "a@hermitage-lescours.example", "--role", "owner"],
+    ]) {
       const refused = await staff(dir, args, "a long and unusual passphrase\n");
       expect(refused.status, args.join(" ")).toBe(2);
       expect(refused.stderr, args.join(" ")).toMatch(/role: one of admin, editor, inbox/);
@@ -102,7 +105,6 @@ describe("npm run staff", { timeout: 60_000 }, () => {
     ]);
     log.close();
   });
-
 });
 
 describe("the password rules", () => {

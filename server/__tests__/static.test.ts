@@ -36,7 +36,10 @@ function fixtureBuild(): string {
   put("errors/fr/notFound.html", page("Page introuvable"));
   put("errors/en/wineNotFound.html", page("Wine Not Found"));
   put("errors/fr/wineNotFound.html", page("Vin introuvable"));
-  put("build-info.json", JSON.stringify({ snipcart: false, inlineScriptHashes: { "/client/index.html": ["'sha256-abc'"], "/errors/en/notFound.html": ["'sha256-notfound'"] } }));
+  put(
+    "build-info.json",
+    JSON.stringify({ snipcart: false, inlineScriptHashes: { "/client/index.html": ["'sha256-abc'"], "/errors/en/notFound.html": ["'sha256-notfound'"] } }),
+  );
   put("secret.txt", "outside the public folder");
   return root;
 }
@@ -140,7 +143,16 @@ describe("static serving", () => {
 
   it("refuses traversal attempts as sent on the wire, and never serves a file outside the public folder", async () => {
     // Sent byte for byte: fetch and app.inject would turn /../ and /%2e%2e/ into a plain path first.
-    for (const target of ["/../secret.txt", "/%2e%2e/secret.txt", "/assets/..%2f..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/a%00b", "/..%5csecret.txt", "/..\\secret.txt", "/%E0%A4%A"]) {
+    for (const target of [
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/assets/..%2f..%2fsecret.txt",
+      "/%2e%2e%2fsecret.txt",
+      "/a%00b",
+      "/..%5csecret.txt",
+      "/..\\secret.txt",
+      "/%E0%A4%A",
+    ]) {
       const response = await rawRequest(port, rawGet(target));
       expect(response.status, target).toBe(400);
       expect(response.body, target).not.toContain("outside the public folder");
@@ -228,7 +240,12 @@ describe("byte ranges (Safari plays a <video> only with them)", () => {
   it("sends the range for an If-Range date only when it is exactly the file's Last-Modified (RFC 9110 §13.1.5)", async () => {
     const lastModified = Date.parse((await app.inject({ url: video })).headers["last-modified"] as string);
     // A later date (it answered 206 before), an earlier one, one in another form of the same moment, garbage.
-    for (const ifRange of [new Date(lastModified + 3_600_000).toUTCString(), new Date(lastModified - 1000).toUTCString(), new Date(lastModified).toISOString(), "yesterday"]) {
+    for (const ifRange of [
+      new Date(lastModified + 3_600_000).toUTCString(),
+      new Date(lastModified - 1000).toUTCString(),
+      new Date(lastModified).toISOString(),
+      "yesterday",
+    ]) {
       const response = await app.inject({ url: video, headers: { range: "bytes=0-99", "if-range": ifRange } });
       expect(response.statusCode, ifRange).toBe(200);
       expect(response.rawPayload.equals(videoBytes), ifRange).toBe(true);

@@ -28,7 +28,6 @@ async function seeded(dataDir: string, entries: [string, Record<string, unknown>
   return db;
 }
 
-
 describe("CSV cells", () => {
   const cells = (values: Record<string, string | number | null>) => parseCsv(toCsv(Object.keys(values), [values]))[1];
 
@@ -42,9 +41,10 @@ describe("CSV cells", () => {
   });
 
   it("quotes commas, quotes, line breaks and edge spaces, and writes CRLF between records", () => {
-    const csv = toCsv(["a", "b", "c", "d", "e", "f"], [
-      { a: 'He said "hi", then left', b: "line 1\nline 2", c: " padded", d: "plain", e: null, f: '=HYPERLINK("http://evil.example","x")' },
-    ]);
+    const csv = toCsv(
+      ["a", "b", "c", "d", "e", "f"],
+      [{ a: 'He said "hi", then left', b: "line 1\nline 2", c: " padded", d: "plain", e: null, f: '=HYPERLINK("http://evil.example","x")' }],
+    );
     expect(csv).toBe(`a,b,c,d,e,f\r\n"He said ""hi"", then left","line 1\nline 2"," padded",plain,,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
   });
 
@@ -102,7 +102,13 @@ describe("export", () => {
     expect(newsletter.status).toBe(0);
     expect(newsletter.stdout.split("\r\n")[0]).toBe("id,receivedAt,language,page,email,consentedAt,confirmedAt,unsubscribedAt");
 
-    for (const args of [["export", "orders"], ["export"], ["list"], ["export", "contact-messages", "--format", "xml"], ["export", "contact-messages", "--since", "yesterday"]]) {
+    for (const args of [
+      ["export", "orders"],
+      ["export"],
+      ["list"],
+      ["export", "contact-messages", "--format", "xml"],
+      ["export", "contact-messages", "--since", "yesterday"],
+    ]) {
       const bad = run(...args);
       expect(bad.status, args.join(" ")).toBe(2);
       expect(bad.stderr).toContain("Usage: npm run submissions -- export <type>");

@@ -50,11 +50,14 @@ function slowClient(port: number, bytes: string): Promise<SlowClient> {
 /** A normal visitor's request on its own connection; resolves with the status and body. */
 function visit(port: number, agent: Agent, method: string, path: string, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method, path, agent, headers: body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {} }, (res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method, path, agent, headers: body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {} },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -86,7 +89,9 @@ describe("slow and silent clients", () => {
     // With them open, visitors are served.
     const agent = new Agent({ keepAlive: false, maxSockets: 20 });
     const pages = await Promise.all(Array.from({ length: 40 }, () => visit(port, agent, "GET", "/")));
-    const posts = await Promise.all(Array.from({ length: 10 }, () => visit(port, agent, "POST", "/api/contact-messages", JSON.stringify(validPayloads.contactMessage))));
+    const posts = await Promise.all(
+      Array.from({ length: 10 }, () => visit(port, agent, "POST", "/api/contact-messages", JSON.stringify(validPayloads.contactMessage))),
+    );
     const health = await visit(port, agent, "GET", "/healthz");
     const openMeanwhile = slow.filter((client) => !client.closed).length;
     agent.destroy();

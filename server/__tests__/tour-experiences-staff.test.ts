@@ -36,7 +36,15 @@ async function estate() {
 }
 
 const wang = { language: "zh", page: "/zh/wine-tours", name: "王小明", email: "Wang@Example.cn", phone: "+86 21 5555 0000", guests: 2, package: "hermitage" };
-const emily = { language: "en", page: "/wine-tours", name: "Emily Clarke", email: "emily@example.co.uk", phone: "+44 20 7946 0000", guests: 3, package: "hermitage" };
+const emily = {
+  language: "en",
+  page: "/wine-tours",
+  name: "Emily Clarke",
+  email: "emily@example.co.uk",
+  phone: "+44 20 7946 0000",
+  guests: 3,
+  package: "hermitage",
+};
 
 describe("guests the estate knows", () => {
   it("are one record per address across bookings and requests, with visits and no-shows from the check-in, tags and notes on every booking and the day sheet, and are erased with the person", async () => {
@@ -61,7 +69,13 @@ describe("guests the estate knows", () => {
     expect(refused.statusCode).toBe(400);
     expect(said(refused.body)).toContain(en("guest.error.tags", { count: 12, length: 30 }));
     expect(refused.body).toContain("Allergic to nuts");
-    const saved = await staff.post(`/admin/guests/${first}`, { "tag-VIP": "yes", "tag-allergies": "yes", otherTags: "Collector, vip", notes: "Allergic to nuts", country: "" });
+    const saved = await staff.post(`/admin/guests/${first}`, {
+      "tag-VIP": "yes",
+      "tag-allergies": "yes",
+      otherTags: "Collector, vip",
+      notes: "Allergic to nuts",
+      country: "",
+    });
     expect(saved.statusCode).toBe(303);
     const again = await staff.get(saved.headers.location as string);
     expect(said(again.body)).toContain(en("guest.saved"));
@@ -111,7 +125,21 @@ describe("gift vouchers from the staff area", () => {
 describe("each package's options", () => {
   it("are saved from their page and apply to new bookings at once; a wrong number is named and nothing is saved", async () => {
     const { app, staff } = await estate();
-    const form = { "hermitage-minGuests": "1", "hermitage-cutoffHours": "", "hermitage-horizonMonths": "", "hermitage-depositPercent": "0", "mongiron-minGuests": "1", "mongiron-cutoffHours": "", "mongiron-horizonMonths": "", "mongiron-depositPercent": "0", "both-minGuests": "1", "both-cutoffHours": "", "both-horizonMonths": "", "both-depositPercent": "0", afterVisitMail: "on" };
+    const form = {
+      "hermitage-minGuests": "1",
+      "hermitage-cutoffHours": "",
+      "hermitage-horizonMonths": "",
+      "hermitage-depositPercent": "0",
+      "mongiron-minGuests": "1",
+      "mongiron-cutoffHours": "",
+      "mongiron-horizonMonths": "",
+      "mongiron-depositPercent": "0",
+      "both-minGuests": "1",
+      "both-cutoffHours": "",
+      "both-horizonMonths": "",
+      "both-depositPercent": "0",
+      afterVisitMail: "on",
+    };
     const bad = await staff.post("/admin/experiences", { ...form, "mongiron-minGuests": "0" });
     expect(bad.statusCode).toBe(400);
     expect(said(bad.body)).toContain(en("experiences.error", { tour: "Château Mongiron tour", field: en("experiences.minGuests"), min: 1, max: 50 }));
@@ -148,7 +176,11 @@ describe("reports", () => {
     const csv = await staff.get(`/admin/reports/export?period=month&day=${saturday}&format=csv`);
     expect(csv.headers["content-type"]).toContain("text/csv");
     const rows = parse(csv.body.replace(/^\uFEFF/, ""), { delimiter: ";" }) as string[][];
-    expect(rows[0]).toEqual([fr("reports.column.table"), fr("reports.column.line"), ...["bookings", "guests", "visitors", "noShows", "cancellations", "revenue"].map((column) => fr(`reports.column.${column}` as "reports.column.guests"))]);
+    expect(rows[0]).toEqual([
+      fr("reports.column.table"),
+      fr("reports.column.line"),
+      ...["bookings", "guests", "visitors", "noShows", "cancellations", "revenue"].map((column) => fr(`reports.column.${column}` as "reports.column.guests")),
+    ]);
     expect(rows[1]!.slice(2, 7)).toEqual(["3", "7", "2", "1", "1"]);
     expect(rows.find((row) => row[0] === fr("reports.byLanguage") && row[1] === "chinois")!.slice(2, 4)).toEqual(["2", "4"]);
     const xlsx = await staff.get(`/admin/reports/export?period=month&day=${saturday}&format=xlsx`);

@@ -43,12 +43,19 @@ async function estate(options: { payments?: boolean } = {}) {
     await provider.start();
   }
   const clock = { now: Date.parse("2027-03-01T08:00:00Z") };
-  const env: Record<string, string> = provider ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url } : {};
+  const env: Record<string, string> = provider
+    ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url }
+    : {};
   const app = await adminTestServer({ SMTP_URL: smtp.url, ...env }, { now: () => new Date(clock.now) });
   apps.add(app);
   if (provider) {
     provider.deliver = async (payload, signature) => {
-      const answer = await app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json", "stripe-signature": signature }, payload });
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        payload,
+      });
       return { status: answer.statusCode, body: answer.body };
     };
   }
@@ -60,9 +67,23 @@ const rules = (app: FastifyInstance, pkg: PackageRulesRow["package"], set: Parti
   app.tours.scheduleChanged();
 };
 
-const visitor = (n: number, extra: Record<string, unknown> = {}) => ({ language: "zh", page: "/zh/wine-tours", name: `访客${n}`, email: `guest${n}@example.cn`, guests: 2, package: "hermitage", slot: at("10:00"), ...extra });
+const visitor = (n: number, extra: Record<string, unknown> = {}) => ({
+  language: "zh",
+  page: "/zh/wine-tours",
+  name: `访客${n}`,
+  email: `guest${n}@example.cn`,
+  guests: 2,
+  package: "hermitage",
+  slot: at("10:00"),
+  ...extra,
+});
 const slotRow = (app: FastifyInstance, id: string) =>
-  app.db.prepare("SELECT status, waiting_for AS waitingFor, private, price_cents AS priceCents FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string; waitingFor: string | null; private: number; priceCents: number };
+  app.db.prepare("SELECT status, waiting_for AS waitingFor, private, price_cents AS priceCents FROM tour_slot_bookings WHERE booking_id = ?").get(id) as {
+    status: string;
+    waitingFor: string | null;
+    private: number;
+    priceCents: number;
+  };
 
 describe("private tours", () => {
   it("close their time after one booking: 500 visitors at once get exactly one, the others a 409 saying why, and the time shows as taken", async () => {
@@ -71,8 +92,13 @@ describe("private tours", () => {
     const booked = answers.filter((answer) => answer.statusCode === 201);
     expect(booked).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(499);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ fields: ["slot"], error: translator("zh").t("tourRefusal.private.taken", { contact: "https://www.hermitage-lescours.example/zh/contact" }) });
-    const count = app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = '10:00' AND status = 'confirmed'").get(saturday) as { n: number };
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      fields: ["slot"],
+      error: translator("zh").t("tourRefusal.private.taken", { contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    });
+    const count = app.db
+      .prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = '10:00' AND status = 'confirmed'")
+      .get(saturday) as { n: number };
     expect(count.n).toBe(1);
     // The time shows as taken to everyone else, and a shared booking is refused there too.
     expect((await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at("10:00"))).toMatchObject({ placesLeft: 0 });
@@ -98,7 +124,9 @@ describe("prices", () => {
     const six = await bookTour(app, visitor(1, { guests: 6, slot: at("15:00") }) as never);
     expect(six.statusCode).toBe(201);
     expect(slotRow(app, six.json().id).priceCents).toBe(quoteTour(hermitage, 6).totalCents);
-    expect(quoteTour(hermitage, 6).perPersonCents).toBe(hermitage.groupPrices.find((tier) => tier.from === 6 && "perPerson" in tier) ? 6000 : hermitage.price * 100);
+    expect(quoteTour(hermitage, 6).perPersonCents).toBe(
+      hermitage.groupPrices.find((tier) => tier.from === 6 && "perPerson" in tier) ? 6000 : hermitage.price * 100,
+    );
     const two = await bookTour(app, visitor(2, { guests: 2 }) as never);
     expect(slotRow(app, two.json().id).priceCents).toBe(2 * hermitage.price * 100);
   });
@@ -108,10 +136,16 @@ describe("vouchers", () => {
   it("are redeemed once: of two bookings with the same code at the same moment, one is booked and the other refused naming the field", async () => {
     const { app, clock } = await estate();
     const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "Noël" }, "office@example.fr", new Date(clock.now));
-    const [a, b] = await Promise.all([bookTour(app, visitor(1, { voucher: code.toLowerCase() }) as never), bookTour(app, visitor(2, { voucher: code, slot: at("15:00") }) as never)]);
+    const [a, b] = await Promise.all([
+      bookTour(app, visitor(1, { voucher: code.toLowerCase() }) as never),
+      bookTour(app, visitor(2, { voucher: code, slot: at("15:00") }) as never),
+    ]);
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
     const refused = a!.statusCode === 409 ? a! : b!;
-    expect(refused.json()).toMatchObject({ fields: ["voucher"], error: translator("zh").t("tourRefusal.voucher.used", { contact: "https://www.hermitage-lescours.example/zh/contact" }) });
+    expect(refused.json()).toMatchObject({
+      fields: ["voucher"],
+      error: translator("zh").t("tourRefusal.voucher.used", { contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    });
     const booked = a!.statusCode === 201 ? a! : b!;
     expect(slotRow(app, booked.json().id).priceCents).toBe(2 * hermitage.price * 100 - 5000);
     // Nothing of the refused booking was stored.
@@ -123,8 +157,12 @@ describe("vouchers", () => {
     const old = createVoucher(app.db, { kind: "value", amountCents: 1000, validUntil: "2027-02-28", note: "" }, "office", new Date(clock.now));
     const both = createVoucher(app.db, { kind: "package", package: "both", guests: 2, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
     expect((await bookTour(app, visitor(1, { voucher: "AAAA-BBBB-CCCC" }) as never)).json().fields).toEqual(["voucher"]);
-    expect((await bookTour(app, visitor(2, { voucher: old }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.expired", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
-    expect((await bookTour(app, visitor(3, { voucher: both }) as never)).json().error).toBe(translator("zh").t("tourRefusal.voucher.package", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
+    expect((await bookTour(app, visitor(2, { voucher: old }) as never)).json().error).toBe(
+      translator("zh").t("tourRefusal.voucher.expired", { contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    );
+    expect((await bookTour(app, visitor(3, { voucher: both }) as never)).json().error).toBe(
+      translator("zh").t("tourRefusal.voucher.package", { contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    );
     const noTime = await bookTour(app, visitor(4, { voucher: both, slot: "" }) as never);
     expect(noTime.statusCode).toBe(409);
     expect(noTime.json().fields).toContain("voucher");
@@ -167,9 +205,13 @@ describe("a package's own lead time and horizon", () => {
     rules(app, "hermitage", { cutoff_hours: 24 * 7, horizon_months: 2 });
     expect(await availableSlots(app, "hermitage", saturday)).toEqual([]);
     expect((await availableSlots(app, "mongiron", saturday)).length).toBeGreaterThan(0);
-    expect((await bookTour(app, visitor(1))).json().error).toBe(translator("zh").t("wineTours.slots.conflictClosed", { contact: "https://www.hermitage-lescours.example/zh/contact" }));
+    expect((await bookTour(app, visitor(1))).json().error).toBe(
+      translator("zh").t("wineTours.slots.conflictClosed", { contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    );
     const later = await bookTour(app, visitor(2, { slot: at("10:00", "2027-06-05") }) as never);
-    expect(later.json().error).toBe(translator("zh").t("wineTours.slots.conflictHorizon", { months: 2, contact: "https://www.hermitage-lescours.example/zh/contact" }));
+    expect(later.json().error).toBe(
+      translator("zh").t("wineTours.slots.conflictHorizon", { months: 2, contact: "https://www.hermitage-lescours.example/zh/contact" }),
+    );
   });
 });
 
@@ -183,7 +225,12 @@ describe("deposits through the payment provider", () => {
     expect(outcome).toBe("payment");
     const session = provider!.sessionOf(id)!;
     expect(checkoutUrl).toBe(session.url);
-    expect(session).toMatchObject({ amount_total: Math.round((quoteTour(hermitage, 6).totalCents * 20) / 100), currency: "eur", locale: "fr", client_reference_id: id });
+    expect(session).toMatchObject({
+      amount_total: Math.round((quoteTour(hermitage, 6).totalCents * 20) / 100),
+      currency: "eur",
+      locale: "fr",
+      client_reference_id: id,
+    });
     expect(slotRow(app, id)).toMatchObject({ status: "pending", waitingFor: "payment" });
     // Held: the places count for everyone else.
     expect((await availableSlots(app, "hermitage", saturday)).find((slot) => slot.start === at("10:00"))!.placesLeft).toBe(2);
@@ -203,7 +250,9 @@ describe("deposits through the payment provider", () => {
     // Signed more than five minutes ago, or with another secret, or altered: refused.
     expect((await provider!.send("checkout.session.completed", session, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
     expect((await provider!.deliverSigned(paid.type, paid.payload.replace('"paid"', '"unpaid"'), paid.signature)).status).toBe(400);
-    expect((await app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json" }, payload: paid.payload })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json" }, payload: paid.payload })).statusCode,
+    ).toBe(400);
   });
 
   it("lapse unpaid: the places come back at the sweep and the visitor is told; a deposit paid just after takes them back if still free", async () => {
@@ -228,13 +277,22 @@ describe("deposits through the payment provider", () => {
     const { id } = (await bookTour(app, visitor(1))).json() as { id: string };
     await provider!.pay(provider!.sessionOf(id)!.id);
     const token = (app.db.prepare("SELECT manage_token AS t FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { t: string }).t;
-    const cancel = await app.inject({ method: "POST", url: "/api/tours/booking", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
+    const cancel = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString(),
+    });
     expect(cancel.statusCode).toBeLessThan(400);
     await waitFor(() => provider!.refunds.length === 1, 10_000, "the refund");
     await app.sweepBookings();
     expect(provider!.refunds).toHaveLength(1);
     expect(provider!.refunds[0]).toMatchObject({ payment_intent: provider!.sessionOf(id)!.payment_intent });
-    await waitFor(() => (app.db.prepare("SELECT status FROM tour_payments WHERE booking_id = ?").get(id) as { status: string }).status === "refunded", 10_000, "refunded");
+    await waitFor(
+      () => (app.db.prepare("SELECT status FROM tour_payments WHERE booking_id = ?").get(id) as { status: string }).status === "refunded",
+      10_000,
+      "refunded",
+    );
   });
 
   it("are not asked, and nothing calls the provider, without its keys", async () => {
@@ -256,8 +314,8 @@ describe("the thank-you e-mail after a visit", () => {
     const came = (await bookTour(app, visitor(1))).json().id as string;
     // The same guest's second tour that afternoon: one thank-you for the day, with both tours' wines.
     const cameAgain = (await bookTour(app, visitor(1, { package: "both", slot: at("14:00") }) as never)).json().id as string;
-    const absent = (await bookTour(app, visitor(2)) ).json().id as string;
-    const cancelled = (await bookTour(app, visitor(3)) ).json().id as string;
+    const absent = (await bookTour(app, visitor(2))).json().id as string;
+    const cancelled = (await bookTour(app, visitor(3))).json().id as string;
     await app.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
     clock.now = Date.parse("2027-03-06T09:30:00Z");
     await app.tours.markAttendance(came, "arrived", "office");
@@ -266,7 +324,10 @@ describe("the thank-you e-mail after a visit", () => {
     // The evening of the visit, then the next morning before 10:00: nothing yet.
     clock.now = Date.parse("2027-03-07T08:59:00Z");
     await app.sweepBookings();
-    const thanksSent = () => app.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject = ?").get(translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! })) as { n: number };
+    const thanksSent = () =>
+      app.db
+        .prepare("SELECT count(*) AS n FROM outbox WHERE subject = ?")
+        .get(translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! })) as { n: number };
     expect(thanksSent().n).toBe(0);
     clock.now = Date.parse("2027-03-07T09:05:00Z");
     await app.sweepBookings();
@@ -275,7 +336,8 @@ describe("the thank-you e-mail after a visit", () => {
     const mails = await mailsTo(smtp, "guest1@example.cn", 3);
     const thanks = mails.find((mail) => mail.subject === translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! }))!;
     const both = content.tours.packages.find((tour) => tour.id === "both")!;
-    for (const wine of new Set([...hermitage.wines, ...both.wines])) expect((thanks.text ?? "").split(`https://www.hermitage-lescours.example/zh/shop/${wine}`)).toHaveLength(2);
+    for (const wine of new Set([...hermitage.wines, ...both.wines]))
+      expect((thanks.text ?? "").split(`https://www.hermitage-lescours.example/zh/shop/${wine}`)).toHaveLength(2);
     // Only the guest who came: not the no-show, not the cancelled booking.
     const thanked = app.db.prepare("SELECT recipient FROM outbox WHERE subject = ?").all(thanks.subject) as { recipient: string }[];
     expect(thanked.map((row) => row.recipient)).toEqual(["guest1@example.cn"]);

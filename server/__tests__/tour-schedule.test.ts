@@ -33,7 +33,6 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
-
 describe("the tour schedule", { timeout: 60_000 }, () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
     const app = await server();
@@ -41,23 +40,31 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     const page = await staff.get("/admin/schedule");
     expect(page.statusCode).toBe(200);
     const defaults = await scheduleFormWith(staff, {});
-    expect([defaults["capacity-hermitage"], defaults["capacity-mongiron"], defaults.cutoffHours, defaults.holdHours, defaults.reminderHours, defaults.waitlistHoldHours, defaults.horizonMonths]).toEqual([
-      "8",
-      "8",
-      "24",
-      "48",
-      "24",
-      "12",
-      "12",
-    ]);
+    expect([
+      defaults["capacity-hermitage"],
+      defaults["capacity-mongiron"],
+      defaults.cutoffHours,
+      defaults.holdHours,
+      defaults.reminderHours,
+      defaults.waitlistHoldHours,
+      defaults.horizonMonths,
+    ]).toEqual(["8", "8", "24", "48", "24", "12", "12"]);
     // Each weekly time is a row: the time, and a box per weekday (every day by default).
-    expect([defaults["time-hermitage-0"], defaults["time-hermitage-1"], defaults["time-mongiron-1"], defaults["time-both-0"], defaults["time-both-1"]]).toEqual(["10:00", "15:00", "16:30", "14:00", ""]);
+    expect([defaults["time-hermitage-0"], defaults["time-hermitage-1"], defaults["time-mongiron-1"], defaults["time-both-0"], defaults["time-both-1"]]).toEqual(
+      ["10:00", "15:00", "16:30", "14:00", ""],
+    );
     expect([1, 2, 3, 4, 5, 6, 7].every((day) => defaults[`day-hermitage-0-${day}`] === "on")).toBe(true);
     expect([defaults.sharedGuide, defaults["instant-hermitage"]]).toEqual([undefined, "on"]);
     // Wednesday 3 March 2027: Mongiron runs once, at 9:30, for 6 people (its other days unchanged).
     const saved = await staff.post(
       "/admin/schedule",
-      await scheduleFormWith(staff, { "capacity-mongiron": "6", "day-mongiron-0-3": undefined, "day-mongiron-1-3": undefined, "time-mongiron-2": "09:30", "day-mongiron-2-3": "on" }),
+      await scheduleFormWith(staff, {
+        "capacity-mongiron": "6",
+        "day-mongiron-0-3": undefined,
+        "day-mongiron-1-3": undefined,
+        "time-mongiron-2": "09:30",
+        "day-mongiron-2-3": "on",
+      }),
     );
     expect(saved.statusCode).toBe(303);
     expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
@@ -72,7 +79,10 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
   it("refuses a wrong time or number, naming it, and keeps what was typed", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
-    const refused = await staff.post("/admin/schedule", await scheduleFormWith(staff, { "capacity-both": "80", "time-both-0": "2pm", horizonMonths: "0", "day-mongiron-2-6": "on" }));
+    const refused = await staff.post(
+      "/admin/schedule",
+      await scheduleFormWith(staff, { "capacity-both": "80", "time-both-0": "2pm", horizonMonths: "0", "day-mongiron-2-6": "on" }),
+    );
     expect(refused.statusCode).toBe(400);
     const text = said(refused.body);
     expect(text).toContain("Both châteaux tour: places per tour must be a whole number from 1 to 50.");
@@ -93,7 +103,11 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
       const found = [...elements(parseHtml(html))].find((element) => attribute(element, "id") === id);
       return id && found ? textOf(found) : "";
     };
-    const refusedNames = (html: string) => controls(html).filter((element) => attribute(element, "aria-invalid") === "true").map((element) => attribute(element, "name")).sort();
+    const refusedNames = (html: string) =>
+      controls(html)
+        .filter((element) => attribute(element, "aria-invalid") === "true")
+        .map((element) => attribute(element, "name"))
+        .sort();
 
     const closure = await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-10", note: "Vendanges" });
     expect(closure.statusCode).toBe(400);
@@ -102,7 +116,14 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(attribute(control(closure.body, "lastDay"), "value")).toBe("2027-09-10");
     expect(attribute(control(closure.body, "note"), "value")).toBe("Vendanges");
 
-    const date = await staff.post("/admin/schedule/dates", { day: "2027-03-06", package: "hermitage", kind: "capacity", time: "25:00", capacity: "", dateNote: "Salon" });
+    const date = await staff.post("/admin/schedule/dates", {
+      day: "2027-03-06",
+      package: "hermitage",
+      kind: "capacity",
+      time: "25:00",
+      capacity: "",
+      dateNote: "Salon",
+    });
     expect(date.statusCode).toBe(400);
     expect(refusedNames(date.body)).toEqual(["capacity", "time"]);
     expect(problemOf(date.body, "capacity")).toMatch(/1.*50/);
@@ -143,7 +164,8 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
 describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   const book = (app: FastifyInstance, guests: number, email: string) =>
     bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" });
-  const status = (app: FastifyInstance, id: string) => (app.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
+  const status = (app: FastifyInstance, id: string) =>
+    (app.db.prepare("SELECT status FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { status: string }).status;
 
   it("declines, refuses to undo into a slot taken meanwhile unless an admin overrides with a reason (logged), and cancels", async () => {
     const app = await server();
@@ -165,7 +187,11 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "" })).headers.location).toBe(`${page}?slot=reasonNeeded`);
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "The owner's guests" })).headers.location).toBe(`${page}?slot=undo`);
     expect(status(app, first)).toBe("confirmed");
-    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as { actor: string; action: string; detail: string }[];
+    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as {
+      actor: string;
+      action: string;
+      detail: string;
+    }[];
     expect(logged.map((entry) => [entry.actor, entry.action])).toEqual([
       ["office@hermitage-lescours.example", "booking.slot-declined"],
       [admin.email, "booking.slot-confirmed-over-capacity"],
@@ -210,8 +236,18 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     const [, movedMail] = await mailsTo(smtp, "mover@example.com", 2);
     expect(movedMail!.text).toContain("When: Sunday, March 21, 2027 at 10:00 AM (Paris time)");
     const after = readEvent(calendarOf(movedMail).content.toString());
-    expect(after).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: first.sequence + 1, local: "2027-03-21T10:00:00", utc: "2027-03-21T09:00:00.000Z" });
-    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as { actor: string; action: string; detail: string }[];
+    expect(after).toMatchObject({
+      method: "REQUEST",
+      uid: first.uid,
+      sequence: first.sequence + 1,
+      local: "2027-03-21T10:00:00",
+      utc: "2027-03-21T09:00:00.000Z",
+    });
+    const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ?").all(id) as {
+      actor: string;
+      action: string;
+      detail: string;
+    }[];
     expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
       ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
     ]);
@@ -227,7 +263,15 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
     const app = await server();
     const office = await signedInOffice(app);
-    await bookTour(app, { language: "fr", page: "/fr/wine-tours", name: "Camille Martin", email: "camille@example.fr", guests: 5, package: "hermitage", slot: "2027-03-28T10:00:00+02:00" });
+    await bookTour(app, {
+      language: "fr",
+      page: "/fr/wine-tours",
+      name: "Camille Martin",
+      email: "camille@example.fr",
+      guests: 5,
+      package: "hermitage",
+      slot: "2027-03-28T10:00:00+02:00",
+    });
     const account = await office.get("/admin/account");
     expect(said(account.body)).toContain("Calendar of confirmed tours");
     const address = /https:\/\/www\.hermitage-lescours\.example(\/admin\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics)/.exec(account.body)![1]!;
@@ -272,7 +316,15 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
   it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
     const app = await server();
     const office = await signedInOffice(app);
-    await bookTour(app, { language: "ja", page: "/ja/wine-tours", name: "Hanako Sato", email: "hanako@example.jp", guests: 3, package: "mongiron", slot: "2027-03-17T11:30:00+01:00" });
+    await bookTour(app, {
+      language: "ja",
+      page: "/ja/wine-tours",
+      name: "Hanako Sato",
+      email: "hanako@example.jp",
+      guests: 3,
+      package: "mongiron",
+      slot: "2027-03-17T11:30:00+01:00",
+    });
     app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
     app.tours.scheduleChanged();
     const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
@@ -294,4 +346,3 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
     expect((await editor.get("/admin/account")).body).not.toContain('href="/admin/calendar"');
   });
 });
-

@@ -47,10 +47,15 @@ const booking = (slot: string | undefined, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
-const post = (app: FastifyInstance, payload: unknown) => app.inject({ method: "POST", url: "/api/tour-bookings", headers: json, payload: JSON.stringify(payload) });
+const post = (app: FastifyInstance, payload: unknown) =>
+  app.inject({ method: "POST", url: "/api/tour-bookings", headers: json, payload: JSON.stringify(payload) });
 const availability = (app: FastifyInstance, query: string) => app.inject({ method: "GET", url: `/api/tours/availability?${query}` });
 const placesHeld = (app: FastifyInstance, date: string, time: string) =>
-  (app.db.prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('pending', 'confirmed')").get(date, time) as { n: number }).n;
+  (
+    app.db
+      .prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('pending', 'confirmed')")
+      .get(date, time) as { n: number }
+  ).n;
 
 describe("availability", () => {
   it("answers each day's slots with that day's offset across the spring change of 2027", async () => {
@@ -144,7 +149,9 @@ describe("booking a slot", () => {
     const ja = await post(app, booking(slot, { guests: 4, language: "ja", page: "/ja/wine-tours" }));
     expect(ja.statusCode).toBe(409);
     expect(ja.json()).toMatchObject({ fields: ["slot"], placesLeft: 2, contact: `${siteUrl}/ja/contact` });
-    expect(ja.json().error).toBe(`この時刻の残席は2席のみです。これより多い人数でのご見学をご希望の場合は、こちらからお問い合わせください：${siteUrl}/ja/contact`);
+    expect(ja.json().error).toBe(
+      `この時刻の残席は2席のみです。これより多い人数でのご見学をご希望の場合は、こちらからお問い合わせください：${siteUrl}/ja/contact`,
+    );
     const large = await post(app, booking("2027-03-30T10:00:00+02:00", { guests: 9, language: "fr", page: "/fr/wine-tours" }));
     expect(large.statusCode).toBe(409);
     expect(large.json().error).toBe(`Une visite accueille au plus 8 personnes. Pour un groupe plus nombreux, contactez-nous\u00a0: ${siteUrl}/fr/contact`);
@@ -193,7 +200,10 @@ describe("the visitor's mails, private link and calendar files", () => {
   it("confirms in Japanese with a calendar file at 10:00 Paris time on 28 March and 31 October 2027, then moves and cancels by the private link", async () => {
     const smtp = await smtpServer();
     const app = await server({ SMTP_URL: smtp.url });
-    const spring = await post(app, booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }));
+    const spring = await post(
+      app,
+      booking("2027-03-28T10:00:00+02:00", { language: "ja", page: "/ja/wine-tours", email: "hanako@example.jp", guests: 2, message: "窓際の席を希望します" }),
+    );
     expect(spring.statusCode).toBe(201);
     const [confirmation] = await mailsTo(smtp, "hanako@example.jp", 1);
     expect(confirmation!.subject).toBe("【シャトー・レルミタージュ・レスクール】ご見学日時確定のお知らせ：2027年3月28日（日）10:00");
@@ -206,7 +216,14 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(ics).toContain("DTSTART;TZID=Europe/Paris:20270328T100000");
     expect(ics).toContain("BEGIN:VTIMEZONE");
     const booked = readEvent(ics);
-    expect(booked).toMatchObject({ method: "REQUEST", sequence: 0, zone: "Europe/Paris", local: "2027-03-28T10:00:00", utc: "2027-03-28T08:00:00.000Z", status: "CONFIRMED" });
+    expect(booked).toMatchObject({
+      method: "REQUEST",
+      sequence: 0,
+      zone: "Europe/Paris",
+      local: "2027-03-28T10:00:00",
+      utc: "2027-03-28T08:00:00.000Z",
+      status: "CONFIRMED",
+    });
 
     // The private link: GET shows the booking in Japanese and changes nothing.
     const link = confirmation!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/booking\?token=[A-Za-z0-9_-]{43})/);
@@ -219,7 +236,12 @@ describe("the visitor's mails, private link and calendar files", () => {
 
     // Moved to 31 October 2027, the day winter time returns: same UID, next SEQUENCE, 10:00 Paris is 09:00 UTC.
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const moved = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "move", slot: "2027-10-31T10:00:00+01:00" }).toString() });
+    const moved = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token, action: "move", slot: "2027-10-31T10:00:00+01:00" }).toString(),
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain("日時を変更いたしました。");
     const [, moveMail] = await mailsTo(smtp, "hanako@example.jp", 2);
@@ -230,9 +252,19 @@ describe("the visitor's mails, private link and calendar files", () => {
     expect(placesHeld(app, "2027-10-31", "10:00")).toBe(2);
 
     // Cancelled: the calendar is told to drop the entry, with a higher SEQUENCE still; the places return.
-    const refused = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel" }).toString() });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token, action: "cancel" }).toString(),
+    });
     expect(refused.statusCode).toBe(400);
-    const cancelled = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
+    const cancelled = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString(),
+    });
     expect(cancelled.statusCode).toBe(200);
     const [, , cancelMail] = await mailsTo(smtp, "hanako@example.jp", 3);
     expect(readEvent(calendarOf(cancelMail).content.toString())).toMatchObject({ method: "CANCEL", uid: booked.uid, sequence: 2 });
@@ -275,7 +307,12 @@ describe("the visitor's mails, private link and calendar files", () => {
     const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings").get() as { manage_token: string }).manage_token;
     clock.set("2027-03-09T09:30:00Z");
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const late = await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString() });
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString(),
+    });
     expect(late.statusCode).toBe(409);
     expect((app.db.prepare("SELECT status FROM tour_slot_bookings").get() as { status: string }).status).toBe("confirmed");
     const unknown = await app.inject({ method: "GET", url: `/api/tours/booking?token=${"A".repeat(43)}` });
@@ -290,11 +327,22 @@ describe("reminders", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "lescours-reminders-"));
     const env = { SMTP_URL: smtp.url, DATA_DIR: dataDir };
     const first = await server(env, clock);
-    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { language: "fr", page: "/fr/wine-tours", email: "camille@example.fr" }))).statusCode).toBe(201);
+    expect((await post(first, booking("2027-03-10T10:00:00+01:00", { language: "fr", page: "/fr/wine-tours", email: "camille@example.fr" }))).statusCode).toBe(
+      201,
+    );
     expect((await post(first, booking("2027-03-10T10:00:00+01:00", { email: "gone@example.com" }))).statusCode).toBe(201);
-    const gone = (first.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'").get() as { token: string }).token;
+    const gone = (
+      first.db
+        .prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'gone@example.com'")
+        .get() as { token: string }
+    ).token;
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: gone, action: "cancel", confirm: "yes" }).toString() });
+    await first.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token: gone, action: "cancel", confirm: "yes" }).toString(),
+    });
     // 10:00 in Paris on 10 March is 09:00 UTC: 24 hours before is 9 March, 09:00 UTC.
     clock.set("2027-03-09T08:59:00Z");
     expect(await first.tours.sendReminders()).toBe(0);
@@ -321,7 +369,8 @@ describe("reminders", () => {
     // Sent when online changes close, the reminder gives the phone and no private link, in its text, its HTML and its calendar file.
     const reminder = toCamille[1]!;
     expect(reminder.text).toContain(translator("fr").t("mail.booking.change", { phone: site.contact.phone }));
-    for (const part of [reminder.text ?? "", String(reminder.html), calendarOf(reminder).content.toString()]) expect(part).not.toMatch(/api\/tours\/booking|token=/);
+    for (const part of [reminder.text ?? "", String(reminder.html), calendarOf(reminder).content.toString()])
+      expect(part).not.toMatch(/api\/tours\/booking|token=/);
   });
 });
 
@@ -336,7 +385,9 @@ describe("the waitlist", () => {
     expect((await post(first, booking(slot, { guests: 3, email: "three@example.com" }))).statusCode).toBe(201);
     // Full: without asking for the waitlist the answer is 409; asking for it stores the request in line.
     expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp" }))).statusCode).toBe(409);
-    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp", language: "ja", page: "/ja/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(first, booking(slot, { guests: 2, email: "yuki@example.jp", language: "ja", page: "/ja/wine-tours", waitlist: true }))).statusCode).toBe(
+      201,
+    );
     expect((await post(first, booking(slot, { guests: 2, email: "sam@example.com", waitlist: true }))).statusCode).toBe(201);
     expect((await post(first, booking(slot, { guests: 9, email: "big@example.com", waitlist: true }))).statusCode).toBe(409);
     const estateNote = await mailsTo(smtp, "contact@hermitage-lescours.example", 4);
@@ -357,9 +408,18 @@ describe("the waitlist", () => {
     // 2 March, 09:00 in Paris: the group of three cancels. Yuki (two, first in line) is offered the places until 21:00;
     // Sam's two do not fit in the one place left.
     clock.set("2027-03-02T08:00:00Z");
-    const three = (first.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'").get() as { token: string }).token;
+    const three = (
+      first.db
+        .prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'three@example.com'")
+        .get() as { token: string }
+    ).token;
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    await first.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString() });
+    await first.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString(),
+    });
     const [, offer] = await mailsTo(smtp, "yuki@example.jp", 2);
     expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）10:00のご見学にお席が空きました");
     expect(offer!.text).toContain("2027年3月2日（火）21:00（フランス時間）までお取り置きいたします。");
@@ -377,7 +437,9 @@ describe("the waitlist", () => {
     expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(1);
     expect((second.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(2);
     // The estate was told of the offer: to whom, and until when the places are held.
-    const offered = (await mailsTo(smtp, "contact@hermitage-lescours.example", 6)).find((mail) => mail.subject?.startsWith(staff("estateMail.subject.offered")));
+    const offered = (await mailsTo(smtp, "contact@hermitage-lescours.example", 6)).find((mail) =>
+      mail.subject?.startsWith(staff("estateMail.subject.offered")),
+    );
     expect(offered!.text).toContain(staff("estateMail.intro.offered", { name: "Alex Smith", until: "mar. 2 mars 2027 à 21\u00a0h" }));
 
     // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
@@ -386,7 +448,12 @@ describe("the waitlist", () => {
     const [, samOffer] = await mailsTo(smtp, "sam@example.com", 2);
     expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
     expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
-    const lapsed = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(yukiLink, siteUrl).searchParams.get("token")! }).toString() });
+    const lapsed = await second.inject({
+      method: "POST",
+      url: "/api/tours/waitlist",
+      headers: form,
+      payload: new URLSearchParams({ token: new URL(yukiLink, siteUrl).searchParams.get("token")! }).toString(),
+    });
     expect(lapsed.statusCode).toBe(409);
     expect(lapsed.body).toContain("お取り置きの期限が過ぎたため");
 
@@ -395,7 +462,12 @@ describe("the waitlist", () => {
     const shown = await second.inject({ method: "GET", url: samLink });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain("These places are kept for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
-    const taken = await second.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token: new URL(samLink, siteUrl).searchParams.get("token")! }).toString() });
+    const taken = await second.inject({
+      method: "POST",
+      url: "/api/tours/waitlist",
+      headers: form,
+      payload: new URLSearchParams({ token: new URL(samLink, siteUrl).searchParams.get("token")! }).toString(),
+    });
     expect(taken.statusCode).toBe(200);
     expect(taken.body).toContain("Your visit is booked.");
     const [, , confirmation] = await mailsTo(smtp, "sam@example.com", 3);
@@ -403,9 +475,17 @@ describe("the waitlist", () => {
     // And the estate, that the places offered were taken.
     const estateAfter = await mailsTo(smtp, "contact@hermitage-lescours.example", 8);
     expect(estateAfter.some((mail) => mail.text?.includes(staff("estateMail.intro.takenConfirmed", { name: "Alex Smith" })))).toBe(true);
-    expect(readEvent(calendarOf(confirmation).content.toString())).toMatchObject({ method: "REQUEST", local: "2027-03-20T10:00:00", utc: "2027-03-20T09:00:00.000Z" });
+    expect(readEvent(calendarOf(confirmation).content.toString())).toMatchObject({
+      method: "REQUEST",
+      local: "2027-03-20T10:00:00",
+      utc: "2027-03-20T09:00:00.000Z",
+    });
     expect(placesHeld(second, "2027-03-20", "10:00")).toBe(7);
-    expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({ start: slot, capacity: 8, placesLeft: 1 });
+    expect((await availability(second, "package=hermitage&from=2027-03-20&to=2027-03-20")).json().slots[0]).toEqual({
+      start: slot,
+      capacity: 8,
+      placesLeft: 1,
+    });
   });
 
   it("lets a visitor leave the list from the link of their e-mail: they are no longer offered places, the next in line is", async () => {
@@ -414,7 +494,9 @@ describe("the waitlist", () => {
     const app = await server({ SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), "lescours-leave-")) }, clock);
     const slot = "2027-03-20T15:00:00+01:00";
     expect((await post(app, booking(slot, { guests: 8, email: "eight@example.com" }))).statusCode).toBe(201);
-    expect((await post(app, booking(slot, { guests: 2, email: "first@example.com", language: "fr", page: "/fr/wine-tours", waitlist: true }))).statusCode).toBe(201);
+    expect((await post(app, booking(slot, { guests: 2, email: "first@example.com", language: "fr", page: "/fr/wine-tours", waitlist: true }))).statusCode).toBe(
+      201,
+    );
     expect((await post(app, booking(slot, { guests: 2, email: "second@example.com", waitlist: true }))).statusCode).toBe(201);
     const [joined] = await mailsTo(smtp, "first@example.com", 1);
     const leave = joined!.text!.match(/(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;
@@ -423,13 +505,27 @@ describe("the waitlist", () => {
     // The link shows the waiting place and a button to leave; the POST takes them off the list.
     expect((await app.inject({ url: leave })).body).toContain(fr("waitlist.leave"));
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const left = await app.inject({ method: "POST", url: "/api/tours/waitlist", headers: form, payload: new URLSearchParams({ token, action: "leave" }).toString() });
+    const left = await app.inject({
+      method: "POST",
+      url: "/api/tours/waitlist",
+      headers: form,
+      payload: new URLSearchParams({ token, action: "leave" }).toString(),
+    });
     expect(left.statusCode).toBe(200);
     expect(left.body).toContain(fr("waitlist.left").replace(/’/g, "&#x27;").replace(/'/g, "&#x27;").slice(0, 20));
     expect(app.tours.waitlist.byToken(token)!.status).toBe("gone");
     // Places free up: the second in line is offered them, the one who left is not.
-    const eight = (app.db.prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'").get() as { token: string }).token;
-    await app.inject({ method: "POST", url: "/api/tours/booking", headers: form, payload: new URLSearchParams({ token: eight, action: "cancel", confirm: "yes" }).toString() });
+    const eight = (
+      app.db
+        .prepare("SELECT b.manage_token AS token FROM tour_slot_bookings b JOIN tour_bookings t ON t.id = b.booking_id WHERE t.email = 'eight@example.com'")
+        .get() as { token: string }
+    ).token;
+    await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: form,
+      payload: new URLSearchParams({ token: eight, action: "cancel", confirm: "yes" }).toString(),
+    });
     const [, offer] = await mailsTo(smtp, "second@example.com", 2);
     expect(offer!.subject).toContain("Places are free");
     expect(smtp.received.filter((mail) => mail.to.includes("first@example.com"))).toHaveLength(1);

@@ -16,5 +16,12 @@ export function assignmentMail(
   const name = headerSafe(assignment.name, 60);
   const link = new URL(`/admin/submissions/${assignment.type}/${encodeURIComponent(assignment.id)}`, assignment.siteUrl).toString();
   const lines = [view.t("assignMail.intro", { by: assignment.by, type, name }), "", view.t("assignMail.open"), link, ""];
-  return { kind: "notification", to: assignment.to, replyTo: assignment.by, subject: headerSafe(view.t("assignMail.subject", { type, name })), text: lines.join("\n"), headers: {} };
+  return {
+    kind: "notification",
+    to: assignment.to,
+    replyTo: assignment.by,
+    subject: headerSafe(view.t("assignMail.subject", { type, name })),
+    text: lines.join("\n"),
+    headers: {},
+  };
 }

@@ -240,11 +240,20 @@ async function registerStaffArea(
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,
     onFinished: (job) => {
-      recordAudit(db, { actor: job.requestedBy.join(", "), action: auditActions.contentPublished, detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) } }, now());
+      recordAudit(
+        db,
+        {
+          actor: job.requestedBy.join(", "),
+          action: auditActions.contentPublished,
+          detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) },
+        },
+        now(),
+      );
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
       else if (job.status === "done" && job.preview === null) {
         // What went live is what the server's mails and pages say from now on, with no restart.
-        if (!app.content.reload()) app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
+        if (!app.content.reload())
+          app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
         app.log.info({ job: job.id, steps: job.steps }, "content: published");
       } else app.log.info({ job: job.id, steps: job.steps }, "content: preview built");
     },
@@ -282,7 +291,11 @@ async function registerStaffArea(
   // holding up the start (a large issue's batches, taken up at once, slow each of its reads).
   app.addHook("onReady", async () => {
     newsletter.dispatch.start();
-    void schedule.start().catch((error: unknown) => app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"));
+    void schedule
+      .start()
+      .catch((error: unknown) =>
+        app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"),
+      );
   });
   if (publisher.interruptedAtStart.length > 0) {
     app.log.warn({ jobs: publisher.interruptedAtStart }, "content: a publish was interrupted when the server stopped; the publish page offers to run it again");

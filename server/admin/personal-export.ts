@@ -106,7 +106,11 @@ export function withoutKeys(text: string, tokens: readonly string[]): string {
 
 /** The values of the person's rows' token columns (a subscription's links), masked wherever they appear. */
 const tokensOf = (found: PersonalData) =>
-  found.submissions.flatMap(({ row }) => Object.entries(row).filter(([column, value]) => column.endsWith("_token") && typeof value === "string" && value.length >= 16).map(([, value]) => String(value)));
+  found.submissions.flatMap(({ row }) =>
+    Object.entries(row)
+      .filter(([column, value]) => column.endsWith("_token") && typeof value === "string" && value.length >= 16)
+      .map(([, value]) => String(value)),
+  );
 
 /** The person's record, in the language of their newest submission (English when none names one). */
 export function personalRecord(found: PersonalData, estate: ReplyContext & { controller: (lang: Language) => string }, now: Date): PersonalRecord {
@@ -120,9 +124,17 @@ export function personalRecord(found: PersonalData, estate: ReplyContext & { con
     madeAt: now.toISOString(),
     email: found.email,
     language,
-    estate: { name: estate.estateNames[language], controller: estate.controller(language), email: estate.estateEmail, phone: estate.estatePhone, address: estate.address[language] },
+    estate: {
+      name: estate.estateNames[language],
+      controller: estate.controller(language),
+      email: estate.estateEmail,
+      phone: estate.estatePhone,
+      address: estate.address[language],
+    },
     tours: Object.fromEntries(
-      [...new Set(found.submissions.flatMap(({ type, row }) => (type === "tour-bookings" && typeof row.package === "string" ? [row.package] : [])))].map((id) => [id, estate.tourName(id, language)]),
+      [...new Set(found.submissions.flatMap(({ type, row }) => (type === "tour-bookings" && typeof row.package === "string" ? [row.package] : [])))].map(
+        (id) => [id, estate.tourName(id, language)],
+      ),
     ),
     submissions: found.submissions.map(({ type, status, row }) => ({
       form: formKind(type),

@@ -25,7 +25,12 @@ export function signatureLines(estate: Pick<ReplyContext, "address" | "estatePho
  * A template's subject and text in a language, with `{name}` and `{estate}` filled in and the
  * estate's signature lines after its closing words.
  */
-export function fillTemplate(template: ReplyTemplate, lang: Language, names: { name: string; estate: string }, signature: readonly string[] = []): { subject: string; body: string } {
+export function fillTemplate(
+  template: ReplyTemplate,
+  lang: Language,
+  names: { name: string; estate: string },
+  signature: readonly string[] = [],
+): { subject: string; body: string } {
   const fill = (text: string) => text.replace(/\{(name|estate)\}/g, (_all, blank: "name" | "estate") => names[blank]);
   const body = fill(template.body[lang]);
   return { subject: fill(template.subject[lang]), body: signature.length > 0 ? `${body}\n\n${signature.join("\n")}` : body };

@@ -116,7 +116,14 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
       row.__assignee ?? null,
     ]),
   };
-  return query.type === "tour-bookings" ? withTourDetails(db, view, sheet, rows.map((row) => String(row.id))) : sheet;
+  return query.type === "tour-bookings"
+    ? withTourDetails(
+        db,
+        view,
+        sheet,
+        rows.map((row) => String(row.id)),
+      )
+    : sheet;
 }
 
 /**
@@ -146,7 +153,15 @@ function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[])
 /** A moment as the estate's clock reads it, in a form every spreadsheet takes for a date: "2026-11-23 13:05". */
 export function localTime(at: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: estateTimeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: estateTimeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -200,14 +215,22 @@ export async function sheetToXlsx(sheet: Sheet, title: string): Promise<Buffer> 
   const worksheet = workbook.addWorksheet(title.replace(/[\\/?*[\]:]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
   worksheet.addRow(sheet.header).font = { bold: true };
   for (const row of sheet.rows) {
-    const added = worksheet.addRow(row.map((cell) => (cell !== null && typeof cell === "object" ? ("at" in cell ? wallClock(cell.at) : "day" in cell ? new Date(`${cell.day}T00:00:00Z`) : cell.phone) : cell)));
+    const added = worksheet.addRow(
+      row.map((cell) =>
+        cell !== null && typeof cell === "object" ? ("at" in cell ? wallClock(cell.at) : "day" in cell ? new Date(`${cell.day}T00:00:00Z`) : cell.phone) : cell,
+      ),
+    );
     row.forEach((cell, index) => {
       if (cell !== null && typeof cell === "object" && "at" in cell) added.getCell(index + 1).numFmt = "yyyy-mm-dd hh:mm";
       if (cell !== null && typeof cell === "object" && "day" in cell) added.getCell(index + 1).numFmt = "yyyy-mm-dd";
     });
   }
   worksheet.columns.forEach((column, index) => {
-    const longest = Math.max(...[sheet.header[index] ?? "", ...sheet.rows.map((row) => (typeof row[index] === "string" ? (row[index] as string) : "0000-00-00 00:00"))].map((text) => Math.min(60, text.length)));
+    const longest = Math.max(
+      ...[sheet.header[index] ?? "", ...sheet.rows.map((row) => (typeof row[index] === "string" ? (row[index] as string) : "0000-00-00 00:00"))].map((text) =>
+        Math.min(60, text.length),
+      ),
+    );
     column.width = Math.max(10, longest + 2);
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -15,10 +15,15 @@ export type TypedFields = Record<string, string>;
 export type FieldProblems<F extends string = string> = Partial<Record<F, string>>;
 
 /** What the route hands the handler: the form's value, or its problems; and what was typed. */
-export type CheckedForm<T, F extends string = string> = { ok: true; value: T; typed: TypedFields } | { ok: false; problems: FieldProblems<F>; typed: TypedFields };
+export type CheckedForm<T, F extends string = string> =
+  { ok: true; value: T; typed: TypedFields } | { ok: false; problems: FieldProblems<F>; typed: TypedFields };
 
 const typedOf = (fields: Record<string, string>, max: number): TypedFields =>
-  Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, value.slice(0, max)]));
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name !== "_csrf")
+      .map(([name, value]) => [name, value.slice(0, max)]),
+  );
 
 /**
  * The body schema of a route that takes the form `schema`. A problem without a field (a check of

@@ -25,7 +25,8 @@ import { InvalidFormPage, RefusedPage, RoleRefusedPage, SignInFirstPage, Unavail
  * them. A framed page keeps its own policy (./framed-policies.ts).
  */
 function adminSecurityPolicy(https: boolean): string {
-  const policy = "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  const policy =
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
   return https ? `${policy}; upgrade-insecure-requests` : policy;
 }
 
@@ -36,7 +37,8 @@ export const reads = (request: FastifyRequest) => request.method === "GET" || re
 /** A multipart body: only the content editor's scope has its parser (anywhere else it is refused with 415). */
 export const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
 
-const refuse = (context: AdminContext, request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
+const refuse = (context: AdminContext, request: FastifyRequest, reply: FastifyReply) =>
+  sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
 
 /**
  * The session's CSRF token in a posted form (the public routes check the sign-in form's own),
@@ -105,7 +107,8 @@ async function guard(admin: FastifyInstance, context: AdminContext): Promise<voi
   // calendar feed) keeps its own caching and robots headers.
   admin.addHook("onSend", async (request, reply) => {
     // A previewed page of the site, an e-mail in the newsletter's preview, keep their own policies.
-    if (!framedPolicies.has(String(reply.getHeader("Content-Security-Policy")))) reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
+    if (!framedPolicies.has(String(reply.getHeader("Content-Security-Policy"))))
+      reply.header("Content-Security-Policy", adminSecurityPolicy(servedOverHttps(config, request)));
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     if (!reply.hasHeader("X-Robots-Tag")) reply.header("X-Robots-Tag", "noindex, nofollow");
   });
@@ -119,6 +122,13 @@ export const staffGuard = fp(guard, { name: "staff-guard", fastify: "5.x" });
  * area's scope after the guard, which it depends on by name; registered anywhere else, the server
  * does not start. `options` is what the routes share (./context.ts), and what else they need.
  */
-export function guardedRoutes<Options extends AdminContext = AdminContext>(name: string, routes: (admin: FastifyInstance, options: Options) => void): FastifyPluginAsync<Options> {
-  return fp(async (admin: FastifyInstance, options: Options) => routes(admin, options), { name: `staff-routes-${name}`, fastify: "5.x", dependencies: ["staff-guard"] });
+export function guardedRoutes<Options extends AdminContext = AdminContext>(
+  name: string,
+  routes: (admin: FastifyInstance, options: Options) => void,
+): FastifyPluginAsync<Options> {
+  return fp(async (admin: FastifyInstance, options: Options) => routes(admin, options), {
+    name: `staff-routes-${name}`,
+    fastify: "5.x",
+    dependencies: ["staff-guard"],
+  });
 }

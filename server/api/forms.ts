@@ -109,11 +109,14 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   const sendNativeAnswer = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, status: number, outcome: FormAnswer) => {
     const fields = typed.get(request) ?? {};
     const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
-    const values = { hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours };
+    const values = {
+      hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours,
+    };
     return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
 
-  const kindOf = (request: FastifyRequest) => (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
+  const kindOf = (request: FastifyRequest) =>
+    (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
 
   // Validation failures name their fields (JSON: `{error, fields}`; a form post: its page, filled as
   // typed); a form post that fails otherwise (too fast, too large, a server fault) gets a page too.
@@ -171,7 +174,14 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
    * request without a time), and its page and message say the same.
    */
   /** `extra`: a deposit to pay (the checkout's address), a tour waiting for its minimum group (how many people it takes). */
-  const sendStored = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, id: string, outcome?: BookingOutcome, extra: { checkoutUrl?: string; minimum?: number } = {}) => {
+  const sendStored = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: FormKind,
+    id: string,
+    outcome?: BookingOutcome,
+    extra: { checkoutUrl?: string; minimum?: number } = {},
+  ) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
     const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
@@ -197,7 +207,12 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     const { slot, waitlist, private: privateTour, voucher, ...input } = request.body;
     const result = await bookTour({ store, tours, mail, checkout }, { input, slot, waitlist, private: privateTour, voucher });
     if ("outcome" in result) {
-      const extra = "checkoutUrl" in result ? { checkoutUrl: result.checkoutUrl } : result.outcome === "minimum" ? { minimum: tours.schedule().rules[input.package].minGuests } : {};
+      const extra =
+        "checkoutUrl" in result
+          ? { checkoutUrl: result.checkoutUrl }
+          : result.outcome === "minimum"
+            ? { minimum: tours.schedule().rules[input.package].minGuests }
+            : {};
       return sendStored(request, reply, kind, result.id, result.outcome, extra);
     }
     // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.

@@ -32,4 +32,3 @@ export function nativePayload(kind: FormKind, fields: TypedFields): Record<strin
   const envelope = Object.fromEntries(["language", "page", "fax"].filter((name) => name in fields).map((name) => [name, fields[name]]));
   return { ...formPayload(definition, data, chosen), ...envelope };
 }
-

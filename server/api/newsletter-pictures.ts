@@ -31,7 +31,10 @@ export async function newsletterPictureRoutes(api: FastifyInstance): Promise<voi
     const key = `${name}:${(await stat(file)).mtimeMs}`;
     let bytes = made.get(key);
     if (!bytes) {
-      bytes = await sharp(await readFile(file)).resize({ width: 1200, withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      bytes = await sharp(await readFile(file))
+        .resize({ width: 1200, withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
       if (made.size > 50) made.clear();
       made.set(key, bytes);
     }

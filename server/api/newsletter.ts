@@ -15,7 +15,11 @@ import type { RouteLimit } from "./route-config";
  * A token as the links carry it; anything else (a list, a malformed value) reads as no token,
  * which answers the "invalid link" page rather than a validation error.
  */
-const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).optional().catch(undefined);
+const token = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/)
+  .optional()
+  .catch(undefined);
 /** The links' query (the token of a link opened, or of a one-click POST), and the page's form body (POST only). */
 const linkSchema = { get: { querystring: z.object({ token }) }, post: { querystring: z.object({ token }), body: z.object({ token }).optional() } };
 
@@ -34,7 +38,10 @@ const subscriberLanguage = (value: string): Language => (isLanguage(value) ? val
  * POSTs (`List-Unsubscribe=One-Click`), which mail providers send from their own servers: that
  * route alone accepts requests from other origins (`crossSite`, see ./routes.ts).
  */
-export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, limit }: { store: SubmissionStore; mail: MailSource; limit: RouteLimit }): Promise<void> {
+export async function newsletterLinkRoutes(
+  api: FastifyInstance,
+  { store, mail, limit }: { store: SubmissionStore; mail: MailSource; limit: RouteLimit },
+): Promise<void> {
   // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
@@ -56,7 +63,15 @@ export async function newsletterLinkRoutes(api: FastifyInstance, { store, mail, 
     // The estate hears of a sign-up once the address's owner has confirmed it, not before.
     const context = mail();
     const notify = context
-      ? (row: NewsletterRow) => [composeNotification("newsletterSignup", row.id, { language: subscriberLanguage(row.language), page: row.page, email: row.email }, row.confirmed_at!, context)]
+      ? (row: NewsletterRow) => [
+          composeNotification(
+            "newsletterSignup",
+            row.id,
+            { language: subscriberLanguage(row.language), page: row.page, email: row.email },
+            row.confirmed_at!,
+            context,
+          ),
+        ]
       : undefined;
     const result = token ? store.confirm(token, notify) : null;
     if (!result) return invalid(request, reply);

@@ -65,7 +65,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
   await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit, tours, checkout: payments, siteUrl: config.SITE_URL }));
   // In their own context, with the parser of the visitor's page's forms.
-  const availabilityLimit: RouteLimit = config.AVAILABILITY_RATE_LIMIT_MAX > 0 && limited ? { max: config.AVAILABILITY_RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
+  const availabilityLimit: RouteLimit =
+    config.AVAILABILITY_RATE_LIMIT_MAX > 0 && limited ? { max: config.AVAILABILITY_RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
   await api.register(async (routes) => tourRoutes(routes, { tours, limit, availabilityLimit, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
   await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));

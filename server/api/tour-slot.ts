@@ -16,7 +16,15 @@ import { parseStart, type LocalTime } from "../bookings/paris-time";
  */
 export const tourBookingBody = submissionSchema(tourBookingForm, {
   slot: z.pipe(
-    z.optional(z.union([z.literal(""), z.string().check(z.maxLength(40), z.refine((start: string) => parseStart(start) !== null))])),
+    z.optional(
+      z.union([
+        z.literal(""),
+        z.string().check(
+          z.maxLength(40),
+          z.refine((start: string) => parseStart(start) !== null),
+        ),
+      ]),
+    ),
     z.transform((start: string | undefined): LocalTime | null => (start ? parseStart(start) : null)),
   ),
   waitlist: z.pipe(

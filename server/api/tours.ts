@@ -25,12 +25,11 @@ export const availabilityMaxAgeSeconds = 5;
 /** A `YYYY-MM-DD` day of the calendar. */
 const day = z.string().refine(isDay, "YYYY-MM-DD");
 /** The availability request: a package and the days from and to (at most a quarter, in order). */
-const availabilityQuery = z
-  .object({ package: z.enum(tourPackageIds), from: day, to: day })
-  .superRefine((query, context) => {
-    if (query.to < query.from) context.addIssue({ code: "custom", path: ["to"], message: "to is before from" });
-    else if (dayCount(query.from, query.to) > maxAvailabilityDays) context.addIssue({ code: "custom", path: ["to"], message: `to is more than ${maxAvailabilityDays} days after from` });
-  });
+const availabilityQuery = z.object({ package: z.enum(tourPackageIds), from: day, to: day }).superRefine((query, context) => {
+  if (query.to < query.from) context.addIssue({ code: "custom", path: ["to"], message: "to is before from" });
+  else if (dayCount(query.from, query.to) > maxAvailabilityDays)
+    context.addIssue({ code: "custom", path: ["to"], message: `to is more than ${maxAvailabilityDays} days after from` });
+});
 /** The 400 of an availability request: the fields, and what they must be. */
 function availabilityProblem(issues: readonly { keyword: string; instancePath: string; message?: string }[]) {
   const fields = [...new Set(issues.map((issue) => issue.instancePath.split("/")[1] ?? ""))].filter((name) => name !== "");
@@ -40,7 +39,11 @@ function availabilityProblem(issues: readonly { keyword: string; instancePath: s
 }
 
 /** A private link's token; anything else (a list, a malformed value) reads as none: the "invalid link" page. */
-const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional().catch(undefined);
+const token = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/)
+  .optional()
+  .catch(undefined);
 /** A field the visitor's page sends, read as text or as absent; each route says what it accepts. */
 const text = z.string().optional().catch(undefined);
 /** The visitor's page: its link (and the day whose times it shows), and its two forms (move, cancel). */
@@ -55,7 +58,10 @@ const offerSchema = {
 };
 
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
-export async function tourRoutes(api: FastifyInstance, { tours, limit, availabilityLimit, siteUrl }: { tours: TourService; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string }): Promise<void> {
+export async function tourRoutes(
+  api: FastifyInstance,
+  { tours, limit, availabilityLimit, siteUrl }: { tours: TourService; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string },
+): Promise<void> {
   // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);

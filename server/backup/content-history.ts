@@ -24,7 +24,13 @@ export interface ContentHistory {
 }
 
 const git = async (cwd: string, ...args: string[]) =>
-  (await run("git", ["-c", "core.hooksPath=/dev/null", ...args], { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" }, maxBuffer: 16 * 1024 * 1024 })).stdout.trim();
+  (
+    await run("git", ["-c", "core.hooksPath=/dev/null", ...args], {
+      cwd,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+      maxBuffer: 16 * 1024 * 1024,
+    })
+  ).stdout.trim();
 
 /**
  * Writes the repository holding `contentDir` into `file` as a bundle; null when the folder is in
@@ -60,9 +66,14 @@ export async function verifyBundle(file: string, cwd: string, head: string): Pro
  * of a larger repository (the project's), the folder must be in a clone of it: the bundle's refs
  * are fetched under `refs/restored/`, and the caller is told how to bring the folder back.
  */
-export async function restoreContent(bundle: string, contentDir: string, history: ContentHistory): Promise<{ restored: true } | { restored: false; advice: string }> {
+export async function restoreContent(
+  bundle: string,
+  contentDir: string,
+  history: ContentHistory,
+): Promise<{ restored: true } | { restored: false; advice: string }> {
   if (history.path === ".") {
-    if (existsSync(contentDir) && readdirSync(contentDir).length > 0) throw new Error(`CONTENT_DIR=${JSON.stringify(contentDir)} is not empty: a restore puts the content's history into an empty folder`);
+    if (existsSync(contentDir) && readdirSync(contentDir).length > 0)
+      throw new Error(`CONTENT_DIR=${JSON.stringify(contentDir)} is not empty: a restore puts the content's history into an empty folder`);
     await mkdir(contentDir, { recursive: true });
     await git(contentDir, "init", "--quiet");
     await git(contentDir, "fetch", "--quiet", "--update-head-ok", bundle, "refs/*:refs/*");
@@ -74,8 +85,13 @@ export async function restoreContent(bundle: string, contentDir: string, history
   try {
     top = await git(contentDir, "rev-parse", "--show-toplevel");
   } catch {
-    throw new Error(`CONTENT_DIR=${JSON.stringify(contentDir)} was the folder ${history.path} of a larger repository: clone that repository first, then restore`);
+    throw new Error(
+      `CONTENT_DIR=${JSON.stringify(contentDir)} was the folder ${history.path} of a larger repository: clone that repository first, then restore`,
+    );
   }
   await git(top, "fetch", "--quiet", bundle, "+refs/heads/*:refs/restored/heads/*", "+refs/tags/*:refs/restored/tags/*");
-  return { restored: false, advice: `the content's history is fetched under refs/restored/ in ${top}; bring the folder back with: git -C ${top} checkout ${history.head} -- ${history.path}` };
+  return {
+    restored: false,
+    advice: `the content's history is fetched under refs/restored/ in ${top}; bring the folder back with: git -C ${top} checkout ${history.head} -- ${history.path}`,
+  };
 }

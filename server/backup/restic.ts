@@ -80,7 +80,14 @@ export class Restic {
 
   /** Forgets the snapshots the retention does not keep; with `prune`, also frees their space (slower: it rewrites packs). */
   async forget(keep: Retention, prune: boolean): Promise<void> {
-    const rules = [["--keep-last", keep.last], ["--keep-daily", keep.daily], ["--keep-monthly", keep.monthly]].filter(([, count]) => Number(count) > 0).flat().map(String);
+    const rules = [
+      ["--keep-last", keep.last],
+      ["--keep-daily", keep.daily],
+      ["--keep-monthly", keep.monthly],
+    ]
+      .filter(([, count]) => Number(count) > 0)
+      .flat()
+      .map(String);
     await this.restic(["forget", "--quiet", "--tag", snapshotTag, ...rules, ...(prune ? ["--prune"] : [])]);
   }
 

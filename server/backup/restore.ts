@@ -48,7 +48,8 @@ async function checkFiles(root: string, manifest: Manifest): Promise<void> {
   for (const file of manifest.files) {
     const path = join(root, file.path);
     if (!existsSync(path)) throw new Error(`the backup lacks ${file.path}`);
-    if ((await stat(path)).size !== file.bytes || (await sha256Of(path)) !== file.sha256) throw new Error(`${file.path} differs from the manifest: the backup is damaged`);
+    if ((await stat(path)).size !== file.bytes || (await sha256Of(path)) !== file.sha256)
+      throw new Error(`${file.path} differs from the manifest: the backup is damaged`);
   }
 }
 
@@ -59,7 +60,8 @@ async function checkFiles(root: string, manifest: Manifest): Promise<void> {
  */
 export async function restoreBackup(config: Config, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
   const dataDir = resolve(config.DATA_DIR);
-  if (!isEmpty(dataDir)) throw new Error(`DATA_DIR=${JSON.stringify(dataDir)} is not empty: a restore goes into an empty data folder (move the old one aside first)`);
+  if (!isEmpty(dataDir))
+    throw new Error(`DATA_DIR=${JSON.stringify(dataDir)} is not empty: a restore goes into an empty data folder (move the old one aside first)`);
   const contentDir = contentFolder(config);
   const target = await mkdtemp(join(tmpdir(), "lescours-restore-"));
   try {
@@ -72,7 +74,9 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
     if (manifest.content) await verifyBundle(join(root, manifest.content.bundle), root, manifest.content.head);
     // Checked before anything is written: a content folder of its own is restored into an empty one.
     if (manifest.content?.path === "." && !isEmpty(contentDir)) {
-      throw new Error(`CONTENT_DIR=${JSON.stringify(contentDir)} is not empty: a restore puts the content's history into an empty folder (move the old one aside first)`);
+      throw new Error(
+        `CONTENT_DIR=${JSON.stringify(contentDir)} is not empty: a restore puts the content's history into an empty folder (move the old one aside first)`,
+      );
     }
 
     await mkdir(dataDir, { recursive: true });
@@ -88,9 +92,7 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
     let unsentMail: number;
     try {
       const reason = `held by the restore of the backup of ${manifest.takenAt}: the server that was lost may have sent it after that backup, so it is not sent again (npm run restore -- <snapshot> --send-unsent sends such e-mails)`;
-      unsentMail = options.sendUnsent
-        ? new OutboxTable(db).unsentCount()
-        : holdUnsentMail(db, reason, now.toISOString());
+      unsentMail = options.sendUnsent ? new OutboxTable(db).unsentCount() : holdUnsentMail(db, reason, now.toISOString());
     } finally {
       db.close();
     }

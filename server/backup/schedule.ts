@@ -59,13 +59,20 @@ export class BackupSchedule {
     } catch {
       // A database that cannot be read is /healthz's own finding; the backups are then unknown.
     }
-    return backupStatus(history, { configured: this.configured, intervalMinutes: this.config.BACKUP_INTERVAL_MINUTES, startedAt: this.startedAt, now: this.now() });
+    return backupStatus(history, {
+      configured: this.configured,
+      intervalMinutes: this.config.BACKUP_INTERVAL_MINUTES,
+      startedAt: this.startedAt,
+      now: this.now(),
+    });
   }
 
   /** Schedules the next backup: one interval after the last good one (or after the start), at once if that is past. */
   start(): void {
     if (!this.configured) {
-      this.log.warn('backup: RESTIC_REPOSITORY is not set, so nothing is backed up: a lost disk would lose every booking and the content\'s history (docs/deployment.md, "Backups")');
+      this.log.warn(
+        'backup: RESTIC_REPOSITORY is not set, so nothing is backed up: a lost disk would lose every booking and the content\'s history (docs/deployment.md, "Backups")',
+      );
       return;
     }
     this.log.info(`backup: every ${this.config.BACKUP_INTERVAL_MINUTES} minutes to ${repositoryLabel(this.config)}`);

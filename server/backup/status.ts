@@ -27,11 +27,16 @@ export interface BackupStatus {
 }
 
 /** The backups' state now: unhealthy when the last good one is older than twice the schedule, or the last one failed. */
-export function backupStatus(history: BackupHistory | null, options: { configured: boolean; intervalMinutes: number; startedAt: Date; now: Date }): BackupStatus {
+export function backupStatus(
+  history: BackupHistory | null,
+  options: { configured: boolean; intervalMinutes: number; startedAt: Date; now: Date },
+): BackupStatus {
   const { configured, intervalMinutes, startedAt, now } = options;
   const base = { intervalMinutes, serverStartedAt: startedAt.toISOString(), runningSince: history?.running?.started_at ?? null };
   const good = history?.lastGood;
-  const lastGood = good?.finished_at ? { at: good.finished_at, snapshot: good.snapshot, ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(good.finished_at)) / 1000)) } : null;
+  const lastGood = good?.finished_at
+    ? { at: good.finished_at, snapshot: good.snapshot, ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(good.finished_at)) / 1000)) }
+    : null;
   const finished = history?.lastFinished;
   const lastFailure = finished?.status === "failed" && finished.finished_at ? { at: finished.finished_at, error: finished.error ?? "unknown error" } : null;
   if (!configured) return { ok: true, state: "not configured", ...base, lastGood, lastFailure };

@@ -51,7 +51,21 @@ export async function sendAfterVisitMails(tours: TourService): Promise<number> {
     for (const { visit, packages } of days.values()) {
       const thanks = composeExperienceMail(
         "thanks",
-        { id: visit.bookingId, email: visit.email, language: visit.language, tour: tours.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token, package: visit.package, wines: winesPoured(tours.content.current, packages) },
+        {
+          id: visit.bookingId,
+          email: visit.email,
+          language: visit.language,
+          tour: tours.content.tourName(visit.package, visit.language),
+          date: visit.date,
+          time: visit.time,
+          zone: visit.zone,
+          guests: visit.guests,
+          status: visit.status,
+          sequence: visit.sequence,
+          token: visit.token,
+          package: visit.package,
+          wines: winesPoured(tours.content.current, packages),
+        },
         { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours },
       );
       // The outbox keeps the wall clock its sender reads, whatever clock the bookings run on.

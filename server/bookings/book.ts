@@ -161,7 +161,10 @@ export interface StaffBooking {
 export async function bookForVisitor({ store, tours }: Booker, booking: StaffBooking): Promise<{ id: string }> {
   const { input, slot } = booking;
   const { id } = await store.submitWith("tourBooking", { ...input, date: slot.date }, (saved) => {
-    tours.reserve({ id: saved.id, slot: { package: input.package, ...slot }, guests: input.guests ?? 1 }, { actor: booking.actor, overCapacity: booking.overCapacity, reason: booking.reason });
+    tours.reserve(
+      { id: saved.id, slot: { package: input.package, ...slot }, guests: input.guests ?? 1 },
+      { actor: booking.actor, overCapacity: booking.overCapacity, reason: booking.reason },
+    );
     if (booking.note !== "") addNote(store.db, { type: "tour-bookings", id: saved.id }, booking.actor, booking.note, tours.now);
     if (booking.notify) tours.tell("booked", saved.id);
   });
@@ -194,7 +197,8 @@ export function refusalAnswer(
   const capacity = capacityOf(schedule, { package: booking.package, ...slot });
   const guests = booking.guests ?? 1;
   // A private tour needs its time free of anyone else.
-  if (booking.private && refused.reason === "full" && guests <= capacity) return { error: t("tourRefusal.private.taken", { contact }), fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
+  if (booking.private && refused.reason === "full" && guests <= capacity)
+    return { error: t("tourRefusal.private.taken", { contact }), fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
   const error =
     refused.reason === "closed" || refused.reason === "unknown"
       ? t("wineTours.slots.conflictClosed", { contact })

@@ -51,7 +51,15 @@ export function dayViews(
     const slots = new Map<string, SlotView>();
     const view = (pkg: TourPackageId, time: string, scheduled: boolean): SlotView => {
       const slot = { package: pkg, date, time };
-      return { package: pkg, time, scheduled, capacity: capacityOf(schedule, slot), taken: places.get(pool(date, time, pkg)) ?? 0, bookings: [], change: dateChangeOf(schedule, slot) };
+      return {
+        package: pkg,
+        time,
+        scheduled,
+        capacity: capacityOf(schedule, slot),
+        taken: places.get(pool(date, time, pkg)) ?? 0,
+        bookings: [],
+        change: dateChangeOf(schedule, slot),
+      };
     };
     for (const pkg of tourPackageIds) for (const time of timesOn(schedule, pkg, date)) slots.set(`${time} ${pkg}`, view(pkg, time, true));
     for (const booking of bookings) {
@@ -60,7 +68,11 @@ export function dayViews(
       if (!slots.has(key)) slots.set(key, view(booking.package, booking.time, false));
       slots.get(key)!.bookings.push(booking);
     }
-    days.push({ date, closure: closureOn(schedule, date), slots: [...slots.values()].sort((a, b) => a.time.localeCompare(b.time) || order(a.package) - order(b.package)) });
+    days.push({
+      date,
+      closure: closureOn(schedule, date),
+      slots: [...slots.values()].sort((a, b) => a.time.localeCompare(b.time) || order(a.package) - order(b.package)),
+    });
   }
   return days;
 }

@@ -24,7 +24,8 @@ export const checkoutMinutes = 30;
 export const paymentHoldMinutes = checkoutMinutes + 1;
 
 /** When a group waiting for its tour's minimum stops holding its places: the package's cut-off. */
-export const minimumHoldEnd = (schedule: Schedule, slot: Slot) => new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
+export const minimumHoldEnd = (schedule: Schedule, slot: Slot) =>
+  new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
 
 /** What a visitor chose besides the time and the group. */
 export interface ExperienceChoice {
@@ -51,7 +52,11 @@ export interface ExperienceBooking {
  * to pay, if the package asks one and a payment provider is set, holding them until the checkout
  * ends.
  */
-export function reserveExperience(tours: TourService, booking: { id: string; slot: Slot; guests: number; choice: ExperienceChoice }, paymentsOn: boolean): ExperienceBooking {
+export function reserveExperience(
+  tours: TourService,
+  booking: { id: string; slot: Slot; guests: number; choice: ExperienceChoice },
+  paymentsOn: boolean,
+): ExperienceBooking {
   const now = tours.now;
   const voucher = booking.choice.voucher ? redeem(tours.db, booking.choice.voucher, booking.id, booking.slot.package, now) : null;
   const price = quote(tours.content.current, booking.slot.package, booking.guests, booking.choice.private)?.totalCents ?? 0;
@@ -59,7 +64,8 @@ export function reserveExperience(tours: TourService, booking: { id: string; slo
   const depositCents = depositOf(tours.schedule(), booking.slot.package, priceCents, paymentsOn);
   const paymentUntil = depositCents > 0 ? new Date(now.getTime() + paymentHoldMinutes * 60_000) : null;
   const held = tours.reserve({ id: booking.id, slot: booking.slot, guests: booking.guests, private: booking.choice.private, priceCents, paymentUntil });
-  if (paymentUntil) insertPayment(tours.db, { bookingId: booking.id, amountCents: depositCents, expiresAt: new Date(now.getTime() + checkoutMinutes * 60_000) }, now);
+  if (paymentUntil)
+    insertPayment(tours.db, { bookingId: booking.id, amountCents: depositCents, expiresAt: new Date(now.getTime() + checkoutMinutes * 60_000) }, now);
   return { held, priceCents, depositCents, voucher };
 }
 
@@ -111,7 +117,8 @@ export function releaseExtras(db: Db, bookingId: string, now: Date): void {
 export function experienceMailOf(kind: VisitMailKind, visit: BookedVisit, forMail: VisitForMail, context: VisitMailContext, schedule: Schedule) {
   const withPackage = { ...forMail, package: visit.package };
   if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "payment") return null;
-  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "minimum") return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
+  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "minimum")
+    return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
   if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
   if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
   return undefined;

@@ -63,7 +63,9 @@ export class Payments implements Checkout {
       maxNetworkRetries: 2,
       timeout: 20_000,
       telemetry: false,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
+      ...(api
+        ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" }
+        : {}),
     });
     return new Payments(stripe, settings, tours, log);
   }
@@ -90,7 +92,11 @@ export class Payments implements Checkout {
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: payment.currency, unit_amount: payment.amount_cents, product_data: { name: tour ? textIn(tour.selectedLabel, visit.language) : visit.package } },
+            price_data: {
+              currency: payment.currency,
+              unit_amount: payment.amount_cents,
+              product_data: { name: tour ? textIn(tour.selectedLabel, visit.language) : visit.package },
+            },
           },
         ],
         metadata: { booking: bookingId },
@@ -129,7 +135,8 @@ export class Payments implements Checkout {
     return this.tours.change(() => {
       const now = this.tours.now;
       if (!recordPaymentEvent(this.tours.db, event.id, event.type, now)) return "duplicate" as const;
-      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired") return "ignored" as const;
+      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired")
+        return "ignored" as const;
       const session = event.data.object;
       const bookingId = session.client_reference_id ?? session.metadata?.booking ?? "";
       const payment = paymentOf(this.tours.db, bookingId);
@@ -142,7 +149,16 @@ export class Payments implements Checkout {
       if (session.payment_status !== "paid") return "ignored" as const;
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined);
       if (!setPaymentStatus(this.tours.db, bookingId, ["open", "expired"], "paid", now, intent ? { paymentIntent: intent } : {})) return "done" as const;
-      recordAudit(this.tours.db, { actor: paymentProviderActor, action: auditActions.depositPaid, target: { type: "tour-bookings", id: bookingId }, detail: { amount: payment.amount_cents, currency: payment.currency } }, now);
+      recordAudit(
+        this.tours.db,
+        {
+          actor: paymentProviderActor,
+          action: auditActions.depositPaid,
+          target: { type: "tour-bookings", id: bookingId },
+          detail: { amount: payment.amount_cents, currency: payment.currency },
+        },
+        now,
+      );
       const visit = this.tours.ledger.byId(bookingId);
       if (visit && visit.status === "pending" && visit.waitingFor === "payment") {
         confirmPaid(this.tours, visit);
@@ -168,10 +184,22 @@ export class Payments implements Checkout {
       for (const due of refundsDue(this.tours.db)) {
         if (!due.payment_intent) continue;
         try {
-          const refund = await this.stripe.refunds.create({ payment_intent: due.payment_intent, metadata: { booking: due.booking_id } }, { idempotencyKey: `refund-${due.booking_id}` });
+          const refund = await this.stripe.refunds.create(
+            { payment_intent: due.payment_intent, metadata: { booking: due.booking_id } },
+            { idempotencyKey: `refund-${due.booking_id}` },
+          );
           await this.tours.change(() => {
             if (!setPaymentStatus(this.tours.db, due.booking_id, ["refund-due"], "refunded", this.tours.now, { refundId: refund.id })) return;
-            recordAudit(this.tours.db, { actor: paymentProviderActor, action: auditActions.depositRefunded, target: { type: "tour-bookings", id: due.booking_id }, detail: { amount: due.amount_cents, currency: due.currency } }, this.tours.now);
+            recordAudit(
+              this.tours.db,
+              {
+                actor: paymentProviderActor,
+                action: auditActions.depositRefunded,
+                target: { type: "tour-bookings", id: due.booking_id },
+                detail: { amount: due.amount_cents, currency: due.currency },
+              },
+              this.tours.now,
+            );
           });
           count += 1;
         } catch (error) {

@@ -7,7 +7,15 @@
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import type { Db } from "../db/database";
-import { deleteClosure, deleteDateChange, insertClosure, insertDateChange, readScheduleRows, writeScheduleSettings, type DateChangeKind } from "../db/tour-schedule";
+import {
+  deleteClosure,
+  deleteDateChange,
+  insertClosure,
+  insertDateChange,
+  readScheduleRows,
+  writeScheduleSettings,
+  type DateChangeKind,
+} from "../db/tour-schedule";
 import { readPackageRules } from "../db/tour-rules";
 import { addDays, addMonths, dayCount, estateZone, isoWithOffset, instantOf, localOf, weekdayOf, type LocalTime } from "./paris-time";
 
@@ -86,7 +94,8 @@ export interface Slot extends LocalTime {
   package: TourPackageId;
 }
 
-const emptyTimes = (): Schedule["times"] => Object.fromEntries(tourPackageIds.map((id) => [id, Object.fromEntries(weekdays.map((day) => [day, [] as string[]]))])) as Schedule["times"];
+const emptyTimes = (): Schedule["times"] =>
+  Object.fromEntries(tourPackageIds.map((id) => [id, Object.fromEntries(weekdays.map((day) => [day, [] as string[]]))])) as Schedule["times"];
 
 /** Reads the schedule as the estate last saved it. */
 export function readSchedule(db: Db): Schedule {
@@ -167,7 +176,9 @@ export function writeScheduleChange(db: Db, change: ScheduleChange, now: Date): 
   switch (change.kind) {
     case "settings": {
       const { settings } = change;
-      const weekly = tourPackageIds.flatMap((pkg) => weekdays.flatMap((weekday) => (settings.times[pkg][weekday] ?? []).map((time) => ({ package: pkg, weekday, time }))));
+      const weekly = tourPackageIds.flatMap((pkg) =>
+        weekdays.flatMap((weekday) => (settings.times[pkg][weekday] ?? []).map((time) => ({ package: pkg, weekday, time }))),
+      );
       const packages = tourPackageIds.map((pkg) => ({ package: pkg, instant_confirm: settings.instantConfirm[pkg] ? 1 : 0, capacity: settings.capacity[pkg] }));
       writeScheduleSettings(
         db,

@@ -14,7 +14,17 @@ import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
 import { changeStatus, statusesOf } from "../db/inbox";
 import { enqueueMail } from "../db/outbox";
-import { attendanceOf, heldBookingsBetween, markReminderQueued, placesHeldBetween, remindersNotQueued, setAttendance, visitorOf, type Attendance, type HeldBooking } from "../db/tour-ledger";
+import {
+  attendanceOf,
+  heldBookingsBetween,
+  markReminderQueued,
+  placesHeldBetween,
+  remindersNotQueued,
+  setAttendance,
+  visitorOf,
+  type Attendance,
+  type HeldBooking,
+} from "../db/tour-ledger";
 import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
 import { peopleTowardsMinimum } from "../db/tour-experiences";
 import type { MailContext } from "../mail/compose";
@@ -170,7 +180,11 @@ export class TourService {
       const rules = schedule.rules[pkg];
       const minimum = rules.minGuests > 1 ? { minGuests: rules.minGuests } : {};
       const deposit = this.options.depositsOn && rules.depositPercent > 0 && schedule.instantConfirm[pkg] ? { depositPercent: rules.depositPercent } : {};
-      answer.json = JSON.stringify({ slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })), ...minimum, ...deposit });
+      answer.json = JSON.stringify({
+        slots: answer.slots.map((slot) => ({ start: slotStart(schedule, slot), capacity: slot.capacity, placesLeft: slot.placesLeft })),
+        ...minimum,
+        ...deposit,
+      });
     }
     return answer.json;
   }
@@ -180,7 +194,11 @@ export class TourService {
     const now = this.now.getTime();
     const known = this.answers.get(key);
     if (known && known.version === this.version && Math.abs(now - known.at) < 1000) return known;
-    const fresh: { version: number; at: number; slots: OpenSlot[]; json?: string } = { version: this.version, at: now, slots: this.ledger.open(this.schedule(), pkg, from, to, this.now) };
+    const fresh: { version: number; at: number; slots: OpenSlot[]; json?: string } = {
+      version: this.version,
+      at: now,
+      slots: this.ledger.open(this.schedule(), pkg, from, to, this.now),
+    };
     if (this.answers.size >= 1000) this.answers.clear();
     this.answers.set(key, fresh);
     return fresh;
@@ -204,7 +222,11 @@ export class TourService {
     const capacity = capacityOf(schedule, booking.slot);
     if (booking.guests > capacity && !staff?.overCapacity) throw new SlotRefused("full", this.ledger.placesLeft(schedule, booking.slot, now));
     const free = this.ledger.placesLeft(schedule, booking.slot, now) >= booking.guests;
-    this.ledger.check(schedule, booking.slot, booking.guests, now, { byStaff: staff !== null, overCapacity: staff?.overCapacity ?? false, private: booking.private ?? false });
+    this.ledger.check(schedule, booking.slot, booking.guests, now, {
+      byStaff: staff !== null,
+      overCapacity: staff?.overCapacity ?? false,
+      private: booking.private ?? false,
+    });
     // What a visitor's booking may wait for: its deposit (held until the checkout ends), or, on a
     // tour with a minimum group, enough people at that time (held until the cut-off).
     const minimum = schedule.rules[booking.slot.package].minGuests;
@@ -217,7 +239,12 @@ export class TourService {
       guests: booking.guests,
       zone: schedule.zone,
       confirmed,
-      holdUntil: waitingFor === "payment" ? booking.paymentUntil! : waitingFor === "minimum" ? minimumHoldEnd(schedule, booking.slot) : Ledger.holdEnd(schedule, booking.slot, now),
+      holdUntil:
+        waitingFor === "payment"
+          ? booking.paymentUntil!
+          : waitingFor === "minimum"
+            ? minimumHoldEnd(schedule, booking.slot)
+            : Ledger.holdEnd(schedule, booking.slot, now),
       now,
       source: staff ? "staff" : "visitor",
       private: booking.private ?? false,
@@ -229,8 +256,27 @@ export class TourService {
     if (confirmed && !staff) settleMinimum(this, booking.slot);
     if (staff) {
       const slot = `${booking.slot.date} ${booking.slot.time}`;
-      recordAudit(this.db, { actor: staff.actor, action: auditActions.bookingCreatedByStaff, target: { type: bookingType, id: booking.id }, detail: { slot, guests: booking.guests } }, now);
-      if (!free) recordAudit(this.db, { actor: staff.actor, action: auditActions.slotOverbooked, target: { type: bookingType, id: booking.id }, detail: { slot, overbooked: true, reason: staff.reason } }, now);
+      recordAudit(
+        this.db,
+        {
+          actor: staff.actor,
+          action: auditActions.bookingCreatedByStaff,
+          target: { type: bookingType, id: booking.id },
+          detail: { slot, guests: booking.guests },
+        },
+        now,
+      );
+      if (!free)
+        recordAudit(
+          this.db,
+          {
+            actor: staff.actor,
+            action: auditActions.slotOverbooked,
+            target: { type: bookingType, id: booking.id },
+            detail: { slot, overbooked: true, reason: staff.reason },
+          },
+          now,
+        );
     }
     return held;
   }
@@ -256,7 +302,13 @@ export class TourService {
   private withVisitor(booking: SlotBooking): BookedVisit | null {
     const visitor = visitorOf(this.db, booking.bookingId);
     if (!visitor) return null;
-    return { ...booking, name: visitor.name, email: visitor.email, phone: visitor.phone, language: isLanguage(visitor.language) ? visitor.language : defaultLanguage };
+    return {
+      ...booking,
+      name: visitor.name,
+      email: visitor.email,
+      phone: visitor.phone,
+      language: isLanguage(visitor.language) ? visitor.language : defaultLanguage,
+    };
   }
 
   /**
@@ -267,7 +319,19 @@ export class TourService {
     const mail = this.options.mail();
     if (!mail || visit.email === "") return null;
     const schedule = this.schedule();
-    const forMail = { id: visit.bookingId, email: visit.email, language: visit.language, tour: this.content.tourName(visit.package, visit.language), date: visit.date, time: visit.time, zone: visit.zone, guests: visit.guests, status: visit.status, sequence: visit.sequence, token: visit.token };
+    const forMail = {
+      id: visit.bookingId,
+      email: visit.email,
+      language: visit.language,
+      tour: this.content.tourName(visit.package, visit.language),
+      date: visit.date,
+      time: visit.time,
+      zone: visit.zone,
+      guests: visit.guests,
+      status: visit.status,
+      sequence: visit.sequence,
+      token: visit.token,
+    };
     const context = { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours };
     // A time held for its deposit or its tour's minimum is told in words of its own (./experiences.ts).
     const experience = experienceMailOf(kind, visit, forMail, context, schedule);
@@ -293,7 +357,21 @@ export class TourService {
     if (!mail || !visit) return;
     const schedule = this.schedule();
     const moved = kind === "moved" ? slotInstant(schedule, visit) : null;
-    const estate = composeEstateChange(kind, { id: visit.bookingId, name: visit.name, email: visit.email, language: visit.language, package: visit.package, guests: visit.guests, from: slotInstant(schedule, before), to: moved }, mail, this.now);
+    const estate = composeEstateChange(
+      kind,
+      {
+        id: visit.bookingId,
+        name: visit.name,
+        email: visit.email,
+        language: visit.language,
+        package: visit.package,
+        guests: visit.guests,
+        from: slotInstant(schedule, before),
+        to: moved,
+      },
+      mail,
+      this.now,
+    );
     enqueueMail(this.db, estate, { type: bookingType, id: visit.bookingId }, new Date().toISOString());
   }
 
@@ -355,7 +433,16 @@ export class TourService {
         throw error;
       }
       this.ledger.move(id, to, this.now);
-      recordAudit(this.db, { actor: visitorActor, action: auditActions.slotMovedByVisitor, target: { type: bookingType, id }, detail: { from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` } }, this.now);
+      recordAudit(
+        this.db,
+        {
+          actor: visitorActor,
+          action: auditActions.slotMovedByVisitor,
+          target: { type: bookingType, id },
+          detail: { from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` },
+        },
+        this.now,
+      );
       this.tell("moved", id);
       this.tellEstate("moved", visit);
       return "moved" as const;
@@ -368,7 +455,16 @@ export class TourService {
       const visit = this.ledger.byId(id);
       if (!visit || !this.changeable(visit)) return "late" as const;
       this.setStatus(id, ["pending", "confirmed"], "cancelled");
-      recordAudit(this.db, { actor: visitorActor, action: auditActions.slotCancelledByVisitor, target: { type: bookingType, id }, detail: { slot: `${visit.date} ${visit.time}` } }, this.now);
+      recordAudit(
+        this.db,
+        {
+          actor: visitorActor,
+          action: auditActions.slotCancelledByVisitor,
+          target: { type: bookingType, id },
+          detail: { slot: `${visit.date} ${visit.time}` },
+        },
+        this.now,
+      );
       this.tell("cancelled", id);
       this.tellEstate("cancelled", visit);
       return "cancelled" as const;
@@ -381,7 +477,11 @@ export class TourService {
    * overrides with a reason: cal.com #10789), decline, undo a decline while the places are free,
    * or cancel. The visitor is told each time; `record` writes the audit entry in the same transaction.
    */
-  staffAction(id: string, action: "confirm" | "decline" | "undo" | "cancel", options: { override: boolean; record: (detail: Record<string, unknown>) => void }): Promise<"done" | "full" | "stale"> {
+  staffAction(
+    id: string,
+    action: "confirm" | "decline" | "undo" | "cancel",
+    options: { override: boolean; record: (detail: Record<string, unknown>) => void },
+  ): Promise<"done" | "full" | "stale"> {
     return this.change(() => {
       const visit = this.ledger.byId(id);
       if (!visit) return "stale" as const;
@@ -467,8 +567,22 @@ export class TourService {
       this.ledger.hold({ id, slot, guests, zone: schedule.zone, confirmed: true, holdUntil: now, now, source: "visitor" });
       this.waitlist.endFor(id, now);
       const local = `${slot.date} ${slot.time}`;
-      recordAudit(this.db, { actor: staff.actor, action: auditActions.bookingConfirmed, target: { type: bookingType, id }, detail: { local, slot: local } }, now);
-      if (!free) recordAudit(this.db, { actor: staff.actor, action: auditActions.slotOverbooked, target: { type: bookingType, id }, detail: { slot: local, overbooked: true, reason: staff.reason } }, now);
+      recordAudit(
+        this.db,
+        { actor: staff.actor, action: auditActions.bookingConfirmed, target: { type: bookingType, id }, detail: { local, slot: local } },
+        now,
+      );
+      if (!free)
+        recordAudit(
+          this.db,
+          {
+            actor: staff.actor,
+            action: auditActions.slotOverbooked,
+            target: { type: bookingType, id },
+            detail: { slot: local, overbooked: true, reason: staff.reason },
+          },
+          now,
+        );
       this.tell("confirmed", id);
       return "done" as const;
     });
@@ -479,7 +593,8 @@ export class TourService {
     return this.change(() => {
       const now = this.now;
       if (!setAttendance(this.db, id, attendance, now)) return "stale" as const;
-      const action = attendance === "arrived" ? auditActions.slotArrived : attendance === "no-show" ? auditActions.slotNoShow : auditActions.slotAttendanceCleared;
+      const action =
+        attendance === "arrived" ? auditActions.slotArrived : attendance === "no-show" ? auditActions.slotNoShow : auditActions.slotAttendanceCleared;
       recordAudit(this.db, { actor, action, target: { type: bookingType, id } }, now);
       return "done" as const;
     });
@@ -538,7 +653,14 @@ export class TourService {
       if (slotInstant(current, booking).getTime() <= now.getTime()) continue;
       const wasOn = hasSlot(current, booking);
       const isOn = hasSlot(next, booking);
-      const reason: AffectReason | null = wasOn && !isOn ? (isClosed(next, booking.date) ? "closed" : "removed") : isOn && over(next, booking) && !(wasOn && over(current, booking)) ? "capacity" : null;
+      const reason: AffectReason | null =
+        wasOn && !isOn
+          ? isClosed(next, booking.date)
+            ? "closed"
+            : "removed"
+          : isOn && over(next, booking) && !(wasOn && over(current, booking))
+            ? "capacity"
+            : null;
       if (!reason) continue;
       const moveOptions = Array.from({ length: 8 }, (_, i) => addDays(booking.date, i))
         .flatMap((day) => this.staffMoveOptions(booking, day, next))
@@ -558,7 +680,11 @@ export class TourService {
    * touched bookings when one of them has no choice (a booking made after the warning was shown):
    * nothing is changed silently. Throws `MoveRefused` when a chosen time has no room left.
    */
-  async applyScheduleChange(change: ScheduleChange, decisions: ReadonlyMap<string, Decision>, actor: string): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
+  async applyScheduleChange(
+    change: ScheduleChange,
+    decisions: ReadonlyMap<string, Decision>,
+    actor: string,
+  ): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
     try {
       return await this.change(() => {
         const now = this.now;
@@ -595,7 +721,16 @@ export class TourService {
             settled.push({ booking: booking.bookingId, decision: "keep", slot });
           }
         }
-        recordAudit(this.db, { actor, action: changeAction[change.kind], target: { type: "schedule", id: "tours" }, detail: { ...changeDetail(change), ...(id !== null ? { id } : {}), bookings: settled } }, now);
+        recordAudit(
+          this.db,
+          {
+            actor,
+            action: changeAction[change.kind],
+            target: { type: "schedule", id: "tours" },
+            detail: { ...changeDetail(change), ...(id !== null ? { id } : {}), bookings: settled },
+          },
+          now,
+        );
         return { done: true as const, id };
       });
     } finally {
@@ -648,13 +783,38 @@ export class TourService {
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
     const offer = composeWaitlistOffer(
-      { id: bookingId, email: visitor.email, language, tour: this.content.tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      {
+        id: bookingId,
+        email: visitor.email,
+        language,
+        tour: this.content.tourName(entry.package, language),
+        date: entry.date,
+        time: entry.time,
+        zone: schedule.zone,
+        guests: entry.guests,
+        token: entry.token,
+      },
       localOf(until),
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
     );
     enqueueMail(this.db, offer, { type: bookingType, id: bookingId }, new Date().toISOString());
     // The estate is told of the offer too.
-    const notice = composeEstateChange("offered", { id: bookingId, name: visitor.name, email: visitor.email, language, package: entry.package, guests: entry.guests, from: slotInstant(schedule, entry), to: null, until }, mail, this.now);
+    const notice = composeEstateChange(
+      "offered",
+      {
+        id: bookingId,
+        name: visitor.name,
+        email: visitor.email,
+        language,
+        package: entry.package,
+        guests: entry.guests,
+        from: slotInstant(schedule, entry),
+        to: null,
+        until,
+      },
+      mail,
+      this.now,
+    );
     enqueueMail(this.db, notice, { type: bookingType, id: bookingId }, new Date().toISOString());
   }
 
@@ -681,7 +841,16 @@ export class TourService {
         throw error;
       }
       const confirmed = schedule.instantConfirm[entry.package];
-      this.ledger.hold({ id: entry.bookingId, slot: entry, guests: entry.guests, zone: schedule.zone, confirmed, holdUntil: Ledger.holdEnd(schedule, entry, now), now, source: "visitor" });
+      this.ledger.hold({
+        id: entry.bookingId,
+        slot: entry,
+        guests: entry.guests,
+        zone: schedule.zone,
+        confirmed,
+        holdUntil: Ledger.holdEnd(schedule, entry, now),
+        now,
+        source: "visitor",
+      });
       if (confirmed) changeStatus(this.db, bookingType, entry.bookingId, ["new"], "confirmed", now);
       this.tell("booked", entry.bookingId);
       this.tellOfferTaken(entry, confirmed);
@@ -698,7 +867,17 @@ export class TourService {
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
     return composeWaitlistJoined(
-      { id: bookingId, email: visitor.email, language, tour: this.content.tourName(entry.package, language), date: entry.date, time: entry.time, zone: schedule.zone, guests: entry.guests, token: entry.token },
+      {
+        id: bookingId,
+        email: visitor.email,
+        language,
+        tour: this.content.tourName(entry.package, language),
+        date: entry.date,
+        time: entry.time,
+        zone: schedule.zone,
+        guests: entry.guests,
+        token: entry.token,
+      },
       { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours, waitlistHoldHours: schedule.waitlistHoldHours },
     );
   }
@@ -709,7 +888,21 @@ export class TourService {
     const visitor = visitorOf(this.db, entry.bookingId);
     if (!mail || !visitor) return;
     const when = slotInstant(this.schedule(), entry);
-    const notice = composeEstateChange(confirmed ? "takenConfirmed" : "takenPending", { id: entry.bookingId, name: visitor.name, email: visitor.email, language: visitor.language, package: entry.package, guests: entry.guests, from: when, to: null }, mail, this.now);
+    const notice = composeEstateChange(
+      confirmed ? "takenConfirmed" : "takenPending",
+      {
+        id: entry.bookingId,
+        name: visitor.name,
+        email: visitor.email,
+        language: visitor.language,
+        package: entry.package,
+        guests: entry.guests,
+        from: when,
+        to: null,
+      },
+      mail,
+      this.now,
+    );
     enqueueMail(this.db, notice, { type: bookingType, id: entry.bookingId }, new Date().toISOString());
   }
 
@@ -749,7 +942,11 @@ export class TourService {
     return this.change(() => {
       const schedule = this.schedule();
       const now = this.now;
-      const due = remindersNotQueued(this.db, localOf(new Date(now.getTime() - 86_400_000)).date, localOf(new Date(now.getTime() + (schedule.reminderHours + 24) * 3_600_000)).date);
+      const due = remindersNotQueued(
+        this.db,
+        localOf(new Date(now.getTime() - 86_400_000)).date,
+        localOf(new Date(now.getTime() + (schedule.reminderHours + 24) * 3_600_000)).date,
+      );
       let count = 0;
       for (const booking of due) {
         const start = slotInstant(schedule, booking).getTime();

@@ -11,7 +11,6 @@ import type { Db } from "../db/database";
 import { confirmedSince } from "../db/tour-ledger";
 import { addDays, localOf } from "./paris-time";
 
-
 /** The path of a feed; the token is its last part. */
 export const feedPath = (token: string) => `/admin/calendar/feed/${token}.ics`;
 
@@ -44,7 +43,11 @@ export function staffFeed(db: Db, options: { siteUrl: string; content: ContentSt
       end: new TZDate(start.getTime() + tours.facts.durationMinutes * 60_000, row.time_zone),
       timezone: row.time_zone,
       summary: `${row.name} · ${row.guests === 1 ? "1 person" : `${row.guests} people`} · ${options.content.tourName(row.package, "en")}`,
-      description: [`Language: ${language}`, ...(row.phone ? [`Phone: ${row.phone}`] : []), new URL(`/admin/submissions/tour-bookings/${row.booking_id}`, options.siteUrl).toString()].join("\n"),
+      description: [
+        `Language: ${language}`,
+        ...(row.phone ? [`Phone: ${row.phone}`] : []),
+        new URL(`/admin/submissions/tour-bookings/${row.booking_id}`, options.siteUrl).toString(),
+      ].join("\n"),
       status: ICalEventStatus.CONFIRMED,
     });
   }

@@ -36,7 +36,9 @@ export function normaliseCode(typed: string): string {
 }
 
 /** What the staff give to make a voucher. */
-export type NewVoucher = { kind: "value"; amountCents: number; validUntil: string; note: string } | { kind: "package"; package: string; guests: number; validUntil: string; note: string };
+export type NewVoucher =
+  | { kind: "value"; amountCents: number; validUntil: string; note: string }
+  | { kind: "package"; package: string; guests: number; validUntil: string; note: string };
 
 /** Makes a voucher with a fresh code; returns the code. */
 export function createVoucher(db: Db, voucher: NewVoucher, actor: string, now: Date): string {

@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   const config = loadConfigOrExit();
   for (const warning of unknownVariableWarnings(process.env)) console.warn(warning);
   if (!backupConfigured(config)) {
-    console.error("backup: RESTIC_REPOSITORY is not set: there is nowhere to back up to (docs/deployment.md, \"Backups\")");
+    console.error('backup: RESTIC_REPOSITORY is not set: there is nowhere to back up to (docs/deployment.md, "Backups")');
     return 3;
   }
   const db = openDatabase(config.DATA_DIR);

@@ -49,7 +49,8 @@ async function main(): Promise<number> {
     `restore: the backup of ${manifest.takenAt} from ${manifest.host} is in DATA_DIR (database checked: ${manifest.database.rows.tour_bookings ?? 0} tour bookings, ${manifest.database.rows.staff ?? 0} staff accounts)`,
   );
   if (!manifest.content) console.log("restore: the backup held no content history (the content folder was in no git repository)");
-  else if (result.content?.restored) console.log(`restore: the content's history is in CONTENT_DIR: ${manifest.content.commits} commits, at ${manifest.content.head.slice(0, 12)}`);
+  else if (result.content?.restored)
+    console.log(`restore: the content's history is in CONTENT_DIR: ${manifest.content.commits} commits, at ${manifest.content.head.slice(0, 12)}`);
   else if (result.content) console.log(`restore: ${result.content.advice}`);
   if (result.unsentMail > 0) {
     console.log(
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
         : `restore: ${result.unsentMail} e-mail(s) were waiting at the backup: held, not sent (the lost server may have sent them); each shows on its submission's page`,
     );
   }
-  console.log("restore: done; start the server (submissions made after the backup are not in it: see docs/deployment.md, \"Backups\")");
+  console.log('restore: done; start the server (submissions made after the backup are not in it: see docs/deployment.md, "Backups")');
   return 0;
 }
 

@@ -100,7 +100,8 @@ async function main(): Promise<void> {
     return;
   }
   const [command, argument, ...rest] = parsed.positionals;
-  if (command !== "add" && command !== "reset" && command !== "role" && command !== "remove" && command !== "list") fail(command ? `Unknown command "${command}"` : "Missing command");
+  if (command !== "add" && command !== "reset" && command !== "role" && command !== "remove" && command !== "list")
+    fail(command ? `Unknown command "${command}"` : "Missing command");
   const roleGiven = command === "role" ? rest.shift() : undefined;
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}"`);
   if (command === "list" && argument) fail(`Unexpected argument "${argument}"`);
@@ -148,7 +149,9 @@ async function main(): Promise<void> {
         if (accounts.length === 0) console.log("No staff account yet: add one with npm run staff -- add <email> --role admin");
         for (const account of accounts) {
           const factor = account.totp_secret ? "second factor" : "no second factor";
-          console.log(`#${account.id}\t${account.email}\t${account.role}\t${factor}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`);
+          console.log(
+            `#${account.id}\t${account.email}\t${account.role}\t${factor}\tcreated ${account.created_at}\tlast sign-in ${account.last_sign_in_at ?? "never"}`,
+          );
         }
         break;
       }

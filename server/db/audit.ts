@@ -121,6 +121,8 @@ export function auditPage(db: Db, page: number, perPage: number): { entries: Aud
 
 /** How many entries of one action a submission got since a moment (a visitor's moves in a day). */
 export function auditCountSince(db: Db, action: string, target: { type: string; id: string }, since: Date): number {
-  const row = db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = ? AND target_type = ? AND target_id = ? AND at >= ?").get(action, target.type, target.id, since.toISOString()) as { n: number };
+  const row = db
+    .prepare("SELECT count(*) AS n FROM audit_log WHERE action = ? AND target_type = ? AND target_id = ? AND at >= ?")
+    .get(action, target.type, target.id, since.toISOString()) as { n: number };
   return row.n;
 }

@@ -41,7 +41,11 @@ export function beginBackupRun(
       for (const row of db.prepare("SELECT * FROM backup_runs WHERE status = 'running'").all() as BackupRun[]) {
         const gone = row.host === run.host ? !run.alive(row.pid) : run.now.getTime() - Date.parse(row.started_at) > foreignRunLimitMs;
         if (!gone) return { busy: row };
-        db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, "the backup's process stopped before it finished", row.id);
+        db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ? WHERE id = ?").run(
+          at,
+          "the backup's process stopped before it finished",
+          row.id,
+        );
       }
       const result = db
         .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, status) VALUES (?, ?, ?, ?, 'running')")
@@ -138,12 +142,17 @@ export function checkDatabaseCopy(file: string): DatabaseCheck {
       // A page so damaged that SQLite cannot even walk the file.
       problems = [error instanceof Error ? error.message : String(error)];
     }
-    if (problems.length !== 1 || problems[0] !== "ok") throw new Error(`the copy of the database fails its integrity check: ${problems.slice(0, 5).join("; ")}`);
+    if (problems.length !== 1 || problems[0] !== "ok")
+      throw new Error(`the copy of the database fails its integrity check: ${problems.slice(0, 5).join("; ")}`);
     copy.pragma("journal_mode = DELETE");
-    const tables = (copy.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map(
-      (row) => row.name,
+    const tables = (
+      copy
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+    const rows = Object.fromEntries(
+      tables.map((name) => [name, (copy.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]),
     );
-    const rows = Object.fromEntries(tables.map((name) => [name, (copy.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
     const schemaVersion = (copy.prepare("SELECT coalesce(max(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
     return { integrity: "ok", schemaVersion, rows };
   } finally {

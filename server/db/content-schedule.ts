@@ -27,7 +27,12 @@ interface Row {
  * content no longer names is dropped (rescheduled, or unscheduled), every moment of `added` is
  * kept (a moment already started stays as it was).
  */
-export function replaceScheduledMoments(db: Db, items: readonly { type: string; item: string }[], named: readonly ScheduledMoment[], added: readonly ScheduledMoment[] = named): void {
+export function replaceScheduledMoments(
+  db: Db,
+  items: readonly { type: string; item: string }[],
+  named: readonly ScheduledMoment[],
+  added: readonly ScheduledMoment[] = named,
+): void {
   const waiting = db.prepare("SELECT * FROM content_schedule WHERE type = ? AND item = ? AND started_at IS NULL");
   const drop = db.prepare("DELETE FROM content_schedule WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL");
   const add = db.prepare("INSERT OR IGNORE INTO content_schedule (run_at, type, item, action) VALUES (?, ?, ?, ?)");
@@ -56,7 +61,9 @@ export function nextMoment(db: Db): string | null {
 
 /** Records that the publish for these moments was asked for (job `jobId`). */
 export function markMomentsStarted(db: Db, moments: readonly ScheduledMoment[], at: string, jobId: number): void {
-  const mark = db.prepare("UPDATE content_schedule SET started_at = ?, job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL");
+  const mark = db.prepare(
+    "UPDATE content_schedule SET started_at = ?, job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL",
+  );
   db.transaction(() => {
     for (const moment of moments) mark.run(at, jobId, moment.type, moment.item, moment.action, moment.runAt);
   })();

@@ -93,9 +93,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): number[] {
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version),
-  );
+  const applied = new Set((db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version));
   const newest = migrations.at(-1)?.version ?? 0;
   const unknown = [...applied].filter((version) => version > newest);
   if (unknown.length > 0) {

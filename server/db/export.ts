@@ -47,7 +47,9 @@ function narrowing(query: ExportQuery): { where: string; values: string[] } {
 export function exportIds(db: Db, query: ExportQuery): string[] {
   const { where, values } = narrowing(query);
   const table = formOfType(query.type).table;
-  return (db.prepare(`SELECT s.id FROM ${table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where}`).all(...values) as { id: string }[]).map((row) => String(row.id));
+  return (db.prepare(`SELECT s.id FROM ${table} s JOIN inbox i ON i.submission_id = s.id WHERE ${where}`).all(...values) as { id: string }[]).map((row) =>
+    String(row.id),
+  );
 }
 
 /**

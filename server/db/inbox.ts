@@ -35,7 +35,9 @@ export const todoStatuses: readonly InboxStatus[] = ["new"];
 /** The statuses of what the estate has dealt with (a newsletter's pending sign-up waits for the visitor, not the estate). */
 export const doneStatuses: readonly InboxStatus[] = ["confirmed", "declined", "answered", "archived", "unsubscribed"];
 /** The forms whose submissions can wait for an answer. */
-export const answeredTypes = inboxTypes.filter((type) => (statusesOf[type] as readonly string[]).some((status) => todoStatuses.includes(status as InboxStatus)));
+export const answeredTypes = inboxTypes.filter((type) =>
+  (statusesOf[type] as readonly string[]).some((status) => todoStatuses.includes(status as InboxStatus)),
+);
 
 export function isInboxType(value: unknown): value is InboxType {
   return typeof value === "string" && (inboxTypes as string[]).includes(value);
@@ -142,7 +144,9 @@ export function listInbox(db: Db, query: InboxQuery): { rows: ListedRow[]; total
   const pages = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, pages);
   const rows = db
-    .prepare(`SELECT i.*, s.email AS assignee FROM inbox i LEFT JOIN staff s ON s.id = i.assigned_to ${clause} ORDER BY i.received_at DESC, i.id DESC LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT i.*, s.email AS assignee FROM inbox i LEFT JOIN staff s ON s.id = i.assigned_to ${clause} ORDER BY i.received_at DESC, i.id DESC LIMIT ? OFFSET ?`,
+    )
     .all(...values, query.perPage, (page - 1) * query.perPage) as ListedRow[];
   return { rows, total, page, pages };
 }
@@ -151,7 +155,10 @@ export function listInbox(db: Db, query: InboxQuery): { rows: ListedRow[]; total
 export function todoCounts(db: Db): Record<InboxType, number> {
   const counts = Object.fromEntries(inboxTypes.map((type) => [type, 0])) as Record<InboxType, number>;
   const marks = todoStatuses.map(() => "?").join(", ");
-  for (const row of db.prepare(`SELECT type, count(*) AS n FROM inbox WHERE status IN (${marks}) GROUP BY type`).all(...todoStatuses) as { type: InboxType; n: number }[]) {
+  for (const row of db.prepare(`SELECT type, count(*) AS n FROM inbox WHERE status IN (${marks}) GROUP BY type`).all(...todoStatuses) as {
+    type: InboxType;
+    n: number;
+  }[]) {
     counts[row.type] = row.n;
   }
   return counts;
@@ -162,7 +169,10 @@ export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, Record
   const details = new Map<string, Record<string, string | number | null>>();
   for (const type of new Set(rows.map((row) => row.type))) {
     const ids = rows.filter((row) => row.type === type).map((row) => row.submission_id);
-    const found = db.prepare(`SELECT * FROM ${formOfType(type).table} WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Record<string, string | number | null>[];
+    const found = db.prepare(`SELECT * FROM ${formOfType(type).table} WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Record<
+      string,
+      string | number | null
+    >[];
     for (const row of found) details.set(String(row.id), row);
   }
   return details;

@@ -103,7 +103,10 @@ export class NewsletterTable {
 
   /** Saves a draft's content; false when the issue is no longer a draft (someone sent it meanwhile). */
   update(id: number, content: NewsletterContent, now: string): boolean {
-    return this.db.prepare("UPDATE newsletter_issues SET content = ?, updated_at = ? WHERE id = ? AND status = 'draft'").run(JSON.stringify(content), now, id).changes === 1;
+    return (
+      this.db.prepare("UPDATE newsletter_issues SET content = ?, updated_at = ? WHERE id = ? AND status = 'draft'").run(JSON.stringify(content), now, id)
+        .changes === 1
+    );
   }
 
   get(id: number): NewsletterIssue | null {
@@ -123,7 +126,10 @@ export class NewsletterTable {
 
   /** Confirmed subscribers by their language. */
   subscribersByLanguage(): Record<string, number> {
-    const rows = this.db.prepare(`SELECT language, count(*) AS n FROM newsletter_subscribers s WHERE ${subscribed} GROUP BY language`).all() as { language: string; n: number }[];
+    const rows = this.db.prepare(`SELECT language, count(*) AS n FROM newsletter_subscribers s WHERE ${subscribed} GROUP BY language`).all() as {
+      language: string;
+      n: number;
+    }[];
     return Object.fromEntries(rows.map((row) => [row.language, row.n]));
   }
 
@@ -133,7 +139,9 @@ export class NewsletterTable {
       const recipients = (this.db.prepare(`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${subscribed}`).get() as { n: number }).n;
       return (
         this.db
-          .prepare("UPDATE newsletter_issues SET status = 'sending', sent_by = ?, send_started_at = ?, recipients = ?, updated_at = ? WHERE id = ? AND status = 'draft'")
+          .prepare(
+            "UPDATE newsletter_issues SET status = 'sending', sent_by = ?, send_started_at = ?, recipients = ?, updated_at = ? WHERE id = ? AND status = 'draft'",
+          )
           .run(by, now, recipients, now, id).changes === 1
       );
     })();
@@ -178,7 +186,9 @@ export class NewsletterTable {
 
   /** Newsletter e-mails of any issue still waiting in the outbox: the relay's pace, which the next batch waits for. */
   unsent(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ? AND sent_at IS NULL AND failed_at IS NULL").get(newsletterMailKind) as { n: number }).n;
+    return (
+      this.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = ? AND sent_at IS NULL AND failed_at IS NULL").get(newsletterMailKind) as { n: number }
+    ).n;
   }
 
   counts(issueId: number): IssueCounts {

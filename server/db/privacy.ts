@@ -99,14 +99,23 @@ export function findPersonalData(db: Db, email: string): PersonalData {
   const bookings = entries.filter((entry) => entry.type === "tour-bookings").map((entry) => entry.submission_id);
   const guest = guestNotesOf(db, email);
   const noted = guest.notes !== "" || guest.tags.length > 0 || guest.country !== null;
-  return { email: email.trim(), submissions, mails: mailsFor(db, email, entries), visits: visitsOf(db, bookings), waitlist: waitlistOf(db, bookings), guest: noted ? guest : null };
+  return {
+    email: email.trim(),
+    submissions,
+    mails: mailsFor(db, email, entries),
+    visits: visitsOf(db, bookings),
+    waitlist: waitlistOf(db, bookings),
+    guest: noted ? guest : null,
+  };
 }
 
 const visitsOf = (db: Db, bookings: readonly string[]) =>
   bookings.flatMap(
     (id) =>
       db
-        .prepare("SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, time_zone AS zone, guests, status FROM tour_slot_bookings WHERE booking_id = ?")
+        .prepare(
+          "SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, time_zone AS zone, guests, status FROM tour_slot_bookings WHERE booking_id = ?",
+        )
         .all(id) as VisitRecord[],
   );
 
@@ -114,7 +123,9 @@ const waitlistOf = (db: Db, bookings: readonly string[]) =>
   bookings.flatMap(
     (id) =>
       db
-        .prepare("SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, (SELECT time_zone FROM tour_schedule WHERE id = 1) AS zone, guests, status FROM tour_waitlist WHERE booking_id = ?")
+        .prepare(
+          "SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, (SELECT time_zone FROM tour_schedule WHERE id = 1) AS zone, guests, status FROM tour_waitlist WHERE booking_id = ?",
+        )
         .all(id) as VisitRecord[],
   );
 

@@ -48,7 +48,9 @@ const record = (row: Row): PublishJobRecord => ({
  */
 export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] } {
   const interrupted = (
-    db.prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'building', 'switching') RETURNING id").all(now.toISOString()) as { id: number }[]
+    db
+      .prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'building', 'switching') RETURNING id")
+      .all(now.toISOString()) as { id: number }[]
   ).map((row) => row.id);
   const rows = db.prepare("SELECT * FROM publish_jobs ORDER BY id DESC LIMIT ?").all(limit) as Row[];
   return { jobs: rows.reverse().map(record), interrupted };

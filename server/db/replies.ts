@@ -34,7 +34,13 @@ export function sendReply(db: Db, reply: ReplyToSend, now: Date): boolean {
     if (taken) return false;
     const at = now.toISOString();
     const outboxId = enqueueMail(db, reply.mail, reply.submission, at);
-    db.prepare("INSERT INTO sent_replies (key, submission_type, submission_id, outbox_id, sent_at) VALUES (?, ?, ?, ?, ?)").run(reply.key, type, id, outboxId, at);
+    db.prepare("INSERT INTO sent_replies (key, submission_type, submission_id, outbox_id, sent_at) VALUES (?, ?, ?, ?, ?)").run(
+      reply.key,
+      type,
+      id,
+      outboxId,
+      at,
+    );
     if (type === "contact-messages" || type === "importer-applications") changeStatus(db, type, id, ["new"], "answered", now);
     recordAudit(db, { actor: reply.actor, action: auditActions.replySent, target: reply.submission, detail: reply.detail }, now);
     return true;

@@ -80,7 +80,10 @@ export function clientOf(address: string): string {
   const left = head === "" ? [] : head.split(":");
   const right = bare.includes("::") ? (tail === "" ? [] : tail.split(":")) : [];
   const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => group.padStart(4, "0")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":")}::/64`;
 }
 
 /** The digest an account is counted under: typed addresses compared after trimming and lower-casing. */
@@ -94,16 +97,14 @@ export function throttleKeys(address: string, typedAccount: string): ThrottleKey
 
 export type Reservation =
   /** Let through: check it now, after waiting `delayMs`; `alert` the first time the account's ceiling is passed. */
-  | { allowed: true; delayMs: number; alert: boolean }
-  | { allowed: false; retryAfterMs: number };
+  { allowed: true; delayMs: number; alert: boolean } | { allowed: false; retryAfterMs: number };
 
 /** The attempts of the throttle's table. */
 export class SignInThrottle {
   private readonly statements;
 
   constructor(private readonly db: Db) {
-    const recent = (column: string) =>
-      db.prepare(`SELECT count(*) AS n, max(at) AS latest FROM sign_in_attempts WHERE kind = ? AND ${column} = ? AND at > ?`);
+    const recent = (column: string) => db.prepare(`SELECT count(*) AS n, max(at) AS latest FROM sign_in_attempts WHERE kind = ? AND ${column} = ? AND at > ?`);
     this.statements = {
       pair: recent("pair"),
       client: recent("client"),

@@ -21,11 +21,9 @@ export function feedToken(db: Db, staffId: number, now: Date): string {
 /** Revokes the staff member's feed address and makes a new one. */
 export function renewFeed(db: Db, staffId: number, now: Date): string {
   const token = newToken();
-  db.prepare("INSERT INTO staff_calendar_feeds (staff_id, token, created_at) VALUES (?, ?, ?) ON CONFLICT (staff_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at").run(
-    staffId,
-    token,
-    now.toISOString(),
-  );
+  db.prepare(
+    "INSERT INTO staff_calendar_feeds (staff_id, token, created_at) VALUES (?, ?, ?) ON CONFLICT (staff_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at",
+  ).run(staffId, token, now.toISOString());
   return token;
 }
 

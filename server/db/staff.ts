@@ -108,7 +108,9 @@ export class StaffStore {
       const account = this.find(email);
       if (!account) return false;
       this.db
-        .prepare("UPDATE staff SET password_hash = ?, password_changed_at = ?, totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?")
+        .prepare(
+          "UPDATE staff SET password_hash = ?, password_changed_at = ?, totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?",
+        )
         .run(passwordHash, now.toISOString(), account.id);
       this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(account.id);
       this.endAll(account.id);
@@ -120,7 +122,8 @@ export class StaffStore {
   /** Clears an account's second factor and recovery codes and ends its sessions: it enrols again at its next sign-in. */
   clearSecondFactor(staffId: number): boolean {
     return this.db.transaction(() => {
-      const changed = this.db.prepare("UPDATE staff SET totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?").run(staffId).changes === 1;
+      const changed =
+        this.db.prepare("UPDATE staff SET totp_secret = NULL, totp_last_step = NULL, totp_pending_secret = NULL WHERE id = ?").run(staffId).changes === 1;
       this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(staffId);
       this.endAll(staffId);
       return changed;
@@ -213,7 +216,9 @@ export class StaffStore {
   confirmSecondFactor(staffId: number, secret: string, step: number, recoveryCodeHashes: readonly string[]): boolean {
     return this.db.transaction(() => {
       const result = this.db
-        .prepare("UPDATE staff SET totp_secret = ?, totp_last_step = ?, totp_pending_secret = NULL WHERE id = ? AND totp_secret IS NULL AND totp_pending_secret = ?")
+        .prepare(
+          "UPDATE staff SET totp_secret = ?, totp_last_step = ?, totp_pending_secret = NULL WHERE id = ? AND totp_secret IS NULL AND totp_pending_secret = ?",
+        )
         .run(secret, step, staffId, secret);
       if (result.changes !== 1) return false;
       this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(staffId);
@@ -225,7 +230,9 @@ export class StaffStore {
 
   /** Records the time step of an accepted code; false if it is not newer than the last one (a replay). */
   useTimeStep(staffId: number, step: number): boolean {
-    const result = this.db.prepare("UPDATE staff SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)").run(step, staffId, step);
+    const result = this.db
+      .prepare("UPDATE staff SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)")
+      .run(step, staffId, step);
     return result.changes === 1;
   }
 
@@ -252,7 +259,9 @@ export function mailLanguage(db: Db, estateEmail: string): "en" | "fr" {
   const own = db.prepare("SELECT language FROM staff WHERE email = ? AND language IS NOT NULL").get(estateEmail) as { language: "en" | "fr" } | undefined;
   if (own) return own.language;
   const most = db
-    .prepare("SELECT language, count(*) AS n FROM staff WHERE language IS NOT NULL AND role IN ('admin', 'inbox') GROUP BY language ORDER BY n DESC, language = 'fr' DESC LIMIT 1")
+    .prepare(
+      "SELECT language, count(*) AS n FROM staff WHERE language IS NOT NULL AND role IN ('admin', 'inbox') GROUP BY language ORDER BY n DESC, language = 'fr' DESC LIMIT 1",
+    )
     .get() as { language: "en" | "fr" } | undefined;
   return most?.language ?? "fr";
 }

@@ -110,7 +110,12 @@ export class SubmissionStore {
    * after its row), then the e-mails `mailsFor` words with what that wrote, all or nothing.
    * Resolves with the id and what `also` gave; rejects with what `also` threw.
    */
-  submitWith<T>(kind: Exclude<FormKind, "newsletterSignup">, input: AnyFormInput, also: AlsoWrite<T>, mailsFor?: MailsAfter<T>): Promise<{ id: string; written: T }> {
+  submitWith<T>(
+    kind: Exclude<FormKind, "newsletterSignup">,
+    input: AnyFormInput,
+    also: AlsoWrite<T>,
+    mailsFor?: MailsAfter<T>,
+  ): Promise<{ id: string; written: T }> {
     return this.commits.run(() => this.insert(kind, input, also, mailsFor));
   }
 
@@ -210,14 +215,18 @@ export class SubmissionStore {
    * Confirms the subscription behind a confirmation token; idempotent. The first confirmation
    * queues `mailsFor`'s e-mails (the estate's notification) in the same transaction.
    */
-  confirm(confirmToken: string, mailsFor?: (row: NewsletterRow) => readonly OutgoingMail[]): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
+  confirm(
+    confirmToken: string,
+    mailsFor?: (row: NewsletterRow) => readonly OutgoingMail[],
+  ): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
     const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
       const now = this.now().toISOString();
       const confirmed = this.db.transaction(() => {
-        const changed = this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id).changes === 1;
+        const changed =
+          this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id).changes === 1;
         if (changed) this.queue(mailsFor?.({ ...row, confirmed_at: now }), formDefinitions.newsletterSignup.slug, row.id, now);
         return changed;
       })();

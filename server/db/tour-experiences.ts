@@ -68,5 +68,7 @@ export function visitsToThank(db: Db, from: string, to: string): VisitToThank[] 
 
 /** Marks a visit's thank-you e-mail queued; false when it already was (another sweep got there first). */
 export function markThanked(db: Db, id: string, now: Date): boolean {
-  return db.prepare("UPDATE tour_slot_bookings SET thanks_queued_at = ? WHERE booking_id = ? AND thanks_queued_at IS NULL").run(now.toISOString(), id).changes === 1;
+  return (
+    db.prepare("UPDATE tour_slot_bookings SET thanks_queued_at = ? WHERE booking_id = ? AND thanks_queued_at IS NULL").run(now.toISOString(), id).changes === 1
+  );
 }

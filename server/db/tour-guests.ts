@@ -49,7 +49,8 @@ export function bookingsOfGuest(db: Db, email: string): GuestBooking[] {
 
 /** What the staff wrote about an address, or nothing written yet. */
 export function guestNotesOf(db: Db, email: string): GuestNotes {
-  const row = db.prepare("SELECT notes, tags, country FROM tour_guests WHERE email = ?").get(key(email)) as { notes: string; tags: string; country: string | null } | undefined;
+  const row = db.prepare("SELECT notes, tags, country FROM tour_guests WHERE email = ?").get(key(email)) as
+    { notes: string; tags: string; country: string | null } | undefined;
   return row ? { notes: row.notes, tags: JSON.parse(row.tags) as string[], country: row.country } : { notes: "", tags: [], country: null };
 }
 
@@ -103,7 +104,10 @@ export interface GuestListRow {
 
 /** The people of the tour bookings, the most recent first; `search` narrows to names and addresses containing it. */
 export function listGuests(db: Db, search: string, limit = 200): GuestListRow[] {
-  const like = `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = db
     .prepare(
       `WITH people AS (

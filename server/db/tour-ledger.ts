@@ -117,7 +117,12 @@ export function privateHeld(db: Db, pool: Pool, now: Date, except = ""): boolean
  * Places held per day, time and package from `from` to `to` (days, both included), bookings and
  * offers together, and whether a private booking holds that time (`closed`).
  */
-export function placesHeldBetween(db: Db, from: string, to: string, now: Date): { date: string; time: string; package: TourPackageId; places: number; closed: number }[] {
+export function placesHeldBetween(
+  db: Db,
+  from: string,
+  to: string,
+  now: Date,
+): { date: string; time: string; package: TourPackageId; places: number; closed: number }[] {
   return db
     .prepare(
       `SELECT slot_date AS date, slot_time AS time, package, sum(n) AS places, max(p) AS closed FROM (
@@ -184,13 +189,9 @@ export function slotBookingByToken(db: Db, token: string): SlotBooking | null {
 
 /** Moves a booking to another slot of its package, one more calendar change; its reminder is due again. */
 export function moveSlotBooking(db: Db, id: string, to: { package: TourPackageId; date: string; time: string }, now: Date): void {
-  db.prepare("UPDATE tour_slot_bookings SET slot_date = ?, slot_time = ?, package = ?, sequence = sequence + 1, updated_at = ?, reminder_queued_at = NULL WHERE booking_id = ?").run(
-    to.date,
-    to.time,
-    to.package,
-    now.toISOString(),
-    id,
-  );
+  db.prepare(
+    "UPDATE tour_slot_bookings SET slot_date = ?, slot_time = ?, package = ?, sequence = sequence + 1, updated_at = ?, reminder_queued_at = NULL WHERE booking_id = ?",
+  ).run(to.date, to.time, to.package, now.toISOString(), id);
 }
 
 /** Changes a booking's status, only from one of `from`; false when it was not in one of them. */
@@ -220,12 +221,19 @@ export function expiredHolds(db: Db, now: Date): SlotBooking[] {
 
 /** Confirmed bookings from `from` to `to` whose reminder has not been queued. */
 export function remindersNotQueued(db: Db, from: string, to: string): SlotBooking[] {
-  return (db.prepare("SELECT * FROM tour_slot_bookings WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND slot_date BETWEEN ? AND ?").all(from, to) as Row[]).map(fromRow);
+  return (
+    db
+      .prepare("SELECT * FROM tour_slot_bookings WHERE status = 'confirmed' AND reminder_queued_at IS NULL AND slot_date BETWEEN ? AND ?")
+      .all(from, to) as Row[]
+  ).map(fromRow);
 }
 
 /** Marks a booking's reminder queued; false when it already was. */
 export function markReminderQueued(db: Db, id: string, now: Date): boolean {
-  return db.prepare("UPDATE tour_slot_bookings SET reminder_queued_at = ? WHERE booking_id = ? AND reminder_queued_at IS NULL").run(now.toISOString(), id).changes === 1;
+  return (
+    db.prepare("UPDATE tour_slot_bookings SET reminder_queued_at = ? WHERE booking_id = ? AND reminder_queued_at IS NULL").run(now.toISOString(), id)
+      .changes === 1
+  );
 }
 
 /** What a tour booking's own row (the form's) says of the visitor. */

@@ -36,11 +36,23 @@ export function paymentOf(db: Db, bookingId: string): PaymentRow | null {
 
 /** The provider's checkout session of an open payment, once it made one. */
 export function setCheckout(db: Db, bookingId: string, session: { id: string; url: string }, now: Date): void {
-  db.prepare("UPDATE tour_payments SET session_id = ?, checkout_url = ?, updated_at = ? WHERE booking_id = ? AND status = 'open'").run(session.id, session.url, now.toISOString(), bookingId);
+  db.prepare("UPDATE tour_payments SET session_id = ?, checkout_url = ?, updated_at = ? WHERE booking_id = ? AND status = 'open'").run(
+    session.id,
+    session.url,
+    now.toISOString(),
+    bookingId,
+  );
 }
 
 /** Changes a payment's status, only from one of `from`; false when it was not in one of them. */
-export function setPaymentStatus(db: Db, bookingId: string, from: readonly PaymentStatus[], to: PaymentStatus, now: Date, extra: { paymentIntent?: string; refundId?: string } = {}): boolean {
+export function setPaymentStatus(
+  db: Db,
+  bookingId: string,
+  from: readonly PaymentStatus[],
+  to: PaymentStatus,
+  now: Date,
+  extra: { paymentIntent?: string; refundId?: string } = {},
+): boolean {
   return (
     db
       .prepare(

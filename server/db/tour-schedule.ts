@@ -53,7 +53,9 @@ export interface ScheduleRows {
 
 export function readScheduleRows(db: Db): ScheduleRows {
   return {
-    settings: db.prepare("SELECT time_zone, cutoff_hours, hold_hours, reminder_hours, waitlist_hold_hours, shared_guide, horizon_months FROM tour_schedule WHERE id = 1").get() as ScheduleSettingsRow,
+    settings: db
+      .prepare("SELECT time_zone, cutoff_hours, hold_hours, reminder_hours, waitlist_hold_hours, shared_guide, horizon_months FROM tour_schedule WHERE id = 1")
+      .get() as ScheduleSettingsRow,
     weekly: db.prepare("SELECT package, weekday, time FROM tour_weekly_times ORDER BY time").all() as ScheduleRows["weekly"],
     packages: db.prepare("SELECT package, instant_confirm, capacity FROM tour_package_settings").all() as PackageSettingsRow[],
     closures: db.prepare("SELECT id, first_day, last_day, note FROM tour_closures ORDER BY first_day, id").all() as ClosureRow[],
@@ -85,7 +87,9 @@ export function writeScheduleSettings(
 
 /** Adds a closed stretch of days; its id. */
 export function insertClosure(db: Db, closure: Omit<ClosureRow, "id">): number {
-  return Number(db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES (?, ?, ?)").run(closure.first_day, closure.last_day, closure.note).lastInsertRowid);
+  return Number(
+    db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES (?, ?, ?)").run(closure.first_day, closure.last_day, closure.note).lastInsertRowid,
+  );
 }
 
 /** Removes a closure; false when there was none with that id. */

@@ -64,7 +64,9 @@ export class Waitlist {
   join(entry: { bookingId: string; slot: Slot; guests: number; now: Date }): void {
     const at = entry.now.toISOString();
     this.db
-      .prepare("INSERT INTO tour_waitlist (booking_id, package, slot_date, slot_time, guests, status, token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)")
+      .prepare(
+        "INSERT INTO tour_waitlist (booking_id, package, slot_date, slot_time, guests, status, token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)",
+      )
       .run(entry.bookingId, entry.slot.package, entry.slot.date, entry.slot.time, entry.guests, randomBytes(32).toString("base64url"), at, at);
   }
 
@@ -95,14 +97,18 @@ export class Waitlist {
   /** People waiting or holding an open offer for a slot (the waitlist's cap counts them). */
   peopleInLine(slot: Slot): number {
     const row = this.db
-      .prepare("SELECT coalesce(sum(guests), 0) AS n FROM tour_waitlist WHERE slot_date = ? AND slot_time = ? AND package = ? AND status IN ('waiting', 'offered')")
+      .prepare(
+        "SELECT coalesce(sum(guests), 0) AS n FROM tour_waitlist WHERE slot_date = ? AND slot_time = ? AND package = ? AND status IN ('waiting', 'offered')",
+      )
       .get(slot.date, slot.time, slot.package) as { n: number };
     return row.n;
   }
 
   /** Ends a request's line when the request is answered otherwise (confirmed into a slot by the staff). */
   endFor(bookingId: string, now: Date): void {
-    this.db.prepare("UPDATE tour_waitlist SET status = 'gone', offered_until = NULL, updated_at = ? WHERE booking_id = ? AND status IN ('waiting', 'offered')").run(now.toISOString(), bookingId);
+    this.db
+      .prepare("UPDATE tour_waitlist SET status = 'gone', offered_until = NULL, updated_at = ? WHERE booking_id = ? AND status IN ('waiting', 'offered')")
+      .run(now.toISOString(), bookingId);
   }
 
   /** Offers that ran out by `now`: they hold nothing any more. */

@@ -52,7 +52,12 @@ export function composeDeclineReply(booking: BookingToAnswer, reason: string, co
       { kind: "text", text: intro },
       { kind: "text", text: t("mail.booking.declinedReason") },
       { kind: "quote", text: bodySafe(reason) },
-      { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: new URL(localizePath(booking.language, "/wine-tours"), context.siteUrl).toString() },
+      {
+        kind: "action",
+        intro: t("mail.booking.declinedAgain"),
+        button: t("tourMail.againButton"),
+        url: new URL(localizePath(booking.language, "/wine-tours"), context.siteUrl).toString(),
+      },
       { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(booking.id) }) },
     ],
   });

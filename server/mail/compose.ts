@@ -51,14 +51,17 @@ export function staffFrame(lang: StaffLanguage, facts: EstateFacts): Pick<MailDo
   return { lang, estate: facts.estateNames[lang], closing: [], signature: [facts.address[lang], facts.estatePhone, facts.estateEmail, facts.siteUrl] };
 }
 
+/** Control characters, line and paragraph separators, in runs. */
+// eslint-disable-next-line no-control-regex
+const controlRuns = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
 /**
  * Makes a value safe for a mail header: no CR, LF or other control characters (so no header can
  * be injected), whitespace collapsed, bounded.
  */
 export function headerSafe(value: string, max = 200): string {
   // Runs of plain spaces collapse; no-break spaces stay, as French typography puts them before a colon.
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim().slice(0, max);
+  return value.replace(controlRuns, " ").replace(/ {2,}/g, " ").trim().slice(0, max);
 }
 
 /** Text for a plain-text body: line breaks normalised, other control characters dropped. */
@@ -119,7 +122,8 @@ function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMe
 }
 
 /** A day and a time as a subject names them: "Sat 5 Dec 15:00", « sam. 5 déc. 15 h ». */
-export const subjectTime = (date: string, time: string | null, lang: StaffLanguage) => (time ? `${staffDay(date, lang, { year: false })} ${staffClock(time, lang)}` : staffDay(date, lang, { year: false }));
+export const subjectTime = (date: string, time: string | null, lang: StaffLanguage) =>
+  time ? `${staffDay(date, lang, { year: false })} ${staffClock(time, lang)}` : staffDay(date, lang, { year: false });
 
 /**
  * The subject the office sorts its mail by: what happened, the person and the time that matters,
@@ -153,7 +157,10 @@ function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, la
   if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
   const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
   const waiting = notice.experience?.waitingFor;
-  if (waiting === "payment" || waiting === "minimum") return t(waiting === "payment" ? "estateMail.intro.payment" : "estateMail.intro.minimum", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
+  if (waiting === "payment" || waiting === "minimum")
+    return t(waiting === "payment" ? "estateMail.intro.payment" : "estateMail.intro.minimum", {
+      until: until ? staffDayAndTime(until.date, until.time, lang) : "—",
+    });
   return t("estateMail.intro.pending", { until: until ? staffDayAndTime(until.date, until.time, lang) : "—" });
 }
 
@@ -164,7 +171,14 @@ function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, la
  * the estate's clock. The visitor's address is its Reply-To; an importer's application goes to the
  * trade address.
  */
-export function composeNotification(kind: FormKind, id: string, input: AnyFormInput, receivedAt: string, context: MailContext, notice?: BookingNotice): OutgoingMail {
+export function composeNotification(
+  kind: FormKind,
+  id: string,
+  input: AnyFormInput,
+  receivedAt: string,
+  context: MailContext,
+  notice?: BookingNotice,
+): OutgoingMail {
   const lang = context.staffLanguage();
   const { t } = adminTranslator(lang);
   const form = formDefinitions[kind];
@@ -194,7 +208,8 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
       continue;
     }
     const label = t(`field.${field.name}` as AdminMessageId);
-    if (field.kind === "text") texts.push({ kind: "text", text: t("estateMail.field", { label, value: "" }).trim() }, { kind: "quote", text: bodySafe(String(value)) });
+    if (field.kind === "text")
+      texts.push({ kind: "text", text: t("estateMail.field", { label, value: "" }).trim() }, { kind: "quote", text: bodySafe(String(value)) });
     else facts.push(t("estateMail.field", { label, value: headerSafe(shownValue(kind, field.name, value, lang), 1000) }));
   }
   if (facts.length > 0) blocks.push({ kind: "facts", lines: facts });
@@ -205,7 +220,9 @@ export function composeNotification(kind: FormKind, id: string, input: AnyFormIn
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(estateNotices[kind].sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
+      t(estateNotices[kind].sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", {
+        when: staffDayAndTime(received.date, received.time, lang),
+      }),
       t("estateMail.reference", { reference: id }),
     ],
   });
@@ -230,14 +247,8 @@ export function siteLink(siteUrl: string, path: string, token: string): string {
   return url.toString();
 }
 
-
 /** The double opt-in e-mail to a new subscriber, in their language, with an unsubscribe link. */
-export function composeConfirmation(
-  language: Language,
-  email: string,
-  tokens: { confirm: string; unsubscribe: string },
-  context: MailContext,
-): OutgoingMail {
+export function composeConfirmation(language: Language, email: string, tokens: { confirm: string; unsubscribe: string }, context: MailContext): OutgoingMail {
   const { t } = translator(language);
   const estate = context.estateNames[language];
   const confirmUrl = siteLink(context.siteUrl, apiPaths.newsletterConfirm, tokens.confirm);
@@ -283,7 +294,13 @@ export interface SavedSubmission {
  * sign-up notifies the estate only once the address is confirmed (`SubmissionStore.confirm`): an
  * unconfirmed one may be anyone's address typed by someone else.
  */
-export function composeSubmissionMails(kind: FormKind, input: AnyFormInput, saved: SavedSubmission, context: MailContext, notice?: BookingNotice): OutgoingMail[] {
+export function composeSubmissionMails(
+  kind: FormKind,
+  input: AnyFormInput,
+  saved: SavedSubmission,
+  context: MailContext,
+  notice?: BookingNotice,
+): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
   if (saved.created && estateNotices[kind].sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));

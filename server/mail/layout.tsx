@@ -109,7 +109,10 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
       return (
         <Section style={{ margin: "16px 0" }}>
           <Text style={style.text}>{block.intro}</Text>
-          <Button href={block.url} style={{ backgroundColor: wine, color: "#fbf8f2", padding: "12px 20px", borderRadius: "2px", fontWeight: 600, fontSize: "16px" }}>
+          <Button
+            href={block.url}
+            style={{ backgroundColor: wine, color: "#fbf8f2", padding: "12px 20px", borderRadius: "2px", fontWeight: 600, fontSize: "16px" }}
+          >
             {block.button}
           </Button>
           <Text style={{ ...style.text, fontSize: "13px", color: muted, wordBreak: "break-all" }}>
@@ -120,7 +123,9 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
         </Section>
       );
     case "quote":
-      return <Text style={{ ...style.text, margin: "12px 0", paddingLeft: "12px", borderLeft: "3px solid #e2d9d0", whiteSpace: "pre-wrap" }}>{block.text}</Text>;
+      return (
+        <Text style={{ ...style.text, margin: "12px 0", paddingLeft: "12px", borderLeft: "3px solid #e2d9d0", whiteSpace: "pre-wrap" }}>{block.text}</Text>
+      );
     case "small":
       return <Text style={{ ...style.text, fontSize: "13px", color: muted }}>{block.text}</Text>;
     case "links":
@@ -163,7 +168,11 @@ function MailHtml({ document: mail }: { document: MailDocument }) {
                 <Img src={`cid:${logoCid}`} width="36" height="36" alt="" style={{ display: "block", borderRadius: "6px" }} />
               </Column>
               <Column style={{ verticalAlign: "middle" }}>
-                <Text style={{ margin: 0, color: wine, fontSize: "20px", lineHeight: "1.3", fontWeight: 600, fontFamily: fonts.heading, wordBreak: "keep-all" }}>{mail.estate}</Text>
+                <Text
+                  style={{ margin: 0, color: wine, fontSize: "20px", lineHeight: "1.3", fontWeight: 600, fontFamily: fonts.heading, wordBreak: "keep-all" }}
+                >
+                  {mail.estate}
+                </Text>
               </Column>
             </Row>
           </Section>

@@ -19,6 +19,9 @@ const icon = new URL("../../public/favicon.svg", import.meta.url);
 
 /** The logo at twice its shown size (36 px), for sharp screens. */
 export async function mailLogo(): Promise<InlineImage> {
-  const content = await sharp(await readFile(icon), { density: 300 }).resize(72, 72).png().toBuffer();
+  const content = await sharp(await readFile(icon), { density: 300 })
+    .resize(72, 72)
+    .png()
+    .toBuffer();
   return { cid: logoCid, filename: "logo.png", contentType: "image/png", content };
 }

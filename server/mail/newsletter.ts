@@ -65,12 +65,22 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
   if (issue.picture) {
     const alt = issue.picture.alt[lang] ?? issue.picture.alt[defaultLanguage] ?? "";
     // After the first paragraph: the words say what the letter is about before the picture shows it.
-    blocks.splice(Math.min(1, blocks.length), 0, { kind: "picture", url: absolute(newsletterPicturePath(issue.picture.scene)), alt, text: t("mail.newsletter.picture", { alt }) });
+    blocks.splice(Math.min(1, blocks.length), 0, {
+      kind: "picture",
+      url: absolute(newsletterPicturePath(issue.picture.scene)),
+      alt,
+      text: t("mail.newsletter.picture", { alt }),
+    });
   }
   for (const id of issue.wines) {
     const wine = facts.wines.find((candidate) => candidate.id === id);
     if (!wine) continue;
-    blocks.push({ kind: "action", intro: t("mail.newsletter.wine", { wine: wineTitle(wine), price: winePriceWithTax(i18n, wine) }), button: t("mail.newsletter.wineButton"), url: absolute(localizePath(lang, winePath(id))) });
+    blocks.push({
+      kind: "action",
+      intro: t("mail.newsletter.wine", { wine: wineTitle(wine), price: winePriceWithTax(i18n, wine) }),
+      button: t("mail.newsletter.wineButton"),
+      url: absolute(localizePath(lang, winePath(id))),
+    });
   }
   for (const id of issue.tours) {
     const tour = facts.tours.packages.find((candidate) => candidate.id === id);
@@ -84,7 +94,9 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
   }
   const footer: MailFooterLine[] = [
     { text: t("mail.newsletter.why", { estate }) },
-    unsubscribeUrl ? { text: t("mail.newsletter.unsubscribe"), link: { label: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } } : { text: t("mail.newsletter.testNote") },
+    unsubscribeUrl
+      ? { text: t("mail.newsletter.unsubscribe"), link: { label: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } }
+      : { text: t("mail.newsletter.testNote") },
   ];
   return {
     lang,
@@ -104,7 +116,11 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
 export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
-export function composeNewsletterMail(issue: IssueText, subscriber: { email: string; language: string; unsubscribeToken: string }, facts: NewsletterFacts): { language: Language; mail: OutgoingMail } {
+export function composeNewsletterMail(
+  issue: IssueText,
+  subscriber: { email: string; language: string; unsubscribeToken: string },
+  facts: NewsletterFacts,
+): { language: Language; mail: OutgoingMail } {
   const { siteUrl } = facts;
   const language = readingLanguage(issue, subscriber.language);
   const unsubscribeUrl = siteLink(siteUrl, apiPaths.newsletterUnsubscribe, subscriber.unsubscribeToken);

@@ -64,7 +64,12 @@ export const inDoubtReason =
 /** The domain of the From address, for the right part of Message-IDs. */
 function fromDomain(from: string | Address): string {
   const address = typeof from === "string" ? (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from) : from.address;
-  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase() || "localhost";
+  return (
+    address
+      .slice(address.lastIndexOf("@") + 1)
+      .trim()
+      .toLowerCase() || "localhost"
+  );
 }
 /** The longest a timer may wait (setTimeout's limit). */
 const maxTimer = 2 ** 31 - 1;
@@ -162,7 +167,10 @@ export class OutboxSender {
         this.abandoned.add(mail.id);
         await this.outbox.markFailed(mail.id, mail.attempts + 1, inDoubtReason, new Date(this.now()).toISOString());
       }
-      if (this.abandoned.size > 0) this.options.log.warn(`mail: ${this.abandoned.size} e-mail(s) were with the SMTP relay without an answer when the time ran out: recorded in doubt, not sent again`);
+      if (this.abandoned.size > 0)
+        this.options.log.warn(
+          `mail: ${this.abandoned.size} e-mail(s) were with the SMTP relay without an answer when the time ran out: recorded in doubt, not sent again`,
+        );
     }
     this.transport.close?.();
     // Closing the transport fails what still hung: wait for those failures to be recorded too.
@@ -226,10 +234,17 @@ export class OutboxSender {
   }
 
   private async deliver(mail: PendingMail, round: Round): Promise<void> {
-    const files = (mail.attachments ?? []).map((file) => ({ filename: headerSafe(file.filename, 100), contentType: headerSafe(file.contentType, 100), content: file.content as string | Buffer }));
+    const files = (mail.attachments ?? []).map((file) => ({
+      filename: headerSafe(file.filename, 100),
+      contentType: headerSafe(file.contentType, 100),
+      content: file.content as string | Buffer,
+    }));
     const html = mail.html ?? undefined;
     const pictures = html ? (this.options.inlineImages ?? []).filter((image) => html.includes(`cid:${image.cid}`)) : [];
-    const attachments = [...files, ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid }))];
+    const attachments = [
+      ...files,
+      ...pictures.map((image) => ({ filename: image.filename, contentType: image.contentType, content: image.content, cid: image.cid })),
+    ];
     const started = Date.now();
     this.inFlight.set(mail.id, mail);
     const from = typeof this.options.from === "function" ? this.options.from() : this.options.from;
@@ -283,7 +298,10 @@ export class OutboxSender {
   /** The round's one log line, and the pause before the next round when the relay was down. */
   private report(round: Round): void {
     const { log, retryBaseMs, retryMaxMs } = this.options;
-    const givenUp = round.givenUp.length > 0 ? `, ${round.givenUp.length} given up (outbox ${round.givenUp.slice(0, 10).join(", ")}${round.givenUp.length > 10 ? " …" : ""})` : "";
+    const givenUp =
+      round.givenUp.length > 0
+        ? `, ${round.givenUp.length} given up (outbox ${round.givenUp.slice(0, 10).join(", ")}${round.givenUp.length > 10 ? " …" : ""})`
+        : "";
     if (round.relayDown !== null) {
       this.downRounds += 1;
       const pause = Math.min(retryMaxMs, retryBaseMs * 2 ** (this.downRounds - 1));
@@ -328,7 +346,18 @@ interface Round {
 }
 
 /** Codes of a relay that cannot be used at all, as nodemailer names them (a connection's errors come with command CONN). */
-const relayFailureCodes = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "EAUTH", "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const relayFailureCodes = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "EAUTH",
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 /** Whether the relay itself failed (not this e-mail): every e-mail would fail the same way now. */
 export function isRelayFailure(error: unknown): boolean {

@@ -15,7 +15,10 @@ export const estateTimeZone = "Europe/Paris";
 export function staffDay(day: string, lang: AdminLanguage, { year = true }: { year?: boolean } = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
   // Some ICU versions put a comma after the English weekday ("Sat, 5 Dec"): one form everywhere.
-  return formatDate(day, lang, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}) }, adminDateTags[lang]).replace(/^([^\s,]+), /, "$1 ");
+  return formatDate(day, lang, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}) }, adminDateTags[lang]).replace(
+    /^([^\s,]+), /,
+    "$1 ",
+  );
 }
 
 /** A time of day (`HH:MM`): "15:00" in English, « 15 h » and « 9 h 30 » in French. */
@@ -26,7 +29,15 @@ export function staffClock(time: string, lang: AdminLanguage): string {
 /** The estate's local day and time of an instant. */
 export function parisParts(instant: Date): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: estateTimeZone })
+    new Intl.DateTimeFormat("en-CA", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: estateTimeZone,
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

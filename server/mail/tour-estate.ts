@@ -40,7 +40,12 @@ const subjects: Record<EstateChangeKind, AdminMessageId> = {
 };
 
 /** The estate's e-mail about a change to a booking, made at `now`. */
-export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit, context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address" | "tourName">, now: Date): OutgoingMail {
+export function composeEstateChange(
+  kind: EstateChangeKind,
+  visit: ChangedVisit,
+  context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address" | "tourName">,
+  now: Date,
+): OutgoingMail {
   const lang = context.staffLanguage();
   const { t } = adminTranslator(lang);
   const name = headerSafe(bodySafe(visit.name), 60);
@@ -49,9 +54,13 @@ export function composeEstateChange(kind: EstateChangeKind, visit: ChangedVisit,
     return staffDayAndTime(local.date, local.time, lang);
   };
   const intro =
-    kind === "offered" ? t("estateMail.intro.offered", { name, until: visit.until ? at(visit.until) : "—" }) : t(`estateMail.intro.${kind}` as AdminMessageId, { name });
+    kind === "offered"
+      ? t("estateMail.intro.offered", { name, until: visit.until ? at(visit.until) : "—" })
+      : t(`estateMail.intro.${kind}` as AdminMessageId, { name });
   const times =
-    kind === "moved" ? [t("estateMail.was", { when: at(visit.from) }), t("estateMail.now", { when: at(visit.to!) })] : [t(kind === "cancelled" ? "estateMail.was" : "estateMail.time", { when: at(visit.from) })];
+    kind === "moved"
+      ? [t("estateMail.was", { when: at(visit.from) }), t("estateMail.now", { when: at(visit.to!) })]
+      : [t(kind === "cancelled" ? "estateMail.was" : "estateMail.time", { when: at(visit.from) })];
   const blocks: MailBlock[] = [
     { kind: "text", text: intro },
     {

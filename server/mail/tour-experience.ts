@@ -48,17 +48,32 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       blocks = [
         { kind: "text", text: t("tourMail.minimumIntro", { minimum, hours: context.cutoffHours }) },
         facts,
-        { kind: "action", intro: t("tourMail.manage", { hours: context.cutoffHours }), button: t("tourMail.manageButton"), url: manageLink(context.siteUrl, visit.token) },
+        {
+          kind: "action",
+          intro: t("tourMail.manage", { hours: context.cutoffHours }),
+          button: t("tourMail.manageButton"),
+          url: manageLink(context.siteUrl, visit.token),
+        },
         reference,
       ];
       break;
     case "minimumNotReached":
       subject = t("tourMail.minimumNotReachedSubject", { estate, date, time });
-      blocks = [{ kind: "text", text: t("tourMail.minimumNotReachedIntro") }, facts, { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again }, reference];
+      blocks = [
+        { kind: "text", text: t("tourMail.minimumNotReachedIntro") },
+        facts,
+        { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
+        reference,
+      ];
       break;
     case "paymentLapsed":
       subject = t("tourMail.paymentLapsedSubject", { estate, date, time });
-      blocks = [{ kind: "text", text: t("tourMail.paymentLapsedIntro") }, facts, { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again }, reference];
+      blocks = [
+        { kind: "text", text: t("tourMail.paymentLapsedIntro") },
+        facts,
+        { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
+        reference,
+      ];
       break;
     case "thanks": {
       subject = t("tourMail.thanksSubject", { estate });
@@ -69,7 +84,10 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
         ...(wines.length > 0
           ? [
               { kind: "text" as const, text: t("tourMail.thanksWines") },
-              { kind: "links" as const, links: wines.map((wine) => ({ label: wine.name, url: new URL(localizePath(lang, winePath(wine.id)), context.siteUrl).toString() })) },
+              {
+                kind: "links" as const,
+                links: wines.map((wine) => ({ label: wine.name, url: new URL(localizePath(lang, winePath(wine.id)), context.siteUrl).toString() })),
+              },
             ]
           : []),
         { kind: "action", intro: t("tourMail.thanksShop"), button: t("tourMail.thanksShopButton"), url: shop },
@@ -79,6 +97,19 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       break;
     }
   }
-  const { text, html } = renderMail({ ...signedBy(lang, context), preview: (blocks[0] as { text?: string }).text ?? subject, greeting: t("tourMail.greeting"), blocks });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject: headerSafe(subject), text, html, headers: {} };
+  const { text, html } = renderMail({
+    ...signedBy(lang, context),
+    preview: (blocks[0] as { text?: string }).text ?? subject,
+    greeting: t("tourMail.greeting"),
+    blocks,
+  });
+  return {
+    kind: "reply",
+    to: headerSafe(visit.email, 254),
+    replyTo: headerSafe(context.estateEmail, 254),
+    subject: headerSafe(subject),
+    text,
+    html,
+    headers: {},
+  };
 }

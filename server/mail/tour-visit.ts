@@ -53,7 +53,6 @@ export function manageLink(siteUrl: string, token: string): string {
   return url.toString();
 }
 
-
 /** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
 const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
 
@@ -95,7 +94,10 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   const again = new URL(localizePath(visit.language, "/wine-tours"), context.siteUrl).toString();
   // The reminder comes when online changes close (the cut-off): it gives the phone, not the private link.
   const after: MailBlock[] = removes(effective)
-    ? [{ kind: "text", text: t("tourMail.calendarRemoved", { file }) }, { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again }]
+    ? [
+        { kind: "text", text: t("tourMail.calendarRemoved", { file }) },
+        { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
+      ]
     : [
         { kind: "text", text: `${t("mail.booking.duration", { minutes: context.durationMinutes })}\n${t("mail.booking.calendar", { file })}` },
         effective === "reminder"
@@ -107,7 +109,12 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     ...signedBy(visit.language, context),
     preview: intro[effective],
     greeting: t("tourMail.greeting"),
-    blocks: [{ kind: "text", text: intro[effective] }, { kind: "facts", lines: details }, ...after, { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) }],
+    blocks: [
+      { kind: "text", text: intro[effective] },
+      { kind: "facts", lines: details },
+      ...after,
+      { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) },
+    ],
   });
   const method = removes(effective) ? "CANCEL" : "REQUEST";
   const calendar = tourCalendar({
@@ -153,7 +160,11 @@ export function offerLink(siteUrl: string, token: string): string {
  * tour, the group, until when the places are kept (the estate's day and time, `until`), and the
  * offer's link. No calendar file: nothing is booked until the visitor takes the places.
  */
-export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "sequence">, until: { date: string; time: string }, context: VisitMailContext): OutgoingMail {
+export function composeWaitlistOffer(
+  visit: Omit<VisitForMail, "status" | "sequence">,
+  until: { date: string; time: string },
+  context: VisitMailContext,
+): OutgoingMail {
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
   const date = formatEventDate(visit.date, visit.language);
@@ -166,7 +177,15 @@ export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "seque
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      { kind: "facts", lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests }), t("mail.booking.where", { address: context.address[visit.language] })] },
+      {
+        kind: "facts",
+        lines: [
+          t("mail.booking.when", { date, time }),
+          t("mail.booking.tour", { tour: visit.tour }),
+          t("mail.booking.guests", { count: visit.guests }),
+          t("mail.booking.where", { address: context.address[visit.language] }),
+        ],
+      },
       { kind: "action", intro: t("tourMail.offerTake"), button: t("waitlist.take"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "text", text: t("tourMail.offerLater") },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
@@ -180,7 +199,10 @@ export function composeWaitlistOffer(visit: Omit<VisitForMail, "status" | "seque
  * places free up (an offer kept for them for the waitlist's hold), and the link that takes them
  * off the list (the same page as an offer's, ../api/tours.tsx).
  */
-export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequence">, context: VisitMailContext & { waitlistHoldHours: number }): OutgoingMail {
+export function composeWaitlistJoined(
+  visit: Omit<VisitForMail, "status" | "sequence">,
+  context: VisitMailContext & { waitlistHoldHours: number },
+): OutgoingMail {
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
   const date = formatEventDate(visit.date, visit.language);
@@ -193,7 +215,10 @@ export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequ
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      { kind: "facts", lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests })] },
+      {
+        kind: "facts",
+        lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests })],
+      },
       { kind: "action", intro: t("tourMail.waitlistLeave"), button: t("tourMail.leaveButton"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
@@ -206,7 +231,11 @@ export function composeWaitlistJoined(visit: Omit<VisitForMail, "status" | "sequ
  * every e-mail to a visitor it repeats nothing they typed: the tour and the group as chosen, the
  * preferred day as a date.
  */
-export function composeRequestReceived(id: string, request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null }, context: EstateFacts): OutgoingMail {
+export function composeRequestReceived(
+  id: string,
+  request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null },
+  context: EstateFacts,
+): OutgoingMail {
   const { t } = translator(request.language);
   const estate = context.estateNames[request.language];
   const facts = [
@@ -220,7 +249,11 @@ export function composeRequestReceived(id: string, request: { email: string; lan
     ...signedBy(request.language, context),
     preview: intro,
     greeting: t("tourMail.greeting"),
-    blocks: [{ kind: "text", text: intro }, ...(facts.length > 0 ? [{ kind: "facts" as const, lines: facts }] : []), { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) }],
+    blocks: [
+      { kind: "text", text: intro },
+      ...(facts.length > 0 ? [{ kind: "facts" as const, lines: facts }] : []),
+      { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) },
+    ],
   });
   return { kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
 }

@@ -61,7 +61,17 @@ export function siteStylesheetOf(request: FastifyRequest): string | null {
  * page's JavaScript ran, the visitor's own booking page): React renders and escapes it; it runs
  * no script. With `stylesheet`, it is set in the site's own type.
  */
-export function renderPage({ lang, title, children, stylesheet = null }: { lang: Language; title: string; children: ReactNode; stylesheet?: string | null }): string {
+export function renderPage({
+  lang,
+  title,
+  children,
+  stylesheet = null,
+}: {
+  lang: Language;
+  title: string;
+  children: ReactNode;
+  stylesheet?: string | null;
+}): string {
   const html = renderToStaticMarkup(
     <html lang={languageTags[lang]} data-script={scriptOf(lang)}>
       <head>

@@ -14,10 +14,7 @@ import { renderPage } from "./document";
 /** What became of a form posted without the page's JavaScript. */
 export type FormAnswer =
   /** Stored; a tour booking says what became of it (forms/tour-booking.ts `tourBookingOutcomes`). */
-  | { kind: "sent"; outcome?: BookingOutcome }
-  | { kind: "invalid"; fields: string[] }
-  | { kind: "rate-limited" }
-  | { kind: "failed" };
+  { kind: "sent"; outcome?: BookingOutcome } | { kind: "invalid"; fields: string[] } | { kind: "rate-limited" } | { kind: "failed" };
 
 /** The input types of each kind of field, as the site's own forms use them (spec §5). */
 const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;
@@ -32,14 +29,27 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
       {field.kind === "text" ? (
         <textarea {...common} rows={5} defaultValue={value} />
       ) : (
-        <input {...common} type={inputTypes[field.kind]} defaultValue={value} min={field.kind === "count" ? field.min : undefined} autoComplete={field.autoComplete} />
+        <input
+          {...common}
+          type={inputTypes[field.kind]}
+          defaultValue={value}
+          min={field.kind === "count" ? field.min : undefined}
+          autoComplete={field.autoComplete}
+        />
       )}
     </>
   );
 }
 
 /** The page that answers a form posted without the page's JavaScript, in the visitor's language. */
-export function formAnswerPage(kind: FormKind, lang: Language, fields: Readonly<Record<string, string>>, outcome: FormAnswer, values: Record<string, number> = {}, stylesheet: string | null = null): string {
+export function formAnswerPage(
+  kind: FormKind,
+  lang: Language,
+  fields: Readonly<Record<string, string>>,
+  outcome: FormAnswer,
+  values: Record<string, number> = {},
+  stylesheet: string | null = null,
+): string {
   const definition = formDefinitions[kind];
   const { t } = translator(lang);
   const page = fields.page;
@@ -66,7 +76,9 @@ export function formAnswerPage(kind: FormKind, lang: Language, fields: Readonly<
     });
   }
   const labels = (names: string[]) =>
-    new Intl.ListFormat(lang, { type: "conjunction" }).format(names.map((name) => t((definition.fields.find((field) => field.name === name)?.label ?? name) as MessageId)));
+    new Intl.ListFormat(lang, { type: "conjunction" }).format(
+      names.map((name) => t((definition.fields.find((field) => field.name === name)?.label ?? name) as MessageId)),
+    );
   const reason =
     outcome.kind === "invalid" && outcome.fields.length > 0
       ? t("forms.error.fields", { count: outcome.fields.length, fields: labels(outcome.fields) })

@@ -28,7 +28,13 @@ const pages: Record<SubscriberPageKind, [SubscriberMessage, SubscriberMessage, S
  * The small page a newsletter link answers with, in the subscriber's language. `button` makes it
  * a page that asks: only its POST (a same-origin form with the token) changes the subscription.
  */
-export function subscriberPage(site: Site, lang: Language, kind: SubscriberPageKind, button?: { path: string; token: string }, stylesheet: string | null = null): string {
+export function subscriberPage(
+  site: Site,
+  lang: Language,
+  kind: SubscriberPageKind,
+  button?: { path: string; token: string },
+  stylesheet: string | null = null,
+): string {
   const { t } = translator(lang);
   const estate = localNames(site, lang).estate;
   const [title, text, label] = pages[kind];
@@ -54,4 +60,3 @@ export function subscriberPage(site: Site, lang: Language, kind: SubscriberPageK
     ),
   });
 }
-

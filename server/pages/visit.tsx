@@ -32,7 +32,9 @@ const statusText: Record<BookedVisit["status"], MessageId> = {
 
 /** The slots of some days a visit can move to: its package's, with room for its group, its own slot left out. */
 function moveOptions(tours: TourService, visit: BookedVisit, from: string, to = from): OpenSlot[] {
-  return tours.availability(visit.package, from, to).filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
+  return tours
+    .availability(visit.package, from, to)
+    .filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
 }
 
 /** How far ahead the visitor's page lists months to move to (the booking form's own horizon is two years). */
@@ -57,7 +59,9 @@ function DayChooser({ tours, visit, day, today }: { tours: TourService; visit: B
   const month = monthOf(day < today ? today : day);
   const days = [...new Set(moveOptions(tours, visit, month.first < today ? today : month.first, month.last).map((slot) => slot.date))];
   const link = (to: string) => `${apiPaths.tourBooking}?${new URLSearchParams({ token: visit.token, day: to })}`;
-  const monthName = new Intl.DateTimeFormat(languageTags[lang], { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${month.first}T00:00:00Z`));
+  const monthName = new Intl.DateTimeFormat(languageTags[lang], { year: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(`${month.first}T00:00:00Z`),
+  );
   const lastMonth = monthOf(addDays(today, 31 * monthsAhead)).first;
   return (
     <>
@@ -188,7 +192,21 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
  * kept, and the button that takes them; and while they wait or have an offer, the button that
  * takes them off the list.
  */
-function OfferPage({ entry, tours, lang, siteUrl, booked, left }: { entry: WaitlistEntry; tours: TourService; lang: Language; siteUrl: string; booked: boolean; left: boolean }) {
+function OfferPage({
+  entry,
+  tours,
+  lang,
+  siteUrl,
+  booked,
+  left,
+}: {
+  entry: WaitlistEntry;
+  tours: TourService;
+  lang: Language;
+  siteUrl: string;
+  booked: boolean;
+  left: boolean;
+}) {
   const { t } = translator(lang);
   const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
   const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
@@ -233,7 +251,6 @@ function OfferPage({ entry, tours, lang, siteUrl, booked, left }: { entry: Waitl
     </>
   );
 }
-
 
 /** The visitor's booking page, whole. */
 export function visitPage(props: Parameters<typeof ManagePage>[0], stylesheet: string | null): string {

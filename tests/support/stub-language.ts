@@ -17,7 +17,9 @@ export const stub = { code: "de", name: "Deutsch", tag: "de", ogLocale: "de_DE" 
 
 /** The project's files as git would commit them (no build output, no node_modules), and node_modules linked. */
 export function copyProject(dest: string): void {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   for (const file of files) {
     mkdirSync(dirname(join(dest, file)), { recursive: true });
     cpSync(join(root, file), join(dest, file));

@@ -39,8 +39,6 @@ interface FormShellProps {
   submitClassName?: string;
 }
 
-
-
 /**
  * A form that posts its fields as JSON to the site's API (app/features/forms/submit.ts): the
  * submit button is busy while it waits; on success a toast appears and the form is emptied, on
@@ -122,12 +120,7 @@ export function FormShell({
           ))}
         <InvalidFieldsContext value={invalid}>{children}</InvalidFieldsContext>
         <Honeypot />
-        <button
-          type="submit"
-          className={`btn-primary ${submitClassName}`}
-          disabled={busy || blockedLabel !== undefined}
-          aria-busy={busy}
-        >
+        <button type="submit" className={`btn-primary ${submitClassName}`} disabled={busy || blockedLabel !== undefined} aria-busy={busy}>
           {busy ? t("forms.sending") : (blockedLabel ?? submitLabel)}
         </button>
       </form>

@@ -12,7 +12,12 @@ export function GrandCruIntro({ hectares }: { hectares: string }) {
   const { t, href } = useI18n();
   return (
     <section aria-labelledby="home-intro" className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28">
-      <SectionHeading id="home-intro" eyebrow={t("home.intro.eyebrow")} title={<Message id="home.intro.title" components={{ keep: <span className="whitespace-nowrap" /> }} />} size="large">
+      <SectionHeading
+        id="home-intro"
+        eyebrow={t("home.intro.eyebrow")}
+        title={<Message id="home.intro.title" components={{ keep: <span className="whitespace-nowrap" /> }} />}
+        size="large"
+      >
         <p>{t("home.intro.text", { hectares })}</p>
       </SectionHeading>
       <p className="mt-8">

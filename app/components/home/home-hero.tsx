@@ -54,14 +54,7 @@ export function HomeHero() {
       ref={section}
       className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] items-center justify-center overflow-hidden text-center text-cream-50"
     >
-      <Picture
-        image={poster}
-        alt=""
-        sizes={posterSizes}
-        priority
-        className="absolute inset-0 -z-10"
-        imgClassName="h-full w-full object-cover"
-      />
+      <Picture image={poster} alt="" sizes={posterSizes} priority className="absolute inset-0 -z-10" imgClassName="h-full w-full object-cover" />
       {videoWanted ? (
         <Suspense fallback={null}>
           <HeroVideo container={section} />

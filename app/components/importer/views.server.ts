@@ -11,7 +11,10 @@ export function importerView({ lang, t }: I18n): ImporterView {
   return {
     figures: [
       { figure: t("importer.presence.atLeast", { count: importer.countries }), label: t("importer.presence.countries", { count: importer.countries }) },
-      { figure: t("importer.presence.atLeast", { count: importer.retailPartners }), label: t("importer.presence.retailPartners", { count: importer.retailPartners }) },
+      {
+        figure: t("importer.presence.atLeast", { count: importer.retailPartners }),
+        label: t("importer.presence.retailPartners", { count: importer.retailPartners }),
+      },
     ],
     promise: t("importer.form.promise", { hours: importer.answerWithinHours }),
     answerWithinHours: importer.answerWithinHours,

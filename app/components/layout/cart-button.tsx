@@ -20,8 +20,7 @@ export function CartButton() {
   const { t, href } = useI18n();
   const { emptyCart } = useSite();
   const count = useCartCount();
-  const className =
-    "snipcart-checkout relative flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 hover:text-wine-700";
+  const className = "snipcart-checkout relative flex min-h-11 min-w-11 items-center justify-center rounded-sm text-ink-900 hover:text-wine-700";
   const badge = (
     <span className="snipcart-items-count absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-wine-800 px-1 text-xs font-semibold text-cream-50">
       {count}

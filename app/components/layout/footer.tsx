@@ -12,7 +12,11 @@ const noSubscription = () => () => {};
 
 /** The year the page was built in its HTML, then the visitor's own year once the page runs. */
 function useCurrentYear(): number {
-  return useSyncExternalStore(noSubscription, () => new Date().getFullYear(), () => buildYear);
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => buildYear,
+  );
 }
 
 function FooterHeading({ children }: { children: string }) {

@@ -41,9 +41,7 @@ export function Navbar() {
         {/* The logo's two lines are French names in Latin letters on every page (the site's Latin faces on CJK pages). */}
         <Link to={href(pagePaths.home)} lang="fr" className="mr-auto flex flex-col leading-none">
           <span className="font-heading text-xl font-semibold text-wine-800 sm:text-2xl">{t("site.name")}</span>
-          <span className="mt-1 text-[0.7rem] font-semibold tracking-[0.25em] text-gold-600 uppercase">
-            {site.appellation}
-          </span>
+          <span className="mt-1 text-[0.7rem] font-semibold tracking-[0.25em] text-gold-600 uppercase">{site.appellation}</span>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
           {navLinks.map((link) => (
@@ -82,12 +80,7 @@ export function Navbar() {
         <ul className="flex flex-col py-2">
           {navLinks.map((link) => (
             <li key={link.path}>
-              <NavLink
-                to={href(link.path)}
-                end
-                className={(state) => `block py-2 ${linkClass(state)}`}
-                onClick={closeMenu}
-              >
+              <NavLink to={href(link.path)} end className={(state) => `block py-2 ${linkClass(state)}`} onClick={closeMenu}>
                 {t(link.label)}
               </NavLink>
             </li>

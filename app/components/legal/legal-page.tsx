@@ -28,9 +28,7 @@ export function LegalPage({ page }: { page: LegalPageView }) {
   return (
     <article className="mx-auto max-w-3xl px-6 py-16 sm:py-24">
       <h1 className="text-4xl sm:text-5xl">{page.title}</h1>
-      <p className="mt-3 text-sm text-ink-600">
-        {t("legal.updated", { date: page.updatedLabel })}
-      </p>
+      <p className="mt-3 text-sm text-ink-600">{t("legal.updated", { date: page.updatedLabel })}</p>
       {page.sections.map((section) => (
         // An official notice the law wants framed (the legal guarantees' box) is drawn in a box.
         <section key={section.id} id={section.id} className={section.boxed ? "mt-10 border-2 border-gold-500 bg-white px-5 py-6 sm:px-8" : "mt-10"}>

@@ -24,7 +24,13 @@ export function NewsCard({ item }: { item: NewsItemView }) {
       <article id={item.id} aria-labelledby={titleId} data-news={item.id} className="flex flex-col rounded-sm bg-white p-7 shadow-sm ring-1 ring-cream-200">
         {item.photo ? (
           // The card is half the row on a desk, the whole width on a phone.
-          <Picture image={item.photo.image} alt={item.photo.alt} sizes="(min-width: 1152px) 34rem, (min-width: 768px) 50vw, 100vw" className="-mx-7 -mt-7 mb-6 block" imgClassName="aspect-video w-full rounded-t-sm object-cover" />
+          <Picture
+            image={item.photo.image}
+            alt={item.photo.alt}
+            sizes="(min-width: 1152px) 34rem, (min-width: 768px) 50vw, 100vw"
+            className="-mx-7 -mt-7 mb-6 block"
+            imgClassName="aspect-video w-full rounded-t-sm object-cover"
+          />
         ) : null}
         <div className="flex items-center gap-3">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-cream-100 text-wine-700">

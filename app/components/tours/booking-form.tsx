@@ -76,13 +76,25 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       ref={form}
       form={tourBookingForm}
       chosen={{ package: tour?.id ?? null }}
-      extra={chosen ? { slot: chosen, ...(waitlist ? { waitlist: "yes" } : {}), ...(privateTour ? { private: "yes" } : {}), ...(voucher.trim() ? { voucher: voucher.trim() } : {}) } : undefined}
+      extra={
+        chosen
+          ? {
+              slot: chosen,
+              ...(waitlist ? { waitlist: "yes" } : {}),
+              ...(privateTour ? { private: "yes" } : {}),
+              ...(voucher.trim() ? { voucher: voucher.trim() } : {}),
+            }
+          : undefined
+      }
       onChange={follow}
       aria-labelledby="booking-title"
       submitLabel={t("wineTours.form.submit")}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
-      successFor={(answer) => ({ ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"], values: { hours: answer.hours ?? 0, minimum: answer.minimum ?? 0 } })}
+      successFor={(answer) => ({
+        ...tourBookingOutcomes[answer.outcome && Object.hasOwn(tourBookingOutcomes, answer.outcome) ? answer.outcome : "request"],
+        values: { hours: answer.hours ?? 0, minimum: answer.minimum ?? 0 },
+      })}
       onFailure={() => setRefresh((n) => n + 1)}
       className="grid gap-5 sm:grid-cols-2"
       submitClassName="sm:col-span-2"
@@ -117,7 +129,15 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
               Japanese page): the day chosen is also said in the page's language, by the times' legend
               once a tour is chosen, else here. */}
           {field.name === "date" && date ? (
-            <Suspense fallback={tour ? <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p> : null}>
+            <Suspense
+              fallback={
+                tour ? (
+                  <p className="text-sm text-ink-700 sm:col-span-2" role="status">
+                    {t("wineTours.slots.loading")}
+                  </p>
+                ) : null
+              }
+            >
               <DayTimes
                 pkg={tour?.id ?? null}
                 date={date}

@@ -20,27 +20,11 @@ function CheckIcon({ className }: { className: string }) {
  * selects it. The button's `aria-pressed` carries the choice; a "Selected" tag, a check and the
  * frame show it. The button's name stays the same ("Choose this tour" + the package's title).
  */
-export function PackageCard({
-  tour,
-  facts,
-  selected,
-  onSelect,
-}: {
-  tour: TourPackageView;
-  facts: TourFacts;
-  selected: boolean;
-  onSelect: () => void;
-}) {
+export function PackageCard({ tour, facts, selected, onSelect }: { tour: TourPackageView; facts: TourFacts; selected: boolean; onSelect: () => void }) {
   const { t } = useI18n();
   const titleId = `package-${tour.id}-title`;
   const buttonId = `package-${tour.id}-choose`;
-  const features = [
-    tour.wine,
-    tour.tour,
-    facts.duration,
-    facts.groupSize,
-    ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : []),
-  ];
+  const features = [tour.wine, tour.tour, facts.duration, facts.groupSize, ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : [])];
   return (
     <li
       data-package={tour.id}

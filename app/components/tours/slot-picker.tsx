@@ -118,7 +118,10 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
   const money = (cents: number) => formatPrice(cents / 100, lang);
   const total = money(quote.totalCents);
   const perPerson = money(quote.perPersonCents);
-  const tier = quote.basis === "tier" || quote.basis === "group" ? [...(prices.groupPrices ?? [])].sort((a, b) => b.from - a.from).find((one) => one.from <= people) : undefined;
+  const tier =
+    quote.basis === "tier" || quote.basis === "group"
+      ? [...(prices.groupPrices ?? [])].sort((a, b) => b.from - a.from).find((one) => one.from <= people)
+      : undefined;
   return (
     <div className="mt-3 grid gap-3">
       {privateOffered ? (
@@ -132,11 +135,17 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
         )
       ) : null}
       <p className="font-semibold text-wine-800" data-testid="tour-price" aria-live="polite">
-        {quote.basis === "private" || quote.basis === "group" ? t("wineTours.price.group", { total, perPerson }) : t("wineTours.price.line", { count: people, perPerson, total })}
+        {quote.basis === "private" || quote.basis === "group"
+          ? t("wineTours.price.group", { total, perPerson })
+          : t("wineTours.price.line", { count: people, perPerson, total })}
         {tier ? <span className="block text-sm font-normal text-ink-700">{t("wineTours.price.tier", { from: tier.from })}</span> : null}
       </p>
-      {rules.depositPercent > 0 ? <p className="text-sm text-ink-700">{t("wineTours.price.deposit", { deposit: money(Math.round((quote.totalCents * rules.depositPercent) / 100)) })}</p> : null}
-      {rules.minGuests > 1 && !(privateTour && free) ? <p className="text-sm text-ink-700">{t("wineTours.price.minimum", { minimum: rules.minGuests })}</p> : null}
+      {rules.depositPercent > 0 ? (
+        <p className="text-sm text-ink-700">{t("wineTours.price.deposit", { deposit: money(Math.round((quote.totalCents * rules.depositPercent) / 100)) })}</p>
+      ) : null}
+      {rules.minGuests > 1 && !(privateTour && free) ? (
+        <p className="text-sm text-ink-700">{t("wineTours.price.minimum", { minimum: rules.minGuests })}</p>
+      ) : null}
       <div>
         <label htmlFor="tour-voucher" className="block text-sm font-semibold text-ink-900">
           {t("wineTours.voucher.label")}
@@ -167,8 +176,18 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
 export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, offer }: SlotPickerProps) {
   const { t, lang } = useI18n();
   const load = useAvailability(pkg, date, refresh);
-  if (load.state === "loading") return <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.loading")}</p>;
-  if (load.state === "failed") return <p className="text-sm text-ink-700 sm:col-span-2" role="status">{t("wineTours.slots.failed")}</p>;
+  if (load.state === "loading")
+    return (
+      <p className="text-sm text-ink-700 sm:col-span-2" role="status">
+        {t("wineTours.slots.loading")}
+      </p>
+    );
+  if (load.state === "failed")
+    return (
+      <p className="text-sm text-ink-700 sm:col-span-2" role="status">
+        {t("wineTours.slots.failed")}
+      </p>
+    );
   const today = load.slots.filter((slot) => localDay(slot.start) === date);
   const next = load.slots.find((slot) => localDay(slot.start) > date && slot.placesLeft > 0);
   const open = today.some((slot) => slot.placesLeft > 0);
@@ -184,7 +203,10 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, of
             <span>
               <Message
                 id="wineTours.slots.option"
-                values={{ time: formatTime(localTime(slot.start), lang), places: slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft }) }}
+                values={{
+                  time: formatTime(localTime(slot.start), lang),
+                  places: slot.placesLeft === 0 ? t("wineTours.slots.waitlist") : t("wineTours.slots.placesLeft", { count: slot.placesLeft }),
+                }}
                 components={{ time: <span className="font-semibold" /> }}
               />
             </span>
@@ -195,7 +217,9 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, of
           <span>{t("wineTours.slots.any")}</span>
         </label>
       </div>
-      {offer && value !== "" && today.some((slot) => slot.start === value) ? <Extras offer={offer} slot={today.find((slot) => slot.start === value)!} rules={load} /> : null}
+      {offer && value !== "" && today.some((slot) => slot.start === value) ? (
+        <Extras offer={offer} slot={today.find((slot) => slot.start === value)!} rules={load} />
+      ) : null}
       {!open && next ? (
         <button type="button" className="link mt-3 text-left" onClick={() => onPickDate(localDay(next.start))}>
           {t("wineTours.slots.next", { date: formatEventDate(localDay(next.start), lang) })}

@@ -19,7 +19,16 @@ export function TourHighlights({ titles }: { titles: TourFacts }) {
     <ul className="grid gap-8 sm:grid-cols-3">
       {items.map((item) => (
         <li key={item.key} className="text-center">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-10 text-gold-600" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="mx-auto size-10 text-gold-600"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d={icons[item.key]} />
           </svg>
           <h3 className="mt-3 text-2xl">{item.title}</h3>

@@ -28,15 +28,7 @@ export function ClickToLoad({ src, title, label, note, allow, icon, className = 
   }, [loaded]);
 
   if (loaded) {
-    return (
-      <iframe
-        ref={frame}
-        src={src}
-        title={title}
-        allow={allow}
-        className={`block w-full border-0 bg-cream-200 ${className}`}
-      />
-    );
+    return <iframe ref={frame} src={src} title={title} allow={allow} className={`block w-full border-0 bg-cream-200 ${className}`} />;
   }
   return (
     <button

@@ -40,9 +40,7 @@ export function Picture({ image, alt, sizes, priority = false, width, height, cl
   if (priority) preloadPicture(image, sizes);
   return (
     <picture className={className}>
-      {formats.map(([format, type]) =>
-        image.sources[format] ? <source key={format} type={type} srcSet={image.sources[format]} sizes={sizes} /> : null,
-      )}
+      {formats.map(([format, type]) => (image.sources[format] ? <source key={format} type={type} srcSet={image.sources[format]} sizes={sizes} /> : null))}
       <img
         src={image.img.src}
         srcSet={image.sources.jpeg ?? image.sources.jpg ?? image.sources.png}

@@ -70,8 +70,19 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`mt-0.5 size-5 shrink-0 ${success ? "text-emerald-700" : "text-wine-700"}`} fill="none" stroke="currentColor" strokeWidth="2">
-        {success ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M12 7v6m0 4h.01M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />}
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`mt-0.5 size-5 shrink-0 ${success ? "text-emerald-700" : "text-wine-700"}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        {success ? (
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        ) : (
+          <path d="M12 7v6m0 4h.01M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+        )}
       </svg>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-ink-900">{toast.title}</p>

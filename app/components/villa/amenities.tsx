@@ -12,7 +12,16 @@ export function Amenities({ amenities }: { amenities: VillaView["amenities"] }) 
     <ul className="grid gap-8 md:grid-cols-3">
       {amenities.map(({ id, title, text }) => (
         <li key={id} className="rounded-sm bg-white p-8 shadow-sm ring-1 ring-cream-200">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-gold-600" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-10 text-gold-600"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d={icons[id]} />
           </svg>
           <h3 className="mt-4 text-2xl">{title}</h3>

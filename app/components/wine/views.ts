@@ -54,4 +54,3 @@ export interface WineDetailView extends WineCardView {
   /** The page's title and description for search engines and link previews, when the editor wrote them (else the catalog's). */
   search: { title?: string; description?: string };
 }
-

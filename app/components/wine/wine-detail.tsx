@@ -35,9 +35,7 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
         </div>
         <div>
           <p>
-            <span className="inline-block rounded-full bg-wine-100 px-3 py-1 text-sm font-semibold tracking-wide text-wine-800">
-              {wine.collection}
-            </span>
+            <span className="inline-block rounded-full bg-wine-100 px-3 py-1 text-sm font-semibold tracking-wide text-wine-800">{wine.collection}</span>
           </p>
           {/* The wine's name is French on every page: set and read as French (the Latin faces on CJK pages). */}
           <h1 className="mt-4 text-4xl sm:text-5xl">

@@ -4,7 +4,6 @@ export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server" | 
 /** A 409 (a tour time short of places) carries the server's own message, in the page's language. */
 export type SubmitResult = { ok: true; answer: Partial<Accepted> } | { ok: false; reason: SubmitFailure; fields?: string[]; message?: string };
 
-
 /** The field names a 400 answer's `fields` lists, when it lists any. */
 async function fieldsOf(response: Response): Promise<string[] | undefined> {
   try {

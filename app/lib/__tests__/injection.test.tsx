@@ -111,7 +111,10 @@ function dangerousAttributes(html: string): string[] {
     if (name && ["script", "iframe", "object", "embed", "base", "meta", "form", "style", "link", "svg", "math"].includes(name)) found.push(tag);
     for (const [, attribute, value = ""] of tag.matchAll(/\s([^\s=/>"]+)(?:="([^"]*)")?/g)) {
       if (/^on/i.test(attribute!)) found.push(`${attribute} in ${tag}`);
-      if (/^(href|src|srcset|action|formaction|xlink:href|poster|data)$/i.test(attribute!) && /^\s*(javascript|vbscript|data):/i.test(value.replaceAll("&amp;", "&"))) {
+      if (
+        /^(href|src|srcset|action|formaction|xlink:href|poster|data)$/i.test(attribute!) &&
+        /^\s*(javascript|vbscript|data):/i.test(value.replaceAll("&amp;", "&"))
+      ) {
         found.push(`${attribute}=${value} in ${tag}`);
       }
     }
@@ -241,9 +244,11 @@ describe("raw HTML in the app", () => {
     };
     walk(new URL("../../", import.meta.url).pathname);
     const uses = files.flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/dangerouslySetInnerHTML=\{\{\s*__html:\s*([^}]+)\}\}|\.innerHTML\s*=|insertAdjacentHTML|document\.write|new Function|\beval\(/g)].map(
-        (match) => `${file.replace(/.*\/app\//, "app/")}: ${match[1]?.trim() ?? match[0]}`,
-      ),
+      [
+        ...readFileSync(file, "utf8").matchAll(
+          /dangerouslySetInnerHTML=\{\{\s*__html:\s*([^}]+)\}\}|\.innerHTML\s*=|insertAdjacentHTML|document\.write|new Function|\beval\(/g,
+        ),
+      ].map((match) => `${file.replace(/.*\/app\//, "app/")}: ${match[1]?.trim() ?? match[0]}`),
     );
     expect(uses.sort()).toEqual(["app/components/layout/age-gate.tsx: ageGateScript", "app/root.tsx: headScript"]);
   });
@@ -275,7 +280,12 @@ describe("outside links in content", () => {
   });
 
   it("embeds a video only from an 11-character YouTube id, whatever the link holds", () => {
-    for (const link of [...hostileUrls, 'https://www.youtube.com/watch?v=abc"onload=x', "https://www.youtube.com/watch?v=javascript:1", "https://youtube.evil.example/watch?v=Lsc0urs2026"]) {
+    for (const link of [
+      ...hostileUrls,
+      'https://www.youtube.com/watch?v=abc"onload=x',
+      "https://www.youtube.com/watch?v=javascript:1",
+      "https://youtube.evil.example/watch?v=Lsc0urs2026",
+    ]) {
       expect(youtubeEmbedUrl(link), link).toBeUndefined();
     }
     expect(youtubeEmbedUrl("https://www.youtube.com/watch?v=Lsc0urs2026")).toBe("https://www.youtube-nocookie.com/embed/Lsc0urs2026");

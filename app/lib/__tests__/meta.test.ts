@@ -15,11 +15,20 @@ import { readCatalog } from "../../../pipeline/i18n/catalogs";
 
 const { site } = content;
 /** The estate's name in each language, as site.json gives it (French sets its apostrophe as ’). */
-const estateIn: Record<Language, string> = { en: site.estateName, fr: site.estateName.replace("'", "’"), es: site.estateName, zh: site.estateNameLocal.zh!, ja: site.estateNameLocal.ja! };
+const estateIn: Record<Language, string> = {
+  en: site.estateName,
+  fr: site.estateName.replace("'", "’"),
+  es: site.estateName,
+  zh: site.estateNameLocal.zh!,
+  ja: site.estateNameLocal.ja!,
+};
 
 /** The `<title>` a page gets in a language, its loaders' data as the build hands it over. */
 function titleOf(lang: Language, title: MessageId, path = "/somewhere"): string {
-  const matches = [{ id: `${lang}/layout`, loaderData: { lang, messages: packMessages(catalogs[lang]), site: siteView(createI18n(lang, catalogs[lang])) } }, { id: `${lang}/page`, loaderData: {} }];
+  const matches = [
+    { id: `${lang}/layout`, loaderData: { lang, messages: packMessages(catalogs[lang]), site: siteView(createI18n(lang, catalogs[lang])) } },
+    { id: `${lang}/page`, loaderData: {} },
+  ];
   const tags = pageMeta(matches, { title, description: "notFound.title", path, noindex: true });
   return (tags.find((tag) => "title" in tag) as { title: string }).title;
 }
@@ -46,10 +55,16 @@ describe("page titles", () => {
 
   it("give a wine's page the title and description the editor wrote for search engines, in its link previews too", async () => {
     const { wineSearchFields } = await import("~/components/wine/views.server");
-    const wine = { ...content.wines.find((entry) => entry.id === "chateau-2020")!, seo: { title: { fr: "Château 2020, le millésime solaire" }, description: { fr: "Un Saint-Émilion Grand Cru de sables et graves." } } };
+    const wine = {
+      ...content.wines.find((entry) => entry.id === "chateau-2020")!,
+      seo: { title: { fr: "Château 2020, le millésime solaire" }, description: { fr: "Un Saint-Émilion Grand Cru de sables et graves." } },
+    };
     const written = (lang: Language) => wineSearchFields(wine, lang);
     expect(written("en")).toEqual({});
-    const matches = [{ id: "fr/layout", loaderData: { lang: "fr", messages: packMessages(catalogs.fr), site: siteView(createI18n("fr", catalogs.fr)) } }, { id: "fr/page", loaderData: {} }];
+    const matches = [
+      { id: "fr/layout", loaderData: { lang: "fr", messages: packMessages(catalogs.fr), site: siteView(createI18n("fr", catalogs.fr)) } },
+      { id: "fr/page", loaderData: {} },
+    ];
     const tags = pageMeta(matches, { title: "wine.meta.title", description: "wine.meta.description", path: "/shop/chateau-2020", written: written("fr") });
     expect(tags).toEqual(
       expect.arrayContaining([

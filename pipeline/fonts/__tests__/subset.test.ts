@@ -8,7 +8,10 @@ import { fontFaces, sourceFont, subsetFace } from "../subset";
 
 const text = latinSiteText();
 const characters = new Set(characterSet(text));
-const absent = (value: string) => characterSet(value).filter((char) => !characters.has(char)).map(describeCharacter);
+const absent = (value: string) =>
+  characterSet(value)
+    .filter((char) => !characters.has(char))
+    .map(describeCharacter);
 
 /** Each message's text as translators wrote it (the PO files, not the compiled catalogs the gatherer reads). */
 function catalogTexts(file: string, field: "msgid" | "msgstr"): string[] {
@@ -32,11 +35,7 @@ describe("the text the fonts are cut for", () => {
   });
 
   it("holds every character of every English, French and Spanish message, each plural and tagged part included", () => {
-    const messages = [
-      ...catalogTexts("locales/messages.pot", "msgid"),
-      ...catalogTexts("locales/fr.po", "msgstr"),
-      ...catalogTexts("locales/es.po", "msgstr"),
-    ];
+    const messages = [...catalogTexts("locales/messages.pot", "msgid"), ...catalogTexts("locales/fr.po", "msgstr"), ...catalogTexts("locales/es.po", "msgstr")];
     expect(messages.length).toBeGreaterThan(900);
     expect(messages.flatMap(absent)).toEqual([]);
   });
@@ -48,7 +47,9 @@ describe("the text the fonts are cut for", () => {
     for (const item of content.news) expect(absent(`${item.title.fr} ${item.content.es}`)).toEqual([]);
     expect(absent(content.legal.privacy.sections.map((section) => `${section.title.fr} ${section.body.fr}`).join(" "))).toEqual([]);
     // Kana appear only in Japanese texts (the switcher's 日本語 has none): none is cut into the fonts.
-    const kana = characterSet(content.wines.map((wine) => wine.tastingNotes.ja).join("")).filter((char) => /\p{Script=Katakana}|\p{Script=Hiragana}/u.test(char));
+    const kana = characterSet(content.wines.map((wine) => wine.tastingNotes.ja).join("")).filter((char) =>
+      /\p{Script=Katakana}|\p{Script=Hiragana}/u.test(char),
+    );
     expect(kana.length).toBeGreaterThan(10);
     expect(kana.filter((char) => characters.has(char))).toEqual([]);
   });

@@ -27,7 +27,13 @@ describe("the summary sheets' content", () => {
       const { bottlePng: _, ...rest } = sheets.find((s) => s.lang === lang && s.wineId === wine.id)!;
       return rest;
     };
-    const common = { wineId: "chateau-2020", estateName: "Château L'Hermitage Lescours", appellation: "Saint-Émilion Grand Cru", name: "Château L'Hermitage Lescours", vintage: "2020" };
+    const common = {
+      wineId: "chateau-2020",
+      estateName: "Château L'Hermitage Lescours",
+      appellation: "Saint-Émilion Grand Cru",
+      name: "Château L'Hermitage Lescours",
+      vintage: "2020",
+    };
     const french = "L’abus d’alcool est dangereux pour la santé, à consommer avec modération";
     expect(sheet("en")).toEqual({
       ...common,
@@ -101,21 +107,42 @@ describe("the summary sheets' content", () => {
         { label: "混酿比例", value: { pieces: ["梅洛 80%、", "赤霞珠 15%、", "品丽珠 5%"], space: "" } },
         { label: "法定产区", value: "圣埃美隆特级园" },
       ],
-      vineyard: { heading: "从葡萄园到酒窖", facts: [{ value: wine.soils.zh }, { value: "40 年" }, { value: "9月10日至30日" }, { value: "18 个月，新桶比例 50%" }, { value: "14,200 瓶" }] },
+      vineyard: {
+        heading: "从葡萄园到酒窖",
+        facts: [{ value: wine.soils.zh }, { value: "40 年" }, { value: "9月10日至30日" }, { value: "18 个月，新桶比例 50%" }, { value: "14,200 瓶" }],
+      },
       tastingNotes: { heading: "品鉴笔记", text: wine.tastingNotes.zh },
       ratings: { heading: "专家评分", items: [{ score: "95/100", quote: `“${ledger!.translations!.zh}”` }, { score: "17.5/20" }, { score: "94/100" }] },
       healthMessage: [french, "过量饮酒有害健康，请适量饮用。"],
       address: "莱斯库尔隐庐酒庄 · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France（法国）",
     });
     expect(sheet("es")).toMatchObject({
-      specs: [{ value: "14\u00a0% vol." }, { value: "75 cl" }, { value: { pieces: ["80\u00a0% merlot,", "15\u00a0% cabernet sauvignon,", "5\u00a0% cabernet franc"] } }, {}],
-      vineyard: { facts: [{ value: wine.soils.es }, { value: "40 años" }, { value: "Del 10 al 30 de septiembre" }, { value: "18 meses, un 50\u00a0% en barricas nuevas" }, { value: "14\u202f200 botellas" }] },
+      specs: [
+        { value: "14\u00a0% vol." },
+        { value: "75 cl" },
+        { value: { pieces: ["80\u00a0% merlot,", "15\u00a0% cabernet sauvignon,", "5\u00a0% cabernet franc"] } },
+        {},
+      ],
+      vineyard: {
+        facts: [
+          { value: wine.soils.es },
+          { value: "40 años" },
+          { value: "Del 10 al 30 de septiembre" },
+          { value: "18 meses, un 50\u00a0% en barricas nuevas" },
+          { value: "14\u202f200 botellas" },
+        ],
+      },
       // Spanish closes the quote before its full stop.
       ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es!.slice(0, -1)}».` }, { score: "17,5/20" }, { score: "94/100" }] },
       address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
     });
     expect(sheet("ja")).toMatchObject({
-      specs: [{ value: "14%" }, { value: "750ml" }, { value: { pieces: ["メルロー80%、", "カベルネ・ソーヴィニヨン15%、", "カベルネ・フラン5%"], space: "" } }, { value: "サンテミリオン・グラン・クリュ" }],
+      specs: [
+        { value: "14%" },
+        { value: "750ml" },
+        { value: { pieces: ["メルロー80%、", "カベルネ・ソーヴィニヨン15%、", "カベルネ・フラン5%"], space: "" } },
+        { value: "サンテミリオン・グラン・クリュ" },
+      ],
       vineyard: { facts: [{ value: wine.soils.ja }, { value: "40年" }, { value: "9月10日～30日" }, { value: "18か月（新樽比率50%）" }, { value: "14,200本" }] },
       ratings: { items: [{ score: "95/100", quote: `「${ledger!.translations!.ja}」` }, { score: "17.5/20" }, { score: "94/100" }] },
       healthMessage: [french, "過度の飲酒は健康を害します。お酒は適量を守ってお楽しみください。", "20歳未満の者の飲酒は法律で禁止されています。"],
@@ -126,7 +153,12 @@ describe("the summary sheets' content", () => {
   it("carries every wine's own facts and editors' text, in every language", () => {
     for (const sheet of sheets) {
       const wine = wines.find((w) => w.id === sheet.wineId)!;
-      expect(sheet, `${sheet.lang}/${sheet.wineId}`).toMatchObject({ name: wine.name, vintage: String(wine.vintage), estateName: site.estateName, appellation: site.appellation });
+      expect(sheet, `${sheet.lang}/${sheet.wineId}`).toMatchObject({
+        name: wine.name,
+        vintage: String(wine.vintage),
+        estateName: site.estateName,
+        appellation: site.appellation,
+      });
       expect(sheet.tastingNotes.text).toBe(wine.tastingNotes[sheet.lang]);
       expect(sheet.ratings.items.map((item) => item.critic)).toEqual(wine.ratings.map((rating) => rating.critic));
       wine.ratings.forEach((rating, index) => {
@@ -150,12 +182,21 @@ describe("the summary sheets' content", () => {
   });
 
   it("sets a Spanish quote's closing full stop after the guillemets («…nunca pesado».), the others' inside", () => {
-    const closings = (lang: Language) => sheets.filter((sheet) => sheet.lang === lang).flatMap((sheet) => sheet.ratings.items.map((item) => item.quote.slice(-2)));
+    const closings = (lang: Language) =>
+      sheets.filter((sheet) => sheet.lang === lang).flatMap((sheet) => sheet.ratings.items.map((item) => item.quote.slice(-2)));
     const spanish = closings("es").filter((end) => end !== "");
     expect(spanish.length).toBeGreaterThan(5);
     expect(spanish.every((end) => end === "».")).toBe(true);
-    expect(closings("fr").filter((end) => end !== "").every((end) => end === "\u202f»")).toBe(true);
-    expect(closings("en").filter((end) => end !== "").every((end) => end === ".”")).toBe(true);
+    expect(
+      closings("fr")
+        .filter((end) => end !== "")
+        .every((end) => end === "\u202f»"),
+    ).toBe(true);
+    expect(
+      closings("en")
+        .filter((end) => end !== "")
+        .every((end) => end === ".”"),
+    ).toBe(true);
   });
 
   it("shows the translated quote, not the original, where a translation exists", () => {

@@ -11,8 +11,7 @@ const sheets = gatherSheets();
 
 // Drawing a sheet takes about a second on an idle machine; these two cores are shared.
 const drawing = { timeout: 60_000 };
-const sheet = (lang: SheetData["lang"], wineId: string): SheetData =>
-  sheets.find((s) => s.lang === lang && s.wineId === wineId)!;
+const sheet = (lang: SheetData["lang"], wineId: string): SheetData => sheets.find((s) => s.lang === lang && s.wineId === wineId)!;
 
 /** The strings a sheet draws, as the renderer hands them to the layout engine. */
 const drawn = (data: SheetData) => sheetTexts(sheetTree(data)).map(({ text }) => text);

@@ -104,7 +104,9 @@ export class StaffClient {
         payload: body,
         // A header given as undefined is left out (a browser that sends no Origin).
         headers: Object.fromEntries(
-          Object.entries({ "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: this.cookieHeader, ...headers }).filter(([, value]) => value !== undefined),
+          Object.entries({ "content-type": "application/x-www-form-urlencoded", origin: siteOrigin, cookie: this.cookieHeader, ...headers }).filter(
+            ([, value]) => value !== undefined,
+          ),
         ) as Record<string, string>,
       }),
     );

@@ -55,7 +55,9 @@ export function testMailContext(staffLanguage: StaffLanguage = "en", siteUrl = "
 export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "office@hermitage-lescours.example"): void {
   const now = new Date().toISOString();
   app.db
-    .prepare("INSERT INTO staff (email, password_hash, role, created_at, password_changed_at, language) VALUES (?, '-', 'inbox', ?, ?, ?) ON CONFLICT (email) DO UPDATE SET language = excluded.language")
+    .prepare(
+      "INSERT INTO staff (email, password_hash, role, created_at, password_changed_at, language) VALUES (?, '-', 'inbox', ?, ?, ?) ON CONFLICT (email) DO UPDATE SET language = excluded.language",
+    )
     .run(email, now, now, lang);
 }
 
@@ -65,10 +67,7 @@ export function tempDataDir(): string {
 
 /** Builds the real server on a fixture build and a data folder, with the given environment. */
 export async function buildTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = await buildServer(
-    parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }),
-    options,
-  );
+  const app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }), options);
   await app.ready();
   return app;
 }

@@ -25,7 +25,14 @@ export function formIn(html: string): { action: string; method: string; body: st
   const form = [...elements(parse(html))].find((element) => element.tagName === "form");
   if (!form) return null;
   const inside = [...elements(form)];
-  const inputs = inside.filter((element) => element.tagName === "input" && attribute(element, "type") === "hidden").map((input) => [attribute(input, "name"), attribute(input, "value")]);
+  const inputs = inside
+    .filter((element) => element.tagName === "input" && attribute(element, "type") === "hidden")
+    .map((input) => [attribute(input, "name"), attribute(input, "value")]);
   const button = inside.find((element) => element.tagName === "button" && attribute(element, "type") === "submit");
-  return { method: attribute(form, "method"), action: attribute(form, "action"), body: new URLSearchParams(inputs).toString(), button: button ? textOf(button) : "" };
+  return {
+    method: attribute(form, "method"),
+    action: attribute(form, "action"),
+    body: new URLSearchParams(inputs).toString(),
+    button: button ? textOf(button) : "",
+  };
 }

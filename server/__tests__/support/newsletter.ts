@@ -16,8 +16,15 @@ export interface TestSubscriber {
 export async function addSubscribers(app: FastifyInstance, list: readonly TestSubscriber[]): Promise<Map<string, { id: string; unsubscribeToken: string }>> {
   const made = new Map<string, { id: string; unsubscribeToken: string }>();
   for (const subscriber of list) {
-    const { id } = await app.submissions.submit("newsletterSignup", { email: subscriber.email, language: subscriber.language, page: subscriber.language === "en" ? "/news" : `/${subscriber.language}/news` });
-    const row = app.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE id = ?").get(id) as { confirm_token: string; unsubscribe_token: string };
+    const { id } = await app.submissions.submit("newsletterSignup", {
+      email: subscriber.email,
+      language: subscriber.language,
+      page: subscriber.language === "en" ? "/news" : `/${subscriber.language}/news`,
+    });
+    const row = app.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE id = ?").get(id) as {
+      confirm_token: string;
+      unsubscribe_token: string;
+    };
     if (subscriber.state !== "pending") app.submissions.confirm(row.confirm_token);
     if (subscriber.state === "unsubscribed") app.submissions.unsubscribe(row.unsubscribe_token);
     made.set(subscriber.email, { id, unsubscribeToken: row.unsubscribe_token });

@@ -60,7 +60,9 @@ export const overHttp =
 
 export class PaymentProviderStandIn {
   readonly secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
-  readonly webhookSecret = `whsec_${randomBytes(18).toString("base64").replace(/[^A-Za-z0-9]/g, "")}`;
+  readonly webhookSecret = `whsec_${randomBytes(18)
+    .toString("base64")
+    .replace(/[^A-Za-z0-9]/g, "")}`;
   readonly sessions = new Map<string, StandInSession>();
   readonly refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = [];
   readonly deliveries: Delivery[] = [];
@@ -99,7 +101,11 @@ export class PaymentProviderStandIn {
   /** Signs an event with the library's own test helper, as the provider signs its webhooks, and delivers it. */
   async send(type: string, session: StandInSession, options: { timestamp?: number } = {}): Promise<Delivery> {
     const payload = JSON.stringify({ id: id("evt"), object: "event", type, created: Math.floor(Date.now() / 1000), data: { object: session } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret, ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}) });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+      ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    });
     return this.deliverSigned(type, payload, signature);
   }
 
@@ -154,7 +160,8 @@ export class PaymentProviderStandIn {
       );
     }
     this.calls.push(`${request.method} ${path}`);
-    if (request.headers.authorization !== `Bearer ${this.secretKey}`) return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`)
+      return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     const key = request.headers["idempotency-key"];
     const replay = typeof key === "string" ? this.idempotent.get(`${path} ${key}`) : undefined;
     if (replay) {
@@ -186,7 +193,14 @@ export class PaymentProviderStandIn {
       this.sessions.set(session.id, session);
       answer = session;
     } else if (request.method === "POST" && path === "/v1/refunds") {
-      const refund = { id: id("re"), object: "refund", status: "succeeded", payment_intent: fields.payment_intent ?? "", amount: 0, metadata: { booking: fields["metadata[booking]"] ?? "" } };
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        status: "succeeded",
+        payment_intent: fields.payment_intent ?? "",
+        amount: 0,
+        metadata: { booking: fields["metadata[booking]"] ?? "" },
+      };
       this.refunds.push(refund);
       answer = refund;
     } else {

@@ -24,8 +24,13 @@ export const bookTour = (
   app: FastifyInstance,
   booking: { language: string; page: string; name: string; email: string; phone?: string; guests: number; package: string; slot: string; waitlist?: boolean },
   remoteAddress = "127.0.0.1",
-) => app.inject({ method: "POST", url: "/api/tour-bookings", remoteAddress, headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
+) =>
+  app.inject({ method: "POST", url: "/api/tour-bookings", remoteAddress, headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
 
 /** The slots the visitors' availability answers for a package and days. */
 export const availableSlots = async (app: FastifyInstance, pkg: string, from: string, to = from) =>
-  ((await app.inject({ method: "GET", url: `/api/tours/availability?package=${pkg}&from=${from}&to=${to}` })).json() as { slots: { start: string; capacity: number; placesLeft: number }[] }).slots;
+  (
+    (await app.inject({ method: "GET", url: `/api/tours/availability?package=${pkg}&from=${from}&to=${to}` })).json() as {
+      slots: { start: string; capacity: number; placesLeft: number }[];
+    }
+  ).slots;

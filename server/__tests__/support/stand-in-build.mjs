@@ -39,7 +39,10 @@ mkdirSync(join(out, "client", "assets"), { recursive: true });
 writeFileSync(join(out, "client", "assets", "site.css"), "@font-face{font-family:Serif;src:url(/assets/serif.woff2)}body{font-family:Serif}");
 writeFileSync(join(out, "client", "assets", "photo.jpeg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
 mkdirSync(join(out, "renderer"), { recursive: true });
-writeFileSync(join(out, "renderer", "content.json"), JSON.stringify({ "wines/chateau-2020.json": readFileSync(join(content, "wines", "chateau-2020.json"), "utf8") }));
+writeFileSync(
+  join(out, "renderer", "content.json"),
+  JSON.stringify({ "wines/chateau-2020.json": readFileSync(join(content, "wines", "chateau-2020.json"), "utf8") }),
+);
 writeFileSync(join(out, "errors", "en", "notFound.html"), "<!DOCTYPE html><html><body>Not found</body></html>");
 writeFileSync(join(out, "build-info.json"), JSON.stringify({ snipcart: false, inlineScriptHashes: {} }));
 console.log("publish-step: done (stand-in)");

@@ -14,7 +14,8 @@
 const form = document.getElementById("content-form");
 
 /** East Asian wide and full-width characters: the same ranges as server/admin/content/search-length.ts. */
-const wide = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+const wide =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
 
 function searchLength(text) {
   let length = 0;
@@ -69,7 +70,9 @@ function countLanguages() {
   let total = 0;
   // A text given in some languages only is never missing in the others (server/admin/content/form-model.ts, completeness).
   for (const fieldset of form.querySelectorAll("fieldset.languages:not([data-partial])")) {
-    const texts = Object.fromEntries(languages.map((lang) => [lang, fieldset.querySelector(`details[data-language="${lang}"] :is(input, textarea)`)?.value.trim() ?? ""]));
+    const texts = Object.fromEntries(
+      languages.map((lang) => [lang, fieldset.querySelector(`details[data-language="${lang}"] :is(input, textarea)`)?.value.trim() ?? ""]),
+    );
     // An optional text (or one of an optional photo) left empty in every language is not asked for.
     const photo = fieldset.closest(".picture-group")?.querySelector('input[type="hidden"][name$=".scene"]')?.value;
     if (fieldset.hasAttribute("data-optional") && !photo && languages.every((lang) => texts[lang] === "")) continue;
@@ -81,7 +84,10 @@ function countLanguages() {
   const lines = languages.flatMap((lang) => {
     const written = reviews.filter((line) => line.dataset.language === lang);
     const name = names[lang].charAt(0).toUpperCase() + names[lang].slice(1);
-    const text = filled[lang] < total ? fill(plural.select(filled[lang]) === "one" ? state.dataset.writtenOne : state.dataset.writtenOther, { language: name, filled: filled[lang], total }) : null;
+    const text =
+      filled[lang] < total
+        ? fill(plural.select(filled[lang]) === "one" ? state.dataset.writtenOne : state.dataset.writtenOther, { language: name, filled: filled[lang], total })
+        : null;
     return [...(text ? [{ lang, text, tone: "missing" }] : []), ...written.map((line) => ({ lang, text: line.textContent, tone: "review" }))];
   });
   state.replaceChildren();
@@ -123,7 +129,12 @@ function cropRegion(width, height, focus, zoom) {
   const frameWidth = Math.max(16, Math.floor(Math.min(width, (height * 16) / 9) / Math.max(1, zoom)));
   const frameHeight = Math.max(9, Math.floor((frameWidth * 9) / 16));
   const clamp = (value, max) => Math.max(0, Math.min(max, Math.round(value)));
-  return { left: clamp(focus.x * width - frameWidth / 2, width - frameWidth), top: clamp(focus.y * height - frameHeight / 2, height - frameHeight), width: frameWidth, height: frameHeight };
+  return {
+    left: clamp(focus.x * width - frameWidth / 2, width - frameWidth),
+    top: clamp(focus.y * height - frameHeight / 2, height - frameHeight),
+    width: frameWidth,
+    height: frameHeight,
+  };
 }
 
 /** The focus pickers: a click moves the focus at once (no post), the zoom redraws the frame; the picture above shows the crop. */

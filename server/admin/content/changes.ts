@@ -50,7 +50,11 @@ function shown(view: Words, name: string, value: unknown): string {
   if (typeof value === "boolean") return view.t(value ? "content.change.yes" : "content.change.no");
   if (typeof value === "number") {
     return euroFields.has(name)
-      ? new Intl.NumberFormat(view.lang === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: "EUR", maximumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value)
+      ? new Intl.NumberFormat(view.lang === "fr" ? "fr-FR" : "en-GB", {
+          style: "currency",
+          currency: "EUR",
+          maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
+        }).format(value)
       : new Intl.NumberFormat(view.lang === "fr" ? "fr-FR" : "en-GB").format(value);
   }
   if (typeof value === "string") {
@@ -68,10 +72,14 @@ export function changeField(view: Words, path: readonly (string | number)[]): st
   const last = path.at(-1);
   const language = typeof last === "string" && isLanguage(last) && path.length > 1 ? (last as Language) : null;
   // A change line may name a field more shortly than its form does (« Prix » for « Prix en euros TTC »: the value says euros).
-  const name = (segment: string) => (hasMessage(view, `content.short.${segment}`) ? view.t(`content.short.${segment}` as AdminMessageId) : fieldLabel(view, segment));
+  const name = (segment: string) =>
+    hasMessage(view, `content.short.${segment}`) ? view.t(`content.short.${segment}` as AdminMessageId) : fieldLabel(view, segment);
   const parts = (language ? path.slice(0, -1) : path).map((segment) => (typeof segment === "number" ? String(segment + 1) : name(segment)));
   // A list item reads "Ratings 2", not "Ratings — 2".
-  const words = parts.reduce<string[]>((out, part, i) => (typeof path[i] === "number" && out.length > 0 ? [...out.slice(0, -1), `${out.at(-1)} ${part}`] : [...out, part]), []);
+  const words = parts.reduce<string[]>(
+    (out, part, i) => (typeof path[i] === "number" && out.length > 0 ? [...out.slice(0, -1), `${out.at(-1)} ${part}`] : [...out, part]),
+    [],
+  );
   const field = words.join(" — ") || view.t("content.wholeItem");
   return language ? view.t("content.change.inLanguage", { field, language: languageLabel(view, language) }) : field;
 }

@@ -17,7 +17,15 @@ export type FieldNode =
    * `datetime`: a moment, typed on the estate's clock (Paris) and stored with its offset.
    * `nullable`: a fact the estate has not given yet (content/schemas/site.ts): left empty, it is saved as null.
    */
-  | { kind: "text"; optional: boolean; nullable?: boolean; format?: "date" | "uri" | "time" | "long" | "picture" | "datetime"; pattern?: string; minLength?: number; maxLength?: number }
+  | {
+      kind: "text";
+      optional: boolean;
+      nullable?: boolean;
+      format?: "date" | "uri" | "time" | "long" | "picture" | "datetime";
+      pattern?: string;
+      minLength?: number;
+      maxLength?: number;
+    }
   /** `exclusiveMin`: the number must be above `min`, not equal to it (a price). */
   | { kind: "number"; optional: boolean; nullable?: boolean; integer: boolean; min?: number; max?: number; step?: number; exclusiveMin?: boolean }
   | { kind: "choice"; optional: boolean; options: string[] }
@@ -47,7 +55,12 @@ const parisZone = "Europe/Paris";
 
 /** Whether an object schema is "one value per site language". */
 function isLocalized(schema: JsonSchema): boolean {
-  return schema.type === "object" && Object.keys(schema.properties ?? {}).sort().join(",") === languageKeys;
+  return (
+    schema.type === "object" &&
+    Object.keys(schema.properties ?? {})
+      .sort()
+      .join(",") === languageKeys
+  );
 }
 
 /** Texts whose field names say they are long: drawn as several lines. */
@@ -111,12 +124,26 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
       return { kind: "boolean", optional };
     case "array": {
       if (schema.prefixItems && schema.prefixItems.length > 0) {
-        return { kind: "list", optional, item: toNode(schema.prefixItems[0]!, false, name), fixed: true, min: schema.prefixItems.length, max: schema.prefixItems.length };
+        return {
+          kind: "list",
+          optional,
+          item: toNode(schema.prefixItems[0]!, false, name),
+          fixed: true,
+          min: schema.prefixItems.length,
+          max: schema.prefixItems.length,
+        };
       }
       const item = toNode(schema.items ?? {}, false, name);
       const min = typeof schema.minItems === "number" ? schema.minItems : undefined;
       const max = typeof schema.maxItems === "number" ? schema.maxItems : undefined;
-      return { kind: "list", optional, item, fixed: min !== undefined && min === max, ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+      return {
+        kind: "list",
+        optional,
+        item,
+        fixed: min !== undefined && min === max,
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+      };
     }
     case "object": {
       if (isLocalized(schema)) {
@@ -177,7 +204,15 @@ export function parisLocalOf(iso: string): string | null {
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return null;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: parisZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: parisZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(time))
       .map((part) => [part.type, part.value]),
   );
@@ -451,7 +486,8 @@ export interface PictureUseOf {
 }
 
 /** Whether a group holds a picture field directly (a photo: its scene, its descriptions, its framing). */
-export const isPictureGroup = (node: FieldNode): boolean => node.kind === "group" && node.fields.some(([, child]) => child.kind === "text" && child.format === "picture");
+export const isPictureGroup = (node: FieldNode): boolean =>
+  node.kind === "group" && node.fields.some(([, child]) => child.kind === "text" && child.format === "picture");
 
 /** Every picture a value names, with its framing, in form order. */
 export function pictureUsesOf(node: FieldNode, value: unknown): PictureUseOf[] {

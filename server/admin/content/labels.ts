@@ -19,7 +19,10 @@ export const hasMessage = (view: Pick<Words, "lang">, id: string): id is AdminMe
 export function fieldLabel(view: Words, name: string): string {
   const id = `content.field.${name}`;
   if (hasMessage(view, id)) return view.t(id);
-  const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[-_]/g, " ").toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[-_]/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

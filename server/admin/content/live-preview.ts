@@ -97,7 +97,13 @@ export class LivePreview {
         if (message.id === undefined) return;
         const answer = this.waiting.get(message.id);
         this.waiting.delete(message.id);
-        answer?.(message.html !== undefined ? { html: message.html } : message.problem !== undefined ? { problem: message.problem } : { error: message.error ?? "no answer" });
+        answer?.(
+          message.html !== undefined
+            ? { html: message.html }
+            : message.problem !== undefined
+              ? { problem: message.problem }
+              : { error: message.error ?? "no answer" },
+        );
       });
       child.on("error", fail);
       child.on("exit", () => {

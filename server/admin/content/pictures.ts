@@ -44,11 +44,20 @@ export interface Framing {
 }
 
 /** The 16:9 region of a `width` × `height` original for a framing: as wide as the zoom allows, centred on the focus, kept inside. */
-export function cropRegion(width: number, height: number, { focus = { x: 0.5, y: 0.5 }, zoom = 1 }: Framing): { left: number; top: number; width: number; height: number } {
+export function cropRegion(
+  width: number,
+  height: number,
+  { focus = { x: 0.5, y: 0.5 }, zoom = 1 }: Framing,
+): { left: number; top: number; width: number; height: number } {
   const frameWidth = Math.max(16, Math.floor(Math.min(width, (height * 16) / 9) / Math.max(1, zoom)));
   const frameHeight = Math.max(9, Math.floor((frameWidth * 9) / 16));
   const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
-  return { left: clamp(focus.x * width - frameWidth / 2, width - frameWidth), top: clamp(focus.y * height - frameHeight / 2, height - frameHeight), width: frameWidth, height: frameHeight };
+  return {
+    left: clamp(focus.x * width - frameWidth / 2, width - frameWidth),
+    top: clamp(focus.y * height - frameHeight / 2, height - frameHeight),
+    width: frameWidth,
+    height: frameHeight,
+  };
 }
 
 /** The scene of an original: its 16:9 region for the framing, at most 2400 px wide, as a JPEG. */
@@ -56,7 +65,11 @@ export async function cropScene(original: Buffer, framing: Framing, width = kept
   const { width: w = 0, height: h = 0 } = await sharp(original).metadata();
   const region = cropRegion(w, h, framing);
   const outWidth = Math.min(width, region.width);
-  return sharp(original).extract(region).resize({ width: outWidth, height: Math.round((outWidth * 9) / 16), fit: "cover" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return sharp(original)
+    .extract(region)
+    .resize({ width: outWidth, height: Math.round((outWidth * 9) / 16), fit: "cover" })
+    .jpeg({ quality: 90, mozjpeg: true })
+    .toBuffer();
 }
 
 /** Why a file was refused, for the staff message at its field. */
@@ -101,7 +114,8 @@ export function processPicture(file: UploadedFile): Promise<{ ok: true; jpeg: Bu
 }
 
 async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buffer } | { ok: false; refusal: PictureRefusal }> {
-  if (file.truncated || file.bytes.length > pictureLimits.maxBytes) return { ok: false, refusal: { reason: "tooLarge", maxMegabytes: pictureLimits.maxBytes / 1024 / 1024 } };
+  if (file.truncated || file.bytes.length > pictureLimits.maxBytes)
+    return { ok: false, refusal: { reason: "tooLarge", maxMegabytes: pictureLimits.maxBytes / 1024 / 1024 } };
   const sniffed = await fileTypeFromBuffer(file.bytes);
   if (!sniffed || !pictureTypes.has(sniffed.mime)) return { ok: false, refusal: { reason: "type" } };
   try {
@@ -112,7 +126,8 @@ async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buff
     const turned = (meta.orientation ?? 1) >= 5;
     const width = (turned ? meta.height : meta.width) ?? 0;
     const height = (turned ? meta.width : meta.height) ?? 0;
-    if (width * height > pictureLimits.maxPixels) return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
+    if (width * height > pictureLimits.maxPixels)
+      return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
     if (width < pictureLimits.minWidth || height < pictureLimits.minHeight) {
       return { ok: false, refusal: { reason: "tooSmall", minWidth: pictureLimits.minWidth, minHeight: pictureLimits.minHeight } };
     }
@@ -124,7 +139,8 @@ async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buff
       .toBuffer();
     return { ok: true, jpeg };
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
+    if (/pixel limit/i.test((error as Error).message))
+      return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
     return { ok: false, refusal: { reason: "unreadable" } };
   }
 }
@@ -135,7 +151,8 @@ export interface PictureUse {
   framing: Framing;
 }
 
-const sameFraming = (a: Framing, b: Framing) => (a.zoom ?? 1) === (b.zoom ?? 1) && (a.focus?.x ?? 0.5) === (b.focus?.x ?? 0.5) && (a.focus?.y ?? 0.5) === (b.focus?.y ?? 0.5);
+const sameFraming = (a: Framing, b: Framing) =>
+  (a.zoom ?? 1) === (b.zoom ?? 1) && (a.focus?.x ?? 0.5) === (b.focus?.x ?? 0.5) && (a.focus?.y ?? 0.5) === (b.focus?.y ?? 0.5);
 
 /**
  * Uploaded pictures waiting for the save that names them, in `<dataDir>/content-uploads/` (the
@@ -208,7 +225,11 @@ export class PictureStore {
       if (hasScene && earlier && sameFraming(earlier.framing, use.framing)) continue;
       if (hasScene && !earlier && !hasOriginal && sameFraming(use.framing, {})) continue;
       // The whole picture to cut from: a waiting upload's, the saved original, or (a scene older than originals) the scene as it is, kept as its original.
-      const original = hasOriginal ? await readFile(this.originalFile(use.scene)) : existsSync(waiting) ? await readFile(waiting) : await readFile(this.sceneFile(use.scene));
+      const original = hasOriginal
+        ? await readFile(this.originalFile(use.scene))
+        : existsSync(waiting)
+          ? await readFile(waiting)
+          : await readFile(this.sceneFile(use.scene));
       if (!hasOriginal) files.push({ path: `images/originals/${use.scene}.jpg`, bytes: original });
       files.push({ path: `images/scenes/${use.scene}.jpg`, bytes: await cropScene(original, use.framing) });
     }

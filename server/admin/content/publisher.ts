@@ -24,8 +24,6 @@ import { basename, join, relative, resolve } from "node:path";
 import type { PublishJobRecord } from "../../db/publish-jobs";
 import { projectDir } from "../../project";
 
-
-
 /**
  * Where publishes build: inside the project, because React Router's prerender imports the server
  * bundle from the build folder and its packages must resolve from there (a folder elsewhere, such
@@ -281,7 +279,14 @@ export class Publisher {
     const year = this.now().getFullYear();
     return [...this.jobs]
       .reverse()
-      .find((job) => job.preview?.dir && job.status === "done" && job.content === content && job.startedAt?.getFullYear() === year && existsSync(join(job.preview.dir, "build-info.json")));
+      .find(
+        (job) =>
+          job.preview?.dir &&
+          job.status === "done" &&
+          job.content === content &&
+          job.startedAt?.getFullYear() === year &&
+          existsSync(join(job.preview.dir, "build-info.json")),
+      );
   }
 
   /** Runs the build into `dir`, reading its progress lines; rejects with the end of its output on failure. */
@@ -331,7 +336,9 @@ export class Publisher {
     // Previews (kept while their job is listed) are not builds to prune.
     const previews = new Set(this.jobs.flatMap((job) => (job.preview?.dir ? [job.preview.dir] : [])));
     const builds = entries
-      .filter((entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)))
+      .filter(
+        (entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)),
+      )
       .map((entry) => entry.name)
       .sort();
     for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });

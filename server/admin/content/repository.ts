@@ -51,7 +51,11 @@ export class VersionConflict extends Error {
 }
 
 /** A version: a digest of the file's bytes (or of its absence), so any change, by anyone, changes it. */
-export const versionOf = (text: string | null) => createHash("sha256").update(text ?? "\0absent").digest("hex").slice(0, 20);
+export const versionOf = (text: string | null) =>
+  createHash("sha256")
+    .update(text ?? "\0absent")
+    .digest("hex")
+    .slice(0, 20);
 
 /** The ids an editor address may name for a type, or null when the id is not one of them. */
 export function itemFile(root: string, type: ContentType, id: string): string | null {
@@ -92,7 +96,9 @@ export class ContentRepository {
   }
 
   private git(args: string[], author?: Author) {
-    const who = author ? { GIT_AUTHOR_NAME: author.email, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.email, GIT_COMMITTER_EMAIL: author.email } : {};
+    const who = author
+      ? { GIT_AUTHOR_NAME: author.email, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.email, GIT_COMMITTER_EMAIL: author.email }
+      : {};
     // The project's own hooks are not the content's: none run on the editor's commits.
     return run("git", ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", ...args], {
       cwd: this.root,

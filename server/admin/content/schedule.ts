@@ -56,7 +56,12 @@ export class ContentSchedule {
     if (!scheduledTypes.includes(type)) return;
     const named = momentsOf(type, item, value);
     const at = this.options.now().getTime();
-    replaceScheduledMoments(this.options.db, [{ type: type.id, item }], named, named.filter((moment) => Date.parse(moment.runAt) > at));
+    replaceScheduledMoments(
+      this.options.db,
+      [{ type: type.id, item }],
+      named,
+      named.filter((moment) => Date.parse(moment.runAt) > at),
+    );
     this.wake();
   }
 
@@ -71,7 +76,10 @@ export class ContentSchedule {
     const moments: ScheduledMoment[] = [];
     // Every file at once: a few turns of the event loop, not one per file, however busy the server is.
     const read = await Promise.all(
-      scheduledTypes.map(async (type) => ({ type, stored: await Promise.all((await repository.ids(type)).map(async (id) => ({ id, value: (await repository.read(type, id))?.value }))) })),
+      scheduledTypes.map(async (type) => ({
+        type,
+        stored: await Promise.all((await repository.ids(type)).map(async (id) => ({ id, value: (await repository.read(type, id))?.value }))),
+      })),
     );
     for (const { type, stored } of read) {
       for (const { id, value } of stored) {
@@ -80,7 +88,12 @@ export class ContentSchedule {
       }
     }
     const at = now().getTime();
-    replaceScheduledMoments(db, items, moments, moments.filter((moment) => Date.parse(moment.runAt) > at));
+    replaceScheduledMoments(
+      db,
+      items,
+      moments,
+      moments.filter((moment) => Date.parse(moment.runAt) > at),
+    );
   }
 
   /** Starts: reads the content, publishes for any moment already due, then waits for the next. */

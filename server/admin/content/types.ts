@@ -54,9 +54,20 @@ const fixedSets: Record<FixedSetId, true> = { legal: true };
 
 /** Every type, in the order the editor lists them: the collections, the single files, the fixed sets. */
 export const contentTypes: readonly ContentType[] = [
-  ...(Object.keys(collections) as CollectionId[]).map((id): ContentType => ({ id, schema: contentCollections[id], where: { kind: "collection", folder: id }, ...collections[id] })),
-  ...(Object.keys(singles) as SingleId[]).filter((id) => singles[id]).map((id): ContentType => ({ id, schema: contentSingles[id], where: { kind: "single", file: id } })),
-  ...(Object.keys(fixedSets) as FixedSetId[]).map((id): ContentType => ({ id, schema: contentFixedSets[id].schema, where: { kind: "fixed", folder: id, ids: contentFixedSets[id].ids } })),
+  ...(Object.keys(collections) as CollectionId[]).map((id): ContentType => ({
+    id,
+    schema: contentCollections[id],
+    where: { kind: "collection", folder: id },
+    ...collections[id],
+  })),
+  ...(Object.keys(singles) as SingleId[])
+    .filter((id) => singles[id])
+    .map((id): ContentType => ({ id, schema: contentSingles[id], where: { kind: "single", file: id } })),
+  ...(Object.keys(fixedSets) as FixedSetId[]).map((id): ContentType => ({
+    id,
+    schema: contentFixedSets[id].schema,
+    where: { kind: "fixed", folder: id, ids: contentFixedSets[id].ids },
+  })),
 ];
 
 /** The type of an editor address segment, or undefined: only these names ever reach the file system. */

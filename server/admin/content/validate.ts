@@ -30,7 +30,9 @@ function describeIssue(view: ViewContext, issue: z.core.$ZodIssue, value: unknow
     case "too_small":
       if (issue.origin === "string") return empty ? view.t("content.issue.required") : view.t("content.issue.tooShort", { minimum: Number(issue.minimum) });
       if (issue.origin === "array" || issue.origin === "set") return view.t("content.issue.fewItems", { minimum: Number(issue.minimum) });
-      return issue.inclusive === false ? view.t("content.issue.above", { minimum: Number(issue.minimum) }) : view.t("content.issue.atLeast", { minimum: Number(issue.minimum) });
+      return issue.inclusive === false
+        ? view.t("content.issue.above", { minimum: Number(issue.minimum) })
+        : view.t("content.issue.atLeast", { minimum: Number(issue.minimum) });
     case "too_big":
       if (issue.origin === "string") return view.t("content.issue.tooLong", { maximum: Number(issue.maximum) });
       if (issue.origin === "array" || issue.origin === "set") return view.t("content.issue.manyItems", { maximum: Number(issue.maximum) });
@@ -55,7 +57,13 @@ function describeIssue(view: ViewContext, issue: z.core.$ZodIssue, value: unknow
 export function checkValue(view: ViewContext, schema: z.ZodType, value: unknown): { ok: true } | { ok: false; problems: FieldProblem[] } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true };
-  return { ok: false, problems: result.error.issues.map((issue) => ({ path: joinPath(issue.path.map((key) => (typeof key === "number" ? key : String(key)))), message: describeIssue(view, issue, value) })) };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => ({
+      path: joinPath(issue.path.map((key) => (typeof key === "number" ? key : String(key)))),
+      message: describeIssue(view, issue, value),
+    })),
+  };
 }
 
 /**

@@ -112,7 +112,11 @@ export class NewsletterDispatch {
           log.info({ issue: issue.id, counts: table.counts(issue.id) }, "newsletter: every subscriber has the issue queued");
           continue;
         }
-        const queued = table.queue(issue.id, recipients.map((recipient) => ({ recipient, ...compose(issue, recipient) })), now().toISOString());
+        const queued = table.queue(
+          issue.id,
+          recipients.map((recipient) => ({ recipient, ...compose(issue, recipient) })),
+          now().toISOString(),
+        );
         this.allowance -= recipients.length;
         this.more = allowed > batch;
         if (queued > 0) kick();

@@ -95,7 +95,8 @@ export function issueProblems(error: z.ZodError): IssueProblem[] {
   return error.issues.map((issue) => {
     const field = String(issue.path[0] ?? "");
     const kind = field.split(".")[0] ?? "";
-    if (issue.message === "tooLong") return { field, message: "newsletter.problem.tooLong", values: { maximum: issueLimits[kind as keyof typeof issueLimits] ?? 0 } };
+    if (issue.message === "tooLong")
+      return { field, message: "newsletter.problem.tooLong", values: { maximum: issueLimits[kind as keyof typeof issueLimits] ?? 0 } };
     if (issue.message === "controls") return { field, message: "newsletter.problem.controls" };
     return { field, message: "newsletter.problem.picture" };
   });
@@ -110,7 +111,8 @@ export function sendingProblems(issue: NewsletterContent): IssueProblem[] {
   for (const lang of languages) {
     if (lang === "en") continue;
     // A language half written would send a subject without its text: both, or neither.
-    if (Boolean(issue.subject[lang]) !== Boolean(issue.body[lang])) problems.push({ field: issue.subject[lang] ? `body.${lang}` : `subject.${lang}`, message: "newsletter.problem.half", values: { lang } });
+    if (Boolean(issue.subject[lang]) !== Boolean(issue.body[lang]))
+      problems.push({ field: issue.subject[lang] ? `body.${lang}` : `subject.${lang}`, message: "newsletter.problem.half", values: { lang } });
   }
   return problems;
 }

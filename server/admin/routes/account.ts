@@ -25,16 +25,22 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
     sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/account/second-factor", required: false });
 
   // `?feed=renewed` after the calendar feed's address was renewed.
-  admin.withTypeProvider<ZodTypeProvider>().get("/admin/account", { config: everyRole, schema: { querystring: z.object({ feed: queryText }) } }, async (request, reply) => {
-    const account = own(request);
-    if (!account) return reply.redirect("/admin/login", 303);
-    const view = viewFor(context, request, reply);
-    // The calendar feed of confirmed tours, for accounts that open the inbox.
-    const feed = roleAllows(inboxRoles, account.role)
-      ? createElement(CalendarFeedPanel, { view, url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(), renewed: request.query.feed === "renewed" })
-      : null;
-    return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
-  });
+  admin
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/admin/account", { config: everyRole, schema: { querystring: z.object({ feed: queryText }) } }, async (request, reply) => {
+      const account = own(request);
+      if (!account) return reply.redirect("/admin/login", 303);
+      const view = viewFor(context, request, reply);
+      // The calendar feed of confirmed tours, for accounts that open the inbox.
+      const feed = roleAllows(inboxRoles, account.role)
+        ? createElement(CalendarFeedPanel, {
+            view,
+            url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(),
+            renewed: request.query.feed === "renewed",
+          })
+        : null;
+      return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
+    });
 
   admin.get("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {
     const account = own(request);

@@ -9,7 +9,12 @@ import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { guardedRoutes } from "../staff-guard";
 
-const actions = { confirm: auditActions.slotConfirmed, decline: auditActions.slotDeclined, undo: auditActions.slotDeclineUndone, cancel: auditActions.slotCancelled } as const;
+const actions = {
+  confirm: auditActions.slotConfirmed,
+  decline: auditActions.slotDeclined,
+  undo: auditActions.slotDeclineUndone,
+  cancel: auditActions.slotCancelled,
+} as const;
 type SlotAction = keyof typeof actions;
 const idPattern = /^[0-9a-f-]{36}$/;
 const isSlotAction = (action: string): action is SlotAction => Object.hasOwn(actions, action);
@@ -30,22 +35,27 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
 
   // Move: to another time of the booking's package with room for the group (the page lists them),
   // in one transaction; the visitor gets the updated calendar file, the audit log the two times.
-  routes.post("/admin/submissions/tour-bookings/:id/slot/move", { config: inboxRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
-    const { id } = request.params;
-    const page = submissionHref("tour-bookings", id);
-    const visit = idPattern.test(id) ? context.tours.visit(id) : null;
-    if (!visit) return reply.redirect(page, 303);
-    const chosen = request.body.slot;
-    const local = chosen === undefined ? null : parseStart(chosen);
-    if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
-    const session = staffOf(request);
-    const now = context.now();
-    const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
-      recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
-    );
-    const note = outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
-    return reply.redirect(`${page}?slot=${note}`, 303);
-  });
+  routes.post(
+    "/admin/submissions/tour-bookings/:id/slot/move",
+    { config: inboxRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const page = submissionHref("tour-bookings", id);
+      const visit = idPattern.test(id) ? context.tours.visit(id) : null;
+      if (!visit) return reply.redirect(page, 303);
+      const chosen = request.body.slot;
+      const local = chosen === undefined ? null : parseStart(chosen);
+      if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
+      const session = staffOf(request);
+      const now = context.now();
+      const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
+        recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
+      );
+      const note =
+        outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
+      return reply.redirect(`${page}?slot=${note}`, 303);
+    },
+  );
 
   const schema = { params: z.object({ id: z.string(), action: z.string() }), body: staffForm };
   routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
@@ -61,7 +71,9 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     const fields = request.body;
     const session = staffOf(request);
     const override = fields.override === "yes" && session.role === "admin";
-    const reason = neutraliseText(String(fields.reason ?? "")).trim().slice(0, 500);
+    const reason = neutraliseText(String(fields.reason ?? ""))
+      .trim()
+      .slice(0, 500);
     if (override && (reason === "" || !isWellFormedText(reason))) return reply.redirect(`${page}?slot=reasonNeeded`, 303);
     if ((action === "decline" || action === "cancel") && fields.sure !== "yes") return reply.redirect(page, 303);
     const now = context.now();

@@ -54,7 +54,10 @@ export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
   routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
     const day = dayOf(request.query.day);
     const [shown] = context.tours.days(day, day);
-    const guests = guestSummaries(context.db, shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)));
+    const guests = guestSummaries(
+      context.db,
+      shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)),
+    );
     return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown!, guests }));
   });
 });

@@ -128,7 +128,8 @@ function commitMessage(type: ContentType, id: string, before: unknown, after: un
 export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEditor }>("content", (admin, context) => {
   const { editor } = context;
   const { repository } = editor;
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const actor = (request: FastifyRequest) => staffOf(request).email;
   const log = (request: FastifyRequest, action: string, type: ContentType, id: string, detail?: Record<string, unknown>) =>
@@ -325,7 +326,15 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
   });
 
   routes.get("/admin/content/publish", { config: contentRoles, schema: noticeQuery }, async (request, reply) =>
-    sendPage(reply, 200, createElement(ContentPublishPage, { view: viewFor(context, request, reply), jobs: editor.publisher.recent(), notice: noticeOf(request, reply, request.query.done) })),
+    sendPage(
+      reply,
+      200,
+      createElement(ContentPublishPage, {
+        view: viewFor(context, request, reply),
+        jobs: editor.publisher.recent(),
+        notice: noticeOf(request, reply, request.query.done),
+      }),
+    ),
   );
 
   routes.post("/admin/content/publish", { config: contentRoles, schema: form }, async (request, reply) => {
@@ -351,21 +360,31 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
    * checks the item with the build's schema and the whole folder, and writes and commits it only
    * when both accept. A refusal shows the form again with everything typed.
    */
-  const save = async (request: FastifyRequest, reply: FastifyReply, { fields, files }: z.output<typeof contentForm>, type: ContentType, existingId: string | null) => {
+  const save = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { fields, files }: z.output<typeof contentForm>,
+    type: ContentType,
+    existingId: string | null,
+  ) => {
     const node = formFor(type);
     const draft = draftFromForm(node, fields);
     const version = existingId === null ? null : String(fields._version ?? "");
     const newId = String(fields._id ?? "").trim();
     // A restore being reviewed: the version it came from, said again until the save.
     const restoredCommit = /^[0-9a-f]{40}$/.test(fields._restoredFrom ?? "") ? fields._restoredFrom! : null;
-    const restoredFrom = restoredCommit && existingId !== null ? ((await repository.history(type, existingId)).find((revision) => revision.commit === restoredCommit) ?? null) : null;
+    const restoredFrom =
+      restoredCommit && existingId !== null
+        ? ((await repository.history(type, existingId)).find((revision) => revision.commit === restoredCommit) ?? null)
+        : null;
     const view = viewFor(context, request, reply);
     const restoredView = async (): Promise<RestoredVersion | null> => {
       if (!restoredFrom || existingId === null) return null;
       const current = await repository.read(type, existingId);
       return { revision: restoredFrom, changes: describeChanges(view, current?.value, valueOf(node, draft), 40) };
     };
-    const again = async (extra: Partial<FormRender>) => renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, restored: await restoredView(), ...extra });
+    const again = async (extra: Partial<FormRender>) =>
+      renderForm(request, reply, { type, id: existingId, newId, draft, version, status: 400, restored: await restoredView(), ...extra });
     // A chosen picture is taken first, whatever the button: kept (and shown) even when the save is refused.
     const uploadProblems = await takeUploads(view, node, draft, files);
     if (await takeFocusClick(node, draft, fields)) return again({ status: 200, problems: uploadProblems });
@@ -383,11 +402,16 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     const value = valueOf(node, draft);
     const checked = checkValue(view, type.schema, value);
     const controls = controlCharacterProblems(view, node, draft);
-    if (!checked.ok || controls.length > 0) return again({ problems: [...controls, ...(checked.ok ? [] : checked.problems.filter((problem) => !controls.some((control) => control.path === problem.path)))] });
+    if (!checked.ok || controls.length > 0)
+      return again({
+        problems: [...controls, ...(checked.ok ? [] : checked.problems.filter((problem) => !controls.some((control) => control.path === problem.path)))],
+      });
     const before = await repository.read(type, id);
     const relativeFile = type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
     try {
-      const pictures = await editor.pictures.changes(pictureUsesOf(node, value), pictureUsesOf(node, before?.value), (name) => repository.mentions(name, relativeFile));
+      const pictures = await editor.pictures.changes(pictureUsesOf(node, value), pictureUsesOf(node, before?.value), (name) =>
+        repository.mentions(name, relativeFile),
+      );
       const { problems } = await repository.save(
         type,
         id,
@@ -422,7 +446,13 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     const item = target(request.params);
     const stored = item && (await repository.read(item.type, item.id));
     if (!item || !stored) return notFound(request, reply);
-    return renderForm(request, reply, { type: item.type, id: item.id, draft: draftOf(formFor(item.type), stored.value), version: stored.version, done: request.query.done });
+    return renderForm(request, reply, {
+      type: item.type,
+      id: item.id,
+      draft: draftOf(formFor(item.type), stored.value),
+      version: stored.version,
+      done: request.query.done,
+    });
   });
 
   routes.post("/admin/content/:type/:id", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
@@ -436,7 +466,18 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     const stored = item && item.type.where.kind === "collection" ? await repository.read(item.type, item.id) : null;
     if (!item || !stored) return notFound(request, reply);
     const view = viewFor(context, request, reply);
-    return sendPage(reply, 200, createElement(ContentDeletePage, { view, type: item.type, id: item.id, title: itemTitle(view, item.type, item.id, stored.value), version: stored.version, problem: null }));
+    return sendPage(
+      reply,
+      200,
+      createElement(ContentDeletePage, {
+        view,
+        type: item.type,
+        id: item.id,
+        title: itemTitle(view, item.type, item.id, stored.value),
+        version: stored.version,
+        problem: null,
+      }),
+    );
   });
 
   routes.post("/admin/content/:type/:id/delete", { config: contentRoles, schema: { params: itemParams, ...form } }, async (request, reply) => {
@@ -446,11 +487,18 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     const { fields } = request.body;
     const view = viewFor(context, request, reply);
     const title = itemTitle(view, item.type, item.id, stored.value);
-    const page = (status: number, problem: string) => sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, title, version: stored.version, problem }));
+    const page = (status: number, problem: string) =>
+      sendPage(reply, status, createElement(ContentDeletePage, { view, type: item.type, id: item.id, title, version: stored.version, problem }));
     if (fields.confirm !== "yes") return page(400, view.t("error.confirm"));
     try {
       const english = itemTitle({ lang: "en" }, item.type, item.id, stored.value);
-      await repository.remove(item.type, item.id, String(fields._version ?? ""), { email: actor(request) }, adminTranslator("en").t("content.commit.deleted", { title: english }));
+      await repository.remove(
+        item.type,
+        item.id,
+        String(fields._version ?? ""),
+        { email: actor(request) },
+        adminTranslator("en").t("content.commit.deleted", { title: english }),
+      );
     } catch (error) {
       if (!(error instanceof VersionConflict)) throw error;
       const who = error.latest ? view.t("content.conflict", { who: error.latest.author, when: error.latest.at }) : view.t("content.conflictUnknown");
@@ -469,7 +517,11 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     const view = viewFor(context, request, reply);
     const revisions = await repository.history(item.type, item.id);
     // Each version against the one before it: what that save changed, in words.
-    const texts = await repository.textsAt(item.type, item.id, revisions.map((revision) => revision.commit));
+    const texts = await repository.textsAt(
+      item.type,
+      item.id,
+      revisions.map((revision) => revision.commit),
+    );
     const parse = (text: string | null | undefined) => {
       try {
         return text ? (JSON.parse(text) as unknown) : undefined;

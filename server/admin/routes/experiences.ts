@@ -27,7 +27,15 @@ const numberOf = (text: string | undefined, min: number, max: number, optional: 
 };
 
 /** The bounds of each rule, and whether it may be left empty (the schedule's then). */
-const bounds: Record<keyof PackageRules, { min: number; max: number; optional: boolean; label: "experiences.minGuests" | "experiences.cutoffLabel" | "experiences.horizonLabel" | "experiences.depositPercent" }> = {
+const bounds: Record<
+  keyof PackageRules,
+  {
+    min: number;
+    max: number;
+    optional: boolean;
+    label: "experiences.minGuests" | "experiences.cutoffLabel" | "experiences.horizonLabel" | "experiences.depositPercent";
+  }
+> = {
   minGuests: { min: 1, max: 50, optional: false, label: "experiences.minGuests" },
   cutoffHours: { min: 0, max: 720, optional: true, label: "experiences.cutoffLabel" },
   horizonMonths: { min: 1, max: 36, optional: true, label: "experiences.horizonLabel" },
@@ -44,14 +52,25 @@ function readForm(fields: Record<string, string>, view: ViewContext): { rows: Pa
       if (Number.isNaN(n)) problems.push(view.t("experiences.error", { tour: view.tourName(pkg), field: view.t(label, { hours: 0, months: 0 }), min, max }));
       return n;
     };
-    return { package: pkg, min_guests: read("minGuests") ?? 1, cutoff_hours: read("cutoffHours"), horizon_months: read("horizonMonths"), deposit_percent: read("depositPercent") ?? 0 };
+    return {
+      package: pkg,
+      min_guests: read("minGuests") ?? 1,
+      cutoff_hours: read("cutoffHours"),
+      horizon_months: read("horizonMonths"),
+      deposit_percent: read("depositPercent") ?? 0,
+    };
   });
   return problems.length > 0 ? { problems } : { rows };
 }
 
 export const experienceRoutes = guardedRoutes("experiences", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { saved?: boolean; problems?: string[]; typed?: Record<string, string> } = {}) => {
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { saved?: boolean; problems?: string[]; typed?: Record<string, string> } = {},
+  ) => {
     const schedule = context.tours.schedule();
     return sendPage(
       reply,
@@ -70,7 +89,9 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
     );
   };
 
-  routes.get("/admin/experiences", { config: scheduleRoles, schema: { querystring: z.object({ saved: queryText }) } }, async (request, reply) => page(request, reply, 200, { saved: request.query.saved === "1" }));
+  routes.get("/admin/experiences", { config: scheduleRoles, schema: { querystring: z.object({ saved: queryText }) } }, async (request, reply) =>
+    page(request, reply, 200, { saved: request.query.saved === "1" }),
+  );
 
   routes.post("/admin/experiences", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
     const read = readForm(request.body, viewFor(context, request, reply));
@@ -81,7 +102,16 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
       await context.tours.change(() => {
         writePackageRules(context.db, read.rows);
         setAfterVisitMail(context.db, afterVisitMail);
-        recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.experiencesChanged, target: { type: "schedule", id: "tours" }, detail: { packages: read.rows, afterVisitMail } }, now);
+        recordAudit(
+          context.db,
+          {
+            actor: staffOf(request).email,
+            action: auditActions.experiencesChanged,
+            target: { type: "schedule", id: "tours" },
+            detail: { packages: read.rows, afterVisitMail },
+          },
+          now,
+        );
       });
     } finally {
       context.tours.scheduleChanged();

@@ -35,9 +35,28 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
     const email = emailOfBooking(context.db, id);
     return email ? guestOf(context.db, email) : null;
   };
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, guest: Guest, id: string, extra: { saved?: boolean; problems?: string[]; typed?: { notes: string; tags: string[]; country: string } } = {}) =>
-    sendPage(reply, status, createElement(GuestPage, { view: viewFor(context, request, reply), guest, bookingId: id, saved: extra.saved ?? false, problems: extra.problems ?? [], typed: extra.typed ?? null }));
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    guest: Guest,
+    id: string,
+    extra: { saved?: boolean; problems?: string[]; typed?: { notes: string; tags: string[]; country: string } } = {},
+  ) =>
+    sendPage(
+      reply,
+      status,
+      createElement(GuestPage, {
+        view: viewFor(context, request, reply),
+        guest,
+        bookingId: id,
+        saved: extra.saved ?? false,
+        problems: extra.problems ?? [],
+        typed: extra.typed ?? null,
+      }),
+    );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
   routes.get("/admin/guests/:id", { config: inboxRoles, schema: { params, querystring: z.object({ saved: queryText }) } }, async (request, reply) => {
     const guest = guestOfBooking(request.params.id);
@@ -58,7 +77,9 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
     const typed = { notes: notes.slice(0, 2000), tags, country };
     const problems = [
       ...(notes.length > 2000 || !isWellFormedText(notes) ? [view.t("guest.error.notes")] : []),
-      ...(tags.length > tagLimits.count || tags.some((tag) => tag.length > tagLimits.length || !isWellFormedText(tag)) ? [view.t("guest.error.tags", { count: tagLimits.count, length: tagLimits.length })] : []),
+      ...(tags.length > tagLimits.count || tags.some((tag) => tag.length > tagLimits.length || !isWellFormedText(tag))
+        ? [view.t("guest.error.tags", { count: tagLimits.count, length: tagLimits.length })]
+        : []),
       ...(country !== "" && !(countryChoices as readonly string[]).includes(country) && country !== guest.country ? [view.t("guest.error.country")] : []),
     ];
     if (problems.length > 0) return page(request, reply, 400, guest, id, { problems, typed });

@@ -3,7 +3,18 @@ import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
-import { allStatuses, detailsOf, formOfType, inboxStatuses, inboxViews, isInboxType, listInbox, statusesOf, type InboxStatus, type InboxView } from "../../db/inbox";
+import {
+  allStatuses,
+  detailsOf,
+  formOfType,
+  inboxStatuses,
+  inboxViews,
+  isInboxType,
+  listInbox,
+  statusesOf,
+  type InboxStatus,
+  type InboxView,
+} from "../../db/inbox";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
 import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
@@ -71,7 +82,21 @@ export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
     const view = viewFor(context, request, reply);
     const status = read.problems.length > 0 || read.searchRefused ? 400 : 200;
     const details = detailsOf(context.db, rows);
-    return sendPage(reply, status, createElement(InboxPage, { view, filter, rows, details, total, pages, problems: read.problems, searchRefused: read.searchRefused, me: staffOf(request).email }));
+    return sendPage(
+      reply,
+      status,
+      createElement(InboxPage, {
+        view,
+        filter,
+        rows,
+        details,
+        total,
+        pages,
+        problems: read.problems,
+        searchRefused: read.searchRefused,
+        me: staffOf(request).email,
+      }),
+    );
   });
 
   /**
@@ -83,7 +108,21 @@ export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
     const view = viewFor(context, request, reply);
     const read = readExport(request.body, view);
     if ("problems" in read) {
-      return sendPage(reply, 400, createElement(InboxPage, { view, filter: { search: "", page: 1, show: "todo" }, rows: [], details: new Map(), total: 0, pages: 1, problems: read.problems, searchRefused: false, me: staffOf(request).email }));
+      return sendPage(
+        reply,
+        400,
+        createElement(InboxPage, {
+          view,
+          filter: { search: "", page: 1, show: "todo" },
+          rows: [],
+          details: new Map(),
+          total: 0,
+          pages: 1,
+          problems: read.problems,
+          searchRefused: false,
+          me: staffOf(request).email,
+        }),
+      );
     }
     const { query, format, separator } = read;
     const day = context.now().toISOString().slice(0, 10);
@@ -101,7 +140,10 @@ const exportFormats = ["csv", "xlsx", "json"] as const;
 type ExportFormat = (typeof exportFormats)[number];
 
 /** The export form's fields, or the names of those that cannot be used. */
-export function readExport(fields: Record<string, string>, view: ViewContext): { query: ExportQuery; format: ExportFormat; separator: Separator } | { problems: string[] } {
+export function readExport(
+  fields: Record<string, string>,
+  view: ViewContext,
+): { query: ExportQuery; format: ExportFormat; separator: Separator } | { problems: string[] } {
   const problems: string[] = [];
   const type = fields.type;
   if (!isInboxType(type)) problems.push("type");

@@ -36,7 +36,12 @@ const newBookingForm = z
     guests: z.coerce.number().int().min(1).max(50),
     name: line(120).pipe(z.string().min(1)),
     email: z.union([z.literal(""), z.string().trim().max(254).pipe(z.email())]).default(""),
-    phone: z.string().trim().max(40).regex(/^[+0-9 ().-]*$/).default(""),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+0-9 ().-]*$/)
+      .default(""),
     language: z.enum(languages),
     note: z
       .string()
@@ -75,13 +80,25 @@ function sendNewBookingPage(
   const schedule = tours.schedule();
   const options =
     pkg && day
-      ? tours.staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
+      ? tours
+          .staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day)
+          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
       : null;
   const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
   return sendPage(
     reply,
     status,
-    createElement(NewBookingPage, { view, pkg: pkg ?? null, day: day ?? null, time: time ?? null, options, typed, problems, general, canOverride: staffOf(request).role === "admin" }),
+    createElement(NewBookingPage, {
+      view,
+      pkg: pkg ?? null,
+      day: day ?? null,
+      time: time ?? null,
+      options,
+      typed,
+      problems,
+      general,
+      canOverride: staffOf(request).role === "admin",
+    }),
   );
 }
 
@@ -96,7 +113,9 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { tours } = context;
 
-  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) => sendNewBookingPage(context, request, reply, 200, request.query));
+  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) =>
+    sendNewBookingPage(context, request, reply, 200, request.query),
+  );
 
   routes.post("/admin/bookings", { config: inboxRoles, schema: { body: checkedForm(newBookingForm, { fallback: "slot" }) } }, async (request, reply) => {
     const { typed } = request.body;
@@ -117,7 +136,15 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
       const { id } = await bookForVisitor(
         { store: context.store, tours, mail: () => null },
         {
-          input: { language: form.language, page: "/admin/bookings/new", name: form.name, email: form.email, phone: form.phone || undefined, guests: form.guests, package: form.package },
+          input: {
+            language: form.language,
+            page: "/admin/bookings/new",
+            name: form.name,
+            email: form.email,
+            phone: form.phone || undefined,
+            guests: form.guests,
+            package: form.package,
+          },
           slot: form.slot,
           actor: session.email,
           overCapacity,

@@ -40,11 +40,13 @@ const notices: Record<string, AdminMessageId> = {
  */
 export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
   const origin = new URL(siteUrl).origin;
-  return html
-    .replaceAll(`cid:${logo.cid}`, `data:${logo.contentType};base64,${logo.content.toString("base64")}`)
-    // In its src, and in the preload link React writes for it in the head.
-    .replaceAll(`"${origin}${apiPaths.newsletterPictures}/`, `"${apiPaths.newsletterPictures}/`)
-    .replace("<head>", '<head><base target="_blank"/>');
+  return (
+    html
+      .replaceAll(`cid:${logo.cid}`, `data:${logo.contentType};base64,${logo.content.toString("base64")}`)
+      // In its src, and in the preload link React writes for it in the head.
+      .replaceAll(`"${origin}${apiPaths.newsletterPictures}/`, `"${apiPaths.newsletterPictures}/`)
+      .replace("<head>", '<head><base target="_blank"/>')
+  );
 }
 
 const issueParams = z.object({ id: z.string().regex(/^\d{1,9}$/) });
@@ -60,7 +62,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
   const { desk } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const { table, dispatch } = desk;
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
   const now = () => context.now().toISOString();
   const mailConfigured = context.config.SMTP_URL !== undefined;
   /** The estate's facts and the wines and tours, as the live content says them at this moment. */
@@ -93,7 +96,12 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
   };
   let logo: Promise<InlineImage> | null = null;
 
-  const issuePage = (request: FastifyRequest, reply: FastifyReply, id: number, extra: { draft?: NewsletterContent; problems?: IssueProblem[]; status?: number; done?: string; preview?: string }) => {
+  const issuePage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    extra: { draft?: NewsletterContent; problems?: IssueProblem[]; status?: number; done?: string; preview?: string },
+  ) => {
     const issue = table.get(id);
     if (!issue) return notFound(request, reply);
     const view = viewFor(context, request, reply);
@@ -121,18 +129,22 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
   );
 
   /** The HTML part of the issue as saved, in a language, for the preview's frame. */
-  routes.get("/admin/newsletter/:id/mail", { config: contentRoles, schema: { params: issueParams, querystring: z.object({ lang: queryText }) } }, async (request, reply) => {
-    const issue = table.get(Number(request.params.id));
-    const lang = request.query.lang;
-    if (!issue || lang === undefined || !isLanguage(lang)) return notFound(request, reply);
-    const { html } = renderMail(newsletterDocument(issue.content, readingLanguage(issue.content, lang), facts(), null));
-    logo ??= mailLogo();
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("Content-Security-Policy", mailPreviewPolicy)
-      .header("X-Frame-Options", "SAMEORIGIN")
-      .send(mailForFrame(html, await logo, context.config.SITE_URL));
-  });
+  routes.get(
+    "/admin/newsletter/:id/mail",
+    { config: contentRoles, schema: { params: issueParams, querystring: z.object({ lang: queryText }) } },
+    async (request, reply) => {
+      const issue = table.get(Number(request.params.id));
+      const lang = request.query.lang;
+      if (!issue || lang === undefined || !isLanguage(lang)) return notFound(request, reply);
+      const { html } = renderMail(newsletterDocument(issue.content, readingLanguage(issue.content, lang), facts(), null));
+      logo ??= mailLogo();
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("Content-Security-Policy", mailPreviewPolicy)
+        .header("X-Frame-Options", "SAMEORIGIN")
+        .send(mailForFrame(html, await logo, context.config.SITE_URL));
+    },
+  );
 
   /**
    * The draft's form: saved, then per its button previewed, tested (an e-mail to the staff member,
@@ -162,7 +174,11 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
         const staff = staffOf(request).email;
         table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, facts()), now());
         context.kickMail();
-        recordAudit(context.db, { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } }, context.now());
+        recordAudit(
+          context.db,
+          { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } },
+          context.now(),
+        );
         return reply.redirect(`/admin/newsletter/${id}?done=tested&preview=${previewLang}`, 303);
       }
       case "review": {
@@ -180,7 +196,10 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
     const issue = table.get(Number(request.params.id));
     if (!issue) return notFound(request, reply);
     if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${issue.id}`, 303);
-    return sendPage(reply, 200, createElement(NewsletterSendPage, {
+    return sendPage(
+      reply,
+      200,
+      createElement(NewsletterSendPage, {
         view: viewFor(context, request, reply),
         issue,
         subscribers: table.subscribersByLanguage(),
@@ -188,7 +207,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
         mailConfigured,
         refused: false,
         ratePerMinute: desk.ratePerMinute,
-      }));
+      }),
+    );
   });
 
   routes.post("/admin/newsletter/:id/send", { config: contentRoles, schema: { params: issueParams, body: staffForm } }, async (request, reply) => {
@@ -197,11 +217,32 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
     if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${issue.id}`, 303);
     const problems = sendingProblems(issue.content);
     if (request.body.confirm !== "yes" || problems.length > 0 || !mailConfigured) {
-      return sendPage(reply, 400, createElement(NewsletterSendPage, { view: viewFor(context, request, reply), issue, subscribers: table.subscribersByLanguage(), problems, mailConfigured, refused: true, ratePerMinute: desk.ratePerMinute }));
+      return sendPage(
+        reply,
+        400,
+        createElement(NewsletterSendPage, {
+          view: viewFor(context, request, reply),
+          issue,
+          subscribers: table.subscribersByLanguage(),
+          problems,
+          mailConfigured,
+          refused: true,
+          ratePerMinute: desk.ratePerMinute,
+        }),
+      );
     }
     const staff = staffOf(request).email;
     if (dispatch.send(issue.id, staff)) {
-      recordAudit(context.db, { actor: staff, action: auditActions.newsletterSent, target: { type: "newsletter", id: String(issue.id) }, detail: { recipients: table.get(issue.id)?.recipients ?? 0 } }, context.now());
+      recordAudit(
+        context.db,
+        {
+          actor: staff,
+          action: auditActions.newsletterSent,
+          target: { type: "newsletter", id: String(issue.id) },
+          detail: { recipients: table.get(issue.id)?.recipients ?? 0 },
+        },
+        context.now(),
+      );
       request.log.info({ issue: issue.id }, "newsletter: sending started");
     }
     return reply.redirect(`/admin/newsletter/${issue.id}?done=sending`, 303);

@@ -43,7 +43,12 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
     );
 
   /** A refused form: the address named at its field (or the other field's problem), with what was typed. */
-  const refused = (request: FastifyRequest, reply: FastifyReply, form: { problems: Partial<Record<string, string>>; typed: Record<string, string> }, extra: Partial<Parameters<typeof PrivacyPage>[0]> = {}) => {
+  const refused = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { problems: Partial<Record<string, string>>; typed: Record<string, string> },
+    extra: Partial<Parameters<typeof PrivacyPage>[0]> = {},
+  ) => {
     const { t } = viewFor(context, request, reply);
     const emailProblem = form.problems.email ? { email: t("error.email") } : {};
     return render(request, reply, 400, { email: (form.typed.email ?? "").slice(0, 254), fieldProblems: emailProblem, ...extra });
@@ -72,7 +77,11 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
     const { email, format } = request.body.value;
     const found = findPersonalData(context.db, email);
     const now = context.now();
-    const record = personalRecord(found, { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName }, now);
+    const record = personalRecord(
+      found,
+      { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName },
+      now,
+    );
     log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
     const day = now.toISOString().slice(0, 10);
     if (format === "data") {
@@ -92,11 +101,16 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
       // An address without the confirmation's tick: the step shown again, with what it would erase.
       const typedAddress = addressForm.safeParse(request.body.typed);
       if (request.body.problems.email || !typedAddress.success) return refused(request, reply, request.body);
-      return render(request, reply, 400, { email: typedAddress.data.email, found: findPersonalData(context.db, typedAddress.data.email), problems: [viewFor(context, request, reply).t("error.confirm")] });
+      return render(request, reply, 400, {
+        email: typedAddress.data.email,
+        found: findPersonalData(context.db, typedAddress.data.email),
+        problems: [viewFor(context, request, reply).t("error.confirm")],
+      });
     }
     const { email } = request.body.value;
     const { walEmptied, ...erased } = await erasePersonalData(context.db, email);
-    if (!walEmptied) request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
+    if (!walEmptied)
+      request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
     log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });

@@ -27,7 +27,11 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
   const rows = [
     [view.t("reports.totals"), `${report.from} – ${report.to}`, ...number(report.totals)],
     ...tables.flatMap((table) =>
-      report[table].map((line) => [view.t(table === "byTime" ? (report.period === "month" ? "reports.byWeek" : "reports.byDay") : `reports.${table}`), table === "byTime" ? { day: line.key } : lineName(view, table, line.key, report.period), ...number(line)]),
+      report[table].map((line) => [
+        view.t(table === "byTime" ? (report.period === "month" ? "reports.byWeek" : "reports.byDay") : `reports.${table}`),
+        table === "byTime" ? { day: line.key } : lineName(view, table, line.key, report.period),
+        ...number(line),
+      ]),
     ),
   ];
   return { header, rows };
@@ -44,7 +48,8 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
 
   routes.get("/admin/reports", { config: inboxRoles, schema: { querystring: query } }, async (request, reply) => {
     const { period, day, today } = read(request.query);
-    const step = (sign: 1 | -1) => (period === "day" ? addDays(day, sign) : period === "week" ? addDays(day, 7 * sign) : addMonths(`${day.slice(0, 7)}-01`, sign));
+    const step = (sign: 1 | -1) =>
+      period === "day" ? addDays(day, sign) : period === "week" ? addDays(day, 7 * sign) : addMonths(`${day.slice(0, 7)}-01`, sign);
     const report = tourReport(context.db, period, day);
     return sendPage(reply, 200, createElement(ReportsPage, { view: viewFor(context, request, reply), report, day, today, previous: step(-1), next: step(1) }));
   });
@@ -55,7 +60,15 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
     const view = viewFor(context, request, reply);
     const report = tourReport(context.db, period, day);
     const sheet = reportSheet(view, report);
-    recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { type: "tour-report", period, from: report.from, to: report.to, format, rows: sheet.rows.length } }, context.now());
+    recordAudit(
+      context.db,
+      {
+        actor: staffOf(request).email,
+        action: auditActions.exported,
+        detail: { type: "tour-report", period, from: report.from, to: report.to, format, rows: sheet.rows.length },
+      },
+      context.now(),
+    );
     reply.header("Content-Disposition", `attachment; filename="tour-report-${report.from}-${period}.${format}"`);
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, defaultSeparator(view)));
     return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, view.t("reports.title")));

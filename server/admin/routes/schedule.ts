@@ -186,7 +186,15 @@ function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply:
  * choices are applied together. A move into a time that filled up meanwhile, or a booking made
  * after the warning was shown, brings the warning back with what changed.
  */
-async function settle(context: AdminContext, request: FastifyRequest, reply: FastifyReply, change: ScheduleChange, fields: Record<string, string>, describe: string, done: ScheduleDone) {
+async function settle(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: ScheduleChange,
+  fields: Record<string, string>,
+  describe: string,
+  done: ScheduleDone,
+) {
   const { tours } = context;
   const view = viewFor(context, request, reply);
   const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf" && name !== "confirm" && !name.startsWith("decision-")));
@@ -195,7 +203,17 @@ async function settle(context: AdminContext, request: FastifyRequest, reply: Fas
     sendPage(
       reply,
       status,
-      createElement(ScheduleChangePage, { view, schedule: tours.schedule(), action: request.url.split("?")[0]!, fields: hidden, chosen, change: describe, affected, problems, stale }),
+      createElement(ScheduleChangePage, {
+        view,
+        schedule: tours.schedule(),
+        action: request.url.split("?")[0]!,
+        fields: hidden,
+        chosen,
+        change: describe,
+        affected,
+        problems,
+        stale,
+      }),
     );
   if (fields.confirm !== "yes") {
     const affected = tours.affectedBy(change);
@@ -217,7 +235,12 @@ async function settle(context: AdminContext, request: FastifyRequest, reply: Fas
 const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
 
 /** What was typed in the weekly form, to show it again: every field but the token, bounded. */
-const typedOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf").map(([name, value]) => [name, String(value).slice(0, 200)]));
+const typedOf = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name !== "_csrf")
+      .map(([name, value]) => [name, String(value).slice(0, 200)]),
+  );
 
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
 export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
@@ -237,36 +260,78 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     return settle(context, request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
   });
 
-  routes.post("/admin/schedule/closures", { config: scheduleRoles, schema: { body: checkedForm(closureForm, { fallback: "firstDay", typedMax: noteMax }) } }, async (request, reply) => {
-    const view = viewFor(context, request, reply);
-    const { typed } = request.body;
-    if (!request.body.ok) return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, closureProblems(view)), typed });
-    const { firstDay, lastDay, note } = request.body.value;
-    const days = firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
-    return settle(context, request, reply, { kind: "closure-add", closure: { firstDay, lastDay, note } }, typed, view.t("scheduleChange.closure", { days, note: note || "—" }), "closureAdded");
-  });
+  routes.post(
+    "/admin/schedule/closures",
+    { config: scheduleRoles, schema: { body: checkedForm(closureForm, { fallback: "firstDay", typedMax: noteMax }) } },
+    async (request, reply) => {
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      if (!request.body.ok) return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, closureProblems(view)), typed });
+      const { firstDay, lastDay, note } = request.body.value;
+      const days =
+        firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
+      return settle(
+        context,
+        request,
+        reply,
+        { kind: "closure-add", closure: { firstDay, lastDay, note } },
+        typed,
+        view.t("scheduleChange.closure", { days, note: note || "—" }),
+        "closureAdded",
+      );
+    },
+  );
 
-  routes.post("/admin/schedule/closures/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    if (!Number.isSafeInteger(id) || !tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
-    return settle(context, request, reply, { kind: "closure-remove", id }, request.body, viewFor(context, request, reply).t("scheduleChange.closureRemove"), "closureRemoved");
-  });
+  routes.post(
+    "/admin/schedule/closures/:id/remove",
+    { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      if (!Number.isSafeInteger(id) || !tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
+      return settle(
+        context,
+        request,
+        reply,
+        { kind: "closure-remove", id },
+        request.body,
+        viewFor(context, request, reply).t("scheduleChange.closureRemove"),
+        "closureRemoved",
+      );
+    },
+  );
 
-  routes.post("/admin/schedule/dates", { config: scheduleRoles, schema: { body: checkedForm(dateChangeForm, { fallback: "day" }) } }, async (request, reply) => {
-    const view = viewFor(context, request, reply);
-    const { typed } = request.body;
-    const problems = request.body.ok ? (request.body.value.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
-    if (!request.body.ok || Object.keys(problems).length > 0) return page(request, reply, 400, { fieldProblems: namedProblems(problems, dateChangeProblems(view)), typed });
-    const change = request.body.value;
-    return settle(context, request, reply, { kind: "date-add", change }, typed, `${dayName(view, change.day)} · ${dateChangeText(view, change)}`, "dateAdded");
-  });
+  routes.post(
+    "/admin/schedule/dates",
+    { config: scheduleRoles, schema: { body: checkedForm(dateChangeForm, { fallback: "day" }) } },
+    async (request, reply) => {
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      const problems = request.body.ok ? (request.body.value.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
+      if (!request.body.ok || Object.keys(problems).length > 0)
+        return page(request, reply, 400, { fieldProblems: namedProblems(problems, dateChangeProblems(view)), typed });
+      const change = request.body.value;
+      return settle(
+        context,
+        request,
+        reply,
+        { kind: "date-add", change },
+        typed,
+        `${dayName(view, change.day)} · ${dateChangeText(view, change)}`,
+        "dateAdded",
+      );
+    },
+  );
 
-  routes.post("/admin/schedule/dates/:id/remove", { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    const change = Number.isSafeInteger(id) ? tours.schedule().dateChanges.find((one) => one.id === id) : undefined;
-    if (!change) return reply.redirect("/admin/schedule", 303);
-    const view = viewFor(context, request, reply);
-    const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
-    return settle(context, request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
-  });
+  routes.post(
+    "/admin/schedule/dates/:id/remove",
+    { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const change = Number.isSafeInteger(id) ? tours.schedule().dateChanges.find((one) => one.id === id) : undefined;
+      if (!change) return reply.redirect("/admin/schedule", 303);
+      const view = viewFor(context, request, reply);
+      const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
+      return settle(context, request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
+    },
+  );
 });

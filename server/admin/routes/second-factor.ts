@@ -23,7 +23,12 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problem: Exclude<CodePro
  * guessable) under the client, the client with the account, and the account itself: only someone
  * who knew the password gets here, so the account may be refused too.
  */
-export async function throttledCheck<T>(context: AdminContext, request: FastifyRequest, account: StaffAccount, check: () => Promise<T | null> | T | null): Promise<Checked<T>> {
+export async function throttledCheck<T>(
+  context: AdminContext,
+  request: FastifyRequest,
+  account: StaffAccount,
+  check: () => Promise<T | null> | T | null,
+): Promise<Checked<T>> {
   const keys = throttleKeys(request.ip, account.email);
   const reservation = await whenWritable(() => context.throttle.reserve("second-factor", keys, context.now()));
   if (!reservation.allowed) {
@@ -147,7 +152,11 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
     });
     if (!checked.ok) return codePage(request, reply, refusedCode(reply, checked, 401), checked.problem);
     if (checked.value === "recovery-code") {
-      recordAudit(context.db, { actor: account.email, action: auditActions.recoveryCodeUsed, detail: { left: staff.recoveryCodesLeft(account.id) } }, context.now());
+      recordAudit(
+        context.db,
+        { actor: account.email, action: auditActions.recoveryCodeUsed, detail: { left: staff.recoveryCodesLeft(account.id) } },
+        context.now(),
+      );
     }
     startSession(context, request, reply, account, { secondFactor: checked.value });
     return reply.redirect(homeFor(account.role), 303);
@@ -170,6 +179,10 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
     const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, (request.body.code ?? "").slice(0, 40)));
     if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
     startSession(context, request, reply, account, { secondFactor: "enrolled" });
-    return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }));
+    return sendPage(
+      reply,
+      200,
+      createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }),
+    );
   });
 });

@@ -23,7 +23,13 @@ const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.t
  * its challenge are closed, the session cookie set, the sign-in recorded in the audit log. The
  * request then renders as signed in (the recovery codes' page is shown in the same answer).
  */
-export function startSession(context: AdminContext, request: FastifyRequest, reply: FastifyReply, account: StaffAccount, detail: Record<string, unknown>): void {
+export function startSession(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: StaffAccount,
+  detail: Record<string, unknown>,
+): void {
   const https = servedOverHttps(context.config, request);
   const names = cookieNames(https);
   const previous = readCookie(request, names.session);
@@ -53,8 +59,25 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
   const { staff, now } = context;
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const signInPage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: SignInProblem, email = "", notice: { signedOut?: boolean; joined?: boolean } = {}) =>
-    sendPage(reply, status, createElement(SignInPage, { view: viewFor(context, request, reply), problem, email, signedOut: notice.signedOut ?? false, joined: notice.joined ?? false }));
+  const signInPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    problem: SignInProblem,
+    email = "",
+    notice: { signedOut?: boolean; joined?: boolean } = {},
+  ) =>
+    sendPage(
+      reply,
+      status,
+      createElement(SignInPage, {
+        view: viewFor(context, request, reply),
+        problem,
+        email,
+        signedOut: notice.signedOut ?? false,
+        joined: notice.joined ?? false,
+      }),
+    );
 
   // `?signed-out` after signing out, `?joined` after accepting an invitation (their values, if any, do not matter).
   const loginQuery = z.object({ "signed-out": queryText, joined: queryText });
@@ -81,7 +104,10 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     const account = email ? staff.find(email) : null;
     if (reservation.alert) {
       // Named by its number, never its address: the log outlives what it names.
-      request.log.warn({ staffId: account?.id ?? null }, "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits");
+      request.log.warn(
+        { staffId: account?.id ?? null },
+        "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
+      );
     }
     if (reservation.delayMs > 0) await sleep(reservation.delayMs);
     const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password.slice(0, maximumPasswordLength));

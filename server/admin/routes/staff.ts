@@ -76,10 +76,11 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
       }),
     );
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
   /** The account a URL names, by its number. */
-  const target = ({ id }: z.infer<typeof accountParams>): StaffAccount | null => /^[1-9]\d{0,8}$/.test(id) ? staff.byId(Number(id)) : null;
+  const target = ({ id }: z.infer<typeof accountParams>): StaffAccount | null => (/^[1-9]\d{0,8}$/.test(id) ? staff.byId(Number(id)) : null);
 
   const audit = (request: FastifyRequest, action: string, detail: Record<string, unknown>) =>
     recordAudit(context.db, { actor: staffOf(request).email, action, detail }, context.now());
@@ -88,36 +89,57 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     list(request, reply, 200, { done: request.query.done ?? null }),
   );
 
-  routes.post("/admin/staff/invite", { config: staffRoles, schema: { body: checkedForm(invitationForm, { fallback: "email", typedMax: 254 }) } }, async (request, reply) => {
-    const view = viewFor(context, request, reply);
-    const { typed } = request.body;
-    const kept = { email: typed.email ?? "", role: isStaffRole(typed.role) ? typed.role : "inbox" };
-    const problems: FieldProblems<"email" | "role"> = request.body.ok ? (staff.find(request.body.value.email) ? { email: view.t("staff.error.exists") } : {}) : {};
-    if (!request.body.ok) {
-      if (request.body.problems.email) problems.email = view.t("staff.error.email");
-      if (request.body.problems.role) problems.role = view.t("staff.error.role");
-    }
-    if (!request.body.ok || Object.keys(problems).length > 0) return list(request, reply, 400, { fieldProblems: problems, typed: kept });
-    const { email, role } = request.body.value;
-    const by = staffOf(request).email;
-    const now = context.now();
-    context.db.transaction(() => {
-      const token = createInvitation(context.db, { email, role, by }, now);
-      const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
-      const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
-      const text = [view.t("inviteMail.intro", { by, estate: context.content.current.site.estateName, role: roleName(view, role) }), "", view.t("inviteMail.link", { until }), link, ""];
-      if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
-      enqueueMail(
-        context.db,
-        { kind: "notification", to: email, replyTo: by, subject: headerSafe(view.t("inviteMail.subject", { estate: context.content.current.site.estateName })), text: text.join("\n"), headers: {} },
-        { type: "staff", id: email },
-        now.toISOString(),
-      );
-      recordAudit(context.db, { actor: by, action: auditActions.staffInvited, detail: { email, role } }, now);
-    })();
-    context.kickMail();
-    return reply.redirect("/admin/staff?done=invited", 303);
-  });
+  routes.post(
+    "/admin/staff/invite",
+    { config: staffRoles, schema: { body: checkedForm(invitationForm, { fallback: "email", typedMax: 254 }) } },
+    async (request, reply) => {
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      const kept = { email: typed.email ?? "", role: isStaffRole(typed.role) ? typed.role : "inbox" };
+      const problems: FieldProblems<"email" | "role"> = request.body.ok
+        ? staff.find(request.body.value.email)
+          ? { email: view.t("staff.error.exists") }
+          : {}
+        : {};
+      if (!request.body.ok) {
+        if (request.body.problems.email) problems.email = view.t("staff.error.email");
+        if (request.body.problems.role) problems.role = view.t("staff.error.role");
+      }
+      if (!request.body.ok || Object.keys(problems).length > 0) return list(request, reply, 400, { fieldProblems: problems, typed: kept });
+      const { email, role } = request.body.value;
+      const by = staffOf(request).email;
+      const now = context.now();
+      context.db.transaction(() => {
+        const token = createInvitation(context.db, { email, role, by }, now);
+        const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
+        const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
+        const text = [
+          view.t("inviteMail.intro", { by, estate: context.content.current.site.estateName, role: roleName(view, role) }),
+          "",
+          view.t("inviteMail.link", { until }),
+          link,
+          "",
+        ];
+        if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
+        enqueueMail(
+          context.db,
+          {
+            kind: "notification",
+            to: email,
+            replyTo: by,
+            subject: headerSafe(view.t("inviteMail.subject", { estate: context.content.current.site.estateName })),
+            text: text.join("\n"),
+            headers: {},
+          },
+          { type: "staff", id: email },
+          now.toISOString(),
+        );
+        recordAudit(context.db, { actor: by, action: auditActions.staffInvited, detail: { email, role } }, now);
+      })();
+      context.kickMail();
+      return reply.redirect("/admin/staff?done=invited", 303);
+    },
+  );
 
   routes.post("/admin/staff/:id/role", { config: staffRoles, schema: accountForm }, async (request, reply) => {
     const account = target(request.params);
@@ -125,7 +147,8 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     const role = request.body.role;
     const view = viewFor(context, request, reply);
     if (!isStaffRole(role)) return list(request, reply, 400, { problems: [view.t("staff.error.role")] });
-    if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1) return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
+    if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1)
+      return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
     if (role !== account.role) {
       staff.setRole(account.email, role);
       audit(request, auditActions.staffRoleChanged, { email: account.email, from: account.role, to: role });
@@ -171,7 +194,8 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
   });
 
   // The invitation's link: public, opened by its token alone.
-  const gone = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(InvitationGonePage, { view: viewFor(context, request, reply) }));
+  const gone = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(InvitationGonePage, { view: viewFor(context, request, reply) }));
 
   routes.get("/admin/invite/:token", { config: publicRoute, schema: { params: invitationParams } }, async (request, reply) => {
     const { token } = request.params;
@@ -195,7 +219,11 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     if (problems.length > 0) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
     const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
     if (!joined) return gone(request, reply);
-    recordAudit(context.db, { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } }, context.now());
+    recordAudit(
+      context.db,
+      { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } },
+      context.now(),
+    );
     return reply.redirect("/admin/login?joined", 303);
   });
 });

@@ -41,13 +41,18 @@ const doneValues = ["confirmed", "declined", "status", "replied", "noted", "assi
  * `isSlotNote`; anything else shows none), the day whose times the move form lists, and the reply
  * template to open the reply form with (unknown: the default one).
  */
-const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined), slot: queryText, moveDay: queryText, confirmDay: queryText, template: queryText });
+const pageQuery = z.object({
+  done: z.enum(doneValues).optional().catch(undefined),
+  slot: queryText,
+  moveDay: queryText,
+  confirmDay: queryText,
+  template: queryText,
+});
 /** The longest reason a refusal may give. */
 const reasonMax = 2000;
 /** The longest subject and text of a reply (the form's maxlength says the same). */
 const subjectMax = 200;
 const replyMax = 8000;
-
 
 /** What the reply form shows: the chosen template, and the subject and text (filled in, or as typed). */
 interface ReplyDraft {
@@ -84,7 +89,9 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const schedule = context.tours.schedule();
     // The move form lists the times of the day asked for, else of the booking's own day.
     const moveDay = askedDay !== undefined && isDay(askedDay) ? askedDay : visit.date;
-    const moveOptions = context.tours.staffMoveOptions(visit, moveDay).map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
+    const moveOptions = context.tours
+      .staffMoveOptions(visit, moveDay)
+      .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
     return createElement(SlotPanel, {
       moveDay,
       moveOptions,
@@ -118,7 +125,8 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     return { day, options };
   };
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
   /** The reply form: a template filled in for this visitor, or what the staff typed when it was refused. */
   const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
@@ -127,11 +135,21 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const fillIn = (lang: typeof language) => fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));
+    const fillIn = (lang: typeof language) =>
+      fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));
     const filled = fillIn(language);
     // What the template says, in the staff member's language, beside the visitor's version.
     const meaning = language === view.lang ? null : fillIn(view.lang);
-    return createElement(ReplyPanel, { view, entry, templates, template: template.id, subject: draft?.subject ?? filled.subject, body: draft?.body ?? filled.body, meaning, replyKey: randomToken() });
+    return createElement(ReplyPanel, {
+      view,
+      entry,
+      templates,
+      template: template.id,
+      subject: draft?.subject ?? filled.subject,
+      body: draft?.body ?? filled.body,
+      meaning,
+      replyKey: randomToken(),
+    });
   };
 
   /** The accounts a submission can be given to: those whose role opens the inbox. */
@@ -146,7 +164,16 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     reply: FastifyReply,
     record: SubmissionRecord,
     status: number,
-    extra: { done?: Done | null; slot?: SlotNote; moveDay?: string; confirmDay?: string; problems?: string[]; typed?: Record<string, string>; draft?: ReplyDraft; template?: string },
+    extra: {
+      done?: Done | null;
+      slot?: SlotNote;
+      moveDay?: string;
+      confirmDay?: string;
+      problems?: string[];
+      typed?: Record<string, string>;
+      draft?: ReplyDraft;
+      template?: string;
+    },
   ) => {
     const view = viewFor(context, request, reply);
     const { entry } = record;
@@ -167,7 +194,14 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
         guestPanel: entry.type === "tour-bookings" ? bookingExtras(context.db, view, entry.submission_id) : null,
-        confirm: entry.type === "tour-bookings" ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: typeof record.row.guests === "number" ? record.row.guests : 1 } : null,
+        confirm:
+          entry.type === "tour-bookings"
+            ? {
+                ...confirmChoice(record, extra.confirmDay),
+                canOverride: request.staffSession?.role === "admin",
+                guests: typeof record.row.guests === "number" ? record.row.guests : 1,
+              }
+            : null,
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
         notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
         assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
@@ -180,7 +214,13 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const record = load(request.params);
     if (!record) return notFound(request, reply);
     const query = request.query;
-    return page(request, reply, record, 200, { done: query.done ?? null, slot: isSlotNote(query.slot) ? query.slot : null, moveDay: query.moveDay, confirmDay: query.confirmDay, template: query.template });
+    return page(request, reply, record, 200, {
+      done: query.done ?? null,
+      slot: isSlotNote(query.slot) ? query.slot : null,
+      moveDay: query.moveDay,
+      confirmDay: query.confirmDay,
+      template: query.template,
+    });
   });
 
   /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
@@ -213,13 +253,20 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const view = viewFor(context, request, reply);
     const session = staffOf(request);
     const local = parseStart(String(fields.slot ?? ""));
-    const reason = neutraliseText(String(fields.reason ?? "")).trim().slice(0, 500);
+    const reason = neutraliseText(String(fields.reason ?? ""))
+      .trim()
+      .slice(0, 500);
     const typed = { reason: String(fields.reason ?? "").slice(0, 500) };
     const day = local?.date ?? (isDay(String(fields.day ?? "")) ? String(fields.day) : undefined);
     if (!local) return page(request, reply, record, 400, { problems: [view.t("error.chooseTime")], typed, confirmDay: day });
-    if (reason !== "" && !isWellFormedText(reason)) return page(request, reply, record, 400, { problems: [view.t("error.overReason")], typed, confirmDay: day });
+    if (reason !== "" && !isWellFormedText(reason))
+      return page(request, reply, record, 400, { problems: [view.t("error.overReason")], typed, confirmDay: day });
     const overCapacity = session.role === "admin" && reason !== "";
-    const outcome = await context.tours.confirmRequest(record.entry.submission_id, { package: String(record.row.package) as "hermitage", ...local }, { actor: session.email, overCapacity, reason });
+    const outcome = await context.tours.confirmRequest(
+      record.entry.submission_id,
+      { package: String(record.row.package) as "hermitage", ...local },
+      { actor: session.email, overCapacity, reason },
+    );
     if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
     if (outcome instanceof SlotRefused) {
       const schedule = context.tours.schedule();
@@ -263,7 +310,11 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const now = context.now();
     context.db.transaction(() => {
       changeStatus(context.db, type, record.entry.submission_id, statuses, status, now);
-      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } }, now);
+      recordAudit(
+        context.db,
+        { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } },
+        now,
+      );
     })();
     return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
   });
@@ -285,10 +336,16 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const key = fields.key ?? "";
     if (!replyKeyPattern.test(key)) problems.push(view.t("error.replyForm"));
     if (problems.length > 0) {
-      return page(request, reply, record, 400, { problems, draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) } });
+      return page(request, reply, record, 400, {
+        problems,
+        draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) },
+      });
     }
     const { entry } = record;
-    const mail = composeStaffReply({ to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage }, replyContext(context));
+    const mail = composeStaffReply(
+      { to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage },
+      replyContext(context),
+    );
     const sent = sendReply(
       context.db,
       {
@@ -329,7 +386,14 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     // Staff who take a submission themselves need no e-mail about it.
     const mail =
       colleague && colleague.email !== by
-        ? assignmentMail(view, { to: colleague.email, by, type: entry.type, id: entry.submission_id, name: entry.name ?? entry.email, siteUrl: context.config.SITE_URL })
+        ? assignmentMail(view, {
+            to: colleague.email,
+            by,
+            type: entry.type,
+            id: entry.submission_id,
+            name: entry.name ?? entry.email,
+            siteUrl: context.config.SITE_URL,
+          })
         : null;
     assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
     if (mail) context.kickMail();

@@ -42,7 +42,12 @@ function readForm(fields: Record<string, string>, view: ViewContext, today: stri
 
 export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { created?: string | null; problems?: string[]; typed?: Record<string, string> } = {}) => {
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { created?: string | null; problems?: string[]; typed?: Record<string, string> } = {},
+  ) => {
     const today = localOf(context.now()).date;
     return sendPage(
       reply,

@@ -4,7 +4,17 @@ import { formatTime, roleName, type ViewContext } from "../view-context";
 import { Layout } from "./layout";
 
 /** `/admin/account`: who is signed in, with which role, and whether a second factor protects the account. */
-export function AccountPage({ view, account, recoveryCodesLeft, feed }: { view: ViewContext; account: StaffAccount; recoveryCodesLeft: number; feed?: ReactNode }) {
+export function AccountPage({
+  view,
+  account,
+  recoveryCodesLeft,
+  feed,
+}: {
+  view: ViewContext;
+  account: StaffAccount;
+  recoveryCodesLeft: number;
+  feed?: ReactNode;
+}) {
   const enrolled = account.totp_secret !== null;
   return (
     <Layout view={view} title={view.t("account.title")}>

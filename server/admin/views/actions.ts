@@ -3,8 +3,9 @@ import { auditActions, type AuditEntry } from "../../db/audit";
 import { isInboxType, type InboxStatus } from "../../db/inbox";
 import { formatClock, formatShortDay, statusName, typeName, type ViewContext } from "../view-context";
 
-
-const names: Record<string, AdminMessageId> = Object.fromEntries(Object.entries(auditActions).map(([key, action]) => [action, `action.${key}` as AdminMessageId]));
+const names: Record<string, AdminMessageId> = Object.fromEntries(
+  Object.entries(auditActions).map(([key, action]) => [action, `action.${key}` as AdminMessageId]),
+);
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -28,12 +29,18 @@ export function describeAction(view: ViewContext, entry: AuditEntry): string {
     case auditActions.statusChanged:
       return view.t("history.statusChanged", { status: statusName(view, detail.status as InboxStatus) });
     case auditActions.exported:
-      return view.t("history.exported", { type: isInboxType(detail.type) ? typeName(view, detail.type) : text(detail.type), format: text(detail.format).toUpperCase() });
+      return view.t("history.exported", {
+        type: isInboxType(detail.type) ? typeName(view, detail.type) : text(detail.type),
+        format: text(detail.format).toUpperCase(),
+      });
     case auditActions.replySent:
       return view.t("history.replySent", { subject: text(detail.subject) });
     case auditActions.slotMoved:
     case auditActions.slotMovedByVisitor:
-      return view.t(text(detail.reason).startsWith("schedule-") ? "history.slotMovedBySchedule" : "history.slotMoved", { from: slotText(view, detail.from), to: slotText(view, detail.to) });
+      return view.t(text(detail.reason).startsWith("schedule-") ? "history.slotMovedBySchedule" : "history.slotMoved", {
+        from: slotText(view, detail.from),
+        to: slotText(view, detail.to),
+      });
     case auditActions.slotCancelled:
       return text(detail.reason).startsWith("schedule-") ? view.t("history.slotCancelledBySchedule", { slot: slotText(view, detail.slot) }) : name;
     case auditActions.slotKept:

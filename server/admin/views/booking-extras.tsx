@@ -16,7 +16,9 @@ import { GuestPanel } from "./guest-views";
 
 /** Where a deposit stands, in the staff's words. */
 const depositState = (view: ViewContext, payment: PaymentRow) =>
-  view.t(`experience.deposit.${payment.status === "refund-due" ? "refundDue" : payment.status}`, { amount: formatPrice(payment.amount_cents / 100, view.lang) });
+  view.t(`experience.deposit.${payment.status === "refund-due" ? "refundDue" : payment.status}`, {
+    amount: formatPrice(payment.amount_cents / 100, view.lang),
+  });
 
 function ExperiencePanel({ view, lines }: { view: ViewContext; lines: string[] }) {
   return (

@@ -77,13 +77,16 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       <h2 id="slot-title">{view.t("slot.title")}</h2>
       {note ? <Notice tone={problem ? "problem" : "done"}>{view.t(noteText[note])}</Notice> : null}
       <p>
-        <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: formatClock(view, visit.time) })}</strong> · {view.t("slot.guests", { count: visit.guests })}
+        <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: formatClock(view, visit.time) })}</strong> ·{" "}
+        {view.t("slot.guests", { count: visit.guests })}
         {offSchedule ? <span className="status status-off"> {view.t("calendar.offSchedule")}</span> : null}
       </p>
       <p>
         <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span>
-        {visit.attendance ? <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span> : null} ·{" "}
-        {view.t("slot.places", { taken, capacity })}
+        {visit.attendance ? (
+          <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
+        ) : null}{" "}
+        · {view.t("slot.places", { taken, capacity })}
       </p>
       {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
       {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
@@ -103,7 +106,9 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
           <button type="submit">{view.t("slot.override")}</button>
         </form>
       ) : null}
-      {visit.status === "pending" || visit.status === "confirmed" ? <MoveForms view={view} visit={visit} base={base} day={moveDay} options={moveOptions} /> : null}
+      {visit.status === "pending" || visit.status === "confirmed" ? (
+        <MoveForms view={view} visit={visit} base={base} day={moveDay} options={moveOptions} />
+      ) : null}
     </section>
   );
 }
@@ -121,7 +126,9 @@ function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; mar
   return (
     <div className="answer check-in">
       <h3>{view.t("checkIn.title")}</h3>
-      {marked ? button("clear", view.t("checkIn.undo"), true) : (
+      {marked ? (
+        button("clear", view.t("checkIn.undo"), true)
+      ) : (
         <>
           {button("arrived", view.t("checkIn.markArrived"), false)}
           {button("absent", view.t("checkIn.markNoShow"), true)}
@@ -162,7 +169,8 @@ function MoveForms({ view, visit, base, day, options }: { view: ViewContext; vis
               return (
                 <label key={option.start} className={`check${room ? "" : " no-room"}`}>
                   <input type="radio" name="slot" value={option.start} required disabled={!room} />
-                  <strong>{formatClock(view, option.time)}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                  <strong>{formatClock(view, option.time)}</strong>{" "}
+                  {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
                 </label>
               );
             })}

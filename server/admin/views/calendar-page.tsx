@@ -22,7 +22,9 @@ interface CalendarPageProps {
 
 /** The staff's form for a phone or walk-in booking, opened at a package, a day and a time when given. */
 export const newBookingHref = (slot: Partial<Slot> = {}) => {
-  const query = new URLSearchParams(Object.entries({ package: slot.package, day: slot.date, time: slot.time }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const query = new URLSearchParams(
+    Object.entries({ package: slot.package, day: slot.date, time: slot.time }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const text = query.toString();
   return `/admin/bookings/new${text ? `?${text}` : ""}`;
 };
@@ -41,7 +43,9 @@ export function BookingState({ view, booking }: { view: ViewContext; booking: He
   return (
     <>
       <span className={`status status-${booking.status}`}>{view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}</span>
-      {booking.attendance ? <span className={`status status-${booking.attendance}`}>{view.t(booking.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span> : null}
+      {booking.attendance ? (
+        <span className={`status status-${booking.attendance}`}>{view.t(booking.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
+      ) : null}
     </>
   );
 }
@@ -100,10 +104,18 @@ function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayVie
       <h2 id={`day-${shown.date}`}>
         {mode === "week" ? <a href={`/admin/calendar?view=day&day=${shown.date}`}>{formatShortDay(view, shown.date)}</a> : dayName(view, shown.date)}
       </h2>
-      {shown.closure ? <p className="status status-closed">{shown.closure.note ? view.t("calendar.closedNote", { note: shown.closure.note }) : view.t("calendar.closed")}</p> : null}
+      {shown.closure ? (
+        <p className="status status-closed">{shown.closure.note ? view.t("calendar.closedNote", { note: shown.closure.note }) : view.t("calendar.closed")}</p>
+      ) : null}
       {shown.slots.length === 0 && !shown.closure ? <p className="help">{view.t("calendar.noTours")}</p> : null}
       {busy.map((slot) => (
-        <SlotBlock key={`${slot.time} ${slot.package}`} view={view} date={shown.date} slot={slot} bookable={bookable({ package: slot.package, date: shown.date, time: slot.time })} />
+        <SlotBlock
+          key={`${slot.time} ${slot.package}`}
+          view={view}
+          date={shown.date}
+          slot={slot}
+          bookable={bookable({ package: slot.package, date: shown.date, time: slot.time })}
+        />
       ))}
       {free.length > 0 ? (
         <p className="calendar-free">
@@ -111,7 +123,11 @@ function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayVie
           {free.map((slot, index) => {
             const place = { package: slot.package, date: shown.date, time: slot.time };
             // Short on a phone: the time alone, the tour and its places in the link's name and title.
-            const full = view.t("calendar.freeSlot", { time: formatClock(view, slot.time), tour: view.tourName(slot.package), count: slot.capacity - slot.taken });
+            const full = view.t("calendar.freeSlot", {
+              time: formatClock(view, slot.time),
+              tour: view.tourName(slot.package),
+              count: slot.capacity - slot.taken,
+            });
             return (
               <span key={`${slot.time} ${slot.package}`}>
                 {index > 0 ? " · " : null}

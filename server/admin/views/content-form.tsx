@@ -64,19 +64,33 @@ function SearchLength({ view, kind, text }: { view: ViewContext; kind: "title" |
       data-fits={view.t("content.search.fits")}
       data-over={view.t("content.search.over")}
     >
-      <span className="search-count">{view.t("content.search.length", { length, limit })}</span> — <span className="search-verdict">{view.t(length > limit ? "content.search.over" : "content.search.fits")}</span>
+      <span className="search-count">{view.t("content.search.length", { length, limit })}</span> —{" "}
+      <span className="search-verdict">{view.t(length > limit ? "content.search.over" : "content.search.fits")}</span>
     </span>
   );
 }
 
 const described = (state: FormState, path: string) => (state.problems.has(path) ? { "aria-describedby": `problem-${path}`, "aria-invalid": true } : {});
 
-function LocalizedField({ node, draft, path, state }: { node: Extract<FieldNode, { kind: "localized" }>; draft: Draft; path: (string | number)[]; state: FormState }) {
+function LocalizedField({
+  node,
+  draft,
+  path,
+  state,
+}: {
+  node: Extract<FieldNode, { kind: "localized" }>;
+  draft: Draft;
+  path: (string | number)[];
+  state: FormState;
+}) {
   const { view } = state;
   const name = joinPath(path);
   const texts = draft as Record<string, string>;
   // A search-engine title or description shows its length as Google counts it.
-  const searchKind = path.length >= 2 && path[path.length - 2] === "seo" && (path.at(-1) === "title" || path.at(-1) === "description") ? (path.at(-1) as "title" | "description") : null;
+  const searchKind =
+    path.length >= 2 && path[path.length - 2] === "seo" && (path.at(-1) === "title" || path.at(-1) === "description")
+      ? (path.at(-1) as "title" | "description")
+      : null;
   return (
     <fieldset className="field languages" {...(node.partial ? { "data-partial": "" } : node.optional || state.inOptional ? { "data-optional": "" } : {})}>
       <legend>
@@ -111,7 +125,13 @@ function LocalizedField({ node, draft, path, state }: { node: Extract<FieldNode,
                 <span className="visually-hidden">
                   {fieldLabel(view, nameOf(path))} — {languageName(view, lang)}
                 </span>
-                <Input name={field} lang={lang} defaultValue={texts[lang] ?? ""} {...(node.long ? { rows: 6 } : { type: "text" })} {...described(state, field)} />
+                <Input
+                  name={field}
+                  lang={lang}
+                  defaultValue={texts[lang] ?? ""}
+                  {...(node.long ? { rows: 6 } : { type: "text" })}
+                  {...described(state, field)}
+                />
               </label>
               {searchKind ? <SearchLength view={view} kind={searchKind} text={texts[lang] ?? ""} /> : null}
               {needsReview ? (
@@ -169,7 +189,21 @@ function ListField({ node, draft, path, state }: { node: Extract<FieldNode, { ki
 }
 
 /** A field of one control: its label (optional or not, with a hint) and the control, its problems under them. */
-function LabelledControl({ state, name, label, optional, hint, children }: { state: FormState; name: string; label: string; optional: ReactNode; hint?: ReactNode; children: ReactNode }) {
+function LabelledControl({
+  state,
+  name,
+  label,
+  optional,
+  hint,
+  children,
+}: {
+  state: FormState;
+  name: string;
+  label: string;
+  optional: ReactNode;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label>
@@ -190,7 +224,21 @@ function LabelledControl({ state, name, label, optional, hint, children }: { sta
  * server's images), its name kept in a hidden field, and a file input that replaces it on the next
  * post (the form is `multipart/form-data`). The limits are said before the staff member chooses.
  */
-function PictureControl({ name, label, optional, scene, framing, state }: { name: string; label: string; optional: ReactNode; scene: string; framing?: Framing; state: FormState }) {
+function PictureControl({
+  name,
+  label,
+  optional,
+  scene,
+  framing,
+  state,
+}: {
+  name: string;
+  label: string;
+  optional: ReactNode;
+  scene: string;
+  framing?: Framing;
+  state: FormState;
+}) {
   const { view } = state;
   const cut = framing ? `?${new URLSearchParams({ fx: String(framing.focus.x), fy: String(framing.focus.y), zoom: String(framing.zoom) }).toString()}` : "";
   return (
@@ -200,7 +248,14 @@ function PictureControl({ name, label, optional, scene, framing, state }: { name
         {optional}
       </span>
       {scene ? (
-        <img src={`/admin/content/pictures/${scene}.jpg${cut}`} alt={view.t("content.picture.cropShown")} width={320} height={180} className="picture-preview" data-crop-preview={scene} />
+        <img
+          src={`/admin/content/pictures/${scene}.jpg${cut}`}
+          alt={view.t("content.picture.cropShown")}
+          width={320}
+          height={180}
+          className="picture-preview"
+          data-crop-preview={scene}
+        />
       ) : (
         <p className="help">{view.t("content.picture.none")}</p>
       )}
@@ -210,7 +265,11 @@ function PictureControl({ name, label, optional, scene, framing, state }: { name
         <input type="file" name={`${name}.upload`} accept="image/jpeg,image/png,image/webp,image/avif" {...described(state, name)} />
       </label>
       <span className="help">
-        {view.t("content.picture.help", { minWidth: pictureLimits.minWidth, minHeight: pictureLimits.minHeight, maxMegabytes: pictureLimits.maxBytes / 1024 / 1024 })}
+        {view.t("content.picture.help", {
+          minWidth: pictureLimits.minWidth,
+          minHeight: pictureLimits.minHeight,
+          maxMegabytes: pictureLimits.maxBytes / 1024 / 1024,
+        })}
       </span>
       <Problems state={state} path={name} />
     </div>
@@ -225,7 +284,8 @@ interface Framing {
 
 function framingOf(draft: Record<string, Draft>): Framing {
   const focus = (draft.focus ?? {}) as Record<string, string>;
-  const number = (text: string | undefined, fallback: number) => (text !== undefined && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : fallback);
+  const number = (text: string | undefined, fallback: number) =>
+    text !== undefined && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : fallback;
   return { focus: { x: number(focus.x, 0.5), y: number(focus.y, 0.5) }, zoom: number(draft.zoom as string | undefined, 1) };
 }
 
@@ -272,7 +332,9 @@ function FocusPicker({ name, scene, framing, state }: { name: string; scene: str
         <select name={`${name}.zoom`} defaultValue={String(framing.zoom)}>
           {zooms.map((zoom) => (
             <option key={zoom} value={String(zoom)}>
-              {zoom === 1 ? view.t("content.picture.zoomWhole") : view.t("content.picture.zoomTighter", { zoom: new Intl.NumberFormat(view.lang).format(zoom) })}
+              {zoom === 1
+                ? view.t("content.picture.zoomWhole")
+                : view.t("content.picture.zoomTighter", { zoom: new Intl.NumberFormat(view.lang).format(zoom) })}
             </option>
           ))}
         </select>
@@ -282,7 +344,17 @@ function FocusPicker({ name, scene, framing, state }: { name: string; scene: str
 }
 
 /** A photo: its picture and upload, where it is cut (the focus picker), its descriptions, and the button that takes it off. */
-function PictureGroup({ node, draft, path, state }: { node: Extract<FieldNode, { kind: "group" }>; draft: Draft; path: (string | number)[]; state: FormState }) {
+function PictureGroup({
+  node,
+  draft,
+  path,
+  state,
+}: {
+  node: Extract<FieldNode, { kind: "group" }>;
+  draft: Draft;
+  path: (string | number)[];
+  state: FormState;
+}) {
   const { view } = state;
   const name = joinPath(path);
   const fields = draft as Record<string, Draft>;
@@ -296,7 +368,14 @@ function PictureGroup({ node, draft, path, state }: { node: Extract<FieldNode, {
   const body = (
     <>
       <Problems state={state} path={name} />
-      <PictureControl name={joinPath([...path, pictureKey])} label={fieldLabel(view, pictureKey)} optional={null} scene={scene} {...(framed ? { framing } : {})} state={state} />
+      <PictureControl
+        name={joinPath([...path, pictureKey])}
+        label={fieldLabel(view, pictureKey)}
+        optional={null}
+        scene={scene}
+        {...(framed ? { framing } : {})}
+        state={state}
+      />
       {framed && scene ? <FocusPicker name={name} scene={scene} framing={framing} state={state} /> : null}
       {rest.map(([key, child]) => (
         <Field key={key} node={child} draft={fields[key] ?? ""} path={[...path, key]} state={state} />
@@ -337,7 +416,9 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
     case "group": {
       if (isPictureGroup(node)) return <PictureGroup node={node} draft={draft} path={path} state={node.optional ? { ...state, inOptional: true } : state} />;
       const fields = draft as Record<string, Draft>;
-      const inner = node.fields.map(([key, child]) => <Field key={key} node={child} draft={fields[key] ?? ""} path={[...path, key]} state={node.optional ? { ...state, inOptional: true } : state} />);
+      const inner = node.fields.map(([key, child]) => (
+        <Field key={key} node={child} draft={fields[key] ?? ""} path={[...path, key]} state={node.optional ? { ...state, inOptional: true } : state} />
+      ));
       if (path.length === 0 || typeof path[path.length - 1] === "number") return <div className="group">{inner}</div>;
       // The search-engine fields are folded away until used: most items read well with their own title and teaser.
       if (path.at(-1) === "seo") {

@@ -53,7 +53,13 @@ function where(view: ViewContext, path: string): string {
   if (path === "") return view.t("content.wholeItem");
   return path
     .split(".")
-    .map((segment) => (/^\d+$/.test(segment) ? String(Number(segment) + 1) : (languages as readonly string[]).includes(segment) ? languageLabel(view, segment) : fieldLabel(view, segment)))
+    .map((segment) =>
+      /^\d+$/.test(segment)
+        ? String(Number(segment) + 1)
+        : (languages as readonly string[]).includes(segment)
+          ? languageLabel(view, segment)
+          : fieldLabel(view, segment),
+    )
     .join(" — ");
 }
 
@@ -106,7 +112,10 @@ export function ContentItemPage(props: ContentItemPageProps) {
   const byPath = new Map<string, string[]>();
   for (const problem of problems) byPath.set(problem.path, [...(byPath.get(problem.path) ?? []), problem.message]);
   const action = id === null ? `/admin/content/${type.id}/new` : `/admin/content/${type.id}/${id}`;
-  const title = id === null ? view.t("content.newTitle", { type: typeLabel(view, type) }) : view.t("content.editTitle", { type: typeLabel(view, type), title: props.title ?? id });
+  const title =
+    id === null
+      ? view.t("content.newTitle", { type: typeLabel(view, type) })
+      : view.t("content.editTitle", { type: typeLabel(view, type), title: props.title ?? id });
   const live = props.livePreview && type.page !== undefined;
   return (
     <Layout view={view} title={title} script="/admin/assets/editor.js" wide={live}>
@@ -164,7 +173,14 @@ export function ContentItemPage(props: ContentItemPageProps) {
       <ScheduleNotice view={view} schedule={props.schedule} />
       <div className={live ? "editor-layout" : undefined}>
         {/* A form with a picture posts its file as multipart/form-data; the others stay URL-encoded. */}
-        <form method="post" action={action} id="content-form" className="content-form" noValidate {...(hasPictureField(node) ? { encType: "multipart/form-data" } : {})}>
+        <form
+          method="post"
+          action={action}
+          id="content-form"
+          className="content-form"
+          noValidate
+          {...(hasPictureField(node) ? { encType: "multipart/form-data" } : {})}
+        >
           <CsrfField view={view} />
           <input type="hidden" name="_version" value={version ?? ""} />
           {restored ? <input type="hidden" name="_restoredFrom" value={restored.revision.commit} /> : null}
@@ -186,7 +202,12 @@ export function ContentItemPage(props: ContentItemPageProps) {
             </div>
           ) : null}
           <TranslationState view={view} item={states} live />
-          <Field node={node} draft={draft} path={[]} state={{ view, problems: byPath, review, pictureSizes: props.pictureSizes ?? new Map(), pickerWidth: props.pickerWidth ?? 320 }} />
+          <Field
+            node={node}
+            draft={draft}
+            path={[]}
+            state={{ view, problems: byPath, review, pictureSizes: props.pictureSizes ?? new Map(), pickerWidth: props.pickerWidth ?? 320 }}
+          />
           <p>
             <button type="submit" name="_op" value="save">
               {view.t(restored ? "content.restore.save" : "content.save")}
@@ -200,7 +221,21 @@ export function ContentItemPage(props: ContentItemPageProps) {
 }
 
 /** `/admin/content/<type>/<id>/delete`: what will go, and a confirmation. */
-export function ContentDeletePage({ view, type, id, title, version, problem }: { view: ViewContext; type: ContentType; id: string; title: string; version: string; problem: string | null }) {
+export function ContentDeletePage({
+  view,
+  type,
+  id,
+  title,
+  version,
+  problem,
+}: {
+  view: ViewContext;
+  type: ContentType;
+  id: string;
+  title: string;
+  version: string;
+  problem: string | null;
+}) {
   return (
     <Layout view={view} title={view.t("content.delete.title", { type: typeLabel(view, type), title })}>
       {problem ? <Notice tone="problem">{problem}</Notice> : null}
@@ -231,7 +266,21 @@ export interface HistoryEntry {
 }
 
 /** `/admin/content/<type>/<id>/history`: every saved version, newest first, what each changed, and a button to put an earlier one back into the form. */
-export function ContentHistoryPage({ view, type, id, title, entries, notice }: { view: ViewContext; type: ContentType; id: string; title: string; entries: HistoryEntry[]; notice: string | null }) {
+export function ContentHistoryPage({
+  view,
+  type,
+  id,
+  title,
+  entries,
+  notice,
+}: {
+  view: ViewContext;
+  type: ContentType;
+  id: string;
+  title: string;
+  entries: HistoryEntry[];
+  notice: string | null;
+}) {
   return (
     <Layout view={view} title={view.t("content.history.title", { title })}>
       <p>

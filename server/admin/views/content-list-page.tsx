@@ -46,8 +46,19 @@ export function TranslationState({ view, item, live = false }: { view: ViewConte
     const language = languageLabel(view, lang);
     const capital = language.charAt(0).toUpperCase() + language.slice(1);
     return [
-      ...(filled < item.total ? [{ key: `${lang}-w`, lang, tone: "missing", text: view.t(`content.state.written.${plural(view, filled)}`, { language: capital, filled, total: item.total }) }] : []),
-      ...(review > 0 ? [{ key: `${lang}-r`, lang, tone: "review", text: view.t(`content.state.review.${plural(view, review)}`, { language: capital, count: review }) }] : []),
+      ...(filled < item.total
+        ? [
+            {
+              key: `${lang}-w`,
+              lang,
+              tone: "missing",
+              text: view.t(`content.state.written.${plural(view, filled)}`, { language: capital, filled, total: item.total }),
+            },
+          ]
+        : []),
+      ...(review > 0
+        ? [{ key: `${lang}-r`, lang, tone: "review", text: view.t(`content.state.review.${plural(view, review)}`, { language: capital, count: review }) }]
+        : []),
     ];
   });
   const templates = live
@@ -81,9 +92,12 @@ export function TranslationState({ view, item, live = false }: { view: ViewConte
 export function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
   const at = now.getTime();
   const lines: { key: string; tone: string; text: string }[] = [];
-  if (item.publishAt && Date.parse(item.publishAt) > at) lines.push({ key: "on", tone: "waiting", text: view.t("content.schedule.goesOnline", { when: formatTime(view, item.publishAt) }) });
-  if (item.unpublishAt && Date.parse(item.unpublishAt) <= at) lines.push({ key: "gone", tone: "off", text: view.t("content.schedule.wentOffline", { when: formatTime(view, item.unpublishAt) }) });
-  else if (item.unpublishAt) lines.push({ key: "off", tone: "waiting", text: view.t("content.schedule.goesOffline", { when: formatTime(view, item.unpublishAt) }) });
+  if (item.publishAt && Date.parse(item.publishAt) > at)
+    lines.push({ key: "on", tone: "waiting", text: view.t("content.schedule.goesOnline", { when: formatTime(view, item.publishAt) }) });
+  if (item.unpublishAt && Date.parse(item.unpublishAt) <= at)
+    lines.push({ key: "gone", tone: "off", text: view.t("content.schedule.wentOffline", { when: formatTime(view, item.unpublishAt) }) });
+  else if (item.unpublishAt)
+    lines.push({ key: "off", tone: "waiting", text: view.t("content.schedule.goesOffline", { when: formatTime(view, item.unpublishAt) }) });
   if (lines.length === 0) return null;
   return (
     <ul className="schedule-state">

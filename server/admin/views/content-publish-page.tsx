@@ -52,12 +52,17 @@ function stepText(view: ViewContext, step: string): string | null {
   const message = stepMessages[name];
   if (!message) return null;
   const ms = /^(\d+) ms$/.exec(detail);
-  if (ms) return view.t("content.step.took", { step: view.t(message), seconds: new Intl.NumberFormat(view.lang, { maximumFractionDigits: 1 }).format(Number(ms[1]) / 1000) });
+  if (ms)
+    return view.t("content.step.took", {
+      step: view.t(message),
+      seconds: new Intl.NumberFormat(view.lang, { maximumFractionDigits: 1 }).format(Number(ms[1]) / 1000),
+    });
   return view.t("content.step.skipped", { step: view.t(message) });
 }
 
 /** Who asked, in words (the schedule is no person). */
-const requesters = (view: ViewContext, job: PublishJob) => job.requestedBy.map((who) => (who === scheduleRequester ? view.t("content.publish.bySchedule") : who)).join(", ");
+const requesters = (view: ViewContext, job: PublishJob) =>
+  job.requestedBy.map((who) => (who === scheduleRequester ? view.t("content.publish.bySchedule") : who)).join(", ");
 
 /** A list of changed pages, each by its title and language, linked to the preview's copy. */
 function PageLinks({ view, job, pages }: { view: ViewContext; job: PublishJob; pages: ChangedPage[] }) {
@@ -96,10 +101,17 @@ function ContentChanges({ view, changes }: { view: ViewContext; changes: Content
     <div className="preview-changes">
       {changes.map((change) => {
         const [folder = "", name = ""] = change.file.replace(/\.json$/, "").split("/");
-        const type = contentTypes.find((candidate) => (candidate.where.kind === "collection" || candidate.where.kind === "fixed" ? candidate.where.folder === folder : candidate.where.file === folder));
+        const type = contentTypes.find((candidate) =>
+          candidate.where.kind === "collection" || candidate.where.kind === "fixed" ? candidate.where.folder === folder : candidate.where.file === folder,
+        );
         const id = type?.where.kind === "single" ? folder : name;
         const title = type ? itemTitle(view, type, id, change.after ?? change.before) : change.file;
-        const lines = change.before === null ? [view.t("content.preview.itemAdded")] : change.after === null ? [view.t("content.preview.itemRemoved")] : describeChanges(view, change.before, change.after, 20);
+        const lines =
+          change.before === null
+            ? [view.t("content.preview.itemAdded")]
+            : change.after === null
+              ? [view.t("content.preview.itemRemoved")]
+              : describeChanges(view, change.before, change.after, 20);
         return (
           <section key={change.file} className="preview-item">
             <h4>{title}</h4>

@@ -11,7 +11,8 @@ import { attendanceText, guestHref, Tags } from "./guest-views";
 export type DayGuests = ReadonlyMap<string, { visits: number; noShows: number; tags: string[] }>;
 
 /** Where a check-in form sends a booking's arrival, absence or undo. */
-export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") => `/admin/submissions/tour-bookings/${encodeURIComponent(id)}/slot/${action}`;
+export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") =>
+  `/admin/submissions/tour-bookings/${encodeURIComponent(id)}/slot/${action}`;
 
 /** The check-in of one booking: "arrived" or "absent" on screen (a box to tick on paper), or what was marked and its undo. */
 function CheckIn({ view, booking, back }: { view: ViewContext; booking: HeldBooking; back: string }) {
@@ -46,7 +47,15 @@ function CheckIn({ view, booking, back }: { view: ViewContext; booking: HeldBook
 }
 
 /** Under a guest's name: a private tour, their tags, and how often they came before, linking to their record. */
-function GuestLine({ view, booking, guest }: { view: ViewContext; booking: HeldBooking; guest: { visits: number; noShows: number; tags: string[] } | undefined }) {
+function GuestLine({
+  view,
+  booking,
+  guest,
+}: {
+  view: ViewContext;
+  booking: HeldBooking;
+  guest: { visits: number; noShows: number; tags: string[] } | undefined;
+}) {
   return (
     <>
       {booking.private ? <span className="status status-private">{view.t("experience.privateShort")}</span> : null}
@@ -123,7 +132,9 @@ export function DaySheetPage({ view, day, guests = new Map() }: { view: ViewCont
                     </td>
                     <td data-label={view.t("sheet.assignee")}>{booking.assignee ?? "—"}</td>
                     <td data-label={view.t("sheet.status")}>
-                      <span className={`status status-${booking.status}`}>{view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}</span>
+                      <span className={`status status-${booking.status}`}>
+                        {view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}
+                      </span>
                     </td>
                     <td data-label={view.t("sheet.checkIn")}>
                       <CheckIn view={view} booking={booking} back={back} />

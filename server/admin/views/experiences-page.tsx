@@ -50,8 +50,15 @@ export function ExperiencesPage({ view, content, rules, defaults, afterVisitMail
               {prices ? (
                 <p className="help">
                   {view.t("experiences.prices", { price: formatPrice(prices.price, view.lang) })}
-                  {prices.groupPrices.map((tier) => ` · ${view.t("perGroup" in tier ? "experiences.tierGroup" : "experiences.tierPerson", { from: tier.from, price: formatPrice("perGroup" in tier ? tier.perGroup : tier.perPerson, view.lang) })}`).join("")}
-                  {prices.privatePrice !== undefined ? ` · ${view.t("experiences.privatePrice", { price: formatPrice(prices.privatePrice, view.lang) })}` : ` · ${view.t("experiences.noPrivate")}`}
+                  {prices.groupPrices
+                    .map(
+                      (tier) =>
+                        ` · ${view.t("perGroup" in tier ? "experiences.tierGroup" : "experiences.tierPerson", { from: tier.from, price: formatPrice("perGroup" in tier ? tier.perGroup : tier.perPerson, view.lang) })}`,
+                    )
+                    .join("")}
+                  {prices.privatePrice !== undefined
+                    ? ` · ${view.t("experiences.privatePrice", { price: formatPrice(prices.privatePrice, view.lang) })}`
+                    : ` · ${view.t("experiences.noPrivate")}`}
                 </p>
               ) : null}
               <div className="settings-grid">

@@ -17,12 +17,64 @@ export const guestHref = (bookingId: string) => `/admin/guests/${encodeURICompon
 
 /** The countries the country list offers (the EU's, then the estate's other visitors'); a phone's country outside it still shows. */
 export const countryChoices = [
-  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
-  "GB", "CH", "NO", "IS", "US", "CA", "MX", "BR", "AR", "CN", "HK", "MO", "TW", "JP", "KR", "SG", "TH", "VN", "IN", "AU", "NZ", "AE", "IL", "ZA", "TR", "UA",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "GB",
+  "CH",
+  "NO",
+  "IS",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "AR",
+  "CN",
+  "HK",
+  "MO",
+  "TW",
+  "JP",
+  "KR",
+  "SG",
+  "TH",
+  "VN",
+  "IN",
+  "AU",
+  "NZ",
+  "AE",
+  "IL",
+  "ZA",
+  "TR",
+  "UA",
 ] as const;
 
 /** A country's name in the staff member's language. */
-export const countryName = (view: Pick<ViewContext, "lang">, code: string) => new Intl.DisplayNames([adminDateTags[view.lang]], { type: "region" }).of(code) ?? code;
+export const countryName = (view: Pick<ViewContext, "lang">, code: string) =>
+  new Intl.DisplayNames([adminDateTags[view.lang]], { type: "region" }).of(code) ?? code;
 
 /** A tag as the staff read it: one of the suggested ones in their language, else as typed. */
 export function tagName(view: ViewContext, tag: string): string {
@@ -90,8 +142,10 @@ export interface GuestPageProps {
 export function GuestPage({ view, guest, bookingId, saved, problems, typed }: GuestPageProps) {
   const tags = typed?.tags ?? guest.tags;
   const others = tags.filter((tag) => !suggestedTags.some((suggested) => suggested.toLowerCase() === tag.toLowerCase()));
-  const country = typed?.country ?? (guest.country ?? "");
-  const choices = [...new Set([...countryChoices, ...(guest.country ? [guest.country] : [])])].sort((a, b) => countryName(view, a).localeCompare(countryName(view, b), adminDateTags[view.lang]));
+  const country = typed?.country ?? guest.country ?? "";
+  const choices = [...new Set([...countryChoices, ...(guest.country ? [guest.country] : [])])].sort((a, b) =>
+    countryName(view, a).localeCompare(countryName(view, b), adminDateTags[view.lang]),
+  );
   return (
     <Layout view={view} title={guest.name}>
       {saved ? <Notice tone="done">{view.t("guest.saved")}</Notice> : null}

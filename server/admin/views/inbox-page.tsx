@@ -1,5 +1,15 @@
 import { isLanguage, languageNames } from "#core/languages";
-import { allStatuses, inboxTypes, inboxViews, statusesOf, type InboxRow, type InboxStatus, type InboxType, type InboxView, type ListedRow } from "../../db/inbox";
+import {
+  allStatuses,
+  inboxTypes,
+  inboxViews,
+  statusesOf,
+  type InboxRow,
+  type InboxStatus,
+  type InboxType,
+  type InboxView,
+  type ListedRow,
+} from "../../db/inbox";
 import { defaultSeparator, separators } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice } from "./layout";
@@ -53,7 +63,15 @@ export const submissionHref = (type: string, id: string) => `/admin/submissions/
 export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
 /** A labelled drop-down, "any" first unless `anyLabel` is null. */
-function FilterSelect(props: { label: string; name: string; value: string | undefined; anyLabel: string | null; options: [string, string][]; groupLabel?: string; group?: [string, string][] }) {
+function FilterSelect(props: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  anyLabel: string | null;
+  options: [string, string][];
+  groupLabel?: string;
+  group?: [string, string][];
+}) {
   return (
     <label>
       {props.label}
@@ -242,7 +260,9 @@ function InboxList({ view, filter, rows, details, me }: Pick<InboxPageProps, "vi
               <td data-label={view.t("inbox.column.status")}>
                 <span className="state">
                   <span className={`status status-${row.status}`}>{statusName(view, row.status)}</span>
-                  {row.assignee ? <span className="assignee">{row.assignee === me ? view.t("inbox.assignedToYou") : view.t("inbox.assignedTo", { who: row.assignee })}</span> : null}
+                  {row.assignee ? (
+                    <span className="assignee">{row.assignee === me ? view.t("inbox.assignedToYou") : view.t("inbox.assignedTo", { who: row.assignee })}</span>
+                  ) : null}
                 </span>
               </td>
             </tr>
@@ -257,9 +277,17 @@ function Paging({ view, filter, pages }: { view: ViewContext; filter: InboxFilte
   if (pages <= 1) return null;
   return (
     <nav className="paging" aria-label={view.t("inbox.paging")}>
-      {filter.page > 1 ? <a href={inboxHref(filter, filter.page - 1)} rel="prev">{view.t("inbox.newer")}</a> : null}
+      {filter.page > 1 ? (
+        <a href={inboxHref(filter, filter.page - 1)} rel="prev">
+          {view.t("inbox.newer")}
+        </a>
+      ) : null}
       <span>{view.t("inbox.page", { page: filter.page, pages })}</span>
-      {filter.page < pages ? <a href={inboxHref(filter, filter.page + 1)} rel="next">{view.t("inbox.older")}</a> : null}
+      {filter.page < pages ? (
+        <a href={inboxHref(filter, filter.page + 1)} rel="next">
+          {view.t("inbox.older")}
+        </a>
+      ) : null}
     </nav>
   );
 }
@@ -348,7 +376,11 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
       ) : null}
       <Filters view={view} filter={filter} />
       <p className="count">{view.t("inbox.count", { count: total })}</p>
-      {rows.length === 0 ? <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p> : <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />}
+      {rows.length === 0 ? (
+        <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p>
+      ) : (
+        <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />
+      )}
       <Paging view={view} filter={filter} pages={pages} />
       <ExportForm view={view} filter={filter} />
     </Layout>

@@ -6,7 +6,17 @@ import { CsrfField, Layout, Problems } from "./layout";
  * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
  * then sets up the second factor at the first sign-in, as every admin does.
  */
-export function InvitationPage({ view, invitation, token, problems }: { view: ViewContext; invitation: Invitation; token: string; problems: readonly string[] }) {
+export function InvitationPage({
+  view,
+  invitation,
+  token,
+  problems,
+}: {
+  view: ViewContext;
+  invitation: Invitation;
+  token: string;
+  problems: readonly string[];
+}) {
   return (
     <Layout view={view} title={view.t("invitation.title")}>
       <Problems problems={problems} />

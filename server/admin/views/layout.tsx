@@ -114,7 +114,21 @@ function FormNavigation({ view, todo }: { view: ViewContext; todo: Record<InboxT
  * script (`script`), which only adds to what works without it, and may use the whole width of a
  * desk (`wide`: the form and its live preview side by side).
  */
-export function Layout({ view, title, children, refreshSeconds, script, wide = false }: { view: ViewContext; title: string; children: ReactNode; refreshSeconds?: number; script?: string; wide?: boolean }) {
+export function Layout({
+  view,
+  title,
+  children,
+  refreshSeconds,
+  script,
+  wide = false,
+}: {
+  view: ViewContext;
+  title: string;
+  children: ReactNode;
+  refreshSeconds?: number;
+  script?: string;
+  wide?: boolean;
+}) {
   return (
     <html lang={view.lang}>
       <head>

@@ -73,7 +73,14 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
                 const selected = typed.slot !== undefined ? typed.slot === option.start : option.time === time;
                 return (
                   <label key={option.start} className={`check${room ? "" : " no-room"}`}>
-                    <input type="radio" name="slot" value={option.start} required defaultChecked={selected} disabled={option.placesLeft === 0 && !canOverride} />
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={option.start}
+                      required
+                      defaultChecked={selected}
+                      disabled={option.placesLeft === 0 && !canOverride}
+                    />
                     <strong>{formatClock(view, option.time)}</strong> {view.t("newBooking.places", { left: option.placesLeft, capacity: option.capacity })}
                   </label>
                 );
@@ -83,7 +90,16 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
           )}
           <label>
             {view.t("newBooking.guests")}
-            <input type="number" name="guests" min={1} max={50} required inputMode="numeric" defaultValue={typed.guests ?? "2"} {...invalid("guests", problems)} />
+            <input
+              type="number"
+              name="guests"
+              min={1}
+              max={50}
+              required
+              inputMode="numeric"
+              defaultValue={typed.guests ?? "2"}
+              {...invalid("guests", problems)}
+            />
             <FieldProblem name="guests" problems={problems} />
           </label>
           <label>

@@ -83,7 +83,14 @@ export function NewsletterListPage({
 /** A field's name in a problem: « Objet (français) », « Photo ». */
 function fieldName(view: ViewContext, field: string): string {
   const [kind = "", lang] = field.split(".");
-  const label = kind === "subject" ? view.t("newsletter.field.subject") : kind === "body" ? view.t("newsletter.field.body") : kind === "alt" ? view.t("newsletter.field.alt") : view.t("newsletter.field.picture");
+  const label =
+    kind === "subject"
+      ? view.t("newsletter.field.subject")
+      : kind === "body"
+        ? view.t("newsletter.field.body")
+        : kind === "alt"
+          ? view.t("newsletter.field.alt")
+          : view.t("newsletter.field.picture");
   return lang ? `${label} (${languageLabel(view, lang)})` : label;
 }
 
@@ -101,7 +108,8 @@ function ProblemAt({ view, problems, field }: { view: ViewContext; problems: rea
   );
 }
 
-const invalid = (problems: readonly IssueProblem[], field: string) => (problems.some((problem) => problem.field === field) ? { "aria-invalid": true, "aria-describedby": `problem-${field}` } : {});
+const invalid = (problems: readonly IssueProblem[], field: string) =>
+  problems.some((problem) => problem.field === field) ? { "aria-invalid": true, "aria-describedby": `problem-${field}` } : {};
 
 /** The scenes a picture may be chosen from: every picture of the site's scenes. */
 function sceneNames(): string[] {
@@ -128,7 +136,9 @@ function MailPreview({ view, preview, from }: { view: ViewContext; preview: Mail
   return (
     <section id="preview" className="panel mail-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{view.t("newsletter.preview.title", { language: languageLabel(view, preview.lang) })}</h2>
-      {preview.reading !== preview.lang ? <p className="help">{view.t("newsletter.preview.fallback", { language: languageLabel(view, preview.lang) })}</p> : null}
+      {preview.reading !== preview.lang ? (
+        <p className="help">{view.t("newsletter.preview.fallback", { language: languageLabel(view, preview.lang) })}</p>
+      ) : null}
       <dl className="mail-headers">
         <div>
           <dt>{view.t("newsletter.preview.from")}</dt>
@@ -169,7 +179,11 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
   const from = view.estateName;
   const editable = issue.status === "draft";
   return (
-    <Layout view={view} title={view.t("newsletter.issueTitle", { name: issueName(view, issue) })} {...(issue.status === "sending" ? { refreshSeconds: 3 } : {})}>
+    <Layout
+      view={view}
+      title={view.t("newsletter.issueTitle", { name: issueName(view, issue) })}
+      {...(issue.status === "sending" ? { refreshSeconds: 3 } : {})}
+    >
       <p>
         <a href="/admin/newsletter">{view.t("newsletter.back")}</a>
       </p>
@@ -179,9 +193,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
           <p>{view.t("newsletter.notSaved")}</p>
           <ul>
             {problems.map((problem, index) => (
-              <li key={index}>
-                {view.t("newsletter.problemAt", { field: fieldName(view, problem.field), problem: problemText(view, problem) })}
-              </li>
+              <li key={index}>{view.t("newsletter.problemAt", { field: fieldName(view, problem.field), problem: problemText(view, problem) })}</li>
             ))}
           </ul>
         </div>
@@ -205,12 +217,23 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
                   <summary>
                     <span>{languageName(view, lang)}</span>{" "}
                     <span className={`language-status status-${draft.subject[lang] && draft.body[lang] ? "filled" : lang === "en" ? "missing" : "optional"}`}>
-                      {draft.subject[lang] && draft.body[lang] ? view.t("newsletter.language.written") : lang === "en" ? view.t("newsletter.language.needed") : view.t("newsletter.language.english")}
+                      {draft.subject[lang] && draft.body[lang]
+                        ? view.t("newsletter.language.written")
+                        : lang === "en"
+                          ? view.t("newsletter.language.needed")
+                          : view.t("newsletter.language.english")}
                     </span>
                   </summary>
                   <label>
                     <span>{view.t("newsletter.field.subject")}</span>
-                    <input type="text" name={`subject.${lang}`} lang={lang} defaultValue={draft.subject[lang] ?? ""} maxLength={200} {...invalid(problems, `subject.${lang}`)} />
+                    <input
+                      type="text"
+                      name={`subject.${lang}`}
+                      lang={lang}
+                      defaultValue={draft.subject[lang] ?? ""}
+                      maxLength={200}
+                      {...invalid(problems, `subject.${lang}`)}
+                    />
                   </label>
                   <ProblemAt view={view} problems={problems} field={`subject.${lang}`} />
                   <label>
@@ -295,7 +318,11 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
       {!editable ? (
         <section className="panel">
           <h2>{view.t("newsletter.languages")}</h2>
-          <p>{writtenLanguages(draft).map((lang) => languageLabel(view, lang)).join(", ")}</p>
+          <p>
+            {writtenLanguages(draft)
+              .map((lang) => languageLabel(view, lang))
+              .join(", ")}
+          </p>
           <p>
             <a href={`/admin/newsletter/${issue.id}?preview=${view.lang}#preview`}>{view.t("newsletter.preview.button")}</a>
           </p>
@@ -334,14 +361,21 @@ export function NewsletterSendPage({
       </p>
       {refused && ready ? <Notice tone="problem">{view.t("error.confirm")}</Notice> : null}
       {mailConfigured ? null : <Notice tone="problem">{view.t("newsletter.noMail")}</Notice>}
-      {problems.length > 0 ? <Notice tone="problem">{problems.map((problem) => view.t("newsletter.problemAt", { field: fieldName(view, problem.field), problem: problemText(view, problem) })).join(" ")}</Notice> : null}
+      {problems.length > 0 ? (
+        <Notice tone="problem">
+          {problems.map((problem) => view.t("newsletter.problemAt", { field: fieldName(view, problem.field), problem: problemText(view, problem) })).join(" ")}
+        </Notice>
+      ) : null}
       <p>{view.t("newsletter.sendWho", { count: total })}</p>
       <ul className="send-languages">
         {languages
           .filter((lang) => subscribers[lang])
           .map((lang) => (
             <li key={lang}>
-              {view.t(written.has(lang) ? "newsletter.sendLanguage" : "newsletter.sendEnglish", { language: languageName(view, lang), count: subscribers[lang] ?? 0 })}
+              {view.t(written.has(lang) ? "newsletter.sendLanguage" : "newsletter.sendEnglish", {
+                language: languageName(view, lang),
+                count: subscribers[lang] ?? 0,
+              })}
             </li>
           ))}
       </ul>

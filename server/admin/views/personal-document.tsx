@@ -27,7 +27,11 @@ const formNames: Record<ExportedSubmission["form"], MessageId> = {
 
 /** Where a submission stands, in the visitor's words; a subscription's statuses say what they mean for it. */
 function statusText(t: T, submission: ExportedSubmission): string {
-  const subscription: Record<string, MessageId> = { pending: "dataExport.status.awaitingConfirmation", confirmed: "dataExport.status.subscribed", unsubscribed: "dataExport.status.unsubscribed" };
+  const subscription: Record<string, MessageId> = {
+    pending: "dataExport.status.awaitingConfirmation",
+    confirmed: "dataExport.status.subscribed",
+    unsubscribed: "dataExport.status.unsubscribed",
+  };
   const other: Record<string, MessageId> = {
     new: "dataExport.status.new",
     confirmed: "dataExport.status.confirmed",
@@ -71,7 +75,21 @@ function fieldRows(submission: ExportedSubmission, t: T, lang: Language, tours: 
 }
 
 /** A tour time: when, which tour, how many, and where it stands (the words of the visitor's own booking page). */
-function Visit({ visit, title, status, t, lang, tours }: { visit: ExportedVisit; title: string; status: string | null; t: T; lang: Language; tours: PersonalRecord["tours"] }) {
+function Visit({
+  visit,
+  title,
+  status,
+  t,
+  lang,
+  tours,
+}: {
+  visit: ExportedVisit;
+  title: string;
+  status: string | null;
+  t: T;
+  lang: Language;
+  tours: PersonalRecord["tours"];
+}) {
   return (
     <section className="visit">
       <h4>{title}</h4>
@@ -124,9 +142,18 @@ function Submission({ submission, t, lang, tours }: { submission: ExportedSubmis
           </div>
         ))}
       </dl>
-      {submission.visit ? <Visit visit={submission.visit} title={t("manage.title")} status={visitStatus ? t(visitStatus) : null} t={t} lang={lang} tours={tours} /> : null}
+      {submission.visit ? (
+        <Visit visit={submission.visit} title={t("manage.title")} status={visitStatus ? t(visitStatus) : null} t={t} lang={lang} tours={tours} />
+      ) : null}
       {submission.waitlist ? (
-        <Visit visit={submission.waitlist} title={t("dataExport.waitlistTitle")} status={waitlistStatus(t, submission.waitlist.status)} t={t} lang={lang} tours={tours} />
+        <Visit
+          visit={submission.waitlist}
+          title={t("dataExport.waitlistTitle")}
+          status={waitlistStatus(t, submission.waitlist.status)}
+          t={t}
+          lang={lang}
+          tours={tours}
+        />
       ) : null}
     </article>
   );

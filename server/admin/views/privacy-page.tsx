@@ -62,7 +62,6 @@ function Found({ view, found }: { view: ViewContext; found: PersonalData }) {
   );
 }
 
-
 /**
  * What an erasure cannot reach, so that the office can act on it: the copies the estate's own
  * mailboxes keep (the notifications went to them), the server's backups, and answers written
@@ -85,10 +84,15 @@ function Beyond({ view, mailboxes }: { view: ViewContext; mailboxes: string }) {
 export function PrivacyPage({ view, email, found, erased, problems, fieldProblems, mailboxes }: PrivacyPageProps) {
   return (
     <Layout view={view} title={view.t("privacy.title")}>
-      {problems.length + Object.keys(fieldProblems).length > 0 ? <Notice tone="problem">{[...problems, ...Object.values(fieldProblems)].join(" ")}</Notice> : null}
+      {problems.length + Object.keys(fieldProblems).length > 0 ? (
+        <Notice tone="problem">{[...problems, ...Object.values(fieldProblems)].join(" ")}</Notice>
+      ) : null}
       {erased ? (
         <Notice tone="done">
-          {view.t("privacy.erased", { submissions: view.t("privacy.submissions", { count: erased.submissions }), mails: view.t("privacy.mails", { count: erased.mails }) })}
+          {view.t("privacy.erased", {
+            submissions: view.t("privacy.submissions", { count: erased.submissions }),
+            mails: view.t("privacy.mails", { count: erased.mails }),
+          })}
         </Notice>
       ) : null}
       <p>{view.t("privacy.intro")}</p>

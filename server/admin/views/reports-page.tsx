@@ -86,7 +86,8 @@ export interface ReportsPageProps {
 export function ReportsPage({ view, report, day, today, previous, next }: ReportsPageProps) {
   const link = (to: string, period: ReportPeriod = report.period) => `/admin/reports?period=${period}&day=${to}`;
   const exportLink = (format: "csv" | "xlsx") => `/admin/reports/export?period=${report.period}&day=${day}&format=${format}`;
-  const range = report.from === report.to ? formatDay(view, report.from) : view.t("reports.range", { from: formatDay(view, report.from), to: formatDay(view, report.to) });
+  const range =
+    report.from === report.to ? formatDay(view, report.from) : view.t("reports.range", { from: formatDay(view, report.from), to: formatDay(view, report.to) });
   return (
     <Layout view={view} title={view.t("reports.title")}>
       <nav className="view-tabs" aria-label={view.t("reports.periods")}>

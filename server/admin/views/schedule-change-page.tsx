@@ -59,8 +59,8 @@ export function ScheduleChangePage({ view, schedule, action, fields, chosen: alr
                   {when} · {view.tourName(booking.package)}
                 </h2>
                 <p>
-                  <a href={`/admin/submissions/tour-bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.name}</a> · {view.t("slot.guests", { count: booking.guests })} ·{" "}
-                  {languageLabel(view, booking.language)}
+                  <a href={`/admin/submissions/tour-bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.name}</a> ·{" "}
+                  {view.t("slot.guests", { count: booking.guests })} · {languageLabel(view, booking.language)}
                   {booking.phone ? (
                     <>
                       {" · "}

@@ -78,49 +78,65 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
     <fieldset className="package-times">
       <legend>{view.tourName(pkg)}</legend>
       <div className="settings-grid">
-        <NumberSetting view={view} name={scheduleFields.capacity(pkg)} label={view.t("schedule.capacity")} value={typed[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])} min={1} max={50} />
+        <NumberSetting
+          view={view}
+          name={scheduleFields.capacity(pkg)}
+          label={view.t("schedule.capacity")}
+          value={typed[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])}
+          min={1}
+          max={50}
+        />
       </div>
       <label className="check">
-        <input type="checkbox" name={scheduleFields.instant(pkg)} defaultChecked={retyped ? typed[scheduleFields.instant(pkg)] === "on" : schedule.instantConfirm[pkg]} />
+        <input
+          type="checkbox"
+          name={scheduleFields.instant(pkg)}
+          defaultChecked={retyped ? typed[scheduleFields.instant(pkg)] === "on" : schedule.instantConfirm[pkg]}
+        />
         {view.t("schedule.instant")}
       </label>
       <p className="help">{view.t("schedule.instantHelp")}</p>
       <div className="time-rows-wrap">
-      <table className="time-rows">
-        <caption className="visually-hidden">{view.t("schedule.timesOf", { tour: view.tourName(pkg) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{view.t("schedule.time")}</th>
-            {weekdays.map((day) => (
-              <th key={day} scope="col">
-                <abbr title={weekdayName(view, day)}>{weekdayName(view, day, "narrow")}</abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: count }, (_, row) => {
-            const stored = rows[row];
-            const time = retyped ? (typed[scheduleFields.time(pkg, row)] ?? "") : (stored?.time ?? "");
-            const label = time === "" ? view.t("schedule.newTime") : view.t("schedule.timeRow", { time: formatClock(view, time) });
-            return (
-              <tr key={row}>
-                <td>
-                  <input type="time" name={scheduleFields.time(pkg, row)} defaultValue={time} aria-label={label} />
-                </td>
-                {weekdays.map((day) => {
-                  const on = retyped ? typed[scheduleFields.day(pkg, row, day)] === "on" : (stored?.days.includes(day) ?? false);
-                  return (
-                    <td key={day}>
-                      <input type="checkbox" name={scheduleFields.day(pkg, row, day)} defaultChecked={on} aria-label={`${label} · ${weekdayName(view, day)}`} />
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table className="time-rows">
+          <caption className="visually-hidden">{view.t("schedule.timesOf", { tour: view.tourName(pkg) })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{view.t("schedule.time")}</th>
+              {weekdays.map((day) => (
+                <th key={day} scope="col">
+                  <abbr title={weekdayName(view, day)}>{weekdayName(view, day, "narrow")}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: count }, (_, row) => {
+              const stored = rows[row];
+              const time = retyped ? (typed[scheduleFields.time(pkg, row)] ?? "") : (stored?.time ?? "");
+              const label = time === "" ? view.t("schedule.newTime") : view.t("schedule.timeRow", { time: formatClock(view, time) });
+              return (
+                <tr key={row}>
+                  <td>
+                    <input type="time" name={scheduleFields.time(pkg, row)} defaultValue={time} aria-label={label} />
+                  </td>
+                  {weekdays.map((day) => {
+                    const on = retyped ? typed[scheduleFields.day(pkg, row, day)] === "on" : (stored?.days.includes(day) ?? false);
+                    return (
+                      <td key={day}>
+                        <input
+                          type="checkbox"
+                          name={scheduleFields.day(pkg, row, day)}
+                          defaultChecked={on}
+                          aria-label={`${label} · ${weekdayName(view, day)}`}
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
     </fieldset>
   );
@@ -184,7 +200,9 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
           {schedule.closures.map((closure) => (
             <li key={closure.id}>
               <span>
-                {closure.firstDay === closure.lastDay ? dayName(view, closure.firstDay) : view.t("schedule.closureRange", { first: dayName(view, closure.firstDay), last: dayName(view, closure.lastDay) })}
+                {closure.firstDay === closure.lastDay
+                  ? dayName(view, closure.firstDay)
+                  : view.t("schedule.closureRange", { first: dayName(view, closure.firstDay), last: dayName(view, closure.lastDay) })}
                 {closure.note ? ` · ${closure.note}` : ""}
               </span>
               <form method="post" action={`/admin/schedule/closures/${closure.id}/remove`}>
@@ -219,7 +237,17 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
 }
 
 /** One-off changes of a single date: the list, each removable, and the form that adds one. */
-function DateChanges({ view, schedule, typed, problems }: { view: ViewContext; schedule: Schedule; typed: Record<string, string>; problems: Record<string, string> }) {
+function DateChanges({
+  view,
+  schedule,
+  typed,
+  problems,
+}: {
+  view: ViewContext;
+  schedule: Schedule;
+  typed: Record<string, string>;
+  problems: Record<string, string>;
+}) {
   const kinds = ["extra", "closed", "capacity"] as const;
   return (
     <section className="panel" aria-labelledby="date-changes">

@@ -81,7 +81,12 @@ function AccountCard({ view, account }: { view: ViewContext; account: StaffAccou
   );
 }
 
-const doneMessages = { invited: "staff.done.invited", role: "staff.done.role", secondFactor: "staff.done.secondFactor", removed: "staff.done.removed" } as const;
+const doneMessages = {
+  invited: "staff.done.invited",
+  role: "staff.done.role",
+  secondFactor: "staff.done.secondFactor",
+  removed: "staff.done.removed",
+} as const;
 
 /** `/admin/staff`: the colleagues, their roles and second factors, and inviting a new one (admin accounts only). */
 export function StaffPage({ view, accounts, invitations, done, problems, fieldProblems, typed }: StaffPageProps) {
@@ -96,7 +101,15 @@ export function StaffPage({ view, accounts, invitations, done, problems, fieldPr
           <CsrfField view={view} />
           <label>
             {view.t("staff.invite.email")}
-            <input type="email" name="email" required maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} {...invalid("email", fieldProblems)} />
+            <input
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={typed.email ?? ""}
+              {...invalid("email", fieldProblems)}
+            />
             <FieldProblem name="email" problems={fieldProblems} />
           </label>
           <label>
@@ -114,7 +127,11 @@ export function StaffPage({ view, accounts, invitations, done, problems, fieldPr
           <ul>
             {invitations.map((invitation) => (
               <li key={`${invitation.email}-${invitation.created_at}`}>
-                {view.t("staff.pending.item", { email: invitation.email, role: roleName(view, invitation.role as StaffRole), until: formatTime(view, invitation.expires_at) })}
+                {view.t("staff.pending.item", {
+                  email: invitation.email,
+                  role: roleName(view, invitation.role as StaffRole),
+                  until: formatTime(view, invitation.expires_at),
+                })}
               </li>
             ))}
           </ul>

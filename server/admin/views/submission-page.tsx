@@ -146,7 +146,9 @@ function Mails({ view, mails }: { view: ViewContext; mails: readonly SubmissionM
             const files = (JSON.parse(mail.attachments) as { filename: string }[]).map((file) => file.filename);
             return (
               <li key={mail.id}>
-                <strong>{view.t(mail.kind === "reply" ? "mail.kind.reply" : mail.kind === "confirmation" ? "mail.kind.confirmation" : "mail.kind.notification")}</strong>{" "}
+                <strong>
+                  {view.t(mail.kind === "reply" ? "mail.kind.reply" : mail.kind === "confirmation" ? "mail.kind.confirmation" : "mail.kind.notification")}
+                </strong>{" "}
                 {view.t("mail.to", { recipient: mail.recipient })} — {mail.subject}
                 <br />
                 {mailState(view, mail)}
@@ -181,7 +183,8 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
         </li>
         {history.map((item) => (
           <li key={item.id}>
-            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({item.actor === visitorActor ? view.t("history.byVisitor") : item.actor})
+            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} (
+            {item.actor === visitorActor ? view.t("history.byVisitor") : item.actor})
             <HistoryText entry={item} lang={item.action === "reply.sent" ? entry.language : view.lang} />
           </li>
         ))}
@@ -224,7 +227,8 @@ function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps
                 return (
                   <label key={option.start} className={`check${room ? "" : " no-room"}`}>
                     <input type="radio" name="slot" value={option.start} required disabled={!room && !canOverride} />
-                    <strong>{formatClock(view, option.time)}</strong> {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                    <strong>{formatClock(view, option.time)}</strong>{" "}
+                    {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
                   </label>
                 );
               })}
@@ -288,7 +292,26 @@ const doneMessages = {
 
 /** One submission: every field, its e-mails, its history, and what the staff can do with it. */
 export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly string[] }) {
-  const { view, form, entry, row, mails, history, done, problems, typed, tourName, statuses, slotPanel, guestPanel, confirm, replyPanel, notesPanel, assignPanel, assignee } = props;
+  const {
+    view,
+    form,
+    entry,
+    row,
+    mails,
+    history,
+    done,
+    problems,
+    typed,
+    tourName,
+    statuses,
+    slotPanel,
+    guestPanel,
+    confirm,
+    replyPanel,
+    notesPanel,
+    assignPanel,
+    assignee,
+  } = props;
   const title = view.t("submission.title", { type: typeName(view, entry.type), name: entry.name ?? entry.email });
   return (
     <Layout view={view} title={title}>

@@ -118,7 +118,12 @@ const officialBox = [
 ];
 
 /** The words alone: French typography's apostrophe (’) and no-break spaces read as Légifrance's ' and spaces. */
-const words = (text: string) => text.replaceAll("’", "'").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+const words = (text: string) =>
+  text
+    .replaceAll("’", "'")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la consommation D. 211-2)", () => {
   it("gives /fr/terms the official text word for word, in a box of its own", () => {
@@ -146,7 +151,12 @@ describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la
 
 describe("the French legal pages' sentences", () => {
   it("write the street as French prose does (« 860, route du Menhir »); the legal notice's address line keeps the estate's form", () => {
-    const prose = [section("terms", "fr", "guarantees"), section("terms", "fr", "mediation"), section("terms", "fr", "withdrawal"), section("privacy", "fr", "controller")];
+    const prose = [
+      section("terms", "fr", "guarantees"),
+      section("terms", "fr", "mediation"),
+      section("terms", "fr", "withdrawal"),
+      section("privacy", "fr", "controller"),
+    ];
     for (const found of prose) expect(found?.paragraphs.join("\n")).toContain(`${site.address.streetInText}, ${site.address.postalCode}`);
     expect(prose.map((found) => found?.paragraphs.join("\n")).join("\n")).not.toContain(site.address.street);
     expect(pageText("legal-notice", "fr")).toContain(`${site.address.street}, ${site.address.postalCode}`);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { readSlots } from "../slot-picker";
 
-const answer = (body: unknown, status = 200) => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const answer = (body: unknown, status = 200) =>
+  new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("reading the availability answer", () => {
   it("gives the slots of a well-formed answer", async () => {

@@ -11,8 +11,9 @@ const contactPath = formPath(formDefinitions.contactMessage);
 const contact = { ...envelope, name: "Ada", email: "ada@example.com", phone: "", subject: "Order inquiry", message: "Two cases, please." };
 
 function answer(status: number, body?: unknown) {
-  const fetchMock = vi.fn(async (..._args: Parameters<typeof fetch>) =>
-    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+  const fetchMock = vi.fn(
+    async (..._args: Parameters<typeof fetch>) =>
+      new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
   );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -37,8 +38,32 @@ describe("submitForm", () => {
   });
 
   it.each([
-    ["tourBooking", { ...envelope, name: "Ada", email: "ada@example.com", guests: 2, date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), package: "both" }],
-    ["importerApplication", { ...envelope, companyName: "Vins SA", contactName: "Ada", email: "ada@example.com", phone: "+44 20 0000 0000", country: "UK", website: "https://vins.example", experience: "12", marketSize: "", message: "" }],
+    [
+      "tourBooking",
+      {
+        ...envelope,
+        name: "Ada",
+        email: "ada@example.com",
+        guests: 2,
+        date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        package: "both",
+      },
+    ],
+    [
+      "importerApplication",
+      {
+        ...envelope,
+        companyName: "Vins SA",
+        contactName: "Ada",
+        email: "ada@example.com",
+        phone: "+44 20 0000 0000",
+        country: "UK",
+        website: "https://vins.example",
+        experience: "12",
+        marketSize: "",
+        message: "",
+      },
+    ],
     ["newsletterSignup", { ...envelope, email: "ada@example.com" }],
   ] as const)("sends %s to its own endpoint", async (kind, payload) => {
     const body = accepted();
@@ -53,7 +78,10 @@ describe("submitForm", () => {
   });
 
   it("reports a 400 without a readable body as invalid", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 400 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>", { status: 400 })),
+    );
     expect(await submitForm(contactPath, contact)).toEqual({ ok: false, reason: "invalid" });
   });
 
@@ -71,7 +99,10 @@ describe("submitForm", () => {
   });
 
   it("reports a failed connection as a network failure", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect(await submitForm(contactPath, contact)).toEqual({ ok: false, reason: "network" });
   });
 });
