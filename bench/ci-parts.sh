@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The steps of `bash .ci/run` (and of `npm test`), each timed on its own: run it on a clean clone.
+# Prints one line per part and the total; each part's output is kept in a temporary folder.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=$(mktemp -d)
+start=$(date +%s)
+part() {
+  local name=$1
+  shift
+  local began=$(date +%s)
+  "$@" >"$logs/$name.log" 2>&1
+  local status=$?
+  echo "$name $(($(date +%s) - began)) s (exit $status)"
+  return $status
+}
+part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh' &&
+  part install npm install --no-audit --no-fund &&
+  part prepare bash -c 'npm run i18n && npx react-router typegen' &&
+  part lint-types npx run-p --aggregate-output lint types &&
+  part unit npx vitest run --project unit &&
+  part integration npx vitest run --project integration &&
+  part build npm run build &&
+  part build-dev npm run build:dev &&
+  part e2e npx playwright test
+status=$?
+echo "total $(($(date +%s) - start)) s (logs in $logs)"
+exit $status
