@@ -7,6 +7,7 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { replaceContent } from "#content";
 import { languages } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { contentDir } from "../../content/__tests__/support";
@@ -33,13 +34,13 @@ beforeAll(() => {
     }),
   );
   vi.stubEnv("CONTENT_DIR", dir);
-  vi.resetModules();
+  replaceContent();
 });
 
 afterAll(() => {
   vi.unstubAllEnvs();
-  // The modules read over the copy stay cached: the next test file must read the real folder.
-  vi.resetModules();
+  // The next test file reads the real folder again.
+  replaceContent();
   rmSync(dir, { recursive: true, force: true });
 });
 

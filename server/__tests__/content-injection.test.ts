@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceContent } from "#content";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
 import { contentRepository, formValues } from "./support/content";
 import { validPayloads } from "./support/fixtures";
@@ -10,7 +11,7 @@ import { validPayloads } from "./support/fixtures";
 /**
  * What an editor saves through the content editor reaches the built pages, their
  * JSON-LD and the estate's e-mails as text, never as markup. The values are saved with the real
- * editor (app.inject), then the site's own modules are loaded again over the edited folder
+ * editor (app.inject), then the site's own modules read the edited folder
  * (CONTENT_DIR) and draw the news card, the structured data of the news and wine pages, and the
  * booking notification, as the build and the server do.
  */
@@ -135,15 +136,15 @@ beforeAll(async () => {
   const toursStored = JSON.parse(readFileSync(join(dir, "tours.json"), "utf8")) as typeof original;
   expect(toursStored.packages.map((tour) => tour.groupPrices)).toEqual(original.packages.map((tour) => tour.groupPrices ?? []));
 
-  // The site's modules again, over the edited folder, as a build from it loads them.
+  // The site's modules read the edited folder, as a build from it does.
   process.env.CONTENT_DIR = dir;
-  vi.resetModules();
+  replaceContent();
 });
 
 afterAll(async () => {
   delete process.env.CONTENT_DIR;
-  // The modules read over the edited folder stay cached: the next test file must read the real one.
-  vi.resetModules();
+  // The next test file reads the real folder again.
+  replaceContent();
   await closeServer?.();
 });
 
