@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { isoWithOffset } from "../bookings/paris-time";
-import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
+import { adminTestServer, attribute, elements, parseHtml, signedInAdmin, textOf } from "./support/admin";
 import { closedAfterEachTest } from "./support/fixtures";
 import { availableSlots, bookTour } from "./support/schedule";
 
@@ -107,6 +107,18 @@ describe("gift vouchers from the staff area", () => {
     const bad = await staff.post("/admin/vouchers", { kind: "value", amount: "abc", validUntil: "2027-12-31", note: "" });
     expect(bad.statusCode).toBe(400);
     expect(said(bad.body)).toContain(en("vouchers.error.amount"));
+    // Named at its field, the rest kept as typed.
+    const controls = [...elements(parseHtml(bad.body))].filter((element) => element.tagName === "input");
+    const amount = controls.find((element) => attribute(element, "name") === "amount")!;
+    expect(attribute(amount, "aria-invalid")).toBe("true");
+    expect(attribute(amount, "value")).toBe("abc");
+    expect(controls.filter((element) => attribute(element, "aria-invalid") === "true").map((element) => attribute(element, "name"))).toEqual(["amount"]);
+    expect(
+      attribute(
+        controls.find((element) => attribute(element, "name") === "validUntil")!,
+        "value",
+      ),
+    ).toBe("2027-12-31");
     const made = await staff.post("/admin/vouchers", { kind: "value", amount: "49,50", validUntil: "2027-12-31", note: "Noël — M. Durand" });
     expect(made.statusCode).toBe(303);
     const code = /created=([A-Z0-9-]+)/.exec(made.headers.location as string)![1]!;

@@ -7,38 +7,59 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
-import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
+import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { createVoucher, type NewVoucher } from "../../bookings/vouchers";
 import { auditActions, recordAudit } from "../../db/audit";
 import { listVouchers } from "../../db/tour-vouchers";
-import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
+import { queryText, sendPage, staffOf, viewFor } from "../context";
+import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
 import { VouchersPage } from "../views/vouchers-page";
 
-/** Reads the form: the voucher to make, or the problems in the staff's language. */
-function readForm(fields: Record<string, string>, view: ViewContext, today: string): { voucher: NewVoucher } | { problems: string[] } {
-  const problems: string[] = [];
-  const validUntil = (fields.validUntil ?? "").trim();
-  if (!isDay(validUntil) || validUntil < today) problems.push(view.t("vouchers.error.validUntil"));
-  const note = neutraliseLine(fields.note ?? "").trim();
-  if ([...note].length > 200 || !isWellFormedText(note)) problems.push(view.t("vouchers.error.note"));
-  if (fields.kind === "package") {
-    const pkg = fields.package ?? "";
-    const guests = /^\d{1,2}$/.test((fields.guests ?? "").trim()) ? Number(fields.guests) : NaN;
-    if (!(tourPackageIds as readonly string[]).includes(pkg)) problems.push(view.t("vouchers.error.package"));
-    if (!(guests >= 1 && guests <= 50)) problems.push(view.t("vouchers.error.guests"));
-    return problems.length > 0 ? { problems } : { voucher: { kind: "package", package: pkg as TourPackageId, guests, validUntil, note } };
-  }
-  // Euros as typed, with a point or a comma: « 50 », « 49,50 ».
-  const typed = (fields.amount ?? "").trim().replace(",", ".");
-  const amount = /^\d{1,4}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : NaN;
-  if (!(amount >= 100 && amount <= 500_000)) problems.push(view.t("vouchers.error.amount"));
-  return problems.length > 0 ? { problems } : { voucher: { kind: "value", amountCents: amount, validUntil, note } };
-}
+/**
+ * The form that makes a voucher: worth an amount in euros (typed with a point or a comma: « 50 »,
+ * « 49,50 ») or a tour for a number of people; valid until a day; a note for the staff.
+ */
+const voucherForm = z
+  .object({
+    kind: z.enum(["value", "package"]).catch("value"),
+    amount: z.string().default(""),
+    package: z.string().default(""),
+    guests: z.string().default(""),
+    validUntil: z.string().trim().refine(isDay, "validUntil"),
+    note: z
+      .string()
+      .default("")
+      .transform((text) => neutraliseLine(text).trim())
+      .refine((note) => [...note].length <= 200 && isWellFormedText(note), "note"),
+  })
+  .transform((form, check): NewVoucher => {
+    const { validUntil, note } = form;
+    if (form.kind === "package") {
+      const pkg = tourPackageIds.find((id) => id === form.package);
+      const guests = /^\d{1,2}$/.test(form.guests.trim()) ? Number(form.guests) : NaN;
+      if (!pkg) check.addIssue({ code: "custom", path: ["package"], message: "package" });
+      if (!(guests >= 1 && guests <= 50)) check.addIssue({ code: "custom", path: ["guests"], message: "guests" });
+      return pkg ? { kind: "package", package: pkg, guests, validUntil, note } : z.NEVER;
+    }
+    const typed = form.amount.trim().replace(",", ".");
+    const amountCents = /^\d{1,4}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : NaN;
+    if (!(amountCents >= 100 && amountCents <= 500_000)) check.addIssue({ code: "custom", path: ["amount"], message: "amount" });
+    return { kind: "value", amountCents, validUntil, note };
+  });
+
+/** Each field's problem in the staff's language. */
+const voucherProblems = (view: ViewContext): Record<"amount" | "package" | "guests" | "validUntil" | "note", string> => ({
+  amount: view.t("vouchers.error.amount"),
+  package: view.t("vouchers.error.package"),
+  guests: view.t("vouchers.error.guests"),
+  validUntil: view.t("vouchers.error.validUntil"),
+  note: view.t("vouchers.error.note"),
+});
 
 export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +67,7 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { created?: string | null; problems?: string[]; typed?: Record<string, string> } = {},
+    extra: { created?: string | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
     const today = localOf(context.now()).date;
     return sendPage(
@@ -57,7 +78,7 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
         vouchers: listVouchers(context.db),
         today,
         created: extra.created ?? null,
-        problems: extra.problems ?? [],
+        fieldProblems: extra.fieldProblems ?? {},
         // A new voucher is valid a year by default.
         typed: extra.typed ?? { validUntil: addMonths(today, 12) },
       }),
@@ -69,16 +90,33 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     return page(request, reply, 200, { created: created && /^[A-Z0-9-]{14}$/.test(created) ? created : null });
   });
 
-  routes.post("/admin/vouchers", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const now = context.now();
-    const read = readForm(request.body, viewFor(context, request, reply), localOf(now).date);
-    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: request.body });
-    const actor = staffOf(request).email;
-    const code = await context.tours.change(() => {
-      const made = createVoucher(context.db, read.voucher, actor, now);
-      recordAudit(context.db, { actor, action: auditActions.voucherCreated, target: { type: "voucher", id: made }, detail: { ...read.voucher } }, now);
-      return made;
-    });
-    return reply.redirect(`/admin/vouchers?created=${encodeURIComponent(code)}`, 303);
-  });
+  routes.post(
+    "/admin/vouchers",
+    { config: inboxRoles, schema: { body: checkedForm<typeof voucherForm, keyof z.input<typeof voucherForm>>(voucherForm, { fallback: "amount" }) } },
+    async (request, reply) => {
+      const now = context.now();
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      const refused: Partial<Record<string, string>> = request.body.ok
+        ? request.body.value.validUntil < localOf(now).date
+          ? { validUntil: "past" }
+          : {}
+        : request.body.problems;
+      if (!request.body.ok || Object.keys(refused).length > 0) {
+        const messages = voucherProblems(view);
+        const fieldProblems = Object.fromEntries(
+          Object.keys(refused).flatMap((field) => (field in messages ? [[field, messages[field as keyof typeof messages]]] : [])),
+        );
+        return page(request, reply, 400, { fieldProblems, typed });
+      }
+      const voucher = request.body.value;
+      const actor = staffOf(request).email;
+      const code = await context.tours.change(() => {
+        const made = createVoucher(context.db, voucher, actor, now);
+        recordAudit(context.db, { actor, action: auditActions.voucherCreated, target: { type: "voucher", id: made }, detail: { ...voucher } }, now);
+        return made;
+      });
+      return reply.redirect(`/admin/vouchers?created=${encodeURIComponent(code)}`, 303);
+    },
+  );
 });

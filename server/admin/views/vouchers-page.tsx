@@ -9,6 +9,7 @@ import type { VoucherRow } from "../../db/tour-vouchers";
 import { formatDay, formatTime, type ViewContext } from "../view-context";
 import { bookingHref } from "./calendar-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 
 export interface VouchersPageProps {
   view: ViewContext;
@@ -17,7 +18,8 @@ export interface VouchersPageProps {
   today: string;
   /** The code just made, to give the buyer. */
   created: string | null;
-  problems: readonly string[];
+  /** The form's refused fields, each named at its field (and listed at the top). */
+  fieldProblems: Record<string, string>;
   typed: Record<string, string>;
 }
 
@@ -27,7 +29,7 @@ export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind"
   return view.t("vouchers.packageWorth", { tour: view.tourName(voucher.package ?? ""), count: voucher.guests ?? 1 });
 }
 
-export function VouchersPage({ view, vouchers, today, created, problems, typed }: VouchersPageProps) {
+export function VouchersPage({ view, vouchers, today, created, fieldProblems, typed }: VouchersPageProps) {
   const kind = typed.kind === "package" ? "package" : "value";
   return (
     <Layout view={view} title={view.t("vouchers.title")}>
@@ -36,7 +38,7 @@ export function VouchersPage({ view, vouchers, today, created, problems, typed }
           {view.t("vouchers.created")} <strong className="voucher-code">{created}</strong>
         </Notice>
       ) : null}
-      <Problems problems={problems} />
+      <Problems problems={[...new Set(Object.values(fieldProblems))]} />
       <form method="post" action="/admin/vouchers" className="panel content-form">
         <h2>{view.t("vouchers.new")}</h2>
         <CsrfField view={view} />
@@ -54,11 +56,21 @@ export function VouchersPage({ view, vouchers, today, created, problems, typed }
         <div className="settings-grid">
           <label>
             {view.t("vouchers.amount")}
-            <input type="number" name="amount" min={1} max={5000} step="0.01" inputMode="decimal" defaultValue={typed.amount ?? ""} />
+            <input
+              type="number"
+              name="amount"
+              min={1}
+              max={5000}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={typed.amount ?? ""}
+              {...invalid("amount", fieldProblems)}
+            />
+            <FieldProblem name="amount" problems={fieldProblems} />
           </label>
           <label>
             {view.t("vouchers.package")}
-            <select name="package" defaultValue={typed.package ?? tourPackageIds[0]}>
+            <select name="package" defaultValue={typed.package ?? tourPackageIds[0]} {...invalid("package", fieldProblems)}>
               {tourPackageIds.map((pkg) => (
                 <option key={pkg} value={pkg}>
                   {view.tourName(pkg)}
@@ -68,16 +80,19 @@ export function VouchersPage({ view, vouchers, today, created, problems, typed }
           </label>
           <label>
             {view.t("vouchers.guests")}
-            <input type="number" name="guests" min={1} max={50} defaultValue={typed.guests ?? "2"} />
+            <input type="number" name="guests" min={1} max={50} defaultValue={typed.guests ?? "2"} {...invalid("guests", fieldProblems)} />
+            <FieldProblem name="guests" problems={fieldProblems} />
           </label>
           <label>
             {view.t("vouchers.validUntil")}
-            <input type="date" name="validUntil" required defaultValue={typed.validUntil ?? ""} />
+            <input type="date" name="validUntil" required defaultValue={typed.validUntil ?? ""} {...invalid("validUntil", fieldProblems)} />
+            <FieldProblem name="validUntil" problems={fieldProblems} />
           </label>
         </div>
         <label>
           {view.t("vouchers.note")}
-          <input type="text" name="note" maxLength={200} defaultValue={typed.note ?? ""} />
+          <input type="text" name="note" maxLength={200} defaultValue={typed.note ?? ""} {...invalid("note", fieldProblems)} />
+          <FieldProblem name="note" problems={fieldProblems} />
         </label>
         <p className="help">{view.t("vouchers.help")}</p>
         <button type="submit">{view.t("vouchers.create")}</button>
