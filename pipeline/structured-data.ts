@@ -11,39 +11,9 @@ import { ratingQuote, wineTitle } from "#presentation/wine-format";
 import { languages, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
+import { euCountries } from "#core/countries";
 
 const { site } = content;
-
-/** Member states of the European Union, where the estate ships (ISO 3166-1 alpha-2). */
-export const euCountries = [
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "CZ",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "HU",
-  "IE",
-  "IT",
-  "LV",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SK",
-  "SI",
-  "ES",
-  "SE",
-];
 
 export interface StructuredDataContext {
   lang: Language;

@@ -11,39 +11,14 @@ import { bookingHref } from "./calendar-page";
 import { telHref } from "./inbox-page";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
+import { euCountries } from "#core/countries";
 
 /** The guest's page, reached from any of their bookings. */
 export const guestHref = (bookingId: string) => `/admin/guests/${encodeURIComponent(bookingId)}`;
 
 /** The countries the country list offers (the EU's, then the estate's other visitors'); a phone's country outside it still shows. */
 export const countryChoices = [
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "CZ",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "HU",
-  "IE",
-  "IT",
-  "LV",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SK",
-  "SI",
-  "ES",
-  "SE",
+  ...euCountries,
   "GB",
   "CH",
   "NO",
