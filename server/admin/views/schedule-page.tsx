@@ -236,6 +236,19 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
   );
 }
 
+/** The tours as a list's options, each by its name in the staff member's language. */
+export function TourOptions({ view }: { view: ViewContext }) {
+  return (
+    <>
+      {tourPackageIds.map((pkg) => (
+        <option key={pkg} value={pkg}>
+          {view.tourName(pkg)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** One-off changes of a single date: the list, each removable, and the form that adds one. */
 function DateChanges({
   view,
@@ -278,11 +291,7 @@ function DateChanges({
         <label>
           {view.t("schedule.date.package")}
           <select name="package" defaultValue={typed.package ?? tourPackageIds[0]} {...invalid("package", problems)}>
-            {tourPackageIds.map((pkg) => (
-              <option key={pkg} value={pkg}>
-                {view.tourName(pkg)}
-              </option>
-            ))}
+            <TourOptions view={view} />
           </select>
         </label>
         <fieldset className="date-change-kind" aria-describedby={problems.kind ? "problem-kind" : undefined}>

@@ -10,6 +10,7 @@ import { formatDay, formatTime, type ViewContext } from "../view-context";
 import { bookingHref } from "./calendar-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
 import { FieldProblem, invalid } from "./field-problem";
+import { TourOptions } from "./schedule-page";
 
 export interface VouchersPageProps {
   view: ViewContext;
@@ -71,11 +72,7 @@ export function VouchersPage({ view, vouchers, today, created, fieldProblems, ty
           <label>
             {view.t("vouchers.package")}
             <select name="package" defaultValue={typed.package ?? tourPackageIds[0]} {...invalid("package", fieldProblems)}>
-              {tourPackageIds.map((pkg) => (
-                <option key={pkg} value={pkg}>
-                  {view.tourName(pkg)}
-                </option>
-              ))}
+              <TourOptions view={view} />
             </select>
           </label>
           <label>
