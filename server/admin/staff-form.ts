@@ -45,3 +45,8 @@ export function checkedForm<S extends z.ZodType, F extends string = Extract<keyo
     return { ok: false, problems, typed };
   });
 }
+
+/** The refused fields of a form with their message in the staff member's words, for the fields the page names (`messages`). */
+export function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(problems).flatMap((field) => (Object.hasOwn(messages, field) ? [[field, messages[field]!]] : [])));
+}

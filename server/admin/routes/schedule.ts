@@ -13,7 +13,7 @@ import { formatClock, formatShortDay, type ViewContext } from "../view-context";
 import { ScheduleChangePage } from "../views/schedule-change-page";
 import { dateChangeText, dayName, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type ScheduleDone } from "../views/schedule-page";
 import { guardedRoutes } from "../staff-guard";
-import { checkedForm } from "../staff-form";
+import { checkedForm, namedProblems } from "../staff-form";
 
 const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
@@ -135,11 +135,6 @@ const dateChangeProblems = (view: ViewContext): Record<keyof z.input<typeof date
   capacity: view.t("schedule.error.dateCapacity", { min: 1, max: 50 }),
   dateNote: view.t("schedule.error.note"),
 });
-
-/** The refused fields of a form, each with its message (and in the page's list, each message once). */
-function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(problems).flatMap((field) => (messages[field] ? [[field, messages[field]]] : [])));
-}
 
 /** The staff's choices for the bookings a change touches, from the warning page's fields. */
 export function readDecisions(fields: Record<string, string>): Map<string, Decision> {

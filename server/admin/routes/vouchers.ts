@@ -14,7 +14,7 @@ import { createVoucher, type NewVoucher } from "../../bookings/vouchers";
 import { auditActions, recordAudit } from "../../db/audit";
 import { listVouchers } from "../../db/tour-vouchers";
 import { queryText, sendPage, staffOf, viewFor } from "../context";
-import { checkedForm } from "../staff-form";
+import { checkedForm, namedProblems } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
@@ -103,11 +103,7 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
           : {}
         : request.body.problems;
       if (!request.body.ok || Object.keys(refused).length > 0) {
-        const messages = voucherProblems(view);
-        const fieldProblems = Object.fromEntries(
-          Object.keys(refused).flatMap((field) => (field in messages ? [[field, messages[field as keyof typeof messages]]] : [])),
-        );
-        return page(request, reply, 400, { fieldProblems, typed });
+        return page(request, reply, 400, { fieldProblems: namedProblems(refused, voucherProblems(view)), typed });
       }
       const voucher = request.body.value;
       const actor = staffOf(request).email;
