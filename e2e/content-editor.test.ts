@@ -2,13 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { simpleParser } from "mailparser";
 import { adminTranslator } from "#locales/admin";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { expect, test } from "./support/fixtures";
 import { shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
+import { photograph } from "./support/photograph";
 
 /**
  * The content editor and the newsletter as the estate's office manager uses them, on a phone (390 px) in French,
@@ -65,24 +65,6 @@ let smtp: TestSmtp;
 let contentDir: string;
 let publishDir: string;
 let clockFile: string;
-
-/** A photograph as a camera gives it: 2400 × 1600 (3:2, so the 16:9 frame has room to move), with texture. */
-function photograph(): Promise<Buffer> {
-  const width = 2400;
-  const height = 1600;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = 90 + ((x * 7 + y * 3) % 80);
-      pixels[i + 1] = 40 + ((x * y) % 50);
-      pixels[i + 2] = 50 + ((y * 5) % 60);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 /** The newest publish or preview on the publish page (it reloads itself while one runs). */
 const newestJob = (page: Page) => page.locator(".publish-job").first();
@@ -210,7 +192,8 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await expect(page.locator(".translation-state")).toContainText(fr("content.state.written.other", { language: "Japonais", filled: 3, total: 4 }));
   await expect(page.locator('details[data-language="ja"] .language-status').first()).toHaveText(fr("content.language.missing"));
   await page.locator('[name="title.ja"]').fill(item.title.ja);
-  await page.locator('[name="photo.scene.upload"]').setInputFiles({ name: "IMG_5120.JPG", mimeType: "image/jpeg", buffer: await photograph() });
+  // 3:2, so the 16:9 frame has room to move.
+  await page.locator('[name="photo.scene.upload"]').setInputFiles({ name: "IMG_5120.JPG", mimeType: "image/jpeg", buffer: await photograph(2400, 1600) });
   await save(page);
   await expect(page.getByText(fr("content.done.created"))).toBeVisible();
 

@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import { adminTranslator } from "#locales/admin";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
+import { photograph } from "./support/photograph";
 
 /**
  * A publish from the editor, end to end, on the real server and the real publish (pipeline/publish-build.ts):
@@ -62,24 +62,6 @@ const alt = {
 let server: RunningServer;
 let contentDir: string;
 let publishDir: string;
-
-/** A photograph as a camera gives it: 2000 × 1125, with texture (a flat picture would be a few hundred bytes). */
-function photograph(): Promise<Buffer> {
-  const width = 2000;
-  const height = 1125;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = 90 + ((x * 7 + y * 3) % 80);
-      pixels[i + 1] = 40 + ((x * y) % 50);
-      pixels[i + 2] = 50 + ((y * 5) % 60);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 /** The text of a built page's `<title>`. */
 const builtTitle = (path: string) =>
@@ -169,7 +151,7 @@ test("an editor adds a news item with a photograph and changes a price, previews
     await page.locator(`[name="content.${lang}"]`).fill(body[lang]);
     await page.locator(`[name="photo.alt.${lang}"]`).fill(alt[lang]);
   }
-  await page.locator('[name="photo.scene.upload"]').setInputFiles({ name: "IMG_4410.JPG", mimeType: "image/jpeg", buffer: await photograph() });
+  await page.locator('[name="photo.scene.upload"]').setInputFiles({ name: "IMG_4410.JPG", mimeType: "image/jpeg", buffer: await photograph(2000, 1125) });
   await page
     .getByRole("button", { name: en("content.save") })
     .first()
