@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import ICAL from "ical.js";
@@ -8,16 +6,14 @@ import { simpleParser } from "mailparser";
 import { generate } from "otplib";
 import type { Download, Page } from "@playwright/test";
 import { adminTranslator } from "#locales/admin";
-import { hashPassword } from "../server/admin/passwords";
 import { formatClock } from "../server/admin/view-context";
 import { addDays, isoWithOffset, localOf, weekdayOf } from "../server/bookings/paris-time";
-import { openDatabase } from "../server/db/database";
-import { StaffStore } from "../server/db/staff";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { calendarOf } from "../server/__tests__/support/tour-mail";
 import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
+import { dataDirWithStaff } from "./support/staff";
 
 /**
  * The office manager's day, on a phone in French, on the built site and the real server with a
@@ -90,10 +86,7 @@ test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "lescours-day-"));
-  const db = openDatabase(dataDir);
-  new StaffStore(db).add(manager.email, await hashPassword(manager.password), "admin", new Date());
-  db.close();
+  const dataDir = await dataDirWithStaff("lescours-day-", { ...manager, role: "admin" });
   smtp = new TestSmtp();
   await smtp.start();
   server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400", RATE_LIMIT_MAX: "50" } });

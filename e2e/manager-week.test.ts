@@ -1,18 +1,14 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { simpleParser } from "mailparser";
 import { generate } from "otplib";
 import type { Download, Page } from "@playwright/test";
 import { adminTranslator } from "#locales/admin";
-import { hashPassword } from "../server/admin/passwords";
-import { openDatabase } from "../server/db/database";
-import { StaffStore } from "../server/db/staff";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
+import { dataDirWithStaff } from "./support/staff";
 
 /**
  * The office manager's first week, on the built site and the real server
@@ -72,11 +68,8 @@ test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "lescours-week-"));
   // The manager's account, as `npm run staff -- add --role admin` makes it.
-  const db = openDatabase(dataDir);
-  new StaffStore(db).add(manager.email, await hashPassword(manager.password), "admin", new Date());
-  db.close();
+  const dataDir = await dataDirWithStaff("lescours-week-", { ...manager, role: "admin" });
   smtp = new TestSmtp();
   await smtp.start();
   server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400", RATE_LIMIT_MAX: "50" } });

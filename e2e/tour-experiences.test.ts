@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { simpleParser } from "mailparser";
@@ -10,10 +9,7 @@ import type { Language } from "#core/languages";
 import { quoteTour } from "#core/tour-price";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
-import { hashPassword } from "../server/admin/passwords";
 import { addDays, instantOf, isoWithOffset, localOf } from "../server/bookings/paris-time";
-import { openDatabase } from "../server/db/database";
-import { StaffStore } from "../server/db/staff";
 import { writePackageRules } from "../server/db/tour-rules";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";
@@ -21,6 +17,7 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
+import { dataDirWithStaff } from "./support/staff";
 
 /**
  * The experiences as the best winery platforms sell them, in Chromium at 390 px on the built site
@@ -60,12 +57,10 @@ test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "lescours-experiences-"));
-  const db = openDatabase(dataDir);
-  new StaffStore(db).add(office.email, await hashPassword(office.password), "inbox", new Date());
   // The Château Mongiron tour asks a fifth of its price online, as the tour options page allows.
-  writePackageRules(db, [{ package: "mongiron", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]);
-  db.close();
+  const dataDir = await dataDirWithStaff("lescours-experiences-", { ...office, role: "inbox" }, (db) =>
+    writePackageRules(db, [{ package: "mongiron", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]),
+  );
   smtp = new TestSmtp();
   await smtp.start();
   provider = new PaymentProviderStandIn();
