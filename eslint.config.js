@@ -168,6 +168,17 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...typedServer] },
   },
   {
+    // The unit tests share one module graph (vitest's \`isolate: false\`): a test builds what it needs
+    // with the values it wants (a content store, a Snipcart loader) instead of resetting modules.
+    files: ["**/__tests__/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "vi", property: "resetModules", message: "Build the module's value with the test's settings instead (the tests share one module graph)." },
+      ],
+    },
+  },
+  {
     // The server reads content through its content store (server/content-store.ts), read again when a
     // publish goes live: never the content module's own value, which would keep what it read first.
     files: ["server/**/*.{ts,tsx}"],

@@ -11,10 +11,16 @@ interface Probe {
   /** Where the probe file would live (it is linted under this name, not written). */
   file: string;
   code: string;
-  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports" | "no-restricted-syntax";
+  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports" | "no-restricted-syntax" | "no-restricted-properties";
 }
 
 const refused: Probe[] = [
+  // The unit tests share one module graph: none resets it.
+  {
+    file: "app/lib/__tests__/probe.test.ts",
+    code: 'import { vi } from "vitest";\nvi.resetModules();',
+    rule: "no-restricted-properties",
+  },
   // Components read content and messages through their route's loader only.
   {
     file: "app/components/wine/probe.tsx",

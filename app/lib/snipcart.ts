@@ -69,39 +69,62 @@ function snipcartApi(): SnipcartApi | undefined {
   return window.Snipcart;
 }
 
-let requested = false;
-let ready = false;
-let currentLanguage: Language = defaultLanguage;
-const waiting: SnipcartItem[] = [];
+/**
+ * Snipcart's loader for one public key: it adds Snipcart to the page once, queues the bottles
+ * clicked while it loads, and keeps its language the page's. The site has one (below), built from
+ * the build's key; a test builds its own with the key it needs.
+ */
+export function snipcartLoader(publicKey: string) {
+  const enabled = publicKey !== "";
+  let requested = false;
+  let ready = false;
+  let currentLanguage: Language = defaultLanguage;
+  const waiting: SnipcartItem[] = [];
 
-function onReady(): void {
-  ready = true;
-  const snipcart = snipcartApi();
-  if (!snipcart) return;
-  void snipcart.api.session.setLanguage(currentLanguage);
-  for (const item of waiting.splice(0)) void snipcart.api.cart.items.add(item);
-}
+  function onReady(): void {
+    ready = true;
+    const snipcart = snipcartApi();
+    if (!snipcart) return;
+    void snipcart.api.session.setLanguage(currentLanguage);
+    for (const item of waiting.splice(0)) void snipcart.api.cart.items.add(item);
+  }
 
-/** Adds Snipcart's root element, stylesheet and script to the page, once. */
-export function loadSnipcart(): void {
-  if (requested || !snipcartEnabled || typeof document === "undefined") return;
-  requested = true;
-  document.addEventListener("snipcart.ready", onReady, { once: true });
+  /** Adds Snipcart's root element, stylesheet and script to the page, once. */
+  function load(): void {
+    if (requested || !enabled || typeof document === "undefined") return;
+    requested = true;
+    document.addEventListener("snipcart.ready", onReady, { once: true });
 
-  const root = document.createElement("div");
-  root.hidden = true;
-  for (const [name, value] of Object.entries(snipcartRootAttributes())) root.setAttribute(name, value);
-  document.body.appendChild(root);
+    const root = document.createElement("div");
+    root.hidden = true;
+    for (const [name, value] of Object.entries(snipcartRootAttributes(publicKey))) root.setAttribute(name, value);
+    document.body.appendChild(root);
 
-  const stylesheet = document.createElement("link");
-  stylesheet.rel = "stylesheet";
-  stylesheet.href = snipcartStylesheetUrl;
-  document.head.appendChild(stylesheet);
+    const stylesheet = document.createElement("link");
+    stylesheet.rel = "stylesheet";
+    stylesheet.href = snipcartStylesheetUrl;
+    document.head.appendChild(stylesheet);
 
-  const script = document.createElement("script");
-  script.src = snipcartScriptUrl;
-  script.async = true;
-  document.head.appendChild(script);
+    const script = document.createElement("script");
+    script.src = snipcartScriptUrl;
+    script.async = true;
+    document.head.appendChild(script);
+  }
+
+  /** Called by a buy button's click: Snipcart handles it itself once ready; before, it waits. */
+  function addWhenReady(button: HTMLElement): void {
+    if (!enabled || ready) return;
+    waiting.push(itemFromButton(button));
+    load();
+  }
+
+  /** The page's language, given to Snipcart now or once it is ready. */
+  function setLanguage(lang: Language): void {
+    currentLanguage = lang;
+    if (ready) void snipcartApi()?.api.session.setLanguage(lang);
+  }
+
+  return { enabled, load, addWhenReady, setLanguage };
 }
 
 /**
@@ -121,12 +144,9 @@ export function itemFromButton(button: HTMLElement): SnipcartItem {
   };
 }
 
-/** Called by a buy button's click: Snipcart handles it itself once ready; before, it waits. */
-export function addWhenSnipcartReady(button: HTMLElement): void {
-  if (!snipcartEnabled || ready) return;
-  waiting.push(itemFromButton(button));
-  loadSnipcart();
-}
+const site = snipcartLoader(snipcartPublicKey);
+export const loadSnipcart = site.load;
+export const addWhenSnipcartReady = site.addWhenReady;
 
 /** Calls `action` once, on the first of the trigger events at `target`; returns the way to stop listening. */
 export function onFirstInteraction(target: EventTarget, action: () => void): () => void {
@@ -149,8 +169,5 @@ export function onFirstInteraction(target: EventTarget, action: () => void): () 
 export function useSnipcart(lang: Language): void {
   useEffect(() => (snipcartEnabled ? onFirstInteraction(window, loadSnipcart) : undefined), []);
 
-  useEffect(() => {
-    currentLanguage = lang;
-    if (ready) void snipcartApi()?.api.session.setLanguage(lang);
-  }, [lang]);
+  useEffect(() => site.setLanguage(lang), [lang]);
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onFirstInteraction, snipcartLoader, snipcartVersion } from "../snipcart";
 
 /** Just enough of a DOM for the loader: elements record their attributes, the document dispatches events. */
 class FakeElement {
@@ -37,27 +38,18 @@ const button = {
   },
 } as unknown as HTMLElement;
 
-async function loadModule(key: string) {
-  vi.resetModules();
-  vi.stubEnv("VITE_SNIPCART_PUBLIC_KEY", key);
-  return import("../snipcart");
-}
-
 afterEach(() => {
-  vi.unstubAllEnvs();
   vi.unstubAllGlobals();
-  // The module read with this test's key stays cached: the next test file must read it without.
-  vi.resetModules();
 });
 
 describe("without a Snipcart key", () => {
-  it("is switched off and never touches the page", async () => {
-    const snipcart = await loadModule("");
+  it("is switched off and never touches the page", () => {
+    const snipcart = snipcartLoader("");
     const { document, head, body } = fakeDocument();
     vi.stubGlobal("document", document);
-    expect(snipcart.snipcartEnabled).toBe(false);
-    snipcart.loadSnipcart();
-    snipcart.addWhenSnipcartReady(button);
+    expect(snipcart.enabled).toBe(false);
+    snipcart.load();
+    snipcart.addWhenReady(button);
     expect([...head, ...body]).toEqual([]);
   });
 });
@@ -69,11 +61,11 @@ describe("with a Snipcart key", () => {
     vi.stubGlobal("document", page.document);
   });
 
-  it("adds its hidden root (key, side cart, euros), the stylesheet and the script of the pinned v3 version, once", async () => {
-    const snipcart = await loadModule("pk_test_123");
-    expect(snipcart.snipcartEnabled).toBe(true);
-    snipcart.loadSnipcart();
-    snipcart.loadSnipcart();
+  it("adds its hidden root (key, side cart, euros), the stylesheet and the script of the pinned v3 version, once", () => {
+    const snipcart = snipcartLoader("pk_test_123");
+    expect(snipcart.enabled).toBe(true);
+    snipcart.load();
+    snipcart.load();
     expect(page.body).toHaveLength(1);
     const root = page.body[0]!;
     expect(root.hidden).toBe(true);
@@ -84,14 +76,14 @@ describe("with a Snipcart key", () => {
       "data-currency": "eur",
     });
     expect(page.head.map((element) => [element.tagName, element.rel || element.async, element.href || element.src])).toEqual([
-      ["link", "stylesheet", `https://cdn.snipcart.com/themes/v${snipcart.snipcartVersion}/default/snipcart.css`],
-      ["script", true, `https://cdn.snipcart.com/themes/v${snipcart.snipcartVersion}/default/snipcart.js`],
+      ["link", "stylesheet", `https://cdn.snipcart.com/themes/v${snipcartVersion}/default/snipcart.css`],
+      ["script", true, `https://cdn.snipcart.com/themes/v${snipcartVersion}/default/snipcart.js`],
     ]);
-    expect(snipcart.snipcartVersion).toMatch(/^3\.\d+\.\d+$/);
+    expect(snipcartVersion).toMatch(/^3\.\d+\.\d+$/);
   });
 
-  it("adds a bottle clicked while it loads once it is ready, in the page's language", async () => {
-    const snipcart = await loadModule("pk_test_123");
+  it("adds a bottle clicked while it loads once it is ready, in the page's language", () => {
+    const snipcart = snipcartLoader("pk_test_123");
     const added: unknown[] = [];
     const languages: string[] = [];
     // Snipcart's script may define its API before it is ready: nothing may be added to it until
@@ -104,7 +96,7 @@ describe("with a Snipcart key", () => {
         },
       },
     });
-    snipcart.addWhenSnipcartReady(button);
+    snipcart.addWhenReady(button);
     expect(page.head).toHaveLength(2);
     expect(added).toEqual([]);
     expect(languages).toEqual([]);
@@ -122,14 +114,13 @@ describe("with a Snipcart key", () => {
     ]);
     expect(languages).toEqual(["en"]);
     // Once ready, Snipcart handles its buttons itself: nothing more is queued.
-    snipcart.addWhenSnipcartReady(button);
+    snipcart.addWhenReady(button);
     expect(added).toHaveLength(1);
   });
 });
 
 describe("the first interaction", () => {
-  it.each(["pointerdown", "keydown", "scroll", "touchstart"])("%s triggers the load, once", async (type) => {
-    const { onFirstInteraction } = await loadModule("pk_test_123");
+  it.each(["pointerdown", "keydown", "scroll", "touchstart"])("%s triggers the load, once", (type) => {
     const target = new EventTarget();
     const load = vi.fn();
     onFirstInteraction(target, load);
@@ -141,8 +132,7 @@ describe("the first interaction", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("stops listening when the page goes away", async () => {
-    const { onFirstInteraction } = await loadModule("pk_test_123");
+  it("stops listening when the page goes away", () => {
     const target = new EventTarget();
     const load = vi.fn();
     onFirstInteraction(target, load)();
