@@ -235,7 +235,6 @@ describe("the inbox", () => {
     const app = await server();
     for (const [kind, payload] of Object.entries(validPayloads)) {
       expect((await submit(app, formDefinitions[kind as keyof typeof formDefinitions].slug, payload)).statusCode).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const client = await signedIn(app);
     const page = (await client.get("/admin?status=all")).body;

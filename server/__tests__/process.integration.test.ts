@@ -90,12 +90,13 @@ describe("npm start", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes("Server listening")) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        if (output.includes("Server listening")) resolve();
+      });
+      child.once("exit", () => reject(new Error(`server did not start: ${output}`)));
+    });
     child.kill("SIGTERM");
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);

@@ -25,6 +25,13 @@ async function start(env: Record<string, string>): Promise<number> {
   return listen(app);
 }
 
+/** The connections the server holds open now (Node counts them as it accepts and closes them). */
+let connections = 0;
+function openConnections(): number {
+  app?.server.getConnections((_error, count) => (connections = count));
+  return connections;
+}
+
 interface SlowClient {
   socket: Socket;
   closed: boolean;
@@ -120,7 +127,7 @@ describe("slow and silent clients", () => {
   it("refuse connections beyond MAX_CONNECTIONS, and serve again once the slow ones are gone", async () => {
     const port = await start({ ...timeouts, HEADERS_TIMEOUT_MS: "3000", REQUEST_TIMEOUT_MS: "3000", CONNECTION_TIMEOUT_MS: "5000", MAX_CONNECTIONS: "50" });
     const held = await Promise.all(Array.from({ length: 50 }, () => slowClient(port, slowKinds[0]!)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => openConnections() === 50, 5000, "the server to accept the 50 held connections");
     const extra = await slowClient(port, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     await waitFor(() => extra.closed, 2000, "the extra connection to be refused");
     expect(extra.received).toBe("");
