@@ -154,8 +154,26 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await page.getByRole("button", { name: fr("enrol.submit") }).click();
   await page.getByRole("link", { name: fr("recovery.continue") }).click();
 
+  // On the phone the day's work starts on the first screen: the inbox and the calendar stay in
+  // view, the other pages, the account and signing out fold into the menu.
+  const nav = page.getByRole("navigation", { name: fr("layout.navigation") });
+  await expect(nav.getByRole("link", { name: fr("layout.nav.inbox") })).toBeVisible();
+  await expect(nav.getByRole("link", { name: fr("layout.nav.calendar") })).toBeVisible();
+  await expect(nav.getByRole("link", { name: fr("layout.nav.schedule") })).toBeHidden();
+  await expect(nav.getByRole("button", { name: fr("layout.signOut") })).toBeHidden();
+  expect((await page.locator("main h1").boundingBox())!.y).toBeLessThan(844 / 3);
+  // On a desk every page is in view, without the menu.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(nav.getByRole("link", { name: fr("layout.nav.schedule") })).toBeVisible();
+  await expect(nav.getByText(fr("layout.menu"), { exact: true })).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await nav.getByText(fr("layout.menu"), { exact: true }).click();
+  await expect(nav.getByRole("button", { name: fr("layout.signOut") })).toBeVisible();
+  await nav.getByRole("link", { name: fr("layout.nav.schedule") }).click();
+  // The menu folds again on the new page, which it names as the one in view.
+  await expect(nav.getByRole("link", { name: fr("layout.nav.schedule"), includeHidden: true })).toHaveAttribute("aria-current", "page");
+
   // Closing the Saturday for a private wedding lists the three bookings first.
-  await page.goto(`${server.url}/admin/schedule`);
   const closures = page.locator('form[action="/admin/schedule/closures"]');
   await closures.getByLabel(fr("schedule.firstDay")).fill(saturday);
   await closures.getByLabel(fr("schedule.note")).fill("Mariage privé au château");

@@ -194,10 +194,9 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   expect(names.sort()).toEqual([visitors.elodie.name, visitors.oliver.name, visitors.wang.name].sort());
 
   // Gives the Chinese visitor a copy of their data they can read: in Chinese, with their booking and the reply.
-  await page
-    .getByRole("link", { name: en("layout.nav.privacy") })
-    .first()
-    .click();
+  // On the phone the pages after the inbox and the calendar are in the menu.
+  await page.getByText(en("layout.menu"), { exact: true }).click();
+  await page.getByRole("link", { name: en("layout.nav.privacy") }).click();
   await page.getByLabel(en("privacy.email")).fill(visitors.wang.email);
   await page.getByRole("button", { name: en("privacy.find") }).click();
   const copy = await downloadBy(page, () => page.getByRole("button", { name: en("privacy.exportDocument") }).click());
@@ -215,10 +214,9 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await expect(reader.page.locator("h1")).toHaveText("您在莱斯库尔隐庐酒庄的个人数据");
 
   // Invites a colleague to the inbox; the one-time link lets them choose a password, then sign in.
-  await page
-    .getByRole("link", { name: en("layout.nav.staff") })
-    .first()
-    .click();
+  // On the phone the pages after the inbox and the calendar are in the menu.
+  await page.getByText(en("layout.menu"), { exact: true }).click();
+  await page.getByRole("link", { name: en("layout.nav.staff") }).click();
   await page.getByLabel(en("staff.invite.email")).fill(colleague.email);
   await page.getByRole("button", { name: en("staff.invite.submit") }).click();
   const invitation = await mailTo(colleague.email, "the invitation");

@@ -328,6 +328,9 @@ function executable(html: string): string[] {
     "textarea",
     "fieldset",
     "legend",
+    // The staff navigation's menu on a phone.
+    "details",
+    "summary",
   ]);
   const found: string[] = [];
   for (const element of elements(parseHtml(html))) {

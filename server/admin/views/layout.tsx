@@ -50,36 +50,72 @@ function LanguageSwitch({ view }: { view: ViewContext }) {
   );
 }
 
+/** A staff page's link in the navigation, marked as the page in view when it is. */
+interface StaffLink {
+  href: string;
+  label: string;
+}
+
+/**
+ * The staff pages a role may open, in the order the office manager uses them: the inbox and the
+ * calendar first (on a phone they stay in view; the rest fold into the menu), then the guests and
+ * what is sold, then the site, then the settings and the records.
+ */
+function staffLinks(view: ViewContext): StaffLink[] {
+  const role = view.staffRole;
+  const may = (roles: Parameters<typeof roleAllows>[0]) => role !== null && roleAllows(roles, role);
+  const link = (href: string, key: Parameters<ViewContext["t"]>[0]) => ({ href, label: view.t(key) });
+  return [
+    ...(may(inboxRoles)
+      ? [
+          link("/admin", "layout.nav.inbox"),
+          link("/admin/calendar", "layout.nav.calendar"),
+          link("/admin/guests", "layout.nav.guests"),
+          link("/admin/vouchers", "layout.nav.vouchers"),
+          link("/admin/reports", "layout.nav.reports"),
+        ]
+      : []),
+    ...(may(contentRoles) ? [link("/admin/content", "layout.nav.content"), link("/admin/newsletter", "layout.nav.newsletter")] : []),
+    ...(may(scheduleRoles) ? [link("/admin/schedule", "layout.nav.schedule"), link("/admin/experiences", "layout.nav.experiences")] : []),
+    ...(role === "admin" ? [link("/admin/staff", "layout.nav.staff")] : []),
+    ...(may(inboxRoles) ? [link("/admin/privacy", "layout.nav.privacy"), link("/admin/audit", "layout.nav.audit")] : []),
+    link("/admin/account", "layout.nav.account"),
+  ];
+}
+
+/** How many links stay in view on a phone before the menu. */
+const linksInView = 2;
+
+/** Whether `href` is the page in view (the inbox only at its own address; a section at its pages too). */
+function isCurrent(href: string, path: string): boolean {
+  const pathname = path.split("?")[0]!;
+  return href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The staff area's navigation. On a desk every link is in one row; on a phone the first two stay
+ * in view and the others, the account and signing out fold into a menu (a `details`, so it works
+ * without a script), which keeps the day's work on the first screen.
+ */
 function Navigation({ view, email }: { view: ViewContext; email: string }) {
-  const inbox = view.staffRole !== null && roleAllows(inboxRoles, view.staffRole);
+  const links = staffLinks(view).map(({ href, label }) => (
+    <a key={href} href={href} aria-current={isCurrent(href, view.path) ? "page" : undefined}>
+      {label}
+    </a>
+  ));
   return (
     <nav aria-label={view.t("layout.navigation")} className="admin-nav">
-      {inbox ? (
-        <>
-          <a href="/admin">{view.t("layout.nav.inbox")}</a>
-          <a href="/admin/privacy">{view.t("layout.nav.privacy")}</a>
-          <a href="/admin/audit">{view.t("layout.nav.audit")}</a>
-        </>
-      ) : null}
-      {inbox ? <a href="/admin/calendar">{view.t("layout.nav.calendar")}</a> : null}
-      {inbox ? (
-        <>
-          <a href="/admin/guests">{view.t("layout.nav.guests")}</a>
-          <a href="/admin/vouchers">{view.t("layout.nav.vouchers")}</a>
-          <a href="/admin/reports">{view.t("layout.nav.reports")}</a>
-        </>
-      ) : null}
-      {view.staffRole === "admin" ? <a href="/admin/staff">{view.t("layout.nav.staff")}</a> : null}
-      {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/schedule">{view.t("layout.nav.schedule")}</a> : null}
-      {view.staffRole !== null && roleAllows(scheduleRoles, view.staffRole) ? <a href="/admin/experiences">{view.t("layout.nav.experiences")}</a> : null}
-      {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/content">{view.t("layout.nav.content")}</a> : null}
-      {view.staffRole !== null && roleAllows(contentRoles, view.staffRole) ? <a href="/admin/newsletter">{view.t("layout.nav.newsletter")}</a> : null}
-      <a href="/admin/account">{view.t("layout.nav.account")}</a>
-      <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
-      <form method="post" action="/admin/logout">
-        <CsrfField view={view} />
-        <button type="submit">{view.t("layout.signOut")}</button>
-      </form>
+      {links.slice(0, linksInView)}
+      <details className="admin-menu">
+        <summary>{view.t("layout.menu")}</summary>
+        {links.slice(linksInView)}
+        <span className="signed-in">{view.t("layout.signedInAs", { email })}</span>
+        <form method="post" action="/admin/logout">
+          <CsrfField view={view} />
+          <button type="submit">{view.t("layout.signOut")}</button>
+        </form>
+        <LanguageSwitch view={view} />
+      </details>
     </nav>
   );
 }
@@ -147,8 +183,7 @@ export function Layout({
           <p className="admin-brand">
             {view.estateName} · {view.t("layout.title")}
           </p>
-          {view.staffEmail ? <Navigation view={view} email={view.staffEmail} /> : null}
-          <LanguageSwitch view={view} />
+          {view.staffEmail ? <Navigation view={view} email={view.staffEmail} /> : <LanguageSwitch view={view} />}
           {view.todo ? <FormNavigation view={view} todo={view.todo} /> : null}
         </header>
         <main className={wide ? "admin-main wide" : "admin-main"}>
