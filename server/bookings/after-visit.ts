@@ -9,7 +9,7 @@
  */
 import type { Content } from "#content";
 import { enqueueMail } from "../db/outbox";
-import { markThanked, visitsToThank } from "../db/tour-experiences";
+import { markThanked, visitsToThank } from "../db/tour-ledger";
 import { afterVisitMailOn } from "../db/tour-rules";
 import { composeExperienceMail } from "../mail/tour-experience";
 import { addDays, localOf } from "./paris-time";

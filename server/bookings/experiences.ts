@@ -6,26 +6,17 @@
  * transaction that counts the places (./service.ts `reserve`, the submission store's group
  * commit), so a private tour, a paid hold and a voucher are counted once or not at all.
  */
-import type { TourPackageId } from "#forms/tour-booking";
-import type { Db } from "../db/database";
-import { setWaiting, waitingForMinimum } from "../db/tour-experiences";
-import type { SlotBooking } from "../db/tour-ledger";
-import { insertPayment, setPaymentStatus } from "../db/tour-payments";
-import { releaseVoucher, type VoucherRow } from "../db/tour-vouchers";
-import { composeExperienceMail } from "../mail/tour-experience";
-import type { VisitForMail, VisitMailContext, VisitMailKind } from "../mail/tour-visit";
+import { setWaiting, type SlotBooking } from "../db/tour-ledger";
+import { insertPayment } from "../db/tour-payments";
+import type { VoucherRow } from "../db/tour-vouchers";
 import { depositOf, quote } from "./pricing";
-import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
-import type { BookedVisit, TourService } from "./service";
+import { minimumHoldEnd, type Slot } from "./schedule";
+import type { TourService } from "./service";
 import { redeem, voucherValue } from "./vouchers";
 
 /** How long a time is held while its deposit is paid: the checkout's own life, and a minute for its webhook to arrive. */
 export const checkoutMinutes = 30;
 export const paymentHoldMinutes = checkoutMinutes + 1;
-
-/** When a group waiting for its tour's minimum stops holding its places: the package's cut-off. */
-export const minimumHoldEnd = (schedule: Schedule, slot: Slot) =>
-  new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
 
 /** What a visitor chose besides the time and the group. */
 export interface ExperienceChoice {
@@ -70,16 +61,6 @@ export function reserveExperience(
 }
 
 /**
- * Once enough people booked a package's time for its tour to run, confirms every group waiting
- * for that minimum (each told); call inside the write transaction that brought the new people.
- */
-export function settleMinimum(tours: TourService, slot: { package: TourPackageId; date: string; time: string }): void {
-  const minimum = tours.schedule().rules[slot.package].minGuests;
-  if (minimum <= 1 || tours.peopleTowardsMinimum(slot) < minimum) return;
-  for (const id of waitingForMinimum(tours.db, slot, tours.now)) if (tours.setStatus(id, ["pending"], "confirmed")) tours.tell("confirmed", id);
-}
-
-/**
  * A deposit paid for a time still held: the booking is confirmed (and may bring its time to the
  * minimum), or, when its tour still lacks people, waits for them until the cut-off. Call inside
  * the write transaction that records the payment.
@@ -94,32 +75,5 @@ export function confirmPaid(tours: TourService, visit: SlotBooking): void {
   }
   if (!tours.setStatus(visit.bookingId, ["pending", "expired"], "confirmed")) return;
   tours.tell("confirmed", visit.bookingId);
-  settleMinimum(tours, visit);
-}
-
-/**
- * What a booking that no longer takes place gives back, in the transaction that ends it: its
- * voucher, and its deposit (a paid one is to be refunded: ./payments.ts asks the provider; an
- * open checkout ends).
- */
-export function releaseExtras(db: Db, bookingId: string, now: Date): void {
-  releaseVoucher(db, bookingId);
-  setPaymentStatus(db, bookingId, ["paid"], "refund-due", now);
-  setPaymentStatus(db, bookingId, ["open"], "expired", now);
-}
-
-/**
- * The e-mail the experiences write instead of the bookings' own (./service.ts `visitorMail`): none
- * for a time held until its deposit is paid (the checkout says so), the minimum's e-mail for a
- * time held until enough people booked, the lapse of either; undefined when the bookings' own
- * e-mail is the right one.
- */
-export function experienceMailOf(kind: VisitMailKind, visit: BookedVisit, forMail: VisitForMail, context: VisitMailContext, schedule: Schedule) {
-  const withPackage = { ...forMail, package: visit.package };
-  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "payment") return null;
-  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "minimum")
-    return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
-  if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
-  if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
-  return undefined;
+  tours.settleMinimum(visit);
 }

@@ -5,7 +5,7 @@
  * provider's signed webhook (checked with the library's `constructEvent`; an event already acted
  * on changes nothing, and one signed too long ago is refused), lapses and frees its places when
  * the checkout ends unpaid (the minute's sweep, ./service.ts `expireHolds`), and has its deposit
- * refunded when it is cancelled (./experiences.ts `releaseExtras` marks it; `settleRefunds` asks
+ * refunded when it is cancelled (./service.ts `releaseExtras` marks it; `settleRefunds` asks
  * the provider, once per booking, with an idempotency key). Without keys nothing is loaded and
  * nothing calls out. docs/deployment.md says how to go live; the tests run it against a local
  * stand-in of the provider's HTTP API (server/__tests__/support/payment-provider.ts).

@@ -263,6 +263,10 @@ export const cutoffOf = (schedule: Schedule, pkg: TourPackageId | undefined) => 
 export const beforeCutoff = (schedule: Schedule, slot: LocalTime & { package?: TourPackageId }, now: Date) =>
   slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000 > now.getTime();
 
+/** When a group waiting for its tour's minimum stops holding its places: the package's cut-off. */
+export const minimumHoldEnd = (schedule: Schedule, slot: LocalTime & { package: TourPackageId }) =>
+  new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
+
 /** The last day that can be booked at `now`: the horizon's months (the package's own, else the schedule's) after today, on the estate's clock. */
 export const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) =>
   addMonths(localOf(now, schedule.zone || estateZone).date, (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths);

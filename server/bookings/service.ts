@@ -18,6 +18,8 @@ import {
   attendanceOf,
   heldBookingsBetween,
   markReminderQueued,
+  peopleTowardsMinimum,
+  waitingForMinimum,
   placesHeldBetween,
   remindersNotQueued,
   setAttendance,
@@ -26,12 +28,20 @@ import {
   type HeldBooking,
 } from "../db/tour-ledger";
 import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
-import { peopleTowardsMinimum } from "../db/tour-experiences";
 import type { MailContext } from "../mail/compose";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
-import { composeVisitMail, composeWaitlistJoined, composeWaitlistOffer, type VisitMailContext, type VisitMailKind } from "../mail/tour-visit";
+import { composeExperienceMail } from "../mail/tour-experience";
+import {
+  composeVisitMail,
+  composeWaitlistJoined,
+  composeWaitlistOffer,
+  type VisitForMail,
+  type VisitMailContext,
+  type VisitMailKind,
+} from "../mail/tour-visit";
+import { setPaymentStatus } from "../db/tour-payments";
+import { releaseVoucher } from "../db/tour-vouchers";
 import { dayViews, type DayView } from "./day-view";
-import { experienceMailOf, minimumHoldEnd, releaseExtras, settleMinimum } from "./experiences";
 import { Ledger, SlotRefused, type OpenSlot, type SlotBooking, type SlotStatus } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import {
@@ -40,6 +50,7 @@ import {
   cutoffOf,
   hasSlot,
   isClosed,
+  minimumHoldEnd,
   proposedSchedule,
   readSchedule,
   slotInstant,
@@ -120,6 +131,33 @@ export interface TourServiceOptions {
   afterChange?: () => void;
   /** The payment provider is set: a package's deposit is asked (and the availability answer says so). */
   depositsOn?: boolean;
+}
+
+/**
+ * What a booking that no longer takes place gives back, in the transaction that ends it: its
+ * voucher, and its deposit (a paid one is to be refunded: ./payments.ts asks the provider; an
+ * open checkout ends).
+ */
+function releaseExtras(db: Db, bookingId: string, now: Date): void {
+  releaseVoucher(db, bookingId);
+  setPaymentStatus(db, bookingId, ["paid"], "refund-due", now);
+  setPaymentStatus(db, bookingId, ["open"], "expired", now);
+}
+
+/**
+ * The e-mail the experiences write instead of the bookings' own (`visitorMail`): none for a time
+ * held until its deposit is paid (the checkout says so), the minimum's e-mail for a time held
+ * until enough people booked, the lapse of either; undefined when the bookings' own e-mail is the
+ * right one.
+ */
+function experienceMailOf(kind: VisitMailKind, visit: BookedVisit, forMail: VisitForMail, context: VisitMailContext, schedule: Schedule) {
+  const withPackage = { ...forMail, package: visit.package };
+  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "payment") return null;
+  if (kind === "booked" && visit.status === "pending" && visit.waitingFor === "minimum")
+    return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
+  if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
+  if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
+  return undefined;
 }
 
 export class TourService {
@@ -253,7 +291,7 @@ export class TourService {
     });
     if (confirmed) changeStatus(this.db, bookingType, booking.id, ["new"], "confirmed", now);
     // This group may bring the time to its minimum: the groups waiting for it are confirmed.
-    if (confirmed && !staff) settleMinimum(this, booking.slot);
+    if (confirmed && !staff) this.settleMinimum(booking.slot);
     if (staff) {
       const slot = `${booking.slot.date} ${booking.slot.time}`;
       recordAudit(
@@ -920,6 +958,16 @@ export class TourService {
       changeStatus(this.db, bookingType, entry.bookingId, ["new"], "cancelled", now);
       return "left" as const;
     });
+  }
+
+  /**
+   * Once enough people booked a package's time for its tour to run, confirms every group waiting
+   * for that minimum (each told); call inside the write transaction that brought the new people.
+   */
+  settleMinimum(slot: Slot): void {
+    const minimum = this.schedule().rules[slot.package].minGuests;
+    if (minimum <= 1 || this.peopleTowardsMinimum(slot) < minimum) return;
+    for (const id of waitingForMinimum(this.db, slot, this.now)) if (this.setStatus(id, ["pending"], "confirmed")) this.tell("confirmed", id);
   }
 
   /** Changes a booking's status and the inbox's with it; false when it was not in one of `from`. */
