@@ -46,6 +46,32 @@ export function checkedForm<S extends z.ZodType, F extends string = Extract<keyo
   });
 }
 
+/**
+ * The reader of a form whose field names are made from a live list (a package, a row of times, a
+ * language), in the transform that makes the form's value from its fields: `field(name, schema)`
+ * checks one field with its own zod schema (its type and limits) and gives its value, or files its
+ * problem under the field's own name (its refinement's `message`, else zod's code), as
+ * `checkedForm` then reports it, and gives undefined. `refused()` says whether a field was; the
+ * transform then returns `z.NEVER`.
+ */
+export function listedFields(fields: Readonly<Record<string, string>>, check: z.RefinementCtx) {
+  let refused = false;
+  const field = <T>(name: string, schema: z.ZodType<T, string | undefined>): T | undefined => {
+    const result = schema.safeParse(fields[name]);
+    if (result.success) return result.data;
+    const [issue] = result.error.issues;
+    check.addIssue({ code: "custom", path: [name], message: issue?.code === "custom" ? issue.message : (issue?.code ?? "custom") });
+    refused = true;
+    return undefined;
+  };
+  /** Files a problem of fields read together (a row's days without its time) under the field that shows it. */
+  const problem = (name: string, message: string) => {
+    check.addIssue({ code: "custom", path: [name], message });
+    refused = true;
+  };
+  return { field, problem, refused: () => refused };
+}
+
 /** The refused fields of a form with their message in the staff member's words, for the fields the page names (`messages`). */
 export function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(problems).flatMap((field) => (Object.hasOwn(messages, field) ? [[field, messages[field]!]] : [])));
