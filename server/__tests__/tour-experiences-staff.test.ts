@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { isoWithOffset } from "../bookings/paris-time";
 import { adminTestServer, attribute, elements, parseHtml, signedInAdmin, textOf } from "./support/admin";
-import { closedAfterEachTest } from "./support/fixtures";
+import { closedAfterEachTest, tourNameOf } from "./support/fixtures";
+import { refusedFields, shownValue } from "./support/refused-form";
 import { availableSlots, bookTour } from "./support/schedule";
 
 const { apps } = closedAfterEachTest();
@@ -152,9 +153,23 @@ describe("each package's options", () => {
       "both-depositPercent": "0",
       afterVisitMail: "on",
     };
-    const bad = await staff.post("/admin/experiences", { ...form, "mongiron-minGuests": "0" });
+    const bad = await staff.post("/admin/experiences", { ...form, "mongiron-minGuests": "0", "both-cutoffHours": "12" });
     expect(bad.statusCode).toBe(400);
     expect(said(bad.body)).toContain(en("experiences.error", { tour: "Château Mongiron tour", field: en("experiences.minGuests"), min: 1, max: 50 }));
+    // Named at its field, the form kept as typed.
+    expect(refusedFields(bad.body)).toEqual({
+      "mongiron-minGuests": en("experiences.error", { tour: "Château Mongiron tour", field: en("experiences.minGuests"), min: 1, max: 50 }),
+    });
+    expect(["mongiron-minGuests", "both-cutoffHours", "afterVisitMail"].map((name) => shownValue(bad.body, name))).toEqual(["0", "12", "on"]);
+    // And in French.
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/experiences" });
+    const refusé = await staff.post("/admin/experiences", { ...form, "both-depositPercent": "150", "hermitage-horizonMonths": "dix" });
+    expect(refusedFields(refusé.body)).toEqual({
+      "hermitage-horizonMonths": fr("experiences.error", { tour: tourNameOf("hermitage", "fr"), field: fr("experiences.horizonLabel"), min: 1, max: 36 }),
+      "both-depositPercent": fr("experiences.error", { tour: tourNameOf("both", "fr"), field: fr("experiences.depositPercent"), min: 0, max: 100 }),
+    });
+    expect(shownValue(refusé.body, "hermitage-horizonMonths")).toBe("dix");
+    await staff.post("/admin/language", { lang: "en", back: "/admin/experiences" });
     const saved = await staff.post("/admin/experiences", { ...form, "hermitage-cutoffHours": "168" });
     expect(saved.statusCode).toBe(303);
     expect(await availableSlots(app, "hermitage", saturday)).toEqual([]);

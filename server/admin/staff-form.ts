@@ -5,7 +5,7 @@
  * to show the form again as it was. A form's mistakes are the staff's, not an attack: they never
  * become a bare 400, they are named at the field on the page again.
  */
-import { type z } from "zod";
+import { z } from "zod";
 import { staffForm } from "./context";
 
 /** What was typed, to show the form again: every field but the token, each bounded. */
@@ -45,6 +45,12 @@ export function checkedForm<S extends z.ZodType, F extends string = Extract<keyo
     return { ok: false, problems, typed };
   });
 }
+
+/** A box of a form: ticked when the browser sends it (as `on`, a box's value unless it names another). */
+export const box = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
 
 /**
  * The reader of a form whose field names are made from a live list (a package, a row of times, a

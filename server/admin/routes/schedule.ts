@@ -23,7 +23,7 @@ import {
   type ScheduleDone,
 } from "../views/schedule-page";
 import { guardedRoutes } from "../staff-guard";
-import { checkedForm, listedFields, namedProblems, type TypedFields } from "../staff-form";
+import { box, checkedForm, listedFields, namedProblems, type TypedFields } from "../staff-form";
 
 const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
@@ -51,12 +51,6 @@ const wholeNumberField = (min: number, max: number, message: string) =>
       const n = wholeNumber(text, min, max);
       return Number.isNaN(n) ? (check.addIssue({ code: "custom", message }), z.NEVER) : n;
     });
-
-/** A box of a form: ticked when the browser sends it as `on`. */
-const box = z
-  .string()
-  .optional()
-  .transform((value) => value === "on");
 
 /** A row's time: none when left empty, else a time as a time input sends it or as people type it. */
 const rowTime = z
