@@ -70,6 +70,24 @@ describe("guests the estate knows", () => {
     expect(refused.statusCode).toBe(400);
     expect(said(refused.body)).toContain(en("guest.error.tags", { count: 12, length: 30 }));
     expect(refused.body).toContain("Allergic to nuts");
+    // Named at its field, the form kept as typed.
+    expect(refusedFields(refused.body)).toEqual({ otherTags: en("guest.error.tags", { count: 12, length: 30 }) });
+    expect(["tag-VIP", "tag-trade", "otherTags", "notes"].map((name) => shownValue(refused.body, name))).toEqual([
+      "yes",
+      "",
+      "x".repeat(40),
+      "Allergic to nuts",
+    ]);
+    // In French, a country the list does not offer, and thirteen tags.
+    await staff.post("/admin/language", { lang: "fr", back: `/admin/guests/${first}` });
+    const thirteen = Array.from({ length: 13 }, (_, i) => `tag ${i}`).join(", ");
+    const refusé = await staff.post(`/admin/guests/${first}`, { otherTags: thirteen, notes: "Allergique aux noix", country: "" });
+    expect(refusé.statusCode).toBe(400);
+    expect(refusedFields(refusé.body)).toEqual({ otherTags: fr("guest.error.tags", { count: 12, length: 30 }) });
+    const country = await staff.post(`/admin/guests/${first}`, { otherTags: "", notes: "Allergique aux noix", country: "XK" });
+    expect(refusedFields(country.body)).toEqual({ country: fr("guest.error.country") });
+    expect(shownValue(country.body, "notes")).toBe("Allergique aux noix");
+    await staff.post("/admin/language", { lang: "en", back: `/admin/guests/${first}` });
     const saved = await staff.post(`/admin/guests/${first}`, {
       "tag-VIP": "yes",
       "tag-allergies": "yes",
