@@ -8,6 +8,12 @@
 import { z } from "zod";
 import { staffForm } from "./context";
 
+/**
+ * The largest staff form post, in bytes (read by @fastify/formbody, ./index.ts). 256 KB: a reply of
+ * 8,000 Chinese or Japanese characters is 72 KB once percent-encoded (9 bytes a character).
+ */
+export const staffFormLimit = 256 * 1024;
+
 /** What was typed, to show the form again: every field but the token, each bounded. */
 export type TypedFields = Record<string, string>;
 
