@@ -8,7 +8,8 @@ import { NewsletterTable } from "../db/newsletter";
 import { NewsletterDispatch } from "../admin/newsletter/dispatch";
 import { composeNewsletterMail } from "../mail/newsletter";
 import { mailPreviewPolicy } from "../admin/framed-policies";
-import { addStaff, adminTestServer, siteUrl, StaffClient } from "./support/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, siteUrl, StaffClient, textOf } from "./support/admin";
+import { refusedFields, shownValue } from "./support/refused-form";
 import { closedAfterEachTest, parseMail, testMailContext, TestSmtp, waitFor } from "./support/fixtures";
 import { addSubscribers } from "./support/newsletter";
 
@@ -171,7 +172,20 @@ describe("the newsletter", () => {
     const tooLong = await client.post(page, { "subject.en": "x".repeat(151), "body.en": "Text.", _op: "save" });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain(fr("newsletter.problem.tooLong", { maximum: 150 }));
-    expect((await client.post(page, { "subject.en": "Hello", "body.en": "Text.", picture: "../site", _op: "save" })).statusCode).toBe(400);
+    // At its field, which keeps the whole of what was typed.
+    expect(refusedFields(tooLong.body)).toEqual({ "subject.en": fr("newsletter.problem.tooLong", { maximum: 150 }) });
+    expect(shownValue(tooLong.body, "subject.en")).toBe("x".repeat(151));
+    const longBody = "Un texte bien trop long. ".repeat(1000);
+    const tooLongBody = await client.post(page, { "subject.en": "Hello", "body.en": longBody, _op: "save" });
+    expect(refusedFields(tooLongBody.body)).toEqual({ "body.en": fr("newsletter.problem.tooLong", { maximum: 20_000 }) });
+    expect(shownValue(tooLongBody.body, "body.en")).toBe(longBody.trim());
+    // A picture that is not one of the site's: the choice of pictures is described by its problem.
+    const picture = await client.post(page, { "subject.en": "Hello", "body.en": "Text.", picture: "../site", _op: "save" });
+    expect(picture.statusCode).toBe(400);
+    const drawn = [...elements(parseHtml(picture.body))];
+    const group = drawn.find((element) => element.tagName === "fieldset" && attribute(element, "aria-describedby") !== "");
+    const described = group && drawn.find((element) => attribute(element, "id") === attribute(group, "aria-describedby"));
+    expect(described ? textOf(described) : "").toBe(fr("newsletter.problem.picture"));
   });
 
   it("keeps the relay's pace, and mails no one who unsubscribed or was erased before their turn", async () => {

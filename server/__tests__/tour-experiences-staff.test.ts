@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { isoWithOffset } from "../bookings/paris-time";
 import { adminTestServer, attribute, elements, parseHtml, signedInAdmin, textOf } from "./support/admin";
-import { closedAfterEachTest } from "./support/fixtures";
+import { closedAfterEachTest, tourNameOf } from "./support/fixtures";
+import { refusedFields, shownValue } from "./support/refused-form";
 import { availableSlots, bookTour } from "./support/schedule";
 
 const { apps } = closedAfterEachTest();
@@ -69,6 +70,24 @@ describe("guests the estate knows", () => {
     expect(refused.statusCode).toBe(400);
     expect(said(refused.body)).toContain(en("guest.error.tags", { count: 12, length: 30 }));
     expect(refused.body).toContain("Allergic to nuts");
+    // Named at its field, the form kept as typed.
+    expect(refusedFields(refused.body)).toEqual({ otherTags: en("guest.error.tags", { count: 12, length: 30 }) });
+    expect(["tag-VIP", "tag-trade", "otherTags", "notes"].map((name) => shownValue(refused.body, name))).toEqual([
+      "yes",
+      "",
+      "x".repeat(40),
+      "Allergic to nuts",
+    ]);
+    // In French, a country the list does not offer, and thirteen tags.
+    await staff.post("/admin/language", { lang: "fr", back: `/admin/guests/${first}` });
+    const thirteen = Array.from({ length: 13 }, (_, i) => `tag ${i}`).join(", ");
+    const refusé = await staff.post(`/admin/guests/${first}`, { otherTags: thirteen, notes: "Allergique aux noix", country: "" });
+    expect(refusé.statusCode).toBe(400);
+    expect(refusedFields(refusé.body)).toEqual({ otherTags: fr("guest.error.tags", { count: 12, length: 30 }) });
+    const country = await staff.post(`/admin/guests/${first}`, { otherTags: "", notes: "Allergique aux noix", country: "XK" });
+    expect(refusedFields(country.body)).toEqual({ country: fr("guest.error.country") });
+    expect(shownValue(country.body, "notes")).toBe("Allergique aux noix");
+    await staff.post("/admin/language", { lang: "en", back: `/admin/guests/${first}` });
     const saved = await staff.post(`/admin/guests/${first}`, {
       "tag-VIP": "yes",
       "tag-allergies": "yes",
@@ -152,9 +171,23 @@ describe("each package's options", () => {
       "both-depositPercent": "0",
       afterVisitMail: "on",
     };
-    const bad = await staff.post("/admin/experiences", { ...form, "mongiron-minGuests": "0" });
+    const bad = await staff.post("/admin/experiences", { ...form, "mongiron-minGuests": "0", "both-cutoffHours": "12" });
     expect(bad.statusCode).toBe(400);
     expect(said(bad.body)).toContain(en("experiences.error", { tour: "Château Mongiron tour", field: en("experiences.minGuests"), min: 1, max: 50 }));
+    // Named at its field, the form kept as typed.
+    expect(refusedFields(bad.body)).toEqual({
+      "mongiron-minGuests": en("experiences.error", { tour: "Château Mongiron tour", field: en("experiences.minGuests"), min: 1, max: 50 }),
+    });
+    expect(["mongiron-minGuests", "both-cutoffHours", "afterVisitMail"].map((name) => shownValue(bad.body, name))).toEqual(["0", "12", "on"]);
+    // And in French.
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/experiences" });
+    const refusé = await staff.post("/admin/experiences", { ...form, "both-depositPercent": "150", "hermitage-horizonMonths": "dix" });
+    expect(refusedFields(refusé.body)).toEqual({
+      "hermitage-horizonMonths": fr("experiences.error", { tour: tourNameOf("hermitage", "fr"), field: fr("experiences.horizonLabel"), min: 1, max: 36 }),
+      "both-depositPercent": fr("experiences.error", { tour: tourNameOf("both", "fr"), field: fr("experiences.depositPercent"), min: 0, max: 100 }),
+    });
+    expect(shownValue(refusé.body, "hermitage-horizonMonths")).toBe("dix");
+    await staff.post("/admin/language", { lang: "en", back: "/admin/experiences" });
     const saved = await staff.post("/admin/experiences", { ...form, "hermitage-cutoffHours": "168" });
     expect(saved.statusCode).toBe(303);
     expect(await availableSlots(app, "hermitage", saturday)).toEqual([]);

@@ -5,7 +5,10 @@ import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textO
 import { attribute, elements } from "./support/html";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
-import { bookTour, scheduleFormWith } from "./support/schedule";
+import { bookTour, scheduleFormIn, scheduleFormWith } from "./support/schedule";
+import { refusedFields, shownValue } from "./support/refused-form";
+import { adminTranslator } from "#locales/admin";
+import { tourNameOf } from "./support/fixtures";
 
 /**
  * The tour schedule in the staff area: admin accounts change the weekly times, the places and the
@@ -15,6 +18,8 @@ const { apps, smtps } = closedAfterEachTest();
 const clock = Date.parse("2027-03-01T09:00:00Z");
 const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
+const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
 
 /** The estate's office (an `inbox` account, no second factor) signed in from 10.3.0.9. */
 async function signedInOffice(app: FastifyInstance): Promise<StaffClient> {
@@ -90,7 +95,60 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(text).toContain("Booking horizon (months ahead): a whole number from 1 to 36.");
     expect(text).toContain("Château Mongiron tour: a line has days ticked (Saturday) but no time.");
     expect(refused.body).toContain('value="2pm"');
+    // Each at its own field, which keeps what was typed.
+    expect(refusedFields(refused.body)).toEqual({
+      "capacity-both": "Both châteaux tour: places per tour must be a whole number from 1 to 50.",
+      "time-both-0": "Both châteaux tour: “2pm” is not a time (for example 10:30).",
+      horizonMonths: "Booking horizon (months ahead): a whole number from 1 to 36.",
+      "time-mongiron-2": "Château Mongiron tour: a line has days ticked (Saturday) but no time.",
+    });
+    expect(["capacity-both", "time-both-0", "horizonMonths", "day-mongiron-2-6"].map((name) => shownValue(refused.body, name))).toEqual([
+      "80",
+      "2pm",
+      "0",
+      "on",
+    ]);
     expect(await starts(app, "package=both&from=2027-03-07&to=2027-03-07")).toEqual([{ start: "2027-03-07T14:00:00+01:00", capacity: 8, placesLeft: 8 }]);
+    // The same in French.
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/schedule" });
+    const refusé = await staff.post("/admin/schedule", await scheduleFormWith(staff, { "time-both-0": "2pm", holdHours: "" }));
+    expect(refusedFields(refusé.body)).toEqual({
+      "time-both-0": fr("schedule.error.time", { tour: tourNameOf("both", "fr"), time: "2pm" }),
+      holdHours: fr("schedule.error.number", { field: fr("schedule.hold"), min: 1, max: 720 }),
+    });
+  });
+
+  it("keeps the weekly form as stored when another form of the page is refused", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    const stored = await scheduleFormWith(staff, {});
+    for (const refused of [
+      await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-10", note: "Vendanges" }),
+      await staff.post("/admin/schedule/dates", { day: "2027-03-06", package: "hermitage", kind: "extra", time: "25:00", capacity: "", dateNote: "" }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(scheduleFormIn(refused.body)).toEqual(stored);
+    }
+  });
+
+  it("refuses to remove a closure or a date change at an address that names none, and removes nothing", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    expect((await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-30", note: "Vendanges" })).statusCode).toBe(303);
+    const kept = app.tours.schedule().closures;
+    expect(kept).toHaveLength(1);
+    for (const kind of ["closures", "dates"]) {
+      // A number that is no longer there (removed in another tab): the schedule as it is.
+      const gone = await staff.post(`/admin/schedule/${kind}/999999/remove`, {});
+      expect([gone.statusCode, gone.headers.location]).toEqual([303, "/admin/schedule"]);
+      // An address of another shape: refused, naming the field.
+      for (const id of ["abc", "1e3", "-1", "12345678901234567890"]) {
+        const refused = await staff.post(`/admin/schedule/${kind}/${id}/remove`, {});
+        expect(refused.statusCode, `${kind} ${id}`).toBe(400);
+        expect(said(refused.body)).toContain(en("error.invalidForm.text", { fields: "id" }));
+      }
+    }
+    expect(app.tours.schedule().closures).toEqual(kept);
   });
 
   it("names a refused closure or date change at its field, keeps what was typed and changes nothing", async () => {

@@ -58,6 +58,7 @@ import type { TourService } from "../bookings/service";
 import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
 import { NotFoundPage } from "./views/sign-in-page";
+import { staffFormLimit } from "./staff-form";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
 export interface AdminRoute {
@@ -141,8 +142,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(cookie);
   // The inbox's forms are plain HTML forms: URL-encoded fields are the only body it reads.
   admin.removeAllContentTypeParsers();
-  // 256 KB: a reply of 8,000 Chinese or Japanese characters is 72 KB once percent-encoded (9 bytes a character).
-  await admin.register(formbody, { bodyLimit: 256 * 1024 });
+  await admin.register(formbody, { bodyLimit: staffFormLimit });
   // Each route's params, query and body are read by its zod schema (fastify-type-provider-zod),
   // after the session, origin, CSRF and role checks below.
   admin.setValidatorCompiler(validatorCompiler);

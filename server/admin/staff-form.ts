@@ -5,8 +5,14 @@
  * to show the form again as it was. A form's mistakes are the staff's, not an attack: they never
  * become a bare 400, they are named at the field on the page again.
  */
-import { type z } from "zod";
+import { z } from "zod";
 import { staffForm } from "./context";
+
+/**
+ * The largest staff form post, in bytes (read by @fastify/formbody, ./index.ts). 256 KB: a reply of
+ * 8,000 Chinese or Japanese characters is 72 KB once percent-encoded (9 bytes a character).
+ */
+export const staffFormLimit = 256 * 1024;
 
 /** What was typed, to show the form again: every field but the token, each bounded. */
 export type TypedFields = Record<string, string>;
@@ -44,6 +50,38 @@ export function checkedForm<S extends z.ZodType, F extends string = Extract<keyo
     }
     return { ok: false, problems, typed };
   });
+}
+
+/** A box of a form: ticked when the browser sends it (as `on`, a box's value unless it names another). */
+export const box = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/**
+ * The reader of a form whose field names are made from a live list (a package, a row of times, a
+ * language), in the transform that makes the form's value from its fields: `field(name, schema)`
+ * checks one field with its own zod schema (its type and limits) and gives its value, or files its
+ * problem under the field's own name (its refinement's `message`, else zod's code), as
+ * `checkedForm` then reports it, and gives undefined. `refused()` says whether a field was; the
+ * transform then returns `z.NEVER`.
+ */
+export function listedFields(fields: Readonly<Record<string, string>>, check: z.RefinementCtx) {
+  let refused = false;
+  const field = <T>(name: string, schema: z.ZodType<T, string | undefined>): T | undefined => {
+    const result = schema.safeParse(fields[name]);
+    if (result.success) return result.data;
+    const [issue] = result.error.issues;
+    check.addIssue({ code: "custom", path: [name], message: issue?.code === "custom" ? issue.message : (issue?.code ?? "custom") });
+    refused = true;
+    return undefined;
+  };
+  /** Files a problem of fields read together (a row's days without its time) under the field that shows it. */
+  const problem = (name: string, message: string) => {
+    check.addIssue({ code: "custom", path: [name], message });
+    refused = true;
+  };
+  return { field, problem, refused: () => refused };
 }
 
 /** The refused fields of a form with their message in the staff member's words, for the fields the page names (`messages`). */

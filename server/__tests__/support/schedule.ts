@@ -2,10 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { StaffClient } from "./admin";
 
-/** The schedule form's fields as the page fills them (that form only), with some changed; `undefined` unticks a box or drops a field. */
-export async function scheduleFormWith(staff: StaffClient, changes: Record<string, string | undefined>): Promise<Record<string, string>> {
-  const page = await staff.get("/admin/schedule");
-  const form = /<form class="schedule-form"[^>]*>([\s\S]*?)<\/form>/.exec(page.body)![1]!;
+/** The weekly schedule form's fields in a page as a browser would send them (that form only). */
+export function scheduleFormIn(html: string): Record<string, string> {
+  const form = /<form class="schedule-form"[^>]*>([\s\S]*?)<\/form>/.exec(html)![1]!;
   const fields: Record<string, string> = {};
   for (const match of form.matchAll(/<input([^>]*)>/g)) {
     const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
@@ -15,7 +14,13 @@ export async function scheduleFormWith(staff: StaffClient, changes: Record<strin
       if (/checked/.test(match[1]!)) fields[name] = "on";
     } else fields[name] = /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "";
   }
-  const merged: Record<string, string | undefined> = { ...fields, ...changes };
+  return fields;
+}
+
+/** The schedule form's fields as the page fills them (that form only), with some changed; `undefined` unticks a box or drops a field. */
+export async function scheduleFormWith(staff: StaffClient, changes: Record<string, string | undefined>): Promise<Record<string, string>> {
+  const page = await staff.get("/admin/schedule");
+  const merged: Record<string, string | undefined> = { ...scheduleFormIn(page.body), ...changes };
   return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 

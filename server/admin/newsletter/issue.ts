@@ -1,7 +1,7 @@
 /**
  * An issue of the newsletter as the staff compose it: the form's fields (each name once, as every
  * staff form: `subject.fr`, `body.fr`, `picture`, `alt.fr`, `wine.<id>`, `tour.<id>`) read into the
- * issue's content by a zod object at the route, each problem named at its field. A draft may be
+ * issue's content by the route's zod schema (`issueForm`), each problem named at its field. A draft may be
  * saved half written; sending needs the English subject and text, which every subscriber without
  * their own language reads.
  */
@@ -13,6 +13,7 @@ import { languages, type Language } from "#core/languages";
 import { isCleanText, isPlainText } from "#forms/text";
 import type { AdminMessageId } from "#locales/admin";
 import type { NewsletterContent } from "../../db/newsletter";
+import { box, listedFields } from "../staff-form";
 
 /** The longest subject, text and picture description (a subject longer than about 80 is cut by mail programs anyway). */
 export const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;
@@ -35,47 +36,49 @@ const text = (max: number, oneLine: boolean) =>
     .refine((value) => value.length <= max, { message: "tooLong" })
     .refine((value) => (oneLine ? isPlainText(value) : isCleanText(value)), { message: "controls" });
 
-/**
- * The composing form's fields: per language a subject, a text and a picture's description, the
- * picture (a scene's name, or none). The boxes per wine and per tour are read against the content
- * the server has now (`tickedLinks`).
- */
-export const issueForm = z
-  .record(z.string(), z.string())
-  .default({})
-  .transform((fields, context) => {
-    const parsed: NewsletterContent = { subject: {}, body: {}, picture: null, wines: [], tours: [] };
-    const alt: Partial<Record<Language, string>> = {};
-    const check = (name: string, schema: z.ZodType<string>, value: string | undefined): string => {
-      const result = schema.safeParse(value);
-      if (result.success) return result.data;
-      for (const issue of result.error.issues) context.addIssue({ code: "custom", path: [name], message: issue.message });
-      return "";
-    };
-    for (const lang of languages) {
-      const subject = check(`subject.${lang}`, text(issueLimits.subject, true), fields[`subject.${lang}`]);
-      const body = check(`body.${lang}`, text(issueLimits.body, false), fields[`body.${lang}`]);
-      const description = check(`alt.${lang}`, text(issueLimits.alt, true), fields[`alt.${lang}`]);
-      if (subject) parsed.subject[lang] = subject;
-      if (body) parsed.body[lang] = body;
-      if (description) alt[lang] = description;
-    }
-    const picture = (fields.picture ?? "").trim();
-    if (picture !== "" && !pictureExists(picture)) context.addIssue({ code: "custom", path: ["picture"], message: "picture" });
-    else if (picture !== "") parsed.picture = { scene: picture, alt };
-    return parsed;
-  });
-
 /** The wines and tours the content has now: what an issue may link to. */
 export type IssueCatalogue = Pick<Content, "wines" | "tours">;
 
-/** The wines and tours whose boxes are ticked, among those of the content (a box of another name is ignored). */
-export function tickedLinks(fields: Record<string, string>, catalogue: IssueCatalogue): Pick<NewsletterContent, "wines" | "tours"> {
-  return {
-    wines: catalogue.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id),
-    tours: catalogue.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id),
-  };
-}
+/** The form's buttons: save, preview, a test to oneself, the sending's confirmation. */
+const issueOps = ["save", "preview", "test", "review"] as const;
+
+/** A picture: none, or a scene of the content. */
+const pictureField = z
+  .string()
+  .trim()
+  .default("")
+  .refine((scene) => scene === "" || pictureExists(scene), { message: "picture" });
+
+/**
+ * The composing form, its fields named per language and per wine and tour: per language a
+ * subject, a text and a picture's description (`subject.fr`, `body.fr`, `alt.fr`), the picture (a
+ * scene's name, or none), the boxes of the wines and tours of the content the server has when the
+ * form is sent (`wine.<id>`, `tour.<id>`: a box of another name is ignored), the button pressed
+ * (`_op`) and the language to preview or test in (`_previewLang`, else the staff member's). Each
+ * problem is filed under its field's own name.
+ */
+export const issueForm = (catalogue: () => IssueCatalogue) =>
+  z.record(z.string(), z.string()).transform((fields, check) => {
+    const { field, refused } = listedFields(fields, check);
+    const draft: NewsletterContent = { subject: {}, body: {}, picture: null, wines: [], tours: [] };
+    const alt: Partial<Record<Language, string>> = {};
+    for (const lang of languages) {
+      const subject = field(`subject.${lang}`, text(issueLimits.subject, true));
+      const body = field(`body.${lang}`, text(issueLimits.body, false));
+      const description = field(`alt.${lang}`, text(issueLimits.alt, true));
+      if (subject) draft.subject[lang] = subject;
+      if (body) draft.body[lang] = body;
+      if (description) alt[lang] = description;
+    }
+    const picture = field("picture", pictureField);
+    if (picture) draft.picture = { scene: picture, alt };
+    const { wines, tours } = catalogue();
+    draft.wines = wines.filter((wine) => field(`wine.${wine.id}`, box)).map((wine) => wine.id);
+    draft.tours = tours.packages.filter((tour) => field(`tour.${tour.id}`, box)).map((tour) => tour.id);
+    const op = field("_op", z.enum(issueOps).catch("save")) ?? "save";
+    const previewLang = field("_previewLang", z.enum(languages).optional().catch(undefined));
+    return refused() ? z.NEVER : { draft, op, previewLang };
+  });
 
 /** The form as typed, without its checks: shown again, with its problems, when it is refused. */
 export function typedIssue(fields: Record<string, string>, catalogue: IssueCatalogue): NewsletterContent {
@@ -86,18 +89,17 @@ export function typedIssue(fields: Record<string, string>, catalogue: IssueCatal
     subject: per("subject"),
     body: per("body"),
     picture: pictureExists(picture) ? { scene: picture, alt: per("alt") } : null,
-    ...tickedLinks(fields, catalogue),
+    wines: catalogue.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id),
+    tours: catalogue.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id),
   };
 }
 
-/** The form's problems in the staff catalog's words, by field. */
-export function issueProblems(error: z.ZodError): IssueProblem[] {
-  return error.issues.map((issue) => {
-    const field = String(issue.path[0] ?? "");
+/** The form's problems (each refused field with its problem, as `checkedForm` reports them) in the staff catalog's words. */
+export function issueProblems(problems: Partial<Record<string, string>>): IssueProblem[] {
+  return Object.entries(problems).map(([field, problem]) => {
     const kind = field.split(".")[0] ?? "";
-    if (issue.message === "tooLong")
-      return { field, message: "newsletter.problem.tooLong", values: { maximum: issueLimits[kind as keyof typeof issueLimits] ?? 0 } };
-    if (issue.message === "controls") return { field, message: "newsletter.problem.controls" };
+    if (problem === "tooLong") return { field, message: "newsletter.problem.tooLong", values: { maximum: issueLimits[kind as keyof typeof issueLimits] ?? 0 } };
+    if (problem === "controls") return { field, message: "newsletter.problem.controls" };
     return { field, message: "newsletter.problem.picture" };
   });
 }

@@ -13,18 +13,11 @@ import { paymentsConfigured } from "../../config";
 import { auditActions, recordAudit } from "../../db/audit";
 import { afterVisitMailOn, setAfterVisitMail, writePackageRules, type PackageRulesRow } from "../../db/tour-rules";
 import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
+import { box, checkedForm, listedFields, namedProblems } from "../staff-form";
 import { scheduleRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
 import type { ViewContext } from "../view-context";
 import { ExperiencesPage, ruleField } from "../views/experiences-page";
-
-/** A whole number typed in a form within bounds; null for an empty optional field; NaN when it is neither. */
-const numberOf = (text: string | undefined, min: number, max: number, optional: boolean): number | null => {
-  const trimmed = String(text ?? "").trim();
-  if (trimmed === "" && optional) return null;
-  const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
-  return n >= min && n <= max ? n : NaN;
-};
 
 /** The bounds of each rule, and whether it may be left empty (the schedule's then). */
 const bounds: Record<
@@ -41,27 +34,50 @@ const bounds: Record<
   horizonMonths: { min: 1, max: 36, optional: true, label: "experiences.horizonLabel" },
   depositPercent: { min: 0, max: 100, optional: false, label: "experiences.depositPercent" },
 };
+const ruleNames = Object.keys(bounds) as (keyof PackageRules)[];
 
-/** Reads the form: every package's rules, or the problems in the staff's language. */
-function readForm(fields: Record<string, string>, view: ViewContext): { rows: PackageRulesRow[] } | { problems: string[] } {
-  const problems: string[] = [];
-  const rows = tourPackageIds.map((pkg) => {
-    const read = (rule: keyof PackageRules) => {
-      const { min, max, optional, label } = bounds[rule];
-      const n = numberOf(fields[ruleField(pkg, rule)], min, max, optional);
-      if (Number.isNaN(n)) problems.push(view.t("experiences.error", { tour: view.tourName(pkg), field: view.t(label, { hours: 0, months: 0 }), min, max }));
-      return n;
-    };
+/** A rule's whole number within its bounds; null when an optional one is left empty. */
+const ruleNumber = ({ min, max, optional }: (typeof bounds)[keyof PackageRules]) =>
+  z
+    .string()
+    .default("")
+    .transform((text, check) => {
+      const trimmed = text.trim();
+      if (trimmed === "" && optional) return null;
+      const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
+      return n >= min && n <= max ? n : (check.addIssue({ code: "custom", message: "number" }), z.NEVER);
+    });
+
+/**
+ * The form, its fields named from the packages (`ruleField`): each package's rules, and the
+ * thank-you e-mail's switch. Each problem is filed under its field's own name.
+ */
+const experiencesForm = staffForm.transform((fields, check) => {
+  const { field, refused } = listedFields(fields, check);
+  const rows = tourPackageIds.map((pkg): PackageRulesRow => {
+    const rule = (name: keyof PackageRules) => field(ruleField(pkg, name), ruleNumber(bounds[name])) ?? null;
     return {
       package: pkg,
-      min_guests: read("minGuests") ?? 1,
-      cutoff_hours: read("cutoffHours"),
-      horizon_months: read("horizonMonths"),
-      deposit_percent: read("depositPercent") ?? 0,
+      min_guests: rule("minGuests") ?? 1,
+      cutoff_hours: rule("cutoffHours"),
+      horizon_months: rule("horizonMonths"),
+      deposit_percent: rule("depositPercent") ?? 0,
     };
   });
-  return problems.length > 0 ? { problems } : { rows };
-}
+  const afterVisitMail = field("afterVisitMail", box) ?? false;
+  return refused() ? z.NEVER : { rows, afterVisitMail };
+});
+
+/** Each field's problem on the page, in the staff's language: the tour, the rule and its bounds. */
+const experiencesProblems = (view: ViewContext): Record<string, string> =>
+  Object.fromEntries(
+    tourPackageIds.flatMap((pkg) =>
+      ruleNames.map((rule) => {
+        const { min, max, label } = bounds[rule];
+        return [ruleField(pkg, rule), view.t("experiences.error", { tour: view.tourName(pkg), field: view.t(label, { hours: 0, months: 0 }), min, max })];
+      }),
+    ),
+  );
 
 export const experienceRoutes = guardedRoutes("experiences", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +85,7 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { saved?: boolean; problems?: string[]; typed?: Record<string, string> } = {},
+    extra: { saved?: boolean; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
     const schedule = context.tours.schedule();
     return sendPage(
@@ -83,7 +99,7 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
         afterVisitMail: afterVisitMailOn(context.db),
         paymentsOn: paymentsConfigured(context.config),
         saved: extra.saved ?? false,
-        problems: extra.problems ?? [],
+        fieldProblems: extra.fieldProblems ?? {},
         typed: extra.typed ?? null,
       }),
     );
@@ -93,29 +109,35 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
     page(request, reply, 200, { saved: request.query.saved === "1" }),
   );
 
-  routes.post("/admin/experiences", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const read = readForm(request.body, viewFor(context, request, reply));
-    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: request.body });
-    const afterVisitMail = request.body.afterVisitMail === "on";
-    const now = context.now();
-    try {
-      await context.tours.change(() => {
-        writePackageRules(context.db, read.rows);
-        setAfterVisitMail(context.db, afterVisitMail);
-        recordAudit(
-          context.db,
-          {
-            actor: staffOf(request).email,
-            action: auditActions.experiencesChanged,
-            target: { type: "schedule", id: "tours" },
-            detail: { packages: read.rows, afterVisitMail },
-          },
-          now,
-        );
-      });
-    } finally {
-      context.tours.scheduleChanged();
-    }
-    return reply.redirect("/admin/experiences?saved=1", 303);
-  });
+  routes.post(
+    "/admin/experiences",
+    // Field names are made per package: the problems are keyed by any of them.
+    { config: scheduleRoles, schema: { body: checkedForm<typeof experiencesForm, string>(experiencesForm, { fallback: "afterVisitMail", typedMax: 200 }) } },
+    async (request, reply) => {
+      const { typed } = request.body;
+      if (!request.body.ok)
+        return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, experiencesProblems(viewFor(context, request, reply))), typed });
+      const { rows, afterVisitMail } = request.body.value;
+      const now = context.now();
+      try {
+        await context.tours.change(() => {
+          writePackageRules(context.db, rows);
+          setAfterVisitMail(context.db, afterVisitMail);
+          recordAudit(
+            context.db,
+            {
+              actor: staffOf(request).email,
+              action: auditActions.experiencesChanged,
+              target: { type: "schedule", id: "tours" },
+              detail: { packages: rows, afterVisitMail },
+            },
+            now,
+          );
+        });
+      } finally {
+        context.tours.scheduleChanged();
+      }
+      return reply.redirect("/admin/experiences?saved=1", 303);
+    },
+  );
 });

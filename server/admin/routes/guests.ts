@@ -12,14 +12,66 @@ import { isWellFormedText, neutraliseText } from "#forms/text";
 import { guestOf, saveGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import { auditActions, recordAudit } from "../../db/audit";
 import { emailOfBooking, listGuests } from "../../db/tour-guests";
-import { queryText, sendPage, staffForm, staffOf, viewFor } from "../context";
+import { queryText, sendPage, staffOf, viewFor } from "../context";
+import { checkedForm, namedProblems, type TypedFields } from "../staff-form";
 import { inboxRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
-import { countryChoices, GuestPage, GuestsPage, guestHref } from "../views/guest-views";
+import type { ViewContext } from "../view-context";
+import { countryChoices, GuestPage, GuestsPage, guestHref, guestTagField } from "../views/guest-views";
 import { NotFoundPage } from "../views/sign-in-page";
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const params = z.object({ id: z.string() });
+
+/** A suggested tag's box: ticked when sent as `yes`. */
+const tagBox = z
+  .string()
+  .optional()
+  .transform((value) => value === "yes");
+const tagBoxes = Object.fromEntries(suggestedTags.map((tag) => [guestTagField(tag), tagBox])) as Record<ReturnType<typeof guestTagField>, typeof tagBox>;
+
+/**
+ * The form of a guest's record: the suggested tags' boxes, other tags typed with commas (each a
+ * word or two), the staff's notes, and a country (a region's code, or none for the phone's). Which
+ * countries may be chosen is the route's to check: the list's, or the one the record has already.
+ */
+const guestForm = z
+  .object({
+    ...tagBoxes,
+    otherTags: z
+      .string()
+      .default("")
+      .transform((text) =>
+        text
+          .split(/[,，、;]/)
+          .map((tag) => neutraliseText(tag).trim())
+          .filter((tag) => tag !== ""),
+      )
+      .refine((tags) => tags.every((tag) => tag.length <= tagLimits.length && isWellFormedText(tag)), "tags"),
+    notes: z
+      .string()
+      .default("")
+      .transform((text) => neutraliseText(text).trim())
+      .refine((notes) => notes.length <= 2000 && isWellFormedText(notes), "notes"),
+    country: z
+      .string()
+      .trim()
+      .default("")
+      .refine((code) => code === "" || /^[A-Z]{2}$/.test(code), "country"),
+  })
+  .transform(({ otherTags, notes, country, ...boxes }) => ({
+    tags: [...suggestedTags.filter((tag) => boxes[guestTagField(tag)]), ...otherTags],
+    notes,
+    country: country === "" ? null : country,
+  }))
+  .refine((form) => form.tags.length <= tagLimits.count, { path: ["otherTags"], message: "tags" });
+
+/** Each field's problem on the page, in the staff's language. */
+const guestProblems = (view: ViewContext): Record<"otherTags" | "notes" | "country", string> => ({
+  otherTags: view.t("guest.error.tags", { count: tagLimits.count, length: tagLimits.length }),
+  notes: view.t("guest.error.notes"),
+  country: view.t("guest.error.country"),
+});
 
 export const guestRoutes = guardedRoutes("guests", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +93,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
     status: number,
     guest: Guest,
     id: string,
-    extra: { saved?: boolean; problems?: string[]; typed?: { notes: string; tags: string[]; country: string } } = {},
+    extra: { saved?: boolean; fieldProblems?: Record<string, string>; typed?: TypedFields } = {},
   ) =>
     sendPage(
       reply,
@@ -51,7 +103,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
         guest,
         bookingId: id,
         saved: extra.saved ?? false,
-        problems: extra.problems ?? [],
+        fieldProblems: extra.fieldProblems ?? {},
         typed: extra.typed ?? null,
       }),
     );
@@ -64,31 +116,27 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
     return page(request, reply, 200, guest, request.params.id, { saved: request.query.saved === "1" });
   });
 
-  routes.post("/admin/guests/:id", { config: inboxRoles, schema: { params, body: staffForm } }, async (request, reply) => {
-    const { id } = request.params;
-    const guest = guestOfBooking(id);
-    if (!guest) return notFound(request, reply);
-    const fields = request.body;
-    const view = viewFor(context, request, reply);
-    const notes = neutraliseText(fields.notes ?? "").trim();
-    const others = (fields.otherTags ?? "").split(/[,，、;]/).map((tag) => neutraliseText(tag).trim());
-    const tags = [...suggestedTags.filter((tag) => fields[`tag-${tag}`] === "yes"), ...others.filter((tag) => tag !== "")];
-    const country = (fields.country ?? "").trim();
-    const typed = { notes: notes.slice(0, 2000), tags, country };
-    const problems = [
-      ...(notes.length > 2000 || !isWellFormedText(notes) ? [view.t("guest.error.notes")] : []),
-      ...(tags.length > tagLimits.count || tags.some((tag) => tag.length > tagLimits.length || !isWellFormedText(tag))
-        ? [view.t("guest.error.tags", { count: tagLimits.count, length: tagLimits.length })]
-        : []),
-      ...(country !== "" && !(countryChoices as readonly string[]).includes(country) && country !== guest.country ? [view.t("guest.error.country")] : []),
-    ];
-    if (problems.length > 0) return page(request, reply, 400, guest, id, { problems, typed });
-    const now = context.now();
-    const actor = staffOf(request).email;
-    await context.tours.change(() => {
-      saveGuest(context.db, guest.email, { notes, tags, country: country === "" ? null : country }, actor, now);
-      recordAudit(context.db, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id }, detail: { tags } }, now);
-    });
-    return reply.redirect(`${guestHref(id)}?saved=1`, 303);
-  });
+  routes.post(
+    "/admin/guests/:id",
+    { config: inboxRoles, schema: { params, body: checkedForm<typeof guestForm, keyof z.input<typeof guestForm>>(guestForm, { fallback: "notes" }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const guest = guestOfBooking(id);
+      if (!guest) return notFound(request, reply);
+      const { typed } = request.body;
+      // A country from the list, or the one the record has (from the phone) even if the list lacks it.
+      const offered = (country: string | null) => country === null || (countryChoices as readonly string[]).includes(country) || country === guest.country;
+      const problems = request.body.ok ? (offered(request.body.value.country) ? {} : { country: "country" }) : request.body.problems;
+      if (!request.body.ok || Object.keys(problems).length > 0)
+        return page(request, reply, 400, guest, id, { fieldProblems: namedProblems(problems, guestProblems(viewFor(context, request, reply))), typed });
+      const { notes, tags, country } = request.body.value;
+      const now = context.now();
+      const actor = staffOf(request).email;
+      await context.tours.change(() => {
+        saveGuest(context.db, guest.email, { notes, tags, country }, actor, now);
+        recordAudit(context.db, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id }, detail: { tags } }, now);
+      });
+      return reply.redirect(`${guestHref(id)}?saved=1`, 303);
+    },
+  );
 });

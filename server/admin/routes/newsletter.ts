@@ -12,7 +12,8 @@ import { mailLogo, type InlineImage } from "../../mail/logo";
 import { composeNewsletterTest, newsletterDocument, newsletterFacts, readingLanguage } from "../../mail/newsletter";
 import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import type { NewsletterDispatch } from "../newsletter/dispatch";
-import { emptyIssue, issueForm, issueProblems, sendingProblems, tickedLinks, typedIssue, type IssueProblem } from "../newsletter/issue";
+import { emptyIssue, issueForm, issueProblems, sendingProblems, typedIssue, type IssueProblem } from "../newsletter/issue";
+import { checkedForm, staffFormLimit } from "../staff-form";
 import { mailPreviewPolicy } from "../framed-policies";
 import { contentRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
@@ -50,6 +51,9 @@ export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): 
 }
 
 const issueParams = z.object({ id: z.string().regex(/^\d{1,9}$/) });
+
+/** The sending's confirmation: its box ticked, else the page again, saying so. */
+const sendForm = checkedForm(z.object({ confirm: z.literal("yes") }), { fallback: "confirm" });
 const issueQuery = z.object({ done: queryText, preview: queryText });
 
 /**
@@ -151,45 +155,52 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
    * in the language chosen) or taken to the sending's confirmation. A refused form comes back with
    * what was typed and each problem at its field.
    */
-  routes.post("/admin/newsletter/:id", { config: contentRoles, schema: { params: issueParams, body: staffForm } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    const issue = table.get(id);
-    if (!issue) return notFound(request, reply);
-    if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${id}`, 303);
-    const fields = request.body;
-    const parsed = issueForm.safeParse(fields);
-    if (!parsed.success) {
-      // What was typed comes back, with each problem at its field.
-      return issuePage(request, reply, id, { draft: typedIssue(fields, context.content.current), problems: issueProblems(parsed.error), status: 400 });
-    }
-    const draft = { ...parsed.data, ...tickedLinks(fields, context.content.current) };
-    if (!table.update(id, draft, now())) return reply.redirect(`/admin/newsletter/${id}`, 303);
-    const previewLang: Language = isLanguage(fields._previewLang) ? fields._previewLang : viewFor(context, request, reply).lang;
-    switch (fields._op) {
-      case "preview":
-        return reply.redirect(`/admin/newsletter/${id}?preview=${previewLang}#preview`, 303);
-      case "test": {
-        const problems = sendingProblems(draft);
-        if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
-        const staff = staffOf(request).email;
-        table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, facts()), now());
-        context.kickMail();
-        recordAudit(
-          context.db,
-          { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } },
-          context.now(),
-        );
-        return reply.redirect(`/admin/newsletter/${id}?done=tested&preview=${previewLang}`, 303);
+  const composed = issueForm(() => context.content.current);
+  routes.post(
+    "/admin/newsletter/:id",
+    // Field names are made per language, wine and tour; a text refused as too long comes back whole.
+    {
+      config: contentRoles,
+      schema: { params: issueParams, body: checkedForm<typeof composed, string>(composed, { fallback: "picture", typedMax: staffFormLimit }) },
+    },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const issue = table.get(id);
+      if (!issue) return notFound(request, reply);
+      if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${id}`, 303);
+      if (!request.body.ok) {
+        // What was typed comes back, with each problem at its field.
+        const draft = typedIssue(request.body.typed, context.content.current);
+        return issuePage(request, reply, id, { draft, problems: issueProblems(request.body.problems), status: 400 });
       }
-      case "review": {
-        const problems = sendingProblems(draft);
-        if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
-        return reply.redirect(`/admin/newsletter/${id}/send`, 303);
+      const { draft, op, previewLang = viewFor(context, request, reply).lang } = request.body.value;
+      if (!table.update(id, draft, now())) return reply.redirect(`/admin/newsletter/${id}`, 303);
+      switch (op) {
+        case "preview":
+          return reply.redirect(`/admin/newsletter/${id}?preview=${previewLang}#preview`, 303);
+        case "test": {
+          const problems = sendingProblems(draft);
+          if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
+          const staff = staffOf(request).email;
+          table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, facts()), now());
+          context.kickMail();
+          recordAudit(
+            context.db,
+            { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } },
+            context.now(),
+          );
+          return reply.redirect(`/admin/newsletter/${id}?done=tested&preview=${previewLang}`, 303);
+        }
+        case "review": {
+          const problems = sendingProblems(draft);
+          if (problems.length > 0) return issuePage(request, reply, id, { draft, problems, status: 400 });
+          return reply.redirect(`/admin/newsletter/${id}/send`, 303);
+        }
+        case "save":
+          return reply.redirect(`/admin/newsletter/${id}?done=saved`, 303);
       }
-      default:
-        return reply.redirect(`/admin/newsletter/${id}?done=saved`, 303);
-    }
-  });
+    },
+  );
 
   /** Before sending: how many subscribers, in which languages, and who gets the English version. */
   routes.get("/admin/newsletter/:id/send", { config: contentRoles, schema: { params: issueParams } }, async (request, reply) => {
@@ -211,12 +222,12 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
     );
   });
 
-  routes.post("/admin/newsletter/:id/send", { config: contentRoles, schema: { params: issueParams, body: staffForm } }, async (request, reply) => {
+  routes.post("/admin/newsletter/:id/send", { config: contentRoles, schema: { params: issueParams, body: sendForm } }, async (request, reply) => {
     const issue = table.get(Number(request.params.id));
     if (!issue) return notFound(request, reply);
     if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${issue.id}`, 303);
     const problems = sendingProblems(issue.content);
-    if (request.body.confirm !== "yes" || problems.length > 0 || !mailConfigured) {
+    if (!request.body.ok || problems.length > 0 || !mailConfigured) {
       return sendPage(
         reply,
         400,

@@ -10,10 +10,20 @@ import { MoveRefused, type Decision } from "../../bookings/service";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
 import { scheduleRoles } from "../roles";
 import { formatClock, formatShortDay, type ViewContext } from "../view-context";
-import { ScheduleChangePage } from "../views/schedule-change-page";
-import { dateChangeText, dayName, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type ScheduleDone } from "../views/schedule-page";
+import { decisionField, moveValue, ScheduleChangePage } from "../views/schedule-change-page";
+import {
+  dateChangeText,
+  dayName,
+  maxTimeRows,
+  scheduleFields,
+  scheduleNumbers,
+  SchedulePage,
+  weekdayName,
+  type RefusedForm,
+  type ScheduleDone,
+} from "../views/schedule-page";
 import { guardedRoutes } from "../staff-guard";
-import { checkedForm, namedProblems } from "../staff-form";
+import { box, checkedForm, listedFields, namedProblems, type TypedFields } from "../staff-form";
 
 const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
@@ -32,52 +42,82 @@ const clockOf = (text: string) => {
   return isClock(time) ? time : null;
 };
 
-/** Reads the schedule form: the settings, or the problems in the staff's language. */
-export function readScheduleForm(fields: Record<string, string>, view: ViewContext): { settings: ScheduleSettings } | { problems: string[] } {
-  const problems: string[] = [];
-  const values: Record<string, number> = {};
-  for (const [name, label, min, max] of scheduleNumbers) {
-    values[name] = wholeNumber(fields[name], min, max);
-    if (Number.isNaN(values[name])) problems.push(view.t("schedule.error.number", { field: view.t(label), min, max }));
-  }
+/** A whole number typed in a form within bounds, refused with `message` when it is not one. */
+const wholeNumberField = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .default("")
+    .transform((text, check) => {
+      const n = wholeNumber(text, min, max);
+      return Number.isNaN(n) ? (check.addIssue({ code: "custom", message }), z.NEVER) : n;
+    });
+
+/** A row's time: none when left empty, else a time as a time input sends it or as people type it. */
+const rowTime = z
+  .string()
+  .default("")
+  .transform((text, check) => (text.trim() === "" ? null : (clockOf(text) ?? (check.addIssue({ code: "custom", message: "time" }), z.NEVER))));
+
+/**
+ * The weekly form, its fields named from the packages and the rows the page offers
+ * (`scheduleFields`): the settings' numbers and the shared guide, and per package its places per
+ * tour, whether it confirms at once, and its rows of a time and the weekdays it runs on. Each
+ * problem is filed under its field's own name: a row with days ticked and no time, under that
+ * row's time (`noTime`).
+ */
+const scheduleForm = staffForm.transform((fields, check): ScheduleSettings => {
+  const { field, problem, refused } = listedFields(fields, check);
+  const setting = (name: (typeof scheduleNumbers)[number][0]) => {
+    const [, , min, max] = scheduleNumbers.find(([one]) => one === name)!;
+    return field(name, wholeNumberField(min, max, "number")) ?? 0;
+  };
   const times = {} as ScheduleSettings["times"];
   const instantConfirm = {} as ScheduleSettings["instantConfirm"];
   const capacity = {} as ScheduleSettings["capacity"];
   for (const pkg of tourPackageIds) {
-    const tour = view.tourName(pkg);
-    capacity[pkg] = wholeNumber(fields[scheduleFields.capacity(pkg)], 1, 50);
-    if (Number.isNaN(capacity[pkg])) problems.push(view.t("schedule.error.capacity", { tour, min: 1, max: 50 }));
-    instantConfirm[pkg] = fields[scheduleFields.instant(pkg)] === "on";
+    capacity[pkg] = field(scheduleFields.capacity(pkg), wholeNumberField(1, 50, "capacity")) ?? 0;
+    instantConfirm[pkg] = field(scheduleFields.instant(pkg), box) ?? false;
     times[pkg] = Object.fromEntries(weekdays.map((day) => [day, [] as string[]]));
     for (let row = 0; row < maxTimeRows; row++) {
-      const typed = String(fields[scheduleFields.time(pkg, row)] ?? "").slice(0, 20);
-      const days = weekdays.filter((day) => fields[scheduleFields.day(pkg, row, day)] === "on");
-      if (typed.trim() === "") {
-        if (days.length > 0) problems.push(view.t("schedule.error.noTime", { tour, days: days.map((day) => weekdayName(view, day)).join(", ") }));
-        continue;
-      }
-      const time = clockOf(typed);
-      if (!time) {
-        problems.push(view.t("schedule.error.time", { tour, time: typed }));
-        continue;
-      }
-      for (const day of days) times[pkg][day] = [...new Set([...(times[pkg][day] ?? []), time])].sort();
+      const time = field(scheduleFields.time(pkg, row), rowTime);
+      const days = weekdays.filter((day) => field(scheduleFields.day(pkg, row, day), box));
+      if (time === null && days.length > 0) problem(scheduleFields.time(pkg, row), "noTime");
+      if (time) for (const day of days) times[pkg][day] = [...new Set([...(times[pkg][day] ?? []), time])].sort();
     }
   }
-  if (problems.length > 0) return { problems };
-  return {
-    settings: {
-      capacity,
-      cutoffHours: values.cutoffHours!,
-      holdHours: values.holdHours!,
-      reminderHours: values.reminderHours!,
-      waitlistHoldHours: values.waitlistHoldHours!,
-      horizonMonths: values.horizonMonths!,
-      sharedGuide: fields.sharedGuide === "on",
-      times,
-      instantConfirm,
-    },
+  const settings: ScheduleSettings = {
+    capacity,
+    cutoffHours: setting("cutoffHours"),
+    holdHours: setting("holdHours"),
+    reminderHours: setting("reminderHours"),
+    waitlistHoldHours: setting("waitlistHoldHours"),
+    horizonMonths: setting("horizonMonths"),
+    sharedGuide: field("sharedGuide", box) ?? false,
+    times,
+    instantConfirm,
   };
+  return refused() ? z.NEVER : settings;
+});
+
+/**
+ * Each field's problem on the weekly form's page, in the staff's language: a number's bounds, a
+ * row's time as typed (`typed`) or the days it has ticked without one.
+ */
+function scheduleProblems(view: ViewContext, problems: Partial<Record<string, string>>, typed: TypedFields): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const [name, label, min, max] of scheduleNumbers) messages[name] = view.t("schedule.error.number", { field: view.t(label), min, max });
+  for (const pkg of tourPackageIds) {
+    const tour = view.tourName(pkg);
+    messages[scheduleFields.capacity(pkg)] = view.t("schedule.error.capacity", { tour, min: 1, max: 50 });
+    for (let row = 0; row < maxTimeRows; row++) {
+      const name = scheduleFields.time(pkg, row);
+      if (problems[name] === "noTime") {
+        const days = weekdays.filter((day) => typed[scheduleFields.day(pkg, row, day)] === "on");
+        messages[name] = view.t("schedule.error.noTime", { tour, days: days.map((day) => weekdayName(view, day)).join(", ") });
+      } else messages[name] = view.t("schedule.error.time", { tour, time: (typed[name] ?? "").slice(0, 20) });
+    }
+  }
+  return namedProblems(problems, messages);
 }
 
 /** A note the staff typed on one line, cleaned; refused when too long or damaged. */
@@ -136,28 +176,51 @@ const dateChangeProblems = (view: ViewContext): Record<keyof z.input<typeof date
   dateNote: view.t("schedule.error.note"),
 });
 
-/** The staff's choices for the bookings a change touches, from the warning page's fields. */
-export function readDecisions(fields: Record<string, string>): Map<string, Decision> {
-  const decisions = new Map<string, Decision>();
-  for (const [name, value] of Object.entries(fields)) {
-    if (!name.startsWith("decision-")) continue;
-    const id = name.slice("decision-".length);
-    if (value === "keep" || value === "cancel") decisions.set(id, { action: value });
-    else if (value.startsWith("move:")) {
-      const to = parseStart(value.slice("move:".length));
-      if (to) decisions.set(id, { action: "move", to });
-    }
-  }
-  return decisions;
-}
+/** A choice on the warning page for one booking: keep it, cancel it, or move it to a slot's start. */
+const decision = z.union([
+  z.enum(["keep", "cancel"]).transform((action): Decision => ({ action })),
+  z
+    .string()
+    .startsWith(moveValue(""))
+    .transform((value, check): Decision => {
+      const to = parseStart(value.slice(moveValue("").length));
+      return to ? { action: "move", to } : (check.addIssue({ code: "custom", message: "decision" }), z.NEVER);
+    }),
+]);
 
-/** What the schedule page shows besides the schedule: a notice after a change, or the problems of a form with what was typed. */
-interface PageExtra {
-  done?: ScheduleDone;
-  problems?: string[];
-  fieldProblems?: Record<string, string>;
-  typed?: Record<string, string>;
-}
+/**
+ * The warning page's answers, sent with the change's own fields (../views/schedule-change-page.tsx):
+ * `confirm` once the staff have seen the bookings the change touches, and their choice for each
+ * (`decision-<booking>`). A choice that is none of the page's counts as not made: the warning
+ * comes back with that booking, as for one made after it was shown.
+ */
+const warningAnswers = z.looseObject({ confirm: z.string().optional() }).transform(({ confirm, ...fields }) => ({
+  confirmed: confirm === "yes",
+  decisions: new Map(
+    Object.entries(fields).flatMap(([name, value]) => {
+      const chosen = name.startsWith(decisionField("")) ? decision.safeParse(value) : null;
+      return chosen?.success ? [[name.slice(decisionField("").length), chosen.data] as const] : [];
+    }),
+  ),
+}));
+type WarningAnswers = z.output<typeof warningAnswers>;
+
+/** No answers: the warning is shown first. */
+const unanswered: WarningAnswers = { confirmed: false, decisions: new Map() };
+
+/** A change's form with the warning page's answers sent back with it: the value is `{ form, answers }`, each problem at its field. */
+const answered = <S extends z.ZodType>(form: S) =>
+  z.intersection(
+    form.transform((value) => ({ form: value })),
+    warningAnswers.transform((answers) => ({ answers })),
+  );
+
+const scheduleBody = answered(scheduleForm);
+const closureBody = answered(closureForm);
+const dateChangeBody = answered(dateChangeForm);
+
+/** The schedule page's forms, and the one shown again with its problems and what was typed. */
+type PageExtra = { done?: ScheduleDone; refused?: RefusedForm };
 
 /** The schedule page. */
 function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply: FastifyReply, status: number, extra: PageExtra) {
@@ -168,32 +231,32 @@ function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply:
       view: viewFor(context, request, reply),
       schedule: context.tours.schedule(),
       done: extra.done ?? null,
-      problems: extra.problems ?? [],
-      fieldProblems: extra.fieldProblems ?? {},
-      typed: extra.typed ?? {},
+      refused: extra.refused ?? null,
     }),
   );
 }
 
 /**
  * Applies a change. When it touches bookings and the staff have not yet chosen what to do with
- * each, the warning page lists them first (nothing is changed); once chosen, the change and the
- * choices are applied together. A move into a time that filled up meanwhile, or a booking made
- * after the warning was shown, brings the warning back with what changed.
+ * each, the warning page lists them first (nothing is changed), with the change's fields as typed
+ * to send again; once chosen, the change and the choices are applied together. A move into a time
+ * that filled up meanwhile, or a booking made after the warning was shown, brings the warning back
+ * with what changed.
  */
 async function settle(
   context: AdminContext,
   request: FastifyRequest,
   reply: FastifyReply,
   change: ScheduleChange,
-  fields: Record<string, string>,
+  { answers, typed }: { answers: WarningAnswers; typed: TypedFields },
   describe: string,
   done: ScheduleDone,
 ) {
   const { tours } = context;
   const view = viewFor(context, request, reply);
-  const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "_csrf" && name !== "confirm" && !name.startsWith("decision-")));
-  const chosen = Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith("decision-")));
+  const isChoice = (name: string) => name.startsWith(decisionField(""));
+  const hidden = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "confirm" && !isChoice(name)));
+  const chosen = Object.fromEntries(Object.entries(typed).filter(([name]) => isChoice(name)));
   const warn = (status: number, affected: ReturnType<typeof tours.affectedBy>, problems: string[], stale: boolean) =>
     sendPage(
       reply,
@@ -210,13 +273,13 @@ async function settle(
         stale,
       }),
     );
-  if (fields.confirm !== "yes") {
+  if (!answers.confirmed) {
     const affected = tours.affectedBy(change);
     if (affected.length > 0) return warn(200, affected, [], false);
   }
   try {
-    const result = await tours.applyScheduleChange(change, readDecisions(fields), staffOf(request).email);
-    if (!result.done) return warn(409, result.affected, [], fields.confirm === "yes");
+    const result = await tours.applyScheduleChange(change, answers.decisions, staffOf(request).email);
+    if (!result.done) return warn(409, result.affected, [], answers.confirmed);
   } catch (error) {
     if (!(error instanceof MoveRefused)) throw error;
     const { booking, to } = error;
@@ -229,13 +292,13 @@ async function settle(
 /** The page's query: the notice after a change; anything else shows none. */
 const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
 
-/** What was typed in the weekly form, to show it again: every field but the token, bounded. */
-const typedOf = (fields: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(fields)
-      .filter(([name]) => name !== "_csrf")
-      .map(([name, value]) => [name, String(value).slice(0, 200)]),
-  );
+/** The address of a closure or a date change to remove: its number (an address of another shape is refused naming `id`). */
+const removeParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
 
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
 export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
@@ -247,22 +310,33 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     return page(request, reply, 200, { done: request.query.done ?? null });
   });
 
-  routes.post("/admin/schedule", { config: scheduleRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
-    const view = viewFor(context, request, reply);
-    const read = readScheduleForm(fields, view);
-    if ("problems" in read) return page(request, reply, 400, { problems: read.problems, typed: typedOf(fields) });
-    return settle(context, request, reply, { kind: "settings", settings: read.settings }, fields, view.t("scheduleChange.settings"), "saved");
-  });
-
   routes.post(
-    "/admin/schedule/closures",
-    { config: scheduleRoles, schema: { body: checkedForm(closureForm, { fallback: "firstDay", typedMax: noteMax }) } },
+    "/admin/schedule",
+    // Field names are made per package and row: the problems are keyed by any of them.
+    { config: scheduleRoles, schema: { body: checkedForm<typeof scheduleBody, string>(scheduleBody, { fallback: "cutoffHours", typedMax: 200 }) } },
     async (request, reply) => {
       const view = viewFor(context, request, reply);
       const { typed } = request.body;
-      if (!request.body.ok) return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, closureProblems(view)), typed });
-      const { firstDay, lastDay, note } = request.body.value;
+      if (!request.body.ok)
+        return page(request, reply, 400, { refused: { form: "schedule", problems: scheduleProblems(view, request.body.problems, typed), typed } });
+      const { form: settings, answers } = request.body.value;
+      return settle(context, request, reply, { kind: "settings", settings }, { answers, typed }, view.t("scheduleChange.settings"), "saved");
+    },
+  );
+
+  routes.post(
+    "/admin/schedule/closures",
+    {
+      config: scheduleRoles,
+      schema: { body: checkedForm<typeof closureBody, keyof z.input<typeof closureForm>>(closureBody, { fallback: "firstDay", typedMax: noteMax }) },
+    },
+    async (request, reply) => {
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      if (!request.body.ok)
+        return page(request, reply, 400, { refused: { form: "closure", problems: namedProblems(request.body.problems, closureProblems(view)), typed } });
+      const { form, answers } = request.body.value;
+      const { firstDay, lastDay, note } = form;
       const days =
         firstDay === lastDay ? dayName(view, firstDay) : view.t("schedule.closureRange", { first: dayName(view, firstDay), last: dayName(view, lastDay) });
       return settle(
@@ -270,7 +344,7 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
         request,
         reply,
         { kind: "closure-add", closure: { firstDay, lastDay, note } },
-        typed,
+        { answers, typed },
         view.t("scheduleChange.closure", { days, note: note || "—" }),
         "closureAdded",
       );
@@ -279,38 +353,34 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
 
   routes.post(
     "/admin/schedule/closures/:id/remove",
-    { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    { config: scheduleRoles, schema: { params: removeParams, body: checkedForm<typeof warningAnswers, string>(warningAnswers, { fallback: "confirm" }) } },
     async (request, reply) => {
-      const id = Number(request.params.id);
-      if (!Number.isSafeInteger(id) || !tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
-      return settle(
-        context,
-        request,
-        reply,
-        { kind: "closure-remove", id },
-        request.body,
-        viewFor(context, request, reply).t("scheduleChange.closureRemove"),
-        "closureRemoved",
-      );
+      const { id } = request.params;
+      // Removed meanwhile (another tab): the schedule as it is now.
+      if (!tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
+      const { typed } = request.body;
+      const answers = request.body.ok ? request.body.value : unanswered;
+      const describe = viewFor(context, request, reply).t("scheduleChange.closureRemove");
+      return settle(context, request, reply, { kind: "closure-remove", id }, { answers, typed }, describe, "closureRemoved");
     },
   );
 
   routes.post(
     "/admin/schedule/dates",
-    { config: scheduleRoles, schema: { body: checkedForm(dateChangeForm, { fallback: "day" }) } },
+    { config: scheduleRoles, schema: { body: checkedForm<typeof dateChangeBody, keyof z.input<typeof dateChangeForm>>(dateChangeBody, { fallback: "day" }) } },
     async (request, reply) => {
       const view = viewFor(context, request, reply);
       const { typed } = request.body;
-      const problems = request.body.ok ? (request.body.value.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
+      const problems = request.body.ok ? (request.body.value.form.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
       if (!request.body.ok || Object.keys(problems).length > 0)
-        return page(request, reply, 400, { fieldProblems: namedProblems(problems, dateChangeProblems(view)), typed });
-      const change = request.body.value;
+        return page(request, reply, 400, { refused: { form: "date", problems: namedProblems(problems, dateChangeProblems(view)), typed } });
+      const { form: change, answers } = request.body.value;
       return settle(
         context,
         request,
         reply,
         { kind: "date-add", change },
-        typed,
+        { answers, typed },
         `${dayName(view, change.day)} · ${dateChangeText(view, change)}`,
         "dateAdded",
       );
@@ -319,14 +389,17 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
 
   routes.post(
     "/admin/schedule/dates/:id/remove",
-    { config: scheduleRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    { config: scheduleRoles, schema: { params: removeParams, body: checkedForm<typeof warningAnswers, string>(warningAnswers, { fallback: "confirm" }) } },
     async (request, reply) => {
-      const id = Number(request.params.id);
-      const change = Number.isSafeInteger(id) ? tours.schedule().dateChanges.find((one) => one.id === id) : undefined;
+      const { id } = request.params;
+      const change = tours.schedule().dateChanges.find((one) => one.id === id);
+      // Removed meanwhile (another tab): the schedule as it is now.
       if (!change) return reply.redirect("/admin/schedule", 303);
+      const { typed } = request.body;
+      const answers = request.body.ok ? request.body.value : unanswered;
       const view = viewFor(context, request, reply);
       const describe = view.t("scheduleChange.dateRemove", { change: `${dayName(view, change.day)} · ${dateChangeText(view, change)}` });
-      return settle(context, request, reply, { kind: "date-remove", id }, request.body, describe, "dateRemoved");
+      return settle(context, request, reply, { kind: "date-remove", id }, { answers, typed }, describe, "dateRemoved");
     },
   );
 });

@@ -12,6 +12,7 @@ import { packagePrices } from "../../bookings/pricing";
 import type { PackageRules } from "../../bookings/schedule";
 import type { ViewContext } from "../view-context";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 
 /** The form's field of a package's rule. */
 export const ruleField = (pkg: TourPackageId, rule: keyof PackageRules) => `${pkg}-${rule}`;
@@ -27,17 +28,35 @@ export interface ExperiencesPageProps {
   /** Whether the payment provider's keys are set: without them no deposit is asked. */
   paymentsOn: boolean;
   saved: boolean;
-  problems: readonly string[];
+  /** The form's refused fields, each named at its field (and listed at the top). */
+  fieldProblems: Record<string, string>;
   /** What the staff typed, shown again when refused. */
   typed: Record<string, string> | null;
 }
 
-export function ExperiencesPage({ view, content, rules, defaults, afterVisitMail, paymentsOn, saved, problems, typed }: ExperiencesPageProps) {
-  const value = (pkg: TourPackageId, rule: keyof PackageRules) => typed?.[ruleField(pkg, rule)] ?? String(rules[pkg][rule] ?? "");
+export function ExperiencesPage({ view, content, rules, defaults, afterVisitMail, paymentsOn, saved, fieldProblems, typed }: ExperiencesPageProps) {
+  /** A rule's field: as typed or stored, marked and described when refused. */
+  const ruleInput = (pkg: TourPackageId, rule: keyof PackageRules, bounds: { min: number; max: number; required?: boolean }) => {
+    const name = ruleField(pkg, rule);
+    return (
+      <>
+        <input
+          type="number"
+          name={name}
+          min={bounds.min}
+          max={bounds.max}
+          required={bounds.required}
+          defaultValue={typed?.[name] ?? String(rules[pkg][rule] ?? "")}
+          {...invalid(name, fieldProblems)}
+        />
+        <FieldProblem name={name} problems={fieldProblems} />
+      </>
+    );
+  };
   return (
     <Layout view={view} title={view.t("experiences.title")}>
       {saved ? <Notice tone="done">{view.t("experiences.saved")}</Notice> : null}
-      <Problems problems={problems} />
+      <Problems problems={[...new Set(Object.values(fieldProblems))]} />
       <p className="help">{view.t("experiences.intro")}</p>
       {paymentsOn ? null : <p className="notice notice-problem">{view.t("experiences.noPayments")}</p>}
       <form method="post" action="/admin/experiences" className="schedule-form">
@@ -64,19 +83,19 @@ export function ExperiencesPage({ view, content, rules, defaults, afterVisitMail
               <div className="settings-grid">
                 <label>
                   {view.t("experiences.minGuests")}
-                  <input type="number" name={ruleField(pkg, "minGuests")} min={1} max={50} required defaultValue={value(pkg, "minGuests")} />
+                  {ruleInput(pkg, "minGuests", { min: 1, max: 50, required: true })}
                 </label>
                 <label>
                   {view.t("experiences.cutoffHours", { hours: defaults.cutoffHours })}
-                  <input type="number" name={ruleField(pkg, "cutoffHours")} min={0} max={720} defaultValue={value(pkg, "cutoffHours")} />
+                  {ruleInput(pkg, "cutoffHours", { min: 0, max: 720 })}
                 </label>
                 <label>
                   {view.t("experiences.horizonMonths", { months: defaults.horizonMonths })}
-                  <input type="number" name={ruleField(pkg, "horizonMonths")} min={1} max={36} defaultValue={value(pkg, "horizonMonths")} />
+                  {ruleInput(pkg, "horizonMonths", { min: 1, max: 36 })}
                 </label>
                 <label>
                   {view.t("experiences.depositPercent")}
-                  <input type="number" name={ruleField(pkg, "depositPercent")} min={0} max={100} required defaultValue={value(pkg, "depositPercent")} />
+                  {ruleInput(pkg, "depositPercent", { min: 0, max: 100, required: true })}
                 </label>
               </div>
             </fieldset>

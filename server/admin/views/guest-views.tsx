@@ -11,7 +11,11 @@ import { bookingHref } from "./calendar-page";
 import { telHref } from "./inbox-page";
 import { dayName } from "./schedule-page";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
 import { euCountries } from "#core/countries";
+
+/** The box of a suggested tag in the record's form. */
+export const guestTagField = (tag: (typeof suggestedTags)[number]) => `tag-${tag}` as const;
 
 /** The guest's page, reached from any of their bookings. */
 export const guestHref = (bookingId: string) => `/admin/guests/${encodeURIComponent(bookingId)}`;
@@ -108,15 +112,17 @@ export interface GuestPageProps {
   guest: Guest;
   bookingId: string;
   saved: boolean;
-  problems: readonly string[];
+  /** The form's refused fields, each named at its field (and listed at the top). */
+  fieldProblems: Record<string, string>;
   /** What the staff typed, shown again when it was refused. */
-  typed: { notes: string; tags: string[]; country: string } | null;
+  typed: Record<string, string> | null;
 }
 
 /** `/admin/guests/<booking>`: the person behind a booking, as the estate knows them, and what the staff note about them. */
-export function GuestPage({ view, guest, bookingId, saved, problems, typed }: GuestPageProps) {
-  const tags = typed?.tags ?? guest.tags;
-  const others = tags.filter((tag) => !suggestedTags.some((suggested) => suggested.toLowerCase() === tag.toLowerCase()));
+export function GuestPage({ view, guest, bookingId, saved, fieldProblems, typed }: GuestPageProps) {
+  const stored = (tag: string) => guest.tags.some((one) => one.toLowerCase() === tag.toLowerCase());
+  const ticked = (tag: (typeof suggestedTags)[number]) => (typed ? typed[guestTagField(tag)] === "yes" : stored(tag));
+  const others = typed?.otherTags ?? guest.tags.filter((tag) => !suggestedTags.some((suggested) => suggested.toLowerCase() === tag.toLowerCase())).join(", ");
   const country = typed?.country ?? guest.country ?? "";
   const choices = [...new Set([...countryChoices, ...(guest.country ? [guest.country] : [])])].sort((a, b) =>
     countryName(view, a).localeCompare(countryName(view, b), adminDateTags[view.lang]),
@@ -124,7 +130,7 @@ export function GuestPage({ view, guest, bookingId, saved, problems, typed }: Gu
   return (
     <Layout view={view} title={guest.name}>
       {saved ? <Notice tone="done">{view.t("guest.saved")}</Notice> : null}
-      <Problems problems={problems} />
+      <Problems problems={[...new Set(Object.values(fieldProblems))]} />
       <section className="panel" aria-labelledby="guest-facts">
         <h2 id="guest-facts">{view.t("guest.factsTitle")}</h2>
         <p>
@@ -162,24 +168,32 @@ export function GuestPage({ view, guest, bookingId, saved, problems, typed }: Gu
           <legend>{view.t("guest.tags")}</legend>
           {suggestedTags.map((tag) => (
             <label key={tag} className="check">
-              <input type="checkbox" name={`tag-${tag}`} value="yes" defaultChecked={tags.some((one) => one.toLowerCase() === tag.toLowerCase())} />
+              <input type="checkbox" name={guestTagField(tag)} value="yes" defaultChecked={ticked(tag)} />
               {view.t(`guest.tag.${tag}`)}
             </label>
           ))}
           <label>
             {view.t("guest.otherTags")}
-            <input type="text" name="otherTags" defaultValue={others.join(", ")} maxLength={tagLimits.count * (tagLimits.length + 2)} />
+            <input
+              type="text"
+              name="otherTags"
+              defaultValue={others}
+              maxLength={tagLimits.count * (tagLimits.length + 2)}
+              {...invalid("otherTags", fieldProblems)}
+            />
+            <FieldProblem name="otherTags" problems={fieldProblems} />
           </label>
           <p className="help">{view.t("guest.otherTagsHelp")}</p>
         </fieldset>
         <label>
           {view.t("guest.notes")}
-          <textarea name="notes" rows={4} maxLength={2000} defaultValue={typed?.notes ?? guest.notes} />
+          <textarea name="notes" rows={4} maxLength={2000} defaultValue={typed?.notes ?? guest.notes} {...invalid("notes", fieldProblems)} />
+          <FieldProblem name="notes" problems={fieldProblems} />
         </label>
         <p className="help">{view.t("guest.notesHelp")}</p>
         <label>
           {view.t("guest.country")}
-          <select name="country" defaultValue={country}>
+          <select name="country" defaultValue={country} {...invalid("country", fieldProblems)}>
             <option value="">{view.t("guest.countryFromPhone")}</option>
             {choices.map((code) => (
               <option key={code} value={code}>
@@ -187,6 +201,7 @@ export function GuestPage({ view, guest, bookingId, saved, problems, typed }: Gu
               </option>
             ))}
           </select>
+          <FieldProblem name="country" problems={fieldProblems} />
         </label>
         <button type="submit">{view.t("guest.save")}</button>
       </form>

@@ -245,7 +245,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
               ))}
             </div>
           </fieldset>
-          <fieldset className="field">
+          <fieldset className="field" aria-describedby={problems.some((problem) => problem.field === "picture") ? "problem-picture" : undefined}>
             <legend>{view.t("newsletter.field.picture")}</legend>
             <ProblemAt view={view} problems={problems} field="picture" />
             <div className="picture-choices">

@@ -47,32 +47,58 @@ export function timeRows(schedule: Schedule, pkg: TourPackageId): { time: string
   return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([time, days]) => ({ time, days }));
 }
 
+/** The page's forms: the weekly one, a closure, a date change. */
+export type ScheduleForm = "schedule" | "closure" | "date";
+
+/** A form shown again as it was typed (`typed`), each refused field with its message (`problems`, also listed at the top). */
+export interface RefusedForm {
+  form: ScheduleForm;
+  problems: Record<string, string>;
+  typed: Record<string, string>;
+}
+
 interface SchedulePageProps {
   view: ViewContext;
   schedule: Schedule;
   done: ScheduleDone;
-  problems: string[];
-  /** A message per refused field of the closure and date forms, shown at the field (and listed at the top). */
-  fieldProblems: Record<string, string>;
-  /** What was typed, when the form is shown again with problems. */
-  typed: Record<string, string>;
+  /** The form refused, if one was: the others show what is stored. */
+  refused: RefusedForm | null;
 }
 
-function NumberSetting({ view, name, label, value, min, max }: { view: ViewContext; name: string; label: string; value: string; min: number; max: number }) {
+/** What one form of the page was typed as, and its problems: empty unless it is the one refused. */
+type Retyped = { typed: Record<string, string> | null; problems: Record<string, string> };
+
+function NumberSetting({
+  view,
+  name,
+  label,
+  value,
+  min,
+  max,
+  problems,
+}: {
+  view: ViewContext;
+  name: string;
+  label: string;
+  value: string;
+  min: number;
+  max: number;
+  problems: Record<string, string>;
+}) {
   return (
     <label>
       {label}
-      <input type="number" name={name} defaultValue={value} min={min} max={max} required inputMode="numeric" />
+      <input type="number" name={name} defaultValue={value} min={min} max={max} required inputMode="numeric" {...invalid(name, problems)} />
+      <FieldProblem name={name} problems={problems} />
       <span className="help">{view.t("schedule.error.number", { field: label, min, max })}</span>
     </label>
   );
 }
 
 /** One package: its capacity, whether it confirms at once, and its weekly times as rows of a time and its weekdays. */
-function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; schedule: Schedule; pkg: TourPackageId; typed: Record<string, string> }) {
-  const retyped = Object.keys(typed).length > 0;
+function PackageTimes({ view, schedule, pkg, typed, problems }: { view: ViewContext; schedule: Schedule; pkg: TourPackageId } & Retyped) {
   const rows = timeRows(schedule, pkg);
-  const typedRows = retyped ? Array.from({ length: maxTimeRows }, (_, row) => row).filter((row) => (typed[scheduleFields.time(pkg, row)] ?? "") !== "") : [];
+  const typedRows = typed ? Array.from({ length: maxTimeRows }, (_, row) => row).filter((row) => (typed[scheduleFields.time(pkg, row)] ?? "") !== "") : [];
   const count = Math.min(maxTimeRows, Math.max(rows.length, (typedRows.at(-1) ?? -1) + 1) + 2);
   return (
     <fieldset className="package-times">
@@ -82,16 +108,17 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
           view={view}
           name={scheduleFields.capacity(pkg)}
           label={view.t("schedule.capacity")}
-          value={typed[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])}
+          value={typed?.[scheduleFields.capacity(pkg)] ?? String(schedule.capacity[pkg])}
           min={1}
           max={50}
+          problems={problems}
         />
       </div>
       <label className="check">
         <input
           type="checkbox"
           name={scheduleFields.instant(pkg)}
-          defaultChecked={retyped ? typed[scheduleFields.instant(pkg)] === "on" : schedule.instantConfirm[pkg]}
+          defaultChecked={typed ? typed[scheduleFields.instant(pkg)] === "on" : schedule.instantConfirm[pkg]}
         />
         {view.t("schedule.instant")}
       </label>
@@ -112,15 +139,18 @@ function PackageTimes({ view, schedule, pkg, typed }: { view: ViewContext; sched
           <tbody>
             {Array.from({ length: count }, (_, row) => {
               const stored = rows[row];
-              const time = retyped ? (typed[scheduleFields.time(pkg, row)] ?? "") : (stored?.time ?? "");
-              const label = time === "" ? view.t("schedule.newTime") : view.t("schedule.timeRow", { time: formatClock(view, time) });
+              const name = scheduleFields.time(pkg, row);
+              const time = typed ? (typed[name] ?? "") : (stored?.time ?? "");
+              // A time refused as typed is not one to format: the row is named as new.
+              const label = time === "" || problems[name] ? view.t("schedule.newTime") : view.t("schedule.timeRow", { time: formatClock(view, time) });
               return (
                 <tr key={row}>
                   <td>
-                    <input type="time" name={scheduleFields.time(pkg, row)} defaultValue={time} aria-label={label} />
+                    <input type="time" name={name} defaultValue={time} aria-label={label} {...invalid(name, problems)} />
+                    <FieldProblem name={name} problems={problems} />
                   </td>
                   {weekdays.map((day) => {
-                    const on = retyped ? typed[scheduleFields.day(pkg, row, day)] === "on" : (stored?.days.includes(day) ?? false);
+                    const on = typed ? typed[scheduleFields.day(pkg, row, day)] === "on" : (stored?.days.includes(day) ?? false);
                     return (
                       <td key={day}>
                         <input
@@ -156,13 +186,17 @@ export function dateChangeText(view: ViewContext, change: Omit<DateChange, "id">
  * a date and the closed days (admin accounts). A change that touches bookings shows them first
  * (./schedule-change-page.tsx).
  */
-export function SchedulePage({ view, schedule, done, problems, fieldProblems, typed }: SchedulePageProps) {
-  const value = (name: string, fallback: string | number) => typed[name] ?? String(fallback);
-  const checked = (name: string, fallback: boolean) => (Object.keys(typed).length > 0 ? typed[name] === "on" : fallback);
+export function SchedulePage({ view, schedule, done, refused }: SchedulePageProps) {
+  const retyped = (form: ScheduleForm): Retyped =>
+    refused?.form === form ? { typed: refused.typed, problems: refused.problems } : { typed: null, problems: {} };
+  const weekly = retyped("schedule");
+  const { typed, problems: fieldProblems } = retyped("closure");
+  const value = (name: string, fallback: string | number) => weekly.typed?.[name] ?? String(fallback);
+  const checked = (name: string, fallback: boolean) => (weekly.typed ? weekly.typed[name] === "on" : fallback);
   return (
     <Layout view={view} title={view.t("schedule.title")}>
       {done ? <Notice tone="done">{view.t(`schedule.${done}`)}</Notice> : null}
-      {[...new Set([...problems, ...Object.values(fieldProblems)])].map((problem) => (
+      {[...new Set(Object.values(refused?.problems ?? {}))].map((problem) => (
         <Notice key={problem} tone="problem">
           {problem}
         </Notice>
@@ -174,14 +208,23 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
           <h2>{view.t("schedule.times")}</h2>
           <p className="help">{view.t("schedule.timesHelp")}</p>
           {tourPackageIds.map((pkg) => (
-            <PackageTimes key={pkg} view={view} schedule={schedule} pkg={pkg} typed={typed} />
+            <PackageTimes key={pkg} view={view} schedule={schedule} pkg={pkg} {...weekly} />
           ))}
         </section>
         <section className="panel">
           <h2>{view.t("schedule.settings")}</h2>
           <div className="settings-grid">
             {scheduleNumbers.map(([name, label, min, max]) => (
-              <NumberSetting key={name} view={view} name={name} label={view.t(label)} value={value(name, schedule[name])} min={min} max={max} />
+              <NumberSetting
+                key={name}
+                view={view}
+                name={name}
+                label={view.t(label)}
+                value={value(name, schedule[name])}
+                min={min}
+                max={max}
+                problems={weekly.problems}
+              />
             ))}
           </div>
           <label className="check">
@@ -191,7 +234,7 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
         </section>
         <button type="submit">{view.t("schedule.save")}</button>
       </form>
-      <DateChanges view={view} schedule={schedule} typed={typed} problems={fieldProblems} />
+      <DateChanges view={view} schedule={schedule} {...retyped("date")} />
       <section className="panel">
         <h2>{view.t("schedule.closures")}</h2>
         <p className="help">{view.t("schedule.closuresHelp")}</p>
@@ -216,17 +259,17 @@ export function SchedulePage({ view, schedule, done, problems, fieldProblems, ty
           <CsrfField view={view} />
           <label>
             {view.t("schedule.firstDay")}
-            <input type="date" name="firstDay" required defaultValue={typed.firstDay ?? ""} {...invalid("firstDay", fieldProblems)} />
+            <input type="date" name="firstDay" required defaultValue={typed?.firstDay ?? ""} {...invalid("firstDay", fieldProblems)} />
             <FieldProblem name="firstDay" problems={fieldProblems} />
           </label>
           <label>
             {view.t("schedule.lastDay")}
-            <input type="date" name="lastDay" defaultValue={typed.lastDay ?? ""} {...invalid("lastDay", fieldProblems)} />
+            <input type="date" name="lastDay" defaultValue={typed?.lastDay ?? ""} {...invalid("lastDay", fieldProblems)} />
             <FieldProblem name="lastDay" problems={fieldProblems} />
           </label>
           <label>
             {view.t("schedule.note")}
-            <input type="text" name="note" maxLength={200} defaultValue={typed.note ?? ""} {...invalid("note", fieldProblems)} />
+            <input type="text" name="note" maxLength={200} defaultValue={typed?.note ?? ""} {...invalid("note", fieldProblems)} />
             <FieldProblem name="note" problems={fieldProblems} />
           </label>
           <button type="submit">{view.t("schedule.addClosure")}</button>
@@ -250,17 +293,7 @@ export function TourOptions({ view }: { view: ViewContext }) {
 }
 
 /** One-off changes of a single date: the list, each removable, and the form that adds one. */
-function DateChanges({
-  view,
-  schedule,
-  typed,
-  problems,
-}: {
-  view: ViewContext;
-  schedule: Schedule;
-  typed: Record<string, string>;
-  problems: Record<string, string>;
-}) {
+function DateChanges({ view, schedule, typed, problems }: { view: ViewContext; schedule: Schedule } & Retyped) {
   const kinds = ["extra", "closed", "capacity"] as const;
   return (
     <section className="panel" aria-labelledby="date-changes">
@@ -285,12 +318,12 @@ function DateChanges({
         <CsrfField view={view} />
         <label>
           {view.t("schedule.date.day")}
-          <input type="date" name="day" required defaultValue={typed.day ?? ""} {...invalid("day", problems)} />
+          <input type="date" name="day" required defaultValue={typed?.day ?? ""} {...invalid("day", problems)} />
           <FieldProblem name="day" problems={problems} />
         </label>
         <label>
           {view.t("schedule.date.package")}
-          <select name="package" defaultValue={typed.package ?? tourPackageIds[0]} {...invalid("package", problems)}>
+          <select name="package" defaultValue={typed?.package ?? tourPackageIds[0]} {...invalid("package", problems)}>
             <TourOptions view={view} />
           </select>
         </label>
@@ -298,7 +331,7 @@ function DateChanges({
           <legend>{view.t("schedule.date.kind")}</legend>
           {kinds.map((kind) => (
             <label key={kind} className="check">
-              <input type="radio" name="kind" value={kind} required defaultChecked={(typed.kind ?? "extra") === kind} />
+              <input type="radio" name="kind" value={kind} required defaultChecked={(typed?.kind ?? "extra") === kind} />
               {view.t(`schedule.date.kind.${kind}`)}
             </label>
           ))}
@@ -306,18 +339,18 @@ function DateChanges({
         </fieldset>
         <label>
           {view.t("schedule.time")}
-          <input type="time" name="time" required defaultValue={typed.time ?? ""} {...invalid("time", problems)} />
+          <input type="time" name="time" required defaultValue={typed?.time ?? ""} {...invalid("time", problems)} />
           <FieldProblem name="time" problems={problems} />
         </label>
         <label>
           {view.t("schedule.date.capacity")}
-          <input type="number" name="capacity" min={1} max={50} inputMode="numeric" defaultValue={typed.capacity ?? ""} {...invalid("capacity", problems)} />
+          <input type="number" name="capacity" min={1} max={50} inputMode="numeric" defaultValue={typed?.capacity ?? ""} {...invalid("capacity", problems)} />
           <FieldProblem name="capacity" problems={problems} />
           <span className="help">{view.t("schedule.date.capacityHelp")}</span>
         </label>
         <label>
           {view.t("schedule.note")}
-          <input type="text" name="dateNote" maxLength={200} defaultValue={typed.dateNote ?? ""} {...invalid("dateNote", problems)} />
+          <input type="text" name="dateNote" maxLength={200} defaultValue={typed?.dateNote ?? ""} {...invalid("dateNote", problems)} />
           <FieldProblem name="dateNote" problems={problems} />
         </label>
         <button type="submit">{view.t("schedule.date.add")}</button>
