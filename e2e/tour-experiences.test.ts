@@ -145,7 +145,7 @@ async function signIn(page: Page) {
   await page.getByLabel(fr("signIn.email")).fill(office.email);
   await page.getByLabel(fr("signIn.password")).fill(office.password);
   await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await expect(page.locator(".signed-in")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
 }
 
 /** The whole page at 390 px, then at 1280 px, into docs/screenshots/, when asked. */
