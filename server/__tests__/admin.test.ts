@@ -166,6 +166,40 @@ describe("signing in at /admin", () => {
     }
   });
 
+  it("names an empty or too long field of the sign-in form at that field, in French too, keeps the address but never the password, and counts no attempt", async () => {
+    const app = await server();
+    const attempts = () => (app.db.prepare("SELECT COUNT(*) AS n FROM sign_in_attempts").get() as { n: number }).n;
+    const client = new StaffClient(app);
+    await client.get("/admin/login");
+    expect((await client.post("/admin/language", { lang: "fr", back: "/admin/login" })).statusCode).toBe(303);
+    const control = (body: string, name: string) =>
+      elements(parseHtml(body)).find((element) => element.tagName === "input" && attribute(element, "name") === name)!;
+    const problemAt = (body: string, name: string) => {
+      const described = attribute(control(body, name), "aria-describedby");
+      const problem = elements(parseHtml(body)).find((element) => described !== "" && attribute(element, "id") === described);
+      return problem ? textOf(problem) : null;
+    };
+    const long = `${"a".repeat(250)}@example.com`;
+    const tooLong = await client.post("/admin/login", { email: long, password: "x".repeat(257) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(attribute(control(tooLong.body, "email"), "aria-invalid")).toBe("true");
+    expect(problemAt(tooLong.body, "email")).toBe(fr("signIn.error.email"));
+    expect(attribute(control(tooLong.body, "email"), "value")).toBe(long);
+    expect(problemAt(tooLong.body, "password")).toBe(fr("signIn.error.password"));
+    expect(attribute(control(tooLong.body, "password"), "value")).toBe("");
+    expect(tooLong.body).not.toContain("x".repeat(257));
+
+    const empty = await client.post("/admin/login", { email, password: "" });
+    expect(empty.statusCode).toBe(400);
+    expect(problemAt(empty.body, "email")).toBeNull();
+    expect(attribute(control(empty.body, "email"), "value")).toBe(email);
+    expect(problemAt(empty.body, "password")).toBe(fr("signIn.error.password"));
+    expect(empty.cookies.map((cookie) => cookie.name)).not.toContain(sessionCookie);
+    // Nothing was checked, so nothing was counted: the next try with the right password is not held up.
+    expect(attempts()).toBe(0);
+    expect((await client.post("/admin/login", { email, password })).statusCode).toBe(303);
+  });
+
   it("ends a session after 12 hours and at sign-out", async () => {
     const app = await server();
     const client = await signedIn(app);
@@ -224,6 +258,11 @@ describe("signing in at /admin", () => {
     expect(away.headers.location).toBe("/admin");
     const slashes = await client.post("/admin/language", { lang: "en", back: "//evil.example" });
     expect(slashes.headers.location).toBe("/admin");
+    // A language the staff area does not have is refused, naming the field, and changes nothing.
+    const unknown = await client.post("/admin/language", { lang: "de", back: "/admin" });
+    expect(unknown.statusCode).toBe(400);
+    expect(textOf(parseHtml(unknown.body))).toContain(en("error.invalidForm.text", { fields: "lang" }));
+    expect((await client.get("/admin")).body).toContain('<html lang="en">');
     // Before signing in, the browser's language decides.
     const visitor = await app.inject({ method: "GET", url: "/admin/login", headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" } });
     expect(visitor.body).toContain(`<h1>${fr("signIn.title")}</h1>`);

@@ -5,7 +5,7 @@
  * to show the form again as it was. A form's mistakes are the staff's, not an attack: they never
  * become a bare 400, they are named at the field on the page again.
  */
-import { type z } from "zod";
+import { z } from "zod";
 import { staffForm } from "./context";
 
 /** What was typed, to show the form again: every field but the token, each bounded. */
@@ -49,4 +49,15 @@ export function checkedForm<S extends z.ZodType, F extends string = Extract<keyo
 /** The refused fields of a form with their message in the staff member's words, for the fields the page names (`messages`). */
 export function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(problems).flatMap((field) => (Object.hasOwn(messages, field) ? [[field, messages[field]!]] : [])));
+}
+
+/**
+ * The body schema of a form of buttons, whose fields nobody types (an action, an id, a ticked
+ * confirmation): each field named with what it may hold, as text sent once; other fields are
+ * ignored, and a POST without a body reads as no fields. A value it refuses is not the staff's
+ * mistake but a page out of date or a forged post: the guard answers 400 naming the field
+ * (./staff-guard.ts), and nothing changes.
+ */
+export function buttonForm<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.preprocess((body) => body ?? {}, z.object(shape));
 }
