@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { attribute, elements } from "./support/html";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
@@ -289,6 +290,10 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
 
     // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
     expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");
+    // A tick with another value than the box's own is refused, naming it.
+    const garbled = await office.post("/admin/account/calendar-feed", { sure: "perhaps" });
+    expect(garbled.statusCode).toBe(400);
+    expect(said(garbled.body)).toContain(adminTranslator("en").t("error.invalidForm.text", { fields: "sure" }));
     expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(200);
     expect((await office.post("/admin/account/calendar-feed", { sure: "yes" })).headers.location).toBe("/admin/account?feed=renewed");
     const renewed = await office.get("/admin/account?feed=renewed");
