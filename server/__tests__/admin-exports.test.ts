@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { signedInStaff } from "./support/admin";
+import { attribute, elements, parseHtml, signedInStaff, textOf } from "./support/admin";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
 import { isoWithOffset } from "../bookings/paris-time";
 import { adminTranslator } from "#locales/admin";
@@ -169,6 +169,50 @@ describe("CSV export", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
     }
+  });
+
+  it("names a refused field of the export form at that field, in French, with the form as it was sent", async () => {
+    const { client } = await signedIn();
+    const fr = adminTranslator("fr").t;
+    await client.get("/admin");
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    /** The export form's refused fields, each with the message it is described by. */
+    const refusedFields = (html: string) => {
+      const tree = elements(parseHtml(html));
+      const form = tree.find((element) => element.tagName === "form" && attribute(element, "action") === "/admin/export")!;
+      return Object.fromEntries(
+        elements(form)
+          .filter((element) => attribute(element, "aria-invalid") === "true")
+          .map((element) => [attribute(element, "name"), textOf(tree.find((one) => attribute(one, "id") === attribute(element, "aria-describedby"))!)]),
+      );
+    };
+    const typedIn = (html: string, name: string) => {
+      const form = elements(parseHtml(html)).find((element) => element.tagName === "form" && attribute(element, "action") === "/admin/export")!;
+      const control = elements(form).find((element) => attribute(element, "name") === name)!;
+      if (control.tagName === "input") return attribute(control, "value");
+      return attribute(
+        elements(control).find((option) => option.tagName === "option" && option.attrs.some((attr) => attr.name === "selected"))!,
+        "value",
+      );
+    };
+
+    const wrongDay = await client.post("/admin/export", { type: "contact-messages", status: "archived", from: "2026-02-30", to: "tomorrow", format: "csv" });
+    expect(wrongDay.statusCode).toBe(400);
+    expect(refusedFields(wrongDay.body)).toEqual({ from: fr("inbox.export.error.day"), to: fr("inbox.export.error.day") });
+    expect(["type", "status", "from", "to", "format"].map((name) => typedIn(wrongDay.body, name))).toEqual([
+      "contact-messages",
+      "archived",
+      "2026-02-30",
+      "tomorrow",
+      "csv",
+    ]);
+
+    // A status the chosen form's submissions never have, and a format that is not offered.
+    const wrongStatus = await client.post("/admin/export", { type: "contact-messages", status: "confirmed", format: "csv" });
+    expect(refusedFields(wrongStatus.body)).toEqual({ status: fr("inbox.export.error.status") });
+    const wrongFormat = await client.post("/admin/export", { type: "tour-bookings", format: "xls", separator: "tab" });
+    expect(wrongFormat.statusCode).toBe(400);
+    expect(refusedFields(wrongFormat.body)).toEqual({ format: fr("inbox.export.error.format"), separator: fr("inbox.export.error.separator") });
   });
 });
 
