@@ -12,7 +12,19 @@ import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, siteUrl, StaffClient, textOf } from "./support/admin";
+import {
+  addStaff,
+  adminTestServer,
+  attribute,
+  elements,
+  parseHtml,
+  refusedFields,
+  sessionCookie,
+  siteOrigin,
+  siteUrl,
+  StaffClient,
+  textOf,
+} from "./support/admin";
 import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { isoWithOffset } from "../bookings/paris-time";
 
@@ -482,6 +494,16 @@ describe("answering a tour booking", () => {
     const client = await signedIn(app);
     const reason = "Le domaine est fermé pour les vendanges cette semaine-là.";
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
+    // Too long: named at the decline form's reason (not the confirmation's), in French, kept as typed.
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    const long = `${reason} `.repeat(40);
+    const refused = await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: long });
+    expect(refused.statusCode).toBe(400);
+    expect(refusedFields(refused.body)).toEqual({ reason: fr("error.reason") });
+    expect(refusedFields(refused.body, `/admin/submissions/tour-bookings/${id}/decline`)).toEqual({ reason: fr("error.reason") });
+    const kept = elements(parseHtml(refused.body)).find((element) => element.tagName === "textarea" && attribute(element, "aria-invalid") === "true")!;
+    expect(textOf(kept)).toBe(long.slice(0, 2000));
+    await client.post("/admin/language", { lang: "en", back: "/admin" });
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason })).statusCode).toBe(303);
     await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received[2]!.raw);
@@ -511,6 +533,9 @@ describe("answering a tour booking", () => {
       const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, fields);
       expect(answer.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
       expect(answer.body, JSON.stringify(fields)).toContain(html(message));
+      // Said at the times offered, when the page lists that day's.
+      if (!("slot" in fields) || fields.slot === "tomorrow")
+        expect(refusedFields(answer.body, `/admin/submissions/tour-bookings/${id}/confirm`), JSON.stringify(fields)).toEqual({ slot: message });
     }
     expect((app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ n: 0 });
@@ -547,7 +572,9 @@ describe("messages and applications", () => {
     const app = await server();
     const id = (await submit(app, "contact-messages", validPayloads.contactMessage)).json().id as string;
     const client = await signedIn(app);
-    expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "confirmed" })).statusCode).toBe(400);
+    const notItsOwn = await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "confirmed" });
+    expect(notItsOwn.statusCode).toBe(400);
+    expect(refusedFields(notItsOwn.body)).toEqual({ status: en("error.status") });
     expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered" })).statusCode).toBe(303);
     expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "archived" })).statusCode).toBe(303);
     const page = await client.get(`/admin/submissions/contact-messages/${id}`);

@@ -58,6 +58,24 @@ export const elements = (node: Parameters<typeof walk>[0]): Element[] => [...wal
 /** A parsed HTML page, parsed as a browser would (parse5 follows the HTML standard). */
 export const parseHtml = (html: string) => parse(html);
 
+/**
+ * The controls a page marks refused (`aria-invalid`), by name, each with the text of what it is
+ * described by first (its message at the field); only those inside the form posting to `action`, if given.
+ */
+export function refusedFields(html: string, action?: string): Record<string, string> {
+  const tree = elements(parseHtml(html));
+  const scope = action === undefined ? tree : elements(tree.find((element) => element.tagName === "form" && attribute(element, "action") === action)!);
+  return Object.fromEntries(
+    scope
+      .filter((element) => attribute(element, "aria-invalid") === "true")
+      .map((element) => {
+        const [first] = attribute(element, "aria-describedby").split(" ");
+        const message = tree.find((one) => first !== "" && attribute(one, "id") === first);
+        return [attribute(element, "name"), message ? textOf(message) : ""];
+      }),
+  );
+}
+
 export { attribute, textOf };
 
 /**
