@@ -168,6 +168,7 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
       "field.email",
       "field.message",
       "layout.nav.contactMessages",
+      "layout.menu",
       "reply.body",
       "content.field.photo",
       "estateMail.subject",

@@ -8,6 +8,7 @@ import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { signedInStaff } from "./support/admin";
+import { refusedFields, shownValue } from "./support/refused-form";
 import { closedAfterEachTest, validPayloads } from "./support/fixtures";
 import { isoWithOffset } from "../bookings/paris-time";
 import { adminTranslator } from "#locales/admin";
@@ -169,6 +170,33 @@ describe("CSV export", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
     }
+  });
+
+  it("names a refused field of the export form at that field, in French, with the form as it was sent", async () => {
+    const { client } = await signedIn();
+    const fr = adminTranslator("fr").t;
+    await client.get("/admin");
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    const refused = (html: string) => refusedFields(html, "/admin/export");
+    const typedIn = (html: string, name: string) => shownValue(html, name, "/admin/export");
+
+    const wrongDay = await client.post("/admin/export", { type: "contact-messages", status: "archived", from: "2026-02-30", to: "tomorrow", format: "csv" });
+    expect(wrongDay.statusCode).toBe(400);
+    expect(refused(wrongDay.body)).toEqual({ from: fr("inbox.export.error.day"), to: fr("inbox.export.error.day") });
+    expect(["type", "status", "from", "to", "format"].map((name) => typedIn(wrongDay.body, name))).toEqual([
+      "contact-messages",
+      "archived",
+      "2026-02-30",
+      "tomorrow",
+      "csv",
+    ]);
+
+    // A status the chosen form's submissions never have, and a format that is not offered.
+    const wrongStatus = await client.post("/admin/export", { type: "contact-messages", status: "confirmed", format: "csv" });
+    expect(refused(wrongStatus.body)).toEqual({ status: fr("inbox.export.error.status") });
+    const wrongFormat = await client.post("/admin/export", { type: "tour-bookings", format: "xls", separator: "tab" });
+    expect(wrongFormat.statusCode).toBe(400);
+    expect(refused(wrongFormat.body)).toEqual({ format: fr("inbox.export.error.format"), separator: fr("inbox.export.error.separator") });
   });
 });
 

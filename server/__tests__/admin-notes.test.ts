@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { refusedFields } from "./support/refused-form";
 import { closedAfterEachTest, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -83,8 +84,10 @@ describe("internal notes", () => {
     const empty = await client.post(`${url}/note`, { note: " \n\u0001 " });
     expect(empty.statusCode).toBe(400);
     expect(problems(empty.body)).toEqual([fr("error.note")]);
+    expect(refusedFields(empty.body)).toEqual({ note: fr("error.note") });
     const long = await client.post(`${url}/note`, { note: "x".repeat(4001) });
     expect(long.statusCode).toBe(400);
+    expect(refusedFields(long.body)).toEqual({ note: fr("error.note") });
     const kept = page(long.body).find((element) => element.tagName === "textarea" && attribute(element, "name") === "note")!;
     expect(textOf(kept)).toBe("x".repeat(4001));
   });
@@ -135,6 +138,7 @@ describe("assignment", () => {
       const refused = await client.post(`${url}/assign`, { staff });
       expect(refused.statusCode, staff).toBe(400);
       expect(problems(refused.body)).toEqual([en("error.assignee")]);
+      expect(refusedFields(refused.body)).toEqual({ staff: en("error.assignee") });
     }
     expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
     new StaffStore(app.db).remove(paul);

@@ -11,6 +11,7 @@ import { postalAddress } from "#content/address";
 import type { Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, siteUrl, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { refusedFields } from "./support/refused-form";
 import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -216,16 +217,20 @@ describe("replying to a visitor from a template", () => {
     const noSubject = await client.post(`${url}/reply`, { key, template: "answer", subject: " \u0007 ", body: "谢谢！我们周六见。" });
     expect(noSubject.statusCode).toBe(400);
     expect(problems(noSubject.body)).toEqual([en("error.replySubject")]);
+    expect(refusedFields(noSubject.body)).toEqual({ subject: en("error.replySubject") });
     expect(valueOf(noSubject.body, "body")).toBe("谢谢！我们周六见。");
 
     const marked = await client.post(`${url}/reply`, { key, template: "answer", subject: "参观", body: "您好！\n\n[…]\n" });
     expect(marked.statusCode).toBe(400);
     expect(problems(marked.body)).toEqual([en("error.replyMark", { mark: "[…]" })]);
+    expect(refusedFields(marked.body)).toEqual({ body: en("error.replyMark", { mark: "[…]" }) });
     expect(valueOf(marked.body, "subject")).toBe("参观");
 
     const forged = await client.post(`${url}/reply`, { key: "short", template: "answer", subject: "参观", body: "您好" });
     expect(forged.statusCode).toBe(400);
     expect(problems(forged.body)).toEqual([en("error.replyForm")]);
+    // The form's key is no field the staff can see: said above the form only.
+    expect(refusedFields(forged.body)).toEqual({});
 
     const tooLong = await client.post(`${url}/reply`, { key, template: "answer", subject: "参观", body: "好".repeat(8001) });
     expect(tooLong.statusCode).toBe(400);

@@ -38,6 +38,16 @@ const notices = (html: string) =>
     .filter((element) => element.tagName === "p" && attribute(element, "role") === "status")
     .map(textOf);
 const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email);
+/** The invitation form's two password fields: what each holds and the message it is described by (null when none). */
+function passwordFields(html: string) {
+  const field = (name: string) => {
+    const input = page(html).find((element) => element.tagName === "input" && attribute(element, "name") === name)!;
+    const described = attribute(input, "aria-describedby");
+    const message = page(html).find((element) => described !== "" && attribute(element, "id") === described);
+    return { value: attribute(input, "value"), problem: attribute(input, "aria-invalid") === "true" && message ? textOf(message) : null };
+  };
+  return { password: field("password"), again: field("again") };
+}
 const auditActions = (app: FastifyInstance) =>
   app.db.prepare("SELECT action, actor, detail FROM audit_log WHERE action LIKE 'staff.%' ORDER BY id").all() as {
     action: string;
@@ -76,8 +86,22 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     const short = await newcomer.post(link, { password: "too short", again: "too short" });
     expect(short.statusCode).toBe(400);
     expect(problems(short.body)).toEqual([en("invitation.password.short")]);
+    expect(passwordFields(short.body)).toEqual({
+      password: { value: "", problem: en("invitation.password.short") },
+      again: { value: "", problem: null },
+    });
     const different = await newcomer.post(link, { password: colleaguePassword, again: `${colleaguePassword}!` });
     expect(problems(different.body)).toEqual([en("invitation.password.mismatch")]);
+    expect(passwordFields(different.body)).toEqual({
+      password: { value: "", problem: null },
+      again: { value: "", problem: en("invitation.password.mismatch") },
+    });
+    // In French too, and the address itself is refused at the field.
+    expect((await newcomer.post("/admin/language", { lang: "fr", back: link })).headers.location).toBe(link);
+    const address = await newcomer.post(link, { password: colleague, again: colleague });
+    expect(address.statusCode).toBe(400);
+    expect(passwordFields(address.body).password).toEqual({ value: "", problem: fr("invitation.password.address") });
+    await newcomer.post("/admin/language", { lang: "en", back: link });
     expect(account(app, colleague)).toBeNull();
 
     const joined = await newcomer.post(link, { password: colleaguePassword, again: colleaguePassword });
@@ -132,7 +156,9 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
 
     expect((await staff.post(`/admin/staff/${id}/role`, { role: "admin" })).headers.location).toBe("/admin/staff?done=role");
     expect(account(app, colleague)!.role).toBe("admin");
-    expect((await staff.post(`/admin/staff/${id}/role`, { role: "root" })).statusCode).toBe(400);
+    const unknownRole = await staff.post(`/admin/staff/${id}/role`, { role: "root" });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(problems(unknownRole.body)).toEqual([en("staff.error.role")]);
 
     new StaffStore(app.db).setPendingSecret(id, "JBSWY3DPEHPK3PXP");
     app.db.prepare("UPDATE staff SET totp_secret = totp_pending_secret WHERE id = ?").run(id);
@@ -144,6 +170,11 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(question.statusCode).toBe(200);
     expect(textOf(parseHtml(question.body))).toContain(en("staff.removeTitle", { email: colleague }));
     expect((await staff.post(`/admin/staff/${id}/remove`, {})).statusCode).toBe(200);
+    expect(account(app, colleague)).not.toBeNull();
+    // A confirmation other than the step's own is a forged or garbled form: 400 naming the field, nothing removed.
+    const garbled = await staff.post(`/admin/staff/${id}/remove`, { confirm: "maybe" });
+    expect(garbled.statusCode).toBe(400);
+    expect(textOf(parseHtml(garbled.body))).toContain(en("error.invalidForm.text", { fields: "confirm" }));
     expect(account(app, colleague)).not.toBeNull();
 
     // Not oneself.

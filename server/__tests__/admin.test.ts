@@ -13,6 +13,7 @@ import { adminTranslator } from "#locales/admin";
 import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, siteUrl, StaffClient, textOf } from "./support/admin";
+import { refusedFields } from "./support/refused-form";
 import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { isoWithOffset } from "../bookings/paris-time";
 
@@ -166,6 +167,40 @@ describe("signing in at /admin", () => {
     }
   });
 
+  it("names an empty or too long field of the sign-in form at that field, in French too, keeps the address but never the password, and counts no attempt", async () => {
+    const app = await server();
+    const attempts = () => (app.db.prepare("SELECT COUNT(*) AS n FROM sign_in_attempts").get() as { n: number }).n;
+    const client = new StaffClient(app);
+    await client.get("/admin/login");
+    expect((await client.post("/admin/language", { lang: "fr", back: "/admin/login" })).statusCode).toBe(303);
+    const control = (body: string, name: string) =>
+      elements(parseHtml(body)).find((element) => element.tagName === "input" && attribute(element, "name") === name)!;
+    const problemAt = (body: string, name: string) => {
+      const described = attribute(control(body, name), "aria-describedby");
+      const problem = elements(parseHtml(body)).find((element) => described !== "" && attribute(element, "id") === described);
+      return problem ? textOf(problem) : null;
+    };
+    const long = `${"a".repeat(250)}@example.com`;
+    const tooLong = await client.post("/admin/login", { email: long, password: "x".repeat(257) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(attribute(control(tooLong.body, "email"), "aria-invalid")).toBe("true");
+    expect(problemAt(tooLong.body, "email")).toBe(fr("signIn.error.email"));
+    expect(attribute(control(tooLong.body, "email"), "value")).toBe(long);
+    expect(problemAt(tooLong.body, "password")).toBe(fr("signIn.error.password"));
+    expect(attribute(control(tooLong.body, "password"), "value")).toBe("");
+    expect(tooLong.body).not.toContain("x".repeat(257));
+
+    const empty = await client.post("/admin/login", { email, password: "" });
+    expect(empty.statusCode).toBe(400);
+    expect(problemAt(empty.body, "email")).toBeNull();
+    expect(attribute(control(empty.body, "email"), "value")).toBe(email);
+    expect(problemAt(empty.body, "password")).toBe(fr("signIn.error.password"));
+    expect(empty.cookies.map((cookie) => cookie.name)).not.toContain(sessionCookie);
+    // Nothing was checked, so nothing was counted: the next try with the right password is not held up.
+    expect(attempts()).toBe(0);
+    expect((await client.post("/admin/login", { email, password })).statusCode).toBe(303);
+  });
+
   it("ends a session after 12 hours and at sign-out", async () => {
     const app = await server();
     const client = await signedIn(app);
@@ -224,6 +259,11 @@ describe("signing in at /admin", () => {
     expect(away.headers.location).toBe("/admin");
     const slashes = await client.post("/admin/language", { lang: "en", back: "//evil.example" });
     expect(slashes.headers.location).toBe("/admin");
+    // A language the staff area does not have is refused, naming the field, and changes nothing.
+    const unknown = await client.post("/admin/language", { lang: "de", back: "/admin" });
+    expect(unknown.statusCode).toBe(400);
+    expect(textOf(parseHtml(unknown.body))).toContain(en("error.invalidForm.text", { fields: "lang" }));
+    expect((await client.get("/admin")).body).toContain('<html lang="en">');
     // Before signing in, the browser's language decides.
     const visitor = await app.inject({ method: "GET", url: "/admin/login", headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" } });
     expect(visitor.body).toContain(`<h1>${fr("signIn.title")}</h1>`);
@@ -442,6 +482,16 @@ describe("answering a tour booking", () => {
     const client = await signedIn(app);
     const reason = "Le domaine est fermé pour les vendanges cette semaine-là.";
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
+    // Too long: named at the decline form's reason (not the confirmation's), in French, kept as typed.
+    await client.post("/admin/language", { lang: "fr", back: "/admin" });
+    const long = `${reason} `.repeat(40);
+    const refused = await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason: long });
+    expect(refused.statusCode).toBe(400);
+    expect(refusedFields(refused.body)).toEqual({ reason: fr("error.reason") });
+    expect(refusedFields(refused.body, `/admin/submissions/tour-bookings/${id}/decline`)).toEqual({ reason: fr("error.reason") });
+    const kept = elements(parseHtml(refused.body)).find((element) => element.tagName === "textarea" && attribute(element, "aria-invalid") === "true")!;
+    expect(textOf(kept)).toBe(long.slice(0, 2000));
+    await client.post("/admin/language", { lang: "en", back: "/admin" });
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason })).statusCode).toBe(303);
     await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received[2]!.raw);
@@ -471,6 +521,9 @@ describe("answering a tour booking", () => {
       const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, fields);
       expect(answer.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
       expect(answer.body, JSON.stringify(fields)).toContain(html(message));
+      // Said at the times offered, when the page lists that day's.
+      if (!("slot" in fields) || fields.slot === "tomorrow")
+        expect(refusedFields(answer.body, `/admin/submissions/tour-bookings/${id}/confirm`), JSON.stringify(fields)).toEqual({ slot: message });
     }
     expect((app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status).toBe("new");
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ n: 0 });
@@ -507,7 +560,9 @@ describe("messages and applications", () => {
     const app = await server();
     const id = (await submit(app, "contact-messages", validPayloads.contactMessage)).json().id as string;
     const client = await signedIn(app);
-    expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "confirmed" })).statusCode).toBe(400);
+    const notItsOwn = await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "confirmed" });
+    expect(notItsOwn.statusCode).toBe(400);
+    expect(refusedFields(notItsOwn.body)).toEqual({ status: en("error.status") });
     expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "answered" })).statusCode).toBe(303);
     expect((await client.post(`/admin/submissions/contact-messages/${id}/status`, { status: "archived" })).statusCode).toBe(303);
     const page = await client.get(`/admin/submissions/contact-messages/${id}`);

@@ -15,6 +15,7 @@ import { closedAfterEachTest, tempDataDir } from "./support/fixtures";
  * throttled like a password; recovery codes work once; a role opens only its pages.
  */
 const en = adminTranslator("en").t;
+const fr = adminTranslator("fr").t;
 const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 
 const { apps } = closedAfterEachTest();
@@ -34,6 +35,16 @@ const said = (body: string) => textOf(parseHtml(body));
 const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email)!;
 let nextAddress = 1;
 const client = (app: FastifyInstance) => new StaffClient(app, `10.1.0.${nextAddress++}`);
+
+/** A page's code field: what it holds, whether it is marked refused, and the texts it is described by. */
+function codeField(body: string) {
+  const tree = elements(parseHtml(body));
+  const input = tree.find((element) => element.tagName === "input" && attribute(element, "name") === "code")!;
+  const describedBy = attribute(input, "aria-describedby")
+    .split(" ")
+    .flatMap((id) => tree.filter((element) => attribute(element, "id") === id).map(textOf));
+  return { value: attribute(input, "value"), invalid: attribute(input, "aria-invalid") === "true", describedBy };
+}
 
 /** Signs in with the password only and checks that no session exists yet. */
 async function passwordOnly(app: FastifyInstance, staff: StaffClient, who = admin) {
@@ -94,6 +105,14 @@ describe("an admin's first sign-in", { timeout: 60_000 }, () => {
     expect(wrong.statusCode).toBe(400);
     expect(said(wrong.body)).toContain(en("enrol.failed"));
     expect(staff.cookies.has(sessionCookie)).toBe(false);
+    // Not six digits: named at the field, kept as typed, and not counted as a try.
+    const attempts = () => (app.db.prepare("SELECT COUNT(*) AS n FROM sign_in_attempts").get() as { n: number }).n;
+    const counted = attempts();
+    const letters = await staff.post("/admin/login/enrol", { code: "12 34 5a" });
+    expect(letters.statusCode).toBe(400);
+    expect(codeField(letters.body)).toEqual({ value: "12 34 5a", invalid: true, describedBy: [en("enrol.error.code"), en("enrol.codeHelp")] });
+    expect(attempts()).toBe(counted);
+    expect(staff.cookies.has(sessionCookie)).toBe(false);
 
     const done = await staff.post("/admin/login/enrol", { code: await codeFor(secret) });
     expect(done.statusCode).toBe(200);
@@ -135,6 +154,13 @@ describe("an account with a second factor", { timeout: 60_000 }, () => {
     const wrong = await staff.post("/admin/login/second-factor", { code: "12345" });
     expect(wrong.statusCode).toBe(401);
     expect(said(wrong.body)).toContain(en("secondFactor.failed"));
+    expect(staff.cookies.has(sessionCookie)).toBe(false);
+    expect(codeField(wrong.body)).toEqual({ value: "", invalid: false, describedBy: [en("secondFactor.codeHelp")] });
+    // Longer than any code: named at the field, kept as typed.
+    const long = "1234-5678-".repeat(4) + "9";
+    const tooLong = await staff.post("/admin/login/second-factor", { code: long });
+    expect(tooLong.statusCode).toBe(400);
+    expect(codeField(tooLong.body)).toEqual({ value: long, invalid: true, describedBy: [en("secondFactor.error.code"), en("secondFactor.codeHelp")] });
     expect(staff.cookies.has(sessionCookie)).toBe(false);
     const code = await codeFor(secret);
     const right = await staff.post("/admin/login/second-factor", { code: ` ${code.slice(0, 3)} ${code.slice(3)} ` });
@@ -213,6 +239,11 @@ describe("roles", { timeout: 60_000 }, () => {
     const qr = await staff.get("/admin/account/second-factor/qr.svg");
     expect(qr.headers["content-type"]).toBe("image/svg+xml");
     const secret = account(app, inbox.email).totp_pending_secret!;
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/account/second-factor" });
+    const refused = await staff.post("/admin/account/second-factor", { code: "l23456" });
+    expect(refused.statusCode).toBe(400);
+    expect(codeField(refused.body)).toEqual({ value: "l23456", invalid: true, describedBy: [fr("enrol.error.code"), fr("enrol.codeHelp")] });
+    await staff.post("/admin/language", { lang: "en", back: "/admin/account/second-factor" });
     const done = await staff.post("/admin/account/second-factor", { code: await codeFor(secret) });
     expect(done.statusCode).toBe(200);
     expect(said(done.body)).toContain(en("recovery.done"));

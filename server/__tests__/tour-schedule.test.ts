@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, signedInAdmin, parseHtml, StaffClient, textOf } from "./support/admin";
 import { attribute, elements } from "./support/html";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
 import { bookTour, scheduleFormIn, scheduleFormWith } from "./support/schedule";
 import { refusedFields, shownValue } from "./support/refused-form";
-import { adminTranslator } from "#locales/admin";
 import { tourNameOf } from "./support/fixtures";
 
 /**
@@ -243,6 +243,21 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
     expect(status(app, first)).toBe("declined");
     await staff.get(page);
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "" })).headers.location).toBe(`${page}?slot=reasonNeeded`);
+    expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: " \u0007 " })).headers.location).toBe(`${page}?slot=reasonNeeded`);
+    // The page says so at the reason's field of the override form, shown again.
+    const asked = parseHtml((await staff.get(`${page}?slot=reasonNeeded`)).body);
+    const reasonField = [...elements(asked)].find((element) => element.tagName === "textarea" && attribute(element, "name") === "reason")!;
+    expect(attribute(reasonField, "aria-invalid")).toBe("true");
+    const reasonProblem = [...elements(asked)].find((element) => attribute(element, "id") === attribute(reasonField, "aria-describedby"))!;
+    expect(textOf(reasonProblem)).toBe(en("slot.reasonNeeded"));
+    // An action the slot does not have, or a tick with another value than the box's: 400 naming the field, nothing changed.
+    const unknown = await staff.post(`${page}/slot/approve`, {});
+    expect(unknown.statusCode).toBe(400);
+    expect(said(unknown.body)).toContain(en("error.invalidForm.text", { fields: "action" }));
+    const garbled = await office.post(`${page}/slot/cancel`, { sure: "no" });
+    expect(garbled.statusCode).toBe(400);
+    expect(said(garbled.body)).toContain(en("error.invalidForm.text", { fields: "sure" }));
+    expect(status(app, first)).toBe("declined");
     expect((await staff.post(`${page}/slot/undo`, { override: "yes", reason: "The owner's guests" })).headers.location).toBe(`${page}?slot=undo`);
     expect(status(app, first)).toBe("confirmed");
     const logged = app.db.prepare("SELECT actor, action, detail FROM audit_log WHERE target_id = ? ORDER BY id").all(first) as {
@@ -347,6 +362,10 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
 
     // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
     expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");
+    // A tick with another value than the box's own is refused, naming it.
+    const garbled = await office.post("/admin/account/calendar-feed", { sure: "perhaps" });
+    expect(garbled.statusCode).toBe(400);
+    expect(said(garbled.body)).toContain(en("error.invalidForm.text", { fields: "sure" }));
     expect((await app.inject({ method: "GET", url: address })).statusCode).toBe(200);
     expect((await office.post("/admin/account/calendar-feed", { sure: "yes" })).headers.location).toBe("/admin/account?feed=renewed");
     const renewed = await office.get("/admin/account?feed=renewed");

@@ -93,11 +93,11 @@ export function sendPage(reply: FastifyReply, status: number, page: ReactElement
 }
 
 /**
- * The body schema of every staff form post (read by @fastify/formbody): each field sent once, as
- * text. A name sent twice (a list) is refused with 400 naming it (./index.ts); a POST without a
- * body reads as no fields. What each field must hold is the route's own check, which answers with
- * the form again, what was typed and a translated message (for example `visitStart` in
- * ./routes/submission.ts).
+ * A staff form post as @fastify/formbody reads it: each field sent once, as text. A name sent twice
+ * (a list) is refused with 400 naming it (./staff-guard.ts); a POST without a body reads as no
+ * fields. A route does not take this bag of strings as its body: it gives its form as a zod object
+ * of the fields, through `checkedForm` (which reads the post through this) or `buttonForm`
+ * (./staff-form.ts).
  */
 export const staffForm = z.record(z.string(), z.string()).default({});
 

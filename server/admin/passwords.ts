@@ -30,11 +30,18 @@ const commonPasswords = new Set(
 /** What is wrong with a new password: too short or too long, a common one, the address itself; null when it may be used. */
 export type PasswordFault = "short" | "long" | "common" | "address";
 
-/** Why a new password is refused, as a kind the staff pages word in the staff's language, or null. */
-export function passwordFault(password: string, email: string): PasswordFault | null {
+/** Whether a new password is too short or too long, counted in characters as a person counts them; null when neither. */
+export function passwordLengthFault(password: string): "short" | "long" | null {
   const length = [...password].length;
   if (length < minimumPasswordLength) return "short";
   if (length > maximumPasswordLength) return "long";
+  return null;
+}
+
+/** Why a new password is refused, as a kind the staff pages word in the staff's language, or null. */
+export function passwordFault(password: string, email: string): PasswordFault | null {
+  const length = passwordLengthFault(password);
+  if (length) return length;
   const lower = password.toLowerCase();
   if (commonPasswords.has(lower)) return "common";
   if (lower === email.toLowerCase() || lower === email.toLowerCase().split("@")[0]) return "address";

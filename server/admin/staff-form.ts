@@ -88,3 +88,14 @@ export function listedFields(fields: Readonly<Record<string, string>>, check: z.
 export function namedProblems(problems: Partial<Record<string, string>>, messages: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(problems).flatMap((field) => (Object.hasOwn(messages, field) ? [[field, messages[field]!]] : [])));
 }
+
+/**
+ * The body schema of a form of buttons, whose fields nobody types (an action, an id, a ticked
+ * confirmation): each field named with what it may hold, as text sent once; other fields are
+ * ignored, and a POST without a body reads as no fields. A value it refuses is not the staff's
+ * mistake but a page out of date or a forged post: the guard answers 400 naming the field
+ * (./staff-guard.ts), and nothing changes.
+ */
+export function buttonForm<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.preprocess((body) => body ?? {}, z.object(shape));
+}

@@ -52,6 +52,24 @@ export async function checkCsrf(context: AdminContext, request: FastifyRequest, 
   }
 }
 
+/**
+ * The CSRF check of a public form (a sign-in step, an invitation, the language switch), given as
+ * the route's own `preValidation` hook: it runs after the guard's, before the route's schema reads
+ * the form. The token sent must be the sign-in form's cookie, or the session's when `session` is
+ * set and there is one; `refused` answers a mismatch as the form's page does.
+ */
+export function publicFormToken(
+  context: AdminContext,
+  refused: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>,
+  { session = false }: { session?: boolean } = {},
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const signIn = readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn);
+    const expected = (session ? request.staffSession?.csrfToken : undefined) ?? signIn;
+    if (!tokensMatch(sentCsrfToken(request), expected)) return refused(request, reply);
+  };
+}
+
 async function guard(admin: FastifyInstance, context: AdminContext): Promise<void> {
   const { config } = context;
   const siteOrigin = new URL(config.SITE_URL).origin;

@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { z } from "zod";
-import { queryText, sendPage, staffForm, viewFor } from "../context";
+import { queryText, sendPage, viewFor } from "../context";
 import { everyRole, inboxRoles, roleAllows } from "../roles";
 import { feedPath } from "../../bookings/staff-feed";
 import { feedToken } from "../../db/staff-feeds";
 import { CalendarFeedPanel } from "../views/calendar-feed-panel";
 import { AccountPage } from "../views/account-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
-import { confirmEnrolment, refusedCode, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
+import { confirmEnrolment, enrolmentCodeForm, refusedCode, refusedCodeField, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
 import { guardedRoutes } from "../staff-guard";
+import { checkedForm } from "../staff-form";
 
 /**
  * `/admin/account`: the signed-in member of the staff's own account (address, role, second
@@ -50,12 +51,22 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
 
   admin.get("/admin/account/second-factor/qr.svg", { config: everyRole }, async (request, reply) => sendQrCode(context, reply, own(request)));
 
-  admin.withTypeProvider<ZodTypeProvider>().post("/admin/account/second-factor", { config: everyRole, schema: { body: staffForm } }, async (request, reply) => {
-    const account = own(request);
-    if (!account || account.totp_secret || !account.totp_pending_secret) return reply.redirect("/admin/account", 303);
-    const secret = account.totp_pending_secret;
-    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, (request.body.code ?? "").slice(0, 40)));
-    if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
-    return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
-  });
+  admin
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/admin/account/second-factor",
+      { config: everyRole, schema: { body: checkedForm(enrolmentCodeForm, { fallback: "code", typedMax: 80 }) } },
+      async (request, reply) => {
+        const account = own(request);
+        if (!account || account.totp_secret || !account.totp_pending_secret) return reply.redirect("/admin/account", 303);
+        if (!request.body.ok) {
+          return enrolPage(request, reply, account, 400, refusedCodeField(request.body, viewFor(context, request, reply).t("enrol.error.code")));
+        }
+        const secret = account.totp_pending_secret;
+        const { code } = request.body.value;
+        const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, code));
+        if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
+        return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
+      },
+    );
 });

@@ -4,10 +4,11 @@ import { isWellFormedText, neutraliseText } from "#forms/text";
 import { SlotRefused } from "../../bookings/ledger";
 import { parseStart } from "../../bookings/paris-time";
 import { auditActions, recordAudit } from "../../db/audit";
-import { staffForm, staffOf } from "../context";
+import { staffOf } from "../context";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { guardedRoutes } from "../staff-guard";
+import { buttonForm } from "../staff-form";
 
 const actions = {
   confirm: auditActions.slotConfirmed,
@@ -15,15 +16,44 @@ const actions = {
   undo: auditActions.slotDeclineUndone,
   cancel: auditActions.slotCancelled,
 } as const;
-type SlotAction = keyof typeof actions;
-const idPattern = /^[0-9a-f-]{36}$/;
-const isSlotAction = (action: string): action is SlotAction => Object.hasOwn(actions, action);
+const slotActions = ["confirm", "decline", "undo", "cancel"] as const satisfies readonly (keyof typeof actions)[];
 
 /** The day's check-in: what each action marks. */
 const checkIns = { arrived: "arrived", absent: "no-show", clear: null } as const;
+const checkInActions = ["arrived", "absent", "clear"] as const satisfies readonly (keyof typeof checkIns)[];
 const isCheckIn = (action: string): action is keyof typeof checkIns => Object.hasOwn(checkIns, action);
 /** Where a check-in may send the staff back: the day sheet it was made from, else the booking's page. */
 const sheetBack = /^\/admin\/calendar\/sheet\?day=\d{4}-\d{2}-\d{2}$/;
+
+/** A booking's address (`/admin/submissions/tour-bookings/:id/slot/…`): a booking's id, its slot looked up by the route. */
+const booking = z.string().regex(/^[0-9a-f-]{36}$/);
+
+/** A time the booking moves to: the slot's `start` as the page offers it; null for anything else (the page asks again). */
+const moveForm = buttonForm({
+  slot: z
+    .string()
+    .transform((start) => parseStart(start))
+    .optional(),
+});
+
+/**
+ * The slot's buttons: the tick that confirms a decline or a cancellation, an admin's override of
+ * the places with its reason (a line of text, cleaned and trimmed), and the day sheet a check-in
+ * goes back to (any other address is ignored: the booking's page follows).
+ */
+const slotActionForm = buttonForm({
+  sure: z.literal("yes").optional(),
+  override: z.literal("yes").optional(),
+  reason: z
+    .string()
+    .transform((text) => neutraliseText(text).trim())
+    .pipe(z.string().max(500).refine(isWellFormedText))
+    .default(""),
+  back: z
+    .string()
+    .optional()
+    .transform((back) => (back !== undefined && sheetBack.test(back) ? back : undefined)),
+});
 
 /**
  * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
@@ -37,14 +67,13 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
   // in one transaction; the visitor gets the updated calendar file, the audit log the two times.
   routes.post(
     "/admin/submissions/tour-bookings/:id/slot/move",
-    { config: inboxRoles, schema: { params: z.object({ id: z.string() }), body: staffForm } },
+    { config: inboxRoles, schema: { params: z.object({ id: booking }), body: moveForm } },
     async (request, reply) => {
       const { id } = request.params;
       const page = submissionHref("tour-bookings", id);
-      const visit = idPattern.test(id) ? context.tours.visit(id) : null;
+      const visit = context.tours.visit(id);
       if (!visit) return reply.redirect(page, 303);
-      const chosen = request.body.slot;
-      const local = chosen === undefined ? null : parseStart(chosen);
+      const local = request.body.slot;
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
       const session = staffOf(request);
       const now = context.now();
@@ -57,25 +86,21 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     },
   );
 
-  const schema = { params: z.object({ id: z.string(), action: z.string() }), body: staffForm };
+  const schema = { params: z.object({ id: booking, action: z.enum([...slotActions, ...checkInActions]) }), body: slotActionForm };
   routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
     const { id, action } = request.params;
     const page = submissionHref("tour-bookings", id);
-    if (idPattern.test(id) && isCheckIn(action)) {
+    const { sure, reason, back } = request.body;
+    if (isCheckIn(action)) {
       // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
-      const back = String(request.body.back ?? "");
       const outcome = await context.tours.markAttendance(id, checkIns[action], staffOf(request).email);
-      return reply.redirect(sheetBack.test(back) ? back : `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
+      return reply.redirect(back ?? `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
     }
-    if (!idPattern.test(id) || !isSlotAction(action) || !context.tours.visit(id)) return reply.redirect(page, 303);
-    const fields = request.body;
+    if (!context.tours.visit(id)) return reply.redirect(page, 303);
     const session = staffOf(request);
-    const override = fields.override === "yes" && session.role === "admin";
-    const reason = neutraliseText(String(fields.reason ?? ""))
-      .trim()
-      .slice(0, 500);
-    if (override && (reason === "" || !isWellFormedText(reason))) return reply.redirect(`${page}?slot=reasonNeeded`, 303);
-    if ((action === "decline" || action === "cancel") && fields.sure !== "yes") return reply.redirect(page, 303);
+    const override = request.body.override === "yes" && session.role === "admin";
+    if (override && reason === "") return reply.redirect(`${page}?slot=reasonNeeded`, 303);
+    if ((action === "decline" || action === "cancel") && !sure) return reply.redirect(page, 303);
     const now = context.now();
     const outcome = await context.tours.staffAction(id, action, {
       override,

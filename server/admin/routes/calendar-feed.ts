@@ -3,11 +3,14 @@ import { z } from "zod";
 import { staffFeed } from "../../bookings/staff-feed";
 import { feedOwner, renewFeed } from "../../db/staff-feeds";
 import { auditActions, recordAudit } from "../../db/audit";
-import { staffForm, staffOf } from "../context";
+import { staffOf } from "../context";
 import { inboxRoles, publicRoute, roleAllows } from "../roles";
 import { guardedRoutes } from "../staff-guard";
+import { buttonForm } from "../staff-form";
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/** Renewing the feed's address: the tick that says the old address may stop working (without it, nothing changes). */
+const renewalForm = buttonForm({ sure: z.literal("yes").optional() });
 
 /**
  * The private calendar feed of confirmed tours: read by a calendar app without a session (the
@@ -28,8 +31,8 @@ export const calendarFeedRoutes = guardedRoutes("calendar-feed", (admin, context
     return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
   });
 
-  routes.post("/admin/account/calendar-feed", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
-    if (request.body.sure !== "yes") return reply.redirect("/admin/account", 303);
+  routes.post("/admin/account/calendar-feed", { config: inboxRoles, schema: { body: renewalForm } }, async (request, reply) => {
+    if (!request.body.sure) return reply.redirect("/admin/account", 303);
     const session = staffOf(request);
     const now = context.now();
     context.db.transaction(() => {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -8,6 +9,7 @@ import {
   detailsOf,
   formOfType,
   inboxStatuses,
+  inboxTypes,
   inboxViews,
   isInboxType,
   listInbox,
@@ -15,12 +17,13 @@ import {
   type InboxStatus,
   type InboxView,
 } from "../../db/inbox";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { inboxRoles } from "../roles";
-import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery, type Separator } from "../spreadsheet";
+import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery } from "../spreadsheet";
 import { typeName, type ViewContext } from "../view-context";
-import { InboxPage, type InboxFilter } from "../views/inbox-page";
+import { InboxPage, type ExportField, type ExportRefusal, type InboxFilter } from "../views/inbox-page";
 import { guardedRoutes } from "../staff-guard";
+import { checkedForm, namedProblems } from "../staff-form";
 
 /** Submissions on one page of the inbox. */
 export const perPage = 50;
@@ -71,96 +74,107 @@ export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFi
   return { filter, problems, searchRefused };
 }
 
+/** The inbox's page for a query; with `exportRefused`, its export form as sent, each refused field named. */
+function sendInboxPage(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: z.infer<typeof inboxQuery>,
+  exportRefused: ExportRefusal | null = null,
+) {
+  const read = readFilter(query);
+  const me = staffOf(request).staffId;
+  const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
+  const filter = { ...read.filter, page };
+  const view = viewFor(context, request, reply);
+  const status = read.problems.length > 0 || read.searchRefused || exportRefused ? 400 : 200;
+  const details = detailsOf(context.db, rows);
+  return sendPage(
+    reply,
+    status,
+    createElement(InboxPage, {
+      view,
+      filter,
+      rows,
+      details,
+      total,
+      pages,
+      problems: read.problems,
+      searchRefused: read.searchRefused,
+      me: staffOf(request).email,
+      exportRefused,
+    }),
+  );
+}
+
 /** `/admin`, the inbox, and its export. */
 export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  routes.get("/admin", { config: inboxRoles, schema: { querystring: inboxQuery } }, async (request, reply) => {
-    const read = readFilter(request.query);
-    const me = staffOf(request).staffId;
-    const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
-    const filter = { ...read.filter, page };
-    const view = viewFor(context, request, reply);
-    const status = read.problems.length > 0 || read.searchRefused ? 400 : 200;
-    const details = detailsOf(context.db, rows);
-    return sendPage(
-      reply,
-      status,
-      createElement(InboxPage, {
-        view,
-        filter,
-        rows,
-        details,
-        total,
-        pages,
-        problems: read.problems,
-        searchRefused: read.searchRefused,
-        me: staffOf(request).email,
-      }),
-    );
-  });
+  routes.get("/admin", { config: inboxRoles, schema: { querystring: inboxQuery } }, async (request, reply) =>
+    sendInboxPage(context, request, reply, request.query),
+  );
 
   /**
    * One form's submissions, narrowed by status and by the days received: CSV or an Excel workbook
    * for people (./spreadsheet.ts: labels, the estate's clock, names instead of codes), or the raw
    * JSON of `npm run submissions` for programs. Every export is logged.
    */
-  routes.post("/admin/export", { config: inboxRoles, schema: { body: staffForm } }, async (request, reply) => {
-    const view = viewFor(context, request, reply);
-    const read = readExport(request.body, view);
-    if ("problems" in read) {
-      return sendPage(
-        reply,
-        400,
-        createElement(InboxPage, {
-          view,
-          filter: { search: "", page: 1, show: "todo" },
-          rows: [],
-          details: new Map(),
-          total: 0,
-          pages: 1,
-          problems: read.problems,
-          searchRefused: false,
-          me: staffOf(request).email,
-        }),
-      );
-    }
-    const { query, format, separator } = read;
-    const day = context.now().toISOString().slice(0, 10);
-    const sheet = format === "json" ? null : exportSheet(context.db, view, query);
-    const rows = sheet ? sheet.rows : jsonRows(context, query);
-    recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
-    reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
-    if (format === "json") return reply.type("application/json; charset=utf-8").send(toJson(rows as ExportRow[]));
-    if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));
-    return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet!, typeName(view, query.type)));
-  });
+  routes.post(
+    "/admin/export",
+    { config: inboxRoles, schema: { body: checkedForm(exportForm, { fallback: "type", typedMax: 100 }) } },
+    async (request, reply) => {
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok) {
+        // The inbox as it opens, with the export form as it was sent and each refused field named.
+        const problems = namedProblems(request.body.problems, exportProblems(view));
+        return sendInboxPage(context, request, reply, {}, { typed: request.body.typed, problems });
+      }
+      const { type, status, from, to, format } = request.body.value;
+      const separator = request.body.value.separator || defaultSeparator(view);
+      const query: ExportQuery = { type, ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+      const day = context.now().toISOString().slice(0, 10);
+      const sheet = format === "json" ? null : exportSheet(context.db, view, query);
+      const rows = sheet ? sheet.rows : jsonRows(context, query);
+      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
+      reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
+      if (format === "json") return reply.type("application/json; charset=utf-8").send(toJson(rows as ExportRow[]));
+      if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));
+      return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet!, typeName(view, query.type)));
+    },
+  );
 });
 
 const exportFormats = ["csv", "xlsx", "json"] as const;
-type ExportFormat = (typeof exportFormats)[number];
+/** A day of the export's range, `YYYY-MM-DD`, or nothing. */
+const exportDay = z.union([z.literal(""), z.string().refine(isDay)]).default("");
 
-/** The export form's fields, or the names of those that cannot be used. */
-export function readExport(
-  fields: Record<string, string>,
-  view: ViewContext,
-): { query: ExportQuery; format: ExportFormat; separator: Separator } | { problems: string[] } {
-  const problems: string[] = [];
-  const type = fields.type;
-  if (!isInboxType(type)) problems.push("type");
-  const format = fields.format as ExportFormat;
-  if (!exportFormats.includes(format)) problems.push("format");
-  const separator = (fields.separator || defaultSeparator(view)) as Separator;
-  if (!separators.includes(separator)) problems.push("separator");
-  const status = fields.status ?? "";
-  if (status !== "" && (!isInboxType(type) || !(statusesOf[type] as readonly string[]).includes(status))) problems.push("status");
-  for (const name of ["from", "to"] as const) if ((fields[name] ?? "") !== "" && !isDay(fields[name]!)) problems.push(name);
-  if (problems.length > 0 || !isInboxType(type)) return { problems };
-  const query: ExportQuery = { type };
-  if (status !== "") query.status = status as InboxStatus;
-  if (fields.from) query.from = fields.from;
-  if (fields.to) query.to = fields.to;
-  return { query, format, separator };
-}
+/**
+ * The export form: a form's submissions (one of its statuses, or all), the days received (either
+ * end open), the file's format and, for CSV, its separator (the staff member's Excel's by default).
+ */
+const exportForm = z
+  .object({
+    type: z.enum(inboxTypes),
+    status: z.union([z.literal(""), z.enum(allStatuses)]).default(""),
+    from: exportDay,
+    to: exportDay,
+    format: z.enum(exportFormats),
+    separator: z.union([z.literal(""), z.enum(separators)]).default(""),
+  })
+  .superRefine((form, context) => {
+    if (form.status !== "" && !(statusesOf[form.type] as readonly InboxStatus[]).includes(form.status))
+      context.addIssue({ code: "custom", path: ["status"], message: "status" });
+  });
+
+/** What each refused field of the export form says, in the staff member's language. */
+const exportProblems = (view: ViewContext): Record<ExportField, string> => ({
+  type: view.t("inbox.export.error.type"),
+  status: view.t("inbox.export.error.status"),
+  from: view.t("inbox.export.error.day"),
+  to: view.t("inbox.export.error.day"),
+  format: view.t("inbox.export.error.format"),
+  separator: view.t("inbox.export.error.separator"),
+});
 
 /** The raw rows of a form for the JSON export, each with its inbox status code, narrowed like the others. */
 function jsonRows(context: AdminContext, query: ExportQuery): ExportRow[] {

@@ -1,22 +1,43 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
+import { z } from "zod";
 import { auditActions, recordAudit } from "../../db/audit";
 import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import type { StaffAccount } from "../../db/staff";
-import { sendPage, staffForm, viewFor, type AdminContext } from "../context";
+import { sendPage, viewFor, type AdminContext } from "../context";
 import { cookieNames, readCookie, servedOverHttps } from "../cookies";
-import { tokensMatch } from "../guard";
 import { homeFor, publicRoute } from "../roles";
 import { acceptedStep, groupedSecret, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeSvg, recoveryCodeHash } from "../second-factor";
 import { EnrolPage, RecoveryCodesPage, SecondFactorPage, type CodeProblem } from "../views/second-factor-page";
 import { SignInPage } from "../views/sign-in-page";
 import { startSession } from "./session";
-import { guardedRoutes } from "../staff-guard";
+import { guardedRoutes, publicFormToken } from "../staff-guard";
+import { checkedForm, type CheckedForm } from "../staff-form";
+
+/**
+ * The second step of a sign-in: the app's code or a recovery code. Any text up to the field's
+ * length is checked (and counted) as a code; only an empty or too long one is refused at the field.
+ */
+const signInCodeForm = z.object({ code: z.string().trim().min(1).max(40) });
+
+/** An enrolment's code: the six digits the app shows (spaces allowed between them), refused at the field otherwise. */
+export const enrolmentCodeForm = z.object({
+  code: z
+    .string()
+    .max(40)
+    .transform((typed) => typed.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/)),
+});
+
+/** A code the form refused, to show at its field: the message, and what was typed. */
+export function refusedCodeField(refused: Extract<CheckedForm<unknown>, { ok: false }>, message: string): CodeProblem {
+  return { kind: "field", message, typed: refused.typed.code ?? "" };
+}
 
 /** What becomes of a code typed at a throttled step. */
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: Exclude<CodeProblem, null>; retryAfterSeconds?: number };
+type Checked<T> = { ok: true; value: T } | { ok: false; problem: { kind: "failed" } | { kind: "wait"; seconds: number }; retryAfterSeconds?: number };
 
 /**
  * Checks a code at a step of the second factor, counted first like a password (it is six digits:
@@ -122,8 +143,8 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
   };
   const startAgain = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, 401, createElement(SignInPage, { view: viewFor(context, request, reply), problem: { kind: "challengeExpired" } }));
-  const formTokenOk = (request: FastifyRequest, fields: Record<string, string>) =>
-    tokensMatch(fields._csrf, readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn));
+  // The sign-in form's CSRF token, checked before the code is read: a forged post starts again.
+  const formToken = publicFormToken(context, startAgain);
   const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   const codePage = (request: FastifyRequest, reply: FastifyReply, status: number, problem: CodeProblem) =>
@@ -139,28 +160,34 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
     return codePage(request, reply, 200, null);
   });
 
-  routes.post("/admin/login/second-factor", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
-    if (!formTokenOk(request, request.body)) return startAgain(request, reply);
-    const account = challenged(request);
-    if (!account?.totp_secret) return startAgain(request, reply);
-    const typed = (request.body.code ?? "").slice(0, 40);
-    const secret = account.totp_secret;
-    const checked = await throttledCheck(context, request, account, async () => {
-      if (isRecoveryCodeShape(typed)) return staff.useRecoveryCode(account.id, recoveryCodeHash(typed), context.now()) ? "recovery-code" : null;
-      const step = await acceptedStep(secret, typed, context.now(), account.totp_last_step);
-      return step !== null && staff.useTimeStep(account.id, step) ? "totp" : null;
-    });
-    if (!checked.ok) return codePage(request, reply, refusedCode(reply, checked, 401), checked.problem);
-    if (checked.value === "recovery-code") {
-      recordAudit(
-        context.db,
-        { actor: account.email, action: auditActions.recoveryCodeUsed, detail: { left: staff.recoveryCodesLeft(account.id) } },
-        context.now(),
-      );
-    }
-    startSession(context, request, reply, account, { secondFactor: checked.value });
-    return reply.redirect(homeFor(account.role), 303);
-  });
+  routes.post(
+    "/admin/login/second-factor",
+    { config: publicRoute, preValidation: formToken, schema: { body: checkedForm(signInCodeForm, { fallback: "code", typedMax: 80 }) } },
+    async (request, reply) => {
+      const account = challenged(request);
+      if (!account?.totp_secret) return startAgain(request, reply);
+      if (!request.body.ok) {
+        return codePage(request, reply, 400, refusedCodeField(request.body, viewFor(context, request, reply).t("secondFactor.error.code")));
+      }
+      const typed = request.body.value.code;
+      const secret = account.totp_secret;
+      const checked = await throttledCheck(context, request, account, async () => {
+        if (isRecoveryCodeShape(typed)) return staff.useRecoveryCode(account.id, recoveryCodeHash(typed), context.now()) ? "recovery-code" : null;
+        const step = await acceptedStep(secret, typed, context.now(), account.totp_last_step);
+        return step !== null && staff.useTimeStep(account.id, step) ? "totp" : null;
+      });
+      if (!checked.ok) return codePage(request, reply, refusedCode(reply, checked, 401), checked.problem);
+      if (checked.value === "recovery-code") {
+        recordAudit(
+          context.db,
+          { actor: account.email, action: auditActions.recoveryCodeUsed, detail: { left: staff.recoveryCodesLeft(account.id) } },
+          context.now(),
+        );
+      }
+      startSession(context, request, reply, account, { secondFactor: checked.value });
+      return reply.redirect(homeFor(account.role), 303);
+    },
+  );
 
   admin.get("/admin/login/enrol", { config: publicRoute }, async (request, reply) => {
     const account = challenged(request);
@@ -171,18 +198,25 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
 
   admin.get("/admin/login/enrol/qr.svg", { config: publicRoute }, async (request, reply) => sendQrCode(context, reply, challenged(request)));
 
-  routes.post("/admin/login/enrol", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
-    if (!formTokenOk(request, request.body)) return startAgain(request, reply);
-    const account = challenged(request);
-    if (!account || account.totp_secret || !account.totp_pending_secret) return startAgain(request, reply);
-    const secret = account.totp_pending_secret;
-    const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, (request.body.code ?? "").slice(0, 40)));
-    if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
-    startSession(context, request, reply, account, { secondFactor: "enrolled" });
-    return sendPage(
-      reply,
-      200,
-      createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }),
-    );
-  });
+  routes.post(
+    "/admin/login/enrol",
+    { config: publicRoute, preValidation: formToken, schema: { body: checkedForm(enrolmentCodeForm, { fallback: "code", typedMax: 80 }) } },
+    async (request, reply) => {
+      const account = challenged(request);
+      if (!account || account.totp_secret || !account.totp_pending_secret) return startAgain(request, reply);
+      if (!request.body.ok) {
+        return enrolPage(request, reply, account, 400, refusedCodeField(request.body, viewFor(context, request, reply).t("enrol.error.code")));
+      }
+      const secret = account.totp_pending_secret;
+      const { code } = request.body.value;
+      const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, code));
+      if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
+      startSession(context, request, reply, account, { secondFactor: "enrolled" });
+      return sendPage(
+        reply,
+        200,
+        createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }),
+      );
+    },
+  );
 });

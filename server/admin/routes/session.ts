@@ -2,21 +2,35 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { isAdminLanguage } from "#locales/admin";
+import { adminLanguages } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
-import { queryText, sendPage, signInToken, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, signInToken, staffOf, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
-import { tokensMatch } from "../guard";
 import { everyRole, homeFor, publicRoute } from "../roles";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
 import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
-import { guardedRoutes } from "../staff-guard";
+import { guardedRoutes, publicFormToken } from "../staff-guard";
+import { buttonForm, checkedForm, namedProblems, type FieldProblems } from "../staff-form";
 
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
+
+/**
+ * The sign-in form. The address is any text (trimmed): what is typed there is counted and checked
+ * like any sign-in, so an address without an account and a wrong password get the same answer.
+ * Only an empty field or one longer than the form allows is refused at its field, before the
+ * count: nothing about any account is checked then.
+ */
+const signInForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(maximumPasswordLength),
+});
+
+/** The language switch: the language chosen, and the page to go back to (an inbox page, else the inbox). */
+const languageForm = buttonForm({ lang: z.enum(adminLanguages), back: z.string().optional().transform(safeBack) });
 
 /**
  * Opens a session for an account whose sign-in is complete: the browser's previous session and
@@ -66,6 +80,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     problem: SignInProblem,
     email = "",
     notice: { signedOut?: boolean; joined?: boolean } = {},
+    fieldProblems: FieldProblems<"email" | "password"> = {},
   ) =>
     sendPage(
       reply,
@@ -76,6 +91,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
         email,
         signedOut: notice.signedOut ?? false,
         joined: notice.joined ?? false,
+        fieldProblems,
       }),
     );
 
@@ -86,46 +102,54 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     return signInPage(request, reply, 200, null, "", { signedOut: request.query["signed-out"] !== undefined, joined: request.query.joined !== undefined });
   });
 
-  routes.post("/admin/login", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
-    const https = servedOverHttps(context.config, request);
-    const names = cookieNames(https);
-    if (!tokensMatch(fields._csrf, readCookie(request, names.signIn))) return signInPage(request, reply, 403, { kind: "expired" });
-    const email = (fields.email ?? "").trim().slice(0, 254);
-    const password = fields.password ?? "";
-    const keys = throttleKeys(request.ip, email);
-    const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
-    if (!reservation.allowed) {
-      const seconds = Math.ceil(reservation.retryAfterMs / 1000);
-      reply.header("Retry-After", String(seconds));
-      return signInPage(request, reply, 429, { kind: "wait", seconds }, email);
-    }
-    // The same work whether the address has an account or not: a wrong address is not faster.
-    const account = email ? staff.find(email) : null;
-    if (reservation.alert) {
-      // Named by its number, never its address: the log outlives what it names.
-      request.log.warn(
-        { staffId: account?.id ?? null },
-        "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
-      );
-    }
-    if (reservation.delayMs > 0) await sleep(reservation.delayMs);
-    const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password.slice(0, maximumPasswordLength));
-    if (!account || !matches || password.length > maximumPasswordLength) {
-      request.log.warn({ address: request.ip }, "admin: failed sign-in");
-      return signInPage(request, reply, 401, { kind: "failed" }, email);
-    }
-    context.throttle.succeeded("password", keys);
-    if (account.totp_secret || account.role === "admin") {
-      // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
-      reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));
-      return reply.redirect(account.totp_secret ? "/admin/login/second-factor" : "/admin/login/enrol", 303);
-    }
-    startSession(context, request, reply, account, {});
-    return reply.redirect(homeFor(account.role), 303);
-  });
+  const expired = (request: FastifyRequest, reply: FastifyReply) => signInPage(request, reply, 403, { kind: "expired" });
+  routes.post(
+    "/admin/login",
+    { config: publicRoute, preValidation: publicFormToken(context, expired), schema: { body: checkedForm(signInForm, { fallback: "email", typedMax: 512 }) } },
+    async (request, reply) => {
+      const https = servedOverHttps(context.config, request);
+      const names = cookieNames(https);
+      if (!request.body.ok) {
+        // Shown again: the address as typed, never the password.
+        const view = viewFor(context, request, reply);
+        const problems = namedProblems(request.body.problems, { email: view.t("signIn.error.email"), password: view.t("signIn.error.password") });
+        return signInPage(request, reply, 400, null, request.body.typed.email ?? "", {}, problems);
+      }
+      const { email, password } = request.body.value;
+      const keys = throttleKeys(request.ip, email);
+      const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
+      if (!reservation.allowed) {
+        const seconds = Math.ceil(reservation.retryAfterMs / 1000);
+        reply.header("Retry-After", String(seconds));
+        return signInPage(request, reply, 429, { kind: "wait", seconds }, email);
+      }
+      // The same work whether the address has an account or not: a wrong address is not faster.
+      const account = staff.find(email);
+      if (reservation.alert) {
+        // Named by its number, never its address: the log outlives what it names.
+        request.log.warn(
+          { staffId: account?.id ?? null },
+          "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
+        );
+      }
+      if (reservation.delayMs > 0) await sleep(reservation.delayMs);
+      const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
+      if (!account || !matches) {
+        request.log.warn({ address: request.ip }, "admin: failed sign-in");
+        return signInPage(request, reply, 401, { kind: "failed" }, email);
+      }
+      context.throttle.succeeded("password", keys);
+      if (account.totp_secret || account.role === "admin") {
+        // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
+        reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));
+        return reply.redirect(account.totp_secret ? "/admin/login/second-factor" : "/admin/login/enrol", 303);
+      }
+      startSession(context, request, reply, account, {});
+      return reply.redirect(homeFor(account.role), 303);
+    },
+  );
 
-  routes.post("/admin/logout", { config: everyRole, schema: { body: staffForm } }, async (request, reply) => {
+  routes.post("/admin/logout", { config: everyRole, schema: { body: buttonForm({}) } }, async (request, reply) => {
     const https = servedOverHttps(context.config, request);
     const names = cookieNames(https);
     const token = readCookie(request, names.session);
@@ -135,19 +159,21 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     return reply.redirect("/admin/login?signed-out", 303);
   });
 
-  routes.post("/admin/language", { config: publicRoute, schema: { body: staffForm } }, async (request, reply) => {
-    const fields = request.body;
-    const https = servedOverHttps(context.config, request);
-    const expected = request.staffSession?.csrfToken ?? readCookie(request, cookieNames(https).signIn);
-    if (!tokensMatch(fields._csrf, expected)) {
-      if (!request.staffSession) signInToken(context, request, reply);
-      return sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
-    }
-    if (isAdminLanguage(fields.lang)) {
-      reply.setCookie(cookieNames(https).language, fields.lang, cookieOptions(https, 365 * 86_400));
+  // A forged switch: refused, and a visitor without a session gets the sign-in form's token for the next try.
+  const languageRefused = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.staffSession) signInToken(context, request, reply);
+    return sendPage(reply, 403, createElement(RefusedPage, { view: viewFor(context, request, reply) }));
+  };
+  routes.post(
+    "/admin/language",
+    { config: publicRoute, preValidation: publicFormToken(context, languageRefused, { session: true }), schema: { body: languageForm } },
+    async (request, reply) => {
+      const { lang, back } = request.body;
+      const https = servedOverHttps(context.config, request);
+      reply.setCookie(cookieNames(https).language, lang, cookieOptions(https, 365 * 86_400));
       // A signed-in member's choice is also their e-mails' language (server/db/staff.ts mailLanguage).
-      if (request.staffSession) context.staff.setLanguage(request.staffSession.staffId, fields.lang);
-    }
-    return reply.redirect(safeBack(fields.back), 303);
-  });
+      if (request.staffSession) context.staff.setLanguage(request.staffSession.staffId, lang);
+      return reply.redirect(back, 303);
+    },
+  );
 });

@@ -7,17 +7,15 @@ import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTok
 import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
-import { sendPage, staffForm, staffOf, viewFor } from "../context";
-import { cookieNames, readCookie, servedOverHttps } from "../cookies";
-import { tokensMatch } from "../guard";
-import { hashPassword, passwordFault } from "../passwords";
+import { sendPage, staffOf, viewFor } from "../context";
+import { hashPassword, passwordFault, passwordLengthFault, type PasswordFault } from "../passwords";
 import { publicRoute, requireRole } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
 import { NotFoundPage } from "../views/sign-in-page";
 import { RemoveStaffPage, StaffPage, type StaffDone } from "../views/staff-page";
-import { guardedRoutes } from "../staff-guard";
-import { checkedForm, type FieldProblems } from "../staff-form";
+import { guardedRoutes, publicFormToken } from "../staff-guard";
+import { buttonForm, checkedForm, type FieldProblems } from "../staff-form";
 
 /** Staff management is for admin accounts only (docs/security.md). */
 export const staffRoles = requireRole("admin");
@@ -38,10 +36,38 @@ const invitationForm = z.object({
   role: z.enum(roles),
 });
 
-/** The password's fault in the staff member's language. */
-function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof passwordFault>>): string {
-  return view.t(`invitation.password.${fault}`);
+/** An account's role, chosen from the list beside it. */
+const roleForm = z.object({ role: z.enum(roles) });
+/** Removing an account: the confirmation step's field, absent until that step is shown and confirmed. */
+const removalForm = buttonForm({ confirm: z.literal("yes").optional() });
+
+/**
+ * The invitation's form: the new password, within its lengths, and the same typed again. Whether
+ * it is a common password or the address itself is checked by the route, which knows the address.
+ */
+const acceptanceForm = z
+  .object({
+    password: z.string().superRefine((password, context) => {
+      const fault = passwordLengthFault(password);
+      if (fault) context.addIssue({ code: "custom", message: fault });
+    }),
+    again: z.string(),
+  })
+  .superRefine(({ password, again }, context) => {
+    if (password !== again) context.addIssue({ code: "custom", path: ["again"], message: "mismatch" });
+  });
+
+/** The invitation form's problems in the staff member's language: each password fault, or the second one not the same. */
+function acceptanceProblems(view: ViewContext, problems: FieldProblems<"password" | "again">): FieldProblems<"password" | "again"> {
+  const named: FieldProblems<"password" | "again"> = {};
+  // A password field not sent at all reads as one too short.
+  if (problems.password) named.password = view.t(`invitation.password.${problems.password === "long" ? "long" : "short"}`);
+  else if (problems.again) named.again = view.t("invitation.password.mismatch");
+  return named;
 }
+
+/** A password's fault in the staff member's language. */
+const passwordMessage = (view: ViewContext, fault: PasswordFault): string => view.t(`invitation.password.${fault}`);
 
 /**
  * Staff management in the browser, for admins: invite a colleague with a
@@ -53,8 +79,6 @@ function passwordMessage(view: ViewContext, fault: NonNullable<ReturnType<typeof
 export const staffRoutes = guardedRoutes("staff", (admin, context) => {
   const { staff } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  /** Each form post on an account: its address and its fields. */
-  const accountForm = { params: accountParams, body: staffForm };
 
   const list = (
     request: FastifyRequest,
@@ -141,23 +165,27 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     },
   );
 
-  routes.post("/admin/staff/:id/role", { config: staffRoles, schema: accountForm }, async (request, reply) => {
-    const account = target(request.params);
-    if (!account) return notFound(request, reply);
-    const role = request.body.role;
-    const view = viewFor(context, request, reply);
-    if (!isStaffRole(role)) return list(request, reply, 400, { problems: [view.t("staff.error.role")] });
-    if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1)
-      return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
-    if (role !== account.role) {
-      staff.setRole(account.email, role);
-      audit(request, auditActions.staffRoleChanged, { email: account.email, from: account.role, to: role });
-    }
-    // A change of one's own role ends one's own session too: the sign-in page follows.
-    return reply.redirect("/admin/staff?done=role", 303);
-  });
+  routes.post(
+    "/admin/staff/:id/role",
+    { config: staffRoles, schema: { params: accountParams, body: checkedForm(roleForm, { fallback: "role" }) } },
+    async (request, reply) => {
+      const account = target(request.params);
+      if (!account) return notFound(request, reply);
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok) return list(request, reply, 400, { problems: [view.t("staff.error.role")] });
+      const { role } = request.body.value;
+      if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1)
+        return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
+      if (role !== account.role) {
+        staff.setRole(account.email, role);
+        audit(request, auditActions.staffRoleChanged, { email: account.email, from: account.role, to: role });
+      }
+      // A change of one's own role ends one's own session too: the sign-in page follows.
+      return reply.redirect("/admin/staff?done=role", 303);
+    },
+  );
 
-  routes.post("/admin/staff/:id/second-factor", { config: staffRoles, schema: accountForm }, async (request, reply) => {
+  routes.post("/admin/staff/:id/second-factor", { config: staffRoles, schema: { params: accountParams, body: buttonForm({}) } }, async (request, reply) => {
     const account = target(request.params);
     if (!account) return notFound(request, reply);
     staff.clearSecondFactor(account.id);
@@ -180,7 +208,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     return sendPage(reply, 200, createElement(RemoveStaffPage, { view, account }));
   });
 
-  routes.post("/admin/staff/:id/remove", { config: staffRoles, schema: accountForm }, async (request, reply) => {
+  routes.post("/admin/staff/:id/remove", { config: staffRoles, schema: { params: accountParams, body: removalForm } }, async (request, reply) => {
     const account = target(request.params);
     if (!account) return notFound(request, reply);
     const view = viewFor(context, request, reply);
@@ -201,29 +229,36 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     const { token } = request.params;
     const invitation = openInvitation(context.db, token, context.now());
     if (!invitation) return gone(request, reply);
-    return sendPage(reply, 200, createElement(InvitationPage, { view: viewFor(context, request, reply), invitation, token, problems: [] }));
+    return sendPage(reply, 200, createElement(InvitationPage, { view: viewFor(context, request, reply), invitation, token, problems: {} }));
   });
 
-  routes.post("/admin/invite/:token", { config: publicRoute, schema: { params: invitationParams, body: staffForm } }, async (request, reply) => {
-    const { token } = request.params;
-    const fields = request.body;
-    const view = viewFor(context, request, reply);
-    if (!tokensMatch(fields._csrf, readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn))) {
-      return sendPage(reply, 403, createElement(InvitationGonePage, { view }));
-    }
-    const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
-    if (!invitation) return gone(request, reply);
-    const password = fields.password ?? "";
-    const fault = passwordFault(password, invitation.email);
-    const problems = fault ? [passwordMessage(view, fault)] : password !== fields.again ? [view.t("invitation.password.mismatch")] : [];
-    if (problems.length > 0) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
-    const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
-    if (!joined) return gone(request, reply);
-    recordAudit(
-      context.db,
-      { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } },
-      context.now(),
-    );
-    return reply.redirect("/admin/login?joined", 303);
-  });
+  // The invitation's form carries the sign-in form's CSRF token: a forged post finds the link gone.
+  const forged = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 403, createElement(InvitationGonePage, { view: viewFor(context, request, reply) }));
+  routes.post(
+    "/admin/invite/:token",
+    {
+      config: publicRoute,
+      preValidation: publicFormToken(context, forged),
+      schema: { params: invitationParams, body: checkedForm(acceptanceForm, { fallback: "password" }) },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const view = viewFor(context, request, reply);
+      const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
+      if (!invitation) return gone(request, reply);
+      const fault = request.body.ok ? passwordFault(request.body.value.password, invitation.email) : null;
+      const problems = request.body.ok ? (fault ? { password: passwordMessage(view, fault) } : {}) : acceptanceProblems(view, request.body.problems);
+      if (!request.body.ok || fault) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
+      const { password } = request.body.value;
+      const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
+      if (!joined) return gone(request, reply);
+      recordAudit(
+        context.db,
+        { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } },
+        context.now(),
+      );
+      return reply.redirect("/admin/login?joined", 303);
+    },
+  );
 });

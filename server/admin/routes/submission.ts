@@ -5,7 +5,17 @@ import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
-import { changeStatus, findSubmission, formOfType, isInboxType, mailsOf, statusesOf, type InboxStatus, type SubmissionRecord } from "../../db/inbox";
+import {
+  allStatuses,
+  changeStatus,
+  findSubmission,
+  formOfType,
+  isInboxType,
+  mailsOf,
+  statusesOf,
+  type InboxStatus,
+  type SubmissionRecord,
+} from "../../db/inbox";
 import { enqueueMail } from "../../db/outbox";
 import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
@@ -17,11 +27,11 @@ import { addNote, assignSubmission } from "../../db/assignment";
 import { assignmentMail } from "../assignment-mail";
 import { AssignPanel, type Colleague } from "../views/assign-panel";
 import { NotesPanel, noteMax } from "../views/notes-panel";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext, replyContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext, replyContext } from "../context";
 import { inboxRoles, roleAllows } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NotFoundPage } from "../views/sign-in-page";
-import { SubmissionPage, type Done } from "../views/submission-page";
+import { answerState, SubmissionPage, type Done, type RefusedAnswer } from "../views/submission-page";
 import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 import { bookingExtras } from "../views/booking-extras";
 import { isDay, localOf, parseStart } from "../../bookings/paris-time";
@@ -29,6 +39,7 @@ import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
 import { guardedRoutes } from "../staff-guard";
+import { checkedForm, type CheckedForm } from "../staff-form";
 import { inboxHandling } from "../inbox-handling";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
@@ -53,6 +64,81 @@ const reasonMax = 2000;
 /** The longest subject and text of a reply (the form's maxlength says the same). */
 const subjectMax = 200;
 const replyMax = 8000;
+
+/** Text the staff type on one line: control characters removed, trimmed; at most `max` characters, well formed, not empty. */
+const typedLine = (max: number) =>
+  z
+    .string()
+    .transform((text) => neutraliseLine(text).trim())
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .refine((text) => [...text].length <= max)
+        .refine(isWellFormedText),
+    );
+/** Text the staff type over lines: line breaks written `\n`, control characters removed, trimmed; at most `max` characters, well formed, not empty. */
+const typedText = (max: number) =>
+  z
+    .string()
+    .transform((text) => neutraliseText(text.replace(/\r\n?/g, "\n")).trim())
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .refine((text) => [...text].length <= max)
+        .refine(isWellFormedText),
+    );
+
+/**
+ * Confirming a request into a time: the slot's `start` as the page offers it, the day the page
+ * listed (to list it again), and an admin's reason to go over the places (a line, optional).
+ */
+const confirmForm = z.object({
+  slot: z.string().transform((start, context) => parseStart(start) ?? (context.addIssue({ code: "custom", message: "slot" }), z.NEVER)),
+  day: z.string().optional(),
+  reason: z
+    .string()
+    .transform((text) => neutraliseText(text).trim())
+    .pipe(z.string().max(500).refine(isWellFormedText))
+    .default(""),
+});
+/** Declining a request: the reason the visitor reads. */
+const declineForm = z.object({ reason: typedText(reasonMax) });
+/** A status chosen by hand: one of the inbox's (the submission's own form's, checked by the route). */
+const statusForm = z.object({ status: z.enum(allStatuses) });
+/**
+ * A reply: its subject and text (the text without the template's answer mark left in it), the
+ * template it started from (an unknown one reads as the default), and the form's one-time key.
+ */
+const replyForm = z.object({
+  subject: typedLine(subjectMax),
+  body: typedText(replyMax).refine((body) => !body.includes(answerMark), { message: "mark" }),
+  template: z.string().max(200).default(""),
+  key: z.string().regex(replyKeyPattern),
+});
+/** An internal note. */
+const noteForm = z.object({ note: typedText(noteMax) });
+/** The colleague to give the submission to, by their account's number, or nobody (empty). */
+const assignForm = z.object({
+  staff: z.union([
+    z.literal("").transform(() => null),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/)
+      .transform(Number),
+  ]),
+});
+
+/** A refused form of the page: which one, what was typed (as `typedMax` kept it), and each refused field with its message. */
+function refusedAnswer(form: RefusedAnswer["form"], body: Extract<CheckedForm<unknown>, { ok: false }>, messages: Record<string, string>): RefusedAnswer {
+  const problems: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(body.problems)) {
+    const message = messages[`${field}.${problem}`] ?? messages[field];
+    if (message !== undefined) problems[field] = message;
+  }
+  return { form, typed: body.typed, problems };
+}
 
 /** What the reply form shows: the chosen template, and the subject and text (filled in, or as typed). */
 interface ReplyDraft {
@@ -129,7 +215,13 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
 
   /** The reply form: a template filled in for this visitor, or what the staff typed when it was refused. */
-  const replyPanel = (view: ReturnType<typeof viewFor>, record: SubmissionRecord, draft: ReplyDraft | null, templateId: string | undefined) => {
+  const replyPanel = (
+    view: ReturnType<typeof viewFor>,
+    record: SubmissionRecord,
+    draft: ReplyDraft | null,
+    templateId: string | undefined,
+    problems: Partial<Record<string, string>>,
+  ) => {
     const { entry } = record;
     if (!inboxHandling[entry.type].replied) return null;
     const templates = context.content.current.replyTemplates;
@@ -149,6 +241,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       body: draft?.body ?? filled.body,
       meaning,
       replyKey: randomToken(),
+      problems,
     });
   };
 
@@ -170,7 +263,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       moveDay?: string;
       confirmDay?: string;
       problems?: string[];
-      typed?: Record<string, string>;
+      refused?: RefusedAnswer;
       draft?: ReplyDraft;
       template?: string;
     },
@@ -189,7 +282,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         history: auditOf(context.db, entry.type, entry.submission_id),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
-        typed: extra.typed ?? {},
+        refused: extra.refused ?? null,
         tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
@@ -202,9 +295,19 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
                 guests: typeof record.row.guests === "number" ? record.row.guests : 1,
               }
             : null,
-        replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template),
-        notesPanel: createElement(NotesPanel, { view, entry, typed: extra.typed?.note ?? "" }),
-        assignPanel: createElement(AssignPanel, { view, entry, colleagues: colleagues() }),
+        replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template, answerState(extra.refused ?? null, "reply").problems),
+        notesPanel: createElement(NotesPanel, {
+          view,
+          entry,
+          typed: answerState(extra.refused ?? null, "note").typed.note ?? "",
+          problem: answerState(extra.refused ?? null, "note").problems.note,
+        }),
+        assignPanel: createElement(AssignPanel, {
+          view,
+          entry,
+          colleagues: colleagues(),
+          problem: answerState(extra.refused ?? null, "assign").problems.staff,
+        }),
         assignee: entry.assigned_to === null ? null : (context.staff.byId(entry.assigned_to)?.email ?? null),
       }),
     );
@@ -222,9 +325,6 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       template: query.template,
     });
   });
-
-  /** Each form of the page: its address, and its fields (./context.ts `staffForm`). */
-  const form = { params, body: staffForm };
 
   /** Declines a request: its status, its e-mail and the audit entry together; false when it was already answered. */
   const decline = (record: SubmissionRecord, reason: string, actor: string): boolean => {
@@ -246,157 +346,178 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
 
   // A request without a time, confirmed into one of its package's times: its places taken in the
   // same transaction (over the places only for an admin, with a reason), the visitor mailed.
-  routes.post(`${base}/confirm`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
-    const fields = request.body;
-    const view = viewFor(context, request, reply);
-    const session = staffOf(request);
-    const local = parseStart(String(fields.slot ?? ""));
-    const reason = neutraliseText(String(fields.reason ?? ""))
-      .trim()
-      .slice(0, 500);
-    const typed = { reason: String(fields.reason ?? "").slice(0, 500) };
-    const day = local?.date ?? (isDay(String(fields.day ?? "")) ? String(fields.day) : undefined);
-    if (!local) return page(request, reply, record, 400, { problems: [view.t("error.chooseTime")], typed, confirmDay: day });
-    if (reason !== "" && !isWellFormedText(reason))
-      return page(request, reply, record, 400, { problems: [view.t("error.overReason")], typed, confirmDay: day });
-    const overCapacity = session.role === "admin" && reason !== "";
-    const outcome = await context.tours.confirmRequest(
-      record.entry.submission_id,
-      { package: String(record.row.package) as "hermitage", ...local },
-      { actor: session.email, overCapacity, reason },
-    );
-    if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
-    if (outcome instanceof SlotRefused) {
-      const schedule = context.tours.schedule();
-      const problem =
-        outcome.reason === "full"
-          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
-          : outcome.reason === "horizon"
-            ? view.t("error.slotHorizon", { months: schedule.horizonMonths })
-            : outcome.reason === "closed"
-              ? view.t("error.slotStarted")
-              : view.t("error.slotUnknown");
-      return page(request, reply, record, 409, { problems: [problem], typed, confirmDay: local.date });
-    }
-    return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
-  });
-
-  routes.post(`${base}/decline`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
-    const raw = request.body.reason ?? "";
-    const reason = neutraliseText(raw).trim();
-    const view = viewFor(context, request, reply);
-    if (reason === "" || [...reason].length > reasonMax || !isWellFormedText(reason)) {
-      return page(request, reply, record, 400, { problems: [view.t("error.reason")], typed: { reason: raw.slice(0, reasonMax) } });
-    }
-    if (!decline(record, reason, staffOf(request).email)) {
-      return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
-    }
-    return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
-  });
-
-  routes.post(`${base}/status`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record || !inboxHandling[record.entry.type].statusByHand) return notFound(request, reply);
-    const type = record.entry.type;
-    const statuses: readonly InboxStatus[] = statusesOf[type];
-    const status = statuses.find((one) => one === request.body.status);
-    if (!status) {
-      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.status")] });
-    }
-    const now = context.now();
-    context.db.transaction(() => {
-      changeStatus(context.db, type, record.entry.submission_id, statuses, status, now);
-      recordAudit(
-        context.db,
-        { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } },
-        now,
+  routes.post(
+    `${base}/confirm`,
+    { config: inboxRoles, schema: { params, body: checkedForm(confirmForm, { fallback: "slot", typedMax: 1000 }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      const view = viewFor(context, request, reply);
+      const session = staffOf(request);
+      const { typed } = request.body;
+      if (!request.body.ok) {
+        const refused = refusedAnswer("confirm", request.body, { slot: view.t("error.chooseTime"), reason: view.t("error.overReason") });
+        return page(request, reply, record, 400, { refused, confirmDay: typed.day });
+      }
+      const { slot: local, reason } = request.body.value;
+      const refused = { form: "confirm" as const, typed, problems: {} };
+      const overCapacity = session.role === "admin" && reason !== "";
+      const outcome = await context.tours.confirmRequest(
+        record.entry.submission_id,
+        { package: String(record.row.package) as "hermitage", ...local },
+        { actor: session.email, overCapacity, reason },
       );
-    })();
-    return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
-  });
+      if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
+      if (outcome instanceof SlotRefused) {
+        const schedule = context.tours.schedule();
+        const problem =
+          outcome.reason === "full"
+            ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
+            : outcome.reason === "horizon"
+              ? view.t("error.slotHorizon", { months: schedule.horizonMonths })
+              : outcome.reason === "closed"
+                ? view.t("error.slotStarted")
+                : view.t("error.slotUnknown");
+        return page(request, reply, record, 409, { refused: { ...refused, problems: { slot: problem } }, confirmDay: local.date });
+      }
+      return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
+    },
+  );
 
-  routes.post(`${base}/reply`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record || !inboxHandling[record.entry.type].replied) return notFound(request, reply);
-    const fields = request.body;
-    const view = viewFor(context, request, reply);
-    const rawSubject = fields.subject ?? "";
-    const rawBody = fields.body ?? "";
-    const subject = neutraliseLine(rawSubject).trim();
-    const body = neutraliseText(rawBody.replace(/\r\n?/g, "\n")).trim();
-    const template = chooseTemplate(context.content.current.replyTemplates, fields.template).id;
-    const problems: string[] = [];
-    if (subject === "" || [...subject].length > subjectMax || !isWellFormedText(subject)) problems.push(view.t("error.replySubject"));
-    if (body === "" || [...body].length > replyMax || !isWellFormedText(body)) problems.push(view.t("error.replyBody"));
-    else if (body.includes(answerMark)) problems.push(view.t("error.replyMark", { mark: answerMark }));
-    const key = fields.key ?? "";
-    if (!replyKeyPattern.test(key)) problems.push(view.t("error.replyForm"));
-    if (problems.length > 0) {
-      return page(request, reply, record, 400, {
-        problems,
-        draft: { template, subject: rawSubject.slice(0, subjectMax * 2), body: rawBody.slice(0, replyMax * 2) },
-      });
-    }
-    const { entry } = record;
-    const mail = composeStaffReply(
-      { to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage },
-      replyContext(context),
-    );
-    const sent = sendReply(
-      context.db,
-      {
-        key,
-        submission: { type: entry.type, id: entry.submission_id },
-        mail,
-        actor: staffOf(request).email,
-        detail: { template, language: entry.language, subject: mail.subject, text: mail.text },
-      },
-      context.now(),
-    );
-    if (sent) context.kickMail();
-    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
-  });
+  routes.post(
+    `${base}/decline`,
+    { config: inboxRoles, schema: { params, body: checkedForm(declineForm, { fallback: "reason", typedMax: reasonMax }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok) return page(request, reply, record, 400, { refused: refusedAnswer("decline", request.body, { reason: view.t("error.reason") }) });
+      if (!decline(record, request.body.value.reason, staffOf(request).email)) {
+        return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
+      }
+      return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);
+    },
+  );
 
-  routes.post(`${base}/note`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record) return notFound(request, reply);
-    const raw = request.body.note ?? "";
-    const note = neutraliseText(raw.replace(/\r\n?/g, "\n")).trim();
-    if (note === "" || [...note].length > noteMax || !isWellFormedText(note)) {
-      return page(request, reply, record, 400, { problems: [viewFor(context, request, reply).t("error.note")], typed: { note: raw.slice(0, noteMax * 2) } });
-    }
-    const { entry } = record;
-    addNote(context.db, { type: entry.type, id: entry.submission_id }, staffOf(request).email, note, context.now());
-    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
-  });
+  routes.post(
+    `${base}/status`,
+    { config: inboxRoles, schema: { params, body: checkedForm(statusForm, { fallback: "status", typedMax: 100 }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record || !inboxHandling[record.entry.type].statusByHand) return notFound(request, reply);
+      const type = record.entry.type;
+      const statuses: readonly InboxStatus[] = statusesOf[type];
+      // One of the inbox's statuses, and one this form's submissions can have.
+      const chosen = request.body.ok ? request.body.value.status : undefined;
+      const status = statuses.find((one) => one === chosen);
+      if (!status) {
+        const problems = { status: viewFor(context, request, reply).t("error.status") };
+        return page(request, reply, record, 400, { refused: { form: "status", typed: request.body.typed, problems } });
+      }
+      const now = context.now();
+      context.db.transaction(() => {
+        changeStatus(context.db, type, record.entry.submission_id, statuses, status, now);
+        recordAudit(
+          context.db,
+          { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } },
+          now,
+        );
+      })();
+      return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
+    },
+  );
 
-  routes.post(`${base}/assign`, { config: inboxRoles, schema: form }, async (request, reply) => {
-    const record = load(request.params);
-    if (!record) return notFound(request, reply);
-    const chosen = request.body.staff;
-    const view = viewFor(context, request, reply);
-    const colleague = chosen === "" ? null : colleagues().find((account) => String(account.id) === chosen);
-    if (colleague === undefined) return page(request, reply, record, 400, { problems: [view.t("error.assignee")] });
-    const { entry } = record;
-    const by = staffOf(request).email;
-    // Staff who take a submission themselves need no e-mail about it.
-    const mail =
-      colleague && colleague.email !== by
-        ? assignmentMail(view, {
-            to: colleague.email,
-            by,
-            type: entry.type,
-            id: entry.submission_id,
-            name: entry.name ?? entry.email,
-            siteUrl: context.config.SITE_URL,
-          })
-        : null;
-    assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
-    if (mail) context.kickMail();
-    return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
-  });
+  routes.post(
+    `${base}/reply`,
+    { config: inboxRoles, schema: { params, body: checkedForm(replyForm, { fallback: "key", typedMax: replyMax * 2 }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record || !inboxHandling[record.entry.type].replied) return notFound(request, reply);
+      const view = viewFor(context, request, reply);
+      const { typed } = request.body;
+      const template = chooseTemplate(context.content.current.replyTemplates, request.body.ok ? request.body.value.template : typed.template).id;
+      if (!request.body.ok) {
+        const refused = refusedAnswer("reply", request.body, {
+          subject: view.t("error.replySubject"),
+          body: view.t("error.replyBody"),
+          "body.mark": view.t("error.replyMark", { mark: answerMark }),
+          key: view.t("error.replyForm"),
+        });
+        // The key is no field of its own on the page: its problem is said above the form.
+        const { key, ...atFields } = refused.problems;
+        return page(request, reply, record, 400, {
+          problems: key === undefined ? [] : [key],
+          refused: { ...refused, problems: atFields },
+          draft: { template, subject: (typed.subject ?? "").slice(0, subjectMax * 2), body: (typed.body ?? "").slice(0, replyMax * 2) },
+        });
+      }
+      const { subject, body, key } = request.body.value;
+      const { entry } = record;
+      const mail = composeStaffReply(
+        { to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage },
+        replyContext(context),
+      );
+      const sent = sendReply(
+        context.db,
+        {
+          key,
+          submission: { type: entry.type, id: entry.submission_id },
+          mail,
+          actor: staffOf(request).email,
+          detail: { template, language: entry.language, subject: mail.subject, text: mail.text },
+        },
+        context.now(),
+      );
+      if (sent) context.kickMail();
+      return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
+    },
+  );
+
+  routes.post(
+    `${base}/note`,
+    { config: inboxRoles, schema: { params, body: checkedForm(noteForm, { fallback: "note", typedMax: noteMax * 2 }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record) return notFound(request, reply);
+      if (!request.body.ok) {
+        return page(request, reply, record, 400, { refused: refusedAnswer("note", request.body, { note: viewFor(context, request, reply).t("error.note") }) });
+      }
+      const { entry } = record;
+      addNote(context.db, { type: entry.type, id: entry.submission_id }, staffOf(request).email, request.body.value.note, context.now());
+      return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
+    },
+  );
+
+  routes.post(
+    `${base}/assign`,
+    { config: inboxRoles, schema: { params, body: checkedForm(assignForm, { fallback: "staff", typedMax: 100 }) } },
+    async (request, reply) => {
+      const record = load(request.params);
+      if (!record) return notFound(request, reply);
+      const view = viewFor(context, request, reply);
+      // Nobody, or a colleague who can open the inbox.
+      const chosen = request.body.ok ? request.body.value.staff : undefined;
+      const colleague = chosen === null ? null : colleagues().find((account) => account.id === chosen);
+      if (colleague === undefined) {
+        return page(request, reply, record, 400, { refused: { form: "assign", typed: request.body.typed, problems: { staff: view.t("error.assignee") } } });
+      }
+      const { entry } = record;
+      const by = staffOf(request).email;
+      // Staff who take a submission themselves need no e-mail about it.
+      const mail =
+        colleague && colleague.email !== by
+          ? assignmentMail(view, {
+              to: colleague.email,
+              by,
+              type: entry.type,
+              id: entry.submission_id,
+              name: entry.name ?? entry.email,
+              siteUrl: context.config.SITE_URL,
+            })
+          : null;
+      assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
+      if (mail) context.kickMail();
+      return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { InboxRow } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField } from "./layout";
 
 /** A colleague a submission can be given to: an account whose role opens the inbox. */
@@ -8,8 +9,19 @@ export interface Colleague {
   email: string;
 }
 
-/** Who deals with the submission: a colleague (told by e-mail) or nobody. */
-export function AssignPanel({ view, entry, colleagues }: { view: ViewContext; entry: InboxRow; colleagues: readonly Colleague[] }) {
+/** Who deals with the submission: a colleague (told by e-mail) or nobody; a refused choice is named at the field. */
+export function AssignPanel({
+  view,
+  entry,
+  colleagues,
+  problem,
+}: {
+  view: ViewContext;
+  entry: InboxRow;
+  colleagues: readonly Colleague[];
+  problem?: string | undefined;
+}) {
+  const problems = problem ? { staff: problem } : {};
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   return (
     <section aria-labelledby="assign-title" className="panel">
@@ -19,7 +31,7 @@ export function AssignPanel({ view, entry, colleagues }: { view: ViewContext; en
         <CsrfField view={view} />
         <label>
           {view.t("assign.label")}
-          <select name="staff" defaultValue={entry.assigned_to === null ? "" : String(entry.assigned_to)}>
+          <select name="staff" defaultValue={entry.assigned_to === null ? "" : String(entry.assigned_to)} {...invalid("staff", problems)}>
             <option value="">{view.t("assign.nobody")}</option>
             {colleagues.map((colleague) => (
               <option key={colleague.id} value={String(colleague.id)}>
@@ -27,6 +39,7 @@ export function AssignPanel({ view, entry, colleagues }: { view: ViewContext; en
               </option>
             ))}
           </select>
+          <FieldProblem name="staff" problems={problems} />
         </label>
         <button type="submit">{view.t("assign.submit")}</button>
       </form>

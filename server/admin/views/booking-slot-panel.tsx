@@ -3,6 +3,7 @@ import type { AdminMessageId } from "#locales/admin";
 import { dayName } from "./schedule-page";
 import { formatClock, type ViewContext } from "../view-context";
 import { checkInAction } from "./day-sheet-page";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField, Notice } from "./layout";
 
 /** What the panel says after an action, or why one was refused. */
@@ -60,6 +61,8 @@ interface SlotPanelProps {
 export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record }: SlotPanelProps) {
   const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
+  // An override sent without its reason: the form again, the reason named at its field.
+  const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
@@ -95,13 +98,14 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
       {visit.status === "confirmed" ? action("cancel", "slot.cancel", true) : null}
-      {canOverride && (visit.status === "pending" || visit.status === "declined") && note === "full" ? (
+      {canOverride && (visit.status === "pending" || visit.status === "declined") && (note === "full" || note === "reasonNeeded") ? (
         <form method="post" action={`${base}/${visit.status === "pending" ? "confirm" : "undo"}`} className="answer">
           <CsrfField view={view} />
           <input type="hidden" name="override" value="yes" />
           <label>
             {view.t("slot.reason")}
-            <textarea name="reason" required maxLength={500} rows={2} />
+            <textarea name="reason" required maxLength={500} rows={2} {...invalid("reason", reasonProblem)} />
+            <FieldProblem name="reason" problems={reasonProblem} />
           </label>
           <button type="submit">{view.t("slot.override")}</button>
         </form>

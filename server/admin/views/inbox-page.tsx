@@ -2,6 +2,7 @@ import { isLanguage, languageNames } from "#core/languages";
 import {
   allStatuses,
   inboxTypes,
+  isInboxType,
   inboxViews,
   statusesOf,
   type InboxRow,
@@ -12,7 +13,8 @@ import {
 } from "../../db/inbox";
 import { defaultSeparator, separators } from "../spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../view-context";
-import { CsrfField, Layout, Notice } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
+import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 export interface InboxFilter {
   type?: InboxType;
@@ -42,6 +44,17 @@ export interface InboxPageProps {
   problems: readonly string[];
   /** The search held control characters and was not run. */
   searchRefused: boolean;
+  /** An export the form refused: what was sent, and each refused field's message. */
+  exportRefused?: ExportRefusal | null;
+}
+
+/** The export form's fields. */
+export type ExportField = "type" | "status" | "from" | "to" | "format" | "separator";
+
+/** An export form that was refused: its fields as sent, and the message of each refused one. */
+export interface ExportRefusal {
+  typed: Partial<Record<string, string>>;
+  problems: Partial<Record<ExportField, string>>;
 }
 
 /** The inbox's address for a filter and a page. */
@@ -62,7 +75,7 @@ export const submissionHref = (type: string, id: string) => `/admin/submissions/
 /** A language named in itself ("中文"): the language switch's words. */
 export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
-/** A labelled drop-down, "any" first unless `anyLabel` is null. */
+/** A labelled drop-down, "any" first unless `anyLabel` is null; a refused choice is named under it (`problems`). */
 function FilterSelect(props: {
   label: string;
   name: string;
@@ -71,11 +84,13 @@ function FilterSelect(props: {
   options: [string, string][];
   groupLabel?: string;
   group?: [string, string][];
+  problems?: Partial<Record<string, string>>;
 }) {
+  const problems = props.problems ?? {};
   return (
     <label>
       {props.label}
-      <select name={props.name} defaultValue={props.value ?? ""}>
+      <select name={props.name} defaultValue={props.value ?? ""} {...invalid(props.name, problems)}>
         {props.anyLabel === null ? null : <option value="">{props.anyLabel}</option>}
         {props.options.map(([value, name]) => (
           <option key={value} value={value}>
@@ -92,6 +107,7 @@ function FilterSelect(props: {
           </optgroup>
         ) : null}
       </select>
+      <FieldProblem name={props.name} problems={problems} />
     </label>
   );
 }
@@ -292,65 +308,73 @@ function Paging({ view, filter, pages }: { view: ViewContext; filter: InboxFilte
   );
 }
 
-/** A labelled day field of the export form. */
-function DayField({ label, name }: { label: string; name: string }) {
+/** A labelled day field of the export form, as typed when the form was refused. */
+function DayField({ label, name, typed, problems }: { label: string; name: ExportField; typed: string; problems: Partial<Record<ExportField, string>> }) {
   return (
     <label>
       {label}
-      <input type="date" name={name} />
+      <input type="date" name={name} defaultValue={typed} {...invalid(name, problems)} />
+      <FieldProblem name={name} problems={problems} />
     </label>
   );
 }
 
 /**
  * The export: a form, its format (a workbook, CSV with the separator the staff member's Excel
- * expects, or JSON), and what narrows it (status, days received).
+ * expects, or JSON), and what narrows it (status, days received). Refused, it is shown as it was
+ * sent, each refused field named.
  */
-function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
-  const type = filter.type ?? "tour-bookings";
+function ExportForm({ view, filter, refused }: { view: ViewContext; filter: InboxFilter; refused: ExportRefusal | null }) {
+  const typed = refused?.typed ?? {};
+  const problems = refused?.problems ?? {};
+  const typedType = isInboxType(typed.type) ? typed.type : undefined;
+  const type = typedType ?? filter.type ?? "tour-bookings";
+  // The statuses offered are the chosen form's own once a form is chosen (in the filter, or in the refused export).
+  const statusesType = typedType ?? filter.type;
   return (
     <section aria-labelledby="export-title" className="panel">
       <h2 id="export-title">{view.t("inbox.export.title")}</h2>
       <p>{view.t("inbox.export.note")}</p>
       <form method="post" action="/admin/export" className="inline-form export-form">
         <CsrfField view={view} />
-        <label>
-          {view.t("inbox.filter.type")}
-          <select name="type" defaultValue={type}>
-            {inboxTypes.map((option) => (
-              <option key={option} value={option}>
-                {typeName(view, option)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={view.t("inbox.filter.type")}
+          name="type"
+          value={type}
+          anyLabel={null}
+          options={inboxTypes.map((option) => [option, typeName(view, option)])}
+          problems={problems}
+        />
         <FilterSelect
           label={view.t("inbox.export.status")}
           name="status"
-          value={filter.type ? filter.status : undefined}
+          value={refused ? typed.status : filter.type ? filter.status : undefined}
           anyLabel={view.t("inbox.filter.any")}
-          options={(filter.type ? statusesOf[filter.type] : allStatuses).map((status) => [status, statusName(view, status)])}
+          options={(statusesType ? statusesOf[statusesType] : allStatuses).map((status) => [status, statusName(view, status)])}
+          problems={problems}
         />
-        <DayField label={view.t("inbox.export.from")} name="from" />
-        <DayField label={view.t("inbox.export.to")} name="to" />
-        <label>
-          {view.t("inbox.export.format")}
-          <select name="format" defaultValue="xlsx">
-            <option value="xlsx">{view.t("inbox.export.xlsx")}</option>
-            <option value="csv">{view.t("inbox.export.csv")}</option>
-            <option value="json">{view.t("inbox.export.json")}</option>
-          </select>
-        </label>
-        <label>
-          {view.t("inbox.export.separator")}
-          <select name="separator" defaultValue={defaultSeparator(view)}>
-            {separators.map((separator) => (
-              <option key={separator} value={separator}>
-                {view.t(separator === "comma" ? "inbox.export.comma" : "inbox.export.semicolon")}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DayField label={view.t("inbox.export.from")} name="from" typed={typed.from ?? ""} problems={problems} />
+        <DayField label={view.t("inbox.export.to")} name="to" typed={typed.to ?? ""} problems={problems} />
+        <FilterSelect
+          label={view.t("inbox.export.format")}
+          name="format"
+          value={typed.format ?? "xlsx"}
+          anyLabel={null}
+          options={[
+            ["xlsx", view.t("inbox.export.xlsx")],
+            ["csv", view.t("inbox.export.csv")],
+            ["json", view.t("inbox.export.json")],
+          ]}
+          problems={problems}
+        />
+        <FilterSelect
+          label={view.t("inbox.export.separator")}
+          name="separator"
+          value={typed.separator || defaultSeparator(view)}
+          anyLabel={null}
+          options={separators.map((separator) => [separator, view.t(separator === "comma" ? "inbox.export.comma" : "inbox.export.semicolon")])}
+          problems={problems}
+        />
         <button type="submit">{view.t("inbox.export.submit")}</button>
       </form>
     </section>
@@ -360,12 +384,13 @@ function ExportForm({ view, filter }: { view: ViewContext; filter: InboxFilter }
 const emptyMessages = { todo: "inbox.empty.todo", done: "inbox.empty", all: "inbox.empty" } as const;
 
 /** `/admin`: by default what waits for an answer, newest first; done and everything one click away; filtered, searched and paged. */
-export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused, me }: InboxPageProps) {
+export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused, me, exportRefused = null }: InboxPageProps) {
   const title = filter.type ? typeName(view, filter.type) : view.t("inbox.title");
   return (
     <Layout view={view} title={title}>
       {problems.length > 0 ? <Notice tone="problem">{view.t("error.query", { fields: problems.join(", ") })}</Notice> : null}
       {searchRefused ? <Notice tone="problem">{view.t("error.search")}</Notice> : null}
+      {exportRefused ? <Problems problems={[...new Set(Object.values(exportRefused.problems))]} /> : null}
       <ViewTabs view={view} filter={filter} />
       {filter.type === "tour-bookings" ? (
         <p>
@@ -382,7 +407,7 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
         <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />
       )}
       <Paging view={view} filter={filter} pages={pages} />
-      <ExportForm view={view} filter={filter} />
+      <ExportForm view={view} filter={filter} refused={exportRefused} />
     </Layout>
   );
 }

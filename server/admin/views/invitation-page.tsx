@@ -1,10 +1,12 @@
 import type { Invitation } from "../../db/invitations";
 import { roleName, type ViewContext } from "../view-context";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField, Layout, Problems } from "./layout";
 
 /**
  * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
- * then sets up the second factor at the first sign-in, as every admin does.
+ * then sets up the second factor at the first sign-in, as every admin does. A refused password is
+ * named at its field; what was typed is never shown again.
  */
 export function InvitationPage({
   view,
@@ -15,11 +17,11 @@ export function InvitationPage({
   view: ViewContext;
   invitation: Invitation;
   token: string;
-  problems: readonly string[];
+  problems: Partial<Record<"password" | "again", string>>;
 }) {
   return (
     <Layout view={view} title={view.t("invitation.title")}>
-      <Problems problems={problems} />
+      <Problems problems={Object.values(problems)} />
       <p>{view.t("invitation.note", { email: invitation.email, role: roleName(view, invitation.role), by: invitation.invited_by })}</p>
       {invitation.role === "admin" ? <p>{view.t("invitation.secondFactor")}</p> : null}
       <form method="post" action={`/admin/invite/${token}`} className="answer reply-form">
@@ -27,11 +29,13 @@ export function InvitationPage({
         <input type="text" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
         <label>
           {view.t("invitation.password")}
-          <input type="password" name="password" required minLength={12} maxLength={256} autoComplete="new-password" />
+          <input type="password" name="password" required minLength={12} maxLength={256} autoComplete="new-password" {...invalid("password", problems)} />
+          <FieldProblem name="password" problems={problems} />
         </label>
         <label>
           {view.t("invitation.again")}
-          <input type="password" name="again" required minLength={12} maxLength={256} autoComplete="new-password" />
+          <input type="password" name="again" required minLength={12} maxLength={256} autoComplete="new-password" {...invalid("again", problems)} />
+          <FieldProblem name="again" problems={problems} />
         </label>
         <button type="submit">{view.t("invitation.submit")}</button>
       </form>

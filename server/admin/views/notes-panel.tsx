@@ -1,12 +1,14 @@
 import type { InboxRow } from "../../db/inbox";
 import type { ViewContext } from "../view-context";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField } from "./layout";
 
 /** The longest internal note (the form's maxlength and the route say the same). */
 export const noteMax = 4000;
 
-/** An internal note for colleagues: kept in the submission's history, never sent to anyone. */
-export function NotesPanel({ view, entry, typed }: { view: ViewContext; entry: InboxRow; typed: string }) {
+/** An internal note for colleagues: kept in the submission's history, never sent to anyone. A refused note is shown as typed, its problem at the field. */
+export function NotesPanel({ view, entry, typed, problem }: { view: ViewContext; entry: InboxRow; typed: string; problem?: string | undefined }) {
+  const problems = problem ? { note: problem } : {};
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   return (
     <section aria-labelledby="notes-title" className="panel">
@@ -16,7 +18,8 @@ export function NotesPanel({ view, entry, typed }: { view: ViewContext; entry: I
         <CsrfField view={view} />
         <label>
           {view.t("notes.label")}
-          <textarea name="note" required maxLength={noteMax} rows={4} defaultValue={typed} />
+          <textarea name="note" required maxLength={noteMax} rows={4} defaultValue={typed} {...invalid("note", problems)} />
+          <FieldProblem name="note" problems={problems} />
         </label>
         <button type="submit">{view.t("notes.submit")}</button>
       </form>

@@ -1,6 +1,7 @@
 import type { ReplyTemplate } from "#content";
 import type { InboxRow } from "../../db/inbox";
 import { languageLabel, type ViewContext } from "../view-context";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField } from "./layout";
 
 export interface ReplyPanelProps {
@@ -16,6 +17,8 @@ export interface ReplyPanelProps {
   meaning: { subject: string; body: string } | null;
   /** The form's one-time key: sending the same form twice sends one e-mail. */
   replyKey: string;
+  /** The subject's and the text's problems when the reply was refused. */
+  problems?: Partial<Record<"subject" | "body", string>>;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface ReplyPanelProps {
  * through the outbox from the estate's address. Choosing another template is a plain GET form
  * (the page has no script), so it starts again from that template.
  */
-export function ReplyPanel({ view, entry, templates, template, subject, body, meaning, replyKey }: ReplyPanelProps) {
+export function ReplyPanel({ view, entry, templates, template, subject, body, meaning, replyKey, problems = {} }: ReplyPanelProps) {
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   const language = languageLabel(view, entry.language);
   return (
@@ -61,11 +64,13 @@ export function ReplyPanel({ view, entry, templates, template, subject, body, me
           <p>{view.t("reply.to", { recipient: entry.email })}</p>
           <label>
             {view.t("reply.subject")}
-            <input type="text" name="subject" required maxLength={200} defaultValue={subject} lang={entry.language} />
+            <input type="text" name="subject" required maxLength={200} defaultValue={subject} lang={entry.language} {...invalid("subject", problems)} />
+            <FieldProblem name="subject" problems={problems} />
           </label>
           <label>
             {view.t("reply.body")}
-            <textarea name="body" required maxLength={8000} rows={14} defaultValue={body} lang={entry.language} />
+            <textarea name="body" required maxLength={8000} rows={14} defaultValue={body} lang={entry.language} {...invalid("body", problems)} />
+            <FieldProblem name="body" problems={problems} />
           </label>
           <button type="submit">{view.t("reply.send")}</button>
         </form>

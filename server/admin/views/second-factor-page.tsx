@@ -1,18 +1,27 @@
 import type { ViewContext } from "../view-context";
+import { FieldProblem } from "./field-problem";
 import { CsrfField, Layout, Notice } from "./layout";
 import { waitMessage } from "./sign-in-page";
 
-/** What went wrong with a code: not right (or already used), or too many tries in a row. */
-export type CodeProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | null;
+/**
+ * What went wrong with a code: not right (or already used), too many tries in a row, or refused
+ * by the form before any check (`field`: the message at the field, and what was typed, kept).
+ */
+export type CodeProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "field"; message: string; typed: string } | null;
 
 function CodeProblemNotice({ view, problem, failed }: { view: ViewContext; problem: CodeProblem; failed: string }) {
   if (problem?.kind === "failed") return <Notice tone="problem">{failed}</Notice>;
   if (problem?.kind === "wait") return <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice>;
+  if (problem?.kind === "field") return <Notice tone="problem">{problem.message}</Notice>;
   return null;
 }
 
-/** The code field: six digits from the app, or a recovery code (letters too), never autocorrected. */
-function CodeField({ view, label, digitsOnly }: { view: ViewContext; label: string; digitsOnly: boolean }) {
+/**
+ * The code field: six digits from the app, or a recovery code (letters too), never autocorrected.
+ * A code the form refused is shown again as typed, its message tied to the field.
+ */
+function CodeField({ view, label, digitsOnly, problem }: { view: ViewContext; label: string; digitsOnly: boolean; problem: CodeProblem }) {
+  const refused = problem?.kind === "field" ? problem : null;
   return (
     <label>
       {label}
@@ -25,8 +34,11 @@ function CodeField({ view, label, digitsOnly }: { view: ViewContext; label: stri
         inputMode={digitsOnly ? "numeric" : undefined}
         autoCapitalize="none"
         spellCheck={false}
-        aria-describedby="code-help"
+        defaultValue={refused?.typed ?? ""}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? "problem-code code-help" : "code-help"}
       />
+      <FieldProblem name="code" problems={refused ? { code: refused.message } : {}} />
       <span id="code-help" className="help">
         {view.t(digitsOnly ? "enrol.codeHelp" : "secondFactor.codeHelp")}
       </span>
@@ -42,7 +54,7 @@ export function SecondFactorPage({ view, problem }: { view: ViewContext; problem
       <p>{view.t("secondFactor.intro")}</p>
       <form method="post" action="/admin/login/second-factor" className="sign-in">
         <CsrfField view={view} />
-        <CodeField view={view} label={view.t("secondFactor.code")} digitsOnly={false} />
+        <CodeField view={view} label={view.t("secondFactor.code")} digitsOnly={false} problem={problem} />
         <button type="submit">{view.t("secondFactor.submit")}</button>
       </form>
       <p>
@@ -83,7 +95,7 @@ export function EnrolPage({ view, action, qrSrc, secret, required, problem }: En
           {view.t("enrol.step3")}
           <form method="post" action={action} className="sign-in">
             <CsrfField view={view} />
-            <CodeField view={view} label={view.t("secondFactor.code")} digitsOnly />
+            <CodeField view={view} label={view.t("secondFactor.code")} digitsOnly problem={problem} />
             <button type="submit">{view.t("enrol.submit")}</button>
           </form>
         </li>

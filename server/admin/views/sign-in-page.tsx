@@ -1,5 +1,6 @@
 import { roleName, type ViewContext } from "../view-context";
-import { CsrfField, Layout, Notice } from "./layout";
+import { FieldProblem, invalid } from "./field-problem";
+import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | { kind: "challengeExpired" } | null;
 
@@ -8,13 +9,14 @@ export function waitMessage(view: ViewContext, seconds: number): string {
   return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
 }
 
-/** The sign-in form: e-mail and password, POSTed to /admin/login. */
+/** The sign-in form: e-mail and password, POSTed to /admin/login; a field it refused is named there, the address kept as typed. */
 export function SignInPage({
   view,
   problem,
   email = "",
   signedOut = false,
   joined = false,
+  fieldProblems = {},
 }: {
   view: ViewContext;
   problem: SignInProblem;
@@ -22,6 +24,7 @@ export function SignInPage({
   signedOut?: boolean;
   /** Just after an invitation's password was set. */
   joined?: boolean;
+  fieldProblems?: Partial<Record<"email" | "password", string>>;
 }) {
   return (
     <Layout view={view} title={view.t("signIn.title")}>
@@ -31,16 +34,19 @@ export function SignInPage({
       {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
       {problem?.kind === "challengeExpired" ? <Notice tone="problem">{view.t("secondFactor.expired")}</Notice> : null}
+      <Problems problems={Object.values(fieldProblems)} />
       <p>{view.t("signIn.intro")}</p>
       <form method="post" action="/admin/login" className="sign-in">
         <CsrfField view={view} />
         <label>
           {view.t("signIn.email")}
-          <input type="email" name="email" autoComplete="username" required maxLength={254} defaultValue={email} />
+          <input type="email" name="email" autoComplete="username" required maxLength={254} defaultValue={email} {...invalid("email", fieldProblems)} />
+          <FieldProblem name="email" problems={fieldProblems} />
         </label>
         <label>
           {view.t("signIn.password")}
-          <input type="password" name="password" autoComplete="current-password" required maxLength={256} />
+          <input type="password" name="password" autoComplete="current-password" required maxLength={256} {...invalid("password", fieldProblems)} />
+          <FieldProblem name="password" problems={fieldProblems} />
         </label>
         <button type="submit">{view.t("signIn.submit")}</button>
       </form>

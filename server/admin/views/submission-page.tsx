@@ -8,9 +8,25 @@ import { formatClock, formatDay, formatTime, languageLabel, statusName, typeName
 import { dayName } from "./schedule-page";
 import { describeAction, historyText } from "./actions";
 import { telHref } from "./inbox-page";
+import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
 
 export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | "created" | null;
+
+/** The page's forms that the staff send. */
+export type AnswerForm = "confirm" | "decline" | "status" | "reply" | "note" | "assign";
+
+/** A form of the page its route refused: which one, what was typed in it, and each refused field's message. */
+export interface RefusedAnswer {
+  form: AnswerForm;
+  typed: Partial<Record<string, string>>;
+  problems: Partial<Record<string, string>>;
+}
+
+/** What a form of the page shows: as typed and with its refused fields when it is the one refused, else as new. */
+export function answerState(refused: RefusedAnswer | null, form: AnswerForm): Pick<RefusedAnswer, "typed" | "problems"> {
+  return refused?.form === form ? refused : { typed: {}, problems: {} };
+}
 
 /** A time a request without one can be confirmed into, as the page offers it. */
 export interface ConfirmOption {
@@ -36,10 +52,10 @@ export interface SubmissionPageProps {
   mails: readonly SubmissionMail[];
   history: readonly AuditEntry[];
   done: Done;
-  /** What the staff sent that could not be used, named. */
+  /** What the staff sent that could not be used, named (a refused form's field problems are added to these). */
   problems: readonly string[];
-  /** The values the staff typed into the answer forms, kept when one is refused. */
-  typed: Record<string, string>;
+  /** The form that was refused, shown as typed with each problem at its field. */
+  refused: RefusedAnswer | null;
   /** The tour's name, for a booking. */
   tourName: string | null;
   /** A booking's tour time and its actions (./booking-slot-panel.tsx), for a booking with a slot. */
@@ -193,11 +209,13 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
   );
 }
 
-function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps, "view" | "entry" | "typed"> & { confirm: ConfirmChoice }) {
+function BookingAnswer({ view, entry, refused, confirm }: Pick<SubmissionPageProps, "view" | "entry" | "refused"> & { confirm: ConfirmChoice }) {
   if (entry.status !== "new") return null;
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
   const language = languageLabel(view, entry.language);
   const { day, options, canOverride, guests } = confirm;
+  const confirming = answerState(refused, "confirm");
+  const declining = answerState(refused, "decline");
   return (
     <section aria-labelledby="answer-title" className="panel" id="answer">
       <h2 id="answer-title">{view.t("booking.title")}</h2>
@@ -222,11 +240,20 @@ function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps
             <input type="hidden" name="day" value={day} />
             <fieldset>
               <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
+              <FieldProblem name="slot" problems={confirming.problems} />
               {options.map((option) => {
                 const room = option.placesLeft >= guests;
                 return (
                   <label key={option.start} className={`check${room ? "" : " no-room"}`}>
-                    <input type="radio" name="slot" value={option.start} required disabled={!room && !canOverride} />
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={option.start}
+                      required
+                      disabled={!room && !canOverride}
+                      defaultChecked={confirming.typed.slot === option.start}
+                      {...invalid("slot", confirming.problems)}
+                    />
                     <strong>{formatClock(view, option.time)}</strong>{" "}
                     {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
                   </label>
@@ -236,7 +263,8 @@ function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps
             {canOverride ? (
               <label>
                 {view.t("booking.confirm.overReason")}
-                <textarea name="reason" maxLength={500} rows={2} defaultValue={typed.reason ?? ""} />
+                <textarea name="reason" maxLength={500} rows={2} defaultValue={confirming.typed.reason ?? ""} {...invalid("reason", confirming.problems)} />
+                <FieldProblem name="reason" problems={confirming.problems} />
               </label>
             ) : null}
             <button type="submit">{view.t("booking.confirm.submit")}</button>
@@ -248,7 +276,8 @@ function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps
         <h3>{view.t("booking.decline.title")}</h3>
         <label>
           {view.t("booking.decline.reason")}
-          <textarea name="reason" required maxLength={2000} rows={4} defaultValue={typed.reason ?? ""} />
+          <textarea name="reason" required maxLength={2000} rows={4} defaultValue={declining.typed.reason ?? ""} {...invalid("reason", declining.problems)} />
+          <FieldProblem name="reason" problems={declining.problems} />
         </label>
         <button type="submit">{view.t("booking.decline.submit")}</button>
       </form>
@@ -256,8 +285,9 @@ function BookingAnswer({ view, entry, typed, confirm }: Pick<SubmissionPageProps
   );
 }
 
-function StatusForm({ view, entry, statuses }: { view: ViewContext; entry: InboxRow; statuses: readonly string[] }) {
+function StatusForm({ view, entry, statuses, problem }: { view: ViewContext; entry: InboxRow; statuses: readonly string[]; problem: string | undefined }) {
   const base = `/admin/submissions/${encodeURIComponent(entry.type)}/${encodeURIComponent(entry.submission_id)}`;
+  const problems = problem ? { status: problem } : {};
   return (
     <section aria-labelledby="status-title" className="panel">
       <h2 id="status-title">{view.t("statusForm.title")}</h2>
@@ -265,13 +295,14 @@ function StatusForm({ view, entry, statuses }: { view: ViewContext; entry: Inbox
         <CsrfField view={view} />
         <label>
           {view.t("inbox.column.status")}
-          <select name="status" defaultValue={entry.status}>
+          <select name="status" defaultValue={entry.status} {...invalid("status", problems)}>
             {statuses.map((status) => (
               <option key={status} value={status}>
                 {statusName(view, status as InboxRow["status"])}
               </option>
             ))}
           </select>
+          <FieldProblem name="status" problems={problems} />
         </label>
         <button type="submit">{view.t("statusForm.submit")}</button>
       </form>
@@ -301,7 +332,7 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
     history,
     done,
     problems,
-    typed,
+    refused,
     tourName,
     statuses,
     slotPanel,
@@ -319,13 +350,17 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
         <a href="/admin">{view.t("submission.back")}</a>
       </p>
       {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
-      <Problems problems={problems} />
+      <Problems
+        problems={[...new Set([...problems, ...Object.values(refused?.problems ?? {})])].filter((problem): problem is string => problem !== undefined)}
+      />
       <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
-      {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} typed={typed} confirm={confirm} /> : null)}
+      {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} refused={refused} confirm={confirm} /> : null)}
       {guestPanel ?? null}
-      {inboxHandling[entry.type].statusByHand ? <StatusForm view={view} entry={entry} statuses={statuses} /> : null}
+      {inboxHandling[entry.type].statusByHand ? (
+        <StatusForm view={view} entry={entry} statuses={statuses} problem={answerState(refused, "status").problems.status} />
+      ) : null}
       {assignPanel ?? null}
       {replyPanel ?? null}
       {notesPanel ?? null}
