@@ -10,10 +10,10 @@ import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
 import { renderMail } from "../../mail/layout";
 import { mailLogo, type InlineImage } from "../../mail/logo";
 import { composeNewsletterTest, newsletterDocument, newsletterFacts, readingLanguage } from "../../mail/newsletter";
-import { queryText, sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../context";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import type { NewsletterDispatch } from "../newsletter/dispatch";
 import { emptyIssue, issueForm, issueProblems, sendingProblems, typedIssue, type IssueProblem } from "../newsletter/issue";
-import { checkedForm, staffFormLimit } from "../staff-form";
+import { buttonForm, checkedForm, staffFormLimit } from "../staff-form";
 import { mailPreviewPolicy } from "../framed-policies";
 import { contentRoles } from "../roles";
 import { guardedRoutes } from "../staff-guard";
@@ -87,7 +87,7 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
   );
 
   /** A new draft, and its form. */
-  routes.post("/admin/newsletter", { config: contentRoles, schema: { body: staffForm } }, async (request, reply) => {
+  routes.post("/admin/newsletter", { config: contentRoles, schema: { body: buttonForm({}) } }, async (request, reply) => {
     const id = table.create(emptyIssue(), staffOf(request).email, now());
     return reply.redirect(`/admin/newsletter/${id}`, 303);
   });
