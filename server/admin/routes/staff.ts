@@ -8,7 +8,8 @@ import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
 import { sendPage, staffOf, viewFor } from "../context";
-import { hashPassword, passwordFault, passwordLengthFault, type PasswordFault } from "../passwords";
+import { newPasswordForm, newPasswordProblems } from "../new-password";
+import { hashPassword } from "../passwords";
 import { publicRoute, requireRole } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
@@ -40,34 +41,6 @@ const invitationForm = z.object({
 const roleForm = z.object({ role: z.enum(roles) });
 /** Removing an account: the confirmation step's field, absent until that step is shown and confirmed. */
 const removalForm = buttonForm({ confirm: z.literal("yes").optional() });
-
-/**
- * The invitation's form: the new password, within its lengths, and the same typed again. Whether
- * it is a common password or the address itself is checked by the route, which knows the address.
- */
-const acceptanceForm = z
-  .object({
-    password: z.string().superRefine((password, context) => {
-      const fault = passwordLengthFault(password);
-      if (fault) context.addIssue({ code: "custom", message: fault });
-    }),
-    again: z.string(),
-  })
-  .superRefine(({ password, again }, context) => {
-    if (password !== again) context.addIssue({ code: "custom", path: ["again"], message: "mismatch" });
-  });
-
-/** The invitation form's problems in the staff member's language: each password fault, or the second one not the same. */
-function acceptanceProblems(view: ViewContext, problems: FieldProblems<"password" | "again">): FieldProblems<"password" | "again"> {
-  const named: FieldProblems<"password" | "again"> = {};
-  // A password field not sent at all reads as one too short.
-  if (problems.password) named.password = view.t(`invitation.password.${problems.password === "long" ? "long" : "short"}`);
-  else if (problems.again) named.again = view.t("invitation.password.mismatch");
-  return named;
-}
-
-/** A password's fault in the staff member's language. */
-const passwordMessage = (view: ViewContext, fault: PasswordFault): string => view.t(`invitation.password.${fault}`);
 
 /**
  * Staff management in the browser, for admins: invite a colleague with a
@@ -240,16 +213,16 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     {
       config: publicRoute,
       preValidation: publicFormToken(context, forged),
-      schema: { params: invitationParams, body: checkedForm(acceptanceForm, { fallback: "password" }) },
+      schema: { params: invitationParams, body: checkedForm(newPasswordForm, { fallback: "password" }) },
     },
     async (request, reply) => {
       const { token } = request.params;
       const view = viewFor(context, request, reply);
       const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
       if (!invitation) return gone(request, reply);
-      const fault = request.body.ok ? passwordFault(request.body.value.password, invitation.email) : null;
-      const problems = request.body.ok ? (fault ? { password: passwordMessage(view, fault) } : {}) : acceptanceProblems(view, request.body.problems);
-      if (!request.body.ok || fault) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
+      const problems = newPasswordProblems(view, request.body, invitation.email);
+      if (!request.body.ok || Object.keys(problems).length > 0)
+        return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
       const { password } = request.body.value;
       const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
       if (!joined) return gone(request, reply);
