@@ -62,6 +62,8 @@ export const auditActions = {
   staffInvited: "staff.invited",
   staffJoined: "staff.joined",
   staffSecondFactorReset: "staff.second-factor-reset",
+  // A password changed in the browser: one's own, on the account page.
+  staffPasswordChanged: "staff.password-changed",
   // The content editor (server/admin/routes/content.ts).
   contentCreated: "content.created",
   contentSaved: "content.saved",

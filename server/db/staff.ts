@@ -32,6 +32,8 @@ export interface StaffAccount {
   totp_last_step: number | null;
   /** A secret shown for enrolment and not yet confirmed by a code. */
   totp_pending_secret: string | null;
+  /** The language chosen in the staff area (migration 61): the account's own e-mails are written in it. Null until chosen. */
+  language: "en" | "fr" | null;
 }
 
 /** A signed-in session, as a request sees it. */
@@ -114,9 +116,31 @@ export class StaffStore {
         .run(passwordHash, now.toISOString(), account.id);
       this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(account.id);
       this.endAll(account.id);
-      this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(email));
+      this.passwordChanged(account);
       return true;
     })();
+  }
+
+  /**
+   * Sets a new password and keeps the second factor (the member changing it): every session and
+   * challenge of the account ends but `keepSession`'s (the browser the member changed it from),
+   * and its sign-in attempts are forgotten. False if the account is gone.
+   */
+  changePassword(staffId: number, passwordHash: string, now: Date, keepSession: string | null = null): boolean {
+    return this.db.transaction(() => {
+      const account = this.byId(staffId);
+      if (!account) return false;
+      this.db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?").run(passwordHash, now.toISOString(), staffId);
+      this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ? AND token_hash <> ?").run(staffId, keepSession === null ? "" : sha256(keepSession));
+      this.db.prepare("DELETE FROM staff_challenges WHERE staff_id = ?").run(staffId);
+      this.passwordChanged(account);
+      return true;
+    })();
+  }
+
+  /** What follows any new password: the account's sign-in attempts forgotten. */
+  private passwordChanged(account: StaffAccount): void {
+    this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(account.email));
   }
 
   /** Clears an account's second factor and recovery codes and ends its sessions: it enrols again at its next sign-in. */
