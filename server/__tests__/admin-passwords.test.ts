@@ -1,7 +1,9 @@
 /**
  * Passwords in the browser: a member of the staff changes their own on the account page (the
  * current one counted like a sign-in, the new one under the invitation's rules, the other sessions
- * ended, an e-mail to the account's address).
+ * ended, an e-mail to the account's address); an admin sends a colleague who forgot theirs a
+ * one-time link that works for 72 hours, in the colleague's language, which keeps the second
+ * factor.
  */
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -9,13 +11,15 @@ import { content } from "#content";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
 import { formatTime } from "../admin/view-context";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, signedInAdmin, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest } from "./support/fixtures";
 import { refusedFields, shownValue } from "./support/refused-form";
 
 const { apps } = closedAfterEachTest();
+const en = adminTranslator("en").t;
 const fr = adminTranslator("fr").t;
 const estate = content.site.estateName;
+const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
 const colleague = { email: "claire@hermitage-lescours.example", password: "les cailloux de la côte sud" };
 const newPassword = "un printemps de gelées tardives";
 let clock = Date.parse("2027-04-12T07:30:00Z");
@@ -139,5 +143,138 @@ describe("changing one's own password", { timeout: 60_000 }, () => {
     );
     expect(mail!.body).toContain(fr("passwordChangedMail.notYou"));
     expect(mail!.body).not.toContain(newPassword);
+  });
+});
+
+describe("a link to choose a new password, sent by an admin", { timeout: 60_000 }, () => {
+  it("is mailed in the colleague's language, works once, ends the sessions and keeps the second factor", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague.email, colleague.password, "inbox");
+    const claire = account(app, colleague.email);
+    new StaffStore(app.db).setLanguage(claire.id, "fr");
+    new StaffStore(app.db).setPendingSecret(claire.id, "JBSWY3DPEHPK3PXP");
+    app.db.prepare("UPDATE staff SET totp_secret = totp_pending_secret, totp_pending_secret = NULL WHERE id = ?").run(claire.id);
+    const stillIn = new StaffClient(app, "10.4.1.9");
+    stillIn.cookies.set(sessionCookie, new StaffStore(app.db).openSession(claire.id, new Date(clock)).token);
+    expect(await signedIn(stillIn)).toBe(true);
+
+    // Sent from the admin's English page: the link's e-mail is in Claire's French.
+    const sent = await staff.post(`/admin/staff/${claire.id}/password-link`, {});
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe("/admin/staff?done=passwordLink");
+    const list = (await staff.get("/admin/staff?done=passwordLink")).body;
+    expect(notices(list)).toContain(en("staff.done.passwordLink"));
+    const until = new Date(clock + 72 * 3600_000).toISOString();
+    expect(said(list)).toContain(en("staff.passwordLink.pending", { until: formatTime({ lang: "en" }, until) }));
+    const [mail] = outbox(app, colleague.email);
+    expect(mail!.subject).toBe(fr("passwordLinkMail.subject", { estate }));
+    expect(mail!.body).toContain(fr("passwordLinkMail.intro", { by: admin.email, email: colleague.email, estate }));
+    expect(mail!.body).toContain(fr("passwordLinkMail.link", { until: formatTime({ lang: "fr" }, until) }));
+    const link = /https:\/\/www\.hermitage-lescours\.example(\/admin\/password\/[A-Za-z0-9_-]{43})\n/.exec(mail!.body)![1]!;
+    // Only the token's digest is stored; nothing changed yet.
+    expect(JSON.stringify(app.db.prepare("SELECT * FROM staff_password_links").all())).not.toContain(link.split("/").at(-1));
+    expect(account(app, colleague.email).password_hash).toBe(claire.password_hash);
+    expect(await signedIn(stillIn)).toBe(true);
+
+    const visitor = new StaffClient(app, "10.4.1.2");
+    await visitor.get(link);
+    await visitor.post("/admin/language", { lang: "fr", back: link });
+    const form = await visitor.get(link);
+    expect(form.statusCode).toBe(200);
+    expect(said(form.body)).toContain(fr("passwordLink.note", { email: colleague.email, by: admin.email }));
+    expect(["password", "again"].map((name) => shownValue(form.body, name, link))).toEqual(["", ""]);
+    // The invitation's rules, each at its field.
+    const short = await visitor.post(link, { password: "court", again: "court" });
+    expect(short.statusCode).toBe(400);
+    expect(refusedFields(short.body)).toEqual({ password: fr("invitation.password.short") });
+    expect(["password", "again"].map((name) => shownValue(short.body, name, link))).toEqual(["", ""]);
+    expect(refusedFields((await visitor.post(link, { password: "motdepasse123", again: "motdepasse123" })).body)).toEqual({
+      password: fr("invitation.password.common"),
+    });
+    expect(refusedFields((await visitor.post(link, { password: newPassword, again: "autre chose encore" })).body)).toEqual({
+      again: fr("invitation.password.mismatch"),
+    });
+    // A post without the sign-in form's token changes nothing.
+    expect((await visitor.post(link, { password: newPassword, again: newPassword, _csrf: "forged" })).statusCode).toBe(403);
+    expect(account(app, colleague.email).password_hash).toBe(claire.password_hash);
+
+    clock += 60_000;
+    const used = await visitor.post(link, { password: newPassword, again: newPassword });
+    expect(used.statusCode).toBe(303);
+    expect(used.headers.location).toBe("/admin/login?password-set");
+    expect(notices((await visitor.get("/admin/login?password-set")).body)).toContain(fr("signIn.passwordSet"));
+    const after = account(app, colleague.email);
+    expect(after.password_changed_at).toBe(new Date(clock).toISOString());
+    expect(after.totp_secret).toBe("JBSWY3DPEHPK3PXP");
+    expect(await signedIn(stillIn)).toBe(false);
+    // The new password opens the second factor's step, as before; the old one nothing.
+    const signIn = await new StaffClient(app, "10.4.1.3").signIn(colleague.email, newPassword);
+    expect(signIn.headers.location).toBe("/admin/login/second-factor");
+    expect((await new StaffClient(app, "10.4.1.4").signIn(colleague.email, colleague.password)).statusCode).toBe(401);
+
+    // Once only: the same link then shows the page saying so.
+    const again = await new StaffClient(app, "10.4.1.5").get(link);
+    expect(again.statusCode).toBe(404);
+    expect(said(again.body)).toContain(en("passwordLink.gone"));
+    expect((await visitor.post(link, { password: "encore un autre mot de passe", again: "encore un autre mot de passe" })).statusCode).toBe(404);
+    expect(account(app, colleague.email).password_hash).toBe(after.password_hash);
+    expect(said((await staff.get("/admin/staff")).body)).not.toContain(en("staff.passwordLink.pending", { until: formatTime({ lang: "en" }, until) }));
+
+    expect(audit(app)).toEqual([
+      ["staff.password-link-sent", admin.email, { email: colleague.email }],
+      ["staff.password-link-used", colleague.email, { email: colleague.email, sentBy: admin.email }],
+    ]);
+  });
+
+  it("expires after 72 hours, stops working once the password is changed otherwise, and shows a clear page for an unknown link", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    await addStaff(app, colleague.email, colleague.password, "inbox");
+    const id = account(app, colleague.email).id;
+    const linkOf = (index: number) => /(\/admin\/password\/[A-Za-z0-9_-]{43})/.exec(outbox(app, colleague.email)[index]!.body)![1]!;
+    // Claire never chose a language: the admin's is used.
+    await staff.post("/admin/language", { lang: "fr", back: "/admin/staff" });
+    expect((await staff.post(`/admin/staff/${id}/password-link`, {})).statusCode).toBe(303);
+    expect(outbox(app, colleague.email)[0]!.subject).toBe(fr("passwordLinkMail.subject", { estate }));
+    // Then Claire remembers her password and changes it herself: the link is spent.
+    const spent = linkOf(0);
+    const visitor = new StaffClient(app, "10.4.2.2");
+    expect((await visitor.get(spent)).statusCode).toBe(200);
+    const claire = new StaffClient(app, "10.4.2.3");
+    await claire.signIn(colleague.email, colleague.password);
+    expect((await claire.post("/admin/account/password", { current: colleague.password, password: newPassword, again: newPassword })).statusCode).toBe(303);
+    expect((await visitor.get(spent)).statusCode).toBe(404);
+
+    // Another link, 72 hours go by: it no longer works.
+    expect((await staff.post(`/admin/staff/${id}/password-link`, {})).statusCode).toBe(303);
+    const late = linkOf(2);
+    expect((await visitor.get(late)).statusCode).toBe(200);
+    clock += 72 * 3600_000 + 1000;
+    const expired = await visitor.get(late);
+    expect(expired.statusCode).toBe(404);
+    expect(said(expired.body)).toContain(en("invitation.goneTitle"));
+    expect(said(expired.body)).toContain(en("passwordLink.gone"));
+    expect((await visitor.post(late, { password: "encore un autre mot de passe", again: "encore un autre mot de passe" })).statusCode).toBe(404);
+    expect((await visitor.get(`/admin/password/${"x".repeat(43)}`)).statusCode).toBe(404);
+    expect((await visitor.get("/admin/password/not-a-token")).statusCode).toBe(404);
+    expect(account(app, colleague.email).password_changed_at).toBe(new Date(clock - 72 * 3600_000 - 1000).toISOString());
+  });
+
+  it("is sent by admins only: the inbox and editor roles are refused and nothing is sent", async () => {
+    const app = await server();
+    await addStaff(app, colleague.email, colleague.password, "inbox");
+    await addStaff(app, "redaction@hermitage-lescours.example", "a page about the terroir", "editor");
+    const id = account(app, colleague.email).id;
+    for (const [email, password] of [
+      [colleague.email, colleague.password],
+      ["redaction@hermitage-lescours.example", "a page about the terroir"],
+    ] as const) {
+      const client = new StaffClient(app, "10.4.3.1");
+      await client.signIn(email, password);
+      expect((await client.post(`/admin/staff/${id}/password-link`, {})).statusCode).toBe(403);
+    }
+    expect(app.db.prepare("SELECT count(*) AS n FROM staff_password_links").get()).toEqual({ n: 0 });
+    expect(outbox(app, colleague.email)).toEqual([]);
   });
 });

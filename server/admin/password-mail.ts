@@ -1,8 +1,8 @@
 /**
  * The e-mails about a staff account's password, to the account's own address and in its language
- * (the one chosen in the staff area; until one is, the page's it was done from): the word that
- * the password was changed, so that someone whose password was changed without their knowing is
- * told.
+ * (the one chosen in the staff area; until one is, the page's it was done from): the link an
+ * admin sends to choose a new password, and the word that the password was changed, so that
+ * someone whose password was changed without their knowing is told.
  */
 import type { OutgoingMail } from "#core/mail";
 import { adminTranslator, type AdminLanguage } from "#locales/admin";
@@ -21,6 +21,21 @@ const mail = (to: string, replyTo: string | null, subject: string, lines: string
   text: [...lines, ""].join("\n"),
   headers: {},
 });
+
+/** The link to choose a new password, from the admin who sent it (the reply goes to them). */
+export function passwordLinkMail(lang: AdminLanguage, link: { to: string; by: string; estate: string; url: string; expiresAt: string }): OutgoingMail {
+  const { t } = adminTranslator(lang);
+  return mail(link.to, link.by, t("passwordLinkMail.subject", { estate: link.estate }), [
+    t("passwordLinkMail.intro", { by: link.by, email: link.to, estate: link.estate }),
+    "",
+    t("passwordLinkMail.link", { until: staffMoment(link.expiresAt, lang) }),
+    link.url,
+    "",
+    t("passwordLinkMail.secondFactor"),
+    "",
+    t("passwordLinkMail.ignore"),
+  ]);
+}
 
 /** The word that an account's password was changed, and when; what to do if it was not its owner. */
 export function passwordChangedMail(lang: AdminLanguage, change: { to: string; estate: string; at: string }): OutgoingMail {

@@ -114,7 +114,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     status: number,
     problem: SignInProblem,
     email = "",
-    notice: { signedOut?: boolean; joined?: boolean } = {},
+    notice: { signedOut?: boolean; joined?: boolean; passwordSet?: boolean } = {},
     fieldProblems: FieldProblems<"email" | "password"> = {},
   ) =>
     sendPage(
@@ -126,15 +126,22 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
         email,
         signedOut: notice.signedOut ?? false,
         joined: notice.joined ?? false,
+        passwordSet: notice.passwordSet ?? false,
         fieldProblems,
       }),
     );
 
-  // `?signed-out` after signing out, `?joined` after accepting an invitation (their values, if any, do not matter).
-  const loginQuery = z.object({ "signed-out": queryText, joined: queryText });
+  // `?signed-out` after signing out, `?joined` after accepting an invitation, `?password-set` after a
+  // link to choose a new password was used (their values, if any, do not matter).
+  const loginQuery = z.object({ "signed-out": queryText, joined: queryText, "password-set": queryText });
   routes.get("/admin/login", { config: publicRoute, schema: { querystring: loginQuery } }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
-    return signInPage(request, reply, 200, null, "", { signedOut: request.query["signed-out"] !== undefined, joined: request.query.joined !== undefined });
+    const { query } = request;
+    return signInPage(request, reply, 200, null, "", {
+      signedOut: query["signed-out"] !== undefined,
+      joined: query.joined !== undefined,
+      passwordSet: query["password-set"] !== undefined,
+    });
   });
 
   const expired = (request: FastifyRequest, reply: FastifyReply) => signInPage(request, reply, 403, { kind: "expired" });

@@ -8,7 +8,9 @@ import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
 import { sendPage, staffOf, viewFor } from "../context";
+import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from "../../db/password-links";
 import { newPasswordForm, newPasswordProblems } from "../new-password";
+import { accountLanguage, passwordLinkMail } from "../password-mail";
 import { hashPassword } from "../passwords";
 import { publicRoute, requireRole } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
@@ -21,7 +23,7 @@ import { buttonForm, checkedForm, type FieldProblems } from "../staff-form";
 /** Staff management is for admin accounts only (docs/security.md). */
 export const staffRoles = requireRole("admin");
 
-const doneValues = ["invited", "role", "secondFactor", "removed"] as const satisfies readonly StaffDone[];
+const doneValues = ["invited", "role", "secondFactor", "passwordLink", "removed"] as const satisfies readonly StaffDone[];
 /** The staff page's query: the notice after an action (anything else shows none). */
 const staffQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
 /** An account's address (`/admin/staff/:id/…`), its number checked by the route (unknown: 404). */
@@ -44,7 +46,8 @@ const removalForm = buttonForm({ confirm: z.literal("yes").optional() });
 
 /**
  * Staff management in the browser, for admins: invite a colleague with a
- * one-time link sent by e-mail, change a role, reset a second factor, remove an account after a
+ * one-time link sent by e-mail, change a role, reset a second factor, send a colleague who forgot
+ * their password a one-time link to choose a new one (./password-link.ts), remove an account after a
  * confirmation step. Nobody removes themselves, and the last admin can neither be removed nor
  * lose the role. Each action is in the audit log. The invitation's link is public: its token is
  * its key, and its form carries the sign-in form's CSRF token.
@@ -66,6 +69,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
         view: viewFor(context, request, reply),
         accounts: staff.list(),
         invitations: pendingInvitations(context.db, context.now()),
+        passwordLinks: pendingPasswordLinks(context.db, context.now()),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         fieldProblems: extra.fieldProblems ?? {},
@@ -164,6 +168,30 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     staff.clearSecondFactor(account.id);
     audit(request, auditActions.staffSecondFactorReset, { email: account.email });
     return reply.redirect("/admin/staff?done=secondFactor", 303);
+  });
+
+  // A link to choose a new password, mailed to the colleague in their language; the password and
+  // the second factor stay as they are until the link is used.
+  routes.post("/admin/staff/:id/password-link", { config: staffRoles, schema: { params: accountParams, body: buttonForm({}) } }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    const view = viewFor(context, request, reply);
+    const by = staffOf(request).email;
+    const now = context.now();
+    context.db.transaction(() => {
+      const token = createPasswordLink(context.db, { staffId: account.id, by }, now);
+      const mail = passwordLinkMail(accountLanguage(account, view.lang), {
+        to: account.email,
+        by,
+        estate: context.content.current.site.estateName,
+        url: new URL(`/admin/password/${token}`, context.config.SITE_URL).toString(),
+        expiresAt: new Date(now.getTime() + passwordLinkLifetimeMs).toISOString(),
+      });
+      enqueueMail(context.db, mail, { type: "staff", id: account.email }, now.toISOString());
+      recordAudit(context.db, { actor: by, action: auditActions.staffPasswordLinkSent, detail: { email: account.email } }, now);
+    })();
+    context.kickMail();
+    return reply.redirect("/admin/staff?done=passwordLink", 303);
   });
 
   const removable = (request: FastifyRequest, account: StaffAccount, view: ViewContext): string | null => {
