@@ -3,7 +3,7 @@
  * current one counted like a sign-in, the new one under the invitation's rules, the other sessions
  * ended, an e-mail to the account's address); an admin sends a colleague who forgot theirs a
  * one-time link that works for 72 hours, in the colleague's language, which keeps the second
- * factor.
+ * factor; and the staff pages no longer send anyone to the server's command line.
  */
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -276,5 +276,28 @@ describe("a link to choose a new password, sent by an admin", { timeout: 60_000 
     }
     expect(app.db.prepare("SELECT count(*) AS n FROM staff_password_links").get()).toEqual({ n: 0 });
     expect(outbox(app, colleague.email)).toEqual([]);
+  });
+});
+
+describe("the staff pages' words about accounts", () => {
+  it("send nobody to the command line: an administrator invites, and sends a link or resets the second factor", async () => {
+    const app = await server();
+    await addStaff(app, colleague.email, colleague.password, "inbox");
+    for (const [lang, t] of [
+      ["en", en],
+      ["fr", fr],
+    ] as const) {
+      const visitor = new StaffClient(app, "10.4.4.1");
+      await visitor.get("/admin/login");
+      await visitor.post("/admin/language", { lang, back: "/admin/login" });
+      const signInPage = said((await visitor.get("/admin/login")).body);
+      expect(signInPage).not.toContain("npm");
+      expect(signInPage).toContain(t("signIn.intro"));
+      expect(signInPage).toContain(t("signIn.help"));
+      await visitor.signIn(colleague.email, colleague.password);
+      const accountPage = said((await visitor.get("/admin/account")).body);
+      expect(accountPage).not.toContain("npm");
+      expect(accountPage).toContain(t("account.reset"));
+    }
   });
 });

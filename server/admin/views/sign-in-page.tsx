@@ -40,6 +40,7 @@ export function SignInPage({
       {problem?.kind === "challengeExpired" ? <Notice tone="problem">{view.t("secondFactor.expired")}</Notice> : null}
       <Problems problems={Object.values(fieldProblems)} />
       <p>{view.t("signIn.intro")}</p>
+      <p>{view.t("signIn.help")}</p>
       <form method="post" action="/admin/login" className="sign-in">
         <CsrfField view={view} />
         <label>
