@@ -15,7 +15,8 @@ import { dataDirWithStaff } from "./support/staff";
  * with a local SMTP server. A mixed inbox arrives through the public API in four languages; the
  * manager (an admin, so the first sign-in sets up the second factor) triages it on a phone,
  * answers a Chinese visitor from a template, exports the bookings as CSV and as a workbook,
- * gives the Chinese visitor a readable copy of their data, and invites a colleague who signs in.
+ * gives the Chinese visitor a readable copy of their data, and invites a colleague who signs in,
+ * then later sends him a link to choose a new password.
  */
 const manager = { email: "office@hermitage-lescours.example", password: "les vendanges commencent en septembre" };
 const colleague = { email: "paul@hermitage-lescours.example", password: "un chai bien rangé sous la colline" };
@@ -235,4 +236,25 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   // The same link does not open twice.
   await paul.page.goto(`${server.url}${link}`);
   await expect(paul.page.locator("h1")).toHaveText(en("invitation.goneTitle"));
+
+  // Paul forgets his password: from the same page on her phone the manager sends him a link, with
+  // which he chooses a new one (it signs him out), then signs in with it.
+  await page.reload();
+  await page
+    .locator(".staff-card", { hasText: colleague.email })
+    .getByRole("button", { name: en("staff.passwordLink.send") })
+    .click();
+  await expect(page.getByText(en("staff.done.passwordLink"))).toBeVisible();
+  const resetMail = await mailTo(colleague.email, "the link to choose a new password", 2);
+  const resetLink = /\/admin\/password\/[A-Za-z0-9_-]+/.exec(resetMail.text ?? "")![0];
+  const newPassword = "une cuve neuve pour le merlot";
+  await paul.page.goto(`${server.url}${resetLink}`);
+  await paul.page.getByLabel(en("password.new")).fill(newPassword);
+  await paul.page.getByLabel(en("password.again")).fill(newPassword);
+  await paul.page.getByRole("button", { name: en("passwordLink.submit") }).click();
+  await expect(paul.page.getByRole("status")).toHaveText(en("signIn.passwordSet"));
+  await paul.page.getByLabel(en("signIn.email")).fill(colleague.email);
+  await paul.page.getByLabel(en("signIn.password")).fill(newPassword);
+  await paul.page.getByRole("button", { name: en("signIn.submit"), exact: true }).click();
+  await expect(paul.page.locator("h1")).toHaveText(en("inbox.title"));
 });

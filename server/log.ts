@@ -3,10 +3,10 @@ const redacted = "[redacted]";
 
 /**
  * Paths whose last part is a key: a staff member's calendar feed (a calendar app has no session,
- * so the token in the address is the key) and an invitation's link. Logged without it, whatever
- * was typed there.
+ * so the token in the address is the key), an invitation's link and a link to choose a new
+ * password. Logged without it, whatever was typed there.
  */
-const keyedPaths = [/^(\/admin\/calendar\/feed\/)[^/]+?(\.ics)?$/, /^(\/admin\/invite\/)[^/]+$/];
+const keyedPaths = [/^(\/admin\/calendar\/feed\/)[^/]+?(\.ics)?$/, /^(\/admin\/invite\/)[^/]+$/, /^(\/admin\/password\/)[^/]+$/];
 
 /**
  * What else reads like a random token in a path: 32 or more URL-safe characters with a capital

@@ -70,6 +70,8 @@ describe("without a session", () => {
       "GET /admin/login/enrol",
       "GET /admin/login/enrol/qr.svg",
       "GET /admin/login/second-factor",
+      // A link to choose a new password, sent by an admin: its random token is the key.
+      "GET /admin/password/:token",
       "HEAD /admin/assets/admin.css",
       "HEAD /admin/assets/editor.js",
       "HEAD /admin/calendar/feed/:file",
@@ -78,11 +80,13 @@ describe("without a session", () => {
       "HEAD /admin/login/enrol",
       "HEAD /admin/login/enrol/qr.svg",
       "HEAD /admin/login/second-factor",
+      "HEAD /admin/password/:token",
       "POST /admin/invite/:token",
       "POST /admin/language",
       "POST /admin/login",
       "POST /admin/login/enrol",
       "POST /admin/login/second-factor",
+      "POST /admin/password/:token",
     ]);
     // Every other route names the roles it is for (a route that names none stops the start: roles.ts).
     for (const route of routes.filter((candidate) => !candidate.public)) expect(route.roles.length, route.url).toBeGreaterThan(0);

@@ -52,26 +52,27 @@ describe("the request log", () => {
       await fetch(`${base}/api/newsletter/unsubscribe?lang=fr&token=${token}`);
     }
     await fetch(`${base}/?utm_source=mail&email=someone%40example.org`);
-    // Tokens in the path: a staff member's calendar feed and an invitation's link (any token, known
-    // or not, is logged as it was requested).
+    // Tokens in the path: a staff member's calendar feed, an invitation's link and a link to choose
+    // a new password (any token, known or not, is logged as it was requested; a lower-case one
+    // would not read as a token to the general rule).
     const feedToken = "Fe3dT0kenAbcdefghijklmnopqrstuvwxyz_0123456";
     const inviteToken = "Inv1teT0kenAbcdefghijklmnopqrstuvwxyz-01234";
+    const passwordToken = "pa55w0rdtokenabcdefghijklmnopqrstuvwxyz-012";
     await fetch(`${base}/admin/calendar/feed/${feedToken}.ics`);
-    await fetch(`${base}/admin/invite/${inviteToken}`);
-    await fetch(`${base}/admin/invite/${inviteToken}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "password=x",
-    });
-    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 5, 5000, "the log lines");
+    for (const path of [`/admin/invite/${inviteToken}`, `/admin/password/${passwordToken}`]) {
+      await fetch(`${base}${path}`);
+      await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "password=x" });
+    }
+    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 7, 5000, "the log lines");
 
     expect(log).toContain("incoming request");
     for (const token of tokens) expect(log).not.toContain(token);
     expect(log).not.toContain("someone");
     expect(log).toContain("/api/newsletter/confirm?token=[redacted]");
     expect(log).toContain("/?utm_source=[redacted]&email=[redacted]");
-    for (const token of [feedToken, inviteToken]) expect(log).not.toContain(token.slice(0, 20));
+    for (const token of [feedToken, inviteToken, passwordToken]) expect(log).not.toContain(token.slice(0, 20));
     expect(log).toContain("/admin/calendar/feed/[redacted].ics");
     expect(log).toContain("/admin/invite/[redacted]");
+    expect(log).toContain("/admin/password/[redacted]");
   }, 60_000);
 });

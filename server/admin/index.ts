@@ -44,6 +44,7 @@ import { secondFactorRoutes } from "./routes/second-factor";
 import { sessionRoutes } from "./routes/session";
 import { submissionRoutes } from "./routes/submission";
 import { staffRoutes } from "./routes/staff";
+import { passwordLinkRoutes } from "./routes/password-link";
 import { scheduleRoutes } from "./routes/schedule";
 import { bookingSlotRoutes } from "./routes/booking-slot";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
@@ -162,6 +163,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(privacyRoutes, context);
   await admin.register(auditRoutes, context);
   await admin.register(staffRoutes, context);
+  await admin.register(passwordLinkRoutes, context);
   // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
   await admin.register(async (scope) => {
     await scope.register(multipart, {

@@ -62,6 +62,10 @@ export const auditActions = {
   staffInvited: "staff.invited",
   staffJoined: "staff.joined",
   staffSecondFactorReset: "staff.second-factor-reset",
+  // Passwords changed in the browser: one's own on the account page, or through a link an admin sent.
+  staffPasswordChanged: "staff.password-changed",
+  staffPasswordLinkSent: "staff.password-link-sent",
+  staffPasswordLinkUsed: "staff.password-link-used",
   // The content editor (server/admin/routes/content.ts).
   contentCreated: "content.created",
   contentSaved: "content.saved",

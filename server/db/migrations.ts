@@ -731,4 +731,22 @@ export const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 90,
+    name: "staff accounts: links to choose a new password, sent by an admin",
+    sql: `
+      -- A link an admin sends to a member of the staff who forgot their password
+      -- (server/db/password-links.ts): 256 random bits of which only the SHA-256 is kept, working
+      -- once (used_at) and until expires_at. It goes with its account.
+      CREATE TABLE staff_password_links (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        sent_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX staff_password_links_staff ON staff_password_links (staff_id);
+    `,
+  },
 ];

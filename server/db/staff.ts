@@ -32,6 +32,8 @@ export interface StaffAccount {
   totp_last_step: number | null;
   /** A secret shown for enrolment and not yet confirmed by a code. */
   totp_pending_secret: string | null;
+  /** The language chosen in the staff area (migration 61): the account's own e-mails are written in it. Null until chosen. */
+  language: "en" | "fr" | null;
 }
 
 /** A signed-in session, as a request sees it. */
@@ -100,8 +102,9 @@ export class StaffStore {
 
   /**
    * Sets a new password and clears the second factor (a reset is what a lost phone needs too):
-   * every session and challenge of the account ends and its sign-in attempts are forgotten. An
-   * admin enrols a new second factor at the next sign-in.
+   * every session and challenge of the account ends, its sign-in attempts are forgotten and its
+   * unused links to choose a new password stop working. An admin enrols a new second factor at
+   * the next sign-in.
    */
   setPassword(email: string, passwordHash: string, now: Date): boolean {
     return this.db.transaction(() => {
@@ -114,9 +117,35 @@ export class StaffStore {
         .run(passwordHash, now.toISOString(), account.id);
       this.db.prepare("DELETE FROM staff_recovery_codes WHERE staff_id = ?").run(account.id);
       this.endAll(account.id);
-      this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(email));
+      this.passwordChanged(account, now);
       return true;
     })();
+  }
+
+  /**
+   * Sets a new password and keeps the second factor (the member changing it, or a link sent by an
+   * admin): every session and challenge of the account ends but `keepSession`'s (the browser the
+   * member changed it from), its sign-in attempts are forgotten and its unused links to choose a
+   * new password stop working. False if the account is gone.
+   */
+  changePassword(staffId: number, passwordHash: string, now: Date, keepSession: string | null = null): boolean {
+    return this.db.transaction(() => {
+      const account = this.byId(staffId);
+      if (!account) return false;
+      this.db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?").run(passwordHash, now.toISOString(), staffId);
+      this.db.prepare("DELETE FROM staff_sessions WHERE staff_id = ? AND token_hash <> ?").run(staffId, keepSession === null ? "" : sha256(keepSession));
+      this.db.prepare("DELETE FROM staff_challenges WHERE staff_id = ?").run(staffId);
+      this.passwordChanged(account, now);
+      return true;
+    })();
+  }
+
+  /** What follows any new password: the account's sign-in attempts forgotten, its unused links to choose one spent. */
+  private passwordChanged(account: StaffAccount, now: Date): void {
+    this.db.prepare("DELETE FROM sign_in_attempts WHERE account = ?").run(accountDigest(account.email));
+    this.db
+      .prepare("UPDATE staff_password_links SET expires_at = ? WHERE staff_id = ? AND used_at IS NULL AND expires_at > ?")
+      .run(now.toISOString(), account.id, now.toISOString());
   }
 
   /** Clears an account's second factor and recovery codes and ends its sessions: it enrols again at its next sign-in. */

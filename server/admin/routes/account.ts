@@ -3,20 +3,37 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { z } from "zod";
+import { auditActions, recordAudit } from "../../db/audit";
+import { enqueueMail } from "../../db/outbox";
 import { queryText, sendPage, viewFor } from "../context";
+import { clearCookie, cookieNames, readCookie, servedOverHttps } from "../cookies";
+import { newPasswordField, newPasswordProblems, typedTwice } from "../new-password";
+import { accountLanguage, passwordChangedMail } from "../password-mail";
+import { hashPassword, maximumPasswordLength } from "../passwords";
 import { everyRole, inboxRoles, roleAllows } from "../roles";
 import { feedPath } from "../../bookings/staff-feed";
 import { feedToken } from "../../db/staff-feeds";
 import { CalendarFeedPanel } from "../views/calendar-feed-panel";
-import { AccountPage } from "../views/account-page";
+import { AccountPage, type PasswordChangeField } from "../views/account-page";
+import { waitMessage } from "../views/sign-in-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
 import { confirmEnrolment, enrolmentCodeForm, refusedCode, refusedCodeField, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
+import { countedPasswordCheck } from "./session";
 import { guardedRoutes } from "../staff-guard";
-import { checkedForm } from "../staff-form";
+import { checkedForm, type FieldProblems } from "../staff-form";
+
+/**
+ * Changing one's own password: the current one (any text up to the longest password: it is
+ * checked, and counted like a sign-in), the new one within its lengths, and the same again.
+ */
+const passwordChangeForm = z
+  .object({ current: z.string().min(1).max(maximumPasswordLength), password: newPasswordField, again: z.string() })
+  .superRefine(typedTwice);
 
 /**
  * `/admin/account`: the signed-in member of the staff's own account (address, role, second
- * factor), and the second factor's enrolment for those whose role does not require it.
+ * factor), changing its password, and the second factor's enrolment for those whose role does
+ * not require it.
  */
 export const accountRoutes = guardedRoutes("account", (admin, context) => {
   /** The signed-in account, read again (its second factor may have changed since sign-in). */
@@ -25,23 +42,100 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
   const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
     sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/account/second-factor", required: false });
 
-  // `?feed=renewed` after the calendar feed's address was renewed.
+  const accountPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: StaffAccount,
+    status: number,
+    extra: { renewed?: boolean; passwordChanged?: boolean; passwordProblems?: FieldProblems<PasswordChangeField> } = {},
+  ) => {
+    const view = viewFor(context, request, reply);
+    // The calendar feed of confirmed tours, for accounts that open the inbox.
+    const feed = roleAllows(inboxRoles, account.role)
+      ? createElement(CalendarFeedPanel, {
+          view,
+          url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(),
+          renewed: extra.renewed ?? false,
+        })
+      : null;
+    return sendPage(
+      reply,
+      status,
+      createElement(AccountPage, {
+        view,
+        account,
+        recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id),
+        feed,
+        passwordChanged: extra.passwordChanged ?? false,
+        passwordProblems: extra.passwordProblems ?? {},
+      }),
+    );
+  };
+
+  // `?feed=renewed` after the calendar feed's address was renewed, `?password=changed` after the password was.
   admin
     .withTypeProvider<ZodTypeProvider>()
-    .get("/admin/account", { config: everyRole, schema: { querystring: z.object({ feed: queryText }) } }, async (request, reply) => {
+    .get("/admin/account", { config: everyRole, schema: { querystring: z.object({ feed: queryText, password: queryText }) } }, async (request, reply) => {
       const account = own(request);
       if (!account) return reply.redirect("/admin/login", 303);
-      const view = viewFor(context, request, reply);
-      // The calendar feed of confirmed tours, for accounts that open the inbox.
-      const feed = roleAllows(inboxRoles, account.role)
-        ? createElement(CalendarFeedPanel, {
-            view,
-            url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(),
-            renewed: request.query.feed === "renewed",
-          })
-        : null;
-      return sendPage(reply, 200, createElement(AccountPage, { view, account, recoveryCodesLeft: context.staff.recoveryCodesLeft(account.id), feed }));
+      return accountPage(request, reply, account, 200, { renewed: request.query.feed === "renewed", passwordChanged: request.query.password === "changed" });
     });
+
+  /**
+   * A new password for one's own account. The new one's rules are checked first (nothing is
+   * counted for them); then the current password, counted by the sign-in throttle under this
+   * client and this account, so the form cannot be used to guess more than the sign-in allows. A
+   * right one: the new password is set, the account's other sessions end (this browser's stays),
+   * the audit log keeps it and the account's address is told by e-mail.
+   */
+  admin
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/admin/account/password",
+      { config: everyRole, schema: { body: checkedForm(passwordChangeForm, { fallback: "current" }) } },
+      async (request, reply) => {
+        const account = own(request);
+        if (!account) return reply.redirect("/admin/login", 303);
+        const view = viewFor(context, request, reply);
+        // In the form's order: the current password first.
+        const problems: FieldProblems<PasswordChangeField> = {
+          ...(!request.body.ok && request.body.problems.current ? { current: view.t("password.error.current") } : {}),
+          ...newPasswordProblems(view, request.body, account.email),
+        };
+        if (!request.body.ok || Object.keys(problems).length > 0) return accountPage(request, reply, account, 400, { passwordProblems: problems });
+
+        const { current, password } = request.body.value;
+        const checked = await countedPasswordCheck(context, request, account.email, account, current);
+        if (checked.kind === "wait") {
+          reply.header("Retry-After", String(checked.seconds));
+          return accountPage(request, reply, account, 429, { passwordProblems: { current: waitMessage(view, checked.seconds) } });
+        }
+        if (checked.kind === "wrong") {
+          request.log.warn({ staffId: account.id, address: request.ip }, "admin: wrong current password at a password change");
+          return accountPage(request, reply, account, 400, { passwordProblems: { current: view.t("password.error.wrong") } });
+        }
+
+        const hash = await hashPassword(password);
+        const https = servedOverHttps(context.config, request);
+        const session = readCookie(request, cookieNames(https).session);
+        const now = context.now();
+        const changed = context.db.transaction(() => {
+          if (!context.staff.changePassword(account.id, hash, now, session)) return false;
+          recordAudit(context.db, { actor: account.email, action: auditActions.staffPasswordChanged, detail: { email: account.email } }, now);
+          const estate = context.content.current.site.estateName;
+          const mail = passwordChangedMail(accountLanguage(account, view.lang), { to: account.email, estate, at: now.toISOString() });
+          enqueueMail(context.db, mail, { type: "staff", id: account.email }, now.toISOString());
+          return true;
+        })();
+        // The account was removed meanwhile: its session went with it.
+        if (!changed) {
+          clearCookie(reply, cookieNames(https).session, https);
+          return reply.redirect("/admin/login", 303);
+        }
+        context.kickMail();
+        return reply.redirect("/admin/account?password=changed", 303);
+      },
+    );
 
   admin.get("/admin/account/second-factor", { config: everyRole }, async (request, reply) => {
     const account = own(request);

@@ -60,6 +60,41 @@ export function startSession(
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What became of a password checked through the throttle: right, wrong, or refused until a wait is over (in seconds). */
+export type CountedCheck = { kind: "right" } | { kind: "wrong" } | { kind: "wait"; seconds: number };
+
+/**
+ * Checks a password against an account, counted first by the sign-in throttle
+ * (server/db/sign-in-throttle.ts) under the client, the client with the address `typed`, and that
+ * address from everywhere: the sign-in form, and the account page's current password, share one
+ * count, so neither can be used to guess more. An address without an account is checked against
+ * the dummy hash, taking as long as a wrong password. A right password forgives the pair's attempts.
+ */
+export async function countedPasswordCheck(
+  context: AdminContext,
+  request: FastifyRequest,
+  typed: string,
+  account: StaffAccount | null,
+  password: string,
+): Promise<CountedCheck> {
+  const keys = throttleKeys(request.ip, typed);
+  const reservation = await whenWritable(() => context.throttle.reserve("password", keys, context.now()));
+  if (!reservation.allowed) return { kind: "wait", seconds: Math.ceil(reservation.retryAfterMs / 1000) };
+  if (reservation.alert) {
+    // Named by its number, never its address: the log outlives what it names.
+    request.log.warn(
+      { staffId: account?.id ?? null },
+      "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
+    );
+  }
+  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
+  // The same work whether the address has an account or not: a wrong address is not faster.
+  const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
+  if (!account || !matches) return { kind: "wrong" };
+  context.throttle.succeeded("password", keys);
+  return { kind: "right" };
+}
+
 /**
  * Sign-in, sign-out and the language switch. Each sign-in is counted before its password is
  * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
@@ -79,7 +114,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     status: number,
     problem: SignInProblem,
     email = "",
-    notice: { signedOut?: boolean; joined?: boolean } = {},
+    notice: { signedOut?: boolean; joined?: boolean; passwordSet?: boolean } = {},
     fieldProblems: FieldProblems<"email" | "password"> = {},
   ) =>
     sendPage(
@@ -91,15 +126,22 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
         email,
         signedOut: notice.signedOut ?? false,
         joined: notice.joined ?? false,
+        passwordSet: notice.passwordSet ?? false,
         fieldProblems,
       }),
     );
 
-  // `?signed-out` after signing out, `?joined` after accepting an invitation (their values, if any, do not matter).
-  const loginQuery = z.object({ "signed-out": queryText, joined: queryText });
+  // `?signed-out` after signing out, `?joined` after accepting an invitation, `?password-set` after a
+  // link to choose a new password was used (their values, if any, do not matter).
+  const loginQuery = z.object({ "signed-out": queryText, joined: queryText, "password-set": queryText });
   routes.get("/admin/login", { config: publicRoute, schema: { querystring: loginQuery } }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
-    return signInPage(request, reply, 200, null, "", { signedOut: request.query["signed-out"] !== undefined, joined: request.query.joined !== undefined });
+    const { query } = request;
+    return signInPage(request, reply, 200, null, "", {
+      signedOut: query["signed-out"] !== undefined,
+      joined: query.joined !== undefined,
+      passwordSet: query["password-set"] !== undefined,
+    });
   });
 
   const expired = (request: FastifyRequest, reply: FastifyReply) => signInPage(request, reply, 403, { kind: "expired" });
@@ -116,29 +158,16 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
         return signInPage(request, reply, 400, null, request.body.typed.email ?? "", {}, problems);
       }
       const { email, password } = request.body.value;
-      const keys = throttleKeys(request.ip, email);
-      const reservation = await whenWritable(() => context.throttle.reserve("password", keys, now()));
-      if (!reservation.allowed) {
-        const seconds = Math.ceil(reservation.retryAfterMs / 1000);
-        reply.header("Retry-After", String(seconds));
-        return signInPage(request, reply, 429, { kind: "wait", seconds }, email);
-      }
-      // The same work whether the address has an account or not: a wrong address is not faster.
       const account = staff.find(email);
-      if (reservation.alert) {
-        // Named by its number, never its address: the log outlives what it names.
-        request.log.warn(
-          { staffId: account?.id ?? null },
-          "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
-        );
+      const checked = await countedPasswordCheck(context, request, email, account, password);
+      if (checked.kind === "wait") {
+        reply.header("Retry-After", String(checked.seconds));
+        return signInPage(request, reply, 429, { kind: "wait", seconds: checked.seconds }, email);
       }
-      if (reservation.delayMs > 0) await sleep(reservation.delayMs);
-      const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
-      if (!account || !matches) {
+      if (!account || checked.kind === "wrong") {
         request.log.warn({ address: request.ip }, "admin: failed sign-in");
         return signInPage(request, reply, 401, { kind: "failed" }, email);
       }
-      context.throttle.succeeded("password", keys);
       if (account.totp_secret || account.role === "admin") {
         // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
         reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));

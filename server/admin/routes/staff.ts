@@ -8,7 +8,10 @@ import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { headerSafe } from "../../mail/compose";
 import { sendPage, staffOf, viewFor } from "../context";
-import { hashPassword, passwordFault, passwordLengthFault, type PasswordFault } from "../passwords";
+import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from "../../db/password-links";
+import { newPasswordForm, newPasswordProblems } from "../new-password";
+import { accountLanguage, passwordLinkMail } from "../password-mail";
+import { hashPassword } from "../passwords";
 import { publicRoute, requireRole } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
@@ -20,7 +23,7 @@ import { buttonForm, checkedForm, type FieldProblems } from "../staff-form";
 /** Staff management is for admin accounts only (docs/security.md). */
 export const staffRoles = requireRole("admin");
 
-const doneValues = ["invited", "role", "secondFactor", "removed"] as const satisfies readonly StaffDone[];
+const doneValues = ["invited", "role", "secondFactor", "passwordLink", "removed"] as const satisfies readonly StaffDone[];
 /** The staff page's query: the notice after an action (anything else shows none). */
 const staffQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
 /** An account's address (`/admin/staff/:id/…`), its number checked by the route (unknown: 404). */
@@ -42,36 +45,9 @@ const roleForm = z.object({ role: z.enum(roles) });
 const removalForm = buttonForm({ confirm: z.literal("yes").optional() });
 
 /**
- * The invitation's form: the new password, within its lengths, and the same typed again. Whether
- * it is a common password or the address itself is checked by the route, which knows the address.
- */
-const acceptanceForm = z
-  .object({
-    password: z.string().superRefine((password, context) => {
-      const fault = passwordLengthFault(password);
-      if (fault) context.addIssue({ code: "custom", message: fault });
-    }),
-    again: z.string(),
-  })
-  .superRefine(({ password, again }, context) => {
-    if (password !== again) context.addIssue({ code: "custom", path: ["again"], message: "mismatch" });
-  });
-
-/** The invitation form's problems in the staff member's language: each password fault, or the second one not the same. */
-function acceptanceProblems(view: ViewContext, problems: FieldProblems<"password" | "again">): FieldProblems<"password" | "again"> {
-  const named: FieldProblems<"password" | "again"> = {};
-  // A password field not sent at all reads as one too short.
-  if (problems.password) named.password = view.t(`invitation.password.${problems.password === "long" ? "long" : "short"}`);
-  else if (problems.again) named.again = view.t("invitation.password.mismatch");
-  return named;
-}
-
-/** A password's fault in the staff member's language. */
-const passwordMessage = (view: ViewContext, fault: PasswordFault): string => view.t(`invitation.password.${fault}`);
-
-/**
  * Staff management in the browser, for admins: invite a colleague with a
- * one-time link sent by e-mail, change a role, reset a second factor, remove an account after a
+ * one-time link sent by e-mail, change a role, reset a second factor, send a colleague who forgot
+ * their password a one-time link to choose a new one (./password-link.ts), remove an account after a
  * confirmation step. Nobody removes themselves, and the last admin can neither be removed nor
  * lose the role. Each action is in the audit log. The invitation's link is public: its token is
  * its key, and its form carries the sign-in form's CSRF token.
@@ -93,6 +69,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
         view: viewFor(context, request, reply),
         accounts: staff.list(),
         invitations: pendingInvitations(context.db, context.now()),
+        passwordLinks: pendingPasswordLinks(context.db, context.now()),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         fieldProblems: extra.fieldProblems ?? {},
@@ -193,6 +170,30 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     return reply.redirect("/admin/staff?done=secondFactor", 303);
   });
 
+  // A link to choose a new password, mailed to the colleague in their language; the password and
+  // the second factor stay as they are until the link is used.
+  routes.post("/admin/staff/:id/password-link", { config: staffRoles, schema: { params: accountParams, body: buttonForm({}) } }, async (request, reply) => {
+    const account = target(request.params);
+    if (!account) return notFound(request, reply);
+    const view = viewFor(context, request, reply);
+    const by = staffOf(request).email;
+    const now = context.now();
+    context.db.transaction(() => {
+      const token = createPasswordLink(context.db, { staffId: account.id, by }, now);
+      const mail = passwordLinkMail(accountLanguage(account, view.lang), {
+        to: account.email,
+        by,
+        estate: context.content.current.site.estateName,
+        url: new URL(`/admin/password/${token}`, context.config.SITE_URL).toString(),
+        expiresAt: new Date(now.getTime() + passwordLinkLifetimeMs).toISOString(),
+      });
+      enqueueMail(context.db, mail, { type: "staff", id: account.email }, now.toISOString());
+      recordAudit(context.db, { actor: by, action: auditActions.staffPasswordLinkSent, detail: { email: account.email } }, now);
+    })();
+    context.kickMail();
+    return reply.redirect("/admin/staff?done=passwordLink", 303);
+  });
+
   const removable = (request: FastifyRequest, account: StaffAccount, view: ViewContext): string | null => {
     if (account.id === staffOf(request).staffId) return view.t("staff.error.self");
     if (account.role === "admin" && staff.adminCount() === 1) return view.t("staff.error.lastAdmin");
@@ -240,16 +241,16 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     {
       config: publicRoute,
       preValidation: publicFormToken(context, forged),
-      schema: { params: invitationParams, body: checkedForm(acceptanceForm, { fallback: "password" }) },
+      schema: { params: invitationParams, body: checkedForm(newPasswordForm, { fallback: "password" }) },
     },
     async (request, reply) => {
       const { token } = request.params;
       const view = viewFor(context, request, reply);
       const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
       if (!invitation) return gone(request, reply);
-      const fault = request.body.ok ? passwordFault(request.body.value.password, invitation.email) : null;
-      const problems = request.body.ok ? (fault ? { password: passwordMessage(view, fault) } : {}) : acceptanceProblems(view, request.body.problems);
-      if (!request.body.ok || fault) return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
+      const problems = newPasswordProblems(view, request.body, invitation.email);
+      if (!request.body.ok || Object.keys(problems).length > 0)
+        return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
       const { password } = request.body.value;
       const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
       if (!joined) return gone(request, reply);

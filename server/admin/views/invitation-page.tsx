@@ -1,7 +1,7 @@
 import type { Invitation } from "../../db/invitations";
 import { roleName, type ViewContext } from "../view-context";
-import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField, Layout, Problems } from "./layout";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
@@ -26,17 +26,7 @@ export function InvitationPage({
       {invitation.role === "admin" ? <p>{view.t("invitation.secondFactor")}</p> : null}
       <form method="post" action={`/admin/invite/${token}`} className="answer reply-form">
         <CsrfField view={view} />
-        <input type="text" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <label>
-          {view.t("invitation.password")}
-          <input type="password" name="password" required minLength={12} maxLength={256} autoComplete="new-password" {...invalid("password", problems)} />
-          <FieldProblem name="password" problems={problems} />
-        </label>
-        <label>
-          {view.t("invitation.again")}
-          <input type="password" name="again" required minLength={12} maxLength={256} autoComplete="new-password" {...invalid("again", problems)} />
-          <FieldProblem name="again" problems={problems} />
-        </label>
+        <NewPasswordFields view={view} email={invitation.email} labels={{ password: "invitation.password", again: "invitation.again" }} problems={problems} />
         <button type="submit">{view.t("invitation.submit")}</button>
       </form>
     </Layout>

@@ -16,6 +16,7 @@ export function SignInPage({
   email = "",
   signedOut = false,
   joined = false,
+  passwordSet = false,
   fieldProblems = {},
 }: {
   view: ViewContext;
@@ -24,18 +25,22 @@ export function SignInPage({
   signedOut?: boolean;
   /** Just after an invitation's password was set. */
   joined?: boolean;
+  /** Just after a link to choose a new password was used. */
+  passwordSet?: boolean;
   fieldProblems?: Partial<Record<"email" | "password", string>>;
 }) {
   return (
     <Layout view={view} title={view.t("signIn.title")}>
       {signedOut ? <Notice tone="done">{view.t("signIn.signedOut")}</Notice> : null}
       {joined ? <Notice tone="done">{view.t("signIn.joined")}</Notice> : null}
+      {passwordSet ? <Notice tone="done">{view.t("signIn.passwordSet")}</Notice> : null}
       {problem?.kind === "failed" ? <Notice tone="problem">{view.t("signIn.failed")}</Notice> : null}
       {problem?.kind === "wait" ? <Notice tone="problem">{waitMessage(view, problem.seconds)}</Notice> : null}
       {problem?.kind === "expired" ? <Notice tone="problem">{view.t("signIn.expired")}</Notice> : null}
       {problem?.kind === "challengeExpired" ? <Notice tone="problem">{view.t("secondFactor.expired")}</Notice> : null}
       <Problems problems={Object.values(fieldProblems)} />
       <p>{view.t("signIn.intro")}</p>
+      <p>{view.t("signIn.help")}</p>
       <form method="post" action="/admin/login" className="sign-in">
         <CsrfField view={view} />
         <label>

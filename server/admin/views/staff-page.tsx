@@ -6,12 +6,14 @@ import { CsrfField, Layout, Notice, Problems } from "./layout";
 import { FieldProblem, invalid } from "./field-problem";
 
 /** The result of the last action, shown above the list. */
-export type StaffDone = "invited" | "role" | "secondFactor" | "removed";
+export type StaffDone = "invited" | "role" | "secondFactor" | "passwordLink" | "removed";
 
 export interface StaffPageProps {
   view: ViewContext;
   accounts: readonly StaffAccount[];
   invitations: readonly Invitation[];
+  /** Until when the link to choose a new password last sent to an account works, by account id, while it does. */
+  passwordLinks: ReadonlyMap<number, string>;
   done: StaffDone | null;
   problems: readonly string[];
   /** The invitation form's refused fields, each named at its field (and listed at the top). */
@@ -32,8 +34,12 @@ function RoleSelect({ view, name, value }: { view: ViewContext; name: string; va
   );
 }
 
-/** One colleague: address, role (changeable), second factor (resettable), last sign-in, and the way to remove them. */
-function AccountCard({ view, account }: { view: ViewContext; account: StaffAccount }) {
+/**
+ * One colleague: address, role (changeable), second factor (resettable), last sign-in, a link to
+ * choose a new password (for a colleague who forgot theirs; one's own is changed on the account
+ * page), and the way to remove them.
+ */
+function AccountCard({ view, account, linkUntil }: { view: ViewContext; account: StaffAccount; linkUntil: string | undefined }) {
   const base = `/admin/staff/${account.id}`;
   const self = account.email === view.staffEmail;
   return (
@@ -64,7 +70,16 @@ function AccountCard({ view, account }: { view: ViewContext; account: StaffAccou
         </label>
         <button type="submit">{view.t("staff.saveRole")}</button>
       </form>
+      {linkUntil ? <p>{view.t("staff.passwordLink.pending", { until: formatTime(view, linkUntil) })}</p> : null}
       <div className="inline-form">
+        {self ? null : (
+          <form method="post" action={`${base}/password-link`}>
+            <CsrfField view={view} />
+            <button type="submit" className="secondary">
+              {view.t("staff.passwordLink.send")}
+            </button>
+          </form>
+        )}
         {account.totp_secret ? (
           <form method="post" action={`${base}/second-factor`}>
             <CsrfField view={view} />
@@ -85,11 +100,12 @@ const doneMessages = {
   invited: "staff.done.invited",
   role: "staff.done.role",
   secondFactor: "staff.done.secondFactor",
+  passwordLink: "staff.done.passwordLink",
   removed: "staff.done.removed",
 } as const;
 
 /** `/admin/staff`: the colleagues, their roles and second factors, and inviting a new one (admin accounts only). */
-export function StaffPage({ view, accounts, invitations, done, problems, fieldProblems, typed }: StaffPageProps) {
+export function StaffPage({ view, accounts, invitations, passwordLinks, done, problems, fieldProblems, typed }: StaffPageProps) {
   return (
     <Layout view={view} title={view.t("staff.title")}>
       {done ? <Notice tone="done">{view.t(doneMessages[done])}</Notice> : null}
@@ -140,7 +156,7 @@ export function StaffPage({ view, accounts, invitations, done, problems, fieldPr
       <h2>{view.t("staff.accounts")}</h2>
       <ul className="staff-list">
         {accounts.map((account) => (
-          <AccountCard key={account.id} view={view} account={account} />
+          <AccountCard key={account.id} view={view} account={account} linkUntil={passwordLinks.get(account.id)} />
         ))}
       </ul>
       {view.backup?.ok ? <BackupPanel view={view} /> : null}
