@@ -221,6 +221,20 @@ describe("staff managed in the browser", { timeout: 60_000 }, () => {
     expect(textOf(parseHtml((await staff.get("/admin/staff")).body))).not.toContain("link valid until");
   });
 
+  it("takes an invitation accepted in a browser that is signed in to another account (the office's shared computer)", async () => {
+    const app = await server();
+    const staff = await signedInAdmin(app, admin, clock);
+    expect((await staff.post("/admin/staff/invite", { email: colleague, role: "inbox" })).statusCode).toBe(303);
+    const [link] = (app.db.prepare("SELECT body FROM outbox WHERE recipient = ?").all(colleague) as { body: string }[]).map(
+      (mail) => /(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!,
+    );
+    // The admin's own browser opens the link and the colleague chooses a password there.
+    expect((await staff.get(link!)).statusCode).toBe(200);
+    const joined = await staff.post(link!, { password: colleaguePassword, again: colleaguePassword });
+    expect(joined.statusCode).toBe(303);
+    expect(account(app, colleague)!.role).toBe("inbox");
+  });
+
   it("revokes a colleague's calendar feed when the role changes or the account is removed; the feed is private and never stored", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);

@@ -13,7 +13,7 @@ import { adminTranslator } from "#locales/admin";
 import { parseConfig } from "../config";
 import { bookingReference } from "../mail/booking-reply";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, siteOrigin, siteUrl, StaffClient, textOf } from "./support/admin";
-import { refusedFields } from "./support/refused-form";
+import { refusedFields, shownValue } from "./support/refused-form";
 import { closedAfterEachTest, isoDay, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { isoWithOffset } from "../bookings/paris-time";
 
@@ -264,6 +264,14 @@ describe("signing in at /admin", () => {
     expect(unknown.statusCode).toBe(400);
     expect(textOf(parseHtml(unknown.body))).toContain(en("error.invalidForm.text", { fields: "lang" }));
     expect((await client.get("/admin")).body).toContain('<html lang="en">');
+    // A refused form shown again comes back, once switched, to the page the form was on: its own
+    // address takes posts only.
+    const refusedExport = { type: "contact-messages", status: "archived", from: "2026-02-30", to: "2026-03-01", format: "csv" };
+    const refused = await client.post("/admin/export", refusedExport, { referer: `${siteOrigin}/admin?type=contact-messages` });
+    expect(refused.statusCode).toBe(400);
+    expect(shownValue(refused.body, "back", "/admin/language")).toBe("/admin?type=contact-messages");
+    const withoutReferer = await client.post("/admin/export", refusedExport);
+    expect(shownValue(withoutReferer.body, "back", "/admin/language")).toBe("/admin");
     // Before signing in, the browser's language decides.
     const visitor = await app.inject({ method: "GET", url: "/admin/login", headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" } });
     expect(visitor.body).toContain(`<h1>${fr("signIn.title")}</h1>`);

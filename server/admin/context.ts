@@ -70,6 +70,21 @@ export function signInToken(context: AdminContext, request: FastifyRequest, repl
   return token;
 }
 
+/**
+ * The address of the page a request shows, for the language switch to come back to: its own for a
+ * GET; for a form's answer (a refused form shown again), the page the form was on, as the browser's
+ * Referer names it (a POST's address has no page to come back to), else the inbox.
+ */
+function pagePath(request: FastifyRequest): string {
+  if (request.method === "GET" || request.method === "HEAD") return request.url;
+  try {
+    const referer = new URL(request.headers.referer ?? "");
+    return referer.pathname.startsWith("/admin") ? `${referer.pathname}${referer.search}` : "/admin";
+  } catch {
+    return "/admin";
+  }
+}
+
 /** The view every page of this request is rendered with. */
 export function viewFor(context: AdminContext, request: FastifyRequest, reply: FastifyReply): ViewContext {
   const https = servedOverHttps(context.config, request);
@@ -79,7 +94,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     csrfToken: request.staffSession?.csrfToken ?? signInToken(context, request, reply),
     staffEmail: request.staffSession?.email ?? null,
     staffRole: request.staffSession?.role ?? null,
-    path: request.url,
+    path: pagePath(request),
     estateName: context.content.current.site.estateName,
     tourName: (id) => context.content.tourName(id, lang),
     ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),

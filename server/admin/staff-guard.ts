@@ -53,20 +53,18 @@ export async function checkCsrf(context: AdminContext, request: FastifyRequest, 
 }
 
 /**
- * The CSRF check of a public form (a sign-in step, an invitation, the language switch), given as
- * the route's own `preValidation` hook: it runs after the guard's, before the route's schema reads
- * the form. The token sent must be the sign-in form's cookie, or the session's when `session` is
- * set and there is one; `refused` answers a mismatch as the form's page does.
+ * The CSRF check of a public form (a sign-in step, an invitation, a password link, the language
+ * switch), given as the route's own `preValidation` hook: it runs after the guard's, before the
+ * route's schema reads the form. The token sent must be one this browser holds: the session's (a
+ * page drawn in a browser signed in to an account, ./context.ts `viewFor`) or the sign-in form's
+ * cookie (a form opened before signing in, in another tab); `refused` answers a mismatch as the
+ * form's page does.
  */
-export function publicFormToken(
-  context: AdminContext,
-  refused: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>,
-  { session = false }: { session?: boolean } = {},
-) {
+export function publicFormToken(context: AdminContext, refused: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const signIn = readCookie(request, cookieNames(servedOverHttps(context.config, request)).signIn);
-    const expected = (session ? request.staffSession?.csrfToken : undefined) ?? signIn;
-    if (!tokensMatch(sentCsrfToken(request), expected)) return refused(request, reply);
+    const sent = sentCsrfToken(request);
+    if (!tokensMatch(sent, request.staffSession?.csrfToken ?? null) && !tokensMatch(sent, signIn)) return refused(request, reply);
   };
 }
 

@@ -42,7 +42,7 @@ export const passwordLinkRoutes = guardedRoutes("password-link", (admin, context
     "/admin/password/:token",
     {
       config: publicRoute,
-      preValidation: publicFormToken(context, forged, { session: true }),
+      preValidation: publicFormToken(context, forged),
       schema: { params: linkParams, body: checkedForm(newPasswordForm, { fallback: "password" }) },
     },
     async (request, reply) => {

@@ -195,7 +195,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
   };
   routes.post(
     "/admin/language",
-    { config: publicRoute, preValidation: publicFormToken(context, languageRefused, { session: true }), schema: { body: languageForm } },
+    { config: publicRoute, preValidation: publicFormToken(context, languageRefused), schema: { body: languageForm } },
     async (request, reply) => {
       const { lang, back } = request.body;
       const https = servedOverHttps(context.config, request);
