@@ -132,6 +132,17 @@ describe("assignment", () => {
     expect(actions).toHaveLength(3);
   });
 
+  it("writes the colleague's e-mail in the language they chose in the staff area, whatever the page it was assigned from", async () => {
+    const { app, smtp, client, url } = await office();
+    new StaffStore(app.db).setLanguage(Number(staffId(app, paul)), "fr");
+    expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
+    await waitFor(() => smtp.received.length === 2, 10_000, "the colleague's e-mail");
+    const mail = await simpleParser(smtp.received[1]!.raw);
+    const type = fr("types.contactMessages");
+    expect(mail.subject).toBe(fr("assignMail.subject", { type, name: "王小明" }));
+    expect(mail.text).toContain(fr("assignMail.intro", { by: anne, type, name: "王小明" }));
+  });
+
   it("refuses an editor, an unknown account or a made-up value, and forgets a removed colleague", async () => {
     const { app, client, url, id } = await office();
     for (const staff of [staffId(app, editor), "9999", "1 OR 1=1", "-1"]) {

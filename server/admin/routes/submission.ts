@@ -250,7 +250,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     context.staff
       .list()
       .filter((account) => roleAllows(inboxRoles, account.role))
-      .map(({ id, email }) => ({ id, email }));
+      .map(({ id, email, language }) => ({ id, email, language }));
 
   const page = (
     request: FastifyRequest,
@@ -508,6 +508,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         colleague && colleague.email !== by
           ? assignmentMail(view, {
               to: colleague.email,
+              language: colleague.language,
               by,
               type: entry.type,
               id: entry.submission_id,

@@ -7,6 +7,8 @@ import { CsrfField } from "./layout";
 export interface Colleague {
   id: number;
   email: string;
+  /** The language they chose in the staff area, their e-mails' (null until chosen). */
+  language: "en" | "fr" | null;
 }
 
 /** Who deals with the submission: a colleague (told by e-mail) or nobody; a refused choice is named at the field. */
