@@ -6,6 +6,7 @@ import { generate } from "otplib";
 import type { Download, Page } from "@playwright/test";
 import { adminTranslator } from "#locales/admin";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
+import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff } from "./support/staff";
@@ -249,6 +250,7 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   const resetLink = /\/admin\/password\/[A-Za-z0-9_-]+/.exec(resetMail.text ?? "")![0];
   const newPassword = "une cuve neuve pour le merlot";
   await paul.page.goto(`${server.url}${resetLink}`);
+  expect(await violations(paul.page)).toEqual([]);
   await paul.page.getByLabel(en("password.new")).fill(newPassword);
   await paul.page.getByLabel(en("password.again")).fill(newPassword);
   await paul.page.getByRole("button", { name: en("passwordLink.submit") }).click();
@@ -257,4 +259,8 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await paul.page.getByLabel(en("signIn.password")).fill(newPassword);
   await paul.page.getByRole("button", { name: en("signIn.submit"), exact: true }).click();
   await expect(paul.page.locator("h1")).toHaveText(en("inbox.title"));
+  // His own account page, where he can change it himself from now on.
+  await paul.page.goto(`${server.url}/admin/account`);
+  await expect(paul.page.getByLabel(en("password.current"))).toBeVisible();
+  expect(await violations(paul.page)).toEqual([]);
 });
