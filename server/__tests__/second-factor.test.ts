@@ -225,20 +225,39 @@ describe("an account with a second factor", { timeout: 60_000 }, () => {
 });
 
 describe("roles", { timeout: 60_000 }, () => {
-  it("an inbox account needs no second factor, may set one up from its account page, and then needs it", async () => {
+  it("an inbox account opens visitors' personal data: without a second factor it enrols at sign-in, with no session before; then the code is asked", async () => {
     const app = await server();
     const inbox = { email: "office@hermitage-lescours.example", password: "answers every booking" };
-    await addStaff(app, inbox.email, inbox.password, "inbox");
+    await addStaff(app, inbox.email, inbox.password, "inbox", { secondFactor: false });
     const staff = client(app);
-    expect((await staff.signIn(inbox.email, inbox.password)).headers.location).toBe("/admin");
+    expect((await passwordOnly(app, staff, inbox)).headers.location).toBe("/admin/login/enrol");
+    // The code step is not a way round the enrolment.
+    expect((await staff.get("/admin/login/second-factor")).headers.location).toBe("/admin/login/enrol");
+    const page = await staff.get("/admin/login/enrol");
+    expect(said(page.body)).toContain(en("enrol.required"));
+    const done = await staff.post("/admin/login/enrol", { code: await codeFor(account(app, inbox.email).totp_pending_secret!) });
+    expect(done.statusCode).toBe(200);
+    expect(said(done.body)).toContain(en("recovery.done"));
+    expect(staff.cookies.has(sessionCookie)).toBe(true);
+    expect((await staff.get("/admin")).statusCode).toBe(200);
+    clock += 60_000;
+    expect((await passwordOnly(app, client(app), inbox)).headers.location).toBe("/admin/login/second-factor");
+  });
+
+  it("an editor needs no second factor, may set one up from its account page, and then needs it", async () => {
+    const app = await server();
+    const editor = { email: "words@hermitage-lescours.example", password: "writes the vintage notes" };
+    await addStaff(app, editor.email, editor.password, "editor");
+    const staff = client(app);
+    expect((await staff.signIn(editor.email, editor.password)).headers.location).toBe("/admin/account");
     const page = await staff.get("/admin/account");
     expect(page.statusCode).toBe(200);
-    expect(said(page.body)).toContain(en("roles.inbox"));
+    expect(said(page.body)).toContain(en("roles.editor"));
     expect(said(page.body)).toContain(en("account.secondFactorOff"));
     await staff.get("/admin/account/second-factor");
     const qr = await staff.get("/admin/account/second-factor/qr.svg");
     expect(qr.headers["content-type"]).toBe("image/svg+xml");
-    const secret = account(app, inbox.email).totp_pending_secret!;
+    const secret = account(app, editor.email).totp_pending_secret!;
     await staff.post("/admin/language", { lang: "fr", back: "/admin/account/second-factor" });
     const refused = await staff.post("/admin/account/second-factor", { code: "l23456" });
     expect(refused.statusCode).toBe(400);
@@ -250,7 +269,7 @@ describe("roles", { timeout: 60_000 }, () => {
     clock += 60_000;
     const later = client(app);
     await later.get("/admin/login");
-    expect((await later.post("/admin/login", inbox)).headers.location).toBe("/admin/login/second-factor");
+    expect((await later.post("/admin/login", editor)).headers.location).toBe("/admin/login/second-factor");
   });
 
   it("an editor is let in but refused the inbox's pages with 403 and a page naming the role", async () => {

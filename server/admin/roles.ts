@@ -36,6 +36,13 @@ export const scheduleRoles = requireRole("admin");
 /** Pages every signed-in member of the staff may open (their own account). */
 export const everyRole = requireRole("admin", "editor", "inbox");
 
+/**
+ * Whether a role must sign in with a second factor: every role that opens visitors' personal data
+ * (the inbox, its exports, the privacy tools, guests' records). Such an account without one enrols
+ * at its next sign-in before any session opens; other roles may set one up from their account page.
+ */
+export const needsSecondFactor = (role: StaffRole): boolean => roleAllows(inboxRoles, role);
+
 /** Where a sign-in leads: the inbox for those it is for, else their account page. */
 export const homeFor = (role: StaffRole) => (roleAllows(inboxRoles, role) ? "/admin" : "/admin/account");
 

@@ -8,7 +8,7 @@ import { throttleKeys } from "../../db/sign-in-throttle";
 import type { StaffAccount } from "../../db/staff";
 import { sendPage, viewFor, type AdminContext } from "../context";
 import { cookieNames, readCookie, servedOverHttps } from "../cookies";
-import { homeFor, publicRoute } from "../roles";
+import { homeFor, needsSecondFactor, publicRoute } from "../roles";
 import { acceptedStep, groupedSecret, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeSvg, recoveryCodeHash } from "../second-factor";
 import { EnrolPage, RecoveryCodesPage, SecondFactorPage, type CodeProblem } from "../views/second-factor-page";
 import { SignInPage } from "../views/sign-in-page";
@@ -106,12 +106,13 @@ export async function sendQrCode(context: AdminContext, reply: FastifyReply, acc
 /**
  * The second step of a sign-in, between a right password and a session: the code from the
  * authenticator app (or a recovery code) for an account that has a second factor, or its
- * enrolment for an admin who has none yet. These routes are public (there is no session yet):
+ * enrolment for an account whose role needs one (`needsSecondFactor`) and has none yet. These routes are public (there is no session yet):
  * each needs the challenge cookie the right password set, the sign-in form's CSRF token and a
  * same-origin POST; a session opens only once the code is right.
  */
 /**
- * The page that enrols a second factor, at sign-in (`required`: an admin cannot go on without one)
+ * The page that enrols a second factor, at sign-in (`required`: an account whose role needs one
+ * cannot go on without it)
  * or from the account page: its form posts to `action`, its QR code is `action`/qr.svg.
  */
 export function sendEnrolPage(
@@ -151,7 +152,7 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
     sendPage(reply, status, createElement(SecondFactorPage, { view: viewFor(context, request, reply), problem }));
 
   const enrolPage = (request: FastifyRequest, reply: FastifyReply, account: StaffAccount, status: number, problem: CodeProblem) =>
-    sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/login/enrol", required: true });
+    sendEnrolPage(context, { request, reply, account, status, problem }, { action: "/admin/login/enrol", required: needsSecondFactor(account.role) });
 
   admin.get("/admin/login/second-factor", { config: publicRoute }, async (request, reply) => {
     const account = challenged(request);

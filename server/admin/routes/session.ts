@@ -9,7 +9,7 @@ import { throttleKeys } from "../../db/sign-in-throttle";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { queryText, sendPage, signInToken, staffOf, viewFor, type AdminContext } from "../context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../cookies";
-import { everyRole, homeFor, publicRoute } from "../roles";
+import { everyRole, homeFor, needsSecondFactor, publicRoute } from "../roles";
 import { dummyHash, maximumPasswordLength, verifyPassword } from "../passwords";
 import { RefusedPage, SignInPage, type SignInProblem } from "../views/sign-in-page";
 import { guardedRoutes, publicFormToken } from "../staff-guard";
@@ -100,7 +100,8 @@ export async function countedPasswordCheck(
  * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
  * with the account typed, it is refused with 429 and the wait in `Retry-After`. A sign-in that
  * fails answers 401 with one message for every cause. The right password of an account with a
- * second factor, or of an admin who has none yet, opens no session: it leads to the second
+ * second factor, or of one whose role needs one (`needsSecondFactor`: admin and inbox) and has none
+ * yet, opens no session: it leads to the second
  * factor's step or its enrolment (./second-factor.ts). Otherwise it opens a new session (a new id
  * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
@@ -168,7 +169,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
         request.log.warn({ address: request.ip }, "admin: failed sign-in");
         return signInPage(request, reply, 401, { kind: "failed" }, email);
       }
-      if (account.totp_secret || account.role === "admin") {
+      if (account.totp_secret || needsSecondFactor(account.role)) {
         // No session yet: a challenge that only the second factor (or its enrolment) turns into one.
         reply.setCookie(names.challenge, staff.openChallenge(account.id, now()), cookieOptions(https, challengeLifetimeMs / 1000));
         return reply.redirect(account.totp_secret ? "/admin/login/second-factor" : "/admin/login/enrol", 303);

@@ -12,7 +12,7 @@ import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from
 import { newPasswordForm, newPasswordProblems } from "../new-password";
 import { accountLanguage, passwordLinkMail } from "../password-mail";
 import { hashPassword } from "../passwords";
-import { publicRoute, requireRole } from "../roles";
+import { needsSecondFactor, publicRoute, requireRole } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { InvitationGonePage, InvitationPage } from "../views/invitation-page";
 import { NotFoundPage } from "../views/sign-in-page";
@@ -121,7 +121,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
           link,
           "",
         ];
-        if (role === "admin") text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
+        if (needsSecondFactor(role)) text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
         enqueueMail(
           context.db,
           {

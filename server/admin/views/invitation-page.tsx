@@ -1,11 +1,12 @@
 import type { Invitation } from "../../db/invitations";
+import { needsSecondFactor } from "../roles";
 import { roleName, type ViewContext } from "../view-context";
 import { CsrfField, Layout, Problems } from "./layout";
 import { NewPasswordFields } from "./new-password-fields";
 
 /**
- * The page an invitation's link opens: the colleague chooses a password (typed twice). An admin
- * then sets up the second factor at the first sign-in, as every admin does. A refused password is
+ * The page an invitation's link opens: the colleague chooses a password (typed twice). A role that
+ * needs a second factor (admin, inbox) then sets it up at the first sign-in, and the page says so. A refused password is
  * named at its field; what was typed is never shown again.
  */
 export function InvitationPage({
@@ -23,7 +24,7 @@ export function InvitationPage({
     <Layout view={view} title={view.t("invitation.title")}>
       <Problems problems={Object.values(problems)} />
       <p>{view.t("invitation.note", { email: invitation.email, role: roleName(view, invitation.role), by: invitation.invited_by })}</p>
-      {invitation.role === "admin" ? <p>{view.t("invitation.secondFactor")}</p> : null}
+      {needsSecondFactor(invitation.role) ? <p>{view.t("invitation.secondFactor")}</p> : null}
       <form method="post" action={`/admin/invite/${token}`} className="answer reply-form">
         <CsrfField view={view} />
         <NewPasswordFields view={view} email={invitation.email} labels={{ password: "invitation.password", again: "invitation.again" }} problems={problems} />

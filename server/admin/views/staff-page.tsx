@@ -1,5 +1,6 @@
 import type { Invitation } from "../../db/invitations";
 import { staffRoles, type StaffAccount, type StaffRole } from "../../db/staff";
+import { needsSecondFactor } from "../roles";
 import { formatTime, roleName, type ViewContext } from "../view-context";
 import { BackupPanel } from "./backup-status";
 import { CsrfField, Layout, Notice, Problems } from "./layout";
@@ -55,7 +56,11 @@ function AccountCard({ view, account, linkUntil }: { view: ViewContext; account:
         </div>
         <div>
           <dt>{view.t("account.secondFactor")}</dt>
-          <dd>{account.totp_secret ? view.t("staff.secondFactorOn") : view.t("account.secondFactorOff")}</dd>
+          <dd>
+            {account.totp_secret
+              ? view.t("staff.secondFactorOn")
+              : view.t(needsSecondFactor(account.role) ? "staff.secondFactorDue" : "account.secondFactorOff")}
+          </dd>
         </div>
         <div>
           <dt>{view.t("staff.lastSignIn")}</dt>
