@@ -82,7 +82,11 @@ describe("signing in at /admin", () => {
       .filter((element) => element.tagName === "input")
       .map((input) => attribute(input, "name"));
     expect(fields).toEqual(["_csrf", "email", "password"]);
-    const answer = await client.post("/admin/login", { email, password });
+    // An inbox account: the password leads to the second factor's step, with no session yet.
+    const checked = await client.post("/admin/login", { email, password });
+    expect(checked.headers.location).toBe("/admin/login/second-factor");
+    expect(client.cookies.has(sessionCookie)).toBe(false);
+    const answer = await client.post("/admin/login/second-factor", { code: await client.phoneCode(email) });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe("/admin");
     const setCookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${sessionCookie}=`))!;
@@ -98,13 +102,16 @@ describe("signing in at /admin", () => {
 
   it("uses plain cookie names without Secure when the site is served over plain HTTP", async () => {
     const app = await server({ SITE_URL: "http://localhost:3000" });
+    // An editor: the password alone opens its session (an inbox account's step is the second factor's).
+    const editor = { email: "words@hermitage-lescours.example", password: "writes the vintage notes" };
+    await addStaff(app, editor.email, editor.password, "editor");
     const client = new StaffClient(app);
     await client.get("/admin/login");
     const answer = await app.inject({
       method: "POST",
       url: "/admin/login",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000", cookie: client.cookieHeader },
-      payload: new URLSearchParams({ _csrf: client.csrf, email, password }).toString(),
+      payload: new URLSearchParams({ _csrf: client.csrf, ...editor }).toString(),
     });
     expect(answer.statusCode).toBe(303);
     const cookie = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).find((value) => value.startsWith("lescours_staff="))!;
@@ -147,6 +154,7 @@ describe("signing in at /admin", () => {
     await again.get("/admin/login");
     again.cookies.set(sessionCookie, first);
     expect((await again.post("/admin/login", { email, password })).statusCode).toBe(303);
+    expect((await again.post("/admin/login/second-factor", { code: await again.phoneCode(email) })).statusCode).toBe(303);
     const second = again.cookies.get(sessionCookie)!;
     expect(second).not.toBe(first);
     const stale = await app.inject({ method: "GET", url: "/admin", headers: { cookie: `${sessionCookie}=${first}` } });

@@ -4,6 +4,7 @@ import { generate } from "otplib";
 import { parse } from "parse5";
 import { expect } from "vitest";
 import { hashPassword } from "../../admin/passwords";
+import { newTotpSecret } from "../../admin/second-factor";
 import { StaffStore, type StaffRole } from "../../db/staff";
 import { buildTestServer } from "./fixtures";
 import { attribute, elements as walk, textOf, type Element } from "./html";
@@ -12,14 +13,37 @@ import { attribute, elements as walk, textOf, type Element } from "./html";
 export const siteUrl = "https://www.hermitage-lescours.example";
 export const siteOrigin = new URL(siteUrl).origin;
 
+/** Each test server's clock (its `now` option, else the real time): the phone's codes are made for it. */
+const clocks = new WeakMap<FastifyInstance, () => Date>();
+
 /** The real server with the inbox, on a fixture build and a fresh data folder. */
-export function adminTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
-  return buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, options);
+export async function adminTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = await buildTestServer({ RATE_LIMIT_MAX: "0", SITE_URL: siteUrl, MAIL_RETRY_BASE_MS: "100", MAIL_RETRY_MAX_MS: "200", ...env }, options);
+  clocks.set(app, options.now ?? (() => new Date()));
+  return app;
 }
 
-/** Creates a staff account as `npm run staff -- add` does (an `inbox` one unless told: it needs no second factor). */
-export async function addStaff(app: FastifyInstance, email: string, password: string, role: StaffRole = "inbox"): Promise<void> {
-  new StaffStore(app.db).add(email, await hashPassword(password), role, new Date());
+/**
+ * Creates a staff account as `npm run staff -- add` does (an `inbox` one unless told). An `inbox`
+ * account gets its second factor as if it had enrolled already (a TOTP secret, no recovery codes),
+ * so that `StaffClient.signIn` answers the code step as its phone would; `secondFactor: false`
+ * leaves it to enrol at its first sign-in, as an `admin` account made here always does (tests
+ * enrol those: `signedInAdmin`).
+ */
+export async function addStaff(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  role: StaffRole = "inbox",
+  { secondFactor = role === "inbox" }: { secondFactor?: boolean } = {},
+): Promise<void> {
+  const store = new StaffStore(app.db);
+  store.add(email, await hashPassword(password), role, new Date());
+  if (!secondFactor) return;
+  const { id } = store.find(email)!;
+  const secret = newTotpSecret();
+  store.setPendingSecret(id, secret);
+  store.confirmSecondFactor(id, secret, 0, []);
 }
 
 /**
@@ -112,12 +136,32 @@ export class StaffClient {
     );
   }
 
-  /** Opens the sign-in page and signs in; on success, follows the redirect as a browser does (and so holds the session's CSRF token). */
-  async signIn(email: string, password: string): Promise<LightMyRequestResponse> {
+  /**
+   * Opens the sign-in page and signs in, with the code of the account's second factor if it has
+   * one (made for `at`, by default the server's time, in ms); on success, follows the redirect as a browser
+   * does (and so holds the session's CSRF token). Answers the last step: the password's, or the
+   * code's. An account that must still enrol stops at the password's answer (to the enrolment).
+   */
+  async signIn(email: string, password: string, at?: number): Promise<LightMyRequestResponse> {
     await this.get("/admin/login");
-    const answer = await this.post("/admin/login", { email, password });
-    if (answer.statusCode === 303) await this.get(answer.headers.location as string);
+    let answer = await this.post("/admin/login", { email, password });
+    if (answer.statusCode === 303 && answer.headers.location === "/admin/login/second-factor") {
+      answer = await this.post("/admin/login/second-factor", { code: await this.phoneCode(email, at) });
+    }
+    if (answer.statusCode === 303 && answer.headers.location !== "/admin/login/enrol") await this.get(answer.headers.location as string);
     return answer;
+  }
+
+  /**
+   * The code the account's phone shows for the current 30-second step, or for the next one (also
+   * accepted) if this step's code was used already: each code signs in once.
+   */
+  async phoneCode(email: string, at = (clocks.get(this.app)?.() ?? new Date()).getTime()): Promise<string> {
+    const account = new StaffStore(this.app.db).find(email)!;
+    const now = Math.floor(at / 30_000);
+    const step = [now, now + 1].find((candidate) => account.totp_last_step === null || candidate > account.totp_last_step);
+    if (step === undefined) throw new Error(`${email} signed in with a code more than twice in 30 seconds`);
+    return generate({ secret: account.totp_secret!, epoch: step * 30 });
   }
 }
 
