@@ -13,7 +13,9 @@ import { join } from "node:path";
 import { buildServer } from "../server/app";
 import { parseConfig } from "../server/config";
 import type { FastifyInstance } from "fastify";
+import { generate } from "otplib";
 import { hashPassword } from "../server/admin/passwords";
+import { newTotpSecret } from "../server/admin/second-factor";
 import { databaseFileName, openDatabase } from "../server/db/database";
 import { StaffStore } from "../server/db/staff";
 import { languages } from "#core/languages";
@@ -156,24 +158,35 @@ function minimalBuild(): string {
   return root;
 }
 
-/** Adds a staff account and signs in through the sign-in form; returns the browser's cookies. */
+/**
+ * Adds an inbox staff account with its second factor (as after its enrolment) and signs in through
+ * the sign-in form and the code step; returns the browser's cookies.
+ */
 async function addStaffForBench(app: FastifyInstance): Promise<string> {
   const email = "bench@hermitage-lescours.example";
   const password = "a benchmark passphrase";
-  new StaffStore(app.db).add(email, await hashPassword(password), "inbox", new Date());
+  const store = new StaffStore(app.db);
+  store.add(email, await hashPassword(password), "inbox", new Date());
+  const secret = newTotpSecret();
+  store.setPendingSecret(store.find(email)!.id, secret);
+  store.confirmSecondFactor(store.find(email)!.id, secret, 0, []);
   const form = await app.inject({ method: "GET", url: "/admin/login" });
   const signIn = form.cookies.find((cookie) => cookie.name.endsWith("lescours_staff_signin"))!;
   const token = /name="_csrf" value="([^"]+)"/.exec(form.body)![1]!;
-  const answer = await app.inject({
-    method: "POST",
-    url: "/admin/login",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: "https://www.hermitage-lescours.example",
-      cookie: `${signIn.name}=${signIn.value}`,
-    },
-    payload: new URLSearchParams({ _csrf: token, email, password }).toString(),
-  });
+  const post = (url: string, fields: Record<string, string>, cookies: { name: string; value: string }[]) =>
+    app.inject({
+      method: "POST",
+      url,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://www.hermitage-lescours.example",
+        cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+      },
+      payload: new URLSearchParams({ _csrf: token, ...fields }).toString(),
+    });
+  const checked = await post("/admin/login", { email, password }, [signIn]);
+  const challenge = checked.cookies as { name: string; value: string }[];
+  const answer = await post("/admin/login/second-factor", { code: await generate({ secret }) }, [signIn, ...challenge]);
   const session = answer.cookies.find((cookie) => cookie.name.endsWith("lescours_staff"));
   if (answer.statusCode !== 303 || !session) throw new Error(`sign-in failed: ${answer.statusCode}`);
   return `${session.name}=${session.value}`;

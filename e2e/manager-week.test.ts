@@ -9,7 +9,7 @@ import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff } from "./support/staff";
+import { dataDirWithStaff, phoneCode } from "./support/staff";
 
 /**
  * The office manager's first week, on the built site and the real server
@@ -215,7 +215,8 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await reader.page.setContent(document);
   await expect(reader.page.locator("h1")).toHaveText("您在莱斯库尔隐庐酒庄的个人数据");
 
-  // Invites a colleague to the inbox; the one-time link lets them choose a password, then sign in.
+  // Invites a colleague to the inbox; the one-time link lets them choose a password, then sign in,
+  // setting up the second factor the inbox asks for (it opens visitors' personal data).
   // On the phone the pages after the inbox and the calendar are in the menu.
   await page.getByText(en("layout.menu"), { exact: true }).click();
   await page.getByRole("link", { name: en("layout.nav.staff") }).click();
@@ -225,6 +226,7 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   const link = /\/admin\/invite\/[A-Za-z0-9_-]+/.exec(invitation.text ?? "")![0];
   const paul = await openPage({ locale: "en-GB" });
   await paul.page.goto(`${server.url}${link}`);
+  await expect(paul.page.getByText(en("invitation.secondFactor"))).toBeVisible();
   await paul.page.getByLabel(en("invitation.password")).fill(colleague.password);
   await paul.page.getByLabel(en("invitation.again")).fill(colleague.password);
   await paul.page.getByRole("button", { name: en("invitation.submit") }).click();
@@ -232,6 +234,12 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await paul.page.getByLabel(en("signIn.email")).fill(colleague.email);
   await paul.page.getByLabel(en("signIn.password")).fill(colleague.password);
   await paul.page.getByRole("button", { name: en("signIn.submit"), exact: true }).click();
+  await expect(paul.page.locator("h1")).toHaveText(en("enrol.title"));
+  await expect(paul.page.getByText(en("enrol.required"))).toBeVisible();
+  const paulSecret = (await paul.page.locator(".secret-key code").innerText()).replace(/\s/g, "");
+  await paul.page.getByLabel(en("secondFactor.code")).fill(await phoneCode(paulSecret));
+  await paul.page.getByRole("button", { name: en("enrol.submit") }).click();
+  await paul.page.getByRole("link", { name: en("recovery.continue") }).click();
   await expect(paul.page.locator("h1")).toHaveText(en("inbox.title"));
   await expect(paul.page.locator(".count")).toHaveText(en("inbox.count", { count: 4 }));
   // The same link does not open twice.
@@ -258,6 +266,10 @@ test("the manager's first week: triage on a phone, a reply in Chinese, exports t
   await paul.page.getByLabel(en("signIn.email")).fill(colleague.email);
   await paul.page.getByLabel(en("signIn.password")).fill(newPassword);
   await paul.page.getByRole("button", { name: en("signIn.submit"), exact: true }).click();
+  // The new password keeps his second factor: its code is asked for.
+  await expect(paul.page.locator("h1")).toHaveText(en("secondFactor.title"));
+  await paul.page.getByLabel(en("secondFactor.code")).fill(await phoneCode(paulSecret));
+  await paul.page.getByRole("button", { name: en("secondFactor.submit") }).click();
   await expect(paul.page.locator("h1")).toHaveText(en("inbox.title"));
   // His own account page, where he can change it himself from now on.
   await paul.page.goto(`${server.url}/admin/account`);

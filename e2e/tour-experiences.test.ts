@@ -10,6 +10,7 @@ import { quoteTour } from "#core/tour-price";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { addDays, instantOf, isoWithOffset, localOf } from "../server/bookings/paris-time";
+import { newTotpSecret } from "../server/admin/second-factor";
 import { writePackageRules } from "../server/db/tour-rules";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";
@@ -17,7 +18,7 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff } from "./support/staff";
+import { dataDirWithStaff, phoneCode } from "./support/staff";
 
 /**
  * The experiences as the best winery platforms sell them, in Chromium at 390 px on the built site
@@ -39,7 +40,8 @@ const zh = translator("zh").t;
 const en = translator("en").t;
 const frSite = translator("fr").t;
 const fr = adminTranslator("fr").t;
-const office = { email: "accueil@hermitage-lescours.example", password: "le chai ouvre à dix heures" };
+// The inbox opens visitors' personal data: the account signs in with a second factor.
+const office = { email: "accueil@hermitage-lescours.example", password: "le chai ouvre à dix heures", totpSecret: newTotpSecret() };
 const wang = { name: "王小明", email: "wang.xiaoming@example.cn" };
 const shots = "docs/screenshots";
 
@@ -92,10 +94,14 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
+/** How far the server's clock is ahead of the wall clock, in ms: the phone's codes are for the server's time. */
+let clockOffset = 0;
+
 /** Moves the server's clock to `at` and runs its minute's sweep there. */
 async function moveClock(at: Date) {
   const answer = await fetch(`${server.url}/__e2e/clock?at=${at.toISOString()}`, { method: "POST" });
   expect(answer.status).toBe(200);
+  clockOffset = Date.parse(((await answer.json()) as { now: string }).now) - Date.now();
 }
 
 /** The database as the server wrote it, read only. */
@@ -145,6 +151,9 @@ async function signIn(page: Page) {
   await page.getByLabel(fr("signIn.email")).fill(office.email);
   await page.getByLabel(fr("signIn.password")).fill(office.password);
   await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
+  await expect(page.locator("h1")).toHaveText(fr("secondFactor.title"));
+  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret, Date.now() + clockOffset));
+  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
   await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
 }
 

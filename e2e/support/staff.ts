@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { generate } from "otplib";
 import { hashPassword } from "../../server/admin/passwords";
 import { openDatabase, type Db } from "../../server/db/database";
 import { StaffStore, type StaffRole } from "../../server/db/staff";
@@ -31,16 +32,39 @@ export function addStaffAccount(
  * A new data folder with one staff account in it, as `npm run staff -- add` makes it, written
  * straight into the database (quicker than the command, which `addStaffAccount` tests itself);
  * `prepare` writes anything else the story starts from before the server opens the folder.
+ * `totpSecret`: the account's second factor, as if it had enrolled already (`phoneCode` gives its codes).
  */
 export async function dataDirWithStaff(
   prefix: string,
-  account: { email: string; password: string; role: StaffRole },
+  account: { email: string; password: string; role: StaffRole; totpSecret?: string },
   prepare: (db: Db) => void = () => {},
 ): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const db = openDatabase(dataDir);
-  new StaffStore(db).add(account.email, await hashPassword(account.password), account.role, new Date());
+  const store = new StaffStore(db);
+  store.add(account.email, await hashPassword(account.password), account.role, new Date());
+  if (account.totpSecret) {
+    const { id } = store.find(account.email)!;
+    store.setPendingSecret(id, account.totpSecret);
+    store.confirmSecondFactor(id, account.totpSecret, 0, []);
+  }
   prepare(db);
   db.close();
   return dataDir;
+}
+
+/** The last 30-second step whose code each secret signed in with (each code signs in once). */
+const usedSteps = new Map<string, number>();
+
+/**
+ * The code an authenticator app shows for `secret` at `at` (the server's time, in ms), as otplib
+ * computes it on the phone; a second sign-in within the same 30 seconds gets the next step's code,
+ * which the server also accepts, as someone would wait for the app's next one.
+ */
+export async function phoneCode(secret: string, at = Date.now()): Promise<string> {
+  const now = Math.floor(at / 30_000);
+  const step = Math.max(now, (usedSteps.get(secret) ?? now - 1) + 1);
+  if (step > now + 1) throw new Error("more than two sign-ins with one second factor within 30 seconds");
+  usedSteps.set(secret, step);
+  return generate({ secret, epoch: step * 30 });
 }
