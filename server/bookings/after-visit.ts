@@ -52,17 +52,7 @@ export async function sendAfterVisitMails(tours: TourService): Promise<number> {
       const thanks = composeExperienceMail(
         "thanks",
         {
-          id: visit.bookingId,
-          email: visit.email,
-          language: visit.language,
-          tour: tours.content.tourName(visit.package, visit.language),
-          date: visit.date,
-          time: visit.time,
-          zone: visit.zone,
-          guests: visit.guests,
-          status: visit.status,
-          sequence: visit.sequence,
-          token: visit.token,
+          ...tours.visitForMail(visit),
           package: visit.package,
           wines: winesPoured(tours.content.current, packages),
         },

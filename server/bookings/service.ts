@@ -349,15 +349,9 @@ export class TourService {
     };
   }
 
-  /**
-   * The visitor's e-mail about `visit` as it now stands, or null without mail (or without an
-   * address: a walk-in, or a time held until its deposit is paid: the checkout itself says so).
-   */
-  visitorMail(kind: VisitMailKind, visit: BookedVisit) {
-    const mail = this.options.mail();
-    if (!mail || visit.email === "") return null;
-    const schedule = this.schedule();
-    const forMail = {
+  /** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
+  visitForMail(visit: BookedVisit): VisitForMail {
+    return {
       id: visit.bookingId,
       email: visit.email,
       language: visit.language,
@@ -370,6 +364,32 @@ export class TourService {
       sequence: visit.sequence,
       token: visit.token,
     };
+  }
+
+  /** What the e-mails to one in a waitlist's line say of it: the time waited for, the group and the link to leave. */
+  private waitlistForMail(bookingId: string, entry: WaitlistEntry, visitor: { email: string }, language: Language) {
+    return {
+      id: bookingId,
+      email: visitor.email,
+      language,
+      tour: this.content.tourName(entry.package, language),
+      date: entry.date,
+      time: entry.time,
+      zone: this.schedule().zone,
+      guests: entry.guests,
+      token: entry.token,
+    };
+  }
+
+  /**
+   * The visitor's e-mail about `visit` as it now stands, or null without mail (or without an
+   * address: a walk-in, or a time held until its deposit is paid: the checkout itself says so).
+   */
+  visitorMail(kind: VisitMailKind, visit: BookedVisit) {
+    const mail = this.options.mail();
+    if (!mail || visit.email === "") return null;
+    const schedule = this.schedule();
+    const forMail = this.visitForMail(visit);
     const context = { ...mail, cutoffHours: cutoffOf(schedule, visit.package), holdHours: schedule.holdHours };
     // A time held for its deposit or its tour's minimum is told in words of its own (./experiences.ts).
     const experience = experienceMailOf(kind, visit, forMail, context, schedule);
@@ -820,21 +840,11 @@ export class TourService {
     if (!mail || !visitor) return;
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
-    const offer = composeWaitlistOffer(
-      {
-        id: bookingId,
-        email: visitor.email,
-        language,
-        tour: this.content.tourName(entry.package, language),
-        date: entry.date,
-        time: entry.time,
-        zone: schedule.zone,
-        guests: entry.guests,
-        token: entry.token,
-      },
-      localOf(until),
-      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours },
-    );
+    const offer = composeWaitlistOffer(this.waitlistForMail(bookingId, entry, visitor, language), localOf(until), {
+      ...mail,
+      cutoffHours: schedule.cutoffHours,
+      holdHours: schedule.holdHours,
+    });
     enqueueMail(this.db, offer, { type: bookingType, id: bookingId }, new Date().toISOString());
     // The estate is told of the offer too.
     const notice = composeEstateChange(
@@ -904,20 +914,12 @@ export class TourService {
     if (!mail || !entry || !visitor || visitor.email === "") return null;
     const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
     const schedule = this.schedule();
-    return composeWaitlistJoined(
-      {
-        id: bookingId,
-        email: visitor.email,
-        language,
-        tour: this.content.tourName(entry.package, language),
-        date: entry.date,
-        time: entry.time,
-        zone: schedule.zone,
-        guests: entry.guests,
-        token: entry.token,
-      },
-      { ...mail, cutoffHours: schedule.cutoffHours, holdHours: schedule.holdHours, waitlistHoldHours: schedule.waitlistHoldHours },
-    );
+    return composeWaitlistJoined(this.waitlistForMail(bookingId, entry, visitor, language), {
+      ...mail,
+      cutoffHours: schedule.cutoffHours,
+      holdHours: schedule.holdHours,
+      waitlistHoldHours: schedule.waitlistHoldHours,
+    });
   }
 
   /** Queues the estate's e-mail telling that the first in line took the places offered. */
