@@ -13,6 +13,7 @@ import type { Db } from "../db/database";
 import { exportRows, type ExportQuery } from "../db/export";
 import { formOfType, type InboxStatus } from "../db/inbox";
 import { bookingNotesOf, slotDetailsOf } from "../db/tour-ledger";
+import { localOf } from "../bookings/paris-time";
 import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
 
 export type { ExportQuery } from "../db/export";
@@ -152,20 +153,8 @@ function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[])
 
 /** A moment as the estate's clock reads it, in a form every spreadsheet takes for a date: "2026-11-23 13:05". */
 export function localTime(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: estateTimeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { date, time } = localOf(at, estateTimeZone);
+  return `${date} ${time}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { scenePattern } from "#content/schemas/scene";
 import { languages, type Language } from "#core/languages";
+import { localOf } from "../../bookings/paris-time";
 
 /** A field of a form, as the renderer draws it. */
 export type FieldNode =
@@ -203,20 +204,8 @@ export function draftOf(node: FieldNode, value: unknown): Draft {
 export function parisLocalOf(iso: string): string | null {
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return null;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: parisZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(time))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const { date, time: clock } = localOf(new Date(time), parisZone);
+  return `${date}T${clock}`;
 }
 
 /**
