@@ -17,7 +17,7 @@ import { CalendarFeedPanel } from "../views/calendar-feed-panel";
 import { AccountPage, type PasswordChangeField } from "../views/account-page";
 import { waitMessage } from "../views/sign-in-page";
 import { RecoveryCodesPage, type CodeProblem } from "../views/second-factor-page";
-import { confirmEnrolment, enrolmentCodeForm, refusedCode, refusedCodeField, sendEnrolPage, sendQrCode, throttledCheck } from "./second-factor";
+import { enrolFromForm, enrolmentCodeForm, sendEnrolPage, sendQrCode } from "./second-factor";
 import { countedPasswordCheck } from "./session";
 import { guardedRoutes } from "../staff-guard";
 import { checkedForm, type FieldProblems } from "../staff-form";
@@ -153,14 +153,12 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
       async (request, reply) => {
         const account = own(request);
         if (!account || account.totp_secret || !account.totp_pending_secret) return reply.redirect("/admin/account", 303);
-        if (!request.body.ok) {
-          return enrolPage(request, reply, account, 400, refusedCodeField(request.body, viewFor(context, request, reply).t("enrol.error.code")));
-        }
         const secret = account.totp_pending_secret;
-        const { code } = request.body.value;
-        const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, code));
-        if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
-        return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: "/admin/account" }));
+        const codes = await enrolFromForm(context, request, reply, { account, secret, form: request.body }, (status, problem) =>
+          enrolPage(request, reply, account, status, problem),
+        );
+        if (!codes) return reply;
+        return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes, next: "/admin/account" }));
       },
     );
 });

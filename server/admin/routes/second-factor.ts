@@ -88,6 +88,29 @@ export async function confirmEnrolment(context: AdminContext, account: StaffAcco
   return codes;
 }
 
+/**
+ * An enrolment's form, at sign-in or from the account page: its code, once the form is read,
+ * checked against the account's pending `secret` (throttled). Resolves with the recovery codes, or
+ * with null once `enrolPage` has answered with the problem (the code's field, a wrong code, a wait).
+ */
+export async function enrolFromForm(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { account, secret, form }: { account: StaffAccount; secret: string; form: CheckedForm<{ code: string }> },
+  enrolPage: (status: number, problem: CodeProblem) => unknown,
+): Promise<string[] | null> {
+  if (!form.ok) {
+    await enrolPage(400, refusedCodeField(form, viewFor(context, request, reply).t("enrol.error.code")));
+    return null;
+  }
+  const { code } = form.value;
+  const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, code));
+  if (checked.ok) return checked.value;
+  await enrolPage(refusedCode(reply, checked, 400), checked.problem);
+  return null;
+}
+
 /** The secret being enrolled for an account: the one already shown, or a new one kept until confirmed. */
 export function pendingSecret(context: AdminContext, account: StaffAccount): string {
   if (account.totp_pending_secret) return account.totp_pending_secret;
@@ -205,19 +228,13 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
     async (request, reply) => {
       const account = challenged(request);
       if (!account || account.totp_secret || !account.totp_pending_secret) return startAgain(request, reply);
-      if (!request.body.ok) {
-        return enrolPage(request, reply, account, 400, refusedCodeField(request.body, viewFor(context, request, reply).t("enrol.error.code")));
-      }
       const secret = account.totp_pending_secret;
-      const { code } = request.body.value;
-      const checked = await throttledCheck(context, request, account, () => confirmEnrolment(context, account, secret, code));
-      if (!checked.ok) return enrolPage(request, reply, account, refusedCode(reply, checked, 400), checked.problem);
-      startSession(context, request, reply, account, { secondFactor: "enrolled" });
-      return sendPage(
-        reply,
-        200,
-        createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes: checked.value, next: homeFor(account.role) }),
+      const codes = await enrolFromForm(context, request, reply, { account, secret, form: request.body }, (status, problem) =>
+        enrolPage(request, reply, account, status, problem),
       );
+      if (!codes) return reply;
+      startSession(context, request, reply, account, { secondFactor: "enrolled" });
+      return sendPage(reply, 200, createElement(RecoveryCodesPage, { view: viewFor(context, request, reply), codes, next: homeFor(account.role) }));
     },
   );
 });
