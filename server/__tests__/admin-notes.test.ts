@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
-import { refusedFields } from "./support/refused-form";
+import { problems, refusedFields } from "./support/refused-form";
 import { closedAfterEachTest, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -46,10 +46,6 @@ async function office() {
 }
 
 const page = (html: string) => elements(parseHtml(html));
-const problems = (html: string) =>
-  page(html)
-    .filter((element) => attribute(element, "class") === "problem")
-    .map(textOf);
 const historyLines = (html: string) =>
   page(html)
     .filter((element) => element.tagName === "li" && element.parentNode && attribute(element.parentNode as never, "class") === "history")

@@ -11,9 +11,9 @@ import { content } from "#content";
 import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
 import { formatTime } from "../admin/view-context";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, sessionCookie, signedInAdmin, StaffClient, textOf } from "./support/admin";
+import { addStaff, adminTestServer, parseHtml, sessionCookie, signedInAdmin, StaffClient, textOf } from "./support/admin";
 import { closedAfterEachTest } from "./support/fixtures";
-import { refusedFields, shownValue } from "./support/refused-form";
+import { notices, problems, refusedFields, shownValue } from "./support/refused-form";
 
 const { apps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -30,17 +30,8 @@ async function server() {
   return app;
 }
 
-const page = (html: string) => elements(parseHtml(html));
 /** What a page says, its lines joined (the no-break spaces of French kept). */
 const said = (html: string) => textOf(parseHtml(html)).replace(/[ \t\r\n]+/g, " ");
-const problems = (html: string) =>
-  page(html)
-    .filter((element) => attribute(element, "class") === "problem")
-    .map(textOf);
-const notices = (html: string) =>
-  page(html)
-    .filter((element) => element.tagName === "p" && attribute(element, "role") === "status")
-    .map(textOf);
 const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email)!;
 const outbox = (app: FastifyInstance, to: string) =>
   app.db.prepare("SELECT recipient, subject, body FROM outbox WHERE recipient = ? ORDER BY id").all(to) as {

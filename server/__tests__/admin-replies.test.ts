@@ -11,7 +11,7 @@ import { postalAddress } from "#content/address";
 import type { Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, siteUrl, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
-import { refusedFields } from "./support/refused-form";
+import { problems, refusedFields } from "./support/refused-form";
 import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -59,10 +59,6 @@ const valueOf = (html: string, name: string) => {
 const paragraphs = (html: string) =>
   page(html)
     .filter((element) => element.tagName === "p")
-    .map(textOf);
-const problems = (html: string) =>
-  page(html)
-    .filter((element) => attribute(element, "class") === "problem")
     .map(textOf);
 /** The estate's signature under a reply in a language: its address there, phone, e-mail and website. */
 const signature = (lang: Language, site: string) =>

@@ -12,6 +12,7 @@ import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../db/staff";
 import { formatAge, formatTime } from "../admin/view-context";
 import { addStaff, adminTestServer, signedInAdmin, attribute, elements, parseHtml, StaffClient, textOf } from "./support/admin";
+import { problems, notices } from "./support/refused-form";
 import { closedAfterEachTest, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -30,14 +31,6 @@ async function server(env: Record<string, string> = {}, { realClock = false } = 
 }
 
 const page = (html: string) => elements(parseHtml(html));
-const problems = (html: string) =>
-  page(html)
-    .filter((element) => attribute(element, "class") === "problem")
-    .map(textOf);
-const notices = (html: string) =>
-  page(html)
-    .filter((element) => element.tagName === "p" && attribute(element, "role") === "status")
-    .map(textOf);
 const account = (app: FastifyInstance, email: string) => new StaffStore(app.db).find(email);
 /** The invitation form's two password fields: what each holds and the message it is described by (null when none). */
 function passwordFields(html: string) {

@@ -49,3 +49,11 @@ export function shownValue(html: string, name: string, action?: string): string 
   if (attribute(control, "type") === "checkbox") return control.attrs.some((attr) => attr.name === "checked") ? attribute(control, "value") || "on" : "";
   return attribute(control, "value");
 }
+
+/** The problems a staff page lists above its form, one line each. */
+export const problems = (html: string): string[] =>
+  [...elements(parse(html))].filter((element) => attribute(element, "class") === "problem").map((element) => textOf(element));
+
+/** The notices a staff page shows once something is done (`role="status"`). */
+export const notices = (html: string): string[] =>
+  [...elements(parse(html))].filter((element) => element.tagName === "p" && attribute(element, "role") === "status").map((element) => textOf(element));
