@@ -10,6 +10,9 @@ export default defineConfig({
     // them: unit tests 218 s → 146 s here (a third worker: 143 s, no better), integration tests
     // 85 s → 51–53 s.
     maxWorkers: availableParallelism(),
+    // The server and its commands compiled (scripts/build-server.mjs), when their sources changed: the
+    // tests that start them as processes run what production runs (e2e/support/server.ts).
+    globalSetup: ["./tests/support/compile-server.ts"],
     projects: [
       {
         extends: true,
@@ -41,7 +44,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Whole processes: the server started as `npm start` would, killed with SIGKILL or SIGTERM.
+          // Whole processes: the compiled server started as `npm start` would, killed with SIGKILL or SIGTERM.
           name: "integration",
           include: ["**/__tests__/**/*.integration.test.ts"],
           exclude: [...configDefaults.exclude],

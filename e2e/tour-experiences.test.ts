@@ -17,7 +17,7 @@ import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/pa
 import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
-import { freePort, startServer, type RunningServer } from "./support/server";
+import { clockServer, freePort, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, phoneCode } from "./support/staff";
 
 /**
@@ -73,7 +73,7 @@ test.beforeAll(async () => {
   server = await startServer({
     dataDir,
     port,
-    entry: "e2e/support/clock-server.ts",
+    entry: clockServer,
     env: {
       SITE_URL: url,
       SMTP_URL: smtp.url,

@@ -3,7 +3,8 @@
  * its bookings' clock is the wall clock plus an offset, set through one more route that only this
  * entry adds: `POST /__e2e/clock?at=<ISO instant>` moves it there and runs the minute's sweep at
  * once (holds that lapse, reminders, the thank-you e-mails after a visit, refunds), answering when
- * it is done. For tests only: `npm start` never loads this file.
+ * it is done. For tests only: compiled with the server into build-server-test/ (`scripts/build-server.mjs --tests`,
+ * which an install never runs), started as `clockServer` of ./server.ts; `npm start` never loads it.
  */
 import { buildServer } from "../../server/app";
 import { loadConfigOrExit } from "../../server/config";

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { startServer, type RunningServer } from "./server";
+import { compileServer, startServer, type RunningServer } from "./server";
 
 /**
- * Serves the production build, and the development build when present, with the real server,
+ * Serves the production build, and the development build when present, with the real server (compiled),
  * once for the whole run (playwright.config.ts). Each server gets its own temporary DATA_DIR; the
  * addresses and the production data folder reach the workers as environment variables
  * (./servers.ts). Returns the teardown that stops both.
@@ -11,6 +11,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // E2E_BUILD_DIR points the tests at another build (e.g. one made with BUILD_DIR=build-mine).
   const buildDir = process.env.E2E_BUILD_DIR ?? "build";
   if (!existsSync(`${buildDir}/build-info.json`)) throw new Error('No build: run "npm run build" before the browser tests');
+  // The compiled server and the test entries (the clock server, the preloads), once for every worker.
+  compileServer();
   // Both start at once; if either fails, the other is stopped before the error is reported.
   const started = await Promise.allSettled([
     startServer({ buildDir }),

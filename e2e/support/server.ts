@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** Asks the OS for a free port on loopback. */
 export function freePort(): Promise<number> {
@@ -23,11 +24,42 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The preload that reports when the server listens (./announce-listening.ts). */
-const announceListening = new URL("./announce-listening.ts", import.meta.url).href;
+/** The project folder, where the compiled server is. */
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The preload that moves the server's clock by the milliseconds in `CLOCK_SHIFT_FILE` (./shift-clock.ts). */
-export const shiftClock = new URL("./shift-clock.ts", import.meta.url).href;
+/**
+ * The server as `npm start` and the systemd unit run it, compiled by scripts/build-server.mjs:
+ * `build-server/main.js` of `project` (this project, or an installed copy of it).
+ */
+export const compiledServer = (project = projectRoot) => join(project, "build-server", "main.js");
+
+/** An operator's command as `npm run <name>` runs it: `build-server/commands/<name>.js`. */
+export const compiledCommand = (name: "backup" | "restore" | "staff" | "submissions", project = projectRoot) =>
+  join(project, "build-server", "commands", `${name}.js`);
+
+/** A test entry compiled with the server (`build-server-test/`, `node scripts/build-server.mjs --tests`). */
+const testEntry = (name: "clock-server" | "shift-clock" | "announce-listening") => join(projectRoot, "build-server-test", `${name}.js`);
+
+/**
+ * Compiles the server, its commands and the test entries when their sources changed since the
+ * last compile (a second or two; nothing when up to date). The test runs' global setups call it
+ * once (vitest.config.ts, e2e/support/global-setup.ts), and mark it done for their workers; a
+ * benchmark that starts servers gets it at its first start.
+ */
+export function compileServer(): void {
+  if (process.env.E2E_SERVER_COMPILED === "1") return;
+  execFileSync(process.execPath, ["scripts/build-server.mjs", "--if-stale", "--tests"], { cwd: projectRoot, stdio: ["ignore", "inherit", "inherit"] });
+  process.env.E2E_SERVER_COMPILED = "1";
+}
+
+/** The preload that reports when the server listens (./announce-listening.ts, compiled). */
+const announceListening = testEntry("announce-listening");
+
+/** The preload that moves the server's clock by the milliseconds in `CLOCK_SHIFT_FILE` (./shift-clock.ts, compiled). */
+export const shiftClock = testEntry("shift-clock");
+
+/** The server on a clock the test moves (./clock-server.ts, compiled), to start with `entry`. */
+export const clockServer = testEntry("clock-server");
 
 /**
  * The last resort only: a start-up takes a few seconds, more on a busy machine; the wait ends
@@ -36,18 +68,30 @@ export const shiftClock = new URL("./shift-clock.ts", import.meta.url).href;
 const startLimitMs = 180_000;
 
 /**
- * Starts the real server (`server/main.ts`) on a free port, waits until it reports that it
- * listens, and checks that `/healthz` answers. Fails at once, with its status, if it exits first.
+ * Starts the real server, compiled (`build-server/main.js`, what `npm start` runs), on a free port,
+ * waits until it reports that it listens, and checks that `/healthz` answers. Fails at once, with
+ * its status, if it exits first. `project`: an installed copy of the project to run it from (its
+ * own `build-server/`, in its folder), instead of this one.
  */
 export async function startServer(
-  options: { buildDir?: string; env?: Record<string, string>; dataDir?: string; entry?: string; port?: number; preload?: readonly string[] } = {},
+  options: {
+    buildDir?: string;
+    env?: Record<string, string>;
+    dataDir?: string;
+    entry?: string;
+    port?: number;
+    preload?: readonly string[];
+    project?: string;
+  } = {},
 ): Promise<RunningServer> {
+  compileServer();
   // A test that must know the address first (its SITE_URL, for links that lead back) picks the port itself.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
-  const preloads = (options.preload ?? []).flatMap((module) => ["--import", module]);
-  // `entry`: another way to start the same server (./clock-server.ts: on a clock the test moves).
-  const child = spawn(process.execPath, ["--import", "tsx", ...preloads, "--import", announceListening, options.entry ?? "server/main.ts"], {
+  const preloads = [...(options.preload ?? []), announceListening].flatMap((file) => ["--import", pathToFileURL(file).href]);
+  // `entry`: another way to start the same server (`clockServer`: on a clock the test moves).
+  const child = spawn(process.execPath, [...preloads, options.entry ?? compiledServer(options.project)], {
+    cwd: options.project ?? projectRoot,
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,7 +4,9 @@
  * each e-mail whose HTML names it (`cid:`, ./layout.tsx), so the outbox does not store it per row.
  */
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import sharp from "sharp";
+import { projectDir } from "../project";
 import { logoCid } from "./layout";
 
 /** An inline picture as the sender attaches it. */
@@ -15,7 +17,8 @@ export interface InlineImage {
   content: Buffer;
 }
 
-const icon = new URL("../../public/favicon.svg", import.meta.url);
+/** Read from the project, never beside this module: bundled into build-server/main.js, `../../public` named the folder above the project. */
+const icon = join(projectDir, "public", "favicon.svg");
 
 /** The logo at twice its shown size (36 px), for sharp screens. */
 export async function mailLogo(): Promise<InlineImage> {
