@@ -1,8 +1,9 @@
 /**
- * Where the server runs from: the project folder, and whether this is the compiled server
- * (`build-server/`, what `npm start` runs) or its TypeScript sources (development and tests).
- * Found from this module's own address, walking up to the folder that holds package.json, so it
- * holds from `server/`, from `build-server/` and from `build-server/commands/` alike.
+ * Where the server runs from: the project folder, where it reads every file it needs at run time
+ * (its stylesheet, the site's icon, its compiled commands). Found from this module's
+ * own address by walking up to the folder that holds package.json, so it holds from `server/`,
+ * from `build-server/` and from `build-server/commands/` alike; nothing may name a file relative
+ * to a module's own address, which changes when the server is bundled (issue 46).
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,9 +25,8 @@ export const projectDir = findProject();
 /** A file kept beside the server's sources (its stylesheet, its list of common passwords), read from the project. */
 export const serverFile = (path: string) => join(projectDir, "server", path);
 
-/** Whether this process runs the compiled server (scripts/build-server.mjs), not its sources through tsx. */
-export const compiled = import.meta.url.endsWith(".js");
-
-/** The arguments of `node` that run one of the server's commands (server/commands/<name>.ts): compiled when the server is. */
-export const commandArgs = (name: string): string[] =>
-  compiled ? [join(projectDir, "build-server", "commands", `${name}.js`)] : ["--import", "tsx", join(projectDir, "server", "commands", `${name}.ts`)];
+/**
+ * The arguments of `node` that run one of the server's commands: compiled (`build-server/commands/<name>.js`, as
+ * `npm run <name>` runs it), also from a server run from its sources (the in-process tests), so no TypeScript loader runs.
+ */
+export const commandArgs = (name: string): string[] => [join(projectDir, "build-server", "commands", `${name}.js`)];

@@ -11,6 +11,7 @@ import { jsonLdScript } from "../../pipeline/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { composeNotification, type MailContext } from "../mail/compose";
 import { adminTranslator } from "#locales/admin";
+import { compiledCommand } from "../../e2e/support/server";
 import { buildTestServer, parseMail, staffReadIn, testMailContext, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 const { site } = content;
@@ -256,7 +257,7 @@ describe("the CSV export with hostile values", () => {
     await app.close();
 
     // Waits for the command's exit, however long a busy machine takes (no kill timer).
-    const run = await promisify(execFile)(process.execPath, ["--import", "tsx", "server/commands/submissions.ts", "export", "contact-messages"], {
+    const run = await promisify(execFile)(process.execPath, [compiledCommand("submissions"), "export", "contact-messages"], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",
       maxBuffer: 16 * 1024 * 1024,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../e2e/support/server";
+import { compiledServer, freePort } from "../../e2e/support/server";
 import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
 let child: ChildProcess | null = null;
@@ -17,7 +17,7 @@ describe("the request log", () => {
     smtp = new TestSmtp();
     await smtp.start();
     const port = await freePort();
-    const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const server = spawn(process.execPath, [compiledServer()], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { Agent, request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { freePort, startServer } from "../../e2e/support/server";
+import { compiledServer, freePort, startServer } from "../../e2e/support/server";
 import { openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
 
@@ -85,7 +85,7 @@ describe("a process crash (SIGKILL)", () => {
 
 describe("npm start", () => {
   it("says once at start-up that nothing is mailed without SMTP_URL, and closes cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, [compiledServer()], {
       env: { ...process.env, PORT: String(await freePort()), BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });

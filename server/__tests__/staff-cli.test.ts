@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { minimumPasswordLength, passwordProblem } from "../admin/passwords";
 import { openDatabase } from "../db/database";
 import { StaffStore } from "../db/staff";
+import { compiledCommand } from "../../e2e/support/server";
 import { tempDataDir } from "./support/fixtures";
 
 /** Runs `npm run staff -- <args>` as a person would, with `input` on standard input. */
 function staff(dataDir: string, args: string[], input = ""): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/commands/staff.ts", ...args], {
+    const child = spawn(process.execPath, [compiledCommand("staff"), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, SITE_URL: "https://www.hermitage-lescours.example" },
     });
     let stdout = "";
@@ -35,7 +36,7 @@ const common = readFileSync(new URL("../admin/common-passwords.txt", import.meta
   .split("\n")
   .find((line) => line.length >= minimumPasswordLength && !line.startsWith("#"))!;
 
-// Each run starts a Node process with tsx (about a second on this machine).
+// Each run starts a Node process with the compiled command, as `npm run staff` does.
 describe("npm run staff", { timeout: 60_000 }, () => {
   it("adds an account with a role and the password from standard input, hashed with argon2id, and lists it", async () => {
     const dir = tempDataDir();

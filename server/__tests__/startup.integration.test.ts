@@ -4,12 +4,12 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnWithoutOverride } from "../../e2e/support/raw-http";
-import { freePort } from "../../e2e/support/server";
+import { compiledServer, freePort } from "../../e2e/support/server";
 import { databaseFileName, openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir } from "./support/fixtures";
 
 /**
- * `server/main.ts` started as `npm start` starts it: every start-up failure ends the process with
+ * The compiled server (`build-server/main.js`) started as `npm start` starts it: every start-up failure ends the process with
  * status 1 and one line on stderr naming what to fix.
  */
 
@@ -23,7 +23,7 @@ const lastResortMs = 240_000;
 const listening = (stdout: string) => stdout.includes("Server listening");
 
 /**
- * Runs `server/main.ts` at LOG_LEVEL=info until it exits or `until` holds for its output (by
+ * Runs the compiled server at LOG_LEVEL=info until it exits or `until` holds for its output (by
  * default: it says it listens), then stops it; returns its status and output. A start-up that
  * should have been refused but serves is stopped at once, and its null status fails the test.
  */
@@ -31,7 +31,7 @@ async function runServer(
   env: Record<string, string>,
   until: (stdout: string) => boolean = listening,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [compiledServer()], {
     env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "info", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -166,13 +166,13 @@ describe("npm start with a bad value", () => {
 });
 
 /**
- * Starts `server/main.ts` without the power to write read-only files and waits for it to exit;
+ * Starts the compiled server without the power to write read-only files and waits for it to exit;
  * resolves with its status and stderr, and whether `/healthz` answered. If it says that it
  * listens (which it must not), `/healthz` is asked once and the process is stopped.
  */
 async function startWithoutOverride(dataDir: string): Promise<{ code: number | null; stderr: string; healthy: boolean }> {
   const port = await freePort();
-  const child = spawnWithoutOverride(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawnWithoutOverride(process.execPath, [compiledServer()], {
     env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "info", SMTP_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -5,6 +5,7 @@ import { formDefinitions } from "#forms/definitions";
 import { openDatabase, type Db } from "../db/database";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { SubmissionStore } from "../db/submissions";
+import { compiledCommand } from "../../e2e/support/server";
 import { tempDataDir, validPayloads } from "./support/fixtures";
 
 /** Reads CSV back as a spreadsheet would, with csv-parse. */
@@ -80,7 +81,7 @@ describe("export", () => {
     database.close();
     db = null;
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "server/commands/submissions.ts", ...args], {
+      spawnSync(process.execPath, [compiledCommand("submissions"), ...args], {
         env: { ...process.env, DATA_DIR: dataDir },
         encoding: "utf8",
         timeout: 30_000,
