@@ -1,179 +1,45 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { request } from "node:https";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "./support/fixtures";
+import { nginxPorts, startNginx, type RunningNginx } from "./support/nginx";
 import { rawGet, rawRequest } from "./support/raw-http";
-import { freePort, startServer, type RunningServer } from "./support/server";
+import { startServer, type RunningServer } from "./support/server";
 
 /**
  * The documented deployment, run for real: Debian's nginx with deploy/nginx.conf terminating TLS
- * (a certificate made here with openssl, signed by a throwaway authority), the server behind it
- * with HSTS=true and TRUST_PROXY=127.0.0.1, and the MDN HTTP Observatory's scanner against the
- * HTTPS origin. `scripts/ensure-nginx.sh` (run by `npm test` and CI) installs nginx when missing.
+ * (./support/nginx.ts), the server behind it with HSTS=true and TRUST_PROXY=127.0.0.1, and the MDN
+ * HTTP Observatory's scanner against the HTTPS origin. The whole install, from a copy of the
+ * project under the systemd unit's settings, is rehearsed by ./deployment-rehearsal.test.ts.
  */
-const nginxBinary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const rateLimit = 5;
 
-let dir: string;
 let server: RunningServer;
-let nginx: ChildProcess;
+let nginx: RunningNginx;
 let httpsPort: number;
 let httpPort: number;
-let caFile: string;
-
-/** A certificate authority and a certificate for localhost and 127.0.0.1 signed by it. */
-function makeCertificates(into: string): { ca: string; cert: string; key: string } {
-  const file = (name: string) => join(into, name);
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: ["ignore", "ignore", "pipe"] });
-  openssl(
-    "req",
-    "-x509",
-    "-newkey",
-    "rsa:2048",
-    "-nodes",
-    "-days",
-    "2",
-    "-subj",
-    "/CN=Lescours test authority",
-    "-keyout",
-    file("ca.key"),
-    "-out",
-    file("ca.pem"),
-  );
-  openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", file("site.key"), "-out", file("site.csr"));
-  writeFileSync(file("site.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  openssl(
-    "x509",
-    "-req",
-    "-in",
-    file("site.csr"),
-    "-CA",
-    file("ca.pem"),
-    "-CAkey",
-    file("ca.key"),
-    "-CAcreateserial",
-    "-days",
-    "2",
-    "-extfile",
-    file("site.ext"),
-    "-out",
-    file("site.pem"),
-  );
-  return { ca: file("ca.pem"), cert: file("site.pem"), key: file("site.key") };
-}
-
-/** deploy/nginx.conf with this test's ports, certificate and upstream; each value must be found. */
-function siteConfig(values: { cert: string; key: string; upstream: number }): string {
-  let config = readFileSync("deploy/nginx.conf", "utf8");
-  const replace = (pattern: RegExp, by: string) => {
-    expect(config, String(pattern)).toMatch(pattern);
-    config = config.replace(pattern, by);
-  };
-  // IPv6 may be off on a test machine; the IPv4 lines stay.
-  replace(/^\s*listen \[::\]:\d+.*$/gm, "");
-  replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`);
-  replace(/listen 443 ssl http2;/g, `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/fullchain\.pem/g, values.cert);
-  replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/privkey\.pem/g, values.key);
-  replace(/server_name www\.example\.com;/g, "server_name localhost;");
-  replace(/server 127\.0\.0\.1:3000;/g, `server 127.0.0.1:${values.upstream};`);
-  return config;
-}
-
-/**
- * Resolves once nginx has opened its sockets: its master process logs "start worker process"
- * (at notice level, on the stderr it was given) after binding them. Rejects if it exits first.
- */
-function nginxReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let log = "";
-    child.stderr!.on("data", (chunk: Buffer) => {
-      log += chunk.toString("utf8");
-      if (/start worker process/.test(log)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`nginx exited with ${code} (see ${dir}/error.log):\n${log}`)));
-  });
-}
 
 // The tests share one nginx and one server: they run in order, in one worker.
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  if (!existsSync(nginxBinary)) throw new Error(`nginx is missing: run "bash scripts/ensure-nginx.sh" (installs Debian's package)`);
-  dir = mkdtempSync(join(tmpdir(), "lescours-https-"));
-  const { ca, cert, key } = makeCertificates(dir);
-  caFile = ca;
-  [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const ports = await nginxPorts();
+  ({ httpsPort, httpPort } = ports);
   server = await startServer({
     buildDir,
     env: { HSTS: "true", TRUST_PROXY: "127.0.0.1", RATE_LIMIT_MAX: String(rateLimit), SITE_URL: `https://localhost:${httpsPort}` },
   });
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub));
-  writeFileSync(join(dir, "lescours.conf"), siteConfig({ cert, key, upstream: Number(new URL(server.url).port) }));
-  const main = `${process.getuid?.() === 0 ? "user root;" : ""}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-error_log stderr notice;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/lescours.conf;
-}
-`;
-  writeFileSync(join(dir, "nginx.conf"), main);
-  const check = spawnSync(nginxBinary, ["-t", "-c", join(dir, "nginx.conf"), "-p", dir], { encoding: "utf8" });
-  if (check.status !== 0) throw new Error(`nginx -t refused deploy/nginx.conf:\n${check.stderr}`);
-  nginx = spawn(nginxBinary, ["-c", join(dir, "nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
-  await nginxReady(nginx);
+  nginx = await startNginx({ upstream: Number(new URL(server.url).port), ports });
 });
 
 test.afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((done) => nginx.once("exit", done));
-    nginx.kill("SIGQUIT");
-    await exited;
-  }
+  await nginx?.stop();
   await server?.stop();
 });
 
 /** A request over HTTPS to nginx, trusting the test authority. */
-function https(
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        servername: "localhost",
-        port: httpsPort,
-        path,
-        method: options.method ?? "GET",
-        ca: readFileSync(caFile),
-        headers: { host: `localhost:${httpsPort}`, ...options.headers },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-        res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", fail);
-    req.end(options.body);
-  });
-}
+const https = (...args: Parameters<RunningNginx["https"]>) => nginx.https(...args);
 
 interface ObservatoryTest {
   pass: boolean | null;
@@ -193,7 +59,7 @@ interface ObservatoryResult {
 function scanHttps(): ObservatoryResult {
   const script = `import("@mdn/mdn-http-observatory").then(async ({ scan }) => process.stdout.write(JSON.stringify(await scan(process.argv[1]))))`;
   const result = spawnSync(process.execPath, ["-e", script, `localhost:${httpsPort}`], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: nginx.caFile },
     encoding: "utf8",
     cwd: resolve("."),
     // A last resort only: the scan takes seconds; a process that hangs is ended before the test's own limit.
