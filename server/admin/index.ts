@@ -58,7 +58,7 @@ import type { SubmissionStore } from "../db/submissions";
 import type { TourService } from "../bookings/service";
 import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
-import { NotFoundPage } from "./session/sign-in-page";
+import { NotFoundPage } from "./shared/error-pages";
 import { staffFormLimit } from "./shared/staff-form";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */

@@ -35,7 +35,7 @@ import type { ViewContext } from "../shared/view-context";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage, type HistoryEntry, type RestoredVersion } from "./content-item-page";
 import { ContentListPage, type ListedItem } from "./content-list-page";
 import { ContentPublishPage } from "./content-publish-page";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 
 /** The notices a redirect after an action names (`?done=saved`). */
 const notices: Record<string, AdminMessageId> = {

@@ -17,8 +17,9 @@ import { checkedForm, namedProblems, type TypedFields } from "../shared/staff-fo
 import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import type { ViewContext } from "../shared/view-context";
-import { countryChoices, GuestPage, GuestsPage, guestHref, guestTagField } from "./guest-views";
-import { NotFoundPage } from "../session/sign-in-page";
+import { countryChoices, GuestPage, GuestsPage, guestTagField } from "./guest-views";
+import { guestHref } from "../shared/links";
+import { NotFoundPage } from "../shared/error-pages";
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const params = z.object({ id: z.string() });

@@ -12,7 +12,7 @@ import { slotStart } from "../../bookings/schedule";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { checkedForm } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { NewBookingPage, type NewBookingField } from "./new-booking-page";
 import { guardedRoutes } from "../shared/staff-guard";
 

@@ -18,7 +18,7 @@ import { mailPreviewPolicy } from "../shared/framed-policies";
 import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { NewsletterIssuePage, NewsletterListPage, NewsletterSendPage } from "./newsletter-pages";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 
 /** What the newsletter's routes share: its table, the dispatcher that sends, and the relay's pace. */
 export interface NewsletterDesk {

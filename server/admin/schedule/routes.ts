@@ -9,19 +9,9 @@ import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings }
 import { MoveRefused, type Decision } from "../../bookings/service";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { scheduleRoles } from "../shared/roles";
-import { formatClock, formatShortDay, type ViewContext } from "../shared/view-context";
+import { dayName, formatClock, formatShortDay, type ViewContext } from "../shared/view-context";
 import { decisionField, moveValue, ScheduleChangePage } from "./schedule-change-page";
-import {
-  dateChangeText,
-  dayName,
-  maxTimeRows,
-  scheduleFields,
-  scheduleNumbers,
-  SchedulePage,
-  weekdayName,
-  type RefusedForm,
-  type ScheduleDone,
-} from "./schedule-page";
+import { dateChangeText, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type RefusedForm, type ScheduleDone } from "./schedule-page";
 import { guardedRoutes } from "../shared/staff-guard";
 import { box, checkedForm, listedFields, namedProblems, type TypedFields } from "../shared/staff-form";
 

@@ -12,7 +12,7 @@ import { paymentOf, type PaymentRow } from "../../db/tour-payments";
 import { emailOfBooking } from "../../db/tour-guests";
 import { voucherOfBooking } from "../../db/tour-vouchers";
 import type { ViewContext } from "../shared/view-context";
-import { GuestPanel } from "../guests/guest-views";
+import { GuestPanel } from "../shared/guest-summary";
 
 /** Where a deposit stands, in the staff's words. */
 const depositState = (view: ViewContext, payment: PaymentRow) =>

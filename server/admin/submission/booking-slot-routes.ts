@@ -6,7 +6,7 @@ import { parseStart } from "../../bookings/paris-time";
 import { auditActions, recordAudit } from "../../db/audit";
 import { staffOf } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm } from "../shared/staff-form";
 
