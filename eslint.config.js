@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -77,6 +78,32 @@ const boundaries = [
 ];
 
 /**
+ * The staff area by feature (docs/architecture.md, "The staff area"): each folder of server/admin/
+ * is a feature (its routes, pages, forms and tests), and a feature imports no other feature, only
+ * server/admin/shared/, which imports no feature; server/admin/index.ts registers them all. The
+ * folders are read here, so a new feature is fenced as soon as it exists (bulletproof-react's
+ * zones for its features).
+ */
+const staffAreaFolders = ["shared", "assets", "__tests__"];
+const staffFeatures = readdirSync(`${import.meta.dirname}/server/admin`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !staffAreaFolders.includes(entry.name))
+  .map((entry) => entry.name);
+const staffAreaZones = [
+  ...staffFeatures.map((feature) => ({
+    target: `./server/admin/${feature}`,
+    from: "./server/admin",
+    except: [`./${feature}`, "./shared"],
+    message: `A feature of the staff area imports no other feature: what ${feature}/ shares with another goes into server/admin/shared/.`,
+  })),
+  {
+    target: "./server/admin/shared",
+    from: "./server/admin",
+    except: ["./shared"],
+    message: "server/admin/shared/ sits below the staff area's features: it imports none of them (each imports it).",
+  },
+];
+
+/**
  * Import specifiers as regular expressions: `no-restricted-imports` reads `group` entries as
  * gitignore patterns, where a line starting with `#` is a comment, so `"#content"` there never
  * matched anything.
@@ -99,13 +126,13 @@ const typedServer = [
     message: "No cast of a request's input: declare the route's schema (params, querystring, body) and read the typed value.",
   },
   {
-    // A staff route's body is a form with its fields named (checkedForm, buttonForm: server/admin/staff-form.ts), never the bare bag of strings.
+    // A staff route's body is a form with its fields named (checkedForm, buttonForm: server/admin/shared/staff-form.ts), never the bare bag of strings.
     selector: "Property[key.name='body'][value.name='staffForm']",
-    message: "Name the form's fields: checkedForm(zodObject) for a form a person fills in, buttonForm({ … }) for buttons (server/admin/staff-form.ts).",
+    message: "Name the form's fields: checkedForm(zodObject) for a form a person fills in, buttonForm({ … }) for buttons (server/admin/shared/staff-form.ts).",
   },
   {
     selector: "TSNonNullExpression > MemberExpression.expression[object.name='request']",
-    message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/context.ts).",
+    message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/shared/context.ts).",
   },
 ];
 
@@ -148,7 +175,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "e2e/**"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...staffAreaZones] }],
     },
   },
   {
