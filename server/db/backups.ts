@@ -69,16 +69,17 @@ export function beginBackupRun(
  * repository went to, and the last snapshot made there; null before any was recorded.
  */
 export function knownRepository(db: Db): { id: string; snapshot: string | null } | null {
+  // Ordered by the run's own id (newest first): not by an alias of the repository's.
   const row = db
     .prepare(
-      "SELECT repository_id AS id FROM backup_runs WHERE repository_id IS NOT NULL AND (status = 'done' OR repository_chosen = 1) ORDER BY id DESC LIMIT 1",
+      "SELECT repository_id FROM backup_runs WHERE repository_id IS NOT NULL AND (status = 'done' OR repository_chosen = 1) ORDER BY backup_runs.id DESC LIMIT 1",
     )
-    .get() as { id: string } | undefined;
+    .get() as { repository_id: string } | undefined;
   if (!row) return null;
   const last = db
     .prepare("SELECT snapshot FROM backup_runs WHERE status = 'done' AND repository_id = ? AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1")
-    .get(row.id) as { snapshot: string } | undefined;
-  return { id: row.id, snapshot: last?.snapshot ?? null };
+    .get(row.repository_id) as { snapshot: string } | undefined;
+  return { id: row.repository_id, snapshot: last?.snapshot ?? null };
 }
 
 /** Records the repository a running backup checked and goes to; `chosen` when the run made or chose it. */
