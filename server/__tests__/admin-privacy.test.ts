@@ -42,7 +42,7 @@ async function stored() {
   await post("newsletter-signups", { ...validPayloads.newsletterSignup, email: person });
   await post("contact-messages", { ...validPayloads.contactMessage, email: "someone.else@example.com" });
   // Four notifications (the newsletter's waits for its confirmation) and the newsletter confirmation.
-  await waitFor(() => smtp.received.length === 5, 10_000, "five e-mails");
+  await waitFor(() => smtp.received.length === 5, "five e-mails");
   await app.mailSender!.idle();
   const client = new StaffClient(app);
   expect((await client.signIn(staff.email, staff.password)).statusCode).toBe(303);
@@ -222,7 +222,7 @@ describe("a person's copy of their data", () => {
     });
     expect(sent.statusCode).toBe(303);
     const unsent = () => (app.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL").get() as { n: number }).n;
-    await waitFor(() => unsent() === 0, 10_000, "every e-mail sent");
+    await waitFor(() => unsent() === 0, "every e-mail sent");
     await client.get("/admin/privacy");
     return { app, client, slot };
   }

@@ -120,7 +120,7 @@ describe("a backup repository that vanished", () => {
     for (let i = 0; i < 3; i++) await expect(runBackup(app.db, config, "command")).rejects.toThrow(/is gone/);
     // What another process queued goes out at the server's minute sweep (run now).
     await app.sweepBookings();
-    await waitFor(() => smtp.received.length >= 2, 60_000, "the admins' e-mails");
+    await waitFor(() => smtp.received.length >= 2, "the admins' e-mails");
     await app.mailSender!.idle();
     const mails = () => smtp.received.map((mail) => ({ to: mail.to, ...parseMail(mail.raw) }));
     expect(
@@ -149,7 +149,7 @@ describe("a backup repository that vanished", () => {
     rmSync(repository, { recursive: true });
     await expect(runBackup(app.db, config, "command")).rejects.toThrow(/is gone/);
     await app.sweepBookings();
-    await waitFor(() => smtp.received.length >= 4, 60_000, "the second failure's e-mails");
+    await waitFor(() => smtp.received.length >= 4, "the second failure's e-mails");
     await app.mailSender!.idle();
     expect(smtp.received).toHaveLength(4);
   }, 180_000);

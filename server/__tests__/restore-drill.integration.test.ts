@@ -110,7 +110,7 @@ describe("the restore drill", () => {
         .jpeg()
         .toBuffer(),
     );
-    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 20_000, "every e-mail to be sent");
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), "every e-mail to be sent");
     const sentBefore = smtp.received.length;
 
     // The relay goes down: the next booking's notification waits in the outbox during the backup.
@@ -142,7 +142,7 @@ describe("the restore drill", () => {
 
     // The relay comes back: the old server sends the waiting notification, after the backup.
     await smtp.start();
-    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 20_000, "the waiting e-mails to be sent");
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), "the waiting e-mails to be sent");
     const sentByOldServer = new Set(receivedIds());
     await stop(app);
 
@@ -181,7 +181,7 @@ describe("the restore drill", () => {
     const received = smtp.received.length;
     expect(received).toBe(sentByOldServer.size);
     await book(again, "Nouvelle Réservation");
-    await waitFor(() => smtp.received.length >= received + 2, 20_000, "the new booking's notification and acknowledgement");
+    await waitFor(() => smtp.received.length >= received + 2, "the new booking's notification and acknowledgement");
     await again.mailSender!.idle();
     const ids = receivedIds();
     expect(ids).toHaveLength(received + 2);
@@ -219,7 +219,7 @@ describe("the restore drill", () => {
         status: string;
         snapshot: string | null;
       }[];
-    await waitFor(() => scheduled().some((run) => run.status !== "running"), 60_000, "the scheduled backup");
+    await waitFor(() => scheduled().some((run) => run.status !== "running"), "the scheduled backup");
     // restic's id of the snapshot (0.14 gives its first eight characters, later versions the whole).
     expect(scheduled()).toEqual([{ status: "done", snapshot: expect.stringMatching(/^[0-9a-f]{8,64}$/) }]);
     const fresh = await app.inject({ url: "/healthz" });

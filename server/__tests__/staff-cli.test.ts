@@ -36,7 +36,7 @@ const common = readFileSync(new URL("../admin/common-passwords.txt", import.meta
   .find((line) => line.length >= minimumPasswordLength && !line.startsWith("#"))!;
 
 // Each run starts a Node process with tsx (about a second on this machine).
-describe("npm run staff", { timeout: 60_000 }, () => {
+describe("npm run staff", () => {
   it("adds an account with a role and the password from standard input, hashed with argon2id, and lists it", async () => {
     const dir = tempDataDir();
     expect(accounts(dir)).toEqual([]);

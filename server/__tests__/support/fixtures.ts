@@ -215,14 +215,8 @@ export class TestSmtp {
   }
 }
 
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
-export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits until `check` holds, with the test's own limit as the only deadline (tests/support/wait-for.ts). */
+export { waitFor } from "../../../tests/support/wait-for";
 
 export interface ParsedMail {
   /** Header names (lower case) in order, with their unfolded, decoded values. */
