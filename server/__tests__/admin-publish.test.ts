@@ -334,7 +334,7 @@ describe("what the server says after a publish", () => {
       payload: JSON.stringify(validPayloads.contactMessage),
     });
     expect(before.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, "the first message's notification");
+    await waitFor(() => smtp.received.length >= 1, "the first message's notification");
     expect(smtp.received[0]!.to).toEqual([oldAddress]);
     await publishAndWait(app, client, publishDir);
     expect(app.contentPublisher.recent()[0]!.status).toBe("done");
@@ -347,7 +347,7 @@ describe("what the server says after a publish", () => {
       payload: JSON.stringify(validPayloads.contactMessage),
     });
     expect(after.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, "the second message's notification");
+    await waitFor(() => smtp.received.length >= 1, "the second message's notification");
     expect(smtp.received[0]!.to).toEqual([newAddress]);
     // Its signature gives the estate's address as the live site does.
     const notification = parseMail(smtp.received[0]!.raw);

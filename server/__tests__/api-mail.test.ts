@@ -59,7 +59,7 @@ describe("notifications to the estate", () => {
       importer: (await post(app, "/api/importer-applications", validPayloads.importerApplication)).json().id as string,
     };
     // Three notifications, and the tour request's acknowledgement to the visitor.
-    await waitFor(() => smtp.received.length === 4, "three notifications and an acknowledgement");
+    await waitFor(() => smtp.received.length >= 4, "three notifications and an acknowledgement");
     const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) })).filter((mail) => mail.to[0] !== validPayloads.tourBooking.email);
     for (const mail of mails) {
       expect(mail.from).toBe(site.contact.email);
@@ -114,7 +114,7 @@ describe("notifications to the estate", () => {
     // A member of the staff chooses English in the staff area: the next notification is in English.
     staffReadIn(app, "en");
     const next = (await post(app, "/api/contact-messages", validPayloads.contactMessage)).json().id as string;
-    await waitFor(() => smtp.received.length === 5, "the English notification");
+    await waitFor(() => smtp.received.length >= 5, "the English notification");
     const english = parseMail(smtp.received[4]!.raw);
     expect(english.text).toContain(`Reference: ${next}`);
     expect(english.header("subject")).toMatch(/^Message · Alex Smith · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
@@ -131,7 +131,7 @@ describe("notifications to the estate", () => {
       message: "Body\r\n\r\nBcc: victim3@evil.example\r\n.\r\nMAIL FROM:<x@evil.example>",
     });
     expect(response.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, "the notification");
+    await waitFor(() => smtp.received.length >= 1, "the notification");
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual([site.contact.email]);
     const parsed = parseMail(mail.raw);
@@ -157,7 +157,7 @@ describe("newsletter double opt-in", () => {
     const signup = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "fr", page: "/fr/news" });
     expect(signup.statusCode).toBe(201);
     // Only the confirmation: the estate hears of the sign-up once it is confirmed.
-    await waitFor(() => smtp.received.length === 1, "the confirmation");
+    await waitFor(() => smtp.received.length >= 1, "the confirmation");
     await app.mailSender!.idle();
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation"]);
     const confirmation = smtp.received[0]!;
@@ -192,7 +192,7 @@ describe("newsletter double opt-in", () => {
     expect(pageText(first.body)).toContain(fr("subscriber.confirmedTitle"));
     const confirmedAt = row().confirmed_at;
     expect(confirmedAt).toMatch(/Z$/);
-    await waitFor(() => smtp.received.length === 2, "the estate's notification of the confirmed sign-up");
+    await waitFor(() => smtp.received.length >= 2, "the estate's notification of the confirmed sign-up");
     const estate = parseMail(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual([site.contact.email]);
     expect(estate.header("subject")).toMatch(
@@ -220,7 +220,7 @@ describe("newsletter double opt-in", () => {
     // Signing up again re-subscribes the same row, with a fresh confirmation.
     const again = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "es" });
     expect(again.json().id).toBe(signup.json().id);
-    await waitFor(() => smtp.received.length === 3, "a second confirmation");
+    await waitFor(() => smtp.received.length >= 3, "a second confirmation");
     await app.mailSender!.idle();
     // Confirming twice told the estate once.
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation", "notification", "confirmation"]);
@@ -272,7 +272,7 @@ describe("mail outages", () => {
 
     await smtp.start();
     // The tour request's notification, and its acknowledgement to the visitor.
-    await waitFor(() => smtp.received.length === 2, "delivery after the outage");
+    await waitFor(() => smtp.received.length >= 2, "delivery after the outage");
     expect(parseMail(smtp.received[0]!.raw).text).toContain(response.json().id);
     await waitFor(() => outbox(app)[0]!.sent_at !== null, "row marked sent");
     expect(outbox(app)[0]!.last_error).toBeNull();
@@ -304,7 +304,7 @@ describe("mail outages", () => {
 
     await smtp.start();
     const after = await server(env);
-    await waitFor(() => smtp.received.length === 1, "delivery after the restart");
+    await waitFor(() => smtp.received.length >= 1, "delivery after the restart");
     expect(parseMail(smtp.received[0]!.raw).text).toContain(id);
     await waitFor(() => outbox(after)[0]!.sent_at !== null, "row marked sent");
   });

@@ -149,7 +149,7 @@ describe("changing a weekly time", () => {
     const ids = await saturdayBookings(app);
     const third = (await bookTour(app, { ...guests.jean, name: "Paul Martin", email: "paul@example.fr", guests: 1, slot: at(saturday, "10:00") })).json()
       .id as string;
-    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length === 1, "Jean's confirmation");
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length >= 1, "Jean's confirmation");
     // Saturday's 10:00 becomes 10:30 with 10 places: untick Saturday on the 10:00 row, add a 10:30 row for Saturday.
     const form = await scheduleFormWith(staff, {
       "day-hermitage-0-6": undefined,

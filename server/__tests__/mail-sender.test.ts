@@ -322,7 +322,7 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       // The server closes its database right after (an answer arriving later records nothing).
       db.close();
       // The relay had the whole message: it accepts it after the sender has hung up.
-      await waitFor(() => relay.received.length === 1, "the relay's late acceptance");
+      await waitFor(() => relay.received.length >= 1, "the relay's late acceptance");
       db = openDatabase(dataDir);
       const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as {
         sent_at: string | null;

@@ -110,7 +110,7 @@ describe("a newsletter sent to 1,000 subscribers", () => {
 
     // Started again on the same data: it goes on with whoever has not had it.
     const second = await start(dataDir);
-    await waitFor(() => receivedByRecipient().size === subscribers, "every subscriber's e-mail");
+    await waitFor(() => receivedByRecipient().size >= subscribers, "every subscriber's e-mail");
     // Settled: the issue is sent and the outbox is empty, so nothing more can come.
     await waitFor(() => {
       const check = openDatabase(dataDir, { readonly: true });

@@ -116,7 +116,7 @@ describe("SIGTERM with a slow SMTP relay", () => {
         body: JSON.stringify(validPayloads.contactMessage),
       });
       expect(answer.status).toBe(201);
-      await waitFor(() => slow.dataReceived === 1, "the e-mail to be with the relay");
+      await waitFor(() => slow.dataReceived >= 1, "the e-mail to be with the relay");
       // Status 0: everything is recorded (in doubt) and nothing waits; the emergency timer would exit with 1.
       expect(await terminate(server)).toBe(0);
       expect(outbox(dataDir)).toEqual([expect.objectContaining({ sent: true })]);
