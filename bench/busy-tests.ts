@@ -61,7 +61,14 @@ function failedTests(logFile: string): string[] {
   const lines = readFileSync(logFile, "utf8")
     .replace(/\x1b\[[0-9;]*m/g, "") // eslint-disable-line no-control-regex -- the terminal's colours
     .split("\n");
-  const failed = lines.filter((line) => /^\s*(FAIL|✘|×)\s/.test(line)).map((line) => line.trim().replace(/\s+\d+ms$/, "").replace(/\s+/g, " "));
+  const failed = lines
+    .filter((line) => /^\s*(FAIL|✘|×)\s/.test(line))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/\s+\d+ms$/, "")
+        .replace(/\s+/g, " "),
+    );
   return [...new Set(failed)].slice(0, 10);
 }
 
