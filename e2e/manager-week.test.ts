@@ -91,7 +91,7 @@ async function send(slug: string, payload: object): Promise<void> {
 /** The e-mail to an address, once the SMTP server has it, parsed. */
 /** The latest e-mail to an address, once it has `count` (a tour request's visitor was first sent its acknowledgement). */
 async function mailTo(address: string, what: string, count = 1) {
-  await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: what, timeout: 60_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: what }).toBeGreaterThanOrEqual(count);
   return simpleParser(smtp.received.filter((mail) => mail.to.includes(address)).at(-1)!.raw);
 }
 

@@ -299,7 +299,6 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
         (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).filter(
           (mail) => mail.subject === thanksSubject,
         ).length,
-      { timeout: 60_000 },
     )
     .toBe(1);
   const thanks = (await Promise.all(smtp.received.filter((mail) => mail.to.includes(wang.email)).map((mail) => simpleParser(mail.raw)))).find(

@@ -273,7 +273,7 @@ test.describe("/wine-tours", () => {
     const toast = page.locator("[data-tone=error]");
     await toast.waitFor();
     await page.mouse.move(0, 0);
-    await expect(toast).toHaveCount(0, { timeout: 30_000 });
+    await expect(toast).toHaveCount(0);
     const { shown, gone } = await page.evaluate(() => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes);
     const elapsed = gone - shown;
     expect(elapsed).toBeGreaterThan(4_500);

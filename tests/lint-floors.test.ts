@@ -11,7 +11,12 @@ interface Probe {
   /** Where the probe file would live (it is linted under this name, not written). */
   file: string;
   code: string;
-  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports" | "no-restricted-syntax" | "no-restricted-properties";
+  rule:
+    | "import-x/no-restricted-paths"
+    | "@typescript-eslint/no-restricted-imports"
+    | "no-restricted-syntax"
+    | "no-restricted-properties"
+    | "lescours/no-fixed-pause";
 }
 
 const refused: Probe[] = [
@@ -207,6 +212,48 @@ const refused: Probe[] = [
     code: 'import { SignInPage } from "../session/sign-in-page";\nexport const x = SignInPage;',
     rule: "import-x/no-restricted-paths",
   },
+  // A test waits for events, not for time: a fixed pause only in the named pacing helpers (tests/support/pacing.ts).
+  {
+    file: "server/__tests__/probe.test.ts",
+    code: "export const settle = () => new Promise((resolve) => setTimeout(resolve, 500));",
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "e2e/probe.test.ts",
+    code: "export const settle = () => new Promise<void>((done) => { globalThis.setTimeout(() => done(), 500); });",
+    rule: "lescours/no-fixed-pause",
+  },
+  // …under a renamed import, a namespace, a dynamic import or a require.
+  {
+    file: "server/__tests__/probe.test.ts",
+    code: 'import { setTimeout as later } from "node:timers/promises";\nexport const settle = () => later(500);',
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "pipeline/__tests__/probe.test.ts",
+    code: 'import * as timers from "timers/promises";\nexport const settle = () => timers.setTimeout(500);',
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "e2e/support/probe.ts",
+    code: 'export const settle = async () => (await import("node:timers/promises")).scheduler.wait(500);',
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "tests/probe.test.ts",
+    code: 'import { promisify } from "node:util";\nexport const settle = () => promisify(setTimeout)(500);',
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "e2e/probe.test.ts",
+    code: 'import type { Page } from "@playwright/test";\nexport const settle = (page: Page) => page.waitForTimeout(500);',
+    rule: "lescours/no-fixed-pause",
+  },
+  {
+    file: "app/lib/__tests__/probe.test.ts",
+    code: "declare const sleep: (ms: number) => Promise<void>;\nexport const settle = () => sleep(500);",
+    rule: "lescours/no-fixed-pause",
+  },
 ];
 
 const allowed: Omit<Probe, "rule">[] = [
@@ -230,6 +277,16 @@ const allowed: Omit<Probe, "rule">[] = [
     code: 'import { guestHref } from "../shared/links";\nimport { placesText } from "./calendar-page";\nexport const x = [guestHref, placesText];',
   },
   { file: "server/admin/probe.ts", code: 'import { inboxRoutes } from "./inbox/routes";\nexport const x = inboxRoutes;' },
+  // The named pacing helpers, and a timer that is no pause: a last-resort limit that rejects, a stand-in's late answer.
+  { file: "server/__tests__/probe.test.ts", code: 'import { pace } from "../../tests/support/pacing";\nexport const load = () => pace(200);' },
+  { file: "tests/support/pacing.ts", code: "export const pace = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));" },
+  {
+    file: "e2e/support/probe.ts",
+    code: 'export const limit = (ms: number) => new Promise((_resolve, reject) => setTimeout(() => reject(new Error("hung")), ms));',
+  },
+  { file: "server/__tests__/probe.test.ts", code: "export const answerLater = (answer: () => void) => setTimeout(answer, 300);" },
+  // Production code paces itself as it must (a retry's back-off): the rule is the tests'.
+  { file: "server/probe.ts", code: "export const backOff = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));" },
 ];
 
 let eslint: ESLint;
@@ -244,7 +301,7 @@ const problems = async (probe: { file: string; code: string }) => {
 };
 
 // The first probe pays for loading the parser and the resolver: on a busy machine, seconds.
-describe("the lint floors", { timeout: 60_000 }, () => {
+describe("the lint floors", () => {
   it.each(refused)("refuses $file importing $code", async (probe) => {
     const found = await problems(probe);
     expect(

@@ -99,7 +99,7 @@ function hiddenFields(body: string): Record<string, string> {
   return fields;
 }
 
-describe("closing a day", { timeout: 60_000 }, () => {
+describe("closing a day", () => {
   it("lists the bookings it touches before anything changes, keeps them on the calendar and frees none of their places", async () => {
     const { app, staff } = await estate();
     const ids = await saturdayBookings(app);
@@ -143,13 +143,13 @@ describe("closing a day", { timeout: 60_000 }, () => {
   });
 });
 
-describe("changing a weekly time", { timeout: 60_000 }, () => {
+describe("changing a weekly time", () => {
   it("lists the groups at the old time: one moved (same UID, higher SEQUENCE, mailed), one kept at 10:00, one cancelled (METHOD:CANCEL)", async () => {
     const { app, smtp, staff } = await estate();
     const ids = await saturdayBookings(app);
     const third = (await bookTour(app, { ...guests.jean, name: "Paul Martin", email: "paul@example.fr", guests: 1, slot: at(saturday, "10:00") })).json()
       .id as string;
-    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length === 1, 10_000, "Jean's confirmation");
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length >= 1, "Jean's confirmation");
     // Saturday's 10:00 becomes 10:30 with 10 places: untick Saturday on the 10:00 row, add a 10:30 row for Saturday.
     const form = await scheduleFormWith(staff, {
       "day-hermitage-0-6": undefined,
@@ -225,7 +225,7 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
   });
 });
 
-describe("no schedule change makes a booked place bookable again", { timeout: 120_000 }, () => {
+describe("no schedule change makes a booked place bookable again", () => {
   /**
    * Each kind of change, applied keeping the bookings: Jean (4) and Emily (3) hold 7 of the 8
    * places at Saturday 10:00. Afterwards the two still hold their places, the calendar still lists
@@ -281,7 +281,7 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
   }
 });
 
-describe("a request without a time, confirmed by the staff", { timeout: 60_000 }, () => {
+describe("a request without a time, confirmed by the staff", () => {
   it("takes its places in the calendar and the feed, at a time of its own tour chosen from that day's", async () => {
     const { app, staff } = await estate();
     const request = await app.inject({
@@ -312,7 +312,7 @@ describe("a request without a time, confirmed by the staff", { timeout: 60_000 }
   });
 });
 
-describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 60_000 }, () => {
+describe("a booking the staff enter for a phone or walk-in visitor", () => {
   it("is confirmed in the ledger, mailed when asked, refused over the places unless an admin gives a reason", async () => {
     const { app, smtp, staff } = await estate();
     await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
@@ -365,7 +365,7 @@ describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 
   });
 });
 
-describe("running the day", { timeout: 60_000 }, () => {
+describe("running the day", () => {
   it("a day sheet with phones, notes and colleagues, and a check-in kept in the history and counted per person", async () => {
     const { app, staff } = await estate();
     const ids = await saturdayBookings(app);
@@ -391,7 +391,7 @@ describe("running the day", { timeout: 60_000 }, () => {
   });
 });
 
-describe("limits that hold everywhere", { timeout: 60_000 }, () => {
+describe("limits that hold everywhere", () => {
   /** The clock's Monday 1 March 2027: a year and a day ahead is 2 March 2028, beyond the 12-month horizon. */
   const tooFar = "2028-03-02";
 

@@ -7,6 +7,7 @@ import { OutboxSender, type MailTransport } from "../mail/sender";
 import { logoCid } from "../mail/layout";
 import { createMailTransport } from "../mail/transport";
 import { testMailContext, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { answerAfter } from "../../tests/support/pacing";
 
 const context = {
   ...testMailContext("en", "https://site.example"),
@@ -235,12 +236,12 @@ class SlowRelay implements MailTransport {
       this.settled.add(new Promise<void>((done) => (delivered = done)));
       const entry = {
         fail: reject,
-        timer: setTimeout(() => {
+        timer: answerAfter(this.answerMs, () => {
           this.delivered.push(message.messageId);
           this.waiting.delete(entry);
           delivered();
           resolve({});
-        }, this.answerMs),
+        }),
       };
       this.waiting.add(entry);
     });
@@ -269,7 +270,7 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
     const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, concurrency: 2, log: silent };
     const first = new OutboxSender(new OutboxTable(db), relay, options);
     first.start();
-    await waitFor(() => relay.delivered.length >= 2, 10_000, "the first answers");
+    await waitFor(() => relay.delivered.length >= 2, "the first answers");
     // SIGTERM with 150 ms to go: two e-mails are with the relay, whose answer takes 400 ms.
     first.drainUntil(Date.now() + 150);
     expect((await first.stop()).unsent).toBeGreaterThan(0);
@@ -321,7 +322,7 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       // The server closes its database right after (an answer arriving later records nothing).
       db.close();
       // The relay had the whole message: it accepts it after the sender has hung up.
-      await waitFor(() => relay.received.length === 1, 10_000, "the relay's late acceptance");
+      await waitFor(() => relay.received.length >= 1, "the relay's late acceptance");
       db = openDatabase(dataDir);
       const row = db.prepare("SELECT sent_at, failed_at, last_error FROM outbox").get() as {
         sent_at: string | null;
@@ -367,7 +368,7 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       log: silent,
     });
     sender.start();
-    await waitFor(() => stopped !== null, 10_000, "the shutdown");
+    await waitFor(() => stopped !== null, "the shutdown");
     await stopped;
     await relay.finished();
     const count = (sql: string) => (db!.prepare(sql).get() as { n: number }).n;

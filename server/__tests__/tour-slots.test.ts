@@ -187,7 +187,7 @@ describe("booking a slot", () => {
     expect(await app.tours.expireHolds()).toBe(1);
     expect(await app.tours.expireHolds()).toBe(0);
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
-    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length === 2, 10_000, "acknowledgement and expiry");
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length >= 2, "acknowledgement and expiry");
     const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
     expect(expired.subject).toBe("Your tour request at Château L'Hermitage Lescours for Monday, March 29, 2027 at 10:00 AM has expired");
     // Written by the estate in the first person.
@@ -348,7 +348,7 @@ describe("reminders", () => {
     expect(await first.tours.sendReminders()).toBe(0);
     clock.set("2027-03-09T09:00:00Z");
     expect(await first.tours.sendReminders()).toBe(1);
-    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length === 2, 10_000, "confirmation and reminder");
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length >= 2, "confirmation and reminder");
     await first.close();
     apps.delete(first);
 

@@ -109,6 +109,8 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
   // start-up, then every minute. A sweep that meets a busy database tries again next time.
   let sweeps: NodeJS.Timeout | null = null;
   const sweepNow = async () => {
+    // E-mails another process queued (the backup command's word to the admins) go out within the minute.
+    sender?.kick();
     await tours.expireHolds();
     await tours.sendReminders();
     await sendAfterVisitMails(tours);

@@ -5,7 +5,7 @@
  * API's same-origin rule does not apply here; the signature is the proof.
  */
 import type { FastifyInstance } from "fastify";
-import { WebhookRefused, type Payments } from "../bookings/payments";
+import { WebhookMalformed, WebhookRefused, type Payments } from "../bookings/payments";
 
 export const paymentWebhookPath = "/api/payments/webhook";
 
@@ -20,6 +20,10 @@ export async function paymentRoutes(api: FastifyInstance, { payments }: { paymen
       const outcome = await payments.webhook(body, typeof signature === "string" ? signature : undefined);
       return reply.status(200).send({ received: true, outcome });
     } catch (error) {
+      if (error instanceof WebhookMalformed) {
+        request.log.warn({ reason: error.message }, "payments: a signed webhook was no event");
+        return reply.status(400).send({ error: "Not an event" });
+      }
       if (!(error instanceof WebhookRefused)) throw error;
       request.log.warn({ reason: error.message }, "payments: a webhook was refused");
       return reply.status(400).send({ error: "Signature refused" });

@@ -11,6 +11,7 @@
  * stand-in of the provider's HTTP API (server/__tests__/support/payment-provider.ts).
  */
 import type { Stripe } from "stripe";
+import { z } from "zod";
 import type { Checkout } from "./book";
 import { localizePath, pagePaths } from "#core/paths";
 import { textIn } from "#content/text";
@@ -37,6 +38,29 @@ export interface PaymentSettings {
 export class WebhookRefused extends Error {
   override name = "WebhookRefused";
 }
+
+/** A signed body that is no event (no id, or not an object): nothing can be recorded of it. */
+export class WebhookMalformed extends Error {
+  override name = "WebhookMalformed";
+}
+
+/** What the site reads of an event: its id (recorded, so a retry is a duplicate) and its type. */
+const eventShape = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), data: z.unknown().optional() });
+
+/** What the site reads of a checkout's session; anything else in it is left alone. */
+const sessionShape = z.object({
+  id: z.string().min(1),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_status: z.string().nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+});
+
+/** The time a signature header says it was made (`t=`), in seconds, or null. */
+const signedAt = (signature: string) => {
+  const seconds = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1];
+  return seconds === undefined ? null : Number(seconds);
+};
 
 /** The provider's languages of its checkout page, by the site's languages. */
 const checkoutLocales = { en: "en", fr: "fr", zh: "zh", es: "es", ja: "ja" } as const;
@@ -120,24 +144,38 @@ export class Payments implements Checkout {
 
   /**
    * A webhook from the provider: its signature checked with the library (`WebhookRefused` when it
-   * does not hold, or was made more than five minutes ago), then acted on in one write
+   * does not hold, or was made more than five minutes ago or ahead), its body read with a schema
+   * (`WebhookMalformed` when it is no event; an event whose session cannot be read is recorded and
+   * ignored, never a 500 retried for days), then acted on in one write
    * transaction with the event's id recorded, so that a replayed event changes nothing
    * ("duplicate"). A paid checkout confirms its booking (or, when its time lapsed meanwhile,
    * takes the places again if they are free, else refunds); an expired one frees its places.
    */
   async webhook(body: Buffer, signature: string | undefined): Promise<"done" | "duplicate" | "ignored"> {
-    let event: Stripe.Event;
+    let signed: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(body, signature ?? "", this.settings.webhookSecret, toleranceSeconds);
+      signed = this.stripe.webhooks.constructEvent(body, signature ?? "", this.settings.webhookSecret, toleranceSeconds);
     } catch (error) {
       throw new WebhookRefused(error instanceof Error ? error.message : "signature refused");
     }
+    // The library only looks back: a signature made later than now (beyond the same tolerance) is refused too.
+    const at = signedAt(signature ?? "");
+    if (at !== null && at - Date.now() / 1000 > toleranceSeconds) throw new WebhookRefused("the signature is dated in the future");
+    const read = eventShape.safeParse(signed);
+    if (!read.success) throw new WebhookMalformed("the signed body is not an event with an id and a type");
+    const event = read.data;
     return this.tours.change(() => {
       const now = this.tours.now;
       if (!recordPaymentEvent(this.tours.db, event.id, event.type, now)) return "duplicate" as const;
       if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired")
         return "ignored" as const;
-      const session = event.data.object;
+      // Signed, so the provider's own; but a session the site cannot read is recorded and left alone, never a 500 retried for days.
+      const object = sessionShape.safeParse((event.data as { object?: unknown } | null | undefined)?.object);
+      if (!object.success) {
+        this.log.warn({ event: event.id, type: event.type }, "payments: a signed event's checkout session could not be read: recorded and ignored");
+        return "ignored" as const;
+      }
+      const session = object.data;
       const bookingId = session.client_reference_id ?? session.metadata?.booking ?? "";
       const payment = paymentOf(this.tours.db, bookingId);
       if (!payment || (payment.session_id !== null && payment.session_id !== session.id)) return "ignored" as const;

@@ -38,7 +38,7 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
-describe("the tour schedule", { timeout: 60_000 }, () => {
+describe("the tour schedule", () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
@@ -219,7 +219,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
+describe("a booking's tour time on its page", () => {
   const book = (app: FastifyInstance, guests: number, email: string) =>
     bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" });
   const status = (app: FastifyInstance, id: string) =>
@@ -332,7 +332,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
+describe("the staff's private calendar feed", () => {
   it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
     const app = await server();
     const office = await signedInOffice(app);
@@ -389,7 +389,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the tour calendar", { timeout: 60_000 }, () => {
+describe("the tour calendar", () => {
   it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
     const app = await server();
     const office = await signedInOffice(app);

@@ -74,7 +74,7 @@ describe("replying to a visitor from a template", () => {
     let app = await server({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
     await addStaff(app, email, password);
     const id = await submit(app, "contact-messages", chineseMessage);
-    await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
+    await waitFor(() => smtp.received.length >= 1, "the estate's notification");
     let client = await signedIn(app);
     const url = `/admin/submissions/contact-messages/${id}`;
 
@@ -93,7 +93,7 @@ describe("replying to a visitor from a template", () => {
     expect(sent.headers.location).toBe(`${url}?done=replied`);
     // The same form again (a double click): nothing more is queued.
     expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the reply");
+    await waitFor(() => smtp.received.length >= 2, "the reply");
     await app.mailSender!.idle();
 
     const mail = await simpleParser(smtp.received[1]!.raw);
