@@ -10,6 +10,7 @@ import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
 import { localNames } from "#content/names";
 import { drinkingAge } from "#core/languages";
+import { defaultCutoffHours } from "#forms/tour-booking";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { untilIdle } from "./support/settle";
@@ -169,6 +170,19 @@ test.describe("before the framework arrives", () => {
     await expect(dialog.locator("img")).toBeVisible();
     await dialog.getByRole("button", { name: text("ja", "wine.summary.close") }).click();
     await expect(dialog).toBeHidden();
+    expect(await hydrated(page)).toBe(false);
+  });
+
+  test("the tours form names the terms, the privacy policy and the missing right of withdrawal above its button", async ({ page }) => {
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/fr/wine-tours`, { waitUntil: "load" });
+    const notice = page.getByTestId("booking-terms");
+    // Before a time is chosen (and without script none can be), the schedule's own cut-off.
+    expect(await notice.innerText()).toBe(text("fr", "wineTours.form.notice.terms", { hours: defaultCutoffHours }));
+    expect(await page.getByTestId("booking-notice").innerText()).toContain(text("fr", "wineTours.form.notice.thanks"));
+    expect(await notice.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/fr/terms", "/fr/privacy"]);
+    await notice.getByRole("link").first().click();
+    await page.waitForURL(`${baseUrl}/fr/terms`);
     expect(await hydrated(page)).toBe(false);
   });
 

@@ -1,10 +1,14 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { typedFields, type Accepted } from "#forms/fields";
-import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
+import { defaultCutoffHours, tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
+import { bookingAction, type BookingAction, type PackageRules } from "~/components/tours/booking-action";
 import type { TourPackageView } from "~/components/tours/views";
-import { useI18n } from "~/lib/i18n/context";
+import { formatPrice } from "#core/format";
+import { pagePaths } from "#core/paths";
+import { Link } from "react-router";
+import { Message, useI18n, type I18n } from "~/lib/i18n/context";
 
 // Vite wraps every dynamic import in its preload helper, a chunk of 0.7 KB gzip that this page would
 // load first only to preload nothing (`modulePreload` is off in vite.config.ts), unless the module
@@ -25,12 +29,14 @@ const DayTimes = lazy(() => import("~/components/tours/slot-picker").then((modul
  * is sent as the booking's `slot`, and without one the form is a request, as before.
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState("");
   const [slot, setSlot] = useState("");
   // The chosen time is full: the booking asks for its waitlist.
   const [waitlist, setWaitlist] = useState(false);
+  // The chosen package's rules, as the answer that listed the chosen time gave them.
+  const [rules, setRules] = useState<PackageRules | null>(null);
   const [refresh, setRefresh] = useState(0);
   // The group's size as typed (its price follows it), a private tour, a gift voucher's code.
   const [guests, setGuests] = useState(0);
@@ -52,9 +58,10 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     setSlot("");
   }
 
-  function choose(start: string, full: boolean) {
+  function choose(start: string, full: boolean, answer: PackageRules) {
     setSlot(start);
     setWaitlist(full);
+    setRules(answer);
     setPrivateTour(false);
   }
 
@@ -63,6 +70,8 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     if (answer.outcome === "payment" && answer.checkoutUrl) window.location.assign(answer.checkoutUrl);
     setDate("");
     setSlot("");
+    setWaitlist(false);
+    setRules(null);
     setGuests(0);
     setPrivateTour(false);
     setVoucher("");
@@ -71,6 +80,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
 
   // A time of one package is not a time of another.
   const chosen = tour && date ? slot : "";
+  const action = tour ? bookingAction({ slot: chosen, full: waitlist, rules, prices: tour.prices, guests, privateTour, voucher }) : null;
   return (
     <FormShell
       ref={form}
@@ -88,7 +98,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       }
       onChange={follow}
       aria-labelledby="booking-title"
-      submitLabel={t("wineTours.form.submit")}
+      submitLabel={action ? submitLabel(action, { t, lang }) : ""}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
       successFor={(answer) => ({
@@ -102,12 +112,17 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       <div className="rounded-sm border border-cream-200 bg-cream-100 p-4 sm:col-span-2" aria-live="polite">
         <p className="text-sm font-semibold text-ink-700">{t("wineTours.form.package")}</p>
         {tour ? (
-          <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
-            {t("wineTours.form.selectedPackage", {
-              package: tour.selectedLabel,
-              price: tour.price,
-            })}
-          </p>
+          <>
+            <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
+              {t("wineTours.form.selectedPackage", {
+                package: tour.selectedLabel,
+                price: tour.price,
+              })}
+            </p>
+            <p className="mt-1 text-sm text-ink-700" data-testid="meeting-point">
+              {t("wineTours.form.meetingPoint", { place: tour.meetingPoint.place, address: tour.meetingPoint.address })}
+            </p>
+          </>
         ) : (
           <>
             <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
@@ -151,6 +166,37 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
           ) : null}
         </Fragment>
       ))}
+      <BookingNotice hours={chosen && rules ? rules.cutoffHours : defaultCutoffHours} estateConfirms={chosen !== "" && rules?.instantConfirm === false} />
     </FormShell>
+  );
+}
+
+/** The button's words for what sending the form does (./booking-action.ts). */
+function submitLabel(action: BookingAction, { t, lang }: Pick<I18n, "t" | "lang">): string {
+  if (action.kind === "deposit") return t("wineTours.form.submit.deposit", { deposit: formatPrice(action.cents / 100, lang) });
+  return t(`wineTours.form.submit.${action.kind}`);
+}
+
+/**
+ * Above the button, before the visitor commits: the terms and the privacy policy, and that a tour
+ * (a leisure service on a set date) has no right of withdrawal but can be moved or cancelled free
+ * of charge until the package's cut-off (C. conso. L. 221-5 6° and L. 221-28 12°; TRLGDCU art. 97.1
+ * n) and 103 l)); for a package the estate confirms itself, that the booking is firm with its e-mail;
+ * and the thank-you e-mail after the visit, which the visitor may refuse here (CPCE L. 34-5; LSSI art. 21.2).
+ */
+function BookingNotice({ hours, estateConfirms }: { hours: number; estateConfirms: boolean }) {
+  const { t, href } = useI18n();
+  return (
+    <div className="text-sm text-ink-700 sm:col-span-2" data-testid="booking-notice">
+      {estateConfirms ? <p className="mb-2">{t("wineTours.form.notice.estateConfirms")}</p> : null}
+      <p data-testid="booking-terms">
+        <Message
+          id="wineTours.form.notice.terms"
+          values={{ hours }}
+          components={{ terms: <Link to={href(pagePaths.terms)} className="link" />, privacy: <Link to={href(pagePaths.privacy)} className="link" /> }}
+        />
+      </p>
+      <p className="mt-2">{t("wineTours.form.notice.thanks")}</p>
+    </div>
   );
 }
