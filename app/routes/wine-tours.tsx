@@ -85,13 +85,11 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
                       <span>{tour.title}</span>
                       <span className="font-semibold text-cream-50">{t("wineTours.journey.pricing.perPerson", { price: tour.price })}</span>
                     </p>
-                    {tour.otherPrices.length > 0 ? (
-                      <ul className="text-sm">
-                        {tour.otherPrices.map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    ) : null}
+                    {tour.otherPrices.map((line) => (
+                      <p key={line} className="text-sm">
+                        {line}
+                      </p>
+                    ))}
                   </li>
                 ))}
               </ul>
@@ -102,7 +100,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
             <h3 className="text-2xl text-gold-200">{t("wineTours.journey.meeting.title")}</h3>
             <dl className="mt-3 grid gap-4 sm:grid-cols-3">
               {view.packages.map((tour) => (
-                <div key={tour.id} data-meeting={tour.id}>
+                <div key={tour.id}>
                   <dt className="font-semibold text-cream-50">{tour.title}</dt>
                   <dd className="mt-1">
                     <Message

@@ -3,12 +3,11 @@ import { typedFields, type Accepted } from "#forms/fields";
 import { defaultCutoffHours, tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
-import { bookingAction, type BookingAction, type PackageRules } from "~/components/tours/booking-action";
+import type { PackageRules } from "~/components/tours/booking-action";
 import type { TourPackageView } from "~/components/tours/views";
-import { formatPrice } from "#core/format";
 import { pagePaths } from "#core/paths";
 import { Link } from "react-router";
-import { Message, useI18n, type I18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 
 // Vite wraps every dynamic import in its preload helper, a chunk of 0.7 KB gzip that this page would
 // load first only to preload nothing (`modulePreload` is off in vite.config.ts), unless the module
@@ -29,7 +28,7 @@ const DayTimes = lazy(() => import("~/components/tours/slot-picker").then((modul
  * is sent as the booking's `slot`, and without one the form is a request, as before.
  */
 export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefined; onBooked: () => void }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState("");
   const [slot, setSlot] = useState("");
@@ -37,6 +36,9 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
   const [waitlist, setWaitlist] = useState(false);
   // The chosen package's rules, as the answer that listed the chosen time gave them.
   const [rules, setRules] = useState<PackageRules | null>(null);
+  // What the button says for a chosen time with places, worded by the times' code (./slot-picker.tsx),
+  // which loads with them: a deposit's amount needs the prices' and Intl's code the page loads later.
+  const [bookingLabel, setBookingLabel] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
   // The group's size as typed (its price follows it), a private tour, a gift voucher's code.
   const [guests, setGuests] = useState(0);
@@ -62,6 +64,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     setSlot(start);
     setWaitlist(full);
     setRules(answer);
+    setBookingLabel(null);
     setPrivateTour(false);
   }
 
@@ -72,6 +75,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     setSlot("");
     setWaitlist(false);
     setRules(null);
+    setBookingLabel(null);
     setGuests(0);
     setPrivateTour(false);
     setVoucher("");
@@ -80,7 +84,15 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
 
   // A time of one package is not a time of another.
   const chosen = tour && date ? slot : "";
-  const action = tour ? bookingAction({ slot: chosen, full: waitlist, rules, prices: tour.prices, guests, privateTour, voucher }) : null;
+  // The button says what sending commits the visitor to (./booking-action.ts): a request without a
+  // time, a waitlist for a full time, else a booking that obliges to pay, with its deposit when it has one.
+  const label = !tour
+    ? ""
+    : chosen === ""
+      ? t("wineTours.form.submit.request")
+      : waitlist
+        ? t("wineTours.form.submit.waitlist")
+        : (bookingLabel ?? t("wineTours.form.submit.firm"));
   return (
     <FormShell
       ref={form}
@@ -98,7 +110,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       }
       onChange={follow}
       aria-labelledby="booking-title"
-      submitLabel={action ? submitLabel(action, { t, lang }) : ""}
+      submitLabel={label}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
       successFor={(answer) => ({
@@ -119,7 +131,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
                 price: tour.price,
               })}
             </p>
-            <p className="mt-1 text-sm text-ink-700" data-testid="meeting-point">
+            <p className="mt-1 text-sm text-ink-700">
               {t("wineTours.form.meetingPoint", { place: tour.meetingPoint.place, address: tour.meetingPoint.address })}
             </p>
           </>
@@ -160,7 +172,11 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
                 onChange={choose}
                 onPickDate={pickDate}
                 refresh={refresh}
-                offer={tour ? { prices: tour.prices, guests, privateTour, onPrivate: setPrivateTour, voucher, onVoucher: setVoucher } : null}
+                offer={
+                  tour
+                    ? { prices: tour.prices, guests, privateTour, onPrivate: setPrivateTour, voucher, onVoucher: setVoucher, onBookingLabel: setBookingLabel }
+                    : null
+                }
               />
             </Suspense>
           ) : null}
@@ -169,12 +185,6 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       <BookingNotice hours={chosen && rules ? rules.cutoffHours : defaultCutoffHours} estateConfirms={chosen !== "" && rules?.instantConfirm === false} />
     </FormShell>
   );
-}
-
-/** The button's words for what sending the form does (./booking-action.ts). */
-function submitLabel(action: BookingAction, { t, lang }: Pick<I18n, "t" | "lang">): string {
-  if (action.kind === "deposit") return t("wineTours.form.submit.deposit", { deposit: formatPrice(action.cents / 100, lang) });
-  return t(`wineTours.form.submit.${action.kind}`);
 }
 
 /**

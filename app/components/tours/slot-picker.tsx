@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import { apiPaths } from "#core/paths";
 import { quoteTour, type TourPrices } from "#core/tour-price";
-import type { PackageRules } from "~/components/tours/booking-action";
+import { bookingAction, type PackageRules } from "~/components/tours/booking-action";
 import { defaultCutoffHours } from "#forms/tour-booking";
 import { Message, useI18n } from "~/lib/i18n/context";
 
@@ -112,6 +112,8 @@ export interface Offer {
   onPrivate: (wish: boolean) => void;
   voucher: string;
   onVoucher: (code: string) => void;
+  /** What the form's button says for this time, as the visitor's choices word it (./booking-action.ts). */
+  onBookingLabel: (label: string) => void;
 }
 
 /**
@@ -130,6 +132,19 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
   const money = (cents: number) => formatPrice(cents / 100, lang);
   const total = money(quote.totalCents);
   const perPerson = money(quote.perPersonCents);
+  // The button's words for this time: a deposit names its amount, else the obligation to pay.
+  const action = bookingAction({
+    slot: slot.start,
+    full: slot.placesLeft === 0,
+    rules,
+    prices,
+    guests: people,
+    privateTour: privateTour && free,
+    voucher: offer.voucher,
+  });
+  const label = action.kind === "deposit" ? t("wineTours.form.submit.deposit", { deposit: money(action.cents) }) : t("wineTours.form.submit.firm");
+  const { onBookingLabel } = offer;
+  useEffect(() => onBookingLabel(label), [onBookingLabel, label]);
   // The tier a group of this size reaches, for the line that names it ("Group price from 6 people").
   const tier =
     quote.basis === "tier" || quote.basis === "group"

@@ -3,13 +3,16 @@
  * carries neither the content nor the formatting code, only these plain values.
  */
 import { content } from "#content";
-import { meetingPointOf } from "#content/meeting-point";
+import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
 import type { I18n } from "~/lib/i18n/context";
 import type { TourPackage } from "#content";
 import type { ToursView } from "./views";
+
+/** What the page shows of a meeting point (the prose form of its address is the e-mails'). */
+const meetingPlace = ({ place, address, directions }: MeetingPoint) => ({ place, address, directions });
 
 /** A package's prices besides its price per person, as the tours page lists them under it (the native readers' N16). */
 function otherPrices({ lang, t }: I18n, tour: TourPackage): string[] {
@@ -51,7 +54,7 @@ export function toursView(i18n: I18n): ToursView {
       tour: textIn(tour.tour, lang),
       selectedLabel: textIn(tour.selectedLabel, lang),
       tastingNotes: tour.tastingNotes,
-      meetingPoint: meetingPointOf(content.site, tour, lang),
+      meetingPoint: meetingPlace(meetingPointOf(content.site, tour, lang)),
       otherPrices: otherPrices(i18n, tour),
     })),
     packageFacts: { duration: t("wineTours.packages.duration", { minutes }), groupSize: t("wineTours.packages.groupSize", { count }) },

@@ -18,7 +18,7 @@ export interface TourPackageView {
   selectedLabel: string;
   tastingNotes: boolean;
   /** Where its guests meet, and how they get there. */
-  meetingPoint: MeetingPoint;
+  meetingPoint: Omit<MeetingPoint, "addressInText">;
   /** Its prices besides the price per person, one line each: from a group size on, a private tour's ("from 6 people: €60 per person"). */
   otherPrices: string[];
 }
