@@ -8,7 +8,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
-import { localNames } from "#content/names";
+import { localNames, wineNameIn } from "#content/names";
 import { drinkingAge } from "#core/languages";
 import { defaultCutoffHours } from "#forms/tour-booking";
 import { waitForHydration } from "./support/browser";
@@ -191,7 +191,14 @@ test.describe("before the framework arrives", () => {
     await page.goto(`${baseUrl}/es/shop/chateau-2020`, { waitUntil: "load" });
     await page.locator("button.snipcart-add-item").click();
     await page.waitForURL((url) => url.pathname === "/es/contact");
-    expect(new URL(page.url()).searchParams.get("subject")).toContain(`${content.wines.find((w) => w.id === "chateau-2020")!.name} 2020`);
+    // The wine as the page names it, in its language (with L’Hermitage's apostrophe).
+    expect(new URL(page.url()).searchParams.get("subject")).toContain(
+      `${wineNameIn(
+        content.site,
+        content.wines.find((w) => w.id === "chateau-2020")!,
+        "es",
+      )} 2020`,
+    );
   });
 
   test("a contact message is posted, stored and answered with a page in the visitor's language", async ({ page }) => {

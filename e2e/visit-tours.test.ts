@@ -94,7 +94,7 @@ test.describe("/wine-tours", () => {
     );
     expect(await card(page, "hermitage").innerText()).toContain("Selected");
     // The choice has a name a screen reader announces with the package's title.
-    expect(await page.getByRole("button", { name: "Choose this tour Château L'Hermitage Lescours", pressed: true }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: `Choose this tour ${textIn(tour("hermitage").title, "en")}`, pressed: true }).count()).toBe(1);
 
     await choose(page, "both").click();
     expect(await pressed(page)).toEqual([
@@ -121,7 +121,7 @@ test.describe("/wine-tours", () => {
       { name: "email", type: "email", required: true, label: "Email", labelVisible: true },
       { name: "phone", type: "tel", required: false, label: "Phone", labelVisible: true },
       { name: "guests", type: "number", required: false, min: "1", label: "Number of guests", labelVisible: true },
-      { name: "date", type: "date", required: false, label: "Preferred date", labelVisible: true },
+      { name: "date", type: "date", required: false, label: text("en", "wineTours.form.date"), labelVisible: true },
       { name: "message", type: "textarea", required: false, label: "Message", labelVisible: true },
     ]);
     expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({
@@ -154,7 +154,7 @@ test.describe("/wine-tours", () => {
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Phone").fill("+44 20 7946 0000");
     await page.getByLabel("Number of guests").fill("3");
-    await page.getByLabel("Preferred date").fill(preferredDate);
+    await page.getByLabel(text("en", "wineTours.form.date")).fill(preferredDate);
     // With a package and a date chosen, the day's times come from the server (not mocked: only forms are).
     await page.getByTestId("tour-times").waitFor();
     await page.getByLabel("Message").fill("One of us is vegetarian.");
