@@ -5,6 +5,7 @@
  */
 import { content } from "#content";
 import type { Page } from "@playwright/test";
+import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { baseUrl } from "./support/servers";
 import { text } from "./support/visit";
@@ -189,7 +190,8 @@ test.describe("CJK words kept whole at 390 px", () => {
       lang === "ja" ? name.split("・") : [name],
     );
   /** Headings, eyebrows, buttons and button-like links, where a split word reads as a bug. */
-  const display = "main :is(h1, h2, h3, h4, .eyebrow, button, a.btn-primary, a.btn-secondary, a.btn-light), footer :is(h2, h3, p)";
+  const display =
+    "main :is(h1, h2, h3, h4, .eyebrow, button, a.btn-primary, a.btn-secondary, a.btn-light, dt, [data-testid=selected-package] ~ p), footer :is(h2, h3, p), section[aria-labelledby=journey-title] li p";
 
   test("/ja: the hero puts the estate's name and the appellation on lines of their own, グラン・クリュ whole; the footer's tagline too, at 390 and 1280 px (JN1)", async ({
     openPage,
@@ -228,6 +230,22 @@ test.describe("CJK words kept whole at 390 px", () => {
       expect(split).toEqual([]);
     });
   }
+
+  test("/ja/wine-tours: the chosen tour, its meeting point and the price list keep every katakana word and お一人様 whole", async ({ openPage }) => {
+    const { page } = await openPage(phone);
+    await page.goto(`${baseUrl}/ja/wine-tours`);
+    await waitForHydration(page);
+    const split: string[] = [];
+    for (const id of ["hermitage", "mongiron", "both"]) {
+      await page.locator(`li[data-package="${id}"]`).getByRole("button").click();
+      for (const lines of await linesOf(
+        page,
+        "[data-testid=selected-package], [data-testid=selected-package] ~ p, section[aria-labelledby=journey-title] li p",
+      ))
+        for (const phrase of splitPhrases(lines, [...katakanaWords(lines.join("")), "お一人様"])) split.push(`${lines.join("／")} (${phrase})`);
+    }
+    expect(split).toEqual([]);
+  });
 
   test("/zh and /ja: a Latin name inside a heading takes the heading's own face (N8)", async ({ page }) => {
     for (const lang of ["zh", "ja"] as const) {

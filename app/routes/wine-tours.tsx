@@ -82,8 +82,10 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
                 {view.packages.map((tour) => (
                   <li key={tour.id} className="border-b border-wine-700 py-1">
                     <p className="flex justify-between gap-4">
-                      <span>{tour.title}</span>
-                      <span className="font-semibold text-cream-50">{t("wineTours.journey.pricing.perPerson", { price: tour.price })}</span>
+                      <span className="estate-name">{tour.title}</span>
+                      <span className="shrink-0 font-semibold whitespace-nowrap text-cream-50">
+                        {t("wineTours.journey.pricing.perPerson", { price: tour.price })}
+                      </span>
                     </p>
                     {tour.otherPrices.map((line) => (
                       <p key={line} className="text-sm">

@@ -132,7 +132,11 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
               })}
             </p>
             <p className="mt-1 text-sm text-ink-700">
-              {t("wineTours.form.meetingPoint", { place: tour.meetingPoint.place, address: tour.meetingPoint.address })}
+              <Message
+                id="wineTours.form.meetingPoint"
+                values={{ place: tour.meetingPoint.place, address: tour.meetingPoint.address }}
+                components={{ place: <span className="estate-name" /> }}
+              />
             </p>
           </>
         ) : (
