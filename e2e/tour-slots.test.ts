@@ -5,6 +5,7 @@ import { join } from "node:path";
 import ICAL from "ical.js";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { content } from "#content";
+import { localNames } from "#content/names";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { tourBookingOutcomes } from "#forms/tour-booking";
@@ -205,8 +206,7 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   openPage,
 }) => {
   const { page, problems } = await openPage({ viewport: { width: 390, height: 844 } });
-  const estate = (lang: Language) =>
-    lang === "zh" || lang === "ja" ? content.site.estateNameLocal[lang]! : lang === "fr" ? content.site.estateName.replace("'", "’") : content.site.estateName;
+  const estate = (lang: Language) => localNames(content.site, lang).estate;
 
   // Waiting for the estate, in French: the Château Mongiron tour is confirmed by the estate.
   const fr = translator("fr").t;

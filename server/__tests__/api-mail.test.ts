@@ -1,5 +1,6 @@
 import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
@@ -63,6 +64,8 @@ describe("notifications to the estate", () => {
     const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) })).filter((mail) => mail.to[0] !== validPayloads.tourBooking.email);
     for (const mail of mails) {
       expect(mail.from).toBe(site.contact.email);
+      // The sender's name with the typographic apostrophe, as the estate's language writes it (F6).
+      expect((await simpleParser(mail.raw)).from?.value[0]?.name).toBe(localNames(site, "fr").estate);
       expect(mail.parsed.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
     }
     const receivedIn = (table: string, id: string) =>
@@ -225,7 +228,7 @@ describe("newsletter double opt-in", () => {
     // Confirming twice told the estate once.
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation", "notification", "confirmation"]);
     const second2 = parseMail(smtp.received[2]!.raw);
-    expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${site.estateName}`);
+    expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${localNames(site, "es").estate}`);
     expect(row()).toMatchObject({ unsubscribed_at: null, confirmed_at: null, language: "es" });
     expect((app.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers").get() as { n: number }).n).toBe(1);
   });

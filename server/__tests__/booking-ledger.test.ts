@@ -180,8 +180,8 @@ describe("changing a weekly time", () => {
       [at(saturday, "15:00"), 10],
     ]);
     const day = said((await staff.get(`/admin/calendar?view=day&day=${saturday}`)).body);
-    expect(day).toMatch(/10:00 Château L'Hermitage Lescours tour off schedule.*Emily Clarke/);
-    expect(day).toMatch(/10:30 Château L'Hermitage Lescours tour.*Jean Dupont/);
+    expect(day).toMatch(/10:00 Château L’Hermitage Lescours tour off schedule.*Emily Clarke/);
+    expect(day).toMatch(/10:30 Château L’Hermitage Lescours tour.*Jean Dupont/);
     expect(day).not.toContain("Paul Martin");
 
     // Jean's mail: the same calendar entry, one change later, at 10:30 Paris time, in French.

@@ -72,6 +72,9 @@ describe("availability", () => {
         { start: "2027-03-29T10:00:00+02:00", capacity: 8, placesLeft: 8 },
         { start: "2027-03-29T15:00:00+02:00", capacity: 8, placesLeft: 8 },
       ],
+      // What the tours form says above its button (server/__tests__/booking-terms.test.ts).
+      cutoffHours: 24,
+      instantConfirm: true,
     });
   });
 
@@ -189,7 +192,7 @@ describe("booking a slot", () => {
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length >= 2, "acknowledgement and expiry");
     const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
-    expect(expired.subject).toBe("Your tour request at Château L'Hermitage Lescours for Monday, March 29, 2027 at 10:00 AM has expired");
+    expect(expired.subject).toBe("Your tour request at Château L’Hermitage Lescours for Monday, March 29, 2027 at 10:00 AM has expired");
     // Written by the estate in the first person.
     expect(expired.text).toContain(translator("en").t("tourMail.expiredIntro"));
     expect(calendarOf(expired).content.toString()).toContain("METHOD:CANCEL");
@@ -362,8 +365,8 @@ describe("reminders", () => {
     // The cancelled booking got its confirmation and its cancellation, and no reminder.
     const toGone = await Promise.all(smtp.received.filter((mail) => mail.to.includes("gone@example.com")).map((mail) => simpleParser(mail.raw)));
     expect(toGone.map((mail) => mail.subject)).toEqual([
-      "Your visit to Château L'Hermitage Lescours is confirmed: Wednesday, March 10, 2027 at 10:00 AM",
-      "Your visit to Château L'Hermitage Lescours on Wednesday, March 10, 2027 at 10:00 AM is cancelled",
+      "Your visit to Château L’Hermitage Lescours is confirmed: Wednesday, March 10, 2027 at 10:00 AM",
+      "Your visit to Château L’Hermitage Lescours on Wednesday, March 10, 2027 at 10:00 AM is cancelled",
     ]);
     expect((second.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Rappel%' OR subject LIKE 'Reminder%'").get() as { n: number }).n).toBe(1);
     // Sent when online changes close, the reminder gives the phone and no private link, in its text, its HTML and its calendar file.
@@ -446,7 +449,7 @@ describe("the waitlist", () => {
     clock.set("2027-03-02T20:30:00Z");
     await second.tours.expireHolds();
     const [, samOffer] = await mailsTo(smtp, "sam@example.com", 2);
-    expect(samOffer!.subject).toBe("Places are free for your visit to Château L'Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
+    expect(samOffer!.subject).toBe("Places are free for your visit to Château L’Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
     expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
     const lapsed = await second.inject({
       method: "POST",
@@ -471,7 +474,7 @@ describe("the waitlist", () => {
     expect(taken.statusCode).toBe(200);
     expect(taken.body).toContain("Your visit is booked.");
     const [, , confirmation] = await mailsTo(smtp, "sam@example.com", 3);
-    expect(confirmation!.subject).toBe("Your visit to Château L'Hermitage Lescours is confirmed: Saturday, March 20, 2027 at 10:00 AM");
+    expect(confirmation!.subject).toBe("Your visit to Château L’Hermitage Lescours is confirmed: Saturday, March 20, 2027 at 10:00 AM");
     // And the estate, that the places offered were taken.
     const estateAfter = await mailsTo(smtp, "contact@hermitage-lescours.example", 8);
     expect(estateAfter.some((mail) => mail.text?.includes(staff("estateMail.intro.takenConfirmed", { name: "Alex Smith" })))).toBe(true);

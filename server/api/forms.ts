@@ -5,7 +5,8 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypePro
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
-import { isLanguage } from "#core/languages";
+import { isLanguage, languageTags, type Language } from "#core/languages";
+import { translator, type MessageId } from "#locales";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { bookTour, refusalAnswer, type Checkout } from "../bookings/book";
@@ -57,6 +58,26 @@ function issuesOf(validation: readonly { keyword: string; instancePath: string; 
   }));
 }
 
+/**
+ * The 400's words in the page's language, as the page itself would say them (forms.error.fields,
+ * with the labels the form shows): the page's own checks let few refusals through, but those that
+ * come (a day too far ahead, a phone with letters) read as the rest of the page does. A body in no
+ * language of the site, or one that names an unknown key, keeps the API's own words.
+ */
+export function problemIn(kind: FormKind, problem: FieldError, lang: Language): FieldError {
+  const labels = problem.fields.map((name) => formDefinitions[kind].fields.find((field) => field.name === name)?.label);
+  if (problem.fields.length === 0 || labels.some((label) => label === undefined)) return problem;
+  const { t } = translator(lang);
+  const fields = new Intl.ListFormat(languageTags[lang], { type: "conjunction" }).format(labels.map((label) => t(label as MessageId)));
+  return { ...problem, error: t("forms.error.fields", { count: problem.fields.length, fields }) };
+}
+
+/** The language a refused body names, when it names one of the site's (its schema refused something else). */
+function languageOf(body: unknown): Language | null {
+  if (typeof body !== "object" || body === null || !("language" in body)) return null;
+  return isLanguage(body.language) ? body.language : null;
+}
+
 /** A bot filled the field people never see. */
 function isHoneypot(body: unknown): boolean {
   if (typeof body !== "object" || body === null || !("fax" in body)) return false;
@@ -102,7 +123,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   /** A 400 naming the fields: the page filled as typed for a form post, `{error, fields}` for JSON. */
   const sendInvalid = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, problem: FieldError) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: problem.fields });
-    return reply.status(400).type("application/json; charset=utf-8").send(problem);
+    const language = languageOf(request.body);
+    return reply
+      .status(400)
+      .type("application/json; charset=utf-8")
+      .send(language ? problemIn(kind, problem, language) : problem);
   };
 
   /** Answers a form posted without the page's JavaScript with a page in the visitor's language. */

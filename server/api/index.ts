@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { localNames } from "#content/names";
+import { estateLanguage } from "#core/languages";
 import { TourService } from "../bookings/service";
 import { sendAfterVisitMails } from "../bookings/after-visit";
 import { Payments } from "../bookings/payments";
@@ -61,8 +63,9 @@ async function registerApi(app: FastifyInstance, options: { config: Config; now?
   if (config.SMTP_URL && transport) {
     // The sender reads the outbox through this table object: the mail code never imports the database.
     sender = new OutboxSender(new OutboxTable(db), transport, {
-      // MAIL_FROM, else the estate's name and address as the content says them at each send.
-      from: () => config.MAIL_FROM ?? { name: content.current.site.estateName, address: content.current.site.contact.email },
+      // MAIL_FROM, else the estate's name and address as the content says them at each send, the name
+      // set as the estate's own language writes it (« Château L’Hermitage Lescours », with its apostrophe).
+      from: () => config.MAIL_FROM ?? { name: localNames(content.current.site, estateLanguage).estate, address: content.current.site.contact.email },
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
       retryMaxMs: config.MAIL_RETRY_MAX_MS,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { dayCount, isDay, parseStart } from "../bookings/paris-time";
+import { cutoffOf } from "../bookings/schedule";
 import { SlotRefused } from "../bookings/ledger";
 import { languageFromHeader } from "../mail/language";
 import type { WaitlistEntry } from "../db/tour-waitlist";
@@ -36,6 +37,25 @@ function availabilityProblem(issues: readonly { keyword: string; instancePath: s
   const range = issues.find((issue) => issue.keyword === "custom" && issue.message?.startsWith("to is"));
   if (range && fields.length === 1) return { fields, error: `Invalid field: ${range.message ?? ""}` };
   return { fields, error: `Invalid fields: ${fields.join(", ")} (package: ${tourPackageIds.join(", ")}; from and to: YYYY-MM-DD)` };
+}
+
+/**
+ * What the tours form says above its button and on it (app/components/tours/booking-action.ts): the
+ * hours before a tour when online moving and cancelling end (the package's own cut-off, else the
+ * schedule's), and whether the estate confirms the package's bookings itself.
+ */
+function bookingTerms(tours: TourService, pkg: (typeof tourPackageIds)[number]) {
+  const schedule = tours.schedule();
+  return { cutoffHours: cutoffOf(schedule, pkg), instantConfirm: schedule.instantConfirm[pkg] };
+}
+
+/**
+ * The availability answer with the booking terms added: the service keeps its answer as JSON text
+ * (`{"slots":[…],…}`, reused for a second by every visitor asking the same days), so the terms are
+ * written into that object as text rather than the whole answer parsed and written again.
+ */
+function withBookingTerms(json: string, terms: ReturnType<typeof bookingTerms>): string {
+  return `${json.slice(0, json.lastIndexOf("}"))},${JSON.stringify(terms).slice(1)}`;
 }
 
 /** A private link's token; anything else (a list, a malformed value) reads as none: the "invalid link" page. */
@@ -79,7 +99,7 @@ export async function tourRoutes(
     return reply
       .header("Cache-Control", `public, max-age=${availabilityMaxAgeSeconds}`)
       .type("application/json; charset=utf-8")
-      .send(tours.availabilityJson(query.package, query.from, query.to));
+      .send(withBookingTerms(tours.availabilityJson(query.package, query.from, query.to), bookingTerms(tours, query.package)));
   });
 
   const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: VisitPageNote, day = visit.date) =>

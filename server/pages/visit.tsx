@@ -57,7 +57,11 @@ function DayChooser({ tours, visit, day, today }: { tours: TourService; visit: B
   const lang = visit.language;
   const { t } = translator(lang);
   const month = monthOf(day < today ? today : day);
-  const days = [...new Set(moveOptions(tours, visit, month.first < today ? today : month.first, month.last).map((slot) => slot.date))];
+  const open = [...new Set(moveOptions(tours, visit, month.first < today ? today : month.first, month.last).map((slot) => slot.date))];
+  // The day the page shows is in the box even when it has no other time (the booking's own day, whose
+  // only time is the booking's): the sentence under it is about that day (the native readers' N5).
+  const shown = day >= today && day >= month.first && day <= month.last;
+  const days = shown && !open.includes(day) ? [...open, day].sort() : open;
   const link = (to: string) => `${apiPaths.tourBooking}?${new URLSearchParams({ token: visit.token, day: to })}`;
   const monthName = new Intl.DateTimeFormat(languageTags[lang], { year: "numeric", month: "long", timeZone: "UTC" }).format(
     new Date(`${month.first}T00:00:00Z`),
@@ -161,7 +165,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
                 <button type="submit">{t("manage.moveButton")}</button>
               </form>
             ) : (
-              <p>{t("manage.noTimesThatDay")}</p>
+              <p>{t("manage.noTimesThatDay", { date: formatEventDate(day, lang) })}</p>
             )}
           </section>
           <section>
@@ -187,6 +191,20 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
   );
 }
 
+/** Whether a waitlist line has places offered to it now. */
+const offerOpen = (entry: WaitlistEntry, tours: TourService) =>
+  entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
+
+/**
+ * A waitlist page's title: « Des places pour votre visite » while places are offered and once they
+ * are taken; while waiting, once left or once the offer ended, the visitor's place on the list (the
+ * native readers' N14).
+ */
+function offerPageTitle(entry: WaitlistEntry, tours: TourService, booked: boolean, left: boolean): MessageId {
+  if (left) return "waitlist.titleWaiting";
+  return booked || entry.status === "taken" || offerOpen(entry, tours) ? "waitlist.title" : "waitlist.titleWaiting";
+}
+
 /**
  * A waitlist's page, in the visitor's language: the time; an offer's places, until when they are
  * kept, and the button that takes them; and while they wait or have an offer, the button that
@@ -208,7 +226,7 @@ function OfferPage({
   left: boolean;
 }) {
   const { t } = translator(lang);
-  const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
+  const open = offerOpen(entry, tours);
   const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
   const state = left
     ? t("waitlist.left")
@@ -222,7 +240,7 @@ function OfferPage({
   return (
     <>
       <p className="estate">{localNames(tours.content.current.site, lang).estate}</p>
-      <h1>{t("waitlist.title")}</h1>
+      <h1>{t(offerPageTitle(entry, tours, booked, left))}</h1>
       {state ? <p role={booked || left ? "status" : undefined}>{state}</p> : null}
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
@@ -261,7 +279,8 @@ export function visitPage(props: Parameters<typeof ManagePage>[0], stylesheet: s
 
 /** A waitlist's page, whole. */
 export function waitlistPage(props: Parameters<typeof OfferPage>[0], stylesheet: string | null): string {
-  const title = `${translator(props.lang).t("waitlist.title")} — ${localNames(props.tours.content.current.site, props.lang).estate}`;
+  const heading = offerPageTitle(props.entry, props.tours, props.booked, props.left);
+  const title = `${translator(props.lang).t(heading)} — ${localNames(props.tours.content.current.site, props.lang).estate}`;
   return renderPage({ lang: props.lang, title, children: <OfferPage {...props} />, stylesheet });
 }
 

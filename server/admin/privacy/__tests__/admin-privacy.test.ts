@@ -287,7 +287,7 @@ describe("a person's copy of their data", () => {
     expect(text).toContain(content.site.contact.email);
     expect(text).toContain(content.site.contact.phone);
     // Each form by its name, the visitor's own labels, and what they typed.
-    for (const name of ["参观预约申请", "通过联系页面发送的留言", "新闻简报订阅"]) expect(text).toContain(name);
+    for (const name of ["参观预约", "通过联系页面发送的留言", "新闻简报订阅"]) expect(text).toContain(name);
     for (const label of [
       "forms.fields.name",
       "forms.fields.phone",

@@ -75,7 +75,7 @@ describe("the tour schedule", () => {
     expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
     expect(await starts(app, "package=mongiron&from=2027-03-03&to=2027-03-03")).toEqual([{ start: "2027-03-03T09:30:00+01:00", capacity: 6, placesLeft: 6 }]);
     expect(await starts(app, "package=mongiron&from=2027-03-04&to=2027-03-04")).toHaveLength(2);
-    // The Château L'Hermitage Lescours tour keeps its own capacity.
+    // The Château L’Hermitage Lescours tour keeps its own capacity.
     expect((await starts(app, "package=hermitage&from=2027-03-03&to=2027-03-03"))[0]).toMatchObject({ capacity: 8 });
     const audit = app.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
     expect(audit).toEqual([{ actor: admin.email, action: "schedule.changed" }]);
@@ -356,7 +356,7 @@ describe("the staff's private calendar feed", () => {
     for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
     const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
     expect(events.map((event) => [event.summary, event.startDate.toString(), event.startDate.zone.tzid, event.startDate.toJSDate().toISOString()])).toEqual([
-      ["Camille Martin · 5 people · Château L'Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
+      ["Camille Martin · 5 people · Château L’Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
     ]);
     expect(events[0]!.description).toContain("Language: French");
 
@@ -409,7 +409,7 @@ describe("the tour calendar", () => {
     const text = said(day.body);
     expect(text).toContain("Wednesday, 17 March 2027");
     expect(text).toContain("11:30 Château Mongiron tour3 places taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
-    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 places taken, 8 left of 8");
+    expect(text).toContain("10:00 Château L’Hermitage Lescours tour0 places taken, 8 left of 8");
     expect(day.body).toContain('href="/admin/calendar"');
     const week = said((await office.get("/admin/calendar?view=week&day=2027-03-17")).body);
     // The week holding 17 March, Monday first; Friday closed with the staff's note.
