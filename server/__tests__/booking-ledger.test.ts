@@ -438,6 +438,57 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
   });
 
+  it("a package with a horizon of its own: every path that refuses a day beyond it states the package's months, not the schedule's", async () => {
+    const { app, staff } = await estate();
+    // The Hermitage tour opens two months ahead (the schedule: twelve); saved from the staff's page as the office does.
+    const packageForm = Object.fromEntries(
+      ["hermitage", "mongiron", "both"].flatMap((pkg) => [
+        [`${pkg}-minGuests`, "1"],
+        [`${pkg}-cutoffHours`, ""],
+        [`${pkg}-horizonMonths`, pkg === "hermitage" ? "2" : ""],
+        [`${pkg}-depositPercent`, "0"],
+      ]),
+    );
+    expect((await staff.post("/admin/experiences", packageForm)).statusCode).toBe(303);
+    // A Saturday nine weeks ahead: within the schedule's year, beyond the package's two months (1 May 2027).
+    const beyond = "2027-05-08";
+    const months = { months: 2 };
+    const visitorWords = translator("fr").t("wineTours.slots.conflictHorizon", { ...months, contact: "https://www.hermitage-lescours.example/fr/contact" });
+    // The booking form.
+    expect((await bookTour(app, { ...guests.jean, slot: at(beyond, "10:00") })).json().error).toBe(visitorWords);
+    // The visitor's own page, moving a booking there.
+    const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const move = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${token}&action=move&slot=${encodeURIComponent(at(beyond, "10:00"))}`,
+    });
+    expect(move.statusCode).toBe(409);
+    expect(said(move.body)).toContain(visitorWords.replace(/\s+/g, " "));
+    // The staff's new booking.
+    const staffBooking = await staff.post("/admin/bookings", {
+      package: "hermitage",
+      day: beyond,
+      slot: at(beyond, "10:00"),
+      guests: "2",
+      name: "Loin",
+      email: "",
+      phone: "",
+      language: "fr",
+      note: "",
+    });
+    expect(staffBooking.statusCode).toBe(409);
+    expect(said(staffBooking.body)).toContain(en("error.slotHorizon", months));
+    // A request without a time, confirmed by the staff into a time.
+    const request = (await bookTour(app, { ...guests.emily } as never)).json().id as string;
+    const confirm = await staff.post(`/admin/submissions/tour-bookings/${request}/confirm`, { slot: at(beyond, "10:00") });
+    expect(confirm.statusCode).toBe(409);
+    expect(said(confirm.body)).toContain(en("error.slotHorizon", months));
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ?").get(beyond)).toEqual({ n: 0 });
+  });
+
   it("a full slot's waitlist takes at most twice its capacity in people", async () => {
     const { app } = await estate();
     expect((await bookTour(app, { ...guests.jean, guests: 8, slot: at(saturday, "10:00") })).statusCode).toBe(201);

@@ -17,7 +17,7 @@ import { reserveExperience, type ExperienceBooking } from "./experiences";
 import { SlotRefused } from "./ledger";
 import type { LocalTime } from "./paris-time";
 import { offersPrivate } from "./pricing";
-import { capacityOf } from "./schedule";
+import { capacityOf, horizonOf } from "./schedule";
 import { contactLink, WaitlistFull, type TourService } from "./service";
 import { VoucherRefused } from "./vouchers";
 
@@ -203,7 +203,7 @@ export function refusalAnswer(
     refused.reason === "closed" || refused.reason === "unknown"
       ? t("wineTours.slots.conflictClosed", { contact })
       : refused.reason === "horizon"
-        ? t("wineTours.slots.conflictHorizon", { months: schedule.rules[booking.package].horizonMonths ?? schedule.horizonMonths, contact })
+        ? t("wineTours.slots.conflictHorizon", { months: horizonOf(schedule, booking.package), contact })
         : guests > capacity
           ? t("wineTours.slots.conflictTooLarge", { capacity, contact })
           : refused.placesLeft === 0

@@ -267,9 +267,12 @@ export const beforeCutoff = (schedule: Schedule, slot: LocalTime & { package?: T
 export const minimumHoldEnd = (schedule: Schedule, slot: LocalTime & { package: TourPackageId }) =>
   new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
 
+/** How many months ahead a package's tours can be booked: its own horizon, else the schedule's (every page that states it, every check). */
+export const horizonOf = (schedule: Schedule, pkg: TourPackageId | undefined) => (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths;
+
 /** The last day that can be booked at `now`: the horizon's months (the package's own, else the schedule's) after today, on the estate's clock. */
 export const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) =>
-  addMonths(localOf(now, schedule.zone || estateZone).date, (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths);
+  addMonths(localOf(now, schedule.zone || estateZone).date, horizonOf(schedule, pkg));
 
 /** Whether a day is within the booking horizon (of `pkg`, when named) at `now`. */
 export const withinHorizon = (schedule: Schedule, date: string, now: Date, pkg?: TourPackageId) => date <= horizonEnd(schedule, now, pkg);

@@ -13,7 +13,7 @@ import { translator, type MessageId } from "#locales";
 import type { BookedVisit, TourService } from "../bookings/service";
 import { contactLink, visitorMovesPerDay } from "../bookings/service";
 import { addDays, localOf } from "../bookings/paris-time";
-import { cutoffOf, slotStart } from "../bookings/schedule";
+import { cutoffOf, horizonOf, slotStart } from "../bookings/schedule";
 import { ExperienceLines, experienceStatus } from "./experience-lines";
 import type { OpenSlot } from "../bookings/ledger";
 import type { WaitlistEntry } from "../db/tour-waitlist";
@@ -120,7 +120,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
     moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
-    horizon: t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact }),
+    horizon: t("wineTours.slots.conflictHorizon", { months: horizonOf(schedule, visit.package), contact }),
   };
   return (
     <>

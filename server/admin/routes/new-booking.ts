@@ -8,7 +8,7 @@ import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
-import { slotStart } from "../../bookings/schedule";
+import { horizonOf, slotStart } from "../../bookings/schedule";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { checkedForm } from "../staff-form";
 import { inboxRoles } from "../roles";
@@ -160,7 +160,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
         error.reason === "full"
           ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: error.placesLeft })
           : error.reason === "horizon"
-            ? view.t("error.slotHorizon", { months: tours.schedule().horizonMonths })
+            ? view.t("error.slotHorizon", { months: horizonOf(tours.schedule(), form.package) })
             : error.reason === "closed"
               ? view.t("error.slotStarted")
               : view.t("error.slotUnknown");

@@ -35,7 +35,7 @@ import { answerState, SubmissionPage, type Done, type RefusedAnswer } from "../v
 import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 import { bookingExtras } from "../views/booking-extras";
 import { isDay, localOf, parseStart } from "../../bookings/paris-time";
-import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
+import { capacityOf, hasSlot, horizonOf, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
 import { guardedRoutes } from "../staff-guard";
@@ -374,7 +374,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
           outcome.reason === "full"
             ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
             : outcome.reason === "horizon"
-              ? view.t("error.slotHorizon", { months: schedule.horizonMonths })
+              ? view.t("error.slotHorizon", { months: horizonOf(schedule, String(record.row.package) as "hermitage") })
               : outcome.reason === "closed"
                 ? view.t("error.slotStarted")
                 : view.t("error.slotUnknown");
