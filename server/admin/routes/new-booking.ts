@@ -8,9 +8,10 @@ import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { bookForVisitor } from "../../bookings/book";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
-import { horizonOf, slotStart } from "../../bookings/schedule";
+import { slotStart } from "../../bookings/schedule";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../context";
 import { checkedForm } from "../staff-form";
+import { slotProblem } from "../slot-problem";
 import { inboxRoles } from "../roles";
 import { submissionHref } from "../views/inbox-page";
 import { NewBookingPage, type NewBookingField } from "../views/new-booking-page";
@@ -156,14 +157,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
       return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
-      const problem =
-        error.reason === "full"
-          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: error.placesLeft })
-          : error.reason === "horizon"
-            ? view.t("error.slotHorizon", { months: horizonOf(tours.schedule(), form.package) })
-            : error.reason === "closed"
-              ? view.t("error.slotStarted")
-              : view.t("error.slotUnknown");
+      const problem = slotProblem(view, error, session.role, tours.schedule(), form.package);
       return sendNewBookingPage(context, request, reply, 409, chosen, typed, { slot: problem });
     }
   });

@@ -35,12 +35,13 @@ import { answerState, SubmissionPage, type Done, type RefusedAnswer } from "../v
 import { isSlotNote, SlotPanel, type SlotNote } from "../views/booking-slot-panel";
 import { bookingExtras } from "../views/booking-extras";
 import { isDay, localOf, parseStart } from "../../bookings/paris-time";
-import { capacityOf, hasSlot, horizonOf, slotStart } from "../../bookings/schedule";
+import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "../views/submission-page";
 import { guardedRoutes } from "../staff-guard";
 import { checkedForm, type CheckedForm } from "../staff-form";
 import { inboxHandling } from "../inbox-handling";
+import { slotProblem } from "../slot-problem";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -362,22 +363,11 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       const { slot: local, reason } = request.body.value;
       const refused = { form: "confirm" as const, typed, problems: {} };
       const overCapacity = session.role === "admin" && reason !== "";
-      const outcome = await context.tours.confirmRequest(
-        record.entry.submission_id,
-        { package: String(record.row.package) as "hermitage", ...local },
-        { actor: session.email, overCapacity, reason },
-      );
+      const slot = { package: String(record.row.package) as "hermitage", ...local };
+      const outcome = await context.tours.confirmRequest(record.entry.submission_id, slot, { actor: session.email, overCapacity, reason });
       if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
       if (outcome instanceof SlotRefused) {
-        const schedule = context.tours.schedule();
-        const problem =
-          outcome.reason === "full"
-            ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
-            : outcome.reason === "horizon"
-              ? view.t("error.slotHorizon", { months: horizonOf(schedule, String(record.row.package) as "hermitage") })
-              : outcome.reason === "closed"
-                ? view.t("error.slotStarted")
-                : view.t("error.slotUnknown");
+        const problem = slotProblem(view, outcome, session.role, context.tours.schedule(), slot.package);
         return page(request, reply, record, 409, { refused: { ...refused, problems: { slot: problem } }, confirmDay: local.date });
       }
       return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
