@@ -14,7 +14,7 @@ import {
   insertDateChange,
   readScheduleRows,
   writeScheduleSettings,
-  type DateChangeKind,
+  type DateChange,
 } from "../db/tour-schedule";
 import { readPackageRules } from "../db/tour-rules";
 import { addDays, addMonths, dayCount, estateZone, isoWithOffset, instantOf, localOf, weekdayOf, type LocalTime } from "./paris-time";
@@ -28,17 +28,8 @@ export interface Closure {
   note: string;
 }
 
-/** A one-off change of one date: an extra time, a weekly time that does not run, or another capacity. */
-export interface DateChange {
-  id: number;
-  day: string;
-  package: TourPackageId;
-  time: string;
-  kind: DateChangeKind;
-  /** An extra time's or a changed time's capacity; null: the package's. */
-  capacity: number | null;
-  note: string;
-}
+/** A one-off change of one date (server/db/tour-schedule.ts: one type for the row and the rule). */
+export type { DateChange } from "../db/tour-schedule";
 
 /**
  * A package's own rules (the staff's experiences page): the smallest group its tour runs for (a
