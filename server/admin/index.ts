@@ -322,8 +322,12 @@ async function registerStaffArea(
 }
 
 /**
- * The staff area as a plugin of the server (`staff-area`): it needs the content store, the API's
- * database and services, and the backups' state; registered before them, the server does not
- * start and names the one missing.
+ * The staff area as a plugin of the server (`staff-area`): it needs the content store, the
+ * database, the mail, the bookings and the backups' state; registered before them, the server does
+ * not start and names the one missing.
  */
-export const staffArea = fp(registerStaffArea, { name: "staff-area", fastify: "5.x", dependencies: ["content-store", "api", "backups"] });
+export const staffArea = fp(registerStaffArea, {
+  name: "staff-area",
+  fastify: "5.x",
+  dependencies: ["content-store", "database", "mail", "bookings", "backups"],
+});

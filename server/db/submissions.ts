@@ -2,12 +2,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } from "#forms/definitions";
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
-import { GroupCommit, type CommitState } from "./group-commit";
+import { GroupCommit } from "./group-commit";
 import type { OutgoingMail } from "#core/mail";
 import { enqueueMail } from "./outbox";
 
 export interface StoreOptions {
-  /** Called after a commit that may have queued e-mails. */
+  /** The server's group commit, which the bookings' writes share (its listeners hear each commit); else one of the store's own. */
+  commits?: GroupCommit;
+  /** Called after a commit that may have queued e-mails (with a group commit of the store's own). */
   onCommit?: () => void;
   now?: () => Date;
 }
@@ -83,7 +85,7 @@ export class SubmissionStore {
   ) {
     // A definition changed without its migration stops the server here, naming the columns.
     checkFormTables(db, { [formDefinitions.newsletterSignup.table]: subscriberColumns });
-    this.commits = new GroupCommit(db, () => this.options.onCommit?.());
+    this.commits = options.commits ?? new GroupCommit(db, () => this.options.onCommit?.());
     this.now = options.now ?? (() => new Date());
     this.inserts = new Map();
     for (const form of Object.values(formDefinitions)) {
@@ -117,16 +119,6 @@ export class SubmissionStore {
     mailsFor?: MailsAfter<T>,
   ): Promise<{ id: string; written: T }> {
     return this.commits.run(() => this.insert(kind, input, also, mailsFor));
-  }
-
-  /** Commits what is queued, once, refusing what cannot be written now (before the database closes). */
-  flush(): void {
-    this.commits.flush({ final: true });
-  }
-
-  /** Whether the last commit failed for a lock or a full disk (for /healthz). */
-  get commitState(): CommitState {
-    return this.commits.state;
   }
 
   private insert<T>(kind: FormKind, input: AnyFormInput, also: AlsoWrite<T>, mailsFor: MailsAfter<T> | undefined): { id: string; written: T } {
@@ -231,7 +223,7 @@ export class SubmissionStore {
         return changed;
       })();
       row.confirmed_at = now;
-      if (confirmed && mailsFor) this.options.onCommit?.();
+      if (confirmed && mailsFor) this.commits.committed();
     }
     return { row, state: "confirmed" };
   }
