@@ -18,6 +18,7 @@ import { adminTestServer } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { availableSlots, bookTour, scheduleFormWith } from "./support/schedule";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
+import { days } from "../bookings/day-view";
 
 const { apps, smtps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -109,7 +110,7 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(said(asked.body)).toContain(en("scheduleChange.title", { count: 3 }));
     for (const name of ["Jean Dupont", "Emily Clarke", "王小明"]) expect(said(asked.body)).toContain(name);
     expect([...decisionsOf(asked.body).keys()].sort()).toEqual(Object.values(ids).sort());
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     // Kept, all three: the day is closed to new bookings, the guests stay where they were.
     const done = await staff.post("/admin/schedule/closures", hiddenFields(asked.body));
     expect(done.statusCode).toBe(303);
@@ -137,9 +138,9 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(again.statusCode).toBe(409);
     expect(said(again.body)).toContain(en("scheduleChange.stale"));
     expect(decisionsOf(again.body).size).toBe(2);
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     expect((await staff.post("/admin/schedule/closures", hiddenFields(again.body))).statusCode).toBe(303);
-    expect(app.tours.schedule().closures).toHaveLength(1);
+    expect(app.bookings.schedule.current().closures).toHaveLength(1);
   });
 });
 
@@ -220,7 +221,7 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     expect(refused.statusCode).toBe(409);
     expect(said(refused.body)).toContain(en("scheduleChange.moveRefused", { name: "Jean Dupont", when: "Sat 6 Mar 15:00" }));
     // Nothing changed: the schedule still runs Saturday at 10:00, Jean is still there.
-    expect(app.tours.schedule().times.hermitage[6]).toEqual(["10:00", "15:00"]);
+    expect(app.bookings.schedule.current().times.hermitage[6]).toEqual(["10:00", "15:00"]);
     expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
   });
 });
@@ -265,7 +266,7 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
       expect(done.statusCode, said(done.body).slice(0, 300)).toBe(303);
       // The bookings hold their places at their own time, and the calendar lists them.
       expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
-      const [day] = app.tours.days(saturday, saturday);
+      const [day] = days(app.bookings, saturday, saturday);
       const ten = day!.slots.find((slot) => slot.package === "hermitage" && slot.time === "10:00")!;
       expect(ten.bookings.map((booking) => booking.bookingId).sort()).toEqual([ids.jean, ids.emily].sort());
       expect(ten.taken).toBe(7);

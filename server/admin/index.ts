@@ -54,8 +54,7 @@ import { experienceRoutes } from "./routes/experiences";
 import { guestRoutes } from "./routes/guests";
 import { reportRoutes } from "./routes/reports";
 import { voucherRoutes } from "./routes/vouchers";
-import type { SubmissionStore } from "../db/submissions";
-import type { TourService } from "../bookings/service";
+import type { Bookings } from "../bookings/deps";
 import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
 import { NotFoundPage } from "./views/sign-in-page";
@@ -100,8 +99,7 @@ interface AdminOptions {
   schedule: ContentSchedule;
   live: LivePreview;
   newsletter: NewsletterDesk;
-  tours: TourService;
-  store: SubmissionStore;
+  bookings: Bookings;
   content: ContentStore;
   backupStatus: () => BackupStatus;
 }
@@ -118,8 +116,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     content: options.content,
-    tours: options.tours,
-    store: options.store,
+    bookings: options.bookings,
     backupStatus: options.backupStatus,
   };
   // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
@@ -314,8 +311,7 @@ async function registerStaffArea(
     schedule,
     live,
     newsletter,
-    tours: app.tours,
-    store: app.submissions,
+    bookings: app.bookings,
     content: app.content,
     backupStatus: () => app.backups.status(),
   });

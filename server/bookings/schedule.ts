@@ -143,6 +143,9 @@ export type ScheduleChange =
   | { kind: "date-add"; change: Omit<DateChange, "id"> }
   | { kind: "date-remove"; id: number };
 
+/** Why a booking is touched by a schedule change: its day closes, its time leaves the schedule, or its time's capacity falls below what is booked. */
+export type AffectReason = "closed" | "removed" | "capacity";
+
 /** The schedule as it would be after `change` (nothing written). */
 export function proposedSchedule(schedule: Schedule, change: ScheduleChange): Schedule {
   switch (change.kind) {

@@ -1,4 +1,4 @@
-import type { BookedVisit } from "../../bookings/service";
+import type { BookedVisit } from "../../bookings/visits";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName } from "./schedule-page";
 import { formatClock, type ViewContext } from "../view-context";
