@@ -24,8 +24,8 @@ import { redeem, voucherValue, VoucherRefused } from "./vouchers";
 import { joinLine, WaitlistFull } from "./waitlist";
 
 /** How long a time is held while its deposit is paid: the checkout's own life, and a minute for its webhook to arrive. */
-export const checkoutMinutes = 30;
-export const paymentHoldMinutes = checkoutMinutes + 1;
+const checkoutMinutes = 30;
+const paymentHoldMinutes = checkoutMinutes + 1;
 
 /** A visitor's booking as the route's schema read it: the form's fields, the time chosen, and whether to wait in line when it is full. */
 export interface VisitorBooking {

@@ -128,7 +128,7 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
 const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : []);
 
 /** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
-export function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
+function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
   return {
     id: visit.bookingId,
     email: visit.email,

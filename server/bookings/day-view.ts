@@ -36,7 +36,7 @@ export interface DayView {
  * The days from `from` to `to`: `bookings` are those holding places in that range, `held` the
  * places held per day, time and package (server/db/tour-ledger.ts).
  */
-export function dayViews(
+function dayViews(
   schedule: Schedule,
   from: string,
   to: string,

@@ -14,7 +14,7 @@ import type { PaymentProvider } from "./payments";
 import { readSchedule, type Schedule } from "./schedule";
 
 /** Writes: `work` runs as one transaction (a savepoint of the group commit) and resolves once on disk; what it throws rolls it back. */
-export interface Commits {
+interface Commits {
   run<T>(work: (tx: Db) => T): Promise<T>;
 }
 

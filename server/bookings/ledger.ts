@@ -14,8 +14,6 @@ import { placesHeld, placesHeldBetween, privateHeld } from "../db/tour-ledger";
 import { beforeCutoff, capacityOf, hasSlot, slotInstant, timesOn, withinHorizon, type Schedule, type Slot } from "./schedule";
 import { addDays, dayCount } from "./paris-time";
 
-export type { SlotBooking, SlotStatus } from "../db/tour-ledger";
-
 /** Why a slot cannot be given: not in the schedule, past its cut-off, beyond the booking horizon, or short of places. */
 export class SlotRefused extends Error {
   override name = "SlotRefused";

@@ -17,7 +17,7 @@ import { changeable, type BookedVisit } from "./visits";
 const monthsAhead = 24;
 
 /** A time the visitor may move to: its `start` as the form sends it, and its places left. */
-export interface MoveTime {
+interface MoveTime {
   start: string;
   time: string;
   placesLeft: number;
