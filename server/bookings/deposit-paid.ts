@@ -6,7 +6,6 @@
  * pay for has its deposit refunded; an expired checkout frees its places.
  */
 import { auditActions, paymentProviderActor, recordAudit } from "../db/audit";
-import type { Db } from "../db/database";
 import { setWaiting, slotBookingById, type SlotBooking } from "../db/tour-ledger";
 import { paymentOf, recordPaymentEvent, setPaymentStatus } from "../db/tour-payments";
 import type { BookingEvent } from "./booking-events";
@@ -17,7 +16,7 @@ import { placesFree } from "./ledger";
 import { confirmGroupsAtMinimum, reachesMinimum } from "./minimum-group";
 import type { PaymentProvider } from "./payments";
 import { refundWhatIsDue } from "./refund";
-import { minimumHoldEnd, type Schedule } from "./schedule";
+import { minimumHoldEnd } from "./schedule";
 import { bookingFacts, bookingType } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
@@ -50,10 +49,19 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
       const held = visit?.status === "pending" && visit.waitingFor === "payment";
       // Paid just as its time lapsed: when the places are still free, the booking stands.
       const lapsed = visit?.status === "expired" && visit.waitingFor === "payment";
-      if (visit && (held || (lapsed && placesFree(tx, schedule, visit, visit.guests, now, { except: visit.bookingId, byStaff: true, private: visit.private }))))
-        events.push(...confirmPaid(tx, schedule, visit, now));
-      // Nothing to pay for any more (cancelled, or its places gone): the deposit goes back.
-      else setPaymentStatus(tx, checkout.bookingId, ["paid"], "refund-due", now);
+      const freeAgain = (booking: SlotBooking) =>
+        placesFree(tx, schedule, booking, booking.guests, now, { except: booking.bookingId, byStaff: true, private: booking.private });
+      if (!visit || !(held || (lapsed && freeAgain(visit))))
+        // Nothing to pay for any more (cancelled, or its places gone): the deposit goes back.
+        setPaymentStatus(tx, checkout.bookingId, ["paid"], "refund-due", now);
+      else if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
+        // Its tour still lacks people: it waits for them until the cut-off.
+        setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
+        events.push({ kind: "waitingForMinimum", booking: bookingFacts(tx, visit.bookingId)! });
+      } else if (setBookingStatus(tx, visit.bookingId, ["pending", "expired"], "confirmed", now)) {
+        // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
+        events.push({ kind: "confirmed", booking: bookingFacts(tx, visit.bookingId)!, by: "deposit" }, ...confirmGroupsAtMinimum(tx, schedule, visit, now));
+      }
     }
     events.push(...offerFreedPlaces(tx, schedule, now));
     queueMails(tx, bookingMails(events, mailFacts(deps, schedule)));
@@ -61,17 +69,4 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
   });
   refundWhatIsDue(deps);
   return outcome;
-}
-
-/**
- * A deposit paid for a time still held: the booking is confirmed (and may bring its time to the
- * minimum), or, when its tour still lacks people, waits for them until the cut-off.
- */
-function confirmPaid(tx: Db, schedule: Schedule, visit: SlotBooking, now: Date): BookingEvent[] {
-  if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
-    setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
-    return [{ kind: "waitingForMinimum", booking: bookingFacts(tx, visit.bookingId)! }];
-  }
-  if (!setBookingStatus(tx, visit.bookingId, ["pending", "expired"], "confirmed", now)) return [];
-  return [{ kind: "confirmed", booking: bookingFacts(tx, visit.bookingId)!, by: "deposit" }, ...confirmGroupsAtMinimum(tx, schedule, visit, now)];
 }
