@@ -71,6 +71,11 @@ const boundaries = [
     message: "The bookings' rules sit below the API and the staff area, which call them.",
   },
   {
+    target: ["./server/db", "./server/mail", "./server/bookings", "./server/pages", "./server/api", "./server/admin"],
+    from: "./server/plugins",
+    message: "The plugins put the server's parts together (server/app.ts registers them): the parts they make do not import them.",
+  },
+  {
     target: "./server/pages",
     from: ["./server/admin", "./server/api"],
     message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way.",

@@ -18,6 +18,7 @@ import { adminTestServer } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { availableSlots, bookTour, scheduleFormWith } from "./support/schedule";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
+import { days } from "../bookings/day-view";
 
 const { apps, smtps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -109,7 +110,7 @@ describe("closing a day", () => {
     expect(said(asked.body)).toContain(en("scheduleChange.title", { count: 3 }));
     for (const name of ["Jean Dupont", "Emily Clarke", "王小明"]) expect(said(asked.body)).toContain(name);
     expect([...decisionsOf(asked.body).keys()].sort()).toEqual(Object.values(ids).sort());
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     // Kept, all three: the day is closed to new bookings, the guests stay where they were.
     const done = await staff.post("/admin/schedule/closures", hiddenFields(asked.body));
     expect(done.statusCode).toBe(303);
@@ -137,9 +138,9 @@ describe("closing a day", () => {
     expect(again.statusCode).toBe(409);
     expect(said(again.body)).toContain(en("scheduleChange.stale"));
     expect(decisionsOf(again.body).size).toBe(2);
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     expect((await staff.post("/admin/schedule/closures", hiddenFields(again.body))).statusCode).toBe(303);
-    expect(app.tours.schedule().closures).toHaveLength(1);
+    expect(app.bookings.schedule.current().closures).toHaveLength(1);
   });
 });
 
@@ -220,7 +221,7 @@ describe("changing a weekly time", () => {
     expect(refused.statusCode).toBe(409);
     expect(said(refused.body)).toContain(en("scheduleChange.moveRefused", { name: "Jean Dupont", when: "Sat 6 Mar 15:00" }));
     // Nothing changed: the schedule still runs Saturday at 10:00, Jean is still there.
-    expect(app.tours.schedule().times.hermitage[6]).toEqual(["10:00", "15:00"]);
+    expect(app.bookings.schedule.current().times.hermitage[6]).toEqual(["10:00", "15:00"]);
     expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
   });
 });
@@ -265,7 +266,7 @@ describe("no schedule change makes a booked place bookable again", () => {
       expect(done.statusCode, said(done.body).slice(0, 300)).toBe(303);
       // The bookings hold their places at their own time, and the calendar lists them.
       expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
-      const [day] = app.tours.days(saturday, saturday);
+      const [day] = days(app.bookings, saturday, saturday);
       const ten = day!.slots.find((slot) => slot.package === "hermitage" && slot.time === "10:00")!;
       expect(ten.bookings.map((booking) => booking.bookingId).sort()).toEqual([ids.jean, ids.emily].sort());
       expect(ten.taken).toBe(7);
@@ -436,6 +437,57 @@ describe("limits that hold everywhere", () => {
       ).statusCode,
     ).toBe(409);
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
+  });
+
+  it("a package with a horizon of its own: every path that refuses a day beyond it states the package's months, not the schedule's", async () => {
+    const { app, staff } = await estate();
+    // The Hermitage tour opens two months ahead (the schedule: twelve); saved from the staff's page as the office does.
+    const packageForm = Object.fromEntries(
+      ["hermitage", "mongiron", "both"].flatMap((pkg) => [
+        [`${pkg}-minGuests`, "1"],
+        [`${pkg}-cutoffHours`, ""],
+        [`${pkg}-horizonMonths`, pkg === "hermitage" ? "2" : ""],
+        [`${pkg}-depositPercent`, "0"],
+      ]),
+    );
+    expect((await staff.post("/admin/experiences", packageForm)).statusCode).toBe(303);
+    // A Saturday nine weeks ahead: within the schedule's year, beyond the package's two months (1 May 2027).
+    const beyond = "2027-05-08";
+    const months = { months: 2 };
+    const visitorWords = translator("fr").t("wineTours.slots.conflictHorizon", { ...months, contact: "https://www.hermitage-lescours.example/fr/contact" });
+    // The booking form.
+    expect((await bookTour(app, { ...guests.jean, slot: at(beyond, "10:00") })).json().error).toBe(visitorWords);
+    // The visitor's own page, moving a booking there.
+    const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const move = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${token}&action=move&slot=${encodeURIComponent(at(beyond, "10:00"))}`,
+    });
+    expect(move.statusCode).toBe(409);
+    expect(said(move.body)).toContain(visitorWords.replace(/\s+/g, " "));
+    // The staff's new booking.
+    const staffBooking = await staff.post("/admin/bookings", {
+      package: "hermitage",
+      day: beyond,
+      slot: at(beyond, "10:00"),
+      guests: "2",
+      name: "Loin",
+      email: "",
+      phone: "",
+      language: "fr",
+      note: "",
+    });
+    expect(staffBooking.statusCode).toBe(409);
+    expect(said(staffBooking.body)).toContain(en("error.slotHorizon", months));
+    // A request without a time, confirmed by the staff into a time.
+    const request = (await bookTour(app, { ...guests.emily } as never)).json().id as string;
+    const confirm = await staff.post(`/admin/submissions/tour-bookings/${request}/confirm`, { slot: at(beyond, "10:00") });
+    expect(confirm.statusCode).toBe(409);
+    expect(said(confirm.body)).toContain(en("error.slotHorizon", months));
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ?").get(beyond)).toEqual({ n: 0 });
   });
 
   it("a full slot's waitlist takes at most twice its capacity in people", async () => {

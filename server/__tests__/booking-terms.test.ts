@@ -43,7 +43,7 @@ describe("the availability answer", () => {
     writePackageRules(app.db, [{ package: "mongiron", min_guests: 1, cutoff_hours: 48, horizon_months: null, deposit_percent: 0 }]);
     const schedule = readSchedule(app.db);
     writeScheduleChange(app.db, { kind: "settings", settings: { ...schedule, instantConfirm: { ...schedule.instantConfirm, both: false } } }, new Date());
-    app.tours.scheduleChanged();
+    app.bookings.schedule.changed();
     const mongiron = await availability(app, "mongiron");
     expect(mongiron).toMatchObject({ cutoffHours: 48, instantConfirm: true });
     expect(Array.isArray(mongiron.slots)).toBe(true);

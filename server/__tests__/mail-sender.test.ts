@@ -181,6 +181,48 @@ describe("an SMTP outage", () => {
     await sender.stop();
   });
 
+  it("holds a new e-mail committed while a round finds the relay down until the pause, as one committed after that round", async () => {
+    db = openDatabase(tempDataDir());
+    const clock = Date.parse("2027-01-01T00:00:00.000Z");
+    const queue = (id: string) =>
+      enqueueMail(
+        db!,
+        composeNotification("contactMessage", id, validPayloads.contactMessage, new Date(clock).toISOString(), context),
+        { type: "contact-messages", id },
+        new Date(clock).toISOString(),
+      );
+    queue("first");
+    let calls = 0;
+    const transport: MailTransport = {
+      async sendMail() {
+        calls++;
+        // The relay is being reached (a socket's answer comes later) when a booking commits its e-mail.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (calls === 1) {
+          queue("second");
+          sender.kick();
+        }
+        throw refused();
+      },
+    };
+    const { lines, log } = recordingLog();
+    const sender = new OutboxSender(new OutboxTable(db), transport, {
+      from: "site@example.org",
+      retryBaseMs: 60_000,
+      retryMaxMs: 60_000,
+      maxAttempts: 20,
+      log,
+      now: () => clock,
+    });
+    sender.start();
+    await sender.idle();
+    // One round against the relay found down; the second e-mail waits for the pause, untried.
+    expect(calls).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect((db.prepare("SELECT attempts FROM outbox ORDER BY id").all() as { attempts: number }[]).map((row) => row.attempts)).toEqual([1, 0]);
+    await sender.stop();
+  });
+
   it("keeps e-mail addresses out of what it logs and stores when the relay quotes one", async () => {
     db = openDatabase(tempDataDir());
     const now = new Date().toISOString();

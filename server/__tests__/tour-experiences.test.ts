@@ -20,6 +20,8 @@ import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { PaymentProviderStandIn } from "./support/payment-provider";
 import { availableSlots, bookTour } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
+import { cancelByStaff } from "../bookings/cancel";
+import { markAttendance } from "../bookings/check-in";
 
 const { apps, smtps } = closedAfterEachTest();
 const providers = new Set<PaymentProviderStandIn>();
@@ -64,7 +66,7 @@ async function estate(options: { payments?: boolean } = {}) {
 
 const rules = (app: FastifyInstance, pkg: PackageRulesRow["package"], set: Partial<PackageRulesRow>) => {
   writePackageRules(app.db, [{ package: pkg, min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 0, ...set }]);
-  app.tours.scheduleChanged();
+  app.bookings.schedule.changed();
 };
 
 const visitor = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -337,7 +339,7 @@ describe("deposits through the payment provider", () => {
     rules(app, "hermitage", { deposit_percent: 50 });
     const answer = await bookTour(app, visitor(1));
     expect(answer.json().outcome).toBe("confirmed");
-    expect(app.payments).toBeNull();
+    expect(app.bookings.payments).toBeNull();
     expect(provider.calls).toEqual([]);
     await provider.stop();
   });
@@ -351,11 +353,11 @@ describe("the thank-you e-mail after a visit", () => {
     const cameAgain = (await bookTour(app, visitor(1, { package: "both", slot: at("14:00") }) as never)).json().id as string;
     const absent = (await bookTour(app, visitor(2))).json().id as string;
     const cancelled = (await bookTour(app, visitor(3))).json().id as string;
-    await app.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
+    await cancelByStaff(app.bookings, cancelled, "office");
     clock.now = Date.parse("2027-03-06T09:30:00Z");
-    await app.tours.markAttendance(came, "arrived", "office");
-    await app.tours.markAttendance(cameAgain, "arrived", "office");
-    await app.tours.markAttendance(absent, "no-show", "office");
+    await markAttendance(app.bookings, came, "arrived", "office");
+    await markAttendance(app.bookings, cameAgain, "arrived", "office");
+    await markAttendance(app.bookings, absent, "no-show", "office");
     // The evening of the visit, then the next morning before 10:00: nothing yet.
     clock.now = Date.parse("2027-03-07T08:59:00Z");
     await app.sweepBookings();
@@ -381,7 +383,7 @@ describe("the thank-you e-mail after a visit", () => {
     const sunday = (await bookTour(app, visitor(4, { slot: at("10:00", "2027-03-14") }) as never)).json().id as string;
     setAfterVisitMail(app.db, false);
     clock.now = Date.parse("2027-03-14T09:30:00Z");
-    await app.tours.markAttendance(sunday, "arrived", "office");
+    await markAttendance(app.bookings, sunday, "arrived", "office");
     clock.now = Date.parse("2027-03-15T10:30:00Z");
     await app.sweepBookings();
     expect(thanksSent().n).toBe(1);

@@ -11,6 +11,9 @@ import { readSchedule, writeScheduleChange } from "../bookings/schedule";
 import { adminTestServer, siteUrl } from "./support/admin";
 import { calendarOf, filesOf, mailsTo, readEvent } from "./support/tour-mail";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+import { expireHolds } from "../bookings/expire";
+import { sendReminders } from "../bookings/reminders";
+import { Waitlist } from "../db/tour-waitlist";
 
 const { site } = content;
 const json = { "content-type": "application/json" };
@@ -93,7 +96,7 @@ describe("availability", () => {
     const clock = testClock("2027-03-27T08:30:00Z");
     const app = await server({}, clock);
     app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-29', '2027-03-30', 'harvest')").run();
-    app.tours.scheduleChanged();
+    app.bookings.schedule.changed();
     expect((await post(app, booking("2027-03-28T15:00:00+02:00", { guests: 3 }))).statusCode).toBe(201);
     const response = await availability(app, "package=hermitage&from=2027-03-27&to=2027-03-31");
     expect(response.json().slots).toEqual([
@@ -179,16 +182,16 @@ describe("booking a slot", () => {
     const app = await server({ SMTP_URL: smtp.url }, clock);
     const schedule = readSchedule(app.db);
     writeScheduleChange(app.db, { kind: "settings", settings: { ...schedule, instantConfirm: { ...schedule.instantConfirm, hermitage: false } } }, clock.now());
-    app.tours.scheduleChanged();
+    app.bookings.schedule.changed();
     const slot = "2027-03-29T10:00:00+02:00";
     const first = await post(app, booking(slot, { guests: 5 }));
     expect(first.statusCode).toBe(201);
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(3);
     clock.set("2027-03-03T08:59:00Z");
-    expect(await app.tours.expireHolds()).toBe(0);
+    expect(await expireHolds(app.bookings)).toBe(0);
     clock.set("2027-03-03T09:00:00Z");
-    expect(await app.tours.expireHolds()).toBe(1);
-    expect(await app.tours.expireHolds()).toBe(0);
+    expect(await expireHolds(app.bookings)).toBe(1);
+    expect(await expireHolds(app.bookings)).toBe(0);
     expect((await availability(app, "package=hermitage&from=2027-03-29&to=2027-03-29")).json().slots[0].placesLeft).toBe(8);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("alex@example.com")).length >= 2, "acknowledgement and expiry");
     const expired = await simpleParser(smtp.received.filter((mail) => mail.to.includes("alex@example.com"))[1]!.raw);
@@ -348,15 +351,15 @@ describe("reminders", () => {
     });
     // 10:00 in Paris on 10 March is 09:00 UTC: 24 hours before is 9 March, 09:00 UTC.
     clock.set("2027-03-09T08:59:00Z");
-    expect(await first.tours.sendReminders()).toBe(0);
+    expect(await sendReminders(first.bookings)).toBe(0);
     clock.set("2027-03-09T09:00:00Z");
-    expect(await first.tours.sendReminders()).toBe(1);
+    expect(await sendReminders(first.bookings)).toBe(1);
     await waitFor(() => smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).length >= 2, "confirmation and reminder");
     await first.close();
     apps.delete(first);
 
     const second = await server(env, clock);
-    expect(await second.tours.sendReminders()).toBe(0);
+    expect(await sendReminders(second.bookings)).toBe(0);
     const toCamille = await Promise.all(smtp.received.filter((mail) => mail.to.includes("camille@example.fr")).map((mail) => simpleParser(mail.raw)));
     expect(toCamille.map((mail) => mail.subject)).toEqual([
       "Votre visite au Château L’Hermitage Lescours est confirmée\u00a0: mercredi 10 mars 2027 à 10\u00a0h",
@@ -435,7 +438,7 @@ describe("the waitlist", () => {
 
     // A restart sweeps again at start-up: nobody is offered twice.
     const second = await server(env, clock);
-    await second.tours.expireHolds();
+    await expireHolds(second.bookings);
     // Sam has only the e-mail that put them in line; Yuki the same and one offer.
     expect(smtp.received.filter((mail) => mail.to.includes("sam@example.com"))).toHaveLength(1);
     expect((second.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'yuki@example.jp'").get() as { n: number }).n).toBe(2);
@@ -447,7 +450,7 @@ describe("the waitlist", () => {
 
     // 12 hours later the offer has run out: the next minute's sweep offers the places to Sam, until 09:30 on 3 March.
     clock.set("2027-03-02T20:30:00Z");
-    await second.tours.expireHolds();
+    await expireHolds(second.bookings);
     const [, samOffer] = await mailsTo(smtp, "sam@example.com", 2);
     expect(samOffer!.subject).toBe("Places are free for your visit to Château L’Hermitage Lescours on Saturday, March 20, 2027 at 10:00 AM");
     expect(samOffer!.text).toContain("we are keeping them for you until 9:30 AM on Wednesday, March 3, 2027 (Paris time).");
@@ -516,7 +519,7 @@ describe("the waitlist", () => {
     });
     expect(left.statusCode).toBe(200);
     expect(left.body).toContain(fr("waitlist.left").replace(/’/g, "&#x27;").replace(/'/g, "&#x27;").slice(0, 20));
-    expect(app.tours.waitlist.byToken(token)!.status).toBe("gone");
+    expect(new Waitlist(app.db).byToken(token)!.status).toBe("gone");
     // Places free up: the second in line is offered them, the one who left is not.
     const eight = (
       app.db

@@ -9,8 +9,9 @@ import { isLanguage, languageTags, type Language } from "#core/languages";
 import { translator, type MessageId } from "#locales";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
-import { bookTour, refusalAnswer, type Checkout } from "../bookings/book";
-import type { TourService } from "../bookings/service";
+import { bookTour } from "../bookings/book";
+import type { Bookings } from "../bookings/deps";
+import { refusalAnswer } from "../bookings/refusal";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
@@ -98,10 +99,8 @@ export interface FormRouteOptions {
   mail: MailSource;
   /** Submissions per client address and form in each window; null: no limit. */
   limit: RouteLimit;
-  /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
-  tours: TourService;
-  /** The deposits' checkout at the payment provider, or null when none is set. */
-  checkout: Checkout | null;
+  /** The tour bookings' use-cases are handed this: a booking may name a slot (./tour-slot.ts). */
+  bookings: Bookings;
   siteUrl: string;
 }
 
@@ -112,7 +111,7 @@ export interface FormRouteOptions {
  * the page's script and HTML form posts (sent before it ran, read by @fastify/formbody) go the
  * same way; a form post is answered with a page in the visitor's language (./native-forms.tsx).
  */
-export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, tours, checkout, siteUrl }: FormRouteOptions): Promise<void> {
+export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, bookings, siteUrl }: FormRouteOptions): Promise<void> {
   await api.register(formbody);
   api.setValidatorCompiler(validatorCompiler);
   const routes = api.withTypeProvider<ZodTypeProvider>();
@@ -135,7 +134,8 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     const fields = typed.get(request) ?? {};
     const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
     const values = {
-      hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours,
+      hours:
+        outcome.kind === "sent" && outcome.outcome === "pending" ? bookings.schedule.current().holdHours : bookings.content.current.importer.answerWithinHours,
     };
     return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
@@ -208,7 +208,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     extra: { checkoutUrl?: string; minimum?: number } = {},
   ) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
-    const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
+    const hours = outcome === "pending" ? { hours: bookings.schedule.current().holdHours } : {};
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
   };
 
@@ -230,19 +230,19 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   routes.post(formPath(formDefinitions.tourBooking), { schema: { body: tourBookingBody }, preValidation: before("tourBooking") }, async (request, reply) => {
     const kind = "tourBooking";
     const { slot, waitlist, private: privateTour, voucher, ...input } = request.body;
-    const result = await bookTour({ store, tours, mail, checkout }, { input, slot, waitlist, private: privateTour, voucher });
+    const result = await bookTour(bookings, { input, slot, waitlist, private: privateTour, voucher });
     if ("outcome" in result) {
       const extra =
         "checkoutUrl" in result
           ? { checkoutUrl: result.checkoutUrl }
           : result.outcome === "minimum"
-            ? { minimum: tours.schedule().rules[input.package].minGuests }
+            ? { minimum: bookings.schedule.current().rules[input.package].minGuests }
             : {};
       return sendStored(request, reply, kind, result.id, result.outcome, extra);
     }
     // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
     // Refused with a message in the visitor's language (the page shows a 409's message as it is).
-    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, tours, siteUrl));
+    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, bookings.schedule.current(), siteUrl));
   });
 }

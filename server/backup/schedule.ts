@@ -124,8 +124,9 @@ export class BackupSchedule {
 }
 
 /**
- * The backups' schedule as a plugin of the server (`backups`, after the API, whose database it
- * reads): it starts when the server is ready and stops when it closes.
+ * The backups' schedule as a plugin of the server (`backups`, after the database it reads and the
+ * mail whose sender it wakes when a run queued the admins' e-mail): it starts when the server is
+ * ready and stops when it closes.
  */
 export const backups = fp(
   async (app: FastifyInstance, options: { config: Config; now?: () => Date }) => {
@@ -134,5 +135,5 @@ export const backups = fp(
     app.addHook("onReady", async () => schedule.start());
     app.addHook("preClose", async () => schedule.stop());
   },
-  { name: "backups", fastify: "5.x", dependencies: ["api"] },
+  { name: "backups", fastify: "5.x", dependencies: ["database", "mail"] },
 );

@@ -199,12 +199,11 @@ export class OutboxSender {
       .finally(() => {
         this.running = null;
         if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.trigger(false);
-        } else {
-          this.schedule();
-        }
+        // A kick during the round: another round now, unless this one found the relay down (then after its pause, as a kick would be).
+        const again = this.again && this.now() >= this.pausedUntil;
+        this.again = false;
+        if (again) this.trigger(false);
+        else this.schedule();
       });
   }
 

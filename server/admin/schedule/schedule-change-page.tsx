@@ -1,4 +1,4 @@
-import type { Affected } from "../../bookings/service";
+import type { Affected } from "../../bookings/schedule-change";
 import { slotStart, type Schedule } from "../../bookings/schedule";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
 import { telHref } from "../shared/links";

@@ -1,4 +1,4 @@
-import type { BookedVisit } from "../../bookings/service";
+import type { BookedVisit } from "../../bookings/visits";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { checkInAction } from "../shared/links";

@@ -135,7 +135,7 @@ describe("the tour schedule", () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
     expect((await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-30", note: "Vendanges" })).statusCode).toBe(303);
-    const kept = app.tours.schedule().closures;
+    const kept = app.bookings.schedule.current().closures;
     expect(kept).toHaveLength(1);
     for (const kind of ["closures", "dates"]) {
       // A number that is no longer there (removed in another tab): the schedule as it is.
@@ -148,7 +148,7 @@ describe("the tour schedule", () => {
         expect(said(refused.body)).toContain(en("error.invalidForm.text", { fields: "id" }));
       }
     }
-    expect(app.tours.schedule().closures).toEqual(kept);
+    expect(app.bookings.schedule.current().closures).toEqual(kept);
   });
 
   it("names a refused closure or date change at its field, keeps what was typed and changes nothing", async () => {
@@ -187,8 +187,8 @@ describe("the tour schedule", () => {
     expect(problemOf(date.body, "capacity")).toMatch(/1.*50/);
     expect(attribute(control(date.body, "dateNote"), "value")).toBe("Salon");
     expect(attribute(control(date.body, "time"), "value")).toBe("25:00");
-    expect(app.tours.schedule().closures).toEqual([]);
-    expect(app.tours.schedule().dateChanges).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
+    expect(app.bookings.schedule.current().dateChanges).toEqual([]);
   });
 
   it("closes days (the harvest) and opens them again", async () => {
@@ -403,7 +403,7 @@ describe("the tour calendar", () => {
       slot: "2027-03-17T11:30:00+01:00",
     });
     app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
-    app.tours.scheduleChanged();
+    app.bookings.schedule.changed();
     const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
     expect(day.statusCode).toBe(200);
     const text = said(day.body);
