@@ -1,6 +1,9 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
+/** The server's suites that run a second time on PostgreSQL (project "postgres"). */
+const postgresSuites = ["server/__tests__/booking-ledger.test.ts", "server/__tests__/postgres.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname, "@content-images": new URL("./content/images", import.meta.url).pathname },
@@ -37,6 +40,21 @@ export default defineConfig({
           // A backstop for a test that hangs, not a speed: property tests with thousands of cases,
           // argon2id hashing and real sockets take seconds on an idle machine and ten times that with
           // both cores busy, where vitest's 5 s default failed correct code.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The suites whose rules live in the database (the bookings ledger, the outbox, privacy, the
+          // form API) again on PostgreSQL: each test server on its own database of one throwaway cluster
+          // (tests/support/postgres-setup.ts). The rest of the server's code reads and writes through
+          // the same statements; running every test twice would add minutes to `npm test`.
+          name: "postgres",
+          include: postgresSuites,
+          globalSetup: ["./tests/support/postgres-setup.ts"],
+          environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -109,8 +109,17 @@ export const configSchema = z
   .object({
     PORT: whole(1, 65535, "must be a port number from 1 to 65535").default(3000),
     HOST: nonBlank.default("127.0.0.1"),
-    /** Where the SQLite database lives; created on start. */
+    /** Where the SQLite database lives (created on start), unless DATABASE_URL is set; backups are staged here either way. */
     DATA_DIR: nonBlank.default("./data"),
+    /**
+     * `postgres://user:password@host:port/database`: the server's database on PostgreSQL instead of
+     * the SQLite file in DATA_DIR, for two or more instances behind one proxy (docs/deployment.md,
+     * "Two machines"). Unset: SQLite, as a single install needs.
+     */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL (postgres://user:password@host:5432/database)" })
+      .refine((value) => URL.parse(value)?.pathname.replace(/^\//, "") !== "", "must name the database after the host (…:5432/lescours)")
+      .optional(),
     /** The built site; `npm run build` writes it. */
     BUILD_DIR: nonBlank.default("./build"),
     /** The content folder the editor at /admin/content writes (a git repository); default: the project's content/. */
@@ -281,11 +290,10 @@ export class ConfigError extends Error {
  * replaced by `***`, and a password's value (or the command that prints it) not at all.
  */
 const shown = (name: string, value: string) =>
-  /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name)
-    ? value === ""
-      ? '""'
-      : '"***"'
-    : JSON.stringify(value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@"));
+  /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(withoutPassword(value));
+
+/** A URL with its password replaced by `***` (`postgres://lescours:***@db:5432/lescours`), for errors and logs. */
+export const withoutPassword = (value: string) => value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@");
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its

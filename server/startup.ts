@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { databaseFileName, openDatabase, type Db } from "./db/database";
+import { withoutPassword } from "./config";
+import { databaseFileName, openDatabase, openPostgres, type Db, type StoreLocation } from "./db/database";
 
 /**
  * A start-up failure whose message is one line naming the variable to fix, printed as it is by
@@ -17,6 +18,20 @@ export function openDataDir(dataDir: string): Db {
     return openDatabase(dataDir);
   } catch (error) {
     throw new StartupError(`DATA_DIR=${JSON.stringify(dataDir)} cannot hold the database ${join(dataDir, databaseFileName)}: ${reason(error)}`);
+  }
+}
+
+/**
+ * Opens the server's database: PostgreSQL at DATABASE_URL when it is set, else SQLite in DATA_DIR;
+ * or says in one line what to fix (the URL shown without its password).
+ */
+export function openConfiguredDatabase(location: StoreLocation): Db {
+  if (!location.DATABASE_URL) return openDataDir(location.DATA_DIR);
+  try {
+    return openPostgres(location.DATABASE_URL);
+  } catch (error) {
+    const url = location.DATABASE_URL;
+    throw new StartupError(`DATABASE_URL=${JSON.stringify(withoutPassword(url))} cannot be used: ${reason(error).split(url).join(withoutPassword(url))}`);
   }
 }
 

@@ -8,6 +8,7 @@ import { translator, type MessageId } from "#locales";
 import { migrations } from "../db/migrations";
 import { problemIn } from "../api/forms";
 import { buildTestServer, closedAfterEachTest, isoDay, validPayloads } from "./support/fixtures";
+import { sqliteOf } from "../db/database";
 
 const json = { "content-type": "application/json" };
 
@@ -407,8 +408,8 @@ describe("the database", () => {
   // What makes a commit survive a power cut, not only a crash of the process (process.integration.test.ts).
   it("is in WAL mode with synchronous=FULL and records its migrations", async () => {
     const app = await server();
-    expect(app.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(app.db.pragma("synchronous", { simple: true })).toBe(2);
+    expect(sqliteOf(app.db)!.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqliteOf(app.db)!.pragma("synchronous", { simple: true })).toBe(2);
     const versions = app.db.prepare("SELECT version FROM schema_migrations").all();
     expect(versions).toEqual(migrations.map(({ version }) => ({ version })));
   });

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
 import { buildTestServer, closedAfterEachTest, tempDataDir, validPayloads } from "./support/fixtures";
+import { sqliteOf } from "../db/database";
 
 const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
@@ -24,7 +25,7 @@ describe("/healthz and /readyz", () => {
 
   it("answer 503 while another process holds the database's write lock, and ok again once it lets go", async () => {
     const app = await server();
-    const other = new Database(app.db.name);
+    const other = new Database(sqliteOf(app.db)!.name);
     try {
       other.exec("BEGIN IMMEDIATE");
       const started = Date.now();
@@ -46,7 +47,7 @@ describe("/healthz and /readyz", () => {
     const app = await server();
     // Something outside the server makes the outbox refuse writes (here a trigger; in real life a
     // damaged table); submissions would fail with it.
-    const other = new Database(app.db.name);
+    const other = new Database(sqliteOf(app.db)!.name);
     other.exec("CREATE TRIGGER outbox_refuses BEFORE UPDATE ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
     other.exec("CREATE TRIGGER outbox_refuses_insert BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
     other.close();

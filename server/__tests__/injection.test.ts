@@ -13,6 +13,7 @@ import { composeNotification, type MailContext } from "../mail/compose";
 import { adminTranslator } from "#locales/admin";
 import { compiledCommand } from "../../e2e/support/server";
 import { buildTestServer, parseMail, staffReadIn, testMailContext, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { sqliteOf } from "../db/database";
 
 const { site } = content;
 
@@ -239,7 +240,7 @@ describe("the CSV export with hostile values", () => {
 
   it("holds for submissions stored through the API and exported by `npm run submissions`", async () => {
     const app = await buildTestServer({ RATE_LIMIT_MAX: "0" });
-    const dataDir = app.db.name.replace(/\/[^/]+$/, "");
+    const dataDir = sqliteOf(app.db)!.name.replace(/\/[^/]+$/, "");
     const sent: Record<string, string>[] = [];
     const samples = fc.sample(fc.tuple(hostile, hostile, hostile), { numRuns: 40, seed: 8 });
     for (const [name, subject, message] of samples) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
 import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
+import { sqliteOf } from "../db/database";
 
 /**
  * What every kind of request gets when the database cannot take a write: 503 with Retry-After,
@@ -23,8 +24,8 @@ async function server(env: Record<string, string> = {}) {
 /** Lets the database grow no further: the next write that needs a page gets SQLITE_FULL. */
 function fillDatabase(app: FastifyInstance): () => void {
   const { page_count } = app.db.prepare("PRAGMA page_count").get() as { page_count: number };
-  app.db.pragma(`max_page_count = ${page_count}`);
-  return () => void app.db.pragma("max_page_count = 1073741823");
+  sqliteOf(app.db)!.pragma(`max_page_count = ${page_count}`);
+  return () => void sqliteOf(app.db)!.pragma("max_page_count = 1073741823");
 }
 
 const json = (app: FastifyInstance, url: string, payload: object) =>
@@ -85,7 +86,7 @@ describe("the staff inbox", () => {
     await addStaff(app, "anne@hermitage-lescours.example", "a long and unusual passphrase");
     const staff = new StaffClient(app);
     expect((await staff.signIn("anne@hermitage-lescours.example", "a long and unusual passphrase")).statusCode).toBe(303);
-    const other = new Database(app.db.name);
+    const other = new Database(sqliteOf(app.db)!.name);
     try {
       other.exec("BEGIN IMMEDIATE");
       const answer = await staff.post("/admin/privacy/find", { email: "someone@example.com" });

@@ -17,7 +17,7 @@ import { auditActions, recordAudit } from "../db/audit";
 import { auditKey } from "../db/audit-key";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
-import type { Db } from "../db/database";
+import { sqliteOf, type Db } from "../db/database";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
 import { sendPage, viewFor, type AdminContext } from "./shared/context";
@@ -123,7 +123,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   // deleted or rewritten row of this connection (the server's one, shared with the form API) is
   // overwritten with zeros, including the older versions of a row that an update leaves behind,
   // such as an outbox e-mail's before it was marked sent.
-  db.pragma("secure_delete = ON");
+  sqliteOf(db)?.pragma("secure_delete = ON");
   // The audit log named addresses by a bare SHA-256 before: keyed now, so no one can confirm an erasure by hashing an address.
   if (hasLegacyDigests(db)) {
     const changed = keyLegacyDigests(db, context.auditKey());

@@ -11,7 +11,7 @@ import { hostname } from "node:os";
 import { join, relative, sep } from "node:path";
 import { auditKeyFileName } from "../db/audit-key";
 import { checkDatabaseCopy, copyDatabase, type DatabaseCheck } from "../db/backups";
-import { databaseFileName, type Db } from "../db/database";
+import { databaseFileName, sqliteOf, type Db } from "../db/database";
 import { bundleContent, type ContentHistory } from "./content-history";
 
 /** The manifest's file name, beside what it lists. */
@@ -81,7 +81,9 @@ export async function stageBackup(
   await mkdir(staging, { recursive: true, mode: 0o700 });
   const copy = join(staging, databaseFileName);
   const takenAt = new Date();
-  await copyDatabase(db, copy);
+  const sqlite = sqliteOf(db);
+  if (!sqlite) throw new Error("a backup of PostgreSQL is made with pg_dump, which this version does not run yet");
+  await copyDatabase(sqlite, copy);
   markTaken(copy, takenAt);
   const database = { file: databaseFileName, ...checkDatabaseCopy(copy) };
   if (existsSync(join(dataDir, auditKeyFileName))) await copyFile(join(dataDir, auditKeyFileName), join(staging, auditKeyFileName));

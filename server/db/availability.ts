@@ -1,5 +1,6 @@
 /**
- * When the database cannot take a write right now. better-sqlite3 is synchronous: while SQLite
+ * When the database cannot take a write right now. The database is synchronous (better-sqlite3, or
+ * PostgreSQL through ./postgres.ts): while SQLite
  * waits for another process's write lock (`busy_timeout`), Node's only thread waits with it, and
  * every page waits too (a probe measured 9.7 s for `GET /fr` behind a backup's lock). So the
  * server's connection waits at most `servingBusyTimeoutMs` inside SQLite, and a write that finds
@@ -10,17 +11,34 @@
 
 /** How long one write attempt of the server may block the thread waiting for a lock. */
 export const servingBusyTimeoutMs = 10;
+/**
+ * The same on PostgreSQL, where the lock is another instance's write transaction
+ * (`pg_advisory_xact_lock`, ./postgres.ts): a little longer than one of its group commits takes, so
+ * that two busy instances take turns inside PostgreSQL's own queue rather than on timers.
+ */
+export const servingLockTimeoutMs = 50;
 /** How long a write keeps trying before the request is answered 503 (well within a second). */
 export const writeBudgetMs = 750;
 
-export type Unavailability = "busy" | "full";
+/** A lock held elsewhere, a full disk, or a database server that cannot be reached now. */
+export type Unavailability = "busy" | "full" | "unreachable";
 
-/** Why SQLite refused a write, when the reason is passing (a lock, a full disk); null for any other error. */
+/**
+ * PostgreSQL's SQLSTATEs that mean "try again in a moment": a lock wait that ran out
+ * (lock_not_available), a deadlock or a serialization failure (the transaction was rolled back),
+ * too many connections, the server starting or stopping.
+ */
+const postgresBusy = new Set(["55P03", "40P01", "40001", "53300", "57P03"]);
+/** Out of disk or memory on the database server. */
+const postgresFull = new Set(["53100", "53200"]);
+
+/** Why the database refused a write, when the reason is passing (a lock, a full disk, an unreachable server); null for any other error. */
 export function unavailability(error: unknown): Unavailability | null {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code !== "string") return null;
-  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
-  if (code === "SQLITE_FULL") return "full";
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED") || postgresBusy.has(code)) return "busy";
+  if (code === "SQLITE_FULL" || postgresFull.has(code)) return "full";
+  if (code === "PG_UNREACHABLE" || code.startsWith("08")) return "unreachable";
   return null;
 }
 
@@ -33,12 +51,19 @@ export class StorageUnavailable extends Error {
     readonly reason: Unavailability,
     options?: { cause?: unknown },
   ) {
-    super(reason === "busy" ? "Service Unavailable: the database is busy, try again in a moment" : "Service Unavailable: the server's disk is full", options);
+    super(
+      reason === "busy"
+        ? "Service Unavailable: the database is busy, try again in a moment"
+        : reason === "unreachable"
+          ? "Service Unavailable: the database cannot be reached, try again in a moment"
+          : "Service Unavailable: the server's disk is full",
+      options,
+    );
   }
 
-  /** A lock is usually gone within seconds; a full disk needs a person. */
+  /** A lock is usually gone within seconds, a database server back within a restart; a full disk needs a person. */
   get retryAfterSeconds(): number {
-    return this.reason === "busy" ? 5 : 120;
+    return this.reason === "full" ? 120 : 5;
   }
 }
 
@@ -68,6 +93,7 @@ export async function whenWritable<T>(write: () => T, budgetMs = writeBudgetMs):
       const reason = unavailability(error);
       if (reason === null) throw error;
       if (reason === "full" || Date.now() + pause > deadline) throw new StorageUnavailable(reason, { cause: error });
+      // An unreachable server fails at once (./postgres-worker.mjs reconnects meanwhile): it is tried again like a lock.
       await sleep(pause);
     }
   }

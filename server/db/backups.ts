@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import type { BackupProblem } from "../backup/repository";
-import type { Db } from "./database";
+import type { Db, SqliteDb } from "./database";
 
 export type BackupTrigger = "schedule" | "command";
 
@@ -56,10 +56,10 @@ export function beginBackupRun(
           row.id,
         );
       }
-      const result = db
-        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, status) VALUES (?, ?, ?, ?, 'running')")
-        .run(run.trigger, run.host, run.pid, at);
-      return { id: Number(result.lastInsertRowid) };
+      const row = db
+        .prepare("INSERT INTO backup_runs (trigger, host, pid, started_at, status) VALUES (?, ?, ?, ?, 'running') RETURNING id")
+        .get(run.trigger, run.host, run.pid, at) as { id: number };
+      return { id: row.id };
     })
     .immediate();
 }
@@ -166,7 +166,7 @@ export function backupHistory(db: Db): BackupHistory {
  * server's connection meanwhile (which would restart a step-by-step copy from another process)
  * restarts it at most once; in WAL mode this reader holds no writer up.
  */
-export async function copyDatabase(db: Db, file: string): Promise<void> {
+export async function copyDatabase(db: SqliteDb, file: string): Promise<void> {
   await db.backup(file, { progress: ({ totalPages }) => Math.max(100, totalPages) });
 }
 

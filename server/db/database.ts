@@ -1,10 +1,57 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { servingBusyTimeoutMs } from "./availability";
+import { servingBusyTimeoutMs, servingLockTimeoutMs } from "./availability";
 import { migrations as allMigrations, type Migration } from "./migrations";
+import { commandOptions, PostgresDb, type PostgresOptions, type Transaction } from "./postgres";
+import { postgresMigrations } from "./postgres-migrations";
 
-export type Db = Database.Database;
+/** A prepared statement, as both databases give it (better-sqlite3's, or ./postgres.ts's). */
+export interface Statement {
+  /** Runs it; `changes` is the number of rows it inserted, changed or deleted. */
+  run(...params: unknown[]): { changes: number };
+  /** The first row, or undefined. */
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
+/**
+ * The server's connection: SQLite through better-sqlite3 (the default, a file in DATA_DIR), or
+ * PostgreSQL through ./postgres.ts (`DATABASE_URL`), both synchronous and with the same calls. The
+ * SQL is written once for both where both accept it (docs/how-to.md, "SQL for both databases"),
+ * and per database through `dialectOf` where they differ.
+ */
+export interface Db {
+  prepare(sql: string): Statement;
+  exec(sql: string): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-sqlite3's own constraint
+  transaction<F extends (...params: any[]) => unknown>(fn: F): Transaction<F>;
+  readonly inTransaction: boolean;
+  /** False once closed. */
+  readonly open: boolean;
+  close(): unknown;
+}
+
+/** The SQLite connection itself, for what only SQLite has (pragmas, the online backup). */
+export type SqliteDb = Database.Database;
+
+export type Dialect = "sqlite" | "postgres";
+
+export const isPostgres = (db: Db): db is PostgresDb => db instanceof PostgresDb;
+
+export const dialectOf = (db: Db): Dialect => (isPostgres(db) ? "postgres" : "sqlite");
+
+/** A statement written per database, where the two truly differ (JSON, patterns, search, aggregates of text). */
+export const sqlFor = (db: Db, sql: Record<Dialect, string>): string => sql[dialectOf(db)];
+
+/** The connection as SQLite, for a step only SQLite has; null on PostgreSQL. */
+export const sqliteOf = (db: Db): SqliteDb | null => (isPostgres(db) ? null : (db as SqliteDb));
+
+/** Where the database is: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
+export interface StoreLocation {
+  DATA_DIR: string;
+  DATABASE_URL?: string | undefined;
+}
 
 /** The database file inside DATA_DIR. */
 export const databaseFileName = "submissions.sqlite";
@@ -15,7 +62,7 @@ export const databaseFileName = "submissions.sqlite";
  * pending migration applied. Opened for writing, it is also checked to be writable: SQLite opens a
  * read-only file without complaint and fails only at the first write.
  */
-export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): Db {
+export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): SqliteDb {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, databaseFileName), { readonly: options.readonly ?? false });
   try {
@@ -38,12 +85,43 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
 }
 
 /**
+ * Opens the PostgreSQL database at `url` (an empty database is given the whole schema), checks
+ * that text sorts as in SQLite (a `C` collation) and that it can be written. Commands wait for
+ * locks as SQLite's `busy_timeout` does (5 s); the server shortens that (`forServing`).
+ */
+export function openPostgres(url: string, options: Partial<PostgresOptions> = {}): PostgresDb {
+  const db = new PostgresDb(url, { ...commandOptions, ...options });
+  try {
+    const { collation } = db.prepare("SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()").get() as { collation: string };
+    if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation)) {
+      throw new Error(
+        `its collation is ${collation}: create it with --locale=C.UTF-8 --template=template0 (text must sort as SQLite sorts it, docs/deployment.md)`,
+      );
+    }
+    migrate(db, postgresMigrations);
+    const problem = writeProblem(db, touchMigrations(db));
+    if (problem) throw new Error(`it cannot be written: ${problem}`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Opens the database the configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
+export function openStore(location: StoreLocation, options: { readonly?: boolean } = {}): Db {
+  return location.DATABASE_URL ? openPostgres(location.DATABASE_URL) : openDatabase(location.DATA_DIR, options);
+}
+
+/**
  * Makes a connection the server's: SQLite waits only a few milliseconds for another process's
- * lock, so no write holds Node's thread (and every page behind it) for long; the server's
- * writes wait for locks from timers instead (./availability.ts).
+ * lock, PostgreSQL as little for a lock of another instance, so no write holds Node's thread (and
+ * every page behind it) for long; the server's writes wait for locks from timers instead
+ * (./availability.ts).
  */
 export function forServing(db: Db): Db {
-  db.pragma(`busy_timeout = ${servingBusyTimeoutMs}`);
+  if (isPostgres(db)) db.setLockTimeout(servingLockTimeoutMs);
+  else sqliteOf(db)!.pragma(`busy_timeout = ${servingBusyTimeoutMs}`);
   return db;
 }
 
@@ -57,8 +135,9 @@ const rollback = Symbol("rollback");
  * timeout is restored.
  */
 export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
-  const previous = db.pragma("busy_timeout", { simple: true }) as number;
-  db.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
+  const waits = lockWait(db);
+  const previous = waits.get();
+  waits.set(busyTimeoutMs);
   try {
     db.transaction(() => {
       write();
@@ -69,14 +148,21 @@ export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): s
     if (error === rollback) return null;
     return error instanceof Error ? error.message : String(error);
   } finally {
-    db.pragma(`busy_timeout = ${previous}`);
+    waits.set(previous);
   }
+}
+
+/** How long the connection waits for another writer's lock: SQLite's busy_timeout, PostgreSQL's lock_timeout. */
+function lockWait(db: Db): { get: () => number; set: (ms: number) => void } {
+  if (isPostgres(db)) return { get: () => db.lockTimeoutMs, set: (ms) => db.setLockTimeout(ms) };
+  const sqlite = sqliteOf(db)!;
+  return { get: () => sqlite.pragma("busy_timeout", { simple: true }) as number, set: (ms) => void sqlite.pragma(`busy_timeout = ${Math.round(ms)}`) };
 }
 
 /** A write that rewrites the newest migration record as it is (every database has one). */
 export function touchMigrations(db: Db): () => void {
   return () => {
-    const statement = db.prepare("UPDATE schema_migrations SET version = version WHERE rowid = (SELECT max(rowid) FROM schema_migrations)");
+    const statement = db.prepare("UPDATE schema_migrations SET name = name WHERE version = (SELECT max(version) FROM schema_migrations)");
     if (statement.run().changes !== 1) throw new Error("schema_migrations is empty");
   };
 }
@@ -89,7 +175,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): number[] {
     }
   }
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
+    version ${isPostgres(db) ? "bigint" : "INTEGER"} PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
@@ -116,4 +202,24 @@ export function migrate(db: Db, migrations: readonly Migration[]): number[] {
     if (ran) done.push(migration.version);
   }
   return done;
+}
+
+/** One column of a table, described as SQLite would (`INTEGER` or `TEXT`; PostgreSQL's bigint and citext read as those). */
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  notnull: number;
+}
+
+/** The columns of `table`, in order; none when the table is missing. */
+export function columnsOf(db: Db, table: string): ColumnInfo[] {
+  if (!isPostgres(db)) return sqliteOf(db)!.prepare(`PRAGMA table_info(${table})`).all() as ColumnInfo[];
+  const rows = db
+    .prepare(
+      `SELECT column_name AS name, CASE WHEN data_type IN ('bigint', 'integer', 'smallint') THEN 'INTEGER' WHEN data_type = 'text' OR udt_name = 'citext' THEN 'TEXT' ELSE upper(data_type) END AS type,
+              CASE WHEN is_nullable = 'NO' THEN 1 ELSE 0 END AS notnull
+       FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+    )
+    .all(table) as ColumnInfo[];
+  return rows;
 }

@@ -5,13 +5,7 @@
  */
 import { formDefinitions } from "#forms/definitions";
 import { envelopeColumns, type FieldDefinition, type FormDefinition } from "#forms/fields";
-import type { Db } from "./database";
-
-interface ColumnInfo {
-  name: string;
-  type: string;
-  notnull: number;
-}
+import { columnsOf, type Db } from "./database";
 
 /** The columns an insert of a submission fills, in order: the envelope, then the form's fields. */
 export function insertColumns(form: FormDefinition): string[] {
@@ -23,7 +17,7 @@ const columnType = (field: FieldDefinition) => (field.kind === "count" ? "INTEGE
 
 /** What is wrong with one form's table, as readable lines (none when it matches). */
 export function tableProblems(db: Db, form: FormDefinition, serverColumns: readonly string[] = []): string[] {
-  const actual = new Map((db.prepare(`PRAGMA table_info(${form.table})`).all() as ColumnInfo[]).map((c) => [c.name, c]));
+  const actual = new Map(columnsOf(db, form.table).map((c) => [c.name, c]));
   if (actual.size === 0) return [`${form.table}: the table is missing`];
   const problems: string[] = [];
   const expected = new Set([...envelopeColumns.map((c) => c.column), ...form.kept.map((c) => c.column), ...serverColumns]);

@@ -1,4 +1,4 @@
-import { nextPause, StorageUnavailable, unavailability, writeBudgetMs } from "./availability";
+import { nextPause, StorageUnavailable, unavailability, writeBudgetMs, type Unavailability } from "./availability";
 import type { Db } from "./database";
 
 interface Pending {
@@ -12,7 +12,7 @@ interface Pending {
 /** What the store remembers of its last commit, for /healthz. */
 export interface CommitState {
   /** The passing failure of the last commit that failed, with its time, unless a commit succeeded since. */
-  failing: { reason: "busy" | "full"; at: string } | null;
+  failing: { reason: Unavailability; at: string } | null;
 }
 
 /**
@@ -116,7 +116,7 @@ export class GroupCommit {
   private failed(batch: Pending[], error: unknown, final: boolean): void {
     const reason = unavailability(error);
     if (reason !== null) this.state.failing = { reason, at: new Date().toISOString() };
-    if (reason !== "busy" || final) {
+    if (reason === null || reason === "full" || final) {
       const refusal = reason === null ? error : new StorageUnavailable(reason, { cause: error });
       for (const item of batch) item.reject(refusal);
       return;
@@ -125,7 +125,7 @@ export class GroupCommit {
     const now = Date.now();
     const waiting: Pending[] = [];
     for (const item of batch) {
-      if (now + this.pause - item.since > this.budgetMs) item.reject(new StorageUnavailable("busy", { cause: error }));
+      if (now + this.pause - item.since > this.budgetMs) item.reject(new StorageUnavailable(reason, { cause: error }));
       else waiting.push(item);
     }
     // Older writes first, then whatever arrived meanwhile.

@@ -95,10 +95,10 @@ export class NewsletterTable {
   constructor(private readonly db: Db) {}
 
   create(content: NewsletterContent, by: string, now: string): number {
-    const result = this.db
-      .prepare("INSERT INTO newsletter_issues (created_at, created_by, updated_at, content, status) VALUES (?, ?, ?, ?, 'draft')")
-      .run(now, by, now, JSON.stringify(content));
-    return Number(result.lastInsertRowid);
+    const row = this.db
+      .prepare("INSERT INTO newsletter_issues (created_at, created_by, updated_at, content, status) VALUES (?, ?, ?, ?, 'draft') RETURNING id")
+      .get(now, by, now, JSON.stringify(content)) as { id: number };
+    return row.id;
   }
 
   /** Saves a draft's content; false when the issue is no longer a draft (someone sent it meanwhile). */

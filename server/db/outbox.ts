@@ -36,12 +36,12 @@ export interface OutboxRow {
 
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
 export function enqueueMail(db: Db, mail: OutgoingMail, submission: { type: string; id: string }, now: string): number {
-  const result = db
+  const row = db
     .prepare(
       `INSERT INTO outbox (created_at, kind, submission_type, submission_id, recipient, reply_to, subject, body, html, headers, next_attempt_at, attachments, message_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .run(
+    .get(
       now,
       mail.kind,
       submission.type,
@@ -55,8 +55,8 @@ export function enqueueMail(db: Db, mail: OutgoingMail, submission: { type: stri
       now,
       JSON.stringify(mail.attachments ?? []),
       randomBytes(16).toString("hex"),
-    );
-  return Number(result.lastInsertRowid);
+    ) as { id: number };
+  return row.id;
 }
 
 const pending = (row: OutboxRow): PendingMail => ({
@@ -79,7 +79,7 @@ export class OutboxTable implements Outbox {
   constructor(private readonly db: Db) {
     this.statements = {
       pending: db.prepare(
-        `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (? IS NULL OR next_attempt_at <= ?)
+        `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (CAST(? AS TEXT) IS NULL OR next_attempt_at <= ?)
          ORDER BY id LIMIT ?`,
       ),
       // An e-mail recorded in doubt at a shutdown whose answer came after all is simply sent.
@@ -141,7 +141,7 @@ export function holdUnsentMail(db: Db, reason: string, at: string): number {
 export function outboxCounts(db: Db): { pending: number; failed: number; oldest: string | null } {
   return db
     .prepare(
-      `SELECT coalesce(sum(sent_at IS NULL AND failed_at IS NULL), 0) AS pending, coalesce(sum(failed_at IS NOT NULL), 0) AS failed,
+      `SELECT count(*) FILTER (WHERE sent_at IS NULL AND failed_at IS NULL) AS pending, count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed,
               min(CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN created_at END) AS oldest FROM outbox`,
     )
     .get() as { pending: number; failed: number; oldest: string | null };

@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac } from "node:crypto";
 import { nextPause, unavailability, whenWritable } from "./availability";
-import type { Db } from "./database";
+import { isPostgres, sqlFor, sqliteOf, type Db, type SqliteDb } from "./database";
 import { formOfType, type InboxRow } from "./inbox";
 import type { OutboxRow } from "./outbox";
 import { deleteGuest, guestNotesOf, type GuestNotes } from "./tour-guests";
@@ -50,8 +50,13 @@ const keyedDigest = (key: Buffer, bareDigest: string) => `hmac:${createHmac("sha
 /** Audit entries whose address is still a bare SHA-256 (written before the digests were keyed). */
 const legacyEntries = (db: Db) =>
   db
-    .prepare("SELECT id, detail FROM audit_log WHERE action LIKE 'privacy.%' AND json_valid(detail) AND json_extract(detail, '$.address') GLOB ?")
-    .all("[0-9a-f]".repeat(64)) as { id: number; detail: string }[];
+    .prepare(
+      sqlFor(db, {
+        sqlite: "SELECT id, detail FROM audit_log WHERE action LIKE 'privacy.%' AND json_valid(detail) AND json_extract(detail, '$.address') GLOB ?",
+        postgres: "SELECT id, detail FROM audit_log WHERE action LIKE 'privacy.%' AND json_valid(detail) AND (detail::json ->> 'address') ~ ?",
+      }),
+    )
+    .all(isPostgres(db) ? "^[0-9a-f]{64}$" : "[0-9a-f]".repeat(64)) as { id: number; detail: string }[];
 
 /** Whether the audit log still holds bare SHA-256 digests of addresses. */
 export const hasLegacyDigests = (db: Db) => legacyEntries(db).length > 0;
@@ -79,7 +84,7 @@ const entriesOf = (db: Db, email: string) =>
 /** The outbox's e-mails to or from the address, or belonging to one of its submissions. */
 function mailsFor(db: Db, email: string, entries: readonly InboxRow[]): OutboxRow[] {
   const byAddress = db
-    .prepare("SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE OR reply_to = ? COLLATE NOCASE")
+    .prepare("SELECT * FROM outbox WHERE lower(recipient) = lower(?) OR lower(reply_to) = lower(?)")
     .all(email.trim(), email.trim()) as OutboxRow[];
   const bySubmission = entries.flatMap(
     (entry) => db.prepare("SELECT * FROM outbox WHERE submission_type = ? AND submission_id = ?").all(entry.type, entry.submission_id) as OutboxRow[],
@@ -143,8 +148,9 @@ export interface Erasure {
  * Each step waits for another process's lock without holding the thread (./availability.ts).
  */
 export async function erasePersonalData(db: Db, email: string): Promise<Erasure & { walEmptied: boolean }> {
-  const secureDelete = db.pragma("secure_delete", { simple: true }) as number;
-  db.pragma("secure_delete = ON");
+  const sqlite = sqliteOf(db);
+  const secureDelete = sqlite?.pragma("secure_delete", { simple: true }) as number | undefined;
+  sqlite?.pragma("secure_delete = ON");
   try {
     const erased = await whenWritable(() =>
       db
@@ -166,13 +172,36 @@ export async function erasePersonalData(db: Db, email: string): Promise<Erasure 
         })
         .immediate(),
     );
+    if (!sqlite) {
+      // PostgreSQL keeps a deleted row's bytes until VACUUM reuses its space: the touched tables are vacuumed now.
+      if (isPostgres(db)) for (const table of erasedTables) db.execAlone(`VACUUM ${table}`);
+      return { ...erased, walEmptied: true };
+    }
     // FTS5 keeps deleted rows' terms in older index segments until they are merged.
     await whenWritable(() => db.prepare("INSERT INTO inbox_search (inbox_search) VALUES ('optimize')").run());
-    return { ...erased, walEmptied: await emptyWal(db) };
+    return { ...erased, walEmptied: await emptyWal(sqlite) };
   } finally {
-    db.pragma(`secure_delete = ${secureDelete}`);
+    if (secureDelete !== undefined) sqlite?.pragma(`secure_delete = ${secureDelete}`);
   }
 }
+
+/** The tables an erasure deletes from or rewrites (PostgreSQL vacuums them after). */
+const erasedTables = [
+  "tour_bookings",
+  "contact_messages",
+  "importer_applications",
+  "newsletter_subscribers",
+  "inbox",
+  "inbox_search",
+  "sent_replies",
+  "newsletter_deliveries",
+  "audit_log",
+  "outbox",
+  "tour_guests",
+  "tour_slot_bookings",
+  "tour_waitlist",
+  "tour_payments",
+];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -181,7 +210,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * erased row stays in it. Another process reading or writing keeps it from finishing: it is tried
  * again from a timer for up to five seconds; false if it never finished (the next checkpoint will).
  */
-export async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
+export async function emptyWal(db: SqliteDb, budgetMs = 5000): Promise<boolean> {
   const deadline = Date.now() + budgetMs;
   for (let pause = 5; ; pause = nextPause(pause)) {
     try {

@@ -58,10 +58,14 @@ export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: Pu
 
 /** Records a new job; returns its id. */
 export function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number {
-  const result = db
-    .prepare("INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-    .run(job.kind, JSON.stringify(job.requestedBy), job.requestedAt, job.startedAt, job.finishedAt, job.status, JSON.stringify(job.steps), job.error);
-  return Number(result.lastInsertRowid);
+  const row = db
+    .prepare(
+      "INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .get(job.kind, JSON.stringify(job.requestedBy), job.requestedAt, job.startedAt, job.finishedAt, job.status, JSON.stringify(job.steps), job.error) as {
+    id: number;
+  };
+  return row.id;
 }
 
 /** Records where a job stands now. */

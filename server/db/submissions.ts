@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } from "#forms/definitions";
-import type { Statement } from "better-sqlite3";
-import type { Db } from "./database";
+import type { Db, Statement } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
 import { GroupCommit } from "./group-commit";
 import type { OutgoingMail } from "#core/mail";

@@ -89,9 +89,13 @@ export function writeScheduleSettings(
 
 /** Adds a closed stretch of days; its id. */
 export function insertClosure(db: Db, closure: Omit<ClosureRow, "id">): number {
-  return Number(
-    db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES (?, ?, ?)").run(closure.first_day, closure.last_day, closure.note).lastInsertRowid,
-  );
+  return (
+    db
+      .prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES (?, ?, ?) RETURNING id")
+      .get(closure.first_day, closure.last_day, closure.note) as {
+      id: number;
+    }
+  ).id;
 }
 
 /** Removes a closure; false when there was none with that id. */
@@ -102,11 +106,11 @@ export function deleteClosure(db: Db, id: number): boolean {
 /** Adds a one-off change of a date, replacing one already set for the same day, package and time; its id. */
 export function insertDateChange(db: Db, change: Omit<DateChange, "id">, now: Date): number {
   db.prepare("DELETE FROM tour_date_changes WHERE day = ? AND package = ? AND time = ?").run(change.day, change.package, change.time);
-  return Number(
+  return (
     db
-      .prepare("INSERT INTO tour_date_changes (day, package, time, kind, capacity, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(change.day, change.package, change.time, change.kind, change.capacity, change.note, now.toISOString()).lastInsertRowid,
-  );
+      .prepare("INSERT INTO tour_date_changes (day, package, time, kind, capacity, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+      .get(change.day, change.package, change.time, change.kind, change.capacity, change.note, now.toISOString()) as { id: number }
+  ).id;
 }
 
 /** Removes a one-off change; false when there was none with that id. */

@@ -1,6 +1,6 @@
 /**
- * The database as a plugin of the server (`database`): the SQLite file in DATA_DIR, opened (and
- * migrated) for serving, its group commit (one transaction and one disk flush for the writes of an
+ * The database as a plugin of the server (`database`): the SQLite file in DATA_DIR, or PostgreSQL
+ * at DATABASE_URL (../db/postgres.ts), opened (and migrated) for serving, its group commit (one transaction and one disk flush for the writes of an
  * event-loop turn: ../db/group-commit.ts), and the forms' submissions stored through it. Every
  * other part that reads or writes depends on it by this name; it closes last, once the parts
  * registered after it have stopped.
@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import { forServing, type Db } from "../db/database";
 import { GroupCommit } from "../db/group-commit";
 import { SubmissionStore } from "../db/submissions";
-import { openDataDir } from "../startup";
+import { openConfiguredDatabase } from "../startup";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,7 +26,7 @@ declare module "fastify" {
 
 async function registerDatabase(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   // The server's connection never holds the thread long for another process's lock (../db/availability.ts).
-  const db = forServing(openDataDir(config.DATA_DIR));
+  const db = forServing(openConfiguredDatabase(config));
   const commits = new GroupCommit(db);
   // A definition changed without its migration stops the server here, naming the columns.
   const submissions = new SubmissionStore(db, { commits });

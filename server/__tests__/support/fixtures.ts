@@ -12,6 +12,7 @@ import { textIn } from "#content/text";
 import { buildServer, type ServerOptions } from "../../app";
 import type { MailContext, StaffLanguage } from "../../mail/compose";
 import { parseConfig } from "../../config";
+import { testDatabaseUrl } from "./test-database";
 
 /** A built site with just what the server needs to start. */
 export function fixtureBuild(): string {
@@ -65,9 +66,13 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), "lescours-data-"));
 }
 
-/** Builds the real server on a fixture build and a data folder, with the given environment. */
+/** Builds the real server on a fixture build and a data folder (and its own PostgreSQL database in the PostgreSQL run), with the given environment. */
 export async function buildTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = await buildServer(parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...env }), options);
+  const database = testDatabaseUrl();
+  const app = await buildServer(
+    parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...(database ? { DATABASE_URL: database } : {}), ...env }),
+    options,
+  );
   await app.ready();
   return app;
 }

@@ -1,4 +1,5 @@
 /** The pages every feature of the staff area may answer with: a sign-in first, a refused form, an unknown address, a role refused, a write that cannot be made now. */
+import type { Unavailability } from "../../db/availability";
 import { roleName, type ViewContext } from "./view-context";
 import { Layout } from "./layout";
 
@@ -62,10 +63,10 @@ export function RoleRefusedPage({ view }: { view: ViewContext }) {
 }
 
 /** A write the database could not take now: another process holds its lock, or the disk is full. */
-export function UnavailablePage({ view, reason }: { view: ViewContext; reason: "busy" | "full" }) {
+export function UnavailablePage({ view, reason }: { view: ViewContext; reason: Unavailability }) {
   return (
     <Layout view={view} title={view.t("error.unavailable.title")}>
-      <p>{view.t(reason === "busy" ? "error.unavailable.busy" : "error.unavailable.full")}</p>
+      <p>{view.t(`error.unavailable.${reason}`)}</p>
     </Layout>
   );
 }

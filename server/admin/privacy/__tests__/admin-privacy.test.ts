@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
-import { openDatabase } from "../../../db/database";
+import { openDatabase, sqliteOf } from "../../../db/database";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
 import { closedAfterEachTest, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
 
@@ -17,7 +17,7 @@ const person = "Camille.Person@Example.org";
 
 const { apps, smtps } = closedAfterEachTest();
 
-const dataDirOf = (app: FastifyInstance) => app.db.name.replace(/[/\\][^/\\]+$/, "");
+const dataDirOf = (app: FastifyInstance) => sqliteOf(app.db)!.name.replace(/[/\\][^/\\]+$/, "");
 /** The SHA-256 of an address (lower-cased), as the audit log kept it once: anyone could compute it. */
 const bareDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 /** What the audit log keeps now: that SHA-256 under an HMAC keyed by the secret in DATA_DIR. */
@@ -122,7 +122,7 @@ describe("privacy tools", () => {
     expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"Vignes\"'")).toBe(0);
     expect(count("SELECT count(*) AS n FROM inbox_search WHERE inbox_search MATCH '\"someone.else\"'")).toBe(1);
     // Nothing of the address or the message is left in the files on disk.
-    const dir = app.db.name.replace(/[/\\][^/\\]+$/, "");
+    const dir = sqliteOf(app.db)!.name.replace(/[/\\][^/\\]+$/, "");
     for (const file of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, file)).toString("latin1").toLowerCase();
       expect(bytes.includes("camille.person"), file).toBe(false);
