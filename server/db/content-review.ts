@@ -12,7 +12,7 @@ export function reviewPaths(db: Db, type: string, item: string): Set<string> {
 
 /** Marks some texts of an item for review and clears others, in one transaction. */
 export function updateReview(db: Db, type: string, item: string, change: { mark: readonly string[]; clear: readonly string[] }, at: Date): void {
-  const mark = db.prepare("INSERT OR IGNORE INTO content_review (type, item, path, marked_at) VALUES (?, ?, ?, ?)");
+  const mark = db.prepare("INSERT INTO content_review (type, item, path, marked_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const clear = db.prepare("DELETE FROM content_review WHERE type = ? AND item = ? AND path = ?");
   db.transaction(() => {
     for (const path of change.clear) clear.run(type, item, path);

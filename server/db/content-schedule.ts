@@ -35,7 +35,7 @@ export function replaceScheduledMoments(
 ): void {
   const waiting = db.prepare("SELECT * FROM content_schedule WHERE type = ? AND item = ? AND started_at IS NULL");
   const drop = db.prepare("DELETE FROM content_schedule WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL");
-  const add = db.prepare("INSERT OR IGNORE INTO content_schedule (run_at, type, item, action) VALUES (?, ?, ?, ?)");
+  const add = db.prepare("INSERT INTO content_schedule (run_at, type, item, action) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const key = (moment: { type: string; item: string; action: string; runAt: string }) => `${moment.type}\0${moment.item}\0${moment.action}\0${moment.runAt}`;
   const still = new Set(named.map(key));
   db.transaction(() => {

@@ -44,6 +44,13 @@ export const dialectOf = (db: Db): Dialect => (isPostgres(db) ? "postgres" : "sq
 /** A statement written per database, where the two truly differ (JSON, patterns, search, aggregates of text). */
 export const sqlFor = (db: Db, sql: Record<Dialect, string>): string => sql[dialectOf(db)];
 
+/** A table of the texts of a JSON array bound as one parameter (`?`), with its column `value`: `IN (SELECT value FROM ${jsonValues(db)})`. */
+export const jsonValues = (db: Db): string => sqlFor(db, { sqlite: "json_each(?)", postgres: "json_array_elements_text(CAST(? AS json))" });
+
+/** The texts of a group joined by `separator` (a SQL literal): SQLite's group_concat, PostgreSQL's string_agg. */
+export const joinedTexts = (db: Db, column: string, separator: string): string =>
+  sqlFor(db, { sqlite: `group_concat(${column}, ${separator})`, postgres: `string_agg(${column}, ${separator})` });
+
 /** The connection as SQLite, for a step only SQLite has; null on PostgreSQL. */
 export const sqliteOf = (db: Db): SqliteDb | null => (isPostgres(db) ? null : (db as SqliteDb));
 

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify/sync";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
-import type { Db } from "./database";
+import { isPostgres, type Db } from "./database";
 import { formOfType, type InboxStatus, type InboxType } from "./inbox";
 
 /** The estate's clock, on which the days an export is narrowed to begin and end. */
@@ -65,7 +65,7 @@ export function exportRows(db: Db, form: FormDefinition, query: ExportQuery): Re
   return db
     .prepare(
       `SELECT ${select}, i.status AS "__status", st.email AS "__assignee" FROM ${form.table} s JOIN inbox i ON i.submission_id = s.id
-       LEFT JOIN staff st ON st.id = i.assigned_to WHERE ${where} ORDER BY s.received_at, s.rowid`,
+       LEFT JOIN staff st ON st.id = i.assigned_to WHERE ${where} ORDER BY s.received_at, i.id`,
     )
     .all(...values) as Record<string, string | number | null>[];
 }
@@ -83,7 +83,7 @@ export function readSubmissions(db: Db, form: FormDefinition, options: { since?:
     .map((c) => (c.column === c.name ? c.column : `${c.column} AS "${c.name}"`))
     .join(", ");
   const where = options.since ? "WHERE received_at >= ?" : "";
-  const statement = db.prepare(`SELECT ${select} FROM ${form.table} ${where} ORDER BY received_at, rowid`);
+  const statement = db.prepare(`SELECT ${select} FROM ${form.table} ${where} ORDER BY received_at, ${isPostgres(db) ? "id" : "rowid"}`);
   return (options.since ? statement.all(options.since.toISOString()) : statement.all()) as ExportRow[];
 }
 

@@ -6,7 +6,7 @@
  */
 import { formDefinitions, type FormKind } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
-import type { Db } from "./database";
+import { isPostgres, type Db } from "./database";
 import type { OutboxRow } from "./outbox";
 
 /** The forms, by the slug the inbox and its URLs name them with. */
@@ -97,8 +97,14 @@ export function searchWords(search: string): string[] {
  * Words become quoted FTS5 phrases (a quote inside is doubled), so nothing typed is read as
  * query syntax; short words become LIKE patterns with `%`, `_` and `\` escaped.
  */
-function searchCondition(words: readonly string[]): { sql: string; values: string[] } | null {
+function searchCondition(db: Db, words: readonly string[]): { sql: string; values: string[] } | null {
   if (words.length === 0) return null;
+  const pattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (isPostgres(db)) {
+    // PostgreSQL: the same words in the text folded as the index is (lower case, no accents), matched through its trigram index (pg_trgm).
+    const sql = words.map(() => "search_folded(text) LIKE search_folded(?) ESCAPE '\\'").join(" AND ");
+    return { sql: `i.id IN (SELECT id FROM inbox_search WHERE ${sql})`, values: words.map(pattern) };
+  }
   const long = words.filter((word) => [...word].length >= trigramLength);
   const short = words.filter((word) => [...word].length < trigramLength);
   const parts: string[] = [];
@@ -109,7 +115,7 @@ function searchCondition(words: readonly string[]): { sql: string; values: strin
   }
   for (const word of short) {
     parts.push("text LIKE ? ESCAPE '\\'");
-    values.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    values.push(pattern(word));
   }
   return { sql: `i.id IN (SELECT rowid FROM inbox_search WHERE ${parts.join(" AND ")})`, values };
 }
@@ -134,7 +140,7 @@ export function listInbox(db: Db, query: InboxQuery): { rows: ListedRow[]; total
     where.push("i.assigned_to = ?");
     values.push(query.assignedTo);
   }
-  const search = searchCondition(searchWords(query.search ?? ""));
+  const search = searchCondition(db, searchWords(query.search ?? ""));
   if (search) {
     where.push(search.sql);
     values.push(...search.values);

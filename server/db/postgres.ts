@@ -8,7 +8,8 @@
  * interleave (docs/architecture.md, "Storage").
  *
  * What the adapter does, and nothing more:
- * - `?` placeholders (and `@name`/`:name`/`$name` with an object) become `$1…$n`;
+ * - `?` placeholders (and `@name`/`:name`/`$name` with an object) become `$1…$n`, and a
+ *   camelCase alias (`AS noShows`) is quoted, as PostgreSQL would fold it to lower case;
  * - a transaction is `BEGIN`, then `pg_advisory_xact_lock` on one key: writers of every instance
  *   take turns on the database exactly as `BEGIN IMMEDIATE` makes them take turns on a SQLite file;
  *   a nested `transaction()` is a savepoint, as in better-sqlite3;
@@ -144,6 +145,15 @@ export function convertPlaceholders(sql: string): Converted {
       i += 2;
       continue;
     }
+    // `AS camelCase`: PostgreSQL folds an unquoted name to lower case, SQLite keeps it as written.
+    if ((c === "A" || c === "a") && !/[A-Za-z0-9_]/.test(sql[i - 1] ?? " ")) {
+      const alias = /^AS(\s+)([A-Za-z_][A-Za-z0-9_]*)/i.exec(sql.slice(i));
+      if (alias && /[A-Z]/.test(alias[2]!) && !/^[A-Z_]+$/.test(alias[2]!)) {
+        text += `${sql.slice(i, i + 2)}${alias[1]}"${alias[2]}"`;
+        i += alias[0].length;
+        continue;
+      }
+    }
     if (c === "?") {
       const digits = /^\d+/.exec(sql.slice(i + 1))?.[0];
       const index = digits ? Number(digits) - 1 : positional++;
@@ -192,8 +202,10 @@ function bindable(value: unknown): unknown {
   return value;
 }
 
-function paramsFor(sources: (number | string)[], args: unknown[]): unknown[] {
+function paramsFor(sources: (number | string)[], given: unknown[]): unknown[] {
   if (sources.length === 0) return [];
+  // An array stands for its values, as better-sqlite3 binds it.
+  const args = given.flatMap((arg) => (Array.isArray(arg) ? (arg as unknown[]) : [arg]));
   const named = args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Buffer.isBuffer(args[0]) ? (args[0] as Record<string, unknown>) : null;
   return sources.map((source) => {
     if (typeof source === "number") return bindable(args[source]);

@@ -5,7 +5,7 @@
  * is read from the bookings themselves, so nothing is kept twice and an erasure of the bookings
  * leaves only the row that server/db/privacy.ts deletes with them.
  */
-import type { Db } from "./database";
+import { joinedTexts, jsonValues, type Db } from "./database";
 
 /** What the staff wrote about a person. */
 export interface GuestNotes {
@@ -82,7 +82,7 @@ export function guestSummaries(db: Db, emails: readonly string[]): Map<string, {
          (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE lower(t.email) = w.value AND s.attendance = 'arrived') AS visits,
          (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE lower(t.email) = w.value AND s.attendance = 'no-show') AS noShows,
          (SELECT tags FROM tour_guests g WHERE g.email = w.value) AS tags
-       FROM json_each(?) w`,
+       FROM ${jsonValues(db)} w`,
     )
     .all(JSON.stringify(wanted)) as { email: string; visits: number; noShows: number; tags: string | null }[];
   for (const row of rows) summaries.set(row.email, { visits: row.visits, noShows: row.noShows, tags: row.tags ? (JSON.parse(row.tags) as string[]) : [] });
@@ -112,14 +112,14 @@ export function listGuests(db: Db, search: string, limit = 200): GuestListRow[] 
     .prepare(
       `WITH people AS (
          SELECT lower(t.email) AS email, max(t.received_at) AS lastSeen, count(*) AS bookings,
-           sum(coalesce(s.attendance = 'arrived', 0)) AS visits, sum(coalesce(s.attendance = 'no-show', 0)) AS noShows
+           count(*) FILTER (WHERE s.attendance = 'arrived') AS visits, count(*) FILTER (WHERE s.attendance = 'no-show') AS noShows
          FROM tour_bookings t LEFT JOIN tour_slot_bookings s ON s.booking_id = t.id WHERE t.email != '' GROUP BY lower(t.email)
        )
        SELECT p.*, (SELECT t.name FROM tour_bookings t WHERE lower(t.email) = p.email ORDER BY t.received_at DESC LIMIT 1) AS name,
          (SELECT t.id FROM tour_bookings t WHERE lower(t.email) = p.email ORDER BY t.received_at DESC LIMIT 1) AS latest,
          (SELECT g.tags FROM tour_guests g WHERE g.email = p.email) AS tags
        FROM people p
-       WHERE ? = '%%' OR p.email LIKE ? ESCAPE '\\' OR lower((SELECT group_concat(t.name, ' ') FROM tour_bookings t WHERE lower(t.email) = p.email)) LIKE ? ESCAPE '\\'
+       WHERE ? = '%%' OR p.email LIKE ? ESCAPE '\\' OR lower((SELECT ${joinedTexts(db, "t.name", "' '")} FROM tour_bookings t WHERE lower(t.email) = p.email)) LIKE ? ESCAPE '\\'
        ORDER BY p.lastSeen DESC LIMIT ?`,
     )
     .all(like, like, like, limit) as (Omit<GuestListRow, "tags"> & { tags: string | null })[];

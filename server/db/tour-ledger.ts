@@ -6,7 +6,7 @@
  * server/bookings/ledger.ts's and server/bookings/take-places.ts's.
  */
 import type { TourPackageId } from "#forms/tour-booking";
-import type { Db } from "./database";
+import { jsonValues, type Db } from "./database";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
@@ -131,7 +131,7 @@ export function placesHeldBetween(
          SELECT slot_date, slot_time, package, guests AS n, private AS p FROM tour_slot_bookings WHERE slot_date BETWEEN @from AND @to AND ${holdingSql}
          UNION ALL
          SELECT slot_date, slot_time, package, guests AS n, 0 AS p FROM tour_waitlist WHERE slot_date BETWEEN @from AND @to AND ${offerHoldingSql}
-       ) GROUP BY slot_date, slot_time, package`,
+       ) AS held GROUP BY slot_date, slot_time, package`,
     )
     .all({ from, to, now: now.toISOString() }) as { date: string; time: string; package: TourPackageId; places: number; closed: number }[];
 }
@@ -313,7 +313,7 @@ function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
   const rows = db
     .prepare(
       `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = 'tour-bookings'
-       AND target_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+       AND target_id IN (SELECT value FROM ${jsonValues(db)}) ORDER BY id`,
     )
     .all(JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
   for (const row of rows) {
@@ -328,7 +328,7 @@ function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
 export function attendanceOf(db: Db, email: string): { visits: number; noShows: number } {
   const row = db
     .prepare(
-      `SELECT coalesce(sum(s.attendance = 'arrived'), 0) AS visits, coalesce(sum(s.attendance = 'no-show'), 0) AS noShows
+      `SELECT count(*) FILTER (WHERE s.attendance = 'arrived') AS visits, count(*) FILTER (WHERE s.attendance = 'no-show') AS noShows
        FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE t.email = ? AND t.email != ''`,
     )
     .get(email) as { visits: number; noShows: number };
@@ -346,7 +346,7 @@ export interface BookingDetails {
 /** The slot of each of `ids` that has one, by booking id. */
 export function slotDetailsOf(db: Db, ids: readonly string[]): Map<string, BookingDetails> {
   const rows = db
-    .prepare("SELECT booking_id, slot_date, slot_time, status, attendance FROM tour_slot_bookings WHERE booking_id IN (SELECT value FROM json_each(?))")
+    .prepare(`SELECT booking_id, slot_date, slot_time, status, attendance FROM tour_slot_bookings WHERE booking_id IN (SELECT value FROM ${jsonValues(db)})`)
     .all(JSON.stringify(ids)) as { booking_id: string; slot_date: string; slot_time: string; status: SlotStatus; attendance: Attendance | null }[];
   return new Map(rows.map((row) => [row.booking_id, { date: row.slot_date, time: row.slot_time, status: row.status, attendance: row.attendance }]));
 }

@@ -70,5 +70,8 @@ export function refundsDue(db: Db): PaymentRow[] {
 
 /** Records a provider event as acted on; false when it was already (a replay). */
 export function recordPaymentEvent(db: Db, id: string, type: string, now: Date): boolean {
-  return db.prepare("INSERT OR IGNORE INTO payment_events (event_id, type, received_at) VALUES (?, ?, ?)").run(id, type, now.toISOString()).changes === 1;
+  return (
+    db.prepare("INSERT INTO payment_events (event_id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").run(id, type, now.toISOString()).changes ===
+    1
+  );
 }

@@ -78,7 +78,7 @@ export function writeScheduleSettings(
        waitlist_hold_hours = @waitlist_hold_hours, shared_guide = @shared_guide, horizon_months = @horizon_months, updated_at = @at WHERE id = 1`,
   ).run({ ...settings, at: now.toISOString() });
   db.prepare("DELETE FROM tour_weekly_times").run();
-  const insertTime = db.prepare("INSERT OR IGNORE INTO tour_weekly_times (package, weekday, time) VALUES (?, ?, ?)");
+  const insertTime = db.prepare("INSERT INTO tour_weekly_times (package, weekday, time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
   for (const row of weekly) insertTime.run(row.package, row.weekday, row.time);
   const setPackage = db.prepare(
     `INSERT INTO tour_package_settings (package, instant_confirm, capacity) VALUES (@package, @instant_confirm, @capacity)
