@@ -2,7 +2,11 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** The server's suites that run a second time on PostgreSQL (project "postgres"). */
-const postgresSuites = ["server/__tests__/booking-ledger.test.ts", "server/__tests__/postgres.test.ts"];
+const postgresSuites = [
+  "server/__tests__/{booking-ledger,tour-slots,booking-terms,booking-reply,api-mail}.test.ts",
+  "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
+  "server/__tests__/postgres.test.ts",
+];
 
 export default defineConfig({
   resolve: {

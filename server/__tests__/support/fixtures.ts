@@ -68,14 +68,27 @@ export function tempDataDir(): string {
 
 /** Builds the real server on a fixture build and a data folder (and its own PostgreSQL database in the PostgreSQL run), with the given environment. */
 export async function buildTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const database = testDatabaseUrl();
+  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const database = testDatabaseUrl(dataDir);
   const app = await buildServer(
-    parseConfig({ BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "silent", ...(database ? { DATABASE_URL: database } : {}), ...env }),
+    parseConfig({
+      BUILD_DIR: fixtureBuild(),
+      LOG_LEVEL: "silent",
+      ...(database ? { DATABASE_URL: database } : {}),
+      ...env,
+      DATA_DIR: dataDir,
+    }),
     options,
   );
   await app.ready();
+  dataDirs.set(app, dataDir);
   return app;
 }
+
+const dataDirs = new WeakMap<FastifyInstance, string>();
+
+/** The DATA_DIR of a server `buildTestServer` built. */
+export const dataDirOf = (app: FastifyInstance): string => dataDirs.get(app)!;
 
 /**
  * The servers and SMTP sinks a test starts, closed and stopped after each test: `apps.add(app)`,

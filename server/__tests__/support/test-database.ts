@@ -5,20 +5,34 @@
  */
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { openPostgres } from "../../db/database";
+import { openDatabase, openPostgres, type Db } from "../../db/database";
 import type { PostgresDb } from "../../db/postgres";
 
 let admin: PostgresDb | null = null;
+/** Each DATA_DIR's database: a server started again on the same folder (a restart) finds its data again. */
+const databases = new Map<string, string>();
 
 /** Whether this run is the PostgreSQL one. */
 export const onPostgres = (): boolean => Boolean(inject("postgresUrl"));
 
-/** A new database of the run's cluster, migrated (a copy of the template): its URL; undefined outside the PostgreSQL run. */
-export function testDatabaseUrl(): string | undefined {
+/**
+ * The database of the server on `dataDir` in the PostgreSQL run: the first time, a new database of the
+ * run's cluster, migrated (a copy of the template); its URL. Undefined outside the PostgreSQL run.
+ */
+export function testDatabaseUrl(dataDir: string): string | undefined {
   const url = inject("postgresUrl");
   if (!url) return undefined;
+  const known = databases.get(dataDir);
+  if (known) return known;
   admin ??= openPostgres(url.replace("{database}", "postgres"));
   const name = `test_${randomBytes(6).toString("hex")}`;
   admin.execAlone(`CREATE DATABASE ${name} TEMPLATE lescours_template`);
-  return url.replace("{database}", name);
+  databases.set(dataDir, url.replace("{database}", name));
+  return databases.get(dataDir);
+}
+
+/** Opens the database of the server on `dataDir` (before or after it runs), on SQLite or, in the PostgreSQL run, on PostgreSQL. */
+export function openTestDatabase(dataDir: string): Db {
+  const url = testDatabaseUrl(dataDir);
+  return url ? openPostgres(url) : openDatabase(dataDir);
 }
