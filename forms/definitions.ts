@@ -17,6 +17,8 @@ export const formDefinitions = {
 
 export type FormDefinitions = typeof formDefinitions;
 export type FormKind = keyof FormDefinitions;
+/** Every form's kind, in the order of `formDefinitions`. */
+export const formKinds = Object.keys(formDefinitions) as FormKind[];
 /** A checked submission of the form `K`. */
 export type FormInput<K extends FormKind> = Submission<FormDefinitions[K]>;
 /** A checked submission of any form. */

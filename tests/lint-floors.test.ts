@@ -11,7 +11,12 @@ interface Probe {
   /** Where the probe file would live (it is linted under this name, not written). */
   file: string;
   code: string;
-  rule: "import-x/no-restricted-paths" | "@typescript-eslint/no-restricted-imports" | "no-restricted-syntax" | "no-restricted-properties";
+  rule:
+    | "import-x/no-restricted-paths"
+    | "@typescript-eslint/no-restricted-imports"
+    | "@typescript-eslint/consistent-type-assertions"
+    | "no-restricted-syntax"
+    | "no-restricted-properties";
 }
 
 const refused: Probe[] = [
@@ -137,6 +142,22 @@ const refused: Probe[] = [
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = ({ query }: FastifyRequest) => query as { page?: string };',
     rule: "no-restricted-syntax",
   },
+  // …nor under a name no selector knows: in a route file, no cast at all (breakage 3's variant, and a list checked with `includes` then cast).
+  {
+    file: "server/admin/guests/routes.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const posted = request.body; return (posted as { notes: string }).notes; };',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const { body: sent } = request; return <{ name: string }>sent; };',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
+  {
+    file: "server/admin/reports/routes.ts",
+    code: 'const periods = ["day", "week"] as const;\nexport const x = (asked: string) => (periods as readonly string[]).includes(asked) ? (asked as (typeof periods)[number]) : "day";',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
   // The bookings' rules have floors of their own.
   {
     file: "server/mail/probe.ts",
@@ -220,6 +241,7 @@ const allowed: Omit<Probe, "rule">[] = [
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession?.email ?? "";',
   },
   { file: "server/probe.ts", code: 'export const x = ["a", "b"] as const;' },
+  { file: "server/admin/reports/routes.ts", code: 'export const periods = ["day", "week"] as const;' },
   { file: "server/bookings/probe.ts", code: 'import { placesHeld } from "../db/tour-ledger";\nexport const x = placesHeld;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
   { file: "server/probe.ts", code: "export const x = (text: string) => /^(\\d+)$/.exec(text);" },

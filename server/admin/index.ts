@@ -296,7 +296,10 @@ async function registerStaffArea(
     void schedule
       .start()
       .catch((error: unknown) =>
-        app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"),
+        app.log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          "content: the schedule could not start; scheduled items wait for a publish",
+        ),
       );
   });
   if (publisher.interruptedAtStart.length > 0) {

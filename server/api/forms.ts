@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, formKinds, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage } from "#core/languages";
@@ -115,8 +115,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
 
-  const kindOf = (request: FastifyRequest) =>
-    (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
+  const kindOf = (request: FastifyRequest) => formKinds.find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
 
   // Validation failures name their fields (JSON: `{error, fields}`; a form post: its page, filled as
   // typed); a form post that fails otherwise (too fast, too large, a server fault) gets a page too.
@@ -192,7 +191,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return context ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, context, notice) : undefined;
   };
 
-  for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+  for (const kind of formKinds) {
     if (kind === "tourBooking") continue;
     routes.post(formPath(formDefinitions[kind]), { schema: { body: formSchemas[kind] }, preValidation: before(kind) }, async (request, reply) => {
       const { id } = await store.submit(kind, request.body, estateMails(kind, request.body));

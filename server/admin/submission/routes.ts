@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
+import { isOneOf } from "#core/records";
+import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import {
@@ -202,10 +204,10 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const wished = typeof record.row.date === "string" && isDay(record.row.date) && record.row.date >= today ? record.row.date : today;
     const day = askedDay !== undefined && isDay(askedDay) ? askedDay : wished;
     const schedule = context.tours.schedule();
-    const pkg = String(record.row.package);
-    const options = (["hermitage", "mongiron", "both"] as const).includes(pkg as never)
+    const pkg = record.row.package;
+    const options = isOneOf(tourPackageIds, pkg)
       ? context.tours
-          .staffMoveOptions({ bookingId: record.entry.submission_id, package: pkg as "hermitage", date: "", time: "" }, day)
+          .staffMoveOptions({ bookingId: record.entry.submission_id, package: pkg, date: "", time: "" }, day)
           .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }))
       : [];
     return { day, options };
@@ -351,7 +353,8 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(confirmForm, { fallback: "slot", typedMax: 1000 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      const pkg = record?.row.package;
+      if (!record || record.entry.type !== "tour-bookings" || !isOneOf(tourPackageIds, pkg)) return notFound(request, reply);
       const view = viewFor(context, request, reply);
       const session = staffOf(request);
       const { typed } = request.body;
@@ -364,7 +367,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       const overCapacity = session.role === "admin" && reason !== "";
       const outcome = await context.tours.confirmRequest(
         record.entry.submission_id,
-        { package: String(record.row.package) as "hermitage", ...local },
+        { package: pkg, ...local },
         { actor: session.email, overCapacity, reason },
       );
       if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
