@@ -148,6 +148,26 @@ const sqlInDb = [
   },
 ];
 
+/**
+ * Words a visitor or a member of the staff reads come from the catalogs (locales/*.po,
+ * locales/admin/*.po), in every language: no letter is written into JSX, as its text, as a string
+ * or template it renders (directly, or as a branch of `?:`, `&&`, `||`), or as an HTML element's
+ * visible attribute. Punctuation, symbols and numbers may stay literal (` · `, `—`, `(`).
+ */
+const wordsFromCatalogs =
+  'Words people read come from the catalogs in every language: t("…") (locales/*.po, or locales/admin/*.po for the staff); only punctuation and symbols stay literal.';
+const jsxText = [
+  "JSXText[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > ConditionalExpression > Literal:matches(.consequent, .alternate)[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > LogicalExpression > Literal.right[value=/\\p{L}/u]",
+  ...["Literal[value", "JSXExpressionContainer > Literal[value", "JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw"].map(
+    (path) =>
+      `JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(alt|title|placeholder|label|aria-label|aria-description|aria-roledescription|aria-valuetext)$/] > ${path}=/\\p{L}/u]`,
+  ),
+].map((selector) => ({ selector, message: wordsFromCatalogs }));
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
@@ -193,7 +213,7 @@ export default tseslint.config(
     // else prepares a statement or runs SQL text.
     files: ["server/**/*.{ts,tsx}"],
     ignores: ["server/db/**", "**/__tests__/**"],
-    rules: { "no-restricted-syntax": ["error", ...typedServer, ...sqlInDb] },
+    rules: { "no-restricted-syntax": ["error", ...typedServer, ...sqlInDb, ...jsxText] },
   },
   {
     files: ["server/db/**/*.{ts,tsx}", "server/**/__tests__/**/*.{ts,tsx}"],
@@ -207,6 +227,12 @@ export default tseslint.config(
     files: ["server/api/**/*.{ts,tsx}", "server/admin/**/routes.ts", "server/admin/**/*-routes.ts", "server/admin/index.ts"],
     ignores: ["**/__tests__/**"],
     rules: { "@typescript-eslint/consistent-type-assertions": ["error", { assertionStyle: "never" }] },
+  },
+  {
+    // The app's pages and components (its own words too: see jsxText).
+    files: ["app/**/*.tsx"],
+    ignores: ["**/__tests__/**"],
+    rules: { "no-restricted-syntax": ["error", ...jsxText] },
   },
   {
     // The unit tests share one module graph (vitest's \`isolate: false\`): a test builds what it needs
