@@ -51,30 +51,56 @@ const boundaries = [
     from: ["./app", "./server", "./forms", "./content", "./presentation", ...tooling],
     message: "The catalogs import core/ only.",
   },
-  { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
-  { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
-  {
-    target: ["./server/db", "./server/mail"],
-    from: ["./server/admin", "./server/api"],
-    message: "Storage and mail sit below the API and the staff inbox, which wire them.",
-  },
-  // The bookings' rules (server/bookings) wire their SQL (server/db) and their mails (server/mail),
-  // and sit below the API and the staff area, which call them.
-  {
-    target: ["./server/db", "./server/mail"],
-    from: "./server/bookings",
-    message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way.",
-  },
-  {
-    target: "./server/bookings",
-    from: ["./server/admin", "./server/api"],
-    message: "The bookings' rules sit below the API and the staff area, which call them.",
-  },
-  {
-    target: "./server/pages",
-    from: ["./server/admin", "./server/api"],
-    message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way.",
-  },
+];
+
+/**
+ * The floors of server/ (docs/architecture.md, "Floors and who may import whom"), lowest first:
+ * each room (a folder, or a file at the top of server/) imports only rooms of the floors below
+ * its own, never one above it or beside it. One zone per room is made from this list, so every
+ * pair of rooms is fenced, not only those someone thought to list; a folder or file of server/
+ * that no floor names stops ESLint here, until it is given one.
+ */
+const serverFloors = [
+  // SQLite: one module per table family; it knows nothing of the rest of the server.
+  ["db"],
+  // The server's small shared parts: the project folder, the log's redaction, the security
+  // headers, the body limits, the content store.
+  ["project.ts", "log.ts", "security-headers.ts", "request-body.ts", "content-store.ts"],
+  // The configuration, the e-mails (composed and sent), the static files, the start-up's checks.
+  ["config.ts", "mail", "static-files.ts", "startup.ts"],
+  // The backups, the bookings' rules.
+  ["backup", "bookings"],
+  // The pages the server writes itself (a visitor's booking, a form's answer), the health checks.
+  ["pages", "health.ts"],
+  // The form API and the staff area, which call everything below and never each other.
+  ["api", "admin"],
+  // The production commands and the server's assembly, then its entry point (the top floor, which
+  // nothing imports).
+  ["commands", "app.ts"],
+  ["main.ts"],
+];
+const serverRooms = serverFloors.flat();
+const unplaced = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+  .filter((entry) => (entry.isDirectory() ? entry.name !== "__tests__" : /\.tsx?$/.test(entry.name)))
+  .map((entry) => entry.name)
+  .filter((name) => !serverRooms.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: give ${unplaced.map((name) => `server/${name}`).join(", ")} a floor in serverFloors`);
+const serverFloorZones = [
+  ...serverFloors.slice(0, -1).flatMap((rooms, floor) => {
+    const below = serverFloors.slice(0, floor).flat();
+    return rooms.map((room) => ({
+      target: `./server/${room}`,
+      from: serverFloors
+        .slice(floor)
+        .flat()
+        .filter((other) => other !== room)
+        .map((other) => `./server/${other}`),
+      message: `server/${room} imports only the floors of server/ below its own (${below.map((other) => `server/${other}`).join(", ") || "none"}): what it needs from a room above or beside it is handed to it.`,
+    }));
+  }),
+  // One pair on different floors that stays apart by design: the mail code never touches the
+  // database, its sender reads the outbox through an interface (#core/mail `Outbox`).
+  { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface (#core/mail)." },
 ];
 
 /**
@@ -195,7 +221,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "e2e/**"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...staffAreaZones] }],
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...serverFloorZones, ...staffAreaZones] }],
     },
   },
   {
