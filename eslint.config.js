@@ -139,6 +139,19 @@ const rawContentJson = { regex: "(^|/)content/(.+/)?[^/]+\\.json$", message: "Re
 const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content(/(?!images/)[^?]*)?)$";
 const localesModule = "^(#locales(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*locales/(index|admin|compiled/.*)(\\.ts)?)$";
 
+/** What the server may not import from the content module: its own value, and the folder read or found apart from the store. */
+const contentValues = ["content", "findWine", "readContent", "contentFile"];
+const serverContent = (importNames) => ({
+  regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
+  importNames,
+  message:
+    "The server reads content through the content store it is given (server/content-store.ts: `current`, `dir`, `scenes()`), which a publish updates; only the store reads the folder.",
+});
+const noFiles = {
+  regex: "^(node:)?fs(/promises)?$",
+  message: "The mails and the bookings' rules read no file: the content they speak of comes from the content store they are given.",
+};
+
 /** The server's typed-route selectors (see the rule below). */
 const typedServer = [
   {
@@ -273,24 +286,27 @@ export default tseslint.config(
   },
   {
     // The server reads content through its content store (server/content-store.ts), read again when a
-    // publish goes live: never the content module's own value, which would keep what it read first.
+    // publish goes live: never the content module's own value, which would keep what it read first,
+    // nor a folder read (or found) its own way. Only the store reads the folder (`readContent`) and
+    // knows where it is (`contentFile`); the editor's check reads a copy of it (validate.ts).
     files: ["server/**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            rawContentJson,
-            {
-              regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
-              importNames: ["content", "findWine"],
-              message: "The server reads content through the content store it is given (server/content-store.ts), which a publish updates.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues)] }] },
+  },
+  {
+    files: ["server/content-store.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine"])] }] },
+  },
+  {
+    files: ["server/admin/content/validate.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine", "contentFile"])] }] },
+  },
+  {
+    // The mails and the bookings' rules read no file at all (the mail's logo is the site's icon,
+    // read once at start-up from public/): what they say of the estate comes from the content store.
+    files: ["server/mail/**/*.{ts,tsx}", "server/bookings/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "server/mail/logo.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues), noFiles] }] },
   },
   {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read
