@@ -334,4 +334,41 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The build-side modules draw from the content their loader hands them (contentOf(context),
+    // app/lib/content.server.ts): a renderer gives each request the content it renders (a quick
+    // build's folder, an editor's draft), so no module reads the content module's own value but that one.
+    files: ["app/**/*.server.ts"],
+    ignores: ["app/lib/content.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            rawContentJson,
+            {
+              regex: "^#content$",
+              importNames: ["content", "findWine", "readContent", "contentFile", "buildSource"],
+              message: "A loader's view is handed its content: take `content: Content` and let the loader pass contentOf(context) (app/lib/content.server.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The content module keeps no value that can change (a module reset under another name): what
+    // draws from other content than its folder's is handed that content.
+    files: ["content/**/*.ts"],
+    ignores: ["**/__tests__/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: ":matches(Program, ExportNamedDeclaration) > VariableDeclaration[kind=/^(let|var)$/]",
+          message: "No module value that can change in content/: hand the content to what needs it (app/lib/content.server.ts, a function's argument).",
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@
  * The tours page's data, worked out by its route loader at build: the visitor's JavaScript
  * carries neither the content nor the formatting code, only these plain values.
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
@@ -16,7 +16,7 @@ export function guideLanguageList(lang: Language, codes: readonly string[]): str
   return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
 }
 
-export function toursView({ lang, t }: I18n): ToursView {
+export function toursView(content: Content, { lang, t }: I18n): ToursView {
   const { facts, packages } = content.tours;
   const minutes = facts.durationMinutes;
   const count = facts.maxGroupSize;
