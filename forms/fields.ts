@@ -98,12 +98,12 @@ export interface Envelope {
 }
 
 /** The columns every submissions table starts with, in export order. */
-export const envelopeColumns: readonly KeptColumn[] = [
+export const envelopeColumns = [
   { name: "id", column: "id" },
   { name: "receivedAt", column: "received_at" },
   { name: "language", column: "language" },
   { name: "page", column: "page" },
-];
+] as const satisfies readonly KeptColumn[];
 
 /** The longest page path a submission may name. */
 export const pageMaxLength = 300;

@@ -4,13 +4,14 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, formKinds, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath } from "#forms/fields";
 import { content } from "#content";
 import { jsonLdScript } from "../../pipeline/structured-data";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { composeNotification, type MailContext } from "../mail/compose";
 import { adminTranslator } from "#locales/admin";
+import { noticeMessages } from "../forms";
 import { compiledCommand } from "../../e2e/support/server";
 import { buildTestServer, parseMail, staffReadIn, testMailContext, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
@@ -73,7 +74,7 @@ describe("notification e-mails with hostile values", () => {
     "Market size",
   ];
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const intros = (["request", "message", "importer", "newsletter"] as const).map((kind) => escape(adminTranslator("en").t(`estateMail.intro.${kind}`)));
+  const intros = formKinds.map((kind) => escape(adminTranslator("en").t(noticeMessages(kind).intro)));
   const signature = [context.estateNames.en, context.address.en, context.estatePhone, context.estateEmail, context.siteUrl].map(escape);
   const fixedLine = new RegExp(
     `^(${intros.join("|")}|Open it in the inbox \\(after signing in\\):|https://www\\.hermitage-lescours\\.example/admin/submissions/[a-z-]+/[0-9a-f-]{36}|(${labels.join("|")}): .*|Language: [A-Z][a-z]+|Page: .*|(Received|Confirmed): [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} \\(Paris time\\)|Reference: [0-9a-f-]{36}|Reply to this e-mail to write to the visitor directly\\.|${signature.join("|")}|)$`,

@@ -12,7 +12,8 @@ import { auditActions, auditCountSince, recordAudit, visitorActor } from "../db/
 import { whenWritable } from "../db/availability";
 import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
-import { changeStatus, statusesOf } from "../db/inbox";
+import { changeStatus } from "../db/inbox";
+import { statusesOf } from "../forms";
 import { enqueueMail } from "../db/outbox";
 import {
   attendanceOf,
@@ -978,7 +979,7 @@ export class TourService {
     // A booking that no longer takes place gives back its voucher, and its deposit is refunded.
     if (to === "cancelled" || to === "declined" || to === "expired") releaseExtras(this.db, id, this.now);
     const inbox = to === "pending" ? "new" : to === "expired" ? "declined" : to;
-    changeStatus(this.db, bookingType, id, statusesOf[bookingType], inbox, this.now);
+    changeStatus(this.db, bookingType, id, statusesOf(bookingType), inbox, this.now);
     return true;
   }
 

@@ -6,7 +6,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
-import { formOfType, type InboxRow } from "./inbox";
+import type { InboxRow } from "./inbox";
+import { bookingType, formOfType } from "../forms";
 import type { OutboxRow } from "./outbox";
 import { deleteGuest, guestNotesOf, type GuestNotes } from "./tour-guests";
 
@@ -96,7 +97,7 @@ export function findPersonalData(db: Db, email: string): PersonalData {
     status: entry.status,
     row: db.prepare(`SELECT * FROM ${formOfType(entry.type).table} WHERE id = ?`).get(entry.submission_id) as Record<string, string | number | null>,
   }));
-  const bookings = entries.filter((entry) => entry.type === "tour-bookings").map((entry) => entry.submission_id);
+  const bookings = entries.filter((entry) => entry.type === bookingType).map((entry) => entry.submission_id);
   const guest = guestNotesOf(db, email);
   const noted = guest.notes !== "" || guest.tags.length > 0 || guest.country !== null;
   return {

@@ -21,6 +21,7 @@ import type { ViewContext } from "../shared/view-context";
 import { countryChoices, GuestPage, GuestsPage, guestTagField } from "./guest-views";
 import { guestHref } from "../shared/links";
 import { NotFoundPage } from "../shared/error-pages";
+import { bookingType } from "../../forms";
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const params = z.object({ id: z.string() });
@@ -136,7 +137,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
       const actor = staffOf(request).email;
       await context.tours.change(() => {
         saveGuest(context.db, guest.email, { notes, tags, country }, actor, now);
-        recordAudit(context.db, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id }, detail: { tags } }, now);
+        recordAudit(context.db, { actor, action: auditActions.guestNoted, target: { type: bookingType, id }, detail: { tags } }, now);
       });
       return reply.redirect(`${guestHref(id)}?saved=1`, 303);
     },

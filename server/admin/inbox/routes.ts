@@ -4,7 +4,8 @@ import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
-import { allStatuses, detailsOf, formOfType, inboxStatuses, inboxTypes, inboxViews, isInboxType, listInbox, statusesOf } from "../../db/inbox";
+import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox } from "../../db/inbox";
+import { formOfType, inboxTypes, isInboxType, statusesOf } from "../../forms";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery } from "../shared/spreadsheet";
@@ -44,7 +45,7 @@ export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFi
   // `status` names a view (to do, done, everything) or one of the chosen form's statuses.
   const status = query.status ?? "";
   const view = z.enum(inboxViews).safeParse(status);
-  const one = z.enum(filter.type ? statusesOf[filter.type] : allStatuses).safeParse(status);
+  const one = z.enum(filter.type ? statusesOf(filter.type) : allStatuses).safeParse(status);
   if (view.success) filter.show = view.data;
   else if (one.success) {
     filter.status = one.data;
@@ -156,7 +157,7 @@ const exportForm = z
     separator: z.union([z.literal(""), z.enum(separators)]).default(""),
   })
   .superRefine((form, context) => {
-    if (form.status !== "" && !z.enum(statusesOf[form.type]).safeParse(form.status).success)
+    if (form.status !== "" && !z.enum(statusesOf(form.type)).safeParse(form.status).success)
       context.addIssue({ code: "custom", path: ["status"], message: "status" });
   });
 

@@ -12,7 +12,7 @@ import { slotStart } from "../../bookings/schedule";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { checkedForm } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../shared/links";
+import { bookingHref } from "../shared/links";
 import { NewBookingPage, type NewBookingField } from "./new-booking-page";
 import { guardedRoutes } from "../shared/staff-guard";
 
@@ -153,7 +153,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
           notify: form.notify === "on",
         },
       );
-      return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
+      return reply.redirect(`${bookingHref(id)}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
       const problem =

@@ -8,7 +8,7 @@
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import type { formDefinitions } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
-import { formOfType, type InboxType } from "../../db/inbox";
+import { bookingType, formOfType, kindOfType } from "../../forms";
 import type { PersonalData, VisitRecord } from "../../db/privacy";
 import type { ReplyContext } from "../../mail/booking-reply";
 
@@ -84,8 +84,6 @@ export interface PersonalRecord {
   staffNotes: { notes: string; tags: string[]; country: string | null } | null;
 }
 
-const formKind = (type: InboxType) => formOfType(type).kind as ExportedForm;
-
 /** The fields a person filled in, then the dates the server keeps (a subscription's), by their export names. */
 function fieldsOf(form: FormDefinition, row: Record<string, string | number | null>): Record<string, string | number> {
   const named = [...form.fields, ...form.kept].map(({ name, column }) => [name, row[column]] as const);
@@ -132,12 +130,13 @@ export function personalRecord(found: PersonalData, estate: ReplyContext & { con
       address: estate.address[language],
     },
     tours: Object.fromEntries(
-      [...new Set(found.submissions.flatMap(({ type, row }) => (type === "tour-bookings" && typeof row.package === "string" ? [row.package] : [])))].map(
-        (id) => [id, estate.tourName(id, language)],
-      ),
+      [...new Set(found.submissions.flatMap(({ type, row }) => (type === bookingType && typeof row.package === "string" ? [row.package] : [])))].map((id) => [
+        id,
+        estate.tourName(id, language),
+      ]),
     ),
     submissions: found.submissions.map(({ type, status, row }) => ({
-      form: formKind(type),
+      form: kindOfType(type),
       receivedAt: String(row.received_at),
       language: String(row.language),
       page: String(row.page),

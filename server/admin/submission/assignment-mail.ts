@@ -1,4 +1,4 @@
-import type { InboxType } from "../../db/inbox";
+import type { InboxType } from "../../forms";
 import type { OutgoingMail } from "#core/mail";
 import { headerSafe } from "../../mail/compose";
 import type { AdminLanguage } from "#locales/admin";

@@ -1,7 +1,7 @@
 import type { BookedVisit } from "../../bookings/service";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
-import { checkInAction } from "../shared/links";
+import { bookingHref, checkInAction } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Notice } from "../shared/layout";
 
@@ -58,7 +58,7 @@ interface SlotPanelProps {
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
 export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record }: SlotPanelProps) {
-  const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
+  const base = `${bookingHref(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   // An override sent without its reason: the form again, the reason named at its field.
   const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
@@ -147,7 +147,7 @@ function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; mar
  * shown, greyed, so the office sees why they cannot be chosen.
  */
 function MoveForms({ view, visit, base, day, options }: { view: ViewContext; visit: BookedVisit; base: string; day: string; options: MoveOption[] }) {
-  const page = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}`;
+  const page = bookingHref(visit.bookingId);
   return (
     <div className="answer slot-move" id="slot-move">
       <h3>{view.t("slot.move.title")}</h3>

@@ -3,21 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
-import { isOneOf } from "#core/records";
-import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
-import {
-  allStatuses,
-  changeStatus,
-  findSubmission,
-  formOfType,
-  isInboxType,
-  mailsOf,
-  statusesOf,
-  type InboxStatus,
-  type SubmissionRecord,
-} from "../../db/inbox";
+import { allStatuses, changeStatus, findSubmission, mailsOf, type SubmissionRecord } from "../../db/inbox";
+import { formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
 import { enqueueMail } from "../../db/outbox";
 import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
@@ -42,7 +31,6 @@ import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "./submission-page";
 import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, type CheckedForm } from "../shared/staff-form";
-import { inboxHandling } from "./inbox-handling";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -149,10 +137,13 @@ interface ReplyDraft {
   body: string;
 }
 
+/** A tour booking's record (its fields typed as the tours form's). */
+type TourBookingRecord = Extract<SubmissionRecord, { kind: "tourBooking" }>;
+
 /** The tour a booking names, in a language (null for another form, or a language the site does not have). */
 function tourName(context: AdminContext, record: SubmissionRecord, lang: string): string | null {
-  if (record.entry.type !== "tour-bookings" || !isLanguage(lang) || !context.content.tour(String(record.row.package))) return null;
-  return context.content.tourName(String(record.row.package), lang);
+  if (record.kind !== "tourBooking" || !isLanguage(lang) || !context.content.tour(record.row.package)) return null;
+  return context.content.tourName(record.row.package, lang);
 }
 
 /**
@@ -199,17 +190,14 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
    * day the visitor wished for when it is still ahead, else today) and that day's times of the
    * package with their places left.
    */
-  const confirmChoice = (record: SubmissionRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } => {
+  const confirmChoice = (record: TourBookingRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } => {
     const today = localOf(context.now()).date;
-    const wished = typeof record.row.date === "string" && isDay(record.row.date) && record.row.date >= today ? record.row.date : today;
+    const wished = record.row.date !== null && isDay(record.row.date) && record.row.date >= today ? record.row.date : today;
     const day = askedDay !== undefined && isDay(askedDay) ? askedDay : wished;
     const schedule = context.tours.schedule();
-    const pkg = record.row.package;
-    const options = isOneOf(tourPackageIds, pkg)
-      ? context.tours
-          .staffMoveOptions({ bookingId: record.entry.submission_id, package: pkg, date: "", time: "" }, day)
-          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }))
-      : [];
+    const options = context.tours
+      .staffMoveOptions({ bookingId: record.entry.submission_id, package: record.row.package, date: "", time: "" }, day)
+      .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
     return { day, options };
   };
 
@@ -225,7 +213,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     problems: Partial<Record<string, string>>,
   ) => {
     const { entry } = record;
-    if (!inboxHandling[entry.type].replied) return null;
+    if (!serverForms[record.kind].handling.replied) return null;
     const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
@@ -286,16 +274,12 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         problems: extra.problems ?? [],
         refused: extra.refused ?? null,
         tourName: tourName(context, record, view.lang),
-        statuses: statusesOf[entry.type],
+        statuses: statusesOf(entry.type),
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
-        guestPanel: entry.type === "tour-bookings" ? bookingExtras(context.db, view, entry.submission_id) : null,
+        guestPanel: record.kind === "tourBooking" ? bookingExtras(context.db, view, entry.submission_id) : null,
         confirm:
-          entry.type === "tour-bookings"
-            ? {
-                ...confirmChoice(record, extra.confirmDay),
-                canOverride: request.staffSession?.role === "admin",
-                guests: typeof record.row.guests === "number" ? record.row.guests : 1,
-              }
+          record.kind === "tourBooking"
+            ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: record.row.guests ?? 1 }
             : null,
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template, answerState(extra.refused ?? null, "reply").problems),
         notesPanel: createElement(NotesPanel, {
@@ -329,11 +313,11 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
   });
 
   /** Declines a request: its status, its e-mail and the audit entry together; false when it was already answered. */
-  const decline = (record: SubmissionRecord, reason: string, actor: string): boolean => {
+  const decline = (record: TourBookingRecord, reason: string, actor: string): boolean => {
     const { entry, row } = record;
     const now = context.now();
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const mail = composeDeclineReply({ id: entry.submission_id, name: String(row.name), email: String(row.email), language }, reason, replyContext(context));
+    const mail = composeDeclineReply({ id: entry.submission_id, name: row.name, email: row.email, language }, reason, replyContext(context));
     const done = context.db.transaction(() => {
       if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], "declined", now)) return false;
       // A request that waited on a full slot's waitlist leaves it once answered.
@@ -353,8 +337,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(confirmForm, { fallback: "slot", typedMax: 1000 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      const pkg = record?.row.package;
-      if (!record || record.entry.type !== "tour-bookings" || !isOneOf(tourPackageIds, pkg)) return notFound(request, reply);
+      if (!record || record.kind !== "tourBooking") return notFound(request, reply);
       const view = viewFor(context, request, reply);
       const session = staffOf(request);
       const { typed } = request.body;
@@ -367,7 +350,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       const overCapacity = session.role === "admin" && reason !== "";
       const outcome = await context.tours.confirmRequest(
         record.entry.submission_id,
-        { package: pkg, ...local },
+        { package: record.row.package, ...local },
         { actor: session.email, overCapacity, reason },
       );
       if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
@@ -392,7 +375,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(declineForm, { fallback: "reason", typedMax: reasonMax }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      if (!record || record.kind !== "tourBooking") return notFound(request, reply);
       const view = viewFor(context, request, reply);
       if (!request.body.ok) return page(request, reply, record, 400, { refused: refusedAnswer("decline", request.body, { reason: view.t("error.reason") }) });
       if (!decline(record, request.body.value.reason, staffOf(request).email)) {
@@ -407,9 +390,9 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(statusForm, { fallback: "status", typedMax: 100 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || !inboxHandling[record.entry.type].statusByHand) return notFound(request, reply);
+      if (!record || !serverForms[record.kind].handling.statusByHand) return notFound(request, reply);
       const type = record.entry.type;
-      const statuses: readonly InboxStatus[] = statusesOf[type];
+      const statuses: readonly InboxStatus[] = statusesOf(type);
       // One of the inbox's statuses, and one this form's submissions can have.
       const chosen = request.body.ok ? request.body.value.status : undefined;
       const status = statuses.find((one) => one === chosen);
@@ -435,7 +418,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(replyForm, { fallback: "key", typedMax: replyMax * 2 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || !inboxHandling[record.entry.type].replied) return notFound(request, reply);
+      if (!record || !serverForms[record.kind].handling.replied) return notFound(request, reply);
       const view = viewFor(context, request, reply);
       const { typed } = request.body;
       const template = chooseTemplate(context.content.current.replyTemplates, request.body.ok ? request.body.value.template : typed.template).id;

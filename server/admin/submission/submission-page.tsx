@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { inboxHandling } from "./inbox-handling";
-import type { FieldKind, FormDefinition } from "#forms/fields";
+import type { FormDefinitions, FormKind } from "#forms/definitions";
+import type { FieldKind } from "#forms/fields";
+import { kindOfType, serverForms } from "../../forms";
 import { visitorActor, type AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../shared/spreadsheet";
@@ -45,9 +46,10 @@ export interface ConfirmChoice {
 
 export interface SubmissionPageProps {
   view: ViewContext;
-  form: FormDefinition;
+  form: FormDefinitions[FormKind];
   entry: InboxRow;
-  row: Record<string, string | number | null>;
+  /** The submission's stored fields by name (../../forms/stored.ts). */
+  row: Readonly<Record<string, string | number | null>>;
   mails: readonly SubmissionMail[];
   history: readonly AuditEntry[];
   done: Done;
@@ -84,11 +86,10 @@ function FieldValue({ view, kind, value, tourName }: { view: ViewContext; kind: 
 }
 
 function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" | "form" | "row" | "tourName">) {
-  const keptLabel = (name: string) => view.t(`kept.${name}` as Parameters<ViewContext["t"]>[0]);
   return (
     <dl className="fields">
       {form.fields.map((field) => {
-        const value = row[field.column];
+        const value = row[field.name];
         return (
           <div key={field.name}>
             <dt>{columnLabel(view, field.name)}</dt>
@@ -100,8 +101,8 @@ function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" 
       })}
       {form.kept.map((column) => (
         <div key={column.name}>
-          <dt>{keptLabel(column.name)}</dt>
-          <dd>{row[column.column] ? formatTime(view, String(row[column.column])) : "—"}</dd>
+          <dt>{columnLabel(view, column.name)}</dt>
+          <dd>{row[column.name] ? formatTime(view, String(row[column.name])) : "—"}</dd>
         </div>
       ))}
     </dl>
@@ -355,9 +356,10 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
-      {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} refused={refused} confirm={confirm} /> : null)}
+      {slotPanel ??
+        (kindOfType(entry.type) === "tourBooking" && confirm ? <BookingAnswer view={view} entry={entry} refused={refused} confirm={confirm} /> : null)}
       {guestPanel ?? null}
-      {inboxHandling[entry.type].statusByHand ? (
+      {serverForms[kindOfType(entry.type)].handling.statusByHand ? (
         <StatusForm view={view} entry={entry} statuses={statuses} problem={answerState(refused, "status").problems.status} />
       ) : null}
       {assignPanel ?? null}
