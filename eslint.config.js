@@ -103,6 +103,12 @@ const serverFloorZones = [
   // One pair on different floors that stays apart by design: the mail code never touches the
   // database, its sender reads the outbox through an interface (#core/mail `Outbox`).
   { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface (#core/mail)." },
+  // An e-mail is made by server/mail: its factory (the one maker of an OutgoingMail) is its own.
+  {
+    target: serverRooms.filter((room) => room !== "mail").map((room) => `./server/${room}`),
+    from: "./server/mail/outgoing.ts",
+    message: "An e-mail is made by server/mail (a composer there, with its layout and languages): call one, or write one there.",
+  },
 ];
 
 /**
@@ -176,6 +182,20 @@ const typedServer = [
     message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/shared/context.ts).",
   },
 ];
+
+/**
+ * Mails are made by server/mail only: an `OutgoingMail` (the one type the outbox takes, #core/mail)
+ * carries a brand that only server/mail/outgoing.ts gives, so a mail written elsewhere fails the
+ * compiler; no cast may give the brand instead (and no import of the factory outside server/mail:
+ * the zone below).
+ */
+const mailMadeByMail = [
+  {
+    selector: ":matches(TSAsExpression, TSTypeAssertion)[typeAnnotation.typeName.name='OutgoingMail']",
+    message: "An e-mail is made by server/mail (a composer there, its layout and languages): call one, or write one there (server/mail/outgoing.ts).",
+  },
+];
+typedServer.push(...mailMadeByMail);
 
 /** SQL in one place: a statement prepared, or SQL text run, on any connection, outside server/db. */
 const sqlInDb = [
@@ -259,6 +279,11 @@ export default tseslint.config(
   {
     files: ["server/db/**/*.{ts,tsx}", "server/**/__tests__/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...typedServer] },
+  },
+  {
+    // The one factory of an OutgoingMail casts to it (server/mail/outgoing.ts); nothing else may.
+    files: ["server/mail/outgoing.ts"],
+    rules: { "no-restricted-syntax": ["error", ...typedServer.filter((rule) => !mailMadeByMail.includes(rule)), ...sqlInDb, ...jsxText] },
   },
   {
     // No cast at all where requests are read, whatever the input is called or copied into (a

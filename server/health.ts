@@ -7,22 +7,13 @@ import type { Db } from "./db/database";
 import { touchMigrations } from "./db/database";
 import type { CommitState } from "./db/group-commit";
 import { enqueueMail, outboxCounts } from "./db/outbox";
+import { healthCheckMail } from "./mail/health-check";
 import type { BackupStatus } from "./backup/status";
 
 /** How long a health probe waits for another process's write lock (from timers: no page waits with it). */
 const probeBudgetMs = 500;
 /** A submission that failed for a full disk this recently makes /healthz say so. */
 const recentFailureMs = 60_000;
-
-/** An e-mail that is queued and rolled back at once, to prove the outbox accepts e-mails. */
-const probeMail = {
-  kind: "notification",
-  to: "health-probe@invalid",
-  replyTo: null,
-  subject: "health probe",
-  text: "",
-  headers: {},
-} as const;
 
 /** Thrown inside the outbox probe's transaction to roll it back. */
 const rollback = Symbol("rollback");
@@ -105,7 +96,7 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: 
     : await writeProblem(() => {
         try {
           db.transaction(() => {
-            enqueueMail(db, { ...probeMail }, { type: "health", id: "probe" }, new Date().toISOString());
+            enqueueMail(db, healthCheckMail, { type: "health", id: "probe" }, new Date().toISOString());
             throw rollback;
           }).immediate();
         } catch (error) {

@@ -186,6 +186,17 @@ const refused: Probe[] = [
     code: 'export const Close = ({ n }: { n: number }) => <button type="button" aria-label={`Close ${n}`}>×</button>;',
     rule: "no-restricted-syntax",
   },
+  // E-mails are made by server/mail (breakage 7: the compiler refuses one written elsewhere, tests/types/outgoing-mail.ts); no cast or import gets round it.
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import type { OutgoingMail } from "#core/mail";\nexport const vip = (name: string) => ({ kind: "notification", to: "estate@example.org", replyTo: null, subject: `VIP guest: ${name}`, text: "", headers: {} }) as OutgoingMail;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/admin/guests/routes.ts",
+    code: 'import { outgoingMail } from "../../mail/outgoing";\nexport const vip = (name: string) => outgoingMail({ kind: "notification", to: "estate@example.org", replyTo: null, subject: name, text: "", headers: {} });',
+    rule: "import-x/no-restricted-paths",
+  },
   // The bookings' rules have floors of their own.
   {
     file: "server/mail/probe.ts",
@@ -333,6 +344,10 @@ const allowed: Omit<Probe, "rule">[] = [
   { file: "server/bookings/probe.ts", code: 'import { placesHeld } from "../db/tour-ledger";\nexport const x = placesHeld;' },
   { file: "server/api/probe.ts", code: 'import { visitPage } from "../pages/visit";\nexport const x = visitPage;' },
   { file: "server/mail/probe.ts", code: 'import { projectDir } from "../project";\nexport const x = projectDir;' },
+  {
+    file: "server/mail/staff/probe.ts",
+    code: 'import { outgoingMail } from "../outgoing";\nexport const x = outgoingMail({ kind: "notification", to: "a@example.org", replyTo: null, subject: "s", text: "", headers: {} });',
+  },
   { file: "server/app.ts", code: 'import { checkHealth } from "./health";\nexport const x = checkHealth;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
   { file: "server/probe.ts", code: "export const x = (text: string) => /^(\\d+)$/.exec(text);" },

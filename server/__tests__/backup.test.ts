@@ -6,6 +6,7 @@ import { backupStatus } from "../backup/status";
 import { backupHistory, beginBackupRun, checkDatabaseCopy, copyDatabase, finishBackupRun } from "../db/backups";
 import { openDatabase } from "../db/database";
 import { enqueueMail } from "../db/outbox";
+import { outgoingMail } from "../mail/outgoing";
 import { contentRepository, git } from "./support/content";
 import { tempDataDir } from "./support/fixtures";
 
@@ -21,7 +22,7 @@ describe("a backup's folder", () => {
     const db = openDatabase(dataDir);
     enqueueMail(
       db,
-      { kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} },
+      outgoingMail({ kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} }),
       { type: "contact-messages", id: "x" },
       new Date().toISOString(),
     );
@@ -61,7 +62,7 @@ describe("a backup's folder", () => {
     for (let i = 0; i < 200; i++)
       enqueueMail(
         db,
-        { kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} },
+        outgoingMail({ kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} }),
         { type: "contact-messages", id: String(i) },
         new Date().toISOString(),
       );

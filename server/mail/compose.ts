@@ -9,6 +9,7 @@ import { experienceNoticeLines, type ExperienceNotice } from "./experience-notic
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
 import { apiPaths } from "#core/paths";
 import { columnMessage, noticeMessages, serverForms } from "../forms";
+import { outgoingMail } from "./outgoing";
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -210,7 +211,7 @@ export function composeNotification(
   if (serverForms[kind].notice.replyNote) blocks.push({ kind: "small", text: t("estateMail.replyNote") });
   const subject = notificationSubject(kind, input, receivedAt, lang, notice);
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
-  return {
+  return outgoingMail({
     kind: "notification",
     to: serverForms[kind].notice.to === "trade" ? context.tradeEmail : context.estateEmail,
     replyTo: headerSafe(input.email, 254),
@@ -218,7 +219,7 @@ export function composeNotification(
     text,
     html,
     headers: {},
-  };
+  });
 }
 
 /** Builds an absolute link to an API path on the public site. */
@@ -245,7 +246,7 @@ export function composeConfirmation(language: Language, email: string, tokens: {
       { kind: "action", intro: t("subscriber.mailUnsubscribe"), button: t("subscriber.unsubscribeButton"), url: unsubscribeUrl },
     ],
   });
-  return {
+  return outgoingMail({
     kind: "confirmation",
     to: headerSafe(email, 254),
     replyTo: null,
@@ -254,7 +255,7 @@ export function composeConfirmation(language: Language, email: string, tokens: {
     html,
     // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
+  });
 }
 
 /** What the store tells about a submission it is saving (server/db/submissions.ts `Saved`). */

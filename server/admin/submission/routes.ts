@@ -15,7 +15,7 @@ import { randomToken } from "../../db/staff";
 import { answerMark, chooseTemplate, fillTemplate, signatureLines } from "./reply-templates";
 import { ReplyPanel } from "./reply-panel";
 import { addNote, assignSubmission } from "../../db/assignment";
-import { assignmentMail } from "./assignment-mail";
+import { assignmentMail } from "../../mail/staff/assignment";
 import { AssignPanel, type Colleague } from "./assign-panel";
 import { NotesPanel, noteMax } from "./notes-panel";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext, replyContext } from "../shared/context";
@@ -492,9 +492,8 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       // Staff who take a submission themselves need no e-mail about it.
       const mail =
         colleague && colleague.email !== by
-          ? assignmentMail(view, {
+          ? assignmentMail(colleague.language ?? view.lang, {
               to: colleague.email,
-              language: colleague.language,
               by,
               type: entry.type,
               id: entry.submission_id,
