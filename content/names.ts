@@ -11,7 +11,7 @@ import type { Site } from "./schemas/site";
  * A name in one language: its own form there when site.json gives one, else the Latin name, with
  * the apostrophe the language's typography sets (« Château L’Hermitage Lescours » in French).
  */
-export function nameIn(latin: string, local: Partial<Record<Language, string>>, lang: Language): string {
+function nameIn(latin: string, local: Partial<Record<Language, string>>, lang: Language): string {
   const apostrophe = languageDescriptions[lang].apostrophe;
   return local[lang] ?? (apostrophe ? latin.replaceAll("'", apostrophe) : latin);
 }

@@ -168,12 +168,6 @@ export const scriptOf = (lang: Language): Script => languageDescriptions[lang].s
 /** The languages of one script, in the languages' order. */
 export const languagesOfScript = (script: Script): Language[] => languages.filter((lang) => scriptOf(lang) === script);
 
-/**
- * The language of the estate and of French law: the estate's name and appellation are French words
- * on every page, and the health message (Loi Évin) is a French sentence, translated beside it.
- */
-export const estateLanguage = "fr" satisfies Language;
-
 /** The languages of the staff area at `/admin` (its own catalogs, locales/admin/): English and French. */
 export const staffLanguages = ["en", "fr"] as const satisfies readonly Language[];
 

@@ -8,7 +8,7 @@
  * To the estate (`notification`), a subscriber's confirmation, a mail to a visitor (`reply`), or a
  * newsletter issue (to a subscriber, or a test to the staff member who asked for it).
  */
-export type MailKind = "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
+type MailKind = "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
 
 /** A file sent with an e-mail (the calendar file of a confirmed tour). */
 export interface MailAttachment {

@@ -34,7 +34,7 @@ interface DiskState {
   error?: string;
 }
 
-export interface Health {
+interface Health {
   ok: boolean;
   database: string;
   disk: DiskState;
@@ -43,7 +43,7 @@ export interface Health {
 }
 
 /** What the health checks look at. */
-export interface HealthSources {
+interface HealthSources {
   db: Db;
   dataDir: string;
   /** Below this many free bytes on DATA_DIR's file system, /healthz answers 503. */
@@ -57,7 +57,7 @@ export interface HealthSources {
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Free space on DATA_DIR's file system, against the threshold. */
-export function diskState(dataDir: string, minFreeBytes: number): DiskState {
+function diskState(dataDir: string, minFreeBytes: number): DiskState {
   try {
     const stats = statfsSync(dataDir);
     const freeBytes = stats.bavail * stats.bsize;
@@ -84,7 +84,7 @@ async function writeProblem(write: () => void): Promise<string | null> {
  * in the outbox (rolled back), plus what the outbox holds; and whether what is stored is backed
  * up: the last good backup younger than twice the schedule, the last one not failed.
  */
-export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupNow }: HealthSources): Promise<Health> {
+async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupNow }: HealthSources): Promise<Health> {
   const disk = diskState(dataDir, minFreeBytes);
   const failing = commits.failing;
   const recentlyFull = failing?.reason === "full" && Date.now() - Date.parse(failing.at) < recentFailureMs;

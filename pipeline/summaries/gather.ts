@@ -21,7 +21,7 @@ import type { SheetData } from "./sheet-data";
  * A quote in the language's own marks (core/languages.ts), with the closing full stop where the
  * language sets it: inside the marks, or after them as Spanish does («…nunca pesado»).
  */
-export function quoted(lang: Language, quote: string): string {
+function quoted(lang: Language, quote: string): string {
   const {
     quotes: [open, close],
     fullStopAfterQuote,
@@ -31,7 +31,7 @@ export function quoted(lang: Language, quote: string): string {
 }
 
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
-export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
+function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
   const health = healthMessage(i18n.t);
   const names = localNames(site, i18n.lang);
   return {

@@ -62,7 +62,7 @@ import { NotFoundPage } from "./shared/error-pages";
 import { staffFormLimit } from "./shared/staff-form";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
-export interface AdminRoute {
+interface AdminRoute {
   method: string;
   url: string;
   /** Reachable without a session (the sign-in steps, the language switch, the stylesheet). */

@@ -19,7 +19,7 @@ import { formAnswerPage, type FormAnswer } from "../pages/form-answer";
 import type { RouteLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
-export interface FieldError {
+interface FieldError {
   error: string;
   fields: string[];
 }
@@ -31,7 +31,7 @@ interface Issue {
 }
 
 /** Names the fields of a failed validation: the invalid ones, then any unknown keys. */
-export function describeIssues(issues: readonly Issue[]): FieldError {
+function describeIssues(issues: readonly Issue[]): FieldError {
   const invalid = new Set<string>();
   const unknown = new Set<string>();
   for (const issue of issues) {

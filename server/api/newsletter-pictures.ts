@@ -14,7 +14,7 @@ import { z } from "zod";
 import { apiPaths } from "#core/paths";
 
 /** The path of the route, under the site: the e-mails name it (server/mail/newsletter.ts `newsletterPicturePath`). */
-export const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
+const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
 
 /** Pictures made, by scene and the source's modification time: the same issue is fetched by every subscriber. */
 const made = new Map<string, Buffer>();

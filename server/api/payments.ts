@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { WebhookRefused, type Payments } from "../bookings/payments";
 
-export const paymentWebhookPath = "/api/payments/webhook";
+const paymentWebhookPath = "/api/payments/webhook";
 
 export async function paymentRoutes(api: FastifyInstance, { payments }: { payments: Payments }): Promise<void> {
   api.removeAllContentTypeParsers();

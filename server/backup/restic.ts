@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 /** The tag every snapshot of the site carries: retention and `latest` look only at these. */
-export const snapshotTag = "lescours-site";
+const snapshotTag = "lescours-site";
 
 /** A snapshot as `restic snapshots --json` lists it. */
 export interface Snapshot {
@@ -30,7 +30,7 @@ export interface Retention {
 }
 
 /** A restic command that failed: its own words (the last lines it wrote), without the environment. */
-export class ResticError extends Error {
+class ResticError extends Error {
   override name = "ResticError";
 }
 

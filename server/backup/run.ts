@@ -13,8 +13,8 @@ import { sha256Of, manifestFileName, stageBackup, type Manifest } from "./stage"
 import { Restic } from "./restic";
 
 /** Where a backup is made before restic takes it (removed afterwards), and restic's cache. */
-export const stagingFolder = (dataDir: string) => join(dataDir, ".backup");
-export const cacheFolder = (dataDir: string) => join(dataDir, ".restic-cache");
+const stagingFolder = (dataDir: string) => join(dataDir, ".backup");
+const cacheFolder = (dataDir: string) => join(dataDir, ".restic-cache");
 
 /** The repository is pruned (its packs rewritten to free space) at most this often; forgetting is every time. */
 const pruneEveryMs = 24 * 60 * 60 * 1000;

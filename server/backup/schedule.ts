@@ -32,7 +32,7 @@ function repositoryLabel(config: Config): string {
   return backend && backend !== "local" ? `a restic repository (${backend})` : "a restic repository in a local folder";
 }
 
-export class BackupSchedule {
+class BackupSchedule {
   readonly startedAt: Date;
   readonly configured: boolean;
   private timer: NodeJS.Timeout | null = null;

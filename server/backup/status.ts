@@ -10,7 +10,7 @@ import type { BackupHistory } from "../db/backups";
  * it is older (or, without one, the server started longer ago than that); `failed`: the last one
  * failed.
  */
-export type BackupState = "not configured" | "none yet" | "ok" | "stale" | "failed";
+type BackupState = "not configured" | "none yet" | "ok" | "stale" | "failed";
 
 export interface BackupStatus {
   ok: boolean;

@@ -67,7 +67,7 @@ const rollback = new Error("the trial row is rolled back");
  * its address and the form's first status, and a search text holding every field but the counts;
  * deleting the row must take both away. None when they do.
  */
-export function triggerProblems(db: Db, kind: FormKind): string[] {
+function triggerProblems(db: Db, kind: FormKind): string[] {
   const form: FormDefinition = formDefinitions[kind];
   const { sender, statuses } = serverForms[kind];
   const columns = (db.prepare(`PRAGMA table_info(${form.table})`).all() as ColumnInfo[]).filter(

@@ -63,7 +63,7 @@ export interface InboxQuery {
 const trigramLength = 3;
 
 /** The words of a search, at most ten of at most 100 characters each. */
-export function searchWords(search: string): string[] {
+function searchWords(search: string): string[] {
   return search
     .split(/\s+/u)
     .filter((word) => word !== "")

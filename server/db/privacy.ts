@@ -182,7 +182,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * erased row stays in it. Another process reading or writing keeps it from finishing: it is tried
  * again from a timer for up to five seconds; false if it never finished (the next checkpoint will).
  */
-export async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
+async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
   const deadline = Date.now() + budgetMs;
   for (let pause = 5; ; pause = nextPause(pause)) {
     try {

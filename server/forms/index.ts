@@ -17,7 +17,7 @@ import type { MessageId } from "#locales";
 import { storedSubmission, type StoredSubmission } from "./stored";
 
 /** The name of a field of the form `K`. */
-export type FieldName<K extends FormKind> = FormDefinitions[K]["fields"][number]["name"];
+type FieldName<K extends FormKind> = FormDefinitions[K]["fields"][number]["name"];
 
 /** Who hears of a submission, and when (server/mail/compose.ts). */
 interface EstateNotice {

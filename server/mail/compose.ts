@@ -111,7 +111,7 @@ export const subjectTime = (date: string, time: string | null, lang: StaffLangua
  * day; else when it came in, on the estate's clock). The name is the one thing the visitor typed:
  * on one line, at most 60 characters, so it can neither add a header nor push the time out of sight.
  */
-export function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
+function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
   const values: Record<string, unknown> = { ...input };
   const sender = serverForms[kind].sender;
   const named = sender === null ? undefined : values[sender];

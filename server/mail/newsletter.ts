@@ -50,7 +50,7 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-export const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
+const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -114,7 +114,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
 }
 
 /** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
-export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
+const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
 export function composeNewsletterMail(

@@ -10,7 +10,7 @@ import type { I18n } from "~/lib/i18n/context";
 import type { ToursView } from "./views";
 
 /** The guides' languages named in the page's language and joined as a list ("French and Chinese"). */
-export function guideLanguageList(lang: Language, codes: readonly string[]): string {
+function guideLanguageList(lang: Language, codes: readonly string[]): string {
   const tag = languageTags[lang];
   const names = new Intl.DisplayNames([tag], { type: "language" });
   return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));

@@ -32,7 +32,7 @@ import {
 /** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
 const smallerOnCard = new Set(["chateau-2018"]);
 
-export function wineCardView(content: Content, i18n: I18n, wine: Wine): WineCardView {
+function wineCardView(content: Content, i18n: I18n, wine: Wine): WineCardView {
   const first = wine.ratings[0];
   return {
     id: wine.id,
@@ -68,7 +68,7 @@ function wineSpecs(content: Content, i18n: I18n, wine: Wine): WineSpec[] {
   ];
 }
 
-export function wineDetailView(content: Content, i18n: I18n, wine: Wine): WineDetailView {
+function wineDetailView(content: Content, i18n: I18n, wine: Wine): WineDetailView {
   const card = wineCardView(content, i18n, wine);
   const title = wineTitle(wine);
   return {

@@ -89,7 +89,7 @@ export function TranslationState({ view, item, live = false }: { view: ViewConte
 }
 
 /** Whether an item is on the site now, and what its schedule will do, in words. */
-export function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
+function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
   const at = now.getTime();
   const lines: { key: string; tone: string; text: string }[] = [];
   if (item.publishAt && Date.parse(item.publishAt) > at)

@@ -103,7 +103,7 @@ function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, num
 }
 
 /** The width in CSS pixels the focus picker draws a picture at (the form's CSS keeps it so): a click's coordinates are read against it. */
-export const focusPickerWidth = 320;
+const focusPickerWidth = 320;
 
 /**
  * A commit message written for people, in English: the item, then what changed

@@ -1,4 +1,3 @@
-import { isLanguage, languageNames } from "#core/languages";
 import { formDefinitions } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
 import { allStatuses, inboxViews, type InboxRow, type InboxView, type ListedRow } from "../../db/inbox";
@@ -63,7 +62,7 @@ export interface ExportRefusal {
 }
 
 /** The inbox's address for a filter and a page. */
-export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
+function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const query = new URLSearchParams();
   if (filter.type) query.set("type", filter.type);
   if (filter.status) query.set("status", filter.status);
@@ -74,9 +73,6 @@ export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const text = query.toString();
   return text ? `/admin?${text}` : "/admin";
 }
-
-/** A language named in itself ("中文"): the language switch's words. */
-export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
 /** A labelled drop-down, "any" first unless `anyLabel` is null; a refused choice is named under it (`problems`). */
 function FilterSelect(props: {

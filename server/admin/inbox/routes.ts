@@ -15,7 +15,7 @@ import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, namedProblems } from "../shared/staff-form";
 
 /** Submissions on one page of the inbox. */
-export const perPage = 50;
+const perPage = 50;
 
 /**
  * Control characters a search may not hold: C0 (tab and line breaks excepted: they separate words
@@ -31,7 +31,7 @@ const inboxQuery = z.object({ q: queryText, type: queryText, status: queryText, 
  * search with control characters is refused (`searchRefused`). Without a view or a status, the
  * inbox shows what waits for an answer, or everything when searching.
  */
-export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
+function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
   const problems: string[] = [];
   const typed = query.q ?? "";
   const searchRefused = controlCharacters.test(typed);

@@ -14,7 +14,7 @@ import type { NewsletterContent } from "../../db/newsletter";
 import { box, listedFields } from "../shared/staff-form";
 
 /** The longest subject, text and picture description (a subject longer than about 80 is cut by mail programs anyway). */
-export const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;
+const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;
 
 /** A problem at a field of the issue's form, as a message id of the staff catalog. */
 export interface IssueProblem {

@@ -39,7 +39,7 @@ const notices: Record<string, AdminMessageId> = {
  * attached (`cid:`), as data; the picture from this server, the one subscribers' mail programs
  * fetch; links opening outside the frame.
  */
-export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
+function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
   const origin = new URL(siteUrl).origin;
   return (
     html

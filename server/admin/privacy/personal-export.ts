@@ -13,10 +13,10 @@ import type { PersonalData, VisitRecord } from "../../db/privacy";
 import type { ReplyContext } from "../../mail/booking-reply";
 
 /** The record's format: a reader checks it before reading the rest. */
-export const personalDataFormat = "hermitage-lescours/personal-data/1";
+const personalDataFormat = "hermitage-lescours/personal-data/1";
 
 /** A form's name in the record: its name in code (`tourBooking`), which does not change. */
-export type ExportedForm = keyof typeof formDefinitions;
+type ExportedForm = keyof typeof formDefinitions;
 
 /** A tour time a booking holds or waits for. */
 export interface ExportedVisit {
@@ -51,7 +51,7 @@ export interface ExportedSubmission {
 }
 
 /** An e-mail the estate wrote to the person. */
-export interface ExportedMail {
+interface ExportedMail {
   /** When it was sent, or written when it is not sent yet; ISO 8601 in UTC. */
   date: string;
   sent: boolean;
@@ -97,7 +97,7 @@ const visitOf = (record: VisitRecord | undefined): ExportedVisit | null =>
  * A mail's text without the keys of its links: every address loses its query and fragment (the
  * private links carry their token there), and any token the person's rows hold is masked too.
  */
-export function withoutKeys(text: string, tokens: readonly string[]): string {
+function withoutKeys(text: string, tokens: readonly string[]): string {
   const bare = text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, "$1");
   return tokens.reduce((result, token) => result.split(token).join("…"), bare);
 }

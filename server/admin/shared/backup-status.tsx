@@ -2,7 +2,7 @@ import type { BackupStatus } from "../../backup/status";
 import { formatAge, formatTime, type ViewContext } from "./view-context";
 
 /** The backups' state in one sentence, in the staff member's language. */
-export function backupSentence(view: ViewContext, status: BackupStatus): string {
+function backupSentence(view: ViewContext, status: BackupStatus): string {
   const minutes = status.intervalMinutes;
   const ago = (iso: string) => ({ when: formatAge(view, Math.max(0, (Date.now() - Date.parse(iso)) / 1000)), time: formatTime(view, iso) });
   switch (status.state) {

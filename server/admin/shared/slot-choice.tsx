@@ -12,7 +12,7 @@ import { FieldProblem, invalid } from "./field-problem";
 import { CsrfField } from "./layout";
 
 /** A time of the day, as the form offers it. */
-export interface SlotOption {
+interface SlotOption {
   /** The slot's `start` (with that day's offset): the value the form sends. */
   start: string;
   time: string;

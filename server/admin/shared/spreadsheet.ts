@@ -26,18 +26,18 @@ export const separators: readonly Separator[] = ["comma", "semicolon"];
 export const defaultSeparator = (view: ViewContext): Separator => (view.lang === "fr" ? "semicolon" : "comma");
 
 /** A phone number, kept apart so that each format can keep it as text. */
-export interface PhoneCell {
+interface PhoneCell {
   phone: string;
 }
 /** A moment, shown on the estate's clock. */
-export interface TimeCell {
+interface TimeCell {
   at: Date;
 }
 /** A calendar day (`YYYY-MM-DD`): a date cell in a workbook, the day as written in a CSV. */
-export interface DayCell {
+interface DayCell {
   day: string;
 }
-export type Cell = string | number | null | PhoneCell | TimeCell | DayCell;
+type Cell = string | number | null | PhoneCell | TimeCell | DayCell;
 
 /** An export: the header in the staff member's words, then one row per submission. */
 export interface Sheet {
@@ -127,7 +127,7 @@ function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[])
 }
 
 /** A moment as the estate's clock reads it, in a form every spreadsheet takes for a date: "2026-11-23 13:05". */
-export function localTime(at: Date): string {
+function localTime(at: Date): string {
   const { date, time } = localOf(at, estateTimeZone);
   return `${date} ${time}`;
 }

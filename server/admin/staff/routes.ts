@@ -21,7 +21,7 @@ import { guardedRoutes, publicFormToken } from "../shared/staff-guard";
 import { buttonForm, checkedForm, type FieldProblems } from "../shared/staff-form";
 
 /** Staff management is for admin accounts only (docs/security.md). */
-export const staffRoles = requireRole("admin");
+const staffRoles = requireRole("admin");
 
 const doneValues = ["invited", "role", "secondFactor", "passwordLink", "removed"] as const satisfies readonly StaffDone[];
 /** The staff page's query: the notice after an action (anything else shows none). */

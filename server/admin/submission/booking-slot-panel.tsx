@@ -32,7 +32,7 @@ const noteText = {
 export const isSlotNote = (value: unknown): value is Exclude<SlotNote, null> => typeof value === "string" && Object.hasOwn(noteText, value);
 
 /** A time the booking could move to, as the page offers it. */
-export interface MoveOption {
+interface MoveOption {
   /** The slot's `start` (with that day's offset), the value the move form sends. */
   start: string;
   time: string;

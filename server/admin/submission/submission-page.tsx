@@ -38,7 +38,7 @@ export interface ConfirmOption {
 }
 
 /** What confirming a request without a time offers: a day, its times with their places, and whether an admin may go over them. */
-export interface ConfirmChoice {
+interface ConfirmChoice {
   day: string;
   options: ConfirmOption[];
   canOverride: boolean;
