@@ -231,6 +231,11 @@ const refused: Probe[] = [
     rule: "import-x/no-restricted-paths",
   },
   { file: "server/health.ts", code: 'import { buildServer } from "./app";\nexport const x = buildServer;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/forms/probe.ts",
+    code: 'import { findSubmission } from "../db/inbox";\nexport const x = findSubmission;',
+    rule: "import-x/no-restricted-paths",
+  },
   // The server's own pages draw what they are given.
   { file: "server/pages/probe.tsx", code: 'import { tourRoutes } from "../api/tours";\nexport const x = tourRoutes;', rule: "import-x/no-restricted-paths" },
   // SQL lives in server/db: a route, a service or a page writer prepares no statement and runs no SQL text.
@@ -349,6 +354,7 @@ const allowed: Omit<Probe, "rule">[] = [
     code: 'import { outgoingMail } from "../outgoing";\nexport const x = outgoingMail({ kind: "notification", to: "a@example.org", replyTo: null, subject: "s", text: "", headers: {} });',
   },
   { file: "server/app.ts", code: 'import { checkHealth } from "./health";\nexport const x = checkHealth;' },
+  { file: "server/db/probe.ts", code: 'import { serverForms } from "../forms";\nexport const x = serverForms;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
   { file: "server/probe.ts", code: "export const x = (text: string) => /^(\\d+)$/.exec(text);" },
   {
