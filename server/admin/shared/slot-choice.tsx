@@ -117,4 +117,7 @@ export function SlotChoice({ view, day, dayForm, options, none, timesForm, ...ti
 }
 
 /** The legend of a day's times: "Times on Saturday 5 December 2026". */
+/** The times as a form that says "3 places left" shows them (a booking moved, a request confirmed): without their places in all. */
+export const placesLeftOnly = (options: readonly SlotOption[]): SlotOption[] => options.map(({ start, time, placesLeft }) => ({ start, time, placesLeft }));
+
 export const timesLegend = (view: ViewContext, day: string) => view.t("slot.move.times", { date: dayName(view, day) });

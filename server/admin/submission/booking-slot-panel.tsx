@@ -4,7 +4,7 @@ import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { bookingHref, checkInAction } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Notice } from "../shared/layout";
-import { SlotChoice, timesLegend } from "../shared/slot-choice";
+import { placesLeftOnly, SlotChoice, timesLegend } from "../shared/slot-choice";
 
 /** What the panel says after an action, or why one was refused. */
 export type SlotNote = keyof typeof noteText | null;
@@ -155,7 +155,7 @@ function MoveForms({ view, visit, base, day, options }: { view: ViewContext; vis
         view={view}
         day={day}
         dayForm={{ action: `${bookingHref(visit.bookingId)}#slot-move`, field: "moveDay", label: view.t("slot.move.day"), className: "slot-move-day" }}
-        options={options}
+        options={placesLeftOnly(options)}
         guests={visit.guests}
         canOverride={false}
         none={view.t("slot.move.none", { date: dayName(view, day) })}

@@ -10,7 +10,7 @@ import { describeAction, historyText } from "../shared/actions";
 import { telHref } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
-import { SlotChoice, timesLegend } from "../shared/slot-choice";
+import { placesLeftOnly, SlotChoice, timesLegend } from "../shared/slot-choice";
 
 export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | "created" | null;
 
@@ -228,7 +228,7 @@ function BookingAnswer({ view, entry, refused, confirm }: Pick<SubmissionPagePro
           view={view}
           day={day}
           dayForm={{ action: `${base}#answer`, field: "confirmDay", label: view.t("booking.confirm.date"), className: "slot-move-day" }}
-          options={options}
+          options={placesLeftOnly(options)}
           guests={guests}
           canOverride={canOverride}
           chosen={confirming.typed.slot}
