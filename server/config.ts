@@ -37,7 +37,7 @@ const everyone = new Set(["0.0.0.0/0", "::/0", "*"]);
  * does); with /8 at least, 256 ranges would be needed to cover every IPv4 address. IPv4-mapped
  * IPv6 ranges (`::ffff:0:0/96`) are IPv4 ranges and are held to the IPv4 rule.
  */
-export const shortestTrustedPrefix = { ipv4: 8, ipv6: 16 } as const;
+const shortestTrustedPrefix = { ipv4: 8, ipv6: 16 } as const;
 
 const mappedIpv4 = new BlockList();
 mappedIpv4.addSubnet("::ffff:0:0", 96, "ipv6");
@@ -88,6 +88,7 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   return entries;
 });
 
+import { withoutPassword } from "./log";
 import { projectDir } from "./project";
 
 export { projectDir };
@@ -291,9 +292,6 @@ export class ConfigError extends Error {
  */
 const shown = (name: string, value: string) =>
   /PASSWORD(_COMMAND)?$|^STRIPE_(SECRET_KEY|WEBHOOK_SECRET)$/.test(name) ? (value === "" ? '""' : '"***"') : JSON.stringify(withoutPassword(value));
-
-/** A URL with its password replaced by `***` (`postgres://lescours:***@db:5432/lescours`), for errors and logs. */
-export const withoutPassword = (value: string) => value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@");
 
 /**
  * Parses the environment; empty strings count as unset. Every bad variable is named, each on its

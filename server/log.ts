@@ -44,3 +44,6 @@ export function redactUrl(url: string): string {
     });
   return `${redactPath(url.slice(0, query))}?${names.join("&")}`;
 }
+
+/** A URL with its password replaced by `***` (`postgres://lescours:***@db:5432/lescours`), for errors and logs. */
+export const withoutPassword = (value: string) => value.replace(/^((?:[a-z][a-z0-9+.-]*:)?[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)[^/@\s]*@/i, "$1***@");

@@ -1,6 +1,11 @@
 import { join } from "node:path";
-import { withoutPassword } from "./config";
 import { databaseFileName, openDatabase, openPostgres, type Db, type StoreLocation } from "./db/database";
+import type { PostgresDb } from "./db/postgres";
+import { withoutPassword } from "./log";
+import { serverFile } from "./project";
+
+/** Opens the PostgreSQL database at `url` for the server or a command (its worker thread found in the project folder). */
+export const openPostgresAt = (url: string): PostgresDb => openPostgres(url, { workerFile: serverFile("db/postgres-worker.mjs") });
 
 /**
  * A start-up failure whose message is one line naming the variable to fix, printed as it is by
@@ -13,7 +18,7 @@ export class StartupError extends Error {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
 
 /** Opens the submissions database in DATA_DIR, or says in one line why DATA_DIR cannot hold it. */
-export function openDataDir(dataDir: string): Db {
+function openDataDir(dataDir: string): Db {
   try {
     return openDatabase(dataDir);
   } catch (error) {
@@ -28,7 +33,7 @@ export function openDataDir(dataDir: string): Db {
 export function openConfiguredDatabase(location: StoreLocation): Db {
   if (!location.DATABASE_URL) return openDataDir(location.DATA_DIR);
   try {
-    return openPostgres(location.DATABASE_URL);
+    return openPostgresAt(location.DATABASE_URL);
   } catch (error) {
     const url = location.DATABASE_URL;
     throw new StartupError(`DATABASE_URL=${JSON.stringify(withoutPassword(url))} cannot be used: ${reason(error).split(url).join(withoutPassword(url))}`);

@@ -39,7 +39,7 @@ export type Dialect = "sqlite" | "postgres";
 
 export const isPostgres = (db: Db): db is PostgresDb => db instanceof PostgresDb;
 
-export const dialectOf = (db: Db): Dialect => (isPostgres(db) ? "postgres" : "sqlite");
+const dialectOf = (db: Db): Dialect => (isPostgres(db) ? "postgres" : "sqlite");
 
 /** A statement written per database, where the two truly differ (JSON, patterns, search, aggregates of text). */
 export const sqlFor = (db: Db, sql: Record<Dialect, string>): string => sql[dialectOf(db)];
@@ -96,7 +96,7 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
  * that text sorts as in SQLite (a `C` collation) and that it can be written. Commands wait for
  * locks as SQLite's `busy_timeout` does (5 s); the server shortens that (`forServing`).
  */
-export function openPostgres(url: string, options: Partial<PostgresOptions> = {}): PostgresDb {
+export function openPostgres(url: string, options: Partial<PostgresOptions> & Pick<PostgresOptions, "workerFile">): PostgresDb {
   const db = new PostgresDb(url, { ...commandOptions, ...options });
   try {
     const { collation } = db.prepare("SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()").get() as { collation: string };
@@ -113,11 +113,6 @@ export function openPostgres(url: string, options: Partial<PostgresOptions> = {}
     throw error;
   }
   return db;
-}
-
-/** Opens the database the configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
-export function openStore(location: StoreLocation, options: { readonly?: boolean } = {}): Db {
-  return location.DATABASE_URL ? openPostgres(location.DATABASE_URL) : openDatabase(location.DATA_DIR, options);
 }
 
 /**
@@ -141,7 +136,7 @@ const rollback = Symbol("rollback");
  * write lock, holding the thread (for start-up, before anything is served); the connection's own
  * timeout is restored.
  */
-export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
+function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
   const waits = lockWait(db);
   const previous = waits.get();
   waits.set(busyTimeoutMs);

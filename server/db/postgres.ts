@@ -20,12 +20,10 @@
  * wait that ran out, as SQLite's SQLITE_BUSY); a PostgreSQL that cannot be reached fails at once
  * with `PG_UNREACHABLE` while the worker reconnects in the background.
  */
-import { join } from "node:path";
 import { createSyncFn } from "synckit";
-import { projectDir } from "../project";
 
 /** The one advisory lock every write transaction of every instance takes (a constant of this project). */
-export const writeLockKey = 51_000_001;
+const writeLockKey = 51_000_001;
 
 /** One step sent to the worker: a statement with its parameters, or a simple query (no parameters, several statements). */
 interface Step {
@@ -64,17 +62,20 @@ interface ConnectionConfig {
 /** How long the thread waits for the worker at most, whatever happens below (a last resort: pg's own timeouts come first). */
 const workerTimeoutMs = 60_000;
 
-let callWorker: ((request: WorkerRequest) => WorkerAnswer) | null = null;
+/** The worker thread of each worker file (one in practice: the server's). */
+const workers = new Map<string, (request: WorkerRequest) => WorkerAnswer>();
 
-function worker(): (request: WorkerRequest) => WorkerAnswer {
-  callWorker ??= createSyncFn(join(projectDir, "server", "db", "postgres-worker.mjs"), { timeout: workerTimeoutMs }) as (
-    request: WorkerRequest,
-  ) => WorkerAnswer;
-  return callWorker;
+function worker(file: string): (request: WorkerRequest) => WorkerAnswer {
+  let call = workers.get(file);
+  if (!call) {
+    call = createSyncFn(file, { timeout: workerTimeoutMs }) as (request: WorkerRequest) => WorkerAnswer;
+    workers.set(file, call);
+  }
+  return call;
 }
 
 /** An error of PostgreSQL (or of reaching it), with its SQLSTATE as `code`. */
-export class PostgresError extends Error {
+class PostgresError extends Error {
   override name = "PostgresError";
   readonly code: string | undefined;
   readonly detail: string | undefined;
@@ -89,7 +90,7 @@ export class PostgresError extends Error {
 }
 
 /** What a statement's `run` returns: the rows it changed (better-sqlite3's `changes`). */
-export interface RunResult {
+interface RunResult {
   changes: number;
 }
 
@@ -227,6 +228,8 @@ type ArgumentTypes<F extends VariableArgFunction> = F extends (...args: infer A)
 type VariableArgFunction = (...params: any[]) => unknown;
 
 export interface PostgresOptions {
+  /** ./postgres-worker.mjs, found from the project folder by the caller (server/startup.ts), as the server may run bundled. */
+  workerFile: string;
   /** How long a lock is waited for inside PostgreSQL before the call fails with 55P03 (ms). */
   lockTimeoutMs: number;
   /** How long one statement may run (ms). */
@@ -236,7 +239,7 @@ export interface PostgresOptions {
   applicationName?: string;
 }
 
-export const commandOptions: PostgresOptions = { lockTimeoutMs: 5000, statementTimeoutMs: 300_000, connectTimeoutMs: 5000 };
+export const commandOptions: Omit<PostgresOptions, "workerFile"> = { lockTimeoutMs: 5000, statementTimeoutMs: 300_000, connectTimeoutMs: 5000 };
 
 class PostgresStatement {
   constructor(
@@ -272,7 +275,7 @@ export class PostgresDb {
     readonly url: string,
     private options: PostgresOptions,
   ) {
-    const answer = worker()({ op: "open", config: this.config() });
+    const answer = worker(this.options.workerFile)({ op: "open", config: this.config() });
     if (answer.failed || answer.handle === undefined) throw new PostgresError(answer.failed ?? { message: "the worker gave no connection" });
     this.handle = answer.handle;
   }
@@ -349,7 +352,7 @@ export class PostgresDb {
     const offset = this.pending.length;
     this.pending = [];
     if (this.depth > 0) this.begun = true;
-    const answer = worker()({ op: "run", handle: this.handle, steps: all });
+    const answer = worker(this.options.workerFile)({ op: "run", handle: this.handle, steps: all });
     if (answer.failed) {
       if (standalone && answer.failed.code !== "PG_UNREACHABLE") this.rollbackQuietly();
       throw new PostgresError(answer.failed, sql);
@@ -359,7 +362,7 @@ export class PostgresDb {
 
   private rollbackQuietly(): void {
     try {
-      worker()({ op: "run", handle: this.handle, steps: [{ sql: "ROLLBACK" }] });
+      worker(this.options.workerFile)({ op: "run", handle: this.handle, steps: [{ sql: "ROLLBACK" }] });
     } catch {
       // The connection is gone: PostgreSQL rolls back what it held.
     }
@@ -425,7 +428,7 @@ export class PostgresDb {
   close(): void {
     if (!this.isOpen) return;
     this.isOpen = false;
-    worker()({ op: "close", handle: this.handle });
+    worker(this.options.workerFile)({ op: "close", handle: this.handle });
   }
 }
 

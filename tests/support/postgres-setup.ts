@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
-import { openPostgres } from "../../server/db/database";
+import { openPostgresAt } from "../../server/startup";
 import { postgresBin, startCluster, type TestCluster } from "./postgres";
 
 declare module "vitest" {
@@ -38,19 +38,20 @@ export default async function setup(project: TestProject): Promise<() => void> {
   try {
     postgresBin();
   } catch (error) {
+    console.warn(`The PostgreSQL tests are skipped: ${error instanceof Error ? error.message : String(error)}`);
     project.provide("postgresUrl", "");
     project.provide("postgresMissing", error instanceof Error ? error.message : String(error));
     return () => {};
   }
   cluster = startCluster({ port: await freePort() });
-  const admin = openPostgres(cluster.url("postgres"));
+  const admin = openPostgresAt(cluster.url("postgres"));
   try {
     admin.execAlone(`CREATE DATABASE ${templateDatabase}`);
   } finally {
     admin.close();
   }
   // Migrated once: a copy of a migrated database takes milliseconds, migrating one takes a second.
-  openPostgres(cluster.url(templateDatabase)).close();
+  openPostgresAt(cluster.url(templateDatabase)).close();
   project.provide("postgresUrl", cluster.url("{database}"));
   project.provide("postgresMissing", "");
   const started = cluster;

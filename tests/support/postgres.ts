@@ -13,7 +13,10 @@ import { join } from "node:path";
 /** Where PostgreSQL's programs are: POSTGRES_BIN, or the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function postgresBin(): string {
   const given = process.env.POSTGRES_BIN;
-  if (given && existsSync(join(given, "initdb"))) return given;
+  if (given) {
+    if (existsSync(join(given, "initdb"))) return given;
+    throw new Error(`POSTGRES_BIN=${given} holds no initdb`);
+  }
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)

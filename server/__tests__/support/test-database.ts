@@ -5,7 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { openDatabase, openPostgres, type Db } from "../../db/database";
+import { openDatabase, type Db } from "../../db/database";
+import { openPostgresAt } from "../../startup";
 import type { PostgresDb } from "../../db/postgres";
 
 let admin: PostgresDb | null = null;
@@ -24,7 +25,7 @@ export function testDatabaseUrl(dataDir: string): string | undefined {
   if (!url) return undefined;
   const known = databases.get(dataDir);
   if (known) return known;
-  admin ??= openPostgres(url.replace("{database}", "postgres"));
+  admin ??= openPostgresAt(url.replace("{database}", "postgres"));
   const name = `test_${randomBytes(6).toString("hex")}`;
   admin.execAlone(`CREATE DATABASE ${name} TEMPLATE lescours_template`);
   databases.set(dataDir, url.replace("{database}", name));
@@ -34,5 +35,5 @@ export function testDatabaseUrl(dataDir: string): string | undefined {
 /** Opens the database of the server on `dataDir` (before or after it runs), on SQLite or, in the PostgreSQL run, on PostgreSQL. */
 export function openTestDatabase(dataDir: string): Db {
   const url = testDatabaseUrl(dataDir);
-  return url ? openPostgres(url) : openDatabase(dataDir);
+  return url ? openPostgresAt(url) : openDatabase(dataDir);
 }

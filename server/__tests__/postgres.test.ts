@@ -1,0 +1,65 @@
+/**
+ * PostgreSQL's schema is SQLite's twin (server/db/postgres-migrations.ts): the same tables with
+ * the same columns, of the same kinds and the same NOT NULLs, and every SQLite migration after the
+ * baseline with a PostgreSQL migration of the same version and name. Runs in the "postgres" project
+ * (vitest.config.ts), on the run's throwaway cluster.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { columnsOf, openDatabase, sqliteOf, type Db } from "../db/database";
+import { migrations } from "../db/migrations";
+import { baselineVersion, postgresMigrations } from "../db/postgres-migrations";
+import { tempDataDir } from "./support/fixtures";
+import { onPostgres, openTestDatabase } from "./support/test-database";
+
+const opened: Db[] = [];
+afterAll(() => opened.forEach((db) => db.close()));
+
+/** The tables of a database, by name. */
+function tablesOf(db: Db): string[] {
+  const sqlite = sqliteOf(db);
+  const names = sqlite
+    ? (sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
+        .map((row) => row.name)
+        // FTS5's own tables behind the inbox's search: PostgreSQL's search is one table with an index.
+        .filter((name) => !/^inbox_search_/.test(name))
+    : (
+        db.prepare("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'").all() as {
+          name: string;
+        }[]
+      ).map((row) => row.name);
+  return names.sort();
+}
+
+/** SQLite's primary-key columns of a table: SQLite lets a TEXT key be null unless told not to, PostgreSQL never does, so their NOT NULL is left out. */
+const keysOf = (db: Db, table: string) =>
+  new Set((sqliteOf(db)!.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[]).filter((c) => c.pk > 0).map((c) => c.name));
+
+/** The columns of a table as both describe them: name, INTEGER or TEXT, NOT NULL (but for SQLite's keys). */
+const columnsFor = (db: Db, table: string, keys: Set<string>) =>
+  columnsOf(db, table).map((c) => ({ name: c.name, type: c.type.toUpperCase(), ...(keys.has(c.name) ? {} : { notnull: c.notnull }) }));
+
+describe.runIf(onPostgres())("PostgreSQL's schema", () => {
+  const sqlite = openDatabase(tempDataDir());
+  const postgres = openTestDatabase(tempDataDir());
+  opened.push(sqlite, postgres);
+
+  it("has a twin of every SQLite migration after its baseline, with the same version and name", () => {
+    const after = migrations.filter((migration) => migration.version > baselineVersion);
+    expect(postgresMigrations.filter((migration) => migration.version > baselineVersion).map(({ version, name }) => ({ version, name }))).toEqual(
+      after.map(({ version, name }) => ({ version, name })),
+    );
+    expect(Math.max(...postgresMigrations.map((migration) => migration.version))).toBe(Math.max(...migrations.map((migration) => migration.version)));
+  });
+
+  it("has the same tables as SQLite's, with the same columns in the same order, of the same kinds and NOT NULLs", () => {
+    const tables = tablesOf(sqlite);
+    expect(tablesOf(postgres)).toEqual(tables);
+    for (const table of tables) {
+      const keys = keysOf(sqlite, table);
+      // The search: an FTS5 table of one untyped column in SQLite (its row id hidden), a table with an id and a text on PostgreSQL.
+      const pg = columnsFor(postgres, table, keys).filter((column) => !(table === "inbox_search" && column.name === "id"));
+      const lite = columnsFor(sqlite, table, keys).map((column) => (table === "inbox_search" ? { ...column, type: "TEXT", notnull: 1 } : column));
+      expect(pg, table).toEqual(lite);
+    }
+  });
+});
