@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { columnsOf, openDatabase, sqliteOf, type Db } from "../db/database";
 import { migrations } from "../db/migrations";
+import { holdLease, releaseLease } from "../db/leases";
 import { baselineVersion, postgresMigrations } from "../db/postgres-migrations";
 import { tempDataDir } from "./support/fixtures";
 import { onPostgres, openTestDatabase } from "./support/test-database";
@@ -61,5 +62,29 @@ describe.runIf(onPostgres())("PostgreSQL's schema", () => {
       const lite = columnsFor(sqlite, table, keys).map((column) => (table === "inbox_search" ? { ...column, type: "TEXT", notnull: 1 } : column));
       expect(pg, table).toEqual(lite);
     }
+  });
+});
+
+describe("a lease on periodic work (the minute sweep), between two connections to one database", () => {
+  it("is held by one holder at a time, renewed by it, taken over once it ran out or was given back", () => {
+    const dir = tempDataDir();
+    const one = openTestDatabase(dir);
+    const two = openTestDatabase(dir);
+    opened.push(one, two);
+    const at = (minutes: number) => new Date(Date.UTC(2027, 0, 1, 10, minutes));
+    const ttl = 150_000;
+    expect(holdLease(one, "bookings-sweep", "a", at(0), ttl)).toBe(true);
+    expect(holdLease(two, "bookings-sweep", "b", at(1), ttl)).toBe(false);
+    // Renewed by its holder a minute later: still its own two minutes after that.
+    expect(holdLease(one, "bookings-sweep", "a", at(1), ttl)).toBe(true);
+    expect(holdLease(two, "bookings-sweep", "b", at(3), ttl)).toBe(false);
+    // The holder stopped renewing (killed): the other takes over once the lease ran out.
+    expect(holdLease(two, "bookings-sweep", "b", at(4), ttl)).toBe(true);
+    expect(holdLease(one, "bookings-sweep", "a", at(4), ttl)).toBe(false);
+    // Given back at a shutdown: taken at once.
+    releaseLease(two, "bookings-sweep", "b");
+    expect(holdLease(one, "bookings-sweep", "a", at(5), ttl)).toBe(true);
+    // Another job's lease is its own.
+    expect(holdLease(two, "backups", "b", at(5), ttl)).toBe(true);
   });
 });

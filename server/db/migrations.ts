@@ -766,4 +766,17 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE backup_runs ADD COLUMN alerted_at TEXT;
     `,
   },
+  {
+    version: 92,
+    name: "leases: the periodic work one instance does at a time",
+    sql: `
+      -- Who does a periodic job now (the minute sweep of the bookings): one instance at a time when
+      -- several share a PostgreSQL database, until \`until\` unless it renews (server/db/leases.ts).
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        until TEXT NOT NULL
+      );
+    `,
+  },
 ];

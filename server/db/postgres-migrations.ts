@@ -521,4 +521,15 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX staff_password_links_staff ON staff_password_links (staff_id);
     `,
   },
+  {
+    version: 92,
+    name: "leases: the periodic work one instance does at a time",
+    sql: `
+      CREATE TABLE leases (
+        name text PRIMARY KEY,
+        holder text NOT NULL,
+        until text NOT NULL
+      );
+    `,
+  },
 ];

@@ -4,7 +4,7 @@
  * (tests/support/postgres-setup.ts), so the same tests prove the same behaviour on both.
  */
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
 import { openPostgresAt } from "../../startup";
 import type { PostgresDb } from "../../db/postgres";
@@ -12,6 +12,12 @@ import type { PostgresDb } from "../../db/postgres";
 let admin: PostgresDb | null = null;
 /** Each DATA_DIR's database: a server started again on the same folder (a restart) finds its data again. */
 const databases = new Map<string, string>();
+
+// The connection that creates the databases keeps a worker thread: closed with the test file.
+afterAll(() => {
+  admin?.close();
+  admin = null;
+});
 
 /** Whether this run is the PostgreSQL one. */
 export const onPostgres = (): boolean => Boolean(inject("postgresUrl"));
