@@ -99,13 +99,13 @@ const typedServer = [
     message: "No cast of a request's input: declare the route's schema (params, querystring, body) and read the typed value.",
   },
   {
-    // A staff route's body is a form with its fields named (checkedForm, buttonForm: server/admin/staff-form.ts), never the bare bag of strings.
+    // A staff route's body is a form with its fields named (checkedForm, buttonForm: server/admin/shared/staff-form.ts), never the bare bag of strings.
     selector: "Property[key.name='body'][value.name='staffForm']",
-    message: "Name the form's fields: checkedForm(zodObject) for a form a person fills in, buttonForm({ … }) for buttons (server/admin/staff-form.ts).",
+    message: "Name the form's fields: checkedForm(zodObject) for a form a person fills in, buttonForm({ … }) for buttons (server/admin/shared/staff-form.ts).",
   },
   {
     selector: "TSNonNullExpression > MemberExpression.expression[object.name='request']",
-    message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/context.ts).",
+    message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/shared/context.ts).",
   },
 ];
 

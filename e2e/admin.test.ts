@@ -8,7 +8,7 @@ import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
-import { formatShortDay } from "../server/admin/view-context";
+import { formatShortDay } from "../server/admin/shared/view-context";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";

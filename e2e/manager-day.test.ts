@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import { generate } from "otplib";
 import type { Download, Page } from "@playwright/test";
 import { adminTranslator } from "#locales/admin";
-import { formatClock } from "../server/admin/view-context";
+import { formatClock } from "../server/admin/shared/view-context";
 import { addDays, isoWithOffset, localOf, weekdayOf } from "../server/bookings/paris-time";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { calendarOf } from "../server/__tests__/support/tour-mail";

@@ -10,7 +10,7 @@ import { quoteTour } from "#core/tour-price";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import { addDays, instantOf, isoWithOffset, localOf } from "../server/bookings/paris-time";
-import { newTotpSecret } from "../server/admin/second-factor";
+import { newTotpSecret } from "../server/admin/shared/second-factor";
 import { writePackageRules } from "../server/db/tour-rules";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
-import { hashPassword } from "../../server/admin/passwords";
+import { hashPassword } from "../../server/admin/shared/passwords";
 import { openDatabase, type Db } from "../../server/db/database";
 import { StaffStore, type StaffRole } from "../../server/db/staff";
 

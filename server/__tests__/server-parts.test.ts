@@ -56,7 +56,7 @@ describe("the server's parts", () => {
   });
 
   it("a staff page registered outside the staff area's guard: refused, so no page can skip the sign-in", async () => {
-    const { inboxRoutes } = await import("../admin/routes/inbox");
+    const { inboxRoutes } = await import("../admin/inbox/routes");
     const app = Fastify({ logger: false });
     try {
       void app.register(inboxRoutes, {} as never);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { minimumPasswordLength, passwordProblem } from "../admin/passwords";
+import { minimumPasswordLength, passwordProblem } from "../admin/shared/passwords";
 import { openDatabase } from "../db/database";
 import { StaffStore } from "../db/staff";
 import { compiledCommand } from "../../e2e/support/server";
@@ -32,7 +32,7 @@ const accounts = (dir: string) => {
 };
 
 /** A common password long enough to pass the length rule, from the list shipped in the repo. */
-const common = readFileSync(new URL("../admin/common-passwords.txt", import.meta.url), "utf8")
+const common = readFileSync(new URL("../admin/shared/common-passwords.txt", import.meta.url), "utf8")
   .split("\n")
   .find((line) => line.length >= minimumPasswordLength && !line.startsWith("#"))!;
 

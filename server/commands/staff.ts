@@ -12,14 +12,14 @@
  *
  * In a terminal the password is asked twice without being shown; otherwise (a pipe, a script)
  * the first line of standard input is the password. At least 12 characters, and not one of the
- * common passwords in server/admin/common-passwords.txt. There is no default account. An admin
+ * common passwords in server/admin/shared/common-passwords.txt. There is no default account. An admin
  * sets up a second factor (a code from a phone app) at the first sign-in.
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { hashPassword, passwordProblem } from "../admin/passwords";
+import { hashPassword, passwordProblem } from "../admin/shared/passwords";
 import { loadConfigOrExit } from "../config";
 import { auditActions, commandLineActor, recordAudit } from "../db/audit";
 import { openDatabase } from "../db/database";

@@ -66,7 +66,7 @@ export const auditActions = {
   staffPasswordChanged: "staff.password-changed",
   staffPasswordLinkSent: "staff.password-link-sent",
   staffPasswordLinkUsed: "staff.password-link-used",
-  // The content editor (server/admin/routes/content.ts).
+  // The content editor (server/admin/content/routes.ts).
   contentCreated: "content.created",
   contentSaved: "content.saved",
   contentDeleted: "content.deleted",
@@ -79,7 +79,7 @@ export const auditActions = {
   experiencesChanged: "experiences.changed",
   depositPaid: "booking.deposit-paid",
   depositRefunded: "booking.deposit-refunded",
-  // The newsletter (server/admin/routes/newsletter.ts).
+  // The newsletter (server/admin/newsletter/routes.ts).
   newsletterTest: "newsletter.test",
   newsletterSent: "newsletter.sent",
 } as const;

@@ -1,6 +1,6 @@
 /**
  * Staff accounts, their roles, second factors and sessions (tables of migrations 2 and 4).
- * Passwords come here already hashed (server/admin/passwords.ts); session and challenge tokens and
+ * Passwords come here already hashed (server/admin/shared/passwords.ts); session and challenge tokens and
  * recovery codes are kept only as their SHA-256, so a copy of the database opens no session.
  */
 import { createHash, randomBytes } from "node:crypto";

@@ -8,7 +8,7 @@
 //   as server/admin/content/search-length.ts does);
 // - a click on the picture moves the focus and the crop's frame at once, without posting.
 // Plain JavaScript, no framework: it reads the `data-` attributes the server writes
-// (server/admin/views/content-form.tsx, content-item-page.tsx, content-list-page.tsx).
+// (server/admin/content/content-form.tsx, content-item-page.tsx, content-list-page.tsx).
 /* global document, window, URL, URLSearchParams, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement */
 
 const form = document.getElementById("content-form");

@@ -6,7 +6,7 @@
 import { isLanguage, type Language } from "#core/languages";
 import type { AdminMessageId } from "#locales/admin";
 import { fieldLabel, hasMessage, type Words } from "./labels";
-import { formatDay, formatTime, languageLabel } from "../view-context";
+import { formatDay, formatTime, languageLabel } from "../shared/view-context";
 
 /** One difference: the field's path in the item (`title.ja`, `ratings.2`) and its two values (undefined: absent). */
 export interface Change {

@@ -1,7 +1,7 @@
 /**
  * The content editor's forms, derived from the content's zod schemas: a schema is turned into
  * JSON Schema by zod itself (`z.toJSONSchema`, input side), and that into a tree of fields the one
- * renderer draws (server/admin/views/content-form.tsx). A form's fields are named by their path
+ * renderer draws (server/admin/content/content-form.tsx). A form's fields are named by their path
  * (`title.fr`, `ratings.0.critic`); a posted form is read back into the item's value through the
  * same tree, so no type needs a page or a parser of its own.
  */

@@ -6,7 +6,7 @@
  */
 import { isLanguage } from "#core/languages";
 import { adminCatalog, type AdminMessageId } from "#locales/admin";
-import type { ViewContext } from "../view-context";
+import type { ViewContext } from "../shared/view-context";
 
 /** What naming needs of a page's view: its language and its messages (a commit message has no page). */
 export type Words = Pick<ViewContext, "lang" | "t">;

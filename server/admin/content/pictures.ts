@@ -80,7 +80,7 @@ export type PictureRefusal =
   | { reason: "tooSmall"; minWidth: number; minHeight: number }
   | { reason: "unreadable" };
 
-/** A file as the multipart parser hands it over (server/admin/routes/content.ts). */
+/** A file as the multipart parser hands it over (server/admin/content/routes.ts). */
 export class UploadedFile {
   constructor(
     readonly filename: string,

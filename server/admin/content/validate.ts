@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { ContentError, readContent } from "#content";
 import { isCleanText, isPlainText } from "#forms/text";
-import type { ViewContext } from "../view-context";
+import type { ViewContext } from "../shared/view-context";
 import { joinPath, typedTexts, type Draft, type FieldNode } from "./form-model";
 
 /** A problem at a field of the form (`title.fr`), or at the item (`""`). */

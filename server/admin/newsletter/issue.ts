@@ -13,7 +13,7 @@ import { languages, type Language } from "#core/languages";
 import { isCleanText, isPlainText } from "#forms/text";
 import type { AdminMessageId } from "#locales/admin";
 import type { NewsletterContent } from "../../db/newsletter";
-import { box, listedFields } from "../staff-form";
+import { box, listedFields } from "../shared/staff-form";
 
 /** The longest subject, text and picture description (a subject longer than about 80 is cut by mail programs anyway). */
 export const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;

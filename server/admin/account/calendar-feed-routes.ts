@@ -1,0 +1,44 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { staffFeed } from "../../bookings/staff-feed";
+import { feedOwner, renewFeed } from "../../db/staff-feeds";
+import { auditActions, recordAudit } from "../../db/audit";
+import { staffOf } from "../shared/context";
+import { inboxRoles, publicRoute, roleAllows } from "../shared/roles";
+import { guardedRoutes } from "../shared/staff-guard";
+import { buttonForm } from "../shared/staff-form";
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/** Renewing the feed's address: the tick that says the old address may stop working (without it, nothing changes). */
+const renewalForm = buttonForm({ sure: z.literal("yes").optional() });
+
+/**
+ * The private calendar feed of confirmed tours: read by a calendar app without a session (the
+ * address's token is the key, and only an account that still opens the inbox has one that works),
+ * revoked and renewed from the account page (POST, with the staff area's session, origin and CSRF).
+ */
+export const calendarFeedRoutes = guardedRoutes("calendar-feed", (admin, context) => {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+
+  // `<token>.ics`: the token is checked by the route (anything else: 404).
+  routes.get("/admin/calendar/feed/:file", { config: publicRoute, schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const { file } = request.params;
+    const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
+    const owner = tokenPattern.test(token) ? feedOwner(context.db, token) : null;
+    const account = owner === null ? null : context.staff.byId(owner);
+    if (!account || !roleAllows(inboxRoles, account.role)) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now() });
+    return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
+  });
+
+  routes.post("/admin/account/calendar-feed", { config: inboxRoles, schema: { body: renewalForm } }, async (request, reply) => {
+    if (!request.body.sure) return reply.redirect("/admin/account", 303);
+    const session = staffOf(request);
+    const now = context.now();
+    context.db.transaction(() => {
+      renewFeed(context.db, session.staffId, now);
+      recordAudit(context.db, { actor: session.email, action: auditActions.feedRenewed }, now);
+    })();
+    return reply.redirect("/admin/account?feed=renewed", 303);
+  });
+});

@@ -1,0 +1,63 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createElement } from "react";
+import { addDays, isDay, localOf, weekdayOf } from "../../bookings/paris-time";
+import { slotInstant } from "../../bookings/schedule";
+import { queryText, sendPage, viewFor } from "../shared/context";
+import { inboxRoles } from "../shared/roles";
+import { CalendarPage } from "./calendar-page";
+import { DaySheetPage } from "./day-sheet-page";
+import { guardedRoutes } from "../shared/staff-guard";
+import { guestSummaries } from "../../db/tour-guests";
+
+/** The calendar's query: what it shows, and from which day (each read as text or absent; the route checks them). */
+const calendarQuery = z.object({ view: queryText, day: queryText });
+
+/**
+ * `/admin/calendar?view=day|week&day=YYYY-MM-DD`: the tours of a day or of the week (Monday first)
+ * holding that day, and `/admin/calendar/sheet?day=…`, the day sheet for the guide (on a phone,
+ * and printed on one A4 page). Both read the bookings as they are: a time that left the schedule,
+ * a closed day or a lowered capacity still shows every guest booked there. Anything else shows
+ * today, on the estate's clock.
+ */
+export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const dayOf = (asked: string | undefined) => (asked !== undefined && isDay(asked) ? asked : localOf(context.now()).date);
+
+  routes.get("/admin/calendar", { config: inboxRoles, schema: { querystring: calendarQuery } }, async (request, reply) => {
+    const query = request.query;
+    const mode = query.view === "week" ? "week" : "day";
+    const asked = dayOf(query.day);
+    const first = mode === "week" ? addDays(asked, 1 - weekdayOf(asked)) : asked;
+    const last = addDays(first, mode === "week" ? 6 : 0);
+    const view = viewFor(context, request, reply);
+    const schedule = context.tours.schedule();
+    const now = context.now();
+    const step = mode === "week" ? 7 : 1;
+    return sendPage(
+      reply,
+      200,
+      createElement(CalendarPage, {
+        view,
+        mode,
+        day: first,
+        asked,
+        today: localOf(now).date,
+        previous: addDays(first, -step),
+        next: addDays(first, step),
+        days: context.tours.days(first, last),
+        bookable: (slot) => slotInstant(schedule, slot).getTime() > now.getTime(),
+      }),
+    );
+  });
+
+  routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
+    const day = dayOf(request.query.day);
+    const [shown] = context.tours.days(day, day);
+    const guests = guestSummaries(
+      context.db,
+      shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)),
+    );
+    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown!, guests }));
+  });
+});

@@ -1,0 +1,150 @@
+import { languages } from "#core/languages";
+import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
+import { formatClock, languageLabel, type ViewContext } from "../shared/view-context";
+import { dayName } from "../schedule/schedule-page";
+import { CsrfField, Layout, Problems } from "../shared/layout";
+import { FieldProblem, invalid } from "../shared/field-problem";
+
+/** The fields of the staff's booking form that can be refused (the route names them). */
+export type NewBookingField = "slot" | "guests" | "name" | "email" | "phone" | "language" | "note" | "reason";
+
+interface NewBookingPageProps {
+  view: ViewContext;
+  /** The tour and the day chosen, once chosen, and the time to select first. */
+  pkg: TourPackageId | null;
+  day: string | null;
+  time: string | null;
+  /** That day's times of the tour with their places, once both are chosen. */
+  options: { start: string; time: string; placesLeft: number; capacity: number }[] | null;
+  typed: Record<string, string>;
+  /** A message per refused field, shown at the field. */
+  problems: Partial<Record<NewBookingField, string>>;
+  general: string[];
+  canOverride: boolean;
+}
+
+/**
+ * `/admin/bookings/new`: a booking for a phone or walk-in visitor. First the tour and the day (a
+ * plain GET form), then that day's times with their places, the group, the visitor (name, address
+ * and phone, both optional), their language, a note, and whether to mail them. Refused fields are
+ * named at the field, and everything typed is kept.
+ */
+export function NewBookingPage({ view, pkg, day, time, options, typed, problems, general, canOverride }: NewBookingPageProps) {
+  const fieldProblems = Object.values(problems).filter((problem): problem is string => problem !== undefined);
+  const guests = Number(typed.guests) || 1;
+  return (
+    <Layout view={view} title={view.t("newBooking.title")}>
+      <Problems problems={[...general, ...fieldProblems]} />
+      <p className="help">{view.t("newBooking.intro")}</p>
+      <form method="get" action="/admin/bookings/new" className="inline-form panel">
+        <label>
+          {view.t("newBooking.package")}
+          <select name="package" defaultValue={pkg ?? tourPackageIds[0]}>
+            {tourPackageIds.map((id) => (
+              <option key={id} value={id}>
+                {view.tourName(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {view.t("newBooking.day")}
+          <input type="date" name="day" required defaultValue={day ?? ""} />
+        </label>
+        <button type="submit" className="secondary">
+          {view.t("slot.move.show")}
+        </button>
+      </form>
+      {pkg && day && options ? (
+        <form method="post" action="/admin/bookings" className="panel reply-form new-booking">
+          <CsrfField view={view} />
+          <input type="hidden" name="package" value={pkg} />
+          <input type="hidden" name="day" value={day} />
+          <h2>
+            {view.tourName(pkg)} · {dayName(view, day)}
+          </h2>
+          {options.length === 0 ? (
+            <p>{view.t("booking.confirm.none", { date: dayName(view, day) })}</p>
+          ) : (
+            <fieldset className="slot-choice">
+              <legend>{view.t("newBooking.time")}</legend>
+              {options.map((option) => {
+                const room = option.placesLeft >= guests;
+                const selected = typed.slot !== undefined ? typed.slot === option.start : option.time === time;
+                return (
+                  <label key={option.start} className={`check${room ? "" : " no-room"}`}>
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={option.start}
+                      required
+                      defaultChecked={selected}
+                      disabled={option.placesLeft === 0 && !canOverride}
+                    />
+                    <strong>{formatClock(view, option.time)}</strong> {view.t("newBooking.places", { left: option.placesLeft, capacity: option.capacity })}
+                  </label>
+                );
+              })}
+              <FieldProblem name="slot" problems={problems} />
+            </fieldset>
+          )}
+          <label>
+            {view.t("newBooking.guests")}
+            <input
+              type="number"
+              name="guests"
+              min={1}
+              max={50}
+              required
+              inputMode="numeric"
+              defaultValue={typed.guests ?? "2"}
+              {...invalid("guests", problems)}
+            />
+            <FieldProblem name="guests" problems={problems} />
+          </label>
+          <label>
+            {view.t("newBooking.name")}
+            <input type="text" name="name" required maxLength={120} autoComplete="off" defaultValue={typed.name ?? ""} {...invalid("name", problems)} />
+            <FieldProblem name="name" problems={problems} />
+          </label>
+          <label>
+            {view.t("newBooking.phone")}
+            <input type="tel" name="phone" maxLength={40} autoComplete="off" defaultValue={typed.phone ?? ""} {...invalid("phone", problems)} />
+            <FieldProblem name="phone" problems={problems} />
+          </label>
+          <label>
+            {view.t("newBooking.email")}
+            <input type="email" name="email" maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} {...invalid("email", problems)} />
+            <FieldProblem name="email" problems={problems} />
+          </label>
+          <label>
+            {view.t("newBooking.language")}
+            <select name="language" defaultValue={typed.language ?? view.lang} {...invalid("language", problems)}>
+              {languages.map((lang) => (
+                <option key={lang} value={lang}>
+                  {languageLabel(view, lang)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {view.t("newBooking.note")}
+            <textarea name="note" maxLength={2000} rows={3} defaultValue={typed.note ?? ""} {...invalid("note", problems)} />
+            <FieldProblem name="note" problems={problems} />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="notify" defaultChecked={Object.keys(typed).length === 0 || typed.notify === "on"} />
+            {view.t("newBooking.notify")}
+          </label>
+          {canOverride ? (
+            <label>
+              {view.t("booking.confirm.overReason")}
+              <textarea name="reason" maxLength={500} rows={2} defaultValue={typed.reason ?? ""} {...invalid("reason", problems)} />
+            </label>
+          ) : null}
+          <button type="submit">{view.t("newBooking.submit")}</button>
+        </form>
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,170 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createElement } from "react";
+import { languages } from "#core/languages";
+import { tourPackageIds } from "#forms/tour-booking";
+import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
+import { bookForVisitor } from "../../bookings/book";
+import { SlotRefused } from "../../bookings/ledger";
+import { isDay, isClock, parseStart } from "../../bookings/paris-time";
+import { slotStart } from "../../bookings/schedule";
+import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
+import { checkedForm } from "../shared/staff-form";
+import { inboxRoles } from "../shared/roles";
+import { submissionHref } from "../inbox/inbox-page";
+import { NewBookingPage, type NewBookingField } from "./new-booking-page";
+import { guardedRoutes } from "../shared/staff-guard";
+
+/** Text on one line: cleaned of control characters, trimmed, well formed. */
+const line = (max: number) =>
+  z
+    .string()
+    .transform((text) => neutraliseLine(text).trim())
+    .pipe(z.string().max(max).refine(isWellFormedText));
+
+/**
+ * A booking the staff enter for a phone or walk-in visitor: the tour and its time (a slot's
+ * `start`), the group, the visitor's name and how to reach them (an address for the mail, a phone,
+ * or neither for someone at the door), their language, a note for the staff, whether to mail the
+ * visitor, and an admin's reason to place the group over the places left.
+ */
+const newBookingForm = z
+  .object({
+    package: z.enum(tourPackageIds),
+    slot: z.string().transform((start, context) => parseStart(start) ?? (context.addIssue({ code: "custom", message: "slot" }), z.NEVER)),
+    guests: z.coerce.number().int().min(1).max(50),
+    name: line(120).pipe(z.string().min(1)),
+    email: z.union([z.literal(""), z.string().trim().max(254).pipe(z.email())]).default(""),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+0-9 ().-]*$/)
+      .default(""),
+    language: z.enum(languages),
+    note: z
+      .string()
+      .max(2000)
+      .transform((text) => neutraliseText(text.replace(/\r\n?/g, "\n")).trim())
+      .refine(isWellFormedText)
+      .default(""),
+    notify: z.literal("on").optional(),
+    reason: line(500).default(""),
+  })
+  .superRefine((form, context) => {
+    if (form.notify && form.email === "") context.addIssue({ code: "custom", path: ["email"], message: "notify" });
+  });
+
+/** The fields of the form, in the order the page shows their problems. */
+const fieldOrder: readonly NewBookingField[] = ["slot", "guests", "name", "email", "phone", "language", "note", "reason"];
+
+/** The page's query: a package, a day and a time to open the form at (each checked; anything else is left out). */
+const pageQuery = z.object({ package: queryText, day: queryText, time: queryText });
+
+/** The new booking's page: the tour and day chosen, that day's times with their places, and the form as typed with its problems. */
+function sendNewBookingPage(
+  context: AdminContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  chosen: { package?: string; day?: string; time?: string },
+  typed: Record<string, string> = {},
+  problems: Partial<Record<NewBookingField, string>> = {},
+  general: string[] = [],
+) {
+  const view = viewFor(context, request, reply);
+  const pkg = tourPackageIds.find((id) => id === chosen.package);
+  const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
+  const { tours } = context;
+  const schedule = tours.schedule();
+  const options =
+    pkg && day
+      ? tours
+          .staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day)
+          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
+      : null;
+  const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
+  return sendPage(
+    reply,
+    status,
+    createElement(NewBookingPage, {
+      view,
+      pkg: pkg ?? null,
+      day: day ?? null,
+      time: time ?? null,
+      options,
+      typed,
+      problems,
+      general,
+      canOverride: staffOf(request).role === "admin",
+    }),
+  );
+}
+
+/**
+ * `/admin/bookings/new`: a booking for a phone or walk-in visitor, from the calendar (at a time)
+ * or the inbox. Choose the tour and the day, then a time with its places left; the booking goes
+ * through the same ledger as the site's, in one transaction (confirmed, its places counted, over
+ * them only for an admin with a reason), with an optional mail to the visitor carrying the private
+ * link and the calendar file.
+ */
+export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) => {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const { tours } = context;
+
+  routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) =>
+    sendNewBookingPage(context, request, reply, 200, request.query),
+  );
+
+  routes.post("/admin/bookings", { config: inboxRoles, schema: { body: checkedForm(newBookingForm, { fallback: "slot" }) } }, async (request, reply) => {
+    const { typed } = request.body;
+    const view = viewFor(context, request, reply);
+    const chosen = { package: typed.package, day: typed.day, time: parseStart(typed.slot ?? "")?.time };
+    if (!request.body.ok) {
+      const problems: Partial<Record<NewBookingField, string>> = {};
+      for (const [name, problem] of Object.entries(request.body.problems)) {
+        const field = fieldOrder.find((one) => one === name) ?? "slot";
+        problems[field] ??= view.t(field === "email" && problem === "notify" ? "newBooking.error.notify" : `newBooking.error.${field}`);
+      }
+      return sendNewBookingPage(context, request, reply, 400, chosen, typed, problems);
+    }
+    const form = request.body.value;
+    const session = staffOf(request);
+    const overCapacity = session.role === "admin" && form.reason !== "";
+    try {
+      const { id } = await bookForVisitor(
+        { store: context.store, tours, mail: () => null },
+        {
+          input: {
+            language: form.language,
+            page: "/admin/bookings/new",
+            name: form.name,
+            email: form.email,
+            phone: form.phone || undefined,
+            guests: form.guests,
+            package: form.package,
+          },
+          slot: form.slot,
+          actor: session.email,
+          overCapacity,
+          reason: form.reason,
+          note: form.note,
+          notify: form.notify === "on",
+        },
+      );
+      return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
+    } catch (error) {
+      if (!(error instanceof SlotRefused)) throw error;
+      const problem =
+        error.reason === "full"
+          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: error.placesLeft })
+          : error.reason === "horizon"
+            ? view.t("error.slotHorizon", { months: tours.schedule().horizonMonths })
+            : error.reason === "closed"
+              ? view.t("error.slotStarted")
+              : view.t("error.slotUnknown");
+      return sendNewBookingPage(context, request, reply, 409, chosen, typed, { slot: problem });
+    }
+  });
+});

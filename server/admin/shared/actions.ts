@@ -1,0 +1,66 @@
+import type { AdminMessageId } from "#locales/admin";
+import { auditActions, type AuditEntry } from "../../db/audit";
+import { isInboxType, type InboxStatus } from "../../db/inbox";
+import { formatClock, formatShortDay, statusName, typeName, type ViewContext } from "./view-context";
+
+const names: Record<string, AdminMessageId> = Object.fromEntries(
+  Object.entries(auditActions).map(([key, action]) => [action, `action.${key}` as AdminMessageId]),
+);
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A slot the log keeps as `YYYY-MM-DD HH:MM`, as the staff read it: « sam. 5 déc. 10 h ». */
+function slotText(view: ViewContext, value: unknown): string {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(text(value));
+  return match ? `${formatShortDay(view, match[1]!)} ${formatClock(view, match[2]!)}` : text(value);
+}
+
+/** One audit entry in words, with its details when they are still kept. */
+export function describeAction(view: ViewContext, entry: AuditEntry): string {
+  const id = names[entry.action];
+  const name = id ? view.t(id) : entry.action;
+  const detail = entry.detail ? (JSON.parse(entry.detail) as Record<string, unknown>) : null;
+  if (!detail) return name;
+  switch (entry.action) {
+    case auditActions.bookingConfirmed:
+      return view.t("history.bookingConfirmed", { when: slotText(view, detail.local) });
+    case auditActions.bookingDeclined:
+      return view.t("history.bookingDeclined", { reason: text(detail.reason) });
+    case auditActions.statusChanged:
+      return view.t("history.statusChanged", { status: statusName(view, detail.status as InboxStatus) });
+    case auditActions.exported:
+      return view.t("history.exported", {
+        type: isInboxType(detail.type) ? typeName(view, detail.type) : text(detail.type),
+        format: text(detail.format).toUpperCase(),
+      });
+    case auditActions.replySent:
+      return view.t("history.replySent", { subject: text(detail.subject) });
+    case auditActions.slotMoved:
+    case auditActions.slotMovedByVisitor:
+      return view.t(text(detail.reason).startsWith("schedule-") ? "history.slotMovedBySchedule" : "history.slotMoved", {
+        from: slotText(view, detail.from),
+        to: slotText(view, detail.to),
+      });
+    case auditActions.slotCancelled:
+      return text(detail.reason).startsWith("schedule-") ? view.t("history.slotCancelledBySchedule", { slot: slotText(view, detail.slot) }) : name;
+    case auditActions.slotKept:
+      return view.t("history.slotKept", { slot: slotText(view, detail.slot) });
+    case auditActions.bookingCreatedByStaff:
+      return view.t("history.bookingCreatedByStaff", { slot: slotText(view, detail.slot) });
+    case auditActions.slotOverbooked:
+      return view.t("history.slotOverbooked", { slot: slotText(view, detail.slot), reason: text(detail.reason) });
+    case auditActions.assigned:
+      return typeof detail.to === "string" ? view.t("history.assigned", { email: detail.to }) : view.t("history.unassigned");
+    case auditActions.privacyErase:
+      return view.t("history.erased", { submissions: Number(detail.submissions) || 0, mails: Number(detail.mails) || 0 });
+    default:
+      return name;
+  }
+}
+
+/** The text an entry keeps to show under it (a reply as sent, an internal note), or null. */
+export function historyText(entry: AuditEntry): string | null {
+  if ((entry.action !== auditActions.replySent && entry.action !== auditActions.noteAdded) || !entry.detail) return null;
+  const detail = JSON.parse(entry.detail) as Record<string, unknown>;
+  return typeof detail.text === "string" && detail.text !== "" ? detail.text : null;
+}

@@ -1,0 +1,187 @@
+import type { BookedVisit } from "../../bookings/service";
+import type { AdminMessageId } from "#locales/admin";
+import { dayName } from "../schedule/schedule-page";
+import { formatClock, type ViewContext } from "../shared/view-context";
+import { checkInAction } from "../calendar/day-sheet-page";
+import { FieldProblem, invalid } from "../shared/field-problem";
+import { CsrfField, Notice } from "../shared/layout";
+
+/** What the panel says after an action, or why one was refused. */
+export type SlotNote = keyof typeof noteText | null;
+
+/** What each note says: an action done, or why one was refused. */
+const noteText = {
+  confirm: "slot.done.confirm",
+  decline: "slot.done.decline",
+  undo: "slot.done.undo",
+  cancel: "slot.done.cancel",
+  moved: "slot.done.moved",
+  full: "slot.full",
+  stale: "slot.stale",
+  reasonNeeded: "slot.reasonNeeded",
+  moveFull: "slot.moveFull",
+  moveClosed: "slot.moveClosed",
+  moveHorizon: "slot.moveHorizon",
+  moveChoose: "slot.moveChoose",
+  "checkIn-arrived": "slot.done.arrived",
+  "checkIn-absent": "slot.done.absent",
+  "checkIn-clear": "slot.done.checkInCleared",
+} as const satisfies Record<string, AdminMessageId>;
+
+/** Whether a note is one the panel knows (the page's query names it). */
+export const isSlotNote = (value: unknown): value is Exclude<SlotNote, null> => typeof value === "string" && Object.hasOwn(noteText, value);
+
+/** A time the booking could move to, as the page offers it. */
+export interface MoveOption {
+  /** The slot's `start` (with that day's offset), the value the move form sends. */
+  start: string;
+  time: string;
+  placesLeft: number;
+}
+
+interface SlotPanelProps {
+  view: ViewContext;
+  visit: BookedVisit;
+  /** Places taken at the slot's time, this booking's included when it holds them. */
+  taken: number;
+  capacity: number;
+  /** The signed-in member of the staff may confirm over the places (admin). */
+  canOverride: boolean;
+  note: SlotNote;
+  /** The day whose times the move form lists (`YYYY-MM-DD`), and those times. */
+  moveDay: string;
+  moveOptions: MoveOption[];
+  /** The schedule no longer runs the booking's time (it was kept when the schedule changed). */
+  offSchedule: boolean;
+  /** How often the person behind the booking's address came and did not come, across their bookings. */
+  record: { visits: number; noShows: number };
+}
+
+/** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record }: SlotPanelProps) {
+  const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
+  const problem = note !== null && !noteText[note].startsWith("slot.done.");
+  // An override sent without its reason: the form again, the reason named at its field.
+  const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
+  const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
+    <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
+      <CsrfField view={view} />
+      {sure ? (
+        <label className="check">
+          <input type="checkbox" name="sure" value="yes" required />
+          {view.t("slot.sure")}
+        </label>
+      ) : null}
+      <button type="submit">{view.t(label)}</button>
+    </form>
+  );
+  return (
+    <section aria-labelledby="slot-title" className="panel">
+      <h2 id="slot-title">{view.t("slot.title")}</h2>
+      {note ? <Notice tone={problem ? "problem" : "done"}>{view.t(noteText[note])}</Notice> : null}
+      <p>
+        <strong>{view.t("slot.when", { date: dayName(view, visit.date), time: formatClock(view, visit.time) })}</strong> ·{" "}
+        {view.t("slot.guests", { count: visit.guests })}
+        {offSchedule ? <span className="status status-off"> {view.t("calendar.offSchedule")}</span> : null}
+      </p>
+      <p>
+        <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span>
+        {visit.attendance ? (
+          <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
+        ) : null}{" "}
+        · {view.t("slot.places", { taken, capacity })}
+      </p>
+      {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
+      {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
+      {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} /> : null}
+      {visit.status === "pending" ? action("confirm", "slot.confirm", false) : null}
+      {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
+      {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
+      {visit.status === "confirmed" ? action("cancel", "slot.cancel", true) : null}
+      {canOverride && (visit.status === "pending" || visit.status === "declined") && (note === "full" || note === "reasonNeeded") ? (
+        <form method="post" action={`${base}/${visit.status === "pending" ? "confirm" : "undo"}`} className="answer">
+          <CsrfField view={view} />
+          <input type="hidden" name="override" value="yes" />
+          <label>
+            {view.t("slot.reason")}
+            <textarea name="reason" required maxLength={500} rows={2} {...invalid("reason", reasonProblem)} />
+            <FieldProblem name="reason" problems={reasonProblem} />
+          </label>
+          <button type="submit">{view.t("slot.override")}</button>
+        </form>
+      ) : null}
+      {visit.status === "pending" || visit.status === "confirmed" ? (
+        <MoveForms view={view} visit={visit} base={base} day={moveDay} options={moveOptions} />
+      ) : null}
+    </section>
+  );
+}
+
+/** The check-in on the booking's page: arrived or absent, or undo what was marked. */
+function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; marked: boolean }) {
+  const button = (action: "arrived" | "absent" | "clear", label: string, secondary: boolean) => (
+    <form method="post" action={checkInAction(id, action)}>
+      <CsrfField view={view} />
+      <button type="submit" className={secondary ? "secondary" : undefined}>
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <div className="answer check-in">
+      <h3>{view.t("checkIn.title")}</h3>
+      {marked ? (
+        button("clear", view.t("checkIn.undo"), true)
+      ) : (
+        <>
+          {button("arrived", view.t("checkIn.markArrived"), false)}
+          {button("absent", view.t("checkIn.markNoShow"), true)}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Moving a booking without a script: a GET form chooses the day (the page comes back with that
+ * day's times), then a POST form moves it to one of them. Times without room for the group are
+ * shown, greyed, so the office sees why they cannot be chosen.
+ */
+function MoveForms({ view, visit, base, day, options }: { view: ViewContext; visit: BookedVisit; base: string; day: string; options: MoveOption[] }) {
+  const page = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}`;
+  return (
+    <div className="answer slot-move" id="slot-move">
+      <h3>{view.t("slot.move.title")}</h3>
+      <form method="get" action={`${page}#slot-move`} className="slot-move-day">
+        <label>
+          {view.t("slot.move.day")}
+          <input type="date" name="moveDay" defaultValue={day} required />
+        </label>
+        <button type="submit" className="secondary">
+          {view.t("slot.move.show")}
+        </button>
+      </form>
+      {options.length === 0 ? (
+        <p>{view.t("slot.move.none", { date: dayName(view, day) })}</p>
+      ) : (
+        <form method="post" action={`${base}/move`} className="slot-move-times">
+          <CsrfField view={view} />
+          <fieldset>
+            <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
+            {options.map((option) => {
+              const room = option.placesLeft >= visit.guests;
+              return (
+                <label key={option.start} className={`check${room ? "" : " no-room"}`}>
+                  <input type="radio" name="slot" value={option.start} required disabled={!room} />
+                  <strong>{formatClock(view, option.time)}</strong>{" "}
+                  {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+                </label>
+              );
+            })}
+          </fieldset>
+          <button type="submit">{view.t("slot.move.button")}</button>
+        </form>
+      )}
+    </div>
+  );
+}

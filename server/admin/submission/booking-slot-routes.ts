@@ -1,0 +1,121 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isWellFormedText, neutraliseText } from "#forms/text";
+import { SlotRefused } from "../../bookings/ledger";
+import { parseStart } from "../../bookings/paris-time";
+import { auditActions, recordAudit } from "../../db/audit";
+import { staffOf } from "../shared/context";
+import { inboxRoles } from "../shared/roles";
+import { submissionHref } from "../inbox/inbox-page";
+import { guardedRoutes } from "../shared/staff-guard";
+import { buttonForm } from "../shared/staff-form";
+
+const actions = {
+  confirm: auditActions.slotConfirmed,
+  decline: auditActions.slotDeclined,
+  undo: auditActions.slotDeclineUndone,
+  cancel: auditActions.slotCancelled,
+} as const;
+const slotActions = ["confirm", "decline", "undo", "cancel"] as const satisfies readonly (keyof typeof actions)[];
+
+/** The day's check-in: what each action marks. */
+const checkIns = { arrived: "arrived", absent: "no-show", clear: null } as const;
+const checkInActions = ["arrived", "absent", "clear"] as const satisfies readonly (keyof typeof checkIns)[];
+const isCheckIn = (action: string): action is keyof typeof checkIns => Object.hasOwn(checkIns, action);
+/** Where a check-in may send the staff back: the day sheet it was made from, else the booking's page. */
+const sheetBack = /^\/admin\/calendar\/sheet\?day=\d{4}-\d{2}-\d{2}$/;
+
+/** A booking's address (`/admin/submissions/tour-bookings/:id/slot/…`): a booking's id, its slot looked up by the route. */
+const booking = z.string().regex(/^[0-9a-f-]{36}$/);
+
+/** A time the booking moves to: the slot's `start` as the page offers it; null for anything else (the page asks again). */
+const moveForm = buttonForm({
+  slot: z
+    .string()
+    .transform((start) => parseStart(start))
+    .optional(),
+});
+
+/**
+ * The slot's buttons: the tick that confirms a decline or a cancellation, an admin's override of
+ * the places with its reason (a line of text, cleaned and trimmed), and the day sheet a check-in
+ * goes back to (any other address is ignored: the booking's page follows).
+ */
+const slotActionForm = buttonForm({
+  sure: z.literal("yes").optional(),
+  override: z.literal("yes").optional(),
+  reason: z
+    .string()
+    .transform((text) => neutraliseText(text).trim())
+    .pipe(z.string().max(500).refine(isWellFormedText))
+    .default(""),
+  back: z
+    .string()
+    .optional()
+    .transform((back) => (back !== undefined && sheetBack.test(back) ? back : undefined)),
+});
+
+/**
+ * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
+ * confirmation into a slot without room is refused, unless an admin confirms over the places with
+ * a reason, which the audit log keeps. Each answer goes back to the booking's page (303).
+ */
+export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) => {
+  const routes = admin.withTypeProvider<ZodTypeProvider>();
+
+  // Move: to another time of the booking's package with room for the group (the page lists them),
+  // in one transaction; the visitor gets the updated calendar file, the audit log the two times.
+  routes.post(
+    "/admin/submissions/tour-bookings/:id/slot/move",
+    { config: inboxRoles, schema: { params: z.object({ id: booking }), body: moveForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const page = submissionHref("tour-bookings", id);
+      const visit = context.tours.visit(id);
+      if (!visit) return reply.redirect(page, 303);
+      const local = request.body.slot;
+      if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
+      const session = staffOf(request);
+      const now = context.now();
+      const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
+        recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
+      );
+      const note =
+        outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
+      return reply.redirect(`${page}?slot=${note}`, 303);
+    },
+  );
+
+  const schema = { params: z.object({ id: booking, action: z.enum([...slotActions, ...checkInActions]) }), body: slotActionForm };
+  routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
+    const { id, action } = request.params;
+    const page = submissionHref("tour-bookings", id);
+    const { sure, reason, back } = request.body;
+    if (isCheckIn(action)) {
+      // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
+      const outcome = await context.tours.markAttendance(id, checkIns[action], staffOf(request).email);
+      return reply.redirect(back ?? `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
+    }
+    if (!context.tours.visit(id)) return reply.redirect(page, 303);
+    const session = staffOf(request);
+    const override = request.body.override === "yes" && session.role === "admin";
+    if (override && reason === "") return reply.redirect(`${page}?slot=reasonNeeded`, 303);
+    if ((action === "decline" || action === "cancel") && !sure) return reply.redirect(page, 303);
+    const now = context.now();
+    const outcome = await context.tours.staffAction(id, action, {
+      override,
+      record: (detail) =>
+        recordAudit(
+          context.db,
+          {
+            actor: session.email,
+            action: detail.overbooked ? auditActions.slotOverbooked : actions[action],
+            target: { type: "tour-bookings", id },
+            detail: detail.overbooked ? { ...detail, reason } : detail,
+          },
+          now,
+        ),
+    });
+    return reply.redirect(`${page}?slot=${outcome === "done" ? action : outcome}`, 303);
+  });
+});
