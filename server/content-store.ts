@@ -1,9 +1,12 @@
 /**
  * The content the server speaks with: the estate's facts in its mails and pages, the tours' names,
- * the reply templates, the importers' answer time. Read from the content folder once at start-up,
- * and again when a publish goes live (server/admin/index.ts), so the next mail says what the live
- * site says, with no restart. It is given to the server's parts, which read it when they need it:
- * none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
+ * the reply templates, the importers' answer time. It is the published content, never a draft:
+ * read at start-up from the content the served build was made from (a checkout of the published
+ * commit, server/admin/content/published.ts; the content folder itself before anything was
+ * published), and when a publish goes live, from the checkout that publish built
+ * (server/admin/index.ts): the next mail says what the live site says, with no restart, and
+ * nothing saved since reaches it. It is given to the server's parts, which read it when they need
+ * it: none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -34,9 +37,18 @@ export interface EstateFacts {
 
 export class ContentStore {
   private value: Content;
+  private liveDir: string;
 
-  constructor(readonly dir: string) {
-    this.value = readContent(dir);
+  /**
+   * `dir`: the content folder the editor writes (the drafts); `live`: the folder of the content
+   * the site is built from now (the content folder itself until something is published).
+   */
+  constructor(
+    readonly dir: string,
+    live: string = dir,
+  ) {
+    this.value = readContent(live);
+    this.liveDir = live;
   }
 
   /** The content as the live site shows it. */
@@ -44,14 +56,20 @@ export class ContentStore {
     return this.value;
   }
 
+  /** Where the live content is read from (a scene's picture in a newsletter is served from there). */
+  get live(): string {
+    return this.liveDir;
+  }
+
   /**
-   * A publish went live: the folder is read again. Content that fails its schemas cannot have been
-   * published (the publish's build reads it the same way and stops), so it keeps what it had and
-   * says so (false).
+   * A publish went live: its content (the folder it was built from, which nothing writes) is what
+   * the server says from now on. Content that fails its schemas cannot have been built (the build
+   * reads it the same way and stops), so the store keeps what it had and says so (false).
    */
-  reload(): boolean {
+  switchTo(dir: string): boolean {
     try {
-      this.value = readContent(this.dir);
+      this.value = readContent(dir);
+      this.liveDir = dir;
       return true;
     } catch (error) {
       if (error instanceof ContentError) return false;
@@ -85,8 +103,8 @@ export class ContentStore {
 
 /** Decorates the server with the content of `dir` (`app.content`); the parts that speak with it depend on this plugin's name. */
 export const contentStore = fp(
-  async (app: FastifyInstance, options: { dir: string }) => {
-    app.decorate("content", new ContentStore(options.dir));
+  async (app: FastifyInstance, options: { dir: string; live?: string }) => {
+    app.decorate("content", new ContentStore(options.dir, options.live));
   },
   { name: "content-store", fastify: "5.x" },
 );
