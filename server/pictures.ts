@@ -189,3 +189,6 @@ export class UploadStore {
 
 /** The name of an uploaded picture. */
 export const uploadPattern = /^upload-[0-9a-f]{16}$/;
+
+/** The folder of DATA_DIR that keeps the photographs uploaded for the newsletter (mail programs fetch them as long as an issue is read; backed up). */
+export const newsletterPicturesFolder = "newsletter-pictures";

@@ -27,7 +27,8 @@ import { defaultPublishDir, Publisher, startRequester } from "./content/publishe
 import { PublishedContent } from "./content/published";
 import { requeueInterruptedMoments } from "../db/content-schedule";
 import { PictureStore } from "./content/pictures";
-import { pictureLimits, UploadedFile } from "../pictures";
+import { newsletterPicturesFolder, pictureLimits, UploadedFile, UploadStore } from "../pictures";
+import { join } from "node:path";
 import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./audit/routes";
@@ -111,6 +112,26 @@ interface AdminOptions {
   backupStatus: () => BackupStatus;
 }
 
+/**
+ * Lets a scope's forms be posted as multipart (a picture chosen), each file read into an
+ * `UploadedFile` of the body, cut at the size limit; the CSRF token of such a form checked once its
+ * fields are read, still before the route's schema (the role was checked before the parts were read).
+ */
+async function acceptUploads(scope: FastifyInstance, context: AdminContext): Promise<void> {
+  await scope.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
+    throwFileSizeLimit: false,
+    limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
+    // The body's value of a file field (the plugin's `MultipartFile.value`): read by `formWithFiles` (./shared/staff-form.ts).
+    onFile: async (part) => {
+      const bytes = await part.toBuffer();
+      part.value = new UploadedFile(part.filename, bytes, part.file.truncated);
+    },
+  });
+  scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
+}
+
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
   const { config, db, routes } = options;
   let key: Buffer | null = null;
@@ -170,22 +191,9 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(auditRoutes, context);
   await admin.register(staffRoutes, context);
   await admin.register(passwordLinkRoutes, context);
-  // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
+  // The content editor in a scope of its own: only its forms and the newsletter's may be posted as multipart (a picture upload).
   await admin.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: "keyValues",
-      // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
-      throwFileSizeLimit: false,
-      limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
-      // The body's value of a file field (the plugin's `MultipartFile.value`): read by `contentForm` (./routes/content.ts).
-      onFile: async (part) => {
-        const bytes = await part.toBuffer();
-        part.value = new UploadedFile(part.filename, bytes, part.file.truncated);
-      },
-    });
-    // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
-    // before the route's schema. (The role was checked before the parts were read.)
-    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
+    await acceptUploads(scope, context);
     const editor: ContentEditor = {
       repository: options.repository,
       published: options.published,
@@ -208,7 +216,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(voucherRoutes, context);
   await admin.register(reportRoutes, context);
   await admin.register(experienceRoutes, context);
-  await admin.register(newsletterRoutes, { ...context, desk: options.newsletter });
+  // The newsletter, in a scope of its own that takes a photograph's upload too.
+  await admin.register(async (scope) => {
+    await acceptUploads(scope, context);
+    await scope.register(newsletterRoutes, { ...context, desk: options.newsletter });
+  });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -301,6 +313,7 @@ async function registerStaffArea(
   const newsletter: NewsletterDesk = {
     table: newsletterTable,
     ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    pictures: new UploadStore(join(config.DATA_DIR, newsletterPicturesFolder)),
     dispatch: new NewsletterDispatch({
       table: newsletterTable,
       compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, newsletterFacts(app.content, config.SITE_URL)),

@@ -73,7 +73,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   // In its own context: the provider's webhook reads its body as bytes, to check their signature.
   if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { payments }));
   // Not limited per address: the mail providers' image proxies fetch it for many subscribers.
-  await api.register(newsletterPictureRoutes);
+  await api.register(newsletterPictureRoutes, { dataDir: config.DATA_DIR });
 }
 
 /**

@@ -24,7 +24,8 @@ import {
 import { formFor, itemFile, itemKey, pendingItems, publishedValue, type PendingItem } from "./items";
 import { itemTitle } from "./labels";
 import sharp from "sharp";
-import { cropScene, processPicture, UploadedFile, type PictureRefusal } from "../../pictures";
+import { cropScene, processPicture, type PictureRefusal, type UploadedFile } from "../../pictures";
+import { formWithFiles } from "../shared/staff-form";
 import { VersionConflict, type Revision } from "./repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "./types";
 import { checkFolder, checkValue, typedTextProblems, type FieldProblem } from "./validate";
@@ -49,26 +50,8 @@ const notices: Record<string, AdminMessageId> = {
   deleted: "content.done.deleted",
 };
 
-/**
- * The body of a content form: URL-encoded (@fastify/formbody), or multipart when it carries a
- * picture (@fastify/multipart with `attachFieldsToBody: "keyValues"`, whose `onFile` makes each
- * file an `UploadedFile`, ../index.ts). Each name is sent once, as text or as a file; a name sent
- * twice (a list) is refused with 400 naming it, as every staff form is (../context.ts
- * `staffForm`). The route reads the text fields and the files (by field name, such as
- * `photo.scene.upload`) apart.
- */
-export const contentForm = z
-  .record(z.string(), z.union([z.string(), z.instanceof(UploadedFile)]))
-  .default({})
-  .transform((body) => {
-    const fields: Record<string, string> = {};
-    const files = new Map<string, UploadedFile>();
-    for (const [name, value] of Object.entries(body)) {
-      if (typeof value === "string") fields[name] = value;
-      else files.set(name, value);
-    }
-    return { fields, files };
-  });
+/** The body of a content form: its text fields and its files (a picture chosen), read apart (../shared/staff-form.ts). */
+export const contentForm = formWithFiles;
 
 /** Why a picture was refused, in the staff member's words. */
 function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
