@@ -218,10 +218,13 @@ function PendingEntry({ view, item, chosen, now }: { view: ViewContext; item: Pe
   const later = typeof publishAt === "string" && Date.parse(publishAt) > now.getTime() ? publishAt : null;
   return (
     <li className="pending-item">
-      <label className="checkbox">
-        <input type="checkbox" name={`item.${key}`} defaultChecked={chosen} /> <strong>{title}</strong>{" "}
-        <span className="help">
-          ({typeLabel(view, item.type)}) — {view.t(pendingState(item))}
+      <label className="checkbox pending-choice">
+        <input type="checkbox" name={`item.${key}`} defaultChecked={chosen} />{" "}
+        <span>
+          <strong>{title}</strong>
+          <span className="help pending-state">
+            {typeLabel(view, item.type)} — {view.t(pendingState(item))}
+          </span>
         </span>
       </label>
       {later ? <p className="schedule-waiting">{view.t("content.pending.later", { when: formatTime(view, later) })}</p> : null}
@@ -246,6 +249,8 @@ export interface ContentPublishPageProps {
   /** The items ticked when the page opens (`?item=`: the item page's link). */
   chosen: readonly string[];
   jobs: readonly PublishJob[];
+  /** The titles of the items the jobs name, as their drafts have them. */
+  jobTitles: ReadonlyMap<string, string>;
   notice: string | null;
   problem: string | null;
   now: Date;
@@ -256,11 +261,11 @@ export interface ContentPublishPageProps {
  * a preview or a publish of the items ticked, and of nothing else; the builds as they go (the page
  * reloads itself while one runs).
  */
-export function ContentPublishPage({ view, pending, chosen, jobs, notice, problem, now }: ContentPublishPageProps) {
+export function ContentPublishPage({ view, pending, chosen, jobs, jobTitles, notice, problem, now }: ContentPublishPageProps) {
   const busy = jobs.some((job) => job.status === "queued" || job.status === "building" || job.status === "switching");
   // The items the jobs name, by their titles (a job's items may have been published or deleted since).
-  const titles = new Map<string, string>();
-  for (const item of pending) titles.set(itemKey(item), itemTitle(view, item.type, item.id, item.draft ?? item.published));
+  const titles = new Map<string, string>(jobTitles);
+  for (const item of pending) if (!titles.has(itemKey(item))) titles.set(itemKey(item), itemTitle(view, item.type, item.id, item.draft ?? item.published));
   for (const key of jobs.flatMap((job) => job.items)) {
     const item = itemOfKey(key);
     if (item && !titles.has(key)) titles.set(key, view.t("content.publish.itemGone", { type: typeLabel(view, item.type), id: item.id }));

@@ -11,6 +11,7 @@ import { guardedRoutes } from "../shared/staff-guard";
 import { ContentPublishPage } from "./content-publish-page";
 import type { ContentEditor } from "./editor";
 import { itemKey, itemOfKey, pendingItems } from "./items";
+import { itemTitle } from "./labels";
 
 /** The notices a redirect after an action names (`?done=publishing`). */
 const notices: Record<string, AdminMessageId> = {
@@ -60,6 +61,14 @@ export const contentPublishRoutes = guardedRoutes<AdminContext & { editor: Conte
   ) => {
     const view = viewFor(context, request, reply);
     const notice = done !== undefined && Object.hasOwn(notices, done) ? view.t(notices[done]!) : null;
+    const jobs = editor.publisher.recent();
+    // The items the jobs name, by their titles as their drafts have them (gone: by their type and id).
+    const titles = new Map<string, string>();
+    for (const key of new Set(jobs.flatMap((job) => job.items))) {
+      const item = itemOfKey(key);
+      const value = item ? (await editor.repository.read(item.type, item.id))?.value : undefined;
+      if (item && value !== undefined) titles.set(key, itemTitle(view, item.type, item.id, value));
+    }
     return sendPage(
       reply,
       status,
@@ -67,7 +76,8 @@ export const contentPublishRoutes = guardedRoutes<AdminContext & { editor: Conte
         view,
         pending: await pendingItems(editor.repository, editor.published),
         chosen,
-        jobs: editor.publisher.recent(),
+        jobs,
+        jobTitles: titles,
         notice,
         problem: problem ? view.t(problem) : null,
         now: context.now(),

@@ -200,7 +200,7 @@ export function Layout({
 /** Where the publish of an alert's moment stands now, in words. */
 function stateOf(view: ViewContext, alert: ScheduleAlertView): string {
   if (alert.status === "done") return view.t("scheduleAlert.done", { when: formatTime(view, alert.finishedAt ?? alert.runAt) });
-  if (alert.status === "failed") return view.t("scheduleAlert.failed");
+  if (alert.status === "failed") return view.t(alert.interruptedAt ? "scheduleAlert.failed" : "scheduleAlert.seeWhy");
   return view.t("scheduleAlert.running");
 }
 
@@ -222,7 +222,7 @@ export function ScheduleAlert({ view }: { view: ViewContext }) {
             {view.t(alert.interruptedAt ? "scheduleAlert.interrupted" : "scheduleAlert.failedMoment", {
               title: alert.title,
               when: formatTime(view, alert.runAt),
-              action: view.t(alert.action === "publish" ? "scheduleAlert.goOnline" : "scheduleAlert.comeOff"),
+              action: alert.action,
             })}{" "}
             {stateOf(view, alert)}
           </li>
