@@ -278,7 +278,12 @@ async function registerStaffArea(
         {
           actor: job.requestedBy.join(", "),
           action: auditActions.contentPublished,
-          detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) },
+          detail: {
+            status: job.status,
+            items: job.items,
+            steps: job.steps,
+            ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}),
+          },
         },
         now(),
       );

@@ -369,7 +369,7 @@ export function NewsletterIssuePage(props: NewsletterIssuePageProps) {
             <p className="help">{view.t("newsletter.textsExplain")}</p>
             <div className="language-grid">
               {languages.map((lang) => (
-                <details key={lang} open={lang === view.lang || Boolean(draft.subject[lang] || draft.body[lang])} className="language">
+                <details key={lang} open={lang === "en" || lang === view.lang || Boolean(draft.subject[lang] || draft.body[lang])} className="language">
                   <summary>
                     <span>{languageName(view, lang)}</span>{" "}
                     <span className={`language-status status-${languageState(view, draft, lang).tone}`}>{languageState(view, draft, lang).text}</span>
