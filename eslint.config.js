@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -70,9 +71,40 @@ const boundaries = [
     message: "The bookings' rules sit below the API and the staff area, which call them.",
   },
   {
+    target: ["./server/db", "./server/mail", "./server/bookings", "./server/pages", "./server/api", "./server/admin"],
+    from: "./server/plugins",
+    message: "The plugins put the server's parts together (server/app.ts registers them): the parts they make do not import them.",
+  },
+  {
     target: "./server/pages",
     from: ["./server/admin", "./server/api"],
     message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way.",
+  },
+];
+
+/**
+ * The staff area by feature (docs/architecture.md, "The staff area"): each folder of server/admin/
+ * is a feature (its routes, pages, forms and tests), and a feature imports no other feature, only
+ * server/admin/shared/, which imports no feature; server/admin/index.ts registers them all. The
+ * folders are read here, so a new feature is fenced as soon as it exists (bulletproof-react's
+ * zones for its features).
+ */
+const staffAreaFolders = ["shared", "assets", "__tests__"];
+const staffFeatures = readdirSync(`${import.meta.dirname}/server/admin`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !staffAreaFolders.includes(entry.name))
+  .map((entry) => entry.name);
+const staffAreaZones = [
+  ...staffFeatures.map((feature) => ({
+    target: `./server/admin/${feature}`,
+    from: "./server/admin",
+    except: [`./${feature}`, "./shared"],
+    message: `A feature of the staff area imports no other feature: what ${feature}/ shares with another goes into server/admin/shared/.`,
+  })),
+  {
+    target: "./server/admin/shared",
+    from: "./server/admin",
+    except: ["./shared"],
+    message: "server/admin/shared/ sits below the staff area's features: it imports none of them (each imports it).",
   },
 ];
 
@@ -121,6 +153,82 @@ const sqlInDb = [
   },
 ];
 
+/**
+ * A fixed pause in a test (docs/architecture.md, "Tests that hold on a busy machine"): too short on
+ * a busy machine, too long on a quiet one. A test waits for an event instead (an output line, an
+ * exit, the outbox going idle, `waitFor` a condition, a web-first assertion); the one place where
+ * time itself is the subject (a load's pace, a stand-in that answers late, a later task) is
+ * tests/support/pacing.ts, the named pacing helpers. Refused: a promise a timer resolves
+ * (`new Promise((r) => setTimeout(r, 100))`), anything from `timers/promises` however it is
+ * imported or renamed, `util.promisify(setTimeout)`, `page.waitForTimeout`, `scheduler.wait`, and
+ * calls of a `sleep` or `delay`. A timer that rejects (a last-resort limit) or runs a stand-in's
+ * work is no pause. tests/lint-floors.test.ts has a probe of each.
+ */
+const noFixedPause = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      pause:
+        "A fixed pause in a test fails on a busy machine: wait for the event (waitFor a condition, an exit, an output line, a web-first assertion), or pace a load with tests/support/pacing.ts.",
+    },
+  },
+  create(context) {
+    const timer = /^(setTimeout|setInterval)$/;
+    const timersPromises = /^(node:)?timers\/promises$/;
+    const nameOf = (node) =>
+      node?.type === "Identifier"
+        ? node.name
+        : node?.type === "MemberExpression" && !node.computed && node.property.type === "Identifier"
+          ? node.property.name
+          : null;
+    const isFunction = (node) => node?.type === "ArrowFunctionExpression" || node?.type === "FunctionExpression";
+    /** Whether a timer's callback settles the promise through `resolve` (passed as is, or called inside). */
+    const resolvesWith = (callback, resolve) => {
+      if (callback?.type === "Identifier") return callback.name === resolve;
+      if (!isFunction(callback)) return false;
+      const calls = (node) => {
+        if (!node || typeof node.type !== "string") return false;
+        if (node.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === resolve) return true;
+        return Object.entries(node).some(([key, value]) => key !== "parent" && (Array.isArray(value) ? value.some(calls) : calls(value)));
+      };
+      return calls(callback.body);
+    };
+    const pause = (node) => context.report({ node, messageId: "pause" });
+    const fromTimersPromises = (source) => source?.type === "Literal" && timersPromises.test(String(source.value));
+    return {
+      ImportDeclaration(node) {
+        if (fromTimersPromises(node.source)) pause(node);
+      },
+      ImportExpression(node) {
+        if (fromTimersPromises(node.source)) pause(node);
+      },
+      CallExpression(node) {
+        const name = nameOf(node.callee);
+        if (name === "require" && fromTimersPromises(node.arguments[0])) return pause(node);
+        if (name === "waitForTimeout") return pause(node);
+        if (name === "wait" && node.callee.type === "MemberExpression" && nameOf(node.callee.object) === "scheduler") return pause(node);
+        if (name === "promisify" && node.arguments.some((argument) => timer.test(nameOf(argument) ?? ""))) return pause(node);
+        if (node.callee.type === "Identifier" && /^(sleep|delay)$/.test(node.callee.name)) return pause(node);
+        if (!timer.test(name ?? "")) return;
+        // The nearest promise executor around the timer, and whether the timer resolves it.
+        for (let around = node.parent; around; around = around.parent) {
+          if (
+            isFunction(around) &&
+            around.parent?.type === "NewExpression" &&
+            nameOf(around.parent.callee) === "Promise" &&
+            around.parent.arguments[0] === around
+          ) {
+            const resolve = around.params[0];
+            if (resolve?.type === "Identifier" && resolvesWith(node.arguments[0], resolve.name)) pause(node);
+            return;
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
@@ -148,7 +256,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "e2e/**"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...staffAreaZones] }],
     },
   },
   {
@@ -182,6 +290,13 @@ export default tseslint.config(
         { object: "vi", property: "resetModules", message: "Build the module's value with the test's settings instead (the tests share one module graph)." },
       ],
     },
+  },
+  {
+    // Tests wait for events, not for time: a fixed pause only in the named pacing helpers.
+    files: ["**/__tests__/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "e2e/**/*.{ts,tsx}"],
+    ignores: ["tests/support/pacing.ts"],
+    plugins: { lescours: { rules: { "no-fixed-pause": noFixedPause } } },
+    rules: { "lescours/no-fixed-pause": "error" },
   },
   {
     // The server reads content through its content store (server/content-store.ts), read again when a

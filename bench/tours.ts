@@ -91,7 +91,7 @@ async function main() {
       `Measured ${machine.date} on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, against the real server on loopback`,
       `(a fresh \`DATA_DIR\`, the default schedule, rate limiting off, no mail); the 1-minute load average was ${load} before the run`,
       "(other jobs share the two cores, and the load generator runs on them too: compare runs made at a similar load).",
-      "The server keeps an availability answer for a second unless places or the schedule change (`server/bookings/service.ts`).",
+      "The server keeps an availability answer for a second unless places or the schedule change (`server/bookings/availability.ts`).",
       "",
       "| what | result |",
       "|---|---|",

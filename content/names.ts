@@ -35,3 +35,19 @@ export function localNames(site: Site, lang: Language): LocalNames {
 export function estateNames(site: Site): Record<Language, string> {
   return Object.fromEntries(languages.map((lang) => [lang, localNames(site, lang).estate])) as Record<Language, string>;
 }
+
+/**
+ * A wine's name as a language writes it: a wine named after the estate takes the estate's name in
+ * that language (莱斯库尔隐庐酒庄 2020 on a Chinese page, « Château L’Hermitage Lescours » with its
+ * apostrophe in French), any other keeps its Latin name with the language's apostrophe. The pages'
+ * titles, the search engines' and the visitor's e-mails name wines this way (the native readers'
+ * N10 and N12 of 29 November 2026).
+ */
+export function wineNameIn(site: Site, wine: { name: string }, lang: Language): string {
+  return wine.name === site.estateName ? localNames(site, lang).estate : nameIn(wine.name, {}, lang);
+}
+
+/** Whether a language writes a wine's name in other letters than its Latin name (Chinese, Japanese): pages then give the Latin name beside it. */
+export function wineNameIsLocal(site: Site, wine: { name: string }, lang: Language): boolean {
+  return wineNameIn(site, wine, lang) !== nameIn(wine.name, {}, lang);
+}

@@ -43,14 +43,22 @@ export interface LanguageDescription {
    */
   readsFrenchAbbreviations: boolean;
   /**
+   * Whether the language writes the estate's street as its prose does, « 860, route du Menhir », on
+   * every address it shows (footer, contact page, legal pages, e-mails, summary sheets): French, whose
+   * readers took the postal form « 860 Rte du Menhir » for a note (the native readers' FN5).
+   */
+  streetAsProse?: true;
+  /**
    * The legal drinking age the site asks about in this language: the age gate's question, the
    * footer, the shop's lines and the terms read it here. Japanese readers are asked about 20, the
    * age of Japanese law that the under-20 notice on every Japanese page states; the others 18.
    */
   drinkingAge: number;
   /**
-   * The apostrophe the language's typography uses inside names written in Latin letters: French
-   * sets the estate's name as « Château L’Hermitage Lescours » (content/names.ts).
+   * The apostrophe the language's typography uses inside names written in Latin letters, where the
+   * name's own spelling (site.json, a wine's name) has the typewriter one: « Château L’Hermitage
+   * Lescours » in French, and in English, Spanish and the Latin names of Chinese and Japanese pages
+   * alike (content/names.ts; the native readers of 29 November 2026, F6 and SN3).
    */
   apostrophe?: string;
   /**
@@ -91,6 +99,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     quotes: ["“", "”"],
     readsFrenchAbbreviations: true,
     drinkingAge: 18,
+    apostrophe: "’",
     dates: {},
   },
   fr: {
@@ -100,6 +109,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     script: "latin",
     quotes: [`«${nnbsp}`, `${nnbsp}»`],
     readsFrenchAbbreviations: true,
+    streetAsProse: true,
     drinkingAge: 18,
     apostrophe: "’",
     dates: { firstOfMonthSuffix: "er", hourWithH: true },
@@ -112,6 +122,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     quotes: ["“", "”"],
     readsFrenchAbbreviations: false,
     drinkingAge: 18,
+    apostrophe: "’",
     dates: {},
   },
   es: {
@@ -123,6 +134,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     fullStopAfterQuote: true,
     readsFrenchAbbreviations: false,
     drinkingAge: 18,
+    apostrophe: "’",
     groupSeparator: nnbsp,
     dates: {},
   },
@@ -134,6 +146,7 @@ export const languageDescriptions: Record<Language, LanguageDescription> = {
     quotes: ["「", "」"],
     readsFrenchAbbreviations: false,
     drinkingAge: 20,
+    apostrophe: "’",
     dates: { weekdayInBrackets: ["（", "）"] },
   },
 };

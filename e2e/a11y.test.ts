@@ -208,7 +208,7 @@ test.describe("keyboard", () => {
     await page.goto(`${baseUrl}/es`);
     await waitForHydration(page);
     const video = page.locator("video");
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     const toggle = page.getByRole("button", { name: text("es", "media.heroVideo.pause") });
     // In the tab order right before the hero's links (early, as a pause control should be).
     await page

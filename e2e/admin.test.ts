@@ -121,7 +121,7 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
 
     // The visitor's e-mail reaches the SMTP server, in Japanese, with the private link and the calendar file in Paris time.
     // (The first e-mail to the visitor acknowledged the request without a time; the second confirms it.)
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(guestEmail)).length, { message: "the visitor's e-mail", timeout: 60_000 }).toBe(2);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(guestEmail)).length, { message: "the visitor's e-mail" }).toBe(2);
     const mail = await simpleParser(smtp.received.filter((received) => received.to.includes(guestEmail))[1]!.raw);
     const date = formatEventDate(day, "ja");
     // Booked from a Japanese page: the estate is named as site.json writes it in Japanese.

@@ -13,7 +13,7 @@ test.describe("age gate", () => {
 
   test("is a modal dialog on first load that Escape does not close", async ({ page }) => {
     await page.goto(`${baseUrl}/shop`);
-    const gate = page.getByRole("dialog", { name: "Welcome to Château L'Hermitage Lescours" });
+    const gate = page.getByRole("dialog", { name: "Welcome to Château L’Hermitage Lescours" });
     await expect.poll(() => gate.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#age-gate")?.matches(":modal"))).toBe(true);
     await expect.poll(() => page.getByText("Are you 18 years of age or older?").isVisible()).toBe(true);

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
-import { localNames } from "#content/names";
+import { localNames, wineNameIn } from "#content/names";
 import { drinkingAge } from "#core/languages";
+import { defaultCutoffHours } from "#forms/tour-booking";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { untilIdle } from "./support/settle";
@@ -172,12 +173,32 @@ test.describe("before the framework arrives", () => {
     expect(await hydrated(page)).toBe(false);
   });
 
+  test("the tours form names the terms, the privacy policy and the missing right of withdrawal above its button", async ({ page }) => {
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/fr/wine-tours`, { waitUntil: "load" });
+    const notice = page.getByTestId("booking-terms");
+    // Before a time is chosen (and without script none can be), the schedule's own cut-off.
+    expect(await notice.innerText()).toBe(text("fr", "wineTours.form.notice.terms", { hours: defaultCutoffHours }));
+    expect(await page.getByTestId("booking-notice").innerText()).toContain(text("fr", "wineTours.form.notice.thanks"));
+    expect(await notice.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/fr/terms", "/fr/privacy"]);
+    await notice.getByRole("link").first().click();
+    await page.waitForURL(`${baseUrl}/fr/terms`);
+    expect(await hydrated(page)).toBe(false);
+  });
+
   test("the buy button leads to the order inquiry", async ({ page }) => {
     await holdFramework(page);
     await page.goto(`${baseUrl}/es/shop/chateau-2020`, { waitUntil: "load" });
     await page.locator("button.snipcart-add-item").click();
     await page.waitForURL((url) => url.pathname === "/es/contact");
-    expect(new URL(page.url()).searchParams.get("subject")).toContain(`${content.wines.find((w) => w.id === "chateau-2020")!.name} 2020`);
+    // The wine as the page names it, in its language (with L’Hermitage's apostrophe).
+    expect(new URL(page.url()).searchParams.get("subject")).toContain(
+      `${wineNameIn(
+        content.site,
+        content.wines.find((w) => w.id === "chateau-2020")!,
+        "es",
+      )} 2020`,
+    );
   });
 
   test("a contact message is posted, stored and answered with a page in the visitor's language", async ({ page }) => {

@@ -7,6 +7,7 @@ import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 import { photograph } from "./support/photograph";
+import { pace } from "../tests/support/pacing";
 
 /**
  * A publish from the editor, end to end, on the real server and the real publish (pipeline/publish-build.ts):
@@ -88,7 +89,7 @@ const newestJob = (page: Page) => page.locator(".publish-job").first();
  */
 async function finished(page: Page, status: "done" | "failed" | "previewed"): Promise<void> {
   const words = status === "previewed" ? en("content.preview.status.done") : en(`content.publish.status.${status}`);
-  await expect(newestJob(page)).toContainText(words, { timeout: 12 * 60_000 });
+  await expect(newestJob(page)).toContainText(words);
 }
 
 /** A client reading `/` every 200 ms until stopped, keeping every answer. */
@@ -99,7 +100,7 @@ function pollHome() {
     while (!stopped) {
       const response = await fetch(`${server.url}/`);
       answers.push({ status: response.status, body: await response.text() });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pace(200);
     }
   })();
   return {
@@ -264,7 +265,7 @@ test("an editor adds a news item with a photograph and changes a price, previews
   await tick(page, "wines/chateau-2020");
   await page.getByRole("button", { name: en("content.publish.button") }).click();
   // Progress: the build's steps, in words, as they finish.
-  await expect(newestJob(page).locator(".publish-steps-details summary")).toBeVisible({ timeout: 5 * 60_000 });
+  await expect(newestJob(page).locator(".publish-steps-details summary")).toBeVisible();
   await finished(page, "done");
   await visitor.goto(`${server.url}/shop/chateau-2020`);
   await expect(visitor.locator("main")).toContainText("€175 incl. VAT");

@@ -226,9 +226,8 @@ test.describe("the deployment of docs/deployment.md, rehearsed on a copy", () =>
     expect(back.origin).toBe(env.get("SITE_URL"));
     expect((await nginx.https(`${back.pathname}${back.search}`)).status).toBe(200);
 
-    // A last resort below the test's own limit: the outbox sends at once.
     const mailTo = (address: string) => smtp.received.find((mail) => mail.to.includes(address));
-    await waitFor(() => !!mailTo(visitor.email) && !!mailTo(content.site.contact.email), 100_000, "the visitor's and the estate's e-mails");
+    await waitFor(() => !!mailTo(visitor.email) && !!mailTo(content.site.contact.email), "the visitor's and the estate's e-mails");
     const toVisitor = parseMail(mailTo(visitor.email)!.raw);
     const toEstate = parseMail(mailTo(content.site.contact.email)!.raw);
     expect(toEstate.text).toContain(visitor.name);

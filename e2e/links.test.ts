@@ -13,7 +13,6 @@ test.describe("a crawl of the served site", () => {
       path: publicPaths().map((p) => `${baseUrl}${p.path}`),
       recurse: true,
       concurrency: 8,
-      timeout: 60_000,
       // Offline: outside links are the visitor's business; canonical URLs name the public origin.
       linksToSkip: async (link) => !link.startsWith(baseUrl),
     });

@@ -111,7 +111,7 @@ async function send(payload: object): Promise<string> {
 /** Every mail to an address so far, once at least `count` have arrived, parsed. */
 async function mailsTo(address: string, count: number) {
   await expect
-    .poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} mails to ${address}`, timeout: 60_000 })
+    .poll(() => smtp.received.filter((mail) => mail.to.includes(address)).length, { message: `${count} mails to ${address}` })
     .toBeGreaterThanOrEqual(count);
   return Promise.all(smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw)));
 }

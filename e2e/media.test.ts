@@ -48,7 +48,7 @@ test.describe("home hero video", () => {
     expect(props.poster).toMatch(/\/assets\/estate-hero-[\w-]+\.(avif|webp|jpe?g)$/);
     expect(props.sources.map(([type]) => type)).toEqual(["video/webm", "video/mp4"]);
     for (const [, src] of props.sources) expect(src).toMatch(/^\/media\/hero-estate-[0-9a-f]{10}\.(webm|mp4)$/);
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
     expect(requests.some((url) => url.includes("/media/hero-estate-"))).toBe(true);
   });
 
@@ -56,7 +56,7 @@ test.describe("home hero video", () => {
     const { page, problems } = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl);
     await waitForHydration(page);
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     const button = page.getByRole("button", { name: "Pause video" });
     await expect.poll(() => button.isVisible()).toBe(true);
     await button.click();
@@ -71,7 +71,7 @@ test.describe("home hero video", () => {
   test("labels the button in the page's language", async ({ page }) => {
     await page.goto(`${baseUrl}/fr`);
     await waitForHydration(page);
-    await expect.poll(() => toggle(page).getAttribute("aria-label"), { timeout: 15_000 }).toBe("Mettre la vidéo en pause");
+    await expect.poll(() => toggle(page).getAttribute("aria-label")).toBe("Mettre la vidéo en pause");
   });
 
   test("shows only the poster with prefers-reduced-motion: reduce", async ({ openPage }) => {
@@ -105,7 +105,7 @@ test.describe("home hero video", () => {
     expect(requests.filter((url) => url.includes("/media/"))).toEqual([]);
     await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
     await expect.poll(() => video(page).count()).toBe(1);
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
   });
 });
 
@@ -114,7 +114,7 @@ test.describe("the hero video's code", () => {
   test("loads the video's code only after the page, and serves the video files with a long cache", async ({ page }) => {
     expect(readFileSync("build/client/index.html", "utf8")).not.toContain("background-video");
     await page.goto(baseUrl);
-    await expect.poll(() => video(page).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => video(page).count()).toBe(1);
     const sources = await video(page).evaluate((v: HTMLVideoElement) => [...v.querySelectorAll("source")].map((s) => s.getAttribute("src")!));
     for (const src of sources) {
       const response = await fetch(`${baseUrl}${src}`, { method: "HEAD" });

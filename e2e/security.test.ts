@@ -207,7 +207,7 @@ test.describe("the Content-Security-Policy in Chromium", () => {
       await frame.waitFor();
       expect(new URL((await frame.getAttribute("src")) ?? "").origin).toBe(origin);
       // The outside site is stubbed (no network here): the stub's text proves the frame was allowed to load.
-      await expect.poll(() => frame.contentFrame().locator("p").textContent(), { timeout: 10_000 }).toBe("stub");
+      await expect.poll(() => frame.contentFrame().locator("p").textContent()).toBe("stub");
       const csp = parseCsp((await page.request.get(`${baseUrl}${path}`)).headers()["content-security-policy"] ?? null);
       expect(csp.get("frame-src"), path).toContain(origin);
       expect(await violations(), path).toEqual([]);

@@ -4,6 +4,7 @@
  * the wine's real content.
  */
 import { content } from "#content";
+import { wineNameIn } from "#content/names";
 import { textIn } from "#content/text";
 import { languages } from "#core/languages";
 import { localizePath } from "#core/paths";
@@ -51,7 +52,8 @@ for (const lang of languages) {
         expect(button!.text).toContain(new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0 }).format(wine.price));
 
         // The page's real content is in the HTML: heading, price, tasting notes, ratings.
-        expect(await page.locator("h1").innerText()).toBe(`${wine.name} ${wine.vintage}`);
+        // The heading names the wine as the page's language does (莱斯库尔隐庐酒庄 2020, L’Hermitage's apostrophe).
+        expect(await page.locator("h1").innerText()).toBe(`${wineNameIn(content.site, wine, lang)} ${wine.vintage}`);
         expect(await page.locator("main").innerText()).toContain(textIn(wine.tastingNotes, lang));
         for (const rating of wine.ratings) expect(await page.locator("main").innerText()).toContain(rating.critic);
       });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { content, findWine } from "#content";
+import { wineNameIn } from "#content/names";
 import { textIn } from "#content/text";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
@@ -38,7 +39,7 @@ test.describe("home page", () => {
     const { page, problems } = await openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L’Hermitage Lescours");
     expect(await page.getByRole("link", { name: "Discover our story" }).getAttribute("href")).toBe("/story");
 
     // Spec §9: at most three Château wines on the home page.
@@ -69,7 +70,7 @@ test.describe("home page", () => {
     // A card leads to its wine.
     await page.locator('article[data-wine="chateau-2019"] h3 a').click();
     await page.waitForURL(`${baseUrl}/shop/chateau-2019`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2019");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L’Hermitage Lescours 2019");
     expect(problems).toEqual([]);
   });
 
@@ -169,9 +170,9 @@ test.describe("wine page", () => {
     await page.goto(`${baseUrl}/shop/chateau-2020`);
     await waitForHydration(page);
     expect(await page.getByRole("link", { name: "Back to Shop" }).getAttribute("href")).toBe("/shop");
-    const bottle = page.getByRole("img", { name: "Bottle of Château L'Hermitage Lescours 2020" });
+    const bottle = page.getByRole("img", { name: "Bottle of Château L’Hermitage Lescours 2020" });
     expect([await bottle.getAttribute("width"), await bottle.getAttribute("height")]).toEqual(["356", "504"]);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L'Hermitage Lescours 2020");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Château L’Hermitage Lescours 2020");
     const main = page.locator("main");
     const price = euros("en", wine("chateau-2020").price);
     expect(await main.innerText()).toContain(price);
@@ -273,7 +274,9 @@ test.describe("wine page", () => {
     await page.keyboard.press("Tab");
     await page.locator("button.snipcart-add-item").click();
     await page.waitForURL((url) => url.pathname === "/fr/contact");
-    expect(new URL(page.url()).searchParams.get("subject")).toBe(text("fr", "wine.buy.subject", { wine: `${wine("chateau-2019").name} 2019` }));
+    expect(new URL(page.url()).searchParams.get("subject")).toBe(
+      text("fr", "wine.buy.subject", { wine: `${wineNameIn(content.site, wine("chateau-2019"), "fr")} 2019` }),
+    );
     expect(requests.filter((url) => !url.startsWith(baseUrl))).toEqual([]);
     expect(await page.locator("#snipcart").count()).toBe(0);
     expect(problems).toEqual([]);
@@ -299,10 +302,10 @@ test.describe("summary sheet", () => {
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: "View Wine Summary" });
     await opener.click();
-    const dialog = page.getByRole("dialog", { name: "Château L'Hermitage Lescours 2020: summary sheet" });
+    const dialog = page.getByRole("dialog", { name: "Château L’Hermitage Lescours 2020: summary sheet" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
-    const image = dialog.getByRole("img", { name: /Summary sheet of Château L'Hermitage Lescours 2020/ });
+    const image = dialog.getByRole("img", { name: /Summary sheet of Château L’Hermitage Lescours 2020/ });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1240);
     expect(await image.getAttribute("src")).toBe("/summaries/en/chateau-2020.jpg");
 

@@ -8,6 +8,13 @@ import type { BookingOutcome, FormDefinition } from "./fields";
 export const tourPackageIds = ["hermitage", "mongiron", "both"] as const;
 export type TourPackageId = (typeof tourPackageIds)[number];
 
+/**
+ * The schedule's own online cut-off, in hours before a tour, until the estate changes it (the default
+ * of `tour_schedule.cutoff_hours`, server/db/migrations.ts): what the notice above the tours form's
+ * button says before a day and a time are chosen (the availability answer then gives the package's).
+ */
+export const defaultCutoffHours = 24;
+
 /** Tour booking (spec §3, §5): name and email required, guests at least 1, a package chosen above the form. */
 export const tourBookingForm = {
   kind: "tourBooking",

@@ -5,9 +5,9 @@
  */
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
 import { content, type Wine } from "#content";
-import { localNames } from "#content/names";
+import { localNames, wineNameIn } from "#content/names";
 import { optionalTextIn, textIn } from "#content/text";
-import { ratingQuote, wineTitle } from "#presentation/wine-format";
+import { formatBlend, ratingQuote, wineTitle } from "#presentation/wine-format";
 import { languages, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
@@ -102,7 +102,8 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
     "@context": "https://schema.org",
     "@type": "Product",
     "@id": `${url}#product`,
-    name: wineTitle(wine),
+    // As the page's heading names it (莱斯库尔隐庐酒庄 2020 on the Chinese page), the Latin name beside it.
+    ...names(wineTitle({ name: wineNameIn(site, wine, lang), vintage: wine.vintage }), wineTitle(wine)),
     sku: wine.id,
     url,
     ...(image ? { image } : {}),
@@ -112,8 +113,8 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
     additionalProperty: [
       { "@type": "PropertyValue", name: "Vintage", value: wine.vintage },
       { "@type": "PropertyValue", name: "Alcohol by volume", value: wine.abv },
-      { "@type": "PropertyValue", name: "Blend", value: wine.blend },
-      // The appellation as the page's language writes it (圣埃美隆特级园 on the Chinese page).
+      // The blend and the appellation as the page's language writes them (梅洛 80%…, 圣埃美隆特级园 on the Chinese page).
+      { "@type": "PropertyValue", name: "Blend", value: formatBlend({ lang, tag: languageTags[lang], t: translator(lang).t }, wine.blend, content.grapes) },
       { "@type": "PropertyValue", name: "Appellation", value: local.appellation },
       { "@type": "PropertyValue", name: "Volume", value: wine.volumeMl, unitCode: "MLT", unitText: "ml" },
     ],

@@ -11,6 +11,9 @@ import type { Config } from "./config";
 import { contentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
 import { health } from "./health";
+import { bookings } from "./plugins/bookings";
+import { database } from "./plugins/database";
+import { mail } from "./plugins/mail";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
 import { defaultPublishDir } from "./admin/content/publisher";
@@ -145,7 +148,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // server does not start and says which is missing). The content the server speaks with is read
   // now, and again when a publish goes live (./content-store.ts).
   await app.register(contentStore, { dir: contentDir, live: live.contentDir });
-  await app.register(api, { config, now: options.now });
+  await app.register(database, { config });
+  await app.register(mail, { config });
+  await app.register(bookings, { config, now: options.now });
+  await app.register(api, { config });
   await app.register(backups, { config });
   await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir, rebuildWith: live.rebuildWith });
   await app.register(health, { config });

@@ -343,12 +343,21 @@ function distance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** The distinct letters of a name, in order: `HTST` and `HSTS` both use H, S and T. */
+const lettersOf = (name: string) => [...new Set(name)].sort().join("");
+
+/** "A", "A or B", "A, B or C". */
+const either = (names: string[]) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)!}`);
+
 /**
  * One warning line for each variable of the environment that looks like one of the site's
  * settings but is none (`RATE_LIMT_MAX`, `MAIL_RETRY_MAX`): the server would otherwise start with
  * the default and say nothing. A variable looks like a setting when it is one or two edits from
- * one (one for names of up to eight letters: `HOME` is two from `HOST`), or starts like a group of
- * them (`MAIL_`, `BACKUP_`…); the line names the closest setting.
+ * one (one for names of up to eight letters: `HOME` is two from `HOST`), or two edits from one
+ * made of the same letters (`HTST`, the letters of `HSTS` in another order), or starts like a
+ * group of them (`MAIL_`, `BACKUP_`…). The line names every setting it may have meant: those
+ * made of its letters first (a mixed-up order is the likelier slip: `HTST` is one edit from
+ * `HOST`, but meant `HSTS`), then every one at the fewest edits, not one picked among equals.
  */
 export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
   const settings = Object.keys(configSchema.shape);
@@ -358,19 +367,25 @@ export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
   const warnings: string[] = [];
   for (const name of Object.keys(env).sort()) {
     if (known.has(name) || !/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
-    // The fewest edits; between equals, the longest shared beginning (BACKUP_KEEP_DAYS: DAILY, not LAST).
+    // Between equals, the longest shared beginning first (BACKUP_KEEP_DAYS: DAILY, not LAST).
     const shared = (setting: string) => {
       const differs = [...setting].findIndex((letter, i) => name[i] !== letter);
       return differs === -1 ? setting.length : differs;
     };
-    const [closest] = settings
-      .map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting) }))
+    const scored = settings
+      .map((setting) => ({ setting, edits: distance(name, setting), prefix: shared(setting), sameLetters: lettersOf(setting) === lettersOf(name) }))
       .sort((a, b) => a.edits - b.edits || b.prefix - a.prefix);
-    const near = closest !== undefined && closest.edits <= (name.length <= 8 ? 1 : 2);
+    const fewest = scored[0]?.edits ?? Infinity;
+    const nearLimit = name.length <= 8 ? 1 : 2;
+    const reordered = scored.filter((candidate) => candidate.sameLetters && candidate.edits <= 2);
+    const closest = scored.filter((candidate) => candidate.edits === fewest && !reordered.includes(candidate));
+    const near = reordered.length > 0 || fewest <= nearLimit;
     const family = [...families].some((prefix) => name.startsWith(prefix));
     if (!near && !family) continue;
+    // A name of the family four edits or more from any setting is named without a guess.
+    const meant = [...reordered, ...(fewest <= Math.max(nearLimit, family ? 4 : 0) ? closest : [])].map((candidate) => candidate.setting);
     warnings.push(
-      `Unknown variable ${name} is ignored: it is no setting of this site${closest && (near || closest.edits <= 4) ? `; did you mean ${closest.setting}?` : " (see .env.example)"}`,
+      `Unknown variable ${name} is ignored: it is no setting of this site${meant.length > 0 ? `; did you mean ${either(meant)}?` : " (see .env.example)"}`,
     );
   }
   return warnings;

@@ -142,7 +142,7 @@ async function registerHealth(app: FastifyInstance, { config }: { config: Config
     db: app.db,
     dataDir: config.DATA_DIR,
     minFreeBytes: config.DISK_MIN_FREE_MB * 1024 * 1024,
-    commits: app.submissions.commitState,
+    commits: app.commits.state,
     backup: () => app.backups.status(),
   });
   app.get("/healthz", async (_request, reply) => {
@@ -160,5 +160,5 @@ async function registerHealth(app: FastifyInstance, { config }: { config: Config
   });
 }
 
-/** `/healthz` and `/readyz` as a plugin of the server (`health`): they look at the API's database and outbox and at the backups. */
-export const health = fp(registerHealth, { name: "health", fastify: "5.x", dependencies: ["api", "backups"] });
+/** `/healthz` and `/readyz` as a plugin of the server (`health`): they look at the database and its outbox, and at the backups. */
+export const health = fp(registerHealth, { name: "health", fastify: "5.x", dependencies: ["database", "backups"] });

@@ -6,10 +6,12 @@ import { content } from "#content";
 import { postalAddress } from "#content/address";
 import { localNames } from "#content/names";
 import type { I18n } from "./i18n/context";
+import { keptPhrases } from "./kept-phrases";
 import type { SiteView } from "./site";
 
 export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
+  const names = localNames(content.site, lang);
   return {
     estateName,
     appellation,
@@ -17,7 +19,8 @@ export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
     social,
     sisterBrands,
     address: postalAddress(content.site.address, lang),
-    names: localNames(content.site, lang),
+    names,
+    tagline: keptPhrases(t("site.tagline"), [names.appellation, names.estate]),
     sisterEstateName: content.site.sisterEstate.name,
     emptyCart: { open: t("cart.open", { count: 0 }), unavailable: t("cart.unavailable", { count: 0 }) },
   };

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { Site } from "#content";
 import type { LocalNames } from "#content/names";
+import type { KeptPieces } from "./kept-phrases";
 
 /** The estate's facts every page shows (navigation, footer), from content/site.json through the layout's loader. */
 export interface SiteView extends Pick<Site, "estateName" | "appellation" | "contact" | "social" | "sisterBrands"> {
@@ -11,6 +12,8 @@ export interface SiteView extends Pick<Site, "estateName" | "appellation" | "con
    * them (莱斯库尔隐庐酒庄 in Chinese): titles and first mentions. The logo keeps `estateName`.
    */
   names: LocalNames;
+  /** The footer's tagline, the appellation and the estate's name in it kept whole on a line (./kept-phrases.ts). */
+  tagline: KeptPieces;
   /** The sister estate's Latin name, as its link among the sister brands is named. */
   sisterEstateName: string;
   /**

@@ -105,7 +105,9 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-8 border-t border-wine-700 pt-6">
-              {t("villa.booking.direct")}{" "}
+              {/* A sentence ending on a full-width colon (Japanese) takes no space before the address (JN8). */}
+              {t("villa.booking.direct")}
+              {t("villa.booking.direct").endsWith("：") ? "" : " "}
               <a href={`mailto:${view.email}`} className="font-semibold text-cream-50 underline decoration-gold-400 underline-offset-4 hover:text-gold-200">
                 {view.email}
               </a>

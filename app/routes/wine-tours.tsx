@@ -5,7 +5,7 @@ import { PackageCard } from "~/components/tours/package-card";
 import { TourHighlights } from "~/components/tours/tour-highlights";
 import { toursView } from "~/components/tours/views.server";
 import { PageHero } from "~/components/ui/page-hero";
-import { useI18n } from "~/lib/i18n/context";
+import { Message, useI18n } from "~/lib/i18n/context";
 import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
@@ -80,14 +80,41 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
               <h3 className="text-2xl text-gold-200">{t("wineTours.journey.pricing.title")}</h3>
               <ul className="mt-3 space-y-1">
                 {view.packages.map((tour) => (
-                  <li key={tour.id} className="flex justify-between gap-4 border-b border-wine-700 py-1">
-                    <span>{tour.title}</span>
-                    <span className="font-semibold text-cream-50">{tour.price}</span>
+                  <li key={tour.id} className="border-b border-wine-700 py-1">
+                    <p className="flex justify-between gap-4">
+                      <span className="estate-name">{tour.title}</span>
+                      <span className="shrink-0 font-semibold whitespace-nowrap text-cream-50">
+                        {t("wineTours.journey.pricing.perPerson", { price: tour.price })}
+                      </span>
+                    </p>
+                    {tour.otherPrices.map((line) => (
+                      <p key={line} className="text-sm">
+                        {line}
+                      </p>
+                    ))}
                   </li>
                 ))}
               </ul>
               <p className="mt-3 text-sm">{t("wineTours.journey.pricing.note")}</p>
             </div>
+          </div>
+          <div className="mt-10">
+            <h3 className="text-2xl text-gold-200">{t("wineTours.journey.meeting.title")}</h3>
+            <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+              {view.packages.map((tour) => (
+                <div key={tour.id}>
+                  <dt className="font-semibold text-cream-50">{tour.title}</dt>
+                  <dd className="mt-1">
+                    <Message
+                      id="wineTours.journey.meeting.place"
+                      values={{ place: tour.meetingPoint.place, address: tour.meetingPoint.address }}
+                      components={{ place: <span className="estate-name" /> }}
+                    />
+                  </dd>
+                  <dd className="mt-1 text-sm">{tour.meetingPoint.directions}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
         </div>
       </section>
@@ -96,7 +123,7 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
         <h2 id="booking-title" className="text-center text-4xl">
           {t("wineTours.form.title")}
         </h2>
-        <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro", { languages: view.guideLanguages })}</p>
+        <p className="mt-4 mb-10 text-center text-ink-700">{t("wineTours.form.intro", { languages: view.guidedIn })}</p>
         <BookingForm tour={view.packages.find((tour) => tour.id === selected)} onBooked={() => setSelected(null)} />
       </section>
     </>

@@ -28,10 +28,11 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
       noindex: true,
     });
   }
+  // A Chinese or Japanese title names the wine as its readers write it, and its Latin name after it (N12).
   return pageMeta(matches, {
-    title: "wine.meta.title",
+    title: wine.latinName ? "wine.meta.titleWithLatin" : "wine.meta.title",
     description: "wine.meta.description",
-    vars: { name: wine.name, vintage: wine.vintage, rated: wine.ratings.length > 0 ? "yes" : "no" },
+    vars: { name: wine.name, latin: wine.latinName ?? wine.name, vintage: wine.vintage, rated: wine.ratings.length > 0 ? "yes" : "no" },
     path: winePath(wine.id),
     written: wine.search,
   });

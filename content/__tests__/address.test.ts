@@ -5,9 +5,10 @@ import { content } from "../index";
 const { address } = content.site;
 
 describe("the estate's postal address in running text", () => {
-  it("is the estate's own written address in English and French", () => {
+  it("is the estate's own written address in English, and its street as French prose writes it in French (« 860, route du Menhir », FN5)", () => {
     expect(postalAddress(address, "en")).toBe(`${address.street}, ${address.postalCode} ${address.locality}, France`);
-    expect(postalAddress(address, "fr")).toBe(`${address.street}, ${address.postalCode} ${address.locality}, France`);
+    expect(postalAddress(address, "fr")).toBe(`${address.streetInText}, ${address.postalCode} ${address.locality}, France`);
+    expect(postalAddress(address, "fr")).toMatch(/^860, route du Menhir, /);
   });
 
   it("names the country in Spanish and writes the French street abbreviation out in Spanish text", () => {

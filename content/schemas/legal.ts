@@ -12,7 +12,8 @@ import { localizedText } from "./localized";
  * `{publicationDirector}`; the host's `{hostName}`, `{hostAddress}`, `{hostPhone}`; the consumer
  * mediator's `{mediatorName}`, `{mediatorAddress}`, `{mediatorUrl}`, each a placeholder in the page's language
  * while site.json has it as `null` (app/components/legal/views.server.ts). A web address
- * (`https://…`) or a page of the site (`/fr/terms`) in a body is shown as a link.
+ * (`https://…`) or a page of the site (`/fr/terms`) in a body is shown as a link; `[words](/fr/terms)`
+ * gives the link those words.
  */
 export const legalPageSchema = z.strictObject({
   /** YYYY-MM-DD, shown as "Last updated". */

@@ -14,6 +14,29 @@ const fact = toFill(z.string().trim().min(1));
 /** A name in the languages that do not write it in Latin letters; the others use the Latin name. */
 const localNames = partlyLocalized(z.string().trim().min(1));
 
+/** A postal address in France as the estate writes it, and as each language reads it (content/address.ts). */
+export const postalAddressSchema = z.strictObject({
+  /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
+  street: z.string().min(1),
+  /**
+   * The same street with its abbreviations written out ("860 Route du Menhir"), for the languages
+   * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
+   */
+  streetInFull: z.string().min(1),
+  /**
+   * The street as French running text writes it, « 860, route du Menhir » (a comma after the
+   * number, the kind of road in full and in lower case): the legal pages' French sentences, as
+   * `{addressInText}`. Address lines keep `street`.
+   */
+  streetInText: z.string().min(1),
+  postalCode: z.string().min(1),
+  locality: z.string().min(1),
+  /** The country's name in English, used only where Intl has no name for `countryCode`. */
+  country: z.string().min(1),
+  /** ISO 3166-1 alpha-2, for structured data. */
+  countryCode: z.string().length(2),
+});
+
 /** The estate's facts: names, address, the one place for contact e-mails, phones and outside links. */
 export const siteSchema = z.strictObject({
   /** The estate's name as it appears everywhere, including the logo and the summary sheet file name. */
@@ -36,28 +59,13 @@ export const siteSchema = z.strictObject({
     nameLocal: localNames,
     hectares: z.number().positive(),
     url: httpsUrl,
-  }),
-  address: z.strictObject({
-    /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
-    street: z.string().min(1),
     /**
-     * The same street with its abbreviations written out ("860 Route du Menhir"), for the languages
-     * whose readers do not know French postal abbreviations (es, zh, ja: content/address.ts).
+     * Its postal address, where the tours that meet there meet (tours.json `meetingPoint`). Sample
+     * content until the estate gives it (content/README.md): next door, on the same road.
      */
-    streetInFull: z.string().min(1),
-    /**
-     * The street as French running text writes it, « 860, route du Menhir » (a comma after the
-     * number, the kind of road in full and in lower case): the legal pages' French sentences, as
-     * `{addressInText}`. Address lines keep `street`.
-     */
-    streetInText: z.string().min(1),
-    postalCode: z.string().min(1),
-    locality: z.string().min(1),
-    /** The country's name in English, used only where Intl has no name for `countryCode`. */
-    country: z.string().min(1),
-    /** ISO 3166-1 alpha-2, for structured data. */
-    countryCode: z.string().length(2),
+    address: postalAddressSchema,
   }),
+  address: postalAddressSchema,
   geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   /** Placeholders until the estate gives its real addresses (content/README.md). */
   contact: z.strictObject({

@@ -37,6 +37,16 @@ export const tourPackageSchema = z.strictObject({
   tour: localizedText,
   /** How the booking form names the chosen package. */
   selectedLabel: localizedText,
+  /**
+   * Where the guests meet and how they get there (sample content, content/README.md): at the estate
+   * (`estate`, site.json's address) or at its sister estate next door (`sisterEstate`, its address in
+   * site.json), and one short line on getting there, and on a tour of both châteaux, from one to the
+   * other. The tours page, the booking form and the visitor's e-mails name it (content/meeting-point.ts).
+   */
+  meetingPoint: z.strictObject({
+    at: z.enum(["estate", "sisterEstate"]),
+    directions: localizedText,
+  }),
 });
 
 /** Facts shared by every tour (spec §9). */

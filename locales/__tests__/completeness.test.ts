@@ -22,6 +22,7 @@ const english = readCatalog("en");
  */
 const properNames = [
   "Château L'Hermitage Lescours",
+  "Château L’Hermitage Lescours",
   "Château Mongiron",
   "Saint-Émilion Grand Cru",
   "Saint-Émilion",

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { content, readContent } from "#content";
+import { localNames, wineNameIn } from "#content/names";
 import { languages, type Language } from "#core/languages";
 import { readCatalog } from "../../pipeline/i18n/catalogs";
 
@@ -122,6 +123,17 @@ describe("typography the native readers asked for", () => {
         textsIn(lang).filter((text) => text.includes(name)),
         lang,
       ).toEqual([]);
+    }
+  });
+
+  it("sets the estate's and the wines' names with the typographic apostrophe in every language, in the copy and wherever they are filled in (F6, SN3)", () => {
+    for (const lang of languages) {
+      expect(
+        textsIn(lang).filter((text) => text.includes("L'Hermitage")),
+        lang,
+      ).toEqual([]);
+      expect(localNames(content.site, lang).estate, lang).not.toContain("'");
+      for (const wine of content.wines) expect(wineNameIn(content.site, wine, lang), `${lang} ${wine.id}`).not.toContain("'");
     }
   });
 

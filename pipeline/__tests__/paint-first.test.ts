@@ -2,7 +2,9 @@
  * The rewrite on its own. React Router's real output, in the real browser with the real
  * Content-Security-Policy, is tested on the built site by e2e/before-hydration.test.ts.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { aTaskLater } from "../../tests/support/pacing";
+import { waitFor } from "../../tests/support/wait-for";
 import { paintFirst, starterScript } from "../paint-first";
 
 /**
@@ -150,9 +152,10 @@ function start(
   return { block, listeners, steps, report, observers };
 }
 
-const aTask = () => new Promise((resolve) => setTimeout(resolve, 10));
-// vi.waitFor gives up after a second by default; a busy machine needs longer to run the starter's tasks.
-const booted = (steps: string[]) => vi.waitFor(() => expect(steps).toContain("boot"), { timeout: 30_000 });
+/** The starter's tasks due within 10 ms have run. */
+const aTask = () => aTaskLater(10);
+// However long a busy machine takes to run the starter's tasks: the test's own limit is the only deadline.
+const booted = (steps: string[]) => waitFor(() => steps.includes("boot"), "the boot script");
 
 describe("paint first: the starter", () => {
   it("starts on the first pointer, key, touch or focus, once, and the block becomes an async module script of the same text", async () => {
@@ -194,7 +197,7 @@ describe("paint first: the starter", () => {
       importModule: (url) => (url === first[0] ? react : Promise.resolve({})),
     });
     listeners.get("keydown")!();
-    await vi.waitFor(() => expect(steps.at(-1)).toBe(`import ${first[0]}`), { timeout: 30_000 });
+    await waitFor(() => steps.at(-1) === `import ${first[0]}`, "React's chunk to be imported");
     await aTask();
     expect(steps.at(-1)).toBe(`import ${first[0]}`);
     evaluated();

@@ -41,6 +41,21 @@ describe("structured data", () => {
     expect(property("es", "Appellation")?.value).toBe("Saint-Émilion Grand Cru");
   });
 
+  it("names a wine as the page's heading does, the Latin name as its alternate, and its blend with the language's grape names (N12)", () => {
+    const wine = content.wines.find((one) => one.id === "chateau-2020")!;
+    const named = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ lang, path: "/shop/chateau-2020", absolute })[0] as Named;
+    expect(named("zh")).toMatchObject({ name: `${site.estateNameLocal.zh} ${wine.vintage}`, alternateName: `${wine.name} ${wine.vintage}` });
+    expect(named("ja")).toMatchObject({ name: `${site.estateNameLocal.ja} ${wine.vintage}`, alternateName: `${wine.name} ${wine.vintage}` });
+    expect(named("fr")).toEqual(expect.objectContaining({ name: `${wine.name} ${wine.vintage}` }));
+    expect(named("fr").alternateName).toBeUndefined();
+    for (const [grape, names] of Object.entries(content.grapes).filter(([name]) => wine.blend.includes(name))) {
+      expect(property("zh", "Blend")?.value).toContain(names.zh);
+      expect(property("ja", "Blend")?.value).toContain(names.ja);
+      expect(property("en", "Blend")?.value).toContain(grape);
+    }
+    expect(property("zh", "Blend")?.value).not.toContain("Merlot");
+  });
+
   it("states the bottle's volume in millilitres (UN/CEFACT MLT)", () => {
     expect(property("en", "Volume")).toMatchObject({ value: 750, unitCode: "MLT" });
   });

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
 import { postalAddress } from "#content/address";
-import { localNames } from "#content/names";
+import { localNames, nameIn } from "#content/names";
 import { languageDescriptions, languages, type Language } from "#core/languages";
 import { catalogs } from "#locales";
 import { healthMessage } from "#presentation/health-message";
@@ -36,10 +36,11 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
   return {
     wineId: wine.id,
     lang: i18n.lang,
-    estateName: site.estateName,
+    // The Latin names the sheet prints, with the language's typographic apostrophe (L’Hermitage).
+    estateName: nameIn(site.estateName, {}, i18n.lang),
     appellation: site.appellation,
     collection: i18n.t(`wine.collections.${wine.collection}`, { estate: names.estate }),
-    name: wine.name,
+    name: nameIn(wine.name, {}, i18n.lang),
     vintage: String(wine.vintage),
     specs: [
       { label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },

@@ -1,5 +1,6 @@
 import { localNames } from "#content/names";
 import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { textIn } from "#content/text";
@@ -59,10 +60,12 @@ describe("notifications to the estate", () => {
       importer: (await post(app, "/api/importer-applications", validPayloads.importerApplication)).json().id as string,
     };
     // Three notifications, and the tour request's acknowledgement to the visitor.
-    await waitFor(() => smtp.received.length === 4, 10_000, "three notifications and an acknowledgement");
+    await waitFor(() => smtp.received.length >= 4, "three notifications and an acknowledgement");
     const mails = smtp.received.map((mail) => ({ ...mail, parsed: parseMail(mail.raw) })).filter((mail) => mail.to[0] !== validPayloads.tourBooking.email);
     for (const mail of mails) {
       expect(mail.from).toBe(site.contact.email);
+      // The sender's name with the typographic apostrophe, as the estate's language writes it (F6).
+      expect((await simpleParser(mail.raw)).from?.value[0]?.name).toBe(localNames(site, "fr").estate);
       expect(mail.parsed.parts.map((part) => part.type)).toEqual(["text/plain", "text/html", "image/png"]);
     }
     const receivedIn = (table: string, id: string) =>
@@ -108,13 +111,13 @@ describe("notifications to the estate", () => {
     expect(contact.parsed.header("subject")).toBe(
       `Message · Alex Smith · ${staffDay(contactReceived.date, "fr", { year: false })} ${staffClock(contactReceived.time, "fr")}`,
     );
-    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 5_000, "rows marked sent");
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), "rows marked sent");
     expect(outbox(app).map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
 
     // A member of the staff chooses English in the staff area: the next notification is in English.
     staffReadIn(app, "en");
     const next = (await post(app, "/api/contact-messages", validPayloads.contactMessage)).json().id as string;
-    await waitFor(() => smtp.received.length === 5, 10_000, "the English notification");
+    await waitFor(() => smtp.received.length >= 5, "the English notification");
     const english = parseMail(smtp.received[4]!.raw);
     expect(english.text).toContain(`Reference: ${next}`);
     expect(english.header("subject")).toMatch(/^Message · Alex Smith · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
@@ -131,7 +134,7 @@ describe("notifications to the estate", () => {
       message: "Body\r\n\r\nBcc: victim3@evil.example\r\n.\r\nMAIL FROM:<x@evil.example>",
     });
     expect(response.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    await waitFor(() => smtp.received.length >= 1, "the notification");
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual([site.contact.email]);
     const parsed = parseMail(mail.raw);
@@ -157,7 +160,7 @@ describe("newsletter double opt-in", () => {
     const signup = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "fr", page: "/fr/news" });
     expect(signup.statusCode).toBe(201);
     // Only the confirmation: the estate hears of the sign-up once it is confirmed.
-    await waitFor(() => smtp.received.length === 1, 10_000, "the confirmation");
+    await waitFor(() => smtp.received.length >= 1, "the confirmation");
     await app.mailSender!.idle();
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation"]);
     const confirmation = smtp.received[0]!;
@@ -192,7 +195,7 @@ describe("newsletter double opt-in", () => {
     expect(pageText(first.body)).toContain(fr("subscriber.confirmedTitle"));
     const confirmedAt = row().confirmed_at;
     expect(confirmedAt).toMatch(/Z$/);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the estate's notification of the confirmed sign-up");
+    await waitFor(() => smtp.received.length >= 2, "the estate's notification of the confirmed sign-up");
     const estate = parseMail(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual([site.contact.email]);
     expect(estate.header("subject")).toMatch(
@@ -220,12 +223,12 @@ describe("newsletter double opt-in", () => {
     // Signing up again re-subscribes the same row, with a fresh confirmation.
     const again = await post(app, "/api/newsletter-signups", { ...validPayloads.newsletterSignup, language: "es" });
     expect(again.json().id).toBe(signup.json().id);
-    await waitFor(() => smtp.received.length === 3, 10_000, "a second confirmation");
+    await waitFor(() => smtp.received.length >= 3, "a second confirmation");
     await app.mailSender!.idle();
     // Confirming twice told the estate once.
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation", "notification", "confirmation"]);
     const second2 = parseMail(smtp.received[2]!.raw);
-    expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${site.estateName}`);
+    expect(second2.header("subject")).toBe(`Confirme su suscripción al boletín de ${localNames(site, "es").estate}`);
     expect(row()).toMatchObject({ unsubscribed_at: null, confirmed_at: null, language: "es" });
     expect((app.db.prepare("SELECT count(*) AS n FROM newsletter_subscribers").get() as { n: number }).n).toBe(1);
   });
@@ -235,7 +238,7 @@ describe("newsletter double opt-in", () => {
     const app = await server({ SMTP_URL: smtp.url });
     await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
     await post(app, "/api/newsletter-signups", validPayloads.newsletterSignup);
-    await waitFor(() => smtp.received.length >= 1, 10_000, "the first mail");
+    await waitFor(() => smtp.received.length >= 1, "the first mail");
     await app.mailSender!.idle();
     expect(outbox(app).map((row) => row.kind)).toEqual(["confirmation"]);
   });
@@ -264,7 +267,7 @@ describe("mail outages", () => {
     const app = await server({ SMTP_URL: smtp.url });
     const response = await post(app, "/api/tour-bookings", validPayloads.tourBooking);
     expect(response.statusCode).toBe(201);
-    await waitFor(() => (outbox(app)[0]?.attempts ?? 0) >= 2, 10_000, "two failed attempts");
+    await waitFor(() => (outbox(app)[0]?.attempts ?? 0) >= 2, "two failed attempts");
     const waiting = outbox(app)[0]!;
     expect(waiting.sent_at).toBeNull();
     expect(waiting.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -272,9 +275,9 @@ describe("mail outages", () => {
 
     await smtp.start();
     // The tour request's notification, and its acknowledgement to the visitor.
-    await waitFor(() => smtp.received.length === 2, 10_000, "delivery after the outage");
+    await waitFor(() => smtp.received.length >= 2, "delivery after the outage");
     expect(parseMail(smtp.received[0]!.raw).text).toContain(response.json().id);
-    await waitFor(() => outbox(app)[0]!.sent_at !== null, 5_000, "row marked sent");
+    await waitFor(() => outbox(app)[0]!.sent_at !== null, "row marked sent");
     expect(outbox(app)[0]!.last_error).toBeNull();
   });
 
@@ -282,7 +285,7 @@ describe("mail outages", () => {
     const smtp = await downSmtp();
     const app = await server({ SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "50", MAIL_RETRY_MAX_MS: "100", MAIL_MAX_ATTEMPTS: "3" });
     await post(app, "/api/contact-messages", validPayloads.contactMessage);
-    await waitFor(() => Boolean(outbox(app)[0]?.failed_at), 10_000, "the e-mail marked failed");
+    await waitFor(() => Boolean(outbox(app)[0]?.failed_at), "the e-mail marked failed");
     const row = outbox(app)[0]!;
     expect(row.attempts).toBe(3);
     expect(row.sent_at).toBeNull();
@@ -297,15 +300,15 @@ describe("mail outages", () => {
     const env = { SMTP_URL: smtp.url, BUILD_DIR: buildDir, DATA_DIR: dataDir, MAIL_RETRY_BASE_MS: "600000", MAIL_RETRY_MAX_MS: "600000" };
     const before = await server(env);
     const id = (await post(before, "/api/importer-applications", validPayloads.importerApplication)).json().id as string;
-    await waitFor(() => (outbox(before)[0]?.attempts ?? 0) >= 1, 10_000, "a failed attempt");
+    await waitFor(() => (outbox(before)[0]?.attempts ?? 0) >= 1, "a failed attempt");
     expect(Date.parse(outbox(before)[0]!.next_attempt_at) - Date.now()).toBeGreaterThan(60_000);
     await before.close();
     apps.delete(before);
 
     await smtp.start();
     const after = await server(env);
-    await waitFor(() => smtp.received.length === 1, 10_000, "delivery after the restart");
+    await waitFor(() => smtp.received.length >= 1, "delivery after the restart");
     expect(parseMail(smtp.received[0]!.raw).text).toContain(id);
-    await waitFor(() => outbox(after)[0]!.sent_at !== null, 5_000, "row marked sent");
+    await waitFor(() => outbox(after)[0]!.sent_at !== null, "row marked sent");
   });
 });

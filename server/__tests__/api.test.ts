@@ -3,7 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import { formDefinitions, type FormKind } from "#forms/definitions";
 import { formPath } from "#forms/fields";
+import { isLanguage } from "#core/languages";
+import { translator, type MessageId } from "#locales";
 import { migrations } from "../db/migrations";
+import { problemIn } from "../api/forms";
 import { buildTestServer, closedAfterEachTest, isoDay, validPayloads } from "./support/fixtures";
 
 const json = { "content-type": "application/json" };
@@ -104,7 +107,13 @@ describe("POST a bad submission", () => {
       expect(response.statusCode).toBe(400);
       const body = response.json() as { error: string; fields: string[] };
       expect(body.fields.sort()).toEqual([...fields].sort());
-      for (const field of fields) expect(body.error).toContain(field);
+      // Fields of the form are named as the page names them, in its language; anything else in the API's words.
+      const labels = fields.map((field) => formDefinitions[kind].fields.find((one) => one.name === field)?.label);
+      const language = String(payload.language);
+      if (labels.every((label) => label !== undefined) && isLanguage(language)) {
+        expect(body.error).toBe(problemIn(kind, { error: "", fields }, language).error);
+        for (const label of labels) expect(body.error).toContain(translator(language).t(label as MessageId));
+      } else for (const field of fields) expect(body.error).toContain(field);
     });
   }
 

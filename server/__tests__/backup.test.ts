@@ -3,7 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stageBackup, sha256Of, type Manifest } from "../backup/stage";
 import { backupStatus } from "../backup/status";
-import { backupHistory, beginBackupRun, checkDatabaseCopy, copyDatabase, finishBackupRun } from "../db/backups";
+import {
+  backupHistory,
+  beginBackupRun,
+  checkDatabaseCopy,
+  copyDatabase,
+  failBackupRun,
+  finishBackupRun,
+  knownRepository,
+  recordRepository,
+} from "../db/backups";
 import { openDatabase } from "../db/database";
 import { enqueueMail } from "../db/outbox";
 import { contentRepository, git } from "./support/content";
@@ -100,6 +109,26 @@ describe("the backups' lock and records", () => {
       running: null,
       lastPrunedAt: now.toISOString(),
     });
+    db.close();
+  });
+
+  it("know the repository the backups belong in: the newest one a good or choosing run went to, whatever its id's letters", () => {
+    const db = openDatabase(tempDataDir());
+    const now = new Date();
+    const run = (repository: string, outcome: "done" | "failed", chosen: boolean, snapshot: string) => {
+      const begun = beginBackupRun(db, { trigger: "command", host: "here", pid: 101, now, alive: () => false }) as { id: number };
+      recordRepository(db, begun.id, repository, chosen);
+      if (outcome === "done") finishBackupRun(db, begun.id, { ok: true, snapshot, bytes: 1, manifestSha256: "f".repeat(64), pruned: false }, now);
+      else failBackupRun(db, begun.id, { error: "failed", problem: null }, now, () => {});
+    };
+    expect(knownRepository(db)).toBeNull();
+    run("f".repeat(64), "done", true, "aaaaaaaa");
+    // Moved to a new repository on purpose (--init), whose id sorts before the old one's.
+    run("0".repeat(64), "done", true, "bbbbbbbb");
+    expect(knownRepository(db)).toEqual({ id: "0".repeat(64), snapshot: "bbbbbbbb" });
+    // A run that chose a repository and then failed still moved the backups there.
+    run("1".repeat(64), "failed", true, "");
+    expect(knownRepository(db)).toEqual({ id: "1".repeat(64), snapshot: null });
     db.close();
   });
 

@@ -18,6 +18,7 @@ import { adminTestServer } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { availableSlots, bookTour, scheduleFormWith } from "./support/schedule";
 import { calendarOf, mailsTo, readEvent } from "./support/tour-mail";
+import { days } from "../bookings/day-view";
 
 const { apps, smtps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -99,7 +100,7 @@ function hiddenFields(body: string): Record<string, string> {
   return fields;
 }
 
-describe("closing a day", { timeout: 60_000 }, () => {
+describe("closing a day", () => {
   it("lists the bookings it touches before anything changes, keeps them on the calendar and frees none of their places", async () => {
     const { app, staff } = await estate();
     const ids = await saturdayBookings(app);
@@ -109,7 +110,7 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(said(asked.body)).toContain(en("scheduleChange.title", { count: 3 }));
     for (const name of ["Jean Dupont", "Emily Clarke", "王小明"]) expect(said(asked.body)).toContain(name);
     expect([...decisionsOf(asked.body).keys()].sort()).toEqual(Object.values(ids).sort());
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     // Kept, all three: the day is closed to new bookings, the guests stay where they were.
     const done = await staff.post("/admin/schedule/closures", hiddenFields(asked.body));
     expect(done.statusCode).toBe(303);
@@ -137,19 +138,19 @@ describe("closing a day", { timeout: 60_000 }, () => {
     expect(again.statusCode).toBe(409);
     expect(said(again.body)).toContain(en("scheduleChange.stale"));
     expect(decisionsOf(again.body).size).toBe(2);
-    expect(app.tours.schedule().closures).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
     expect((await staff.post("/admin/schedule/closures", hiddenFields(again.body))).statusCode).toBe(303);
-    expect(app.tours.schedule().closures).toHaveLength(1);
+    expect(app.bookings.schedule.current().closures).toHaveLength(1);
   });
 });
 
-describe("changing a weekly time", { timeout: 60_000 }, () => {
+describe("changing a weekly time", () => {
   it("lists the groups at the old time: one moved (same UID, higher SEQUENCE, mailed), one kept at 10:00, one cancelled (METHOD:CANCEL)", async () => {
     const { app, smtp, staff } = await estate();
     const ids = await saturdayBookings(app);
     const third = (await bookTour(app, { ...guests.jean, name: "Paul Martin", email: "paul@example.fr", guests: 1, slot: at(saturday, "10:00") })).json()
       .id as string;
-    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length === 1, 10_000, "Jean's confirmation");
+    await waitFor(() => smtp.received.filter((mail) => mail.to.includes(guests.jean.email)).length >= 1, "Jean's confirmation");
     // Saturday's 10:00 becomes 10:30 with 10 places: untick Saturday on the 10:00 row, add a 10:30 row for Saturday.
     const form = await scheduleFormWith(staff, {
       "day-hermitage-0-6": undefined,
@@ -180,8 +181,8 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
       [at(saturday, "15:00"), 10],
     ]);
     const day = said((await staff.get(`/admin/calendar?view=day&day=${saturday}`)).body);
-    expect(day).toMatch(/10:00 Château L'Hermitage Lescours tour off schedule.*Emily Clarke/);
-    expect(day).toMatch(/10:30 Château L'Hermitage Lescours tour.*Jean Dupont/);
+    expect(day).toMatch(/10:00 Château L’Hermitage Lescours tour off schedule.*Emily Clarke/);
+    expect(day).toMatch(/10:30 Château L’Hermitage Lescours tour.*Jean Dupont/);
     expect(day).not.toContain("Paul Martin");
 
     // Jean's mail: the same calendar entry, one change later, at 10:30 Paris time, in French.
@@ -220,12 +221,12 @@ describe("changing a weekly time", { timeout: 60_000 }, () => {
     expect(refused.statusCode).toBe(409);
     expect(said(refused.body)).toContain(en("scheduleChange.moveRefused", { name: "Jean Dupont", when: "Sat 6 Mar 15:00" }));
     // Nothing changed: the schedule still runs Saturday at 10:00, Jean is still there.
-    expect(app.tours.schedule().times.hermitage[6]).toEqual(["10:00", "15:00"]);
+    expect(app.bookings.schedule.current().times.hermitage[6]).toEqual(["10:00", "15:00"]);
     expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
   });
 });
 
-describe("no schedule change makes a booked place bookable again", { timeout: 120_000 }, () => {
+describe("no schedule change makes a booked place bookable again", () => {
   /**
    * Each kind of change, applied keeping the bookings: Jean (4) and Emily (3) hold 7 of the 8
    * places at Saturday 10:00. Afterwards the two still hold their places, the calendar still lists
@@ -265,7 +266,7 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
       expect(done.statusCode, said(done.body).slice(0, 300)).toBe(303);
       // The bookings hold their places at their own time, and the calendar lists them.
       expect(held(app, "hermitage", saturday, "10:00")).toBe(7);
-      const [day] = app.tours.days(saturday, saturday);
+      const [day] = days(app.bookings, saturday, saturday);
       const ten = day!.slots.find((slot) => slot.package === "hermitage" && slot.time === "10:00")!;
       expect(ten.bookings.map((booking) => booking.bookingId).sort()).toEqual([ids.jean, ids.emily].sort());
       expect(ten.taken).toBe(7);
@@ -281,7 +282,7 @@ describe("no schedule change makes a booked place bookable again", { timeout: 12
   }
 });
 
-describe("a request without a time, confirmed by the staff", { timeout: 60_000 }, () => {
+describe("a request without a time, confirmed by the staff", () => {
   it("takes its places in the calendar and the feed, at a time of its own tour chosen from that day's", async () => {
     const { app, staff } = await estate();
     const request = await app.inject({
@@ -312,7 +313,7 @@ describe("a request without a time, confirmed by the staff", { timeout: 60_000 }
   });
 });
 
-describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 60_000 }, () => {
+describe("a booking the staff enter for a phone or walk-in visitor", () => {
   it("is confirmed in the ledger, mailed when asked, refused over the places unless an admin gives a reason", async () => {
     const { app, smtp, staff } = await estate();
     await addStaff(app, "office@hermitage-lescours.example", "a long enough password here", "inbox");
@@ -365,7 +366,7 @@ describe("a booking the staff enter for a phone or walk-in visitor", { timeout: 
   });
 });
 
-describe("running the day", { timeout: 60_000 }, () => {
+describe("running the day", () => {
   it("a day sheet with phones, notes and colleagues, and a check-in kept in the history and counted per person", async () => {
     const { app, staff } = await estate();
     const ids = await saturdayBookings(app);
@@ -391,7 +392,7 @@ describe("running the day", { timeout: 60_000 }, () => {
   });
 });
 
-describe("limits that hold everywhere", { timeout: 60_000 }, () => {
+describe("limits that hold everywhere", () => {
   /** The clock's Monday 1 March 2027: a year and a day ahead is 2 March 2028, beyond the 12-month horizon. */
   const tooFar = "2028-03-02";
 
@@ -436,6 +437,57 @@ describe("limits that hold everywhere", { timeout: 60_000 }, () => {
       ).statusCode,
     ).toBe(409);
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date > '2028-03-01'").get()).toEqual({ n: 0 });
+  });
+
+  it("a package with a horizon of its own: every path that refuses a day beyond it states the package's months, not the schedule's", async () => {
+    const { app, staff } = await estate();
+    // The Hermitage tour opens two months ahead (the schedule: twelve); saved from the staff's page as the office does.
+    const packageForm = Object.fromEntries(
+      ["hermitage", "mongiron", "both"].flatMap((pkg) => [
+        [`${pkg}-minGuests`, "1"],
+        [`${pkg}-cutoffHours`, ""],
+        [`${pkg}-horizonMonths`, pkg === "hermitage" ? "2" : ""],
+        [`${pkg}-depositPercent`, "0"],
+      ]),
+    );
+    expect((await staff.post("/admin/experiences", packageForm)).statusCode).toBe(303);
+    // A Saturday nine weeks ahead: within the schedule's year, beyond the package's two months (1 May 2027).
+    const beyond = "2027-05-08";
+    const months = { months: 2 };
+    const visitorWords = translator("fr").t("wineTours.slots.conflictHorizon", { ...months, contact: "https://www.hermitage-lescours.example/fr/contact" });
+    // The booking form.
+    expect((await bookTour(app, { ...guests.jean, slot: at(beyond, "10:00") })).json().error).toBe(visitorWords);
+    // The visitor's own page, moving a booking there.
+    const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const move = await app.inject({
+      method: "POST",
+      url: "/api/tours/booking",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${token}&action=move&slot=${encodeURIComponent(at(beyond, "10:00"))}`,
+    });
+    expect(move.statusCode).toBe(409);
+    expect(said(move.body)).toContain(visitorWords.replace(/\s+/g, " "));
+    // The staff's new booking.
+    const staffBooking = await staff.post("/admin/bookings", {
+      package: "hermitage",
+      day: beyond,
+      slot: at(beyond, "10:00"),
+      guests: "2",
+      name: "Loin",
+      email: "",
+      phone: "",
+      language: "fr",
+      note: "",
+    });
+    expect(staffBooking.statusCode).toBe(409);
+    expect(said(staffBooking.body)).toContain(en("error.slotHorizon", months));
+    // A request without a time, confirmed by the staff into a time.
+    const request = (await bookTour(app, { ...guests.emily } as never)).json().id as string;
+    const confirm = await staff.post(`/admin/submissions/tour-bookings/${request}/confirm`, { slot: at(beyond, "10:00") });
+    expect(confirm.statusCode).toBe(409);
+    expect(said(confirm.body)).toContain(en("error.slotHorizon", months));
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_slot_bookings WHERE slot_date = ?").get(beyond)).toEqual({ n: 0 });
   });
 
   it("a full slot's waitlist takes at most twice its capacity in people", async () => {

@@ -178,6 +178,16 @@ describe("unknownVariableWarnings", () => {
     ]);
   });
 
+  it("suggests the setting whose letters were typed in another order, before one that is fewer edits away (HTST: HSTS, then HOST)", () => {
+    expect(unknownVariableWarnings({ HTST: "true" })).toEqual(["Unknown variable HTST is ignored: it is no setting of this site; did you mean HSTS or HOST?"]);
+  });
+
+  it("names every setting as close as the closest, not one picked among equals (HOSTS: one edit from HOST and from HSTS)", () => {
+    expect(unknownVariableWarnings({ HOSTS: "true" })).toEqual([
+      "Unknown variable HOSTS is ignored: it is no setting of this site; did you mean HOST or HSTS?",
+    ]);
+  });
+
   it("says nothing of the system's variables, restic's own, the build's, or the settings themselves", () => {
     const env = {
       HOME: "/root",

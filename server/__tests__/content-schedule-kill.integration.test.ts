@@ -63,10 +63,10 @@ describe("a scheduled publish cut short by kill -9", () => {
     servers.add(first);
     // Once it has read the schedule (at start, with the moment still to come), the moment comes.
     const watching = openDatabase(dataDir);
-    await waitFor(() => (watching.prepare("SELECT count(*) AS n FROM content_schedule").get() as { n: number }).n === 1, 60_000, "the moment read");
+    await waitFor(() => (watching.prepare("SELECT count(*) AS n FROM content_schedule").get() as { n: number }).n === 1, "the moment read");
     watching.close();
     await pastTheMoment(first);
-    await waitFor(() => startedBuilds(publishDir).length > 0, 60_000, "the scheduled publish's build to start");
+    await waitFor(() => startedBuilds(publishDir).length > 0, "the scheduled publish's build to start");
     first.process.kill("SIGKILL");
     await once(first.process, "exit");
     servers.delete(first);
@@ -79,7 +79,7 @@ describe("a scheduled publish cut short by kill -9", () => {
     const second = await startServer(options);
     servers.add(second);
     await pastTheMoment(second);
-    await waitFor(() => existsSync(join(publishDir, "current")), 60_000, "the scheduled publish run again");
+    await waitFor(() => existsSync(join(publishDir, "current")), "the scheduled publish run again");
     const page = await (await fetch(`${second.url}/`)).text();
     expect(page).toContain('<li id="harvest-2026">Harvest 2026, published by the schedule</li>');
     await second.stop();

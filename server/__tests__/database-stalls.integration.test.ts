@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../e2e/support/server";
+import { pace } from "../../tests/support/pacing";
 import { databaseFileName, openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir, validPayloads, waitFor } from "./support/fixtures";
 
@@ -66,7 +67,6 @@ function holdWriteLock(dataDir: string, holdMs: number) {
   return { said, child };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe("another process holding the write lock for 12 s", () => {
@@ -79,7 +79,7 @@ describe("another process holding the write lock for 12 s", () => {
 
     const holdMs = 12_000;
     const { said } = holdWriteLock(dataDir, holdMs);
-    await waitFor(() => "locked" in said, 30_000, "the other process to take the lock");
+    await waitFor(() => "locked" in said, "the other process to take the lock");
 
     // For 6 s of the 12: a submission, then a page requested while it is in flight, and the health check.
     const pages: Timed[] = [];
@@ -88,13 +88,13 @@ describe("another process holding the write lock for 12 s", () => {
     const rounds: Promise<unknown>[] = [];
     while (performance.now() - said.locked! < 6000) {
       rounds.push(submit(server, `sent during the lock ${rounds.length}`).then((answer) => submissions.push(answer)));
-      await sleep(20);
+      await pace(20);
       rounds.push(timed(`${server.url}/`).then((answer) => pages.push(answer)));
       rounds.push(timed(`${server.url}/healthz`).then((answer) => health.push(answer)));
-      await sleep(250);
+      await pace(250);
     }
     await Promise.all(rounds);
-    await waitFor(() => "released" in said, 30_000, "the other process to release the lock");
+    await waitFor(() => "released" in said, "the other process to release the lock");
     const released = said.released!;
 
     const latencies = pages.map((page) => page.endedAt - page.startedAt);

@@ -22,6 +22,10 @@ describe("deploy/lescours.service", () => {
     expect(Number(setting(unit, /^LimitNOFILE=(\d+)$/m))).toBeGreaterThan(defaults.MAX_CONNECTIONS);
   });
 
+  it("limits glibc's allocator to two arenas, so memory comes back after large uploads (docs/benchmarks.md, bench:upload-memory)", () => {
+    expect(setting(unit, /^Environment=MALLOC_ARENA_MAX=(\d+)$/m)).toBe("2");
+  });
+
   it.runIf(existsSync("/usr/bin/systemd-analyze"))("passes systemd-analyze verify", () => {
     const result = spawnSync("systemd-analyze", ["verify", "deploy/lescours.service"], { encoding: "utf8" });
     // A missing `lescours` user on this machine is the only complaint allowed.

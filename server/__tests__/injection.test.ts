@@ -164,7 +164,7 @@ describe("notification e-mails with hostile values", () => {
       expect(accepted.length).toBeGreaterThan(20);
       // A tour request also acknowledges it to the visitor (validPayloads' address), which repeats nothing they typed.
       const toEstate = () => smtp.received.filter((received) => received.to.some((to) => to === site.contact.email || to === site.contact.tradeEmail));
-      await waitFor(() => toEstate().length === accepted.length, 20_000, `${accepted.length} notifications`);
+      await waitFor(() => toEstate().length >= accepted.length, `${accepted.length} notifications`);
       const allowedHeaders = new Set(["from", "to", "reply-to", "subject", "message-id", "date", "mime-version", "content-type", "content-transfer-encoding"]);
       for (const received of toEstate()) {
         const mail = parseMail(received.raw);

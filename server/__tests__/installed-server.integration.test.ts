@@ -36,8 +36,7 @@ describe("the compiled server, installed where the parent folder has no public/"
     });
     expect(answer.status).toBe(201);
     const { id } = (await answer.json()) as { id: string };
-    // A last resort below the test's own limit: the outbox sends at once.
-    await waitFor(() => smtp.received.some((mail) => mail.to.includes(content.site.contact.email)), 100_000, "the estate's notification");
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes(content.site.contact.email)), "the estate's notification");
     const notification = smtp.received.find((mail) => mail.to.includes(content.site.contact.email))!;
     const parsed = parseMail(notification.raw);
     expect(parsed.text).toContain(id);

@@ -40,12 +40,12 @@ describe("npm start", () => {
     npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     let leftovers: number[] = [];
     try {
-      await waitFor(() => output.includes("Server listening"), 30_000, "npm start to listen");
+      await waitFor(() => output.includes("Server listening"), "npm start to listen");
       leftovers = descendants(npm.pid!);
       // What systemd, docker stop or `timeout` do: SIGTERM to the process they started, npm.
       npm.kill("SIGTERM");
       const [code] = (await once(npm, "exit")) as [number | null];
-      await waitFor(() => leftovers.every((pid) => !alive(pid)), 10_000, "every process under npm to exit");
+      await waitFor(() => leftovers.every((pid) => !alive(pid)), "every process under npm to exit");
       expect(await isListening(port)).toBe(false);
       expect(output).toMatch(/SIGTERM received, closing/);
       expect(output).toMatch(/closed cleanly/);

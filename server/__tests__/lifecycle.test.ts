@@ -38,10 +38,10 @@ describe("graceful shutdown", () => {
     await inFlight;
     const closing = app.close();
     // The server takes no new connection from here on.
-    await waitFor(() => !app.server.listening, 5000, "the server to stop listening");
+    await waitFor(() => !app.server.listening, "the server to stop listening");
     // Meanwhile the rest of the body arrives: the submission is stored and acknowledged.
     socket.write(body.slice(20));
-    await waitFor(() => received.includes("\r\n\r\n{"), 5000, "the answer to the request in flight");
+    await waitFor(() => received.includes("\r\n\r\n{"), "the answer to the request in flight");
     expect(parseResponse(received).status).toBe(201);
     await closing;
     apps.delete(app);

@@ -32,7 +32,7 @@ describe("the request log", () => {
     child = server;
     let log = "";
     server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
-    await waitFor(() => log.includes("Server listening"), 30_000, "the server to start");
+    await waitFor(() => log.includes("Server listening"), "the server to start");
     const base = `http://127.0.0.1:${port}`;
 
     const signup = await fetch(`${base}/api/newsletter-signups`, {
@@ -43,7 +43,7 @@ describe("the request log", () => {
     expect(signup.status).toBe(201);
     // The real tokens, as the confirmation e-mail carries them (quoted-printable soft breaks joined).
     const decoded = () => smtp!.received.map((received) => received.raw.replace(/=\r\n/g, "").replace(/=3D/g, "=")).join("\n");
-    await waitFor(() => decoded().includes("token="), 10_000, "the confirmation e-mail");
+    await waitFor(() => decoded().includes("token="), "the confirmation e-mail");
     const mail = decoded();
     const tokens = [...new Set([...mail.matchAll(/token=([A-Za-z0-9_-]{16,})/g)].map((match) => match[1]!))];
     expect(tokens.length).toBeGreaterThan(0);
@@ -63,7 +63,7 @@ describe("the request log", () => {
       await fetch(`${base}${path}`);
       await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "password=x" });
     }
-    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 7, 5000, "the log lines");
+    await waitFor(() => (log.match(/request completed/g) ?? []).length >= 2 * tokens.length + 7, "the log lines");
 
     expect(log).toContain("incoming request");
     for (const token of tokens) expect(log).not.toContain(token);

@@ -27,7 +27,7 @@ describe("mail throughput", () => {
       ),
     );
     expect(posts.map((post) => post.statusCode)).toEqual(Array(40).fill(201));
-    await waitFor(() => smtp!.received.length === 40, 15_000, "40 e-mails");
+    await waitFor(() => smtp!.received.length >= 40, "40 e-mails");
     // Each e-mail exactly once.
     const bodies = new Set(smtp.received.map((mail) => /message \d+/.exec(mail.raw.replace(/=\r\n/g, ""))?.[0]));
     expect(bodies.size).toBe(40);

@@ -29,7 +29,7 @@ async function signedUp(language: "fr" | "ja" | "en" = "fr") {
     payload: JSON.stringify({ ...validPayloads.newsletterSignup, language, email }),
   });
   expect(response.statusCode).toBe(201);
-  await waitFor(() => smtp.received.some((mail) => mail.to[0] === email), 10_000, "the confirmation e-mail");
+  await waitFor(() => smtp.received.some((mail) => mail.to[0] === email), "the confirmation e-mail");
   const mail = parseMail(smtp.received.find((received) => received.to[0] === email)!.raw);
   const row = () =>
     app.db.prepare("SELECT confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE email = ?").get(email) as Record<string, string | null>;

@@ -102,7 +102,7 @@ describe("a newsletter sent to 1,000 subscribers", () => {
 
     // The server takes the sending up at start; it is stopped once the relay has about a third.
     const first = await start(dataDir);
-    await waitFor(() => smtp.received.length >= subscribers / 3, 120_000, "a third of the e-mails");
+    await waitFor(() => smtp.received.length >= subscribers / 3, "a third of the e-mails");
     await terminate(first);
     const before = receivedByRecipient();
     expect(before.size).toBeGreaterThan(0);
@@ -111,21 +111,17 @@ describe("a newsletter sent to 1,000 subscribers", () => {
 
     // Started again on the same data: it goes on with whoever has not had it.
     const second = await start(dataDir);
-    await waitFor(() => receivedByRecipient().size === subscribers, 180_000, "every subscriber's e-mail");
+    await waitFor(() => receivedByRecipient().size >= subscribers, "every subscriber's e-mail");
     // Settled: the issue is sent and the outbox is empty, so nothing more can come.
-    await waitFor(
-      () => {
-        const check = openDatabase(dataDir, { readonly: true });
-        try {
-          const state = new NewsletterTable(check);
-          return state.get(issue)?.status === "sent" && state.unsent() === 0;
-        } finally {
-          check.close();
-        }
-      },
-      60_000,
-      "the sending to end",
-    );
+    await waitFor(() => {
+      const check = openDatabase(dataDir, { readonly: true });
+      try {
+        const state = new NewsletterTable(check);
+        return state.get(issue)?.status === "sent" && state.unsent() === 0;
+      } finally {
+        check.close();
+      }
+    }, "the sending to end");
     await terminate(second);
     const after = receivedByRecipient();
     expect(after.size).toBe(subscribers);

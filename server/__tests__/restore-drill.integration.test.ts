@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,10 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { PictureStore } from "../admin/content/pictures";
 import { auditKey as keyOf } from "../db/audit-key";
-import { parseConfig, projectDir } from "../config";
+import { parseConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { runBackup } from "../backup/run";
 import { addStaff, siteUrl, StaffClient } from "./support/admin";
+import { npmRun, restic } from "./support/commands";
 import { contentRepository, formValues, git } from "./support/content";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 
@@ -34,33 +34,6 @@ afterAll(async () => {
 
 const office = { email: "office@hermitage-lescours.example", password: "a long and unusual passphrase" };
 const editor = { email: "claire@hermitage-lescours.example", password: "the south slope in june" };
-
-/** Runs an npm script of the project with `env`; resolves with its status and output. */
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-      cwd: projectDir,
-      // npm would look for a newer npm on the registry after the script, for tens of seconds offline.
-      env: { ...process.env, ...env, npm_config_update_notifier: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** restic itself, on the test's repository. */
-function restic(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("restic", args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.on("close", (code) => resolve({ code, stdout }));
-  });
-}
 
 async function start(env: Record<string, string>): Promise<FastifyInstance> {
   const app = await buildServer(parseConfig(env));
@@ -137,7 +110,7 @@ describe("the restore drill", () => {
         .jpeg()
         .toBuffer(),
     );
-    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 20_000, "every e-mail to be sent");
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), "every e-mail to be sent");
     const sentBefore = smtp.received.length;
 
     // The relay goes down: the next booking's notification waits in the outbox during the backup.
@@ -156,11 +129,11 @@ describe("the restore drill", () => {
     expect(backedUp.stdout).toMatch(
       /^backup: snapshot [0-9a-f]{8} in \d+ ms: \d+ files, \d+ bytes; database checked \(ok, schema \d+, \d+ tour bookings\); content \d+ commits at [0-9a-f]{12}/,
     );
-    const snapshots = JSON.parse((await restic(["snapshots", "--json", "--no-cache"], resticEnv)).stdout) as { short_id: string; tags: string[] }[];
+    const snapshots = JSON.parse((await restic(["snapshots", "--json"], resticEnv)).stdout) as { short_id: string; tags: string[] }[];
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]!.tags).toEqual(["lescours-site"]);
     expect(backedUp.stdout).toContain(snapshots[0]!.short_id);
-    expect((await restic(["check", "--no-cache"], resticEnv)).code).toBe(0);
+    expect((await restic(["check"], resticEnv)).code).toBe(0);
     expect((await app.inject({ url: "/healthz" })).json()).toMatchObject({
       backup: { ok: true, state: "ok", lastGood: { snapshot: expect.stringMatching(new RegExp(`^${snapshots[0]!.short_id}`)) } },
     });
@@ -169,7 +142,7 @@ describe("the restore drill", () => {
 
     // The relay comes back: the old server sends the waiting notification, after the backup.
     await smtp.start();
-    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), 20_000, "the waiting e-mails to be sent");
+    await waitFor(() => outbox(app).every((row) => row.sent_at !== null), "the waiting e-mails to be sent");
     const sentByOldServer = new Set(receivedIds());
     await stop(app);
 
@@ -208,7 +181,7 @@ describe("the restore drill", () => {
     const received = smtp.received.length;
     expect(received).toBe(sentByOldServer.size);
     await book(again, "Nouvelle Réservation");
-    await waitFor(() => smtp.received.length >= received + 2, 20_000, "the new booking's notification and acknowledgement");
+    await waitFor(() => smtp.received.length >= received + 2, "the new booking's notification and acknowledgement");
     await again.mailSender!.idle();
     const ids = receivedIds();
     expect(ids).toHaveLength(received + 2);
@@ -218,6 +191,8 @@ describe("the restore drill", () => {
 
   it("backs up on its schedule, in a process of its own, and /healthz follows: stale before, ok after", async () => {
     const repository = mkdtempSync(join(tmpdir(), "lescours-restic-"));
+    // The repository that backup went to is there (a missing one would be refused: backup-repository.integration.test.ts).
+    expect((await restic(["init"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).code).toBe(0);
     const dataDir = tempDataDir();
     // The last good backup was made 10 minutes ago, with one due every minute: the next is overdue.
     const db = openDatabase(dataDir);
@@ -244,13 +219,13 @@ describe("the restore drill", () => {
         status: string;
         snapshot: string | null;
       }[];
-    await waitFor(() => scheduled().some((run) => run.status !== "running"), 60_000, "the scheduled backup");
+    await waitFor(() => scheduled().some((run) => run.status !== "running"), "the scheduled backup");
     // restic's id of the snapshot (0.14 gives its first eight characters, later versions the whole).
     expect(scheduled()).toEqual([{ status: "done", snapshot: expect.stringMatching(/^[0-9a-f]{8,64}$/) }]);
     const fresh = await app.inject({ url: "/healthz" });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toMatchObject({ backup: { ok: true, state: "ok", lastGood: { snapshot: scheduled()[0]!.snapshot } } });
-    const snapshots = JSON.parse((await restic(["snapshots", "--json", "--no-cache"], env)).stdout) as { id: string }[];
+    const snapshots = JSON.parse((await restic(["snapshots", "--json"], env)).stdout) as { id: string }[];
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]!.id.startsWith(scheduled()[0]!.snapshot!)).toBe(true);
     await stop(app);
@@ -272,7 +247,7 @@ describe("the restore drill", () => {
     for (let i = 0; i < 3; i++) made.push((await runBackup(db, config, "command")).snapshot);
     db.close();
     const kept = JSON.parse(
-      (await restic(["snapshots", "--json", "--no-cache"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).stdout,
+      (await restic(["snapshots", "--json"], { RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: "correct horse battery staple" })).stdout,
     ) as { id: string }[];
     expect(kept.map((snapshot) => made.findIndex((id) => snapshot.id.startsWith(id)))).toEqual([1, 2]);
   }, 120_000);

@@ -37,7 +37,7 @@ const common = readFileSync(new URL("../admin/shared/common-passwords.txt", impo
   .find((line) => line.length >= minimumPasswordLength && !line.startsWith("#"))!;
 
 // Each run starts a Node process with the compiled command, as `npm run staff` does.
-describe("npm run staff", { timeout: 60_000 }, () => {
+describe("npm run staff", () => {
   it("adds an account with a role and the password from standard input, hashed with argon2id, and lists it", async () => {
     const dir = tempDataDir();
     expect(accounts(dir)).toEqual([]);

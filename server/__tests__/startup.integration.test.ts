@@ -137,7 +137,7 @@ describe("npm start with a bad value", () => {
         .filter((line) => line.includes("Unknown variable"))
         .map((line) => (JSON.parse(line) as { level: number; msg: string }).msg);
       expect(warnings).toEqual([
-        "Unknown variable BACKUP_KEEP_DAYS is ignored: it is no setting of this site; did you mean BACKUP_KEEP_DAILY?",
+        "Unknown variable BACKUP_KEEP_DAYS is ignored: it is no setting of this site; did you mean BACKUP_KEEP_DAILY or BACKUP_KEEP_LAST?",
         "Unknown variable MAIL_RETRY_MAX is ignored: it is no setting of this site; did you mean MAIL_RETRY_MAX_MS?",
         "Unknown variable RATE_LIMT_MAX is ignored: it is no setting of this site; did you mean RATE_LIMIT_MAX?",
       ]);

@@ -84,7 +84,8 @@ describe("export", () => {
       spawnSync(process.execPath, [compiledCommand("submissions"), ...args], {
         env: { ...process.env, DATA_DIR: dataDir },
         encoding: "utf8",
-        timeout: 30_000,
+        // spawnSync holds the thread, where vitest cannot end the test: a hung command is ended at the test's own limit.
+        timeout: 120_000,
       });
     const csv = run("export", "contact-messages", "--since", "2027-02-01");
     expect(csv.status, csv.stderr).toBe(0);

@@ -108,7 +108,7 @@ describe("slow and silent clients", () => {
     expect(health.status).toBe(200);
 
     // Then every slow one is closed by the server; those that had started a request are told 408.
-    await waitFor(() => slow.every((client) => client.closed), 60_000, "the server to close every slow connection");
+    await waitFor(() => slow.every((client) => client.closed), "the server to close every slow connection");
     const started = slow.filter((_, i) => slowKinds[i % slowKinds.length] !== "");
     expect(started.filter((client) => client.received.startsWith("HTTP/1.1 408")).length).toBe(started.length);
   }, 120_000);
@@ -116,23 +116,23 @@ describe("slow and silent clients", () => {
   it("close an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS", async () => {
     const port = await start(timeouts);
     const client = await slowClient(port, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    await waitFor(() => client.received.includes("\r\n\r\n"), 2000, "the answer");
+    await waitFor(() => client.received.includes("\r\n\r\n"), "the answer");
     expect(client.received).toMatch(/^HTTP\/1\.1 200/);
     expect(client.received).toMatch(/Keep-Alive: timeout=1/i);
     const answered = Date.now();
-    await waitFor(() => client.closed, 5000, "the idle connection to close");
+    await waitFor(() => client.closed, "the idle connection to close");
     expect(Date.now() - answered).toBeLessThan(3000);
   }, 15_000);
 
   it("refuse connections beyond MAX_CONNECTIONS, and serve again once the slow ones are gone", async () => {
     const port = await start({ ...timeouts, HEADERS_TIMEOUT_MS: "3000", REQUEST_TIMEOUT_MS: "3000", CONNECTION_TIMEOUT_MS: "5000", MAX_CONNECTIONS: "50" });
     const held = await Promise.all(Array.from({ length: 50 }, () => slowClient(port, slowKinds[0]!)));
-    await waitFor(() => openConnections() === 50, 5000, "the server to accept the 50 held connections");
+    await waitFor(() => openConnections() === 50, "the server to accept the 50 held connections");
     const extra = await slowClient(port, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
-    await waitFor(() => extra.closed, 2000, "the extra connection to be refused");
+    await waitFor(() => extra.closed, "the extra connection to be refused");
     expect(extra.received).toBe("");
     expect(held.some((client) => client.closed)).toBe(false);
-    await waitFor(() => held.every((client) => client.closed), 12_000, "the held connections to time out");
+    await waitFor(() => held.every((client) => client.closed), "the held connections to time out");
     const agent = new Agent({ keepAlive: false });
     expect((await visit(port, agent, "GET", "/healthz")).status).toBe(200);
     agent.destroy();

@@ -20,6 +20,8 @@ import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { PaymentProviderStandIn } from "./support/payment-provider";
 import { availableSlots, bookTour } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
+import { cancelByStaff } from "../bookings/cancel";
+import { markAttendance } from "../bookings/check-in";
 
 const { apps, smtps } = closedAfterEachTest();
 const providers = new Set<PaymentProviderStandIn>();
@@ -64,7 +66,7 @@ async function estate(options: { payments?: boolean } = {}) {
 
 const rules = (app: FastifyInstance, pkg: PackageRulesRow["package"], set: Partial<PackageRulesRow>) => {
   writePackageRules(app.db, [{ package: pkg, min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 0, ...set }]);
-  app.tours.scheduleChanged();
+  app.bookings.schedule.changed();
 };
 
 const visitor = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -255,6 +257,42 @@ describe("deposits through the payment provider", () => {
     ).toBe(400);
   });
 
+  it("read a signed event defensively: a malformed one is answered without a 500 and recorded, and one signed in the future is refused", async () => {
+    const { app, provider } = await estate({ payments: true });
+    rules(app, "hermitage", { deposit_percent: 20 });
+    const { id } = (await bookTour(app, visitor(1))).json() as { id: string };
+    const session = provider!.sessionOf(id)!;
+    const events = () => app.db.prepare("SELECT event_id AS id, type FROM payment_events ORDER BY event_id").all() as { id: string; type: string }[];
+    const malformed = [
+      { id: "evt_no_object", object: "event", type: "checkout.session.completed", data: {} },
+      { id: "evt_no_data", object: "event", type: "checkout.session.completed" },
+      { id: "evt_object_reference", object: "event", type: "checkout.session.completed", data: { object: { ...session, client_reference_id: { id } } } },
+      { id: "evt_number_status", object: "event", type: "checkout.session.expired", data: { object: { ...session, id: 42, metadata: "booking" } } },
+    ];
+    for (const event of malformed) {
+      const answer = await provider!.sendRaw(JSON.stringify(event));
+      expect(answer.status, `${event.id}: ${answer.answer}`).toBeLessThan(500);
+      if (answer.status === 200) expect(JSON.parse(answer.answer)).toMatchObject({ outcome: "ignored" });
+    }
+    // Each is recorded, so that its retry is a duplicate, and none touched the booking.
+    expect(events()).toEqual(malformed.map((event) => ({ id: event.id, type: event.type })).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(slotRow(app, id)).toMatchObject({ status: "pending", waitingFor: "payment" });
+    // Not even an event: no id, or not an object at all.
+    for (const payload of ['{"type":"checkout.session.completed"}', "[]", '"event"', "null"]) {
+      const answer = await provider!.sendRaw(payload);
+      expect(answer.status, payload).toBe(400);
+    }
+    // The signature's clock is checked both ways: an hour ahead is no more valid than an hour behind.
+    session.payment_status = "paid";
+    const ahead = await provider!.send("checkout.session.completed", session, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    expect(ahead.status).toBe(400);
+    expect(slotRow(app, id).status).toBe("pending");
+    // Within the tolerance either way, the event is acted on.
+    const slightlyAhead = await provider!.send("checkout.session.completed", session, { timestamp: Math.floor(Date.now() / 1000) + 30 });
+    expect(JSON.parse(slightlyAhead.answer)).toMatchObject({ outcome: "done" });
+    expect(slotRow(app, id).status).toBe("confirmed");
+  });
+
   it("lapse unpaid: the places come back at the sweep and the visitor is told; a deposit paid just after takes them back if still free", async () => {
     const { app, smtp, provider, clock } = await estate({ payments: true });
     rules(app, "hermitage", { deposit_percent: 100 });
@@ -284,13 +322,12 @@ describe("deposits through the payment provider", () => {
       payload: new URLSearchParams({ token, action: "cancel", confirm: "yes" }).toString(),
     });
     expect(cancel.statusCode).toBeLessThan(400);
-    await waitFor(() => provider!.refunds.length === 1, 10_000, "the refund");
+    await waitFor(() => provider!.refunds.length >= 1, "the refund");
     await app.sweepBookings();
     expect(provider!.refunds).toHaveLength(1);
     expect(provider!.refunds[0]).toMatchObject({ payment_intent: provider!.sessionOf(id)!.payment_intent });
     await waitFor(
       () => (app.db.prepare("SELECT status FROM tour_payments WHERE booking_id = ?").get(id) as { status: string }).status === "refunded",
-      10_000,
       "refunded",
     );
   });
@@ -302,7 +339,7 @@ describe("deposits through the payment provider", () => {
     rules(app, "hermitage", { deposit_percent: 50 });
     const answer = await bookTour(app, visitor(1));
     expect(answer.json().outcome).toBe("confirmed");
-    expect(app.payments).toBeNull();
+    expect(app.bookings.payments).toBeNull();
     expect(provider.calls).toEqual([]);
     await provider.stop();
   });
@@ -316,11 +353,11 @@ describe("the thank-you e-mail after a visit", () => {
     const cameAgain = (await bookTour(app, visitor(1, { package: "both", slot: at("14:00") }) as never)).json().id as string;
     const absent = (await bookTour(app, visitor(2))).json().id as string;
     const cancelled = (await bookTour(app, visitor(3))).json().id as string;
-    await app.tours.staffAction(cancelled, "cancel", { override: false, record: () => undefined });
+    await cancelByStaff(app.bookings, cancelled, "office");
     clock.now = Date.parse("2027-03-06T09:30:00Z");
-    await app.tours.markAttendance(came, "arrived", "office");
-    await app.tours.markAttendance(cameAgain, "arrived", "office");
-    await app.tours.markAttendance(absent, "no-show", "office");
+    await markAttendance(app.bookings, came, "arrived", "office");
+    await markAttendance(app.bookings, cameAgain, "arrived", "office");
+    await markAttendance(app.bookings, absent, "no-show", "office");
     // The evening of the visit, then the next morning before 10:00: nothing yet.
     clock.now = Date.parse("2027-03-07T08:59:00Z");
     await app.sweepBookings();
@@ -346,7 +383,7 @@ describe("the thank-you e-mail after a visit", () => {
     const sunday = (await bookTour(app, visitor(4, { slot: at("10:00", "2027-03-14") }) as never)).json().id as string;
     setAfterVisitMail(app.db, false);
     clock.now = Date.parse("2027-03-14T09:30:00Z");
-    await app.tours.markAttendance(sunday, "arrived", "office");
+    await markAttendance(app.bookings, sunday, "arrived", "office");
     clock.now = Date.parse("2027-03-15T10:30:00Z");
     await app.sweepBookings();
     expect(thanksSent().n).toBe(1);

@@ -59,11 +59,10 @@ import { experienceRoutes } from "./experiences/routes";
 import { guestRoutes } from "./guests/routes";
 import { reportRoutes } from "./reports/routes";
 import { voucherRoutes } from "./vouchers/routes";
-import type { SubmissionStore } from "../db/submissions";
-import type { TourService } from "../bookings/service";
+import type { Bookings } from "../bookings/deps";
 import type { ContentStore } from "../content-store";
 import type { BackupStatus } from "../backup/status";
-import { NotFoundPage } from "./session/sign-in-page";
+import { NotFoundPage } from "./shared/error-pages";
 import { staffFormLimit } from "./shared/staff-form";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
@@ -106,8 +105,7 @@ interface AdminOptions {
   schedule: ContentSchedule;
   live: LivePreview;
   newsletter: NewsletterDesk;
-  tours: TourService;
-  store: SubmissionStore;
+  bookings: Bookings;
   content: ContentStore;
   backupStatus: () => BackupStatus;
 }
@@ -144,8 +142,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     content: options.content,
-    tours: options.tours,
-    store: options.store,
+    bookings: options.bookings,
     backupStatus: options.backupStatus,
     scheduleAlerts: (lang) => scheduleAlertViews(db, options.contentDir, lang),
   };
@@ -369,16 +366,19 @@ async function registerStaffArea(
     schedule,
     live,
     newsletter,
-    tours: app.tours,
-    store: app.submissions,
+    bookings: app.bookings,
     content: app.content,
     backupStatus: () => app.backups.status(),
   });
 }
 
 /**
- * The staff area as a plugin of the server (`staff-area`): it needs the content store, the API's
- * database and services, and the backups' state; registered before them, the server does not
- * start and names the one missing.
+ * The staff area as a plugin of the server (`staff-area`): it needs the content store, the
+ * database, the mail, the bookings and the backups' state; registered before them, the server does
+ * not start and names the one missing.
  */
-export const staffArea = fp(registerStaffArea, { name: "staff-area", fastify: "5.x", dependencies: ["content-store", "api", "backups"] });
+export const staffArea = fp(registerStaffArea, {
+  name: "staff-area",
+  fastify: "5.x",
+  dependencies: ["content-store", "database", "mail", "bookings", "backups"],
+});

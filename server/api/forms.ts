@@ -5,11 +5,13 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypePro
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
-import { isLanguage } from "#core/languages";
+import { isLanguage, languageTags, type Language } from "#core/languages";
+import { translator, type MessageId } from "#locales";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
-import { bookTour, refusalAnswer, type Checkout } from "../bookings/book";
-import type { TourService } from "../bookings/service";
+import { bookTour } from "../bookings/book";
+import type { Bookings } from "../bookings/deps";
+import { refusalAnswer } from "../bookings/refusal";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
@@ -57,6 +59,26 @@ function issuesOf(validation: readonly { keyword: string; instancePath: string; 
   }));
 }
 
+/**
+ * The 400's words in the page's language, as the page itself would say them (forms.error.fields,
+ * with the labels the form shows): the page's own checks let few refusals through, but those that
+ * come (a day too far ahead, a phone with letters) read as the rest of the page does. A body in no
+ * language of the site, or one that names an unknown key, keeps the API's own words.
+ */
+export function problemIn(kind: FormKind, problem: FieldError, lang: Language): FieldError {
+  const labels = problem.fields.map((name) => formDefinitions[kind].fields.find((field) => field.name === name)?.label);
+  if (problem.fields.length === 0 || labels.some((label) => label === undefined)) return problem;
+  const { t } = translator(lang);
+  const fields = new Intl.ListFormat(languageTags[lang], { type: "conjunction" }).format(labels.map((label) => t(label as MessageId)));
+  return { ...problem, error: t("forms.error.fields", { count: problem.fields.length, fields }) };
+}
+
+/** The language a refused body names, when it names one of the site's (its schema refused something else). */
+function languageOf(body: unknown): Language | null {
+  if (typeof body !== "object" || body === null || !("language" in body)) return null;
+  return isLanguage(body.language) ? body.language : null;
+}
+
 /** A bot filled the field people never see. */
 function isHoneypot(body: unknown): boolean {
   if (typeof body !== "object" || body === null || !("fax" in body)) return false;
@@ -77,10 +99,8 @@ export interface FormRouteOptions {
   mail: MailSource;
   /** Submissions per client address and form in each window; null: no limit. */
   limit: RouteLimit;
-  /** The tour schedule and its places: a booking may name a slot (./tour-slot.ts). */
-  tours: TourService;
-  /** The deposits' checkout at the payment provider, or null when none is set. */
-  checkout: Checkout | null;
+  /** The tour bookings' use-cases are handed this: a booking may name a slot (./tour-slot.ts). */
+  bookings: Bookings;
   siteUrl: string;
 }
 
@@ -91,7 +111,7 @@ export interface FormRouteOptions {
  * the page's script and HTML form posts (sent before it ran, read by @fastify/formbody) go the
  * same way; a form post is answered with a page in the visitor's language (./native-forms.tsx).
  */
-export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, tours, checkout, siteUrl }: FormRouteOptions): Promise<void> {
+export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, bookings, siteUrl }: FormRouteOptions): Promise<void> {
   await api.register(formbody);
   api.setValidatorCompiler(validatorCompiler);
   const routes = api.withTypeProvider<ZodTypeProvider>();
@@ -102,7 +122,11 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   /** A 400 naming the fields: the page filled as typed for a form post, `{error, fields}` for JSON. */
   const sendInvalid = (request: FastifyRequest, reply: FastifyReply, kind: FormKind, problem: FieldError) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 400, { kind: "invalid", fields: problem.fields });
-    return reply.status(400).type("application/json; charset=utf-8").send(problem);
+    const language = languageOf(request.body);
+    return reply
+      .status(400)
+      .type("application/json; charset=utf-8")
+      .send(language ? problemIn(kind, problem, language) : problem);
   };
 
   /** Answers a form posted without the page's JavaScript with a page in the visitor's language. */
@@ -110,7 +134,8 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     const fields = typed.get(request) ?? {};
     const lang = isLanguage(fields.language) ? fields.language : languageFromHeader(request.headers["accept-language"]);
     const values = {
-      hours: outcome.kind === "sent" && outcome.outcome === "pending" ? tours.schedule().holdHours : tours.content.current.importer.answerWithinHours,
+      hours:
+        outcome.kind === "sent" && outcome.outcome === "pending" ? bookings.schedule.current().holdHours : bookings.content.current.importer.answerWithinHours,
     };
     return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
@@ -183,7 +208,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     extra: { checkoutUrl?: string; minimum?: number } = {},
   ) => {
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 201, { kind: "sent", ...(outcome ? { outcome } : {}) });
-    const hours = outcome === "pending" ? { hours: tours.schedule().holdHours } : {};
+    const hours = outcome === "pending" ? { hours: bookings.schedule.current().holdHours } : {};
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
   };
 
@@ -205,19 +230,19 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
   routes.post(formPath(formDefinitions.tourBooking), { schema: { body: tourBookingBody }, preValidation: before("tourBooking") }, async (request, reply) => {
     const kind = "tourBooking";
     const { slot, waitlist, private: privateTour, voucher, ...input } = request.body;
-    const result = await bookTour({ store, tours, mail, checkout }, { input, slot, waitlist, private: privateTour, voucher });
+    const result = await bookTour(bookings, { input, slot, waitlist, private: privateTour, voucher });
     if ("outcome" in result) {
       const extra =
         "checkoutUrl" in result
           ? { checkoutUrl: result.checkoutUrl }
           : result.outcome === "minimum"
-            ? { minimum: tours.schedule().rules[input.package].minGuests }
+            ? { minimum: bookings.schedule.current().rules[input.package].minGuests }
             : {};
       return sendStored(request, reply, kind, result.id, result.outcome, extra);
     }
     // A form posted without the page's JavaScript names no slot, so this is the page script's JSON.
     if (typed.has(request)) return sendNativeAnswer(request, reply, kind, 409, { kind: "failed" });
     // Refused with a message in the visitor's language (the page shows a 409's message as it is).
-    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, tours, siteUrl));
+    return reply.status(409).send(refusalAnswer(result.refused, { ...input, private: privateTour }, result.slot, bookings.schedule.current(), siteUrl));
   });
 }

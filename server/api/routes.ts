@@ -8,8 +8,7 @@ import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 import { newsletterPictureRoutes } from "./newsletter-pictures";
 import { tourRoutes } from "./tours";
-import type { TourService } from "../bookings/service";
-import type { Payments } from "../bookings/payments";
+import type { Bookings } from "../bookings/deps";
 import { paymentRoutes } from "./payments";
 import type { RouteLimit } from "./route-config";
 
@@ -18,9 +17,8 @@ export interface ApiRouteOptions {
   store: SubmissionStore;
   /** Set when mail is configured (SMTP_URL). */
   mail: MailSource;
-  tours: TourService;
-  /** The deposits' checkout and the provider's webhook (../bookings/payments.ts), or null without a payment provider. */
-  payments: Payments | null;
+  /** The tour bookings' use-cases are handed this (../bookings/deps.ts); its payment provider, when set, posts the webhook. */
+  bookings: Bookings;
 }
 
 /**
@@ -29,7 +27,7 @@ export interface ApiRouteOptions {
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
-export async function apiRoutes(api: FastifyInstance, { config, store, mail, tours, payments }: ApiRouteOptions): Promise<void> {
+export async function apiRoutes(api: FastifyInstance, { config, store, mail, bookings }: ApiRouteOptions): Promise<void> {
   // Fastify also parses text/plain by default; here only application/json reaches a handler.
   api.removeContentTypeParser("text/plain");
 
@@ -63,15 +61,16 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, tou
   });
 
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
-  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit, tours, checkout: payments, siteUrl: config.SITE_URL }));
+  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit, bookings, siteUrl: config.SITE_URL }));
   // In their own context, with the parser of the visitor's page's forms.
   const availabilityLimit: RouteLimit =
     config.AVAILABILITY_RATE_LIMIT_MAX > 0 && limited ? { max: config.AVAILABILITY_RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
-  await api.register(async (routes) => tourRoutes(routes, { tours, limit, availabilityLimit, siteUrl: config.SITE_URL }));
+  await api.register(async (routes) => tourRoutes(routes, { bookings, limit, availabilityLimit, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
   await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));
   // In its own context: the provider's webhook reads its body as bytes, to check their signature.
-  if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { payments }));
+  const { payments } = bookings;
+  if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { bookings, payments }));
   // Not limited per address: the mail providers' image proxies fetch it for many subscribers.
   await api.register(newsletterPictureRoutes, { dataDir: config.DATA_DIR });
 }

@@ -7,11 +7,17 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
-import type { BookedVisit, TourService } from "../bookings/service";
+import { availabilityJson } from "../bookings/availability";
+import { cancelByVisitor } from "../bookings/cancel";
+import type { Bookings } from "../bookings/deps";
+import { moveByVisitor } from "../bookings/move";
 import { dayCount, isDay, parseStart } from "../bookings/paris-time";
 import { SlotRefused } from "../bookings/ledger";
+import { offerPageOf, visitPageOf } from "../bookings/visitor-page";
+import { requestLanguage, visitByToken, visitOf, type BookedVisit } from "../bookings/visits";
+import { leaveWaitlist, takeOffer } from "../bookings/waitlist-offer";
 import { languageFromHeader } from "../mail/language";
-import type { WaitlistEntry } from "../db/tour-waitlist";
+import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
 import { invalidVisitLinkPage, visitPage, waitlistPage, type VisitPageNote } from "../pages/visit";
 import type { RouteLimit } from "./route-config";
@@ -60,7 +66,7 @@ const offerSchema = {
 /** Registers the tours' routes under /api/, each with its schema (fastify-type-provider-zod). */
 export async function tourRoutes(
   api: FastifyInstance,
-  { tours, limit, availabilityLimit, siteUrl }: { tours: TourService; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string },
+  { bookings, limit, availabilityLimit, siteUrl }: { bookings: Bookings; limit: RouteLimit; availabilityLimit: RouteLimit; siteUrl: string },
 ): Promise<void> {
   // The page's forms send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
@@ -79,28 +85,28 @@ export async function tourRoutes(
     return reply
       .header("Cache-Control", `public, max-age=${availabilityMaxAgeSeconds}`)
       .type("application/json; charset=utf-8")
-      .send(tours.availabilityJson(query.package, query.from, query.to));
+      .send(availabilityJson(bookings, query.package, query.from, query.to));
   });
 
   const page = (reply: FastifyReply, status: number, visit: BookedVisit, note: VisitPageNote, day = visit.date) =>
-    sendServerPage(reply, status, visitPage({ visit, tours, note, siteUrl, day }, siteStylesheetOf(reply.request)));
+    sendServerPage(reply, status, visitPage({ page: visitPageOf(bookings, visit, day), note, siteUrl }, siteStylesheetOf(reply.request)));
   const invalidLink = (request: FastifyRequest, reply: FastifyReply) =>
     sendServerPage(reply, 404, invalidVisitLinkPage(languageFromHeader(request.headers["accept-language"]), siteStylesheetOf(request)));
 
   routes.get(apiPaths.tourBooking, { config, schema: manageSchema.get }, async (request, reply) => {
     const { token, day } = request.query;
-    const visit = token ? tours.visitByToken(token) : null;
+    const visit = token ? visitByToken(bookings.db, token) : null;
     if (!visit) return invalidLink(request, reply);
     return page(reply, 200, visit, null, day !== undefined && isDay(day) ? day : visit.date);
   });
 
   // A waitlist offer: GET shows it, POST takes the places (once; a second POST shows the booking).
   const offerPage = (reply: FastifyReply, status: number, entry: WaitlistEntry, booked: boolean, left = false) => {
-    const visit = tours.visit(entry.bookingId);
-    const lang = visit?.language ?? tours.requestLanguage(entry.bookingId);
-    return sendServerPage(reply, status, waitlistPage({ entry, tours, lang, siteUrl, booked, left }, siteStylesheetOf(reply.request)));
+    const visit = visitOf(bookings.db, entry.bookingId);
+    const lang = visit?.language ?? requestLanguage(bookings.db, entry.bookingId);
+    return sendServerPage(reply, status, waitlistPage({ page: offerPageOf(bookings, entry, lang), siteUrl, booked, left }, siteStylesheetOf(reply.request)));
   };
-  const offerOf = (token: string | undefined) => (token ? tours.waitlist.byToken(token) : null);
+  const offerOf = (token: string | undefined) => (token ? new Waitlist(bookings.db).byToken(token) : null);
 
   routes.get(apiPaths.tourWaitlist, { config, schema: offerSchema.get }, async (request, reply) => {
     const entry = offerOf(request.query.token);
@@ -112,27 +118,27 @@ export async function tourRoutes(
     const entry = offerOf(request.body?.token);
     if (!entry) return invalidLink(request, reply);
     if (request.body?.action === "leave") {
-      const left = await tours.leaveWaitlist(entry.token);
-      return offerPage(reply, left === "left" ? 200 : 409, tours.waitlist.byToken(entry.token)!, false, left === "left");
+      const left = await leaveWaitlist(bookings, entry.token);
+      return offerPage(reply, left === "left" ? 200 : 409, offerOf(entry.token)!, false, left === "left");
     }
-    const outcome = await tours.takeOffer(entry.token);
-    return offerPage(reply, outcome === "booked" ? 200 : 409, tours.waitlist.byToken(entry.token)!, outcome === "booked");
+    const outcome = await takeOffer(bookings, entry.token);
+    return offerPage(reply, outcome === "booked" ? 200 : 409, offerOf(entry.token)!, outcome === "booked");
   });
 
   routes.post(apiPaths.tourBooking, { config, schema: manageSchema.post }, async (request, reply) => {
     const body = request.body ?? {};
-    const visit = body.token ? tours.visitByToken(body.token) : null;
+    const visit = body.token ? visitByToken(bookings.db, body.token) : null;
     if (!visit) return invalidLink(request, reply);
     if (body.action === "cancel") {
       if (body.confirm !== "yes") return page(reply, 400, visit, "mustConfirm");
-      const outcome = await tours.cancelByVisitor(visit.bookingId);
-      return page(reply, outcome === "late" ? 409 : 200, tours.visit(visit.bookingId)!, outcome === "late" ? "tooLate" : "cancelled");
+      const outcome = await cancelByVisitor(bookings, visit.bookingId);
+      return page(reply, outcome === "late" ? 409 : 200, visitOf(bookings.db, visit.bookingId)!, outcome === "late" ? "tooLate" : "cancelled");
     }
     if (body.action === "move") {
       const local = body.slot !== undefined ? parseStart(body.slot) : null;
       if (!local) return page(reply, 400, visit, "taken");
-      const outcome = await tours.moveByVisitor(visit.bookingId, { package: visit.package, ...local });
-      const now = tours.visit(visit.bookingId)!;
+      const outcome = await moveByVisitor(bookings, visit.bookingId, { package: visit.package, ...local });
+      const now = visitOf(bookings.db, visit.bookingId)!;
       if (outcome instanceof SlotRefused) return page(reply, 409, now, outcome.reason === "horizon" ? "horizon" : "taken");
       if (outcome === "limit") return page(reply, 429, now, "moveLimit");
       return page(reply, outcome === "late" ? 409 : 200, now, outcome === "late" ? "tooLate" : "moved");

@@ -32,7 +32,14 @@ export interface Retention {
 /** A restic command that failed: its own words (the last lines it wrote), without the environment. */
 export class ResticError extends Error {
   override name = "ResticError";
+  /** restic could open the repository, but the password opens none of its keys. */
+  get wrongPassword(): boolean {
+    return /wrong password or no key found/i.test(this.message);
+  }
 }
+
+/** restic's words when there is no repository where it looked (0.14: "Is there a repository at the following location?"; later: "repository does not exist"). */
+const noRepository = /is there a repository|repository does not exist/i;
 
 export class Restic {
   constructor(
@@ -55,20 +62,35 @@ export class Restic {
   }
 
   /**
-   * Backs up the folder's contents (paths relative to it); returns the snapshot's id and the bytes
-   * read. The first backup to a new folder or bucket makes the repository (restic 0.14 says "Is
-   * there a repository at the following location?", later versions that it does not exist).
+   * The repository's identity (its config's `id`, which `restic init` draws at random and nothing
+   * changes afterwards), or null when restic finds no repository there: a folder that is gone or
+   * empty, a bucket emptied, and (restic 0.14 cannot tell them apart) a server that does not
+   * answer; `error` then holds restic's words. A wrong password or a repository that cannot be
+   * read throws.
+   */
+  async identity(): Promise<{ id: string } | { id: null; error: ResticError }> {
+    try {
+      const config = JSON.parse(await this.restic(["cat", "config", "--quiet"])) as { id?: unknown };
+      if (typeof config.id !== "string" || !config.id) throw new ResticError("restic cat config gave no repository id");
+      return { id: config.id };
+    } catch (error) {
+      if (error instanceof ResticError && noRepository.test(error.message)) return { id: null, error };
+      throw error;
+    }
+  }
+
+  /** Makes a new, empty repository where RESTIC_REPOSITORY says. */
+  async init(): Promise<void> {
+    await this.restic(["init", "--quiet"]);
+  }
+
+  /**
+   * Backs up the folder's contents (paths relative to it) to the repository, which must exist
+   * (server/backup/run.ts checks which one it is first, and makes it only on the first backup or
+   * when asked); returns the snapshot's id and the bytes read.
    */
   async backup(dir: string): Promise<{ snapshot: string; bytes: number }> {
-    const args = ["backup", "--json", "--quiet", "--tag", snapshotTag, "."];
-    let output: string;
-    try {
-      output = await this.restic(args, dir);
-    } catch (error) {
-      if (!(error instanceof ResticError) || !/is there a repository|repository does not exist/i.test(error.message)) throw error;
-      await this.restic(["init", "--quiet"]);
-      output = await this.restic(args, dir);
-    }
+    const output = await this.restic(["backup", "--json", "--quiet", "--tag", snapshotTag, "."], dir);
     const summary = output
       .trim()
       .split("\n")

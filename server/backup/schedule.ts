@@ -12,6 +12,7 @@ import { backupConfigured, projectDir, type Config } from "../config";
 import { commandArgs } from "../project";
 import { backupHistory } from "../db/backups";
 import type { Db } from "../db/database";
+import { placeInEnglish, repositoryPlace } from "./repository";
 import { contentFolder, resticEnvironment } from "./run";
 import { backupStatus, type BackupStatus } from "./status";
 
@@ -24,13 +25,6 @@ declare module "fastify" {
 
 /** The longest a timer may wait (setTimeout's limit). */
 const maxTimer = 2 ** 31 - 1;
-
-/** The name restic's repository is logged by: its backend, never its address (which may hold credentials). */
-function repositoryLabel(config: Config): string {
-  if (config.RESTIC_REPOSITORY_FILE) return `the restic repository named in ${config.RESTIC_REPOSITORY_FILE}`;
-  const backend = /^([a-z0-9]+):/.exec(config.RESTIC_REPOSITORY ?? "")?.[1];
-  return backend && backend !== "local" ? `a restic repository (${backend})` : "a restic repository in a local folder";
-}
 
 export class BackupSchedule {
   readonly startedAt: Date;
@@ -45,6 +39,8 @@ export class BackupSchedule {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
+    /** Called after each run: the mail the run queued for the admins (a failure) goes out at once. */
+    private readonly afterRun: () => void = () => {},
   ) {
     this.startedAt = this.now();
     this.configured = backupConfigured(config);
@@ -64,6 +60,8 @@ export class BackupSchedule {
       intervalMinutes: this.config.BACKUP_INTERVAL_MINUTES,
       startedAt: this.startedAt,
       now: this.now(),
+      // Looked at each time: a folder's disk is the one mounted now.
+      repository: this.configured ? repositoryPlace(this.config) : null,
     });
   }
 
@@ -75,7 +73,8 @@ export class BackupSchedule {
       );
       return;
     }
-    this.log.info(`backup: every ${this.config.BACKUP_INTERVAL_MINUTES} minutes to ${repositoryLabel(this.config)}`);
+    // Its place, never its address as written (which may hold credentials).
+    this.log.info(`backup: every ${this.config.BACKUP_INTERVAL_MINUTES} minutes to ${placeInEnglish(repositoryPlace(this.config))}`);
     const last = this.status().lastGood;
     const from = last ? Date.parse(last.at) : this.startedAt.getTime();
     this.schedule(from + this.intervalMs - this.now().getTime());
@@ -112,6 +111,7 @@ export class BackupSchedule {
     if (code === 0) this.log.info({ ms: Date.now() - started }, said);
     else if (code === 75) this.log.info(`backup: skipped, ${said.replace(/^backup: /, "")}`);
     else if (!this.stopped) this.log.error({ code }, `backup: failed: ${said.replace(/^backup: /, "")}`);
+    this.afterRun();
     this.schedule(this.intervalMs);
   }
 
@@ -124,15 +124,16 @@ export class BackupSchedule {
 }
 
 /**
- * The backups' schedule as a plugin of the server (`backups`, after the API, whose database it
- * reads): it starts when the server is ready and stops when it closes.
+ * The backups' schedule as a plugin of the server (`backups`, after the database it reads and the
+ * mail whose sender it wakes when a run queued the admins' e-mail): it starts when the server is
+ * ready and stops when it closes.
  */
 export const backups = fp(
   async (app: FastifyInstance, options: { config: Config; now?: () => Date }) => {
-    const schedule = new BackupSchedule(app.db, options.config, app.log, options.now);
+    const schedule = new BackupSchedule(app.db, options.config, app.log, options.now, () => app.mailSender?.kick());
     app.decorate("backups", schedule);
     app.addHook("onReady", async () => schedule.start());
     app.addHook("preClose", async () => schedule.stop());
   },
-  { name: "backups", fastify: "5.x", dependencies: ["api"] },
+  { name: "backups", fastify: "5.x", dependencies: ["database", "mail"] },
 );

@@ -3,6 +3,7 @@
  * accounts, from the runs recorded in the database (server/db/backups.ts).
  */
 import type { BackupHistory } from "../db/backups";
+import type { BackupProblem, RepositoryPlace } from "./repository";
 
 /**
  * `not configured`: no restic repository (healthy: nothing claims to back up); `none yet`: the
@@ -18,8 +19,10 @@ export interface BackupStatus {
   intervalMinutes: number;
   /** The last good backup: when it ended, restic's snapshot, its age in seconds. */
   lastGood: { at: string; snapshot: string | null; ageSeconds: number } | null;
-  /** The last failed one, when it is the newest to have ended. */
-  lastFailure: { at: string; error: string } | null;
+  /** The last failed one, when it is the newest to have ended: restic's or the check's words, and the cause when the site knows it. */
+  lastFailure: { at: string; error: string; problem: BackupProblem | null } | null;
+  /** Where the repository is (a folder on this machine, or a remote service), without credentials; null without one. */
+  repository: RepositoryPlace | null;
   /** A backup being made now, since when. */
   runningSince: string | null;
   /** When the server started (the clock of a first backup). */
@@ -29,16 +32,24 @@ export interface BackupStatus {
 /** The backups' state now: unhealthy when the last good one is older than twice the schedule, or the last one failed. */
 export function backupStatus(
   history: BackupHistory | null,
-  options: { configured: boolean; intervalMinutes: number; startedAt: Date; now: Date },
+  options: { configured: boolean; intervalMinutes: number; startedAt: Date; now: Date; repository?: RepositoryPlace | null },
 ): BackupStatus {
   const { configured, intervalMinutes, startedAt, now } = options;
-  const base = { intervalMinutes, serverStartedAt: startedAt.toISOString(), runningSince: history?.running?.started_at ?? null };
+  const base = {
+    intervalMinutes,
+    serverStartedAt: startedAt.toISOString(),
+    runningSince: history?.running?.started_at ?? null,
+    repository: options.repository ?? null,
+  };
   const good = history?.lastGood;
   const lastGood = good?.finished_at
     ? { at: good.finished_at, snapshot: good.snapshot, ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(good.finished_at)) / 1000)) }
     : null;
   const finished = history?.lastFinished;
-  const lastFailure = finished?.status === "failed" && finished.finished_at ? { at: finished.finished_at, error: finished.error ?? "unknown error" } : null;
+  const lastFailure =
+    finished?.status === "failed" && finished.finished_at
+      ? { at: finished.finished_at, error: finished.error ?? "unknown error", problem: finished.problem ?? null }
+      : null;
   if (!configured) return { ok: true, state: "not configured", ...base, lastGood, lastFailure };
   const limitSeconds = 2 * intervalMinutes * 60;
   if (lastFailure) return { ok: false, state: "failed", ...base, lastGood, lastFailure };

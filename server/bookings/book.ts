@@ -1,47 +1,35 @@
 /**
- * A tour booking, whole, as one use-case: what a visitor's form asks (a time, a full time's
- * waitlist, or a request without a time) and what the staff enter for a phone or walk-in visitor.
- * Each is the submission's row, its places (or its line) and its e-mails in one transaction (the
- * store's group commit, `BEGIN IMMEDIATE`), so the last places go once however many ask at the
- * same moment, and nothing is acknowledged that was not stored with its mails. The caller (the
- * API's route, the staff's) only turns the result into its answer.
+ * A visitor books a tour: what the tours form asks (a time, a full time's waitlist, or a request
+ * without a time), as one script. Each outcome is the submission's row, its places (or its line)
+ * and its e-mails in one transaction of the group commit (`BEGIN IMMEDIATE`), so the last places
+ * go once however many ask at the same moment, and nothing is acknowledged that was not stored
+ * with its mails; a deposit's checkout starts after the commit. The caller (the API's route) only
+ * turns the result into its answer.
  */
-import { defaultLanguage, isLanguage } from "#core/languages";
 import type { FormInput } from "#forms/definitions";
-import { translator } from "#locales";
-import type { Saved, SubmissionStore } from "../db/submissions";
-import { addNote } from "../db/assignment";
-import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
-import { composeRequestReceived } from "../mail/tour-visit";
-import { reserveExperience, type ExperienceBooking } from "./experiences";
+import { insertSubmission } from "../db/submissions";
+import { insertPayment } from "../db/tour-payments";
+import type { BookingEvent } from "./booking-events";
+import { bookingMails, mailFacts, queueMails } from "./booking-mails";
+import { abandonCheckout, startCheckout } from "./checkout";
+import type { Bookings } from "./deps";
 import { SlotRefused } from "./ledger";
+import { confirmGroupsAtMinimum } from "./minimum-group";
 import type { LocalTime } from "./paris-time";
-import { offersPrivate } from "./pricing";
+import { depositOf, offersPrivate, quote } from "./pricing";
 import { capacityOf } from "./schedule";
-import { contactLink, WaitlistFull, type TourService } from "./service";
-import { VoucherRefused } from "./vouchers";
+import { takePlaces } from "./take-places";
+import { bookingFacts } from "./visits";
+import { redeem, voucherValue, VoucherRefused } from "./vouchers";
+import { joinLine, WaitlistFull } from "./waitlist";
 
-type TourBookingInput = FormInput<"tourBooking">;
-
-/** The payment provider's checkout, as a booking with a deposit uses it (./payments.ts). */
-export interface Checkout {
-  /** The provider's checkout page for a booking's deposit; rejects when the provider cannot be reached. */
-  start(bookingId: string): Promise<string>;
-  /** A checkout that could not start: the time held for it is released at once. */
-  abandon(bookingId: string): Promise<void>;
-}
-
-/** What books: the submissions' store, the tours' ledger, the estate's mail settings (null without mail) and the deposits' checkout (null without a payment provider). */
-export interface Booker {
-  store: SubmissionStore;
-  tours: TourService;
-  mail: MailSource;
-  checkout?: Checkout | null;
-}
+/** How long a time is held while its deposit is paid: the checkout's own life, and a minute for its webhook to arrive. */
+const checkoutMinutes = 30;
+const paymentHoldMinutes = checkoutMinutes + 1;
 
 /** A visitor's booking as the route's schema read it: the form's fields, the time chosen, and whether to wait in line when it is full. */
 export interface VisitorBooking {
-  input: TourBookingInput;
+  input: FormInput<"tourBooking">;
   slot: LocalTime | null;
   waitlist: boolean;
   /** A private tour: the time closes to everyone else, priced per group. */
@@ -55,8 +43,8 @@ export type ExperienceRefusal = VoucherRefused | "voucher-needs-time" | "no-priv
 
 /**
  * What became of a visitor's booking: stored (booked and confirmed at once, waiting for the
- * estate, in line for a full time, or a request without a time), or refused (the time cannot be
- * given, or its waitlist is full) with nothing stored.
+ * estate or for its tour's minimum, in line for a full time, a request without a time, or held
+ * while its deposit is paid at the checkout), or refused with nothing stored.
  */
 export type BookingResult =
   | { outcome: "confirmed" | "pending" | "waitlist" | "request" | "minimum"; id: string }
@@ -64,150 +52,77 @@ export type BookingResult =
   | { refused: SlotRefused | "waitlist-full" | ExperienceRefusal; slot: LocalTime | null };
 
 /**
- * Books a visitor's tour. Without a time it is a request the estate answers (its notification,
- * the visitor's acknowledgement). With one, its places are taken and the estate's notification
- * and the visitor's confirmation or acknowledgement are queued with them; a time without room,
- * when the visitor asked for the waitlist and the group fits a tour, puts the request in line
- * (the estate told which time, the visitor how to leave the line).
+ * Books a visitor's tour. Without a time it is a request the estate answers. With one, the
+ * voucher is redeemed, the group priced, its places taken (the groups waiting for the time's
+ * minimum confirmed if this one brings it there), its deposit recorded, and the estate and the
+ * visitor told; a time without room, when the visitor asked for the waitlist and the group fits a
+ * tour, puts the request in line.
  */
-export async function bookTour({ store, tours, mail: mailSource, checkout = null }: Booker, booking: VisitorBooking): Promise<BookingResult> {
-  const { input, slot, waitlist } = booking;
+export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise<BookingResult> {
+  const { input, slot } = booking;
   const choice = { private: booking.private ?? false, voucher: booking.voucher ?? null };
-  const mail = mailSource();
-  // The estate's notification, told what became of the time.
-  const estate = (saved: Saved, notice?: BookingNotice) => (mail ? composeSubmissionMails("tourBooking", input, saved, mail, notice) : []);
   if (choice.voucher && !slot) return { refused: "voucher-needs-time", slot: null };
-  if (choice.private && !offersPrivate(tours.content.current, input.package)) return { refused: "no-private", slot };
+  if (choice.private && !offersPrivate(deps.content.current, input.package)) return { refused: "no-private", slot };
   if (!slot) {
-    const { id } = await store.submitWith(
-      "tourBooking",
-      input,
-      () => undefined,
-      (saved) => [...estate(saved), ...(mail ? [composeRequestReceived(saved.id, input, mail)] : [])],
-    );
+    const { id } = await deps.commits.run((tx) => {
+      const submission = { ...insertSubmission(tx, "tourBooking", input, new Date()), input };
+      queueMails(tx, bookingMails([{ kind: "requested", submission }], mailFacts(deps)));
+      return submission;
+    });
     return { outcome: "request", id };
   }
   const guests = input.guests ?? 1;
   const place = { package: input.package, ...slot };
   try {
-    const { id, written } = await store.submitWith(
-      "tourBooking",
-      { ...input, date: slot.date },
-      (saved) => reserveExperience(tours, { id: saved.id, slot: place, guests, choice }, checkout !== null),
-      (saved, { held, priceCents, depositCents, voucher }: ExperienceBooking) => {
-        const status = held.status === "confirmed" ? "confirmed" : "pending";
-        const visitor = tours.visitorMail("booked", { ...held, name: input.name, email: input.email, phone: input.phone ?? null, language: input.language });
-        const experience = { waitingFor: held.waitingFor, private: held.private, priceCents, depositCents, voucher: voucher?.code ?? null };
-        return [...estate(saved, { kind: "slot", ...slot, guests, status, holdUntil: held.holdUntil, experience }), ...(visitor ? [visitor] : [])];
-      },
-    );
-    tours.options.kick();
-    if (written.depositCents > 0 && checkout) {
+    const booked = await deps.commits.run((tx) => {
+      const now = deps.now();
+      const schedule = deps.schedule.current();
+      // The row keeps the day booked; the estate's notice shows the form as the visitor sent it.
+      const submission = { ...insertSubmission(tx, "tourBooking", { ...input, date: slot.date }, new Date()), input };
+      const voucher = choice.voucher ? redeem(tx, choice.voucher, submission.id, place.package, now) : null;
+      const price = quote(deps.content.current, place.package, guests, choice.private)?.totalCents ?? 0;
+      const priceCents = Math.max(0, price - (voucher ? voucherValue(deps.content.current, voucher) : 0));
+      const depositCents = depositOf(schedule, place.package, priceCents, deps.payments !== null);
+      const paymentUntil = depositCents > 0 ? new Date(now.getTime() + paymentHoldMinutes * 60_000) : null;
+      const { booking: held } = takePlaces(tx, schedule, { id: submission.id, slot: place, guests, private: choice.private, priceCents, paymentUntil }, now);
+      if (paymentUntil)
+        insertPayment(tx, { bookingId: held.bookingId, amountCents: depositCents, expiresAt: new Date(now.getTime() + checkoutMinutes * 60_000) }, now);
+      const events: BookingEvent[] = [
+        { kind: "held", booking: bookingFacts(tx, held.bookingId)!, submission, notify: true },
+        // This group may bring the time to its minimum: the groups waiting for it are confirmed.
+        ...(held.status === "confirmed" ? confirmGroupsAtMinimum(tx, schedule, place, now) : []),
+      ];
+      queueMails(tx, bookingMails(events, mailFacts(deps, schedule)));
+      return { held, depositCents };
+    });
+    const { held, depositCents } = booked;
+    if (depositCents > 0 && deps.payments) {
       try {
-        return { outcome: "payment", id, checkoutUrl: await checkout.start(id) };
+        return { outcome: "payment", id: held.bookingId, checkoutUrl: await startCheckout(deps, deps.payments, held.bookingId) };
       } catch {
-        await checkout.abandon(id);
+        await abandonCheckout(deps, held.bookingId);
         return { refused: "payment-unavailable", slot };
       }
     }
-    const { held } = written;
-    return { outcome: held.status === "confirmed" ? "confirmed" : held.waitingFor === "minimum" ? "minimum" : "pending", id };
+    return { outcome: held.status === "confirmed" ? "confirmed" : held.waitingFor === "minimum" ? "minimum" : "pending", id: held.bookingId };
   } catch (error) {
     if (error instanceof VoucherRefused) return { refused: error, slot };
     if (!(error instanceof SlotRefused)) throw error;
-    const fits = guests <= capacityOf(tours.schedule(), place);
+    const fits = guests <= capacityOf(deps.schedule.current(), place);
     // A private tour or a voucher needs the time itself: no waitlist for them.
-    if (error.reason !== "full" || !waitlist || !fits || choice.private || choice.voucher) return { refused: error, slot };
+    if (error.reason !== "full" || !booking.waitlist || !fits || choice.private || choice.voucher) return { refused: error, slot };
   }
   try {
-    const { id } = await store.submitWith(
-      "tourBooking",
-      { ...input, date: slot.date },
-      (saved) => tours.joinWaitlist({ id: saved.id, slot: place, guests }),
-      (saved) => {
-        const visitor = tours.waitlistJoinedMail(saved.id);
-        return [...estate(saved, { kind: "waitlist", ...slot, guests }), ...(visitor ? [visitor] : [])];
-      },
-    );
-    tours.options.kick();
+    const { id } = await deps.commits.run((tx) => {
+      const schedule = deps.schedule.current();
+      const submission = { ...insertSubmission(tx, "tourBooking", { ...input, date: slot.date }, new Date()), input };
+      const entry = joinLine(tx, schedule, { id: submission.id, slot: place, guests }, deps.now());
+      queueMails(tx, bookingMails([{ kind: "waitlisted", submission, entry }], mailFacts(deps, schedule)));
+      return submission;
+    });
     return { outcome: "waitlist", id };
   } catch (error) {
     if (error instanceof WaitlistFull) return { refused: "waitlist-full", slot };
     throw error;
   }
-}
-
-/** A booking the staff enter for a phone or walk-in visitor (server/admin/routes/new-booking.ts reads the form). */
-export interface StaffBooking {
-  input: TourBookingInput;
-  slot: LocalTime;
-  /** The staff member entering it, named in its history. */
-  actor: string;
-  /** An admin places the group over the places left, with this reason (the history keeps it). */
-  overCapacity: boolean;
-  reason: string;
-  /** A note for the staff, in the booking's history. */
-  note: string;
-  /** Mail the visitor their confirmation, with the private link and the calendar file. */
-  notify: boolean;
-}
-
-/**
- * Books a tour for a phone or walk-in visitor through the same ledger: stored as the site's
- * bookings are, confirmed, its places counted (over them only for an admin with a reason), the
- * note in its history, the visitor mailed when asked. Resolves with the id; rejects with
- * `SlotRefused` when the time cannot be given, nothing stored.
- */
-export async function bookForVisitor({ store, tours }: Booker, booking: StaffBooking): Promise<{ id: string }> {
-  const { input, slot } = booking;
-  const { id } = await store.submitWith("tourBooking", { ...input, date: slot.date }, (saved) => {
-    tours.reserve(
-      { id: saved.id, slot: { package: input.package, ...slot }, guests: input.guests ?? 1 },
-      { actor: booking.actor, overCapacity: booking.overCapacity, reason: booking.reason },
-    );
-    if (booking.note !== "") addNote(store.db, { type: "tour-bookings", id: saved.id }, booking.actor, booking.note, tours.now);
-    if (booking.notify) tours.tell("booked", saved.id);
-  });
-  tours.options.kick();
-  return { id };
-}
-
-/**
- * What a refused booking's 409 answer says, in the visitor's language: why the time cannot be
- * given (off the schedule or past its cut-off, beyond the horizon, too large a group, places
- * short, its waitlist full), the places left, and the contact page for larger groups.
- */
-export function refusalAnswer(
-  refused: SlotRefused | "waitlist-full" | ExperienceRefusal,
-  booking: { language: string; guests?: number | null; package: TourBookingInput["package"]; private?: boolean },
-  slot: LocalTime | null,
-  tours: TourService,
-  siteUrl: string,
-) {
-  const lang = isLanguage(booking.language) ? booking.language : defaultLanguage;
-  const { t } = translator(lang);
-  const contact = contactLink(siteUrl, lang);
-  if (refused === "waitlist-full") return { error: t("wineTours.slots.waitlistFull", { contact }), fields: ["slot"], placesLeft: 0, contact };
-  if (refused instanceof VoucherRefused) return { error: t(`tourRefusal.voucher.${refused.reason}`, { contact }), fields: ["voucher"], contact };
-  if (refused === "voucher-needs-time") return { error: t("tourRefusal.voucher.needsTime"), fields: ["voucher", "slot"], contact };
-  if (refused === "no-private") return { error: t("tourRefusal.private.notOffered", { contact }), fields: ["private"], contact };
-  if (refused === "payment-unavailable") return { error: t("tourRefusal.paymentUnavailable", { contact }), fields: [], contact };
-  if (!slot) return { error: t("wineTours.slots.conflictClosed", { contact }), fields: ["slot"], contact };
-  const schedule = tours.schedule();
-  const capacity = capacityOf(schedule, { package: booking.package, ...slot });
-  const guests = booking.guests ?? 1;
-  // A private tour needs its time free of anyone else.
-  if (booking.private && refused.reason === "full" && guests <= capacity)
-    return { error: t("tourRefusal.private.taken", { contact }), fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
-  const error =
-    refused.reason === "closed" || refused.reason === "unknown"
-      ? t("wineTours.slots.conflictClosed", { contact })
-      : refused.reason === "horizon"
-        ? t("wineTours.slots.conflictHorizon", { months: schedule.rules[booking.package].horizonMonths ?? schedule.horizonMonths, contact })
-        : guests > capacity
-          ? t("wineTours.slots.conflictTooLarge", { capacity, contact })
-          : refused.placesLeft === 0
-            ? t("wineTours.slots.conflictNone", { contact })
-            : t("wineTours.slots.conflictFull", { count: refused.placesLeft, contact });
-  return { error, fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
 }

@@ -5,7 +5,9 @@
  * bookings (and open waitlist offers) held there.
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import type { HeldBooking } from "../db/tour-ledger";
+import { guestSummaries } from "../db/tour-guests";
+import { heldBookingsBetween, placesHeldBetween, type HeldBooking } from "../db/tour-ledger";
+import type { Bookings } from "./deps";
 import { addDays, dayCount } from "./paris-time";
 import { capacityOf, closureOn, dateChangeOf, timesOn, type Closure, type DateChange, type Schedule } from "./schedule";
 
@@ -34,7 +36,7 @@ export interface DayView {
  * The days from `from` to `to`: `bookings` are those holding places in that range, `held` the
  * places held per day, time and package (server/db/tour-ledger.ts).
  */
-export function dayViews(
+function dayViews(
   schedule: Schedule,
   from: string,
   to: string,
@@ -75,4 +77,23 @@ export function dayViews(
     });
   }
   return days;
+}
+
+/**
+ * The days from `from` to `to` as the staff run them (the calendar): each day's scheduled times and
+ * every time that has bookings (those off the schedule marked so), with places and bookings.
+ */
+export function days(deps: Bookings, from: string, to: string): DayView[] {
+  const now = deps.now();
+  return dayViews(deps.schedule.current(), from, to, heldBookingsBetween(deps.db, from, to, now), placesHeldBetween(deps.db, from, to, now));
+}
+
+/** A day for its sheet: its times and bookings, and what the estate knows of each guest (visits, no-shows, tags). */
+export function daySheet(deps: Bookings, day: string) {
+  const [shown] = days(deps, day, day);
+  const guests = guestSummaries(
+    deps.db,
+    shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)),
+  );
+  return { day: shown!, guests };
 }

@@ -8,7 +8,9 @@
  * the staff's row, which goes with them. SQL: server/db/tour-guests.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
+import type { Bookings } from "./deps";
 import { bookingsOfGuest, guestNotesOf, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
 
 /** The tags the staff pick most, offered as boxes to tick (their own words may be added). */
@@ -69,7 +71,12 @@ export function cleanTags(tags: readonly string[]): string[] {
   return [...kept.values()].slice(0, tagLimits.count);
 }
 
-/** Saves what the staff wrote about a person. */
-export function saveGuest(db: Db, email: string, notes: GuestNotes, actor: string, now: Date): void {
-  saveGuestNotes(db, email, { notes: notes.notes, tags: cleanTags(notes.tags), country: notes.country }, actor, now);
+/** Saves what the staff wrote about the person behind a booking, and that they did in the booking's history. */
+export function noteGuest(deps: Bookings, guest: { email: string; bookingId: string }, notes: GuestNotes, actor: string): Promise<void> {
+  return deps.commits.run((tx) => {
+    const now = deps.now();
+    const tags = cleanTags(notes.tags);
+    saveGuestNotes(tx, guest.email, { notes: notes.notes, tags, country: notes.country }, actor, now);
+    recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id: guest.bookingId }, detail: { tags: notes.tags } }, now);
+  });
 }

@@ -3,32 +3,16 @@
  * holds places keeps its own package, day, time and group, and places are counted from the
  * bookings that hold them, so no change of the schedule can make a booked place free again. Every
  * change that takes places (a booking, a move, a confirmation) counts them inside the same write
- * transaction that records it (the store's group commit is `BEGIN IMMEDIATE`; the staff's actions
- * use `.immediate()`), so two requests for the last places cannot both see them free: SQLite
- * serialises the writers (cal.com #5820, #13360, #10789). The SQL is server/db/tour-ledger.ts's.
+ * transaction that records it (every use-case writes through the group commit, `BEGIN IMMEDIATE`),
+ * so two requests for the last places cannot both see them free: SQLite serialises the writers
+ * (cal.com #5820, #13360, #10789). The SQL is server/db/tour-ledger.ts's.
  */
 import { randomBytes } from "node:crypto";
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "../db/database";
-import {
-  expiredHolds,
-  insertSlotBooking,
-  moveSlotBooking,
-  placesHeld,
-  placesHeldBetween,
-  privateHeld,
-  setSlotStatus,
-  slotBookingById,
-  slotBookingByToken,
-  type BookingSource,
-  type SlotBooking,
-  type SlotStatus,
-  type WaitingFor,
-} from "../db/tour-ledger";
+import { placesHeld, placesHeldBetween, privateHeld } from "../db/tour-ledger";
 import { beforeCutoff, capacityOf, hasSlot, slotInstant, timesOn, withinHorizon, type Schedule, type Slot } from "./schedule";
 import { addDays, dayCount } from "./paris-time";
-
-export type { SlotBooking, SlotStatus } from "../db/tour-ledger";
 
 /** Why a slot cannot be given: not in the schedule, past its cut-off, beyond the booking horizon, or short of places. */
 export class SlotRefused extends Error {
@@ -63,133 +47,79 @@ export interface CheckOptions {
   private?: boolean;
 }
 
-/** Reads and changes the places of the bookings' slots. */
-export class Ledger {
-  constructor(private readonly db: Db) {}
+/**
+ * Places held in one slot's pool (the package's, or every package's with a shared guide),
+ * `except` one booking. A private booking holds the whole time: at least its capacity.
+ */
+export function placesTaken(db: Db, schedule: Schedule, slot: Slot, now: Date, except = ""): number {
+  const pool = { ...slot, shared: schedule.sharedGuide };
+  const held = placesHeld(db, pool, now, except);
+  return privateHeld(db, pool, now, except) ? Math.max(held, capacityOf(schedule, slot)) : held;
+}
 
-  /**
-   * Places held in one slot's pool (the package's, or every package's with a shared guide),
-   * `except` one booking. A private booking holds the whole time: at least its capacity.
-   */
-  taken(schedule: Schedule, slot: Slot, now: Date, except = ""): number {
-    const pool = { ...slot, shared: schedule.sharedGuide };
-    const held = placesHeld(this.db, pool, now, except);
-    return privateHeld(this.db, pool, now, except) ? Math.max(held, capacityOf(schedule, slot)) : held;
+/** A slot's places left at `now`, never below zero (a lowered capacity leaves its bookings where they are). */
+export function placesLeft(db: Db, schedule: Schedule, slot: Slot, now: Date, except = ""): number {
+  return Math.max(0, capacityOf(schedule, slot) - placesTaken(db, schedule, slot, now, except));
+}
+
+/**
+ * The slots of a package from `from` to `to` that visitors can still book at `now`: on the
+ * schedule, before the cut-off and within the booking horizon, each with its capacity and places
+ * left. One query for the range.
+ */
+export function openSlots(db: Db, schedule: Schedule, pkg: TourPackageId, from: string, to: string, now: Date): OpenSlot[] {
+  const held = new Map<string, number>();
+  // Times a private tour closed: nothing is left there.
+  const closed = new Set<string>();
+  for (const row of placesHeldBetween(db, from, to, now)) {
+    const key = `${row.date} ${row.time} ${schedule.sharedGuide ? "*" : row.package}`;
+    held.set(key, (held.get(key) ?? 0) + row.places);
+    if (row.closed) closed.add(key);
   }
-
-  /** A slot's places left at `now`, never below zero (a lowered capacity leaves its bookings where they are). */
-  placesLeft(schedule: Schedule, slot: Slot, now: Date, except = ""): number {
-    return Math.max(0, capacityOf(schedule, slot) - this.taken(schedule, slot, now, except));
-  }
-
-  /**
-   * The slots of a package from `from` to `to` that visitors can still book at `now`: on the
-   * schedule, before the cut-off and within the booking horizon, each with its capacity and places
-   * left. One query for the range.
-   */
-  open(schedule: Schedule, pkg: TourPackageId, from: string, to: string, now: Date): OpenSlot[] {
-    const held = new Map<string, number>();
-    // Times a private tour closed: nothing is left there.
-    const closed = new Set<string>();
-    for (const row of placesHeldBetween(this.db, from, to, now)) {
-      const key = `${row.date} ${row.time} ${schedule.sharedGuide ? "*" : row.package}`;
-      held.set(key, (held.get(key) ?? 0) + row.places);
-      if (row.closed) closed.add(key);
+  const slots: OpenSlot[] = [];
+  for (let i = 0; i < dayCount(from, to); i++) {
+    const date = addDays(from, i);
+    if (!withinHorizon(schedule, date, now, pkg)) break;
+    for (const time of timesOn(schedule, pkg, date)) {
+      const slot = { package: pkg, date, time };
+      if (!beforeCutoff(schedule, slot, now)) continue;
+      const capacity = capacityOf(schedule, slot);
+      const key = `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
+      slots.push({ ...slot, capacity, placesLeft: closed.has(key) ? 0 : Math.max(0, capacity - (held.get(key) ?? 0)) });
     }
-    const slots: OpenSlot[] = [];
-    for (let i = 0; i < dayCount(from, to); i++) {
-      const date = addDays(from, i);
-      if (!withinHorizon(schedule, date, now, pkg)) break;
-      for (const time of timesOn(schedule, pkg, date)) {
-        const slot = { package: pkg, date, time };
-        if (!beforeCutoff(schedule, slot, now)) continue;
-        const capacity = capacityOf(schedule, slot);
-        const key = `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
-        slots.push({ ...slot, capacity, placesLeft: closed.has(key) ? 0 : Math.max(0, capacity - (held.get(key) ?? 0)) });
-      }
-    }
-    return slots;
   }
+  return slots;
+}
 
-  /**
-   * Checks that `guests` places can be given in `slot` at `now` and throws `SlotRefused` when not:
-   * the slot must be on the schedule, within the booking horizon, and not started (before the
-   * visitors' cut-off, unless the staff place it), with room for the group (unless an admin
-   * places it over the places). Call inside the write transaction that then records the places.
-   */
-  check(schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): void {
-    if (!hasSlot(schedule, slot)) throw new SlotRefused("unknown", 0);
-    if (!withinHorizon(schedule, slot.date, now, slot.package)) throw new SlotRefused("horizon", 0);
-    const open = options.byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
-    if (!open) throw new SlotRefused("closed", 0);
-    const left = this.placesLeft(schedule, slot, now, options.except);
-    // A private tour takes the whole time: every place must be free.
-    const needed = options.private ? Math.max(guests, capacityOf(schedule, slot)) : guests;
-    if (needed > left && !options.overCapacity) throw new SlotRefused("full", left);
-  }
+/**
+ * Checks that `guests` places can be given in `slot` at `now` and throws `SlotRefused` when not:
+ * the slot must be on the schedule, within the booking horizon, and not started (before the
+ * visitors' cut-off, unless the staff place it), with room for the group (unless an admin
+ * places it over the places). Call inside the write transaction that then records the places.
+ */
+export function checkPlaces(db: Db, schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): void {
+  if (!hasSlot(schedule, slot)) throw new SlotRefused("unknown", 0);
+  if (!withinHorizon(schedule, slot.date, now, slot.package)) throw new SlotRefused("horizon", 0);
+  const open = options.byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
+  if (!open) throw new SlotRefused("closed", 0);
+  const left = placesLeft(db, schedule, slot, now, options.except);
+  // A private tour takes the whole time: every place must be free.
+  const needed = options.private ? Math.max(guests, capacityOf(schedule, slot)) : guests;
+  if (needed > left && !options.overCapacity) throw new SlotRefused("full", left);
+}
 
-  /** Records a new booking's places; call after `check`, in the same transaction. */
-  hold(booking: {
-    id: string;
-    slot: Slot;
-    guests: number;
-    zone: string;
-    confirmed: boolean;
-    holdUntil: Date;
-    now: Date;
-    source: BookingSource;
-    private?: boolean;
-    waitingFor?: WaitingFor;
-    priceCents?: number | null;
-  }): SlotBooking {
-    // A pending request holds its places until the estate answers, at most holdHours and never past the tour itself.
-    insertSlotBooking(
-      this.db,
-      {
-        id: booking.id,
-        package: booking.slot.package,
-        date: booking.slot.date,
-        time: booking.slot.time,
-        zone: booking.zone,
-        guests: booking.guests,
-        status: booking.confirmed ? "confirmed" : "pending",
-        holdUntil: booking.confirmed ? null : booking.holdUntil.toISOString(),
-        token: manageToken(),
-        source: booking.source,
-        private: booking.private ?? false,
-        waitingFor: booking.waitingFor ?? "estate",
-        priceCents: booking.priceCents ?? null,
-      },
-      booking.now,
-    );
-    return this.byId(booking.id)!;
+/** Whether `guests` places can be given in `slot` (as `checkPlaces` decides), without throwing. */
+export function placesFree(db: Db, schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): boolean {
+  try {
+    checkPlaces(db, schedule, slot, guests, now, options);
+    return true;
+  } catch (error) {
+    if (error instanceof SlotRefused) return false;
+    throw error;
   }
+}
 
-  byId(id: string): SlotBooking | null {
-    return slotBookingById(this.db, id);
-  }
-
-  byToken(token: string): SlotBooking | null {
-    return slotBookingByToken(this.db, token);
-  }
-
-  /** Moves a booking to another slot of its package, one more calendar change. */
-  move(id: string, to: Slot, now: Date): void {
-    moveSlotBooking(this.db, id, to, now);
-  }
-
-  /** Changes a booking's status, only from one of `from`; false when it was not in one of them. */
-  setStatus(id: string, from: readonly SlotStatus[], to: SlotStatus, now: Date, holdUntil: Date | null = null): boolean {
-    return setSlotStatus(this.db, id, from, to, now, holdUntil);
-  }
-
-  /** Pending requests whose hold ended by `now`. */
-  expiredHolds(now: Date): SlotBooking[] {
-    return expiredHolds(this.db, now);
-  }
-
-  /** When a pending request made at `now` stops holding its places. */
-  static holdEnd(schedule: Schedule, slot: Slot, now: Date): Date {
-    return new Date(Math.min(now.getTime() + schedule.holdHours * 3_600_000, slotInstant(schedule, slot).getTime()));
-  }
+/** When a pending request made at `now` stops holding its places: after the schedule's hold, and never past the tour itself. */
+export function holdEnd(schedule: Schedule, slot: Slot, now: Date): Date {
+  return new Date(Math.min(now.getTime() + schedule.holdHours * 3_600_000, slotInstant(schedule, slot).getTime()));
 }

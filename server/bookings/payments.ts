@@ -1,25 +1,14 @@
 /**
- * Deposits and prepayment through the payment provider's hosted checkout (Stripe Checkout, with
- * Stripe's own Node library): a booking whose package asks a deposit holds its places while the
- * visitor pays on the provider's page (./experiences.ts `reserveExperience`), is confirmed by the
- * provider's signed webhook (checked with the library's `constructEvent`; an event already acted
- * on changes nothing, and one signed too long ago is refused), lapses and frees its places when
- * the checkout ends unpaid (the minute's sweep, ./service.ts `expireHolds`), and has its deposit
- * refunded when it is cancelled (./service.ts `releaseExtras` marks it; `settleRefunds` asks
- * the provider, once per booking, with an idempotency key). Without keys nothing is loaded and
+ * The payment provider (Stripe Checkout, through Stripe's own Node library), as the bookings' use
+ * cases call it: a hosted checkout for a deposit (./checkout.ts), its signed webhook read into a
+ * plain event (checked with the library's `constructEvent`: one signed too long ago or ahead is
+ * refused; a signed body that is no event too), and a refund (./refund.ts), each with an idempotency key so a retry never charges or refunds
+ * twice. It decides nothing about a booking: the use-cases do. Without keys nothing is loaded and
  * nothing calls out. docs/deployment.md says how to go live; the tests run it against a local
  * stand-in of the provider's HTTP API (server/__tests__/support/payment-provider.ts).
  */
 import type { Stripe } from "stripe";
-import type { Checkout } from "./book";
-import { localizePath, pagePaths } from "#core/paths";
-import { textIn } from "#content/text";
-import { auditActions, paymentProviderActor, recordAudit } from "../db/audit";
-import { paymentOf, recordPaymentEvent, refundsDue, setCheckout, setPaymentStatus } from "../db/tour-payments";
-import { manageLink } from "../mail/tour-visit";
-import { confirmPaid } from "./experiences";
-import { packagePrices } from "./pricing";
-import type { TourService } from "./service";
+import { z } from "zod";
 
 /** Where the provider is, and the keys it gave the estate. */
 export interface PaymentSettings {
@@ -38,25 +27,83 @@ export class WebhookRefused extends Error {
   override name = "WebhookRefused";
 }
 
+/** A signed body that is no event (no id, or not an object): nothing can be recorded of it. */
+export class WebhookMalformed extends Error {
+  override name = "WebhookMalformed";
+}
+
+/** What the site reads of an event: its id (recorded, so a retry is a duplicate) and its type. */
+const eventShape = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), data: z.unknown().optional() });
+
+/** What the site reads of a checkout's session; anything else in it is left alone. */
+const sessionShape = z.object({
+  id: z.string().min(1),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_status: z.string().nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+});
+
+/** The time a signature header says it was made (`t=`), in seconds, or null. */
+const signedAt = (signature: string) => {
+  const seconds = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1];
+  return seconds === undefined ? null : Number(seconds);
+};
+
 /** The provider's languages of its checkout page, by the site's languages. */
 const checkoutLocales = { en: "en", fr: "fr", zh: "zh", es: "es", ja: "ja" } as const;
 
 /** How long an event's signature is good for (the library's default): an older one is a replay. */
 const toleranceSeconds = 300;
 
-export class Payments implements Checkout {
+/** A deposit to pay at the provider's checkout. */
+export interface DepositOrder {
+  bookingId: string;
+  amountCents: number;
+  currency: string;
+  /** The visitor's address, or "" (a walk-in has none). */
+  email: string;
+  language: keyof typeof checkoutLocales;
+  /** What the checkout page names (the tour, in the visitor's language). */
+  item: string;
+  /** When the checkout ends: the time held for it. */
+  expiresAt: Date;
+  /** Where the visitor comes back to, paid or not (their private page), or after giving up (the tours page). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * A provider's event, as the bookings read it: its id and type, and for a checkout's, the booking,
+ * the session and whether it is paid ("unreadable" when its session is not one the site can read).
+ */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  checkout:
+    | {
+        /** The session was paid, or (`expired`) ended unpaid. */
+        outcome: "completed" | "expired";
+        bookingId: string;
+        sessionId: string;
+        paid: boolean;
+        paymentIntent: string | undefined;
+      }
+    | "unreadable"
+    | null;
+}
+
+export class PaymentProvider {
   /** Refunds asked one after another, never two at once. */
   private refunding: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly stripe: Stripe,
-    private readonly settings: PaymentSettings,
-    private readonly tours: TourService,
-    private readonly log: { warn: (object: object, message: string) => void },
+    readonly settings: PaymentSettings,
   ) {}
 
   /** Loads the provider's library (only now: without keys it is never loaded) and connects it. */
-  static async open(settings: PaymentSettings, tours: TourService, log: { warn: (object: object, message: string) => void }): Promise<Payments> {
+  static async open(settings: PaymentSettings): Promise<PaymentProvider> {
     const { default: StripeLibrary } = await import("stripe");
     const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
     const stripe = new StripeLibrary(settings.secretKey, {
@@ -67,147 +114,85 @@ export class Payments implements Checkout {
         ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" }
         : {}),
     });
-    return new Payments(stripe, settings, tours, log);
+    return new PaymentProvider(stripe, settings);
   }
 
   /**
-   * The provider's checkout page for a booking's deposit, made once (the same booking asks with
-   * the same idempotency key and gets the same page), in the visitor's language, ending with the
-   * time held for it. The visitor comes back to their private page, paid or not.
+   * The provider's checkout page for a deposit, made once (the same booking asks with the same
+   * idempotency key and gets the same page), in the visitor's language, ending with the time held
+   * for it.
    */
-  async start(bookingId: string): Promise<string> {
-    const payment = paymentOf(this.tours.db, bookingId);
-    const visit = this.tours.visit(bookingId);
-    if (!payment || !visit) throw new Error(`no deposit to pay for booking ${bookingId}`);
-    if (payment.checkout_url) return payment.checkout_url;
-    const tour = packagePrices(this.tours.content.current, visit.package);
-    const back = manageLink(this.settings.siteUrl, visit.token);
+  async checkout(order: DepositOrder): Promise<{ id: string; url: string }> {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: "payment",
-        client_reference_id: bookingId,
-        customer_email: visit.email || undefined,
-        locale: checkoutLocales[visit.language],
-        expires_at: Math.floor(Date.parse(payment.expires_at) / 1000),
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: payment.currency,
-              unit_amount: payment.amount_cents,
-              product_data: { name: tour ? textIn(tour.selectedLabel, visit.language) : visit.package },
-            },
-          },
-        ],
-        metadata: { booking: bookingId },
-        payment_intent_data: { metadata: { booking: bookingId } },
-        success_url: back,
-        cancel_url: new URL(localizePath(visit.language, pagePaths.wineTours), this.settings.siteUrl).toString(),
+        client_reference_id: order.bookingId,
+        customer_email: order.email || undefined,
+        locale: checkoutLocales[order.language],
+        expires_at: Math.floor(order.expiresAt.getTime() / 1000),
+        line_items: [{ quantity: 1, price_data: { currency: order.currency, unit_amount: order.amountCents, product_data: { name: order.item } } }],
+        metadata: { booking: order.bookingId },
+        payment_intent_data: { metadata: { booking: order.bookingId } },
+        success_url: order.successUrl,
+        cancel_url: order.cancelUrl,
       },
-      { idempotencyKey: `checkout-${bookingId}` },
+      { idempotencyKey: `checkout-${order.bookingId}` },
     );
-    if (!session.url) throw new Error(`the provider gave no checkout page for booking ${bookingId}`);
-    await this.tours.change(() => setCheckout(this.tours.db, bookingId, { id: session.id, url: session.url! }, this.tours.now));
-    return session.url;
-  }
-
-  /** A checkout that could not start: the time held for it is released now, the visitor asked to try again. */
-  async abandon(bookingId: string): Promise<void> {
-    await this.tours.change(() => {
-      this.tours.setStatus(bookingId, ["pending"], "expired");
-    });
+    if (!session.url) throw new Error(`the provider gave no checkout page for booking ${order.bookingId}`);
+    return { id: session.id, url: session.url };
   }
 
   /**
-   * A webhook from the provider: its signature checked with the library (`WebhookRefused` when it
-   * does not hold, or was made more than five minutes ago), then acted on in one write
-   * transaction with the event's id recorded, so that a replayed event changes nothing
-   * ("duplicate"). A paid checkout confirms its booking (or, when its time lapsed meanwhile,
-   * takes the places again if they are free, else refunds); an expired one frees its places.
+   * A webhook's event: its signature checked with the library (`WebhookRefused` when it does not
+   * hold, or was made more than five minutes ago or ahead), its body read with a schema
+   * (`WebhookMalformed` when it is no event with an id and a type). A checkout's event whose session
+   * the site cannot read is still an event (recorded, then ignored: never a 500 retried for days).
    */
-  async webhook(body: Buffer, signature: string | undefined): Promise<"done" | "duplicate" | "ignored"> {
-    let event: Stripe.Event;
+  event(body: Buffer, signature: string | undefined): PaymentEvent {
+    let signed: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(body, signature ?? "", this.settings.webhookSecret, toleranceSeconds);
+      signed = this.stripe.webhooks.constructEvent(body, signature ?? "", this.settings.webhookSecret, toleranceSeconds);
     } catch (error) {
       throw new WebhookRefused(error instanceof Error ? error.message : "signature refused");
     }
-    return this.tours.change(() => {
-      const now = this.tours.now;
-      if (!recordPaymentEvent(this.tours.db, event.id, event.type, now)) return "duplicate" as const;
-      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired")
-        return "ignored" as const;
-      const session = event.data.object;
-      const bookingId = session.client_reference_id ?? session.metadata?.booking ?? "";
-      const payment = paymentOf(this.tours.db, bookingId);
-      if (!payment || (payment.session_id !== null && payment.session_id !== session.id)) return "ignored" as const;
-      if (event.type === "checkout.session.expired") {
-        // The checkout ended unpaid: its time is released now rather than at the next sweep.
-        if (setPaymentStatus(this.tours.db, bookingId, ["open"], "expired", now)) this.tours.setStatus(bookingId, ["pending"], "expired");
-        return "done" as const;
-      }
-      if (session.payment_status !== "paid") return "ignored" as const;
-      const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined);
-      if (!setPaymentStatus(this.tours.db, bookingId, ["open", "expired"], "paid", now, intent ? { paymentIntent: intent } : {})) return "done" as const;
-      recordAudit(
-        this.tours.db,
-        {
-          actor: paymentProviderActor,
-          action: auditActions.depositPaid,
-          target: { type: "tour-bookings", id: bookingId },
-          detail: { amount: payment.amount_cents, currency: payment.currency },
-        },
-        now,
-      );
-      const visit = this.tours.ledger.byId(bookingId);
-      if (visit && visit.status === "pending" && visit.waitingFor === "payment") {
-        confirmPaid(this.tours, visit);
-      } else if (visit && visit.status === "expired" && visit.waitingFor === "payment" && this.tours.placesFreeFor(visit)) {
-        // Paid just as its time lapsed: the places are still free, so the booking stands.
-        confirmPaid(this.tours, visit);
-      } else {
-        // Nothing to pay for any more (cancelled, or its places gone): the deposit goes back.
-        setPaymentStatus(this.tours.db, bookingId, ["paid"], "refund-due", now);
-      }
-      return "done" as const;
-    });
+    // The library only looks back: a signature made later than now (beyond the same tolerance) is refused too.
+    const at = signedAt(signature ?? "");
+    if (at !== null && at - Date.now() / 1000 > toleranceSeconds) throw new WebhookRefused("the signature is dated in the future");
+    const read = eventShape.safeParse(signed);
+    if (!read.success) throw new WebhookMalformed("the signed body is not an event with an id and a type");
+    const event = read.data;
+    if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired")
+      return { id: event.id, type: event.type, checkout: null };
+    // Signed, so the provider's own; but a session the site cannot read is left alone.
+    const object = sessionShape.safeParse((event.data as { object?: unknown } | null | undefined)?.object);
+    if (!object.success) return { id: event.id, type: event.type, checkout: "unreadable" };
+    const session = object.data;
+    const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined);
+    return {
+      id: event.id,
+      type: event.type,
+      checkout: {
+        outcome: event.type === "checkout.session.expired" ? "expired" : "completed",
+        bookingId: session.client_reference_id ?? session.metadata?.booking ?? "",
+        sessionId: session.id,
+        paid: session.payment_status === "paid",
+        paymentIntent: intent,
+      },
+    };
   }
 
-  /**
-   * Asks the provider to refund each deposit due (a paid booking cancelled, declined or lapsed),
-   * one after another, each with its booking's idempotency key so a retry never refunds twice; a
-   * refund the provider refuses now is asked again at the next sweep. Resolves with how many went.
-   */
-  settleRefunds(): Promise<number> {
-    const run = this.refunding.then(async () => {
-      let count = 0;
-      for (const due of refundsDue(this.tours.db)) {
-        if (!due.payment_intent) continue;
-        try {
-          const refund = await this.stripe.refunds.create(
-            { payment_intent: due.payment_intent, metadata: { booking: due.booking_id } },
-            { idempotencyKey: `refund-${due.booking_id}` },
-          );
-          await this.tours.change(() => {
-            if (!setPaymentStatus(this.tours.db, due.booking_id, ["refund-due"], "refunded", this.tours.now, { refundId: refund.id })) return;
-            recordAudit(
-              this.tours.db,
-              {
-                actor: paymentProviderActor,
-                action: auditActions.depositRefunded,
-                target: { type: "tour-bookings", id: due.booking_id },
-                detail: { amount: due.amount_cents, currency: due.currency },
-              },
-              this.tours.now,
-            );
-          });
-          count += 1;
-        } catch (error) {
-          this.log.warn({ err: error, booking: due.booking_id }, "payments: a refund could not be asked for, trying again at the next sweep");
-        }
-      }
-      return count;
-    });
+  /** Refunds a payment, once whatever the retries (the booking's idempotency key). */
+  async refund(paymentIntent: string, bookingId: string): Promise<{ id: string }> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: paymentIntent, metadata: { booking: bookingId } },
+      { idempotencyKey: `refund-${bookingId}` },
+    );
+    return { id: refund.id };
+  }
+
+  /** Runs `work` after the refunds already asked, never beside them. */
+  inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.refunding.then(work);
     this.refunding = run.catch(() => undefined);
     return run;
   }

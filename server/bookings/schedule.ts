@@ -14,7 +14,7 @@ import {
   insertDateChange,
   readScheduleRows,
   writeScheduleSettings,
-  type DateChangeKind,
+  type DateChange,
 } from "../db/tour-schedule";
 import { readPackageRules } from "../db/tour-rules";
 import { addDays, addMonths, dayCount, estateZone, isoWithOffset, instantOf, localOf, weekdayOf, type LocalTime } from "./paris-time";
@@ -28,17 +28,8 @@ export interface Closure {
   note: string;
 }
 
-/** A one-off change of one date: an extra time, a weekly time that does not run, or another capacity. */
-export interface DateChange {
-  id: number;
-  day: string;
-  package: TourPackageId;
-  time: string;
-  kind: DateChangeKind;
-  /** An extra time's or a changed time's capacity; null: the package's. */
-  capacity: number | null;
-  note: string;
-}
+/** A one-off change of one date (server/db/tour-schedule.ts: one type for the row and the rule). */
+export type { DateChange } from "../db/tour-schedule";
 
 /**
  * A package's own rules (the staff's experiences page): the smallest group its tour runs for (a
@@ -151,6 +142,9 @@ export type ScheduleChange =
   | { kind: "closure-remove"; id: number }
   | { kind: "date-add"; change: Omit<DateChange, "id"> }
   | { kind: "date-remove"; id: number };
+
+/** Why a booking is touched by a schedule change: its day closes, its time leaves the schedule, or its time's capacity falls below what is booked. */
+export type AffectReason = "closed" | "removed" | "capacity";
 
 /** The schedule as it would be after `change` (nothing written). */
 export function proposedSchedule(schedule: Schedule, change: ScheduleChange): Schedule {
@@ -267,9 +261,12 @@ export const beforeCutoff = (schedule: Schedule, slot: LocalTime & { package?: T
 export const minimumHoldEnd = (schedule: Schedule, slot: LocalTime & { package: TourPackageId }) =>
   new Date(slotInstant(schedule, slot).getTime() - cutoffOf(schedule, slot.package) * 3_600_000);
 
+/** How many months ahead a package's tours can be booked: its own horizon, else the schedule's (every page that states it, every check). */
+export const horizonOf = (schedule: Schedule, pkg: TourPackageId | undefined) => (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths;
+
 /** The last day that can be booked at `now`: the horizon's months (the package's own, else the schedule's) after today, on the estate's clock. */
 export const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) =>
-  addMonths(localOf(now, schedule.zone || estateZone).date, (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths);
+  addMonths(localOf(now, schedule.zone || estateZone).date, horizonOf(schedule, pkg));
 
 /** Whether a day is within the booking horizon (of `pkg`, when named) at `now`. */
 export const withinHorizon = (schedule: Schedule, date: string, now: Date, pkg?: TourPackageId) => date <= horizonEnd(schedule, now, pkg);

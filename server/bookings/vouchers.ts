@@ -7,7 +7,9 @@
  */
 import { randomInt } from "node:crypto";
 import type { Content } from "#content";
+import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
+import type { Bookings } from "./deps";
 import { insertVoucher, redeemVoucher, voucherByCode, type VoucherRow } from "../db/tour-vouchers";
 import { localOf } from "./paris-time";
 import { quote } from "./pricing";
@@ -39,6 +41,16 @@ export function normaliseCode(typed: string): string {
 export type NewVoucher =
   | { kind: "value"; amountCents: number; validUntil: string; note: string }
   | { kind: "package"; package: string; guests: number; validUntil: string; note: string };
+
+/** The staff make a voucher: its fresh code, in the audit log with what it is worth; resolves with the code. */
+export function issueVoucher(deps: Bookings, voucher: NewVoucher, actor: string): Promise<string> {
+  return deps.commits.run((tx) => {
+    const now = deps.now();
+    const code = createVoucher(tx, voucher, actor, now);
+    recordAudit(tx, { actor, action: auditActions.voucherCreated, target: { type: "voucher", id: code }, detail: { ...voucher } }, now);
+    return code;
+  });
+}
 
 /** Makes a voucher with a fresh code; returns the code. */
 export function createVoucher(db: Db, voucher: NewVoucher, actor: string, now: Date): string {

@@ -2,13 +2,19 @@
  * Backs up the site's data now, while the server keeps serving.
  *
  *   npm run backup
+ *   npm run backup -- --init    a new repository on purpose (see below)
  *
  * The database (copied with SQLite's online backup API and checked with `PRAGMA integrity_check`),
  * DATA_DIR's audit key and waiting photographs, and the content's git history, with a manifest of
  * sizes and SHA-256, go to the restic repository of RESTIC_REPOSITORY (encrypted with
  * RESTIC_PASSWORD or RESTIC_PASSWORD_FILE); the retention of BACKUP_KEEP_* is applied. The server
- * runs this same command on its schedule (`--trigger schedule`). Exit status: 0 done, 1 failed,
- * 3 no repository configured, 75 another backup is running.
+ * runs this same command on its schedule (`--trigger schedule`). The repository must be the one
+ * the backups went to: the first backup makes it (or takes the empty one it finds), and from then on
+ * a backup to a missing repository (an unmounted disk, a wrong path, an emptied bucket) or to
+ * another one fails, naming the snapshot it held. `--init` starts a new repository on purpose:
+ * made where RESTIC_REPOSITORY says when there is none, or the one found there chosen, and the
+ * backups go there from then on. Exit status: 0 done, 1 failed, 3 no repository configured,
+ * 75 another backup is running.
  */
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
@@ -23,7 +29,7 @@ async function main(): Promise<number> {
   // Visitors first: the copy's check, git and restic (which inherit it) run at low priority,
   // whether the schedule or a person started the backup.
   setPriority(lowPriority);
-  const { values } = parseArgs({ options: { trigger: { type: "string", default: "command" } } });
+  const { values } = parseArgs({ options: { trigger: { type: "string", default: "command" }, init: { type: "boolean", default: false } } });
   const trigger = values.trigger === "schedule" ? "schedule" : "command";
   const config = loadConfigOrExit();
   for (const warning of unknownVariableWarnings(process.env)) console.warn(warning);
@@ -33,7 +39,7 @@ async function main(): Promise<number> {
   }
   const db = openDatabase(config.DATA_DIR);
   try {
-    const result = await runBackup(db, config, trigger);
+    const result = await runBackup(db, config, trigger, { init: values.init });
     const { database, content, files } = result.manifest;
     const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
     console.log(

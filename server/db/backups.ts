@@ -1,9 +1,11 @@
 /**
- * The backups' own records (table `backup_runs`, migration 50) and what the backup does to a copy
+ * The backups' own records (table `backup_runs`, migrations 50 and 91: each run, the repository it
+ * went to, why it failed, whether the admins were told) and what the backup does to a copy
  * of the database: SQLite's online backup API, `PRAGMA integrity_check`, the counts the manifest
  * keeps. The files, git and restic are server/backup/'s.
  */
 import Database from "better-sqlite3";
+import type { BackupProblem } from "../backup/repository";
 import type { Db } from "./database";
 
 export type BackupTrigger = "schedule" | "command";
@@ -21,6 +23,13 @@ export interface BackupRun {
   manifest_sha256: string | null;
   error: string | null;
   pruned_at: string | null;
+  /** restic's id of the repository the run went to, once checked. */
+  repository_id: string | null;
+  /** 1 when this run made or chose its repository (the first backup, or `npm run backup -- --init`). */
+  repository_chosen: 0 | 1;
+  problem: BackupProblem | null;
+  /** When the admins were mailed about this failure. */
+  alerted_at: string | null;
 }
 
 /** How long a running backup of another machine (which cannot be asked whether it lives) holds the lock. */
@@ -53,6 +62,61 @@ export function beginBackupRun(
       return { id: Number(result.lastInsertRowid) };
     })
     .immediate();
+}
+
+/**
+ * The repository the backups belong in: the id the newest run that succeeded or chose its
+ * repository went to, and the last snapshot made there; null before any was recorded.
+ */
+export function knownRepository(db: Db): { id: string; snapshot: string | null } | null {
+  // Ordered by the run's own id (newest first): not by an alias of the repository's.
+  const row = db
+    .prepare(
+      "SELECT repository_id FROM backup_runs WHERE repository_id IS NOT NULL AND (status = 'done' OR repository_chosen = 1) ORDER BY backup_runs.id DESC LIMIT 1",
+    )
+    .get() as { repository_id: string } | undefined;
+  if (!row) return null;
+  const last = db
+    .prepare("SELECT snapshot FROM backup_runs WHERE status = 'done' AND repository_id = ? AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1")
+    .get(row.repository_id) as { snapshot: string } | undefined;
+  return { id: row.repository_id, snapshot: last?.snapshot ?? null };
+}
+
+/** Records the repository a running backup checked and goes to; `chosen` when the run made or chose it. */
+export function recordRepository(db: Db, runId: number, repositoryId: string, chosen: boolean): void {
+  db.prepare("UPDATE backup_runs SET repository_id = ?, repository_chosen = ? WHERE id = ?").run(repositoryId, chosen ? 1 : 0, runId);
+}
+
+/**
+ * Whether a failure is the first since the last good backup that the admins were not told of:
+ * they are mailed once per run of failures, not at every try of the schedule.
+ */
+function firstFailureToTell(db: Db, runId: number): boolean {
+  const told = db
+    .prepare(
+      "SELECT 1 FROM backup_runs WHERE alerted_at IS NOT NULL AND id < ? AND id > coalesce((SELECT max(id) FROM backup_runs WHERE status = 'done'), 0) LIMIT 1",
+    )
+    .get(runId);
+  return told === undefined;
+}
+
+/**
+ * Records a failed run, and with it, in the same transaction, the mails `tell` makes for the
+ * admins when this is the first failure since the last good backup (else they were told already).
+ */
+export function failBackupRun(db: Db, id: number, failure: { error: string; problem: BackupProblem | null }, now: Date, tell: () => void): void {
+  db.transaction(() => {
+    const at = now.toISOString();
+    db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ?, problem = ? WHERE id = ?").run(
+      at,
+      failure.error.slice(0, 2000),
+      failure.problem,
+      id,
+    );
+    if (!firstFailureToTell(db, id)) return;
+    tell();
+    db.prepare("UPDATE backup_runs SET alerted_at = ? WHERE id = ?").run(at, id);
+  }).immediate();
 }
 
 /** Records how a run ended. */

@@ -2,7 +2,7 @@ import { nextPause, StorageUnavailable, unavailability, writeBudgetMs } from "./
 import type { Db } from "./database";
 
 interface Pending {
-  work: () => unknown;
+  work: (tx: Db) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   /** When it was queued (ms since the epoch): a write waits at most `writeBudgetMs` for a lock. */
@@ -31,18 +31,26 @@ export class GroupCommit {
   private scheduled = false;
   private pause = 0;
   private retryTimer: NodeJS.Timeout | null = null;
-  private readonly savepoint: (work: () => unknown) => unknown;
+  private readonly savepoint: (work: (tx: Db) => unknown) => unknown;
+  private readonly listeners: (() => void)[] = [];
   readonly state: CommitState = { failing: null };
 
   constructor(
     private readonly db: Db,
-    private readonly onCommit?: () => void,
+    onCommit?: () => void,
     private readonly budgetMs = writeBudgetMs,
   ) {
-    this.savepoint = db.transaction((work: () => unknown) => work());
+    this.savepoint = db.transaction((work: (tx: Db) => unknown) => work(db));
+    if (onCommit) this.listeners.push(onCommit);
   }
 
-  run<T>(work: () => T): Promise<T> {
+  /**
+   * Runs `work` as one write transaction of its own (a savepoint of the batch), handed the
+   * connection to write with; resolves with what it returns once committed, rejects with what it
+   * throws (its writes rolled back alone). `work` only writes: it decides nothing for the caller
+   * it was not given, and nothing runs after it here but the commit.
+   */
+  run<T>(work: (tx: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, since: Date.now() });
       // While a lock is being waited out, the timer's attempt takes the new write along.
@@ -91,7 +99,17 @@ export class GroupCommit {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
-    if (outcomes.some((outcome) => outcome.ok)) this.onCommit?.();
+    if (outcomes.some((outcome) => outcome.ok)) this.committed();
+  }
+
+  /** Called after each commit that wrote something (the mail sender looks at the outbox then). */
+  afterCommit(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells the listeners a write committed, this batch's or one made beside it on the same connection. */
+  committed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   /** A batch that could not be committed: waited out later (a lock), or refused now (a full disk, any other error). */

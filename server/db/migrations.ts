@@ -750,6 +750,23 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 91,
+    name: "backups: the repository's identity, why a run failed, and the admins told once",
+    sql: `
+      -- restic's id of the repository a run went to (\`restic cat config\`), checked before anything
+      -- is written: a later backup to a missing or another repository fails instead of starting a
+      -- new one (server/backup/run.ts). The newest run that succeeded or chose its repository
+      -- (the first backup, or \`npm run backup -- --init\`) says which one the backups belong in.
+      ALTER TABLE backup_runs ADD COLUMN repository_id TEXT;
+      ALTER TABLE backup_runs ADD COLUMN repository_chosen INTEGER NOT NULL DEFAULT 0 CHECK (repository_chosen IN (0, 1));
+      -- Why a run failed, as the staff area words it in their language: 'repository-gone',
+      -- 'repository-replaced', 'password'; null for any other cause (its English text is in error).
+      ALTER TABLE backup_runs ADD COLUMN problem TEXT;
+      -- When the admins were mailed about this failure: once per run of failures after a good backup.
+      ALTER TABLE backup_runs ADD COLUMN alerted_at TEXT;
+    `,
+  },
+  {
     version: 100,
     name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
     sql: `

@@ -279,6 +279,11 @@ export class StaffStore {
   }
 }
 
+/** The admin accounts, with the language each chose (their own e-mails are written in it): those told when the backups fail. */
+export function adminsToTell(db: Db): { email: string; language: "en" | "fr" | null }[] {
+  return db.prepare("SELECT email, language FROM staff WHERE role = 'admin' ORDER BY id").all() as { email: string; language: "en" | "fr" | null }[];
+}
+
 /**
  * The language of the estate's own e-mails (new submissions, visitors' changes, waitlist offers),
  * which go to the estate's address: that of the staff account with this address, when it chose

@@ -1,13 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { formDefinitions, type AnyFormInput, type FormInput, type FormKind } from "#forms/definitions";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "./database";
 import { checkFormTables, insertColumns } from "./form-tables";
-import { GroupCommit, type CommitState } from "./group-commit";
+import { GroupCommit } from "./group-commit";
 import type { OutgoingMail } from "#core/mail";
 import { enqueueMail } from "./outbox";
 
 export interface StoreOptions {
-  /** Called after a commit that may have queued e-mails. */
+  /** The server's group commit, which the bookings' writes share (its listeners hear each commit); else one of the store's own. */
+  commits?: GroupCommit;
+  /** Called after a commit that may have queued e-mails (with a group commit of the store's own). */
   onCommit?: () => void;
   now?: () => Date;
 }
@@ -28,16 +31,6 @@ export interface Saved {
  * with the submission or not at all.
  */
 export type MailsFor = (saved: Saved) => readonly OutgoingMail[];
-
-/**
- * More to write with a submission, in its transaction, after its row and before its e-mails (a
- * tour booking's places, server/bookings/). What it gives comes back with the id and reaches the
- * e-mails; throwing rolls the submission back with it.
- */
-export type AlsoWrite<T> = (saved: Saved) => T;
-
-/** The e-mails of a submission written with more (`submitWith`): worded once that more is written. */
-export type MailsAfter<T> = (saved: Saved, written: T) => readonly OutgoingMail[];
 
 export interface NewsletterRow {
   id: string;
@@ -67,6 +60,41 @@ const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_s
  */
 const stored = (value: unknown, required: boolean) => (!required && (value === undefined || value === "") ? null : value);
 
+/** The INSERT of each form's table, prepared once per connection. */
+const inserts = new WeakMap<Db, Map<FormKind, Statement>>();
+
+function insertOf(db: Db, kind: FormKind): Statement {
+  let prepared = inserts.get(db);
+  if (!prepared) inserts.set(db, (prepared = new Map()));
+  let statement = prepared.get(kind);
+  if (!statement) {
+    const form = formDefinitions[kind];
+    const columns = insertColumns(form);
+    statement = db.prepare(`INSERT INTO ${form.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    prepared.set(kind, statement);
+  }
+  return statement;
+}
+
+/**
+ * Writes a checked submission of form `kind` (the output of that form's schema: not a newsletter
+ * sign-up, which has its own table) into its table, received at `receivedAt`; call inside the
+ * caller's transaction (a tour booking's use-case writes its places and mails in the same one).
+ */
+export function insertSubmission(
+  tx: Db,
+  kind: Exclude<FormKind, "newsletterSignup">,
+  input: AnyFormInput,
+  receivedAt: Date,
+): { id: string; receivedAt: string } {
+  const form = formDefinitions[kind];
+  const id = randomUUID();
+  const at = receivedAt.toISOString();
+  const values = new Map<string, unknown>(Object.entries(input));
+  insertOf(tx, kind).run([id, at, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name), f.required))]);
+  return { id, receivedAt: at };
+}
+
 /**
  * Writes submissions. `submit` resolves once the submission and the e-mails it queues are
  * committed to disk together, so its answer may be sent; it rejects with `StorageUnavailable`
@@ -74,7 +102,6 @@ const stored = (value: unknown, required: boolean) => (!required && (value === u
  */
 export class SubmissionStore {
   private readonly commits: GroupCommit;
-  private readonly inserts: Map<FormKind, (values: unknown[]) => void>;
   private readonly now: () => Date;
 
   constructor(
@@ -83,15 +110,9 @@ export class SubmissionStore {
   ) {
     // A definition changed without its migration stops the server here, naming the columns.
     checkFormTables(db, { [formDefinitions.newsletterSignup.table]: subscriberColumns });
-    this.commits = new GroupCommit(db, () => this.options.onCommit?.());
+    this.commits = options.commits ?? new GroupCommit(db, () => this.options.onCommit?.());
     this.now = options.now ?? (() => new Date());
-    this.inserts = new Map();
-    for (const form of Object.values(formDefinitions)) {
-      if (form.kind === "newsletterSignup") continue;
-      const columns = insertColumns(form);
-      const statement = db.prepare(`INSERT INTO ${form.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-      this.inserts.set(form.kind, (values) => statement.run(values));
-    }
+    for (const form of Object.values(formDefinitions)) if (form.kind !== "newsletterSignup") insertOf(db, form.kind);
   }
 
   /**
@@ -101,44 +122,14 @@ export class SubmissionStore {
    */
   submit(kind: FormKind, input: AnyFormInput, mailsFor?: MailsFor): Promise<{ id: string }> {
     return this.commits.run(() =>
-      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, () => undefined, mailsFor),
+      kind === "newsletterSignup" ? this.signUp(input as FormInput<"newsletterSignup">, mailsFor) : this.insert(kind, input, mailsFor),
     );
   }
 
-  /**
-   * Stores a submission (not a newsletter sign-up) with more written in its transaction (`also`,
-   * after its row), then the e-mails `mailsFor` words with what that wrote, all or nothing.
-   * Resolves with the id and what `also` gave; rejects with what `also` threw.
-   */
-  submitWith<T>(
-    kind: Exclude<FormKind, "newsletterSignup">,
-    input: AnyFormInput,
-    also: AlsoWrite<T>,
-    mailsFor?: MailsAfter<T>,
-  ): Promise<{ id: string; written: T }> {
-    return this.commits.run(() => this.insert(kind, input, also, mailsFor));
-  }
-
-  /** Commits what is queued, once, refusing what cannot be written now (before the database closes). */
-  flush(): void {
-    this.commits.flush({ final: true });
-  }
-
-  /** Whether the last commit failed for a lock or a full disk (for /healthz). */
-  get commitState(): CommitState {
-    return this.commits.state;
-  }
-
-  private insert<T>(kind: FormKind, input: AnyFormInput, also: AlsoWrite<T>, mailsFor: MailsAfter<T> | undefined): { id: string; written: T } {
-    const form = formDefinitions[kind];
-    const id = randomUUID();
-    const receivedAt = this.now().toISOString();
-    const values = new Map<string, unknown>(Object.entries(input));
-    this.inserts.get(kind)!([id, receivedAt, input.language, input.page, ...form.fields.map((f) => stored(values.get(f.name), f.required))]);
-    const saved: Saved = { id, receivedAt, created: true, confirmation: null };
-    const written = also(saved);
-    this.queue(mailsFor?.(saved, written), form.slug, id, receivedAt);
-    return { id, written };
+  private insert(kind: Exclude<FormKind, "newsletterSignup">, input: AnyFormInput, mailsFor: MailsFor | undefined): { id: string } {
+    const { id, receivedAt } = insertSubmission(this.db, kind, input, this.now());
+    this.queue(mailsFor?.({ id, receivedAt, created: true, confirmation: null }), formDefinitions[kind].slug, id, receivedAt);
+    return { id };
   }
 
   private queue(mails: readonly OutgoingMail[] | undefined, type: string, id: string, now: string): void {
@@ -231,7 +222,7 @@ export class SubmissionStore {
         return changed;
       })();
       row.confirmed_at = now;
-      if (confirmed && mailsFor) this.options.onCommit?.();
+      if (confirmed && mailsFor) this.commits.committed();
     }
     return { row, state: "confirmed" };
   }

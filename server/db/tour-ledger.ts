@@ -3,7 +3,7 @@
  * which local day and time, and what the experiences add to them (the groups waiting for a tour's
  * minimum, a pending booking's reason and hold, the after-visit e-mail's mark). Every function
  * here runs inside the caller's transaction; the rules (what can be booked, when) are
- * server/bookings/ledger.ts's and server/bookings/experiences.ts's.
+ * server/bookings/ledger.ts's and server/bookings/take-places.ts's.
  */
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";

@@ -1,7 +1,7 @@
 /**
  * The tours' rules per package and the estate's switch of the after-visit e-mail (migration 80):
  * the smallest group a tour runs for, a package's own cut-off and horizon, its deposit. What they
- * mean is server/bookings/schedule.ts's and server/bookings/experiences.ts's; this module only
+ * mean is server/bookings/schedule.ts's and server/bookings/take-places.ts's; this module only
  * reads and writes them.
  */
 import type { TourPackageId } from "#forms/tour-booking";

@@ -32,12 +32,14 @@ export interface ClosureRow {
 
 export type DateChangeKind = "extra" | "closed" | "capacity";
 
-export interface DateChangeRow {
+/** A one-off change of one date, as stored and as the bookings' schedule reads it: an extra time, a weekly time that does not run, or another capacity. */
+export interface DateChange {
   id: number;
   day: string;
   package: TourPackageId;
   time: string;
   kind: DateChangeKind;
+  /** An extra time's or a changed time's capacity; null: the package's. */
   capacity: number | null;
   note: string;
 }
@@ -48,7 +50,7 @@ export interface ScheduleRows {
   weekly: { package: TourPackageId; weekday: number; time: string }[];
   packages: PackageSettingsRow[];
   closures: ClosureRow[];
-  dateChanges: DateChangeRow[];
+  dateChanges: DateChange[];
 }
 
 export function readScheduleRows(db: Db): ScheduleRows {
@@ -59,7 +61,7 @@ export function readScheduleRows(db: Db): ScheduleRows {
     weekly: db.prepare("SELECT package, weekday, time FROM tour_weekly_times ORDER BY time").all() as ScheduleRows["weekly"],
     packages: db.prepare("SELECT package, instant_confirm, capacity FROM tour_package_settings").all() as PackageSettingsRow[],
     closures: db.prepare("SELECT id, first_day, last_day, note FROM tour_closures ORDER BY first_day, id").all() as ClosureRow[],
-    dateChanges: db.prepare("SELECT id, day, package, time, kind, capacity, note FROM tour_date_changes ORDER BY day, time, id").all() as DateChangeRow[],
+    dateChanges: db.prepare("SELECT id, day, package, time, kind, capacity, note FROM tour_date_changes ORDER BY day, time, id").all() as DateChange[],
   };
 }
 
@@ -98,7 +100,7 @@ export function deleteClosure(db: Db, id: number): boolean {
 }
 
 /** Adds a one-off change of a date, replacing one already set for the same day, package and time; its id. */
-export function insertDateChange(db: Db, change: Omit<DateChangeRow, "id">, now: Date): number {
+export function insertDateChange(db: Db, change: Omit<DateChange, "id">, now: Date): number {
   db.prepare("DELETE FROM tour_date_changes WHERE day = ? AND package = ? AND time = ?").run(change.day, change.package, change.time);
   return Number(
     db

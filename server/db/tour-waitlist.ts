@@ -4,7 +4,7 @@
  * a move, an expired request or offer), the first in line whose group fits is offered them: the
  * places are held for them (./tour-ledger.ts counts an open offer) for the schedule's waitlist
  * hold, and the offer's e-mail is queued in the same transaction as the status change, so it is
- * made once, across restarts too (server/bookings/service.ts decides; this module stores).
+ * made once, across restarts too (server/bookings/waitlist.ts decides; this module stores).
  */
 import { randomBytes } from "node:crypto";
 import type { TourPackageId } from "#forms/tour-booking";

@@ -28,7 +28,8 @@ export interface MailTransport {
      */
     handedOver?: () => void;
   }): Promise<unknown>;
-  close?(): void;
+  /** Closes the connections; with `force`, also those in the middle of a delivery (whose sends then fail at once). */
+  close?(options?: { force?: boolean }): void;
 }
 
 export interface SenderOptions {
@@ -137,7 +138,7 @@ export class OutboxSender {
    * that twice the relay's slowest recent answer would carry past the deadline. At the deadline,
    * the e-mails whose whole message the relay has without an answer are recorded in doubt
    * (`inDoubtReason`: not sent again, where a copy after the restart was delivered twice) and the
-   * transport is closed; the others stay in the outbox.
+   * transport is closed, its busy connections too; the others stay in the outbox.
    * Says how many e-mails are left unsent in the outbox (sent after the next start).
    */
   async stop(): Promise<{ unsent: number }> {
@@ -172,8 +173,11 @@ export class OutboxSender {
           `mail: ${this.abandoned.size} e-mail(s) were with the SMTP relay without an answer when the time ran out: recorded in doubt, not sent again`,
         );
     }
-    this.transport.close?.();
-    // Closing the transport fails what still hung: wait for those failures to be recorded too.
+    // Past the deadline, what still hangs is given up: its connections are closed now (a relay that
+    // never answers would otherwise hold them open until its socket timeout, and the server's
+    // emergency timer would end the process first), which fails those sends at once.
+    this.transport.close?.(settled ? undefined : { force: true });
+    // Their failures are recorded too (those in doubt record nothing) before the database closes.
     if (!settled) await Promise.race([this.running, sleep(1000)]);
     return { unsent: this.outbox.open ? this.outbox.unsentCount() : 0 };
   }
@@ -195,12 +199,11 @@ export class OutboxSender {
       .finally(() => {
         this.running = null;
         if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.trigger(false);
-        } else {
-          this.schedule();
-        }
+        // A kick during the round: another round now, unless this one found the relay down (then after its pause, as a kick would be).
+        const again = this.again && this.now() >= this.pausedUntil;
+        this.again = false;
+        if (again) this.trigger(false);
+        else this.schedule();
       });
   }
 

@@ -12,7 +12,7 @@ import { bookingReference } from "./booking-reply";
 import type { OutgoingMail } from "#core/mail";
 import { headerSafe, signedBy } from "./compose";
 import { renderMail, type MailBlock } from "./layout";
-import { manageLink, type VisitForMail, type VisitMailContext } from "./tour-visit";
+import { manageLink, visitFacts, type VisitForMail, type VisitMailContext } from "./tour-visit";
 
 /** Why the visitor is written to, beyond the bookings' own e-mails (./tour-visit.ts). */
 export type ExperienceMailKind = "minimum" | "minimumNotReached" | "paymentLapsed" | "thanks";
@@ -34,10 +34,7 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
   const estate = context.estateNames[lang];
   const date = formatEventDate(visit.date, lang);
   const time = formatTime(visit.time, lang);
-  const facts: MailBlock = {
-    kind: "facts",
-    lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests })],
-  };
+  const facts: MailBlock = { kind: "facts", lines: visitFacts(t, visit, context, { where: false }) };
   const again = new URL(localizePath(lang, pagePaths.wineTours), context.siteUrl).toString();
   const reference: MailBlock = { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) };
   let subject: string;

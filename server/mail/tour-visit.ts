@@ -53,6 +53,29 @@ export function manageLink(siteUrl: string, token: string): string {
   return url.toString();
 }
 
+/** What the facts block of a visit's e-mail needs of it. */
+type VisitShown = Pick<VisitForMail, "language" | "tour" | "date" | "time" | "guests">;
+
+/**
+ * The facts block of every e-mail about a visit, in the visitor's language: when (the estate's day
+ * and time), the tour, the group and, unless `where` is false, the estate's address.
+ */
+export function visitFacts(
+  t: ReturnType<typeof translator>["t"],
+  visit: VisitShown,
+  context: Pick<VisitMailContext, "address">,
+  { where = true }: { where?: boolean } = {},
+): string[] {
+  const date = formatEventDate(visit.date, visit.language);
+  const time = formatTime(visit.time, visit.language);
+  return [
+    t("mail.booking.when", { date, time }),
+    t("mail.booking.tour", { tour: visit.tour }),
+    t("mail.booking.guests", { count: visit.guests }),
+    ...(where ? [t("mail.booking.where", { address: context.address[visit.language] })] : []),
+  ];
+}
+
 /** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
 const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
 
@@ -74,12 +97,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   const time = formatTime(visit.time, visit.language);
   // A booking that confirms at once is "booked" and confirmed: it reads as the confirmation.
   const effective: VisitMailKind = kind === "booked" && visit.status === "confirmed" ? "confirmed" : kind;
-  const details = [
-    t("mail.booking.when", { date, time }),
-    t("mail.booking.tour", { tour: visit.tour }),
-    t("mail.booking.guests", { count: visit.guests }),
-    t("mail.booking.where", { address: context.address[visit.language] }),
-  ];
+  const details = visitFacts(t, visit, context);
   const intro: Record<VisitMailKind, string> = {
     booked: t("tourMail.pendingIntro", { count: visit.guests, hours: context.holdHours }),
     confirmed: t("mail.booking.confirmedIntro", { estate }),
@@ -177,15 +195,7 @@ export function composeWaitlistOffer(
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      {
-        kind: "facts",
-        lines: [
-          t("mail.booking.when", { date, time }),
-          t("mail.booking.tour", { tour: visit.tour }),
-          t("mail.booking.guests", { count: visit.guests }),
-          t("mail.booking.where", { address: context.address[visit.language] }),
-        ],
-      },
+      { kind: "facts", lines: visitFacts(t, visit, context) },
       { kind: "action", intro: t("tourMail.offerTake"), button: t("waitlist.take"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "text", text: t("tourMail.offerLater") },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
@@ -215,10 +225,7 @@ export function composeWaitlistJoined(
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      {
-        kind: "facts",
-        lines: [t("mail.booking.when", { date, time }), t("mail.booking.tour", { tour: visit.tour }), t("mail.booking.guests", { count: visit.guests })],
-      },
+      { kind: "facts", lines: visitFacts(t, visit, context, { where: false }) },
       { kind: "action", intro: t("tourMail.waitlistLeave"), button: t("tourMail.leaveButton"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],

@@ -6,8 +6,8 @@
  */
 import { formatPrice } from "#core/format";
 import { translator } from "#locales";
-import type { BookedVisit, TourService } from "../bookings/service";
-import { paymentOf } from "../db/tour-payments";
+import type { BookedVisit } from "../bookings/visits";
+import type { PaymentRow } from "../db/tour-payments";
 
 /** What a held time waits for, in the visitor's words; null when the booking's own status says it. */
 export function experienceStatus(visit: BookedVisit): string | null {
@@ -19,12 +19,10 @@ export function experienceStatus(visit: BookedVisit): string | null {
 }
 
 /** The booking's experience, under its time and group. */
-export function ExperienceLines({ visit, tours }: { visit: BookedVisit; tours: TourService }) {
+export function ExperienceLines({ visit, deposit: payment, payable }: { visit: BookedVisit; deposit: PaymentRow | null; payable: boolean }) {
   const lang = visit.language;
   const { t } = translator(lang);
   const money = (cents: number) => formatPrice(cents / 100, lang);
-  const payment = paymentOf(tours.db, visit.bookingId);
-  const payable = payment?.status === "open" && payment.checkout_url !== null && payment.expires_at > tours.now.toISOString() && visit.status === "pending";
   return (
     <>
       <ul>
@@ -33,7 +31,7 @@ export function ExperienceLines({ visit, tours }: { visit: BookedVisit; tours: T
         {payment?.status === "paid" || payment?.status === "refund-due" ? <li>{t("manage.depositPaid", { amount: money(payment.amount_cents) })}</li> : null}
         {payment?.status === "refunded" ? <li>{t("manage.depositRefunded", { amount: money(payment.amount_cents) })}</li> : null}
       </ul>
-      {payable ? (
+      {payable && payment ? (
         <p>
           <a className="button" href={payment.checkout_url!}>
             {t("manage.pay", { amount: money(payment.amount_cents) })}

@@ -10,13 +10,9 @@ import { formatEventDate, formatTime } from "#core/format";
 import { localizePath, apiPaths } from "#core/paths";
 import { languageTags, type Language } from "#core/languages";
 import { translator, type MessageId } from "#locales";
-import type { BookedVisit, TourService } from "../bookings/service";
-import { contactLink, visitorMovesPerDay } from "../bookings/service";
-import { addDays, localOf } from "../bookings/paris-time";
-import { cutoffOf, slotStart } from "../bookings/schedule";
+import type { OfferPageModel, VisitPageModel } from "../bookings/visitor-page";
+import { contactLink, visitorMovesPerDay, type BookedVisit } from "../bookings/visits";
 import { ExperienceLines, experienceStatus } from "./experience-lines";
-import type { OpenSlot } from "../bookings/ledger";
-import type { WaitlistEntry } from "../db/tour-waitlist";
 import { renderPage } from "./document";
 
 /** What the visitor's page shows after a POST, or what went wrong. */
@@ -30,52 +26,33 @@ const statusText: Record<BookedVisit["status"], MessageId> = {
   expired: "manage.status.expired",
 };
 
-/** The slots of some days a visit can move to: its package's, with room for its group, its own slot left out. */
-function moveOptions(tours: TourService, visit: BookedVisit, from: string, to = from): OpenSlot[] {
-  return tours
-    .availability(visit.package, from, to)
-    .filter((slot) => slot.placesLeft >= visit.guests && !(slot.date === visit.date && slot.time === visit.time));
-}
-
-/** How far ahead the visitor's page lists months to move to (the booking form's own horizon is two years). */
-const monthsAhead = 24;
-
-/** The first day of the month of `day`, and of the months before and after it. */
-function monthOf(day: string) {
-  const [year, month] = day.split("-").map(Number) as [number, number];
-  const first = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10);
-  return { first: first(year, month), previous: first(year, month - 1), next: first(year, month + 1), last: addDays(first(year, month + 1), -1) };
-}
-
 /**
  * The day chooser of the visitor's page, with no script: the month shown (in the page's
  * language, with links to the months before and after it) and a list of its days that have a
  * time with room for the group, each written as the page's language writes a date (a browser's
  * own date field shows the browser's format, 12/10/2026 on a Japanese page).
  */
-function DayChooser({ tours, visit, day, today }: { tours: TourService; visit: BookedVisit; day: string; today: string }) {
+function DayChooser({ page }: { page: VisitPageModel }) {
+  const { visit, month, day } = page;
   const lang = visit.language;
   const { t } = translator(lang);
-  const month = monthOf(day < today ? today : day);
-  const days = [...new Set(moveOptions(tours, visit, month.first < today ? today : month.first, month.last).map((slot) => slot.date))];
   const link = (to: string) => `${apiPaths.tourBooking}?${new URLSearchParams({ token: visit.token, day: to })}`;
   const monthName = new Intl.DateTimeFormat(languageTags[lang], { year: "numeric", month: "long", timeZone: "UTC" }).format(
     new Date(`${month.first}T00:00:00Z`),
   );
-  const lastMonth = monthOf(addDays(today, 31 * monthsAhead)).first;
   return (
     <>
       <p className="months">
-        {month.first > monthOf(today).first ? <a href={link(month.previous)}>{t("manage.previousMonth")}</a> : null}
+        {month.previous ? <a href={link(month.previous)}>{t("manage.previousMonth")}</a> : null}
         <strong>{monthName}</strong>
-        {month.next <= lastMonth ? <a href={link(month.next)}>{t("manage.nextMonth")}</a> : null}
+        {month.next ? <a href={link(month.next)}>{t("manage.nextMonth")}</a> : null}
       </p>
-      {days.length > 0 ? (
+      {month.days.length > 0 ? (
         <form method="get" action={apiPaths.tourBooking}>
           <input type="hidden" name="token" value={visit.token} />
           <label htmlFor="day">{t("manage.day")}</label>
-          <select id="day" name="day" defaultValue={days.includes(day) ? day : days[0]}>
-            {days.map((option) => (
+          <select id="day" name="day" defaultValue={month.days.includes(day) ? day : month.days[0]}>
+            {month.days.map((option) => (
               <option key={option} value={option}>
                 {formatEventDate(option, lang)}
               </option>
@@ -104,27 +81,24 @@ function SlotOption({ lang, time, placesLeft }: { lang: Language; time: string; 
 }
 
 /** The visitor's page, in their language. */
-function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; tours: TourService; note: VisitPageNote; siteUrl: string; day: string }) {
+function ManagePage({ page, note, siteUrl }: { page: VisitPageModel; note: VisitPageNote; siteUrl: string }) {
+  const { visit, day, changeable } = page;
   const lang = visit.language;
   const { t } = translator(lang);
-  const schedule = tours.schedule();
   const contact = contactLink(siteUrl, lang);
-  const changeable = tours.changeable(visit);
-  const today = localOf(tours.now).date;
-  const past = day < today;
-  const options = changeable && !past ? moveOptions(tours, visit, day) : [];
+  const past = day < page.today;
   const notes: Record<Exclude<VisitPageNote, null>, string> = {
     moved: t("manage.moved"),
     cancelled: t("manage.cancelled"),
-    tooLate: t("manage.tooLate", { hours: cutoffOf(schedule, visit.package), contact }),
+    tooLate: t("manage.tooLate", { hours: page.cutoffHours, contact }),
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
     moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
-    horizon: t("wineTours.slots.conflictHorizon", { months: schedule.horizonMonths, contact }),
+    horizon: t("wineTours.slots.conflictHorizon", { months: page.horizonMonths, contact }),
   };
   return (
     <>
-      <p className="estate">{localNames(tours.content.current.site, lang).estate}</p>
+      <p className="estate">{localNames(page.site, lang).estate}</p>
       <h1>{t("manage.title")}</h1>
       {note ? <p role={note === "moved" || note === "cancelled" ? "status" : "alert"}>{notes[note]}</p> : null}
       {/* Just cancelled: the note has said it, once. */}
@@ -133,27 +107,27 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
       </p>
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</li>
-        <li>{t("mail.booking.tour", { tour: tours.content.tourName(visit.package, lang) })}</li>
+        <li>{t("mail.booking.tour", { tour: page.tour })}</li>
         <li>{t("mail.booking.guests", { count: visit.guests })}</li>
       </ul>
-      <ExperienceLines visit={visit} tours={tours} />
+      <ExperienceLines visit={visit} deposit={page.deposit} payable={page.payable} />
       {changeable ? (
         <>
           <section>
             <h2>{t("manage.moveTitle")}</h2>
             {/* The day is chosen with plain GET forms and links, so the page needs no script. */}
-            <DayChooser tours={tours} visit={visit} day={day} today={today} />
+            <DayChooser page={page} />
             {past ? (
               <p role="alert">{t("manage.pastDay")}</p>
-            ) : options.length > 0 ? (
+            ) : page.times.length > 0 ? (
               <form method="post" action={apiPaths.tourBooking}>
                 <input type="hidden" name="token" value={visit.token} />
                 <input type="hidden" name="action" value="move" />
                 <fieldset>
                   <legend>{t("wineTours.slots.legend", { date: formatEventDate(day, lang) })}</legend>
-                  {options.map((slot) => (
+                  {page.times.map((slot) => (
                     <label key={slot.time}>
-                      <input type="radio" name="slot" value={slotStart(schedule, slot)} required />
+                      <input type="radio" name="slot" value={slot.start} required />
                       <SlotOption lang={lang} time={slot.time} placesLeft={slot.placesLeft} />
                     </label>
                   ))}
@@ -161,7 +135,7 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
                 <button type="submit">{t("manage.moveButton")}</button>
               </form>
             ) : (
-              <p>{t("manage.noTimesThatDay")}</p>
+              <p>{t("manage.noTimesThatDay", { date: formatEventDate(day, lang) })}</p>
             )}
           </section>
           <section>
@@ -188,28 +162,23 @@ function ManagePage({ visit, tours, note, siteUrl, day }: { visit: BookedVisit; 
 }
 
 /**
+ * A waitlist page's title: « Des places pour votre visite » while places are offered and once they
+ * are taken; while waiting, once left or once the offer ended, the visitor's place on the list (the
+ * native readers' N14).
+ */
+function offerPageTitle({ entry, open }: OfferPageModel, booked: boolean, left: boolean): MessageId {
+  if (left) return "waitlist.titleWaiting";
+  return booked || entry.status === "taken" || open ? "waitlist.title" : "waitlist.titleWaiting";
+}
+
+/**
  * A waitlist's page, in the visitor's language: the time; an offer's places, until when they are
  * kept, and the button that takes them; and while they wait or have an offer, the button that
  * takes them off the list.
  */
-function OfferPage({
-  entry,
-  tours,
-  lang,
-  siteUrl,
-  booked,
-  left,
-}: {
-  entry: WaitlistEntry;
-  tours: TourService;
-  lang: Language;
-  siteUrl: string;
-  booked: boolean;
-  left: boolean;
-}) {
+function OfferPage({ page, siteUrl, booked, left }: { page: OfferPageModel; siteUrl: string; booked: boolean; left: boolean }) {
+  const { entry, lang, open, until } = page;
   const { t } = translator(lang);
-  const open = entry.status === "offered" && entry.offeredUntil !== null && entry.offeredUntil > tours.now.toISOString();
-  const until = entry.offeredUntil ? localOf(new Date(entry.offeredUntil)) : null;
   const state = left
     ? t("waitlist.left")
     : booked || entry.status === "taken"
@@ -221,12 +190,12 @@ function OfferPage({
           : t("waitlist.lapsed", { contact: contactLink(siteUrl, lang) });
   return (
     <>
-      <p className="estate">{localNames(tours.content.current.site, lang).estate}</p>
-      <h1>{t("waitlist.title")}</h1>
+      <p className="estate">{localNames(page.site, lang).estate}</p>
+      <h1>{t(offerPageTitle(page, booked, left))}</h1>
       {state ? <p role={booked || left ? "status" : undefined}>{state}</p> : null}
       <ul>
         <li>{t("mail.booking.when", { date: formatEventDate(entry.date, lang), time: formatTime(entry.time, lang) })}</li>
-        <li>{t("mail.booking.tour", { tour: tours.content.tourName(entry.package, lang) })}</li>
+        <li>{t("mail.booking.tour", { tour: page.tour })}</li>
         <li>{t("mail.booking.guests", { count: entry.guests })}</li>
       </ul>
       {open && until && !booked ? (
@@ -254,15 +223,17 @@ function OfferPage({
 
 /** The visitor's booking page, whole. */
 export function visitPage(props: Parameters<typeof ManagePage>[0], stylesheet: string | null): string {
-  const lang = props.visit.language;
-  const title = `${translator(lang).t("manage.title")} — ${localNames(props.tours.content.current.site, lang).estate}`;
+  const lang = props.page.visit.language;
+  const title = `${translator(lang).t("manage.title")} — ${localNames(props.page.site, lang).estate}`;
   return renderPage({ lang, title, children: <ManagePage {...props} />, stylesheet });
 }
 
 /** A waitlist's page, whole. */
 export function waitlistPage(props: Parameters<typeof OfferPage>[0], stylesheet: string | null): string {
-  const title = `${translator(props.lang).t("waitlist.title")} — ${localNames(props.tours.content.current.site, props.lang).estate}`;
-  return renderPage({ lang: props.lang, title, children: <OfferPage {...props} />, stylesheet });
+  const { lang } = props.page;
+  const heading = offerPageTitle(props.page, props.booked, props.left);
+  const title = `${translator(lang).t(heading)} — ${localNames(props.page.site, lang).estate}`;
+  return renderPage({ lang, title, children: <OfferPage {...props} />, stylesheet });
 }
 
 /** The page of a private link that leads nowhere (mistyped, or its booking erased), in the browser's language. */

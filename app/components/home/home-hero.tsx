@@ -68,16 +68,20 @@ export function HomeHero() {
         </h1>
         {/* The appellation: kept in Latin letters by most languages, which makes it French words on the
             page (drawn by the Latin font on Chinese pages); a language that transcribes it keeps its own. */}
-        <p className="mt-4 text-xl text-cream-100 sm:text-2xl">
-          {/* A language that writes the estate's name in its own script shows that name once, here. */}
-          {scriptOf(lang) === "cjk" ? (
-            <>
-              <span className="estate-name">{site.names.estate}</span>
-              {" · "}
-            </>
-          ) : null}
-          <span lang={latinOnly.test(subtitle) ? "fr" : undefined}>{subtitle}</span>
-        </p>
+        {/* A language that writes the estate's name in its own script shows that name once, here, on a line
+            of its own above the appellation, which is kept whole (グラ／ン・クリュ read as a bug, JN1). */}
+        {scriptOf(lang) === "cjk" ? (
+          <p className="mt-4 text-lg text-cream-100 sm:text-2xl">
+            <span className="estate-name block">{site.names.estate}</span>
+            <span lang={latinOnly.test(subtitle) ? "fr" : undefined} className="block whitespace-nowrap">
+              {subtitle}
+            </span>
+          </p>
+        ) : (
+          <p className="mt-4 text-xl text-cream-100 sm:text-2xl">
+            <span lang={latinOnly.test(subtitle) ? "fr" : undefined}>{subtitle}</span>
+          </p>
+        )}
         <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
           <Link to={href(pagePaths.shop)} className="btn-primary bg-gold-500 text-wine-950 hover:bg-gold-400">
             {t("home.hero.shop")}

@@ -76,7 +76,17 @@ export function Footer() {
           </p>
           {/* A language that writes the estate's name in its own script shows it once under the Latin name. */}
           {scriptOf(lang) === "cjk" ? <p className="estate-name mt-1 text-cream-50">{site.names.estate}</p> : null}
-          <p className="mt-3 mb-8 text-sm leading-relaxed">{t("site.tagline")}</p>
+          <p className="mt-3 mb-8 text-sm leading-relaxed">
+            {site.tagline.map((piece, index) =>
+              piece.keep ? (
+                <span key={index} className="whitespace-nowrap">
+                  {piece.text}
+                </span>
+              ) : (
+                piece.text
+              ),
+            )}
+          </p>
           <FooterHeading>{t("footer.followUs")}</FooterHeading>
           <ul className="flex flex-wrap gap-4">
             {(["instagram", "facebook", "linkedin"] as const).map((network) => (

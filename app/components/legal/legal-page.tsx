@@ -1,25 +1,42 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n/context";
 import type { LegalPageView } from "./views";
 
 /** An address in a legal text: a web address (the mediator's site) or a page of this site (`/fr/terms`). */
-const address = /(https:\/\/[^\s)）]+|(?<![\w/])\/(?:[a-z]{2}\/)?(?:terms|privacy|legal-notice)\b)/;
+const address = String.raw`https:\/\/[^\s)）]+|(?<![\w/])\/(?:[a-z]{2}\/)?(?:terms|privacy|legal-notice)\b`;
+/** A link with its own words, `[versión francesa de estas condiciones](/fr/terms)`, or a bare address shown as it is. */
+const link = new RegExp(String.raw`\[([^\]]+)\]\((${address})\)|(${address})`, "g");
+
+/** One link of a legal text: to a page of the site, or to another site. */
+function To({ href, children }: { href: string; children: string }) {
+  return href.startsWith("/") ? (
+    <Link to={href} className="link">
+      {children}
+    </Link>
+  ) : (
+    <a href={href} className="link" rel="noopener">
+      {children}
+    </a>
+  );
+}
 
 /** A paragraph of a legal text with its addresses as links. */
 function Linked({ text }: { text: string }) {
-  return text.split(address).map((piece, index) =>
-    index % 2 === 0 ? (
-      piece
-    ) : piece.startsWith("/") ? (
-      <Link key={index} to={piece} className="link">
-        {piece}
-      </Link>
-    ) : (
-      <a key={index} href={piece} className="link" rel="noopener">
-        {piece}
-      </a>
-    ),
-  );
+  const pieces: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(link)) {
+    pieces.push(text.slice(at, match.index));
+    const [whole, words, target, bare] = match;
+    pieces.push(
+      <To key={match.index} href={(target ?? bare)!}>
+        {words ?? bare!}
+      </To>,
+    );
+    at = match.index + whole.length;
+  }
+  pieces.push(text.slice(at));
+  return pieces;
 }
 
 /** A legal page: its title, the date of its last change and its sections (content/legal/). */

@@ -1,10 +1,13 @@
 import { Fragment, lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { typedFields, type Accepted } from "#forms/fields";
-import { tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
+import { defaultCutoffHours, tourBookingForm, tourBookingOutcomes } from "#forms/tour-booking";
 import { FormField, RequiredNote } from "~/components/forms/fields";
 import { FormShell } from "~/components/forms/form-shell";
+import type { PackageRules } from "~/components/tours/booking-action";
 import type { TourPackageView } from "~/components/tours/views";
-import { useI18n } from "~/lib/i18n/context";
+import { pagePaths } from "#core/paths";
+import { Link } from "react-router";
+import { Message, useI18n } from "~/lib/i18n/context";
 
 // Vite wraps every dynamic import in its preload helper, a chunk of 0.7 KB gzip that this page would
 // load first only to preload nothing (`modulePreload` is off in vite.config.ts), unless the module
@@ -31,6 +34,11 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
   const [slot, setSlot] = useState("");
   // The chosen time is full: the booking asks for its waitlist.
   const [waitlist, setWaitlist] = useState(false);
+  // The chosen package's rules, as the answer that listed the chosen time gave them.
+  const [rules, setRules] = useState<PackageRules | null>(null);
+  // What the button says for a chosen time with places, worded by the times' code (./slot-picker.tsx),
+  // which loads with them: a deposit's amount needs the prices' and Intl's code the page loads later.
+  const [bookingLabel, setBookingLabel] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
   // The group's size as typed (its price follows it), a private tour, a gift voucher's code.
   const [guests, setGuests] = useState(0);
@@ -52,9 +60,11 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     setSlot("");
   }
 
-  function choose(start: string, full: boolean) {
+  function choose(start: string, full: boolean, answer: PackageRules) {
     setSlot(start);
     setWaitlist(full);
+    setRules(answer);
+    setBookingLabel(null);
     setPrivateTour(false);
   }
 
@@ -63,6 +73,9 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
     if (answer.outcome === "payment" && answer.checkoutUrl) window.location.assign(answer.checkoutUrl);
     setDate("");
     setSlot("");
+    setWaitlist(false);
+    setRules(null);
+    setBookingLabel(null);
     setGuests(0);
     setPrivateTour(false);
     setVoucher("");
@@ -71,6 +84,15 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
 
   // A time of one package is not a time of another.
   const chosen = tour && date ? slot : "";
+  // The button says what sending commits the visitor to (./booking-action.ts): a request without a
+  // time, a waitlist for a full time, else a booking that obliges to pay, with its deposit when it has one.
+  const label = !tour
+    ? ""
+    : chosen === ""
+      ? t("wineTours.form.submit.request")
+      : waitlist
+        ? t("wineTours.form.submit.waitlist")
+        : (bookingLabel ?? t("wineTours.form.submit.firm"));
   return (
     <FormShell
       ref={form}
@@ -88,7 +110,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       }
       onChange={follow}
       aria-labelledby="booking-title"
-      submitLabel={t("wineTours.form.submit")}
+      submitLabel={label}
       blockedLabel={tour ? undefined : t("wineTours.form.selectFirst")}
       onSuccess={booked}
       successFor={(answer) => ({
@@ -102,12 +124,21 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       <div className="rounded-sm border border-cream-200 bg-cream-100 p-4 sm:col-span-2" aria-live="polite">
         <p className="text-sm font-semibold text-ink-700">{t("wineTours.form.package")}</p>
         {tour ? (
-          <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
-            {t("wineTours.form.selectedPackage", {
-              package: tour.selectedLabel,
-              price: tour.price,
-            })}
-          </p>
+          <>
+            <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
+              {t("wineTours.form.selectedPackage", {
+                package: tour.selectedLabel,
+                price: tour.price,
+              })}
+            </p>
+            <p className="mt-1 text-sm text-ink-700">
+              <Message
+                id="wineTours.form.meetingPoint"
+                values={{ place: tour.meetingPoint.place, address: tour.meetingPoint.address }}
+                components={{ place: <span className="estate-name" /> }}
+              />
+            </p>
+          </>
         ) : (
           <>
             <p data-testid="selected-package" className="mt-1 font-heading text-xl text-wine-800">
@@ -145,12 +176,41 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
                 onChange={choose}
                 onPickDate={pickDate}
                 refresh={refresh}
-                offer={tour ? { prices: tour.prices, guests, privateTour, onPrivate: setPrivateTour, voucher, onVoucher: setVoucher } : null}
+                offer={
+                  tour
+                    ? { prices: tour.prices, guests, privateTour, onPrivate: setPrivateTour, voucher, onVoucher: setVoucher, onBookingLabel: setBookingLabel }
+                    : null
+                }
               />
             </Suspense>
           ) : null}
         </Fragment>
       ))}
+      <BookingNotice hours={chosen && rules ? rules.cutoffHours : defaultCutoffHours} estateConfirms={chosen !== "" && rules?.instantConfirm === false} />
     </FormShell>
+  );
+}
+
+/**
+ * Above the button, before the visitor commits: the terms and the privacy policy, and that a tour
+ * (a leisure service on a set date) has no right of withdrawal but can be moved or cancelled free
+ * of charge until the package's cut-off (C. conso. L. 221-5 6° and L. 221-28 12°; TRLGDCU art. 97.1
+ * n) and 103 l)); for a package the estate confirms itself, that the booking is firm with its e-mail;
+ * and the thank-you e-mail after the visit, which the visitor may refuse here (CPCE L. 34-5; LSSI art. 21.2).
+ */
+function BookingNotice({ hours, estateConfirms }: { hours: number; estateConfirms: boolean }) {
+  const { t, href } = useI18n();
+  return (
+    <div className="text-sm text-ink-700 sm:col-span-2" data-testid="booking-notice">
+      {estateConfirms ? <p className="mb-2">{t("wineTours.form.notice.estateConfirms")}</p> : null}
+      <p data-testid="booking-terms">
+        <Message
+          id="wineTours.form.notice.terms"
+          values={{ hours }}
+          components={{ terms: <Link to={href(pagePaths.terms)} className="link" />, privacy: <Link to={href(pagePaths.privacy)} className="link" /> }}
+        />
+      </p>
+      <p className="mt-2">{t("wineTours.form.notice.thanks")}</p>
+    </div>
   );
 }

@@ -24,7 +24,14 @@ export function PackageCard({ tour, facts, selected, onSelect }: { tour: TourPac
   const { t } = useI18n();
   const titleId = `package-${tour.id}-title`;
   const buttonId = `package-${tour.id}-choose`;
-  const features = [tour.wine, tour.tour, facts.duration, facts.groupSize, ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : [])];
+  const features = [
+    tour.wine,
+    tour.tour,
+    facts.duration,
+    facts.groupSize,
+    ...(tour.tastingNotes ? [t("wineTours.packages.tastingNotes")] : []),
+    t("wineTours.packages.meetingPoint", { place: tour.meetingPoint.place }),
+  ];
   return (
     <li
       data-package={tour.id}

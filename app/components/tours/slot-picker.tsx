@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import { apiPaths } from "#core/paths";
 import { quoteTour, type TourPrices } from "#core/tour-price";
+import { bookingAction, type PackageRules } from "~/components/tours/booking-action";
+import { defaultCutoffHours } from "#forms/tour-booking";
 import { Message, useI18n } from "~/lib/i18n/context";
 
 /** A slot as the availability API answers (server/api/tours.tsx). */
@@ -13,12 +15,6 @@ export interface ApiSlot {
 
 /** How many days after the chosen one are searched for the next day with places. */
 const searchDays = 31;
-
-/** What the answer says of the package besides its slots: the smallest group its tour runs for, the share paid online. */
-interface PackageRules {
-  minGuests: number;
-  depositPercent: number;
-}
 
 type Load = { state: "loading" } | { state: "failed" } | ({ state: "ready"; slots: ApiSlot[] } & PackageRules);
 
@@ -41,14 +37,30 @@ export async function readSlots(response: Response): Promise<ApiSlot[]> {
   return (await readAvailability(response)).slots;
 }
 
-/** The slots of an availability answer, and the package's minimum group and deposit (none when the answer names none). */
-async function readAvailability(response: Response): Promise<{ slots: ApiSlot[] } & PackageRules> {
+/**
+ * The slots of an availability answer, and the package's rules: its minimum group and deposit (none
+ * when the answer names none), its cut-off (the schedule's default when it names none) and whether
+ * the estate confirms its bookings itself (not unless the answer says so).
+ */
+export async function readAvailability(response: Response): Promise<{ slots: ApiSlot[] } & PackageRules> {
   if (!response.ok) throw new Error(String(response.status));
-  const body = (await response.json()) as { slots?: unknown; minGuests?: unknown; depositPercent?: unknown } | null;
+  const body = (await response.json()) as {
+    slots?: unknown;
+    minGuests?: unknown;
+    depositPercent?: unknown;
+    cutoffHours?: unknown;
+    instantConfirm?: unknown;
+  } | null;
   const slots = body?.slots;
   if (!Array.isArray(slots) || !slots.every(isApiSlot)) throw new Error("malformed availability answer");
   const count = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
-  return { slots, minGuests: count(body?.minGuests, 1), depositPercent: count(body?.depositPercent, 0) };
+  return {
+    slots,
+    minGuests: count(body?.minGuests, 1),
+    depositPercent: count(body?.depositPercent, 0),
+    cutoffHours: count(body?.cutoffHours, defaultCutoffHours),
+    instantConfirm: body?.instantConfirm !== false,
+  };
 }
 
 /** Whether a value has the fields of a slot the picker draws. */
@@ -81,8 +93,8 @@ interface SlotPickerProps {
   date: string;
   /** The chosen slot's `start`, or "" for no preference. */
   value: string;
-  /** A time chosen (`full`: it has no place left, so the booking asks for its waitlist). */
-  onChange: (start: string, full: boolean) => void;
+  /** A time chosen (`full`: it has no place left, so the booking asks for its waitlist), with its package's rules. */
+  onChange: (start: string, full: boolean, rules: PackageRules) => void;
   /** Chooses another day in the form's date field. */
   onPickDate: (date: string) => void;
   /** Changes when the times must be loaded again (after a refused booking). */
@@ -100,6 +112,8 @@ export interface Offer {
   onPrivate: (wish: boolean) => void;
   voucher: string;
   onVoucher: (code: string) => void;
+  /** What the form's button says for this time, as the visitor's choices word it (./booking-action.ts). */
+  onBookingLabel: (label: string) => void;
 }
 
 /**
@@ -118,6 +132,20 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
   const money = (cents: number) => formatPrice(cents / 100, lang);
   const total = money(quote.totalCents);
   const perPerson = money(quote.perPersonCents);
+  // The button's words for this time: a deposit names its amount, else the obligation to pay.
+  const action = bookingAction({
+    slot: slot.start,
+    full: slot.placesLeft === 0,
+    rules,
+    prices,
+    guests: people,
+    privateTour: privateTour && free,
+    voucher: offer.voucher,
+  });
+  const label = action.kind === "deposit" ? t("wineTours.form.submit.deposit", { deposit: money(action.cents) }) : t("wineTours.form.submit.firm");
+  const { onBookingLabel } = offer;
+  useEffect(() => onBookingLabel(label), [onBookingLabel, label]);
+  // The tier a group of this size reaches, for the line that names it ("Group price from 6 people").
   const tier =
     quote.basis === "tier" || quote.basis === "group"
       ? [...(prices.groupPrices ?? [])].sort((a, b) => b.from - a.from).find((one) => one.from <= people)
@@ -135,13 +163,20 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
         )
       ) : null}
       <p className="font-semibold text-wine-800" data-testid="tour-price" aria-live="polite">
-        {quote.basis === "private" || quote.basis === "group"
-          ? t("wineTours.price.group", { total, perPerson })
-          : t("wineTours.price.line", { count: people, perPerson, total })}
-        {tier ? <span className="block text-sm font-normal text-ink-700">{t("wineTours.price.tier", { from: tier.from })}</span> : null}
+        {quote.basis === "private"
+          ? t("wineTours.price.private", { total, perPerson })
+          : quote.basis === "group"
+            ? t("wineTours.price.group", { total, perPerson, from: tier?.from ?? people })
+            : t("wineTours.price.line", { count: people, perPerson, total })}
+        {quote.basis === "tier" && tier ? (
+          <span className="block text-sm font-normal text-ink-700">{t("wineTours.price.tier", { from: tier.from, perPerson })}</span>
+        ) : null}
       </p>
-      {rules.depositPercent > 0 ? (
-        <p className="text-sm text-ink-700">{t("wineTours.price.deposit", { deposit: money(Math.round((quote.totalCents * rules.depositPercent) / 100)) })}</p>
+      {rules.depositPercent > 0 && rules.instantConfirm ? (
+        <p className="text-sm text-ink-700">
+          {t("wineTours.price.deposit", { deposit: money(Math.round((quote.totalCents * rules.depositPercent) / 100)) })}{" "}
+          {t("wineTours.price.depositTerms", { hours: rules.cutoffHours })}
+        </p>
       ) : null}
       {rules.minGuests > 1 && !(privateTour && free) ? (
         <p className="text-sm text-ink-700">{t("wineTours.price.minimum", { minimum: rules.minGuests })}</p>
@@ -199,7 +234,13 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, of
         {today.map((slot) => (
           <label key={slot.start} className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5">
             {/* A full time can still be chosen: the booking then joins its waitlist. */}
-            <input type="radio" name="slot" value={slot.start} checked={value === slot.start} onChange={() => onChange(slot.start, slot.placesLeft === 0)} />
+            <input
+              type="radio"
+              name="slot"
+              value={slot.start}
+              checked={value === slot.start}
+              onChange={() => onChange(slot.start, slot.placesLeft === 0, load)}
+            />
             <span>
               <Message
                 id="wineTours.slots.option"
@@ -213,7 +254,7 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, of
           </label>
         ))}
         <label className="flex cursor-pointer items-center gap-3 rounded-sm border border-ink-600 px-3 py-2.5 sm:col-span-2">
-          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("", false)} />
+          <input type="radio" name="slot" value="" checked={value === ""} onChange={() => onChange("", false, load)} />
           <span>{t("wineTours.slots.any")}</span>
         </label>
       </div>

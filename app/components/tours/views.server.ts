@@ -3,20 +3,43 @@
  * carries neither the content nor the formatting code, only these plain values.
  */
 import { content } from "#content";
+import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
 import type { I18n } from "~/lib/i18n/context";
+import type { TourPackage } from "#content";
 import type { ToursView } from "./views";
 
-/** The guides' languages named in the page's language and joined as a list ("French and Chinese"). */
-export function guideLanguageList(lang: Language, codes: readonly string[]): string {
-  const tag = languageTags[lang];
-  const names = new Intl.DisplayNames([tag], { type: "language" });
-  return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => names.of(code) ?? code));
+/** What the page shows of a meeting point (the prose form of its address is the e-mails'). */
+const meetingPlace = ({ place, address, directions }: MeetingPoint) => ({ place, address, directions });
+
+/** A package's prices besides its price per person, as the tours page lists them under it (the native readers' N16). */
+function otherPrices({ lang, t }: I18n, tour: TourPackage): string[] {
+  const tiers = [...tour.groupPrices].sort((a, b) => a.from - b.from);
+  return [
+    ...tiers.map((tier) =>
+      "perPerson" in tier
+        ? t("wineTours.journey.pricing.tier", { from: tier.from, price: formatPrice(tier.perPerson, lang) })
+        : t("wineTours.journey.pricing.tierGroup", { from: tier.from, price: formatPrice(tier.perGroup, lang) }),
+    ),
+    ...(tour.privatePrice !== undefined ? [t("wineTours.journey.pricing.private", { price: formatPrice(tour.privatePrice, lang) })] : []),
+  ];
 }
 
-export function toursView({ lang, t }: I18n): ToursView {
+/**
+ * The guides' languages named in the page's language and joined as a list ("French and Chinese"),
+ * each as `item` words it: in a French sentence each takes its own preposition, « en français et
+ * en chinois » (the native readers' FN2).
+ */
+export function guideLanguageList(lang: Language, codes: readonly string[], item: (name: string) => string = (name) => name): string {
+  const tag = languageTags[lang];
+  const names = new Intl.DisplayNames([tag], { type: "language" });
+  return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => item(names.of(code) ?? code)));
+}
+
+export function toursView(i18n: I18n): ToursView {
+  const { lang, t } = i18n;
   const { facts, packages } = content.tours;
   const minutes = facts.durationMinutes;
   const count = facts.maxGroupSize;
@@ -31,6 +54,8 @@ export function toursView({ lang, t }: I18n): ToursView {
       tour: textIn(tour.tour, lang),
       selectedLabel: textIn(tour.selectedLabel, lang),
       tastingNotes: tour.tastingNotes,
+      meetingPoint: meetingPlace(meetingPointOf(content.site, tour, lang)),
+      otherPrices: otherPrices(i18n, tour),
     })),
     packageFacts: { duration: t("wineTours.packages.duration", { minutes }), groupSize: t("wineTours.packages.groupSize", { count }) },
     highlights: {
@@ -39,5 +64,6 @@ export function toursView({ lang, t }: I18n): ToursView {
     },
     transportProvided: facts.transportProvided,
     guideLanguages: guideLanguageList(lang, facts.guideLanguages),
+    guidedIn: guideLanguageList(lang, facts.guideLanguages, (language) => t("wineTours.form.guideLanguage", { language })),
   };
 }

@@ -1,4 +1,5 @@
 import type { TourPackage } from "#content";
+import type { MeetingPoint } from "#content/meeting-point";
 import type { TourPrices } from "#core/tour-price";
 
 /** A tour package as the page shows it, in the page's language, worked out at build (views.server.ts). */
@@ -16,6 +17,10 @@ export interface TourPackageView {
   /** How the booking form names the package once chosen. */
   selectedLabel: string;
   tastingNotes: boolean;
+  /** Where its guests meet, and how they get there. */
+  meetingPoint: Omit<MeetingPoint, "addressInText">;
+  /** Its prices besides the price per person, one line each: from a group size on, a private tour's ("from 6 people: €60 per person"). */
+  otherPrices: string[];
 }
 
 /**
@@ -38,4 +43,6 @@ export interface ToursView {
   transportProvided: boolean;
   /** The guides' languages, named and joined in the page's language ("French and Chinese"). */
   guideLanguages: string;
+  /** The same as a sentence says them (« en français et en chinois »). */
+  guidedIn: string;
 }

@@ -5,7 +5,7 @@
  * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
  */
 import { content, findWine, type Wine } from "#content";
-import { localNames } from "#content/names";
+import { localNames, nameIn, wineNameIn, wineNameIsLocal } from "#content/names";
 import { optionalTextIn } from "#content/text";
 import { winePath } from "#core/paths";
 import type { I18n } from "~/lib/i18n/context";
@@ -37,7 +37,8 @@ export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
   return {
     id: wine.id,
     href: i18n.href(winePath(wine.id)),
-    name: wine.name,
+    name: wineNameIn(content.site, wine, i18n.lang),
+    latinName: wineNameIsLocal(content.site, wine, i18n.lang) ? nameIn(wine.name, {}, i18n.lang) : null,
     vintage: wine.vintage,
     collection: i18n.t(`wine.collections.${wine.collection}`, { estate: localNames(content.site, i18n.lang).estate }),
     price: winePrice(i18n.lang, wine),
@@ -70,7 +71,7 @@ function wineSpecs(i18n: I18n, wine: Wine): WineSpec[] {
 
 export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
   const card = wineCardView(i18n, wine);
-  const title = wineTitle(wine);
+  const title = wineTitle({ name: card.name, vintage: wine.vintage });
   return {
     ...card,
     title,

@@ -9,7 +9,10 @@ import type { BlendPieces, RatingSeal } from "#presentation/wine-format";
 export interface WineCardView {
   id: string;
   href: string;
+  /** The wine's name as the page's language writes it (莱斯库尔隐庐酒庄 on a Chinese page, with ’ elsewhere). */
   name: string;
+  /** Its Latin name where the page writes another (Chinese, Japanese), shown beside it in French; else null. */
+  latinName: string | null;
   vintage: number;
   collection: string;
   /** The price alone ("175 €"), for the buy button. */

@@ -32,10 +32,19 @@ export function WineCard({ card, priority = false }: { card: WineCardView; prior
       <div className="flex flex-1 flex-col items-center px-6 pt-5 pb-6 text-center">
         <p className="eyebrow">{card.collection}</p>
         <h3 className="mt-2 text-2xl">
-          <Link to={card.href} lang="fr" className="rounded-sm after:absolute after:inset-0 group-hover:text-wine-600">
+          <Link
+            to={card.href}
+            lang={card.latinName ? undefined : "fr"}
+            className={`rounded-sm after:absolute after:inset-0 group-hover:text-wine-600 ${card.latinName ? "estate-name" : ""}`}
+          >
             {card.name}
           </Link>
         </h3>
+        {card.latinName ? (
+          <p lang="fr" className="font-heading text-base text-ink-700">
+            {card.latinName}
+          </p>
+        ) : null}
         <p className="font-heading text-xl text-gold-600">{card.vintage}</p>
         <p className="mt-auto pt-4 text-lg font-semibold text-ink-900">{card.priceWithTax}</p>
         <p className="text-sm text-ink-700">{card.volume}</p>

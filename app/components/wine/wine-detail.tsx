@@ -37,10 +37,17 @@ export function WineDetail({ wine }: { wine: WineDetailView }) {
           <p>
             <span className="inline-block rounded-full bg-wine-100 px-3 py-1 text-sm font-semibold tracking-wide text-wine-800">{wine.collection}</span>
           </p>
-          {/* The wine's name is French on every page: set and read as French (the Latin faces on CJK pages). */}
+          {/* The wine's name as the page's language writes it; a Latin name is French on every page: set
+              and read as French. On a Chinese or Japanese page the Latin name follows under the heading. */}
           <h1 className="mt-4 text-4xl sm:text-5xl">
-            <span lang="fr">{wine.name}</span> <span className="text-gold-600">{wine.vintage}</span>
+            {wine.latinName ? <span className="estate-name">{wine.name}</span> : <span lang="fr">{wine.name}</span>}{" "}
+            <span className="text-gold-600">{wine.vintage}</span>
           </h1>
+          {wine.latinName ? (
+            <p lang="fr" className="mt-1 font-heading text-xl text-ink-700">
+              {wine.latinName}
+            </p>
+          ) : null}
           <p className="mt-4 text-3xl font-semibold text-ink-900">{wine.priceWithTax}</p>
           <p className="mt-1 text-ink-700">{wine.volume}</p>
           <p className="text-sm text-ink-700">{wine.unitPrice}</p>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { aTaskLater } from "../../../tests/support/pacing";
 import { decodeLoaderDataInATaskOfItsOwn } from "../loader-data";
 
 /** React Router's context as the page's HTML writes it: a stream of the loader data, already enqueued and closed. */
@@ -17,7 +18,7 @@ function pageContext(...chunks: string[]) {
 const microtasks = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
-const aTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const aTask = () => aTaskLater();
 
 /** Reads the stream's first bytes, checking that they come in a later task, not in the microtasks of this one. */
 async function readATaskLater(stream: ReadableStream<Uint8Array>): Promise<Uint8Array | undefined> {

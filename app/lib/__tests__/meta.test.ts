@@ -14,11 +14,11 @@ import { siteView } from "~/lib/site.server";
 import { readCatalog } from "../../../pipeline/i18n/catalogs";
 
 const { site } = content;
-/** The estate's name in each language, as site.json gives it (French sets its apostrophe as ’). */
+/** The estate's name in each language, as site.json gives it (with the typographic apostrophe, ’, where it is Latin). */
 const estateIn: Record<Language, string> = {
-  en: site.estateName,
+  en: site.estateName.replace("'", "’"),
   fr: site.estateName.replace("'", "’"),
-  es: site.estateName,
+  es: site.estateName.replace("'", "’"),
   zh: site.estateNameLocal.zh!,
   ja: site.estateNameLocal.ja!,
 };
@@ -50,7 +50,7 @@ describe("page titles", () => {
   });
 
   it("lead the Chinese home page's title with the Chinese name, then the Latin one", () => {
-    expect(titleOf("zh", "home.meta.title").startsWith(`${site.estateNameLocal.zh} ${site.estateName}`)).toBe(true);
+    expect(titleOf("zh", "home.meta.title").startsWith(`${site.estateNameLocal.zh} ${site.estateName.replace("'", "’")}`)).toBe(true);
   });
 
   it("give a wine's page the title and description the editor wrote for search engines, in its link previews too", async () => {

@@ -29,16 +29,16 @@ describe("the summary sheets' content", () => {
     };
     const common = {
       wineId: "chateau-2020",
-      estateName: "Château L'Hermitage Lescours",
+      estateName: "Château L’Hermitage Lescours",
       appellation: "Saint-Émilion Grand Cru",
-      name: "Château L'Hermitage Lescours",
+      name: "Château L’Hermitage Lescours",
       vintage: "2020",
     };
     const french = "L’abus d’alcool est dangereux pour la santé, à consommer avec modération";
     expect(sheet("en")).toEqual({
       ...common,
       lang: "en",
-      collection: "Château L'Hermitage Lescours",
+      collection: "Château L’Hermitage Lescours",
       specs: [
         { label: "Alcohol by volume", value: "14%" },
         { label: "Bottle size", value: "75 cl" },
@@ -65,7 +65,7 @@ describe("the summary sheets' content", () => {
         ],
       },
       healthMessage: [french, "Alcohol abuse is dangerous for your health; drink in moderation."],
-      address: "Château L'Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+      address: "Château L’Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
     });
     expect(sheet("fr")).toEqual({
       ...common,
@@ -98,7 +98,7 @@ describe("the summary sheets' content", () => {
       },
       // On a French sheet the French sentence is the message in the sheet's language.
       healthMessage: [french],
-      address: "Château L’Hermitage Lescours · 860 Rte du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
+      address: "Château L’Hermitage Lescours · 860, route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, France",
     });
     expect(sheet("zh")).toMatchObject({
       specs: [
@@ -134,7 +134,7 @@ describe("the summary sheets' content", () => {
       },
       // Spanish closes the quote before its full stop.
       ratings: { items: [{ score: "95/100", quote: `«${ledger!.translations!.es!.slice(0, -1)}».` }, { score: "17,5/20" }, { score: "94/100" }] },
-      address: "Château L'Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
+      address: "Château L’Hermitage Lescours · 860 Route du Menhir, 33330 Saint-Sulpice-de-Faleyrens, Francia",
     });
     expect(sheet("ja")).toMatchObject({
       specs: [
@@ -153,10 +153,11 @@ describe("the summary sheets' content", () => {
   it("carries every wine's own facts and editors' text, in every language", () => {
     for (const sheet of sheets) {
       const wine = wines.find((w) => w.id === sheet.wineId)!;
+      // The Latin names with the typographic apostrophe (L’Hermitage), as the pages set them.
       expect(sheet, `${sheet.lang}/${sheet.wineId}`).toMatchObject({
-        name: wine.name,
+        name: wine.name.replaceAll("'", "’"),
         vintage: String(wine.vintage),
-        estateName: site.estateName,
+        estateName: site.estateName.replaceAll("'", "’"),
         appellation: site.appellation,
       });
       expect(sheet.tastingNotes.text).toBe(wine.tastingNotes[sheet.lang]);
@@ -173,12 +174,12 @@ describe("the summary sheets' content", () => {
     }
   });
 
-  it("writes the address as the language's pages do: Francia in Spanish, the street written out", () => {
+  it("writes the address as the language's pages do: Francia in Spanish, the street written out, in French as its prose writes it", () => {
     const es = sheets.find((sheet) => sheet.lang === "es")!;
     expect(es.address).toContain("Francia");
     expect(es.address).toContain(site.address.streetInFull);
     const fr = sheets.find((sheet) => sheet.lang === "fr")!;
-    expect(fr.address).toContain(site.address.street);
+    expect(fr.address).toContain(site.address.streetInText);
   });
 
   it("sets a Spanish quote's closing full stop after the guillemets («…nunca pesado».), the others' inside", () => {

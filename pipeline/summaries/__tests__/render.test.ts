@@ -10,14 +10,13 @@ import type { SheetData } from "../sheet-data";
 const sheets = gatherSheets();
 
 // Drawing a sheet takes about a second on an idle machine; these two cores are shared.
-const drawing = { timeout: 60_000 };
 const sheet = (lang: SheetData["lang"], wineId: string): SheetData => sheets.find((s) => s.lang === lang && s.wineId === wineId)!;
 
 /** The strings a sheet draws, as the renderer hands them to the layout engine. */
 const drawn = (data: SheetData) => sheetTexts(sheetTree(data)).map(({ text }) => text);
 
 describe("the fonts of the summary sheets", () => {
-  it("draw every character of every wine's sheet in every language, from Fontsource packages only", drawing, () => {
+  it("draw every character of every wine's sheet in every language, from Fontsource packages only", () => {
     expect(sheets.length).toBe(25);
     for (const data of sheets) {
       const texts = sheetTexts(sheetTree(data));
@@ -54,7 +53,7 @@ describe("the fonts of the summary sheets", () => {
     expect(fontsFor("en", [{ face: { ...sans, role: "serif" }, text: "Notes 酒" }]).missing).toEqual(["酒"]);
   });
 
-  it("stop the drawing of a sheet with such a character, naming the wine, the language and the character", drawing, async () => {
+  it("stop the drawing of a sheet with such a character, naming the wine, the language and the character", async () => {
     const ja = sheet("ja", "chateau-2020");
     const broken = { ...ja, tastingNotes: { ...ja.tastingNotes, text: `${ja.tastingNotes.text}𪚥🍷` } };
     const error = await renderSheet(broken).catch((e: unknown) => e);
@@ -69,7 +68,7 @@ describe("the fonts of the summary sheets", () => {
 });
 
 describe("a summary sheet", () => {
-  it("is an A4 JPEG at 150 dpi under 150 KB, also for the longest Chinese and Japanese sheets", drawing, async () => {
+  it("is an A4 JPEG at 150 dpi under 150 KB, also for the longest Chinese and Japanese sheets", async () => {
     for (const data of [sheet("zh", "chateau-2018"), sheet("ja", "chateau-2018"), sheet("fr", "cuvee9-2020")]) {
       const jpeg = await renderSheet(data);
       expect(jpeg.length).toBeLessThanOrEqual(maxBytes);
@@ -77,7 +76,7 @@ describe("a summary sheet", () => {
     }
   });
 
-  it("draws text from the content as text, never as markup", drawing, async () => {
+  it("draws text from the content as text, never as markup", async () => {
     const tricky = `<b>A&"B"</b><script>alert(1)</script>`;
     const data = { ...sheet("en", "cuvee9-2020"), name: tricky };
     const findText = (node: SheetNode): boolean =>
@@ -86,7 +85,7 @@ describe("a summary sheet", () => {
     expect((await sharp(await renderSheet(data)).metadata()).format).toBe("jpeg");
   });
 
-  it("refuses content too long for the page instead of letting it run off or under the footer", drawing, async () => {
+  it("refuses content too long for the page instead of letting it run off or under the footer", async () => {
     const en = sheet("en", "chateau-2018");
     const long = { ...en, tastingNotes: { ...en.tastingNotes, text: Array(8).fill(en.tastingNotes.text).join(" ") } };
     await expect(renderSheet(long)).rejects.toThrow("summary sheet of chateau-2018 (en) does not fit the page");

@@ -146,6 +146,10 @@ export class TestSmtp {
   readonly received: ReceivedMail[] = [];
   /** SMTP connections opened to this server so far. */
   connections = 0;
+  /** Messages whose whole data arrived, answered or not yet (a slow relay has them before it says yes). */
+  dataReceived = 0;
+  /** The slow relay's answers still to come: dropped at `stop()`. */
+  private readonly answers = new Set<NodeJS.Timeout>();
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -169,6 +173,7 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
+          this.dataReceived += 1;
           const accept = () => {
             this.received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -178,8 +183,13 @@ export class TestSmtp {
             callback();
           };
           // A slow relay has the whole message before it says yes: what it received counts as delivered.
-          if (this.options.answerAfterMs) setTimeout(accept, this.options.answerAfterMs);
-          else accept();
+          if (this.options.answerAfterMs) {
+            const answer = setTimeout(() => {
+              this.answers.delete(answer);
+              accept();
+            }, this.options.answerAfterMs);
+            this.answers.add(answer);
+          } else accept();
         });
       },
     });
@@ -195,6 +205,8 @@ export class TestSmtp {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
+    for (const answer of this.answers) clearTimeout(answer);
+    this.answers.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
@@ -203,14 +215,8 @@ export class TestSmtp {
   }
 }
 
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
-export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits until `check` holds, with the test's own limit as the only deadline (tests/support/wait-for.ts). */
+export { waitFor } from "../../../tests/support/wait-for";
 
 export interface ParsedMail {
   /** Header names (lower case) in order, with their unfolded, decoded values. */

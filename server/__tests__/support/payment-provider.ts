@@ -109,6 +109,19 @@ export class PaymentProviderStandIn {
     return this.deliverSigned(type, payload, signature);
   }
 
+  /**
+   * Signs any body with the webhook secret, as only the provider (or whoever holds the secret)
+   * can, and delivers it: for events the site must read defensively even when signed.
+   */
+  async sendRaw(payload: string, options: { timestamp?: number } = {}): Promise<Delivery> {
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+      ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    });
+    return this.deliverSigned("(raw)", payload, signature);
+  }
+
   /** Delivers a payload with a given signature again: a replay. */
   async deliverSigned(type: string, payload: string, signature: string): Promise<Delivery> {
     const answer = await this.deliver(payload, signature);

@@ -5,7 +5,7 @@ import { waitFor, type TestSmtp } from "./fixtures";
 
 /** The e-mails to `to`, once `count` of them have arrived, parsed. */
 export async function mailsTo(smtp: TestSmtp, to: string, count: number) {
-  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, 10_000, `${count} mails to ${to}`);
+  await waitFor(() => smtp.received.filter((mail) => mail.to.includes(to)).length >= count, `${count} mails to ${to}`);
   return Promise.all(smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => simpleParser(mail.raw)));
 }
 

@@ -372,7 +372,7 @@ describe("the inbox", () => {
     await smtp.start();
     const app = await server({ SMTP_URL: smtp.url });
     const id = (await submit(app, "importer-applications", validPayloads.importerApplication)).json().id as string;
-    await waitFor(() => smtp.received.length === 1, 10_000, "the notification");
+    await waitFor(() => smtp.received.length >= 1, "the notification");
     await app.mailSender!.idle();
     const client = await signedIn(app);
     await client.post("/admin/language", { lang: "fr", back: "/admin" });
@@ -436,7 +436,7 @@ describe("answering a tour booking", () => {
       package: "mongiron",
     };
     const id = (await submit(app, "tour-bookings", booking)).json().id as string;
-    await waitFor(() => smtp.received.length === 2, 10_000, "the notification and the acknowledgement");
+    await waitFor(() => smtp.received.length >= 2, "the notification and the acknowledgement");
     return { app, smtp, id, booking };
   }
 
@@ -457,7 +457,7 @@ describe("answering a tour booking", () => {
     const answer = await client.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: offered[0]! });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/admin/submissions/tour-bookings/${id}?done=confirmed`);
-    await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
+    await waitFor(() => smtp.received.length >= 3, "the visitor's e-mail");
     const raw = smtp.received[2]!;
     expect(raw.to).toEqual([booking.email]);
     const mail: ParsedMail = await simpleParser(raw.raw);
@@ -520,7 +520,7 @@ describe("answering a tour booking", () => {
     expect(textOf(kept)).toBe(long.slice(0, 2000));
     await client.post("/admin/language", { lang: "en", back: "/admin" });
     expect((await client.post(`/admin/submissions/tour-bookings/${id}/decline`, { reason })).statusCode).toBe(303);
-    await waitFor(() => smtp.received.length === 3, 10_000, "the visitor's e-mail");
+    await waitFor(() => smtp.received.length >= 3, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received[2]!.raw);
     const { t } = translator("fr");
     expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: localNames(site, "fr").estate }));

@@ -15,10 +15,10 @@ import { feedPath } from "../../bookings/staff-feed";
 import { feedToken } from "../../db/staff-feeds";
 import { CalendarFeedPanel } from "./calendar-feed-panel";
 import { AccountPage, type PasswordChangeField } from "./account-page";
-import { waitMessage } from "../session/sign-in-page";
-import { RecoveryCodesPage, type CodeProblem } from "../session/second-factor-page";
-import { enrolFromForm, enrolmentCodeForm, sendEnrolPage, sendQrCode } from "../session/second-factor-routes";
-import { countedPasswordCheck } from "../session/routes";
+import { waitMessage } from "../shared/view-context";
+import { RecoveryCodesPage, type CodeProblem } from "../shared/second-factor-page";
+import { enrolFromForm, enrolmentCodeForm, sendEnrolPage, sendQrCode } from "../shared/second-factor-steps";
+import { countedPasswordCheck } from "../shared/password-check";
 import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, type FieldProblems } from "../shared/staff-form";
 

@@ -2,7 +2,7 @@ import type { AuditEntry } from "../../db/audit";
 import { isInboxType } from "../../db/inbox";
 import { formatTime, typeName, type ViewContext } from "../shared/view-context";
 import { describeAction } from "../shared/actions";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { Layout } from "../shared/layout";
 
 function Target({ view, entry }: { view: ViewContext; entry: AuditEntry }) {

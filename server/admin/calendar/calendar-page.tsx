@@ -1,9 +1,8 @@
 import type { DayView, SlotView } from "../../bookings/day-view";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
-import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
-import { telHref } from "../inbox/inbox-page";
-import { dayName } from "../schedule/schedule-page";
+import { dayName, formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
+import { telHref, bookingHref } from "../shared/links";
 import { Layout } from "../shared/layout";
 
 interface CalendarPageProps {
@@ -28,9 +27,6 @@ export const newBookingHref = (slot: Partial<Slot> = {}) => {
   const text = query.toString();
   return `/admin/bookings/new${text ? `?${text}` : ""}`;
 };
-
-/** A booking's page in the staff area. */
-export const bookingHref = (id: string) => `/admin/submissions/tour-bookings/${encodeURIComponent(id)}`;
 
 /** Places at a time in words: taken and left of the capacity, or how far over it an admin placed a group. */
 export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "capacity">): string {

@@ -1,18 +1,13 @@
 import type { DayView } from "../../bookings/day-view";
 import type { HeldBooking } from "../../db/tour-ledger";
-import { formatClock, languageLabel, type ViewContext } from "../shared/view-context";
-import { bookingHref, placesText } from "./calendar-page";
-import { telHref } from "../inbox/inbox-page";
-import { dayName } from "../schedule/schedule-page";
+import { dayName, formatClock, languageLabel, type ViewContext } from "../shared/view-context";
+import { placesText } from "./calendar-page";
+import { bookingHref, telHref, guestHref, checkInAction } from "../shared/links";
 import { CsrfField, Layout } from "../shared/layout";
-import { attendanceText, guestHref, Tags } from "../guests/guest-views";
+import { attendanceText, Tags } from "../shared/guest-summary";
 
 /** What the estate knows of each guest of the day, by address (lower case): visits, no-shows, tags. */
 export type DayGuests = ReadonlyMap<string, { visits: number; noShows: number; tags: string[] }>;
-
-/** Where a check-in form sends a booking's arrival, absence or undo. */
-export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") =>
-  `/admin/submissions/tour-bookings/${encodeURIComponent(id)}/slot/${action}`;
 
 /** The check-in of one booking: "arrived" or "absent" on screen (a box to tick on paper), or what was marked and its undo. */
 function CheckIn({ view, booking, back }: { view: ViewContext; booking: HeldBooking; back: string }) {

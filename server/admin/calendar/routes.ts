@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
+import { days, daySheet } from "../../bookings/day-view";
 import { addDays, isDay, localOf, weekdayOf } from "../../bookings/paris-time";
 import { slotInstant } from "../../bookings/schedule";
 import { queryText, sendPage, viewFor } from "../shared/context";
@@ -8,7 +9,6 @@ import { inboxRoles } from "../shared/roles";
 import { CalendarPage } from "./calendar-page";
 import { DaySheetPage } from "./day-sheet-page";
 import { guardedRoutes } from "../shared/staff-guard";
-import { guestSummaries } from "../../db/tour-guests";
 
 /** The calendar's query: what it shows, and from which day (each read as text or absent; the route checks them). */
 const calendarQuery = z.object({ view: queryText, day: queryText });
@@ -31,7 +31,7 @@ export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
     const first = mode === "week" ? addDays(asked, 1 - weekdayOf(asked)) : asked;
     const last = addDays(first, mode === "week" ? 6 : 0);
     const view = viewFor(context, request, reply);
-    const schedule = context.tours.schedule();
+    const schedule = context.bookings.schedule.current();
     const now = context.now();
     const step = mode === "week" ? 7 : 1;
     return sendPage(
@@ -45,19 +45,14 @@ export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
         today: localOf(now).date,
         previous: addDays(first, -step),
         next: addDays(first, step),
-        days: context.tours.days(first, last),
+        days: days(context.bookings, first, last),
         bookable: (slot) => slotInstant(schedule, slot).getTime() > now.getTime(),
       }),
     );
   });
 
   routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
-    const day = dayOf(request.query.day);
-    const [shown] = context.tours.days(day, day);
-    const guests = guestSummaries(
-      context.db,
-      shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)),
-    );
-    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day: shown!, guests }));
+    const sheet = daySheet(context.bookings, dayOf(request.query.day));
+    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), ...sheet }));
   });
 });

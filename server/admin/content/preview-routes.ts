@@ -16,7 +16,7 @@ import { previewPagePolicy } from "../shared/framed-policies";
 import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { LivePreviewMessage } from "./content-live-preview";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 import { formFor } from "./items";
 import { contentForm } from "./routes";
 

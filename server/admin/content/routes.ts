@@ -41,7 +41,7 @@ import { ContentListPage, type ListedItem, type Publication } from "./content-li
 /** What the list says of an item: its draft waits to go online (new, or changed), or it is live. */
 const publicationState = (pending: PendingItem | undefined): Publication =>
   pending === undefined ? "live" : pending.published === undefined ? "new" : "draft";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 
 /** The notices a redirect after an action names (`?done=saved`). */
 const notices: Record<string, AdminMessageId> = {

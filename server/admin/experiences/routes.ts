@@ -10,8 +10,8 @@ import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
 import type { PackageRules } from "../../bookings/schedule";
 import { paymentsConfigured } from "../../config";
-import { auditActions, recordAudit } from "../../db/audit";
-import { afterVisitMailOn, setAfterVisitMail, writePackageRules, type PackageRulesRow } from "../../db/tour-rules";
+import { saveExperienceRules } from "../../bookings/package-rules";
+import { afterVisitMailOn, type PackageRulesRow } from "../../db/tour-rules";
 import { queryText, sendPage, staffForm, staffOf, viewFor } from "../shared/context";
 import { box, checkedForm, listedFields, namedProblems } from "../shared/staff-form";
 import { scheduleRoles } from "../shared/roles";
@@ -87,7 +87,7 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
     status: number,
     extra: { saved?: boolean; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
-    const schedule = context.tours.schedule();
+    const schedule = context.bookings.schedule.current();
     return sendPage(
       reply,
       status,
@@ -117,26 +117,7 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
       const { typed } = request.body;
       if (!request.body.ok)
         return page(request, reply, 400, { fieldProblems: namedProblems(request.body.problems, experiencesProblems(viewFor(context, request, reply))), typed });
-      const { rows, afterVisitMail } = request.body.value;
-      const now = context.now();
-      try {
-        await context.tours.change(() => {
-          writePackageRules(context.db, rows);
-          setAfterVisitMail(context.db, afterVisitMail);
-          recordAudit(
-            context.db,
-            {
-              actor: staffOf(request).email,
-              action: auditActions.experiencesChanged,
-              target: { type: "schedule", id: "tours" },
-              detail: { packages: rows, afterVisitMail },
-            },
-            now,
-          );
-        });
-      } finally {
-        context.tours.scheduleChanged();
-      }
+      await saveExperienceRules(context.bookings, request.body.value, staffOf(request).email);
       return reply.redirect("/admin/experiences?saved=1", 303);
     },
   );

@@ -1,24 +1,21 @@
 /**
  * The guests the estate knows, as the staff see them (server/bookings/guests.ts): a person's
  * record with their visits, no-shows, language, country, phone, the staff's tags and notes and
- * every booking; the list of guests with a search; and the short panel on each booking's page.
+ * every booking; and the list of guests with a search. The short panel on each booking's page is
+ * shared (../shared/guest-summary.tsx).
  */
 import { suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import type { GuestListRow } from "../../db/tour-guests";
 import { adminDateTags } from "#locales/admin";
-import { formatClock, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
-import { bookingHref } from "../calendar/calendar-page";
-import { telHref } from "../inbox/inbox-page";
-import { dayName } from "../schedule/schedule-page";
+import { dayName, formatClock, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
+import { bookingHref, telHref, guestHref } from "../shared/links";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { euCountries } from "#core/countries";
+import { attendanceText, countryName, Tags } from "../shared/guest-summary";
 
 /** The box of a suggested tag in the record's form. */
 export const guestTagField = (tag: (typeof suggestedTags)[number]) => `tag-${tag}` as const;
-
-/** The guest's page, reached from any of their bookings. */
-export const guestHref = (bookingId: string) => `/admin/guests/${encodeURIComponent(bookingId)}`;
 
 /** The countries the country list offers (the EU's, then the estate's other visitors'); a phone's country outside it still shows. */
 export const countryChoices = [
@@ -50,55 +47,6 @@ export const countryChoices = [
   "TR",
   "UA",
 ] as const;
-
-/** A country's name in the staff member's language. */
-export const countryName = (view: Pick<ViewContext, "lang">, code: string) =>
-  new Intl.DisplayNames([adminDateTags[view.lang]], { type: "region" }).of(code) ?? code;
-
-/** A tag as the staff read it: one of the suggested ones in their language, else as typed. */
-export function tagName(view: ViewContext, tag: string): string {
-  const suggested = suggestedTags.find((one) => one.toLowerCase() === tag.toLowerCase());
-  return suggested ? view.t(`guest.tagShort.${suggested}`) : tag;
-}
-
-/** A guest's tags as small labels. */
-export function Tags({ view, tags }: { view: ViewContext; tags: readonly string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <span className="tags">
-      {tags.map((tag) => (
-        <span key={tag} className="tag">
-          {tagName(view, tag)}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-/** Visits and no-shows in a few words: "2 visits · 1 no-show". */
-export function attendanceText(view: ViewContext, guest: { visits: number; noShows: number }): string {
-  return view.t("guest.attendance", { visits: guest.visits, noShows: guest.noShows });
-}
-
-/** The panel on a booking's page: who the person is to the estate, and a link to their record. */
-export function GuestPanel({ view, guest, bookingId }: { view: ViewContext; guest: Guest; bookingId: string }) {
-  return (
-    <section aria-labelledby="guest-title" className="panel guest-panel">
-      <h2 id="guest-title">{view.t("guest.panelTitle")}</h2>
-      <p>
-        <strong>{guest.name}</strong> <Tags view={view} tags={guest.tags} />
-      </p>
-      <p>
-        {attendanceText(view, guest)} · {view.t("guest.bookings", { count: guest.bookings.length })}
-        {guest.country ? ` · ${countryName(view, guest.country)}` : null}
-      </p>
-      {guest.notes ? <p className="long-text">{guest.notes}</p> : null}
-      <p>
-        <a href={guestHref(bookingId)}>{view.t("guest.open")}</a>
-      </p>
-    </section>
-  );
-}
 
 /** What a booking became, in the record's list of bookings. */
 function bookingState(view: ViewContext, booking: Guest["bookings"][number]): string {

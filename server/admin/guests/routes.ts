@@ -9,16 +9,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
-import { guestOf, saveGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
-import { auditActions, recordAudit } from "../../db/audit";
+import { guestOf, noteGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import { emailOfBooking, listGuests } from "../../db/tour-guests";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems, type TypedFields } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import type { ViewContext } from "../shared/view-context";
-import { countryChoices, GuestPage, GuestsPage, guestHref, guestTagField } from "./guest-views";
-import { NotFoundPage } from "../session/sign-in-page";
+import { countryChoices, GuestPage, GuestsPage, guestTagField } from "./guest-views";
+import { guestHref } from "../shared/links";
+import { NotFoundPage } from "../shared/error-pages";
 
 const idPattern = /^[0-9a-f-]{36}$/;
 const params = z.object({ id: z.string() });
@@ -130,12 +130,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
       if (!request.body.ok || Object.keys(problems).length > 0)
         return page(request, reply, 400, guest, id, { fieldProblems: namedProblems(problems, guestProblems(viewFor(context, request, reply))), typed });
       const { notes, tags, country } = request.body.value;
-      const now = context.now();
-      const actor = staffOf(request).email;
-      await context.tours.change(() => {
-        saveGuest(context.db, guest.email, { notes, tags, country }, actor, now);
-        recordAudit(context.db, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id }, detail: { tags } }, now);
-      });
+      await noteGuest(context.bookings, { email: guest.email, bookingId: id }, { notes, tags, country }, staffOf(request).email);
       return reply.redirect(`${guestHref(id)}?saved=1`, 303);
     },
   );

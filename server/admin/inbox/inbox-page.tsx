@@ -15,6 +15,7 @@ import { defaultSeparator, separators } from "../shared/spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
+import { submissionHref, telHref } from "../shared/links";
 
 export interface InboxFilter {
   type?: InboxType;
@@ -69,8 +70,6 @@ export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const text = query.toString();
   return text ? `/admin?${text}` : "/admin";
 }
-
-export const submissionHref = (type: string, id: string) => `/admin/submissions/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
 /** A language named in itself ("中文"): the language switch's words. */
 export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
@@ -173,9 +172,6 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
     </div>
   );
 }
-
-/** A phone number as a `tel:` address: its `+` and digits. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, "")}`;
 
 /** Who sent it: the name, leading to the submission, then their address and phone, each one tap away. */
 function Sender({ row, fields }: { row: InboxRow; fields: Record<string, string | number | null> | undefined }) {

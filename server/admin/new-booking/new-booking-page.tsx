@@ -1,7 +1,6 @@
 import { languages } from "#core/languages";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { formatClock, languageLabel, type ViewContext } from "../shared/view-context";
-import { dayName } from "../schedule/schedule-page";
+import { dayName, formatClock, languageLabel, type ViewContext } from "../shared/view-context";
 import { CsrfField, Layout, Problems } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
 

@@ -5,14 +5,15 @@ import { createElement } from "react";
 import { languages } from "#core/languages";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
-import { bookForVisitor } from "../../bookings/book";
+import { staffTimes } from "../../bookings/booking-page";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
-import { slotStart } from "../../bookings/schedule";
+import { bookForVisitor } from "../../bookings/staff-booking";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { checkedForm } from "../shared/staff-form";
+import { slotProblem } from "../shared/slot-problem";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { NewBookingPage, type NewBookingField } from "./new-booking-page";
 import { guardedRoutes } from "../shared/staff-guard";
 
@@ -76,14 +77,7 @@ function sendNewBookingPage(
   const view = viewFor(context, request, reply);
   const pkg = tourPackageIds.find((id) => id === chosen.package);
   const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
-  const { tours } = context;
-  const schedule = tours.schedule();
-  const options =
-    pkg && day
-      ? tours
-          .staffMoveOptions({ bookingId: "", package: pkg, date: "", time: "" }, day)
-          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft, capacity: slot.capacity }))
-      : null;
+  const options = pkg && day ? staffTimes(context.bookings, { bookingId: "", package: pkg, date: "", time: "" }, day) : null;
   const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
   return sendPage(
     reply,
@@ -111,7 +105,6 @@ function sendNewBookingPage(
  */
 export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const { tours } = context;
 
   routes.get("/admin/bookings/new", { config: inboxRoles, schema: { querystring: pageQuery } }, async (request, reply) =>
     sendNewBookingPage(context, request, reply, 200, request.query),
@@ -133,37 +126,27 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
     const session = staffOf(request);
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
-      const { id } = await bookForVisitor(
-        { store: context.store, tours, mail: () => null },
-        {
-          input: {
-            language: form.language,
-            page: "/admin/bookings/new",
-            name: form.name,
-            email: form.email,
-            phone: form.phone || undefined,
-            guests: form.guests,
-            package: form.package,
-          },
-          slot: form.slot,
-          actor: session.email,
-          overCapacity,
-          reason: form.reason,
-          note: form.note,
-          notify: form.notify === "on",
+      const { id } = await bookForVisitor(context.bookings, {
+        input: {
+          language: form.language,
+          page: "/admin/bookings/new",
+          name: form.name,
+          email: form.email,
+          phone: form.phone || undefined,
+          guests: form.guests,
+          package: form.package,
         },
-      );
+        slot: form.slot,
+        actor: session.email,
+        overCapacity,
+        reason: form.reason,
+        note: form.note,
+        notify: form.notify === "on",
+      });
       return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
-      const problem =
-        error.reason === "full"
-          ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: error.placesLeft })
-          : error.reason === "horizon"
-            ? view.t("error.slotHorizon", { months: tours.schedule().horizonMonths })
-            : error.reason === "closed"
-              ? view.t("error.slotStarted")
-              : view.t("error.slotUnknown");
+      const problem = slotProblem(view, error, session.role, context.bookings.schedule.current(), form.package);
       return sendNewBookingPage(context, request, reply, 409, chosen, typed, { slot: problem });
     }
   });

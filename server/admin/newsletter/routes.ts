@@ -24,7 +24,7 @@ import { mailPreviewPolicy } from "../shared/framed-policies";
 import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { NewsletterIssuePage, NewsletterListPage, NewsletterSendPage } from "./newsletter-pages";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 
 /** What the newsletter's routes share: its table, the dispatcher that sends, the relay's pace, and the photographs uploaded for issues. */
 export interface NewsletterDesk {

@@ -1,6 +1,6 @@
 import type { PersonalData } from "../../db/privacy";
 import { formatTime, statusName, typeName, type ViewContext } from "../shared/view-context";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 

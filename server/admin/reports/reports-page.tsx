@@ -7,7 +7,7 @@
 import { formatPrice } from "#core/format";
 import type { Report, ReportLine, ReportPeriod } from "../../bookings/reports";
 import { formatDay, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
-import { countryName } from "../guests/guest-views";
+import { countryName } from "../shared/guest-summary";
 import { Layout } from "../shared/layout";
 
 /** The columns of every table, in order. */

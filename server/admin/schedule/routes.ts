@@ -6,22 +6,12 @@ import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
 import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
-import { MoveRefused, type Decision } from "../../bookings/service";
+import { affectedBy, applyScheduleChange, MoveRefused, type Decision } from "../../bookings/schedule-change";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { scheduleRoles } from "../shared/roles";
-import { formatClock, formatShortDay, type ViewContext } from "../shared/view-context";
+import { dayName, formatClock, formatShortDay, type ViewContext } from "../shared/view-context";
 import { decisionField, moveValue, ScheduleChangePage } from "./schedule-change-page";
-import {
-  dateChangeText,
-  dayName,
-  maxTimeRows,
-  scheduleFields,
-  scheduleNumbers,
-  SchedulePage,
-  weekdayName,
-  type RefusedForm,
-  type ScheduleDone,
-} from "./schedule-page";
+import { dateChangeText, maxTimeRows, scheduleFields, scheduleNumbers, SchedulePage, weekdayName, type RefusedForm, type ScheduleDone } from "./schedule-page";
 import { guardedRoutes } from "../shared/staff-guard";
 import { box, checkedForm, listedFields, namedProblems, type TypedFields } from "../shared/staff-form";
 
@@ -229,7 +219,7 @@ function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply:
     status,
     createElement(SchedulePage, {
       view: viewFor(context, request, reply),
-      schedule: context.tours.schedule(),
+      schedule: context.bookings.schedule.current(),
       done: extra.done ?? null,
       refused: extra.refused ?? null,
     }),
@@ -252,18 +242,18 @@ async function settle(
   describe: string,
   done: ScheduleDone,
 ) {
-  const { tours } = context;
+  const { bookings } = context;
   const view = viewFor(context, request, reply);
   const isChoice = (name: string) => name.startsWith(decisionField(""));
   const hidden = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "confirm" && !isChoice(name)));
   const chosen = Object.fromEntries(Object.entries(typed).filter(([name]) => isChoice(name)));
-  const warn = (status: number, affected: ReturnType<typeof tours.affectedBy>, problems: string[], stale: boolean) =>
+  const warn = (status: number, affected: ReturnType<typeof affectedBy>, problems: string[], stale: boolean) =>
     sendPage(
       reply,
       status,
       createElement(ScheduleChangePage, {
         view,
-        schedule: tours.schedule(),
+        schedule: bookings.schedule.current(),
         action: request.url.split("?")[0]!,
         fields: hidden,
         chosen,
@@ -274,17 +264,17 @@ async function settle(
       }),
     );
   if (!answers.confirmed) {
-    const affected = tours.affectedBy(change);
+    const affected = affectedBy(bookings, change);
     if (affected.length > 0) return warn(200, affected, [], false);
   }
   try {
-    const result = await tours.applyScheduleChange(change, answers.decisions, staffOf(request).email);
+    const result = await applyScheduleChange(bookings, change, answers.decisions, staffOf(request).email);
     if (!result.done) return warn(409, result.affected, [], answers.confirmed);
   } catch (error) {
     if (!(error instanceof MoveRefused)) throw error;
     const { booking, to } = error;
     const problem = view.t("scheduleChange.moveRefused", { name: booking.name, when: `${formatShortDay(view, to.date)} ${formatClock(view, to.time)}` });
-    return warn(409, tours.affectedBy(change), [problem], false);
+    return warn(409, affectedBy(bookings, change), [problem], false);
   }
   return reply.redirect(`/admin/schedule?done=${done}`, 303);
 }
@@ -302,7 +292,7 @@ const removeParams = z.object({
 
 /** `/admin/schedule`: the tour schedule, shown and changed by admin accounts; every change in the audit log. */
 export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
-  const { tours } = context;
+  const schedule = () => context.bookings.schedule.current();
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, extra: PageExtra) => sendSchedulePage(context, request, reply, status, extra);
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
@@ -357,7 +347,7 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     async (request, reply) => {
       const { id } = request.params;
       // Removed meanwhile (another tab): the schedule as it is now.
-      if (!tours.schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
+      if (!schedule().closures.some((closure) => closure.id === id)) return reply.redirect("/admin/schedule", 303);
       const { typed } = request.body;
       const answers = request.body.ok ? request.body.value : unanswered;
       const describe = viewFor(context, request, reply).t("scheduleChange.closureRemove");
@@ -392,7 +382,7 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     { config: scheduleRoles, schema: { params: removeParams, body: checkedForm<typeof warningAnswers, string>(warningAnswers, { fallback: "confirm" }) } },
     async (request, reply) => {
       const { id } = request.params;
-      const change = tours.schedule().dateChanges.find((one) => one.id === id);
+      const change = schedule().dateChanges.find((one) => one.id === id);
       // Removed meanwhile (another tab): the schedule as it is now.
       if (!change) return reply.redirect("/admin/schedule", 303);
       const { typed } = request.body;

@@ -1,7 +1,7 @@
-import type { Affected } from "../../bookings/service";
+import type { Affected } from "../../bookings/schedule-change";
 import { slotStart, type Schedule } from "../../bookings/schedule";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
-import { telHref } from "../inbox/inbox-page";
+import { telHref } from "../shared/links";
 import { CsrfField, Layout, Problems } from "../shared/layout";
 
 /** The choice field of one touched booking (the route reads the same). */

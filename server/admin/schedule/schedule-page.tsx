@@ -1,9 +1,10 @@
 import { adminDateTags } from "#locales/admin";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { weekdays, type DateChange, type Schedule } from "../../bookings/schedule";
-import { formatClock, type ViewContext } from "../shared/view-context";
+import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
+import { TourOptions } from "../shared/tour-options";
 
 /** What the schedule page says after an action. */
 export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateRemoved" | null;
@@ -11,13 +12,6 @@ export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAd
 /** A weekday's name in the staff's language (1 Monday … 7 Sunday). */
 export const weekdayName = (view: ViewContext, day: number, width: "long" | "short" | "narrow" = "long") =>
   new Intl.DateTimeFormat(adminDateTags[view.lang], { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
-
-/** A day (`YYYY-MM-DD`) in the staff's language. */
-export function dayName(view: ViewContext, day: string): string {
-  const text = new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-  // French writes the first of the month as an ordinal: « mardi 1er décembre 2026 ».
-  return view.lang === "fr" ? text.replace(/^(\S+) 1 /, "$1 1er ") : text;
-}
 
 /** The field names of the schedule form (the route reads the same). */
 export const scheduleFields = {
@@ -276,19 +270,6 @@ export function SchedulePage({ view, schedule, done, refused }: SchedulePageProp
         </form>
       </section>
     </Layout>
-  );
-}
-
-/** The tours as a list's options, each by its name in the staff member's language. */
-export function TourOptions({ view }: { view: ViewContext }) {
-  return (
-    <>
-      {tourPackageIds.map((pkg) => (
-        <option key={pkg} value={pkg}>
-          {view.tourName(pkg)}
-        </option>
-      ))}
-    </>
   );
 }
 

@@ -4,16 +4,16 @@ import { z } from "zod";
 import { createElement } from "react";
 import { adminLanguages } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
-import { whenWritable } from "../../db/availability";
-import { throttleKeys } from "../../db/sign-in-throttle";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { queryText, sendPage, signInToken, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../shared/cookies";
 import { everyRole, homeFor, needsSecondFactor, publicRoute } from "../shared/roles";
-import { dummyHash, maximumPasswordLength, verifyPassword } from "../shared/passwords";
-import { RefusedPage, SignInPage, type SignInProblem } from "./sign-in-page";
+import { maximumPasswordLength } from "../shared/passwords";
+import { SignInPage, type SignInProblem } from "./sign-in-page";
+import { RefusedPage } from "../shared/error-pages";
 import { guardedRoutes, publicFormToken } from "../shared/staff-guard";
 import { buttonForm, checkedForm, namedProblems, type FieldProblems } from "../shared/staff-form";
+import { countedPasswordCheck } from "../shared/password-check";
 
 /** Where the language switch may send the browser back to: an inbox page, never another site. */
 const safeBack = (value: string | undefined) => (value && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") ? value : "/admin");
@@ -58,43 +58,6 @@ export function startSession(
   request.staffSession = { staffId: account.id, email: account.email, role: account.role, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** What became of a password checked through the throttle: right, wrong, or refused until a wait is over (in seconds). */
-export type CountedCheck = { kind: "right" } | { kind: "wrong" } | { kind: "wait"; seconds: number };
-
-/**
- * Checks a password against an account, counted first by the sign-in throttle
- * (server/db/sign-in-throttle.ts) under the client, the client with the address `typed`, and that
- * address from everywhere: the sign-in form, and the account page's current password, share one
- * count, so neither can be used to guess more. An address without an account is checked against
- * the dummy hash, taking as long as a wrong password. A right password forgives the pair's attempts.
- */
-export async function countedPasswordCheck(
-  context: AdminContext,
-  request: FastifyRequest,
-  typed: string,
-  account: StaffAccount | null,
-  password: string,
-): Promise<CountedCheck> {
-  const keys = throttleKeys(request.ip, typed);
-  const reservation = await whenWritable(() => context.throttle.reserve("password", keys, context.now()));
-  if (!reservation.allowed) return { kind: "wait", seconds: Math.ceil(reservation.retryAfterMs / 1000) };
-  if (reservation.alert) {
-    // Named by its number, never its address: the log outlives what it names.
-    request.log.warn(
-      { staffId: account?.id ?? null },
-      "admin: one account has had many failed sign-ins from several clients today: each further attempt at it waits",
-    );
-  }
-  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
-  // The same work whether the address has an account or not: a wrong address is not faster.
-  const matches = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
-  if (!account || !matches) return { kind: "wrong" };
-  context.throttle.succeeded("password", keys);
-  return { kind: "right" };
-}
-
 /**
  * Sign-in, sign-out and the language switch. Each sign-in is counted before its password is
  * checked (server/db/sign-in-throttle.ts): past the free attempts of its client, or of its client
@@ -102,7 +65,7 @@ export async function countedPasswordCheck(
  * fails answers 401 with one message for every cause. The right password of an account with a
  * second factor, or of one whose role needs one (`needsSecondFactor`: admin and inbox) and has none
  * yet, opens no session: it leads to the second
- * factor's step or its enrolment (./second-factor.ts). Otherwise it opens a new session (a new id
+ * factor's step or its enrolment (./second-factor-routes.ts). Otherwise it opens a new session (a new id
  * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
 export const sessionRoutes = guardedRoutes("session", (admin, context) => {

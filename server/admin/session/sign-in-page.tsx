@@ -1,13 +1,8 @@
-import { roleName, type ViewContext } from "../shared/view-context";
+import { waitMessage, type ViewContext } from "../shared/view-context";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
 
 export type SignInProblem = { kind: "failed" } | { kind: "wait"; seconds: number } | { kind: "expired" } | { kind: "challengeExpired" } | null;
-
-/** How long to wait before the next attempt: seconds under two minutes, whole minutes beyond. */
-export function waitMessage(view: ViewContext, seconds: number): string {
-  return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
-}
 
 /** The sign-in form: e-mail and password, POSTed to /admin/login; a field it refused is named there, the address kept as typed. */
 export function SignInPage({
@@ -55,74 +50,6 @@ export function SignInPage({
         </label>
         <button type="submit">{view.t("signIn.submit")}</button>
       </form>
-    </Layout>
-  );
-}
-
-/** What a request without a session gets instead of a state change: 401 and a way to sign in. */
-export function SignInFirstPage({ view }: { view: ViewContext }) {
-  return (
-    <Layout view={view} title={view.t("signIn.required")}>
-      <p>
-        <a href="/admin/login">{view.t("signIn.title")}</a>
-      </p>
-    </Layout>
-  );
-}
-
-/** A refused form: forged, replayed, expired or from another site. */
-export function RefusedPage({ view }: { view: ViewContext }) {
-  return (
-    <Layout view={view} title={view.t("error.refused.title")}>
-      <p>{view.t("error.refused.text")}</p>
-      <p>
-        <a href="/admin">{view.t("layout.nav.inbox")}</a>
-      </p>
-    </Layout>
-  );
-}
-
-/** An address or a request the inbox does not know. */
-export function NotFoundPage({ view }: { view: ViewContext }) {
-  return (
-    <Layout view={view} title={view.t("error.notFound.title")}>
-      <p>{view.t("error.notFound.text")}</p>
-      <p>
-        <a href="/admin">{view.t("layout.nav.inbox")}</a>
-      </p>
-    </Layout>
-  );
-}
-
-/** A form the server cannot read as sent (a field sent twice, say): nothing was changed. */
-export function InvalidFormPage({ view, fields }: { view: ViewContext; fields: readonly string[] }) {
-  return (
-    <Layout view={view} title={view.t("error.invalidForm.title")}>
-      <p>{view.t("error.invalidForm.text", { fields: fields.join(", ") })}</p>
-      <p>
-        <a href="/admin">{view.t("layout.nav.inbox")}</a>
-      </p>
-    </Layout>
-  );
-}
-
-/** A signed-in member of the staff whose role does not open the page asked for. */
-export function RoleRefusedPage({ view }: { view: ViewContext }) {
-  return (
-    <Layout view={view} title={view.t("role.refused.title")}>
-      <p>{view.t("role.refused.text", { role: view.staffRole ? roleName(view, view.staffRole) : "" })}</p>
-      <p>
-        <a href="/admin/account">{view.t("layout.nav.account")}</a>
-      </p>
-    </Layout>
-  );
-}
-
-/** A write the database could not take now: another process holds its lock, or the disk is full. */
-export function UnavailablePage({ view, reason }: { view: ViewContext; reason: "busy" | "full" }) {
-  return (
-    <Layout view={view} title={view.t("error.unavailable.title")}>
-      <p>{view.t(reason === "busy" ? "error.unavailable.busy" : "error.unavailable.full")}</p>
     </Layout>
   );
 }

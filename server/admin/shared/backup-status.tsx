@@ -1,7 +1,12 @@
 import type { BackupStatus } from "../../backup/status";
+import { causeWords, whereWords } from "../../backup/words";
 import { formatAge, formatTime, type ViewContext } from "./view-context";
 
-/** The backups' state in one sentence, in the staff member's language. */
+/**
+ * The backups' state in the staff member's language: where they are kept when they work (a
+ * folder on this machine, saying when it shares the data's disk, or a remote service), and why
+ * the last one failed in words, with the last good one's date, when they do not.
+ */
 export function backupSentence(view: ViewContext, status: BackupStatus): string {
   const minutes = status.intervalMinutes;
   const ago = (iso: string) => ({ when: formatAge(view, Math.max(0, (Date.now() - Date.parse(iso)) / 1000)), time: formatTime(view, iso) });
@@ -11,13 +16,17 @@ export function backupSentence(view: ViewContext, status: BackupStatus): string 
     case "none yet":
       return view.t("backup.noneYet", { minutes });
     case "failed":
-      return view.t("backup.failed", { ...ago(status.lastFailure!.at), error: status.lastFailure!.error });
+      return [
+        view.t("backup.failed", { ...ago(status.lastFailure!.at), cause: causeWords(view.t, status.lastFailure!, status.repository) }),
+        ...(status.lastGood ? [view.t("backup.lastGoodSince", { time: formatTime(view, status.lastGood.at) })] : []),
+        view.t("backup.tellSomeone"),
+      ].join(" ");
     case "stale":
       return status.lastGood
         ? view.t("backup.stale", { ...ago(status.lastGood.at), minutes })
         : view.t("backup.never", { when: formatAge(view, Math.max(0, (Date.now() - Date.parse(status.serverStartedAt)) / 1000)), minutes });
     case "ok":
-      return view.t("backup.ok", { ...ago(status.lastGood!.at), minutes });
+      return view.t("backup.ok", { ...ago(status.lastGood!.at), where: whereWords(view.t, status.repository), minutes });
   }
 }
 

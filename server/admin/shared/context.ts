@@ -9,9 +9,8 @@ import type { Db } from "../../db/database";
 import type { SignInThrottle } from "../../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../../db/staff";
 import type { ReplyContext } from "../../mail/booking-reply";
-import type { TourService } from "../../bookings/service";
+import type { Bookings } from "../../bookings/deps";
 import type { ContentStore } from "../../content-store";
-import type { SubmissionStore } from "../../db/submissions";
 import type { BackupStatus } from "../../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../../db/inbox";
@@ -39,10 +38,8 @@ export interface AdminContext {
   kickMail: () => void;
   /** The content the server speaks with, read again when a publish goes live (../content-store.ts). */
   content: ContentStore;
-  /** The tour schedule and the bookings' slots (server/bookings/). */
-  tours: TourService;
-  /** The form submissions' store: a booking the staff enter is stored as the site's own are. */
-  store: SubmissionStore;
+  /** What the tour bookings' use-cases are handed (server/bookings/deps.ts). */
+  bookings: Bookings;
   /** The backups' state now (server/backup/), shown to admin accounts. */
   backupStatus: () => BackupStatus;
   /** Scheduled publishes cut short or failed, not yet seen, in a language (server/admin/content/schedule.ts): shown to the staff who edit the content. */

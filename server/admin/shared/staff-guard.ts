@@ -16,7 +16,7 @@ import { cookieNames, readCookie, servedOverHttps } from "./cookies";
 import { framedPolicies } from "./framed-policies";
 import { fromThisSite, tokensMatch } from "./guard";
 import { roleAllows } from "./roles";
-import { InvalidFormPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "../session/sign-in-page";
+import { InvalidFormPage, RefusedPage, RoleRefusedPage, SignInFirstPage, UnavailablePage } from "./error-pages";
 
 /**
  * The staff pages may load one stylesheet and one script (the content editor's, which only adds to

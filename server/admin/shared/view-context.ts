@@ -114,3 +114,15 @@ export function formatShortDay(view: Pick<ViewContext, "lang">, day: string): st
 
 /** A tour's local time (`HH:MM`) as the staff read it: "10:00" in English, « 10 h », « 10 h 30 » in French. */
 export const formatClock = (view: Pick<ViewContext, "lang">, time: string) => (view.lang === "fr" ? formatSiteTime(time, "fr") : time);
+
+/** How long to wait before the next attempt: seconds under two minutes, whole minutes beyond. */
+export function waitMessage(view: ViewContext, seconds: number): string {
+  return seconds < 120 ? view.t("signIn.waitSeconds", { seconds }) : view.t("signIn.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+}
+
+/** A day (`YYYY-MM-DD`) in the staff's language. */
+export function dayName(view: ViewContext, day: string): string {
+  const text = new Intl.DateTimeFormat(adminDateTags[view.lang], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  // French writes the first of the month as an ordinal: « mardi 1er décembre 2026 ».
+  return view.lang === "fr" ? text.replace(/^(\S+) 1 /, "$1 1er ") : text;
+}

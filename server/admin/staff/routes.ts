@@ -15,7 +15,7 @@ import { hashPassword } from "../shared/passwords";
 import { needsSecondFactor, publicRoute, requireRole } from "../shared/roles";
 import { formatTime, roleName, type ViewContext } from "../shared/view-context";
 import { InvitationGonePage, InvitationPage } from "./invitation-page";
-import { NotFoundPage } from "../session/sign-in-page";
+import { NotFoundPage } from "../shared/error-pages";
 import { RemoveStaffPage, StaffPage, type StaffDone } from "./staff-page";
 import { guardedRoutes, publicFormToken } from "../shared/staff-guard";
 import { buttonForm, checkedForm, type FieldProblems } from "../shared/staff-form";

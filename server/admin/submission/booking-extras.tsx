@@ -5,14 +5,10 @@
  */
 import { createElement, Fragment } from "react";
 import { formatPrice } from "#core/format";
-import { guestOf } from "../../bookings/guests";
-import type { Db } from "../../db/database";
-import { slotBookingById } from "../../db/tour-ledger";
-import { paymentOf, type PaymentRow } from "../../db/tour-payments";
-import { emailOfBooking } from "../../db/tour-guests";
-import { voucherOfBooking } from "../../db/tour-vouchers";
+import type { BookingExtras } from "../../bookings/booking-page";
+import type { PaymentRow } from "../../db/tour-payments";
 import type { ViewContext } from "../shared/view-context";
-import { GuestPanel } from "../guests/guest-views";
+import { GuestPanel } from "../shared/guest-summary";
 
 /** Where a deposit stands, in the staff's words. */
 const depositState = (view: ViewContext, payment: PaymentRow) =>
@@ -34,10 +30,7 @@ function ExperiencePanel({ view, lines }: { view: ViewContext; lines: string[] }
 }
 
 /** The panels of a tour booking's page: its experience when it has a time, the guest when the booking has an address. */
-export function bookingExtras(db: Db, view: ViewContext, bookingId: string) {
-  const slot = slotBookingById(db, bookingId);
-  const payment = paymentOf(db, bookingId);
-  const voucher = voucherOfBooking(db, bookingId);
+export function bookingExtras({ slot, deposit: payment, voucher, guest }: BookingExtras, view: ViewContext, bookingId: string) {
   const lines = slot
     ? [
         ...(slot.private ? [view.t("experience.private")] : []),
@@ -47,8 +40,6 @@ export function bookingExtras(db: Db, view: ViewContext, bookingId: string) {
         ...(slot.status === "pending" && slot.waitingFor === "minimum" ? [view.t("experience.waitingMinimum")] : []),
       ]
     : [];
-  const email = emailOfBooking(db, bookingId);
-  const guest = email ? guestOf(db, email) : null;
   return createElement(
     Fragment,
     null,

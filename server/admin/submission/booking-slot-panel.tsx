@@ -1,8 +1,7 @@
-import type { BookedVisit } from "../../bookings/service";
+import type { BookedVisit } from "../../bookings/visits";
 import type { AdminMessageId } from "#locales/admin";
-import { dayName } from "../schedule/schedule-page";
-import { formatClock, type ViewContext } from "../shared/view-context";
-import { checkInAction } from "../calendar/day-sheet-page";
+import { dayName, formatClock, type ViewContext } from "../shared/view-context";
+import { checkInAction } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Notice } from "../shared/layout";
 

@@ -1,22 +1,21 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
+import { cancelByStaff } from "../../bookings/cancel";
+import { markAttendance } from "../../bookings/check-in";
+import { confirmBooking, undoDecline } from "../../bookings/confirm";
+import { declineBooking } from "../../bookings/decline";
 import { SlotRefused } from "../../bookings/ledger";
+import { moveByStaff } from "../../bookings/move";
 import { parseStart } from "../../bookings/paris-time";
-import { auditActions, recordAudit } from "../../db/audit";
+import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../inbox/inbox-page";
+import { submissionHref } from "../shared/links";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm } from "../shared/staff-form";
 
-const actions = {
-  confirm: auditActions.slotConfirmed,
-  decline: auditActions.slotDeclined,
-  undo: auditActions.slotDeclineUndone,
-  cancel: auditActions.slotCancelled,
-} as const;
-const slotActions = ["confirm", "decline", "undo", "cancel"] as const satisfies readonly (keyof typeof actions)[];
+const slotActions = ["confirm", "decline", "undo", "cancel"] as const;
 
 /** The day's check-in: what each action marks. */
 const checkIns = { arrived: "arrived", absent: "no-show", clear: null } as const;
@@ -71,15 +70,11 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     async (request, reply) => {
       const { id } = request.params;
       const page = submissionHref("tour-bookings", id);
-      const visit = context.tours.visit(id);
+      const visit = visitOf(context.bookings.db, id);
       if (!visit) return reply.redirect(page, 303);
       const local = request.body.slot;
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
-      const session = staffOf(request);
-      const now = context.now();
-      const outcome = await context.tours.moveByStaff(id, { package: visit.package, ...local }, (detail) =>
-        recordAudit(context.db, { actor: session.email, action: auditActions.slotMoved, target: { type: "tour-bookings", id }, detail }, now),
-      );
+      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email);
       const note =
         outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
       return reply.redirect(`${page}?slot=${note}`, 303);
@@ -93,29 +88,23 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     const { sure, reason, back } = request.body;
     if (isCheckIn(action)) {
       // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
-      const outcome = await context.tours.markAttendance(id, checkIns[action], staffOf(request).email);
+      const outcome = await markAttendance(context.bookings, id, checkIns[action], staffOf(request).email);
       return reply.redirect(back ?? `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
     }
-    if (!context.tours.visit(id)) return reply.redirect(page, 303);
+    if (!visitOf(context.bookings.db, id)) return reply.redirect(page, 303);
     const session = staffOf(request);
     const override = request.body.override === "yes" && session.role === "admin";
     if (override && reason === "") return reply.redirect(`${page}?slot=reasonNeeded`, 303);
     if ((action === "decline" || action === "cancel") && !sure) return reply.redirect(page, 303);
-    const now = context.now();
-    const outcome = await context.tours.staffAction(id, action, {
-      override,
-      record: (detail) =>
-        recordAudit(
-          context.db,
-          {
-            actor: session.email,
-            action: detail.overbooked ? auditActions.slotOverbooked : actions[action],
-            target: { type: "tour-bookings", id },
-            detail: detail.overbooked ? { ...detail, reason } : detail,
-          },
-          now,
-        ),
-    });
+    const staff = { actor: session.email, override, reason };
+    const outcome =
+      action === "confirm"
+        ? await confirmBooking(context.bookings, id, staff)
+        : action === "undo"
+          ? await undoDecline(context.bookings, id, staff)
+          : action === "decline"
+            ? await declineBooking(context.bookings, id, session.email)
+            : await cancelByStaff(context.bookings, id, session.email);
     return reply.redirect(`${page}?slot=${outcome === "done" ? action : outcome}`, 303);
   });
 });

@@ -16,8 +16,6 @@ import {
   type InboxStatus,
   type SubmissionRecord,
 } from "../../db/inbox";
-import { enqueueMail } from "../../db/outbox";
-import { composeDeclineReply } from "../../mail/booking-reply";
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
@@ -29,18 +27,21 @@ import { AssignPanel, type Colleague } from "./assign-panel";
 import { NotesPanel, noteMax } from "./notes-panel";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext, replyContext } from "../shared/context";
 import { inboxRoles, roleAllows } from "../shared/roles";
-import { submissionHref } from "../inbox/inbox-page";
-import { NotFoundPage } from "../session/sign-in-page";
+import { submissionHref } from "../shared/links";
+import { NotFoundPage } from "../shared/error-pages";
 import { answerState, SubmissionPage, type Done, type RefusedAnswer } from "./submission-page";
 import { isSlotNote, SlotPanel, type SlotNote } from "./booking-slot-panel";
 import { bookingExtras } from "./booking-extras";
-import { isDay, localOf, parseStart } from "../../bookings/paris-time";
-import { capacityOf, hasSlot, slotStart } from "../../bookings/schedule";
+import { bookingExtrasOf, confirmTimesOf, slotPanelOf } from "../../bookings/booking-page";
+import { confirmRequest } from "../../bookings/confirm-request";
+import { declineRequest } from "../../bookings/decline";
+import { parseStart } from "../../bookings/paris-time";
 import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "./submission-page";
 import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, type CheckedForm } from "../shared/staff-form";
 import { inboxHandling } from "./inbox-handling";
+import { slotProblem } from "../shared/slot-problem";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
 const params = z.object({ type: z.string(), id: z.string() });
@@ -168,48 +169,15 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     return findSubmission(context.db, type, id);
   };
 
-  /** The tour time a booking holds, with its actions, or null for a booking without one. */
+  /** The tour time a booking holds, with its actions (the move form lists the times of the day asked for, else of its own day), or null for a booking without one. */
   const slotPanel = (request: FastifyRequest, view: ReturnType<typeof viewFor>, id: string, note: SlotNote, askedDay: string | undefined) => {
-    const visit = context.tours.visit(id);
-    if (!visit) return null;
-    const schedule = context.tours.schedule();
-    // The move form lists the times of the day asked for, else of the booking's own day.
-    const moveDay = askedDay !== undefined && isDay(askedDay) ? askedDay : visit.date;
-    const moveOptions = context.tours
-      .staffMoveOptions(visit, moveDay)
-      .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }));
-    return createElement(SlotPanel, {
-      moveDay,
-      moveOptions,
-      view,
-      visit,
-      taken: context.tours.ledger.taken(schedule, visit, context.now()),
-      capacity: capacityOf(schedule, visit),
-      canOverride: request.staffSession?.role === "admin",
-      note,
-      offSchedule: !hasSlot(schedule, visit),
-      record: context.tours.attendanceOf(visit.email),
-    });
+    const slot = slotPanelOf(context.bookings, id, askedDay);
+    return slot ? createElement(SlotPanel, { ...slot, view, canOverride: request.staffSession?.role === "admin", note }) : null;
   };
 
-  /**
-   * A request without a time: the day the confirmation form lists (the one asked for, else the
-   * day the visitor wished for when it is still ahead, else today) and that day's times of the
-   * package with their places left.
-   */
-  const confirmChoice = (record: SubmissionRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } => {
-    const today = localOf(context.now()).date;
-    const wished = typeof record.row.date === "string" && isDay(record.row.date) && record.row.date >= today ? record.row.date : today;
-    const day = askedDay !== undefined && isDay(askedDay) ? askedDay : wished;
-    const schedule = context.tours.schedule();
-    const pkg = String(record.row.package);
-    const options = (["hermitage", "mongiron", "both"] as const).includes(pkg as never)
-      ? context.tours
-          .staffMoveOptions({ bookingId: record.entry.submission_id, package: pkg as "hermitage", date: "", time: "" }, day)
-          .map((slot) => ({ start: slotStart(schedule, slot), time: slot.time, placesLeft: slot.placesLeft }))
-      : [];
-    return { day, options };
-  };
+  /** A request without a time: the day the confirmation form lists and that day's times of the package with their places left. */
+  const confirmChoice = (record: SubmissionRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } =>
+    confirmTimesOf(context.bookings, { id: record.entry.submission_id, package: record.row.package, wished: record.row.date }, askedDay);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, 404, createElement(NotFoundPage, { view: viewFor(context, request, reply) }));
@@ -286,7 +254,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
-        guestPanel: entry.type === "tour-bookings" ? bookingExtras(context.db, view, entry.submission_id) : null,
+        guestPanel: entry.type === "tour-bookings" ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id) : null,
         confirm:
           entry.type === "tour-bookings"
             ? {
@@ -326,24 +294,6 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     });
   });
 
-  /** Declines a request: its status, its e-mail and the audit entry together; false when it was already answered. */
-  const decline = (record: SubmissionRecord, reason: string, actor: string): boolean => {
-    const { entry, row } = record;
-    const now = context.now();
-    const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
-    const mail = composeDeclineReply({ id: entry.submission_id, name: String(row.name), email: String(row.email), language }, reason, replyContext(context));
-    const done = context.db.transaction(() => {
-      if (!changeStatus(context.db, entry.type, entry.submission_id, ["new"], "declined", now)) return false;
-      // A request that waited on a full slot's waitlist leaves it once answered.
-      context.tours.waitlist.endFor(entry.submission_id, now);
-      enqueueMail(context.db, mail, { type: entry.type, id: entry.submission_id }, now.toISOString());
-      recordAudit(context.db, { actor, action: auditActions.bookingDeclined, target: { type: entry.type, id: entry.submission_id }, detail: { reason } }, now);
-      return true;
-    })();
-    if (done) context.kickMail();
-    return done;
-  };
-
   // A request without a time, confirmed into one of its package's times: its places taken in the
   // same transaction (over the places only for an admin, with a reason), the visitor mailed.
   routes.post(
@@ -362,22 +312,11 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       const { slot: local, reason } = request.body.value;
       const refused = { form: "confirm" as const, typed, problems: {} };
       const overCapacity = session.role === "admin" && reason !== "";
-      const outcome = await context.tours.confirmRequest(
-        record.entry.submission_id,
-        { package: String(record.row.package) as "hermitage", ...local },
-        { actor: session.email, overCapacity, reason },
-      );
+      const slot = { package: String(record.row.package) as "hermitage", ...local };
+      const outcome = await confirmRequest(context.bookings, record.entry.submission_id, slot, { actor: session.email, overCapacity, reason });
       if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
       if (outcome instanceof SlotRefused) {
-        const schedule = context.tours.schedule();
-        const problem =
-          outcome.reason === "full"
-            ? view.t(session.role === "admin" ? "error.slotFullAdmin" : "error.slotFull", { count: outcome.placesLeft })
-            : outcome.reason === "horizon"
-              ? view.t("error.slotHorizon", { months: schedule.horizonMonths })
-              : outcome.reason === "closed"
-                ? view.t("error.slotStarted")
-                : view.t("error.slotUnknown");
+        const problem = slotProblem(view, outcome, session.role, context.bookings.schedule.current(), slot.package);
         return page(request, reply, record, 409, { refused: { ...refused, problems: { slot: problem } }, confirmDay: local.date });
       }
       return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=confirmed`, 303);
@@ -392,7 +331,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
       const view = viewFor(context, request, reply);
       if (!request.body.ok) return page(request, reply, record, 400, { refused: refusedAnswer("decline", request.body, { reason: view.t("error.reason") }) });
-      if (!decline(record, request.body.value.reason, staffOf(request).email)) {
+      if (!(await declineRequest(context.bookings, record.entry.submission_id, request.body.value.reason, staffOf(request).email))) {
         return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
       }
       return reply.redirect(`${submissionHref(record.entry.type, record.entry.submission_id)}?done=declined`, 303);

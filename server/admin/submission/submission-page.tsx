@@ -4,10 +4,9 @@ import type { FieldKind, FormDefinition } from "#forms/fields";
 import { visitorActor, type AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../shared/spreadsheet";
-import { formatClock, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
-import { dayName } from "../schedule/schedule-page";
+import { dayName, formatClock, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
 import { describeAction, historyText } from "../shared/actions";
-import { telHref } from "../inbox/inbox-page";
+import { telHref } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
 

@@ -10,8 +10,7 @@ import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { addMonths, isDay, localOf } from "../../bookings/paris-time";
-import { createVoucher, type NewVoucher } from "../../bookings/vouchers";
-import { auditActions, recordAudit } from "../../db/audit";
+import { issueVoucher, type NewVoucher } from "../../bookings/vouchers";
 import { listVouchers } from "../../db/tour-vouchers";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems } from "../shared/staff-form";
@@ -106,12 +105,7 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
         return page(request, reply, 400, { fieldProblems: namedProblems(refused, voucherProblems(view)), typed });
       }
       const voucher = request.body.value;
-      const actor = staffOf(request).email;
-      const code = await context.tours.change(() => {
-        const made = createVoucher(context.db, voucher, actor, now);
-        recordAudit(context.db, { actor, action: auditActions.voucherCreated, target: { type: "voucher", id: made }, detail: { ...voucher } }, now);
-        return made;
-      });
+      const code = await issueVoucher(context.bookings, voucher, staffOf(request).email);
       return reply.redirect(`/admin/vouchers?created=${encodeURIComponent(code)}`, 303);
     },
   );

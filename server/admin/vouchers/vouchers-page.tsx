@@ -7,10 +7,10 @@ import { formatPrice } from "#core/format";
 import { tourPackageIds } from "#forms/tour-booking";
 import type { VoucherRow } from "../../db/tour-vouchers";
 import { formatDay, formatTime, type ViewContext } from "../shared/view-context";
-import { bookingHref } from "../calendar/calendar-page";
+import { bookingHref } from "../shared/links";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
-import { TourOptions } from "../schedule/schedule-page";
+import { TourOptions } from "../shared/tour-options";
 
 export interface VouchersPageProps {
   view: ViewContext;

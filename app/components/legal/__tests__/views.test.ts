@@ -150,7 +150,7 @@ describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la
 });
 
 describe("the French legal pages' sentences", () => {
-  it("write the street as French prose does (« 860, route du Menhir »); the legal notice's address line keeps the estate's form", () => {
+  it("write the street as French prose does (« 860, route du Menhir »), the legal notice's registered office too (FN5)", () => {
     const prose = [
       section("terms", "fr", "guarantees"),
       section("terms", "fr", "mediation"),
@@ -159,6 +159,106 @@ describe("the French legal pages' sentences", () => {
     ];
     for (const found of prose) expect(found?.paragraphs.join("\n")).toContain(`${site.address.streetInText}, ${site.address.postalCode}`);
     expect(prose.map((found) => found?.paragraphs.join("\n")).join("\n")).not.toContain(site.address.street);
-    expect(pageText("legal-notice", "fr")).toContain(`${site.address.street}, ${site.address.postalCode}`);
+    expect(pageText("legal-notice", "fr")).toContain(`${site.address.streetInText}, ${site.address.postalCode}`);
+    expect(pageText("legal-notice", "fr")).not.toContain(site.address.street);
+  });
+});
+
+/**
+ * What the paid path's terms and the privacy policy must say in every language (the native
+ * readers of 29 November 2026, N7/N8 and zh/ja N3/N4), read from the built view of each page:
+ * the words each language's law or readers know the clause by, and the article it rests on.
+ */
+const paidPath: Record<Language, { deposit: RegExp; noShow: RegExp; voucher: RegExp; twelveMonths: RegExp; minimum: RegExp; private: RegExp }> = {
+  en: { deposit: /deposit/, noShow: /do not come/, voucher: /gift voucher/i, twelveMonths: /twelve months/, minimum: /minimum/, private: /private tour/i },
+  fr: {
+    deposit: /acompte/,
+    noShow: /ne vous présentez pas/,
+    voucher: /bon cadeau/i,
+    twelveMonths: /douze mois/,
+    minimum: /nombre minimum/,
+    private: /visite privée/i,
+  },
+  es: {
+    deposit: /señal/,
+    noShow: /no acude/,
+    voucher: /bono regalo/i,
+    twelveMonths: /doce meses/,
+    minimum: /mínimo de participantes/,
+    private: /visita privada/i,
+  },
+  zh: { deposit: /定金/, noShow: /未到场/, voucher: /礼品券/, twelveMonths: /12 个月/, minimum: /最低成团人数/, private: /私人专场/ },
+  ja: {
+    deposit: /予約金（デポジット）/,
+    noShow: /お越しにならなかった/,
+    voucher: /ギフト券/,
+    twelveMonths: /12か月/,
+    minimum: /最少催行人数/,
+    private: /貸切ツアー/,
+  },
+};
+
+describe.each(languages)("the paid path's terms and privacy policy in %s", (lang) => {
+  const text = (page: LegalPageId, id: string) => section(page, lang, id)?.paragraphs.join("\n") ?? "";
+  const words = paidPath[lang];
+
+  it("say what a deposit is, when it is refunded and that a no-show keeps it (an « acompte », L. 214-1)", () => {
+    const deposits = text("terms", "tour-deposits");
+    expect(deposits).toMatch(words.deposit);
+    expect(deposits).toMatch(words.noShow);
+    expect(deposits).toMatch(/24/);
+    if (lang === "fr") expect(deposits).toMatch(/acompte, et non des arrhes \(article L\. 214-1/);
+  });
+
+  it("say how a gift voucher is used, for how long, that it is no cash and comes back when a booking is cancelled", () => {
+    const vouchers = text("terms", "vouchers");
+    expect(vouchers).toMatch(words.voucher);
+    expect(vouchers).toMatch(words.twelveMonths);
+  });
+
+  it("say what a minimum group, a group price, a private tour and a tour the estate confirms mean, and where the rest is paid", () => {
+    expect(text("terms", "tour-minimum")).toMatch(words.minimum);
+    expect(text("terms", "tour-prices")).toMatch(words.private);
+    expect(text("terms", "visits")).toMatch(/48/);
+    expect(text("terms", "visits")).toContain(site.contact.phone);
+  });
+
+  it("name Stripe, where it is, and the safeguard of its transfers; the guest records; the thank-you e-mail and how to refuse it; ten years of accounting records", () => {
+    const payments = text("privacy", "payments");
+    expect(payments).toContain("Stripe Payments Europe, Limited");
+    expect(payments).toMatch(/Dublin|Dublín/);
+    expect(payments).toContain("https://stripe.com/privacy");
+    expect(text("privacy", "guests")).toMatch(/9/);
+    expect(text("privacy", "thanks")).toMatch(/L\.\s?34-5/);
+    if (lang === "es") expect(text("privacy", "thanks")).toMatch(/21\.2/);
+    expect(text("privacy", "forms")).toMatch(/L\.\s?123-22/);
+  });
+});
+
+/** How each language cites an article with a letter (L., D., R.): « L. 221-28 », 「第 L. 221-28 条」, 「L.221-28条」 (N14, S4). */
+const citationStyle: Record<Language, { kept: RegExp; other: RegExp }> = {
+  en: { kept: /\b[LDR]\. \d/, other: /\b[LDR]\d|\b[LDR]\.\d/ },
+  fr: { kept: /\b[LDR]\. \d/, other: /\b[LDR]\d|\b[LDR]\.\d/ },
+  es: { kept: /\b[LDR]\. \d/, other: /\b[LDR]\d|\b[LDR]\.\d/ },
+  zh: { kept: /第 [LDR]\. \d[\d-]* 条/, other: /第[LDR]|[LDR]\d|[LDR]\.\d|\d条|第\d/ },
+  ja: { kept: /[LDR]\.\d[\d-]*条/, other: /[LDR]\d|[LDR]\. \d|第[LDR]/ },
+};
+
+describe.each(languages)("the legal pages in %s cite their articles", (lang) => {
+  it("in one style", () => {
+    // The Irish postcode of an address (D02 H210) is no article.
+    const all = (["legal-notice", "privacy", "terms"] as const)
+      .map((page) => pageText(page, lang))
+      .join("\n")
+      .replaceAll("D02 H210", "");
+    expect(all).toMatch(citationStyle[lang].kept);
+    expect(all.match(new RegExp(citationStyle[lang].other, "g")) ?? []).toEqual([]);
+  });
+});
+
+describe("the Spanish terms' guarantee box", () => {
+  it("links the French text with words, not the bare address (S4)", () => {
+    const box = section("terms", "es", "guarantee-box")!.paragraphs[0]!;
+    expect(box).toContain("[versión francesa de estas condiciones](/fr/terms)");
   });
 });

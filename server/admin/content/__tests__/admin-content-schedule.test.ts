@@ -54,7 +54,7 @@ describe("scheduled publishing", () => {
 
     // 09:31 UTC: the schedule asks for a publish, for the moment it now is.
     clock = Date.parse("2026-12-01T09:31:00Z");
-    await waitFor(() => app.contentPublisher.recent().length === 1, 20_000, "the scheduled publish");
+    await waitFor(() => app.contentPublisher.recent().length === 1, "the scheduled publish");
     const [job] = app.contentPublisher.recent();
     expect(job!.requestedBy).toEqual([scheduleRequester]);
     await app.contentPublisher.idle();
@@ -77,7 +77,6 @@ describe("scheduled publishing", () => {
     apps.add(restarted);
     await waitFor(
       () => restarted.contentPublisher.recent().some((earlier) => earlier.requestedBy.includes(scheduleRequester) && earlier.id !== job!.id),
-      20_000,
       "the publish for the passed moment",
     );
     await restarted.contentPublisher.idle();

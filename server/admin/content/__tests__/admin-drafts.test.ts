@@ -60,7 +60,7 @@ async function setContactEmail(client: StaffClient, dir: string, email: string) 
 }
 
 async function releaseBuild(publishDir: string) {
-  await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "a build to start");
+  await waitFor(() => waitingBuilds(publishDir).length > 0, "a build to start");
   writeFileSync(waitingBuilds(publishDir)[0]!, "");
 }
 
@@ -79,7 +79,7 @@ async function notificationGoesTo(app: FastifyInstance, smtp: TestSmtp): Promise
     payload: JSON.stringify(validPayloads.contactMessage),
   });
   expect(sent.statusCode).toBe(201);
-  await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
+  await waitFor(() => smtp.received.length === 1, "the estate's notification");
   return smtp.received[0]!.to;
 }
 
@@ -139,7 +139,7 @@ describe("drafts that stay drafts", () => {
     const client = await signIn(app);
     await setContactEmail(client, dir, "accueil@hermitage-lescours.example");
     expect((await client.post("/admin/content/publish", ticked("site/site"))).statusCode).toBe(303);
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
     // Saved while that build runs: a draft, which the publish did not build.
     await setContactEmail(client, dir, "brouillon@hermitage-lescours.example");
     writeFileSync(waitingBuilds(publishDir)[0]!, "");
@@ -160,7 +160,7 @@ describe("drafts that stay drafts", () => {
     await saveItem(client, "/admin/content/news/harvest-2026", { "title.en": "Harvest 2026, the full story", publishAt: "2026-12-01T10:30" });
     await saveItem(client, "/admin/content/news/new-cellar-master", { "title.en": "A new cellar master (draft)" });
     clock = Date.parse("2026-12-01T09:31:00Z");
-    await waitFor(() => app.contentPublisher.recent().length === 1, 20_000, "the scheduled publish");
+    await waitFor(() => app.contentPublisher.recent().length === 1, "the scheduled publish");
     await app.contentPublisher.idle();
     const [job] = app.contentPublisher.recent();
     expect([job!.requestedBy, job!.items, job!.status]).toEqual([[scheduleRequester], ["news/harvest-2026"], "done"]);
@@ -212,7 +212,7 @@ describe("a scheduled publish the server's stop cuts short", () => {
     const client = await signIn(first);
     await saveItem(client, "/admin/content/news/harvest-2026", { "title.en": "Harvest 2026, at last", publishAt: "2026-12-01T10:30" });
     clock = Date.parse("2026-12-01T09:31:00Z");
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the scheduled build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the scheduled build to start");
     return { dir, publishDir, env, now, first, cutShort: waitingBuilds(publishDir)[0]! };
   }
 
@@ -220,7 +220,6 @@ describe("a scheduled publish the server's stop cuts short", () => {
   async function publishedAgain(second: FastifyInstance) {
     await waitFor(
       () => second.contentPublisher.recent().some((job) => job.requestedBy.includes(scheduleRequester) && job.status === "done"),
-      20_000,
       "the scheduled publish run again",
     );
     const done = second.contentPublisher.recent().find((job) => job.status === "done")!;

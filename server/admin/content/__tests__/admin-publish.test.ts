@@ -39,7 +39,7 @@ async function setPrice(client: StaffClient, dir: string, price: string, extra: 
 
 /** Lets the stand-in build that is waiting finish. */
 async function releaseBuild(publishDir: string) {
-  await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "a build to start");
+  await waitFor(() => waitingBuilds(publishDir).length > 0, "a build to start");
   writeFileSync(waitingBuilds(publishDir)[0]!, "");
 }
 
@@ -91,7 +91,7 @@ describe("publishing from the content editor", () => {
     await client.signIn(editor.email, editor.password);
     await setPrice(client, dir, "58");
     await client.post("/admin/content/publish", ticked("wines/chateau-2020"));
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
     const cutShort = waitingBuilds(publishDir)[0]!;
 
     // A second server on the same data, as after a kill -9 while the first was building (the first
@@ -110,7 +110,7 @@ describe("publishing from the content editor", () => {
     expect(page.body).toContain(html(en("content.publish.again")));
     const cut = /name="again" value="(\d+)"/.exec(page.body)![1]!;
     expect((await again.post("/admin/content/publish", { again: cut })).statusCode).toBe(303);
-    await waitFor(() => waitingBuilds(publishDir).length > 1, 20_000, "the build asked for again");
+    await waitFor(() => waitingBuilds(publishDir).length > 1, "the build asked for again");
     writeFileSync(
       waitingBuilds(publishDir).find((go) => go !== cutShort)!,
       "",
@@ -131,7 +131,7 @@ describe("publishing from the content editor", () => {
     const page = await client.get("/admin/content/publish");
     expect(page.body).toMatch(new RegExp(`${html(en("content.publish.status.building"))}|${html(en("content.publish.status.queued"))}`));
     expect(page.body).toContain('http-equiv="refresh"');
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
     // Being built but not switched: the old site is served.
     expect(await price(app)).toBeNull();
     await releaseBuild(publishDir);
@@ -161,7 +161,7 @@ describe("publishing from the content editor", () => {
   it("runs one publish at a time: a second waits, a third joins it", async () => {
     const { app, publishDir } = await publishing();
     const first = app.contentPublisher.request("a@example.com");
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
     const second = app.contentPublisher.request("b@example.com");
     const third = app.contentPublisher.request("c@example.com");
     expect(first.status).toBe("building");
@@ -169,7 +169,7 @@ describe("publishing from the content editor", () => {
     expect(third).toBe(second);
     expect(second.requestedBy).toEqual(["b@example.com", "c@example.com"]);
     await releaseBuild(publishDir);
-    await waitFor(() => second.status === "building", 20_000, "the second build to start");
+    await waitFor(() => second.status === "building", "the second build to start");
     expect(first.status).toBe("done");
     await releaseBuild(publishDir);
     await app.contentPublisher.idle();
@@ -285,7 +285,7 @@ describe("publishing what was previewed", () => {
     // Saved while the preview was being built: what the preview read is not known.
     await setPrice(client, dir, "69");
     await client.post("/admin/content/preview", ticked("wines/chateau-2020"));
-    await waitFor(() => waitingBuilds(publishDir).length > 0, 20_000, "the preview's build to start");
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the preview's build to start");
     await setPrice(client, dir, "70");
     await releaseBuild(publishDir);
     await app.contentPublisher.idle();
@@ -319,7 +319,7 @@ describe("what the server says after a publish", () => {
       payload: JSON.stringify(validPayloads.contactMessage),
     });
     expect(before.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, 10_000, "the first message's notification");
+    await waitFor(() => smtp.received.length >= 1, "the first message's notification");
     expect(smtp.received[0]!.to).toEqual([oldAddress]);
     await publishAndWait(app, client, publishDir, "/admin/content/publish", ["site/site"]);
     expect(app.contentPublisher.recent()[0]!.status).toBe("done");
@@ -332,7 +332,7 @@ describe("what the server says after a publish", () => {
       payload: JSON.stringify(validPayloads.contactMessage),
     });
     expect(after.statusCode).toBe(201);
-    await waitFor(() => smtp.received.length === 1, 10_000, "the second message's notification");
+    await waitFor(() => smtp.received.length >= 1, "the second message's notification");
     expect(smtp.received[0]!.to).toEqual([newAddress]);
     // Its signature gives the estate's address as the live site does.
     const notification = parseMail(smtp.received[0]!.raw);

@@ -14,6 +14,8 @@ import { adminTestServer, attribute, elements, parseHtml, signedInAdmin, textOf 
 import { closedAfterEachTest, tourNameOf } from "../../../__tests__/support/fixtures";
 import { refusedFields, shownValue } from "../../../__tests__/support/refused-form";
 import { availableSlots, bookTour } from "../../../__tests__/support/schedule";
+import { cancelByStaff } from "../../../bookings/cancel";
+import { markAttendance } from "../../../bookings/check-in";
 
 const { apps } = closedAfterEachTest();
 const en = adminTranslator("en").t;
@@ -55,9 +57,9 @@ describe("guests the estate knows", () => {
     const request = (await bookTour(app, { ...wang, slot: "" })).json().id as string;
     const other = (await bookTour(app, { ...emily, slot: at("10:00") })).json().id as string;
     const staff = await saturdayMorning();
-    await app.tours.markAttendance(first, "arrived", admin.email);
-    await app.tours.markAttendance(second, "arrived", admin.email);
-    await app.tours.markAttendance(other, "no-show", admin.email);
+    await markAttendance(app.bookings, first, "arrived", admin.email);
+    await markAttendance(app.bookings, second, "arrived", admin.email);
+    await markAttendance(app.bookings, other, "no-show", admin.email);
 
     // The record, from any of the three: two visits, the three bookings and requests, the country from the phone.
     const record = await staff.get(`/admin/guests/${request}`);
@@ -203,10 +205,10 @@ describe("reports", () => {
     const c = (await bookTour(app, { ...emily, email: "tom@example.co.uk", guests: 4, slot: at("15:00") })).json().id as string;
     await bookTour(app, { ...wang, email: "li@example.cn", package: "mongiron", slot: at("11:30", "2027-03-20") });
     await bookTour(app, { ...emily, email: "april@example.co.uk", slot: at("10:00", "2027-04-03") });
-    await app.tours.staffAction(c, "cancel", { override: false, record: () => undefined });
+    await cancelByStaff(app.bookings, c, admin.email);
     const staff = await saturdayMorning();
-    await app.tours.markAttendance(a, "arrived", admin.email);
-    await app.tours.markAttendance(b, "no-show", admin.email);
+    await markAttendance(app.bookings, a, "arrived", admin.email);
+    await markAttendance(app.bookings, b, "no-show", admin.email);
     const page = await staff.get(`/admin/reports?period=month&day=${saturday}`);
     expect(page.statusCode).toBe(200);
     const cell = (column: string) => said(new RegExp(`<div data-column="${column}">([\\s\\S]*?)</div>`).exec(page.body)![1]!);

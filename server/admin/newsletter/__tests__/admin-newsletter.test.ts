@@ -92,7 +92,7 @@ describe("the newsletter", () => {
 
     // A test to oneself, in French, says it is one.
     expect((await client.post(page, { ...issue, _op: "test", _previewLang: "fr" })).statusCode).toBe(303);
-    await waitFor(() => mailsTo(smtp, editor.email).length === 1, 20_000, "the test");
+    await waitFor(() => mailsTo(smtp, editor.email).length >= 1, "the test");
     expect(mailsTo(smtp, editor.email)[0]!.header("subject")).toBe(translator("fr").t("mail.newsletter.testSubject", { subject: issue["subject.fr"] }));
 
     // Sending asks for a confirmation first.
@@ -103,7 +103,7 @@ describe("the newsletter", () => {
     expect((await client.post(`${page}/send`, { confirm: "yes" })).statusCode).toBe(303);
 
     // Exactly one each, in their language; none to the pending or the unsubscribed address.
-    await waitFor(() => smtp.received.length - before === 4, 30_000, "the three subscribers' e-mails");
+    await waitFor(() => smtp.received.length - before >= 4, "the three subscribers' e-mails");
     await app.mailSender?.idle();
     expect(smtp.received.length - before).toBe(4);
     expect(mailsTo(smtp, "pending@example.es")).toEqual([]);
@@ -277,7 +277,7 @@ describe("the newsletter", () => {
     // The rest without waiting for the hour-long tick: each look at once after a full batch.
     look = 1;
     dispatch.start();
-    await waitFor(() => table.get(id)!.status === "sent", 60_000, "the issue queued to every reader");
+    await waitFor(() => table.get(id)!.status === "sent", "the issue queued to every reader");
     dispatch.stop();
     expect(table.counts(id).queued).toBe(readers);
     expect(composed.filter((at) => at === 0)).toHaveLength(batchSize);

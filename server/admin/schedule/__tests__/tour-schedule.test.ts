@@ -38,7 +38,7 @@ async function server(env: Record<string, string> = {}) {
 const starts = async (app: FastifyInstance, query: string) =>
   ((await app.inject({ method: "GET", url: `/api/tours/availability?${query}` })).json() as { slots: { start: string; capacity: number }[] }).slots;
 
-describe("the tour schedule", { timeout: 60_000 }, () => {
+describe("the tour schedule", () => {
   it("shows the documented defaults and saves new times and places, which visitors see at once", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
@@ -75,7 +75,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(said((await staff.get(saved.headers.location as string)).body)).toContain("The schedule is saved.");
     expect(await starts(app, "package=mongiron&from=2027-03-03&to=2027-03-03")).toEqual([{ start: "2027-03-03T09:30:00+01:00", capacity: 6, placesLeft: 6 }]);
     expect(await starts(app, "package=mongiron&from=2027-03-04&to=2027-03-04")).toHaveLength(2);
-    // The Château L'Hermitage Lescours tour keeps its own capacity.
+    // The Château L’Hermitage Lescours tour keeps its own capacity.
     expect((await starts(app, "package=hermitage&from=2027-03-03&to=2027-03-03"))[0]).toMatchObject({ capacity: 8 });
     const audit = app.db.prepare("SELECT actor, action FROM audit_log WHERE action LIKE 'schedule.%'").all();
     expect(audit).toEqual([{ actor: admin.email, action: "schedule.changed" }]);
@@ -135,7 +135,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);
     expect((await staff.post("/admin/schedule/closures", { firstDay: "2027-09-20", lastDay: "2027-09-30", note: "Vendanges" })).statusCode).toBe(303);
-    const kept = app.tours.schedule().closures;
+    const kept = app.bookings.schedule.current().closures;
     expect(kept).toHaveLength(1);
     for (const kind of ["closures", "dates"]) {
       // A number that is no longer there (removed in another tab): the schedule as it is.
@@ -148,7 +148,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
         expect(said(refused.body)).toContain(en("error.invalidForm.text", { fields: "id" }));
       }
     }
-    expect(app.tours.schedule().closures).toEqual(kept);
+    expect(app.bookings.schedule.current().closures).toEqual(kept);
   });
 
   it("names a refused closure or date change at its field, keeps what was typed and changes nothing", async () => {
@@ -187,8 +187,8 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
     expect(problemOf(date.body, "capacity")).toMatch(/1.*50/);
     expect(attribute(control(date.body, "dateNote"), "value")).toBe("Salon");
     expect(attribute(control(date.body, "time"), "value")).toBe("25:00");
-    expect(app.tours.schedule().closures).toEqual([]);
-    expect(app.tours.schedule().dateChanges).toEqual([]);
+    expect(app.bookings.schedule.current().closures).toEqual([]);
+    expect(app.bookings.schedule.current().dateChanges).toEqual([]);
   });
 
   it("closes days (the harvest) and opens them again", async () => {
@@ -219,7 +219,7 @@ describe("the tour schedule", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
+describe("a booking's tour time on its page", () => {
   const book = (app: FastifyInstance, guests: number, email: string) =>
     bookTour(app, { language: "en", page: "/wine-tours", name: "Guest", email, guests, package: "hermitage", slot: "2027-03-20T10:00:00+01:00" });
   const status = (app: FastifyInstance, id: string) =>
@@ -332,7 +332,7 @@ describe("a booking's tour time on its page", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
+describe("the staff's private calendar feed", () => {
   it("lists the confirmed tours at a private address shown on the account page, which a new address revokes", async () => {
     const app = await server();
     const office = await signedInOffice(app);
@@ -356,7 +356,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
     for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
     const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
     expect(events.map((event) => [event.summary, event.startDate.toString(), event.startDate.zone.tzid, event.startDate.toJSDate().toISOString()])).toEqual([
-      ["Camille Martin · 5 people · Château L'Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
+      ["Camille Martin · 5 people · Château L’Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
     ]);
     expect(events[0]!.description).toContain("Language: French");
 
@@ -389,7 +389,7 @@ describe("the staff's private calendar feed", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the tour calendar", { timeout: 60_000 }, () => {
+describe("the tour calendar", () => {
   it("shows a day's and a week's times with places and bookings, closed days, and a Calendar entry for inbox roles only", async () => {
     const app = await server();
     const office = await signedInOffice(app);
@@ -403,13 +403,13 @@ describe("the tour calendar", { timeout: 60_000 }, () => {
       slot: "2027-03-17T11:30:00+01:00",
     });
     app.db.prepare("INSERT INTO tour_closures (first_day, last_day, note) VALUES ('2027-03-19', '2027-03-19', 'Bottling')").run();
-    app.tours.scheduleChanged();
+    app.bookings.schedule.changed();
     const day = await office.get("/admin/calendar?view=day&day=2027-03-17");
     expect(day.statusCode).toBe(200);
     const text = said(day.body);
     expect(text).toContain("Wednesday, 17 March 2027");
     expect(text).toContain("11:30 Château Mongiron tour3 places taken, 5 left of 8Hanako Sato · 3 people · Japanese · Confirmed");
-    expect(text).toContain("10:00 Château L'Hermitage Lescours tour0 places taken, 8 left of 8");
+    expect(text).toContain("10:00 Château L’Hermitage Lescours tour0 places taken, 8 left of 8");
     expect(day.body).toContain('href="/admin/calendar"');
     const week = said((await office.get("/admin/calendar?view=week&day=2027-03-17")).body);
     // The week holding 17 March, Monday first; Friday closed with the staff's note.

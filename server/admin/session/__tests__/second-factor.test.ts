@@ -74,7 +74,7 @@ async function enrol(app: FastifyInstance, staff: StaffClient): Promise<{ secret
   return { secret, codes };
 }
 
-describe("an admin's first sign-in", { timeout: 60_000 }, () => {
+describe("an admin's first sign-in", () => {
   it("asks for a second factor: QR code and key, a code from the app, ten recovery codes shown once; no session before", async () => {
     const app = await server();
     await addStaff(app, admin.email, admin.password, "admin");
@@ -139,7 +139,7 @@ describe("an admin's first sign-in", { timeout: 60_000 }, () => {
   });
 });
 
-describe("an account with a second factor", { timeout: 60_000 }, () => {
+describe("an account with a second factor", () => {
   it("cannot sign in without the code; the code is asked only after the right password, and works once", async () => {
     const app = await server();
     await addStaff(app, admin.email, admin.password, "admin");
@@ -224,7 +224,7 @@ describe("an account with a second factor", { timeout: 60_000 }, () => {
   });
 });
 
-describe("roles", { timeout: 60_000 }, () => {
+describe("roles", () => {
   it("an inbox account opens visitors' personal data: without a second factor it enrols at sign-in, with no session before; then the code is asked", async () => {
     const app = await server();
     const inbox = { email: "office@hermitage-lescours.example", password: "answers every booking" };

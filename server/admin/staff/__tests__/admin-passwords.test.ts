@@ -50,7 +50,7 @@ const audit = (app: FastifyInstance) =>
 /** Whether a client's session still opens the staff area. */
 const signedIn = async (client: StaffClient) => (await client.get("/admin/account")).statusCode === 200;
 
-describe("changing one's own password", { timeout: 60_000 }, () => {
+describe("changing one's own password", () => {
   it("names each problem at its field, counts a wrong current password with the sign-ins, then changes it, ends the other sessions and tells the address", async () => {
     const app = await server();
     await addStaff(app, colleague.email, colleague.password, "inbox");
@@ -139,7 +139,7 @@ describe("changing one's own password", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a link to choose a new password, sent by an admin", { timeout: 60_000 }, () => {
+describe("a link to choose a new password, sent by an admin", () => {
   it("is mailed in the colleague's language, works once, ends the sessions and keeps the second factor", async () => {
     const app = await server();
     const staff = await signedInAdmin(app, admin, clock);

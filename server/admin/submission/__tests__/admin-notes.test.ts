@@ -39,7 +39,7 @@ async function office() {
     payload: JSON.stringify(chineseMessage),
   });
   const id = answer.json<{ id: string }>().id;
-  await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
+  await waitFor(() => smtp.received.length >= 1, "the estate's notification");
   const client = new StaffClient(app);
   expect((await client.signIn(anne, password)).statusCode).toBe(303);
   return { app, smtp, id, client, url: `/admin/submissions/contact-messages/${id}` };
@@ -103,7 +103,7 @@ describe("assignment", () => {
     const assigned = await client.post(`${url}/assign`, { staff: staffId(app, paul) });
     expect(assigned.statusCode).toBe(303);
     expect(assigned.headers.location).toBe(`${url}?done=assigned`);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the colleague's e-mail");
+    await waitFor(() => smtp.received.length >= 2, "the colleague's e-mail");
     expect(smtp.received[1]!.to).toEqual([paul]);
     const mail = await simpleParser(smtp.received[1]!.raw);
     expect(mail.subject).toBe("For you: Contact message from 王小明");
@@ -132,7 +132,7 @@ describe("assignment", () => {
     const { app, smtp, client, url } = await office();
     new StaffStore(app.db).setLanguage(Number(staffId(app, paul)), "fr");
     expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the colleague's e-mail");
+    await waitFor(() => smtp.received.length >= 2, "the colleague's e-mail");
     const mail = await simpleParser(smtp.received[1]!.raw);
     const type = fr("types.contactMessages");
     expect(mail.subject).toBe(fr("assignMail.subject", { type, name: "王小明" }));

@@ -74,13 +74,13 @@ describe("replying to a visitor from a template", () => {
     let app = await server({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
     await addStaff(app, email, password);
     const id = await submit(app, "contact-messages", chineseMessage);
-    await waitFor(() => smtp.received.length === 1, 10_000, "the estate's notification");
+    await waitFor(() => smtp.received.length >= 1, "the estate's notification");
     let client = await signedIn(app);
     const url = `/admin/submissions/contact-messages/${id}`;
 
     const shown = (await client.get(url)).body;
     expect(paragraphs(shown)).toContain(en("reply.note", { language: "Chinese" }));
-    expect(valueOf(shown, "subject")).toBe("关于您向莱斯库尔隐庐酒庄提出的咨询");
+    expect(valueOf(shown, "subject")).toBe("【莱斯库尔隐庐酒庄】关于您的咨询");
     expect(valueOf(shown, "body")).toBe(
       `王小明，您好！\n\n感谢您与我们联系。\n\n[…]\n\n如有其他问题，欢迎随时与我们联系。\n\n顺颂时祺\n莱斯库尔隐庐酒庄团队\n\n${signature("zh", siteUrl)}`,
     );
@@ -93,12 +93,12 @@ describe("replying to a visitor from a template", () => {
     expect(sent.headers.location).toBe(`${url}?done=replied`);
     // The same form again (a double click): nothing more is queued.
     expect((await client.post(`${url}/reply`, form)).statusCode).toBe(303);
-    await waitFor(() => smtp.received.length === 2, 10_000, "the reply");
+    await waitFor(() => smtp.received.length >= 2, "the reply");
     await app.mailSender!.idle();
 
     const mail = await simpleParser(smtp.received[1]!.raw);
     expect(smtp.received[1]!.to).toEqual(["wang@example.cn"]);
-    expect(mail.subject).toBe("关于您向莱斯库尔隐庐酒庄提出的咨询");
+    expect(mail.subject).toBe("【莱斯库尔隐庐酒庄】关于您的咨询");
     expect(mail.text).toBe(
       `王小明，您好！\n\n感谢您与我们联系。\n\n周六和周日上午十点都可以参观，欢迎光临。\n\n如有其他问题，欢迎随时与我们联系。\n\n顺颂时祺\n莱斯库尔隐庐酒庄团队\n\n${signature("zh", siteUrl)}\n`,
     );
@@ -108,7 +108,7 @@ describe("replying to a visitor from a template", () => {
     const after = (await client.get(`${url}?done=replied`)).body;
     expect(paragraphs(after)).toContain(en("done.replied"));
     const history = page(after).find((element) => attribute(element, "class") === "history")!;
-    expect(textOf(history)).toContain("Reply sent: “关于您向莱斯库尔隐庐酒庄提出的咨询”");
+    expect(textOf(history)).toContain("Reply sent: “【莱斯库尔隐庐酒庄】关于您的咨询”");
     expect(textOf(history)).toContain("周六和周日上午十点都可以参观，欢迎光临。");
     const status = app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string };
     expect(status.status).toBe("answered");

@@ -1,7 +1,6 @@
-import type { ViewContext } from "../shared/view-context";
-import { FieldProblem } from "../shared/field-problem";
-import { CsrfField, Layout, Notice } from "../shared/layout";
-import { waitMessage } from "./sign-in-page";
+import { waitMessage, type ViewContext } from "./view-context";
+import { FieldProblem } from "./field-problem";
+import { CsrfField, Layout, Notice } from "./layout";
 
 /**
  * What went wrong with a code: not right (or already used), too many tries in a row, or refused
