@@ -6,9 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFac
 import { staffArea } from "./admin";
 import { api } from "./api";
 import { backups } from "./backup/schedule";
-import { contentFile } from "#content";
 import type { Config } from "./config";
-import { contentStore } from "./content-store";
+import { contentFolder, contentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
 import { health } from "./health";
 import { bookings } from "./plugins/bookings";
@@ -50,7 +49,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // The last build published from the content editor, when it is newer than BUILD_DIR's (a deploy's
   // own build wins), and only a build made from the published content (./admin/content/published.ts).
   const publishDir = resolve(options.publishDir ?? config.PUBLISH_DIR ?? defaultPublishDir);
-  const contentDir = resolve(config.CONTENT_DIR ?? contentFile());
+  const contentDir = contentFolder(config.CONTENT_DIR);
   // Texts saved with a browser's \r\n before the editor read line ends: made \n once (a commit, logged below).
   const normalised = await normaliseLineEnds(contentDir, publishDir);
   const live = await liveAtStart({ contentDir, buildsDir: publishDir, deployed: config.BUILD_DIR });

@@ -8,9 +8,12 @@
  * nothing saved since reaches it. It is given to the server's parts, which read it when they need
  * it: none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
  */
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { ContentError, readContent, type Content, type TourPackage } from "#content";
+import { ContentError, contentFile, readContent, type Content, type TourPackage } from "#content";
+import { scenePattern } from "#content/schemas/scene";
 import { estateNames } from "#content/names";
 import { postalAddress } from "#content/address";
 import { textIn } from "#content/text";
@@ -34,6 +37,9 @@ export interface EstateFacts {
   /** Where importers' applications go (content/site.json `contact.tradeEmail`). */
   tradeEmail: string;
 }
+
+/** The content folder: `dir` (CONTENT_DIR) made absolute, or the project's own. */
+export const contentFolder = (dir: string | undefined): string => resolve(dir ?? contentFile());
 
 export class ContentStore {
   private value: Content;
@@ -77,6 +83,20 @@ export class ContentStore {
     }
   }
 
+  /** The live site's scenes (the pictures of the published content's `images/scenes/`), by name: what a newsletter's picture may be. */
+  scenes(): string[] {
+    return readdirSync(join(this.liveDir, "images", "scenes"))
+      .filter((file) => file.endsWith(".jpg"))
+      .map((file) => file.slice(0, -".jpg".length))
+      .sort();
+  }
+
+  /** A scene's picture file, or null for a name that is not a scene's or a scene without its picture. */
+  scenePicture(scene: string): string | null {
+    const file = join(this.liveDir, "images", "scenes", `${scene}.jpg`);
+    return scenePattern.test(scene) && existsSync(file) ? file : null;
+  }
+
   /** A tour package by its id: the one place that looks one up. */
   tour(id: string): TourPackage | undefined {
     return this.value.tours.packages.find((tour) => tour.id === id);
@@ -101,10 +121,13 @@ export class ContentStore {
   }
 }
 
-/** Decorates the server with the content of `dir` (`app.content`); the parts that speak with it depend on this plugin's name. */
+/**
+ * Decorates the server with the content of `dir` (`app.content`), or of the project's own folder;
+ * the parts that speak with it depend on this plugin's name.
+ */
 export const contentStore = fp(
-  async (app: FastifyInstance, options: { dir: string; live?: string }) => {
-    app.decorate("content", new ContentStore(options.dir, options.live));
+  async (app: FastifyInstance, options: { dir?: string; live?: string }) => {
+    app.decorate("content", new ContentStore(contentFolder(options.dir), options.live));
   },
   { name: "content-store", fastify: "5.x" },
 );

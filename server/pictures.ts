@@ -16,7 +16,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 
 /** What the editor accepts, by the type its bytes show. */
-export const pictureTypes: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
+const pictureTypes: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
 
 /** The limits of an upload (docs/security.md, "Content editing"). */
 export const pictureLimits = {

@@ -15,13 +15,12 @@ import type { FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
-import { scenePattern } from "#content/schemas/scene";
 import { apiPaths } from "#core/paths";
 import { uploadCutOf } from "../mail/newsletter";
 import { cropScene, newsletterPicturesFolder, UploadStore } from "../pictures";
 
 /** The path of the route, under the site: the e-mails name it (server/mail/newsletter.ts `newsletterPicturePath`). */
-export const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
+const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
 
 /** Pictures made, by name and the source's modification time: the same issue is fetched by every subscriber. */
 const made = new Map<string, Buffer>();
@@ -32,10 +31,9 @@ export async function newsletterPictureRoutes(api: FastifyInstance, options: { d
   api.withTypeProvider<ZodTypeProvider>().get(newsletterPictureRoute, { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const name = /^(.+)\.jpg$/.exec(request.params.file)?.[1] ?? "";
     const cut = uploadCutOf(name);
-    const file = cut ? uploads.file(cut.upload) : scenePattern.test(name) ? join(api.content.live, "images", "scenes", `${name}.jpg`) : null;
-    if (!file || (cut && !uploads.has(cut.upload)) || !existsSync(file)) {
-      return reply.status(404).type("application/json; charset=utf-8").send({ error: "No such picture" });
-    }
+    // A scene of the live site (the content store's published content), or a photograph an issue was given.
+    const file = cut ? (uploads.has(cut.upload) ? uploads.file(cut.upload) : null) : api.content.scenePicture(name);
+    if (!file || !existsSync(file)) return reply.status(404).type("application/json; charset=utf-8").send({ error: "No such picture" });
     const key = `${file}:${name}:${(await stat(file)).mtimeMs}`;
     let bytes = made.get(key);
     if (!bytes) {

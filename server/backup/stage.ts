@@ -23,10 +23,10 @@ const uploadsFolder = "content-uploads";
 /** The folders of pictures in DATA_DIR a backup keeps: those waiting for the content editor's save, and the newsletter's photographs. */
 export const pictureFolders = [uploadsFolder, newsletterPicturesFolder] as const;
 /** The content's history in a backup. */
-export const bundleFileName = "content.bundle";
+const bundleFileName = "content.bundle";
 
 /** A file of the backup: its path (relative, with `/`), bytes and SHA-256. */
-export interface ManifestFile {
+interface ManifestFile {
   path: string;
   bytes: number;
   sha256: string;
@@ -60,7 +60,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** Sizes and SHA-256 of the files of a backup folder (the manifest left out). */
-export async function describeFiles(dir: string): Promise<ManifestFile[]> {
+async function describeFiles(dir: string): Promise<ManifestFile[]> {
   const files: ManifestFile[] = [];
   for (const path of await filesUnder(dir)) {
     if (path === manifestFileName) continue;

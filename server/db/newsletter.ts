@@ -28,7 +28,7 @@ export interface NewsletterContent {
   links: NewsletterLink[];
 }
 
-export interface NewsletterPicture {
+interface NewsletterPicture {
   scene: string;
   alt: Partial<Record<Language, string>>;
   focus?: { x: number; y: number };
@@ -40,7 +40,7 @@ export interface NewsletterLink {
   label: Partial<Record<Language, string>>;
 }
 
-export type IssueStatus = "draft" | "sending" | "sent";
+type IssueStatus = "draft" | "sending" | "sent";
 
 export interface NewsletterIssue {
   id: number;
@@ -109,7 +109,7 @@ const issueOf = (row: IssueRow): NewsletterIssue => ({
 });
 
 /** The outbox's kind of a newsletter e-mail (core/mail.ts `MailKind`). */
-export const newsletterMailKind = "newsletter";
+const newsletterMailKind = "newsletter";
 
 /** Confirmed and not unsubscribed: who a newsletter goes to. */
 const subscribed = "s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL";

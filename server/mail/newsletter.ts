@@ -19,6 +19,7 @@ import type { ContentStore } from "../content-store";
 import { uploadPattern } from "../pictures";
 import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
 import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
 export interface IssueText {
@@ -32,7 +33,7 @@ export interface IssueText {
 }
 
 /** An issue's picture: a scene of the site, or a photograph uploaded for it (`upload-…`) with where it is cut. */
-export interface IssuePicture {
+interface IssuePicture {
   scene: string;
   alt: Partial<Record<Language, string>>;
   focus?: { x: number; y: number };
@@ -75,7 +76,7 @@ export const audienceOf = (issue: Pick<IssueText, "subject" | "body">): Language
  * own, or an uploaded photograph's with where it is cut (`upload-…-250-400-150`: the focus in
  * thousandths, the zoom in hundredths), so a new framing is a new address no cache holds.
  */
-export function newsletterPictureName(picture: IssuePicture): string {
+function newsletterPictureName(picture: IssuePicture): string {
   if (!uploadPattern.test(picture.scene)) return picture.scene;
   const focus = picture.focus ?? { x: 0.5, y: 0.5 };
   return `${picture.scene}-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}-${Math.round((picture.zoom ?? 1) * 100)}`;
@@ -91,7 +92,7 @@ export function uploadCutOf(name: string): { upload: string; framing: { focus: {
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-export const newsletterPicturePath = (picture: IssuePicture) => `${apiPaths.newsletterPictures}/${newsletterPictureName(picture)}.jpg`;
+const newsletterPicturePath = (picture: IssuePicture) => `${apiPaths.newsletterPictures}/${newsletterPictureName(picture)}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -160,7 +161,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
 }
 
 /** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
-export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
+const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
 export function composeNewsletterMail(
@@ -176,7 +177,7 @@ export function composeNewsletterMail(
   const { text, html } = renderMail(document);
   return {
     language,
-    mail: {
+    mail: outgoingMail({
       kind: "newsletter",
       to: headerSafe(subscriber.email, 254),
       replyTo: null,
@@ -189,7 +190,7 @@ export function composeNewsletterMail(
         "List-Id": listId(siteUrl),
         "Content-Language": languageTags[language],
       },
-    },
+    }),
   };
 }
 
@@ -201,7 +202,7 @@ export function composeNewsletterMail(
 export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
   const document = newsletterDocument(issue, readingLanguage(issue, language) ?? writtenLanguages(issue)[0] ?? language, facts, null);
   const { text, html } = renderMail(document);
-  return {
+  return outgoingMail({
     kind: "newsletter-test",
     to: headerSafe(to, 254),
     replyTo: null,
@@ -209,5 +210,5 @@ export function composeNewsletterTest(issue: IssueText, language: Language, to: 
     text,
     html,
     headers: { "Content-Language": languageTags[document.lang] },
-  };
+  });
 }

@@ -12,7 +12,7 @@ import { createI18n } from "./context";
 import { packMessages, type PackedMessages } from "./packed-messages";
 
 /** What every page shows around its content: navigation, footer, age gate and the error fallback. */
-export const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
+const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
 
 /**
  * The messages of the footer's newsletter sign-up that are not the footer's own: its field's label

@@ -23,7 +23,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => valu
  * between paragraphs, nothing around the whole. The site shows two texts that read the same here
  * the same way, so a change of that whitespace alone is no change to report; a new paragraph is.
  */
-export function visibleText(text: string): string {
+function visibleText(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .split("\n")
@@ -113,7 +113,7 @@ export function changeField(view: Words, path: readonly (string | number)[]): st
 }
 
 /** One change in words. */
-export function describeChange(view: Words, change: Change): string {
+function describeChange(view: Words, change: Change): string {
   const field = changeField(view, change.path);
   const name = String([...change.path].reverse().find((segment) => typeof segment === "string" && !isLanguage(segment)) ?? "");
   const whole = (value: unknown) => value !== null && typeof value === "object";

@@ -32,7 +32,7 @@ const publicationMessages: Record<Exclude<Publication, "live">, AdminMessageId> 
 };
 
 /** An item's draft not yet online, in words (nothing for an item whose saved version is live). */
-export function PublicationTag({ view, publication }: { view: ViewContext; publication: Publication | undefined }) {
+function PublicationTag({ view, publication }: { view: ViewContext; publication: Publication | undefined }) {
   if (!publication || publication === "live") return null;
   return <span className={`publication-tag publication-${publication}`}>{view.t(publicationMessages[publication])}</span>;
 }
@@ -43,7 +43,7 @@ export interface ListedType {
 }
 
 /** A type's name for the staff. */
-export const typeLabel = (view: ViewContext, type: ContentType) => view.t(`content.type.${type.id}` as AdminMessageId);
+export const typeLabel = (view: Pick<ViewContext, "t">, type: ContentType) => view.t(`content.type.${type.id}` as AdminMessageId);
 
 /** `one` or `other`, as the staff member's language counts (French: 0 and 1 are `one`). */
 const plural = (view: ViewContext, count: number) => (new Intl.PluralRules(view.lang).select(count) === "one" ? "one" : "other");
@@ -105,7 +105,7 @@ export function TranslationState({ view, item, live = false }: { view: ViewConte
 }
 
 /** Whether an item is on the site now, and what its schedule will do, in words. */
-export function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
+function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
   const at = now.getTime();
   const lines: { key: string; tone: string; text: string }[] = [];
   if (item.publishAt && Date.parse(item.publishAt) > at)

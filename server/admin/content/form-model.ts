@@ -5,6 +5,7 @@
  * (`title.fr`, `ratings.0.critic`); a posted form is read back into the item's value through the
  * same tree, so no type needs a page or a parser of its own.
  */
+import { isRecord } from "#core/records";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { scenePattern } from "#content/schemas/scene";
@@ -249,7 +250,7 @@ export function draftFromForm(node: FieldNode, fields: Record<string, string>, p
 }
 
 /** A text with its line ends as `\n` (CR LF and lone CR, as browsers and older files have them). */
-export const lineEnds = (text: string) => text.replace(/\r\n?/g, "\n");
+const lineEnds = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Whether nothing of a draft is filled in. */
 export const isBlank = (draft: Draft): boolean =>
@@ -467,9 +468,7 @@ export function hasPictureField(node: FieldNode): boolean {
 /** The scene names a value uses (every string at a picture field). */
 export function sceneNamesOf(node: FieldNode, value: unknown): string[] {
   if (node.kind === "text") return node.format === "picture" && typeof value === "string" ? [value] : [];
-  if (node.kind === "group" && value && typeof value === "object") {
-    return node.fields.flatMap(([key, child]) => sceneNamesOf(child, (value as Record<string, unknown>)[key]));
-  }
+  if (node.kind === "group" && isRecord(value)) return node.fields.flatMap(([key, child]) => sceneNamesOf(child, value[key]));
   if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => sceneNamesOf(node.item, item));
   return [];
 }

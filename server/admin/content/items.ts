@@ -44,18 +44,6 @@ export function itemFile({ type, id }: ItemRef): string {
   return type.where.kind === "single" ? `${type.where.file}.json` : `${type.where.folder}/${id}.json`;
 }
 
-/** The item a content file is, or null (a picture, a file of no type the editor offers). */
-export function itemOfFile(file: string): ItemRef | null {
-  for (const type of contentTypes) {
-    if (type.where.kind === "single" && file === `${type.where.file}.json`) return { type, id: type.where.file };
-    if (type.where.kind !== "single") {
-      const match = new RegExp(`^${type.where.folder}/([^/]+)\\.json$`).exec(file);
-      if (match && itemOfKey(`${type.id}/${match[1]}`)) return { type, id: match[1]! };
-    }
-  }
-  return null;
-}
-
 /**
  * The files a publish of an item takes from the folder: its own file, the scenes (and their
  * originals) its draft and its published version name, and a wine's bottle. A picture the draft

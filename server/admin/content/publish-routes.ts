@@ -1,3 +1,4 @@
+import { isRecord } from "#core/records";
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
@@ -38,7 +39,7 @@ const publishForm = checkedForm(
 /** The moment a preview of these drafts is built for: the latest moment one of them goes online, when that is later than now; else null (now). */
 function previewMoment(drafts: readonly unknown[], now: Date): string | null {
   const later = drafts
-    .map((draft) => (draft && typeof draft === "object" ? (draft as { publishAt?: unknown }).publishAt : undefined))
+    .map((draft) => (isRecord(draft) ? draft.publishAt : undefined))
     .filter((at): at is string => typeof at === "string" && Date.parse(at) > now.getTime())
     .sort((a, b) => Date.parse(a) - Date.parse(b));
   return later.length > 0 ? new Date(Date.parse(later.at(-1)!)).toISOString() : null;

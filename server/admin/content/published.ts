@@ -26,7 +26,7 @@ export interface ContentCommit {
 }
 
 /** What a build records of the content it was made from (`<build>/published-content.json`). */
-export const builtFromFile = "published-content.json";
+const builtFromFile = "published-content.json";
 
 /** The content a build was made from, as it recorded it, or null (a build of the folder itself: `npm run build`). */
 export async function builtFrom(buildDir: string): Promise<ContentCommit | null> {

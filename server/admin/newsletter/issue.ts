@@ -18,7 +18,7 @@ import { box, listedFields } from "../shared/staff-form";
 import { invisibleCharacters } from "../shared/typed-text";
 
 /** The longest subject, text, picture description, button words and address (a subject longer than about 80 is cut by mail programs anyway). */
-export const issueLimits = { subject: 150, body: 20_000, alt: 300, label: 80, url: 2000 } as const;
+const issueLimits = { subject: 150, body: 20_000, alt: 300, label: 80, url: 2000 } as const;
 
 /** How many buttons of her own an issue may have. */
 export const linkSlots = 3;

@@ -124,7 +124,7 @@ const invalid = (problems: readonly IssueProblem[], field: string) =>
   problems.some((problem) => problem.field === field) ? { "aria-invalid": true, "aria-describedby": `problem-${field}` } : {};
 
 /** The e-mail a subscriber of a language gets, as the issue page shows it (./routes/newsletter.ts `mailPreview`). */
-export interface MailPreviewShown {
+interface MailPreviewShown {
   lang: Language;
   /** The language it is written in: English where the issue has no version in `lang`, else the first it is written in. */
   reading: Language;

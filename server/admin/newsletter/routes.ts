@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import sharp from "sharp";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,7 +7,6 @@ import { isLanguage, type Language } from "#core/languages";
 import { apiPaths } from "#core/paths";
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
-import { scenePattern } from "#content/schemas/scene";
 import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
 import { renderMail } from "../../mail/layout";
 import { mailLogo, type InlineImage } from "../../mail/logo";
@@ -66,7 +63,7 @@ const notices: Record<string, AdminMessageId> = {
  * attached (`cid:`), as data; the picture from this server, the one subscribers' mail programs
  * fetch; links opening outside the frame.
  */
-export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
+function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
   const origin = new URL(siteUrl).origin;
   return (
     html
@@ -100,20 +97,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
   const mailConfigured = context.config.SMTP_URL !== undefined;
   /** The estate's facts and the wines and tours, as the live content says them at this moment. */
   const facts = () => newsletterFacts(context.content, context.config.SITE_URL);
-  /** A scene of the live site's pictures (what mail programs are served: server/api/newsletter-pictures.ts). */
-  const sceneFile = (scene: string) => join(context.content.live, "images", "scenes", `${scene}.jpg`);
-  /** Whether a picture may be chosen: a photograph uploaded for an issue, or a scene of the live site. */
-  const pictureExists = (name: string) => (uploadPattern.test(name) ? desk.pictures.has(name) : scenePattern.test(name) && existsSync(sceneFile(name)));
-  /** The live site's scenes, which a picture may be chosen from. */
-  const scenes = () => {
-    const dir = join(context.content.live, "images", "scenes");
-    return existsSync(dir)
-      ? readdirSync(dir)
-          .filter((file) => file.endsWith(".jpg"))
-          .map((file) => file.slice(0, -".jpg".length))
-          .sort()
-      : [];
-  };
+  /** Whether a picture may be chosen: a photograph uploaded for an issue, or a scene of the live site (the content store's). */
+  const pictureExists = (name: string) => (uploadPattern.test(name) ? desk.pictures.has(name) : context.content.scenePicture(name) !== null);
 
   routes.get("/admin/newsletter", { config: contentRoles, schema: { querystring: issueQuery } }, async (request, reply) =>
     sendPage(
@@ -189,7 +174,7 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
         preview: previewLang ? mailPreview(draft, previewLang, id) : null,
         mailConfigured,
         catalogue: context.content.current,
-        scenes: scenes(),
+        scenes: context.content.scenes(),
         pictureSize: await pictureSize(draft),
         pickerWidth,
       }),
@@ -240,7 +225,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
     async (request, reply) => {
       const name = /^([a-z0-9-]{1,100})\.jpg$/.exec(request.params.file)?.[1];
       if (!name || !pictureExists(name)) return notFound(request, reply);
-      if (!uploadPattern.test(name)) return reply.type("image/jpeg").send(await readFile(sceneFile(name)));
+      const scene = context.content.scenePicture(name);
+      if (scene) return reply.type("image/jpeg").send(await readFile(scene));
       const original = (await desk.pictures.original(name))!;
       const { fx = 0.5, fy = 0.5, zoom = 1, whole } = request.query;
       return reply.type("image/jpeg").send(whole !== undefined ? original : await cropScene(original, { focus: { x: fx, y: fy }, zoom }, 1200));

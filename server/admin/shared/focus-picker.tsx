@@ -24,7 +24,7 @@ export function framingOf(draft: { focus?: unknown; zoom?: unknown }): Framing {
 }
 
 /** Whether two framings cut the same picture. */
-export const sameFraming = (a: Framing, b: Framing) => a.zoom === b.zoom && a.focus.x === b.focus.x && a.focus.y === b.focus.y;
+const sameFraming = (a: Framing, b: Framing) => a.zoom === b.zoom && a.focus.x === b.focus.x && a.focus.y === b.focus.y;
 
 /** The zooms offered for a crop: the widest 16:9 frame of the picture, then tighter. */
 export const zooms = [1, 1.25, 1.5, 2, 3];
