@@ -211,6 +211,8 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   const frame: FrameLocator = page.frameLocator('iframe[name="live-preview"]');
   const card = frame.locator(`article#${itemId}`);
   await expect(card).toContainText(item.title.fr);
+  // Drawn again a moment after the zoom changed (the frame is replaced): read once it shows that framing.
+  await expect(card.locator("img")).toHaveAttribute("src", /zoom=1\.5/);
   await card.locator("img").scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(card.locator("img"))).toBe(true);
   expect(await loadedFaces(card)).toEqual(expect.arrayContaining(["Cormorant Garamond", "Source Sans 3"]));
