@@ -44,8 +44,9 @@ const dialectOf = (db: Db): Dialect => (isPostgres(db) ? "postgres" : "sqlite");
 /** A statement written per database, where the two truly differ (JSON, patterns, search, aggregates of text). */
 export const sqlFor = (db: Db, sql: Record<Dialect, string>): string => sql[dialectOf(db)];
 
-/** A table of the texts of a JSON array bound as one parameter (`?`), with its column `value`: `IN (SELECT value FROM ${jsonValues(db)})`. */
-export const jsonValues = (db: Db): string => sqlFor(db, { sqlite: "json_each(?)", postgres: "json_array_elements_text(CAST(? AS json))" });
+/** A table of the texts of a JSON array (a parameter `?`, or a column), with its column `value`: `IN (SELECT value FROM ${jsonValues(db)})`. */
+export const jsonValues = (db: Db, array = "?"): string =>
+  sqlFor(db, { sqlite: `json_each(${array})`, postgres: `json_array_elements_text(CAST(${array} AS json))` });
 
 /** The texts of a group joined by `separator` (a SQL literal): SQLite's group_concat, PostgreSQL's string_agg. */
 export const joinedTexts = (db: Db, column: string, separator: string): string =>

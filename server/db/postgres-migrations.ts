@@ -522,7 +522,18 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   {
-    version: 92,
+    version: 100,
+    name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
+    sql: `
+      ALTER TABLE publish_jobs ADD COLUMN items text NOT NULL DEFAULT '[]';
+      ALTER TABLE publish_jobs ADD COLUMN as_of text;
+      ALTER TABLE content_schedule ADD COLUMN interrupted_at text;
+      ALTER TABLE content_schedule ADD COLUMN alert_closed_at text;
+      ALTER TABLE newsletter_issues ADD COLUMN languages text;
+    `,
+  },
+  {
+    version: 101,
     name: "leases: the periodic work one instance does at a time",
     sql: `
       CREATE TABLE leases (
