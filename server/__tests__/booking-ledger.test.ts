@@ -368,21 +368,27 @@ describe("a booking the staff enter for a phone or walk-in visitor", () => {
 
 describe("running the day", () => {
   it("a day sheet with phones, notes and colleagues, and a check-in kept in the history and counted per person", async () => {
-    const { app, staff } = await estate();
+    const { app, staff: monday, clock } = await estate();
     const ids = await saturdayBookings(app);
     const jean = `/admin/submissions/tour-bookings/${ids.jean}`;
-    await staff.get(jean);
-    await staff.post(`${jean}/note`, { note: "Allergique aux sulfites" });
+    await monday.get(jean);
+    await monday.post(`${jean}/note`, { note: "Allergique aux sulfites" });
+    // Saturday, half an hour into the 10:00 tour, a colleague on duty (a session lasts 12 hours).
+    clock.now = Date.parse(`${saturday}T09:30:00Z`);
+    const staff = await signedInAdmin(app, { email: "accueil@hermitage-lescours.example", password: admin.password }, clock.now);
     const sheetUrl = `/admin/calendar/sheet?day=${saturday}`;
     const sheet = said((await staff.get(sheetUrl)).body);
     expect(sheet).toContain(en("sheet.summary", { bookings: 3, people: 9 }));
     for (const text of ["Jean Dupont", guests.jean.phone, "Allergique aux sulfites", "Emily Clarke", guests.emily.phone, "王小明"])
       expect(sheet).toContain(text);
-    expect((await staff.post(`${jean}/slot/arrived`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
-    expect((await staff.post(`/admin/submissions/tour-bookings/${ids.emily}/slot/absent`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
+    expect((await staff.post(`${jean}/slot/arrived`, { back: sheetUrl })).headers.location).toBe(`${sheetUrl}#booking-${ids.jean}`);
+    expect((await staff.post(`/admin/submissions/tour-bookings/${ids.emily}/slot/absent`, { back: sheetUrl })).headers.location).toBe(
+      `${sheetUrl}#booking-${ids.emily}`,
+    );
     const after = said((await staff.get(sheetUrl)).body);
-    expect(after).toContain(en("checkIn.arrived"));
-    expect(after).toContain(en("checkIn.noShow"));
+    // Both marked, each with its undo (none before).
+    expect(sheet).not.toContain(en("checkIn.undo"));
+    expect(after.split(en("checkIn.undo"))).toHaveLength(3);
     const page = said((await staff.get(jean)).body);
     expect(page).toContain(en("action.slotArrived"));
     expect(page).toContain(en("slot.record", { visits: 1, noShows: 0 }));

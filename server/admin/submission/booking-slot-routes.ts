@@ -11,7 +11,7 @@ import { parseStart } from "../../bookings/paris-time";
 import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../shared/links";
+import { sheetRowId, submissionHref } from "../shared/links";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm } from "../shared/staff-form";
 
@@ -88,8 +88,10 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     const { sure, reason, back } = request.body;
     if (isCheckIn(action)) {
       // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
+      // Back on the sheet, at the guest's own row (its fragment): the phone keeps its place on the page.
       const outcome = await markAttendance(context.bookings, id, checkIns[action], staffOf(request).email);
-      return reply.redirect(back ?? `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
+      if (back) return reply.redirect(outcome === "done" ? `${back}#${sheetRowId(id)}` : `${back}&note=${outcome}`, 303);
+      return reply.redirect(`${page}?slot=${outcome === "done" ? `checkIn-${action}` : outcome === "early" ? "checkInEarly" : "stale"}`, 303);
     }
     if (!visitOf(context.bookings.db, id)) return reply.redirect(page, 303);
     const session = staffOf(request);
