@@ -532,6 +532,31 @@ describe("limits that hold everywhere", () => {
     expect(estateMails.filter((mail) => mail.subject?.startsWith(adminTranslator("fr").t("estateMail.subject.moved")))).toHaveLength(3);
   });
 
+  it("a private link's move to the booking's own time is not a move: nothing mailed, recorded or counted (G10)", async () => {
+    const { app } = await estate();
+    const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const move = (time: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/tours/booking",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `token=${token}&action=move&slot=${encodeURIComponent(at(saturday, time))}`,
+      });
+    const outbox = () => app.db.prepare("SELECT count(*) AS n FROM outbox").get();
+    const sequence = () => app.db.prepare("SELECT sequence FROM tour_slot_bookings WHERE booking_id = ?").get(id);
+    const before = { outbox: outbox(), sequence: sequence() };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const same = await move("10:00");
+      expect(same.statusCode).toBe(409);
+      expect(said(same.body)).toContain(translator("fr").t("manage.sameTime"));
+    }
+    expect({ outbox: outbox(), sequence: sequence() }).toEqual(before);
+    expect(app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'booking.slot-moved-by-visitor'").get()).toEqual({ n: 0 });
+    // The day's moves are all still there.
+    for (const time of ["15:00", "10:00", "15:00"]) expect((await move(time)).statusCode).toBe(200);
+  });
+
   it("availability has its own limit, far above the forms'", async () => {
     const { app } = await estate({ RATE_LIMIT_MAX: "2" });
     const answers = await Promise.all(

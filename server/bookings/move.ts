@@ -16,13 +16,18 @@ import type { Slot } from "./schedule";
 import { bookingFacts, bookingType, changeable, movesLeft } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
-/** The visitor moves their booking: "late" past the cut-off (or a booking that no longer holds places), "limit" past the day's moves, or why the time is refused. */
-export function moveByVisitor(deps: Bookings, id: string, to: Slot): Promise<"moved" | "late" | "limit" | SlotRefused> {
+/**
+ * The visitor moves their booking: "late" past the cut-off (or a booking that no longer holds
+ * places), "same" for the time it already has (not a move: nothing mailed, recorded or counted,
+ * G10), "limit" past the day's moves, or why the time is refused.
+ */
+export function moveByVisitor(deps: Bookings, id: string, to: Slot): Promise<"moved" | "late" | "same" | "limit" | SlotRefused> {
   return deps.commits.run((tx) => {
     const now = deps.now();
     const schedule = deps.schedule.current();
     const visit = slotBookingById(tx, id);
     if (!visit || !changeable(schedule, visit, now)) return "late" as const;
+    if (to.package === visit.package && to.date === visit.date && to.time === visit.time) return "same" as const;
     if (movesLeft(tx, id, now) === 0) return "limit" as const;
     try {
       checkPlaces(tx, schedule, to, visit.guests, now, { except: id, private: visit.private });
