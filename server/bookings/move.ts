@@ -11,6 +11,7 @@ import { moveSlotBooking, slotBookingById } from "../db/tour-ledger";
 import type { ChangedBy } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
+import type { EstateReason } from "./estate-reason";
 import { checkPlaces, SlotRefused } from "./ledger";
 import type { Slot } from "./schedule";
 import { bookingFacts, bookingType, changeable, movesLeft } from "./visits";
@@ -44,8 +45,12 @@ export function moveByVisitor(deps: Bookings, id: string, to: Slot): Promise<"mo
   });
 }
 
-/** A member of the staff moves a waiting or confirmed booking: "stale" when it no longer holds places, or is already at that time; or why the time is refused. */
-export function moveByStaff(deps: Bookings, id: string, to: Slot, actor: string): Promise<"moved" | "stale" | SlotRefused> {
+/**
+ * A member of the staff moves a waiting or confirmed booking, with the reason the visitor's e-mail
+ * gives (`why`): "stale" when it no longer holds places, or is already at that time; or why the
+ * time is refused.
+ */
+export function moveByStaff(deps: Bookings, id: string, to: Slot, actor: string, why: EstateReason | null = null): Promise<"moved" | "stale" | SlotRefused> {
   return deps.commits.run((tx) => {
     const now = deps.now();
     const schedule = deps.schedule.current();
@@ -59,9 +64,9 @@ export function moveByStaff(deps: Bookings, id: string, to: Slot, actor: string)
       throw error;
     }
     moveSlotBooking(tx, id, to, now);
-    const detail = { from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}` };
+    const detail = { from: `${visit.date} ${visit.time}`, to: `${to.date} ${to.time}`, ...(why ? { why: why.preset, note: why.note } : {}) };
     recordAudit(tx, { actor, action: auditActions.slotMoved, target: { type: bookingType, id }, detail }, now);
-    const moved = { kind: "moved" as const, booking: bookingFacts(tx, id)!, from: visit, changedBy: { by: "staff", actor, reason: null } satisfies ChangedBy };
+    const moved = { kind: "moved" as const, booking: bookingFacts(tx, id)!, from: visit, changedBy: { by: "staff", actor, why } satisfies ChangedBy };
     queueMails(tx, bookingMails([moved, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "moved" as const;
   });

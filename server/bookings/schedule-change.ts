@@ -14,6 +14,7 @@ import type { BookingEvent } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
+import { givenBackBy, type EstateReason } from "./estate-reason";
 import { checkPlaces, placesTaken, SlotRefused, type OpenSlot } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import { refundWhatIsDue } from "./refund";
@@ -104,6 +105,7 @@ export async function applyScheduleChange(
   change: ScheduleChange,
   decisions: ReadonlyMap<string, Decision>,
   actor: string,
+  why: EstateReason | null = null,
 ): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
   try {
     const result = await deps.commits.run((tx) => {
@@ -118,7 +120,7 @@ export async function applyScheduleChange(
         const decision = decisions.get(booking.bookingId)!;
         const target = { type: bookingType, id: booking.bookingId };
         const slot = `${booking.date} ${booking.time}`;
-        const changedBy = { by: "schedule" as const, actor, reason };
+        const changedBy = { by: "schedule" as const, actor, reason, why };
         if (decision.action === "move") {
           const to = { package: booking.package, ...decision.to };
           try {
@@ -133,16 +135,17 @@ export async function applyScheduleChange(
           events.push({ kind: "moved", booking: bookingFacts(tx, booking.bookingId)!, from: booking, changedBy });
           settled.push({ booking: booking.bookingId, decision: "move", from: slot, to: moved });
         } else if (decision.action === "cancel") {
+          const givenBack = givenBackBy(tx, booking.bookingId);
           setBookingStatus(tx, booking.bookingId, ["pending", "confirmed"], "cancelled", now);
           recordAudit(tx, { actor, action: auditActions.slotCancelled, target, detail: { slot, reason: `schedule-${reason}` } }, now);
-          events.push({ kind: "cancelled", booking: bookingFacts(tx, booking.bookingId)!, changedBy });
+          events.push({ kind: "cancelled", booking: bookingFacts(tx, booking.bookingId)!, changedBy, givenBack });
           settled.push({ booking: booking.bookingId, decision: "cancel", slot });
         } else {
           recordAudit(tx, { actor, action: auditActions.slotKept, target, detail: { slot, reason: `schedule-${reason}` } }, now);
           settled.push({ booking: booking.bookingId, decision: "keep", slot });
         }
       }
-      const detail = { ...changeDetail(change), ...(id !== null ? { id } : {}), bookings: settled };
+      const detail = { ...changeDetail(change), ...(id !== null ? { id } : {}), ...(why ? { why: why.preset, note: why.note } : {}), bookings: settled };
       recordAudit(tx, { actor, action: changeAction[change.kind], target: { type: "schedule", id: "tours" }, detail }, now);
       queueMails(tx, bookingMails([...events, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
       return { done: true as const, id };

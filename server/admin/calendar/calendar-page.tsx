@@ -66,8 +66,9 @@ function BookingLine({ view, booking }: { view: ViewContext; booking: HeldBookin
           {" · "}
           <a href={telHref(booking.phone)}>{booking.phone}</a>
         </span>
-      ) : null}{" "}
+      ) : null}
       <span className="calendar-state">
+        {" · "}
         <BookingState view={view} booking={booking} />
         {booking.source === "staff" ? <span className="help"> · {view.t("calendar.byStaff")}</span> : null}
       </span>

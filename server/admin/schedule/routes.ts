@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { reasonFromTyped, whyFields } from "../shared/estate-reason-fields";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -186,6 +187,7 @@ const decision = z.union([
  */
 const warningAnswers = z.looseObject({ confirm: z.string().optional() }).transform(({ confirm, ...fields }) => ({
   confirmed: confirm === "yes",
+  why: reasonFromTyped(fields),
   decisions: new Map(
     Object.entries(fields).flatMap(([name, value]) => {
       const chosen = name.startsWith(decisionField("")) ? decision.safeParse(value) : null;
@@ -196,7 +198,7 @@ const warningAnswers = z.looseObject({ confirm: z.string().optional() }).transfo
 type WarningAnswers = z.output<typeof warningAnswers>;
 
 /** No answers: the warning is shown first. */
-const unanswered: WarningAnswers = { confirmed: false, decisions: new Map() };
+const unanswered: WarningAnswers = { confirmed: false, why: { preset: "other", note: "" }, decisions: new Map() };
 
 /** A change's form with the warning page's answers sent back with it: the value is `{ form, answers }`, each problem at its field. */
 const answered = <S extends z.ZodType>(form: S) =>
@@ -244,7 +246,7 @@ async function settle(
 ) {
   const { bookings } = context;
   const view = viewFor(context, request, reply);
-  const isChoice = (name: string) => name.startsWith(decisionField(""));
+  const isChoice = (name: string) => name.startsWith(decisionField("")) || name === whyFields.preset || name === whyFields.note;
   const hidden = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "confirm" && !isChoice(name)));
   const chosen = Object.fromEntries(Object.entries(typed).filter(([name]) => isChoice(name)));
   const warn = (status: number, affected: ReturnType<typeof affectedBy>, problems: string[], stale: boolean) =>
@@ -268,7 +270,7 @@ async function settle(
     if (affected.length > 0) return warn(200, affected, [], false);
   }
   try {
-    const result = await applyScheduleChange(bookings, change, answers.decisions, staffOf(request).email);
+    const result = await applyScheduleChange(bookings, change, answers.decisions, staffOf(request).email, answers.why);
     if (!result.done) return warn(409, result.affected, [], answers.confirmed);
   } catch (error) {
     if (!(error instanceof MoveRefused)) throw error;

@@ -1,4 +1,5 @@
 import type { BookedVisit } from "../../bookings/visits";
+import { EstateReasonFields } from "../shared/estate-reason-fields";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { checkInAction } from "../shared/links";
@@ -68,6 +69,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
+      {name === "cancel" ? <EstateReasonFields view={view} guestMayAsk /> : null}
       {sure ? (
         <label className="check">
           <input type="checkbox" name="sure" value="yes" required />
@@ -183,6 +185,7 @@ function MoveForms({ view, visit, base, day, options }: { view: ViewContext; vis
               );
             })}
           </fieldset>
+          <EstateReasonFields view={view} guestMayAsk />
           <button type="submit">{view.t("slot.move.button")}</button>
         </form>
       )}

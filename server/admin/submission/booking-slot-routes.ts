@@ -12,6 +12,7 @@ import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { sheetRowId, submissionHref } from "../shared/links";
+import { reasonOf, whyShape } from "../shared/estate-reason-fields";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm } from "../shared/staff-form";
 
@@ -33,6 +34,7 @@ const moveForm = buttonForm({
     .string()
     .transform((start) => parseStart(start))
     .optional(),
+  ...whyShape,
 });
 
 /**
@@ -52,6 +54,7 @@ const slotActionForm = buttonForm({
     .string()
     .optional()
     .transform((back) => (back !== undefined && sheetBack.test(back) ? back : undefined)),
+  ...whyShape,
 });
 
 /**
@@ -74,7 +77,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
       if (!visit) return reply.redirect(page, 303);
       const local = request.body.slot;
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
-      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email);
+      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email, reasonOf(request.body));
       const note =
         outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
       return reply.redirect(`${page}?slot=${note}`, 303);
@@ -106,7 +109,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
           ? await undoDecline(context.bookings, id, staff)
           : action === "decline"
             ? await declineBooking(context.bookings, id, session.email)
-            : await cancelByStaff(context.bookings, id, session.email);
+            : await cancelByStaff(context.bookings, id, session.email, reasonOf(request.body));
     return reply.redirect(`${page}?slot=${outcome === "done" ? action : outcome}`, 303);
   });
 });

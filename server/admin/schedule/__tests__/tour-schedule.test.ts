@@ -299,7 +299,8 @@ describe("a booking's tour time on its page", () => {
     expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T15:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveFull`);
     expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T12:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveClosed`);
     expect((await office.post(`${page}/slot/move`, { slot: "tomorrow" })).headers.location).toBe(`${page}?slot=moveChoose`);
-    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00" });
+    // The visitor asked for it on the phone: the form says so, and the history keeps it.
+    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00", whyPreset: "guestAsked", whyNote: "" });
     expect(moved.headers.location).toBe(`${page}?slot=moved`);
     const shown = said((await office.get(moved.headers.location as string)).body);
     expect(shown).toContain("The visit is moved; the visitor gets the new time and an updated calendar file.");
@@ -322,7 +323,7 @@ describe("a booking's tour time on its page", () => {
       detail: string;
     }[];
     expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
-      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
+      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00", why: "guestAsked", note: "" }],
     ]);
     // The places of 20 March are free again.
     expect(await starts(app, "package=hermitage&from=2027-03-20&to=2027-03-20")).toEqual([
