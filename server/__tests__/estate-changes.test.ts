@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { translator } from "#locales";
+import { adminTranslator } from "#locales/admin";
 import { isoWithOffset } from "../bookings/paris-time";
 import { createVoucher } from "../bookings/vouchers";
 import { adminTestServer, signedInAdmin } from "./support/admin";
@@ -123,5 +124,52 @@ describe("a closure the estate makes", () => {
     expect(textOfMail(anaMail)).toContain(es("tourMail.estateMovedIntro"));
     expect(textOfMail(anaMail)).toContain(es("tourMail.estateReason.privateEvent"));
     expect(textOfMail(anaMail)).not.toContain(es("tourMail.movedIntro"));
+  });
+});
+
+/** A warning page's form as the browser sends it untouched: its hidden fields, and each select's chosen option. */
+function formAsShown(body: string): Record<string, string> {
+  const unescape = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+  const fields = Object.fromEntries(
+    [...body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((match) => [match[1]!, unescape(match[2]!)]),
+  );
+  for (const select of body.matchAll(/<select name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    const options = [...select[2]!.matchAll(/<option([^>]*)>/g)].map((option) => option[1]!);
+    const chosen = options.find((option) => /selected/.test(option)) ?? options[0]!;
+    fields[select[1]!] = unescape(/value="([^"]*)"/.exec(chosen)![1]!);
+  }
+  return fields;
+}
+
+describe("one date's time moved in one step", () => {
+  it("proposes the new time to each booking, moves them with the estate's mail, and says what it did", async () => {
+    const { app, smtp, staff } = await estate();
+    const jean = await booked(app, visitor("Jean Dupont", "jean@example.fr", "fr", { guests: 4 }));
+    const emily = await booked(app, visitor("Emily Clarke", "emily@example.co.uk", "en", { guests: 3 }));
+    const move = { day: saturday, package: "hermitage", kind: "moved", time: "10:00", newTime: "10:30", dateNote: "" };
+    // The same time is not a move: refused, naming the field.
+    const same = await staff.post("/admin/schedule/dates", { ...move, newTime: "10:00" });
+    expect(same.statusCode).toBe(400);
+    expect(same.body.replace(/\s+/g, " ")).toContain(adminTranslator("en").t("schedule.error.dateNewTime"));
+    const asked = await staff.post("/admin/schedule/dates", move);
+    expect(asked.statusCode).toBe(200);
+    const fields = formAsShown(asked.body);
+    const to1030 = `move:${at("10:30")}`;
+    expect([fields[`decision-${jean}`], fields[`decision-${emily}`]]).toEqual([to1030, to1030]);
+    const done = await staff.post("/admin/schedule/dates", { ...fields, whyPreset: "guide" });
+    expect(done.statusCode).toBe(303);
+    const location = done.headers.location as string;
+    expect(location).toMatch(/^\/admin\/schedule\?done=dateMoved&moved=2&cancelled=0&kept=0&mails=\d+$/);
+    const en = adminTranslator("en").t;
+    const mails = Number(new URLSearchParams(location.split("?")[1]).get("mails"));
+    expect(mails).toBeGreaterThanOrEqual(2);
+    const page = (await staff.get(location)).body.replace(/\s+/g, " ");
+    expect(page).toContain(en("schedule.summary", { moved: 2, cancelled: 0, kept: 0, mails }));
+    // Both at 10:30 now, and 10:00 no longer runs that day.
+    const times = app.db.prepare("SELECT DISTINCT slot_time AS time FROM tour_slot_bookings WHERE status = 'confirmed'").all();
+    expect(times).toEqual([{ time: "10:30" }]);
+    const [, jeanMail] = await mailsTo(smtp, "jean@example.fr", 2);
+    expect(textOfMail(jeanMail)).toContain(fr("tourMail.estateMovedIntro"));
+    expect(textOfMail(jeanMail)).toContain(fr("tourMail.estateReason.guide"));
   });
 });

@@ -41,6 +41,14 @@ export interface Affected {
   moveOptions: OpenSlot[];
 }
 
+/** What an applied change did: the bookings moved, cancelled and kept, and the e-mails it queued (the guests', the waitlist's, the estate's). */
+export interface ChangeSummary {
+  moved: number;
+  cancelled: number;
+  kept: number;
+  mails: number;
+}
+
 /** What the staff chose for a booking a schedule change touches. */
 export type Decision = { action: "keep" } | { action: "cancel" } | { action: "move"; to: LocalTime };
 
@@ -106,7 +114,7 @@ export async function applyScheduleChange(
   decisions: ReadonlyMap<string, Decision>,
   actor: string,
   why: EstateReason | null = null,
-): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
+): Promise<{ done: true; id: number | null; summary: ChangeSummary } | { done: false; affected: Affected[] }> {
   try {
     const result = await deps.commits.run((tx) => {
       const now = deps.now();
@@ -147,8 +155,10 @@ export async function applyScheduleChange(
       }
       const detail = { ...changeDetail(change), ...(id !== null ? { id } : {}), ...(why ? { why: why.preset, note: why.note } : {}), bookings: settled };
       recordAudit(tx, { actor, action: changeAction[change.kind], target: { type: "schedule", id: "tours" }, detail }, now);
-      queueMails(tx, bookingMails([...events, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
-      return { done: true as const, id };
+      const mails = bookingMails([...events, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule));
+      queueMails(tx, mails);
+      const count = (action: string) => settled.filter((one) => one.decision === action).length;
+      return { done: true as const, id, summary: { moved: count("move"), cancelled: count("cancel"), kept: count("keep"), mails: mails.length } };
     });
     refundWhatIsDue(deps);
     return result;
@@ -163,6 +173,7 @@ const changeAction = {
   "closure-add": auditActions.closureAdded,
   "closure-remove": auditActions.closureRemoved,
   "date-add": auditActions.dateChangeAdded,
+  "date-move": auditActions.dateChangeAdded,
   "date-remove": auditActions.dateChangeRemoved,
 } as const satisfies Record<ScheduleChange["kind"], string>;
 
@@ -175,6 +186,8 @@ function changeDetail(change: ScheduleChange): Record<string, unknown> {
       return { ...change.closure };
     case "date-add":
       return { ...change.change };
+    case "date-move":
+      return { ...change.change, movedTo: change.to };
     case "closure-remove":
     case "date-remove":
       return { id: change.id };
