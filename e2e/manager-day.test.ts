@@ -184,7 +184,8 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await screenshots(page, "schedule-change");
   // Kept, all three (the default): the calendar still shows them, on the closed day.
   await page.getByRole("button", { name: fr("scheduleChange.apply") }).click();
-  await expect(page.getByRole("status")).toHaveText(fr("schedule.closureAdded"));
+  // The notice says what the change did: the three bookings kept, nobody mailed.
+  await expect(page.getByRole("status")).toHaveText(`${fr("schedule.closureAdded")} ${fr("schedule.summary", { moved: 0, cancelled: 0, kept: 3, mails: 0 })}`);
   await page.goto(`${server.url}/admin/calendar?view=day&day=${saturday}`);
   await expect(page.locator(".calendar-day")).toContainText(fr("calendar.closedNote", { note: "Mariage privé au château" }));
   for (const who of [visitors.jean, visitors.emily, visitors.wang]) await expect(page.locator(".calendar-day")).toContainText(who.name);
@@ -208,7 +209,7 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await jean.getByLabel(fr("scheduleChange.choose")).selectOption(`move:${at("10:30")}`);
   await expect(page.locator(".affected > li", { hasText: visitors.emily.name }).getByLabel(fr("scheduleChange.choose"))).toHaveValue("keep");
   await page.getByRole("button", { name: fr("scheduleChange.apply") }).click();
-  await expect(page.getByRole("status")).toHaveText(fr("schedule.saved"));
+  await expect(page.getByRole("status")).toHaveText(`${fr("schedule.saved")} ${fr("schedule.summary", { moved: 1, cancelled: 0, kept: 1, mails: 1 })}`);
   // Jean's mail: the same calendar entry, one change later, at 10:30 Paris time.
   const [booked, moved] = await mailsTo(visitors.jean.email, 2);
   const before = eventOf(calendarOf(booked).content.toString("utf8"));

@@ -43,6 +43,11 @@ export function vouchersOfBookings(db: Db, ids: readonly string[]): Map<string, 
   return new Map(rows.map((row) => [row.redeemed_by!, row]));
 }
 
+/** The vouchers made from `from` to `to` (ISO instants, `to` excluded), oldest first. */
+export function vouchersCreatedBetween(db: Db, from: string, to: string): VoucherRow[] {
+  return db.prepare("SELECT * FROM tour_vouchers WHERE created_at >= ? AND created_at < ? ORDER BY created_at").all(from, to) as VoucherRow[];
+}
+
 /** Every voucher, newest first (at most `limit`). */
 export function listVouchers(db: Db, limit = 500): VoucherRow[] {
   return db.prepare("SELECT * FROM tour_vouchers ORDER BY created_at DESC, code LIMIT ?").all(limit) as VoucherRow[];
