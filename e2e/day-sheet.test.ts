@@ -17,7 +17,7 @@ import { dataDirWithStaff, phoneCode } from "./support/staff";
  * The day sheet a guide holds, in French, in Chromium on the built site and the real server (on a
  * clock the test moves, ./support/clock-server.ts), with a local SMTP server: nine bookings over a
  * day's times, each with a long note of the guest's, one paid in part with a gift voucher, one
- * guest's record noting an allergy, one time full with someone on its waitlist.
+ * guest's record with a note, one time full with someone on its waitlist.
  * - At 1280 px the sheet fits the window, each booking's price and what is left to collect are on
  *   it, and axe finds nothing; printed by Chromium it is one A4 page with every name and every
  *   note whole.
@@ -130,11 +130,11 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
     waitlist: true,
   });
 
-  // At the desk, 1280 px: the office notes Claire's allergy on her record.
+  // At the desk, 1280 px: the office notes Claire's wish on her record.
   const { page: desk } = await openPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   await signIn(desk);
   await desk.goto(`${server.url}/admin/guests/${ids.get("Claire Petit")!}`);
-  await desk.getByLabel(fr("guest.notes")).fill("Allergie aux fruits à coque");
+  await desk.getByLabel(fr("guest.notes")).fill("Souhaite acheter une caisse de 2015 après la visite");
   await desk.getByRole("button", { name: fr("guest.save") }).click();
   await expect(desk.getByRole("status")).toHaveText(fr("guest.saved"));
 
@@ -150,7 +150,7 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
   const claireOwes = quoteTour(mongiron, 2).totalCents - 5000;
   await expect(claire).toContainText(fr("sheet.money.voucher", { code: voucher, amount: euros(5000) }));
   await expect(claire).toContainText(fr("sheet.money.balance", { amount: euros(claireOwes) }));
-  await expect(claire).toContainText("Allergie aux fruits à coque");
+  await expect(claire).toContainText("Souhaite acheter une caisse de 2015 après la visite");
   await expect(desk.locator(".sheet-waitlist")).toContainText("Agnès Blanc");
   expect(await violations(desk)).toEqual([]);
   if (process.env.E2E_SCREENSHOTS) await desk.screenshot({ path: `${shots}/day-sheet-money-fr-1280.png`, fullPage: true });
@@ -167,7 +167,7 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
     if (!("short" in booking)) expect(text).toContain(folded(longNote(n)));
   }
   expect(text).toContain(folded(fr("sheet.money.balance", { amount: euros(claireOwes) })));
-  expect(text).toContain(folded("Allergie aux fruits à coque"));
+  expect(text).toContain(folded("Souhaite acheter une caisse de 2015 après la visite"));
 
   // Ten days ahead: no check-in at all.
   await expect(desk.getByRole("button", { name: new RegExp(` — ${bookings[0]!.name}$`) })).toHaveCount(0);

@@ -99,7 +99,7 @@ describe("the day sheet", () => {
     await noteGuest(
       app.bookings,
       { email: "claire@example.fr", bookingId: claire },
-      { notes: "Allergie aux fruits à coque", tags: ["VIP", "allergies"], country: null },
+      { notes: "Souhaite acheter une caisse de 2015 après la visite", tags: ["VIP", "Famille"], country: null },
       admin.email,
     );
     const claireUrl = `/admin/submissions/tour-bookings/${claire}`;
@@ -121,10 +121,10 @@ describe("the day sheet", () => {
       en("sheet.money.voucher", { code, amount: euros(5000) }),
       en("sheet.money.balance", { amount: euros(claireFull - 5000) }),
       "Nous viendrons à vélo, merci de garder une place pour les attacher.",
-      `${en("sheet.notes.guest")} Allergie aux fruits à coque`,
+      `${en("sheet.notes.guest")} Souhaite acheter une caisse de 2015 après la visite`,
       `${en("sheet.notes.staff")} Table au fond, près de la fenêtre`,
       // Tags read apart, not run together.
-      `${en("guest.tagShort.VIP")} ${en("guest.tagShort.allergies")}`,
+      `${en("guest.tagShort.VIP")} Famille`,
       en("calendar.waitlist.title"),
       "Agnès Blanc",
     ])

@@ -13,7 +13,8 @@ import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
 import { givenBackBy, type EstateReason } from "./estate-reason";
 import { refundWhatIsDue } from "./refund";
-import { bookingFacts, bookingType, changeable } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts, changeable } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** The visitor cancels: "late" past the cut-off, or for a booking that no longer holds places. */

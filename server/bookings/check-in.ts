@@ -10,7 +10,7 @@ import { setAttendance, slotBookingById } from "../db/tour-ledger";
 import type { Bookings } from "./deps";
 import { localOf, type LocalTime } from "./paris-time";
 import { slotInstant, type Schedule } from "./schedule";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 /** Which marks the check-in allows for a tour at `now`: arrived from its day on, absent once it started. */
 export interface CheckInsOpen {

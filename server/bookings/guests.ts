@@ -3,18 +3,23 @@
  * with the same address (matched in lower case), with their visits and no-shows (counted from the
  * day's check-in), the language and phone of their latest booking, the country (the staff's, else
  * read from the phone's calling code with libphonenumber-js), and the staff's own notes and tags
- * ("VIP", "trade", "allergies"), shown on every booking and on the day sheet. Nothing is copied:
+ * ("VIP", "trade"), shown on every booking and on the day sheet. Nothing is copied:
  * the record reads the bookings, so erasing the person (server/db/privacy.ts) leaves nothing but
  * the staff's row, which goes with them. SQL: server/db/tour-guests.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { bookingType } from "../forms";
 import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
 import type { Bookings } from "./deps";
 import { bookingsOfGuest, guestNotesOf, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
 
-/** The tags the staff pick most, offered as boxes to tick (their own words may be added). */
-export const suggestedTags = ["VIP", "trade", "allergies"] as const;
+/**
+ * The tags the staff pick most, offered as boxes to tick (their own words may be added). None is
+ * about health: an allergy or a diet is health data (GDPR art. 9), kept only with the guest's
+ * explicit consent, never suggested by the form (the privacy policy, "Guest records").
+ */
+export const suggestedTags = ["VIP", "trade"] as const;
 
 /** At most this many tags, each at most this long: a tag is a word or two, not a note. */
 export const tagLimits = { count: 12, length: 30 } as const;
@@ -62,7 +67,7 @@ export function guestOf(db: Db, email: string): Guest | null {
 }
 
 /** Tags as the staff typed them: trimmed, one of each (whatever the case), within the limits. */
-export function cleanTags(tags: readonly string[]): string[] {
+function cleanTags(tags: readonly string[]): string[] {
   const kept = new Map<string, string>();
   for (const tag of tags) {
     const clean = tag.replace(/\s+/g, " ").trim().slice(0, tagLimits.length);
@@ -77,6 +82,6 @@ export function noteGuest(deps: Bookings, guest: { email: string; bookingId: str
     const now = deps.now();
     const tags = cleanTags(notes.tags);
     saveGuestNotes(tx, guest.email, { notes: notes.notes, tags, country: notes.country }, actor, now);
-    recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id: guest.bookingId }, detail: { tags: notes.tags } }, now);
+    recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: bookingType, id: guest.bookingId }, detail: { tags: notes.tags } }, now);
   });
 }

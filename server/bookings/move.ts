@@ -14,7 +14,8 @@ import type { Bookings } from "./deps";
 import type { EstateReason } from "./estate-reason";
 import { checkPlaces, SlotRefused } from "./ledger";
 import type { Slot } from "./schedule";
-import { bookingFacts, bookingType, changeable, movesLeft } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts, changeable, movesLeft } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /**

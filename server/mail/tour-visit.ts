@@ -16,6 +16,7 @@ import { tourCalendar } from "./calendar";
 import { bodySafe, headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /**
  * The ready reasons the staff give for a cancellation or a move they make: at the guest's own
@@ -184,7 +185,7 @@ export function composeVisitMail(
     attendee: { email: visit.email },
     stamp: now,
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -193,7 +194,7 @@ export function composeVisitMail(
     html,
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
-  };
+  });
 }
 
 /**
@@ -216,7 +217,7 @@ function estateBlocks(t: ReturnType<typeof translator>["t"], language: Language,
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
 
 /** A waitlist offer's link. */
-export function offerLink(siteUrl: string, token: string): string {
+function offerLink(siteUrl: string, token: string): string {
   const url = new URL(apiPaths.tourWaitlist, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
@@ -250,7 +251,7 @@ export function composeWaitlistOffer(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -279,7 +280,7 @@ export function composeWaitlistJoined(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -311,5 +312,5 @@ export function composeRequestReceived(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
