@@ -20,6 +20,7 @@ import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/adm
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { PaymentProviderStandIn } from "./support/payment-provider";
 import { bookTour } from "./support/schedule";
+import { mailsTo } from "./support/tour-mail";
 
 const { apps, smtps } = closedAfterEachTest();
 const providers = new Set<PaymentProviderStandIn>();
@@ -55,7 +56,7 @@ async function estate() {
     return { status: answer.statusCode, body: answer.body };
   };
   const staff = await signedInAdmin(app, admin, clock.now);
-  return { app, provider, clock, staff };
+  return { app, provider, clock, staff, smtp };
 }
 
 const visitor = (n: number, date: string, extra: Record<string, unknown> = {}) => ({
@@ -135,5 +136,23 @@ describe("the month's takings", () => {
     expect(Number(totals[column("revenue")])).toBe(confirmed.total / 100);
     expect(Number(totals[column("refunds")])).toBe(deposit(refunded) / 100);
     expect(rows.find((row) => row[0] === en("reports.vouchersSold"))![2]).toBe("2");
+  });
+});
+
+describe("a deposit paid online", () => {
+  it("is announced to the estate, in the staff's language, with its amount", async () => {
+    const { app, provider, smtp } = await estate();
+    writePackageRules(app.db, [{ package: "hermitage", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]);
+    app.bookings.schedule.changed();
+    const id = await booked(app, visitor(1, "2027-03-06", { guests: 6 }));
+    expect((await provider.pay(provider.sessionOf(id)!.id)).status).toBe(200);
+    const amount = (app.db.prepare("SELECT amount_cents AS a FROM tour_payments WHERE booking_id = ?").get(id) as { a: number }).a;
+    const fr = adminTranslator("fr").t;
+    const notices = await mailsTo(smtp, content.site.contact.email, 2);
+    const paid = notices.find((mail) => mail.subject?.startsWith(fr("estateMail.subject.depositPaid")));
+    expect(paid, notices.map((mail) => mail.subject).join(" | ")).toBeDefined();
+    expect(paid!.text?.replace(/\s+/g, " ")).toContain(
+      fr("estateMail.intro.depositConfirmed", { name: "Visiteur 1", amount: formatPrice(amount / 100, "fr") }).replace(/\s+/g, " "),
+    );
   });
 });

@@ -95,6 +95,8 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
     }
     case "confirmed":
       return present(visitorMail("confirmed", event.booking, facts));
+    case "depositPaid":
+      return present(depositNotice(event.booking, event.amountCents, event.waiting, facts));
     case "waitingForMinimum":
       return present(visitorMail("booked", event.booking, facts));
     case "moved":
@@ -133,6 +135,18 @@ const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : 
 /** A move or cancellation the estate made, as the visitor's e-mail tells it (null for the visitor's own, online or asked of the staff). */
 const estateChangeOf = (changedBy: ChangedBy, givenBack: GivenBack | null): EstateChange | null =>
   changedBy.by === "visitor" || changedBy.why?.preset === "guestAsked" ? null : { why: changedBy.why, givenBack };
+
+/** The estate's e-mail that a deposit was paid online, as its notice of the booking promised. */
+function depositNotice(visit: BookingFacts, amountCents: number, waiting: boolean, { mail, schedule, now }: MailFacts): OutgoingMail | null {
+  if (!mail) return null;
+  const changed = { id: visit.bookingId, name: visit.name, email: visit.email, language: visit.language, package: visit.package, guests: visit.guests };
+  return composeEstateChange(
+    waiting ? "depositWaiting" : "depositConfirmed",
+    { ...changed, from: slotInstant(schedule, visit), to: null, amountCents },
+    mail,
+    now,
+  );
+}
 
 /** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
 function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
