@@ -172,6 +172,11 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await nav.getByRole("link", { name: fr("layout.nav.schedule") }).click();
   // The menu folds again on the new page, which it names as the one in view.
   await expect(nav.getByRole("link", { name: fr("layout.nav.schedule"), includeHidden: true })).toHaveAttribute("aria-current", "page");
+  // The weekly times' day boxes are targets of 24 px at least, on the phone as on the desk (WCAG 2.2 target size).
+  expect(await violations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await violations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // Closing the Saturday for a private wedding lists the three bookings first.
   const closures = page.locator('form[action="/admin/schedule/closures"]');
