@@ -360,6 +360,13 @@ describe("the staff's private calendar feed", () => {
       ["Camille Martin · 5 people · Château L’Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
     ]);
     expect(events[0]!.description).toContain("Language: French");
+    // A member who chose French in the staff area gets the feed in French.
+    await office.post("/admin/language", { lang: "fr", back: "/admin/account" });
+    const frenchFeed = new ICAL.Component(ICAL.parse((await app.inject({ method: "GET", url: address })).body));
+    const french = new ICAL.Event(frenchFeed.getFirstSubcomponent("vevent")!);
+    expect(french.summary).toBe(`Camille Martin · ${fr("slot.guests", { count: 5 })} · ${app.bookings.content.tourName("hermitage", "fr")}`);
+    expect(french.description).toContain(fr("feed.language", { language: "français" }));
+    await office.post("/admin/language", { lang: "en", back: "/admin/account" });
 
     // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
     expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");
