@@ -32,6 +32,8 @@ export const apiPaths = {
   tourBooking: "/api/tours/booking",
   /** A place on a waitlist, and the places it offers. */
   tourWaitlist: "/api/tours/waitlist",
+  /** Stops the thank-you e-mails after a visit (the link in each, and its one-click POST). */
+  tourThanks: "/api/tours/thanks",
   newsletterConfirm: "/api/newsletter/confirm",
   newsletterUnsubscribe: "/api/newsletter/unsubscribe",
   /** The pictures of the newsletter's e-mails, which mail programs fetch (`<scene>.jpg` below it). */

@@ -142,4 +142,10 @@ describe("typography the native readers asked for", () => {
     const straight = textsIn("fr").filter((text) => names.reduce((rest, name) => rest.split(name).join(""), text).includes("'"));
     expect(straight).toEqual([]);
   });
+
+  it("keeps French punctuation with its word: a no-break space before : ; ? ! » and after « (« Rappel : », not a colon alone at a line's start)", () => {
+    // A URL's colon (https:) and an ICU argument's ({count, plural, …}) have no space before them.
+    const loose = textsIn("fr").filter((text) => / [:;?!»]|« /.test(text));
+    expect(loose).toEqual([]);
+  });
 });

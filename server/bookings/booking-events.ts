@@ -47,9 +47,10 @@ export type BookingEvent =
   | { kind: "requestDeclined"; id: string; visitor: Visitor; reason: string; actor: string }
   /**
    * A waiting booking's hold ended: its request unanswered, its deposit unpaid, its tour's
-   * minimum not reached (`sweep`); or its checkout ended or could not start (`checkout`).
+   * minimum not reached (`sweep`); its checkout ended unpaid, as the payment provider says
+   * (`provider`); or its checkout could not start (`checkout`: the visitor's page says so).
    */
-  | { kind: "expired"; booking: BookingFacts; via: "sweep" | "checkout" }
+  | { kind: "expired"; booking: BookingFacts; via: "sweep" | "provider" | "checkout" }
   | { kind: "reminded"; booking: BookingFacts }
   /** Freed places offered to the first in line whose group fits, held for them until `until`. */
   | { kind: "offered"; entry: WaitlistEntry; visitor: Visitor; until: Date }

@@ -7,6 +7,8 @@
  * each is sent once or not at all.
  */
 import type { Content } from "#content";
+import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
+import { wineNameIn, wineNameIsLocal, nameIn } from "#content/names";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
@@ -23,15 +25,18 @@ import {
   composeWaitlistJoined,
   composeWaitlistOffer,
   type VisitForMail,
+  type VisitMailCause,
   type VisitMailContext,
   type VisitMailKind,
 } from "../mail/tour-visit";
-import { defaultLanguage, isLanguage } from "#core/languages";
+import { defaultLanguage, isLanguage, languages, type Language } from "#core/languages";
 import type { BookingEvent, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
 import { localOf } from "./paris-time";
+import { packagePrices } from "./pricing";
 import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
-import { bookingType, type BookedVisit, type BookingFacts } from "./visits";
+import { visitPrice } from "./visit-price";
+import { bookingType, type BookingFacts } from "./visits";
 
 /** An e-mail about one booking (the outbox files it under the booking). */
 export interface BookingMail {
@@ -76,8 +81,11 @@ const idOf = (event: BookingEvent) =>
 function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
   const { mail } = facts;
   switch (event.kind) {
-    case "requested":
-      return mail ? [...estateNotice(event.submission, facts), composeRequestReceived(event.submission.id, event.submission.input, mail)] : [];
+    case "requested": {
+      const { id, input } = event.submission;
+      const tour = { meeting: meetingOf(facts.content, input.package, input.language), price: groupPrice(facts.content, input.package, input.guests ?? null) };
+      return mail ? [...estateNotice(event.submission, facts), composeRequestReceived(id, input, mail, tour)] : [];
+    }
     case "waitlisted": {
       const { date, time, guests } = event.entry;
       return [
@@ -91,12 +99,12 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
       return submission ? [...estateNotice(submission, facts, heldNotice(booking)), ...visitor] : visitor;
     }
     case "confirmed":
-      return present(visitorMail("confirmed", event.booking, facts));
+      return present(visitorMail("confirmed", event.booking, facts, { by: event.by }));
     case "waitingForMinimum":
       return present(visitorMail("booked", event.booking, facts));
     case "moved":
       return [
-        ...present(visitorMail("moved", event.booking, facts)),
+        ...present(visitorMail("moved", event.booking, facts, { from: event.from })),
         ...(event.changedBy.by === "visitor" ? present(estateChange("moved", event.booking, event.from, facts)) : []),
       ];
     case "cancelled":
@@ -109,11 +117,13 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
     case "requestDeclined": {
       const { visitor } = event;
       const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
-      return [composeDeclineReply({ id: event.id, name: visitor.name, email: visitor.email, language }, event.reason, facts.estate)];
+      const meeting = meetingOf(facts.content, visitor.package, language);
+      return [composeDeclineReply({ id: event.id, name: visitor.name, email: visitor.email, language }, event.reason, facts.estate, meeting)];
     }
     case "expired":
-      // A checkout that ended or could not start says so itself, on the provider's page and the visitor's.
-      return event.via === "sweep" ? present(visitorMail("expired", event.booking, facts)) : [];
+      // A checkout that could not start says so itself, on the visitor's page; one that lapsed unpaid
+      // is told as the sweep tells it, whether the sweep or the provider's webhook saw it first (N6).
+      return event.via === "checkout" ? [] : present(visitorMail("expired", event.booking, facts));
     case "reminded":
       return present(visitorMail("reminder", event.booking, facts));
     case "offered":
@@ -127,8 +137,26 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
 
 const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : []);
 
-/** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
-function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
+/** Where a package's tour meets, in a language (the estate's own address for a package the content no longer describes). */
+function meetingOf(content: ContentStore, pkg: string, lang: Language): MeetingPoint {
+  const site = content.current.site;
+  const none = Object.fromEntries(languages.map((one) => [one, ""])) as Record<Language, string>;
+  return meetingPointOf(site, packagePrices(content.current, pkg) ?? { meetingPoint: { at: "estate", directions: none } }, lang);
+}
+
+/** What a group would pay on a package's shared tour (a request's, a waitlist's), or null without a group size. */
+const groupPrice = (content: ContentStore, pkg: string, guests: number | null) =>
+  guests ? visitPrice(content.current, { package: pkg, guests, private: false, priceCents: null, voucher: null, deposit: null }) : null;
+
+/** Whether a booking is still a request (the estate's answer awaited, or it was declined or lapsed as one): its e-mails then call it one (N17). */
+const isRequest = (visit: BookingFacts) =>
+  (visit.status === "pending" || visit.status === "declined" || visit.status === "expired") && (visit.waitingFor === null || visit.waitingFor === "estate");
+
+/**
+ * What the visitor's e-mails say of a booking: its time, group, state and private link, the tour
+ * named in the visitor's language, where it meets and what it costs as stored.
+ */
+function visitForMail(visit: BookingFacts, content: ContentStore): VisitForMail {
   return {
     id: visit.bookingId,
     email: visit.email,
@@ -141,6 +169,9 @@ function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
     status: visit.status,
     sequence: visit.sequence,
     token: visit.token,
+    meeting: meetingOf(content, visit.package, visit.language),
+    price: visitPrice(content.current, visit),
+    request: isRequest(visit),
   };
 }
 
@@ -157,7 +188,7 @@ const visitContext = (mail: BookingMailContext, schedule: Schedule, pkg: Slot["p
  * experiences' own words: none while its deposit is paid (the checkout says so), the minimum's
  * e-mail while it waits for enough people, the lapse of either.
  */
-function visitorMail(kind: VisitMailKind, visit: BookingFacts, { mail, schedule, content, now }: MailFacts): OutgoingMail | null {
+function visitorMail(kind: VisitMailKind, visit: BookingFacts, { mail, schedule, content, now }: MailFacts, cause: VisitMailCause = {}): OutgoingMail | null {
   if (!mail || visit.email === "") return null;
   const forMail = visitForMail(visit, content);
   const context = visitContext(mail, schedule, visit.package);
@@ -167,7 +198,7 @@ function visitorMail(kind: VisitMailKind, visit: BookingFacts, { mail, schedule,
   if (kind === "booked" && waiting === "minimum") return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
   if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
   if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
-  return composeVisitMail(kind, forMail, context, now);
+  return composeVisitMail(kind, forMail, context, now, cause);
 }
 
 /** The estate's notice of a new submission (with what became of its time), as every form's. */
@@ -215,6 +246,8 @@ function waitlistForMail(entry: WaitlistEntry, email: string, visitor: { languag
     zone: schedule.zone,
     guests: entry.guests,
     token: entry.token,
+    meeting: meetingOf(content, entry.package, language),
+    price: groupPrice(content, entry.package, entry.guests),
   };
 }
 
@@ -247,15 +280,26 @@ function offerTaken(booking: BookingFacts, entry: WaitlistEntry, { mail, schedul
   return composeEstateChange(kind, { ...changed, from: slotInstant(schedule, entry), to: null }, mail, now);
 }
 
-/** The wines poured on `packages`' tours, each once, named as the shop names them (content/tours.json `wines`). */
-function winesPoured(content: Content, packages: readonly string[]) {
+/**
+ * The wines poured on `packages`' tours that the shop sells, each once, named as the guest's
+ * language names them (莱斯库尔隐庐酒庄 2020, with the Latin name after it where the language
+ * writes it in other letters: the native readers' N10).
+ */
+function winesPoured(content: Content, packages: readonly string[], lang: Language) {
   const ids = new Set(packages.flatMap((id) => content.tours.packages.find((tour) => tour.id === id)?.wines ?? []));
-  return [...ids].flatMap((id) => content.wines.filter((wine) => wine.id === id).map((wine) => ({ id: wine.id, name: `${wine.name} ${wine.vintage}` })));
+  return [...ids].flatMap((id) =>
+    content.wines
+      .filter((wine) => wine.id === id)
+      .map((wine) => {
+        const name = `${wineNameIn(content.site, wine, lang)} ${wine.vintage}`;
+        return { id: wine.id, name: wineNameIsLocal(content.site, wine, lang) ? `${name}（${nameIn(wine.name, {}, lang)}）` : name };
+      }),
+  );
 }
 
 /** The thank-you e-mail the day after a visit, with the wines of the day's tours. */
 function thanks(visit: BookingFacts, packages: readonly string[], { mail, schedule, content }: MailFacts): OutgoingMail | null {
   if (!mail || visit.email === "") return null;
-  const thanked = { ...visitForMail(visit, content), package: visit.package, wines: winesPoured(content.current, packages) };
+  const thanked = { ...visitForMail(visit, content), package: visit.package, wines: winesPoured(content.current, packages, visit.language) };
   return composeExperienceMail("thanks", thanked, visitContext(mail, schedule, visit.package));
 }

@@ -43,7 +43,7 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
     if (checkout.outcome === "expired") {
       // The checkout ended unpaid: its time is released now rather than at the next sweep.
       if (setPaymentStatus(tx, checkout.bookingId, ["open"], "expired", now) && setBookingStatus(tx, checkout.bookingId, ["pending"], "expired", now))
-        events.push({ kind: "expired", booking: bookingFacts(tx, checkout.bookingId)!, via: "checkout" });
+        events.push({ kind: "expired", booking: bookingFacts(tx, checkout.bookingId)!, via: "provider" });
     } else {
       if (!checkout.paid) return "ignored" as const;
       const intent = checkout.paymentIntent ? { paymentIntent: checkout.paymentIntent } : {};

@@ -1,7 +1,7 @@
 /**
  * The one in a full time's line, through the link of their e-mails: takes the places offered to
- * them (the time booked for their request, confirmed at once or waiting for the estate, as the
- * package says; the visitor and the estate told), or leaves the line (an offer not taken yet goes
+ * them (the time booked for their request and priced, confirmed at once or waiting for the estate,
+ * as the package says; the visitor and the estate told), or leaves the line (an offer not taken yet goes
  * to the next in line in the same transaction).
  */
 import { changeStatus } from "../db/inbox";
@@ -9,6 +9,7 @@ import { Waitlist } from "../db/tour-waitlist";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, holdEnd, SlotRefused } from "./ledger";
+import { quote } from "./pricing";
 import { holdPlaces } from "./take-places";
 import { bookingFacts, bookingType } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
@@ -32,10 +33,12 @@ export function takeOffer(deps: Bookings, token: string): Promise<"booked" | "la
       return "lapsed" as const;
     }
     const confirmed = schedule.instantConfirm[entry.package];
+    // Priced as any booking is, so its e-mails, its page and the reports say what it costs (zh N9).
+    const priceCents = quote(deps.content.current, entry.package, entry.guests, false)?.totalCents ?? null;
     holdPlaces(
       tx,
       schedule,
-      { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" },
+      { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor", priceCents },
       now,
     );
     const taken = { kind: "offerTaken" as const, booking: bookingFacts(tx, entry.bookingId)!, entry };
