@@ -148,7 +148,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
     const { mail } = composeNewsletterMail(
       issue,
       { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) },
-      { ...context, wines: content.wines, tours: content.tours },
+      { ...context, wines: content.wines, tours: content.tours, site: content.site },
     );
     expectTextCarriesEverything(mail, `newsletter issue ${lang}`);
     expect(mail.html).toContain(`src="${context.siteUrl}/api/newsletter/pictures/cellar.jpg"`);

@@ -8,7 +8,6 @@
  */
 import type { Content } from "#content";
 import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
-import { wineNameIn, wineNameIsLocal, nameIn } from "#content/names";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
@@ -30,6 +29,7 @@ import {
   type VisitMailKind,
 } from "../mail/tour-visit";
 import { defaultLanguage, isLanguage, languages, type Language } from "#core/languages";
+import { wineNameForMail } from "../mail/wine-name";
 import type { BookingEvent, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
 import { localOf } from "./paris-time";
@@ -288,12 +288,7 @@ function offerTaken(booking: BookingFacts, entry: WaitlistEntry, { mail, schedul
 function winesPoured(content: Content, packages: readonly string[], lang: Language) {
   const ids = new Set(packages.flatMap((id) => content.tours.packages.find((tour) => tour.id === id)?.wines ?? []));
   return [...ids].flatMap((id) =>
-    content.wines
-      .filter((wine) => wine.id === id)
-      .map((wine) => {
-        const name = `${wineNameIn(content.site, wine, lang)} ${wine.vintage}`;
-        return { id: wine.id, name: wineNameIsLocal(content.site, wine, lang) ? `${name}（${nameIn(wine.name, {}, lang)}）` : name };
-      }),
+    content.wines.filter((wine) => wine.id === id).map((wine) => ({ id: wine.id, name: wineNameForMail(content.site, wine, lang) })),
   );
 }
 

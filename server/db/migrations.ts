@@ -766,4 +766,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE backup_runs ADD COLUMN alerted_at TEXT;
     `,
   },
+  {
+    version: 95,
+    name: "tours: addresses that want no thank-you e-mail after a visit",
+    sql: `
+      -- An address whose owner stopped the thank-you e-mails after a visit, through the link in one
+      -- of them (server/bookings/thanks-stop.ts): marketing they may refuse at any time (CPCE
+      -- L. 34-5, LSSI art. 21.2). The after-visit sweep sends them none; the e-mails about their
+      -- bookings are not affected.
+      CREATE TABLE tour_thanks_refusals (
+        email TEXT PRIMARY KEY COLLATE NOCASE,
+        refused_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
