@@ -21,8 +21,8 @@ export interface Saved {
   receivedAt: string;
   /** A new submission; false for a repeated newsletter sign-up. */
   created: boolean;
-  /** Newsletter only: a confirmation e-mail is due, with the row's tokens. */
-  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+  /** Newsletter only: a confirmation e-mail is due, with the row's tokens, in the subscription's language. */
+  confirmation: { email: string; language: string; tokens: { confirm: string; unsubscribe: string } } | null;
 }
 
 /**
@@ -139,6 +139,9 @@ export class SubmissionStore {
   /**
    * One row per address: a new address is stored with its language and consent time; a repeated
    * sign-up renews the consent (and re-subscribes an address that had left) without a second row.
+   * A sign-up not yet confirmed keeps the language it was made in, so that the link of its e-mail
+   * opens its page in that language whatever page the address was typed on again (the native
+   * readers' N18); one that had left starts again in the language of the new sign-up.
    */
   private signUp(input: FormInput<"newsletterSignup">, mailsFor: MailsFor | undefined): { id: string } {
     const now = this.now().toISOString();
@@ -168,7 +171,12 @@ export class SubmissionStore {
         )
         .run(row);
       const tokens = { confirm: row.confirm_token, unsubscribe: row.unsubscribe_token };
-      this.queue(mailsFor?.({ id: row.id, receivedAt: now, created: true, confirmation: { email: row.email, tokens } }), slug, row.id, now);
+      this.queue(
+        mailsFor?.({ id: row.id, receivedAt: now, created: true, confirmation: { email: row.email, language: row.language, tokens } }),
+        slug,
+        row.id,
+        now,
+      );
       return { id: row.id };
     }
     if (existing.confirmed_at && !existing.unsubscribed_at) {
@@ -179,15 +187,22 @@ export class SubmissionStore {
     const lastSent = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
     const resend = mail && (rejoining || Date.parse(now) - lastSent >= confirmationResendMs);
     const confirmToken = rejoining ? token() : existing.confirm_token;
+    const language = rejoining ? input.language : existing.language;
+    const page = rejoining ? input.page : existing.page;
     this.db
       .prepare(
         `UPDATE newsletter_subscribers SET language = ?, page = ?, consented_at = ?, confirmed_at = NULL, unsubscribed_at = NULL,
            confirm_token = ?, confirmation_sent_at = ? WHERE id = ?`,
       )
-      .run(input.language, input.page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
+      .run(language, page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
     if (resend) {
       const tokens = { confirm: confirmToken, unsubscribe: existing.unsubscribe_token };
-      this.queue(mailsFor?.({ id: existing.id, receivedAt: now, created: false, confirmation: { email: existing.email, tokens } }), slug, existing.id, now);
+      this.queue(
+        mailsFor?.({ id: existing.id, receivedAt: now, created: false, confirmation: { email: existing.email, language, tokens } }),
+        slug,
+        existing.id,
+        now,
+      );
     }
     return { id: existing.id };
   }

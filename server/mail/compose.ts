@@ -1,4 +1,4 @@
-import type { Language } from "#core/languages";
+import { isLanguage, type Language } from "#core/languages";
 import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { translator } from "#locales";
@@ -282,8 +282,8 @@ export interface SavedSubmission {
   receivedAt: string;
   /** A new submission; false for a repeated newsletter sign-up, which the estate already knows about. */
   created: boolean;
-  /** Newsletter only: a confirmation e-mail is due, with the row's links. */
-  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+  /** Newsletter only: a confirmation e-mail is due, with the row's links, in the subscription's language. */
+  confirmation: { email: string; language: string; tokens: { confirm: string; unsubscribe: string } } | null;
 }
 
 /**
@@ -302,7 +302,10 @@ export function composeSubmissionMails(
   notice?: BookingNotice,
 ): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
-  if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
+  if (saved.confirmation) {
+    const { email, language, tokens } = saved.confirmation;
+    mails.push(composeConfirmation(isLanguage(language) ? language : input.language, email, tokens, context));
+  }
   if (saved.created && estateNotices[kind].sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }
