@@ -128,19 +128,20 @@ export const subjectTime = (date: string, time: string | null, lang: StaffLangua
 /**
  * The subject the office sorts its mail by: what happened, the person and the time that matters,
  * as `Réservation confirmée · 王小明 · sam. 5 déc. 15 h` (the booked time; a request's preferred
- * day; else when it came in, on the estate's clock). The name is the one thing the visitor typed:
+ * day; else the day it came in, on the estate's clock: « reçu le dim. 29 nov. »). The name is the one thing the visitor typed:
  * on one line, at most 60 characters, so it can neither add a header nor push the time out of sight.
  */
 export function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
   const values: Record<string, unknown> = { ...input };
   const who = typeof values.name === "string" ? values.name : typeof values.contactName === "string" ? values.contactName : input.email;
   const received = parisParts(new Date(receivedAt));
+  const { t } = adminTranslator(lang);
+  // The day it came in says so, so that it does not read as a visit's time (FN13).
   const when = notice
     ? subjectTime(notice.date, notice.time, lang)
     : kind === "tourBooking" && typeof values.date === "string" && values.date !== ""
       ? subjectTime(values.date, null, lang)
-      : subjectTime(received.date, received.time, lang);
-  const { t } = adminTranslator(lang);
+      : t("estateMail.subject.received", { form: kind, day: subjectTime(received.date, null, lang) });
   return t("estateMail.subject", { status: t(subjectWord(kind, notice)), name: headerSafe(who, 60), when });
 }
 
