@@ -27,9 +27,9 @@ import type { Language } from "#core/languages";
 import { apiPaths } from "#core/paths";
 
 /** The most days one availability request may cover (a quarter). */
-export const maxAvailabilityDays = 93;
+const maxAvailabilityDays = 93;
 /** How long a browser or a proxy may reuse an availability answer: places change, but not every second. */
-export const availabilityMaxAgeSeconds = 5;
+const availabilityMaxAgeSeconds = 5;
 
 /** A `YYYY-MM-DD` day of the calendar. */
 const day = z.string().refine(isDay, "YYYY-MM-DD");

@@ -36,7 +36,8 @@ import { localOf } from "./paris-time";
 import { packagePrices } from "./pricing";
 import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
 import { visitPrice } from "./visit-price";
-import { bookingType, type BookingFacts } from "./visits";
+import { bookingType } from "../forms";
+import type { BookingFacts } from "./visits";
 
 /** An e-mail about one booking (the outbox files it under the booking). */
 export interface BookingMail {

@@ -15,7 +15,8 @@ import { checkPlaces, placesLeft, SlotRefused } from "./ledger";
 import { hasSlot, type Slot } from "./schedule";
 import { recordStaffPlacement } from "./staff-placement";
 import { holdPlaces } from "./take-places";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 
 /** Who confirms, and whether an admin places the group over the places left (and why). */
 export interface StaffPlacer {

@@ -10,7 +10,8 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
 import { placesLeft } from "./ledger";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 
 /** Who confirms, and whether an admin places the group over the places left (and why). */
 export interface StaffConfirmation {

@@ -17,7 +17,8 @@ import { confirmGroupsAtMinimum, reachesMinimum } from "./minimum-group";
 import type { PaymentProvider } from "./payments";
 import { refundWhatIsDue } from "./refund";
 import { minimumHoldEnd } from "./schedule";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /**

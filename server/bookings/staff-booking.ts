@@ -12,9 +12,10 @@ import type { Bookings } from "./deps";
 import type { LocalTime } from "./paris-time";
 import { recordStaffPlacement } from "./staff-placement";
 import { takePlaces } from "./take-places";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 
-/** A booking the staff enter for a phone or walk-in visitor (server/admin/routes/new-booking.ts reads the form). */
+/** A booking the staff enter for a phone or walk-in visitor (server/admin/new-booking/routes.ts reads the form). */
 export interface StaffBooking {
   input: FormInput<"tourBooking">;
   slot: LocalTime;

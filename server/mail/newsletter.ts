@@ -17,6 +17,7 @@ import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
 import { healthLines, renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
+import { outgoingMail } from "./outgoing";
 import { wineNameForMail } from "./wine-name";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
@@ -49,7 +50,7 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-export const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
+const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -115,7 +116,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
 }
 
 /** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
-export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
+const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
 export function composeNewsletterMail(
@@ -130,7 +131,7 @@ export function composeNewsletterMail(
   const { text, html } = renderMail(document);
   return {
     language,
-    mail: {
+    mail: outgoingMail({
       kind: "newsletter",
       to: headerSafe(subscriber.email, 254),
       replyTo: null,
@@ -143,7 +144,7 @@ export function composeNewsletterMail(
         "List-Id": listId(siteUrl),
         "Content-Language": languageTags[language],
       },
-    },
+    }),
   };
 }
 
@@ -151,7 +152,7 @@ export function composeNewsletterMail(
 export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
   const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
   const { text, html } = renderMail(document);
-  return {
+  return outgoingMail({
     kind: "newsletter-test",
     to: headerSafe(to, 254),
     replyTo: null,
@@ -159,5 +160,5 @@ export function composeNewsletterTest(issue: IssueText, language: Language, to: 
     text,
     html,
     headers: { "Content-Language": languageTags[document.lang] },
-  };
+  });
 }

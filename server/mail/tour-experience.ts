@@ -15,10 +15,11 @@ import type { OutgoingMail } from "#core/mail";
 import { headerSafe, signedBy, siteLink } from "./compose";
 import { healthLines, renderMail, type MailBlock } from "./layout";
 import { manageLink, referenceLine, subjectPlace, visitFacts, type VisitForMail, type VisitMailContext } from "./tour-visit";
+import { outgoingMail } from "./outgoing";
 import { receiptLine, refundLine } from "./visit-price";
 
 /** The link in a thank-you e-mail that stops them (its token is the booking's private link's). */
-export const thanksStopLink = (siteUrl: string, token: string) => siteLink(siteUrl, apiPaths.tourThanks, token);
+const thanksStopLink = (siteUrl: string, token: string) => siteLink(siteUrl, apiPaths.tourThanks, token);
 
 /** Why the visitor is written to, beyond the bookings' own e-mails (./tour-visit.ts). */
 export type ExperienceMailKind = "minimum" | "minimumNotReached" | "paymentLapsed" | "thanks";
@@ -120,7 +121,7 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
     blocks,
     footer,
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -128,5 +129,5 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
     text,
     html,
     headers,
-  };
+  });
 }

@@ -18,6 +18,7 @@ import { tourCalendar } from "./calendar";
 import { headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
+import { outgoingMail } from "./outgoing";
 import { priceLine, priceLines, receiptLine, refundLine, type VisitPrice } from "./visit-price";
 
 /** Why the visitor is written to. */
@@ -198,7 +199,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     attendee: { email: visit.email },
     stamp: now,
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -207,13 +208,13 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     html,
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
-  };
+  });
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
 
 /** A waitlist offer's link. */
-export function offerLink(siteUrl: string, token: string): string {
+function offerLink(siteUrl: string, token: string): string {
   const url = new URL(apiPaths.tourWaitlist, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
@@ -247,7 +248,7 @@ export function composeWaitlistOffer(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -276,7 +277,7 @@ export function composeWaitlistJoined(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -313,5 +314,5 @@ export function composeRequestReceived(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }

@@ -20,7 +20,7 @@ interface CalendarPageProps {
 }
 
 /** The staff's form for a phone or walk-in booking, opened at a package, a day and a time when given. */
-export const newBookingHref = (slot: Partial<Slot> = {}) => {
+const newBookingHref = (slot: Partial<Slot> = {}) => {
   const query = new URLSearchParams(
     Object.entries({ package: slot.package, day: slot.date, time: slot.time }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -35,7 +35,7 @@ export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "ca
 }
 
 /** A booking's status and check-in, as short labels. */
-export function BookingState({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
+function BookingState({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
   return (
     <>
       <span className={`status status-${booking.status}`}>{view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}</span>

@@ -13,7 +13,7 @@ import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../sha
 import { checkedForm } from "../shared/staff-form";
 import { slotProblem } from "../shared/slot-problem";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../shared/links";
+import { bookingHref } from "../shared/links";
 import { NewBookingPage, type NewBookingField } from "./new-booking-page";
 import { guardedRoutes } from "../shared/staff-guard";
 
@@ -143,7 +143,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
         note: form.note,
         notify: form.notify === "on",
       });
-      return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
+      return reply.redirect(`${bookingHref(id)}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof SlotRefused)) throw error;
       const problem = slotProblem(view, error, session.role, context.bookings.schedule.current(), form.package);

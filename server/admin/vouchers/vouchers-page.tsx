@@ -25,7 +25,7 @@ export interface VouchersPageProps {
 }
 
 /** What a voucher is worth, in words: "€50", "Both châteaux tour, 2 people". */
-export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind" | "amount_cents" | "package" | "guests">): string {
+function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind" | "amount_cents" | "package" | "guests">): string {
   if (voucher.kind === "value") return formatPrice((voucher.amount_cents ?? 0) / 100, view.lang);
   return view.t("vouchers.packageWorth", { tour: view.tourName(voucher.package ?? ""), count: voucher.guests ?? 1 });
 }
