@@ -210,7 +210,10 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   await payer.getByRole("button", { name: "Pay" }).click();
   await payer.waitForURL((url) => url.origin === server.url && url.pathname === "/api/tours/booking");
   await expect(payer.locator("[data-status]")).toHaveAttribute("data-status", "confirmed");
-  await expect(payer.getByText(frSite("manage.depositPaid", { amount: price(deposit, "fr") }))).toBeVisible();
+  // The private page states the price as the e-mails do: the deposit paid and the balance due on the day.
+  await expect(
+    payer.getByText(frSite("tourMail.price.depositPaid", { deposit: price(deposit, "fr"), balance: price(quoteTour(mongiron, 2).totalCents - deposit, "fr") })),
+  ).toBeVisible();
   // The same webhook again: acknowledged, and nothing changes (the booking, the e-mails queued).
   const paid = provider.deliveries.find((delivery) => delivery.type === "checkout.session.completed")!;
   const before = read<{ status: string; mails: number }>(

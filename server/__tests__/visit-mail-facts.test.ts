@@ -151,6 +151,18 @@ describe("the visitor's e-mails state the price", () => {
     expect(words(covered)).toContain(ja("tourMail.price.voucher", { code: whole, amount: money(total, "ja") }));
     expect(words(covered)).toContain(ja("tourMail.price.nothingDue"));
   });
+
+  it("and the private page says it the same way (zh N1): the voucher's deduction and what is left to pay", async () => {
+    const { app, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const { id } = (await bookTour(app, visitor("zh", 1, { voucher: code }))).json() as { id: string };
+    const page = await app.inject({ method: "GET", url: `/api/tours/booking?token=${tokenOf(app, id)}` });
+    const zh = translator("zh").t;
+    const total = 2 * hermitage.price * 100;
+    expect(page.body).toContain(zh("tourMail.price.perPerson", { guests: 2, unit: money(hermitage.price * 100, "zh"), total: money(total, "zh") }));
+    expect(page.body).toContain(zh("tourMail.price.voucher", { code, amount: money(5000, "zh") }));
+    expect(page.body).toContain(zh("tourMail.price.onTheDay", { amount: money(total - 5000, "zh") }));
+  });
 });
 
 describe("a deposit", () => {

@@ -110,7 +110,7 @@ function ManagePage({ page, note, siteUrl }: { page: VisitPageModel; note: Visit
         <li>{t("mail.booking.tour", { tour: page.tour })}</li>
         <li>{t("mail.booking.guests", { count: visit.guests })}</li>
       </ul>
-      <ExperienceLines visit={visit} deposit={page.deposit} payable={page.payable} />
+      <ExperienceLines visit={visit} deposit={page.deposit} payable={page.payable} price={page.price} />
       {changeable ? (
         <>
           <section>
