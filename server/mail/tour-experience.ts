@@ -68,7 +68,7 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       subject = t("tourMail.minimumNotReachedSubject", names);
       blocks = [
         { kind: "text", text: t("tourMail.minimumNotReachedIntro") },
-        { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "ended" }) },
+        { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "alone" }) },
         // The deposit's refund only when one was paid, with its amount (N13).
         ...also(refundLine(t, lang, visit.price)),
         { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
@@ -79,7 +79,7 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
       subject = t("tourMail.paymentLapsedSubject", names);
       blocks = [
         { kind: "text", text: t("tourMail.paymentLapsedIntro") },
-        { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "ended" }) },
+        { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "alone" }) },
         { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
         reference,
       ];

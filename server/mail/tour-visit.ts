@@ -70,8 +70,11 @@ type VisitShown = Pick<VisitForMail, "language" | "tour" | "date" | "time" | "gu
 export interface FactsShown {
   /** Where the tour meets and how to get there (false: a waitlist's e-mail, where nothing is booked yet). */
   where?: boolean;
-  /** The price of a booking that takes place (with what is paid and left to pay), of one that ended, or none. */
-  price?: "open" | "ended" | false;
+  /**
+   * The price with what is paid and left to pay (a booking that takes place), the price alone (one
+   * that ended, or a place in line: nothing is due), or none.
+   */
+  price?: "due" | "alone" | false;
   /** A moved visit's time before the move. */
   from?: { date: string; time: string } | null;
 }
@@ -80,7 +83,7 @@ export interface FactsShown {
  * The facts block of every e-mail about a visit, in the visitor's language: when (the estate's day
  * and time, and before a move), the tour, the group, its price (./visit-price.ts) and where it meets.
  */
-export function visitFacts(t: ReturnType<typeof translator>["t"], visit: VisitShown, { where = true, price = "open", from = null }: FactsShown = {}): string[] {
+export function visitFacts(t: ReturnType<typeof translator>["t"], visit: VisitShown, { where = true, price = "due", from = null }: FactsShown = {}): string[] {
   const lang = visit.language;
   const when = (date: string, time: string) => ({ date: formatEventDate(date, lang), time: formatTime(time, lang) });
   return [
@@ -88,7 +91,7 @@ export function visitFacts(t: ReturnType<typeof translator>["t"], visit: VisitSh
     ...(from ? [t("tourMail.movedFrom", when(from.date, from.time))] : []),
     t("mail.booking.tour", { tour: visit.tour }),
     t("mail.booking.guests", { count: visit.guests }),
-    ...(price && visit.price ? priceLines(t, lang, visit.price, { ended: price === "ended" }) : []),
+    ...(price && visit.price ? priceLines(t, lang, visit.price, { ended: price === "alone" }) : []),
     ...(where ? [t("mail.booking.where", { place: visit.meeting.place, address: visit.meeting.address }), visit.meeting.directions] : []),
   ];
 }
@@ -138,7 +141,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   // A booking that confirms at once is "booked" and confirmed: it reads as the confirmation.
   const effective: VisitMailKind = kind === "booked" && visit.status === "confirmed" ? "confirmed" : kind;
   const ended = removes(effective);
-  const details = visitFacts(t, visit, { price: ended ? "ended" : "open", from: effective === "moved" ? (cause.from ?? null) : null });
+  const details = visitFacts(t, visit, { price: ended ? "alone" : "due", from: effective === "moved" ? (cause.from ?? null) : null });
   const confirmedIntro =
     cause.by === "minimum"
       ? t("tourMail.minimumReachedIntro")
@@ -272,7 +275,8 @@ export function composeWaitlistJoined(
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      { kind: "facts", lines: visitFacts(t, visit, { where: false }) },
+      // Nothing is booked yet: the price alone, no meeting point.
+      { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "alone" }) },
       { kind: "action", intro: t("tourMail.waitlistLeave"), button: t("tourMail.leaveButton"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
