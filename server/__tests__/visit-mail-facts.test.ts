@@ -139,6 +139,13 @@ describe("the visitor's e-mails state the price", () => {
     const total = 2 * hermitage.price * 100;
     expect(words(partly)).toContain(ja("tourMail.price.voucher", { code, amount: money(5000, "ja") }));
     expect(words(partly)).toContain(ja("tourMail.price.onTheDay", { amount: money(total - 5000, "ja") }));
+    // No bracket inside a bracket inside a bracket (the native readers' JN6): the address's own （フランス） stands alone.
+    const depth = (line: string) =>
+      [...line].reduce((at, c) => ({ now: at.now + (c === "（" ? 1 : c === "）" ? -1 : 0), most: Math.max(at.most, at.now + (c === "（" ? 1 : 0)) }), {
+        now: 0,
+        most: 0,
+      }).most;
+    expect(Math.max(...(partly!.text ?? "").split("\n").map(depth))).toBeLessThanOrEqual(1);
 
     const whole = createVoucher(
       app.db,
