@@ -241,6 +241,10 @@ describe("Château Mongiron's tour", () => {
       .content.toString("utf8")
       .replace(/\r?\n[ \t]/g, "");
     expect(ics).toContain(`LOCATION:${meeting.place}\\, ${meeting.address.replace(/,/g, "\\,")}`);
+    // The private page names it too.
+    const id = (app.db.prepare("SELECT booking_id AS id FROM tour_slot_bookings").get() as { id: string }).id;
+    const page = await app.inject({ method: "GET", url: `/api/tours/booking?token=${tokenOf(app, id)}` });
+    expect(page.body).toContain(fr("mail.booking.where", { place: meeting.place, address: meeting.address }));
   });
 });
 

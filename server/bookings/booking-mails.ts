@@ -28,7 +28,7 @@ import {
   type VisitMailContext,
   type VisitMailKind,
 } from "../mail/tour-visit";
-import { defaultLanguage, isLanguage, languages, type Language } from "#core/languages";
+import { defaultLanguage, isLanguage, perLanguage, type Language } from "#core/languages";
 import { wineNameForMail } from "../mail/wine-name";
 import type { BookingEvent, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
@@ -139,9 +139,9 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
 const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : []);
 
 /** Where a package's tour meets, in a language (the estate's own address for a package the content no longer describes). */
-function meetingOf(content: ContentStore, pkg: string, lang: Language): MeetingPoint {
+export function meetingOf(content: ContentStore, pkg: string, lang: Language): MeetingPoint {
   const site = content.current.site;
-  const none = Object.fromEntries(languages.map((one) => [one, ""])) as Record<Language, string>;
+  const none = perLanguage(() => "");
   return meetingPointOf(site, packagePrices(content.current, pkg) ?? { meetingPoint: { at: "estate", directions: none } }, lang);
 }
 

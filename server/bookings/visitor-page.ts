@@ -11,7 +11,9 @@ import type { Bookings } from "./deps";
 import type { OpenSlot } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import { cutoffOf, horizonOf, slotStart } from "./schedule";
+import type { MeetingPoint } from "#content/meeting-point";
 import type { VisitPrice } from "../mail/visit-price";
+import { meetingOf } from "./booking-mails";
 import { visitPrice } from "./visit-price";
 import { bookingFacts, changeable, type BookedVisit } from "./visits";
 
@@ -47,6 +49,8 @@ export interface VisitPageModel {
   payable: boolean;
   /** What it costs, as its e-mails say it (./visit-price.ts); null when that cannot be said. */
   price: VisitPrice | null;
+  /** Where the tour meets and how to get there, as its e-mails say it (Château Mongiron's tour at Château Mongiron). */
+  meeting: MeetingPoint;
 }
 
 /** The first day of the month of `day`, and of the months before and after it. */
@@ -105,6 +109,7 @@ export function visitPageOf(deps: Bookings, visit: BookedVisit, day: string): Vi
     deposit,
     payable: deposit?.status === "open" && deposit.checkout_url !== null && deposit.expires_at > now.toISOString() && visit.status === "pending",
     price: priceOf(deps, visit),
+    meeting: meetingOf(deps.content, visit.package, visit.language),
   };
 }
 
