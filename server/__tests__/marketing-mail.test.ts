@@ -18,7 +18,7 @@ import { tourNameOf, testMailContext } from "./support/fixtures";
 const estateWine = content.wines.find((wine) => wine.name === content.site.estateName)!;
 const tour = content.tours.packages.find((one) => one.id === "hermitage")!;
 const written = (text: string) => Object.fromEntries(languages.map((code) => [code, `${text} (${code})`]));
-const issue = { subject: written("News"), body: written("A paragraph."), picture: null, wines: [estateWine.id], tours: [tour.id] };
+const issue = { subject: written("News"), body: written("A paragraph."), picture: null, wines: [estateWine.id], tours: [tour.id], links: [] };
 const facts = { ...testMailContext("fr"), wines: content.wines, tours: content.tours, site: content.site };
 const flat = (text: string) => text.replace(/[ \t\r\n]+/g, " ");
 
