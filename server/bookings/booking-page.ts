@@ -9,6 +9,7 @@ import { attendanceOf, slotBookingById, type SlotBooking } from "../db/tour-ledg
 import { emailOfBooking } from "../db/tour-guests";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
 import { voucherOfBooking, type VoucherRow } from "../db/tour-vouchers";
+import { checkInsOpen, type CheckInsOpen } from "./check-in";
 import type { Bookings } from "./deps";
 import { guestOf, type Guest } from "./guests";
 import { placesTaken } from "./ledger";
@@ -46,6 +47,8 @@ export interface SlotPanelModel {
   offSchedule: boolean;
   /** How often the person behind its address came and did not come. */
   record: { visits: number; noShows: number };
+  /** Which check-in marks its tour allows now (none days ahead, no-show once it started). */
+  checkIn: CheckInsOpen;
 }
 
 /** The time a booking holds (null for a booking without one), with the times of the day asked for, else of its own day. */
@@ -62,6 +65,7 @@ export function slotPanelOf(deps: Bookings, id: string, askedDay: string | undef
     capacity: capacityOf(schedule, visit),
     offSchedule: !hasSlot(schedule, visit),
     record: attendanceOf(deps.db, visit.email),
+    checkIn: checkInsOpen(schedule, visit, deps.now()),
   };
 }
 

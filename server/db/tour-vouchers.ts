@@ -36,6 +36,18 @@ export function voucherOfBooking(db: Db, bookingId: string): VoucherRow | null {
   return (db.prepare("SELECT * FROM tour_vouchers WHERE redeemed_by = ?").get(bookingId) as VoucherRow | undefined) ?? null;
 }
 
+/** The voucher each of `ids` redeemed, by booking id. */
+export function vouchersOfBookings(db: Db, ids: readonly string[]): Map<string, VoucherRow> {
+  if (ids.length === 0) return new Map();
+  const rows = db.prepare(`SELECT * FROM tour_vouchers WHERE redeemed_by IN (${ids.map(() => "?").join(", ")})`).all(...ids) as VoucherRow[];
+  return new Map(rows.map((row) => [row.redeemed_by!, row]));
+}
+
+/** The vouchers made from `from` to `to` (ISO instants, `to` excluded), oldest first. */
+export function vouchersCreatedBetween(db: Db, from: string, to: string): VoucherRow[] {
+  return db.prepare("SELECT * FROM tour_vouchers WHERE created_at >= ? AND created_at < ? ORDER BY created_at").all(from, to) as VoucherRow[];
+}
+
 /** Every voucher, newest first (at most `limit`). */
 export function listVouchers(db: Db, limit = 500): VoucherRow[] {
   return db.prepare("SELECT * FROM tour_vouchers ORDER BY created_at DESC, code LIMIT ?").all(limit) as VoucherRow[];

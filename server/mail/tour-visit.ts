@@ -9,17 +9,42 @@
  * private link.
  */
 import type { MeetingPoint } from "#content/meeting-point";
-import { formatEventDate, formatTime } from "#core/format";
+import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath, apiPaths } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, signedBy, type EstateFacts } from "./compose";
+import { bodySafe, headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { outgoingMail } from "./outgoing";
 import { priceLine, priceLines, receiptLine, refundLine, type VisitPrice } from "./visit-price";
+
+/**
+ * The ready reasons the staff give for a cancellation or a move they make: at the guest's own
+ * request (by phone, by mail: told as the guest's own change), or one of the estate's ("other":
+ * the staff's words alone).
+ */
+export const estateReasons = ["guestAsked", "privateEvent", "weather", "works", "guide", "other"] as const;
+
+/** Why the estate cancelled or moved a visit: a ready reason, and the staff's own words ("" for none). */
+export interface EstateReason {
+  preset: (typeof estateReasons)[number];
+  note: string;
+}
+
+/** What a cancellation gave back, read before it did: the deposit paid online (refunded in full) and the voucher (valid again). */
+export interface GivenBack {
+  refundCents: number;
+  voucher: string | null;
+}
+
+/** A cancellation or a move the estate made: the reason it gave (if any) and, for a cancellation, what it gave back. */
+export interface EstateChange {
+  why: EstateReason | null;
+  givenBack: GivenBack | null;
+}
 
 /** Why the visitor is written to. */
 export type VisitMailKind = "booked" | "moved" | "cancelled" | "expired" | "confirmed" | "declined" | "reminder";
@@ -132,7 +157,14 @@ export interface VisitMailCause {
 }
 
 /** The e-mail for `kind`, with the calendar file of the booking as it now stands. */
-export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, context: VisitMailContext, now: Date, cause: VisitMailCause = {}): OutgoingMail {
+export function composeVisitMail(
+  kind: VisitMailKind,
+  visit: VisitForMail,
+  context: VisitMailContext,
+  now: Date,
+  cause: VisitMailCause = {},
+  byEstate: EstateChange | null = null,
+): OutgoingMail {
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
   const place = visit.meeting.place;
@@ -151,8 +183,8 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   const intro: Record<VisitMailKind, string> = {
     booked: t("tourMail.pendingIntro", { count: visit.guests, hours: context.holdHours }),
     confirmed: confirmedIntro,
-    moved: t("tourMail.movedIntro"),
-    cancelled: t("tourMail.cancelledIntro"),
+    moved: t(byEstate ? "tourMail.estateMovedIntro" : "tourMail.movedIntro"),
+    cancelled: t(byEstate ? "tourMail.estateCancelledIntro" : "tourMail.cancelledIntro"),
     expired: t("tourMail.expiredIntro"),
     declined: t("mail.booking.declinedIntro", { place }),
     reminder: t("tourMail.reminderIntro", { place }),
@@ -162,7 +194,8 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   const again = new URL(localizePath(visit.language, "/wine-tours"), context.siteUrl).toString();
   // A deposit paid: its receipt; a booking ended with a deposit paid: its refund (only then, N13).
   const receipt = effective === "confirmed" && cause.by === "deposit" ? receiptLine(t, visit.language, visit.price) : null;
-  const refund = ended ? refundLine(t, visit.language, visit.price) : null;
+  // (A cancellation by the estate says what it gave back in its own block.)
+  const refund = ended && !byEstate?.givenBack ? refundLine(t, visit.language, visit.price) : null;
   // The reminder comes when online changes close (the cut-off): it gives the phone, not the private link.
   const after: MailBlock[] = ended
     ? [
@@ -182,7 +215,13 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     ...signedBy(visit.language, context),
     preview: intro[effective],
     greeting: t("tourMail.greeting"),
-    blocks: [{ kind: "text", text: intro[effective] }, { kind: "facts", lines: details }, ...after, { kind: "small", text: referenceLine(t, visit) }],
+    blocks: [
+      { kind: "text", text: intro[effective] },
+      ...(byEstate && (effective === "moved" || effective === "cancelled") ? estateBlocks(t, visit.language, byEstate) : []),
+      { kind: "facts", lines: details },
+      ...after,
+      { kind: "small", text: referenceLine(t, visit) },
+    ],
   });
   const method = ended ? "CANCEL" : "REQUEST";
   const calendar = tourCalendar({
@@ -212,6 +251,23 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
   });
+}
+
+/**
+ * What the estate says of a change it made, after its apology: the ready reason, the staff's own
+ * words (quoted as written), and what a cancellation gave back (the deposit refunded, the voucher
+ * valid again).
+ */
+function estateBlocks(t: ReturnType<typeof translator>["t"], language: Language, { why, givenBack }: EstateChange): MailBlock[] {
+  const blocks: MailBlock[] = [];
+  if (why && why.preset !== "other" && why.preset !== "guestAsked") blocks.push({ kind: "text", text: t(`tourMail.estateReason.${why.preset}`) });
+  if (why && why.note !== "") blocks.push({ kind: "text", text: t("tourMail.estateNote") }, { kind: "quote", text: bodySafe(why.note) });
+  const money = [
+    ...(givenBack && givenBack.refundCents > 0 ? [t("tourMail.depositRefunded", { amount: formatPrice(givenBack.refundCents / 100, language) })] : []),
+    ...(givenBack?.voucher ? [t("tourMail.voucherBack", { code: givenBack.voucher })] : []),
+  ];
+  if (money.length > 0) blocks.push({ kind: "text", text: money.join("\n") });
+  return blocks;
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
