@@ -798,4 +798,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE newsletter_issues ADD COLUMN languages TEXT;
     `,
   },
+  {
+    version: 101,
+    name: "newsletter: the estate hears of confirmed sign-ups in one e-mail a day",
+    sql: `
+      -- When a confirmed sign-up was listed in the estate's daily digest (server/bookings/signup-digest.ts),
+      -- written in the transaction that queues the digest: a second sweep or a restart lists it no more.
+      -- A subscriber who leaves and signs up again is listed again (server/db/submissions.ts).
+      ALTER TABLE newsletter_subscribers ADD COLUMN digested_at TEXT;
+      -- The sign-ups confirmed before this version were each told to the estate by an e-mail of their own.
+      UPDATE newsletter_subscribers SET digested_at = confirmed_at WHERE confirmed_at IS NOT NULL;
+      -- What the minute's sweep looks for: the confirmed sign-ups not listed yet.
+      CREATE INDEX newsletter_subscribers_undigested ON newsletter_subscribers (confirmed_at) WHERE digested_at IS NULL AND confirmed_at IS NOT NULL;
+    `,
+  },
 ];

@@ -44,14 +44,16 @@ export interface NewsletterRow {
   confirm_token: string;
   unsubscribe_token: string;
   confirmation_sent_at: string | null;
+  /** When the estate's daily digest listed this confirmed sign-up (server/bookings/signup-digest.ts). */
+  digested_at: string | null;
 }
 
 /** A pending subscriber who signs up again gets a new confirmation e-mail at most this often. */
 const confirmationResendMs = 60 * 60 * 1000;
 
 const token = () => randomBytes(24).toString("base64url");
-/** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock). */
-const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
+/** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock, the estate's daily digest). */
+const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at", "digested_at"];
 
 /**
  * Blank optional fields are stored as NULL. A required field is stored as given: a visitor's
@@ -161,6 +163,7 @@ export class SubmissionStore {
         confirm_token: token(),
         unsubscribe_token: token(),
         confirmation_sent_at: mail ? now : null,
+        digested_at: null,
       };
       this.db
         .prepare(
@@ -180,7 +183,7 @@ export class SubmissionStore {
       return { id: row.id };
     }
     if (existing.confirmed_at && !existing.unsubscribed_at) {
-      // Already subscribed: nothing to confirm again.
+      // Already subscribed: nothing to confirm again (nor to tell the estate again).
       return { id: existing.id };
     }
     const rejoining = existing.unsubscribed_at !== null;
@@ -192,7 +195,7 @@ export class SubmissionStore {
     this.db
       .prepare(
         `UPDATE newsletter_subscribers SET language = ?, page = ?, consented_at = ?, confirmed_at = NULL, unsubscribed_at = NULL,
-           confirm_token = ?, confirmation_sent_at = ? WHERE id = ?`,
+           confirm_token = ?, confirmation_sent_at = ?, digested_at = NULL WHERE id = ?`,
       )
       .run(language, page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
     if (resend) {
@@ -218,26 +221,17 @@ export class SubmissionStore {
   }
 
   /**
-   * Confirms the subscription behind a confirmation token; idempotent. The first confirmation
-   * queues `mailsFor`'s e-mails (the estate's notification) in the same transaction.
+   * Confirms the subscription behind a confirmation token; idempotent. The estate hears of it in
+   * the next day's digest (server/bookings/signup-digest.ts), not by an e-mail of its own.
    */
-  confirm(
-    confirmToken: string,
-    mailsFor?: (row: NewsletterRow) => readonly OutgoingMail[],
-  ): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
+  confirm(confirmToken: string): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
     const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
       const now = this.now().toISOString();
-      const confirmed = this.db.transaction(() => {
-        const changed =
-          this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id).changes === 1;
-        if (changed) this.queue(mailsFor?.({ ...row, confirmed_at: now }), formDefinitions.newsletterSignup.slug, row.id, now);
-        return changed;
-      })();
+      this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id);
       row.confirmed_at = now;
-      if (confirmed && mailsFor) this.commits.committed();
     }
     return { row, state: "confirmed" };
   }

@@ -148,7 +148,7 @@ function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, la
 }
 
 /**
- * The notification to the estate for a new submission (or a newsletter sign-up once confirmed), in
+ * The notification to the estate for a new submission (newsletter sign-ups: ./staff/signup-digest.ts), in
  * the staff's language: what came in (a tour's time and what became of it), a button to the
  * submission in the inbox, every field under its label, tours, days and languages by name, times on
  * the estate's clock. The visitor's address is its Reply-To; an importer's application goes to the
@@ -203,9 +203,7 @@ export function composeNotification(
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(serverForms[kind].notice.sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", {
-        when: staffDayAndTime(received.date, received.time, lang),
-      }),
+      t("estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
       t("estateMail.reference", { reference: id }),
     ],
   });
@@ -274,8 +272,8 @@ export interface SavedSubmission {
  * when one is due, then the estate's notification of a new submission (a tour booking's with what
  * became of its time, `notice`); the visitor's own e-mails about a tour are written beside these
  * (./tour-visit.ts: a request's acknowledgement, a booked time's, a waitlist's). A newsletter
- * sign-up notifies the estate only once the address is confirmed (`SubmissionStore.confirm`): an
- * unconfirmed one may be anyone's address typed by someone else.
+ * sign-up reaches the estate only once the address is confirmed, in the next day's digest
+ * (../bookings/signup-digest.ts): an unconfirmed one may be anyone's address typed by someone else.
  */
 export function composeSubmissionMails(
   kind: FormKind,

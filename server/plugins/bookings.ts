@@ -13,6 +13,7 @@ import { estateZone } from "../bookings/paris-time";
 import { PaymentProvider } from "../bookings/payments";
 import { settleRefunds } from "../bookings/refund";
 import { sendReminders } from "../bookings/reminders";
+import { sendSignupDigest } from "../bookings/signup-digest";
 import { paymentsConfigured, type Config } from "../config";
 import type { ReplyContext } from "../mail/booking-reply";
 
@@ -66,8 +67,8 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
   };
 
   // Requests the estate left unanswered and deposits left unpaid give their places back,
-  // reminders and the thank-you e-mails after a visit go out, refunds are asked for: once at
-  // start-up, then every minute. A sweep that meets a busy database tries again next time.
+  // reminders and the thank-you e-mails after a visit go out, refunds are asked for, the estate's
+  // daily digest of newsletter sign-ups goes out: once at start-up, then every minute. A sweep that meets a busy database tries again next time.
   let sweeps: NodeJS.Timeout | null = null;
   const sweepNow = async () => {
     // E-mails another process queued (the backup command's word to the admins) go out within the minute.
@@ -76,6 +77,7 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
     await sendReminders(bookings);
     await sendAfterVisitMails(bookings);
     await settleRefunds(bookings);
+    await sendSignupDigest(bookings);
   };
   const sweep = () => {
     sweepNow().catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));
