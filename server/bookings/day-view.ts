@@ -18,8 +18,10 @@ export interface SlotView {
   /** Whether the schedule runs this time that day; false: only bookings kept from before a change hold it. */
   scheduled: boolean;
   capacity: number;
-  /** Places held at this time (every package's with a shared guide), bookings and open waitlist offers. */
+  /** Places held at this time (every package's with a shared guide), bookings and open waitlist offers; all of them when a private tour holds it. */
   taken: number;
+  /** A private tour holds the time: nobody else can be placed there. */
+  private: boolean;
   bookings: HeldBooking[];
   /** The one-off change of this time that day, if any. */
   change: DateChange | null;
@@ -41,11 +43,16 @@ function dayViews(
   from: string,
   to: string,
   bookings: readonly HeldBooking[],
-  held: readonly { date: string; time: string; package: TourPackageId; places: number }[],
+  held: readonly { date: string; time: string; package: TourPackageId; places: number; closed: number }[],
 ): DayView[] {
   const places = new Map<string, number>();
+  // Times a private tour holds: full to everyone else, as the ledger and the site count them.
+  const closed = new Set<string>();
   const pool = (date: string, time: string, pkg: TourPackageId) => `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
-  for (const row of held) places.set(pool(row.date, row.time, row.package), (places.get(pool(row.date, row.time, row.package)) ?? 0) + row.places);
+  for (const row of held) {
+    places.set(pool(row.date, row.time, row.package), (places.get(pool(row.date, row.time, row.package)) ?? 0) + row.places);
+    if (row.closed) closed.add(pool(row.date, row.time, row.package));
+  }
   const order = (pkg: TourPackageId) => tourPackageIds.indexOf(pkg);
   const days: DayView[] = [];
   for (let i = 0; i < dayCount(from, to); i++) {
@@ -53,12 +60,16 @@ function dayViews(
     const slots = new Map<string, SlotView>();
     const view = (pkg: TourPackageId, time: string, scheduled: boolean): SlotView => {
       const slot = { package: pkg, date, time };
+      const capacity = capacityOf(schedule, slot);
+      const taken = places.get(pool(date, time, pkg)) ?? 0;
+      const held = closed.has(pool(date, time, pkg));
       return {
         package: pkg,
         time,
         scheduled,
-        capacity: capacityOf(schedule, slot),
-        taken: places.get(pool(date, time, pkg)) ?? 0,
+        capacity,
+        taken: held ? Math.max(taken, capacity) : taken,
+        private: held,
         bookings: [],
         change: dateChangeOf(schedule, slot),
       };

@@ -18,6 +18,7 @@ import type { PaymentProvider } from "./payments";
 import { refundWhatIsDue } from "./refund";
 import { minimumHoldEnd } from "./schedule";
 import { bookingFacts, bookingType } from "./visits";
+import { retakeVoucher } from "./vouchers";
 import { offerFreedPlaces } from "./waitlist";
 
 /**
@@ -52,20 +53,25 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
       recordAudit(tx, { actor: paymentProviderActor, action: auditActions.depositPaid, target: { type: bookingType, id: checkout.bookingId }, detail }, now);
       const visit = slotBookingById(tx, checkout.bookingId);
       const held = visit?.status === "pending" && visit.waitingFor === "payment";
-      // Paid just as its time lapsed: when the places are still free, the booking stands.
+      // Paid just as its time lapsed: when the places are still free and its voucher was not used
+      // meanwhile (taken again here), the booking stands (G3).
       const lapsed = visit?.status === "expired" && visit.waitingFor === "payment";
       const freeAgain = (booking: SlotBooking) =>
         placesFree(tx, schedule, booking, booking.guests, now, { except: booking.bookingId, byStaff: true, private: booking.private });
-      if (!visit || !(held || (lapsed && freeAgain(visit))))
-        // Nothing to pay for any more (cancelled, or its places gone): the deposit goes back.
+      const comesBack = visit !== null && lapsed && freeAgain(visit) && retakeVoucher(tx, visit.bookingId, visit.package, now) !== "used";
+      if (!visit || !(held || comesBack)) {
+        // Nothing to pay for any more (cancelled, its places or its voucher gone): the deposit goes back.
         setPaymentStatus(tx, checkout.bookingId, ["paid"], "refund-due", now);
-      else if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
-        // Its tour still lacks people: it waits for them until the cut-off.
-        setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
-        events.push({ kind: "waitingForMinimum", booking: bookingFacts(tx, visit.bookingId)! });
-      } else if (setBookingStatus(tx, visit.bookingId, ["pending", "expired"], "confirmed", now)) {
-        // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
-        events.push({ kind: "confirmed", booking: bookingFacts(tx, visit.bookingId)!, by: "deposit" }, ...confirmGroupsAtMinimum(tx, schedule, visit, now));
+      } else {
+        if (comesBack) setBookingStatus(tx, visit.bookingId, ["expired"], "pending", now, now);
+        if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
+          // Its tour still lacks people: it waits for them until the cut-off.
+          setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
+          events.push({ kind: "waitingForMinimum", booking: bookingFacts(tx, visit.bookingId)! });
+        } else if (setBookingStatus(tx, visit.bookingId, ["pending"], "confirmed", now)) {
+          // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
+          events.push({ kind: "confirmed", booking: bookingFacts(tx, visit.bookingId)!, by: "deposit" }, ...confirmGroupsAtMinimum(tx, schedule, visit, now));
+        }
       }
     }
     events.push(...offerFreedPlaces(tx, schedule, now));

@@ -21,8 +21,9 @@ export interface NewPlaces {
   guests: number;
   /** A private tour: the whole time, closed to everyone else. */
   private?: boolean;
-  /** The group's price after a voucher (cents), kept with the booking. */
+  /** The group's price after a voucher (cents), kept with the booking, and the pricing's before it. */
   priceCents?: number | null;
+  listPriceCents?: number | null;
   /** A deposit to pay: the places are held until then (the checkout's end). */
   paymentUntil?: Date | null;
 }
@@ -83,6 +84,7 @@ export function holdPlaces(
     private?: boolean;
     waitingFor?: WaitingFor;
     priceCents?: number | null;
+    listPriceCents?: number | null;
   },
   now: Date,
 ): SlotBooking {
@@ -102,6 +104,7 @@ export function holdPlaces(
       private: booking.private ?? false,
       waitingFor: booking.waitingFor ?? "estate",
       priceCents: booking.priceCents ?? null,
+      listPriceCents: booking.listPriceCents ?? null,
     },
     now,
   );

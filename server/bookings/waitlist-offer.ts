@@ -9,6 +9,7 @@ import { Waitlist } from "../db/tour-waitlist";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, holdEnd, SlotRefused } from "./ledger";
+import { priceGroup } from "./price-group";
 import { holdPlaces } from "./take-places";
 import { bookingFacts, bookingType } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
@@ -32,12 +33,15 @@ export function takeOffer(deps: Bookings, token: string): Promise<"booked" | "la
       return "lapsed" as const;
     }
     const confirmed = schedule.instantConfirm[entry.package];
-    holdPlaces(
+    // Priced as the visitor's booking would have been (a waitlist takes no private tour nor voucher).
+    const price = priceGroup(
       tx,
-      schedule,
-      { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" },
+      deps.content.current,
+      { id: entry.bookingId, package: entry.package, guests: entry.guests, private: false, voucher: null },
       now,
     );
+    const held = { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" as const };
+    holdPlaces(tx, schedule, { ...held, priceCents: price.priceCents, listPriceCents: price.listCents }, now);
     const taken = { kind: "offerTaken" as const, booking: bookingFacts(tx, entry.bookingId)!, entry };
     queueMails(tx, bookingMails([taken, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "booked" as const;

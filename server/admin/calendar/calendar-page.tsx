@@ -28,8 +28,9 @@ export const newBookingHref = (slot: Partial<Slot> = {}) => {
   return `/admin/bookings/new${text ? `?${text}` : ""}`;
 };
 
-/** Places at a time in words: taken and left of the capacity, or how far over it an admin placed a group. */
-export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "capacity">): string {
+/** Places at a time in words: taken and left of the capacity, how far over it an admin placed a group, or held whole by a private tour. */
+export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "capacity" | "private">): string {
+  if (slot.private && slot.taken <= slot.capacity) return view.t("calendar.privateFull", { capacity: slot.capacity });
   if (slot.taken > slot.capacity) return view.t("calendar.over", { taken: slot.taken, capacity: slot.capacity, over: slot.taken - slot.capacity });
   return view.t("calendar.places", { taken: slot.taken, left: slot.capacity - slot.taken, capacity: slot.capacity });
 }

@@ -17,6 +17,17 @@ import { buttonForm } from "../shared/staff-form";
 
 const slotActions = ["confirm", "decline", "undo", "cancel"] as const;
 
+/** The panel's note for each outcome of an action that was not done. */
+const slotNoteOf = {
+  full: "full",
+  stale: "stale",
+  private: "private",
+  "voucher-used": "voucherUsed",
+  refunding: "refunding",
+  payment: "waitsForPayment",
+  deposit: "depositAsked",
+} as const;
+
 /** The day's check-in: what each action marks. */
 const checkIns = { arrived: "arrived", absent: "no-show", clear: null } as const;
 const checkInActions = ["arrived", "absent", "clear"] as const satisfies readonly (keyof typeof checkIns)[];
@@ -43,6 +54,8 @@ const moveForm = buttonForm({
 const slotActionForm = buttonForm({
   sure: z.literal("yes").optional(),
   override: z.literal("yes").optional(),
+  /** An undo whose voucher was used meanwhile, brought back at its full price. */
+  fullPrice: z.literal("yes").optional(),
   reason: z
     .string()
     .transform((text) => neutraliseText(text).trim())
@@ -76,7 +89,15 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
       const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email);
       const note =
-        outcome instanceof SlotRefused ? (outcome.reason === "full" ? "moveFull" : outcome.reason === "horizon" ? "moveHorizon" : "moveClosed") : outcome;
+        outcome instanceof SlotRefused
+          ? outcome.reason === "full"
+            ? "moveFull"
+            : outcome.reason === "private"
+              ? "private"
+              : outcome.reason === "horizon"
+                ? "moveHorizon"
+                : "moveClosed"
+          : outcome;
       return reply.redirect(`${page}?slot=${note}`, 303);
     },
   );
@@ -96,7 +117,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     const override = request.body.override === "yes" && session.role === "admin";
     if (override && reason === "") return reply.redirect(`${page}?slot=reasonNeeded`, 303);
     if ((action === "decline" || action === "cancel") && !sure) return reply.redirect(page, 303);
-    const staff = { actor: session.email, override, reason };
+    const staff = { actor: session.email, override, reason, fullPrice: request.body.fullPrice === "yes" };
     const outcome =
       action === "confirm"
         ? await confirmBooking(context.bookings, id, staff)
@@ -105,6 +126,6 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
           : action === "decline"
             ? await declineBooking(context.bookings, id, session.email)
             : await cancelByStaff(context.bookings, id, session.email);
-    return reply.redirect(`${page}?slot=${outcome === "done" ? action : outcome}`, 303);
+    return reply.redirect(`${page}?slot=${outcome === "done" ? action : slotNoteOf[outcome]}`, 303);
   });
 });

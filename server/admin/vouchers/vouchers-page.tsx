@@ -117,7 +117,11 @@ export function VouchersPage({ view, vouchers, today, created, fieldProblems, ty
                   <td data-label={view.t("vouchers.worth")}>{voucherWorth(view, voucher)}</td>
                   <td data-label={view.t("vouchers.validUntil")}>{formatDay(view, voucher.valid_until)}</td>
                   <td data-label={view.t("vouchers.state")}>
-                    {voucher.redeemed_by ? (
+                    {voucher.kind === "value" && (voucher.remaining_cents ?? 0) > 0 && voucher.remaining_cents !== voucher.amount_cents ? (
+                      <span className="status status-confirmed">
+                        {view.t("vouchers.left", { amount: formatPrice((voucher.remaining_cents ?? 0) / 100, view.lang) })}
+                      </span>
+                    ) : voucher.redeemed_by ? (
                       <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>
                     ) : voucher.valid_until < today ? (
                       <span className="status status-declined">{view.t("vouchers.expired")}</span>

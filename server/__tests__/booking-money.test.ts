@@ -1,0 +1,277 @@
+/**
+ * The money of a booking and the privacy of a private tour, on every path that puts a booking
+ * into a time or brings one back (the outside probe's G2, G3 and G9): a private tour never shares
+ * its time after an undo or a schedule change's move; a voucher given back when a booking ends is
+ * taken again when it comes back, or the return is refused (or made at full price, said so); an
+ * undone decline never leaves a refunded deposit on a confirmed booking; a value voucher keeps
+ * what is left. Through the real server: the staff's forms posted, the ledger read back.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { content } from "#content";
+import { quoteTour } from "#core/tour-price";
+import { adminTranslator } from "#locales/admin";
+import { isoWithOffset } from "../bookings/paris-time";
+import { createVoucher } from "../bookings/vouchers";
+import { writePackageRules, type PackageRulesRow } from "../db/tour-rules";
+import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
+import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
+import { PaymentProviderStandIn } from "./support/payment-provider";
+import { bookTour } from "./support/schedule";
+
+const { apps, smtps } = closedAfterEachTest();
+const providers = new Set<PaymentProviderStandIn>();
+afterEach(async () => {
+  await Promise.all([...providers].map((provider) => provider.stop()));
+  providers.clear();
+});
+
+const en = adminTranslator("en").t;
+const admin = { email: "direction@hermitage-lescours.example", password: "the oldest vines face south" };
+const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
+/** Saturday 6 March 2027; the server's clock is the Monday before. */
+const saturday = "2027-03-06";
+const at = (time: string, date = saturday) => isoWithOffset({ date, time });
+const hermitage = content.tours.packages.find((tour) => tour.id === "hermitage")!;
+
+/** A server on a clock the test moves, an SMTP sink, an admin signed in, and the payment provider's stand-in when asked. */
+async function estate(options: { payments?: boolean } = {}) {
+  const smtp = new TestSmtp();
+  smtps.add(smtp);
+  await smtp.start();
+  const provider = options.payments ? new PaymentProviderStandIn() : null;
+  if (provider) {
+    providers.add(provider);
+    await provider.start();
+  }
+  const clock = { now: Date.parse("2027-03-01T09:00:00Z") };
+  const env: Record<string, string> = provider
+    ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url }
+    : {};
+  const app = await adminTestServer({ SMTP_URL: smtp.url, ...env }, { now: () => new Date(clock.now) });
+  apps.add(app);
+  if (provider) {
+    provider.deliver = async (payload, signature) => {
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        payload,
+      });
+      return { status: answer.statusCode, body: answer.body };
+    };
+  }
+  const staff = await signedInAdmin(app, admin, clock.now);
+  return { app, smtp, provider, clock, staff };
+}
+
+const rules = (app: FastifyInstance, pkg: PackageRulesRow["package"], set: Partial<PackageRulesRow>) => {
+  writePackageRules(app.db, [{ package: pkg, min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 0, ...set }]);
+  app.bookings.schedule.changed();
+};
+
+const visitor = (n: number, extra: Record<string, unknown> = {}) => ({
+  language: "fr",
+  page: "/fr/wine-tours",
+  name: `Visiteur ${n}`,
+  email: `visiteur${n}@example.fr`,
+  guests: 2,
+  package: "hermitage",
+  slot: at("10:00"),
+  ...extra,
+});
+
+const booked = async (app: FastifyInstance, booking: Record<string, unknown>) => {
+  const answer = await bookTour(app, booking as never);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json() as { id: string; outcome: string; checkoutUrl?: string };
+};
+
+interface Row {
+  id: string;
+  time: string;
+  status: string;
+  private: number;
+  price: number | null;
+  guests: number;
+}
+const rowOf = (app: FastifyInstance, id: string) =>
+  app.db
+    .prepare("SELECT booking_id AS id, slot_time AS time, status, private, price_cents AS price, guests FROM tour_slot_bookings WHERE booking_id = ?")
+    .get(id) as Row;
+/** The bookings holding places at a time of Saturday. */
+const holding = (app: FastifyInstance, time: string, date = saturday) =>
+  app.db
+    .prepare(
+      "SELECT booking_id AS id, slot_time AS time, status, private, price_cents AS price, guests FROM tour_slot_bookings WHERE slot_date = ? AND slot_time = ? AND status IN ('confirmed', 'pending') ORDER BY created_at",
+    )
+    .all(date, time) as Row[];
+const paymentOf = (app: FastifyInstance, id: string) =>
+  app.db.prepare("SELECT status, amount_cents AS amount FROM tour_payments WHERE booking_id = ?").get(id) as { status: string; amount: number } | undefined;
+const slotAction = (id: string, action: string) => `/admin/submissions/tour-bookings/${id}/slot/${action}`;
+/** A voucher's redemptions still standing: the bookings it pays for now. */
+const usesOf = (app: FastifyInstance, code: string) =>
+  app.db
+    .prepare("SELECT booking_id AS id, amount_cents AS amount FROM tour_voucher_redemptions WHERE code = ? AND released_at IS NULL ORDER BY redeemed_at")
+    .all(code) as {
+    id: string;
+    amount: number;
+  }[];
+const remainingOf = (app: FastifyInstance, code: string) =>
+  (app.db.prepare("SELECT remaining_cents AS n FROM tour_vouchers WHERE code = ?").get(code) as { n: number | null }).n;
+
+describe("a private tour keeps its time to itself (G2)", () => {
+  it("an undone decline is refused when another group took the time meanwhile, even with an admin's override", async () => {
+    const { app, staff } = await estate();
+    const mine = await booked(app, visitor(1, { private: true }));
+    await staff.get(`/admin/submissions/tour-bookings/${mine.id}`);
+    expect((await staff.post(slotAction(mine.id, "decline"), { sure: "yes" })).statusCode).toBe(303);
+    const other = await booked(app, visitor(2, { guests: 4 }));
+    const undo = await staff.post(slotAction(mine.id, "undo"), {});
+    expect(undo.headers.location).toContain("slot=private");
+    const forced = await staff.post(slotAction(mine.id, "undo"), { override: "yes", reason: "Le client insiste" });
+    expect(forced.headers.location).toContain("slot=private");
+    expect(holding(app, "10:00").map((row) => row.id)).toEqual([other.id]);
+    expect(said((await staff.get(`/admin/submissions/tour-bookings/${mine.id}?slot=private`)).body)).toContain(en("slot.private"));
+  });
+
+  it("a schedule change offers a private tour no time where others are booked, and refuses a move there", async () => {
+    const { app, staff } = await estate();
+    const mine = await booked(app, visitor(1, { private: true }));
+    await booked(app, visitor(2, { guests: 5, slot: at("15:00") }));
+    const change = { day: saturday, package: "hermitage", kind: "closed", time: "10:00", capacity: "", dateNote: "" };
+    const asked = await staff.post("/admin/schedule/dates", change);
+    expect(asked.statusCode).toBe(200);
+    const offered = [...asked.body.matchAll(new RegExp(`<select name="decision-${mine.id}"[^>]*>([\\s\\S]*?)</select>`, "g"))]
+      .flatMap((select) => [...select[1]!.matchAll(/value="([^"]+)"/g)])
+      .map((option) => option[1]!);
+    expect(offered).not.toContain(`move:${at("15:00")}`);
+    const fields = Object.fromEntries(
+      [...asked.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+        m[1]!,
+        m[2]!.replaceAll("&amp;", "&").replaceAll("&quot;", '"'),
+      ]),
+    );
+    const forced = await staff.post("/admin/schedule/dates", { ...fields, [`decision-${mine.id}`]: `move:${at("15:00")}` });
+    expect(forced.statusCode).toBe(409);
+    expect(rowOf(app, mine.id).time).toBe("10:00");
+    expect(holding(app, "15:00")).toHaveLength(1);
+  });
+});
+
+describe("a voucher pays for one booking at a time (G3)", () => {
+  it("an undone decline takes its voucher again; used meanwhile, the undo is refused, or made at full price when the staff say so", async () => {
+    const { app, staff, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "value", amountCents: 10_000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const a = await booked(app, visitor(1, { voucher: code }));
+    await staff.get(`/admin/submissions/tour-bookings/${a.id}`);
+    await staff.post(slotAction(a.id, "decline"), { sure: "yes" });
+    // Given back: A's undo takes it again at once.
+    expect((await staff.post(slotAction(a.id, "undo"), {})).headers.location).toContain("slot=undo");
+    expect(usesOf(app, code).map((use) => use.id)).toEqual([a.id]);
+    // Declined again, and B uses it meanwhile: A's undo is refused.
+    await staff.post(slotAction(a.id, "decline"), { sure: "yes" });
+    const b = await booked(app, visitor(2, { voucher: code, slot: at("15:00") }));
+    expect((await staff.post(slotAction(a.id, "undo"), {})).headers.location).toContain("slot=voucherUsed");
+    expect(rowOf(app, a.id).status).toBe("declined");
+    expect(usesOf(app, code).map((use) => use.id)).toEqual([b.id]);
+    // The staff bring A back at its full price: the voucher stays B's.
+    expect((await staff.post(slotAction(a.id, "undo"), { fullPrice: "yes" })).headers.location).toContain("slot=undo");
+    expect(rowOf(app, a.id)).toMatchObject({ status: "confirmed", price: 2 * hermitage.price * 100 });
+    expect(usesOf(app, code).map((use) => use.id)).toEqual([b.id]);
+  });
+
+  it("a deposit paid after its hold lapsed does not bring back a voucher used meanwhile: the deposit is refunded", async () => {
+    const { app, provider, clock } = await estate({ payments: true });
+    rules(app, "hermitage", { deposit_percent: 30 });
+    const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const a = await booked(app, visitor(1, { voucher: code }));
+    expect(a.outcome).toBe("payment");
+    clock.now += 32 * 60_000;
+    await app.sweepBookings();
+    expect(rowOf(app, a.id).status).toBe("expired");
+    const b = await booked(app, visitor(2, { voucher: code, slot: at("15:00") }));
+    await provider!.pay(provider!.sessionOf(b.id)!.id);
+    // A's payment arrives late: its voucher is B's now.
+    await provider!.pay(provider!.sessionOf(a.id)!.id);
+    expect(rowOf(app, a.id).status).toBe("expired");
+    expect(usesOf(app, code).map((use) => use.id)).toEqual([b.id]);
+    await waitFor(() => provider!.refunds.length === 1, "A's deposit refunded");
+    expect(provider!.refunds[0]!.payment_intent).toBe(provider!.sessionOf(a.id)!.payment_intent);
+  });
+
+  it("an undone decline of a paid booking asks its deposit again instead of confirming it with the deposit refunded", async () => {
+    const { app, staff, smtp, provider } = await estate({ payments: true });
+    rules(app, "hermitage", { deposit_percent: 30 });
+    const c = await booked(app, visitor(1));
+    await provider!.pay(provider!.sessionOf(c.id)!.id);
+    expect(rowOf(app, c.id).status).toBe("confirmed");
+    await staff.get(`/admin/submissions/tour-bookings/${c.id}`);
+    await staff.post(slotAction(c.id, "decline"), { sure: "yes" });
+    await waitFor(() => paymentOf(app, c.id)?.status === "refunded", "the deposit refunded");
+    expect((await staff.post(slotAction(c.id, "undo"), {})).statusCode).toBe(303);
+    // Not confirmed with a refunded deposit: it waits for its deposit again, with a new checkout mailed to the guest.
+    expect(rowOf(app, c.id).status).toBe("pending");
+    expect(paymentOf(app, c.id)).toMatchObject({ status: "open" });
+    const sessions = [...provider!.sessions.values()].filter((session) => session.client_reference_id === c.id);
+    await waitFor(() => [...provider!.sessions.values()].filter((session) => session.client_reference_id === c.id).length === 2, "a second checkout");
+    const second = [...provider!.sessions.values()].filter((session) => session.client_reference_id === c.id && session.status === "open").at(-1)!;
+    expect(sessions.length).toBeGreaterThanOrEqual(1);
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes("visiteur1@example.fr") && mail.raw.includes(second.id)), "the payment link mailed");
+    await provider!.pay(second.id);
+    expect(rowOf(app, c.id).status).toBe("confirmed");
+    expect(paymentOf(app, c.id)).toMatchObject({ status: "paid" });
+    // One refund in all: the first deposit's.
+    await app.sweepBookings();
+    expect(provider!.refunds).toHaveLength(1);
+  });
+});
+
+describe("a value voucher keeps what is left (G9)", () => {
+  it("takes off what a booking costs and keeps the rest for the next, given back when a booking ends", async () => {
+    const { app, staff, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "value", amountCents: 50_000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const price = quoteTour(hermitage, 2).totalCents;
+    const first = await booked(app, visitor(1, { voucher: code }));
+    expect(rowOf(app, first.id).price).toBe(0);
+    expect(remainingOf(app, code)).toBe(50_000 - price);
+    const second = await booked(app, visitor(2, { voucher: code, slot: at("15:00") }));
+    expect(rowOf(app, second.id).price).toBe(0);
+    expect(remainingOf(app, code)).toBe(50_000 - 2 * price);
+    expect(usesOf(app, code)).toEqual([
+      { id: first.id, amount: price },
+      { id: second.id, amount: price },
+    ]);
+    const page = said((await staff.get("/admin/vouchers")).body);
+    expect(page).toContain(en("vouchers.left", { amount: `€${((50_000 - 2 * price) / 100).toFixed(2).replace(/\.00$/, "")}` }));
+    await staff.get(`/admin/submissions/tour-bookings/${first.id}`);
+    await staff.post(slotAction(first.id, "cancel"), { sure: "yes" });
+    expect(remainingOf(app, code)).toBe(50_000 - price);
+  });
+
+  it("thirty bookings at once with one voucher: exactly what it is worth is taken, never more", async () => {
+    const { app, clock } = await estate();
+    const price = quoteTour(hermitage, 2).totalCents;
+    const worth = 2 * price + 4000;
+    const code = createVoucher(app.db, { kind: "value", amountCents: worth, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const days = ["2027-03-06", "2027-03-07", "2027-03-08", "2027-03-09", "2027-03-10"];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => bookTour(app, visitor(n, { voucher: code, slot: at(n % 2 ? "15:00" : "10:00", days[n % 5]) }) as never)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.statusCode === 409).every((answer) => (answer.json() as { fields: string[] }).fields[0] === "voucher")).toBe(true);
+    expect(usesOf(app, code).reduce((sum, use) => sum + use.amount, 0)).toBe(worth);
+    expect(remainingOf(app, code)).toBe(0);
+  });
+
+  it("thirty bookings at once with one tour's voucher give one", async () => {
+    const { app, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "package", package: "hermitage", guests: 2, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const days = ["2027-03-06", "2027-03-07", "2027-03-08", "2027-03-09", "2027-03-10"];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => bookTour(app, visitor(n, { voucher: code, slot: at(n % 2 ? "15:00" : "10:00", days[n % 5]) }) as never)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    expect(usesOf(app, code)).toHaveLength(1);
+  });
+});
