@@ -5,7 +5,7 @@
  * bookings (and open waitlist offers) held there.
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { guestSummaries } from "../db/tour-guests";
+import { guestKey, guestSummaries } from "../db/tour-guests";
 import { heldBookingsBetween, placesHeldBetween, type HeldBooking } from "../db/tour-ledger";
 import type { Bookings } from "./deps";
 import { addDays, dayCount } from "./paris-time";
@@ -22,6 +22,9 @@ export interface SlotView {
   taken: number;
   /** A private tour holds the time: nobody else can be placed there. */
   private: boolean;
+  /** The tour's minimum group, and the people its bookings here have towards it (confirmed, or waiting for it). */
+  minimum: number;
+  towardsMinimum: number;
   bookings: HeldBooking[];
   /** The one-off change of this time that day, if any. */
   change: DateChange | null;
@@ -70,6 +73,8 @@ function dayViews(
         capacity,
         taken: held ? Math.max(taken, capacity) : taken,
         private: held,
+        minimum: schedule.rules[pkg].minGuests,
+        towardsMinimum: 0,
         bookings: [],
         change: dateChangeOf(schedule, slot),
       };
@@ -79,7 +84,9 @@ function dayViews(
       if (booking.date !== date) continue;
       const key = `${booking.time} ${booking.package}`;
       if (!slots.has(key)) slots.set(key, view(booking.package, booking.time, false));
-      slots.get(key)!.bookings.push(booking);
+      const slot = slots.get(key)!;
+      slot.bookings.push(booking);
+      if (booking.status === "confirmed" || booking.waitingFor === "minimum") slot.towardsMinimum += booking.guests;
     }
     days.push({
       date,
@@ -104,7 +111,7 @@ export function daySheet(deps: Bookings, day: string) {
   const [shown] = days(deps, day, day);
   const guests = guestSummaries(
     deps.db,
-    shown!.slots.flatMap((slot) => slot.bookings.map((booking) => booking.email)),
+    shown!.slots.flatMap((slot) => slot.bookings.flatMap((booking) => guestKey(booking.email, booking.phone) ?? [])),
   );
   return { day: shown!, guests };
 }

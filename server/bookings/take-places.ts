@@ -54,8 +54,9 @@ export function takePlaces(tx: Db, schedule: Schedule, booking: NewPlaces, now: 
   });
   const minimum = schedule.rules[booking.slot.package].minGuests;
   const short = !staff && !booking.private && minimum > 1 && peopleTowardsMinimum(tx, booking.slot, now) + booking.guests < minimum;
-  const waitingFor = !staff && booking.paymentUntil ? "payment" : short ? "minimum" : "estate";
-  const confirmed = staff !== null || (schedule.instantConfirm[booking.slot.package] && waitingFor === "estate");
+  // A deposit to pay (the visitor's checkout, or the payment link the staff asked): held until it is paid.
+  const waitingFor = booking.paymentUntil ? "payment" : short ? "minimum" : "estate";
+  const confirmed = (staff !== null && waitingFor !== "payment") || (schedule.instantConfirm[booking.slot.package] && waitingFor === "estate");
   const holdUntil =
     waitingFor === "payment" ? booking.paymentUntil! : waitingFor === "minimum" ? minimumHoldEnd(schedule, booking.slot) : holdEnd(schedule, booking.slot, now);
   const held = holdPlaces(

@@ -7,6 +7,7 @@
  */
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";
+import { keyOf } from "./tour-guests";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
@@ -357,14 +358,14 @@ function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
   return notes;
 }
 
-/** How often the person behind an address came, and did not, across their bookings (checked in or marked absent). */
-export function attendanceOf(db: Db, email: string): { visits: number; noShows: number } {
+/** How often the person behind a key (an address, or a walk-in's phone: ./tour-guests.ts) came, and did not, across their bookings (checked in or marked absent). */
+export function attendanceOf(db: Db, key: string): { visits: number; noShows: number } {
   const row = db
     .prepare(
       `SELECT coalesce(sum(s.attendance = 'arrived'), 0) AS visits, coalesce(sum(s.attendance = 'no-show'), 0) AS noShows
-       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE t.email = ? AND t.email != ''`,
+       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = ?`,
     )
-    .get(email) as { visits: number; noShows: number };
+    .get(key) as { visits: number; noShows: number };
   return row;
 }
 

@@ -1,6 +1,8 @@
 import type { DayView, SlotView } from "../../bookings/day-view";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
+import { waitingOf } from "../../bookings/booking-page";
+import { waitingText } from "../shared/waiting-text";
 import { dayName, formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
 import { telHref, bookingHref } from "../shared/links";
 import { Layout } from "../shared/layout";
@@ -36,10 +38,16 @@ export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "ca
 }
 
 /** A booking's status and check-in, as short labels. */
-export function BookingState({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
+/** A held booking's state in a word or two: confirmed, or what it waits for (the estate's answer, its deposit, its group). */
+export function stateText(view: ViewContext, booking: HeldBooking, slot: Pick<SlotView, "minimum" | "towardsMinimum">): string {
+  const waiting = waitingOf(booking, { people: slot.towardsMinimum, minimum: slot.minimum });
+  return waiting ? waitingText(view, waiting, true) : view.t("slot.status.confirmed");
+}
+
+export function BookingState({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: Pick<SlotView, "minimum" | "towardsMinimum"> }) {
   return (
     <>
-      <span className={`status status-${booking.status}`}>{view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}</span>
+      <span className={`status status-${booking.status}`}>{stateText(view, booking, slot)}</span>
       {booking.attendance ? (
         <span className={`status status-${booking.attendance}`}>{view.t(booking.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
       ) : null}
@@ -48,7 +56,7 @@ export function BookingState({ view, booking }: { view: ViewContext; booking: He
 }
 
 /** One booking on the calendar: who, how many, their language, their phone one tap away, the colleague on it, the notes. */
-function BookingLine({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
+function BookingLine({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: SlotView }) {
   return (
     <li>
       <a href={bookingHref(booking.bookingId)}>{booking.name}</a> · {view.t("slot.guests", { count: booking.guests })} · {languageLabel(view, booking.language)}
@@ -58,7 +66,7 @@ function BookingLine({ view, booking }: { view: ViewContext; booking: HeldBookin
           <a href={telHref(booking.phone)}>{booking.phone}</a>
         </>
       ) : null}{" "}
-      · <BookingState view={view} booking={booking} />
+      · <BookingState view={view} booking={booking} slot={slot} />
       {booking.source === "staff" ? <span className="help"> · {view.t("calendar.byStaff")}</span> : null}
       {booking.assignee ? <span className="help"> · {view.t("calendar.assignee", { email: booking.assignee })}</span> : null}
       {booking.notes.length > 0 ? <span className="calendar-note">{booking.notes.join(" · ")}</span> : null}
@@ -79,7 +87,7 @@ function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: st
       {slot.bookings.length > 0 ? (
         <ul>
           {slot.bookings.map((booking) => (
-            <BookingLine key={booking.bookingId} view={view} booking={booking} />
+            <BookingLine key={booking.bookingId} view={view} booking={booking} slot={slot} />
           ))}
         </ul>
       ) : null}

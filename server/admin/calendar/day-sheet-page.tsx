@@ -1,7 +1,8 @@
 import type { DayView } from "../../bookings/day-view";
 import type { HeldBooking } from "../../db/tour-ledger";
+import { guestKey } from "../../db/tour-guests";
 import { dayName, formatClock, languageLabel, type ViewContext } from "../shared/view-context";
-import { placesText } from "./calendar-page";
+import { placesText, stateText } from "./calendar-page";
 import { bookingHref, telHref, guestHref, checkInAction } from "../shared/links";
 import { CsrfField, Layout } from "../shared/layout";
 import { attendanceText, Tags } from "../shared/guest-summary";
@@ -117,7 +118,7 @@ export function DaySheetPage({ view, day, guests = new Map() }: { view: ViewCont
                       <a className="open" href={bookingHref(booking.bookingId)}>
                         {booking.name}
                       </a>
-                      <GuestLine view={view} booking={booking} guest={guests.get(booking.email.toLowerCase())} />
+                      <GuestLine view={view} booking={booking} guest={guests.get(guestKey(booking.email, booking.phone) ?? "")} />
                     </td>
                     <td data-label={view.t("sheet.guests")}>{booking.guests}</td>
                     <td data-label={view.t("sheet.language")}>{languageLabel(view, booking.language)}</td>
@@ -127,9 +128,7 @@ export function DaySheetPage({ view, day, guests = new Map() }: { view: ViewCont
                     </td>
                     <td data-label={view.t("sheet.assignee")}>{booking.assignee ?? "—"}</td>
                     <td data-label={view.t("sheet.status")}>
-                      <span className={`status status-${booking.status}`}>
-                        {view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}
-                      </span>
+                      <span className={`status status-${booking.status}`}>{stateText(view, booking, slot)}</span>
                     </td>
                     <td data-label={view.t("sheet.checkIn")}>
                       <CheckIn view={view} booking={booking} back={back} />

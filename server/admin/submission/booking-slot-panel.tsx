@@ -1,4 +1,6 @@
+import type { Waiting } from "../../bookings/booking-page";
 import type { BookedVisit } from "../../bookings/visits";
+import { waitingText } from "../shared/waiting-text";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { checkInAction } from "../shared/links";
@@ -22,6 +24,9 @@ const noteText = {
   refunding: "slot.refunding",
   waitsForPayment: "slot.waitsForPayment",
   depositAsked: "slot.done.depositAsked",
+  priced: "slot.done.priced",
+  priceInvalid: "slot.priceInvalid",
+  priceReason: "slot.priceReason",
   reasonNeeded: "slot.reasonNeeded",
   moveFull: "slot.moveFull",
   moveClosed: "slot.moveClosed",
@@ -59,14 +64,18 @@ interface SlotPanelProps {
   offSchedule: boolean;
   /** How often the person behind the booking's address came and did not come, across their bookings. */
   record: { visits: number; noShows: number };
+  /** What a pending booking waits for: only the estate's answer is the staff's to give. */
+  waiting: Waiting | null;
 }
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
-export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record }: SlotPanelProps) {
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, waiting }: SlotPanelProps) {
   const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   // An override sent without its reason: the form again, the reason named at its field.
   const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
+  // A booking waiting for its deposit is the guest's to pay; one waiting for its group may be run anyway.
+  const confirmLabel: AdminMessageId | null = waiting?.for === "estate" ? "slot.confirm" : waiting?.for === "minimum" ? "slot.confirmAnyway" : null;
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
@@ -89,7 +98,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
         {offSchedule ? <span className="status status-off"> {view.t("calendar.offSchedule")}</span> : null}
       </p>
       <p>
-        <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span>
+        <span className={`status status-${visit.status}`}>{waiting ? waitingText(view, waiting) : view.t(`slot.status.${visit.status}`)}</span>
         {visit.attendance ? (
           <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
         ) : null}{" "}
@@ -98,7 +107,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
       {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
       {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} /> : null}
-      {visit.status === "pending" ? action("confirm", "slot.confirm", false) : null}
+      {visit.status === "pending" && confirmLabel ? action("confirm", confirmLabel, false) : null}
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
       {visit.status === "confirmed" ? action("cancel", "slot.cancel", true) : null}

@@ -8,12 +8,13 @@ import { declineBooking } from "../../bookings/decline";
 import { SlotRefused } from "../../bookings/ledger";
 import { moveByStaff } from "../../bookings/move";
 import { parseStart } from "../../bookings/paris-time";
+import { setBookingPrice } from "../../bookings/set-price";
 import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
-import { inboxRoles } from "../shared/roles";
+import { inboxRoles, scheduleRoles } from "../shared/roles";
 import { submissionHref } from "../shared/links";
 import { guardedRoutes } from "../shared/staff-guard";
-import { buttonForm } from "../shared/staff-form";
+import { buttonForm, checkedForm } from "../shared/staff-form";
 
 const slotActions = ["confirm", "decline", "undo", "cancel"] as const;
 
@@ -68,12 +69,44 @@ const slotActionForm = buttonForm({
 });
 
 /**
+ * An admin's price for a booking: euros as typed (a comma or a point for the cents, at most
+ * 100 000 €), and the reason, which the booking and the audit log keep.
+ */
+const priceForm = z.object({
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}([.,]\d{1,2})?$/)
+    .transform((typed) => Math.round(Number(typed.replace(",", ".")) * 100))
+    .pipe(z.number().int().min(0).max(10_000_000)),
+  reason: z
+    .string()
+    .transform((text) => neutraliseText(text).trim())
+    .pipe(z.string().min(1).max(500).refine(isWellFormedText)),
+});
+
+/**
  * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
  * confirmation into a slot without room is refused, unless an admin confirms over the places with
  * a reason, which the audit log keeps. Each answer goes back to the booking's page (303).
  */
 export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
+
+  // The price, set by an admin with a reason (the audit log keeps both prices and the reason).
+  routes.post(
+    "/admin/submissions/tour-bookings/:id/price",
+    { config: scheduleRoles, schema: { params: z.object({ id: booking }), body: checkedForm(priceForm, { fallback: "price" }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const page = submissionHref("tour-bookings", id);
+      // A price or reason refused: the page says which, at the price form.
+      if (!request.body.ok) return reply.redirect(`${page}?slot=${request.body.problems.price ? "priceInvalid" : "priceReason"}#price-form`, 303);
+      const { price, reason } = request.body.value;
+      const outcome = await setBookingPrice(context.bookings, id, { priceCents: price, reason }, staffOf(request).email);
+      return reply.redirect(`${page}?slot=${outcome === "done" ? "priced" : "stale"}`, 303);
+    },
+  );
 
   // Move: to another time of the booking's package with room for the group (the page lists them),
   // in one transaction; the visitor gets the updated calendar file, the audit log the two times.

@@ -254,7 +254,10 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         tourName: tourName(context, record, view.lang),
         statuses: statusesOf[entry.type],
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
-        guestPanel: entry.type === "tour-bookings" ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id) : null,
+        guestPanel:
+          entry.type === "tour-bookings"
+            ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id, request.staffSession?.role === "admin")
+            : null,
         confirm:
           entry.type === "tour-bookings"
             ? {
