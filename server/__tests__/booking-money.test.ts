@@ -9,12 +9,15 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
+import { formatPrice } from "#core/format";
 import { quoteTour } from "#core/tour-price";
 import { adminTranslator } from "#locales/admin";
 import { isoWithOffset } from "../bookings/paris-time";
+import { capacityOf } from "../bookings/schedule";
 import { createVoucher } from "../bookings/vouchers";
 import { writePackageRules, type PackageRulesRow } from "../db/tour-rules";
-import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
+import { translator } from "#locales";
+import { adminTestServer, parseHtml, signedInAdmin, siteUrl, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { PaymentProviderStandIn } from "./support/payment-provider";
 import { bookTour } from "./support/schedule";
@@ -35,7 +38,7 @@ const at = (time: string, date = saturday) => isoWithOffset({ date, time });
 const hermitage = content.tours.packages.find((tour) => tour.id === "hermitage")!;
 
 /** A server on a clock the test moves, an SMTP sink, an admin signed in, and the payment provider's stand-in when asked. */
-async function estate(options: { payments?: boolean } = {}) {
+async function estate(options: { payments?: boolean; start?: string } = {}) {
   const smtp = new TestSmtp();
   smtps.add(smtp);
   await smtp.start();
@@ -44,7 +47,7 @@ async function estate(options: { payments?: boolean } = {}) {
     providers.add(provider);
     await provider.start();
   }
-  const clock = { now: Date.parse("2027-03-01T09:00:00Z") };
+  const clock = { now: Date.parse(options.start ?? "2027-03-01T09:00:00Z") };
   const env: Record<string, string> = provider
     ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url }
     : {};
@@ -273,5 +276,216 @@ describe("a value voucher keeps what is left (G9)", () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(usesOf(app, code)).toHaveLength(1);
+  });
+});
+
+/** A phone booking as the office types it, at a time of Saturday. */
+const phoneBooking = (extra: Record<string, string> = {}) => ({
+  package: "hermitage",
+  day: saturday,
+  slot: at("15:00"),
+  guests: "4",
+  name: "Famille Laurent",
+  phone: "+33 5 57 00 00 01",
+  email: "laurent@example.fr",
+  language: "fr",
+  ...extra,
+});
+const createdId = (location: unknown) => /tour-bookings\/([0-9a-f-]{36})\?done=created/.exec(String(location))![1]!;
+const euros = (cents: number) => formatPrice(cents / 100, "en");
+const auditOf = (app: FastifyInstance, action: string) =>
+  app.db.prepare("SELECT actor, target_id AS id, detail FROM audit_log WHERE action = ? ORDER BY id").all(action) as {
+    actor: string;
+    id: string;
+    detail: string;
+  }[];
+
+describe("phone and walk-in bookings carry their price (items 1 and 2)", () => {
+  it("priced as the visitor's: a group, a private tour less a voucher; an admin changes the price with a reason the history keeps", async () => {
+    const { app, staff, clock } = await estate();
+    const group = await staff.post("/admin/bookings", phoneBooking());
+    expect(group.statusCode).toBe(303);
+    const id = createdId(group.headers.location);
+    const groupPrice = quoteTour(hermitage, 4).totalCents;
+    expect(rowOf(app, id).price).toBe(groupPrice);
+    expect(said((await staff.get(`/admin/submissions/tour-bookings/${id}`)).body)).toContain(en("experience.price", { price: euros(groupPrice) }));
+
+    // A private tour at 10:00 with a gift voucher: the private price less the voucher, the time full everywhere.
+    const code = createVoucher(app.db, { kind: "value", amountCents: 10_000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const unknown = await staff.post("/admin/bookings", phoneBooking({ slot: at("10:00"), guests: "2", private: "on", voucher: "ZZZZ-ZZZZ-ZZZZ" }));
+    expect(unknown.statusCode).toBe(409);
+    expect(said(unknown.body)).toContain(en("newBooking.voucherRefused.unknown"));
+    expect(holding(app, "10:00")).toEqual([]);
+    const privateTour = await staff.post("/admin/bookings", phoneBooking({ slot: at("10:00"), guests: "2", private: "on", voucher: code.toLowerCase() }));
+    expect(privateTour.statusCode).toBe(303);
+    const mine = createdId(privateTour.headers.location);
+    const privatePrice = quoteTour(hermitage, 2, true).totalCents;
+    expect(rowOf(app, mine)).toMatchObject({ private: 1, price: privatePrice - 10_000 });
+    const page = said((await staff.get(`/admin/submissions/tour-bookings/${mine}`)).body);
+    expect(page).toContain(en("experience.voucherTaken", { code, amount: euros(10_000) }));
+    expect(page).toContain(en("experience.balance", { amount: euros(privatePrice - 10_000) }));
+    const capacity = capacityOf(app.bookings.schedule.current(), { package: "hermitage", date: saturday, time: "10:00" });
+    expect(said((await staff.get(`/admin/calendar?view=day&day=${saturday}`)).body)).toContain(en("calendar.privateFull", { capacity }));
+    const form = await staff.get(`/admin/bookings/new?package=hermitage&day=${saturday}&time=10:00`);
+    expect(said(form.body)).toContain(en("newBooking.places", { left: 0, capacity }));
+
+    // An admin's price, with a reason: stored, shown, in the history with both prices; without a reason or a number, refused.
+    const price = `/admin/submissions/tour-bookings/${id}/price`;
+    expect((await staff.post(price, { price: "cent", reason: "Geste" })).headers.location).toContain("slot=priceInvalid");
+    expect((await staff.post(price, { price: "200", reason: " " })).headers.location).toContain("slot=priceReason");
+    expect(rowOf(app, id).price).toBe(groupPrice);
+    expect((await staff.post(price, { price: "200,50", reason: "Tarif comité d'entreprise" })).headers.location).toContain("slot=priced");
+    expect(rowOf(app, id).price).toBe(20_050);
+    const after = said((await staff.get(`/admin/submissions/tour-bookings/${id}`)).body);
+    expect(after).toContain(en("experience.priceNote", { reason: "Tarif comité d'entreprise" }));
+    const [change] = auditOf(app, "booking.price-changed");
+    expect(change).toMatchObject({ actor: admin.email, id });
+    expect(JSON.parse(change!.detail)).toEqual({ from: groupPrice, to: 20_050, reason: "Tarif comité d'entreprise" });
+  });
+
+  it("a walk-in without an address is known by their phone: a no-show counts on their next booking", async () => {
+    // Saturday morning: the walk-in books the afternoon's tour.
+    const { staff, clock } = await estate({ start: "2027-03-06T08:00:00Z" });
+    const walkIn = phoneBooking({ email: "", name: "Johnson", phone: "05 57 00 00 02", guests: "2" });
+    const first = createdId((await staff.post("/admin/bookings", walkIn)).headers.location);
+    const guest = await staff.get(`/admin/guests/${first}`);
+    expect(guest.statusCode).toBe(200);
+    expect(said(guest.body)).toContain("Johnson");
+    // The tour has started; they did not come.
+    clock.now = Date.parse(at("15:30"));
+    expect((await staff.post(`/admin/submissions/tour-bookings/${first}/slot/absent`, {})).statusCode).toBe(303);
+    // Next week, the number typed another way.
+    const next = createdId(
+      (await staff.post("/admin/bookings", { ...walkIn, day: "2027-03-13", slot: at("15:00", "2027-03-13"), phone: "+33 5 57 00 00 02" })).headers.location,
+    );
+    expect(said((await staff.get(`/admin/submissions/tour-bookings/${next}`)).body)).toContain(en("slot.record", { visits: 0, noShows: 1 }));
+    expect(said((await staff.get("/admin/guests")).body)).toContain("Johnson");
+  });
+
+  it("a deposit the office asks: the booking waits for it, the guest is mailed the payment link, paying confirms it", async () => {
+    const { app, staff, smtp, provider } = await estate({ payments: true });
+    rules(app, "hermitage", { deposit_percent: 30 });
+    const asked = await staff.post("/admin/bookings", phoneBooking({ deposit: "on" }));
+    expect(asked.statusCode).toBe(303);
+    const id = createdId(asked.headers.location);
+    const price = quoteTour(hermitage, 4).totalCents;
+    expect(rowOf(app, id)).toMatchObject({ status: "pending", price });
+    expect(paymentOf(app, id)).toEqual({ status: "open", amount: Math.round(price * 0.3) });
+    const session = provider!.sessionOf(id)!;
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes("laurent@example.fr") && mail.raw.includes(session.id)), "the payment link mailed");
+    // Waiting for the guest's payment, not for the estate: no confirming it unpaid.
+    expect((await staff.post(slotAction(id, "confirm"), {})).headers.location).toContain("slot=waitsForPayment");
+    await provider!.pay(session.id);
+    expect(rowOf(app, id).status).toBe("confirmed");
+    const page = said((await staff.get(`/admin/submissions/tour-bookings/${id}`)).body);
+    expect(page).toContain(en("experience.depositPaid", { amount: euros(Math.round(price * 0.3)) }));
+    expect(page).toContain(en("experience.balance", { amount: euros(price - Math.round(price * 0.3)) }));
+  });
+});
+
+/** The gift card's address in a mail, and its page as a visitor opens it. */
+const cardLinkOf = (raw: string) => /https:\/\/[^\s"<>]*\/api\/gift-card\?token=[A-Za-z0-9_-]{43}/.exec(raw.replace(/=\r?\n/g, "").replaceAll("=3D", "="))![0];
+const openCard = (app: FastifyInstance, link: string) => app.inject({ method: "GET", url: link.slice(siteUrl.length) });
+
+describe("vouchers as gift cards (item 6)", () => {
+  it("the office mails the card in its language, changes and voids the voucher, each in the history; the card prints; who used it is listed", async () => {
+    const { app, staff, smtp } = await estate();
+    const made = await staff.post("/admin/vouchers", { kind: "value", amount: "150", validUntil: "2027-12-31", note: "Noël" });
+    const code = decodeURIComponent(/created=([A-Z0-9-]+)/.exec(String(made.headers.location))![1]!);
+    const page = `/admin/vouchers/${code}`;
+    const edit = {
+      valid_until: "2028-01-31",
+      language: "ja",
+      buyer_name: "Marie Laurent",
+      recipient: "山田 健二",
+      message: "お誕生日おめでとう",
+      note: "Noël",
+    };
+    expect((await staff.post(`${page}/edit`, { ...edit, valid_until: "31/01/2028" })).statusCode).toBe(400);
+    expect((await staff.post(`${page}/edit`, edit)).headers.location).toContain("done=edited");
+    const [edited] = auditOf(app, "voucher.edited");
+    expect(JSON.parse(edited!.detail)).toMatchObject({ valid_until: { from: "2027-12-31", to: "2028-01-31" }, language: { from: "fr", to: "ja" } });
+
+    // Mailed in the card's language, with the link of its printable page.
+    expect((await staff.post(`${page}/mail`, { to: "kenji@example.jp" })).headers.location).toContain("done=mailed");
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes("kenji@example.jp")), "the gift card mailed");
+    const ja = translator("ja").t;
+    const mail = smtp.received.find((one) => one.to.includes("kenji@example.jp"))!;
+    const card = await openCard(app, cardLinkOf(mail.raw));
+    expect(card.statusCode).toBe(200);
+    const printed = said(card.body);
+    for (const line of [ja("giftCard.code", { code }), ja("giftCard.worthValue", { amount: formatPrice(150, "ja") }), "山田 健二", "お誕生日おめでとう"])
+      expect(printed).toContain(line);
+    expect(auditOf(app, "voucher.card-mailed")).toHaveLength(1);
+
+    // A visitor uses it: the voucher's page says who, when and how much.
+    const price = quoteTour(hermitage, 2).totalCents;
+    const used = await booked(app, visitor(1, { voucher: code }));
+    const listed = said((await staff.get(page)).body);
+    expect(listed).toContain("Visiteur 1");
+    expect(listed).toContain(euros(price));
+    expect(listed).toContain(euros(15_000 - price));
+
+    // Voided with a reason: nobody can use it, the card says so, the booking keeps what it took.
+    const noReason = await staff.post(`${page}/void`, { reason: "", sure: "yes" });
+    expect(noReason.statusCode).toBe(400);
+    expect(said(noReason.body)).toContain(en("voucher.error.reason"));
+    expect((await staff.post(`${page}/void`, { reason: "Carte perdue, remplacée", sure: "yes" })).headers.location).toContain("done=voided");
+    const refused = await bookTour(app, visitor(2, { voucher: code, slot: at("15:00") }) as never);
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { fields: string[] }).fields).toEqual(["voucher"]);
+    expect(said((await openCard(app, cardLinkOf(mail.raw))).body)).toContain(ja("giftCard.voided"));
+    expect(rowOf(app, used.id).price).toBe(0);
+    expect(JSON.parse(auditOf(app, "voucher.voided")[0]!.detail)).toEqual({ reason: "Carte perdue, remplacée" });
+  });
+
+  it("a visitor buys one online through the provider's checkout, gets the card in their language, and it pays part of a tour", async () => {
+    const { app, smtp, provider } = await estate({ payments: true });
+    const es = translator("es").t;
+    const order = (fields: Record<string, string>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/gift-vouchers",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const form = {
+      language: "es",
+      kind: "value",
+      amount: "200",
+      buyerName: "Ana López",
+      buyerEmail: "ana@example.es",
+      recipient: "Lucía",
+      message: "¡Feliz cumpleaños!",
+    };
+    // Refused at its field, in the buyer's language, everything typed kept; nothing sold.
+    const wrong = await order({ ...form, amount: "5" });
+    expect(wrong.statusCode).toBe(400);
+    expect(said(wrong.body)).toContain(es("giftBuy.error.amount"));
+    expect(wrong.body).toContain("¡Feliz cumpleaños!");
+    expect(provider!.sessions.size).toBe(0);
+
+    const sent = await order(form);
+    expect(sent.statusCode).toBe(303);
+    const session = [...provider!.sessions.values()].find((one) => one.metadata.voucher_order)!;
+    expect(sent.headers.location).toBe(session.url);
+    expect(session.amount_total).toBe(20_000);
+    await provider!.pay(session.id);
+    await waitFor(() => smtp.received.some((mail) => mail.to.includes("ana@example.es")), "the gift card mailed");
+    const mail = smtp.received.find((one) => one.to.includes("ana@example.es"))!;
+    const code = /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(said((await openCard(app, cardLinkOf(mail.raw))).body))![0];
+    expect(said((await openCard(app, cardLinkOf(mail.raw))).body)).toContain(
+      es("giftCard.worthValue", { amount: formatPrice(200, "es") }).replace(/\s+/g, " "),
+    );
+    expect(auditOf(app, "voucher.sold")).toHaveLength(1);
+    // The provider tells twice: one voucher all the same.
+    await provider!.pay(session.id);
+    expect(app.db.prepare("SELECT count(*) AS n FROM tour_vouchers").get()).toEqual({ n: 1 });
+
+    // It pays for a tour of two, and keeps the rest.
+    const price = quoteTour(hermitage, 2).totalCents;
+    const tour = await booked(app, visitor(3, { voucher: code }));
+    expect(rowOf(app, tour.id).price).toBe(0);
+    expect(remainingOf(app, code)).toBe(20_000 - price);
   });
 });

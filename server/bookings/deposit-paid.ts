@@ -19,6 +19,7 @@ import { refundWhatIsDue } from "./refund";
 import { minimumHoldEnd } from "./schedule";
 import { bookingFacts, bookingType } from "./visits";
 import { retakeVoucher } from "./vouchers";
+import { voucherOrderEvent } from "./buy-gift-voucher";
 import { offerFreedPlaces } from "./waitlist";
 
 /**
@@ -38,6 +39,8 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
       deps.log.warn({ event: event.id, type: event.type }, "payments: a signed event's checkout session could not be read: recorded and ignored");
       return "ignored" as const;
     }
+    // A gift voucher bought online, not a deposit.
+    if (checkout.voucherOrder) return voucherOrderEvent(tx, deps, checkout, now);
     const payment = paymentOf(tx, checkout.bookingId);
     if (!payment || (payment.session_id !== null && payment.session_id !== checkout.sessionId)) return "ignored" as const;
     const events: BookingEvent[] = [];

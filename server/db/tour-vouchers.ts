@@ -201,3 +201,70 @@ export function editVoucher(db: Db, code: string, edit: VoucherEdit): boolean {
 export function setCardToken(db: Db, code: string, token: string): void {
   db.prepare("UPDATE tour_vouchers SET card_token = ? WHERE code = ? AND card_token IS NULL").run(token, code);
 }
+
+/** A gift voucher bought online (`voucher_orders`): what is bought, for whom, and where its payment stands. */
+export interface VoucherOrderRow {
+  id: string;
+  kind: "value" | "package";
+  amount_cents: number | null;
+  package: string | null;
+  guests: number | null;
+  /** What the buyer pays (cents). */
+  price_cents: number;
+  currency: string;
+  buyer_name: string;
+  buyer_email: string;
+  recipient: string;
+  message: string;
+  language: string;
+  status: "open" | "paid" | "expired";
+  session_id: string | null;
+  checkout_url: string | null;
+  payment_intent: string | null;
+  /** The voucher it made once paid. */
+  code: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+export type NewVoucherOrder = Pick<
+  VoucherOrderRow,
+  "id" | "kind" | "amount_cents" | "package" | "guests" | "price_cents" | "buyer_name" | "buyer_email" | "recipient" | "message" | "language" | "expires_at"
+>;
+
+export function insertVoucherOrder(db: Db, order: NewVoucherOrder, now: Date): void {
+  db.prepare(
+    `INSERT INTO voucher_orders (id, kind, amount_cents, package, guests, price_cents, buyer_name, buyer_email, recipient, message, language, status, created_at, updated_at, expires_at)
+     VALUES (@id, @kind, @amount_cents, @package, @guests, @price_cents, @buyer_name, @buyer_email, @recipient, @message, @language, 'open', @now, @now, @expires_at)`,
+  ).run({ ...order, now: now.toISOString() });
+}
+
+export function voucherOrderById(db: Db, id: string): VoucherOrderRow | null {
+  return (db.prepare("SELECT * FROM voucher_orders WHERE id = ?").get(id) as VoucherOrderRow | undefined) ?? null;
+}
+
+/** Keeps an order's checkout (its session and page). */
+export function setVoucherOrderCheckout(db: Db, id: string, session: { id: string; url: string }, now: Date): void {
+  db.prepare("UPDATE voucher_orders SET session_id = ?, checkout_url = ?, updated_at = ? WHERE id = ?").run(session.id, session.url, now.toISOString(), id);
+}
+
+/**
+ * Marks an order paid by `sessionId` (once: false when it was paid already, or the session is not
+ * its own), and the voucher it made.
+ */
+export function markVoucherOrderPaid(db: Db, id: string, paid: { sessionId: string; paymentIntent: string | null; code: string }, now: Date): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE voucher_orders SET status = 'paid', payment_intent = ?, code = ?, updated_at = ? WHERE id = ? AND status != 'paid'
+         AND (session_id IS NULL OR session_id = ?)`,
+      )
+      .run(paid.paymentIntent, paid.code, now.toISOString(), id, paid.sessionId).changes === 1
+  );
+}
+
+/** An order whose checkout ended unpaid (or could not start). */
+export function expireVoucherOrder(db: Db, id: string, now: Date): boolean {
+  return db.prepare("UPDATE voucher_orders SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'open'").run(now.toISOString(), id).changes === 1;
+}

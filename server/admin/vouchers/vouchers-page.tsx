@@ -30,6 +30,22 @@ export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind"
   return view.t("vouchers.packageWorth", { tour: view.tourName(voucher.package ?? ""), count: voucher.guests ?? 1 });
 }
 
+/** A voucher's page (its card, its uses, void and edit). */
+export const voucherHref = (code: string) => `/admin/vouchers/${encodeURIComponent(code)}`;
+
+/** Where a voucher stands: voided, used up, what is left, used by a booking, past its day, or unused. */
+export function VoucherState({ view, voucher, today }: { view: ViewContext; voucher: VoucherRow; today: string }) {
+  if (voucher.voided_at !== null)
+    return <span className="status status-declined">{view.t("vouchers.voided", { when: formatTime(view, voucher.voided_at) })}</span>;
+  if (voucher.kind === "value" && voucher.remaining_cents === 0) return <span className="status status-cancelled">{view.t("vouchers.usedUp")}</span>;
+  if (voucher.redeemed_by)
+    return <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>;
+  if (voucher.valid_until < today) return <span className="status status-declined">{view.t("vouchers.expired")}</span>;
+  if (voucher.kind === "value" && voucher.remaining_cents !== null && voucher.remaining_cents !== voucher.amount_cents)
+    return <span className="status status-confirmed">{view.t("vouchers.left", { amount: formatPrice(voucher.remaining_cents / 100, view.lang) })}</span>;
+  return <span className="status status-confirmed">{view.t("vouchers.unused")}</span>;
+}
+
 export function VouchersPage({ view, vouchers, today, created, fieldProblems, typed }: VouchersPageProps) {
   const kind = typed.kind === "package" ? "package" : "value";
   return (
@@ -112,22 +128,14 @@ export function VouchersPage({ view, vouchers, today, created, fieldProblems, ty
               {vouchers.map((voucher) => (
                 <tr key={voucher.code}>
                   <td data-label={view.t("vouchers.code")}>
-                    <code className="voucher-code">{voucher.code}</code>
+                    <a href={voucherHref(voucher.code)}>
+                      <code className="voucher-code">{voucher.code}</code>
+                    </a>
                   </td>
                   <td data-label={view.t("vouchers.worth")}>{voucherWorth(view, voucher)}</td>
                   <td data-label={view.t("vouchers.validUntil")}>{formatDay(view, voucher.valid_until)}</td>
                   <td data-label={view.t("vouchers.state")}>
-                    {voucher.kind === "value" && (voucher.remaining_cents ?? 0) > 0 && voucher.remaining_cents !== voucher.amount_cents ? (
-                      <span className="status status-confirmed">
-                        {view.t("vouchers.left", { amount: formatPrice((voucher.remaining_cents ?? 0) / 100, view.lang) })}
-                      </span>
-                    ) : voucher.redeemed_by ? (
-                      <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>
-                    ) : voucher.valid_until < today ? (
-                      <span className="status status-declined">{view.t("vouchers.expired")}</span>
-                    ) : (
-                      <span className="status status-confirmed">{view.t("vouchers.unused")}</span>
-                    )}
+                    <VoucherState view={view} voucher={voucher} today={today} />
                   </td>
                   <td data-label={view.t("vouchers.note")}>{voucher.note || "—"}</td>
                 </tr>
