@@ -489,3 +489,31 @@ describe("vouchers as gift cards (item 6)", () => {
     expect(remainingOf(app, code)).toBe(20_000 - price);
   });
 });
+
+describe("statuses that say what a booking waits for (item 3)", () => {
+  it("its group (n of the minimum) or its deposit (until when), with a Confirm button only for the estate's answer", async () => {
+    const { app, staff, provider } = await estate({ payments: true });
+    rules(app, "hermitage", { min_guests: 4 });
+    const short = await booked(app, visitor(1));
+    expect(short.outcome).toBe("minimum");
+    const buttons = (body: string) => [...body.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((match) => match[1]!);
+    const shortPage = await staff.get(`/admin/submissions/tour-bookings/${short.id}`);
+    expect(said(shortPage.body)).toContain(en("slot.status.waitingMinimum", { people: 2, minimum: 4 }));
+    expect(buttons(shortPage.body)).toContain(en("slot.confirmAnyway"));
+    expect(buttons(shortPage.body)).not.toContain(en("slot.confirm"));
+    const day = said((await staff.get(`/admin/calendar?view=day&day=${saturday}`)).body);
+    expect(day).toContain(en("slot.status.waitingMinimum", { people: 2, minimum: 4 }));
+    expect(day).not.toContain(en("calendar.pending"));
+
+    rules(app, "hermitage", { deposit_percent: 20 });
+    const paying = await booked(app, visitor(2, { slot: at("15:00") }));
+    expect(paying.outcome).toBe("payment");
+    const payPage = await staff.get(`/admin/submissions/tour-bookings/${paying.id}`);
+    const [before] = en("slot.status.waitingPayment", { until: "\u0000" }).split("\u0000");
+    expect(said(payPage.body)).toContain(before!);
+    expect(buttons(payPage.body)).not.toContain(en("slot.confirm"));
+    expect(buttons(payPage.body)).not.toContain(en("slot.confirmAnyway"));
+    await provider!.pay(provider!.sessionOf(paying.id)!.id);
+    expect(said((await staff.get(`/admin/submissions/tour-bookings/${paying.id}`)).body)).toContain(en("slot.status.confirmed"));
+  });
+});

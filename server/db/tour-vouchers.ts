@@ -105,6 +105,13 @@ export function redemptionOf(db: Db, bookingId: string): Redemption | null {
   return (db.prepare("SELECT * FROM tour_voucher_redemptions WHERE booking_id = ?").get(bookingId) as Redemption | undefined) ?? null;
 }
 
+/** For each of `codes`, the booking that used it last and still does (the list links to it). */
+export function lastUses(db: Db, codes: readonly string[]): Map<string, { bookingId: string; at: string }> {
+  const uses = new Map<string, { bookingId: string; at: string }>();
+  for (const use of redemptionsOf(db, codes)) if (use.released_at === null) uses.set(use.code, { bookingId: use.booking_id, at: use.redeemed_at });
+  return uses;
+}
+
 /** Who used a voucher and when, oldest first: each use with the name on its booking. */
 export function redemptionsOf(db: Db, codes: readonly string[]): (Redemption & { name: string | null })[] {
   if (codes.length === 0) return [];

@@ -12,7 +12,7 @@ import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { editGiftVoucher, giftCardOf, issueVoucher, mailGiftCard, usesOfVoucher, voidGiftVoucher } from "../../bookings/gift-vouchers";
 import type { NewVoucher } from "../../bookings/vouchers";
-import { listVouchers, voucherByCode } from "../../db/tour-vouchers";
+import { lastUses, listVouchers, voucherByCode } from "../../db/tour-vouchers";
 import { languages } from "#core/languages";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems } from "../shared/staff-form";
@@ -117,12 +117,17 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     extra: { created?: string | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
     const today = localOf(context.now()).date;
+    const vouchers = listVouchers(context.db);
     return sendPage(
       reply,
       status,
       createElement(VouchersPage, {
         view: viewFor(context, request, reply),
-        vouchers: listVouchers(context.db),
+        vouchers,
+        lastUses: lastUses(
+          context.db,
+          vouchers.map((voucher) => voucher.code),
+        ),
         today,
         created: extra.created ?? null,
         fieldProblems: extra.fieldProblems ?? {},

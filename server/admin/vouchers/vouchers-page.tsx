@@ -15,6 +15,8 @@ import { TourOptions } from "../shared/tour-options";
 export interface VouchersPageProps {
   view: ViewContext;
   vouchers: readonly VoucherRow[];
+  /** The booking that used each voucher last (and still does). */
+  lastUses: ReadonlyMap<string, { bookingId: string; at: string }>;
   /** Today on the estate's clock: a voucher past its day shows as expired. */
   today: string;
   /** The code just made, to give the buyer. */
@@ -34,10 +36,26 @@ export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind"
 export const voucherHref = (code: string) => `/admin/vouchers/${encodeURIComponent(code)}`;
 
 /** Where a voucher stands: voided, used up, what is left, used by a booking, past its day, or unused. */
-export function VoucherState({ view, voucher, today }: { view: ViewContext; voucher: VoucherRow; today: string }) {
+export function VoucherState({
+  view,
+  voucher,
+  today,
+  lastUse,
+}: {
+  view: ViewContext;
+  voucher: VoucherRow;
+  today: string;
+  /** The booking that used it last, and still does. */
+  lastUse?: { bookingId: string; at: string } | undefined;
+}) {
   if (voucher.voided_at !== null)
     return <span className="status status-declined">{view.t("vouchers.voided", { when: formatTime(view, voucher.voided_at) })}</span>;
-  if (voucher.kind === "value" && voucher.remaining_cents === 0) return <span className="status status-cancelled">{view.t("vouchers.usedUp")}</span>;
+  if (voucher.kind === "value" && voucher.remaining_cents === 0)
+    return lastUse ? (
+      <a href={bookingHref(lastUse.bookingId)}>{view.t("vouchers.usedUpOn", { when: formatTime(view, lastUse.at) })}</a>
+    ) : (
+      <span className="status status-cancelled">{view.t("vouchers.usedUp")}</span>
+    );
   if (voucher.redeemed_by)
     return <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>;
   if (voucher.valid_until < today) return <span className="status status-declined">{view.t("vouchers.expired")}</span>;
@@ -46,7 +64,7 @@ export function VoucherState({ view, voucher, today }: { view: ViewContext; vouc
   return <span className="status status-confirmed">{view.t("vouchers.unused")}</span>;
 }
 
-export function VouchersPage({ view, vouchers, today, created, fieldProblems, typed }: VouchersPageProps) {
+export function VouchersPage({ view, vouchers, lastUses, today, created, fieldProblems, typed }: VouchersPageProps) {
   const kind = typed.kind === "package" ? "package" : "value";
   return (
     <Layout view={view} title={view.t("vouchers.title")}>
@@ -135,7 +153,7 @@ export function VouchersPage({ view, vouchers, today, created, fieldProblems, ty
                   <td data-label={view.t("vouchers.worth")}>{voucherWorth(view, voucher)}</td>
                   <td data-label={view.t("vouchers.validUntil")}>{formatDay(view, voucher.valid_until)}</td>
                   <td data-label={view.t("vouchers.state")}>
-                    <VoucherState view={view} voucher={voucher} today={today} />
+                    <VoucherState view={view} voucher={voucher} today={today} lastUse={lastUses.get(voucher.code)} />
                   </td>
                   <td data-label={view.t("vouchers.note")}>{voucher.note || "—"}</td>
                 </tr>
