@@ -51,34 +51,73 @@ const boundaries = [
     from: ["./app", "./server", "./forms", "./content", "./presentation", ...tooling],
     message: "The catalogs import core/ only.",
   },
-  { target: "./server/db", from: "./server/mail", message: "The database does not know the mail: the API hands e-mails to the store." },
-  { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface." },
+];
+
+/**
+ * The floors of server/ (docs/architecture.md, "Floors and who may import whom"), lowest first:
+ * each room (a folder, or a file at the top of server/) imports only rooms of the floors below
+ * its own, never one above it or beside it. One zone per room is made from this list, so every
+ * pair of rooms is fenced, not only those someone thought to list; a folder or file of server/
+ * that no floor names stops ESLint here, until it is given one.
+ */
+const serverFloors = [
+  // What each form does on the server (one record per form, its stored rows typed): forms/ and zod only.
+  ["forms"],
+  // SQLite: one module per table family; it knows nothing of the rest of the server but the forms' record.
+  ["db"],
+  // The server's small shared parts: the project folder, the log's redaction, the security
+  // headers, the body limits, the content store.
+  ["project.ts", "log.ts", "security-headers.ts", "request-body.ts", "content-store.ts"],
+  // The configuration, the e-mails (composed and sent), the static files, the start-up's checks.
+  ["config.ts", "mail", "static-files.ts", "startup.ts"],
+  // The backups, the bookings' rules.
+  ["backup", "bookings"],
+  // The Fastify plugins that put the database, the mail and the bookings together for the parts
+  // above (server/app.ts registers them; the parts they make are handed them, never import them).
+  ["plugins"],
+  // The pages the server writes itself (a visitor's booking, a form's answer), the health checks.
+  ["pages", "health.ts"],
+  // The form API and the staff area, which call everything below and never each other.
+  ["api", "admin"],
+  // The production commands and the server's assembly, then its entry point (the top floor, which
+  // nothing imports).
+  ["commands", "app.ts"],
+  ["main.ts"],
+];
+const serverRooms = serverFloors.flat();
+const unplaced = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+  .filter((entry) => (entry.isDirectory() ? entry.name !== "__tests__" : /\.tsx?$/.test(entry.name)))
+  .map((entry) => entry.name)
+  .filter((name) => !serverRooms.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: give ${unplaced.map((name) => `server/${name}`).join(", ")} a floor in serverFloors`);
+const serverFloorZones = [
+  ...serverFloors.slice(0, -1).flatMap((rooms, floor) => {
+    const below = serverFloors.slice(0, floor).flat();
+    return rooms.map((room) => ({
+      target: `./server/${room}`,
+      from: serverFloors
+        .slice(floor)
+        .flat()
+        .filter((other) => other !== room)
+        .map((other) => `./server/${other}`),
+      message: `server/${room} imports only the floors of server/ below its own (${below.map((other) => `server/${other}`).join(", ") || "none"}): what it needs from a room above or beside it is handed to it.`,
+    }));
+  }),
+  // One pair on different floors that stays apart by design: the mail code never touches the
+  // database, its sender reads the outbox through an interface (#core/mail `Outbox`).
+  { target: "./server/mail", from: "./server/db", message: "The mail does not know the database: the sender gets the outbox as an interface (#core/mail)." },
+  // The plugins sit below the parts that depend on them, which are handed what they make (the
+  // database, the sender, the bookings' parts) by Fastify and never import a plugin themselves.
   {
-    target: ["./server/db", "./server/mail"],
-    from: ["./server/admin", "./server/api"],
-    message: "Storage and mail sit below the API and the staff inbox, which wire them.",
-  },
-  // The bookings' rules (server/bookings) wire their SQL (server/db) and their mails (server/mail),
-  // and sit below the API and the staff area, which call them.
-  {
-    target: ["./server/db", "./server/mail"],
-    from: "./server/bookings",
-    message: "Storage and mail do not know the bookings' rules: server/bookings calls them, not the other way.",
-  },
-  {
-    target: "./server/bookings",
-    from: ["./server/admin", "./server/api"],
-    message: "The bookings' rules sit below the API and the staff area, which call them.",
-  },
-  {
-    target: ["./server/db", "./server/mail", "./server/bookings", "./server/pages", "./server/api", "./server/admin"],
+    target: ["./server/pages", "./server/health.ts", "./server/api", "./server/admin"],
     from: "./server/plugins",
     message: "The plugins put the server's parts together (server/app.ts registers them): the parts they make do not import them.",
   },
+  // An e-mail is made by server/mail: its factory (the one maker of an OutgoingMail) is its own.
   {
-    target: "./server/pages",
-    from: ["./server/admin", "./server/api"],
-    message: "The server's own pages (server/pages) draw what they are given: the API and the staff area call them, not the other way.",
+    target: serverRooms.filter((room) => room !== "mail").map((room) => `./server/${room}`),
+    from: "./server/mail/outgoing.ts",
+    message: "An e-mail is made by server/mail (a composer there, with its layout and languages): call one, or write one there.",
   },
 ];
 
@@ -118,6 +157,19 @@ const rawContentJson = { regex: "(^|/)content/(.+/)?[^/]+\\.json$", message: "Re
 const contentModule = "^(#content(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*content(/(?!images/)[^?]*)?)$";
 const localesModule = "^(#locales(/.*)?|(\\.{1,2}/)+(\\.{1,2}/)*locales/(index|admin|compiled/.*)(\\.ts)?)$";
 
+/** What the server may not import from the content module: its own value, and the folder read or found apart from the store. */
+const contentValues = ["content", "findWine", "readContent", "contentFile"];
+const serverContent = (importNames) => ({
+  regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
+  importNames,
+  message:
+    "The server reads content through the content store it is given (server/content-store.ts: `current`, `dir`, `scenes()`), which a publish updates; only the store reads the folder.",
+});
+const noFiles = {
+  regex: "^(node:)?fs(/promises)?$",
+  message: "The mails and the bookings' rules read no file: the content they speak of comes from the content store they are given.",
+};
+
 /** The server's typed-route selectors (see the rule below). */
 const typedServer = [
   {
@@ -140,6 +192,20 @@ const typedServer = [
     message: "No non-null assertion on the request: a staff route reads its session through staffOf(request) (server/admin/shared/context.ts).",
   },
 ];
+
+/**
+ * Mails are made by server/mail only: an `OutgoingMail` (the one type the outbox takes, #core/mail)
+ * carries a brand that only server/mail/outgoing.ts gives, so a mail written elsewhere fails the
+ * compiler; no cast may give the brand instead (and no import of the factory outside server/mail:
+ * the zone below).
+ */
+const mailMadeByMail = [
+  {
+    selector: ":matches(TSAsExpression, TSTypeAssertion)[typeAnnotation.typeName.name='OutgoingMail']",
+    message: "An e-mail is made by server/mail (a composer there, its layout and languages): call one, or write one there (server/mail/outgoing.ts).",
+  },
+];
+typedServer.push(...mailMadeByMail);
 
 /** SQL in one place: a statement prepared, or SQL text run, on any connection, outside server/db. */
 const sqlInDb = [
@@ -229,6 +295,26 @@ const noFixedPause = {
   },
 };
 
+/**
+ * Words a visitor or a member of the staff reads come from the catalogs (locales/*.po,
+ * locales/admin/*.po), in every language: no letter is written into JSX, as its text, as a string
+ * or template it renders (directly, or as a branch of `?:`, `&&`, `||`), or as an HTML element's
+ * visible attribute. Punctuation, symbols and numbers may stay literal (` · `, `—`, `(`).
+ */
+const wordsFromCatalogs =
+  'Words people read come from the catalogs in every language: t("…") (locales/*.po, or locales/admin/*.po for the staff); only punctuation and symbols stay literal.';
+const jsxText = [
+  "JSXText[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > ConditionalExpression > Literal:matches(.consequent, .alternate)[value=/\\p{L}/u]",
+  ":matches(JSXElement, JSXFragment) > JSXExpressionContainer > LogicalExpression > Literal.right[value=/\\p{L}/u]",
+  ...["Literal[value", "JSXExpressionContainer > Literal[value", "JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw"].map(
+    (path) =>
+      `JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(alt|title|placeholder|label|aria-label|aria-description|aria-roledescription|aria-valuetext)$/] > ${path}=/\\p{L}/u]`,
+  ),
+].map((selector) => ({ selector, message: wordsFromCatalogs }));
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
@@ -256,7 +342,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "e2e/**"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...staffAreaZones] }],
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...serverFloorZones, ...staffAreaZones] }],
     },
   },
   {
@@ -274,11 +360,31 @@ export default tseslint.config(
     // else prepares a statement or runs SQL text.
     files: ["server/**/*.{ts,tsx}"],
     ignores: ["server/db/**", "**/__tests__/**"],
-    rules: { "no-restricted-syntax": ["error", ...typedServer, ...sqlInDb] },
+    rules: { "no-restricted-syntax": ["error", ...typedServer, ...sqlInDb, ...jsxText] },
   },
   {
     files: ["server/db/**/*.{ts,tsx}", "server/**/__tests__/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...typedServer] },
+  },
+  {
+    // The one factory of an OutgoingMail casts to it (server/mail/outgoing.ts); nothing else may.
+    files: ["server/mail/outgoing.ts"],
+    rules: { "no-restricted-syntax": ["error", ...typedServer.filter((rule) => !mailMadeByMail.includes(rule)), ...sqlInDb, ...jsxText] },
+  },
+  {
+    // No cast at all where requests are read, whatever the input is called or copied into (a
+    // renamed copy of the body passed the selectors above): a route's input is typed by its zod
+    // schema, a list's value is checked with `z.enum`, and a record's keys come from
+    // core/records.ts. `as const` stays allowed.
+    files: ["server/api/**/*.{ts,tsx}", "server/admin/**/routes.ts", "server/admin/**/*-routes.ts", "server/admin/index.ts"],
+    ignores: ["**/__tests__/**"],
+    rules: { "@typescript-eslint/consistent-type-assertions": ["error", { assertionStyle: "never" }] },
+  },
+  {
+    // The app's pages and components (its own words too: see jsxText).
+    files: ["app/**/*.tsx"],
+    ignores: ["**/__tests__/**"],
+    rules: { "no-restricted-syntax": ["error", ...jsxText] },
   },
   {
     // The unit tests share one module graph (vitest's \`isolate: false\`): a test builds what it needs
@@ -300,24 +406,27 @@ export default tseslint.config(
   },
   {
     // The server reads content through its content store (server/content-store.ts), read again when a
-    // publish goes live: never the content module's own value, which would keep what it read first.
+    // publish goes live: never the content module's own value, which would keep what it read first,
+    // nor a folder read (or found) its own way. Only the store reads the folder (`readContent`) and
+    // knows where it is (`contentFile`); the editor's check reads a copy of it (validate.ts).
     files: ["server/**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            rawContentJson,
-            {
-              regex: "^(#content|(\\.{1,2}/)+(\\.{1,2}/)*content(/index)?(\\.ts)?)$",
-              importNames: ["content", "findWine"],
-              message: "The server reads content through the content store it is given (server/content-store.ts), which a publish updates.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues)] }] },
+  },
+  {
+    files: ["server/content-store.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine"])] }] },
+  },
+  {
+    files: ["server/admin/content/validate.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine", "contentFile"])] }] },
+  },
+  {
+    // The mails and the bookings' rules read no file at all (the mail's logo is the site's icon,
+    // read once at start-up from public/): what they say of the estate comes from the content store.
+    files: ["server/mail/**/*.{ts,tsx}", "server/bookings/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "server/mail/logo.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues), noFiles] }] },
   },
   {
     // Components get content from their route's loader: only build-side modules (*.server.ts) read
@@ -341,6 +450,43 @@ export default tseslint.config(
               message: "Components receive their messages through their route's loader (app/lib/i18n/messages.server.ts).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The build-side modules draw from the content their loader hands them (contentOf(context),
+    // app/lib/content.server.ts): a renderer gives each request the content it renders (a quick
+    // build's folder, an editor's draft), so no module reads the content module's own value but that one.
+    files: ["app/**/*.server.ts"],
+    ignores: ["app/lib/content.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            rawContentJson,
+            {
+              regex: "^#content$",
+              importNames: ["content", "findWine", "readContent", "contentFile", "buildSource"],
+              message: "A loader's view is handed its content: take `content: Content` and let the loader pass contentOf(context) (app/lib/content.server.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The content module keeps no value that can change (a module reset under another name): what
+    // draws from other content than its folder's is handed that content.
+    files: ["content/**/*.ts"],
+    ignores: ["**/__tests__/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: ":matches(Program, ExportNamedDeclaration) > VariableDeclaration[kind=/^(let|var)$/]",
+          message: "No module value that can change in content/: hand the content to what needs it (app/lib/content.server.ts, a function's argument).",
         },
       ],
     },

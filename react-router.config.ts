@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { content } from "#content";
 import { prerenderPaths } from "./app/lib/site-paths.server";
 
 export default {
@@ -9,5 +10,5 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // The list reads the parsed content (content/index.ts): a broken content file stops the build
   // with the file, entry and field named.
-  prerender: () => prerenderPaths(),
+  prerender: () => prerenderPaths(content),
 } satisfies Config;

@@ -20,12 +20,14 @@ export default defineConfig({
           name: "unit",
           // Test files share a worker's modules instead of importing the server, the content and
           // their libraries again for each of the 77 files: 170 s → 89–100 s here, the import time
-          // 104 s → 15–18 s (docs/benchmarks.md). The server keeps no content in a module (each test
-          // server reads its own folder: server/content-store.ts); the build's content module reads
-          // its folder once, and the two files that draw pages over another folder tell it to read
-          // again (`replaceContent()`: new-content-item, content-injection). Snipcart's key is the
-          // build's environment, read when its module loads: its test alone resets the modules.
-          // The suite passed so in its default order, from a cold cache and shuffled.
+          // 104 s → 15–18 s (docs/benchmarks.md). No module holds a value a test changes: the server
+          // keeps no content in a module (each test server reads its own folder:
+          // server/content-store.ts), the build's content module reads its folder once and nothing
+          // replaces it (the tests that draw pages from another folder or a draft hand that content
+          // to the views and the structured data: new-content-item, structured-data,
+          // content-injection), and Snipcart's loader is built with the key a test gives it
+          // (`snipcartLoader`). The suite passed so in its default order, from a cold cache and
+          // shuffled.
           isolate: false,
           include: [
             "{app,content,core,forms,presentation,server,pipeline,generators,bench}/**/__tests__/**/*.test.{ts,tsx}",

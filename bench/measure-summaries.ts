@@ -9,11 +9,12 @@ import { loadavg } from "node:os";
 import { resourceUsage } from "node:process";
 import { gatherSheets } from "../pipeline/summaries/gather";
 import { maxBytes, renderSheet } from "../pipeline/summaries/render";
+import { buildSource } from "#content";
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const started = performance.now();
-const sheets = gatherSheets();
+const sheets = gatherSheets(buildSource());
 const rows: { sheet: string; ms: number; bytes: number }[] = [];
 for (const sheet of sheets) {
   const before = performance.now();

@@ -229,23 +229,31 @@ export function grapeNames(blend: string): string[] {
   return blend.split(",").map((part) => part.trim().replace(/^\d{1,3}%\s+/, ""));
 }
 
-let parsed: Content | undefined;
+/** The content folder as read once, on first use: nothing can replace it. */
+const readOnce = (() => {
+  let read: Content | undefined;
+  return () => (read ??= readContent());
+})();
 
 /**
- * Replaces the content every later read returns (a renderer showing an editor's draft, or another
- * folder), or with no argument forgets it, so the next read parses the folder again.
- */
-export function replaceContent(next?: Content): void {
-  parsed = next;
-}
-
-/**
- * The site's content, read and checked on first use (not on import, so that `npm run artwork` can
- * read the wines before their pictures exist).
+ * The site's content as the build reads its folder: read and checked on first use (not on import,
+ * so that `npm run artwork` can read the wines before their pictures exist), and never replaced.
+ * What draws pages from other content (a quick build's folder as it is now, an editor's draft, a
+ * test's edit) is handed that content: the pages' loaders by their request's load context
+ * (app/lib/content.server.ts), the structured data by its argument.
  */
 export const content: Content = new Proxy({} as Content, {
-  get: (_target, key) => (parsed ??= readContent())[key as keyof Content],
+  get: (_target, key) => readOnce()[key as keyof Content],
 });
+
+/** Content with the folder it was read from (its pictures): what a build step draws from. */
+export interface ContentSource {
+  content: Content;
+  dir: string;
+}
+
+/** The folder the build reads and its content (`content`): what the build's own steps draw from. */
+export const buildSource = (): ContentSource => ({ content, dir: locateContentDir() });
 
 /** A file of the content folder (a bottle picture, a scene), wherever the folder is. */
 export function contentFile(...segments: string[]): string {

@@ -8,7 +8,7 @@
  * To the estate (`notification`), a subscriber's confirmation, a mail to a visitor (`reply`), or a
  * newsletter issue (to a subscriber, or a test to the staff member who asked for it).
  */
-export type MailKind = "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
+type MailKind = "notification" | "confirmation" | "reply" | "newsletter" | "newsletter-test";
 
 /** A file sent with an e-mail (the calendar file of a confirmed tour). */
 export interface MailAttachment {
@@ -18,7 +18,8 @@ export interface MailAttachment {
   content: string;
 }
 
-export interface OutgoingMail {
+/** What an e-mail holds, as server/mail words it (its one factory, server/mail/outgoing.ts, makes an `OutgoingMail` of it). */
+export interface MailFields {
   kind: MailKind;
   to: string;
   replyTo: string | null;
@@ -30,8 +31,19 @@ export interface OutgoingMail {
   attachments?: readonly MailAttachment[];
 }
 
+/** Only server/mail/outgoing.ts names this brand (by a cast no other file may write: eslint.config.js); it exists in types only. */
+declare const wordedByMail: unique symbol;
+
+/**
+ * An e-mail as server/mail made it (its layout, its languages, its headers made safe): the outbox
+ * takes no other (server/db/outbox.ts `enqueueMail`). The brand is a type only server/mail can
+ * make, so a mail written in a route, a use-case or a test fails `npm run types`
+ * (tests/types/outgoing-mail.ts).
+ */
+export type OutgoingMail = MailFields & { readonly [wordedByMail]: true };
+
 /** An unsent e-mail as the outbox hands it to the sender. */
-export interface PendingMail extends Omit<OutgoingMail, "kind" | "html"> {
+export interface PendingMail extends Omit<MailFields, "kind" | "html"> {
   id: number;
   /** The HTML part, sent beside the text (multipart/alternative); null for a plain-text e-mail. */
   html: string | null;

@@ -95,14 +95,14 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator("td").allInnerTexts()).toEqual([
       expect.stringContaining("山田花子"),
-      en("types.tourBookings"),
+      en("types.tourBooking"),
       expect.any(String),
       expect.stringContaining(en("inbox.guests", { count: 2 })),
       "Japanese",
       en("status.new"),
     ]);
     await row.locator("a.open").click();
-    expect(await page.locator("h1").innerText()).toBe(en("submission.title", { type: en("types.tourBookings"), name: "山田花子" }));
+    expect(await page.locator("h1").innerText()).toBe(en("submission.title", { type: en("types.tourBooking"), name: "山田花子" }));
     // The visitor's markup is shown as text.
     expect(await page.getByText("赤ワインが好きです。<b>よろしく</b>").count()).toBe(1);
     expect(await violations(page)).toEqual([]);

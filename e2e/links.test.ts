@@ -2,6 +2,7 @@ import { LinkChecker } from "linkinator";
 import { publicPaths } from "../app/lib/site-paths.server";
 import { expect, test } from "./support/fixtures";
 import { baseUrl } from "./support/servers";
+import { content } from "#content";
 
 test.describe("a crawl of the served site", () => {
   test("finds no broken internal link, image, script or stylesheet", async () => {
@@ -10,7 +11,7 @@ test.describe("a crawl of the served site", () => {
     const checker = new LinkChecker();
     const result = await checker.check({
       // Every public page is a starting point, so pages that few links reach are checked too.
-      path: publicPaths().map((p) => `${baseUrl}${p.path}`),
+      path: publicPaths(content).map((p) => `${baseUrl}${p.path}`),
       recurse: true,
       concurrency: 8,
       // Offline: outside links are the visitor's business; canonical URLs name the public origin.

@@ -20,7 +20,7 @@ async function hydrationProblems(page: Page, problems: string[], origin: string,
 }
 
 test.describe("every prerendered page", () => {
-  const paths = publicPaths().map((p) => p.path);
+  const paths = publicPaths(content).map((p) => p.path);
 
   test("is served as HTML that already holds its heading, navigation and footer", async () => {
     for (const path of paths) {
@@ -42,13 +42,13 @@ test.describe("every prerendered page", () => {
   // The development build says more (React's warnings name the differing attribute or text), at a
   // development build's cost: each page once, in a language that turns with the page (every page
   // and every language are in the walk; the production walk above sees all 85).
-  const devPaths = [...new Set(publicPaths().map((p) => p.english))].map((english, index) => {
+  const devPaths = [...new Set(publicPaths(content).map((p) => p.english))].map((english, index) => {
     const lang = languages[index % languages.length]!;
-    return publicPaths().find((p) => p.english === english && p.lang === lang)!.path;
+    return publicPaths(content).find((p) => p.english === english && p.lang === lang)!.path;
   });
   test("walks every page and every language in the development build", () => {
     expect(new Set(devPaths.map((path) => splitLanguage(path).lang))).toEqual(new Set(languages));
-    expect(new Set(devPaths.map((path) => splitLanguage(path).path)).size).toBe(new Set(publicPaths().map((p) => p.english)).size);
+    expect(new Set(devPaths.map((path) => splitLanguage(path).path)).size).toBe(new Set(publicPaths(content).map((p) => p.english)).size);
   });
 
   for (const path of devPaths) {

@@ -87,7 +87,7 @@ const baseHeaders = {
 test.describe("security headers from the real server", () => {
   test("every page's CSP lists exactly the hashes of its own inline scripts, and nothing unsafe", async () => {
     const mismatched: Record<string, unknown> = {};
-    for (const { path } of publicPaths()) {
+    for (const { path } of publicPaths(content)) {
       const response = await fetch(`${baseUrl}${path}`);
       const html = await response.text();
       const csp = parseCsp(response.headers.get("content-security-policy"));

@@ -52,7 +52,7 @@ function parseHead(html: string): Head {
 /** Every public page with its parsed head, as the server sends it (fetched once for the file, before its tests). */
 let pages: (ReturnType<typeof publicPaths>[number] & { head: Head })[] = [];
 test.beforeAll(async () => {
-  pages = await Promise.all(publicPaths().map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })));
+  pages = await Promise.all(publicPaths(content).map(async (page) => ({ ...page, head: parseHead(await (await fetch(`${baseUrl}${page.path}`)).text()) })));
 });
 
 test.describe("page metadata", () => {

@@ -33,13 +33,13 @@ interface FieldBase {
 }
 
 /** Text, one line or several; at most `max` UTF-16 units once trimmed. */
-export interface TextField extends FieldBase {
+interface TextField extends FieldBase {
   kind: "line" | "text";
   max: number;
 }
 
 /** An address, a phone number or a web address; at most `max` UTF-16 units once trimmed. */
-export interface FormattedField extends FieldBase {
+interface FormattedField extends FieldBase {
   kind: "email" | "phone" | "url";
   max: number;
 }
@@ -52,7 +52,7 @@ export interface DateField extends FieldBase {
 }
 
 /** A whole number from `min` to `max`. */
-export interface CountField extends FieldBase {
+interface CountField extends FieldBase {
   kind: "count";
   min: number;
   max: number;
@@ -89,7 +89,7 @@ export interface FormDefinition {
 }
 
 /** What every submission carries besides its fields: the page's language and path, and the honeypot. */
-export interface Envelope {
+interface Envelope {
   language: Language;
   /** The path of the page the form was sent from. */
   page: string;
@@ -98,12 +98,12 @@ export interface Envelope {
 }
 
 /** The columns every submissions table starts with, in export order. */
-export const envelopeColumns: readonly KeptColumn[] = [
+export const envelopeColumns = [
   { name: "id", column: "id" },
   { name: "receivedAt", column: "received_at" },
   { name: "language", column: "language" },
   { name: "page", column: "page" },
-];
+] as const satisfies readonly KeptColumn[];
 
 /** The longest page path a submission may name. */
 export const pageMaxLength = 300;
@@ -131,8 +131,7 @@ export type Submission<D extends FormDefinition> = Envelope & {
  * `payment` (a time held until the deposit is paid at the payment provider's checkout), `minimum`
  * (a time held until enough people booked it for the tour to run).
  */
-export const bookingOutcomes = ["confirmed", "pending", "waitlist", "request", "payment", "minimum"] as const;
-export type BookingOutcome = (typeof bookingOutcomes)[number];
+export type BookingOutcome = "confirmed" | "pending" | "waitlist" | "request" | "payment" | "minimum";
 
 /** The answer of the API to an accepted submission (HTTP 201). */
 export interface Accepted {

@@ -17,6 +17,7 @@ import { gatherSheets } from "./summaries/gather";
 import type { SheetData } from "./summaries/sheet-data";
 import { renderSheet } from "./summaries/render";
 import { codeDigest, digest, unlessUnchanged } from "./unchanged";
+import { buildSource } from "#content";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -24,7 +25,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const summariesDir = join(root, "public", "summaries");
 
 /** Writes every wine's sheet in every language into `outDir/<lang>/<id>.jpg`; returns the byte size of each. */
-export async function buildSummaries(outDir = summariesDir, sheets: SheetData[] = gatherSheets()): Promise<Map<string, number>> {
+export async function buildSummaries(outDir = summariesDir, sheets: SheetData[] = gatherSheets(buildSource())): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   for (const sheet of sheets) {
     const jpeg = await renderSheet(sheet);
@@ -44,7 +45,7 @@ export async function buildSummaries(outDir = summariesDir, sheets: SheetData[] 
  * sheet drawn, or `null` when every sheet was kept.
  */
 export async function updateSummaries(outDir = summariesDir): Promise<Map<string, number> | null> {
-  const sheets = gatherSheets();
+  const sheets = gatherSheets(buildSource());
   const code = codeDigest(["pipeline", "core", "presentation"]);
   const sizes = new Map<string, number>();
   for (const sheet of sheets) {

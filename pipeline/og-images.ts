@@ -12,12 +12,11 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import sharp from "sharp";
-import { content, contentFile } from "#content";
+import type { ContentSource } from "#content";
 import { newsImagePath, newsImageShapes, newsShapePath } from "./structured-data";
 
 const width = 1200;
 const height = 630;
-const images = `${contentFile("images")}/`;
 
 /** Digests of each picture's inputs, by its path under og/ (`estate.jpg`, `news/harvest-2026.jpg`). */
 export type OpenGraphInputs = Record<string, string>;
@@ -53,8 +52,12 @@ const digest = (...parts: (string | Buffer)[]) => {
   return hash.digest("hex");
 };
 
-/** Draws every picture into `outDir` (or copies it from `earlier` when its inputs are the same); returns the digests. */
-export async function writeOpenGraphImages(outDir: string, earlier?: EarlierOpenGraph): Promise<OpenGraphInputs> {
+/**
+ * Draws every picture of `source` (its wines and news, its folder's pictures) into `outDir`, or
+ * copies it from `earlier` when its inputs are the same; returns the digests.
+ */
+export async function writeOpenGraphImages(outDir: string, { content, dir }: ContentSource, earlier?: EarlierOpenGraph): Promise<OpenGraphInputs> {
+  const images = `${join(dir, "images")}/`;
   mkdirSync(join(outDir, "news"), { recursive: true });
   const inputs: OpenGraphInputs = {};
   let background: Buffer | undefined;

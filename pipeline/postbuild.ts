@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { errorPagePaths } from "../app/lib/site-paths.server";
-import { content } from "#content";
+import { buildSource, content } from "#content";
 import { languages, languageTags } from "#core/languages";
 import { localizePath, pagePaths } from "#core/paths";
 import { englishPagePaths, publicPaths } from "../app/lib/site-paths.server";
@@ -60,7 +60,7 @@ function lastModified(english: string): string | undefined {
 
 /** sitemap.xml: every page in every language, each with its alternates; robots.txt points to it. */
 function writeSitemap(): number {
-  const entries = englishPagePaths().flatMap((english) => {
+  const entries = englishPagePaths(content).flatMap((english) => {
     const alternates = [
       ...languages.map((code) => `    <xhtml:link rel="alternate" hreflang="${languageTags[code]}" href="${xml(absolute(localizePath(code, english)))}"/>`),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${xml(absolute(english))}"/>`,
@@ -80,8 +80,9 @@ function writeSitemap(): number {
 /** Writes each page's JSON-LD into its <head> (React leaves unknown head tags alone when hydrating). */
 function insertStructuredData(): number {
   let pages = 0;
-  for (const { lang, english, path } of publicPaths()) {
+  for (const { lang, english, path } of publicPaths(content)) {
     const data = structuredData({
+      content,
       lang,
       path: english,
       absolute,
@@ -138,7 +139,7 @@ const earlierOpenGraph =
   previousBuild && existsSync(join(previousBuild, "og-inputs.json"))
     ? { dir: join(previousBuild, "client", "og"), inputs: JSON.parse(readFileSync(join(previousBuild, "og-inputs.json"), "utf8")) as OpenGraphInputs }
     : undefined;
-writeFileSync(openGraphInputs, JSON.stringify(await writeOpenGraphImages(join(clientDir, "og"), earlierOpenGraph), null, 2));
+writeFileSync(openGraphInputs, JSON.stringify(await writeOpenGraphImages(join(clientDir, "og"), buildSource(), earlierOpenGraph), null, 2));
 const deferred = deferFrameworks();
 /**
  * The site's stylesheet, as the home page links it: the server's own pages (the visitor's booking

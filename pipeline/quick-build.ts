@@ -15,7 +15,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { contentFile } from "#content";
+import { contentFile, readContent } from "#content";
 import { prerenderPaths } from "../app/lib/site-paths.server";
 import { characterSet, latinSiteText } from "./fonts/site-text";
 import { makePictureSizes } from "./picture-sizes";
@@ -123,12 +123,13 @@ export async function quickBuild(out: string, previous: string): Promise<{ built
   step("summaries", drawn ? Date.now() - mark : undefined);
 
   mark = Date.now();
-  const paths = prerenderPaths();
+  // The content as the folder holds it now, handed to every page's loaders (the bundle keeps none of its own).
+  const content = readContent();
+  const paths = prerenderPaths(content);
   const renderer = await loadRenderer(previous, () => paths);
   renderer.hooks.addPictures(Object.fromEntries(Object.entries(added).map(([file, { picture }]) => [file.replace(/\.\w+$/, ""), picture])));
-  renderer.hooks.replaceContent();
   for (const path of paths) {
-    const { html, data } = await renderer.render(path);
+    const { html, data } = await renderer.render(path, content);
     for (const [file, text] of [
       [dataFileOf(path), data],
       [htmlFileOf(path), html],

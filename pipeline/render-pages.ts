@@ -2,7 +2,8 @@
  * Rendering pages with a build's kept server bundle (./renderer.ts), as React Router's own
  * prerender does at build (`@react-router/dev`, `handlePrerender`): the page's data first
  * (`/news.data`), then its HTML with that data in the `X-React-Router-Prerender-Data` header, both
- * through the bundle's request handler. Used by a quick build (./quick-build.ts: every page again,
+ * through the bundle's request handler, each request handed the content to draw from as its load
+ * context (app/lib/content.server.ts). Used by a quick build (./quick-build.ts: every page again,
  * with the content as it is now) and by the editor's live preview (./render-service.ts: one page,
  * with an editor's draft of one item).
  */
@@ -14,7 +15,6 @@ import { rendererDir } from "./renderer";
 
 /** What the server entry exports for renderers (app/lib/renderer-hooks.server.ts). */
 interface RendererHooks {
-  replaceContent: (next?: Content) => void;
   addPictures: (pictures: Record<string, RenderedPicture>) => void;
 }
 
@@ -26,8 +26,8 @@ interface ServerBuild {
 
 export interface Renderer {
   hooks: RendererHooks;
-  /** Renders one path (`/fr/news`): its `.data` and its HTML. Throws naming the path on any status but 200. */
-  render: (path: string) => Promise<{ html: string; data: string }>;
+  /** Renders one path (`/fr/news`) from `content`: its `.data` and its HTML. Throws naming the path on any status but 200. */
+  render: (path: string, content: Content) => Promise<{ html: string; data: string }>;
 }
 
 /** Where a page's data and HTML go, relative to `client/`, as React Router writes them. */
@@ -45,7 +45,7 @@ export async function loadRenderer(buildDir: string, paths: () => readonly strin
   const hooks = module.entry.module.rendererHooks;
   if (!hooks) throw new Error(`${buildDir}: its server bundle exports no renderer hooks (built before they existed)`);
   const { createRequestHandler } = await import("react-router");
-  let handlerFor: { paths: readonly string[]; handler: (request: Request) => Promise<Response> } | null = null;
+  let handlerFor: { paths: readonly string[]; handler: (request: Request, context: { content: Content }) => Promise<Response> } | null = null;
   const handler = () => {
     const current = paths();
     if (handlerFor?.paths !== current) {
@@ -57,14 +57,16 @@ export async function loadRenderer(buildDir: string, paths: () => readonly strin
   };
   return {
     hooks,
-    render: async (path) => {
+    render: async (path, content) => {
       const dataPath = path === "/" ? "/_root.data" : `${path}.data`;
-      const dataResponse = await handler()(new Request(`http://localhost${dataPath}`));
+      const dataResponse = await handler()(new Request(`http://localhost${dataPath}`), { content });
       const data = await dataResponse.text();
       if (dataResponse.status !== 200 && dataResponse.status !== 202)
         throw new Error(`${path}: its data answered ${dataResponse.status}\n${data.slice(0, 2000)}`);
       const pagePath = `${path}/`.replace(/\/\/+/g, "/");
-      const response = await handler()(new Request(`http://localhost${pagePath}`, { headers: { "X-React-Router-Prerender-Data": encodeURI(data) } }));
+      const response = await handler()(new Request(`http://localhost${pagePath}`, { headers: { "X-React-Router-Prerender-Data": encodeURI(data) } }), {
+        content,
+      });
       const html = await response.text();
       if (response.status !== 200) throw new Error(`${path}: its page answered ${response.status}\n${html.slice(0, 2000)}`);
       return { html, data };

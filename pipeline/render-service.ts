@@ -27,7 +27,7 @@ export type RenderAnswer = { id: number; html: string } | { id: number; problem:
 
 let loaded: { build: string; renderer: Renderer; added: Record<string, RenderedPicture> } | null = null;
 let paths: string[] = [];
-/** One render at a time: the bundle's content and pictures are set for each. */
+/** One render at a time: the bundle's pictures are set for each (its content is handed to the render). */
 let queue: Promise<unknown> = Promise.resolve();
 
 async function render(request: RenderRequest): Promise<RenderAnswer> {
@@ -48,8 +48,7 @@ async function render(request: RenderRequest): Promise<RenderAnswer> {
   }
   paths = [request.path];
   loaded.renderer.hooks.addPictures({ ...loaded.added, ...request.pictures });
-  loaded.renderer.hooks.replaceContent(content);
-  const { html } = await loaded.renderer.render(request.path);
+  const { html } = await loaded.renderer.render(request.path, content);
   return { id: request.id, html };
 }
 

@@ -4,7 +4,7 @@
  * of it reaches the visitor's JavaScript.
  */
 import type { Event, NewsArticle, Product, Review, WithContext, Winery } from "schema-dts";
-import { content, type Wine } from "#content";
+import type { Content, Wine } from "#content";
 import { localNames, wineNameIn } from "#content/names";
 import { optionalTextIn, textIn } from "#content/text";
 import { formatBlend, ratingQuote, wineTitle } from "#presentation/wine-format";
@@ -13,9 +13,9 @@ import { translator } from "#locales";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 import { euCountries } from "#core/countries";
 
-const { site } = content;
-
 export interface StructuredDataContext {
+  /** The content the page was drawn from (postbuild: the folder the build read, #content). */
+  content: Content;
   lang: Language;
   /** The page's English path. */
   path: string;
@@ -34,7 +34,7 @@ function names(local: string, latin: string): { name: string; alternateName?: st
   return local.replaceAll("’", "'") === latin ? { name: latin } : { name: local, alternateName: latin };
 }
 
-function winery({ lang, absolute }: StructuredDataContext): WithContext<Winery> {
+function winery({ content: { site }, lang, absolute }: StructuredDataContext): WithContext<Winery> {
   const { address, contact, geo, social } = site;
   const local = localNames(site, lang);
   return {
@@ -80,7 +80,7 @@ export function parseScore(score: string): { value: number; best: number } | und
   return match ? { value: Number(match[1]), best: Number(match[2]) } : undefined;
 }
 
-function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataContext): WithContext<Product> {
+function product(wine: Wine, { content: { site, grapes }, lang, absolute, bottleImage }: StructuredDataContext): WithContext<Product> {
   const url = absolute(localizePath(lang, winePath(wine.id)));
   const local = localNames(site, lang);
   const reviews: Review[] = wine.ratings.flatMap((rating) => {
@@ -114,7 +114,7 @@ function product(wine: Wine, { lang, absolute, bottleImage }: StructuredDataCont
       { "@type": "PropertyValue", name: "Vintage", value: wine.vintage },
       { "@type": "PropertyValue", name: "Alcohol by volume", value: wine.abv },
       // The blend and the appellation as the page's language writes them (梅洛 80%…, 圣埃美隆特级园 on the Chinese page).
-      { "@type": "PropertyValue", name: "Blend", value: formatBlend({ lang, tag: languageTags[lang], t: translator(lang).t }, wine.blend, content.grapes) },
+      { "@type": "PropertyValue", name: "Blend", value: formatBlend({ lang, tag: languageTags[lang], t: translator(lang).t }, wine.blend, grapes) },
       { "@type": "PropertyValue", name: "Appellation", value: local.appellation },
       { "@type": "PropertyValue", name: "Volume", value: wine.volumeMl, unitCode: "MLT", unitText: "ml" },
     ],
@@ -148,7 +148,7 @@ export function parisOffset(isoDate: string): string {
   return day >= lastSunday(2) && day < lastSunday(9) ? "+02:00" : "+01:00";
 }
 
-function events({ lang, absolute }: StructuredDataContext): WithContext<Event>[] {
+function events({ content, lang, absolute }: StructuredDataContext): WithContext<Event>[] {
   return content.events.map((event) => {
     const time = event.time ? `T${event.time}:00${parisOffset(event.date)}` : "";
     return {
@@ -178,7 +178,8 @@ export const newsImagePath = (itemId: string) => `/og/news/${itemId}.jpg`;
 export const newsImageShapes = { "4x3": [1200, 900], "1x1": [1200, 1200] } as const;
 export const newsShapePath = (itemId: string, shape: keyof typeof newsImageShapes) => `/og/news/${itemId}-${shape}.jpg`;
 
-function newsArticles({ lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
+function newsArticles({ content, lang, absolute }: StructuredDataContext): WithContext<NewsArticle>[] {
+  const { site } = content;
   return content.news.map((item) => {
     return {
       "@context": "https://schema.org",
@@ -207,8 +208,7 @@ export function structuredData(context: StructuredDataContext): object[] {
   if (path === pagePaths.home || path === pagePaths.contact) return [winery(context)];
   if (path === pagePaths.events) return events(context);
   if (path === pagePaths.news) return newsArticles(context);
-  // Read at each call: a renderer may have replaced the content since this module loaded (app/lib/renderer-hooks.server.ts).
-  const wine = content.wines.find((w) => winePath(w.id) === path);
+  const wine = context.content.wines.find((w) => winePath(w.id) === path);
   return wine ? [product(wine, context)] : [];
 }
 

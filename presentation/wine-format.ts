@@ -143,7 +143,7 @@ export function unitPrice(i18n: WineI18n, wine: Pick<Wine, "price" | "volumeMl">
  * end loses its month follows the language's own order of day and month (Intl), not a list of
  * languages.
  */
-export function harvestDays(i18n: Pick<WineI18n, "lang" | "tag">, harvest: Wine["harvest"]): { start: string; end: string } {
+function harvestDays(i18n: Pick<WineI18n, "lang" | "tag">, harvest: Wine["harvest"]): { start: string; end: string } {
   const dayAndMonth = (isoDate: string) => formatDate(isoDate, i18n.lang, { month: "long", day: "numeric" });
   const day = (isoDate: string) => formatDate(isoDate, i18n.lang, { day: "numeric" });
   if (harvest.start.slice(0, 7) !== harvest.end.slice(0, 7)) return { start: dayAndMonth(harvest.start), end: dayAndMonth(harvest.end) };
@@ -183,14 +183,12 @@ export function vineyardAndCellar(i18n: WineI18n, wine: Wine): WineFact[] {
 }
 
 /** Spec §7: the cart service reads these categories from every wine. */
-export const cartCategories = "Wine|Saint-Émilion Grand Cru";
+const cartCategories = "Wine|Saint-Émilion Grand Cru";
 
 /** Where a wine's summary sheet is served (generated at build by pipeline/build-summaries.ts). */
 export function summaryPath(lang: Language, wineId: string): string {
   return `/summaries/${lang}/${wineId}.jpg`;
 }
-
-export { summarySize } from "./summary-size";
 
 /** The name the downloaded sheet is saved under: "Château L'Hermitage Lescours-2020-Summary.jpg". */
 export function summaryFileName(estateName: string, vintage: number): string {

@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFac
 import { staffArea } from "./admin";
 import { api } from "./api";
 import { backups } from "./backup/schedule";
-import { contentFile } from "#content";
 import type { Config } from "./config";
 import { contentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
@@ -156,7 +155,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // The server's parts, each a plugin that names the ones it needs (registered out of order, the
   // server does not start and says which is missing). The content the server speaks with is read
   // now, and again when a publish goes live (./content-store.ts).
-  await app.register(contentStore, { dir: resolve(config.CONTENT_DIR ?? contentFile()) });
+  await app.register(contentStore, { dir: config.CONTENT_DIR === undefined ? undefined : resolve(config.CONTENT_DIR) });
   await app.register(database, { config });
   await app.register(mail, { config });
   await app.register(bookings, { config, now: options.now });

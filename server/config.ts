@@ -37,7 +37,7 @@ const everyone = new Set(["0.0.0.0/0", "::/0", "*"]);
  * does); with /8 at least, 256 ranges would be needed to cover every IPv4 address. IPv4-mapped
  * IPv6 ranges (`::ffff:0:0/96`) are IPv4 ranges and are held to the IPv4 rule.
  */
-export const shortestTrustedPrefix = { ipv4: 8, ipv6: 16 } as const;
+const shortestTrustedPrefix = { ipv4: 8, ipv6: 16 } as const;
 
 const mappedIpv4 = new BlockList();
 mappedIpv4.addSubnet("::ffff:0:0", 96, "ipv6");

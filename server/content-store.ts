@@ -5,9 +5,12 @@
  * site says, with no restart. It is given to the server's parts, which read it when they need it:
  * none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
  */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { ContentError, readContent, type Content, type TourPackage } from "#content";
+import { ContentError, contentFile, readContent, type Content, type TourPackage } from "#content";
+import { scenePattern } from "#content/schemas/scene";
 import { estateNames } from "#content/names";
 import { postalAddress } from "#content/address";
 import { textIn } from "#content/text";
@@ -59,6 +62,20 @@ export class ContentStore {
     }
   }
 
+  /** The site's scenes (the pictures of `images/scenes/`), by name: what a newsletter's picture may be. */
+  scenes(): string[] {
+    return readdirSync(join(this.dir, "images", "scenes"))
+      .filter((file) => file.endsWith(".jpg"))
+      .map((file) => file.slice(0, -".jpg".length))
+      .sort();
+  }
+
+  /** A scene's picture file, or null for a name that is not a scene's or a scene without its picture. */
+  scenePicture(scene: string): string | null {
+    const file = join(this.dir, "images", "scenes", `${scene}.jpg`);
+    return scenePattern.test(scene) && existsSync(file) ? file : null;
+  }
+
   /** A tour package by its id: the one place that looks one up. */
   tour(id: string): TourPackage | undefined {
     return this.value.tours.packages.find((tour) => tour.id === id);
@@ -83,10 +100,13 @@ export class ContentStore {
   }
 }
 
-/** Decorates the server with the content of `dir` (`app.content`); the parts that speak with it depend on this plugin's name. */
+/**
+ * Decorates the server with the content of `dir` (`app.content`), or of the project's own folder;
+ * the parts that speak with it depend on this plugin's name.
+ */
 export const contentStore = fp(
-  async (app: FastifyInstance, options: { dir: string }) => {
-    app.decorate("content", new ContentStore(options.dir));
+  async (app: FastifyInstance, options: { dir?: string }) => {
+    app.decorate("content", new ContentStore(options.dir ?? contentFile()));
   },
   { name: "content-store", fastify: "5.x" },
 );

@@ -7,22 +7,13 @@ import type { Db } from "./db/database";
 import { touchMigrations } from "./db/database";
 import type { CommitState } from "./db/group-commit";
 import { enqueueMail, outboxCounts } from "./db/outbox";
+import { healthCheckMail } from "./mail/health-check";
 import type { BackupStatus } from "./backup/status";
 
 /** How long a health probe waits for another process's write lock (from timers: no page waits with it). */
 const probeBudgetMs = 500;
 /** A submission that failed for a full disk this recently makes /healthz say so. */
 const recentFailureMs = 60_000;
-
-/** An e-mail that is queued and rolled back at once, to prove the outbox accepts e-mails. */
-const probeMail = {
-  kind: "notification",
-  to: "health-probe@invalid",
-  replyTo: null,
-  subject: "health probe",
-  text: "",
-  headers: {},
-} as const;
 
 /** Thrown inside the outbox probe's transaction to roll it back. */
 const rollback = Symbol("rollback");
@@ -43,7 +34,7 @@ interface DiskState {
   error?: string;
 }
 
-export interface Health {
+interface Health {
   ok: boolean;
   database: string;
   disk: DiskState;
@@ -52,7 +43,7 @@ export interface Health {
 }
 
 /** What the health checks look at. */
-export interface HealthSources {
+interface HealthSources {
   db: Db;
   dataDir: string;
   /** Below this many free bytes on DATA_DIR's file system, /healthz answers 503. */
@@ -66,7 +57,7 @@ export interface HealthSources {
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Free space on DATA_DIR's file system, against the threshold. */
-export function diskState(dataDir: string, minFreeBytes: number): DiskState {
+function diskState(dataDir: string, minFreeBytes: number): DiskState {
   try {
     const stats = statfsSync(dataDir);
     const freeBytes = stats.bavail * stats.bsize;
@@ -93,7 +84,7 @@ async function writeProblem(write: () => void): Promise<string | null> {
  * in the outbox (rolled back), plus what the outbox holds; and whether what is stored is backed
  * up: the last good backup younger than twice the schedule, the last one not failed.
  */
-export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupNow }: HealthSources): Promise<Health> {
+async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupNow }: HealthSources): Promise<Health> {
   const disk = diskState(dataDir, minFreeBytes);
   const failing = commits.failing;
   const recentlyFull = failing?.reason === "full" && Date.now() - Date.parse(failing.at) < recentFailureMs;
@@ -105,7 +96,7 @@ export async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: 
     : await writeProblem(() => {
         try {
           db.transaction(() => {
-            enqueueMail(db, { ...probeMail }, { type: "health", id: "probe" }, new Date().toISOString());
+            enqueueMail(db, healthCheckMail, { type: "health", id: "probe" }, new Date().toISOString());
             throw rollback;
           }).immediate();
         } catch (error) {

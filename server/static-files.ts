@@ -47,7 +47,7 @@ interface Variant {
 }
 
 /** A file of the build that a URL maps to. */
-export interface BuiltFile {
+interface BuiltFile {
   /** Its path under the root, with a leading slash: `/shop/index.html`. */
   file: string;
   /** The variants that exist, plain always; filled by `loadVariants`. */
@@ -57,7 +57,7 @@ export interface BuiltFile {
 }
 
 /** Hashed build assets and media never change; everything else is revalidated on each visit. */
-export function cacheControlFor(urlPath: string): string {
+function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith("/assets/") || urlPath.startsWith("/media/")) return "public, max-age=31536000, immutable";
   return "no-cache";
 }
@@ -75,7 +75,7 @@ function walk(dir: string): string[] {
  * Only these paths are ever given to the file-serving library, so no URL can name a file outside
  * the build or one that was not listed here at start-up.
  */
-export function indexBuild(root: string): Map<string, BuiltFile> {
+function indexBuild(root: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>();
   const onDisk = new Set(walk(root).map((file) => "/" + relative(root, file).split(sep).join("/")));
   for (const file of onDisk) {

@@ -173,7 +173,7 @@ describe("the docs", () => {
 
   it("name only functions, components and options the code has", () => {
     const source = files
-      .filter((file) => /\.(tsx?|mjs)$/.test(file))
+      .filter((file) => /\.(tsx?|m?js)$/.test(file))
       .map((file) => readFileSync(join(root, file), "utf8"))
       .join("\n");
     const missing = docs.flatMap((doc) => {

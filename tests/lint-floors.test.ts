@@ -14,6 +14,7 @@ interface Probe {
   rule:
     | "import-x/no-restricted-paths"
     | "@typescript-eslint/no-restricted-imports"
+    | "@typescript-eslint/consistent-type-assertions"
     | "no-restricted-syntax"
     | "no-restricted-properties"
     | "lescours/no-fixed-pause";
@@ -22,8 +23,8 @@ interface Probe {
 const refused: Probe[] = [
   // A staff route's body names its fields.
   {
-    file: "server/admin/routes/probe.ts",
-    code: 'import { staffForm } from "../context";\nexport const schema = { body: staffForm };',
+    file: "server/admin/inbox/routes.ts",
+    code: 'import { staffForm } from "../shared/context";\nexport const schema = { body: staffForm };',
     rule: "no-restricted-syntax",
   },
   // The unit tests share one module graph: none resets it.
@@ -111,7 +112,7 @@ const refused: Probe[] = [
   },
   // Typed routes: no cast of a request's input, no assertion of a staff session, no `as unknown as`.
   {
-    file: "server/admin/routes/probe.ts",
+    file: "server/admin/audit/routes.ts",
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => (request.query as { page?: string }).page;',
     rule: "no-restricted-syntax",
   },
@@ -121,7 +122,7 @@ const refused: Probe[] = [
     rule: "no-restricted-syntax",
   },
   {
-    file: "server/admin/routes/probe.ts",
+    file: "server/admin/account/routes.ts",
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession!.email;',
     rule: "no-restricted-syntax",
   },
@@ -138,9 +139,64 @@ const refused: Probe[] = [
     rule: "no-restricted-syntax",
   },
   {
-    file: "server/admin/routes/probe.ts",
+    file: "server/admin/reports/routes.ts",
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = ({ query }: FastifyRequest) => query as { page?: string };',
     rule: "no-restricted-syntax",
+  },
+  // …nor under a name no selector knows: in a route file, no cast at all (breakage 3's variant, and a list checked with `includes` then cast).
+  {
+    file: "server/admin/guests/routes.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const posted = request.body; return (posted as { notes: string }).notes; };',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => { const { body: sent } = request; return <{ name: string }>sent; };',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
+  {
+    file: "server/admin/reports/routes.ts",
+    code: 'const periods = ["day", "week"] as const;\nexport const x = (asked: string) => (periods as readonly string[]).includes(asked) ? (asked as (typeof periods)[number]) : "day";',
+    rule: "@typescript-eslint/consistent-type-assertions",
+  },
+  // Words people read come from the catalogs: none written into a page (breakage 5), a staff view or a page the server writes, however it is put.
+  {
+    file: "app/components/wine/wine-detail.tsx",
+    code: "export const Serving = () => <p>Serve at 16–18 °C. Free delivery in France.</p>;",
+    rule: "no-restricted-syntax",
+  },
+  { file: "app/components/wine/wine-detail.tsx", code: 'export const Serving = () => <p>{"Serve at 16–18 °C."}</p>;', rule: "no-restricted-syntax" },
+  {
+    file: "app/routes/shop.tsx",
+    code: 'export const Serving = ({ cold }: { cold: boolean }) => <p>{cold ? "Serve chilled" : null}</p>;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "app/components/wine/wine-card.tsx",
+    code: 'export const Bottle = () => <img src="/b.png" alt="A bottle of the 2020" />;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/admin/guests/guest-views.tsx",
+    code: "export const Vip = ({ name }: { name: string }) => <p>{`VIP guest: ${name}`}</p>;",
+    rule: "no-restricted-syntax",
+  },
+  { file: "server/pages/visit.tsx", code: "export const Gone = () => <h1>Booking cancelled</h1>;", rule: "no-restricted-syntax" },
+  {
+    file: "server/admin/shared/layout.tsx",
+    code: 'export const Close = ({ n }: { n: number }) => <button type="button" aria-label={`Close ${n}`}>×</button>;',
+    rule: "no-restricted-syntax",
+  },
+  // E-mails are made by server/mail (breakage 7: the compiler refuses one written elsewhere, tests/types/outgoing-mail.ts); no cast or import gets round it.
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import type { OutgoingMail } from "#core/mail";\nexport const vip = (name: string) => ({ kind: "notification", to: "estate@example.org", replyTo: null, subject: `VIP guest: ${name}`, text: "", headers: {} }) as OutgoingMail;',
+    rule: "no-restricted-syntax",
+  },
+  {
+    file: "server/admin/guests/routes.ts",
+    code: 'import { outgoingMail } from "../../mail/outgoing";\nexport const vip = (name: string) => outgoingMail({ kind: "notification", to: "estate@example.org", replyTo: null, subject: name, text: "", headers: {} });',
+    rule: "import-x/no-restricted-paths",
   },
   // The bookings' rules have floors of their own.
   {
@@ -166,11 +222,40 @@ const refused: Probe[] = [
     rule: "import-x/no-restricted-paths",
   },
   { file: "server/api/probe.ts", code: 'import { mail } from "../plugins/mail";\nexport const x = mail;', rule: "import-x/no-restricted-paths" },
+  { file: "server/pages/probe.tsx", code: 'import { bookings } from "../plugins/bookings";\nexport const x = bookings;', rule: "import-x/no-restricted-paths" },
+  // The plugins have their floor: below the pages, the health checks, the API and the staff area.
+  { file: "server/plugins/probe.ts", code: 'import { visitPage } from "../pages/visit";\nexport const x = visitPage;', rule: "import-x/no-restricted-paths" },
+  // One zone per floor of server/: every pair is fenced, not only the listed ones (the review's three missed variants first).
+  {
+    file: "server/mail/calendar.ts",
+    code: 'import { ServerDocument } from "../pages/document";\nexport const x = ServerDocument;',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    file: "server/admin/calendar/routes.ts",
+    code: 'import { tourRoutes } from "../../api/tours";\nexport const x = tourRoutes;',
+    rule: "import-x/no-restricted-paths",
+  },
+  { file: "server/db/audit.ts", code: 'import { indexBuild } from "../static-files";\nexport const x = indexBuild;', rule: "import-x/no-restricted-paths" },
+  { file: "server/db/probe.ts", code: 'import { projectDir } from "../project";\nexport const x = projectDir;', rule: "import-x/no-restricted-paths" },
+  { file: "server/api/probe.ts", code: 'import { staffArea } from "../admin/index";\nexport const x = staffArea;', rule: "import-x/no-restricted-paths" },
+  { file: "server/bookings/probe.ts", code: 'import { visitPage } from "../pages/visit";\nexport const x = visitPage;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/mail/probe.ts",
+    code: 'import { loadConfigOrExit } from "../config";\nexport const x = loadConfigOrExit;',
+    rule: "import-x/no-restricted-paths",
+  },
+  { file: "server/health.ts", code: 'import { buildServer } from "./app";\nexport const x = buildServer;', rule: "import-x/no-restricted-paths" },
+  {
+    file: "server/forms/probe.ts",
+    code: 'import { findSubmission } from "../db/inbox";\nexport const x = findSubmission;',
+    rule: "import-x/no-restricted-paths",
+  },
   // The server's own pages draw what they are given.
   { file: "server/pages/probe.tsx", code: 'import { tourRoutes } from "../api/tours";\nexport const x = tourRoutes;', rule: "import-x/no-restricted-paths" },
   // SQL lives in server/db: a route, a service or a page writer prepares no statement and runs no SQL text.
   {
-    file: "server/admin/routes/probe.ts",
+    file: "server/admin/calendar/routes.ts",
     code: 'import type { Db } from "../../db/database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();',
     rule: "no-restricted-syntax",
   },
@@ -193,6 +278,40 @@ const refused: Probe[] = [
   {
     file: "server/bookings/probe.ts",
     code: 'import { content } from "../../content/index";\nexport const x = content.tours;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  // …nor reads the folder apart from the store, or finds it its own way (breakage 6's variants, the old stale-content bug among them).
+  {
+    file: "server/mail/staff-reply.ts",
+    code: 'import { readFileSync } from "node:fs";\nimport { contentFile } from "#content";\nexport const site = JSON.parse(readFileSync(contentFile("site.json"), "utf8"));',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/admin/submission/reply-templates.ts",
+    code: 'import { readContent } from "#content";\nexport const startupTemplates = readContent().replyTemplates;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import { readFileSync } from "node:fs";\nimport { join } from "node:path";\nimport { projectDir } from "../project";\nexport const tours = () => JSON.parse(readFileSync(join(projectDir, "content", "tours.json"), "utf8"));',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/api/newsletter-pictures.ts",
+    code: 'import { contentFile } from "#content";\nexport const picture = (scene: string) => contentFile("images", "scenes", `${scene}.jpg`);',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  // The content module keeps no value a test or a renderer could swap (the old `replaceContent()`, a module reset under another name)…
+  {
+    file: "content/index.ts",
+    code: 'import type { Content } from "./schemas/site";\nlet parsed: Content | undefined;\nexport function replaceContent(next?: Content) { parsed = next; }\nexport const read = () => parsed;',
+    rule: "no-restricted-syntax",
+  },
+  { file: "content/index.ts", code: "export let current = 0;", rule: "no-restricted-syntax" },
+  // …and a page's view is handed its content by its loader, never reads the module's own.
+  {
+    file: "app/components/news/views.server.ts",
+    code: 'import { content } from "#content";\nexport const newsView = () => content.news;',
     rule: "@typescript-eslint/no-restricted-imports",
   },
   // Content is fenced by its folder, not a list of its modules.
@@ -269,21 +388,44 @@ const refused: Probe[] = [
 
 const allowed: Omit<Probe, "rule">[] = [
   { file: "app/components/wine/probe.tsx", code: 'import type { Wine } from "#content";\nexport type X = Wine;' },
-  { file: "app/components/wine/probe.server.ts", code: 'import { content } from "#content";\nexport const x = content;' },
+  { file: "app/lib/content.server.ts", code: 'import { content } from "#content";\nexport const x = content;' },
+  { file: "app/components/wine/probe.server.ts", code: 'import type { Content } from "#content";\nexport const x = (content: Content) => content.wines;' },
   { file: "app/lib/probe.server.ts", code: 'import { messagesFor } from "#locales";\nexport const x = messagesFor;' },
   { file: "pipeline/probe.ts", code: 'import { wineTitle } from "#presentation/wine-format";\nexport const x = wineTitle;' },
   { file: "server/admin/probe.ts", code: 'import { enqueueMail } from "../db/outbox";\nexport const x = enqueueMail;' },
   {
-    file: "server/admin/routes/probe.ts",
+    file: "server/admin/guests/routes.ts",
     code: 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.staffSession?.email ?? "";',
   },
   { file: "server/probe.ts", code: 'export const x = ["a", "b"] as const;' },
+  { file: "server/admin/reports/routes.ts", code: 'export const periods = ["day", "week"] as const;' },
+  {
+    file: "app/components/wine/wine-detail.tsx",
+    code: 'const t = (id: string) => id;\nexport const Line = ({ count }: { count: number }) => <p className="mt-2">{t("wine.specs.title")} · {count} — (</p>;',
+  },
   { file: "server/bookings/probe.ts", code: 'import { placesHeld } from "../db/tour-ledger";\nexport const x = placesHeld;' },
-  { file: "server/probe.ts", code: 'import { bookings } from "./plugins/bookings";\nexport const x = bookings;' },
+  { file: "server/app.ts", code: 'import { bookings } from "./plugins/bookings";\nexport const x = bookings;' },
+  {
+    file: "server/plugins/probe.ts",
+    code: 'import { ScheduleSource } from "../bookings/deps";\nimport { openDataDir } from "../startup";\nexport const x = [ScheduleSource, openDataDir];',
+  },
+  { file: "server/admin/submission/probe.ts", code: 'import { cancelByStaff } from "../../bookings/cancel";\nexport const x = cancelByStaff;' },
+  { file: "server/api/probe.ts", code: 'import { visitPage } from "../pages/visit";\nexport const x = visitPage;' },
+  { file: "server/mail/probe.ts", code: 'import { projectDir } from "../project";\nexport const x = projectDir;' },
+  {
+    file: "server/mail/staff/probe.ts",
+    code: 'import { outgoingMail } from "../outgoing";\nexport const x = outgoingMail({ kind: "notification", to: "a@example.org", replyTo: null, subject: "s", text: "", headers: {} });',
+  },
+  { file: "server/app.ts", code: 'import { checkHealth } from "./health";\nexport const x = checkHealth;' },
+  { file: "server/db/probe.ts", code: 'import { serverForms } from "../forms";\nexport const x = serverForms;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
   { file: "server/probe.ts", code: "export const x = (text: string) => /^(\\d+)$/.exec(text);" },
-  { file: "server/probe.ts", code: 'import { readContent, type Content } from "#content";\nexport const x = (dir: string): Content => readContent(dir);' },
-  { file: "server/admin/submission/probe.ts", code: 'import { cancelByStaff } from "../../bookings/cancel";\nexport const x = cancelByStaff;' },
+  {
+    file: "server/content-store.ts",
+    code: 'import { readContent, type Content } from "#content";\nexport const x = (dir: string): Content => readContent(dir);',
+  },
+  { file: "server/admin/content/validate.ts", code: 'import { readContent } from "#content";\nexport const x = (copy: string) => readContent(copy);' },
+  { file: "server/mail/probe.ts", code: 'import type { Content } from "#content";\nexport type X = Content["site"];' },
   {
     file: "server/admin/calendar/probe.tsx",
     code: 'import { guestHref } from "../shared/links";\nimport { placesText } from "./calendar-page";\nexport const x = [guestHref, placesText];',

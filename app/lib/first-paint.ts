@@ -8,7 +8,7 @@ import { scriptOf, type Language } from "#core/languages";
  * (Source Sans 3 400: running text). Chosen per page from what Lighthouse reports as the largest
  * paint on a phone (docs/performance.md, "What the browser fetches first").
  */
-export type FirstPaintFont = "heading" | "body";
+type FirstPaintFont = "heading" | "body";
 
 /** A page's `handle` may name its first-paint font; pages that name none preload no font. */
 export interface FirstPaintHandle {

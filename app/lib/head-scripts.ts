@@ -9,7 +9,7 @@ export const ageVerifiedAttribute = "data-age-verified";
 const prefixed = languages.filter((lang) => lang !== defaultLanguage);
 
 /** Where "No" sends the visitor: a general search engine (spec §4). */
-export const underAgeUrl = "https://www.google.com";
+const underAgeUrl = "https://www.google.com";
 
 /** Attribute of the age gate's two answers: `yes` or `no`. */
 export const ageAnswerAttribute = "data-age-answer";

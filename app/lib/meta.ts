@@ -8,7 +8,7 @@ import { isLayoutRoute } from "./route-ids";
 import type { SiteView } from "./site";
 
 /** The public origin, for canonical and alternate URLs. Set `SITE_URL` at build. */
-export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");
+const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:3000").replace(/\/$/, "");
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
@@ -25,13 +25,13 @@ const layoutData = (matches: Matches) => matches.find((m) => m !== undefined && 
  * The page's language and messages: the language layout's (app/lib/route-ids.ts) and
  * the page's own, as the layout merges them for the components.
  */
-export function pageTranslator(matches: Matches) {
+function pageTranslator(matches: Matches) {
   const layout = layoutData(matches);
   if (!layout) return undefined;
   return createTranslator(layout.lang, withPageMessages(layout.messages, pageMessagesOf(matches)));
 }
 
-export function absoluteUrl(path: string): string {
+function absoluteUrl(path: string): string {
   return `${siteUrl}${path === "/" ? "/" : path}`;
 }
 

@@ -1,9 +1,9 @@
-import { content } from "#content";
+import type { Content } from "#content";
 import { languages, type Language } from "#core/languages";
 import { localizePath, pagePaths, winePath } from "#core/paths";
 
 /** The English path of every public page: the fixed pages and one page per wine. */
-export function englishPagePaths(): string[] {
+export function englishPagePaths(content: Content): string[] {
   return [...Object.values(pagePaths), ...content.wines.map((wine) => winePath(wine.id))];
 }
 
@@ -17,12 +17,12 @@ export const errorPagePaths = {
 } as const;
 
 /** Every public page in every language, as URL paths. */
-export function publicPaths(): { lang: Language; english: string; path: string }[] {
-  return languages.flatMap((lang) => englishPagePaths().map((english) => ({ lang, english, path: localizePath(lang, english) })));
+export function publicPaths(content: Content): { lang: Language; english: string; path: string }[] {
+  return languages.flatMap((lang) => englishPagePaths(content).map((english) => ({ lang, english, path: localizePath(lang, english) })));
 }
 
 /** What the build prerenders: the public pages and the error pages, in every language. */
-export function prerenderPaths(): string[] {
+export function prerenderPaths(content: Content): string[] {
   const errors = languages.flatMap((lang) => Object.values(errorPagePaths).map((p) => localizePath(lang, p)));
-  return [...publicPaths().map((p) => p.path), ...errors];
+  return [...publicPaths(content).map((p) => p.path), ...errors];
 }

@@ -2,14 +2,14 @@
  * The estate's facts the layout shows on every page (navigation, footer), worked out at build by
  * the language layout's loader from content/site.json.
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { postalAddress } from "#content/address";
 import { localNames } from "#content/names";
 import type { I18n } from "./i18n/context";
 import { keptPhrases } from "./kept-phrases";
 import type { SiteView } from "./site";
 
-export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
+export function siteView(content: Content, { lang, t }: Pick<I18n, "lang" | "t">): SiteView {
   const { estateName, appellation, contact, social, sisterBrands } = content.site;
   const names = localNames(content.site, lang);
   return {
@@ -27,12 +27,12 @@ export function siteView({ lang, t }: Pick<I18n, "lang" | "t">): SiteView {
 }
 
 /** The estate's figures (hectares, sister estate) for the pages that quote them. */
-export function estateFacts() {
+export function estateFacts(content: Content) {
   const { grandCruHectares, sisterEstate } = content.site;
   return { grandCruHectares, sisterEstate };
 }
 
 /** The contact page's map, an OpenStreetMap embed loaded only on request. */
-export function mapEmbedUrl(): string {
+export function mapEmbedUrl(content: Content): string {
   return content.site.mapEmbedUrl;
 }

@@ -8,7 +8,7 @@
 import { useEffect } from "react";
 import { defaultLanguage, type Language } from "#core/languages";
 
-export const snipcartPublicKey: string = import.meta.env.VITE_SNIPCART_PUBLIC_KEY ?? "";
+const snipcartPublicKey: string = import.meta.env.VITE_SNIPCART_PUBLIC_KEY ?? "";
 
 export const snipcartEnabled = snipcartPublicKey !== "";
 
@@ -16,17 +16,17 @@ export const snipcartEnabled = snipcartPublicKey !== "";
 export const snipcartVersion = "3.7.1";
 
 const themeBase = `https://cdn.snipcart.com/themes/v${snipcartVersion}/default`;
-export const snipcartScriptUrl = `${themeBase}/snipcart.js`;
-export const snipcartStylesheetUrl = `${themeBase}/snipcart.css`;
+const snipcartScriptUrl = `${themeBase}/snipcart.js`;
+const snipcartStylesheetUrl = `${themeBase}/snipcart.css`;
 
 /** The first interactions that load Snipcart. */
-export const snipcartTriggers = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
+const snipcartTriggers = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
 
 /**
  * Attributes of Snipcart's hidden root element: the public key, the side cart, euros. Adding a
  * bottle opens the side cart (Snipcart's default), which is the buyer's confirmation.
  */
-export function snipcartRootAttributes(publicKey: string = snipcartPublicKey): Record<string, string> {
+function snipcartRootAttributes(publicKey: string = snipcartPublicKey): Record<string, string> {
   return {
     id: "snipcart",
     "data-api-key": publicKey,
@@ -131,7 +131,7 @@ export function snipcartLoader(publicKey: string) {
  * Reads a buy button's cart data. A click that arrives while Snipcart is still loading (the
  * press that triggered the load) would be lost: it is queued and added once Snipcart is ready.
  */
-export function itemFromButton(button: HTMLElement): SnipcartItem {
+function itemFromButton(button: HTMLElement): SnipcartItem {
   const data = button.dataset;
   return {
     id: data.itemId ?? "",
@@ -145,7 +145,7 @@ export function itemFromButton(button: HTMLElement): SnipcartItem {
 }
 
 const site = snipcartLoader(snipcartPublicKey);
-export const loadSnipcart = site.load;
+const loadSnipcart = site.load;
 export const addWhenSnipcartReady = site.addWhenReady;
 
 /** Calls `action` once, on the first of the trigger events at `target`; returns the way to stop listening. */

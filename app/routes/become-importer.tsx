@@ -10,13 +10,14 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): the world map; largest text: the presence paragraph (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the programme's claims and words in the page's language. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { ...importerView(pageI18n(request)), messages: pageMessages(request, ["importer", "forms"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...importerView(contentOf(context), pageI18n(request)), messages: pageMessages(request, ["importer", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -11,13 +11,14 @@ import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the map's address (content/site.json), loaded only when the visitor asks. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { mapEmbedUrl: mapEmbedUrl(), messages: pageMessages(request, ["contact", "forms"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { mapEmbedUrl: mapEmbedUrl(contentOf(context)), messages: pageMessages(request, ["contact", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,13 +8,14 @@ import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): text, an event's description (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the events' dates and times in the page's language. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { ...eventsView(pageLanguage(request)), messages: pageMessages(request, ["events"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...eventsView(contentOf(context), pageLanguage(request)), messages: pageMessages(request, ["events"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

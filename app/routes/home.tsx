@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { formatNumber } from "#core/format";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 /** Spec §9: the home page shows at most three Château wines. */
 const homeChateauLimit = 3;
@@ -19,14 +20,15 @@ const homeChateauLimit = 3;
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the home page's wine cards and experience photos in the page's language. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const content = contentOf(context);
   const i18n = pageI18n(request);
   const photos = scenes(["tasting", "villa-exterior"]);
   return {
-    chateau: collectionCards(i18n, "chateau", homeChateauLimit),
-    cuvee9: collectionCards(i18n, "cuvee9"),
+    chateau: collectionCards(content, i18n, "chateau", homeChateauLimit),
+    cuvee9: collectionCards(content, i18n, "cuvee9"),
     experiences: { tours: photos.tasting, villa: photos["villa-exterior"] },
-    hectares: formatNumber(estateFacts().grandCruHectares, i18n.lang),
+    hectares: formatNumber(estateFacts(content).grandCruHectares, i18n.lang),
     messages: pageMessages(request, ["home", "wine", "media"]),
   };
 }

@@ -13,12 +13,13 @@ import { packMessages, pageMessagesOf, unpackMessages, withPageMessages, type Pa
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
 import { useSnipcart } from "~/lib/snipcart";
+import { contentOf } from "~/lib/content.server";
 
 /** Runs at build: the layout's own messages (navigation, footer, age gate) in the page's language. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLanguage(request);
   const messages = layoutMessages(lang);
-  return { lang, messages: packMessages(messages), site: siteView(createI18n(lang, messages)) };
+  return { lang, messages: packMessages(messages), site: siteView(contentOf(context), createI18n(lang, messages)) };
 }
 
 /** The strings of a language never change while the app runs; another language is another layout. */

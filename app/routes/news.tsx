@@ -8,13 +8,14 @@ import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): text, the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
 
 /** Runs at build: the cards' dates in the page's language and the video address, worked out once. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { items: newsView(pageLanguage(request)), messages: pageMessages(request, ["news", "forms"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { items: newsView(contentOf(context), pageLanguage(request)), messages: pageMessages(request, ["news", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,6 +6,7 @@ import type { PageHandle } from "./language-layout";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import { contentOf } from "~/lib/content.server";
 
 /**
  * The age gate links here, so this page must be readable before answering it. Largest paint on a
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "privacy.meta.title", description: "privacy.meta.description", path: pagePaths.privacy });
 
 /** Runs at build: the page's text in its language, the estate's address and contacts filled in. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { page: legalPageView("privacy", request), messages: pageMessages(request, ["legal", "privacy"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { page: legalPageView(contentOf(context), "privacy", request), messages: pageMessages(request, ["legal", "privacy"]) };
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {

@@ -8,14 +8,20 @@ import { useI18n } from "~/lib/i18n/context";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): the first bottle; largest text: the collection's introduction (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the cards of both collections in the page's language. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const content = contentOf(context);
   const i18n = pageI18n(request);
-  return { chateau: collectionCards(i18n, "chateau"), cuvee9: collectionCards(i18n, "cuvee9"), messages: pageMessages(request, ["shop", "wine"]) };
+  return {
+    chateau: collectionCards(content, i18n, "chateau"),
+    cuvee9: collectionCards(content, i18n, "cuvee9"),
+    messages: pageMessages(request, ["shop", "wine"]),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -7,13 +7,14 @@ import { pageLanguage, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): the vineyard picture; largest text: the first chapter's paragraph (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: the story's chapters and photos in the page's language, so its JavaScript carries no content. */
-export function loader({ request }: Route.LoaderArgs) {
-  const story = storyView(pageLanguage(request));
+export function loader({ request, context }: Route.LoaderArgs) {
+  const story = storyView(contentOf(context), pageLanguage(request));
   return { hero: scenes(["vineyard"]).vineyard, chapters: story.chapters, messages: pageMessages(request, ["story"], story.messages) };
 }
 

@@ -6,6 +6,7 @@ import type { PageHandle } from "./language-layout";
 import { pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
+import { contentOf } from "~/lib/content.server";
 
 /**
  * The age gate links here, so this page must be readable before answering it. Largest paint on a
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "terms.meta.title", description: "terms.meta.description", path: pagePaths.terms });
 
 /** Runs at build: the page's text in its language, the estate's address and contacts filled in. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { page: legalPageView("terms", request), messages: pageMessages(request, ["legal", "terms"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { page: legalPageView(contentOf(context), "terms", request), messages: pageMessages(request, ["legal", "terms"]) };
 }
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): the exterior picture; largest text: the villa's description (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
@@ -18,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "villa.meta.title", description: "villa.meta.description", path: pagePaths.villa });
 
 /** Runs at build: the pictures and the villa's words in the page's language, so no content rides in the page's JavaScript. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { ...villaView(pageI18n(request)), messages: pageMessages(request, ["villa"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...villaView(contentOf(context), pageI18n(request)), messages: pageMessages(request, ["villa"]) };
 }
 
 /** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */

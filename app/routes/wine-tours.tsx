@@ -11,13 +11,14 @@ import { pageMeta } from "~/lib/meta";
 import { pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): text, the experience paragraph (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "body" };
 
 /** Runs at build: prices and facts in the page's language, so no content file rides in the page's JavaScript. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { ...toursView(pageI18n(request)), messages: pageMessages(request, ["wineTours", "forms"]) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...toursView(contentOf(context), pageI18n(request)), messages: pageMessages(request, ["wineTours", "forms"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

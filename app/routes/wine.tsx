@@ -5,6 +5,7 @@ import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { winePath } from "#core/paths";
 import type { FirstPaintHandle } from "~/lib/first-paint";
+import { contentOf } from "~/lib/content.server";
 
 // Largest paint on a phone (Lighthouse, first visit): the bottle; largest text: the age gate's title (docs/performance.md).
 export const handle: FirstPaintHandle = { font: "heading" };
@@ -14,8 +15,8 @@ export const handle: FirstPaintHandle = { font: "heading" };
  * server sends (HTTP 404) for any unknown wine URL. An unknown id gives `wine: null`, never a
  * thrown 404, which would stop the prerender.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
-  return { wine: wineDetailFor(pageI18n(request), params.id), messages: pageMessages(request, ["wine"]) };
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return { wine: wineDetailFor(contentOf(context), pageI18n(request), params.id), messages: pageMessages(request, ["wine"]) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {

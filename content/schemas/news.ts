@@ -9,7 +9,7 @@ export const newsCategories = ["acquisition", "team", "partnership", "awards", "
 export type NewsCategory = (typeof newsCategories)[number];
 
 /** The inline icons a news card can show (app/components/news/news-icon.tsx). */
-export const newsIcons = ["estate", "people", "handshake", "trophy", "bottle", "star", "leaf"] as const;
+const newsIcons = ["estate", "people", "handshake", "trophy", "bottle", "star", "leaf"] as const;
 export type NewsIcon = (typeof newsIcons)[number];
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });

@@ -5,7 +5,7 @@ import { icuText, partlyLocalized } from "./localized";
  * A moment of the estate's clock with its offset from UTC, as the editor writes it
  * (`2026-12-01T09:30:00+01:00`, Paris time).
  */
-export const moment = z.iso.datetime({ offset: true, local: false, error: "must be a date and time with its offset, like 2026-12-01T09:30:00+01:00" });
+const moment = z.iso.datetime({ offset: true, local: false, error: "must be a date and time with its offset, like 2026-12-01T09:30:00+01:00" });
 
 /**
  * When an item goes on the site and comes off it. A build leaves out an item whose `publishAt` is

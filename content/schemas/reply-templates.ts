@@ -2,7 +2,7 @@ import { z } from "zod";
 import { localized } from "./localized";
 
 /** The only blanks a reply template may leave for the inbox to fill: the visitor's name and the estate's. */
-export const replyTemplateBlanks = ["name", "estate"] as const;
+const replyTemplateBlanks = ["name", "estate"] as const;
 
 /**
  * A reply's text: plain text (no ICU, so apostrophes need no escaping), with `{name}` and

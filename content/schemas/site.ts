@@ -15,7 +15,7 @@ const fact = toFill(z.string().trim().min(1));
 const localNames = partlyLocalized(z.string().trim().min(1));
 
 /** A postal address in France as the estate writes it, and as each language reads it (content/address.ts). */
-export const postalAddressSchema = z.strictObject({
+const postalAddressSchema = z.strictObject({
   /** As the estate writes it (spec §9: "860 Rte du Menhir"): English and French pages, structured data. */
   street: z.string().min(1),
   /**

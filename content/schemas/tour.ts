@@ -2,10 +2,10 @@ import { z } from "zod";
 import { localizedText } from "./localized";
 
 /** A package's ribbon: the spec names `premium` (L'Hermitage Lescours) and `mostPopular` (both châteaux). */
-export const tourBadges = ["premium", "discovery", "mostPopular"] as const;
+const tourBadges = ["premium", "discovery", "mostPopular"] as const;
 
 /** A bookable tour (spec §3, §9), in the order the page shows them. */
-export const tourPackageSchema = z.strictObject({
+const tourPackageSchema = z.strictObject({
   /** The booking form's `package` value: the form definition lists the same ids (forms/). */
   id: z.string().regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes"),
   /** Price per person in euros (spec §9: 65, 50, 75). */
@@ -50,7 +50,7 @@ export const tourPackageSchema = z.strictObject({
 });
 
 /** Facts shared by every tour (spec §9). */
-export const tourFactsSchema = z.strictObject({
+const tourFactsSchema = z.strictObject({
   /** Length of a visit in minutes. */
   durationMinutes: z.number().int().positive(),
   /** Largest group a guide takes. */

@@ -3,15 +3,15 @@ import { scheduleFields, scheduleInOrder, scheduleOrderIssue, searchFields } fro
 import { icuText, localized, localizedText, partlyLocalized } from "./localized";
 
 /** Medals a competition may award; their labels are translated (`wine.medals.{medal}`). */
-export const medals = ["gold", "silver", "bronze"] as const;
+const medals = ["gold", "silver", "bronze"] as const;
 
 export type Medal = (typeof medals)[number];
 
 /** A critic's mark as the critic gives it: "95/100", "17.5/20". */
-export const pointsSchema = z.string().regex(/^\d{1,3}(\.\d)?\/(20|100)$/, 'must be points such as "95/100" or "17.5/20", or a medal: gold, silver, bronze');
+const pointsSchema = z.string().regex(/^\d{1,3}(\.\d)?\/(20|100)$/, 'must be points such as "95/100" or "17.5/20", or a medal: gold, silver, bronze');
 
 /** One critic's or competition's verdict on a wine (spec §3). */
-export const ratingSchema = z.strictObject({
+const ratingSchema = z.strictObject({
   /**
    * Reviewer or competition name, shown as written in every language.
    * Sample content: invented names only, never a real critic, publication or competition.
@@ -28,12 +28,12 @@ export const ratingSchema = z.strictObject({
 });
 
 /** The harvest's first and last day (YYYY-MM-DD), in the vintage's year. Sample content. */
-export const harvestSchema = z
+const harvestSchema = z
   .strictObject({ start: z.iso.date(), end: z.iso.date() })
   .refine((harvest) => harvest.start <= harvest.end, { message: "must end on or after the day it starts", path: ["end"] });
 
 /** Time in barrel and the share of new barrels among them. Sample content. */
-export const ageingSchema = z.strictObject({
+const ageingSchema = z.strictObject({
   /** Months in oak barrels. */
   months: z.number().int().min(1).max(48),
   /** Share of new barrels, in percent (0 to 100). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { localizePath, splitLanguage, switchLanguage } from "../paths";
 import { prerenderPaths, publicPaths } from "../../app/lib/site-paths.server";
+import { content } from "#content";
 
 describe("localizePath", () => {
   it("keeps English at the specification's paths and prefixes the others", () => {
@@ -38,7 +39,7 @@ describe("switchLanguage", () => {
 
 describe("prerender list", () => {
   it("holds every page of spec §2 and the five wines in every language", () => {
-    const paths = new Set(prerenderPaths());
+    const paths = new Set(prerenderPaths(content));
     for (const prefix of ["", "/fr", "/zh", "/es", "/ja"]) {
       for (const page of ["/story", "/shop", "/wine-tours", "/villa", "/contact", "/become-importer", "/news", "/events"]) {
         expect(paths.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
@@ -55,7 +56,7 @@ describe("prerender list", () => {
   });
 
   it("lists each public page once", () => {
-    const paths = publicPaths().map((p) => p.path);
+    const paths = publicPaths(content).map((p) => p.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toHaveLength(5 * (12 + 5));
   });

@@ -6,13 +6,15 @@
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { replaceContent } from "#content";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readContent, type ContentSource } from "#content";
 import { languages } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { contentDir } from "../../content/__tests__/support";
 
 let dir: string;
+/** The copy, read: what each step below is handed, as the build hands it the folder it reads. */
+let copy: ContentSource;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "content-new-"));
@@ -33,14 +35,10 @@ beforeAll(() => {
       photo: { scene: "tasting", alt: Object.fromEntries(languages.map((lang) => [lang, `The bottling line (${lang})`])) },
     }),
   );
-  vi.stubEnv("CONTENT_DIR", dir);
-  replaceContent();
+  copy = { content: readContent(dir), dir };
 });
 
 afterAll(() => {
-  vi.unstubAllEnvs();
-  // The next test file reads the real folder again.
-  replaceContent();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -48,8 +46,8 @@ describe("a wine added with one file and its picture", () => {
   it("gets its page in every language, and so its place in the sitemap", async () => {
     const { publicPaths, prerenderPaths } = await import("../../app/lib/site-paths.server");
     for (const lang of languages) {
-      expect(prerenderPaths()).toContain(localizePath(lang, "/shop/chateau-2021"));
-      expect(publicPaths().map((page) => page.path)).toContain(localizePath(lang, "/shop/chateau-2021"));
+      expect(prerenderPaths(copy.content)).toContain(localizePath(lang, "/shop/chateau-2021"));
+      expect(publicPaths(copy.content).map((page) => page.path)).toContain(localizePath(lang, "/shop/chateau-2021"));
     }
   });
 
@@ -57,14 +55,14 @@ describe("a wine added with one file and its picture", () => {
     const { collectionCards } = await import("../../app/components/wine/views.server");
     const { createI18n } = await import("../../app/lib/i18n/context");
     const { catalogs } = await import("#locales");
-    const cards = collectionCards(createI18n("fr", catalogs.fr), "chateau", 3);
+    const cards = collectionCards(copy.content, createI18n("fr", catalogs.fr), "chateau", 3);
     expect(cards.map((card) => card.id)).toEqual(["chateau-2021", "chateau-2020", "chateau-2019"]);
     expect(cards[0]!.price).toBe("160\u00a0€");
   });
 
   it("has its Product in the page's JSON-LD, with its price", async () => {
     const { structuredData } = await import("../structured-data");
-    const [product] = structuredData({ lang: "ja", path: "/shop/chateau-2021", absolute: (path) => `https://example.test${path}` }) as {
+    const [product] = structuredData({ content: copy.content, lang: "ja", path: "/shop/chateau-2021", absolute: (path) => `https://example.test${path}` }) as {
       sku: string;
       offers: { price: string };
     }[];
@@ -73,7 +71,7 @@ describe("a wine added with one file and its picture", () => {
 
   it("has a summary sheet in every language", async () => {
     const { gatherSheets } = await import("../summaries/gather");
-    const sheets = gatherSheets().filter((sheet) => sheet.wineId === "chateau-2021");
+    const sheets = gatherSheets(copy).filter((sheet) => sheet.wineId === "chateau-2021");
     expect(sheets.map((sheet) => sheet.lang).sort()).toEqual([...languages].sort());
     expect(sheets.every((sheet) => sheet.vintage === "2021")).toBe(true);
   });
@@ -84,15 +82,15 @@ describe("a news item added with one file", () => {
     const { newsView } = await import("../../app/components/news/views.server");
     const { structuredData } = await import("../structured-data");
     for (const lang of languages) {
-      expect(newsView(lang)[0]).toMatchObject({ id: "bottling-2027", title: `Bottling (${lang})` });
-      const articles = structuredData({ lang, path: "/news", absolute: (path) => path }) as { headline: string }[];
+      expect(newsView(copy.content, lang)[0]).toMatchObject({ id: "bottling-2027", title: `Bottling (${lang})` });
+      const articles = structuredData({ content: copy.content, lang, path: "/news", absolute: (path) => path }) as { headline: string }[];
       expect(articles[0]!.headline).toBe(`Bottling (${lang})`);
     }
   });
 
   it("gives its own photograph as the image of its NewsArticle; an item without one keeps the estate's picture", async () => {
     const { structuredData } = await import("../structured-data");
-    const articles = structuredData({ lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as {
+    const articles = structuredData({ content: copy.content, lang: "fr", path: "/news", absolute: (path) => `https://example.test${path}` }) as {
       url: string;
       image: string | string[];
     }[];
@@ -107,7 +105,7 @@ describe("a news item added with one file", () => {
   it("has that photograph drawn for link previews and search results, 1200 × 675, 1200 × 900 and 1200 × 1200", async () => {
     const { writeOpenGraphImages } = await import("../og-images");
     const out = join(dir, "og-out");
-    await writeOpenGraphImages(out);
+    await writeOpenGraphImages(out, copy);
     const sharp = (await import("sharp")).default;
     expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });
     expect(await sharp(join(out, "news", "bottling-2027-4x3.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
@@ -118,12 +116,12 @@ describe("a news item added with one file", () => {
   it("copies the link-preview pictures whose inputs did not change from an earlier build, and draws the others", async () => {
     const { writeOpenGraphImages } = await import("../og-images");
     const earlier = join(dir, "og-earlier");
-    const inputs = await writeOpenGraphImages(earlier);
+    const inputs = await writeOpenGraphImages(earlier, copy);
     // Marks in the earlier build's files show which were copied.
     writeFileSync(join(earlier, "estate.jpg"), "copied from the earlier build");
     writeFileSync(join(earlier, "news", "bottling-2027.jpg"), "copied from the earlier build");
     const out = join(dir, "og-next");
-    await writeOpenGraphImages(out, { dir: earlier, inputs: { ...inputs, "news/bottling-2027.jpg": "a photograph since replaced" } });
+    await writeOpenGraphImages(out, copy, { dir: earlier, inputs: { ...inputs, "news/bottling-2027.jpg": "a photograph since replaced" } });
     expect(readFileSync(join(out, "estate.jpg"), "utf8")).toBe("copied from the earlier build");
     const sharp = (await import("sharp")).default;
     expect(await sharp(join(out, "news", "bottling-2027.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 675 });

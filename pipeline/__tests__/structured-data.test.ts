@@ -3,17 +3,17 @@
  * the estate and the appellation named as Chinese and Japanese write them, the Latin name kept as
  * the alternate, and the bottle's volume with the offer.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { content, readContent, replaceContent } from "#content";
+import { describe, expect, it } from "vitest";
+import { content, readContent, type Content } from "#content";
 import { structuredData } from "../structured-data";
 
 const { site } = content;
 const absolute = (path: string) => `https://www.example.test${path}`;
 
 type Named = { name: string; alternateName?: string };
-const winery = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ lang, path: "/", absolute })[0] as Named & { subOrganization: Named };
+const winery = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ content, lang, path: "/", absolute })[0] as Named & { subOrganization: Named };
 const product = (lang: "en" | "fr" | "zh" | "es" | "ja") =>
-  structuredData({ lang, path: "/shop/chateau-2020", absolute })[0] as {
+  structuredData({ content, lang, path: "/shop/chateau-2020", absolute })[0] as {
     brand: Named;
     additionalProperty: { name: string; value: unknown; unitCode?: string }[];
   };
@@ -43,7 +43,7 @@ describe("structured data", () => {
 
   it("names a wine as the page's heading does, the Latin name as its alternate, and its blend with the language's grape names (N12)", () => {
     const wine = content.wines.find((one) => one.id === "chateau-2020")!;
-    const named = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ lang, path: "/shop/chateau-2020", absolute })[0] as Named;
+    const named = (lang: "en" | "fr" | "zh" | "es" | "ja") => structuredData({ content, lang, path: "/shop/chateau-2020", absolute })[0] as Named;
     expect(named("zh")).toMatchObject({ name: `${site.estateNameLocal.zh} ${wine.vintage}`, alternateName: `${wine.name} ${wine.vintage}` });
     expect(named("ja")).toMatchObject({ name: `${site.estateNameLocal.ja} ${wine.vintage}`, alternateName: `${wine.name} ${wine.vintage}` });
     expect(named("fr")).toEqual(expect.objectContaining({ name: `${wine.name} ${wine.vintage}` }));
@@ -61,18 +61,18 @@ describe("structured data", () => {
   });
 
   describe("with the editor's search-engine fields and a photograph's shapes", () => {
-    afterEach(() => replaceContent());
-    const withDraft = (file: string, edit: (item: Record<string, unknown>) => Record<string, unknown>) => {
+    /** The content with one item's file edited, as the editor's draft would have it. */
+    const withDraft = (file: string, edit: (item: Record<string, unknown>) => Record<string, unknown>): Content => {
       const [folder, id] = file.replace(/\.json$/, "").split("/") as [string, string];
       const list = (content as unknown as Record<string, { id: string }[]>)[folder]!;
       const { id: _id, ...item } = list.find((entry) => entry.id === id)! as unknown as Record<string, unknown>;
-      replaceContent(readContent(undefined, { overrides: { [file]: edit(item) } }));
+      return readContent(undefined, { overrides: { [file]: edit(item) } });
     };
 
     it("gives a news item's written title and description, in the languages it has them, and the other languages its own", () => {
-      withDraft("news/harvest-2026.json", (item) => ({ ...item, seo: { title: { ja: "収穫の記録" }, description: { ja: "三週間の手摘み。" } } }));
+      const draft = withDraft("news/harvest-2026.json", (item) => ({ ...item, seo: { title: { ja: "収穫の記録" }, description: { ja: "三週間の手摘み。" } } }));
       const article = (lang: "ja" | "fr") =>
-        (structuredData({ lang, path: "/news", absolute }) as { url: string; headline: string; description: string }[]).find((data) =>
+        (structuredData({ content: draft, lang, path: "/news", absolute }) as { url: string; headline: string; description: string }[]).find((data) =>
           data.url.endsWith("#harvest-2026"),
         )!;
       expect(article("ja")).toMatchObject({ headline: "収穫の記録", description: "三週間の手摘み。" });
@@ -80,20 +80,21 @@ describe("structured data", () => {
     });
 
     it("gives a wine's written description to its Product, and an event's to its Event", () => {
-      withDraft("wines/chateau-2020.json", (item) => ({ ...item, seo: { description: { en: "A written description." } } }));
-      expect((structuredData({ lang: "en", path: "/shop/chateau-2020", absolute })[0] as { description: string }).description).toBe("A written description.");
-      replaceContent();
-      withDraft("events/harvest-blessing-2026.json", (item) => ({ ...item, seo: { title: { fr: "Bénédiction des vendanges 2026" } } }));
-      const events = structuredData({ lang: "fr", path: "/events", absolute }) as { name: string }[];
+      const wine = withDraft("wines/chateau-2020.json", (item) => ({ ...item, seo: { description: { en: "A written description." } } }));
+      expect((structuredData({ content: wine, lang: "en", path: "/shop/chateau-2020", absolute })[0] as { description: string }).description).toBe(
+        "A written description.",
+      );
+      const event = withDraft("events/harvest-blessing-2026.json", (item) => ({ ...item, seo: { title: { fr: "Bénédiction des vendanges 2026" } } }));
+      const events = structuredData({ content: event, lang: "fr", path: "/events", absolute }) as { name: string }[];
       expect(events.map((event) => event.name)).toContain("Bénédiction des vendanges 2026");
     });
 
     it("names a news photograph in the three shapes search engines ask for", () => {
-      withDraft("news/harvest-2026.json", (item) => ({
+      const draft = withDraft("news/harvest-2026.json", (item) => ({
         ...item,
         photo: { scene: "cellar", alt: { en: "a", fr: "a", zh: "a", es: "a", ja: "a" }, focus: { x: 0.2, y: 0.5 } },
       }));
-      const article = (structuredData({ lang: "en", path: "/news", absolute }) as { url: string; image: unknown }[]).find((data) =>
+      const article = (structuredData({ content: draft, lang: "en", path: "/news", absolute }) as { url: string; image: unknown }[]).find((data) =>
         data.url.endsWith("#harvest-2026"),
       )!;
       expect(article.image).toEqual([

@@ -10,7 +10,7 @@ import { isLanguage, languageNames, languagesOfScript, scriptOf } from "#core/la
 import { catalogs } from "#locales";
 
 /** The languages whose pages set their text in the web fonts (`latin`); the `cjk` ones use system fonts (app/app.css). */
-export const latinLanguages = languagesOfScript("latin");
+const latinLanguages = languagesOfScript("latin");
 
 /** A key of a content record or catalog that holds a text in a language not set in the web fonts. */
 const otherScriptKey = (key: string) => isLanguage(key) && scriptOf(key) !== "latin";

@@ -44,7 +44,7 @@ export const fontFaces: readonly FontFace[] = [
 ];
 
 /** Where the subsets are written (gitignored): Vite picks them up from the stylesheet and the root. */
-export const fontsDir = join(import.meta.dirname, "../../app/fonts");
+const fontsDir = join(import.meta.dirname, "../../app/fonts");
 
 /**
  * The OpenType features browsers apply on their own (kerning, standard and contextual ligatures,
@@ -52,7 +52,7 @@ export const fontsDir = join(import.meta.dirname, "../../app/fonts");
  * 1.3–2.7 KB a file: the site sets no `font-variant-numeric` or `font-feature-settings`. Add a
  * feature here before using it in CSS.
  */
-export const keptFeatures = ["kern", "liga", "clig", "calt", "rlig", "ccmp", "locl", "mark", "mkmk"];
+const keptFeatures = ["kern", "liga", "clig", "calt", "rlig", "ccmp", "locl", "mark", "mkmk"];
 
 const require = createRequire(import.meta.url);
 

@@ -45,7 +45,7 @@ const notoRoles: Record<Role, string> = { serif: "noto-serif", sans: "noto-sans"
 const notoSuffixes: Record<string, string> = { Hans: "sc", Hant: "tc", Jpan: "jp", Kore: "kr" };
 
 /** Packages a role falls back through on a sheet in `lang`: a `cjk` language adds its Noto family. */
-export function packagesFor(lang: Language, role: Role): string[] {
+function packagesFor(lang: Language, role: Role): string[] {
   if (scriptOf(lang) !== "cjk") return [latinPackages[role]];
   const script = new Intl.Locale(languageTags[lang]).maximize().script ?? "";
   const suffix = notoSuffixes[script];

@@ -6,7 +6,8 @@
  * live; the renderer (`render.ts`) only sees the finished `SheetData`.
  */
 import { readFileSync } from "node:fs";
-import { content, contentFile, type Grapes, type Site, type Wine } from "#content";
+import { join } from "node:path";
+import type { ContentSource, Grapes, Site, Wine } from "#content";
 import { postalAddress } from "#content/address";
 import { localNames, nameIn } from "#content/names";
 import { languageDescriptions, languages, type Language } from "#core/languages";
@@ -20,7 +21,7 @@ import type { SheetData } from "./sheet-data";
  * A quote in the language's own marks (core/languages.ts), with the closing full stop where the
  * language sets it: inside the marks, or after them as Spanish does («…nunca pesado»).
  */
-export function quoted(lang: Language, quote: string): string {
+function quoted(lang: Language, quote: string): string {
   const {
     quotes: [open, close],
     fullStopAfterQuote,
@@ -30,7 +31,7 @@ export function quoted(lang: Language, quote: string): string {
 }
 
 /** One wine's sheet in one language, every string translated and formatted as the site does. */
-export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
+function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wine, bottlePng: Uint8Array): SheetData {
   const health = healthMessage(i18n.t);
   const names = localNames(site, i18n.lang);
   return {
@@ -64,15 +65,15 @@ export function toSheetData(i18n: WineI18n, site: Site, grapes: Grapes, wine: Wi
 }
 
 /** The bottle picture drawn on the sheet (the build stops when it is missing). */
-function readBottle(wineId: string): Buffer {
-  return readFileSync(contentFile("images", "bottles", `${wineId}.png`));
+function readBottle(dir: string, wineId: string): Buffer {
+  return readFileSync(join(dir, "images", "bottles", `${wineId}.png`));
 }
 
-/** Every wine's sheet in every language. When a sheet's texts move, this is the function to re-point. */
-export function gatherSheets(): SheetData[] {
+/** Every wine's sheet of `source` in every language. When a sheet's texts move, this is the function to re-point. */
+export function gatherSheets({ content, dir }: ContentSource): SheetData[] {
   const { site, grapes, wines } = content;
   return languages.flatMap((lang) => {
     const i18n = createI18n(lang, catalogs[lang]);
-    return wines.map((wine) => toSheetData(i18n, site, grapes, wine, readBottle(wine.id)));
+    return wines.map((wine) => toSheetData(i18n, site, grapes, wine, readBottle(dir, wine.id)));
   });
 }

@@ -36,7 +36,7 @@ function satoriLocale(lang: Language): string {
 }
 
 /** Style with the font family given as a role; the real family list is filled in before drawing. */
-export type SheetStyle = Omit<CSSProperties, "fontFamily" | "fontWeight" | "fontStyle"> & {
+type SheetStyle = Omit<CSSProperties, "fontFamily" | "fontWeight" | "fontStyle"> & {
   fontFamily?: Role;
   fontWeight?: Face["weight"];
   fontStyle?: Face["style"];

@@ -11,7 +11,7 @@ export interface SheetSpec {
 }
 
 /** One critic's verdict as the sheet prints it. */
-export interface SheetRating {
+interface SheetRating {
   /** Written as is in every language. */
   critic: string;
   /** "95/100" in the language's number format, or the medal's translated name. */

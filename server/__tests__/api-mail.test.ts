@@ -79,7 +79,7 @@ describe("notifications to the estate", () => {
     expect(tour.parsed.header("reply-to")).toContain(validPayloads.tourBooking.email);
     // What came in, the name and the day asked for.
     expect(tour.parsed.header("subject")).toBe(
-      `${staff("estateMail.subject.request")} · Camille Martin · ${staffDay(validPayloads.tourBooking.date, "fr", { year: false })}`,
+      `${staff("estateMail.subject.tourBooking")} · Camille Martin · ${staffDay(validPayloads.tourBooking.date, "fr", { year: false })}`,
     );
     expect(tour.parsed.text).toContain(`${staff("estateMail.open")}\n${siteUrl}/admin/submissions/tour-bookings/${ids.tour}\n`);
     expect(tour.parsed.text).toContain(staff("estateMail.field", { label: staff("field.name"), value: "Camille Martin" }));
@@ -103,7 +103,7 @@ describe("notifications to the estate", () => {
     expect(importer.parsed.header("reply-to")).toContain("wang@example.cn");
     const importerReceived = parisParts(new Date(receivedIn("importer_applications", ids.importer)));
     expect(importer.parsed.header("subject")).toBe(
-      `${staff("estateMail.subject.importer")} · 王伟 · ${staffDay(importerReceived.date, "fr", { year: false })} ${staffClock(importerReceived.time, "fr")}`,
+      `${staff("estateMail.subject.importerApplication")} · 王伟 · ${staffDay(importerReceived.date, "fr", { year: false })} ${staffClock(importerReceived.time, "fr")}`,
     );
     const contact = mails.find((mail) => mail.parsed.text.includes(ids.contact))!;
     expect(contact.to).toEqual([site.contact.email]);

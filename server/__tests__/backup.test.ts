@@ -15,6 +15,7 @@ import {
 } from "../db/backups";
 import { openDatabase } from "../db/database";
 import { enqueueMail } from "../db/outbox";
+import { outgoingMail } from "../mail/outgoing";
 import { contentRepository, git } from "./support/content";
 import { tempDataDir } from "./support/fixtures";
 
@@ -30,7 +31,7 @@ describe("a backup's folder", () => {
     const db = openDatabase(dataDir);
     enqueueMail(
       db,
-      { kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} },
+      outgoingMail({ kind: "notification", to: "estate@example.org", replyTo: null, subject: "s", text: "t", headers: {} }),
       { type: "contact-messages", id: "x" },
       new Date().toISOString(),
     );
@@ -70,7 +71,7 @@ describe("a backup's folder", () => {
     for (let i = 0; i < 200; i++)
       enqueueMail(
         db,
-        { kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} },
+        outgoingMail({ kind: "notification", to: `n${i}@example.org`, replyTo: null, subject: `subject ${i}`, text: "x".repeat(400), headers: {} }),
         { type: "contact-messages", id: String(i) },
         new Date().toISOString(),
       );

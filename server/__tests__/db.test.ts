@@ -6,7 +6,8 @@ import { tableProblems } from "../db/form-tables";
 import { GroupCommit } from "../db/group-commit";
 import { migrations } from "../db/migrations";
 import { SubmissionStore } from "../db/submissions";
-import { tempDataDir } from "./support/fixtures";
+import { findSubmission } from "../db/inbox";
+import { tempDataDir, validPayloads } from "./support/fixtures";
 
 describe("migrations", () => {
   it("apply in order once, are recorded, and are skipped on the next start", () => {
@@ -137,6 +138,70 @@ describe("the form tables and the form definitions (forms/)", () => {
       "importer_applications.phone: nullable, but the field is required",
       "importer_applications.experience: type INTEGER, the field needs TEXT",
     ]);
+    db.close();
+  });
+
+  it("stop the server at start-up, naming the table, when an inbox trigger is missing, names the wrong sender, leaves fields out of the search or keeps a deleted row", () => {
+    const db = new Database(":memory:");
+    migrate(db, [
+      ...migrations,
+      {
+        version: 1000,
+        name: "inbox triggers that drifted from the definitions",
+        sql: `DROP TRIGGER contact_messages_inbox;
+              DROP TRIGGER importer_applications_inbox;
+              CREATE TRIGGER importer_applications_inbox AFTER INSERT ON importer_applications BEGIN
+                INSERT INTO inbox (type, submission_id, received_at, language, page, name, email, status)
+                  VALUES ('importer-applications', NEW.id, NEW.received_at, NEW.language, NEW.page, NEW.company_name, NEW.email, 'new');
+                INSERT INTO inbox_search (rowid, text) VALUES (last_insert_rowid(), concat_ws(' ', NEW.id, NEW.company_name, NEW.email, NEW.phone));
+              END;
+              DROP TRIGGER tour_bookings_inbox_delete;`,
+      },
+    ]);
+    expect(() => new SubmissionStore(db)).toThrow(
+      [
+        "The database tables do not match the form definitions (forms/); add a migration:",
+        "  tour_bookings: a deleted row stays in the inbox (its delete trigger, tour_bookings_inbox_delete)",
+        "  contact_messages: a new row does not enter the inbox as contact-messages (its insert trigger, contact_messages_inbox)",
+        "  importer_applications: the inbox names the sender by another column, not contactName",
+        "  importer_applications: the inbox's search does not hold contact_name, country, website, experience, market_size, message",
+      ].join("\n"),
+    );
+    // Nothing of the trials stays behind.
+    expect(db.prepare("SELECT count(*) AS n FROM inbox").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});
+
+describe("a stored submission read back (server/forms/stored.ts)", () => {
+  it("comes typed by its form: its kind, each field by name, a count as a number, an empty optional field as null", async () => {
+    const db = new Database(":memory:");
+    migrate(db, migrations);
+    const store = new SubmissionStore(db);
+    const { phone: _phone, message: _message, ...booking } = validPayloads.tourBooking;
+    const { id } = await store.submit("tourBooking", booking);
+    const record = findSubmission(db, "tour-bookings", id);
+    expect(record?.kind).toBe("tourBooking");
+    expect(record?.row).toMatchObject({
+      id,
+      language: "fr",
+      page: "/fr/wine-tours",
+      name: "Camille Martin",
+      guests: 4,
+      package: "both",
+      phone: null,
+      message: null,
+    });
+    expect(findSubmission(db, "contact-messages", id)).toBeNull();
+    db.close();
+  });
+
+  it("stops, naming the field, when a stored row does not fit its form's definition instead of reaching a page as it is", async () => {
+    const db = new Database(":memory:");
+    migrate(db, migrations);
+    const { id } = await new SubmissionStore(db).submit("tourBooking", validPayloads.tourBooking);
+    db.prepare("UPDATE tour_bookings SET package = 'cellar', guests = 'four' WHERE id = ?").run(id);
+    expect(() => findSubmission(db, "tour-bookings", id)).toThrow(/a stored tourBooking does not fit its definition \(forms\/\): guests: .*; package: /);
     db.close();
   });
 });

@@ -61,7 +61,7 @@ import { NotFoundPage } from "./shared/error-pages";
 import { staffFormLimit } from "./shared/staff-form";
 
 /** A route of the inbox, as registered: the attack tests walk this list. */
-export interface AdminRoute {
+interface AdminRoute {
   method: string;
   url: string;
   /** Reachable without a session (the sign-in steps, the language switch, the stylesheet). */
@@ -293,7 +293,10 @@ async function registerStaffArea(
     void schedule
       .start()
       .catch((error: unknown) =>
-        app.log.warn({ error: (error as Error).message }, "content: the schedule could not start; scheduled items wait for a publish"),
+        app.log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          "content: the schedule could not start; scheduled items wait for a publish",
+        ),
       );
   });
   if (publisher.interruptedAtStart.length > 0) {

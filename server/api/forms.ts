@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, formKinds, type AnyFormInput, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage, languageTags, type Language } from "#core/languages";
-import { translator, type MessageId } from "#locales";
+import { translator } from "#locales";
 import { asStorageUnavailable } from "../db/availability";
 import type { Saved, SubmissionStore } from "../db/submissions";
 import { bookTour } from "../bookings/book";
@@ -21,7 +21,7 @@ import { formAnswerPage, type FormAnswer } from "../pages/form-answer";
 import type { RouteLimit } from "./route-config";
 
 /** The 400 answer: what is wrong, and the fields (or unknown keys) concerned. */
-export interface FieldError {
+interface FieldError {
   error: string;
   fields: string[];
 }
@@ -33,7 +33,7 @@ interface Issue {
 }
 
 /** Names the fields of a failed validation: the invalid ones, then any unknown keys. */
-export function describeIssues(issues: readonly Issue[]): FieldError {
+function describeIssues(issues: readonly Issue[]): FieldError {
   const invalid = new Set<string>();
   const unknown = new Set<string>();
   for (const issue of issues) {
@@ -66,10 +66,10 @@ function issuesOf(validation: readonly { keyword: string; instancePath: string; 
  * language of the site, or one that names an unknown key, keeps the API's own words.
  */
 export function problemIn(kind: FormKind, problem: FieldError, lang: Language): FieldError {
-  const labels = problem.fields.map((name) => formDefinitions[kind].fields.find((field) => field.name === name)?.label);
-  if (problem.fields.length === 0 || labels.some((label) => label === undefined)) return problem;
+  const labels = problem.fields.flatMap((name) => formDefinitions[kind].fields.find((field) => field.name === name)?.label ?? []);
+  if (problem.fields.length === 0 || labels.length < problem.fields.length) return problem;
   const { t } = translator(lang);
-  const fields = new Intl.ListFormat(languageTags[lang], { type: "conjunction" }).format(labels.map((label) => t(label as MessageId)));
+  const fields = new Intl.ListFormat(languageTags[lang], { type: "conjunction" }).format(labels.map((label) => t(label)));
   return { ...problem, error: t("forms.error.fields", { count: problem.fields.length, fields }) };
 }
 
@@ -140,8 +140,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return sendServerPage(reply, status, formAnswerPage(kind, lang, fields, outcome, values, siteStylesheetOf(request)));
   };
 
-  const kindOf = (request: FastifyRequest) =>
-    (Object.keys(formDefinitions) as FormKind[]).find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
+  const kindOf = (request: FastifyRequest) => formKinds.find((kind) => request.url.split("?")[0] === formPath(formDefinitions[kind]));
 
   // Validation failures name their fields (JSON: `{error, fields}`; a form post: its page, filled as
   // typed); a form post that fails otherwise (too fast, too large, a server fault) gets a page too.
@@ -217,7 +216,7 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return context ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, context, notice) : undefined;
   };
 
-  for (const kind of Object.keys(formDefinitions) as FormKind[]) {
+  for (const kind of formKinds) {
     if (kind === "tourBooking") continue;
     routes.post(formPath(formDefinitions[kind]), { schema: { body: formSchemas[kind] }, preValidation: before(kind) }, async (request, reply) => {
       const { id } = await store.submit(kind, request.body, estateMails(kind, request.body));

@@ -4,20 +4,17 @@
  * and cacheable, loadable from any site (`Cross-Origin-Resource-Policy: cross-origin`: webmails show
  * it in their own pages), without the API's per-address limit: the mail providers' image proxies
  * fetch it for many subscribers from few addresses. Only names of the scene pattern reach the disk, and only
- * pictures the site already shows (content/images/scenes).
+ * pictures the site already shows (content/images/scenes of the content store's folder).
  */
-import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
-import { contentFile } from "#content";
-import { scenePattern } from "#content/schemas/scene";
 import { apiPaths } from "#core/paths";
 
 /** The path of the route, under the site: the e-mails name it (server/mail/newsletter.ts `newsletterPicturePath`). */
-export const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
+const newsletterPictureRoute = `${apiPaths.newsletterPictures}/:file`;
 
 /** Pictures made, by scene and the source's modification time: the same issue is fetched by every subscriber. */
 const made = new Map<string, Buffer>();
@@ -26,8 +23,8 @@ export async function newsletterPictureRoutes(api: FastifyInstance): Promise<voi
   api.setValidatorCompiler(validatorCompiler);
   api.withTypeProvider<ZodTypeProvider>().get(newsletterPictureRoute, { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const name = /^(.+)\.jpg$/.exec(request.params.file)?.[1];
-    const file = name && scenePattern.test(name) ? contentFile("images", "scenes", `${name}.jpg`) : null;
-    if (!file || !existsSync(file)) return reply.status(404).type("application/json; charset=utf-8").send({ error: "No such picture" });
+    const file = name ? api.content.scenePicture(name) : null;
+    if (!file) return reply.status(404).type("application/json; charset=utf-8").send({ error: "No such picture" });
     const key = `${name}:${(await stat(file)).mtimeMs}`;
     let bytes = made.get(key);
     if (!bytes) {

@@ -9,7 +9,7 @@ import { paymentEvent } from "../bookings/deposit-paid";
 import type { Bookings } from "../bookings/deps";
 import { WebhookMalformed, WebhookRefused, type PaymentProvider } from "../bookings/payments";
 
-export const paymentWebhookPath = "/api/payments/webhook";
+const paymentWebhookPath = "/api/payments/webhook";
 
 export async function paymentRoutes(api: FastifyInstance, { bookings, payments }: { bookings: Bookings; payments: PaymentProvider }): Promise<void> {
   api.removeAllContentTypeParsers();

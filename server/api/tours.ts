@@ -24,9 +24,9 @@ import type { RouteLimit } from "./route-config";
 import { apiPaths } from "#core/paths";
 
 /** The most days one availability request may cover (a quarter). */
-export const maxAvailabilityDays = 93;
+const maxAvailabilityDays = 93;
 /** How long a browser or a proxy may reuse an availability answer: places change, but not every second. */
-export const availabilityMaxAgeSeconds = 5;
+const availabilityMaxAgeSeconds = 5;
 
 /** A `YYYY-MM-DD` day of the calendar. */
 const day = z.string().refine(isDay, "YYYY-MM-DD");

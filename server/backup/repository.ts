@@ -3,27 +3,13 @@
  * names) says, without what it may hold of credentials: a folder on this machine (and whether it
  * shares the site's data disk, where a lost disk takes both), or a remote service by its scheme
  * (sftp, s3, rest, b2…) and host. The staff page and the admins' mail say it in their language
- * (./words.ts), the log and /healthz in English; nothing promises "off this server" for a folder
+ * (server/mail/backup-words.ts), the log and /healthz in English; nothing promises "off this server" for a folder
  * on the same disk.
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { RepositoryPlace } from "#core/backup";
 import type { Config } from "../config";
-
-/**
- * Why a backup failed, as the staff area words it (./words.ts): the repository the backups went to
- * is gone, or another one is in its place, or it refused the password. Any other cause is null
- * (its English text is the run's `error`).
- */
-export type BackupProblem = "repository-gone" | "repository-replaced" | "password";
-
-export type RepositoryPlace =
-  /** A folder on this machine; `sameDisk`: on the file system that holds DATA_DIR. */
-  | { kind: "folder"; path: string; sameDisk: boolean }
-  /** A remote service: restic's scheme (sftp, s3, rest, b2, azure, gs, swift, rclone) and, when it names one, the host or bucket. */
-  | { kind: "service"; service: string; host: string | null }
-  /** RESTIC_REPOSITORY_FILE names a file the server cannot read. */
-  | { kind: "unknown"; file: string };
 
 /** The file system (device) a path is on, or of its nearest parent that exists: a vanished folder's disk is its parent's. */
 function deviceOf(path: string): number | null {
@@ -50,7 +36,7 @@ function hostOf(address: string): string | null {
 }
 
 /** Where the repository of `location` (RESTIC_REPOSITORY's form) is; `dataDir` tells whether a folder shares its disk. */
-export function placeOf(location: string, dataDir: string): RepositoryPlace {
+function placeOf(location: string, dataDir: string): RepositoryPlace {
   const service = /^([a-z0-9]+):/.exec(location)?.[1];
   // A Windows drive letter is no scheme; restic's `local:` is a folder.
   if (service && service !== "local" && service.length > 1) return { kind: "service", service, host: hostOf(location.slice(service.length + 1)) };

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 /** The tag every snapshot of the site carries: retention and `latest` look only at these. */
-export const snapshotTag = "lescours-site";
+const snapshotTag = "lescours-site";
 
 /** A snapshot as `restic snapshots --json` lists it. */
 export interface Snapshot {

@@ -8,8 +8,8 @@
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { rm } from "node:fs/promises";
-import { readContent } from "#content";
 import { projectDir, type Config } from "../config";
+import { ContentStore } from "../content-store";
 import {
   backupHistory,
   beginBackupRun,
@@ -24,13 +24,14 @@ import type { Db } from "../db/database";
 import { enqueueMail } from "../db/outbox";
 import { adminsToTell } from "../db/staff";
 import { backupFailureMail } from "../mail/backup-alert";
-import { placeInEnglish, repositoryPlace, type BackupProblem, type RepositoryPlace } from "./repository";
+import type { BackupProblem, RepositoryPlace } from "#core/backup";
+import { placeInEnglish, repositoryPlace } from "./repository";
 import { sha256Of, manifestFileName, stageBackup, type Manifest } from "./stage";
 import { Restic, ResticError } from "./restic";
 
 /** Where a backup is made before restic takes it (removed afterwards), and restic's cache. */
-export const stagingFolder = (dataDir: string) => join(dataDir, ".backup");
-export const cacheFolder = (dataDir: string) => join(dataDir, ".restic-cache");
+const stagingFolder = (dataDir: string) => join(dataDir, ".backup");
+const cacheFolder = (dataDir: string) => join(dataDir, ".restic-cache");
 
 /** The repository is pruned (its packs rewritten to free space) at most this often; forgetting is every time. */
 const pruneEveryMs = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export class BackupBusy extends Error {
 }
 
 /** The repository is not the one the backups belong in (gone, or another in its place), or refuses the password: nothing was written. */
-export class RepositoryRefused extends Error {
+class RepositoryRefused extends Error {
   override name = "RepositoryRefused";
   constructor(
     message: string,
@@ -100,7 +101,7 @@ async function checkRepository(db: Db, restic: Restic, run: { id: number; init: 
 /** The estate's name for the admins' e-mail, as the content folder says it (the site's address if it cannot be read). */
 function estateName(config: Config): string {
   try {
-    return readContent(contentFolder(config)).site.estateName;
+    return new ContentStore(contentFolder(config)).current.site.estateName;
   } catch {
     return new URL(config.SITE_URL).host;
   }

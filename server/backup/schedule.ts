@@ -26,7 +26,7 @@ declare module "fastify" {
 /** The longest a timer may wait (setTimeout's limit). */
 const maxTimer = 2 ** 31 - 1;
 
-export class BackupSchedule {
+class BackupSchedule {
   readonly startedAt: Date;
   readonly configured: boolean;
   private timer: NodeJS.Timeout | null = null;

@@ -19,10 +19,10 @@ export const manifestFileName = "manifest.json";
 /** The folder of the photographs waiting for their save, in DATA_DIR and in a backup. */
 export const uploadsFolder = "content-uploads";
 /** The content's history in a backup. */
-export const bundleFileName = "content.bundle";
+const bundleFileName = "content.bundle";
 
 /** A file of the backup: its path (relative, with `/`), bytes and SHA-256. */
-export interface ManifestFile {
+interface ManifestFile {
   path: string;
   bytes: number;
   sha256: string;
@@ -56,7 +56,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** Sizes and SHA-256 of the files of a backup folder (the manifest left out). */
-export async function describeFiles(dir: string): Promise<ManifestFile[]> {
+async function describeFiles(dir: string): Promise<ManifestFile[]> {
   const files: ManifestFile[] = [];
   for (const path of await filesUnder(dir)) {
     if (path === manifestFileName) continue;

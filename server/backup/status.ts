@@ -3,7 +3,7 @@
  * accounts, from the runs recorded in the database (server/db/backups.ts).
  */
 import type { BackupHistory } from "../db/backups";
-import type { BackupProblem, RepositoryPlace } from "./repository";
+import type { BackupProblem, RepositoryPlace } from "#core/backup";
 
 /**
  * `not configured`: no restic repository (healthy: nothing claims to back up); `none yet`: the
@@ -11,7 +11,7 @@ import type { BackupProblem, RepositoryPlace } from "./repository";
  * it is older (or, without one, the server started longer ago than that); `failed`: the last one
  * failed.
  */
-export type BackupState = "not configured" | "none yet" | "ok" | "stale" | "failed";
+type BackupState = "not configured" | "none yet" | "ok" | "stale" | "failed";
 
 export interface BackupStatus {
   ok: boolean;

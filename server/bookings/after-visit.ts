@@ -16,7 +16,7 @@ import { addDays, localOf } from "./paris-time";
 import { bookingFacts, type BookingFacts } from "./visits";
 
 /** The estate's hour from which the thank-you e-mails of the day before go out. */
-export const afterVisitHour = "10:00";
+const afterVisitHour = "10:00";
 
 /** Queues the thank-you e-mail of each visit checked in yesterday (from 10:00) or the day before, once; resolves with how many were queued. */
 export async function sendAfterVisitMails(deps: Bookings): Promise<number> {

@@ -32,7 +32,8 @@ import type { BookingEvent, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
 import { localOf } from "./paris-time";
 import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
-import { bookingType, type BookedVisit, type BookingFacts } from "./visits";
+import { bookingType } from "../forms";
+import type { BookedVisit, BookingFacts } from "./visits";
 
 /** An e-mail about one booking (the outbox files it under the booking). */
 export interface BookingMail {

@@ -4,7 +4,7 @@
  * to, the times a request could be confirmed into, its experience (price, voucher, deposit) and
  * the guest behind it, and the times of a day for a new booking.
  */
-import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
+import type { TourPackageId } from "#forms/tour-booking";
 import { attendanceOf, peopleTowardsMinimum, slotBookingById, type SlotBooking } from "../db/tour-ledger";
 import { guestKey, guestKeyOfBooking } from "../db/tour-guests";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
@@ -84,12 +84,11 @@ export function slotPanelOf(deps: Bookings, id: string, askedDay: string | undef
  * The times a request without a time could be confirmed into: those of the day asked for, else of
  * the day the visitor wished for while it is still ahead, else of today.
  */
-export function confirmTimesOf(deps: Bookings, request: { id: string; package: unknown; wished: unknown }, askedDay: string | undefined) {
+export function confirmTimesOf(deps: Bookings, request: { id: string; package: TourPackageId; wished: string | null }, askedDay: string | undefined) {
   const today = localOf(deps.now()).date;
-  const wished = typeof request.wished === "string" && isDay(request.wished) && request.wished >= today ? request.wished : today;
+  const wished = request.wished !== null && isDay(request.wished) && request.wished >= today ? request.wished : today;
   const day = askedDay !== undefined && isDay(askedDay) ? askedDay : wished;
-  const pkg = tourPackageIds.find((id) => id === request.package);
-  return { day, options: pkg ? staffTimes(deps, { bookingId: request.id, package: pkg, date: "", time: "" }, day) : [] };
+  return { day, options: staffTimes(deps, { bookingId: request.id, package: request.package, date: "", time: "" }, day) };
 }
 
 /** What a tour booking's page shows besides its time: its experience as stored, and the guest behind it. */

@@ -5,11 +5,11 @@
  * open checkout ends).
  */
 import type { Db } from "../db/database";
-import { changeStatus, statusesOf } from "../db/inbox";
+import { changeStatus } from "../db/inbox";
 import { setSlotStatus, type SlotStatus } from "../db/tour-ledger";
 import { setPaymentStatus } from "../db/tour-payments";
 import { releaseRedemption } from "../db/tour-vouchers";
-import { bookingType } from "./visits";
+import { bookingType, statusesOf } from "../forms";
 
 /** Changes a booking's status (and the inbox's with it), only from one of `from`; false when it was in none of them. */
 export function setBookingStatus(tx: Db, id: string, from: readonly SlotStatus[], to: SlotStatus, now: Date, holdUntil: Date | null = null): boolean {
@@ -20,6 +20,6 @@ export function setBookingStatus(tx: Db, id: string, from: readonly SlotStatus[]
     setPaymentStatus(tx, id, ["open"], "expired", now);
   }
   const inbox = to === "pending" ? "new" : to === "expired" ? "declined" : to;
-  changeStatus(tx, bookingType, id, statusesOf[bookingType], inbox, now);
+  changeStatus(tx, bookingType, id, statusesOf(bookingType), inbox, now);
   return true;
 }

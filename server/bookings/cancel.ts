@@ -12,7 +12,8 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
 import { refundWhatIsDue } from "./refund";
-import { bookingFacts, bookingType, changeable } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts, changeable } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** The visitor cancels: "late" past the cut-off, or for a booking that no longer holds places. */

@@ -3,7 +3,7 @@ import type { Attendance } from "../db/tour-ledger";
 import { auditActions, recordAudit } from "../db/audit";
 import { setAttendance } from "../db/tour-ledger";
 import type { Bookings } from "./deps";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 /** Marks the check-in (null clears it): "stale" when the booking is not one that can be checked in. */
 export function markAttendance(deps: Bookings, id: string, attendance: Attendance | null, actor: string): Promise<"done" | "stale"> {

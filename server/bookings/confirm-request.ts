@@ -16,7 +16,8 @@ import { hasSlot, type Slot } from "./schedule";
 import { priceGroup } from "./price-group";
 import { recordStaffPlacement } from "./staff-placement";
 import { holdPlaces } from "./take-places";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 
 /** Who confirms, and whether an admin places the group over the places left (and why). */
 export interface StaffPlacer {

@@ -16,7 +16,8 @@ import { setBookingStatus } from "./booking-status";
 import { sendPaymentLink } from "./checkout";
 import type { Bookings } from "./deps";
 import { roomFor } from "./ledger";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 import { retakeVoucher } from "./vouchers";
 
 /** Who confirms, whether an admin places the group over the places left (and why), and whether to bring a booking back at its full price when its voucher was used meanwhile. */

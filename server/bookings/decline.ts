@@ -12,7 +12,8 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
 import { refundWhatIsDue } from "./refund";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** Declines a waiting or confirmed booking with a time: "stale" when it is neither any more. */

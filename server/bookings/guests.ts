@@ -8,6 +8,7 @@
  * the staff's row, which goes with them. SQL: server/db/tour-guests.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { bookingType } from "../forms";
 import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
 import type { Bookings } from "./deps";
@@ -67,7 +68,7 @@ export function guestOf(db: Db, key: string): Guest | null {
 }
 
 /** Tags as the staff typed them: trimmed, one of each (whatever the case), within the limits. */
-export function cleanTags(tags: readonly string[]): string[] {
+function cleanTags(tags: readonly string[]): string[] {
   const kept = new Map<string, string>();
   for (const tag of tags) {
     const clean = tag.replace(/\s+/g, " ").trim().slice(0, tagLimits.length);
@@ -82,6 +83,6 @@ export function noteGuest(deps: Bookings, guest: { key: string; bookingId: strin
     const now = deps.now();
     const tags = cleanTags(notes.tags);
     saveGuestNotes(tx, guest.key, { notes: notes.notes, tags, country: notes.country }, actor, now);
-    recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: "tour-bookings", id: guest.bookingId }, detail: { tags: notes.tags } }, now);
+    recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: bookingType, id: guest.bookingId }, detail: { tags: notes.tags } }, now);
   });
 }

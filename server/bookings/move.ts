@@ -13,7 +13,8 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, SlotRefused } from "./ledger";
 import type { Slot } from "./schedule";
-import { bookingFacts, bookingType, changeable, movesLeft } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts, changeable, movesLeft } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** The visitor moves their booking: "late" past the cut-off (or a booking that no longer holds places), "limit" past the day's moves, or why the time is refused. */

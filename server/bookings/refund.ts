@@ -8,7 +8,7 @@
 import { auditActions, paymentProviderActor, recordAudit } from "../db/audit";
 import { refundsDue, setPaymentStatus } from "../db/tour-payments";
 import type { Bookings } from "./deps";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 /** Asks the provider for each refund due; resolves with how many went (0 without a provider). */
 export function settleRefunds(deps: Bookings): Promise<number> {

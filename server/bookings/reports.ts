@@ -14,7 +14,7 @@ export const reportPeriods = ["day", "week", "month"] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 
 /** What one line of a report counts. */
-export interface ReportCounts {
+interface ReportCounts {
   /** Confirmed bookings (those who came and the no-shows included), and the people in them. */
   bookings: number;
   guests: number;
@@ -49,7 +49,7 @@ export interface Report {
 }
 
 /** The days a report of `period` holding `day` covers. */
-export function reportRange(period: ReportPeriod, day: string): { from: string; to: string } {
+function reportRange(period: ReportPeriod, day: string): { from: string; to: string } {
   if (period === "day") return { from: day, to: day };
   if (period === "week") {
     const monday = addDays(day, 1 - weekdayOf(day));

@@ -30,7 +30,8 @@ import {
   type ScheduleChange,
   type Slot,
 } from "./schedule";
-import { bookingFacts, bookingType, staffMoveOptions } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts, staffMoveOptions } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** A booking a schedule change touches, with the times it could move to under the new schedule. */

@@ -44,7 +44,7 @@ export interface PackageRules {
 }
 
 /** A package's rules before the estate sets any. */
-export const defaultRules: PackageRules = { minGuests: 1, cutoffHours: null, horizonMonths: null, depositPercent: 0 };
+const defaultRules: PackageRules = { minGuests: 1, cutoffHours: null, horizonMonths: null, depositPercent: 0 };
 
 /** Everything that decides which slots exist and how many places each has. */
 export interface Schedule {
@@ -265,8 +265,7 @@ export const minimumHoldEnd = (schedule: Schedule, slot: LocalTime & { package: 
 export const horizonOf = (schedule: Schedule, pkg: TourPackageId | undefined) => (pkg ? schedule.rules[pkg]?.horizonMonths : null) ?? schedule.horizonMonths;
 
 /** The last day that can be booked at `now`: the horizon's months (the package's own, else the schedule's) after today, on the estate's clock. */
-export const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) =>
-  addMonths(localOf(now, schedule.zone || estateZone).date, horizonOf(schedule, pkg));
+const horizonEnd = (schedule: Schedule, now: Date, pkg?: TourPackageId) => addMonths(localOf(now, schedule.zone || estateZone).date, horizonOf(schedule, pkg));
 
 /** Whether a day is within the booking horizon (of `pkg`, when named) at `now`. */
 export const withinHorizon = (schedule: Schedule, date: string, now: Date, pkg?: TourPackageId) => date <= horizonEnd(schedule, now, pkg);

@@ -7,7 +7,7 @@
 import { auditActions, recordAudit } from "../db/audit";
 import { setPrice, slotBookingById } from "../db/tour-ledger";
 import type { Bookings } from "./deps";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 /** "done", or "stale" when the booking has no time (a request) or no longer takes place. */
 export function setBookingPrice(deps: Bookings, id: string, change: { priceCents: number; reason: string }, actor: string): Promise<"done" | "stale"> {

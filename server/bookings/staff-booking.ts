@@ -19,7 +19,8 @@ import { priceGroup } from "./price-group";
 import { depositOf } from "./pricing";
 import { recordStaffPlacement } from "./staff-placement";
 import { takePlaces } from "./take-places";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 
 /** A booking the staff enter for a phone or walk-in visitor (server/admin/new-booking/routes.ts reads the form). */
 export interface StaffBooking {

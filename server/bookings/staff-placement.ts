@@ -6,7 +6,7 @@
 import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
 import type { Slot } from "./schedule";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 export interface StaffPlacement {
   actor: string;

@@ -12,7 +12,7 @@ import { changeStatus } from "../db/inbox";
 import { insertSlotBooking, peopleTowardsMinimum, slotBookingById, type BookingSource, type SlotBooking, type WaitingFor } from "../db/tour-ledger";
 import { checkPlaces, holdEnd, manageToken, placesLeft, SlotRefused } from "./ledger";
 import { capacityOf, minimumHoldEnd, type Schedule, type Slot } from "./schedule";
-import { bookingType } from "./visits";
+import { bookingType } from "../forms";
 
 /** A new booking's places, as its use-case asks for them. */
 export interface NewPlaces {

@@ -8,15 +8,13 @@ import { localizePath } from "#core/paths";
 import type { TourPackageId } from "#forms/tour-booking";
 import { auditActions, auditCountSince } from "../db/audit";
 import type { Db } from "../db/database";
+import { bookingType } from "../forms";
 import { slotBookingById, slotBookingByToken, visitorOf, type SlotBooking } from "../db/tour-ledger";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
 import { redemptionOf, voucherOfBooking, type Redemption, type VoucherRow } from "../db/tour-vouchers";
 import { placesLeft, type OpenSlot } from "./ledger";
 import { moneyOf, type BookingMoney } from "./pricing";
 import { beforeCutoff, capacityOf, slotInstant, slotsBetween, withinHorizon, type Schedule } from "./schedule";
-
-/** The inbox's type of tour bookings (forms/tour-booking.ts `slug`). */
-export const bookingType = "tour-bookings";
 
 /** A booking with its slot and what the visitor's e-mails need of the submission. */
 export interface BookedVisit extends SlotBooking {

@@ -26,7 +26,7 @@ export class VoucherRefused extends Error {
 const alphabet = "ABCDEFGHJKMNPQRTUVWXY346789";
 
 /** A new code: twelve characters in three groups (`HLX7-K4MC-9QPA`), about 57 bits. */
-export function newVoucherCode(): string {
+function newVoucherCode(): string {
   const chars = Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]!);
   return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8)].map((group) => group.join("")).join("-");
 }
@@ -35,7 +35,7 @@ export function newVoucherCode(): string {
 export const newCardToken = () => randomBytes(32).toString("base64url");
 
 /** A code as a visitor types it: any case, with or without dashes and spaces. */
-export function normaliseCode(typed: string): string {
+function normaliseCode(typed: string): string {
   const bare = typed.toUpperCase().replace(/[\s-]/g, "");
   return bare.length === 12 ? `${bare.slice(0, 4)}-${bare.slice(4, 8)}-${bare.slice(8)}` : bare;
 }

@@ -11,7 +11,8 @@ import type { Bookings } from "./deps";
 import { checkPlaces, holdEnd, SlotRefused } from "./ledger";
 import { priceGroup } from "./price-group";
 import { holdPlaces } from "./take-places";
-import { bookingFacts, bookingType } from "./visits";
+import { bookingType } from "../forms";
+import { bookingFacts } from "./visits";
 import { offerFreedPlaces } from "./waitlist";
 
 /** Takes an offer's places: "lapsed" when the offer is no longer open (or a changed schedule took the places away). */

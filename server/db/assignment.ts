@@ -6,7 +6,7 @@
  */
 import { auditActions, recordAudit } from "./audit";
 import type { Db } from "./database";
-import type { InboxType } from "./inbox";
+import type { InboxType } from "../forms";
 import type { OutgoingMail } from "#core/mail";
 import { enqueueMail } from "./outbox";
 

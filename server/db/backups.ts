@@ -5,7 +5,7 @@
  * keeps. The files, git and restic are server/backup/'s.
  */
 import Database from "better-sqlite3";
-import type { BackupProblem } from "../backup/repository";
+import type { BackupProblem } from "#core/backup";
 import type { Db } from "./database";
 
 export type BackupTrigger = "schedule" | "command";

@@ -56,7 +56,7 @@ const rollback = Symbol("rollback");
  * write lock, holding the thread (for start-up, before anything is served); the connection's own
  * timeout is restored.
  */
-export function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
+function writeProblem(db: Db, write: () => void, busyTimeoutMs = 5000): string | null {
   const previous = db.pragma("busy_timeout", { simple: true }) as number;
   db.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   try {

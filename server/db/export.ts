@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
 import type { Db } from "./database";
-import { formOfType, type InboxStatus, type InboxType } from "./inbox";
+import { formOfType, type InboxStatus, type InboxType } from "../forms";
 
 /** The estate's clock, on which the days an export is narrowed to begin and end. */
 const estateZone = "Europe/Paris";

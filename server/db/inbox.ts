@@ -5,24 +5,13 @@
  * text alike.
  */
 import { formDefinitions, type FormKind } from "#forms/definitions";
-import type { FormDefinition } from "#forms/fields";
+import { inboxTypes, kindOfType, serverForms, storedRecord, type InboxStatus, type InboxType, type StoredRecord } from "../forms";
+import type { StoredSubmission } from "../forms/stored";
 import type { Db } from "./database";
 import type { OutboxRow } from "./outbox";
 
-/** The forms, by the slug the inbox and its URLs name them with. */
-export const inboxTypes = Object.values(formDefinitions).map((form) => form.slug);
-export type InboxType = (typeof formDefinitions)[FormKind]["slug"];
-
-/** What a submission of each form can be. The newsletter's follows the subscription itself. */
-export const statusesOf = {
-  "tour-bookings": ["new", "confirmed", "declined", "cancelled"],
-  "contact-messages": ["new", "answered", "archived"],
-  "importer-applications": ["new", "answered", "archived"],
-  "newsletter-signups": ["pending", "confirmed", "unsubscribed"],
-} as const satisfies Record<InboxType, readonly string[]>;
-export type InboxStatus = (typeof statusesOf)[InboxType][number];
 /** Every status, once, in a stable order (the inbox's filter). */
-export const allStatuses = [...new Set(Object.values(statusesOf).flat())] as InboxStatus[];
+export const allStatuses: readonly InboxStatus[] = [...new Set(Object.values(serverForms).flatMap((form) => form.statuses))];
 
 /**
  * The inbox's three views: what waits for an answer (a new booking, message or application; a
@@ -31,21 +20,11 @@ export const allStatuses = [...new Set(Object.values(statusesOf).flat())] as Inb
 export const inboxViews = ["todo", "done", "all"] as const;
 export type InboxView = (typeof inboxViews)[number];
 /** The statuses that wait for the estate's answer. */
-export const todoStatuses: readonly InboxStatus[] = ["new"];
+const todoStatuses: readonly InboxStatus[] = ["new"];
 /** The statuses of what the estate has dealt with (a newsletter's pending sign-up waits for the visitor, not the estate). */
-export const doneStatuses: readonly InboxStatus[] = ["confirmed", "declined", "answered", "archived", "unsubscribed"];
+const doneStatuses: readonly InboxStatus[] = ["confirmed", "declined", "answered", "archived", "unsubscribed"];
 /** The forms whose submissions can wait for an answer. */
-export const answeredTypes = inboxTypes.filter((type) =>
-  (statusesOf[type] as readonly string[]).some((status) => todoStatuses.includes(status as InboxStatus)),
-);
-
-export function isInboxType(value: unknown): value is InboxType {
-  return typeof value === "string" && (inboxTypes as string[]).includes(value);
-}
-
-export function formOfType(type: InboxType): FormDefinition {
-  return Object.values(formDefinitions).find((form) => form.slug === type)!;
-}
+export const answeredTypes = inboxTypes.filter((type) => serverForms[kindOfType(type)].statuses.some((status) => todoStatuses.includes(status)));
 
 export interface InboxRow {
   id: number;
@@ -84,7 +63,7 @@ export interface InboxQuery {
 const trigramLength = 3;
 
 /** The words of a search, at most ten of at most 100 characters each. */
-export function searchWords(search: string): string[] {
+function searchWords(search: string): string[] {
   return search
     .split(/\s+/u)
     .filter((word) => word !== "")
@@ -164,31 +143,31 @@ export function todoCounts(db: Db): Record<InboxType, number> {
   return counts;
 }
 
-/** The stored fields of the submissions on a page of the inbox, by reference: what each form's columns show. */
-export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, Record<string, string | number | null>> {
-  const details = new Map<string, Record<string, string | number | null>>();
+/** The stored submissions on a page of the inbox, by reference, each typed by its form: what each form's columns show. */
+export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, StoredRecord> {
+  const details = new Map<string, StoredRecord>();
   for (const type of new Set(rows.map((row) => row.type))) {
+    const kind = kindOfType(type);
     const ids = rows.filter((row) => row.type === type).map((row) => row.submission_id);
-    const found = db.prepare(`SELECT * FROM ${formOfType(type).table} WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Record<
-      string,
-      string | number | null
-    >[];
-    for (const row of found) details.set(String(row.id), row);
+    const found: unknown[] = db.prepare(`SELECT * FROM ${formDefinitions[kind].table} WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids);
+    for (const row of found) {
+      const record = storedRecord(kind, row);
+      details.set(record.row.id, record);
+    }
   }
   return details;
 }
 
-/** A submission: its inbox row and every stored column of its form's table. */
-export interface SubmissionRecord {
-  entry: InboxRow;
-  row: Record<string, string | number | null>;
-}
+/** A submission: its inbox row, and its form's stored fields typed once its kind is known (`record.kind === "tourBooking"`). */
+export type SubmissionRecord = { [K in FormKind]: { kind: K; entry: InboxRow; row: StoredSubmission<K> } }[FormKind];
 
+/** A submission of the form a slug names, with its inbox row; null when there is none. */
 export function findSubmission(db: Db, type: InboxType, id: string): SubmissionRecord | null {
   const entry = db.prepare("SELECT * FROM inbox WHERE type = ? AND submission_id = ?").get(type, id) as InboxRow | undefined;
   if (!entry) return null;
-  const row = db.prepare(`SELECT * FROM ${formOfType(type).table} WHERE id = ?`).get(id) as Record<string, string | number | null> | undefined;
-  return row ? { entry, row } : null;
+  const kind = kindOfType(type);
+  const row: unknown = db.prepare(`SELECT * FROM ${formDefinitions[kind].table} WHERE id = ?`).get(id);
+  return row ? { ...storedRecord(kind, row), entry } : null;
 }
 
 /**

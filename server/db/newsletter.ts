@@ -22,7 +22,7 @@ export interface NewsletterContent {
   tours: string[];
 }
 
-export type IssueStatus = "draft" | "sending" | "sent";
+type IssueStatus = "draft" | "sending" | "sent";
 
 export interface NewsletterIssue {
   id: number;
@@ -86,7 +86,7 @@ const issueOf = (row: IssueRow): NewsletterIssue => ({
 });
 
 /** The outbox's kind of a newsletter e-mail (core/mail.ts `MailKind`). */
-export const newsletterMailKind = "newsletter";
+const newsletterMailKind = "newsletter";
 
 /** Confirmed and not unsubscribed: who a newsletter goes to. */
 const subscribed = "s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL";

@@ -6,7 +6,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { nextPause, unavailability, whenWritable } from "./availability";
 import type { Db } from "./database";
-import { formOfType, type InboxRow } from "./inbox";
+import type { InboxRow } from "./inbox";
+import { bookingType, formOfType } from "../forms";
 import type { OutboxRow } from "./outbox";
 import { deleteGuest, guestNotesOf, type GuestNotes } from "./tour-guests";
 
@@ -96,7 +97,7 @@ export function findPersonalData(db: Db, email: string): PersonalData {
     status: entry.status,
     row: db.prepare(`SELECT * FROM ${formOfType(entry.type).table} WHERE id = ?`).get(entry.submission_id) as Record<string, string | number | null>,
   }));
-  const bookings = entries.filter((entry) => entry.type === "tour-bookings").map((entry) => entry.submission_id);
+  const bookings = entries.filter((entry) => entry.type === bookingType).map((entry) => entry.submission_id);
   const guest = guestNotesOf(db, email);
   const noted = guest.notes !== "" || guest.tags.length > 0 || guest.country !== null;
   return {
@@ -181,7 +182,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * erased row stays in it. Another process reading or writing keeps it from finishing: it is tried
  * again from a timer for up to five seconds; false if it never finished (the next checkpoint will).
  */
-export async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
+async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
   const deadline = Date.now() + budgetMs;
   for (let pause = 5; ; pause = nextPause(pause)) {
     try {

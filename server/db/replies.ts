@@ -5,7 +5,8 @@
  */
 import { auditActions, recordAudit } from "./audit";
 import type { Db } from "./database";
-import { changeStatus, type InboxType } from "./inbox";
+import { changeStatus } from "./inbox";
+import type { InboxType } from "../forms";
 import type { OutgoingMail } from "#core/mail";
 import { enqueueMail } from "./outbox";
 

@@ -16,13 +16,13 @@ export type AttemptKind = "password" | "second-factor";
  * Attempts let through without a wait; after them each further one must wait `firstDelayMs`
  * after the latest, twice as long for each further attempt, at most `maxDelayMs`.
  */
-export interface Step {
+interface Step {
   free: number;
   firstDelayMs: number;
   maxDelayMs: number;
 }
 
-export interface KindPolicy {
+interface KindPolicy {
   /** The client with the account typed: the one guessing at one account. */
   pair: Step;
   /** The client alone, whatever it types: one client trying many accounts. */
@@ -37,9 +37,9 @@ export interface KindPolicy {
 
 const minute = 60_000;
 /** Attempts are counted over a day: the delays grow for a guesser who keeps going. */
-export const attemptWindowMs = 24 * 60 * minute;
+const attemptWindowMs = 24 * 60 * minute;
 
-export const throttlePolicy: Record<AttemptKind, KindPolicy> = {
+const throttlePolicy: Record<AttemptKind, KindPolicy> = {
   password: {
     pair: { free: 5, firstDelayMs: 1000, maxDelayMs: 15 * minute },
     client: { free: 10, firstDelayMs: 1000, maxDelayMs: 15 * minute },
@@ -53,7 +53,7 @@ export const throttlePolicy: Record<AttemptKind, KindPolicy> = {
 };
 
 /** How long after the latest attempt the next one must wait, with `counted` attempts so far. */
-export function waitAfter(counted: number, step: Step): number {
+function waitAfter(counted: number, step: Step): number {
   if (counted < step.free) return 0;
   return Math.min(step.maxDelayMs, step.firstDelayMs * 2 ** (counted - step.free));
 }

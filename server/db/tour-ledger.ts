@@ -7,6 +7,7 @@
  */
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";
+import { bookingType } from "../forms";
 import { keyOf } from "./tour-guests";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
@@ -318,12 +319,12 @@ export function heldBookingsBetween(db: Db, from: string, to: string, now: Date)
       `SELECT s.*, t.name, t.email, t.phone, t.language, t.message, st.email AS assignee
        FROM tour_slot_bookings s
        JOIN tour_bookings t ON t.id = s.booking_id
-       LEFT JOIN inbox i ON i.type = 'tour-bookings' AND i.submission_id = s.booking_id
+       LEFT JOIN inbox i ON i.type = @type AND i.submission_id = s.booking_id
        LEFT JOIN staff st ON st.id = i.assigned_to
        WHERE s.slot_date BETWEEN @from AND @to AND ${holdingSqlOf("s")}
        ORDER BY s.slot_date, s.slot_time, s.created_at`,
     )
-    .all({ from, to, now: now.toISOString() }) as HeldRow[];
+    .all({ from, to, now: now.toISOString(), type: bookingType }) as HeldRow[];
   const notes = notesOf(
     db,
     rows.map((row) => row.booking_id),
@@ -346,10 +347,10 @@ function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
   if (ids.length === 0) return notes;
   const rows = db
     .prepare(
-      `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = 'tour-bookings'
+      `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = ?
        AND target_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
     )
-    .all(JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
+    .all(bookingType, JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
   for (const row of rows) {
     const text = row.detail ? (JSON.parse(row.detail) as { text?: unknown }).text : undefined;
     if (typeof text !== "string" || text === "") continue;

@@ -30,7 +30,7 @@ export interface ClosureRow {
   note: string;
 }
 
-export type DateChangeKind = "extra" | "closed" | "capacity";
+type DateChangeKind = "extra" | "closed" | "capacity";
 
 /** A one-off change of one date, as stored and as the bookings' schedule reads it: an extra time, a weekly time that does not run, or another capacity. */
 export interface DateChange {

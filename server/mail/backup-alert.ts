@@ -1,14 +1,15 @@
 /**
  * The e-mail to each admin when the backups start failing (server/backup/run.ts queues it in the
  * transaction that records the failure, once per run of failures): in the admin's language, what
- * failed and where the backups are kept in words (server/backup/words.ts), the last good backup,
+ * failed and where the backups are kept in words (./backup-words.ts), the last good backup,
  * the staff page's address, and restic's own message last, as the detail for whoever runs the server.
  */
 import type { OutgoingMail } from "#core/mail";
 import { adminTranslator, type AdminLanguage } from "#locales/admin";
-import type { BackupProblem, RepositoryPlace } from "../backup/repository";
-import { causeWords } from "../backup/words";
+import type { BackupProblem, RepositoryPlace } from "#core/backup";
+import { causeWords } from "./backup-words";
 import { headerSafe } from "./compose";
+import { outgoingMail } from "./outgoing";
 import { staffMoment } from "./staff-clock";
 
 export interface BackupFailureNotice {
@@ -39,12 +40,12 @@ export function backupFailureMail(lang: AdminLanguage, notice: BackupFailureNoti
     // A cause the site does not know already quotes restic's message.
     ...(notice.problem ? [t("backupMail.detail", { error: notice.error }), ""] : []),
   ];
-  return {
+  return outgoingMail({
     kind: "notification",
     to: notice.to,
     replyTo: null,
     subject: headerSafe(t("backupMail.subject", { estate: notice.estate })),
     text: lines.join("\n"),
     headers: {},
-  };
+  });
 }

@@ -4,6 +4,7 @@ import { translator } from "#locales";
 import { bodySafe, headerSafe, signedBy } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /** What the estate's answer needs to know about the estate (content/site.json, content/tours.json). */
 export interface ReplyContext {
@@ -61,7 +62,7 @@ export function composeDeclineReply(booking: BookingToAnswer, reason: string, co
       { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(booking.id) }) },
     ],
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(booking.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -69,5 +70,5 @@ export function composeDeclineReply(booking: BookingToAnswer, reason: string, co
     subject: headerSafe(t("mail.booking.declinedSubject", { estate })),
     text,
     html,
-  };
+  });
 }

@@ -1,12 +1,15 @@
 import type { Language } from "#core/languages";
 import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
+import type { FieldDefinition } from "#forms/fields";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import { renderMail, type MailBlock, type MailDocument } from "./layout";
 import { experienceNoticeLines, type ExperienceNotice } from "./experience-notice";
 import { parisParts, staffClock, staffDay, staffDayAndTime } from "./staff-clock";
 import { apiPaths } from "#core/paths";
+import { columnMessage, noticeMessages, serverForms } from "../forms";
+import { outgoingMail } from "./outgoing";
 
 /** The languages the estate's staff read its e-mails in. */
 export type StaffLanguage = AdminLanguage;
@@ -74,8 +77,8 @@ export function bodySafe(value: string): string {
 export const languageName = (code: string, lang: StaffLanguage) => new Intl.DisplayNames([adminDateTags[lang]], { type: "language" }).of(code) ?? code;
 
 /** A field's value as the office reads it: a day written out, in the staff's language (a tour is named by its notice). */
-function shownValue(kind: FormKind, name: string, value: unknown, lang: StaffLanguage): string {
-  if (kind === "tourBooking" && name === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
+function shownValue(field: FieldDefinition, value: unknown, lang: StaffLanguage): string {
+  if (field.kind === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
   return String(value);
 }
 
@@ -89,32 +92,9 @@ export type BookingNotice =
   /** A full time's waitlist joined. */
   | { kind: "waitlist"; date: string; time: string; guests: number };
 
-/**
- * How the estate's notice of each form reads and where it goes: the compiler asks for every form,
- * so a new form cannot be added without saying who hears of it and in which words. A tour booking's
- * subject and first paragraph also depend on what became of its time (`BookingNotice`).
- */
-interface EstateNotice {
-  subject: AdminMessageId;
-  intro: AdminMessageId;
-  /** The estate's address or the trade address (importers). */
-  to: "estate" | "trade";
-  /** When the estate hears of it: as it arrives, or (a double opt-in) once the visitor confirms. */
-  sent: "onArrival" | "onConfirmation";
-  /** Whether the notice says that answering it answers the visitor. */
-  replyNote: boolean;
-}
-
-const estateNotices: Record<FormKind, EstateNotice> = {
-  tourBooking: { subject: "estateMail.subject.request", intro: "estateMail.intro.request", to: "estate", sent: "onArrival", replyNote: true },
-  contactMessage: { subject: "estateMail.subject.message", intro: "estateMail.intro.message", to: "estate", sent: "onArrival", replyNote: true },
-  importerApplication: { subject: "estateMail.subject.importer", intro: "estateMail.intro.importer", to: "trade", sent: "onArrival", replyNote: true },
-  newsletterSignup: { subject: "estateMail.subject.newsletter", intro: "estateMail.intro.newsletter", to: "estate", sent: "onConfirmation", replyNote: false },
-};
-
 /** The word of a notification's subject that says what came in (a booked time: what became of it). */
 function subjectWord(kind: FormKind, notice: BookingNotice | undefined): AdminMessageId {
-  if (!notice) return estateNotices[kind].subject;
+  if (!notice) return noticeMessages(kind).subject;
   if (notice.kind === "waitlist") return "estateMail.subject.waitlist";
   if (notice.status === "pending" && notice.experience?.waitingFor === "payment") return "estateMail.subject.payment";
   if (notice.status === "pending" && notice.experience?.waitingFor === "minimum") return "estateMail.subject.minimum";
@@ -131,9 +111,11 @@ export const subjectTime = (date: string, time: string | null, lang: StaffLangua
  * day; else when it came in, on the estate's clock). The name is the one thing the visitor typed:
  * on one line, at most 60 characters, so it can neither add a header nor push the time out of sight.
  */
-export function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
+function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
   const values: Record<string, unknown> = { ...input };
-  const who = typeof values.name === "string" ? values.name : typeof values.contactName === "string" ? values.contactName : input.email;
+  const sender = serverForms[kind].sender;
+  const named = sender === null ? undefined : values[sender];
+  const who = typeof named === "string" && named !== "" ? named : input.email;
   const received = parisParts(new Date(receivedAt));
   const when = notice
     ? subjectTime(notice.date, notice.time, lang)
@@ -152,7 +134,7 @@ export function inboxLink(siteUrl: string, kind: FormKind, id: string): string {
 /** The first paragraph of a notification: what came in, and for a booked time, what became of it. */
 function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, lang: StaffLanguage): string {
   const { t } = adminTranslator(lang);
-  if (!notice) return t(estateNotices[kind].intro);
+  if (!notice) return t(noticeMessages(kind).intro);
   if (notice.kind === "waitlist") return t("estateMail.intro.waitlist");
   if (notice.status === "confirmed") return t("estateMail.intro.confirmed");
   const until = notice.holdUntil ? parisParts(new Date(notice.holdUntil)) : null;
@@ -203,14 +185,14 @@ export function composeNotification(
   for (const field of form.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || value === "") continue;
-    if (kind === "tourBooking" && field.name === "package") {
+    if (serverForms[kind].tour === field.name) {
       if (!notice) facts.push(t("estateMail.tour", { tour: context.tourName(String(value), lang) }));
       continue;
     }
-    const label = t(`field.${field.name}` as AdminMessageId);
+    const label = t(columnMessage(field.name));
     if (field.kind === "text")
       texts.push({ kind: "text", text: t("estateMail.field", { label, value: "" }).trim() }, { kind: "quote", text: bodySafe(String(value)) });
-    else facts.push(t("estateMail.field", { label, value: headerSafe(shownValue(kind, field.name, value, lang), 1000) }));
+    else facts.push(t("estateMail.field", { label, value: headerSafe(shownValue(field, value, lang), 1000) }));
   }
   if (facts.length > 0) blocks.push({ kind: "facts", lines: facts });
   blocks.push(...texts);
@@ -220,24 +202,24 @@ export function composeNotification(
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(estateNotices[kind].sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", {
+      t(serverForms[kind].notice.sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", {
         when: staffDayAndTime(received.date, received.time, lang),
       }),
       t("estateMail.reference", { reference: id }),
     ],
   });
-  if (estateNotices[kind].replyNote) blocks.push({ kind: "small", text: t("estateMail.replyNote") });
+  if (serverForms[kind].notice.replyNote) blocks.push({ kind: "small", text: t("estateMail.replyNote") });
   const subject = notificationSubject(kind, input, receivedAt, lang, notice);
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
-  return {
+  return outgoingMail({
     kind: "notification",
-    to: estateNotices[kind].to === "trade" ? context.tradeEmail : context.estateEmail,
+    to: serverForms[kind].notice.to === "trade" ? context.tradeEmail : context.estateEmail,
     replyTo: headerSafe(input.email, 254),
     subject,
     text,
     html,
     headers: {},
-  };
+  });
 }
 
 /** Builds an absolute link to an API path on the public site. */
@@ -264,7 +246,7 @@ export function composeConfirmation(language: Language, email: string, tokens: {
       { kind: "action", intro: t("subscriber.mailUnsubscribe"), button: t("subscriber.unsubscribeButton"), url: unsubscribeUrl },
     ],
   });
-  return {
+  return outgoingMail({
     kind: "confirmation",
     to: headerSafe(email, 254),
     replyTo: null,
@@ -273,7 +255,7 @@ export function composeConfirmation(language: Language, email: string, tokens: {
     html,
     // RFC 8058 one-click: a mail provider may POST `List-Unsubscribe=One-Click` to the link itself.
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
+  });
 }
 
 /** What the store tells about a submission it is saving (server/db/submissions.ts `Saved`). */
@@ -303,6 +285,6 @@ export function composeSubmissionMails(
 ): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
-  if (saved.created && estateNotices[kind].sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
+  if (saved.created && serverForms[kind].notice.sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }

@@ -8,6 +8,7 @@
 import { formatDate, formatPrice } from "#core/format";
 import type { Language } from "#core/languages";
 import type { OutgoingMail } from "#core/mail";
+import { outgoingMail } from "./outgoing";
 import { localizePath, pagePaths } from "#core/paths";
 import { translator } from "#locales";
 import { headerSafe, signedBy, type EstateFacts } from "./compose";
@@ -75,7 +76,7 @@ export function composeGiftCard(to: string, card: GiftCard, facts: EstateFacts):
     { kind: "links", links: [{ label: lines.book, url: lines.bookUrl }] },
   ];
   const { text, html } = renderMail({ ...signedBy(lang, facts), preview: t("giftCard.mailIntro", { estate }), greeting: t("tourMail.greeting"), blocks });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(to, 254),
     replyTo: headerSafe(facts.estateEmail, 254),
@@ -83,5 +84,5 @@ export function composeGiftCard(to: string, card: GiftCard, facts: EstateFacts):
     text,
     html,
     headers: {},
-  };
+  });
 }

@@ -18,6 +18,7 @@ import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
 import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
 export interface IssueText {
@@ -49,7 +50,7 @@ export function readingLanguage(issue: IssueText, language: string): Language {
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-export const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
+const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -113,7 +114,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
 }
 
 /** The list's identifier (RFC 2919), from the site's host: mail programs group the issues by it. */
-export const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
+const listId = (siteUrl: string) => `<newsletter.${new URL(siteUrl).hostname}>`;
 
 /** An issue's e-mail to one subscriber, in their reading language, with their one-click unsubscribe link. */
 export function composeNewsletterMail(
@@ -128,7 +129,7 @@ export function composeNewsletterMail(
   const { text, html } = renderMail(document);
   return {
     language,
-    mail: {
+    mail: outgoingMail({
       kind: "newsletter",
       to: headerSafe(subscriber.email, 254),
       replyTo: null,
@@ -141,7 +142,7 @@ export function composeNewsletterMail(
         "List-Id": listId(siteUrl),
         "Content-Language": languageTags[language],
       },
-    },
+    }),
   };
 }
 
@@ -149,7 +150,7 @@ export function composeNewsletterMail(
 export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
   const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
   const { text, html } = renderMail(document);
-  return {
+  return outgoingMail({
     kind: "newsletter-test",
     to: headerSafe(to, 254),
     replyTo: null,
@@ -157,5 +158,5 @@ export function composeNewsletterTest(issue: IssueText, language: Language, to: 
     text,
     html,
     headers: { "Content-Language": languageTags[document.lang] },
-  };
+  });
 }

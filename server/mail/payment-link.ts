@@ -7,6 +7,7 @@
  */
 import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import type { OutgoingMail } from "#core/mail";
+import { outgoingMail } from "./outgoing";
 import { translator } from "#locales";
 import { bookingReference } from "./booking-reply";
 import { headerSafe, signedBy } from "./compose";
@@ -50,7 +51,7 @@ export function composePaymentLink(visit: VisitForMail, deposit: DepositLink, co
   ];
   const subject = t("tourMail.paymentLinkSubject", { estate, date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) });
   const { text, html } = renderMail({ ...signedBy(lang, context), preview: (blocks[0] as { text: string }).text, greeting: t("tourMail.greeting"), blocks });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -58,5 +59,5 @@ export function composePaymentLink(visit: VisitForMail, deposit: DepositLink, co
     text,
     html,
     headers: {},
-  };
+  });
 }

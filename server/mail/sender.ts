@@ -3,7 +3,7 @@ import type { InlineImage } from "./logo";
 import type { Outbox, PendingMail } from "#core/mail";
 
 /** One address, given as an object so that nothing in it is parsed as a list or a display name. */
-export interface Address {
+interface Address {
   name: string;
   address: string;
 }
@@ -59,7 +59,7 @@ const pacedBy = 20;
  * answered. It may well have delivered it (a relay that has the whole message usually does), and
  * SMTP cannot tell (RFC 1047): a second copy is the worse outcome. Stored as the row's last error.
  */
-export const inDoubtReason =
+const inDoubtReason =
   "in doubt: the SMTP relay had this e-mail but had not answered when the server stopped; it may have delivered it, so it is not sent again";
 
 /** The domain of the From address, for the right part of Message-IDs. */
@@ -363,14 +363,14 @@ const relayFailureCodes = new Set([
 ]);
 
 /** Whether the relay itself failed (not this e-mail): every e-mail would fail the same way now. */
-export function isRelayFailure(error: unknown): boolean {
+function isRelayFailure(error: unknown): boolean {
   const { code, command } = typeof error === "object" && error !== null ? (error as { code?: unknown; command?: unknown }) : {};
   if (command === "CONN" || relayFailureCodes.has(String(code))) return true;
   return /\b(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b/.test(message(error));
 }
 
 /** An SMTP error's text without the e-mail addresses it quotes. */
-export const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
+const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 

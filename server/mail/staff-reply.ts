@@ -2,6 +2,7 @@ import type { Language } from "#core/languages";
 import { bodySafe, headerSafe, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /**
  * The staff's reply to a visitor, as written on the submission's page (from a template in the
@@ -21,7 +22,7 @@ export function composeStaffReply(reply: { to: string; subject: string; text: st
     closing: [],
     signature: [],
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(reply.to, 254),
     replyTo: headerSafe(estate.estateEmail, 254),
@@ -30,5 +31,5 @@ export function composeStaffReply(reply: { to: string; subject: string; text: st
     text: `${text}\n`,
     html: rendered.html,
     headers: {},
-  };
+  });
 }

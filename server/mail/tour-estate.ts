@@ -11,6 +11,7 @@ import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime,
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { parisParts, staffDayAndTime } from "./staff-clock";
+import { outgoingMail } from "./outgoing";
 
 /** What happened: the visitor moved or cancelled; the waitlist's places were offered, or taken (the booking then confirmed or waiting). */
 export type EstateChangeKind = "moved" | "cancelled" | "offered" | "takenConfirmed" | "takenPending";
@@ -79,5 +80,5 @@ export function composeEstateChange(
   const shown = parisParts(visit.to ?? visit.from);
   const subject = t("estateMail.subject", { status: t(subjects[kind]), name, when: subjectTime(shown.date, shown.time, lang) });
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
-  return { kind: "notification", to: context.estateEmail, replyTo: headerSafe(visit.email, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "notification", to: context.estateEmail, replyTo: headerSafe(visit.email, 254), subject, text, html, headers: {} });
 }

@@ -13,6 +13,7 @@ import type { OutgoingMail } from "#core/mail";
 import { headerSafe, signedBy } from "./compose";
 import { renderMail, type MailBlock } from "./layout";
 import { manageLink, visitFacts, type VisitForMail, type VisitMailContext } from "./tour-visit";
+import { outgoingMail } from "./outgoing";
 
 /** Why the visitor is written to, beyond the bookings' own e-mails (./tour-visit.ts). */
 export type ExperienceMailKind = "minimum" | "minimumNotReached" | "paymentLapsed" | "thanks";
@@ -100,7 +101,7 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
     greeting: t("tourMail.greeting"),
     blocks,
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -108,5 +109,5 @@ export function composeExperienceMail(kind: ExperienceMailKind, visit: Experienc
     text,
     html,
     headers: {},
-  };
+  });
 }

@@ -16,6 +16,7 @@ import { tourCalendar } from "./calendar";
 import { headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
+import { outgoingMail } from "./outgoing";
 
 /** Why the visitor is written to. */
 export type VisitMailKind = "booked" | "moved" | "cancelled" | "expired" | "confirmed" | "declined" | "reminder";
@@ -152,7 +153,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     attendee: { email: visit.email },
     stamp: now,
   });
-  return {
+  return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
@@ -161,13 +162,13 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     html,
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
-  };
+  });
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */
 
 /** A waitlist offer's link. */
-export function offerLink(siteUrl: string, token: string): string {
+function offerLink(siteUrl: string, token: string): string {
   const url = new URL(apiPaths.tourWaitlist, siteUrl);
   url.searchParams.set("token", token);
   return url.toString();
@@ -201,7 +202,7 @@ export function composeWaitlistOffer(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -230,7 +231,7 @@ export function composeWaitlistJoined(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(visit.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }
 
 /**
@@ -262,5 +263,5 @@ export function composeRequestReceived(
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) },
     ],
   });
-  return { kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} };
+  return outgoingMail({ kind: "reply", to: headerSafe(request.email, 254), replyTo: headerSafe(context.estateEmail, 254), subject, text, html, headers: {} });
 }

@@ -42,7 +42,7 @@ const styleHash = `'sha256-${createHash("sha256").update(style).digest("base64")
  * The policy of the server's own pages: nothing loads but the site's own stylesheet and fonts and
  * this page's rules, nothing runs, and their forms may post only to this site.
  */
-export const serverPagePolicy = `default-src 'none'; style-src 'self' ${styleHash}; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+const serverPagePolicy = `default-src 'none'; style-src 'self' ${styleHash}; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
 declare module "fastify" {
   interface FastifyInstance {

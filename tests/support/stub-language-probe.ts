@@ -3,7 +3,7 @@
  * <content folder without the language>`): what the copy's build would read and write for the
  * stub language, printed as JSON for tests/sixth-language.test.ts.
  */
-import { readContent } from "#content";
+import { content, readContent } from "#content";
 import { formatDate, formatEventDate, formatPrice, formatTime } from "#core/format";
 import { languages, languageTags, ogLocales, type Language } from "#core/languages";
 import { translator } from "#locales";
@@ -22,7 +22,7 @@ const problems = (() => {
   }
 })();
 
-const winery = structuredData({ lang, path: "/", absolute: (path) => `https://example.com${path}` }).find(
+const winery = structuredData({ content, lang, path: "/", absolute: (path) => `https://example.com${path}` }).find(
   (item) => (item as { "@type"?: string })["@type"] === "Winery",
 ) as { contactPoint: { availableLanguage?: string[] }[] } | undefined;
 
@@ -31,7 +31,7 @@ console.log(
     languages,
     tag: languageTags[lang],
     ogLocale: ogLocales[lang],
-    pages: prerenderPaths().filter((path) => path === `/${lang}` || path.startsWith(`/${lang}/`)),
+    pages: prerenderPaths(content).filter((path) => path === `/${lang}` || path.startsWith(`/${lang}/`)),
     home: translator(lang).t("nav.home"),
     date: formatDate("2027-03-01", lang),
     eventDate: formatEventDate("2027-03-01", lang),

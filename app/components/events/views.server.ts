@@ -2,7 +2,7 @@
  * The events page's data, worked out by its route loader at build: the visitor's JavaScript
  * carries neither the content nor the date and time formatting.
  */
-import { content, type EstateEvent } from "#content";
+import type { Content, EstateEvent } from "#content";
 import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
@@ -23,7 +23,7 @@ function eventView(event: EstateEvent, lang: Language): EventView {
 }
 
 /** Upcoming events soonest first, past events latest first (the content module's order). */
-export function eventsView(lang: Language): { upcoming: EventView[]; past: EventView[] } {
+export function eventsView(content: Content, lang: Language): { upcoming: EventView[]; past: EventView[] } {
   const views = content.events.map((event) => ({ status: event.status, view: eventView(event, lang) }));
   return {
     upcoming: views.filter((e) => e.status === "upcoming").map((e) => e.view),

@@ -43,7 +43,7 @@ interface FieldProps {
 }
 
 /** A labelled input with the browser's own validation (spec §5). */
-export function Field({ name, label, type = "text", required = false, autoComplete, placeholder, min, className }: FieldProps) {
+function Field({ name, label, type = "text", required = false, autoComplete, placeholder, min, className }: FieldProps) {
   const id = useId();
   const invalid = useContext(InvalidFieldsContext).includes(name);
   return (
@@ -65,7 +65,7 @@ export function Field({ name, label, type = "text", required = false, autoComple
 }
 
 /** A labelled multi-line field. */
-export function TextArea({ name, label, required = false, className }: Omit<FieldProps, "type" | "min" | "placeholder" | "autoComplete">) {
+function TextArea({ name, label, required = false, className }: Omit<FieldProps, "type" | "min" | "placeholder" | "autoComplete">) {
   const id = useId();
   const invalid = useContext(InvalidFieldsContext).includes(name);
   return (

@@ -1,10 +1,10 @@
 /** The importer page's claims and words in the page's language, worked out by its route loader at build. */
-import { content } from "#content";
+import type { Content } from "#content";
 import { textIn } from "#content/text";
 import type { I18n } from "~/lib/i18n/context";
 import type { ImporterPoint, ImporterView } from "./views";
 
-export function importerView({ lang, t }: I18n): ImporterView {
+export function importerView(content: Content, { lang, t }: I18n): ImporterView {
   const { importer } = content;
   const points = (list: typeof importer.benefits): ImporterPoint[] =>
     list.map(({ id, title, text }) => ({ id, title: textIn(title, lang), text: textIn(text, lang) }));

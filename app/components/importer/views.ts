@@ -6,7 +6,7 @@ export interface ImporterPoint {
 }
 
 /** One of the programme's figures as the page shows it: "15+" above "Countries". */
-export interface ImporterFigure {
+interface ImporterFigure {
   figure: string;
   label: string;
 }

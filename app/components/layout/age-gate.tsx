@@ -6,8 +6,6 @@ import { ageAnswerAttribute, ageGateScript, ageStorageKey } from "~/lib/head-scr
 import { Message, useI18n } from "~/lib/i18n/context";
 import { useSite } from "~/lib/site";
 
-export { underAgeUrl } from "~/lib/head-scripts";
-
 function isVerified(): boolean {
   try {
     return sessionStorage.getItem(ageStorageKey) === "true";

@@ -1,5 +1,5 @@
 /** The legal pages' text in the page's language, the estate's facts filled in, worked out at build. */
-import { content, type LegalPageId } from "#content";
+import type { Content, LegalPageId } from "#content";
 import { postalAddress } from "#content/address";
 import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
@@ -15,7 +15,7 @@ import type { LegalPageView } from "./views";
  * its contacts, the legal drinking age the page's language asks about, and the company, host and
  * mediator from site.json (a fact not given yet as a placeholder in the page's language).
  */
-export function legalValues(lang: Language): Record<LegalFact | "address" | "addressInText" | "email" | "phone" | "drinkingAge", string> {
+export function legalValues(content: Content, lang: Language): Record<LegalFact | "address" | "addressInText" | "email" | "phone" | "drinkingAge", string> {
   const { address, contact } = content.site;
   return {
     address: postalAddress(address, lang),
@@ -27,10 +27,10 @@ export function legalValues(lang: Language): Record<LegalFact | "address" | "add
   };
 }
 
-export function legalPageView(page: LegalPageId, request: Request): LegalPageView {
+export function legalPageView(content: Content, page: LegalPageId, request: Request): LegalPageView {
   const lang = pageLanguage(request);
   const { title, updated, sections } = content.legal[page];
-  const values = legalValues(lang);
+  const values = legalValues(content, lang);
   return {
     title: textIn(title, lang),
     updated,

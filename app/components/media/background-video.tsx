@@ -4,7 +4,7 @@ import { useI18n } from "~/lib/i18n/context";
 import { heroVideoFiles } from "./hero-video-files";
 
 /** Video files in the order the browser should try them. */
-export interface VideoFiles {
+interface VideoFiles {
   webm: string;
   mp4: string;
 }
@@ -38,7 +38,7 @@ function whenPageReady(run: () => void): () => void {
  * and obeys its visible pause/play button; until it plays, the poster underneath is all there is.
  * Render it only when `motionAndDataAllowed()` (./motion): never with reduced motion or Save-Data.
  */
-export function BackgroundVideo({ files, container }: { files: VideoFiles; container: RefObject<HTMLElement | null> }) {
+function BackgroundVideo({ files, container }: { files: VideoFiles; container: RefObject<HTMLElement | null> }) {
   const { t } = useI18n();
   const [enabled, setEnabled] = useState(false);
   const [poster, setPoster] = useState<string>();

@@ -2,7 +2,7 @@
  * The news page's data, worked out by its route loader at build: the visitor's JavaScript
  * carries neither the content nor the date formatting or YouTube link parsing.
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { youtubeEmbedUrl } from "#content/schemas/youtube";
 import { textIn } from "#content/text";
 import { formatDate } from "#core/format";
@@ -10,7 +10,7 @@ import type { Language } from "#core/languages";
 import { sceneImage } from "~/lib/images";
 import type { NewsItemView } from "./views";
 
-export function newsView(lang: Language): NewsItemView[] {
+export function newsView(content: Content, lang: Language): NewsItemView[] {
   return content.news.map((item) => {
     const video = item.youtubeVideo && item.externalLink ? youtubeEmbedUrl(item.externalLink) : undefined;
     return {

@@ -3,7 +3,7 @@ import { Picture } from "~/components/ui/picture";
 import type { Picture as PictureData } from "~/lib/images";
 import { SectionHeading } from "~/components/ui/section-heading";
 
-export interface StoryPhoto {
+interface StoryPhoto {
   image: PictureData;
   alt: string;
 }

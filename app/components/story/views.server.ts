@@ -1,6 +1,6 @@
 /** The story's chapters in the page's language (content/story.json), worked out by its loader at build. */
 import type { Messages } from "@lingui/core";
-import { content } from "#content";
+import type { Content } from "#content";
 import { textIn } from "#content/text";
 import type { Language } from "#core/languages";
 import { sceneImage } from "~/lib/images";
@@ -10,7 +10,7 @@ import type { StoryChapterView } from "./views";
  * The chapters, and their paragraphs as compiled messages (each a single run of text, its values
  * filled in) for the page's message set, so that Lingui renders their emphasis (`RichText`).
  */
-export function storyView(lang: Language): { chapters: StoryChapterView[]; messages: Messages } {
+export function storyView(content: Content, lang: Language): { chapters: StoryChapterView[]; messages: Messages } {
   const { site, story } = content;
   const values = { hectares: site.grandCruHectares, sisterHectares: site.sisterEstate.hectares };
   const messages: Messages = {};

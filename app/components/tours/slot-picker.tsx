@@ -42,7 +42,7 @@ export async function readSlots(response: Response): Promise<ApiSlot[]> {
  * when the answer names none), its cut-off (the schedule's default when it names none) and whether
  * the estate confirms its bookings itself (not unless the answer says so).
  */
-export async function readAvailability(response: Response): Promise<{ slots: ApiSlot[] } & PackageRules> {
+async function readAvailability(response: Response): Promise<{ slots: ApiSlot[] } & PackageRules> {
   if (!response.ok) throw new Error(String(response.status));
   const body = (await response.json()) as {
     slots?: unknown;
@@ -104,7 +104,7 @@ interface SlotPickerProps {
 }
 
 /** The price of the chosen package as the group is typed, a private tour, a gift voucher. */
-export interface Offer {
+interface Offer {
   prices: TourPrices;
   /** The group's size as typed (0 while empty: priced as one person, as the booking counts it). */
   guests: number;
@@ -208,7 +208,7 @@ function Extras({ offer, slot, rules }: { offer: Offer; slot: ApiSlot; rules: Pa
  * time ("Paris time"); a full time can be chosen to join its waitlist; a day without times says so and
  * offers the next day with places. "No preference" keeps the form a request the estate answers.
  */
-export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, offer }: SlotPickerProps) {
+function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, offer }: SlotPickerProps) {
   const { t, lang } = useI18n();
   const load = useAvailability(pkg, date, refresh);
   if (load.state === "loading")
@@ -275,7 +275,7 @@ export function SlotPicker({ pkg, date, value, onChange, onPickDate, refresh, of
  * browser's own date field may write it in another (12/10/2026 on a Japanese page). Shown before a
  * tour is chosen; afterwards the times' legend says it.
  */
-export function ChosenDay({ date }: { date: string }) {
+function ChosenDay({ date }: { date: string }) {
   const { t, lang } = useI18n();
   return (
     <p className="-mt-3 text-sm text-ink-700 sm:col-span-2" aria-live="polite">

@@ -2,13 +2,12 @@
  * The tours page's data, worked out by its route loader at build: the visitor's JavaScript
  * carries neither the content nor the formatting code, only these plain values.
  */
-import { content } from "#content";
+import type { Content, TourPackage } from "#content";
 import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { languageTags, type Language } from "#core/languages";
 import type { I18n } from "~/lib/i18n/context";
-import type { TourPackage } from "#content";
 import type { ToursView } from "./views";
 
 /** What the page shows of a meeting point (the prose form of its address is the e-mails'). */
@@ -32,13 +31,13 @@ function otherPrices({ lang, t }: I18n, tour: TourPackage): string[] {
  * each as `item` words it: in a French sentence each takes its own preposition, « en français et
  * en chinois » (the native readers' FN2).
  */
-export function guideLanguageList(lang: Language, codes: readonly string[], item: (name: string) => string = (name) => name): string {
+function guideLanguageList(lang: Language, codes: readonly string[], item: (name: string) => string = (name) => name): string {
   const tag = languageTags[lang];
   const names = new Intl.DisplayNames([tag], { type: "language" });
   return new Intl.ListFormat(tag, { type: "conjunction" }).format(codes.map((code) => item(names.of(code) ?? code)));
 }
 
-export function toursView(i18n: I18n): ToursView {
+export function toursView(content: Content, i18n: I18n): ToursView {
   const { lang, t } = i18n;
   const { facts, packages } = content.tours;
   const minutes = facts.durationMinutes;

@@ -9,7 +9,7 @@ export interface ToastMessage {
 }
 
 /** How long a toast stays up unless the visitor hovers or focuses it. */
-export const toastDuration = 6000;
+const toastDuration = 6000;
 
 let nextId = 1;
 
@@ -24,8 +24,6 @@ export function useToasts() {
   }, []);
   return { toasts, notify, dismiss };
 }
-
-export type Notify = ReturnType<typeof useToasts>["notify"];
 
 /**
  * The live region toasts appear in. It is always in the DOM (empty when idle) so that screen

@@ -2,13 +2,13 @@
  * The villa page's pictures, distances and words in the page's language, worked out by its route
  * loader at build: the visitor's JavaScript carries no image table and no content file.
  */
-import { content } from "#content";
+import type { Content } from "#content";
 import { textIn } from "#content/text";
 import type { I18n } from "~/lib/i18n/context";
 import { sceneImage } from "~/lib/images";
 import type { VillaView } from "./views";
 
-export function villaView({ lang, t }: I18n): VillaView {
+export function villaView(content: Content, { lang, t }: I18n): VillaView {
   const { villa, site } = content;
   return {
     exterior: { picture: sceneImage("villa-exterior"), alt: textIn(villa.exteriorAlt, lang) },

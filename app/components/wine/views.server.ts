@@ -4,7 +4,7 @@
  * objects in their HTML (and `.data` files), so the visitor's JavaScript carries neither the
  * catalogue, the image tables nor the formatting code (app/lib/images.ts, wine-format.ts).
  */
-import { content, findWine, type Wine } from "#content";
+import type { Content, Wine } from "#content";
 import { localNames, nameIn, wineNameIn, wineNameIsLocal } from "#content/names";
 import { optionalTextIn } from "#content/text";
 import { winePath } from "#core/paths";
@@ -32,7 +32,7 @@ import {
 /** Bottles whose artwork fills more of its frame than the others, drawn at 90% on cards (spec §2). */
 const smallerOnCard = new Set(["chateau-2018"]);
 
-export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
+function wineCardView(content: Content, i18n: I18n, wine: Wine): WineCardView {
   const first = wine.ratings[0];
   return {
     id: wine.id,
@@ -52,15 +52,15 @@ export function wineCardView(i18n: I18n, wine: Wine): WineCardView {
 }
 
 /** The cards of one collection, newest vintage first, at most `limit`. */
-export function collectionCards(i18n: I18n, collection: Wine["collection"], limit = Infinity): WineCardView[] {
+export function collectionCards(content: Content, i18n: I18n, collection: Wine["collection"], limit = Infinity): WineCardView[] {
   return content.wines
     .filter((wine) => wine.collection === collection)
     .slice(0, limit)
-    .map((wine) => wineCardView(i18n, wine));
+    .map((wine) => wineCardView(content, i18n, wine));
 }
 
 /** The specifications the page lists (spec §2): alcohol, bottle size, blend and appellation. */
-function wineSpecs(i18n: I18n, wine: Wine): WineSpec[] {
+function wineSpecs(content: Content, i18n: I18n, wine: Wine): WineSpec[] {
   return [
     { key: "abv", label: i18n.t("wine.specs.abv"), value: formatAbv(i18n, wine.abv) },
     { key: "volume", label: i18n.t("wine.specs.volume"), value: volumeLabel(i18n, wine) },
@@ -69,13 +69,13 @@ function wineSpecs(i18n: I18n, wine: Wine): WineSpec[] {
   ];
 }
 
-export function wineDetailView(i18n: I18n, wine: Wine): WineDetailView {
-  const card = wineCardView(i18n, wine);
+function wineDetailView(content: Content, i18n: I18n, wine: Wine): WineDetailView {
+  const card = wineCardView(content, i18n, wine);
   const title = wineTitle({ name: card.name, vintage: wine.vintage });
   return {
     ...card,
     title,
-    specs: wineSpecs(i18n, wine),
+    specs: wineSpecs(content, i18n, wine),
     vineyard: vineyardAndCellar(i18n, wine),
     tastingNotes: tastingNotes(i18n.lang, wine),
     ratings: wine.ratings.map((rating) => ({
@@ -98,7 +98,7 @@ export function wineSearchFields(wine: Wine, lang: I18n["lang"]): WineDetailView
 }
 
 /** The page of the wine with this id, or null for an unknown one (the "Wine Not Found" view). */
-export function wineDetailFor(i18n: I18n, id: string): WineDetailView | null {
-  const wine = findWine(id);
-  return wine ? wineDetailView(i18n, wine) : null;
+export function wineDetailFor(content: Content, i18n: I18n, id: string): WineDetailView | null {
+  const wine = content.wines.find((candidate) => candidate.id === id);
+  return wine ? wineDetailView(content, i18n, wine) : null;
 }

@@ -1,6 +1,6 @@
 import type { Accepted } from "#forms/fields";
 
-export type SubmitFailure = "network" | "invalid" | "rate-limited" | "server" | "conflict";
+type SubmitFailure = "network" | "invalid" | "rate-limited" | "server" | "conflict";
 /** A 409 (a tour time short of places) carries the server's own message, in the page's language. */
 export type SubmitResult = { ok: true; answer: Partial<Accepted> } | { ok: false; reason: SubmitFailure; fields?: string[]; message?: string };
 

@@ -195,7 +195,7 @@ describe("the story page's terroir paragraph (the one HTML-rendered text)", () =
 
   it("still renders the real emphasis of the real content", () => {
     // Unit tests run without the image pipeline: the photos are placeholders, the text is the real French story.
-    const story = storyView("fr");
+    const story = storyView(content, "fr");
     const chapters = story.chapters.map((chapter): StoryChapterView => ({
       ...chapter,
       photos: [

@@ -26,7 +26,7 @@ const estateIn: Record<Language, string> = {
 /** The `<title>` a page gets in a language, its loaders' data as the build hands it over. */
 function titleOf(lang: Language, title: MessageId, path = "/somewhere"): string {
   const matches = [
-    { id: `${lang}/layout`, loaderData: { lang, messages: packMessages(catalogs[lang]), site: siteView(createI18n(lang, catalogs[lang])) } },
+    { id: `${lang}/layout`, loaderData: { lang, messages: packMessages(catalogs[lang]), site: siteView(content, createI18n(lang, catalogs[lang])) } },
     { id: `${lang}/page`, loaderData: {} },
   ];
   const tags = pageMeta(matches, { title, description: "notFound.title", path, noindex: true });
@@ -62,7 +62,7 @@ describe("page titles", () => {
     const written = (lang: Language) => wineSearchFields(wine, lang);
     expect(written("en")).toEqual({});
     const matches = [
-      { id: "fr/layout", loaderData: { lang: "fr", messages: packMessages(catalogs.fr), site: siteView(createI18n("fr", catalogs.fr)) } },
+      { id: "fr/layout", loaderData: { lang: "fr", messages: packMessages(catalogs.fr), site: siteView(content, createI18n("fr", catalogs.fr)) } },
       { id: "fr/page", loaderData: {} },
     ];
     const tags = pageMeta(matches, { title: "wine.meta.title", description: "wine.meta.description", path: "/shop/chateau-2020", written: written("fr") });

@@ -11,7 +11,7 @@ import { createI18n } from "./context";
 import { packMessages, type PackedMessages } from "./packed-messages";
 
 /** What every page shows around its content: navigation, footer, age gate and the error fallback. */
-export const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
+const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
 
 /** The layout's messages in a language (the language layout's loader returns them). */
 export function layoutMessages(lang: Language) {

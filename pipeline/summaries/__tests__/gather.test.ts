@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { content } from "#content";
+import { buildSource, content } from "#content";
 import { languages, type Language } from "#core/languages";
 import { readCatalog } from "../../i18n/catalogs";
 import { gatherSheets } from "../gather";
 
-const sheets = gatherSheets();
+const sheets = gatherSheets(buildSource());
 const { site, wines } = content;
 
 /** The footer's health message and its translation, as the language's PO file has them. */

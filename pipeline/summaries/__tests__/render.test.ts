@@ -6,8 +6,9 @@ import { gatherSheets } from "../gather";
 import { sheetTexts, sheetTree, type SheetNode } from "../layout";
 import { maxBytes, MissingGlyphsError, renderSheet } from "../render";
 import type { SheetData } from "../sheet-data";
+import { buildSource } from "#content";
 
-const sheets = gatherSheets();
+const sheets = gatherSheets(buildSource());
 
 // Drawing a sheet takes about a second on an idle machine; these two cores are shared.
 const sheet = (lang: SheetData["lang"], wineId: string): SheetData => sheets.find((s) => s.lang === lang && s.wineId === wineId)!;

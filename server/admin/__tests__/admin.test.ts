@@ -313,13 +313,13 @@ describe("the inbox", () => {
     ]);
     const rows = inboxRows(page);
     expect(rows.map((row) => row[1])).toEqual([
-      en("types.newsletterSignups"),
-      en("types.importerApplications"),
-      en("types.contactMessages"),
-      en("types.tourBookings"),
+      en("types.newsletterSignup"),
+      en("types.importerApplication"),
+      en("types.contactMessage"),
+      en("types.tourBooking"),
     ]);
     expect(rows[3]!.slice(1)).toEqual([
-      en("types.tourBookings"),
+      en("types.tourBooking"),
       expect.any(String),
       expect.stringContaining(en("inbox.guests", { count: 4 })),
       "French",
@@ -617,7 +617,7 @@ describe("export from the inbox", () => {
     expect(json.json()).toEqual([expect.objectContaining({ name: '=HYPERLINK("http://evil.example")', status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);
     const audit = await client.get("/admin/audit");
-    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessages"), format: "CSV" })));
-    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessages"), format: "JSON" })));
+    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessage"), format: "CSV" })));
+    expect(audit.body).toContain(html(en("history.exported", { type: en("types.contactMessage"), format: "JSON" })));
   });
 });

@@ -8,7 +8,7 @@ import { enqueueMail } from "../../db/outbox";
 import { queryText, sendPage, viewFor } from "../shared/context";
 import { clearCookie, cookieNames, readCookie, servedOverHttps } from "../shared/cookies";
 import { newPasswordField, newPasswordProblems, typedTwice } from "../shared/new-password";
-import { accountLanguage, passwordChangedMail } from "../shared/password-mail";
+import { accountLanguage, passwordChangedMail } from "../../mail/staff/password";
 import { hashPassword, maximumPasswordLength } from "../shared/passwords";
 import { everyRole, inboxRoles, roleAllows } from "../shared/roles";
 import { feedPath } from "../../bookings/staff-feed";

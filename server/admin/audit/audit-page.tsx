@@ -1,5 +1,5 @@
 import type { AuditEntry } from "../../db/audit";
-import { isInboxType } from "../../db/inbox";
+import { isInboxType } from "../../forms";
 import { formatTime, typeName, type ViewContext } from "../shared/view-context";
 import { describeAction } from "../shared/actions";
 import { submissionHref } from "../shared/links";

@@ -22,7 +22,7 @@ interface CalendarPageProps {
 }
 
 /** The staff's form for a phone or walk-in booking, opened at a package, a day and a time when given. */
-export const newBookingHref = (slot: Partial<Slot> = {}) => {
+const newBookingHref = (slot: Partial<Slot> = {}) => {
   const query = new URLSearchParams(
     Object.entries({ package: slot.package, day: slot.date, time: slot.time }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -44,7 +44,7 @@ export function stateText(view: ViewContext, booking: HeldBooking, slot: Pick<Sl
   return waiting ? waitingText(view, waiting, true) : view.t("slot.status.confirmed");
 }
 
-export function BookingState({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: Pick<SlotView, "minimum" | "towardsMinimum"> }) {
+function BookingState({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: Pick<SlotView, "minimum" | "towardsMinimum"> }) {
   return (
     <>
       <span className={`status status-${booking.status}`}>{stateText(view, booking, slot)}</span>

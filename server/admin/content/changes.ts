@@ -85,7 +85,7 @@ export function changeField(view: Words, path: readonly (string | number)[]): st
 }
 
 /** One change in words. */
-export function describeChange(view: Words, change: Change): string {
+function describeChange(view: Words, change: Change): string {
   const field = changeField(view, change.path);
   const name = String([...change.path].reverse().find((segment) => typeof segment === "string" && !isLanguage(segment)) ?? "");
   const whole = (value: unknown) => value !== null && typeof value === "object";

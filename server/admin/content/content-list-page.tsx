@@ -27,7 +27,7 @@ export interface ListedType {
 }
 
 /** A type's name for the staff. */
-export const typeLabel = (view: ViewContext, type: ContentType) => view.t(`content.type.${type.id}` as AdminMessageId);
+export const typeLabel = (view: Pick<ViewContext, "t">, type: ContentType) => view.t(`content.type.${type.id}` as AdminMessageId);
 
 /** `one` or `other`, as the staff member's language counts (French: 0 and 1 are `one`). */
 const plural = (view: ViewContext, count: number) => (new Intl.PluralRules(view.lang).select(count) === "one" ? "one" : "other");
@@ -89,7 +89,7 @@ export function TranslationState({ view, item, live = false }: { view: ViewConte
 }
 
 /** Whether an item is on the site now, and what its schedule will do, in words. */
-export function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
+function ScheduleState({ view, item, now }: { view: ViewContext; item: Pick<ListedItem, "publishAt" | "unpublishAt">; now: Date }) {
   const at = now.getTime();
   const lines: { key: string; tone: string; text: string }[] = [];
   if (item.publishAt && Date.parse(item.publishAt) > at)

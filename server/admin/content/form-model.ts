@@ -458,16 +458,6 @@ export function hasPictureField(node: FieldNode): boolean {
   return false;
 }
 
-/** The scene names a value uses (every string at a picture field). */
-export function sceneNamesOf(node: FieldNode, value: unknown): string[] {
-  if (node.kind === "text") return node.format === "picture" && typeof value === "string" ? [value] : [];
-  if (node.kind === "group" && value && typeof value === "object") {
-    return node.fields.flatMap(([key, child]) => sceneNamesOf(child, (value as Record<string, unknown>)[key]));
-  }
-  if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => sceneNamesOf(node.item, item));
-  return [];
-}
-
 /** A picture a value names and where its scene is cut (`focus`, `zoom` beside the picture field). */
 export interface PictureUseOf {
   scene: string;

@@ -4,7 +4,6 @@
  * staff member's language when it has one). A name without a catalog entry is spelled out from
  * the code's name, which a test forbids for every field and choice of the content's schemas.
  */
-import { isLanguage } from "#core/languages";
 import { adminCatalog, type AdminMessageId } from "#locales/admin";
 import type { ViewContext } from "../shared/view-context";
 
@@ -48,6 +47,3 @@ export function itemTitle(view: Pick<Words, "lang">, type: ContentType, id: stri
   const vintage = type.id === "wines" && typeof record.vintage === "number" ? ` ${record.vintage}` : "";
   return title && title.trim() !== "" ? `${title}${vintage}` : id;
 }
-
-/** Whether a path segment is a site language (`title.ja`). */
-export const isLanguageSegment = (segment: string | number) => typeof segment === "string" && isLanguage(segment);

@@ -19,7 +19,7 @@ import { scenePattern } from "#content/schemas/scene";
 import type { ExtraFile } from "./repository";
 
 /** What the editor accepts, by the type its bytes show. */
-export const pictureTypes: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
+const pictureTypes: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
 
 /** The limits of an upload (docs/security.md, "Content editing"). */
 export const pictureLimits = {

@@ -34,12 +34,12 @@ const types: Record<string, string> = {
  * A page of the site as a preview shows it: without its scripts (the preview's policy would refuse
  * them, each one a console error), as it paints before they load.
  */
-export function withoutScripts(html: string): string {
+function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
 }
 
 /** A preview build's page or style sheet with its own files' addresses under the preview's (`/assets/…` → `/admin/content/preview/7/assets/…`). */
-export function withPreviewAddresses(text: string, job: number): string {
+function withPreviewAddresses(text: string, job: number): string {
   return text.replace(/(["'(\s,=])\/(assets|og|summaries)\//g, (_, before: string, folder: string) => `${before}/admin/content/preview/${job}/${folder}/`);
 }
 

@@ -19,8 +19,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from "node:fs/promises";
-import { basename, join, relative, resolve } from "node:path";
+import { mkdir, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
 import type { PublishJobRecord } from "../../db/publish-jobs";
 import { projectDir } from "../../project";
 
@@ -91,24 +91,12 @@ export interface PublisherOptions {
 }
 
 /** The publisher's record of its jobs, kept across restarts (server/db/publish-jobs.ts). */
-export interface PublishJournal {
+interface PublishJournal {
   /** The newest earlier jobs, oldest first, and those left unfinished, now marked interrupted as of `now`. */
   earlier(now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] };
   /** Records a new job; returns its id. */
   add(job: Omit<PublishJobRecord, "id">): number;
   update(job: PublishJobRecord): void;
-}
-
-/** The folder `<builds>/current` points to, when a publish has happened. */
-export async function publishedBuild(buildsDir: string): Promise<string | null> {
-  const link = join(buildsDir, "current");
-  try {
-    const target = await readlink(link);
-    const dir = resolve(buildsDir, target);
-    return existsSync(join(dir, "build-info.json")) ? dir : null;
-  } catch {
-    return null;
-  }
 }
 
 export class Publisher {
@@ -379,7 +367,7 @@ async function pagesOf(clientDir: string, prefix = ""): Promise<string[]> {
 }
 
 /** The text of a page's `<title>`, its character references decoded. */
-export function pageTitle(html: string): string {
+function pageTitle(html: string): string {
   const raw = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
   return raw
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile, readdir } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
-import { contentType, itemIdPattern, type ContentType } from "./types";
+import { itemIdPattern, type ContentType } from "./types";
 
 const run = promisify(execFile);
 
@@ -51,14 +51,14 @@ export class VersionConflict extends Error {
 }
 
 /** A version: a digest of the file's bytes (or of its absence), so any change, by anyone, changes it. */
-export const versionOf = (text: string | null) =>
+const versionOf = (text: string | null) =>
   createHash("sha256")
     .update(text ?? "\0absent")
     .digest("hex")
     .slice(0, 20);
 
 /** The ids an editor address may name for a type, or null when the id is not one of them. */
-export function itemFile(root: string, type: ContentType, id: string): string | null {
+function itemFile(root: string, type: ContentType, id: string): string | null {
   if (!itemIdPattern.test(id)) return null;
   let file: string;
   switch (type.where.kind) {
@@ -321,12 +321,4 @@ export class ContentRepository {
     // Only these files are committed, whatever else the repository holds staged.
     await this.git(["commit", "-q", "-m", message, "--", ...names], author);
   }
-}
-
-/** The content type and file of an editor address, or null for anything else. */
-export function resolveItem(root: string, typeId: string, id: string): { type: ContentType; file: string } | null {
-  const type = contentType(typeId);
-  if (!type) return null;
-  const file = itemFile(root, type, id);
-  return file ? { type, file } : null;
 }

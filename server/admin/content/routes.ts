@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { languages, type Language } from "#core/languages";
+import { isLanguage, type Language } from "#core/languages";
+import { isRecord } from "#core/records";
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
 import { changesBetween, describeChanges } from "./changes";
@@ -33,7 +34,7 @@ import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import type { ViewContext } from "../shared/view-context";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage, type HistoryEntry, type RestoredVersion } from "./content-item-page";
-import { ContentListPage, type ListedItem } from "./content-list-page";
+import { ContentListPage, typeLabel, type ListedItem } from "./content-list-page";
 import { ContentPublishPage } from "./content-publish-page";
 import { NotFoundPage } from "../shared/error-pages";
 
@@ -95,14 +96,14 @@ export const formFor = (type: ContentType) => {
 function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, number>> {
   const counts: Partial<Record<Language, number>> = {};
   for (const path of review) {
-    const lang = path.slice(path.lastIndexOf(".") + 1) as Language;
-    if ((languages as readonly string[]).includes(lang)) counts[lang] = (counts[lang] ?? 0) + 1;
+    const lang = path.slice(path.lastIndexOf(".") + 1);
+    if (isLanguage(lang)) counts[lang] = (counts[lang] ?? 0) + 1;
   }
   return counts;
 }
 
 /** The width in CSS pixels the focus picker draws a picture at (the form's CSS keeps it so): a click's coordinates are read against it. */
-export const focusPickerWidth = 320;
+const focusPickerWidth = 320;
 
 /**
  * A commit message written for people, in English: the item, then what changed
@@ -113,7 +114,7 @@ function commitMessage(type: ContentType, id: string, before: unknown, after: un
   const title = itemTitle(view, type, id, after ?? before);
   const lines = describeChanges(view, before, after, 6);
   const what = lines.length > 0 ? lines.join("; ") : view.t("content.commit.noChange");
-  if (before === undefined) return view.t("content.commit.created", { title, type: view.t(`content.type.${type.id}` as AdminMessageId) });
+  if (before === undefined) return view.t("content.commit.created", { title, type: typeLabel(view, type) });
   if (restoredFrom) return view.t("content.commit.restored", { title, when: restoredFrom.at.slice(0, 16).replace("T", " "), changes: what });
   return view.t("content.commit.edited", { title, changes: what });
 }
@@ -302,7 +303,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
           (await repository.ids(type)).map(async (id) => {
             const stored = await repository.read(type, id);
             const { total, filled } = completeness(node, draftOf(node, stored?.value));
-            const record = stored?.value && typeof stored.value === "object" ? (stored.value as Record<string, unknown>) : {};
+            const record = isRecord(stored?.value) ? stored.value : {};
             const sortKey = type.sortBy ? String(record[type.sortBy] ?? "") : "";
             const item: ListedItem = {
               id,
@@ -522,9 +523,9 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
       item.id,
       revisions.map((revision) => revision.commit),
     );
-    const parse = (text: string | null | undefined) => {
+    const parse = (text: string | null | undefined): unknown => {
       try {
-        return text ? (JSON.parse(text) as unknown) : undefined;
+        return text ? JSON.parse(text) : undefined;
       } catch {
         return undefined;
       }

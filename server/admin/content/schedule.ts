@@ -13,10 +13,10 @@ import type { ContentRepository } from "./repository";
 import { contentTypes, type ContentType } from "./types";
 
 /** The types whose items carry a schedule (a collection with `publishAt` in its schema). */
-export const scheduledTypes: readonly ContentType[] = contentTypes.filter((type) => type.where.kind === "collection" && type.scheduled === true);
+const scheduledTypes: readonly ContentType[] = contentTypes.filter((type) => type.where.kind === "collection" && type.scheduled === true);
 
 /** The moments one item's value names (all of them, past ones too). */
-export function momentsOf(type: ContentType, item: string, value: unknown): ScheduledMoment[] {
+function momentsOf(type: ContentType, item: string, value: unknown): ScheduledMoment[] {
   if (!value || typeof value !== "object") return [];
   const record = value as { publishAt?: unknown; unpublishAt?: unknown };
   const moments: ScheduledMoment[] = [];

@@ -11,7 +11,7 @@
 export const searchLengthLimits = { title: 60, description: 160 } as const;
 
 /** East Asian wide and full-width characters (Unicode's East_Asian_Width W and F): Hangul, CJK, kana, full-width forms. */
-export const widePattern =
+const widePattern =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
 
 /** The length of a text as a results page takes it: a wide character counts two. */

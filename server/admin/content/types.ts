@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { pagePaths, winePath } from "#core/paths";
 import { contentCollections, contentFixedSets, contentSingles, type CollectionId, type FixedSetId, type SingleId } from "#content/files";
 
-export type ContentKind =
+type ContentKind =
   /** A folder of items, one file each: `<folder>/<id>.json`. */
   | { kind: "collection"; folder: string }
   /** One file at the content folder's top: `<file>.json`. */

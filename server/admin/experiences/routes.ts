@@ -4,6 +4,7 @@
  * and logged (`experiences.changed`): none of them moves a booking already made.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { keysOf } from "#core/records";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -34,7 +35,7 @@ const bounds: Record<
   horizonMonths: { min: 1, max: 36, optional: true, label: "experiences.horizonLabel" },
   depositPercent: { min: 0, max: 100, optional: false, label: "experiences.depositPercent" },
 };
-const ruleNames = Object.keys(bounds) as (keyof PackageRules)[];
+const ruleNames = keysOf(bounds);
 
 /** A rule's whole number within its bounds; null when an optional one is left empty. */
 const ruleNumber = ({ min, max, optional }: (typeof bounds)[keyof PackageRules]) =>

@@ -5,6 +5,7 @@
  * country, logged (`guest.noted`). For the accounts that open the inbox.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isOneOf, recordOf } from "#core/records";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
@@ -28,7 +29,7 @@ const tagBox = z
   .string()
   .optional()
   .transform((value) => value === "yes");
-const tagBoxes = Object.fromEntries(suggestedTags.map((tag) => [guestTagField(tag), tagBox])) as Record<ReturnType<typeof guestTagField>, typeof tagBox>;
+const tagBoxes = recordOf(suggestedTags.map(guestTagField), () => tagBox);
 
 /**
  * The form of a guest's record: the suggested tags' boxes, other tags typed with commas (each a
@@ -125,7 +126,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
       if (!guest) return notFound(request, reply);
       const { typed } = request.body;
       // A country from the list, or the one the record has (from the phone) even if the list lacks it.
-      const offered = (country: string | null) => country === null || (countryChoices as readonly string[]).includes(country) || country === guest.country;
+      const offered = (country: string | null) => country === null || isOneOf(countryChoices, country) || country === guest.country;
       const problems = request.body.ok ? (offered(request.body.value.country) ? {} : { country: "country" }) : request.body.problems;
       if (!request.body.ok || Object.keys(problems).length > 0)
         return page(request, reply, 400, guest, id, { fieldProblems: namedProblems(problems, guestProblems(viewFor(context, request, reply))), typed });

@@ -1,16 +1,19 @@
-import { isLanguage, languageNames } from "#core/languages";
+import { formDefinitions } from "#forms/definitions";
+import type { FieldDefinition } from "#forms/fields";
+import { allStatuses, inboxViews, type InboxRow, type InboxView, type ListedRow } from "../../db/inbox";
 import {
-  allStatuses,
+  aboutOf,
+  columnMessage,
   inboxTypes,
   isInboxType,
-  inboxViews,
+  kindOfType,
+  serverForms,
   statusesOf,
-  type InboxRow,
   type InboxStatus,
   type InboxType,
-  type InboxView,
-  type ListedRow,
-} from "../../db/inbox";
+  type ListWords,
+  type StoredRecord,
+} from "../../forms";
 import { defaultSeparator, separators } from "../shared/spreadsheet";
 import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
 import { FieldProblem, invalid } from "../shared/field-problem";
@@ -29,7 +32,7 @@ export interface InboxFilter {
   mine?: boolean;
 }
 
-type Details = ReadonlyMap<string, Record<string, string | number | null>>;
+type Details = ReadonlyMap<string, StoredRecord>;
 
 export interface InboxPageProps {
   view: ViewContext;
@@ -37,7 +40,7 @@ export interface InboxPageProps {
   rows: readonly ListedRow[];
   /** The signed-in staff member's address: a submission assigned to them says "you". */
   me: string;
-  /** Each row's stored fields, by reference: the form's own columns. */
+  /** Each row's stored submission, by reference, typed by its form: the form's own columns. */
   details: Details;
   total: number;
   pages: number;
@@ -59,7 +62,7 @@ export interface ExportRefusal {
 }
 
 /** The inbox's address for a filter and a page. */
-export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
+function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const query = new URLSearchParams();
   if (filter.type) query.set("type", filter.type);
   if (filter.status) query.set("status", filter.status);
@@ -70,9 +73,6 @@ export function inboxHref(filter: Partial<InboxFilter>, page = 1): string {
   const text = query.toString();
   return text ? `/admin?${text}` : "/admin";
 }
-
-/** A language named in itself ("中文"): the language switch's words. */
-export const languageName = (code: string) => (isLanguage(code) ? languageNames[code] : code);
 
 /** A labelled drop-down, "any" first unless `anyLabel` is null; a refused choice is named under it (`problems`). */
 function FilterSelect(props: {
@@ -150,7 +150,7 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
           anyLabel={null}
           options={inboxViews.map((show) => [show, view.t(viewMessages[show])])}
           groupLabel={filter.type ? typeName(view, filter.type) : undefined}
-          group={filter.type ? statusesOf[filter.type].map((status) => [status, statusName(view, status)]) : []}
+          group={filter.type ? statusesOf(filter.type).map((status) => [status, statusName(view, status)]) : []}
         />
         <label className="checkbox">
           <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine === true} />
@@ -173,9 +173,12 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
   );
 }
 
+/** A submission's stored fields by name, for the cells that read them (../../forms/stored.ts). */
+const valuesOf = (record: StoredRecord | undefined): Readonly<Record<string, string | number | null>> => record?.row ?? {};
+
 /** Who sent it: the name, leading to the submission, then their address and phone, each one tap away. */
-function Sender({ row, fields }: { row: InboxRow; fields: Record<string, string | number | null> | undefined }) {
-  const phone = typeof fields?.phone === "string" && fields.phone !== "" ? fields.phone : null;
+function Sender({ row, record }: { row: InboxRow; record: StoredRecord | undefined }) {
+  const { phone } = valuesOf(record);
   return (
     <>
       <a className="open" href={submissionHref(row.type, row.submission_id)}>
@@ -183,53 +186,34 @@ function Sender({ row, fields }: { row: InboxRow; fields: Record<string, string 
       </a>
       <span className="contact">
         <a href={`mailto:${row.email}`}>{row.email}</a>
-        {phone ? <a href={telHref(phone)}>{phone}</a> : null}
+        {typeof phone === "string" && phone !== "" ? <a href={telHref(phone)}>{phone}</a> : null}
       </span>
     </>
   );
 }
 
-type Fields = Record<string, string | number | null> | undefined;
-const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : String(value));
+/** A form's own column in the list: what the office needs to see before opening a submission. */
+type Column = { label: string; cell: (record: StoredRecord | undefined) => string };
 
-/** A form's own columns in the list: what the office needs to see before opening a submission. */
-type Column = { label: string; cell: (row: InboxRow, fields: Fields) => string };
-
-/** Each form's columns when the list shows that form alone, and its summary in the "about" column of a mixed list. */
-function formLists(view: ViewContext): Record<InboxType, { columns: Column[]; about: (fields: Fields) => string }> {
-  const guests = (fields: Fields) => (typeof fields?.guests === "number" ? view.t("inbox.guests", { count: fields.guests }) : "—");
-  const day = (fields: Fields) => (typeof fields?.date === "string" && fields.date !== "" ? formatDay(view, fields.date) : "—");
-  const tour = (fields: Fields) => (typeof fields?.package === "string" ? view.tourName(fields.package) : "—");
-  const company = (fields: Fields) => [fields?.company_name, fields?.country].filter((part) => typeof part === "string" && part !== "").join(", ") || "—";
-  return {
-    "tour-bookings": {
-      columns: [
-        { label: view.t("field.date"), cell: (_row, fields) => day(fields) },
-        { label: view.t("field.guests"), cell: (_row, fields) => (typeof fields?.guests === "number" ? String(fields.guests) : "—") },
-        { label: view.t("field.package"), cell: (_row, fields) => tour(fields) },
-      ],
-      about: (fields) => [day(fields), guests(fields), tour(fields)].filter((part) => part !== "—").join(" · ") || "—",
-    },
-    "contact-messages": {
-      columns: [{ label: view.t("field.subject"), cell: (_row, fields) => text(fields?.subject) }],
-      about: (fields) => text(fields?.subject),
-    },
-    "importer-applications": {
-      columns: [
-        { label: view.t("field.companyName"), cell: (_row, fields) => text(fields?.company_name) },
-        { label: view.t("field.country"), cell: (_row, fields) => text(fields?.country) },
-      ],
-      about: company,
-    },
-    "newsletter-signups": { columns: [], about: () => "—" },
-  };
-}
-
-/** The list's own columns: the form's, or for a mixed list one column that sums each submission up. */
+/**
+ * The list's own columns: the chosen form's (its record's `list.columns`, ../../forms), each value as
+ * staff read it (a day written out, a tour by its name); or for a mixed list one column that sums
+ * each submission up (its form's `list.about`).
+ */
 function formColumns(view: ViewContext, type: InboxType | undefined): Column[] {
-  const lists = formLists(view);
-  if (type) return lists[type].columns;
-  return [{ label: view.t("inbox.column.about"), cell: (row, fields) => lists[row.type].about(fields) }];
+  const words: ListWords = { t: view.t, day: (day) => formatDay(view, day), tour: view.tourName };
+  if (!type) return [{ label: view.t("inbox.column.about"), cell: (record) => (record ? aboutOf(record, words) : "—") }];
+  const kind = kindOfType(type);
+  const fields: readonly FieldDefinition[] = formDefinitions[kind].fields;
+  return serverForms[kind].list.columns.map((name) => ({
+    label: view.t(columnMessage(name)),
+    cell: (record) => {
+      const value = valuesOf(record)[name];
+      if (value === null || value === undefined || value === "") return "—";
+      if (fields.find((field) => field.name === name)?.kind === "date") return words.day(String(value));
+      return serverForms[kind].tour === name ? words.tour(String(value)) : String(value);
+    },
+  }));
 }
 
 /** The list: a table on a desk, a card per submission on a phone (the stylesheet lays the same rows out as cards). */
@@ -253,11 +237,11 @@ function InboxList({ view, filter, rows, details, me }: Pick<InboxPageProps, "vi
       </thead>
       <tbody>
         {rows.map((row) => {
-          const fields = details.get(row.submission_id);
+          const record = details.get(row.submission_id);
           return (
             <tr key={row.id}>
               <td className="sender">
-                <Sender row={row} fields={fields} />
+                <Sender row={row} record={record} />
               </td>
               {filter.type ? null : <td data-label={view.t("inbox.column.type")}>{typeName(view, row.type)}</td>}
               <td data-label={view.t("inbox.column.received")}>
@@ -265,7 +249,7 @@ function InboxList({ view, filter, rows, details, me }: Pick<InboxPageProps, "vi
               </td>
               {own.map((column) => (
                 <td key={column.label} data-label={column.label}>
-                  {column.cell(row, fields)}
+                  {column.cell(record)}
                 </td>
               ))}
               <td data-label={view.t("inbox.column.language")}>{languageLabel(view, row.language)}</td>
@@ -324,7 +308,7 @@ function ExportForm({ view, filter, refused }: { view: ViewContext; filter: Inbo
   const typed = refused?.typed ?? {};
   const problems = refused?.problems ?? {};
   const typedType = isInboxType(typed.type) ? typed.type : undefined;
-  const type = typedType ?? filter.type ?? "tour-bookings";
+  const type = typedType ?? filter.type ?? formDefinitions.tourBooking.slug;
   // The statuses offered are the chosen form's own once a form is chosen (in the filter, or in the refused export).
   const statusesType = typedType ?? filter.type;
   return (
@@ -346,7 +330,7 @@ function ExportForm({ view, filter, refused }: { view: ViewContext; filter: Inbo
           name="status"
           value={refused ? typed.status : filter.type ? filter.status : undefined}
           anyLabel={view.t("inbox.filter.any")}
-          options={(statusesType ? statusesOf[statusesType] : allStatuses).map((status) => [status, statusName(view, status)])}
+          options={(statusesType ? statusesOf(statusesType) : allStatuses).map((status) => [status, statusName(view, status)])}
           problems={problems}
         />
         <DayField label={view.t("inbox.export.from")} name="from" typed={typed.from ?? ""} problems={problems} />
@@ -388,7 +372,7 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
       {searchRefused ? <Notice tone="problem">{view.t("error.search")}</Notice> : null}
       {exportRefused ? <Problems problems={[...new Set(Object.values(exportRefused.problems))]} /> : null}
       <ViewTabs view={view} filter={filter} />
-      {filter.type === "tour-bookings" ? (
+      {filter.type && kindOfType(filter.type) === "tourBooking" ? (
         <p>
           <a className="button-link" href="/admin/bookings/new">
             {view.t("inbox.newBooking")}

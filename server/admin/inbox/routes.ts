@@ -4,19 +4,8 @@ import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
-import {
-  allStatuses,
-  detailsOf,
-  formOfType,
-  inboxStatuses,
-  inboxTypes,
-  inboxViews,
-  isInboxType,
-  listInbox,
-  statusesOf,
-  type InboxStatus,
-  type InboxView,
-} from "../../db/inbox";
+import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox } from "../../db/inbox";
+import { formOfType, inboxTypes, isInboxType, statusesOf } from "../../forms";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery } from "../shared/spreadsheet";
@@ -26,7 +15,7 @@ import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, namedProblems } from "../shared/staff-form";
 
 /** Submissions on one page of the inbox. */
-export const perPage = 50;
+const perPage = 50;
 
 /**
  * Control characters a search may not hold: C0 (tab and line breaks excepted: they separate words
@@ -42,7 +31,7 @@ const inboxQuery = z.object({ q: queryText, type: queryText, status: queryText, 
  * search with control characters is refused (`searchRefused`). Without a view or a status, the
  * inbox shows what waits for an answer, or everything when searching.
  */
-export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
+function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFilter; problems: string[]; searchRefused: boolean } {
   const problems: string[] = [];
   const typed = query.q ?? "";
   const searchRefused = controlCharacters.test(typed);
@@ -55,14 +44,13 @@ export function readFilter(query: z.infer<typeof inboxQuery>): { filter: InboxFi
   }
   // `status` names a view (to do, done, everything) or one of the chosen form's statuses.
   const status = query.status ?? "";
-  if ((inboxViews as readonly string[]).includes(status)) filter.show = status as InboxView;
-  else if (status !== "") {
-    const allowed: readonly string[] = filter.type ? statusesOf[filter.type] : allStatuses;
-    if (allowed.includes(status)) {
-      filter.status = status as InboxStatus;
-      filter.show = "all";
-    } else problems.push("status");
-  }
+  const view = z.enum(inboxViews).safeParse(status);
+  const one = z.enum(filter.type ? statusesOf(filter.type) : allStatuses).safeParse(status);
+  if (view.success) filter.show = view.data;
+  else if (one.success) {
+    filter.status = one.data;
+    filter.show = "all";
+  } else if (status !== "") problems.push("status");
   const mine = query.mine ?? "";
   if (mine === "1") filter.mine = true;
   else if (mine !== "") problems.push("mine");
@@ -133,13 +121,20 @@ export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
       const separator = request.body.value.separator || defaultSeparator(view);
       const query: ExportQuery = { type, ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
       const day = context.now().toISOString().slice(0, 10);
-      const sheet = format === "json" ? null : exportSheet(context.db, view, query);
-      const rows = sheet ? sheet.rows : jsonRows(context, query);
-      recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows: rows.length } }, context.now());
-      reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
-      if (format === "json") return reply.type("application/json; charset=utf-8").send(toJson(rows as ExportRow[]));
-      if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet!, separator));
-      return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet!, typeName(view, query.type)));
+      /** Every export is logged, with how many rows it holds. */
+      const exported = (rows: number) => {
+        recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows } }, context.now());
+        reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
+      };
+      if (format === "json") {
+        const rows = jsonRows(context, query);
+        exported(rows.length);
+        return reply.type("application/json; charset=utf-8").send(toJson(rows));
+      }
+      const sheet = exportSheet(context.db, view, query);
+      exported(sheet.rows.length);
+      if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, separator));
+      return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, typeName(view, query.type)));
     },
   );
 });
@@ -162,7 +157,7 @@ const exportForm = z
     separator: z.union([z.literal(""), z.enum(separators)]).default(""),
   })
   .superRefine((form, context) => {
-    if (form.status !== "" && !(statusesOf[form.type] as readonly InboxStatus[]).includes(form.status))
+    if (form.status !== "" && !z.enum(statusesOf(form.type)).safeParse(form.status).success)
       context.addIssue({ code: "custom", path: ["status"], message: "status" });
   });
 

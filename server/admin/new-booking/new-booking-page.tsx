@@ -1,15 +1,17 @@
 import { formatPrice } from "#core/format";
 import { languages } from "#core/languages";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { dayName, formatClock, languageLabel, type ViewContext } from "../shared/view-context";
-import { CsrfField, Layout, Problems } from "../shared/layout";
+import { dayName, languageLabel, type ViewContext } from "../shared/view-context";
+import { SlotChoice } from "../shared/slot-choice";
+import { TourOptions } from "../shared/tour-options";
+import { Layout, Problems } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
 
 /** The fields of the staff's booking form that can be refused (the route names them). */
 export type NewBookingField = "slot" | "guests" | "private" | "voucher" | "deposit" | "name" | "email" | "phone" | "language" | "note" | "reason";
 
 /** The tour's prices as the pricing has them (euros), and the deposit the estate asks (0: none, or no payment provider). */
-export interface NewBookingMoney {
+interface NewBookingMoney {
   perPerson: number | null;
   privatePrice: number | null;
   depositPercent: number;
@@ -23,6 +25,7 @@ interface NewBookingPageProps {
   time: string | null;
   /** That day's times of the tour with their places, once both are chosen. */
   options: { start: string; time: string; placesLeft: number; capacity: number }[] | null;
+  /** The tour's prices and deposit, once the tour is chosen. */
   money: NewBookingMoney | null;
   typed: Record<string, string>;
   /** A message per refused field, shown at the field. */
@@ -44,116 +47,105 @@ export function NewBookingPage({ view, pkg, day, time, options, money, typed, pr
     <Layout view={view} title={view.t("newBooking.title")}>
       <Problems problems={[...general, ...fieldProblems]} />
       <p className="help">{view.t("newBooking.intro")}</p>
-      <form method="get" action="/admin/bookings/new" className="inline-form panel">
-        <label>
-          {view.t("newBooking.package")}
-          <select name="package" defaultValue={pkg ?? tourPackageIds[0]}>
-            {tourPackageIds.map((id) => (
-              <option key={id} value={id}>
-                {view.tourName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {view.t("newBooking.day")}
-          <input type="date" name="day" required defaultValue={day ?? ""} />
-        </label>
-        <button type="submit" className="secondary">
-          {view.t("slot.move.show")}
-        </button>
-      </form>
-      {pkg && day && options ? (
-        <form method="post" action="/admin/bookings" className="panel reply-form new-booking">
-          <CsrfField view={view} />
-          <input type="hidden" name="package" value={pkg} />
-          <input type="hidden" name="day" value={day} />
-          <h2>
-            {view.tourName(pkg)} · {dayName(view, day)}
-          </h2>
-          {options.length === 0 ? (
-            <p>{view.t("booking.confirm.none", { date: dayName(view, day) })}</p>
-          ) : (
-            <fieldset className="slot-choice">
-              <legend>{view.t("newBooking.time")}</legend>
-              {options.map((option) => {
-                const room = option.placesLeft >= guests;
-                const selected = typed.slot !== undefined ? typed.slot === option.start : option.time === time;
-                return (
-                  <label key={option.start} className={`check${room ? "" : " no-room"}`}>
-                    <input
-                      type="radio"
-                      name="slot"
-                      value={option.start}
-                      required
-                      defaultChecked={selected}
-                      disabled={option.placesLeft === 0 && !canOverride}
-                    />
-                    <strong>{formatClock(view, option.time)}</strong> {view.t("newBooking.places", { left: option.placesLeft, capacity: option.capacity })}
-                  </label>
-                );
-              })}
-              <FieldProblem name="slot" problems={problems} />
-            </fieldset>
-          )}
-          <label>
-            {view.t("newBooking.guests")}
-            <input
-              type="number"
-              name="guests"
-              min={1}
-              max={50}
-              required
-              inputMode="numeric"
-              defaultValue={typed.guests ?? "2"}
-              {...invalid("guests", problems)}
-            />
-            <FieldProblem name="guests" problems={problems} />
-          </label>
-          {money ? <BookingMoneyFields view={view} money={money} typed={typed} problems={problems} /> : null}
-          <label>
-            {view.t("newBooking.name")}
-            <input type="text" name="name" required maxLength={120} autoComplete="off" defaultValue={typed.name ?? ""} {...invalid("name", problems)} />
-            <FieldProblem name="name" problems={problems} />
-          </label>
-          <label>
-            {view.t("newBooking.phone")}
-            <input type="tel" name="phone" maxLength={40} autoComplete="off" defaultValue={typed.phone ?? ""} {...invalid("phone", problems)} />
-            <FieldProblem name="phone" problems={problems} />
-          </label>
-          <label>
-            {view.t("newBooking.email")}
-            <input type="email" name="email" maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} {...invalid("email", problems)} />
-            <FieldProblem name="email" problems={problems} />
-          </label>
-          <label>
-            {view.t("newBooking.language")}
-            <select name="language" defaultValue={typed.language ?? view.lang} {...invalid("language", problems)}>
-              {languages.map((lang) => (
-                <option key={lang} value={lang}>
-                  {languageLabel(view, lang)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {view.t("newBooking.note")}
-            <textarea name="note" maxLength={2000} rows={3} defaultValue={typed.note ?? ""} {...invalid("note", problems)} />
-            <FieldProblem name="note" problems={problems} />
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" name="notify" defaultChecked={Object.keys(typed).length === 0 || typed.notify === "on"} />
-            {view.t("newBooking.notify")}
-          </label>
-          {canOverride ? (
+      <SlotChoice
+        view={view}
+        day={day ?? ""}
+        dayForm={{
+          action: "/admin/bookings/new",
+          field: "day",
+          label: view.t("newBooking.day"),
+          className: "inline-form panel",
+          before: (
             <label>
-              {view.t("booking.confirm.overReason")}
-              <textarea name="reason" maxLength={500} rows={2} defaultValue={typed.reason ?? ""} {...invalid("reason", problems)} />
+              {view.t("newBooking.package")}
+              <select name="package" defaultValue={pkg ?? tourPackageIds[0]}>
+                <TourOptions view={view} />
+              </select>
             </label>
-          ) : null}
-          <button type="submit">{view.t("newBooking.submit")}</button>
-        </form>
-      ) : null}
+          ),
+        }}
+        options={pkg && day ? options : null}
+        guests={guests}
+        canOverride={canOverride}
+        chosen={typed.slot ?? options?.find((option) => option.time === time)?.start}
+        problems={problems}
+        none={day ? view.t("booking.confirm.none", { date: dayName(view, day) }) : ""}
+        timesForm={{
+          action: "/admin/bookings",
+          className: "panel reply-form new-booking",
+          legend: view.t("newBooking.time"),
+          keepWhenNone: true,
+          before: (
+            <>
+              <input type="hidden" name="package" value={pkg ?? ""} />
+              <input type="hidden" name="day" value={day ?? ""} />
+              <h2>
+                {pkg ? view.tourName(pkg) : null} · {day ? dayName(view, day) : null}
+              </h2>
+            </>
+          ),
+          after: (
+            <>
+              <label>
+                {view.t("newBooking.guests")}
+                <input
+                  type="number"
+                  name="guests"
+                  min={1}
+                  max={50}
+                  required
+                  inputMode="numeric"
+                  defaultValue={typed.guests ?? "2"}
+                  {...invalid("guests", problems)}
+                />
+                <FieldProblem name="guests" problems={problems} />
+              </label>
+              {money ? <BookingMoneyFields view={view} money={money} typed={typed} problems={problems} /> : null}
+              <label>
+                {view.t("newBooking.name")}
+                <input type="text" name="name" required maxLength={120} autoComplete="off" defaultValue={typed.name ?? ""} {...invalid("name", problems)} />
+                <FieldProblem name="name" problems={problems} />
+              </label>
+              <label>
+                {view.t("newBooking.phone")}
+                <input type="tel" name="phone" maxLength={40} autoComplete="off" defaultValue={typed.phone ?? ""} {...invalid("phone", problems)} />
+                <FieldProblem name="phone" problems={problems} />
+              </label>
+              <label>
+                {view.t("newBooking.email")}
+                <input type="email" name="email" maxLength={254} autoComplete="off" defaultValue={typed.email ?? ""} {...invalid("email", problems)} />
+                <FieldProblem name="email" problems={problems} />
+              </label>
+              <label>
+                {view.t("newBooking.language")}
+                <select name="language" defaultValue={typed.language ?? view.lang} {...invalid("language", problems)}>
+                  {languages.map((lang) => (
+                    <option key={lang} value={lang}>
+                      {languageLabel(view, lang)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {view.t("newBooking.note")}
+                <textarea name="note" maxLength={2000} rows={3} defaultValue={typed.note ?? ""} {...invalid("note", problems)} />
+                <FieldProblem name="note" problems={problems} />
+              </label>
+              <label className="checkbox">
+                <input type="checkbox" name="notify" defaultChecked={Object.keys(typed).length === 0 || typed.notify === "on"} />
+                {view.t("newBooking.notify")}
+              </label>
+              {canOverride ? (
+                <label>
+                  {view.t("booking.confirm.overReason")}
+                  <textarea name="reason" maxLength={500} rows={2} defaultValue={typed.reason ?? ""} {...invalid("reason", problems)} />
+                </label>
+              ) : null}
+              <button type="submit">{view.t("newBooking.submit")}</button>
+            </>
+          ),
+        }}
+      />
     </Layout>
   );
 }

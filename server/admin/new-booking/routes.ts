@@ -16,7 +16,7 @@ import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../sha
 import { checkedForm } from "../shared/staff-form";
 import { slotProblem } from "../shared/slot-problem";
 import { inboxRoles } from "../shared/roles";
-import { submissionHref } from "../shared/links";
+import { bookingHref } from "../shared/links";
 import { NewBookingPage, type NewBookingField } from "./new-booking-page";
 import { guardedRoutes } from "../shared/staff-guard";
 
@@ -180,7 +180,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
         voucher: form.voucher === "" ? null : form.voucher,
         deposit: form.deposit === "on",
       });
-      return reply.redirect(`${submissionHref("tour-bookings", id)}?done=created`, 303);
+      return reply.redirect(`${bookingHref(id)}?done=created`, 303);
     } catch (error) {
       if (error instanceof VoucherRefused)
         return sendNewBookingPage(context, request, reply, 409, chosen, typed, { voucher: view.t(`newBooking.voucherRefused.${error.reason}`) });

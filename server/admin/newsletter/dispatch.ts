@@ -32,7 +32,7 @@ export interface DispatchOptions {
  * in batches with the server free between them, not in seconds of a blocked event loop (a start-up
  * that took up a large issue did not listen within Fastify's ten seconds on a busy machine).
  */
-export const defaultBatchSize = 25;
+const defaultBatchSize = 25;
 
 export class NewsletterDispatch {
   private timer: NodeJS.Timeout | null = null;

@@ -5,10 +5,8 @@
  * saved half written; sending needs the English subject and text, which every subscriber without
  * their own language reads.
  */
-import { existsSync } from "node:fs";
 import { z } from "zod";
-import { contentFile, type Content } from "#content";
-import { scenePattern } from "#content/schemas/scene";
+import type { Content } from "#content";
 import { languages, type Language } from "#core/languages";
 import { isCleanText, isPlainText } from "#forms/text";
 import type { AdminMessageId } from "#locales/admin";
@@ -16,7 +14,7 @@ import type { NewsletterContent } from "../../db/newsletter";
 import { box, listedFields } from "../shared/staff-form";
 
 /** The longest subject, text and picture description (a subject longer than about 80 is cut by mail programs anyway). */
-export const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;
+const issueLimits = { subject: 150, body: 20_000, alt: 300 } as const;
 
 /** A problem at a field of the issue's form, as a message id of the staff catalog. */
 export interface IssueProblem {
@@ -24,9 +22,6 @@ export interface IssueProblem {
   message: AdminMessageId;
   values?: Record<string, string | number>;
 }
-
-/** The scenes of the content a picture may be chosen from. */
-export const pictureExists = (scene: string) => scenePattern.test(scene) && existsSync(contentFile("images", "scenes", `${scene}.jpg`));
 
 const text = (max: number, oneLine: boolean) =>
   z
@@ -39,15 +34,22 @@ const text = (max: number, oneLine: boolean) =>
 /** The wines and tours the content has now: what an issue may link to. */
 export type IssueCatalogue = Pick<Content, "wines" | "tours">;
 
+/** What the content store has now that an issue may name: its wines and tours, and whether a scene has a picture (server/content-store.ts). */
+export interface IssueSources {
+  catalogue: () => IssueCatalogue;
+  isScene: (scene: string) => boolean;
+}
+
 /** The form's buttons: save, preview, a test to oneself, the sending's confirmation. */
 const issueOps = ["save", "preview", "test", "review"] as const;
 
 /** A picture: none, or a scene of the content. */
-const pictureField = z
-  .string()
-  .trim()
-  .default("")
-  .refine((scene) => scene === "" || pictureExists(scene), { message: "picture" });
+const pictureField = (isScene: IssueSources["isScene"]) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((scene) => scene === "" || isScene(scene), { message: "picture" });
 
 /**
  * The composing form, its fields named per language and per wine and tour: per language a
@@ -57,7 +59,7 @@ const pictureField = z
  * (`_op`) and the language to preview or test in (`_previewLang`, else the staff member's). Each
  * problem is filed under its field's own name.
  */
-export const issueForm = (catalogue: () => IssueCatalogue) =>
+export const issueForm = ({ catalogue, isScene }: IssueSources) =>
   z.record(z.string(), z.string()).transform((fields, check) => {
     const { field, refused } = listedFields(fields, check);
     const draft: NewsletterContent = { subject: {}, body: {}, picture: null, wines: [], tours: [] };
@@ -70,7 +72,7 @@ export const issueForm = (catalogue: () => IssueCatalogue) =>
       if (body) draft.body[lang] = body;
       if (description) alt[lang] = description;
     }
-    const picture = field("picture", pictureField);
+    const picture = field("picture", pictureField(isScene));
     if (picture) draft.picture = { scene: picture, alt };
     const { wines, tours } = catalogue();
     draft.wines = wines.filter((wine) => field(`wine.${wine.id}`, box)).map((wine) => wine.id);
@@ -81,16 +83,20 @@ export const issueForm = (catalogue: () => IssueCatalogue) =>
   });
 
 /** The form as typed, without its checks: shown again, with its problems, when it is refused. */
-export function typedIssue(fields: Record<string, string>, catalogue: IssueCatalogue): NewsletterContent {
+export function typedIssue(fields: Record<string, string>, { catalogue, isScene }: IssueSources): NewsletterContent {
   const typed = (name: string) => (fields[name] ?? "").trim();
   const per = (prefix: string) => Object.fromEntries(languages.flatMap((lang) => (typed(`${prefix}.${lang}`) ? [[lang, typed(`${prefix}.${lang}`)]] : [])));
   const picture = typed("picture");
   return {
     subject: per("subject"),
     body: per("body"),
-    picture: pictureExists(picture) ? { scene: picture, alt: per("alt") } : null,
-    wines: catalogue.wines.filter((wine) => fields[`wine.${wine.id}`] === "on").map((wine) => wine.id),
-    tours: catalogue.tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on").map((tour) => tour.id),
+    picture: isScene(picture) ? { scene: picture, alt: per("alt") } : null,
+    wines: catalogue()
+      .wines.filter((wine) => fields[`wine.${wine.id}`] === "on")
+      .map((wine) => wine.id),
+    tours: catalogue()
+      .tours.packages.filter((tour) => fields[`tour.${tour.id}`] === "on")
+      .map((tour) => tour.id),
   };
 }
 

@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import { contentFile } from "#content";
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { wineTitle } from "#presentation/wine-format";
@@ -111,16 +109,8 @@ function ProblemAt({ view, problems, field }: { view: ViewContext; problems: rea
 const invalid = (problems: readonly IssueProblem[], field: string) =>
   problems.some((problem) => problem.field === field) ? { "aria-invalid": true, "aria-describedby": `problem-${field}` } : {};
 
-/** The scenes a picture may be chosen from: every picture of the site's scenes. */
-function sceneNames(): string[] {
-  return readdirSync(contentFile("images", "scenes"))
-    .filter((file) => file.endsWith(".jpg"))
-    .map((file) => file.slice(0, -".jpg".length))
-    .sort();
-}
-
 /** The e-mail a subscriber of a language gets, as the issue page shows it (./routes/newsletter.ts `mailPreview`). */
-export interface MailPreviewShown {
+interface MailPreviewShown {
   lang: Language;
   /** The language it is written in: English where the issue has no version in `lang`. */
   reading: Language;
@@ -170,12 +160,13 @@ export interface NewsletterIssuePageProps {
   mailConfigured: boolean;
   /** The wines and tours an issue may link to, as the live content has them. */
   catalogue: IssueCatalogue;
+  /** The scenes a picture may be chosen from: every picture of the site's scenes (the content store's `scenes()`). */
+  scenes: readonly string[];
 }
 
 /** `/admin/newsletter/<id>`: a draft's form, its preview and test, the way to send it; once sent, where it stands. */
-export function NewsletterIssuePage({ view, issue, problems, notice, counts, preview, mailConfigured, catalogue }: NewsletterIssuePageProps) {
+export function NewsletterIssuePage({ view, issue, problems, notice, counts, preview, mailConfigured, catalogue, scenes }: NewsletterIssuePageProps) {
   const draft = issue.content;
-  const scenes = sceneNames();
   const from = view.estateName;
   const editable = issue.status === "draft";
   return (

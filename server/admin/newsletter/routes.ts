@@ -39,7 +39,7 @@ const notices: Record<string, AdminMessageId> = {
  * attached (`cid:`), as data; the picture from this server, the one subscribers' mail programs
  * fetch; links opening outside the frame.
  */
-export function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
+function mailForFrame(html: string, logo: InlineImage, siteUrl: string): string {
   const origin = new URL(siteUrl).origin;
   return (
     html
@@ -124,6 +124,7 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
         preview: previewLang ? mailPreview(draft, previewLang, id) : null,
         mailConfigured,
         catalogue: context.content.current,
+        scenes: context.content.scenes(),
       }),
     );
   };
@@ -155,7 +156,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
    * in the language chosen) or taken to the sending's confirmation. A refused form comes back with
    * what was typed and each problem at its field.
    */
-  const composed = issueForm(() => context.content.current);
+  const sources = { catalogue: () => context.content.current, isScene: (scene: string) => context.content.scenePicture(scene) !== null };
+  const composed = issueForm(sources);
   routes.post(
     "/admin/newsletter/:id",
     // Field names are made per language, wine and tour; a text refused as too long comes back whole.
@@ -170,7 +172,7 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
       if (issue.status !== "draft") return reply.redirect(`/admin/newsletter/${id}`, 303);
       if (!request.body.ok) {
         // What was typed comes back, with each problem at its field.
-        const draft = typedIssue(request.body.typed, context.content.current);
+        const draft = typedIssue(request.body.typed, sources);
         return issuePage(request, reply, id, { draft, problems: issueProblems(request.body.problems), status: 400 });
       }
       const { draft, op, previewLang = viewFor(context, request, reply).lang } = request.body.value;

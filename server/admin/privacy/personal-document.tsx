@@ -6,6 +6,7 @@ import { translator, type MessageId } from "#locales";
 import { localOf } from "../../bookings/paris-time";
 import type { ExportedSubmission, ExportedVisit, PersonalRecord } from "./personal-export";
 import { estateTimeZone } from "../shared/view-context";
+import { exportedFormMessage } from "../../forms";
 
 type T = ReturnType<typeof translator>["t"];
 
@@ -16,13 +17,6 @@ type T = ReturnType<typeof translator>["t"];
 const parisTime = (iso: string, lang: Language) => {
   const { date, time } = localOf(new Date(iso), estateTimeZone);
   return translator(lang).t("dataExport.at", { date: formatDate(date, lang), time: formatTime(time, lang) });
-};
-
-const formNames: Record<ExportedSubmission["form"], MessageId> = {
-  tourBooking: "dataExport.form.tourBooking",
-  contactMessage: "dataExport.form.contactMessage",
-  importerApplication: "dataExport.form.importerApplication",
-  newsletterSignup: "dataExport.form.newsletterSignup",
 };
 
 /** Where a submission stands, in the visitor's words; a subscription's statuses say what they mean for it. */
@@ -127,7 +121,7 @@ function Submission({ submission, t, lang, tours }: { submission: ExportedSubmis
   const visitStatus = submission.visit ? visitStatuses[submission.visit.status] : undefined;
   return (
     <article>
-      <h3>{t(formNames[submission.form])}</h3>
+      <h3>{t(exportedFormMessage(submission.form))}</h3>
       <dl>
         <dt>{t("dataExport.sentOn")}</dt>
         <dd>{parisTime(submission.receivedAt, lang)}</dd>

@@ -8,15 +8,15 @@
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import type { formDefinitions } from "#forms/definitions";
 import type { FormDefinition } from "#forms/fields";
-import { formOfType, type InboxType } from "../../db/inbox";
+import { bookingType, formOfType, kindOfType } from "../../forms";
 import type { PersonalData, VisitRecord } from "../../db/privacy";
 import type { ReplyContext } from "../../mail/booking-reply";
 
 /** The record's format: a reader checks it before reading the rest. */
-export const personalDataFormat = "hermitage-lescours/personal-data/1";
+const personalDataFormat = "hermitage-lescours/personal-data/1";
 
 /** A form's name in the record: its name in code (`tourBooking`), which does not change. */
-export type ExportedForm = keyof typeof formDefinitions;
+type ExportedForm = keyof typeof formDefinitions;
 
 /** A tour time a booking holds or waits for. */
 export interface ExportedVisit {
@@ -51,7 +51,7 @@ export interface ExportedSubmission {
 }
 
 /** An e-mail the estate wrote to the person. */
-export interface ExportedMail {
+interface ExportedMail {
   /** When it was sent, or written when it is not sent yet; ISO 8601 in UTC. */
   date: string;
   sent: boolean;
@@ -84,8 +84,6 @@ export interface PersonalRecord {
   staffNotes: { notes: string; tags: string[]; country: string | null } | null;
 }
 
-const formKind = (type: InboxType) => formOfType(type).kind as ExportedForm;
-
 /** The fields a person filled in, then the dates the server keeps (a subscription's), by their export names. */
 function fieldsOf(form: FormDefinition, row: Record<string, string | number | null>): Record<string, string | number> {
   const named = [...form.fields, ...form.kept].map(({ name, column }) => [name, row[column]] as const);
@@ -99,7 +97,7 @@ const visitOf = (record: VisitRecord | undefined): ExportedVisit | null =>
  * A mail's text without the keys of its links: every address loses its query and fragment (the
  * private links carry their token there), and any token the person's rows hold is masked too.
  */
-export function withoutKeys(text: string, tokens: readonly string[]): string {
+function withoutKeys(text: string, tokens: readonly string[]): string {
   const bare = text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, "$1");
   return tokens.reduce((result, token) => result.split(token).join("…"), bare);
 }
@@ -132,12 +130,13 @@ export function personalRecord(found: PersonalData, estate: ReplyContext & { con
       address: estate.address[language],
     },
     tours: Object.fromEntries(
-      [...new Set(found.submissions.flatMap(({ type, row }) => (type === "tour-bookings" && typeof row.package === "string" ? [row.package] : [])))].map(
-        (id) => [id, estate.tourName(id, language)],
-      ),
+      [...new Set(found.submissions.flatMap(({ type, row }) => (type === bookingType && typeof row.package === "string" ? [row.package] : [])))].map((id) => [
+        id,
+        estate.tourName(id, language),
+      ]),
     ),
     submissions: found.submissions.map(({ type, status, row }) => ({
-      form: formKind(type),
+      form: kindOfType(type),
       receivedAt: String(row.received_at),
       language: String(row.language),
       page: String(row.page),

@@ -22,7 +22,7 @@ export function lineName(view: ViewContext, table: "byTime" | "byPackage" | "byL
 }
 
 /** A line's value in a column: the no-shows and cancellations with their people. */
-export function cellText(view: ViewContext, line: Omit<ReportLine, "key">, column: (typeof reportColumns)[number]): string {
+function cellText(view: ViewContext, line: Omit<ReportLine, "key">, column: (typeof reportColumns)[number]): string {
   switch (column) {
     case "noShows":
       return line.noShows === 0 ? "0" : view.t("reports.withPeople", { count: line.noShows, people: line.noShowGuests });

@@ -17,7 +17,8 @@ import { defaultSeparator, sheetToCsv, sheetToXlsx, type Sheet } from "../shared
 import type { ViewContext } from "../shared/view-context";
 import { lineName, reportColumns, ReportsPage } from "./reports-page";
 
-const query = z.object({ period: queryText, day: queryText, format: queryText });
+/** What the report covers and how it is exported: a period or format the page does not offer reads as the default one. */
+const query = z.object({ period: z.enum(reportPeriods).catch("month"), day: queryText, format: z.enum(["csv", "xlsx"]).catch("csv") });
 
 /** A report as one sheet: a line per table and key, the table's name first, then every count (money as a number of euros). */
 function reportSheet(view: ViewContext, report: Report): Sheet {
@@ -39,8 +40,8 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
 
 export const reportRoutes = guardedRoutes("reports", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
-  const read = (asked: { period?: string | undefined; day?: string | undefined }) => {
-    const period: ReportPeriod = (reportPeriods as readonly string[]).includes(asked.period ?? "") ? (asked.period as ReportPeriod) : "month";
+  const read = (asked: { period: ReportPeriod; day?: string | undefined }) => {
+    const { period } = asked;
     const today = localOf(context.now()).date;
     const day = asked.day !== undefined && isDay(asked.day) ? asked.day : today;
     return { period, day, today };
@@ -56,7 +57,7 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
 
   routes.get("/admin/reports/export", { config: inboxRoles, schema: { querystring: query } }, async (request, reply) => {
     const { period, day } = read(request.query);
-    const format = request.query.format === "xlsx" ? "xlsx" : "csv";
+    const { format } = request.query;
     const view = viewFor(context, request, reply);
     const report = tourReport(context.db, period, day);
     const sheet = reportSheet(view, report);

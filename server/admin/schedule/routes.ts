@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
+import { recordOf } from "#core/records";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
@@ -61,13 +62,12 @@ const scheduleForm = staffForm.transform((fields, check): ScheduleSettings => {
     const [, , min, max] = scheduleNumbers.find(([one]) => one === name)!;
     return field(name, wholeNumberField(min, max, "number")) ?? 0;
   };
-  const times = {} as ScheduleSettings["times"];
-  const instantConfirm = {} as ScheduleSettings["instantConfirm"];
-  const capacity = {} as ScheduleSettings["capacity"];
+  const times = recordOf(tourPackageIds, () => recordOf(weekdays, (): string[] => []));
+  const instantConfirm = recordOf(tourPackageIds, () => false);
+  const capacity = recordOf(tourPackageIds, () => 0);
   for (const pkg of tourPackageIds) {
     capacity[pkg] = field(scheduleFields.capacity(pkg), wholeNumberField(1, 50, "capacity")) ?? 0;
     instantConfirm[pkg] = field(scheduleFields.instant(pkg), box) ?? false;
-    times[pkg] = Object.fromEntries(weekdays.map((day) => [day, [] as string[]]));
     for (let row = 0; row < maxTimeRows; row++) {
       const time = field(scheduleFields.time(pkg, row), rowTime);
       const days = weekdays.filter((day) => field(scheduleFields.day(pkg, row, day), box));

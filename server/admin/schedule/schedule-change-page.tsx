@@ -1,7 +1,7 @@
 import type { Affected } from "../../bookings/schedule-change";
 import { slotStart, type Schedule } from "../../bookings/schedule";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
-import { telHref } from "../shared/links";
+import { bookingHref, telHref } from "../shared/links";
 import { CsrfField, Layout, Problems } from "../shared/layout";
 
 /** The choice field of one touched booking (the route reads the same). */
@@ -59,8 +59,8 @@ export function ScheduleChangePage({ view, schedule, action, fields, chosen: alr
                   {when} · {view.tourName(booking.package)}
                 </h2>
                 <p>
-                  <a href={`/admin/submissions/tour-bookings/${encodeURIComponent(booking.bookingId)}`}>{booking.name}</a> ·{" "}
-                  {view.t("slot.guests", { count: booking.guests })} · {languageLabel(view, booking.language)}
+                  <a href={bookingHref(booking.bookingId)}>{booking.name}</a> · {view.t("slot.guests", { count: booking.guests })} ·{" "}
+                  {languageLabel(view, booking.language)}
                   {booking.phone ? (
                     <>
                       {" · "}

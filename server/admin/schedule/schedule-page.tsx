@@ -35,7 +35,7 @@ export const scheduleNumbers = [
 ] as const;
 
 /** A package's weekly times as rows: each time once, with the weekdays it runs on. */
-export function timeRows(schedule: Schedule, pkg: TourPackageId): { time: string; days: number[] }[] {
+function timeRows(schedule: Schedule, pkg: TourPackageId): { time: string; days: number[] }[] {
   const rows = new Map<string, number[]>();
   for (const day of weekdays) for (const time of schedule.times[pkg][day] ?? []) rows.set(time, [...(rows.get(time) ?? []), day]);
   return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([time, days]) => ({ time, days }));

@@ -1,6 +1,6 @@
 import type { AdminMessageId } from "#locales/admin";
 import { auditActions, type AuditEntry } from "../../db/audit";
-import { isInboxType, type InboxStatus } from "../../db/inbox";
+import { isInboxType, type InboxStatus } from "../../forms";
 import { formatClock, formatShortDay, statusName, typeName, type ViewContext } from "./view-context";
 
 const names: Record<string, AdminMessageId> = Object.fromEntries(

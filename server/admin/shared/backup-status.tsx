@@ -1,5 +1,5 @@
 import type { BackupStatus } from "../../backup/status";
-import { causeWords, whereWords } from "../../backup/words";
+import { causeWords, whereWords } from "../../mail/backup-words";
 import { formatAge, formatTime, type ViewContext } from "./view-context";
 
 /**
@@ -7,7 +7,7 @@ import { formatAge, formatTime, type ViewContext } from "./view-context";
  * folder on this machine, saying when it shares the data's disk, or a remote service), and why
  * the last one failed in words, with the last good one's date, when they do not.
  */
-export function backupSentence(view: ViewContext, status: BackupStatus): string {
+function backupSentence(view: ViewContext, status: BackupStatus): string {
   const minutes = status.intervalMinutes;
   const ago = (iso: string) => ({ when: formatAge(view, Math.max(0, (Date.now() - Date.parse(iso)) / 1000)), time: formatTime(view, iso) });
   switch (status.state) {

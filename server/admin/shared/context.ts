@@ -45,7 +45,7 @@ export interface AdminContext {
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */
-export function adminLanguage(request: FastifyRequest, https: boolean): AdminLanguage {
+function adminLanguage(request: FastifyRequest, https: boolean): AdminLanguage {
   const chosen = readCookie(request, cookieNames(https).language);
   if (isAdminLanguage(chosen)) return chosen;
   const [best] = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] ?? "" } }).languages([...adminLanguages]);

@@ -12,7 +12,7 @@ export const countryName = (view: Pick<ViewContext, "lang">, code: string) =>
   new Intl.DisplayNames([adminDateTags[view.lang]], { type: "region" }).of(code) ?? code;
 
 /** A tag as the staff read it: one of the suggested ones in their language, else as typed. */
-export function tagName(view: ViewContext, tag: string): string {
+function tagName(view: ViewContext, tag: string): string {
   const suggested = suggestedTags.find((one) => one.toLowerCase() === tag.toLowerCase());
   return suggested ? view.t(`guest.tagShort.${suggested}`) : tag;
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { languageNames } from "#core/languages";
 import { adminLanguages } from "#locales/admin";
 import { contentRoles, inboxRoles, roleAllows, scheduleRoles } from "./roles";
-import { answeredTypes, inboxTypes, type InboxType } from "../../db/inbox";
+import { answeredTypes } from "../../db/inbox";
+import { inboxTypes, kindOfType, navMessage, type InboxType } from "../../forms";
 import type { ViewContext } from "./view-context";
 import { BackupAlert } from "./backup-status";
 
@@ -120,20 +121,13 @@ function Navigation({ view, email }: { view: ViewContext; email: string }) {
   );
 }
 
-const navMessages = {
-  "tour-bookings": "layout.nav.tourBookings",
-  "contact-messages": "layout.nav.contactMessages",
-  "importer-applications": "layout.nav.importerApplications",
-  "newsletter-signups": "layout.nav.newsletterSignups",
-} as const satisfies Record<InboxType, string>;
-
 /** Each form of the inbox, with how many of its submissions wait for an answer. */
 function FormNavigation({ view, todo }: { view: ViewContext; todo: Record<InboxType, number> }) {
   return (
     <nav aria-label={view.t("layout.nav.forms")} className="form-nav">
       {inboxTypes.map((type) => (
         <a key={type} href={`/admin?type=${type}`}>
-          {view.t(navMessages[type])}
+          {view.t(navMessage(kindOfType(type)))}
           {answeredTypes.includes(type) ? (
             <span className={todo[type] > 0 ? "badge" : "badge badge-none"} aria-label={view.t("layout.nav.todo", { count: todo[type] })}>
               {todo[type]}

@@ -1,4 +1,5 @@
 /** The addresses of the staff area's pages and forms that several features link to. */
+import { bookingType } from "../../forms";
 
 export const submissionHref = (type: string, id: string) => `/admin/submissions/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
@@ -6,11 +7,10 @@ export const submissionHref = (type: string, id: string) => `/admin/submissions/
 export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, "")}`;
 
 /** A booking's page in the staff area. */
-export const bookingHref = (id: string) => `/admin/submissions/tour-bookings/${encodeURIComponent(id)}`;
+export const bookingHref = (id: string) => submissionHref(bookingType, id);
 
 /** The guest's page, reached from any of their bookings. */
 export const guestHref = (bookingId: string) => `/admin/guests/${encodeURIComponent(bookingId)}`;
 
 /** Where a check-in form sends a booking's arrival, absence or undo. */
-export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") =>
-  `/admin/submissions/tour-bookings/${encodeURIComponent(id)}/slot/${action}`;
+export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") => `${bookingHref(id)}/slot/${action}`;

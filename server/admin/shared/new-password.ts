@@ -31,7 +31,8 @@ export type NewPasswordField = "password" | "again";
  * address. Empty when the password may be used.
  */
 export function newPasswordProblems(view: ViewContext, body: CheckedForm<{ password: string }, string>, email: string): FieldProblems<NewPasswordField> {
-  const { password, again } = body.ok ? {} : (body.problems as FieldProblems<NewPasswordField>);
+  const problems: FieldProblems = body.ok ? {} : body.problems;
+  const { password, again } = problems;
   // A password field not sent at all reads as one too short.
   if (password) return { password: view.t(`invitation.password.${password === "long" ? "long" : "short"}`) };
   if (again) return { again: view.t("invitation.password.mismatch") };

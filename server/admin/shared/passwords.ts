@@ -7,7 +7,7 @@ import { hash, verify, type Algorithm } from "@node-rs/argon2";
  * memory, two passes, one lane. About 50 ms a hash on this machine (docs/security.md): slow for
  * someone trying billions of guesses against a stolen database, quick for one person signing in.
  */
-export const hashParameters = {
+const hashParameters = {
   // Algorithm.Argon2id: a const enum, which this project's TypeScript settings cannot read at run time.
   algorithm: 2 as Algorithm.Argon2id,
   memoryCost: 19_456,

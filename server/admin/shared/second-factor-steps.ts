@@ -72,7 +72,7 @@ export function refusedCode(reply: FastifyReply, checked: Extract<Checked<unknow
  * Turns a pending secret into the account's second factor once a code from the app matches it,
  * with ten new recovery codes (returned once, stored hashed). Null when the code does not match.
  */
-export async function confirmEnrolment(context: AdminContext, account: StaffAccount, secret: string, typed: string): Promise<string[] | null> {
+async function confirmEnrolment(context: AdminContext, account: StaffAccount, secret: string, typed: string): Promise<string[] | null> {
   const step = await acceptedStep(secret, typed, context.now(), null);
   if (step === null) return null;
   const codes = newRecoveryCodes();
@@ -105,7 +105,7 @@ export async function enrolFromForm(
 }
 
 /** The secret being enrolled for an account: the one already shown, or a new one kept until confirmed. */
-export function pendingSecret(context: AdminContext, account: StaffAccount): string {
+function pendingSecret(context: AdminContext, account: StaffAccount): string {
   if (account.totp_pending_secret) return account.totp_pending_secret;
   const secret = newTotpSecret();
   context.staff.setPendingSecret(account.id, secret);

@@ -53,7 +53,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** A typed recovery code in its one written form: lower case, without spaces or dashes. */
-export function normalisedRecoveryCode(typed: string): string {
+function normalisedRecoveryCode(typed: string): string {
   return typed.toLowerCase().replace(/[\s-]+/g, "");
 }
 

@@ -8,10 +8,10 @@ import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { storedColumns } from "#forms/definitions";
-import type { FormDefinition } from "#forms/fields";
+import type { FormDefinitions, FormKind } from "#forms/definitions";
 import type { Db } from "../../db/database";
 import { exportRows, type ExportQuery } from "../../db/export";
-import { formOfType, type InboxStatus } from "../../db/inbox";
+import { columnMessage, formOfType, kindOfType, serverForms, type ColumnName, type InboxStatus } from "../../forms";
 import { bookingNotesOf, slotDetailsOf } from "../../db/tour-ledger";
 import { localOf } from "../../bookings/paris-time";
 import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
@@ -26,18 +26,18 @@ export const separators: readonly Separator[] = ["comma", "semicolon"];
 export const defaultSeparator = (view: ViewContext): Separator => (view.lang === "fr" ? "semicolon" : "comma");
 
 /** A phone number, kept apart so that each format can keep it as text. */
-export interface PhoneCell {
+interface PhoneCell {
   phone: string;
 }
 /** A moment, shown on the estate's clock. */
-export interface TimeCell {
+interface TimeCell {
   at: Date;
 }
 /** A calendar day (`YYYY-MM-DD`): a date cell in a workbook, the day as written in a CSV. */
-export interface DayCell {
+interface DayCell {
   day: string;
 }
-export type Cell = string | number | null | PhoneCell | TimeCell | DayCell;
+type Cell = string | number | null | PhoneCell | TimeCell | DayCell;
 
 /** An export: the header in the staff member's words, then one row per submission. */
 export interface Sheet {
@@ -57,47 +57,22 @@ export function isDay(text: string): boolean {
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
 }
 
-const columnMessages = {
-  id: "field.id",
-  receivedAt: "field.receivedAt",
-  language: "field.language",
-  page: "field.page",
-  name: "field.name",
-  email: "field.email",
-  phone: "field.phone",
-  guests: "field.guests",
-  date: "field.date",
-  package: "field.package",
-  message: "field.message",
-  subject: "field.subject",
-  companyName: "field.companyName",
-  contactName: "field.contactName",
-  country: "field.country",
-  website: "field.website",
-  experience: "field.experience",
-  marketSize: "field.marketSize",
-  consentedAt: "kept.consentedAt",
-  confirmedAt: "kept.confirmedAt",
-  unsubscribedAt: "kept.unsubscribedAt",
-} as const;
-
-/** How the staff area names a stored column of a form (the export's header, a submission's page). */
-export function columnLabel(view: ViewContext, name: string): string {
-  const id = (columnMessages as Record<string, (typeof columnMessages)[keyof typeof columnMessages]>)[name];
-  return id ? view.t(id) : name;
+/** How the staff area names a stored column of a form (the export's header, a submission's page): `field.<name>`, checked by the compiler (../../forms). */
+export function columnLabel(view: Pick<ViewContext, "t">, name: ColumnName): string {
+  return view.t(columnMessage(name));
 }
 
 const timeColumns = new Set(["receivedAt", "consentedAt", "confirmedAt", "unsubscribedAt"]);
 
 /** One stored value as the staff read it. */
-function cellOf(view: ViewContext, form: FormDefinition, name: string, value: string | number | null): Cell {
+function cellOf(view: ViewContext, form: FormDefinitions[FormKind], name: ColumnName, value: string | number | null): Cell {
   if (value === null || value === "") return null;
   if (timeColumns.has(name)) return { at: new Date(String(value)) };
   if (form.fields.find((candidate) => candidate.name === name)?.kind === "date" && isDay(String(value))) return { day: String(value) };
   if (name === "language") return languageLabel(view, String(value));
   const field = form.fields.find((candidate) => candidate.name === name);
   if (field?.kind === "phone") return { phone: String(value) };
-  if (field?.kind === "choice" && form.slug === "tour-bookings") return view.tourName(String(value));
+  if (serverForms[form.kind].tour === name) return view.tourName(String(value));
   return value;
 }
 
@@ -117,7 +92,7 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
       row.__assignee ?? null,
     ]),
   };
-  return query.type === "tour-bookings"
+  return kindOfType(query.type) === "tourBooking"
     ? withTourDetails(
         db,
         view,
@@ -152,7 +127,7 @@ function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[])
 }
 
 /** A moment as the estate's clock reads it, in a form every spreadsheet takes for a date: "2026-11-23 13:05". */
-export function localTime(at: Date): string {
+function localTime(at: Date): string {
   const { date, time } = localOf(at, estateTimeZone);
   return `${date} ${time}`;
 }

@@ -3,7 +3,7 @@ import { isLanguage } from "#core/languages";
 import { translator } from "#locales";
 import { adminDateTags, adminTranslator, type AdminLanguage, type AdminMessageId } from "#locales/admin";
 import type { BackupStatus } from "../../backup/status";
-import type { InboxStatus, InboxType } from "../../db/inbox";
+import { kindOfType, typeMessage, type InboxStatus, type InboxType } from "../../forms";
 import type { StaffRole } from "../../db/staff";
 
 import { staffDay, staffMoment } from "../../mail/staff-clock";
@@ -40,15 +40,8 @@ export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewConte
   return { ...fields, t: adminTranslator(fields.lang).t, siteT: site };
 }
 
-const typeMessages: Record<InboxType, AdminMessageId> = {
-  "tour-bookings": "types.tourBookings",
-  "contact-messages": "types.contactMessages",
-  "importer-applications": "types.importerApplications",
-  "newsletter-signups": "types.newsletterSignups",
-};
-
 /** A form's name in the inbox's language. */
-export const typeName = (view: ViewContext, type: InboxType) => view.t(typeMessages[type]);
+export const typeName = (view: ViewContext, type: InboxType) => view.t(typeMessage(kindOfType(type)));
 
 const roleMessages: Record<StaffRole, AdminMessageId> = { admin: "roles.admin", editor: "roles.editor", inbox: "roles.inbox" };
 

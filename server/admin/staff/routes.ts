@@ -6,14 +6,14 @@ import { auditActions, recordAudit } from "../../db/audit";
 import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTokenPattern, openInvitation, pendingInvitations } from "../../db/invitations";
 import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
-import { headerSafe } from "../../mail/compose";
 import { sendPage, staffOf, viewFor } from "../shared/context";
 import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from "../../db/password-links";
 import { newPasswordForm, newPasswordProblems } from "../shared/new-password";
-import { accountLanguage, passwordLinkMail } from "../shared/password-mail";
+import { accountLanguage, passwordLinkMail } from "../../mail/staff/password";
+import { invitationMail } from "../../mail/staff/invitation";
 import { hashPassword } from "../shared/passwords";
 import { needsSecondFactor, publicRoute, requireRole } from "../shared/roles";
-import { formatTime, roleName, type ViewContext } from "../shared/view-context";
+import type { ViewContext } from "../shared/view-context";
 import { InvitationGonePage, InvitationPage } from "./invitation-page";
 import { NotFoundPage } from "../shared/error-pages";
 import { RemoveStaffPage, StaffPage, type StaffDone } from "./staff-page";
@@ -21,7 +21,7 @@ import { guardedRoutes, publicFormToken } from "../shared/staff-guard";
 import { buttonForm, checkedForm, type FieldProblems } from "../shared/staff-form";
 
 /** Staff management is for admin accounts only (docs/security.md). */
-export const staffRoles = requireRole("admin");
+const staffRoles = requireRole("admin");
 
 const doneValues = ["invited", "role", "secondFactor", "passwordLink", "removed"] as const satisfies readonly StaffDone[];
 /** The staff page's query: the notice after an action (anything else shows none). */
@@ -112,29 +112,16 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
       const now = context.now();
       context.db.transaction(() => {
         const token = createInvitation(context.db, { email, role, by }, now);
-        const link = new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString();
-        const until = formatTime(view, new Date(now.getTime() + invitationLifetimeMs).toISOString());
-        const text = [
-          view.t("inviteMail.intro", { by, estate: context.content.current.site.estateName, role: roleName(view, role) }),
-          "",
-          view.t("inviteMail.link", { until }),
-          link,
-          "",
-        ];
-        if (needsSecondFactor(role)) text.splice(4, 0, view.t("inviteMail.secondFactor"), "");
-        enqueueMail(
-          context.db,
-          {
-            kind: "notification",
-            to: email,
-            replyTo: by,
-            subject: headerSafe(view.t("inviteMail.subject", { estate: context.content.current.site.estateName })),
-            text: text.join("\n"),
-            headers: {},
-          },
-          { type: "staff", id: email },
-          now.toISOString(),
-        );
+        const mail = invitationMail(view.lang, {
+          to: email,
+          by,
+          estate: context.content.current.site.estateName,
+          role,
+          url: new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString(),
+          expiresAt: new Date(now.getTime() + invitationLifetimeMs).toISOString(),
+          secondFactor: needsSecondFactor(role),
+        });
+        enqueueMail(context.db, mail, { type: "staff", id: email }, now.toISOString());
         recordAudit(context.db, { actor: by, action: auditActions.staffInvited, detail: { email, role } }, now);
       })();
       context.kickMail();

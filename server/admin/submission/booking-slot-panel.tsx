@@ -3,9 +3,10 @@ import type { BookedVisit } from "../../bookings/visits";
 import { waitingText } from "../shared/waiting-text";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
-import { checkInAction } from "../shared/links";
+import { bookingHref, checkInAction } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Notice } from "../shared/layout";
+import { placesLeftOnly, SlotChoice, timesLegend } from "../shared/slot-choice";
 
 /** What the panel says after an action, or why one was refused. */
 export type SlotNote = keyof typeof noteText | null;
@@ -41,7 +42,7 @@ const noteText = {
 export const isSlotNote = (value: unknown): value is Exclude<SlotNote, null> => typeof value === "string" && Object.hasOwn(noteText, value);
 
 /** A time the booking could move to, as the page offers it. */
-export interface MoveOption {
+interface MoveOption {
   /** The slot's `start` (with that day's offset), the value the move form sends. */
   start: string;
   time: string;
@@ -70,7 +71,7 @@ interface SlotPanelProps {
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
 export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, waiting }: SlotPanelProps) {
-  const base = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}/slot`;
+  const base = `${bookingHref(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   // An override sent without its reason: the form again, the reason named at its field.
   const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
@@ -161,40 +162,24 @@ function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; mar
  * shown, greyed, so the office sees why they cannot be chosen.
  */
 function MoveForms({ view, visit, base, day, options }: { view: ViewContext; visit: BookedVisit; base: string; day: string; options: MoveOption[] }) {
-  const page = `/admin/submissions/tour-bookings/${encodeURIComponent(visit.bookingId)}`;
   return (
     <div className="answer slot-move" id="slot-move">
       <h3>{view.t("slot.move.title")}</h3>
-      <form method="get" action={`${page}#slot-move`} className="slot-move-day">
-        <label>
-          {view.t("slot.move.day")}
-          <input type="date" name="moveDay" defaultValue={day} required />
-        </label>
-        <button type="submit" className="secondary">
-          {view.t("slot.move.show")}
-        </button>
-      </form>
-      {options.length === 0 ? (
-        <p>{view.t("slot.move.none", { date: dayName(view, day) })}</p>
-      ) : (
-        <form method="post" action={`${base}/move`} className="slot-move-times">
-          <CsrfField view={view} />
-          <fieldset>
-            <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
-            {options.map((option) => {
-              const room = option.placesLeft >= visit.guests;
-              return (
-                <label key={option.start} className={`check${room ? "" : " no-room"}`}>
-                  <input type="radio" name="slot" value={option.start} required disabled={!room} />
-                  <strong>{formatClock(view, option.time)}</strong>{" "}
-                  {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
-                </label>
-              );
-            })}
-          </fieldset>
-          <button type="submit">{view.t("slot.move.button")}</button>
-        </form>
-      )}
+      <SlotChoice
+        view={view}
+        day={day}
+        dayForm={{ action: `${bookingHref(visit.bookingId)}#slot-move`, field: "moveDay", label: view.t("slot.move.day"), className: "slot-move-day" }}
+        options={placesLeftOnly(options)}
+        guests={visit.guests}
+        canOverride={false}
+        none={view.t("slot.move.none", { date: dayName(view, day) })}
+        timesForm={{
+          action: `${base}/move`,
+          className: "slot-move-times",
+          legend: timesLegend(view, day),
+          after: <button type="submit">{view.t("slot.move.button")}</button>,
+        }}
+      />
     </div>
   );
 }

@@ -12,9 +12,10 @@ import { setBookingPrice } from "../../bookings/set-price";
 import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles, scheduleRoles } from "../shared/roles";
-import { submissionHref } from "../shared/links";
+import { bookingHref } from "../shared/links";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm, checkedForm } from "../shared/staff-form";
+import { bookingType } from "../../forms";
 
 const slotActions = ["confirm", "decline", "undo", "cancel"] as const;
 
@@ -99,7 +100,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     { config: scheduleRoles, schema: { params: z.object({ id: booking }), body: checkedForm(priceForm, { fallback: "price" }) } },
     async (request, reply) => {
       const { id } = request.params;
-      const page = submissionHref("tour-bookings", id);
+      const page = bookingHref(id);
       // A price or reason refused: the page says which, at the price form.
       if (!request.body.ok) return reply.redirect(`${page}?slot=${request.body.problems.price ? "priceInvalid" : "priceReason"}#price-form`, 303);
       const { price, reason } = request.body.value;
@@ -111,11 +112,11 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
   // Move: to another time of the booking's package with room for the group (the page lists them),
   // in one transaction; the visitor gets the updated calendar file, the audit log the two times.
   routes.post(
-    "/admin/submissions/tour-bookings/:id/slot/move",
+    `/admin/submissions/${bookingType}/:id/slot/move`,
     { config: inboxRoles, schema: { params: z.object({ id: booking }), body: moveForm } },
     async (request, reply) => {
       const { id } = request.params;
-      const page = submissionHref("tour-bookings", id);
+      const page = bookingHref(id);
       const visit = visitOf(context.bookings.db, id);
       if (!visit) return reply.redirect(page, 303);
       const local = request.body.slot;
@@ -136,9 +137,9 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
   );
 
   const schema = { params: z.object({ id: booking, action: z.enum([...slotActions, ...checkInActions]) }), body: slotActionForm };
-  routes.post("/admin/submissions/tour-bookings/:id/slot/:action", { config: inboxRoles, schema }, async (request, reply) => {
+  routes.post(`/admin/submissions/${bookingType}/:id/slot/:action`, { config: inboxRoles, schema }, async (request, reply) => {
     const { id, action } = request.params;
-    const page = submissionHref("tour-bookings", id);
+    const page = bookingHref(id);
     const { sure, reason, back } = request.body;
     if (isCheckIn(action)) {
       // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.

@@ -5,24 +5,15 @@ import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
-import {
-  allStatuses,
-  changeStatus,
-  findSubmission,
-  formOfType,
-  isInboxType,
-  mailsOf,
-  statusesOf,
-  type InboxStatus,
-  type SubmissionRecord,
-} from "../../db/inbox";
+import { allStatuses, changeStatus, findSubmission, mailsOf, type SubmissionRecord } from "../../db/inbox";
+import { formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
 import { answerMark, chooseTemplate, fillTemplate, signatureLines } from "./reply-templates";
 import { ReplyPanel } from "./reply-panel";
 import { addNote, assignSubmission } from "../../db/assignment";
-import { assignmentMail } from "./assignment-mail";
+import { assignmentMail } from "../../mail/staff/assignment";
 import { AssignPanel, type Colleague } from "./assign-panel";
 import { NotesPanel, noteMax } from "./notes-panel";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext, replyContext } from "../shared/context";
@@ -40,7 +31,6 @@ import { SlotRefused } from "../../bookings/ledger";
 import type { ConfirmOption } from "./submission-page";
 import { guardedRoutes } from "../shared/staff-guard";
 import { checkedForm, type CheckedForm } from "../shared/staff-form";
-import { inboxHandling } from "./inbox-handling";
 import { slotProblem } from "../shared/slot-problem";
 
 /** A submission's address: its form's inbox type and its id, checked by the route (unknown: 404). */
@@ -148,10 +138,13 @@ interface ReplyDraft {
   body: string;
 }
 
+/** A tour booking's record (its fields typed as the tours form's). */
+type TourBookingRecord = Extract<SubmissionRecord, { kind: "tourBooking" }>;
+
 /** The tour a booking names, in a language (null for another form, or a language the site does not have). */
 function tourName(context: AdminContext, record: SubmissionRecord, lang: string): string | null {
-  if (record.entry.type !== "tour-bookings" || !isLanguage(lang) || !context.content.tour(String(record.row.package))) return null;
-  return context.content.tourName(String(record.row.package), lang);
+  if (record.kind !== "tourBooking" || !isLanguage(lang) || !context.content.tour(record.row.package)) return null;
+  return context.content.tourName(record.row.package, lang);
 }
 
 /**
@@ -176,7 +169,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
   };
 
   /** A request without a time: the day the confirmation form lists and that day's times of the package with their places left. */
-  const confirmChoice = (record: SubmissionRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } =>
+  const confirmChoice = (record: TourBookingRecord, askedDay: string | undefined): { day: string; options: ConfirmOption[] } =>
     confirmTimesOf(context.bookings, { id: record.entry.submission_id, package: record.row.package, wished: record.row.date }, askedDay);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -191,7 +184,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     problems: Partial<Record<string, string>>,
   ) => {
     const { entry } = record;
-    if (!inboxHandling[entry.type].replied) return null;
+    if (!serverForms[record.kind].handling.replied) return null;
     const templates = context.content.current.replyTemplates;
     const template = chooseTemplate(templates, draft?.template ?? templateId);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
@@ -252,19 +245,15 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         problems: extra.problems ?? [],
         refused: extra.refused ?? null,
         tourName: tourName(context, record, view.lang),
-        statuses: statusesOf[entry.type],
+        statuses: statusesOf(entry.type),
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
         guestPanel:
-          entry.type === "tour-bookings"
+          record.kind === "tourBooking"
             ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id, request.staffSession?.role === "admin")
             : null,
         confirm:
-          entry.type === "tour-bookings"
-            ? {
-                ...confirmChoice(record, extra.confirmDay),
-                canOverride: request.staffSession?.role === "admin",
-                guests: typeof record.row.guests === "number" ? record.row.guests : 1,
-              }
+          record.kind === "tourBooking"
+            ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: record.row.guests ?? 1 }
             : null,
         replyPanel: replyPanel(view, record, extra.draft ?? null, extra.template, answerState(extra.refused ?? null, "reply").problems),
         notesPanel: createElement(NotesPanel, {
@@ -304,7 +293,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(confirmForm, { fallback: "slot", typedMax: 1000 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      if (!record || record.kind !== "tourBooking") return notFound(request, reply);
       const view = viewFor(context, request, reply);
       const session = staffOf(request);
       const { typed } = request.body;
@@ -315,7 +304,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       const { slot: local, reason } = request.body.value;
       const refused = { form: "confirm" as const, typed, problems: {} };
       const overCapacity = session.role === "admin" && reason !== "";
-      const slot = { package: String(record.row.package) as "hermitage", ...local };
+      const slot = { package: record.row.package, ...local };
       const outcome = await confirmRequest(context.bookings, record.entry.submission_id, slot, { actor: session.email, overCapacity, reason });
       if (outcome === "stale") return page(request, reply, load(request.params) ?? record, 409, { problems: [view.t("error.answered")] });
       if (outcome instanceof SlotRefused) {
@@ -331,7 +320,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(declineForm, { fallback: "reason", typedMax: reasonMax }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || record.entry.type !== "tour-bookings") return notFound(request, reply);
+      if (!record || record.kind !== "tourBooking") return notFound(request, reply);
       const view = viewFor(context, request, reply);
       if (!request.body.ok) return page(request, reply, record, 400, { refused: refusedAnswer("decline", request.body, { reason: view.t("error.reason") }) });
       if (!(await declineRequest(context.bookings, record.entry.submission_id, request.body.value.reason, staffOf(request).email))) {
@@ -346,9 +335,9 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(statusForm, { fallback: "status", typedMax: 100 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || !inboxHandling[record.entry.type].statusByHand) return notFound(request, reply);
+      if (!record || !serverForms[record.kind].handling.statusByHand) return notFound(request, reply);
       const type = record.entry.type;
-      const statuses: readonly InboxStatus[] = statusesOf[type];
+      const statuses: readonly InboxStatus[] = statusesOf(type);
       // One of the inbox's statuses, and one this form's submissions can have.
       const chosen = request.body.ok ? request.body.value.status : undefined;
       const status = statuses.find((one) => one === chosen);
@@ -374,7 +363,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     { config: inboxRoles, schema: { params, body: checkedForm(replyForm, { fallback: "key", typedMax: replyMax * 2 }) } },
     async (request, reply) => {
       const record = load(request.params);
-      if (!record || !inboxHandling[record.entry.type].replied) return notFound(request, reply);
+      if (!record || !serverForms[record.kind].handling.replied) return notFound(request, reply);
       const view = viewFor(context, request, reply);
       const { typed } = request.body;
       const template = chooseTemplate(context.content.current.replyTemplates, request.body.ok ? request.body.value.template : typed.template).id;
@@ -448,9 +437,8 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       // Staff who take a submission themselves need no e-mail about it.
       const mail =
         colleague && colleague.email !== by
-          ? assignmentMail(view, {
+          ? assignmentMail(colleague.language ?? view.lang, {
               to: colleague.email,
-              language: colleague.language,
               by,
               type: entry.type,
               id: entry.submission_id,

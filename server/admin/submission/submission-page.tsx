@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
-import { inboxHandling } from "./inbox-handling";
-import type { FieldKind, FormDefinition } from "#forms/fields";
+import type { FormDefinitions, FormKind } from "#forms/definitions";
+import type { FieldKind } from "#forms/fields";
+import { kindOfType, serverForms } from "../../forms";
 import { visitorActor, type AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../shared/spreadsheet";
-import { dayName, formatClock, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
+import { dayName, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
 import { describeAction, historyText } from "../shared/actions";
 import { telHref } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
+import { placesLeftOnly, SlotChoice, timesLegend } from "../shared/slot-choice";
 
 export type Done = "confirmed" | "declined" | "status" | "replied" | "noted" | "assigned" | "unassigned" | "created" | null;
 
@@ -36,7 +38,7 @@ export interface ConfirmOption {
 }
 
 /** What confirming a request without a time offers: a day, its times with their places, and whether an admin may go over them. */
-export interface ConfirmChoice {
+interface ConfirmChoice {
   day: string;
   options: ConfirmOption[];
   canOverride: boolean;
@@ -45,9 +47,10 @@ export interface ConfirmChoice {
 
 export interface SubmissionPageProps {
   view: ViewContext;
-  form: FormDefinition;
+  form: FormDefinitions[FormKind];
   entry: InboxRow;
-  row: Record<string, string | number | null>;
+  /** The submission's stored fields by name (../../forms/stored.ts). */
+  row: Readonly<Record<string, string | number | null>>;
   mails: readonly SubmissionMail[];
   history: readonly AuditEntry[];
   done: Done;
@@ -84,11 +87,10 @@ function FieldValue({ view, kind, value, tourName }: { view: ViewContext; kind: 
 }
 
 function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" | "form" | "row" | "tourName">) {
-  const keptLabel = (name: string) => view.t(`kept.${name}` as Parameters<ViewContext["t"]>[0]);
   return (
     <dl className="fields">
       {form.fields.map((field) => {
-        const value = row[field.column];
+        const value = row[field.name];
         return (
           <div key={field.name}>
             <dt>{columnLabel(view, field.name)}</dt>
@@ -100,8 +102,8 @@ function Fields({ view, form, row, tourName }: Pick<SubmissionPageProps, "view" 
       })}
       {form.kept.map((column) => (
         <div key={column.name}>
-          <dt>{keptLabel(column.name)}</dt>
-          <dd>{row[column.column] ? formatTime(view, String(row[column.column])) : "—"}</dd>
+          <dt>{columnLabel(view, column.name)}</dt>
+          <dd>{row[column.name] ? formatTime(view, String(row[column.name])) : "—"}</dd>
         </div>
       ))}
     </dl>
@@ -222,53 +224,35 @@ function BookingAnswer({ view, entry, refused, confirm }: Pick<SubmissionPagePro
       <div className="answer slot-move">
         <h3>{view.t("booking.confirm.title")}</h3>
         <p className="help">{view.t("booking.confirm.help", { count: guests })}</p>
-        <form method="get" action={`${base}#answer`} className="slot-move-day">
-          <label>
-            {view.t("booking.confirm.date")}
-            <input type="date" name="confirmDay" defaultValue={day} required />
-          </label>
-          <button type="submit" className="secondary">
-            {view.t("slot.move.show")}
-          </button>
-        </form>
-        {options.length === 0 ? (
-          <p>{view.t("booking.confirm.none", { date: dayName(view, day) })}</p>
-        ) : (
-          <form method="post" action={`${base}/confirm`} className="slot-move-times">
-            <CsrfField view={view} />
-            <input type="hidden" name="day" value={day} />
-            <fieldset>
-              <legend>{view.t("slot.move.times", { date: dayName(view, day) })}</legend>
-              <FieldProblem name="slot" problems={confirming.problems} />
-              {options.map((option) => {
-                const room = option.placesLeft >= guests;
-                return (
-                  <label key={option.start} className={`check${room ? "" : " no-room"}`}>
-                    <input
-                      type="radio"
-                      name="slot"
-                      value={option.start}
-                      required
-                      disabled={!room && !canOverride}
-                      defaultChecked={confirming.typed.slot === option.start}
-                      {...invalid("slot", confirming.problems)}
-                    />
-                    <strong>{formatClock(view, option.time)}</strong>{" "}
-                    {room ? view.t("slot.move.left", { count: option.placesLeft }) : view.t("slot.move.noRoom", { count: option.placesLeft })}
+        <SlotChoice
+          view={view}
+          day={day}
+          dayForm={{ action: `${base}#answer`, field: "confirmDay", label: view.t("booking.confirm.date"), className: "slot-move-day" }}
+          options={placesLeftOnly(options)}
+          guests={guests}
+          canOverride={canOverride}
+          chosen={confirming.typed.slot}
+          problems={confirming.problems}
+          none={view.t("booking.confirm.none", { date: dayName(view, day) })}
+          timesForm={{
+            action: `${base}/confirm`,
+            className: "slot-move-times",
+            legend: timesLegend(view, day),
+            before: <input type="hidden" name="day" value={day} />,
+            after: (
+              <>
+                {canOverride ? (
+                  <label>
+                    {view.t("booking.confirm.overReason")}
+                    <textarea name="reason" maxLength={500} rows={2} defaultValue={confirming.typed.reason ?? ""} {...invalid("reason", confirming.problems)} />
+                    <FieldProblem name="reason" problems={confirming.problems} />
                   </label>
-                );
-              })}
-            </fieldset>
-            {canOverride ? (
-              <label>
-                {view.t("booking.confirm.overReason")}
-                <textarea name="reason" maxLength={500} rows={2} defaultValue={confirming.typed.reason ?? ""} {...invalid("reason", confirming.problems)} />
-                <FieldProblem name="reason" problems={confirming.problems} />
-              </label>
-            ) : null}
-            <button type="submit">{view.t("booking.confirm.submit")}</button>
-          </form>
-        )}
+                ) : null}
+                <button type="submit">{view.t("booking.confirm.submit")}</button>
+              </>
+            ),
+          }}
+        />
       </div>
       <form method="post" action={`${base}/decline`} className="answer">
         <CsrfField view={view} />
@@ -355,9 +339,10 @@ export function SubmissionPage(props: SubmissionPageProps & { statuses: readonly
       <Envelope view={view} entry={entry} assignee={assignee ?? null} />
       <Fields view={view} form={form} row={row} tourName={tourName} />
       {/* A booking with a tour time is answered from its slot's panel, with its places counted. */}
-      {slotPanel ?? (entry.type === "tour-bookings" && confirm ? <BookingAnswer view={view} entry={entry} refused={refused} confirm={confirm} /> : null)}
+      {slotPanel ??
+        (kindOfType(entry.type) === "tourBooking" && confirm ? <BookingAnswer view={view} entry={entry} refused={refused} confirm={confirm} /> : null)}
       {guestPanel ?? null}
-      {inboxHandling[entry.type].statusByHand ? (
+      {serverForms[kindOfType(entry.type)].handling.statusByHand ? (
         <StatusForm view={view} entry={entry} statuses={statuses} problem={answerState(refused, "status").problems.status} />
       ) : null}
       {assignPanel ?? null}

@@ -12,13 +12,14 @@ import { CartButton } from "~/components/layout/cart-button";
 import { createI18n, I18nProvider } from "~/lib/i18n/context";
 import { SiteContext } from "~/lib/site";
 import { siteView } from "~/lib/site.server";
+import { content } from "#content";
 
 /** The button's accessible name, as its HTML carries it (the site's facts from the layout's loader, as at build). */
 function cartLabel(lang: Language): string {
   const html = renderToStaticMarkup(
     <MemoryRouter>
       <I18nProvider lang={lang} messages={catalogs[lang]}>
-        <SiteContext value={siteView(createI18n(lang, catalogs[lang]))}>
+        <SiteContext value={siteView(content, createI18n(lang, catalogs[lang]))}>
           <CartButton />
         </SiteContext>
       </I18nProvider>

@@ -14,19 +14,19 @@ const pagePath: Record<LegalPageId, string> = { "legal-notice": pagePaths.legalN
 
 /** A legal page's whole text in a language, as its loader hands it to the page. */
 function pageText(page: LegalPageId, lang: Language): string {
-  const view = legalPageView(page, new Request(`http://localhost${localizePath(lang, pagePath[page])}`));
+  const view = legalPageView(content, page, new Request(`http://localhost${localizePath(lang, pagePath[page])}`));
   return view.sections.map((section) => [section.title, ...section.paragraphs].join("\n")).join("\n\n");
 }
 
 /** The section of a page with this id, in a language. */
 function section(page: LegalPageId, lang: Language, id: string) {
-  return legalPageView(page, new Request(`http://localhost${localizePath(lang, pagePath[page])}`)).sections.find((s) => s.id === id);
+  return legalPageView(content, page, new Request(`http://localhost${localizePath(lang, pagePath[page])}`)).sections.find((s) => s.id === id);
 }
 
 describe.each(languages)("the legal pages in %s", (lang) => {
   it("name on the legal notice what LCEN art. 6-III requires: company, legal form, capital, RCS, SIRET, VAT, director, host", () => {
     const text = pageText("legal-notice", lang);
-    const facts = legalValues(lang);
+    const facts = legalValues(content, lang);
     const required = {
       legalName: facts.legalName,
       legalForm: facts.legalForm,
@@ -50,7 +50,7 @@ describe.each(languages)("the legal pages in %s", (lang) => {
     const mediation = section("terms", lang, "mediation");
     expect(mediation).toBeDefined();
     const text = mediation!.paragraphs.join("\n");
-    const { mediatorName, mediatorAddress, mediatorUrl } = legalValues(lang);
+    const { mediatorName, mediatorAddress, mediatorUrl } = legalValues(content, lang);
     for (const value of [mediatorName, mediatorAddress, mediatorUrl]) expect(text).toContain(value);
   });
 
@@ -58,7 +58,7 @@ describe.each(languages)("the legal pages in %s", (lang) => {
     const form = section("terms", lang, "withdrawal-form");
     expect(form).toBeDefined();
     const text = form!.paragraphs.join("\n");
-    for (const value of [legalValues(lang).legalName, postalAddress(site.address, lang), site.contact.email]) expect(text).toContain(value);
+    for (const value of [legalValues(content, lang).legalName, postalAddress(site.address, lang), site.contact.email]) expect(text).toContain(value);
     // The wines, the order and delivery dates, the buyer's name, address and signature, the date: six blanks.
     expect(text.match(/…/g)?.length).toBe(6);
   });
@@ -74,7 +74,7 @@ describe.each(languages)("the legal pages in %s", (lang) => {
 
   it("name in the privacy policy the company responsible for the data (GDPR art. 13)", () => {
     const controller = section("privacy", lang, "controller");
-    expect(controller?.paragraphs.join("\n")).toContain(legalValues(lang).legalName);
+    expect(controller?.paragraphs.join("\n")).toContain(legalValues(content, lang).legalName);
   });
 
   it("leave no placeholder unfilled on any legal page", () => {
@@ -86,7 +86,7 @@ describe("the Spanish legal notice", () => {
   it("names the NIF and the registry entry (LSSI art. 10)", () => {
     const text = pageText("legal-notice", "es");
     expect(text).toMatch(/NIF[^\n]*: [^\n]*/);
-    const facts = legalValues("es");
+    const facts = legalValues(content, "es");
     expect(text).toContain(`NIF-IVA: ${facts.vatNumber}`);
     expect(text).toContain(facts.registration);
   });
@@ -143,7 +143,7 @@ describe("the legal-guarantee box of the terms (décret n° 2022-946, Code de la
   });
 
   it("keeps the other sections out of a box, and the explanation of the guarantees before it", () => {
-    const sections = legalPageView("terms", new Request("http://localhost/fr/terms")).sections;
+    const sections = legalPageView(content, "terms", new Request("http://localhost/fr/terms")).sections;
     expect(sections.filter((s) => s.boxed).map((s) => s.id)).toEqual(["guarantee-box"]);
     expect(sections.findIndex((s) => s.id === "guarantees")).toBe(sections.findIndex((s) => s.id === "guarantee-box") - 1);
   });

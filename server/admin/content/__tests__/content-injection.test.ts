@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { replaceContent } from "#content";
+import { readContent, type Content } from "#content";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
 import { contentRepository, formValues } from "../../../__tests__/support/content";
 import { validPayloads } from "../../../__tests__/support/fixtures";
@@ -11,8 +11,8 @@ import { validPayloads } from "../../../__tests__/support/fixtures";
 /**
  * What an editor saves through the content editor reaches the built pages, their
  * JSON-LD and the estate's e-mails as text, never as markup. The values are saved with the real
- * editor (app.inject), then the site's own modules read the edited folder
- * (CONTENT_DIR) and draw the news card, the structured data of the news and wine pages, and the
+ * editor (app.inject), then the site's own modules are handed the edited folder, read as the
+ * build reads it, and draw the news card, the structured data of the news and wine pages, and the
  * booking notification, as the build and the server do.
  */
 
@@ -34,6 +34,8 @@ const hostileUrl = `https://journal.example/article?q="><script>alert(4)</script
 
 let dir: string;
 let closeServer: () => Promise<void>;
+/** The edited folder as a build reads it. */
+let edited: Content;
 
 /**
  * Everything a page's markup must not hold: a script element (but the editor's own file, with
@@ -136,15 +138,11 @@ beforeAll(async () => {
   const toursStored = JSON.parse(readFileSync(join(dir, "tours.json"), "utf8")) as typeof original;
   expect(toursStored.packages.map((tour) => tour.groupPrices)).toEqual(original.packages.map((tour) => tour.groupPrices ?? []));
 
-  // The site's modules read the edited folder, as a build from it does.
-  process.env.CONTENT_DIR = dir;
-  replaceContent();
+  // The edited folder, read as a build from it reads it: what the pages below are drawn from.
+  edited = readContent(dir);
 });
 
 afterAll(async () => {
-  delete process.env.CONTENT_DIR;
-  // The next test file reads the real folder again.
-  replaceContent();
   await closeServer?.();
 });
 
@@ -154,7 +152,7 @@ describe("values saved in the content editor", () => {
     const { pagePaths, winePath } = await import("#core/paths");
     for (const lang of languages) {
       for (const path of [pagePaths.news, winePath("chateau-2020")]) {
-        const script = jsonLdScript(structuredData({ lang, path, absolute: (p) => `https://www.hermitage-lescours.example${p}` }));
+        const script = jsonLdScript(structuredData({ content: edited, lang, path, absolute: (p) => `https://www.hermitage-lescours.example${p}` }));
         const inner = /^<script type="application\/ld\+json">([\s\S]*)<\/script>$/.exec(script)?.[1];
         expect(inner).toBeDefined();
         // Nothing inside can end the script element or open a comment: no `<` at all.
@@ -176,7 +174,7 @@ describe("values saved in the content editor", () => {
     const { NewsCard } = await import("~/components/news/news-card");
     const { I18nProvider } = await import("~/lib/i18n/context");
     for (const lang of languages) {
-      const item = newsView(lang).find((view) => view.id === "hostile-news")!;
+      const item = newsView(edited, lang).find((view) => view.id === "hostile-news")!;
       const html = renderToStaticMarkup(createElement(I18nProvider, { lang, messages: {}, children: createElement(NewsCard, { item }) }));
       expectNoMarkupFrom(html);
       const nodes = elements(parseHtml(html));

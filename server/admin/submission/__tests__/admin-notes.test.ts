@@ -134,7 +134,7 @@ describe("assignment", () => {
     expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
     await waitFor(() => smtp.received.length >= 2, "the colleague's e-mail");
     const mail = await simpleParser(smtp.received[1]!.raw);
-    const type = fr("types.contactMessages");
+    const type = fr("types.contactMessage");
     expect(mail.subject).toBe(fr("assignMail.subject", { type, name: "王小明" }));
     expect(mail.text).toContain(fr("assignMail.intro", { by: anne, type, name: "王小明" }));
   });

@@ -4,28 +4,23 @@
  * admin sends to choose a new password, and the word that the password was changed, so that
  * someone whose password was changed without their knowing is told.
  */
-import type { OutgoingMail } from "#core/mail";
 import { adminTranslator, type AdminLanguage } from "#locales/admin";
-import type { StaffAccount } from "../../db/staff";
-import { headerSafe } from "../../mail/compose";
-import { staffMoment } from "../../mail/staff-clock";
+import type { OutgoingMail } from "#core/mail";
+import { headerSafe } from "../compose";
+import { outgoingMail } from "../outgoing";
+import { staffMoment } from "../staff-clock";
 
 /** The language of an account's own e-mails: its choice, else `fallback`. */
-export const accountLanguage = (account: Pick<StaffAccount, "language">, fallback: AdminLanguage): AdminLanguage => account.language ?? fallback;
+export const accountLanguage = (account: { language: AdminLanguage | null }, fallback: AdminLanguage): AdminLanguage => account.language ?? fallback;
 
-const mail = (to: string, replyTo: string | null, subject: string, lines: string[]): OutgoingMail => ({
-  kind: "notification",
-  to,
-  replyTo,
-  subject: headerSafe(subject),
-  text: [...lines, ""].join("\n"),
-  headers: {},
-});
+/** A plain-text e-mail of the staff area, its lines as written. */
+export const staffNote = (to: string, replyTo: string | null, subject: string, lines: string[]): OutgoingMail =>
+  outgoingMail({ kind: "notification", to, replyTo, subject: headerSafe(subject), text: [...lines, ""].join("\n"), headers: {} });
 
 /** The link to choose a new password, from the admin who sent it (the reply goes to them). */
 export function passwordLinkMail(lang: AdminLanguage, link: { to: string; by: string; estate: string; url: string; expiresAt: string }): OutgoingMail {
   const { t } = adminTranslator(lang);
-  return mail(link.to, link.by, t("passwordLinkMail.subject", { estate: link.estate }), [
+  return staffNote(link.to, link.by, t("passwordLinkMail.subject", { estate: link.estate }), [
     t("passwordLinkMail.intro", { by: link.by, email: link.to, estate: link.estate }),
     "",
     t("passwordLinkMail.link", { until: staffMoment(link.expiresAt, lang) }),
@@ -40,7 +35,7 @@ export function passwordLinkMail(lang: AdminLanguage, link: { to: string; by: st
 /** The word that an account's password was changed, and when; what to do if it was not its owner. */
 export function passwordChangedMail(lang: AdminLanguage, change: { to: string; estate: string; at: string }): OutgoingMail {
   const { t } = adminTranslator(lang);
-  return mail(change.to, null, t("passwordChangedMail.subject", { estate: change.estate }), [
+  return staffNote(change.to, null, t("passwordChangedMail.subject", { estate: change.estate }), [
     t("passwordChangedMail.intro", { email: change.to, estate: change.estate, when: staffMoment(change.at, lang) }),
     "",
     t("passwordChangedMail.notYou"),

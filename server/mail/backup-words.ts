@@ -5,7 +5,7 @@
  * not know.
  */
 import type { AdminMessageId } from "#locales/admin";
-import type { BackupProblem, RepositoryPlace } from "./repository";
+import type { BackupProblem, RepositoryPlace } from "#core/backup";
 
 type Translate = (id: AdminMessageId, values?: Record<string, string | number | Date>) => string;
 
