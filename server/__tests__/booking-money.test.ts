@@ -341,6 +341,22 @@ describe("phone and walk-in bookings carry their price (items 1 and 2)", () => {
     const [change] = auditOf(app, "booking.price-changed");
     expect(change).toMatchObject({ actor: admin.email, id });
     expect(JSON.parse(change!.detail)).toEqual({ from: groupPrice, to: 20_050, reason: "Tarif comité d'entreprise" });
+
+    // The guest calls: two more people. Priced again from the pricing; too many for the time, refused.
+    const regroup = `/admin/submissions/tour-bookings/${id}/slot/group`;
+    expect((await staff.post(regroup, { guests: "6" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, id)).toMatchObject({ guests: 6, price: quoteTour(hermitage, 6).totalCents });
+    expect(JSON.parse(auditOf(app, "booking.group-changed")[0]!.detail)).toMatchObject({
+      from: 4,
+      to: 6,
+      priceFrom: 20_050,
+      priceTo: quoteTour(hermitage, 6).totalCents,
+    });
+    expect((await staff.post(regroup, { guests: String(capacity + 1) })).headers.location).toContain("slot=groupFull");
+    expect(rowOf(app, id).guests).toBe(6);
+    // The private tour grows on its own time, its voucher still taken off.
+    expect((await staff.post(`/admin/submissions/tour-bookings/${mine}/slot/group`, { guests: "3" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, mine)).toMatchObject({ guests: 3, price: quoteTour(hermitage, 3, true).totalCents - 10_000 });
   });
 
   it("a walk-in without an address is known by their phone: a no-show counts on their next booking", async () => {

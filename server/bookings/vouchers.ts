@@ -41,7 +41,7 @@ function normaliseCode(typed: string): string {
 }
 
 /** Who a gift card is from and for, its words and its language (all optional for a voucher the office makes). */
-export interface GiftCard {
+interface GiftCard {
   buyerName?: string;
   buyerEmail?: string;
   recipient?: string;
@@ -81,14 +81,8 @@ export function createVoucher(db: Db, voucher: NewVoucher, actor: string, now: D
 }
 
 /** What a tour's voucher is worth on its tour: that tour's price for its people (cents). */
-export function packageWorth(content: Content, voucher: Pick<VoucherRow, "package" | "guests">): number {
+function packageWorth(content: Content, voucher: Pick<VoucherRow, "package" | "guests">): number {
   return quote(content, voucher.package ?? "", voucher.guests ?? 1, false)?.totalCents ?? 0;
-}
-
-/** What a voucher could take off a booking now (cents): what is left of an amount, or its tour's price for its people while unused. */
-export function voucherValue(content: Content, voucher: VoucherRow): number {
-  if (voucher.kind === "value") return voucher.remaining_cents ?? 0;
-  return voucher.redeemed_by === null ? packageWorth(content, voucher) : 0;
 }
 
 /** A voucher used by a booking, and what it took off the booking's price (cents). */

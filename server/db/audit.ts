@@ -82,6 +82,7 @@ export const auditActions = {
   // Money: a booking's price set by an admin (with the reason), a deposit asked through a payment
   // link, a gift voucher voided, edited, its card mailed, or sold online.
   priceChanged: "booking.price-changed",
+  groupChanged: "booking.group-changed",
   depositAsked: "booking.deposit-asked",
   voucherVoided: "voucher.voided",
   voucherEdited: "voucher.edited",

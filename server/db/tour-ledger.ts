@@ -206,12 +206,10 @@ export function setPrice(db: Db, id: string, price: { priceCents: number; listPr
   );
 }
 
-/** Changes a booking's group (its places checked already in the same transaction), one more calendar change. */
+/** Changes a booking's group (its places checked already in the same transaction), on its time and on the booking as sent. */
 export function setGuests(db: Db, id: string, guests: number, now: Date): boolean {
-  return (
-    db.prepare("UPDATE tour_slot_bookings SET guests = ?, sequence = sequence + 1, updated_at = ? WHERE booking_id = ?").run(guests, now.toISOString(), id)
-      .changes === 1
-  );
+  db.prepare("UPDATE tour_bookings SET guests = ? WHERE id = ?").run(guests, id);
+  return db.prepare("UPDATE tour_slot_bookings SET guests = ?, updated_at = ? WHERE booking_id = ?").run(guests, now.toISOString(), id).changes === 1;
 }
 
 export function slotBookingById(db: Db, id: string): SlotBooking | null {

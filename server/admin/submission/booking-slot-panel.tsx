@@ -26,6 +26,9 @@ const noteText = {
   waitsForPayment: "slot.waitsForPayment",
   depositAsked: "slot.done.depositAsked",
   priced: "slot.done.priced",
+  grouped: "slot.done.grouped",
+  groupFull: "slot.groupFull",
+  groupInvalid: "slot.groupInvalid",
   priceInvalid: "slot.priceInvalid",
   priceReason: "slot.priceReason",
   reasonNeeded: "slot.reasonNeeded",
@@ -122,6 +125,24 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
             <FieldProblem name="reason" problems={reasonProblem} />
           </label>
           <button type="submit">{view.t("slot.override")}</button>
+        </form>
+      ) : null}
+      {visit.status === "pending" || visit.status === "confirmed" ? (
+        <form method="post" action={`${base}/group`} className="answer slot-group" id="slot-group">
+          <CsrfField view={view} />
+          <label>
+            {view.t("slot.group.label")}
+            <input type="number" name="guests" min={1} max={50} required inputMode="numeric" defaultValue={String(visit.guests)} />
+          </label>
+          {canOverride && note === "groupFull" ? (
+            <label>
+              {view.t("slot.reason")}
+              <textarea name="reason" required maxLength={500} rows={2} />
+            </label>
+          ) : null}
+          <button type="submit" className="secondary">
+            {view.t("slot.group.button")}
+          </button>
         </form>
       ) : null}
       {visit.status === "pending" || visit.status === "confirmed" ? (

@@ -9,6 +9,7 @@ import { SlotRefused } from "../../bookings/ledger";
 import { moveByStaff } from "../../bookings/move";
 import { parseStart } from "../../bookings/paris-time";
 import { setBookingPrice } from "../../bookings/set-price";
+import { changeGroup } from "../../bookings/change-group";
 import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles, scheduleRoles } from "../shared/roles";
@@ -86,6 +87,16 @@ const priceForm = z.object({
     .pipe(z.string().min(1).max(500).refine(isWellFormedText)),
 });
 
+/** A new group: its number of people, and an admin's reason to place it over the places left. */
+const groupForm = z.object({
+  guests: z.coerce.number().int().min(1).max(50),
+  reason: z
+    .string()
+    .default("")
+    .transform((text) => neutraliseText(text).trim())
+    .pipe(z.string().max(500).refine(isWellFormedText)),
+});
+
 /**
  * A tour booking's slot, acted on from its page: confirm, decline, undo a decline, cancel. A
  * confirmation into a slot without room is refused, unless an admin confirms over the places with
@@ -106,6 +117,32 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
       const { price, reason } = request.body.value;
       const outcome = await setBookingPrice(context.bookings, id, { priceCents: price, reason }, staffOf(request).email);
       return reply.redirect(`${page}?slot=${outcome === "done" ? "priced" : "stale"}`, 303);
+    },
+  );
+
+  // The group: more or fewer people at the same time, priced again; over the places only for an admin with a reason.
+  routes.post(
+    `/admin/submissions/${bookingType}/:id/slot/group`,
+    { config: inboxRoles, schema: { params: z.object({ id: booking }), body: checkedForm(groupForm, { fallback: "guests" }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const page = bookingHref(id);
+      if (!request.body.ok) return reply.redirect(`${page}?slot=groupInvalid#slot-group`, 303);
+      const session = staffOf(request);
+      const reason = request.body.value.reason;
+      const overCapacity = session.role === "admin" && reason !== "";
+      const outcome = await changeGroup(context.bookings, id, { guests: request.body.value.guests, overCapacity, reason }, session.email);
+      const note =
+        outcome instanceof SlotRefused
+          ? outcome.reason === "private"
+            ? "private"
+            : outcome.reason === "full"
+              ? "groupFull"
+              : "moveClosed"
+          : outcome === "done"
+            ? "grouped"
+            : "stale";
+      return reply.redirect(`${page}?slot=${note}`, 303);
     },
   );
 
