@@ -176,6 +176,9 @@ describe("a voucher pays for one booking at a time (G3)", () => {
     await staff.post(slotAction(a.id, "decline"), { sure: "yes" });
     const b = await booked(app, visitor(2, { voucher: code, slot: at("15:00") }));
     expect((await staff.post(slotAction(a.id, "undo"), {})).headers.location).toContain("slot=voucherUsed");
+    const offered = await staff.get(`/admin/submissions/tour-bookings/${a.id}?slot=voucherUsed`);
+    expect(offered.body).toMatch(/<input type="hidden" name="fullPrice" value="yes"\/>/);
+    expect(said(offered.body)).toContain(en("slot.undoFullPrice"));
     expect(rowOf(app, a.id).status).toBe("declined");
     expect(usesOf(app, code).map((use) => use.id)).toEqual([b.id]);
     // The staff bring A back at its full price: the voucher stays B's.
@@ -357,6 +360,25 @@ describe("phone and walk-in bookings carry their price (items 1 and 2)", () => {
     // The private tour grows on its own time, its voucher still taken off.
     expect((await staff.post(`/admin/submissions/tour-bookings/${mine}/slot/group`, { guests: "3" })).headers.location).toContain("slot=grouped");
     expect(rowOf(app, mine)).toMatchObject({ guests: 3, price: quoteTour(hermitage, 3, true).totalCents - 10_000 });
+  });
+
+  it("a booking taken from a waitlist's offer is priced as the visitor's would have been", async () => {
+    const { app, staff } = await estate();
+    const capacity = capacityOf(app.bookings.schedule.current(), { package: "hermitage", date: saturday, time: "10:00" });
+    const full = await booked(app, visitor(1, { guests: capacity }));
+    const waiting = await booked(app, visitor(2, { guests: 3, waitlist: true }));
+    expect(waiting.outcome).toBe("waitlist");
+    await staff.get(`/admin/submissions/tour-bookings/${full.id}`);
+    await staff.post(slotAction(full.id, "cancel"), { sure: "yes" });
+    const { token } = app.db.prepare("SELECT token FROM tour_waitlist WHERE booking_id = ? AND status = 'offered'").get(waiting.id) as { token: string };
+    const taken = await app.inject({
+      method: "POST",
+      url: "/api/tours/waitlist",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(rowOf(app, waiting.id).price).toBe(quoteTour(hermitage, 3).totalCents);
   });
 
   it("a walk-in without an address is known by their phone: a no-show counts on their next booking", async () => {

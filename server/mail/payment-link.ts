@@ -27,11 +27,9 @@ export function composePaymentLink(visit: VisitForMail, deposit: DepositLink, co
   const { t } = translator(lang);
   const estate = context.estateNames[lang];
   const amount = formatPrice(deposit.amountCents / 100, lang);
+  const intro = t("tourMail.paymentLinkIntro", { amount, date: formatEventDate(deposit.until.date, lang), time: formatTime(deposit.until.time, lang) });
   const blocks: MailBlock[] = [
-    {
-      kind: "text",
-      text: t("tourMail.paymentLinkIntro", { amount, date: formatEventDate(deposit.until.date, lang), time: formatTime(deposit.until.time, lang) }),
-    },
+    { kind: "text", text: intro },
     {
       kind: "facts",
       lines: [
@@ -50,7 +48,7 @@ export function composePaymentLink(visit: VisitForMail, deposit: DepositLink, co
     { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) },
   ];
   const subject = t("tourMail.paymentLinkSubject", { estate, date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) });
-  const { text, html } = renderMail({ ...signedBy(lang, context), preview: (blocks[0] as { text: string }).text, greeting: t("tourMail.greeting"), blocks });
+  const { text, html } = renderMail({ ...signedBy(lang, context), preview: intro, greeting: t("tourMail.greeting"), blocks });
   return outgoingMail({
     kind: "reply",
     to: headerSafe(visit.email, 254),

@@ -115,6 +115,14 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
       {visit.status === "confirmed" ? action("cancel", "slot.cancel", true) : null}
+      {visit.status === "declined" && note === "voucherUsed" ? (
+        <form method="post" action={`${base}/undo`} className="answer">
+          <CsrfField view={view} />
+          <input type="hidden" name="fullPrice" value="yes" />
+          <p className="help">{view.t("slot.fullPriceHelp")}</p>
+          <button type="submit">{view.t("slot.undoFullPrice")}</button>
+        </form>
+      ) : null}
       {canOverride && (visit.status === "pending" || visit.status === "declined") && (note === "full" || note === "reasonNeeded") ? (
         <form method="post" action={`${base}/${visit.status === "pending" ? "confirm" : "undo"}`} className="answer">
           <CsrfField view={view} />
