@@ -176,8 +176,6 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
       "estateMail.subject.contactMessage",
       "guest.tag.VIP",
       "guest.tagShort.VIP",
-      "guest.tag.allergies",
-      "guest.tagShort.allergies",
       "vouchers.code",
       "reports.totals",
       // The same word in French (names of networks, of the appellation, of a format; a field with its language in brackets).

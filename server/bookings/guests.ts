@@ -3,7 +3,7 @@
  * with the same address (matched in lower case), with their visits and no-shows (counted from the
  * day's check-in), the language and phone of their latest booking, the country (the staff's, else
  * read from the phone's calling code with libphonenumber-js), and the staff's own notes and tags
- * ("VIP", "trade", "allergies"), shown on every booking and on the day sheet. Nothing is copied:
+ * ("VIP", "trade"), shown on every booking and on the day sheet. Nothing is copied:
  * the record reads the bookings, so erasing the person (server/db/privacy.ts) leaves nothing but
  * the staff's row, which goes with them. SQL: server/db/tour-guests.ts.
  */
@@ -14,8 +14,12 @@ import type { Db } from "../db/database";
 import type { Bookings } from "./deps";
 import { bookingsOfGuest, guestNotesOf, isPhoneKey, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
 
-/** The tags the staff pick most, offered as boxes to tick (their own words may be added). */
-export const suggestedTags = ["VIP", "trade", "allergies"] as const;
+/**
+ * The tags the staff pick most, offered as boxes to tick (their own words may be added). None is
+ * about health: an allergy or a diet is health data (GDPR art. 9), kept only with the guest's
+ * explicit consent, never suggested by the form (the privacy policy, "Guest records").
+ */
+export const suggestedTags = ["VIP", "trade"] as const;
 
 /** At most this many tags, each at most this long: a tag is a word or two, not a note. */
 export const tagLimits = { count: 12, length: 30 } as const;

@@ -67,6 +67,19 @@ describe("guests the estate knows", () => {
     expect(said(record.body)).toContain(en("guest.attendance", { visits: 2, noShows: 0 }));
     expect(record.body.match(/href="\/admin\/submissions\/tour-bookings\//g)).toHaveLength(3);
     expect(said(record.body)).toContain("China");
+    // The tags offered as boxes suggest nothing about health, in either language: an allergy is
+    // health data (GDPR art. 9), never prompted by the form (the privacy policy's guest records).
+    const health = /allerg|health|diet|disab|santé|régime|handicap/i;
+    const boxLabels = (body: string) =>
+      [...elements(parseHtml(body))]
+        .filter(
+          (element) =>
+            element.tagName === "label" &&
+            [...elements(element)].some((one) => attribute(one, "type") === "checkbox" && attribute(one, "name")?.startsWith("tag-")),
+        )
+        .map((label) => textOf(label).trim());
+    expect(boxLabels(record.body).length).toBeGreaterThan(0);
+    for (const label of boxLabels(record.body)) expect(label).not.toMatch(health);
     // Tags (two suggested, one typed) and a note, refused first with a tag too long and kept as typed.
     const refused = await staff.post(`/admin/guests/${first}`, { "tag-VIP": "yes", otherTags: "x".repeat(40), notes: "Allergic to nuts" });
     expect(refused.statusCode).toBe(400);
@@ -83,6 +96,7 @@ describe("guests the estate knows", () => {
     // In French, a country the list does not offer, and thirteen tags.
     await staff.post("/admin/language", { lang: "fr", back: `/admin/guests/${first}` });
     const thirteen = Array.from({ length: 13 }, (_, i) => `tag ${i}`).join(", ");
+    for (const label of boxLabels((await staff.get(`/admin/guests/${first}`)).body)) expect(label).not.toMatch(health);
     const refusé = await staff.post(`/admin/guests/${first}`, { otherTags: thirteen, notes: "Allergique aux noix", country: "" });
     expect(refusé.statusCode).toBe(400);
     expect(refusedFields(refusé.body)).toEqual({ otherTags: fr("guest.error.tags", { count: 12, length: 30 }) });
@@ -92,7 +106,7 @@ describe("guests the estate knows", () => {
     await staff.post("/admin/language", { lang: "en", back: `/admin/guests/${first}` });
     const saved = await staff.post(`/admin/guests/${first}`, {
       "tag-VIP": "yes",
-      "tag-allergies": "yes",
+      "tag-trade": "yes",
       otherTags: "Collector, vip",
       notes: "Allergic to nuts",
       country: "",
@@ -100,7 +114,7 @@ describe("guests the estate knows", () => {
     expect(saved.statusCode).toBe(303);
     const again = await staff.get(saved.headers.location as string);
     expect(said(again.body)).toContain(en("guest.saved"));
-    for (const tag of [en("guest.tagShort.VIP"), en("guest.tagShort.allergies"), "Collector"]) expect(again.body).toContain(`<span class="tag">${tag}</span>`);
+    for (const tag of [en("guest.tagShort.VIP"), en("guest.tagShort.trade"), "Collector"]) expect(again.body).toContain(`<span class="tag">${tag}</span>`);
     // On each booking's page, and on the day sheet beside the name.
     const page = await staff.get(`/admin/submissions/tour-bookings/${second}`);
     expect(said(page.body)).toContain(en("guest.attendance", { visits: 2, noShows: 0 }));
