@@ -362,6 +362,16 @@ describe("phone and walk-in bookings carry their price (items 1 and 2)", () => {
     expect(rowOf(app, mine)).toMatchObject({ guests: 3, price: quoteTour(hermitage, 3, true).totalCents - 10_000 });
   });
 
+  it("a request without a time, confirmed by the staff into one, is priced", async () => {
+    const { app, staff } = await estate();
+    const request = await bookTour(app, { ...visitor(4, { guests: 3 }), slot: "" } as never);
+    expect(request.statusCode).toBe(201);
+    const { id } = request.json() as { id: string };
+    await staff.get(`/admin/submissions/tour-bookings/${id}?confirmDay=${saturday}`);
+    expect((await staff.post(`/admin/submissions/tour-bookings/${id}/confirm`, { slot: at("15:00") })).statusCode).toBe(303);
+    expect(rowOf(app, id)).toMatchObject({ status: "confirmed", price: quoteTour(hermitage, 3).totalCents });
+  });
+
   it("a booking taken from a waitlist's offer is priced as the visitor's would have been", async () => {
     const { app, staff } = await estate();
     const capacity = capacityOf(app.bookings.schedule.current(), { package: "hermitage", date: saturday, time: "10:00" });
