@@ -63,8 +63,8 @@ export function voidGiftVoucher(deps: Bookings, code: string, reason: string, ac
   });
 }
 
-/** A voucher's gift card as its page and mail show it (its private link made for one that has none yet). */
-export function giftCardOf(db: Db, voucher: VoucherRow, siteUrl: string): GiftCard {
+/** A voucher's gift card as its page and mail show it. */
+export function giftCardOf(voucher: VoucherRow, siteUrl: string): GiftCard {
   const language: Language = isLanguage(voucher.language) ? voucher.language : "fr";
   return {
     code: voucher.code,
@@ -85,7 +85,7 @@ export function giftCardOf(db: Db, voucher: VoucherRow, siteUrl: string): GiftCa
 /** The gift card behind a private link, and whether the estate voided it; null for a link that names none. */
 export function giftCardByToken(deps: Bookings, token: string): (GiftCard & { voided: boolean }) | null {
   const voucher = voucherByCardToken(deps.db, token);
-  return voucher ? { ...giftCardOf(deps.db, voucher, deps.estate().siteUrl), voided: voucher.voided_at !== null } : null;
+  return voucher ? { ...giftCardOf(voucher, deps.estate().siteUrl), voided: voucher.voided_at !== null } : null;
 }
 
 /**
@@ -111,7 +111,7 @@ export function mailGiftCard(deps: Bookings, code: string, to: string, actor: st
 /** Queues a voucher's gift card to `to`, in the transaction that decided it. */
 export function queueGiftCard(tx: Db, deps: Bookings, voucher: VoucherRow, to: string): void {
   const estate = deps.estate();
-  enqueueMail(tx, composeGiftCard(to, giftCardOf(tx, voucher, estate.siteUrl), estate), { type: "voucher", id: voucher.code }, new Date().toISOString());
+  enqueueMail(tx, composeGiftCard(to, giftCardOf(voucher, estate.siteUrl), estate), { type: "voucher", id: voucher.code }, new Date().toISOString());
 }
 
 /** Who used a voucher and when (each use, the booking's name, what it took, and when a booking gave it back). */

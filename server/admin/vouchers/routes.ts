@@ -160,7 +160,7 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
         view,
         voucher,
         uses: usesOfVoucher(context.db, code),
-        cardUrl: giftCardOf(context.db, voucher, context.bookings.estate().siteUrl).cardUrl,
+        cardUrl: giftCardOf(voucher, context.bookings.estate().siteUrl).cardUrl,
         today: localOf(context.now()).date,
         note: extra.note ?? null,
         fieldProblems: extra.fieldProblems ?? {},
