@@ -497,6 +497,11 @@ describe("vouchers as gift cards (item 6)", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl },
         payload: new URLSearchParams(fields).toString(),
       });
+    // The page the tours page links to, in the visitor's language, with its form.
+    const shown = await app.inject({ method: "GET", url: "/api/gift-vouchers?lang=es" });
+    expect(shown.statusCode).toBe(200);
+    expect(said(shown.body)).toContain(es("giftBuy.title"));
+    expect(shown.body).toContain('name="buyerEmail"');
     const form = {
       language: "es",
       kind: "value",
@@ -563,5 +568,24 @@ describe("statuses that say what a booking waits for (item 3)", () => {
     expect(buttons(payPage.body)).not.toContain(en("slot.confirmAnyway"));
     await provider!.pay(provider!.sessionOf(paying.id)!.id);
     expect(said((await staff.get(`/admin/submissions/tour-bookings/${paying.id}`)).body)).toContain(en("slot.status.confirmed"));
+  });
+});
+
+describe("buying a gift voucher without a payment provider", () => {
+  it("the page says to contact the estate, and a post sells nothing", async () => {
+    const { app } = await estate();
+    const fr = translator("fr").t;
+    const page = await app.inject({ method: "GET", url: "/api/gift-vouchers?lang=fr" });
+    expect(page.statusCode).toBe(200);
+    expect(said(page.body)).toContain(fr("giftBuy.closed", { contact: `${siteUrl}/fr/contact` }));
+    expect(page.body).not.toContain('name="buyerEmail"');
+    const order = await app.inject({
+      method: "POST",
+      url: "/api/gift-vouchers",
+      headers: { "content-type": "application/json", origin: siteUrl },
+      payload: JSON.stringify({ language: "fr", kind: "value", amount: "100", buyerName: "Paul", buyerEmail: "paul@example.fr" }),
+    });
+    expect(order.statusCode).toBe(503);
+    expect(app.db.prepare("SELECT count(*) AS n FROM voucher_orders").get()).toEqual({ n: 0 });
   });
 });
