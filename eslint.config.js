@@ -66,8 +66,9 @@ const serverFloors = [
   // SQLite: one module per table family; it knows nothing of the rest of the server but the forms' record.
   ["db"],
   // The server's small shared parts: the project folder, the log's redaction, the security
-  // headers, the body limits, the content store.
-  ["project.ts", "log.ts", "security-headers.ts", "request-body.ts", "content-store.ts"],
+  // headers, the body limits, the content store, an uploaded picture's check and cut (the editor's
+  // and the newsletter's, and the route that serves an issue's photograph to mail programs).
+  ["project.ts", "log.ts", "security-headers.ts", "request-body.ts", "content-store.ts", "pictures.ts"],
   // The configuration, the e-mails (composed and sent), the static files, the start-up's checks.
   ["config.ts", "mail", "static-files.ts", "startup.ts"],
   // The backups, the bookings' rules.

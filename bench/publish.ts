@@ -86,12 +86,12 @@ await repository.save(
   () => [],
 );
 const saved = performance.now();
-const preview = app.contentPublisher.request("bench@example.com", { preview: true });
+const preview = app.contentPublisher.request("bench@example.com", { preview: true, items: ["news/harvest-2026"] });
 await app.contentPublisher.idle();
 const previewPage = preview.preview?.dir ? readFileSync(join(preview.preview.dir, "client", "news", "index.html"), "utf8") : "";
 const previewed = performance.now();
 const previewCpu = childrenCpuSeconds() - cpuBefore;
-const publish = app.contentPublisher.request("bench@example.com");
+const publish = app.contentPublisher.request("bench@example.com", { items: ["news/harvest-2026"] });
 await app.contentPublisher.idle();
 const page = await app.inject({ method: "GET", url: "/news" });
 const live = performance.now();

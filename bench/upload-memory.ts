@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { processPicture, UploadedFile } from "../server/admin/content/pictures";
+import { processPicture, UploadedFile } from "../server/pictures";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const bursts = Number(process.env.BENCH_BURSTS ?? 4);

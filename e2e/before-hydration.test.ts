@@ -230,6 +230,23 @@ test.describe("before the framework arrives", () => {
     await page.waitForURL(`${baseUrl}/api/newsletter-signups`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("zh", "news.newsletter.success.title"));
   });
+
+  test("the newsletter sign-up in every page's footer is posted and answered in the visitor's language", async ({ page }) => {
+    await holdFramework(page);
+    await page.goto(`${baseUrl}/ja/villa`, { waitUntil: "load" });
+    const form = page.locator('form[aria-labelledby="footer-newsletter-title"]');
+    await expect(page.locator("#footer-newsletter-title")).toHaveText(text("ja", "footer.newsletter.title"));
+    const email = `haruka-${Date.now()}@example.jp`;
+    await form.getByLabel(text("ja", "news.newsletter.email")).fill(email);
+    await form.getByRole("button", { name: text("ja", "footer.newsletter.submit") }).click();
+    await page.waitForURL(`${baseUrl}/api/newsletter-signups`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("ja", "news.newsletter.success.title"));
+    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const rows = db.prepare("SELECT language, page, confirmed_at FROM newsletter_subscribers WHERE email = ?").all(email);
+    db.close();
+    // Stored as a pending subscription: the double opt-in's e-mail confirms it.
+    expect(rows).toEqual([{ language: "ja", page: "/ja/villa", confirmed_at: null }]);
+  });
 });
 
 test.describe("after a late framework", () => {

@@ -121,8 +121,10 @@ async function save(page: Page, words = fr("content.save")) {
   await page.getByRole("button", { name: words }).first().click();
 }
 
-async function publishAndWait(page: Page) {
+/** Publishes these items (`news/<id>`), ticked on the publish page, and waits for the publish to be done. */
+async function publishAndWait(page: Page, ...items: string[]) {
   await page.goto(`${server.url}/admin/content/publish`);
+  for (const item of items) await page.locator(`[name="item.${item}"]`).check();
   await page.getByRole("button", { name: fr("content.publish.button") }).click();
   await finished(page, fr("content.publish.status.done"));
 }
@@ -209,6 +211,8 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   const frame: FrameLocator = page.frameLocator('iframe[name="live-preview"]');
   const card = frame.locator(`article#${itemId}`);
   await expect(card).toContainText(item.title.fr);
+  // Drawn again a moment after the zoom changed (the frame is replaced): read once it shows that framing.
+  await expect(card.locator("img")).toHaveAttribute("src", /zoom=1\.5/);
   await card.locator("img").scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(card.locator("img"))).toBe(true);
   expect(await loadedFaces(card)).toEqual(expect.arrayContaining(["Cormorant Garamond", "Source Sans 3"]));
@@ -240,6 +244,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
 
   // The preview: ready in seconds, not online; the changed pages by their titles, the changes in words.
   await page.goto(`${server.url}/admin/content/publish`);
+  for (const item of [`news/${itemId}`, "wines/chateau-2020"]) await page.locator(`[name="item.${item}"]`).check();
   await page.getByRole("button", { name: fr("content.preview.button") }).click();
   await finished(page, fr("content.preview.status.done"));
   const preview = newestJob(page);
@@ -268,7 +273,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await expect(page.getByText(fr("content.done.saved"))).toBeVisible();
   await page.goto(`${server.url}/admin/content`);
   await expect(page.locator(".content-item").filter({ hasText: item.title.fr })).toContainText(/Mise en ligne prévue le/);
-  await publishAndWait(page);
+  await publishAndWait(page, `news/${itemId}`, "wines/chateau-2020");
   expect(await live("/fr/shop/chateau-2020")).toContain('data-item-price="185.00"');
   expect(await live("/fr/news")).not.toContain(item.title.fr);
   // Three minutes later on the server's clock: the schedule publishes by itself, and the item is live.
@@ -293,7 +298,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await save(page, fr("content.restore.save"));
   await expect(page.getByText(fr("content.done.saved"))).toBeVisible();
   expect(await live("/fr/shop/chateau-2020")).toContain('data-item-price="185.00"');
-  await publishAndWait(page);
+  await publishAndWait(page, "wines/chateau-2020");
   expect(await live("/fr/shop/chateau-2020")).toContain('data-item-price="175.00"');
   await page.goto(`${server.url}/admin/content/wines/chateau-2020/history`);
   await expect(versions.first()).toContainText(/Prix\s:\s185\s€\s→\s175\s€/);

@@ -21,8 +21,8 @@ import { pace } from "../tests/support/pacing";
  * the setting requires) and its database, so the servers of the other browser tests and the
  * project's content/ are untouched. Two builds (preview, restore), quick ones: the served build's kept server bundle
  * renders the pages (pipeline/quick-build.ts). The news item and the
- * price go out in one publish, which puts the preview online as it was, since nothing was saved
- * after it.
+ * price go out in one publish of the two, ticked on the publish page, which puts the preview of
+ * the same two online as it was, since nothing was saved after it.
  */
 const en = adminTranslator("en").t;
 const editor = { email: "redaction@hermitage-lescours.example", password: "les vendanges commencent demain" };
@@ -72,6 +72,11 @@ const builtTitle = (path: string) =>
 async function structuredData(path: string): Promise<Record<string, unknown>[]> {
   const html = await (await fetch(`${server.url}${path}`)).text();
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+/** Ticks the publish page's boxes of these items (`news/<id>`): a publish or preview takes those, and nothing else. */
+async function tick(page: Page, ...items: string[]) {
+  for (const item of items) await page.locator(`[name="item.${item}"]`).check();
 }
 
 /** The newest publish (or preview) on the publish page, as the page shows it. */
@@ -170,8 +175,9 @@ test("an editor adds a news item with a photograph and changes a price, previews
     .click();
   await expect(page.getByText(en("content.done.saved"))).toBeVisible();
 
-  // Preview: built, not put live; the changed pages open from the publish page.
+  // Preview of the two drafts, ticked: built, not put live; the changed pages open from the publish page.
   await page.goto(`${server.url}/admin/content/publish`);
+  await tick(page, `news/${itemId}`, "wines/chateau-2020");
   await page.getByRole("button", { name: en("content.preview.button") }).click();
   await expect(page.getByText(en("content.done.previewing"))).toBeVisible();
   await finished(page, "previewed");
@@ -189,8 +195,9 @@ test("an editor adds a news item with a photograph and changes a price, previews
   expect(homeBefore).toBe(readFileSync(join(builtSite, "client", "index.html"), "utf8"));
   expect(await (await fetch(`${server.url}/news`)).text()).not.toContain(title.en);
 
-  // Publish, while another client reads the home page every 200 ms.
+  // Publish the same two, while another client reads the home page every 200 ms.
   await page.goto(`${server.url}/admin/content/publish`);
+  await tick(page, `news/${itemId}`, "wines/chateau-2020");
   const reader = pollHome();
   await page.getByRole("button", { name: en("content.publish.button") }).click();
   await expect(page.getByText(en("content.done.publishing"))).toBeVisible();
@@ -255,6 +262,7 @@ test("an editor adds a news item with a photograph and changes a price, previews
     .click();
   await expect(page.getByText(en("content.done.saved"))).toBeVisible();
   await page.goto(`${server.url}/admin/content/publish`);
+  await tick(page, "wines/chateau-2020");
   await page.getByRole("button", { name: en("content.publish.button") }).click();
   // Progress: the build's steps, in words, as they finish.
   await expect(newestJob(page).locator(".publish-steps-details summary")).toBeVisible();
@@ -269,6 +277,8 @@ test("an editor adds a news item with a photograph and changes a price, previews
   const homeLive = await (await fetch(`${server.url}/`)).text();
   writeFileSync(join(contentDir, "news", "typed-by-hand.json"), JSON.stringify({ date: "next Tuesday", title: { en: "Typed by hand" } }));
   await page.goto(`${server.url}/admin/content/publish`);
+  // Listed as a draft like any other, and ticked.
+  await tick(page, "news/typed-by-hand");
   await page.getByRole("button", { name: en("content.publish.button") }).click();
   await finished(page, "failed");
   await expect(newestJob(page).locator(".publish-log")).toContainText("typed-by-hand.json");

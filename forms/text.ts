@@ -35,11 +35,6 @@ export function isPlainText(text: string): boolean {
   return !new RegExp(controls.source).test(text) && !new RegExp(bidiControls.source).test(text);
 }
 
-/** The text has no control character but tabs and line breaks (a text of several lines, which the content editor refuses otherwise). */
-export function isCleanText(text: string): boolean {
-  return !new RegExp(controlsInText.source).test(text);
-}
-
 /** One line (a name, a subject): bidi controls removed, each run of control characters made one space. */
 export function neutraliseLine(text: string): string {
   return text.replace(bidiControls, "").replace(controls, " ");

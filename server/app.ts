@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { join, resolve } from "node:path";
@@ -7,7 +7,7 @@ import { staffArea } from "./admin";
 import { api } from "./api";
 import { backups } from "./backup/schedule";
 import type { Config } from "./config";
-import { contentStore } from "./content-store";
+import { contentFolder, contentStore } from "./content-store";
 import { asStorageUnavailable } from "./db/availability";
 import { health } from "./health";
 import { bookings } from "./plugins/bookings";
@@ -16,6 +16,7 @@ import { mail } from "./plugins/mail";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
 import { defaultPublishDir } from "./admin/content/publisher";
+import { liveAtStart, normaliseLineEnds } from "./admin/content/published";
 import { StartupError } from "./startup";
 import { registerStaticFiles, type BuildInfo } from "./static-files";
 
@@ -24,23 +25,6 @@ function readBuildInfo(buildDir: string): BuildInfo {
     return JSON.parse(readFileSync(join(buildDir, "build-info.json"), "utf8")) as BuildInfo;
   } catch {
     throw new StartupError(`BUILD_DIR=${JSON.stringify(buildDir)} holds no built site (no build-info.json): run "npm run build" first`);
-  }
-}
-
-/**
- * The build `build-published/current` points to (the content editor's last publish), if it was
- * made after BUILD_DIR's: a restart keeps serving what staff published, and a deploy that builds
- * again (new code) is served rather than an older publish.
- */
-function newerPublishedBuild(config: Config, publishDir: string): string | null {
-  const link = join(publishDir, "current");
-  try {
-    const published = realpathSync(link);
-    const publishedAt = statSync(join(published, "build-info.json")).mtimeMs;
-    const deployedAt = existsSync(join(config.BUILD_DIR, "build-info.json")) ? statSync(join(config.BUILD_DIR, "build-info.json")).mtimeMs : 0;
-    return publishedAt > deployedAt ? published : null;
-  } catch {
-    return null;
   }
 }
 
@@ -62,9 +46,14 @@ export interface ServerOptions {
  */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const common = { ...baseSecurityHeaders({ hsts: config.HSTS }), "Content-Security-Policy": resourceSecurityPolicy };
-  // The last build published from the content editor, when it is newer than BUILD_DIR's (a deploy's own build wins).
+  // The last build published from the content editor, when it is newer than BUILD_DIR's (a deploy's
+  // own build wins), and only a build made from the published content (./admin/content/published.ts).
   const publishDir = resolve(options.publishDir ?? config.PUBLISH_DIR ?? defaultPublishDir);
-  const buildDir = newerPublishedBuild(config, publishDir) ?? config.BUILD_DIR;
+  const contentDir = contentFolder(config.CONTENT_DIR);
+  // Texts saved with a browser's \r\n before the editor read line ends: made \n once (a commit, logged below).
+  const normalised = await normaliseLineEnds(contentDir, publishDir);
+  const live = await liveAtStart({ contentDir, buildsDir: publishDir, deployed: config.BUILD_DIR });
+  const buildDir = live.buildDir;
   const info = readBuildInfo(buildDir);
 
   const app = Fastify({
@@ -97,6 +86,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       void (reply as FastifyReply).status(400).headers(common).type("text/plain; charset=utf-8").send("Bad Request");
     },
   });
+
+  if (normalised.length > 0) app.log.info({ files: normalised }, "content: line ends in texts written \\n (once)");
 
   let shuttingDown = false;
   app.addHook("preClose", async () => {
@@ -155,13 +146,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // The server's parts, each a plugin that names the ones it needs (registered out of order, the
   // server does not start and says which is missing). The content the server speaks with is read
   // now, and again when a publish goes live (./content-store.ts).
-  await app.register(contentStore, { dir: config.CONTENT_DIR === undefined ? undefined : resolve(config.CONTENT_DIR) });
+  await app.register(contentStore, { dir: contentDir, live: live.contentDir });
   await app.register(database, { config });
   await app.register(mail, { config });
   await app.register(bookings, { config, now: options.now });
   await app.register(api, { config });
   await app.register(backups, { config });
-  await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir });
+  await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir, rebuildWith: live.rebuildWith });
   await app.register(health, { config });
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });
 

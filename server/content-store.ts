@@ -1,12 +1,15 @@
 /**
  * The content the server speaks with: the estate's facts in its mails and pages, the tours' names,
- * the reply templates, the importers' answer time. Read from the content folder once at start-up,
- * and again when a publish goes live (server/admin/index.ts), so the next mail says what the live
- * site says, with no restart. It is given to the server's parts, which read it when they need it:
- * none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
+ * the reply templates, the importers' answer time. It is the published content, never a draft:
+ * read at start-up from the content the served build was made from (a checkout of the published
+ * commit, server/admin/content/published.ts; the content folder itself before anything was
+ * published), and when a publish goes live, from the checkout that publish built
+ * (server/admin/index.ts): the next mail says what the live site says, with no restart, and
+ * nothing saved since reaches it. It is given to the server's parts, which read it when they need
+ * it: none imports the content module's own value (eslint.config.js refuses it) or keeps a copy.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { ContentError, contentFile, readContent, type Content, type TourPackage } from "#content";
@@ -35,11 +38,23 @@ export interface EstateFacts {
   tradeEmail: string;
 }
 
+/** The content folder: `dir` (CONTENT_DIR) made absolute, or the project's own. */
+export const contentFolder = (dir: string | undefined): string => resolve(dir ?? contentFile());
+
 export class ContentStore {
   private value: Content;
+  private liveDir: string;
 
-  constructor(readonly dir: string) {
-    this.value = readContent(dir);
+  /**
+   * `dir`: the content folder the editor writes (the drafts); `live`: the folder of the content
+   * the site is built from now (the content folder itself until something is published).
+   */
+  constructor(
+    readonly dir: string,
+    live: string = dir,
+  ) {
+    this.value = readContent(live);
+    this.liveDir = live;
   }
 
   /** The content as the live site shows it. */
@@ -47,14 +62,20 @@ export class ContentStore {
     return this.value;
   }
 
+  /** Where the live content is read from (a scene's picture in a newsletter is served from there). */
+  get live(): string {
+    return this.liveDir;
+  }
+
   /**
-   * A publish went live: the folder is read again. Content that fails its schemas cannot have been
-   * published (the publish's build reads it the same way and stops), so it keeps what it had and
-   * says so (false).
+   * A publish went live: its content (the folder it was built from, which nothing writes) is what
+   * the server says from now on. Content that fails its schemas cannot have been built (the build
+   * reads it the same way and stops), so the store keeps what it had and says so (false).
    */
-  reload(): boolean {
+  switchTo(dir: string): boolean {
     try {
-      this.value = readContent(this.dir);
+      this.value = readContent(dir);
+      this.liveDir = dir;
       return true;
     } catch (error) {
       if (error instanceof ContentError) return false;
@@ -62,9 +83,9 @@ export class ContentStore {
     }
   }
 
-  /** The site's scenes (the pictures of `images/scenes/`), by name: what a newsletter's picture may be. */
+  /** The live site's scenes (the pictures of the published content's `images/scenes/`), by name: what a newsletter's picture may be. */
   scenes(): string[] {
-    return readdirSync(join(this.dir, "images", "scenes"))
+    return readdirSync(join(this.liveDir, "images", "scenes"))
       .filter((file) => file.endsWith(".jpg"))
       .map((file) => file.slice(0, -".jpg".length))
       .sort();
@@ -72,7 +93,7 @@ export class ContentStore {
 
   /** A scene's picture file, or null for a name that is not a scene's or a scene without its picture. */
   scenePicture(scene: string): string | null {
-    const file = join(this.dir, "images", "scenes", `${scene}.jpg`);
+    const file = join(this.liveDir, "images", "scenes", `${scene}.jpg`);
     return scenePattern.test(scene) && existsSync(file) ? file : null;
   }
 
@@ -105,8 +126,8 @@ export class ContentStore {
  * the parts that speak with it depend on this plugin's name.
  */
 export const contentStore = fp(
-  async (app: FastifyInstance, options: { dir?: string }) => {
-    app.decorate("content", new ContentStore(options.dir ?? contentFile()));
+  async (app: FastifyInstance, options: { dir?: string; live?: string }) => {
+    app.decorate("content", new ContentStore(contentFolder(options.dir), options.live));
   },
   { name: "content-store", fastify: "5.x" },
 );

@@ -39,6 +39,9 @@ describe("a backup's folder", () => {
     mkdirSync(join(dataDir, "content-uploads"));
     writeFileSync(join(dataDir, "content-uploads", "upload-0123456789abcdef.jpg"), "a picture");
     writeFileSync(join(dataDir, "content-uploads", "upload-0123456789abcdef.jpg.5f1c.tmp"), "half a picture");
+    // A newsletter's photograph, which mail programs fetch for as long as the issue is read.
+    mkdirSync(join(dataDir, "newsletter-pictures"));
+    writeFileSync(join(dataDir, "newsletter-pictures", "upload-fedcba9876543210.jpg"), "a newsletter's picture");
     const contentDir = contentRepository();
     const staging = join(dataDir, ".backup");
     let marked = false;
@@ -49,6 +52,7 @@ describe("a backup's folder", () => {
       "audit-key",
       "content-uploads/upload-0123456789abcdef.jpg",
       "content.bundle",
+      "newsletter-pictures/upload-fedcba9876543210.jpg",
       "submissions.sqlite",
     ]);
     for (const file of manifest.files) {

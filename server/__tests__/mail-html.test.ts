@@ -132,6 +132,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
       picture: { scene: "cellar", alt: written("The cellar") },
       wines: [content.wines[0]!.id],
       tours: [content.tours.packages[0]!.id],
+      links: [],
     };
     const { mail } = composeNewsletterMail(
       issue,

@@ -92,11 +92,12 @@ describe("a newsletter sent to 1,000 subscribers", () => {
         picture: null,
         wines: ["chateau-2020"],
         tours: [],
+        links: [],
       },
       "claire@hermitage-lescours.example",
       at,
     );
-    expect(table.startSending(issue, "claire@hermitage-lescours.example", at)).toBe(true);
+    expect(table.startSending(issue, "claire@hermitage-lescours.example", at, null)).toBe(true);
     db.close();
 
     // The server takes the sending up at start; it is stopped once the relay has about a third.

@@ -23,8 +23,12 @@ import { StaffStore, type StaffRole } from "../db/staff";
 import { sendPage, viewFor, type AdminContext } from "./shared/context";
 import { checkCsrf, isMultipart, publicConfig, reads, staffGuard } from "./shared/staff-guard";
 import { assertDeclaresAccess, everyRole, publicRoute } from "./shared/roles";
-import { defaultPublishDir, Publisher } from "./content/publisher";
-import { PictureStore, pictureLimits, UploadedFile } from "./content/pictures";
+import { defaultPublishDir, Publisher, startRequester } from "./content/publisher";
+import { PublishedContent } from "./content/published";
+import { requeueInterruptedMoments } from "../db/content-schedule";
+import { PictureStore } from "./content/pictures";
+import { newsletterPicturesFolder, pictureLimits, UploadedFile, UploadStore } from "../pictures";
+import { join } from "node:path";
 import { ContentRepository } from "./content/repository";
 import { ReviewStore } from "./content/review";
 import { auditRoutes } from "./audit/routes";
@@ -34,9 +38,10 @@ import { NewsletterDispatch } from "./newsletter/dispatch";
 import { NewsletterTable } from "../db/newsletter";
 import { composeNewsletterMail, newsletterFacts } from "../mail/newsletter";
 import { contentPreviewRoutes } from "./content/preview-routes";
+import { contentPublishRoutes } from "./content/publish-routes";
 import type { ContentEditor } from "./content/editor";
 import { LivePreview } from "./content/live-preview";
-import { ContentSchedule } from "./content/schedule";
+import { ContentSchedule, scheduleAlertViews } from "./content/schedule";
 import { inboxRoutes } from "./inbox/routes";
 import { privacyRoutes } from "./privacy/routes";
 import { accountRoutes } from "./account/routes";
@@ -96,12 +101,33 @@ interface AdminOptions {
   contentDir: string;
   publisher: Publisher;
   repository: ContentRepository;
+  published: PublishedContent;
   schedule: ContentSchedule;
   live: LivePreview;
   newsletter: NewsletterDesk;
   bookings: Bookings;
   content: ContentStore;
   backupStatus: () => BackupStatus;
+}
+
+/**
+ * Lets a scope's forms be posted as multipart (a picture chosen), each file read into an
+ * `UploadedFile` of the body, cut at the size limit; the CSRF token of such a form checked once its
+ * fields are read, still before the route's schema (the role was checked before the parts were read).
+ */
+async function acceptUploads(scope: FastifyInstance, context: AdminContext): Promise<void> {
+  await scope.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
+    throwFileSizeLimit: false,
+    limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
+    // The body's value of a file field (the plugin's `MultipartFile.value`): read by `formWithFiles` (./shared/staff-form.ts).
+    onFile: async (part) => {
+      const bytes = await part.toBuffer();
+      part.value = new UploadedFile(part.filename, bytes, part.file.truncated);
+    },
+  });
+  scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
@@ -118,6 +144,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     content: options.content,
     bookings: options.bookings,
     backupStatus: options.backupStatus,
+    scheduleAlerts: (lang) => scheduleAlertViews(db, options.contentDir, lang),
   };
   // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
   // deleted or rewritten row of this connection (the server's one, shared with the form API) is
@@ -161,24 +188,12 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(auditRoutes, context);
   await admin.register(staffRoutes, context);
   await admin.register(passwordLinkRoutes, context);
-  // The content editor in a scope of its own: only its forms may be posted as multipart (a picture upload).
+  // The content editor in a scope of its own: only its forms and the newsletter's may be posted as multipart (a picture upload).
   await admin.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: "keyValues",
-      // A file over the limit is cut there and marked, to be refused at its field rather than with a bare 413.
-      throwFileSizeLimit: false,
-      limits: { fileSize: pictureLimits.maxBytes, files: 20, fields: 2000, fieldSize: 256 * 1024, parts: 2100 },
-      // The body's value of a file field (the plugin's `MultipartFile.value`): read by `contentForm` (./routes/content.ts).
-      onFile: async (part) => {
-        const bytes = await part.toBuffer();
-        part.value = new UploadedFile(part.filename, bytes, part.file.truncated);
-      },
-    });
-    // The CSRF token of a multipart form, now that the plugin's hook has read its fields; still
-    // before the route's schema. (The role was checked before the parts were read.)
-    scope.addHook("preValidation", async (request, reply) => (isMultipart(request) ? checkCsrf(context, request, reply) : undefined));
+    await acceptUploads(scope, context);
     const editor: ContentEditor = {
       repository: options.repository,
+      published: options.published,
       review: new ReviewStore(db, context.now),
       publisher: options.publisher,
       pictures: new PictureStore(options.contentDir, config.DATA_DIR),
@@ -187,6 +202,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     };
     await scope.register(contentRoutes, { ...context, editor });
     await scope.register(contentPreviewRoutes, { ...context, editor });
+    await scope.register(contentPublishRoutes, { ...context, editor });
   });
   await admin.register(scheduleRoutes, context);
   await admin.register(bookingSlotRoutes, context);
@@ -197,7 +213,11 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   await admin.register(voucherRoutes, context);
   await admin.register(reportRoutes, context);
   await admin.register(experienceRoutes, context);
-  await admin.register(newsletterRoutes, { ...context, desk: options.newsletter });
+  // The newsletter, in a scope of its own that takes a photograph's upload too.
+  await admin.register(async (scope) => {
+    await acceptUploads(scope, context);
+    await scope.register(newsletterRoutes, { ...context, desk: options.newsletter });
+  });
 
   // Any other address under /admin: the same sign-in rule, then "not found".
   admin.route({
@@ -217,7 +237,14 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
  */
 async function registerStaffArea(
   app: FastifyInstance,
-  options: { config: Config; now?: (() => Date) | undefined; publishCommand?: { file: string; args: string[] } | undefined; publishDir?: string | undefined },
+  options: {
+    config: Config;
+    now?: (() => Date) | undefined;
+    publishCommand?: { file: string; args: string[] } | undefined;
+    publishDir?: string | undefined;
+    /** The published content is to be built again at start, with this build's kept bundle (server/admin/content/published.ts `liveAtStart`). */
+    rebuildWith?: string | null | undefined;
+  },
 ): Promise<void> {
   const { config } = options;
   const routes: AdminRoute[] = [];
@@ -225,14 +252,18 @@ async function registerStaffArea(
   const contentDir = app.content.dir;
   const db = app.db;
   const now = options.now ?? (() => new Date());
+  const buildsDir = options.publishDir ?? defaultPublishDir;
+  const repository = new ContentRepository(contentDir);
+  const published = new PublishedContent(repository, buildsDir);
   const publisher = new Publisher({
     journal: {
       earlier: (at, limit) => earlierPublishJobs(db, at, limit),
       add: (job) => addPublishJob(db, job),
       update: (job) => updatePublishJob(db, job),
     },
-    contentDir,
-    buildsDir: options.publishDir ?? defaultPublishDir,
+    repository,
+    published,
+    buildsDir,
     switchTo: (dir) => app.switchBuild(dir),
     servedBuild: () => app.servedBuild(),
     env: { ...process.env, SITE_URL: config.SITE_URL },
@@ -244,22 +275,39 @@ async function registerStaffArea(
         {
           actor: job.requestedBy.join(", "),
           action: auditActions.contentPublished,
-          detail: { status: job.status, steps: job.steps, ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}) },
+          detail: {
+            status: job.status,
+            items: job.items,
+            steps: job.steps,
+            ...(job.fromPreview ? { preview: job.fromPreview.requestedAt.toISOString() } : {}),
+          },
         },
         now(),
       );
       if (job.status === "failed") app.log.warn({ job: job.id }, "content: a publish failed; the live site is unchanged");
       else if (job.status === "done" && job.preview === null) {
-        // What went live is what the server's mails and pages say from now on, with no restart.
-        if (!app.content.reload())
-          app.log.warn({ job: job.id }, "content: published, but the content folder no longer reads: the server keeps the content it had");
-        app.log.info({ job: job.id, steps: job.steps }, "content: published");
+        // What went live is what the server's mails and pages say from now on, with no restart:
+        // the content this build was made from (its checkout), not the folder as it is now.
+        if (job.content && !app.content.switchTo(job.content.dir))
+          app.log.warn({ job: job.id }, "content: published, but its content does not read: the server keeps the content it had");
+        app.log.info({ job: job.id, items: job.items, steps: job.steps }, "content: published");
       } else app.log.info({ job: job.id, steps: job.steps }, "content: preview built");
     },
   });
   app.decorate("contentPublisher", publisher);
-  const repository = new ContentRepository(contentDir);
-  const schedule = new ContentSchedule({ db, repository, publisher, now, checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000, log: app.log });
+  // A scheduled publish the server's stop cut short runs again now: nobody else would ask for it.
+  const requeued = requeueInterruptedMoments(db, now().toISOString());
+  if (requeued.length > 0)
+    app.log.warn({ moments: requeued }, "content: a scheduled publish was interrupted when the server stopped; it is published again now");
+  const schedule = new ContentSchedule({
+    db,
+    repository,
+    published,
+    publisher,
+    now,
+    checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000,
+    log: app.log,
+  });
   app.decorate("contentSchedule", schedule);
   const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
   // The newsletter: an issue being sent when the server stopped goes on from where it was.
@@ -267,6 +315,7 @@ async function registerStaffArea(
   const newsletter: NewsletterDesk = {
     table: newsletterTable,
     ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
+    pictures: new UploadStore(join(config.DATA_DIR, newsletterPicturesFolder)),
     dispatch: new NewsletterDispatch({
       table: newsletterTable,
       compose: (issue, recipient) => composeNewsletterMail(issue.content, recipient, newsletterFacts(app.content, config.SITE_URL)),
@@ -289,6 +338,11 @@ async function registerStaffArea(
   // content's moments and publishes for any that passed while the server was stopped, without
   // holding up the start (a large issue's batches, taken up at once, slow each of its reads).
   app.addHook("onReady", async () => {
+    // The build served is not the published content's (a deploy built the folder with its drafts): built again, with its code.
+    if (options.rebuildWith) {
+      const job = publisher.request(startRequester, { baseBuild: options.rebuildWith });
+      app.log.warn({ job: job.id }, "content: the build served was not made from the published content; building the published content again");
+    }
     newsletter.dispatch.start();
     void schedule
       .start()
@@ -311,6 +365,7 @@ async function registerStaffArea(
     contentDir,
     publisher,
     repository,
+    published,
     schedule,
     live,
     newsletter,

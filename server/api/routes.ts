@@ -75,7 +75,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, boo
   const { payments } = bookings;
   if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { bookings, payments }));
   // Not limited per address: the mail providers' image proxies fetch it for many subscribers.
-  await api.register(newsletterPictureRoutes);
+  await api.register(newsletterPictureRoutes, { dataDir: config.DATA_DIR });
 }
 
 /**

@@ -14,7 +14,7 @@ import { holdUnsentMail, OutboxTable } from "../db/outbox";
 import { restoreContent, verifyBundle } from "./content-history";
 import { Restic } from "./restic";
 import { contentFolder, resticEnvironment } from "./run";
-import { manifestFileName, sha256Of, uploadsFolder, type Manifest } from "./stage";
+import { manifestFileName, pictureFolders, sha256Of, type Manifest } from "./stage";
 
 export interface RestoreOptions {
   /** A snapshot's id (or its first eight characters), or `latest`. */
@@ -85,7 +85,7 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
       await copyFile(join(root, auditKeyFileName), join(dataDir, auditKeyFileName));
       await chmod(join(dataDir, auditKeyFileName), 0o600);
     }
-    if (existsSync(join(root, uploadsFolder))) await cp(join(root, uploadsFolder), join(dataDir, uploadsFolder), { recursive: true });
+    for (const folder of pictureFolders) if (existsSync(join(root, folder))) await cp(join(root, folder), join(dataDir, folder), { recursive: true });
 
     // Opened as the server opens it: migrations newer than the backup are applied now.
     const db = openDatabase(dataDir);

@@ -10,6 +10,7 @@ import { copyFile, cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promi
 import { hostname } from "node:os";
 import { join, relative, sep } from "node:path";
 import { auditKeyFileName } from "../db/audit-key";
+import { newsletterPicturesFolder } from "../pictures";
 import { checkDatabaseCopy, copyDatabase, type DatabaseCheck } from "../db/backups";
 import { databaseFileName, type Db } from "../db/database";
 import { bundleContent, type ContentHistory } from "./content-history";
@@ -17,7 +18,10 @@ import { bundleContent, type ContentHistory } from "./content-history";
 /** The manifest's file name, beside what it lists. */
 export const manifestFileName = "manifest.json";
 /** The folder of the photographs waiting for their save, in DATA_DIR and in a backup. */
-export const uploadsFolder = "content-uploads";
+const uploadsFolder = "content-uploads";
+
+/** The folders of pictures in DATA_DIR a backup keeps: those waiting for the content editor's save, and the newsletter's photographs. */
+export const pictureFolders = [uploadsFolder, newsletterPicturesFolder] as const;
 /** The content's history in a backup. */
 const bundleFileName = "content.bundle";
 
@@ -85,9 +89,10 @@ export async function stageBackup(
   markTaken(copy, takenAt);
   const database = { file: databaseFileName, ...checkDatabaseCopy(copy) };
   if (existsSync(join(dataDir, auditKeyFileName))) await copyFile(join(dataDir, auditKeyFileName), join(staging, auditKeyFileName));
-  if (existsSync(join(dataDir, uploadsFolder))) {
+  for (const folder of pictureFolders) {
+    if (!existsSync(join(dataDir, folder))) continue;
     // A picture being written has a temporary name: only whole pictures are kept.
-    await cp(join(dataDir, uploadsFolder), join(staging, uploadsFolder), { recursive: true, filter: (source) => !source.endsWith(".tmp") });
+    await cp(join(dataDir, folder), join(staging, folder), { recursive: true, filter: (source) => !source.endsWith(".tmp") });
   }
   const history = await bundleContent(contentDir, join(staging, bundleFileName));
   const manifest: Manifest = {

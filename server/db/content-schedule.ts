@@ -74,3 +74,62 @@ export function waitingMoments(db: Db): ScheduledMoment[] {
   const rows = db.prepare("SELECT * FROM content_schedule WHERE started_at IS NULL ORDER BY run_at").all() as Row[];
   return rows.map(({ run_at, type, item, action }) => ({ runAt: run_at, type, item, action }));
 }
+
+/**
+ * A scheduled moment whose publish was cut short (the job interrupted: a crash, a `kill -9`, a
+ * deploy's SIGTERM) is set back to waiting, so the schedule publishes for it again at once: it is
+ * the one requester that is not there to click "Publish again". It is marked, for the staff pages'
+ * alert. Returns the moments set back.
+ */
+export function requeueInterruptedMoments(db: Db, now: string): ScheduledMoment[] {
+  const rows = db
+    .prepare(
+      `UPDATE content_schedule SET started_at = NULL, job_id = NULL, interrupted_at = ?, alert_closed_at = NULL
+       WHERE started_at IS NOT NULL AND job_id IN (SELECT id FROM publish_jobs WHERE status = 'interrupted')
+       RETURNING run_at, type, item, action`,
+    )
+    .all(now) as Pick<Row, "run_at" | "type" | "item" | "action">[];
+  return rows.map(({ run_at, type, item, action }) => ({ runAt: run_at, type, item, action }));
+}
+
+/** A scheduled moment the staff should hear of: its publish was cut short and run again, or failed. */
+export interface ScheduleAlert extends ScheduledMoment {
+  /** When the server found its publish cut short (null: not cut short, it failed). */
+  interruptedAt: string | null;
+  /** Where its publish (the latest one asked for it) stands: null while it waits for its turn again. */
+  status: "queued" | "building" | "switching" | "done" | "failed" | "interrupted" | null;
+  finishedAt: string | null;
+}
+
+/** The moments to tell the staff of (cut short since, or whose publish failed), not yet marked seen, oldest first. */
+export function scheduleAlerts(db: Db): ScheduleAlert[] {
+  const rows = db
+    .prepare(
+      `SELECT s.run_at, s.type, s.item, s.action, s.interrupted_at, j.status, j.finished_at
+       FROM content_schedule s LEFT JOIN publish_jobs j ON j.id = s.job_id
+       WHERE s.alert_closed_at IS NULL AND (s.interrupted_at IS NOT NULL OR j.status = 'failed')
+       ORDER BY s.run_at`,
+    )
+    .all() as (Pick<Row, "run_at" | "type" | "item" | "action"> & {
+    interrupted_at: string | null;
+    status: ScheduleAlert["status"];
+    finished_at: string | null;
+  })[];
+  return rows.map((row) => ({
+    runAt: row.run_at,
+    type: row.type,
+    item: row.item,
+    action: row.action,
+    interruptedAt: row.interrupted_at,
+    status: row.status,
+    finishedAt: row.finished_at,
+  }));
+}
+
+/** The staff have seen the alerts shown: they are no longer shown. */
+export function closeScheduleAlerts(db: Db, now: string): void {
+  db.prepare(
+    `UPDATE content_schedule SET alert_closed_at = ?
+     WHERE alert_closed_at IS NULL AND (interrupted_at IS NOT NULL OR job_id IN (SELECT id FROM publish_jobs WHERE status = 'failed'))`,
+  ).run(now);
+}

@@ -12,14 +12,32 @@ import { enqueueMail } from "./outbox";
 
 /** What an issue says, as composed in the staff area (server/admin/newsletter/issue.ts checks it). */
 export interface NewsletterContent {
-  /** Per language; English is the one every subscriber without their own gets. */
+  /** Per language: a subscriber reads their own, else the English one, else the issue is not sent to them. */
   subject: Partial<Record<Language, string>>;
   body: Partial<Record<Language, string>>;
-  /** A picture of the site (a scene of content/images/scenes), described per language. */
-  picture: { scene: string; alt: Partial<Record<Language, string>> } | null;
+  /**
+   * A picture described per language: a scene of the site (content/images/scenes), or a photograph
+   * uploaded for the issue (`upload-…`, kept in DATA_DIR/newsletter-pictures), cut to 16:9 around
+   * its focus, as tight as its zoom.
+   */
+  picture: NewsletterPicture | null;
   /** Wines (ids) and tour packages (ids) the issue links to, each in the subscriber's language. */
   wines: string[];
   tours: string[];
+  /** Buttons of the staff's own: an address, and the button's words per language. */
+  links: NewsletterLink[];
+}
+
+interface NewsletterPicture {
+  scene: string;
+  alt: Partial<Record<Language, string>>;
+  focus?: { x: number; y: number };
+  zoom?: number;
+}
+
+export interface NewsletterLink {
+  url: string;
+  label: Partial<Record<Language, string>>;
 }
 
 type IssueStatus = "draft" | "sending" | "sent";
@@ -35,6 +53,8 @@ export interface NewsletterIssue {
   sendStartedAt: string | null;
   sendFinishedAt: string | null;
   recipients: number | null;
+  /** The subscribers' languages it is sent to (null: every subscriber, an issue sent before this was recorded). */
+  languages: Language[] | null;
 }
 
 /** Where an issue's sending stands. */
@@ -70,6 +90,7 @@ interface IssueRow {
   send_started_at: string | null;
   send_finished_at: string | null;
   recipients: number | null;
+  languages: string | null;
 }
 
 const issueOf = (row: IssueRow): NewsletterIssue => ({
@@ -77,12 +98,14 @@ const issueOf = (row: IssueRow): NewsletterIssue => ({
   createdAt: row.created_at,
   createdBy: row.created_by,
   updatedAt: row.updated_at,
-  content: JSON.parse(row.content) as NewsletterContent,
+  // An issue saved before buttons of the staff's own existed has none.
+  content: { links: [], ...(JSON.parse(row.content) as Omit<NewsletterContent, "links">) },
   status: row.status,
   sentBy: row.sent_by,
   sendStartedAt: row.send_started_at,
   sendFinishedAt: row.send_finished_at,
   recipients: row.recipients,
+  languages: row.languages === null ? null : (JSON.parse(row.languages) as Language[]),
 });
 
 /** The outbox's kind of a newsletter e-mail (core/mail.ts `MailKind`). */
@@ -90,6 +113,9 @@ const newsletterMailKind = "newsletter";
 
 /** Confirmed and not unsubscribed: who a newsletter goes to. */
 const subscribed = "s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL";
+
+/** Of them, those of an issue's languages (`languages`: the issue's JSON list, or NULL for all). */
+const ofLanguages = "(? IS NULL OR s.language IN (SELECT value FROM json_each(?)))";
 
 export class NewsletterTable {
   constructor(private readonly db: Db) {}
@@ -133,26 +159,33 @@ export class NewsletterTable {
     return Object.fromEntries(rows.map((row) => [row.language, row.n]));
   }
 
-  /** Starts sending a draft; false when it is not one (sent twice at once: the second finds it sending). */
-  startSending(id: number, by: string, now: string): boolean {
+  /**
+   * Starts sending a draft to the subscribers of `languages` (null: to every subscriber); false
+   * when it is not a draft (sent twice at once: the second finds it sending).
+   */
+  startSending(id: number, by: string, now: string, languages: readonly Language[] | null): boolean {
+    const list = languages === null ? null : JSON.stringify(languages);
     return this.db.transaction(() => {
-      const recipients = (this.db.prepare(`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${subscribed}`).get() as { n: number }).n;
+      const recipients = (
+        this.db.prepare(`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${subscribed} AND ${ofLanguages}`).get(list, list) as { n: number }
+      ).n;
       return (
         this.db
           .prepare(
-            "UPDATE newsletter_issues SET status = 'sending', sent_by = ?, send_started_at = ?, recipients = ?, updated_at = ? WHERE id = ? AND status = 'draft'",
+            "UPDATE newsletter_issues SET status = 'sending', sent_by = ?, send_started_at = ?, recipients = ?, languages = ?, updated_at = ? WHERE id = ? AND status = 'draft'",
           )
-          .run(by, now, recipients, now, id).changes === 1
+          .run(by, now, recipients, list, now, id).changes === 1
       );
     })();
   }
 
-  /** The next subscribers the issue has not been queued to, in a stable order. */
+  /** The next subscribers of the issue's languages it has not been queued to, in a stable order. */
   nextRecipients(issueId: number, limit: number): Recipient[] {
     return this.db
       .prepare(
-        `SELECT s.id, s.email, s.language, s.unsubscribe_token AS unsubscribeToken FROM newsletter_subscribers s
-         WHERE ${subscribed} AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.issue_id = ? AND d.subscriber_id = s.id)
+        `SELECT s.id, s.email, s.language, s.unsubscribe_token AS unsubscribeToken FROM newsletter_subscribers s, newsletter_issues i
+         WHERE i.id = ? AND ${subscribed} AND (i.languages IS NULL OR s.language IN (SELECT value FROM json_each(i.languages)))
+           AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.issue_id = i.id AND d.subscriber_id = s.id)
          ORDER BY s.received_at, s.id LIMIT ?`,
       )
       .all(issueId, limit) as Recipient[];

@@ -16,6 +16,9 @@ export interface PublishJobRecord {
   status: "queued" | "building" | "switching" | "done" | "failed" | "interrupted";
   steps: string[];
   error: string | null;
+  /** The items it publishes (`news/harvest-2026`), and the moment a preview is built for (migration 100). */
+  items: string[];
+  asOf: string | null;
 }
 
 interface Row {
@@ -28,6 +31,8 @@ interface Row {
   status: PublishJobRecord["status"];
   steps: string;
   error: string | null;
+  items: string;
+  as_of: string | null;
 }
 
 const record = (row: Row): PublishJobRecord => ({
@@ -40,6 +45,8 @@ const record = (row: Row): PublishJobRecord => ({
   status: row.status,
   steps: JSON.parse(row.steps) as string[],
   error: row.error,
+  items: JSON.parse(row.items) as string[],
+  asOf: row.as_of,
 });
 
 /**
@@ -59,20 +66,34 @@ export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: Pu
 /** Records a new job; returns its id. */
 export function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number {
   const result = db
-    .prepare("INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-    .run(job.kind, JSON.stringify(job.requestedBy), job.requestedAt, job.startedAt, job.finishedAt, job.status, JSON.stringify(job.steps), job.error);
+    .prepare(
+      "INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error, items, as_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .run(
+      job.kind,
+      JSON.stringify(job.requestedBy),
+      job.requestedAt,
+      job.startedAt,
+      job.finishedAt,
+      job.status,
+      JSON.stringify(job.steps),
+      job.error,
+      JSON.stringify(job.items),
+      job.asOf,
+    );
   return Number(result.lastInsertRowid);
 }
 
 /** Records where a job stands now. */
 export function updatePublishJob(db: Db, job: PublishJobRecord): void {
-  db.prepare("UPDATE publish_jobs SET requested_by = ?, started_at = ?, finished_at = ?, status = ?, steps = ?, error = ? WHERE id = ?").run(
+  db.prepare("UPDATE publish_jobs SET requested_by = ?, started_at = ?, finished_at = ?, status = ?, steps = ?, error = ?, items = ? WHERE id = ?").run(
     JSON.stringify(job.requestedBy),
     job.startedAt,
     job.finishedAt,
     job.status,
     JSON.stringify(job.steps),
     job.error,
+    JSON.stringify(job.items),
     job.id,
   );
   // The newest hundred are plenty for the page (it shows ten).

@@ -35,8 +35,8 @@ export type MailBlock =
   | { kind: "text"; text: string }
   /** Facts one a line, set apart (the visit's day and time, the tour, the group, the address). */
   | { kind: "facts"; lines: readonly string[] }
-  /** A sentence leading to an address, a button for it in the HTML; the address on its own line in the text. */
-  | { kind: "action"; intro: string; button: string; url: string }
+  /** A sentence leading to an address (none: the button's words say it), a button for it in the HTML; the address on its own line in the text. */
+  | { kind: "action"; intro?: string; button: string; url: string }
   /** Words someone wrote (the estate's reason, a staff member's reply): kept as written. */
   | { kind: "quote"; text: string }
   /** Small print: a reference. */
@@ -108,7 +108,7 @@ function Block({ block, style }: { block: MailBlock; style: { text: CSSPropertie
     case "action":
       return (
         <Section style={{ margin: "16px 0" }}>
-          <Text style={style.text}>{block.intro}</Text>
+          {block.intro ? <Text style={style.text}>{block.intro}</Text> : null}
           <Button
             href={block.url}
             style={{ backgroundColor: wine, color: "#fbf8f2", padding: "12px 20px", borderRadius: "2px", fontWeight: 600, fontSize: "16px" }}
@@ -228,7 +228,7 @@ function plainText(mail: MailDocument): string {
   if (mail.greeting) parts.push(mail.greeting);
   for (const block of mail.blocks) {
     if (block.kind === "facts") parts.push(block.lines.join("\n"));
-    else if (block.kind === "action") parts.push(`${block.intro}\n${block.url}`);
+    else if (block.kind === "action") parts.push(`${block.intro ?? block.button}\n${block.url}`);
     else if (block.kind === "links") parts.push(block.links.map((link) => `${link.label}\n${link.url}`).join("\n\n"));
     else if (block.kind === "picture") parts.push(`${block.text}\n${block.url}`);
     else parts.push(block.text);

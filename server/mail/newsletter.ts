@@ -10,12 +10,13 @@
 import type { Content } from "#content";
 import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
-import { defaultLanguage, isLanguage, languageTags, type Language } from "#core/languages";
+import { defaultLanguage, isLanguage, languages, languageTags, type Language } from "#core/languages";
 import { apiPaths, localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
 import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
+import { uploadPattern } from "../pictures";
 import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
 import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
 import { outgoingMail } from "./outgoing";
@@ -24,9 +25,19 @@ import { outgoingMail } from "./outgoing";
 export interface IssueText {
   subject: Partial<Record<Language, string>>;
   body: Partial<Record<Language, string>>;
-  picture: { scene: string; alt: Partial<Record<Language, string>> } | null;
+  picture: IssuePicture | null;
   wines: readonly string[];
   tours: readonly string[];
+  /** Buttons of the staff's own: an address and its words per language. */
+  links: readonly { url: string; label: Partial<Record<Language, string>> }[];
+}
+
+/** An issue's picture: a scene of the site, or a photograph uploaded for it (`upload-…`) with where it is cut. */
+interface IssuePicture {
+  scene: string;
+  alt: Partial<Record<Language, string>>;
+  focus?: { x: number; y: number };
+  zoom?: number;
 }
 
 /** What an issue's e-mail says of the estate, and the wines and tours it links to, as the live content says them. */
@@ -43,14 +54,45 @@ export interface NewsletterDocument extends MailDocument {
   subject: string;
 }
 
-/** The language an issue is read in by a subscriber of `language`: theirs when the issue has it, else English. */
-export function readingLanguage(issue: IssueText, language: string): Language {
+/** The languages an issue is written in (subject and text), in the site's order. */
+export const writtenLanguages = (issue: Pick<IssueText, "subject" | "body">): Language[] =>
+  languages.filter((lang) => issue.subject[lang]?.trim() && issue.body[lang]?.trim());
+
+/**
+ * The language a subscriber of `language` reads an issue in: theirs when the issue has it, else
+ * English when it has that; else none (the issue is not sent to them: server/db/newsletter.ts).
+ */
+export function readingLanguage(issue: Pick<IssueText, "subject" | "body">, language: string): Language | null {
+  const written = writtenLanguages(issue);
   const lang = isLanguage(language) ? language : defaultLanguage;
-  return issue.subject[lang]?.trim() && issue.body[lang]?.trim() ? lang : defaultLanguage;
+  return written.includes(lang) ? lang : written.includes(defaultLanguage) ? defaultLanguage : null;
+}
+
+/** The subscribers' languages an issue goes to: those it is written in, and every language when it has an English version. */
+export const audienceOf = (issue: Pick<IssueText, "subject" | "body">): Language[] => languages.filter((lang) => readingLanguage(issue, lang) !== null);
+
+/**
+ * The name a picture is served under to mail programs (server/api/newsletter-pictures.ts): a scene's
+ * own, or an uploaded photograph's with where it is cut (`upload-…-250-400-150`: the focus in
+ * thousandths, the zoom in hundredths), so a new framing is a new address no cache holds.
+ */
+function newsletterPictureName(picture: IssuePicture): string {
+  if (!uploadPattern.test(picture.scene)) return picture.scene;
+  const focus = picture.focus ?? { x: 0.5, y: 0.5 };
+  return `${picture.scene}-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}-${Math.round((picture.zoom ?? 1) * 100)}`;
+}
+
+/** An uploaded photograph's cut, read back from its served name; null for a scene's name. */
+export function uploadCutOf(name: string): { upload: string; framing: { focus: { x: number; y: number }; zoom: number } } | null {
+  const match = /^(upload-[0-9a-f]{16})-(\d{1,4})-(\d{1,4})-(\d{3})$/.exec(name);
+  if (!match) return null;
+  const [x, y, zoom] = [Number(match[2]) / 1000, Number(match[3]) / 1000, Number(match[4]) / 100];
+  if (x > 1 || y > 1 || zoom < 1 || zoom > 4) return null;
+  return { upload: match[1]!, framing: { focus: { x, y }, zoom } };
 }
 
 /** Where the picture of an issue is served to mail programs (server/api/newsletter-pictures.ts). */
-const newsletterPicturePath = (scene: string) => `${apiPaths.newsletterPictures}/${scene}.jpg`;
+const newsletterPicturePath = (picture: IssuePicture) => `${apiPaths.newsletterPictures}/${newsletterPictureName(picture)}.jpg`;
 
 /** The document of an issue in a language, with the reader's unsubscribe address (or a test's note without one). */
 export function newsletterDocument(issue: IssueText, lang: Language, facts: NewsletterFacts, unsubscribeUrl: string | null): NewsletterDocument {
@@ -68,7 +110,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
     // After the first paragraph: the words say what the letter is about before the picture shows it.
     blocks.splice(Math.min(1, blocks.length), 0, {
       kind: "picture",
-      url: absolute(newsletterPicturePath(issue.picture.scene)),
+      url: absolute(newsletterPicturePath(issue.picture)),
       alt,
       text: t("mail.newsletter.picture", { alt }),
     });
@@ -92,6 +134,11 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
       button: t("mail.newsletter.tourButton"),
       url: absolute(localizePath(lang, pagePaths.wineTours)),
     });
+  }
+  // The staff's own buttons, with their words in this language (an issue is sent only with them: server/admin/newsletter/issue.ts).
+  for (const link of issue.links) {
+    const label = link.label[lang] ?? link.label[defaultLanguage];
+    if (label) blocks.push({ kind: "action", button: label, url: link.url });
   }
   const footer: MailFooterLine[] = [
     { text: t("mail.newsletter.why", { estate }) },
@@ -123,7 +170,8 @@ export function composeNewsletterMail(
   facts: NewsletterFacts,
 ): { language: Language; mail: OutgoingMail } {
   const { siteUrl } = facts;
-  const language = readingLanguage(issue, subscriber.language);
+  // A subscriber of a language the issue has no version in is not sent it; English is the last resort.
+  const language = readingLanguage(issue, subscriber.language) ?? defaultLanguage;
   const unsubscribeUrl = siteLink(siteUrl, apiPaths.newsletterUnsubscribe, subscriber.unsubscribeToken);
   const document = newsletterDocument(issue, language, facts, unsubscribeUrl);
   const { text, html } = renderMail(document);
@@ -146,9 +194,13 @@ export function composeNewsletterMail(
   };
 }
 
-/** A test of an issue sent to a staff member, in the language they chose: the subject says it is a test, and no unsubscribe link. */
+/**
+ * A test of an issue sent to a staff member, in the language they chose (or, where it has no
+ * version in that language, the one a subscriber of it reads, else the first written): the subject
+ * says it is a test, and no unsubscribe link.
+ */
 export function composeNewsletterTest(issue: IssueText, language: Language, to: string, facts: NewsletterFacts): OutgoingMail {
-  const document = newsletterDocument(issue, readingLanguage(issue, language), facts, null);
+  const document = newsletterDocument(issue, readingLanguage(issue, language) ?? writtenLanguages(issue)[0] ?? language, facts, null);
   const { text, html } = renderMail(document);
   return outgoingMail({
     kind: "newsletter-test",

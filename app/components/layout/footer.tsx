@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import { newsletterSignupForm } from "#forms/newsletter-signup";
+import { FormFields } from "~/components/forms/fields";
+import { FormShell } from "~/components/forms/form-shell";
 import { ExternalLink } from "~/components/ui/external-link";
 import { useI18n } from "~/lib/i18n/context";
 import { drinkingAge, scriptOf } from "#core/languages";
@@ -25,7 +28,39 @@ function FooterHeading({ children }: { children: string }) {
 
 const footerLink = "text-cream-100 underline-offset-4 hover:text-cream-50 hover:underline";
 
-/** The site footer (spec §2): tagline, links, contact details, legal notes and the health message. */
+/**
+ * The newsletter sign-up on every page: the address only, with the same double opt-in as the news
+ * page's (forms/newsletter-signup.ts); an HTML form that works before the page's JavaScript runs
+ * (server/api/native-forms.ts answers it with a page), then the JSON post and its toast.
+ */
+function NewsletterSignup() {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="footer-newsletter-title" className="border-t border-wine-800">
+      <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10 lg:grid-cols-2 lg:items-center">
+        <div>
+          <h2 id="footer-newsletter-title" className="font-heading text-2xl text-cream-50">
+            {t("footer.newsletter.title")}
+          </h2>
+          <p className="mt-2 text-sm leading-relaxed">{t("footer.newsletter.text")}</p>
+        </div>
+        <div className="rounded-sm bg-cream-50 p-5 text-ink-900">
+          <FormShell
+            form={newsletterSignupForm}
+            aria-labelledby="footer-newsletter-title"
+            submitLabel={t("footer.newsletter.submit")}
+            className="flex flex-col gap-4 sm:flex-row sm:items-end"
+          >
+            <FormFields form={newsletterSignupForm} classNames={{ email: "flex-1" }} />
+          </FormShell>
+          <p className="mt-3 text-sm text-ink-700">{t("footer.newsletter.privacy")}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The site footer (spec §2): tagline, links, contact details, the newsletter sign-up, legal notes and the health message. */
 export function Footer() {
   const { t, href, lang } = useI18n();
   const year = useCurrentYear();
@@ -162,6 +197,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      <NewsletterSignup />
       <div className="border-t border-wine-800">
         <div className="mx-auto max-w-7xl px-6 py-6 text-center text-sm">
           <p lang="fr" className="font-semibold text-cream-50">

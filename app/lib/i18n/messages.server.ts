@@ -4,6 +4,7 @@
  * legal pages, the forms' words on the pages with a form.
  */
 import type { Language } from "#core/languages";
+import { newsletterSignupForm } from "#forms/newsletter-signup";
 import { splitLanguage } from "#core/paths";
 import { catalogs, messagesFor, type Namespace } from "#locales";
 import type { Messages } from "@lingui/core";
@@ -13,9 +14,23 @@ import { packMessages, type PackedMessages } from "./packed-messages";
 /** What every page shows around its content: navigation, footer, age gate and the error fallback. */
 const layoutNamespaces = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"] as const satisfies readonly Namespace[];
 
-/** The layout's messages in a language (the language layout's loader returns them). */
-export function layoutMessages(lang: Language) {
-  return messagesFor(lang, layoutNamespaces);
+/**
+ * The messages of the footer's newsletter sign-up that are not the footer's own: its field's label
+ * and its answer (the form's definition names them, as the news page's form does).
+ */
+const signupMessages = [
+  newsletterSignupForm.success.title,
+  newsletterSignupForm.success.description,
+  ...newsletterSignupForm.fields.map((field) => field.label),
+];
+
+/** The layout's messages in a language (the language layout's loader returns them): every page's footer has the sign-up form. */
+export function layoutMessages(lang: Language): Messages {
+  const catalog = catalogs[lang];
+  return {
+    ...messagesFor(lang, [...layoutNamespaces, "forms"]),
+    ...Object.fromEntries(signupMessages.flatMap((id) => (catalog[id] === undefined ? [] : [[id, catalog[id]]]))),
+  };
 }
 
 /** The language of the page a loader renders, from its URL. */

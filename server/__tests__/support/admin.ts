@@ -136,6 +136,24 @@ export class StaffClient {
     );
   }
 
+  /** POSTs a form as `multipart/form-data`, as a browser sends a form with a file chosen: its fields, this session's CSRF token, the files. */
+  async postMultipart(url: string, fields: Record<string, string>, files: Record<string, { name: string; type: string; bytes: Buffer }>) {
+    const form = new FormData();
+    form.set("_csrf", this.csrf);
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, file] of Object.entries(files)) form.set(name, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    return this.remember(
+      await this.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: this.address,
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { "content-type": request.headers.get("content-type")!, origin: siteOrigin, cookie: this.cookieHeader },
+      }),
+    );
+  }
+
   /**
    * Opens the sign-in page and signs in, with the code of the account's second factor if it has
    * one (made for `at`, by default the server's time, in ms); on success, follows the redirect as a browser

@@ -3,7 +3,7 @@
  * them, and a copy of the content folder as the server keeps it (a git repository).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { attribute, elements, parseHtml } from "./admin";
@@ -39,3 +39,26 @@ export function contentRepository(): string {
   git(dir, "-c", "user.name=Estate", "-c", "user.email=estate@hermitage-lescours.example", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content");
   return dir;
 }
+
+/** The stand-in of pipeline/publish-build.ts the publishing tests build with (./stand-in-build.mjs). */
+export const standInBuild = { file: process.execPath, args: [new URL("./stand-in-build.mjs", import.meta.url).pathname] };
+
+/** An item's fields as its form names them (`harvest.start`, `ratings.0.critic`, `ratings.__count`). */
+export function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(value)) {
+    flat[`${path}.__count`] = String(value.length);
+    value.forEach((item, index) => formFieldsOf(item, `${path}.${index}`, flat));
+  } else if (value !== null && typeof value === "object")
+    for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
+  else flat[path] = value === true ? "on" : value === null ? "" : String(value);
+  return flat;
+}
+
+/** The stand-in builds waiting for their go (`<build>.go`). */
+export const waitingBuilds = (publishDir: string) =>
+  readdirSync(publishDir)
+    .filter((name) => name.endsWith(".waiting") && !existsSync(join(publishDir, name.replace(/\.waiting$/, ".go"))))
+    .map((name) => join(publishDir, name.replace(/\.waiting$/, ".go")));
+
+/** The publish page's boxes of these items (`news/harvest-2026`), ticked. */
+export const ticked = (...items: string[]) => Object.fromEntries(items.map((item) => [`item.${item}`, "on"]));

@@ -6,7 +6,8 @@
 // - each language's tag (written, missing) and the translation state's lines are counted again;
 // - a search-engine text's length is counted as Google counts it (a wide character counts two,
 //   as server/admin/content/search-length.ts does);
-// - a click on the picture moves the focus and the crop's frame at once, without posting.
+// - a click on the picture moves the focus and the crop's frame at once, without posting, and says
+//   the framing is not saved yet (the newsletter's picture too).
 // Plain JavaScript, no framework: it reads the `data-` attributes the server writes
 // (server/admin/content/content-form.tsx, content-item-page.tsx, content-list-page.tsx).
 /* global document, window, URL, URLSearchParams, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement */
@@ -137,16 +138,22 @@ function cropRegion(width, height, focus, zoom) {
   };
 }
 
-/** The focus pickers: a click moves the focus at once (no post), the zoom redraws the frame; the picture above shows the crop. */
+/**
+ * The focus pickers (of the content form and of the newsletter's): a click moves the focus at once
+ * (no post), the zoom redraws the frame; the picture above shows the crop; a framing other than the
+ * one saved says it is not saved yet.
+ */
 function focusPickers(changed) {
-  for (const picker of form.querySelectorAll("[data-focus-picker]")) {
+  for (const picker of document.querySelectorAll("form [data-focus-picker]")) {
+    const owner = picker.closest("form");
     const name = picker.dataset.focusPicker;
     const width = Number(picker.dataset.width);
     const height = Number(picker.dataset.height);
     const image = picker.querySelector('input[type="image"]');
-    const x = form.querySelector(`input[name="${name}.focus.x"]`);
-    const y = form.querySelector(`input[name="${name}.focus.y"]`);
-    const zoom = form.querySelector(`select[name="${name}.zoom"]`);
+    const x = owner.querySelector(`input[name="${name}.focus.x"]`);
+    const y = owner.querySelector(`input[name="${name}.focus.y"]`);
+    const zoom = owner.querySelector(`select[name="${name}.zoom"]`);
+    const unsaved = picker.querySelector("[data-focus-unsaved]");
     const rect = picker.querySelector(".focus-crop");
     const mark = picker.querySelector(".focus-mark");
     const group = picker.closest(".picture-group");
@@ -165,6 +172,10 @@ function focusPickers(changed) {
         const url = new URL(preview.src, window.location.href);
         url.search = new URLSearchParams({ fx: x.value, fy: y.value, zoom: zoom.value }).toString();
         preview.src = url.pathname + url.search;
+      }
+      if (unsaved) {
+        const saved = [picker.dataset.savedX, picker.dataset.savedY, picker.dataset.savedZoom].map(Number);
+        unsaved.hidden = Number(x.value) === saved[0] && Number(y.value) === saved[1] && Number(zoom.value) === saved[2];
       }
     };
     image.addEventListener("click", (event) => {
@@ -197,4 +208,4 @@ if (form) {
   });
   document.querySelector('select[name="_previewLang"]')?.addEventListener("change", preview);
   focusPickers(changed);
-}
+} else focusPickers(() => undefined);

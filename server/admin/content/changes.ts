@@ -18,11 +18,39 @@ export interface Change {
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
+ * A text as a reader of the site sees it: line ends as `\n` (a browser posts `\r\n`), each line
+ * without spaces or tabs at its ends and with a run of them as one space, at most one blank line
+ * between paragraphs, nothing around the whole. The site shows two texts that read the same here
+ * the same way, so a change of that whitespace alone is no change to report; a new paragraph is.
+ */
+function visibleText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Whether two values read the same (texts compared as `visibleText` reads them, at any depth). */
+export function sameReading(before: unknown, after: unknown): boolean {
+  if (typeof before === "string" && typeof after === "string") return visibleText(before) === visibleText(after);
+  if (Array.isArray(before) && Array.isArray(after)) return before.length === after.length && before.every((item, i) => sameReading(item, after[i]));
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].every((key) => sameReading(before[key], after[key]));
+  }
+  return JSON.stringify(before) === JSON.stringify(after);
+}
+
+/**
  * Every field that differs between two values: leaves (texts, numbers, each language of a text),
- * list items by position (an item added or removed whole), objects by key.
+ * list items by position (an item added or removed whole), objects by key. Texts that differ only
+ * in whitespace the site does not show (`visibleText`) are the same.
  */
 export function changesBetween(before: unknown, after: unknown, path: (string | number)[] = []): Change[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  if (sameReading(before, after)) return [];
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => changesBetween(before[key], after[key], [...path, key]));

@@ -9,9 +9,10 @@
  */
 import type { ReactNode } from "react";
 import { languages } from "#core/languages";
-import { isBlank, isPictureGroup, isRemovablePicture, joinPath, type Draft, type FieldNode } from "./form-model";
+import { draftAt, isBlank, isPictureGroup, isRemovablePicture, joinPath, type Draft, type FieldNode } from "./form-model";
 import { choiceLabel, fieldLabel } from "./labels";
-import { cropRegion, pictureLimits } from "./pictures";
+import { pictureLimits } from "../../pictures";
+import { FocusPicker, framingOf, type Framing } from "../shared/focus-picker";
 import { searchLengthLimits, searchLength } from "./search-length";
 import { languageLabel, type ViewContext } from "../shared/view-context";
 
@@ -28,6 +29,9 @@ export interface FormState {
   pickerWidth: number;
   /** Inside an optional group (a photo): its texts are asked for only when something of it is filled in. */
   inOptional?: boolean;
+  /** The item's form tree and its saved version as a draft (null: a new item): a photo's framing not saved yet says so. */
+  node: FieldNode;
+  saved: Draft | null;
 }
 
 /** A language's name in the staff member's language, capitalised as a label: « Japonais ». */
@@ -276,70 +280,23 @@ function PictureControl({
   );
 }
 
-/** Where a scene is cut from its original, as the form has it now (the middle and the widest frame when it says nothing). */
-interface Framing {
-  focus: { x: number; y: number };
-  zoom: number;
-}
-
-function framingOf(draft: Record<string, Draft>): Framing {
-  const focus = (draft.focus ?? {}) as Record<string, string>;
-  const number = (text: string | undefined, fallback: number) =>
-    text !== undefined && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : fallback;
-  return { focus: { x: number(focus.x, 0.5), y: number(focus.y, 0.5) }, zoom: number(draft.zoom as string | undefined, 1) };
-}
-
-/** The zooms offered for a crop: the widest 16:9 frame of the picture, then tighter. */
-const zooms = [1, 1.25, 1.5, 2, 3];
-
-/**
- * The focus picker: the whole picture as an image button (a click posts where it was, without a
- * script; with one, the script moves the mark at once), the 16:9 frame the scene will be cut to
- * and the focus drawn over it in SVG (attributes, which the staff area's policy allows where an
- * inline style is refused), and how tight the crop is.
- */
-function FocusPicker({ name, scene, framing, state }: { name: string; scene: string; framing: Framing; state: FormState }) {
-  const { view, pickerWidth } = state;
+/** The focus picker of a photo, with the framing saved for it (a different one is said to be unsaved). */
+function PhotoFocus({ name, scene, framing, state }: { name: string; scene: string; framing: Framing; state: FormState }) {
   const size = state.pictureSizes.get(scene);
   if (!size) return null;
-  const height = Math.round((pickerWidth * size.height) / size.width);
-  const frame = cropRegion(size.width, size.height, framing);
+  const saved = state.saved ? draftAt(state.node, state.saved, name) : null;
+  const savedScene = saved && typeof saved.value === "object" && !Array.isArray(saved.value) ? (saved.value as Record<string, Draft>) : null;
+  const sameScene = savedScene !== null && Object.values(savedScene).includes(scene);
   return (
-    <div className="focus-picker" data-focus-picker={name} data-width={size.width} data-height={size.height}>
-      <p className="help" id={`focus-help-${name}`}>
-        {view.t("content.picture.focusHelp")}
-      </p>
-      <div className="focus-frame">
-        <input
-          type="image"
-          name={`_focus:${name}`}
-          src={`/admin/content/pictures/${scene}.jpg?whole=1`}
-          alt={view.t("content.picture.focusPick")}
-          width={pickerWidth}
-          height={height}
-          formNoValidate
-          aria-describedby={`focus-help-${name}`}
-        />
-        <svg viewBox={`0 0 ${size.width} ${size.height}`} width={pickerWidth} height={height} aria-hidden="true" focusable="false" preserveAspectRatio="none">
-          <rect className="focus-crop" x={frame.left} y={frame.top} width={frame.width} height={frame.height} />
-          <circle className="focus-mark" cx={framing.focus.x * size.width} cy={framing.focus.y * size.height} r={Math.max(size.width, size.height) / 40} />
-        </svg>
-      </div>
-      <input type="hidden" name={`${name}.focus.x`} value={String(framing.focus.x)} />
-      <input type="hidden" name={`${name}.focus.y`} value={String(framing.focus.y)} />
-      <label>
-        <span>{view.t("content.picture.zoom")}</span>
-        <select name={`${name}.zoom`} defaultValue={String(framing.zoom)}>
-          {zooms.map((zoom) => (
-            <option key={zoom} value={String(zoom)}>
-              {zoom === 1
-                ? view.t("content.picture.zoomWhole")
-                : view.t("content.picture.zoomTighter", { zoom: new Intl.NumberFormat(view.lang).format(zoom) })}
-            </option>
-          ))}
-        </select>
-      </label>
-    </div>
+    <FocusPicker
+      view={state.view}
+      name={name}
+      src={`/admin/content/pictures/${scene}.jpg?whole=1`}
+      size={size}
+      framing={framing}
+      saved={sameScene ? framingOf(savedScene) : null}
+      pickerWidth={state.pickerWidth}
+    />
   );
 }
 
@@ -376,7 +333,7 @@ function PictureGroup({
         {...(framed ? { framing } : {})}
         state={state}
       />
-      {framed && scene ? <FocusPicker name={name} scene={scene} framing={framing} state={state} /> : null}
+      {framed && scene ? <PhotoFocus name={name} scene={scene} framing={framing} state={state} /> : null}
       {rest.map(([key, child]) => (
         <Field key={key} node={child} draft={fields[key] ?? ""} path={[...path, key]} state={state} />
       ))}

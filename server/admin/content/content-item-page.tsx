@@ -1,4 +1,5 @@
 import { languages } from "#core/languages";
+import type { AdminMessageId } from "#locales/admin";
 import type { ScheduledMoment } from "../../db/content-schedule";
 import { hasPictureField, type Draft, type FieldNode } from "./form-model";
 import { fieldLabel } from "./labels";
@@ -7,7 +8,7 @@ import type { ContentType } from "./types";
 import type { FieldProblem } from "./validate";
 import { formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { Field } from "./content-form";
-import { TranslationState, typeLabel, type ListedItem } from "./content-list-page";
+import { TranslationState, typeLabel, type ListedItem, type Publication } from "./content-list-page";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 
 /** An earlier version put into the form: which one, and what it changes against the current one, in words. */
@@ -46,6 +47,31 @@ export interface ContentItemPageProps {
   pictureSizes?: ReadonlyMap<string, { width: number; height: number }>;
   /** The width the focus picker draws at. */
   pickerWidth?: number;
+  /** Whether the saved draft is online (null: a new item, not saved yet). */
+  publication: Publication | null;
+  /** The item as saved, in the form's shape (null: a new item): a photo's framing not saved yet says so. */
+  saved: Draft | null;
+}
+
+const publicationLines: Record<Publication, AdminMessageId> = {
+  live: "content.publication.liveExplain",
+  draft: "content.publication.draftExplain",
+  new: "content.publication.newExplain",
+};
+
+/** Whether what is saved is online, and the way to publish this item when it is not. */
+function PublicationState({ view, type, id, publication }: { view: ViewContext; type: ContentType; id: string; publication: Publication }) {
+  return (
+    <p className={`publication-state publication-${publication}`}>
+      {view.t(publicationLines[publication])}
+      {publication === "live" ? null : (
+        <>
+          {" "}
+          <a href={`/admin/content/publish?item=${encodeURIComponent(`${type.id}/${id}`)}#publish-form`}>{view.t("content.publication.publishThis")}</a>
+        </>
+      )}
+    </p>
+  );
 }
 
 /** A problem's field, for the summary: "Title — Japanese", "Ratings 2 — Critic". */
@@ -141,6 +167,7 @@ export function ContentItemPage(props: ContentItemPageProps) {
         ) : null}
       </p>
       {notice ? <Notice tone="done">{notice}</Notice> : null}
+      {id !== null && props.publication ? <PublicationState view={view} type={type} id={id} publication={props.publication} /> : null}
       {conflict ? <Notice tone="problem">{view.t("content.conflict", { who: conflict.author, when: formatTime(view, conflict.at) })}</Notice> : null}
       {restored ? (
         <section className="notice notice-restored" role="status" aria-labelledby="restored-title">
@@ -206,7 +233,15 @@ export function ContentItemPage(props: ContentItemPageProps) {
             node={node}
             draft={draft}
             path={[]}
-            state={{ view, problems: byPath, review, pictureSizes: props.pictureSizes ?? new Map(), pickerWidth: props.pickerWidth ?? 320 }}
+            state={{
+              view,
+              problems: byPath,
+              review,
+              pictureSizes: props.pictureSizes ?? new Map(),
+              pickerWidth: props.pickerWidth ?? 320,
+              node,
+              saved: props.saved,
+            }}
           />
           <p>
             <button type="submit" name="_op" value="save">
@@ -261,8 +296,10 @@ export interface HistoryEntry {
   /** The first version: the item was created then. */
   created: boolean;
   changes: string[];
-  /** The version the site's content has now. */
+  /** The newest version saved (the draft). */
   current: boolean;
+  /** The version the live site has. */
+  live: boolean;
 }
 
 /** `/admin/content/<type>/<id>/history`: every saved version, newest first, what each changed, and a button to put an earlier one back into the form. */
@@ -306,6 +343,7 @@ export function ContentHistoryPage({
             ) : (
               <p className="help">{view.t("content.history.nothing")}</p>
             )}
+            {entry.live ? <p className="history-live">{view.t("content.history.live")}</p> : null}
             {entry.current ? (
               <p className="help">{view.t("content.history.current")}</p>
             ) : (

@@ -5,6 +5,9 @@ import type { ContentType } from "./types";
 import { formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { Layout, Notice } from "../shared/layout";
 
+/** Where an item's saved draft stands: the live site's version, a draft not yet online, or never published. */
+export type Publication = "live" | "draft" | "new";
+
 /** An item as the list shows it. */
 export interface ListedItem {
   id: string;
@@ -19,6 +22,19 @@ export interface ListedItem {
   publishAt?: string | null;
   unpublishAt?: string | null;
   scheduled?: readonly ScheduledMoment[];
+  /** Whether its draft is online. */
+  publication?: Publication;
+}
+
+const publicationMessages: Record<Exclude<Publication, "live">, AdminMessageId> = {
+  draft: "content.publication.draft",
+  new: "content.publication.new",
+};
+
+/** An item's draft not yet online, in words (nothing for an item whose saved version is live). */
+function PublicationTag({ view, publication }: { view: ViewContext; publication: Publication | undefined }) {
+  if (!publication || publication === "live") return null;
+  return <span className={`publication-tag publication-${publication}`}>{view.t(publicationMessages[publication])}</span>;
 }
 
 export interface ListedType {
@@ -141,7 +157,7 @@ export function ContentListPage({ view, types, notice, now }: { view: ViewContex
           <ul className="content-items">
             {items.map((item) => (
               <li key={item.id} className="content-item">
-                <a href={`/admin/content/${type.id}/${item.id}`}>{item.title}</a>
+                <a href={`/admin/content/${type.id}/${item.id}`}>{item.title}</a> <PublicationTag view={view} publication={item.publication} />
                 <ScheduleState view={view} item={item} now={now} />
                 <TranslationState view={view} item={item} />
               </li>

@@ -1,11 +1,13 @@
 import { splitLanguage } from "#core/paths";
 import type { AdminMessageId } from "#locales/admin";
 import { describeChanges } from "./changes";
+import { itemKey, itemOfKey, type PendingItem } from "./items";
 import { itemTitle } from "./labels";
-import { scheduleRequester, type ChangedPage, type ContentFileChange, type PublishJob, type PublishStatus } from "./publisher";
+import { scheduleRequester, startRequester, type ChangedPage, type ContentFileChange, type PublishJob, type PublishStatus } from "./publisher";
 import { contentTypes } from "./types";
 import { formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { CsrfField, Layout, Notice } from "../shared/layout";
+import { typeLabel } from "./content-list-page";
 
 const statusMessages: Record<PublishStatus, AdminMessageId> = {
   queued: "content.publish.status.queued",
@@ -60,9 +62,24 @@ function stepText(view: ViewContext, step: string): string | null {
   return view.t("content.step.skipped", { step: view.t(message) });
 }
 
-/** Who asked, in words (the schedule is no person). */
+/** Who asked, in words (the schedule and the server's start are no person). */
 const requesters = (view: ViewContext, job: PublishJob) =>
-  job.requestedBy.map((who) => (who === scheduleRequester ? view.t("content.publish.bySchedule") : who)).join(", ");
+  job.requestedBy
+    .map((who) => (who === scheduleRequester ? view.t("content.publish.bySchedule") : who === startRequester ? view.t("content.publish.byStart") : who))
+    .join(", ");
+
+/** The items a job publishes, by their titles as the content names them, or the rebuild of what is published. */
+function JobItems({ view, job, titles }: { view: ViewContext; job: PublishJob; titles: ReadonlyMap<string, string> }) {
+  if (job.items.length === 0) return <p className="help">{view.t("content.publish.rebuild")}</p>;
+  return (
+    <p className="job-items">
+      {view.t(job.preview ? "content.preview.items" : "content.publish.items", {
+        items: job.items.map((key) => titles.get(key) ?? key).join(", "),
+        count: job.items.length,
+      })}
+    </p>
+  );
+}
 
 /** A list of changed pages, each by its title and language, linked to the preview's copy. */
 function PageLinks({ view, job, pages }: { view: ViewContext; job: PublishJob; pages: ChangedPage[] }) {
@@ -127,7 +144,7 @@ function ContentChanges({ view, changes }: { view: ViewContext; changes: Content
   );
 }
 
-function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
+function Job({ view, job, titles }: { view: ViewContext; job: PublishJob; titles: ReadonlyMap<string, string> }) {
   const preview = job.preview;
   const steps = job.steps.map((step) => stepText(view, step)).filter((text): text is string => text !== null);
   return (
@@ -137,6 +154,8 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
         {view.t((preview ? previewMessages : statusMessages)[job.status])} — {formatTime(view, job.requestedAt.toISOString())}
       </h3>
       <p className="help">{view.t("content.publish.requestedBy", { who: requesters(view, job) })}</p>
+      <JobItems view={view} job={job} titles={titles} />
+      {preview && job.asOf ? <p>{view.t("content.preview.asOf", { when: formatTime(view, job.asOf) })}</p> : null}
       {job.fromPreview ? <p>{view.t("content.publish.fromPreview", { time: formatTime(view, job.fromPreview.requestedAt.toISOString()) })}</p> : null}
       {preview?.dir && job.status === "done" ? (
         <>
@@ -172,6 +191,7 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
           <p>{view.t("content.publish.interruptedExplain")}</p>
           <form method="post" action={preview ? "/admin/content/preview" : "/admin/content/publish"} className="inline-form">
             <CsrfField view={view} />
+            <input type="hidden" name="again" value={job.id} />
             <button type="submit">{view.t(preview ? "content.preview.again" : "content.publish.again")}</button>
           </form>
         </>
@@ -180,34 +200,112 @@ function Job({ view, job }: { view: ViewContext; job: PublishJob }) {
   );
 }
 
-/** `/admin/content/publish`: preview and publish the saved content, and follow the builds (the page reloads itself while one runs). */
-export function ContentPublishPage({ view, jobs, notice }: { view: ViewContext; jobs: readonly PublishJob[]; notice: string | null }) {
+/** What a draft waiting to go online is: new, changed, or taken away. */
+const pendingState = (item: PendingItem): AdminMessageId =>
+  item.published === undefined ? "content.pending.new" : item.draft === undefined ? "content.pending.deleted" : "content.pending.changed";
+
+/** An item waiting to go online: its box, its title and type, what it changes, and when it is scheduled to go online. */
+function PendingEntry({ view, item, chosen, now }: { view: ViewContext; item: PendingItem; chosen: boolean; now: Date }) {
+  const key = itemKey(item);
+  const title = itemTitle(view, item.type, item.id, item.draft ?? item.published);
+  const changes =
+    item.published === undefined || item.draft === undefined
+      ? []
+      : typeof item.draft === "object" && typeof item.published === "object"
+        ? describeChanges(view, item.published, item.draft, 8)
+        : [view.t("content.pending.unreadable")];
+  const publishAt = item.draft && typeof item.draft === "object" ? (item.draft as { publishAt?: unknown }).publishAt : undefined;
+  const later = typeof publishAt === "string" && Date.parse(publishAt) > now.getTime() ? publishAt : null;
+  return (
+    <li className="pending-item">
+      <label className="checkbox pending-choice">
+        <input type="checkbox" name={`item.${key}`} defaultChecked={chosen} />{" "}
+        <span>
+          <strong>{title}</strong>
+          <span className="help pending-state">
+            {typeLabel(view, item.type)} — {view.t(pendingState(item))}
+          </span>
+        </span>
+      </label>
+      {later ? <p className="schedule-waiting">{view.t("content.pending.later", { when: formatTime(view, later) })}</p> : null}
+      {changes.length > 0 ? (
+        <ul className="changes">
+          {changes.map((change) => (
+            <li key={change}>{change}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <a href={`/admin/content/${item.type.id}/${item.id}`}>{view.t("content.pending.open")}</a>
+      </p>
+    </li>
+  );
+}
+
+export interface ContentPublishPageProps {
+  view: ViewContext;
+  /** Every item whose draft is not online. */
+  pending: readonly PendingItem[];
+  /** The items ticked when the page opens (`?item=`: the item page's link). */
+  chosen: readonly string[];
+  jobs: readonly PublishJob[];
+  /** The titles of the items the jobs name, as their drafts have them. */
+  jobTitles: ReadonlyMap<string, string>;
+  notice: string | null;
+  problem: string | null;
+  now: Date;
+}
+
+/**
+ * `/admin/content/publish`: the drafts waiting to go online, each with what it changes and a box;
+ * a preview or a publish of the items ticked, and of nothing else; the builds as they go (the page
+ * reloads itself while one runs).
+ */
+export function ContentPublishPage({ view, pending, chosen, jobs, jobTitles, notice, problem, now }: ContentPublishPageProps) {
   const busy = jobs.some((job) => job.status === "queued" || job.status === "building" || job.status === "switching");
+  // The items the jobs name, by their titles (a job's items may have been published or deleted since).
+  const titles = new Map<string, string>(jobTitles);
+  for (const item of pending) if (!titles.has(itemKey(item))) titles.set(itemKey(item), itemTitle(view, item.type, item.id, item.draft ?? item.published));
+  for (const key of jobs.flatMap((job) => job.items)) {
+    const item = itemOfKey(key);
+    if (item && !titles.has(key)) titles.set(key, view.t("content.publish.itemGone", { type: typeLabel(view, item.type), id: item.id }));
+  }
   return (
     <Layout view={view} title={view.t("content.publish.title")} {...(busy ? { refreshSeconds: 3 } : {})}>
       <p>
         <a href="/admin/content">{view.t("content.back")}</a>
       </p>
       {notice ? <Notice tone="done">{notice}</Notice> : null}
+      {problem ? <Notice tone="problem">{problem}</Notice> : null}
       <p>{view.t("content.publish.intro")}</p>
-      <p>{view.t("content.preview.explain")}</p>
-      <div className="publish-actions">
-        <form method="post" action="/admin/content/preview" className="inline-form">
-          <CsrfField view={view} />
-          <button type="submit" className="secondary">
-            {view.t("content.preview.button")}
-          </button>
-        </form>
-        <form method="post" action="/admin/content/publish" className="inline-form">
-          <CsrfField view={view} />
-          <button type="submit">{view.t("content.publish.button")}</button>
-        </form>
-      </div>
+      <section className="panel" aria-labelledby="pending-title">
+        <h2 id="pending-title">{view.t("content.pending.title", { count: pending.length })}</h2>
+        {pending.length === 0 ? (
+          <p>{view.t("content.pending.none")}</p>
+        ) : (
+          <form method="post" action="/admin/content/publish" id="publish-form" className="publish-form">
+            <CsrfField view={view} />
+            <p className="help">{view.t("content.pending.explain")}</p>
+            <ul className="pending-items">
+              {pending.map((item) => (
+                <PendingEntry key={itemKey(item)} view={view} item={item} chosen={chosen.includes(itemKey(item))} now={now} />
+              ))}
+            </ul>
+            <p className="help">{view.t("content.preview.explain")}</p>
+            <div className="publish-actions">
+              <button type="submit" formAction="/admin/content/preview" className="secondary">
+                {view.t("content.preview.button")}
+              </button>
+              <button type="submit">{view.t("content.publish.button")}</button>
+            </div>
+          </form>
+        )}
+      </section>
       {busy ? <p className="help">{view.t("content.publish.refreshing")}</p> : null}
       {jobs.length === 0 ? <p>{view.t("content.publish.none")}</p> : null}
       <ol className="publish-jobs">
         {jobs.map((job) => (
-          <Job key={job.id} view={view} job={job} />
+          <Job key={job.id} view={view} job={job} titles={titles} />
         ))}
       </ol>
     </Layout>

@@ -5,6 +5,7 @@
  * (`title.fr`, `ratings.0.critic`); a posted form is read back into the item's value through the
  * same tree, so no type needs a page or a parser of its own.
  */
+import { isRecord } from "#core/records";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { scenePattern } from "#content/schemas/scene";
@@ -230,7 +231,9 @@ export function momentFromParis(local: string): string | null {
  * from its `<path>.__count` field, so an emptied item is kept (and shown) rather than dropped.
  */
 export function draftFromForm(node: FieldNode, fields: Record<string, string>, path: (string | number)[] = []): Draft {
-  const at = (p: (string | number)[]) => fields[joinPath(p)] ?? "";
+  // A browser posts a text area's line ends as CR LF (HTML's form encoding): stored as LF, the one
+  // the files have, so a save changes only what was typed.
+  const at = (p: (string | number)[]) => lineEnds(fields[joinPath(p)] ?? "");
   switch (node.kind) {
     case "localized":
       return Object.fromEntries(languages.map((lang) => [lang, at([...path, lang])]));
@@ -246,7 +249,9 @@ export function draftFromForm(node: FieldNode, fields: Record<string, string>, p
   }
 }
 
-/** Whether nothing was typed anywhere in a draft. */
+/** A text with its line ends as `\n` (CR LF and lone CR, as browsers and older files have them). */
+const lineEnds = (text: string) => text.replace(/\r\n?/g, "\n");
+
 /** Whether nothing of a draft is filled in. */
 export const isBlank = (draft: Draft): boolean =>
   typeof draft === "string" ? draft.trim() === "" : Array.isArray(draft) ? draft.every(isBlank) : Object.values(draft).every(isBlank);
@@ -407,17 +412,19 @@ export interface TypedText {
   path: string;
   text: string;
   oneLine: boolean;
+  /** A text in the site's languages: ICU MessageFormat, its `{values}` filled in by the page (content/text.ts). */
+  localized: boolean;
 }
 
 /** Every text of a draft (lists' items and each language included), in form order. */
 export function typedTexts(node: FieldNode, draft: Draft): TypedText[] {
   const found: TypedText[] = [];
   const visit = (n: FieldNode, d: Draft, path: (string | number)[]) => {
-    if (n.kind === "text" && typeof d === "string") found.push({ path: joinPath(path), text: d, oneLine: n.format !== "long" });
+    if (n.kind === "text" && typeof d === "string") found.push({ path: joinPath(path), text: d, oneLine: n.format !== "long", localized: false });
     else if (n.kind === "localized" && typeof d === "object" && !Array.isArray(d)) {
       for (const lang of languages) {
         const text = d[lang];
-        if (typeof text === "string") found.push({ path: joinPath([...path, lang]), text, oneLine: !n.long });
+        if (typeof text === "string") found.push({ path: joinPath([...path, lang]), text, oneLine: !n.long, localized: true });
       }
     } else if (n.kind === "group" && typeof d === "object" && !Array.isArray(d)) {
       for (const [key, child] of n.fields) visit(child, d[key] ?? "", [...path, key]);
@@ -456,6 +463,14 @@ export function hasPictureField(node: FieldNode): boolean {
   if (node.kind === "group") return node.fields.some(([, child]) => hasPictureField(child));
   if (node.kind === "list") return hasPictureField(node.item);
   return false;
+}
+
+/** The scene names a value uses (every string at a picture field). */
+export function sceneNamesOf(node: FieldNode, value: unknown): string[] {
+  if (node.kind === "text") return node.format === "picture" && typeof value === "string" ? [value] : [];
+  if (node.kind === "group" && isRecord(value)) return node.fields.flatMap(([key, child]) => sceneNamesOf(child, value[key]));
+  if (node.kind === "list" && Array.isArray(value)) return value.flatMap((item) => sceneNamesOf(node.item, item));
+  return [];
 }
 
 /** A picture a value names and where its scene is cut (`focus`, `zoom` beside the picture field). */

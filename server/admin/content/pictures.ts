@@ -1,149 +1,16 @@
 /**
- * Photographs uploaded in the content editor. A file is taken only when its bytes are a JPEG, PNG,
- * WebP or AVIF picture (sniffed by `file-type`; its name and declared type are ignored), within the
- * size and pixel limits; it is then decoded and written again by sharp as a JPEG, which keeps no
- * metadata (EXIF, GPS, XMP, comments) and nothing else the original carried. That whole picture
- * waits in the data folder until the item that names it is saved; the save commits it to the
- * content folder's `images/originals/` and, cut to 16:9 around the focus the editor chose and as
- * tight as the zoom asks (`cropRegion`), to `images/scenes/`, where the build makes its responsive
- * sizes like every other scene (app/lib/images.ts). Changing the focus or the zoom cuts the scene
- * again from the original. An SVG, a web page or any other file is refused before sharp sees it.
+ * The content editor's photographs: an upload waits in the data folder (../../pictures.ts
+ * `UploadStore`) until the item that names it is saved; the save commits it to the content
+ * folder's `images/originals/` and, cut to 16:9 around the focus the editor chose and as tight as
+ * the zoom asks, to `images/scenes/`, where the build makes its responsive sizes like every other
+ * scene (app/lib/images.ts). Changing the focus or the zoom cuts the scene again from the original.
  */
-import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { scenePattern } from "#content/schemas/scene";
+import { cropScene, UploadStore, type Framing } from "../../pictures";
 import type { ExtraFile } from "./repository";
-
-/** What the editor accepts, by the type its bytes show. */
-const pictureTypes: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
-
-/** The limits of an upload (docs/security.md, "Content editing"). */
-export const pictureLimits = {
-  /** Bytes of one file: a phone's photograph is 3–12 MB. */
-  maxBytes: 25 * 1024 * 1024,
-  /** Pixels of one picture, checked from its header before it is decoded (a 100 MP camera's). */
-  maxPixels: 100_000_000,
-  /** The smallest picture: the build makes scenes up to 2000 px wide (content/README.md). */
-  minWidth: 1600,
-  minHeight: 900,
-} as const;
-
-/** The widest scene kept: the build's largest size is 2000 px; a little more leaves it room. */
-const keptWidth = 2400;
-/** The longest side of an original kept: room to zoom into it twice and still fill the largest size. */
-const originalSide = 4000;
-
-/** Where a scene is cut from its original: the subject's point (fractions from the top left) and how tight (1: the widest 16:9 frame). */
-export interface Framing {
-  focus?: { x: number; y: number };
-  zoom?: number;
-}
-
-/** The 16:9 region of a `width` × `height` original for a framing: as wide as the zoom allows, centred on the focus, kept inside. */
-export function cropRegion(
-  width: number,
-  height: number,
-  { focus = { x: 0.5, y: 0.5 }, zoom = 1 }: Framing,
-): { left: number; top: number; width: number; height: number } {
-  const frameWidth = Math.max(16, Math.floor(Math.min(width, (height * 16) / 9) / Math.max(1, zoom)));
-  const frameHeight = Math.max(9, Math.floor((frameWidth * 9) / 16));
-  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
-  return {
-    left: clamp(focus.x * width - frameWidth / 2, width - frameWidth),
-    top: clamp(focus.y * height - frameHeight / 2, height - frameHeight),
-    width: frameWidth,
-    height: frameHeight,
-  };
-}
-
-/** The scene of an original: its 16:9 region for the framing, at most 2400 px wide, as a JPEG. */
-export async function cropScene(original: Buffer, framing: Framing, width = keptWidth): Promise<Buffer> {
-  const { width: w = 0, height: h = 0 } = await sharp(original).metadata();
-  const region = cropRegion(w, h, framing);
-  const outWidth = Math.min(width, region.width);
-  return sharp(original)
-    .extract(region)
-    .resize({ width: outWidth, height: Math.round((outWidth * 9) / 16), fit: "cover" })
-    .jpeg({ quality: 90, mozjpeg: true })
-    .toBuffer();
-}
-
-/** Why a file was refused, for the staff message at its field. */
-export type PictureRefusal =
-  | { reason: "type" }
-  | { reason: "tooLarge"; maxMegabytes: number }
-  | { reason: "tooManyPixels"; maxMegapixels: number }
-  | { reason: "tooSmall"; minWidth: number; minHeight: number }
-  | { reason: "unreadable" };
-
-/** A file as the multipart parser hands it over (server/admin/content/routes.ts). */
-export class UploadedFile {
-  constructor(
-    readonly filename: string,
-    readonly bytes: Buffer,
-    /** The file was longer than the size limit (its bytes are cut at the limit). */
-    readonly truncated: boolean,
-  ) {}
-
-  /** A file input left empty: browsers still send it, with no bytes (an empty file is no picture either). */
-  get empty(): boolean {
-    return this.bytes.length === 0 && !this.truncated;
-  }
-}
-
-/**
- * Uploads are decoded one at a time. A picture within the limits may still be costly: a 9999 ×
- * 9999 PNG of 292 KB took 6 s and 300 MB to decode, and six sent at once doubled the server's
- * memory. In a queue, the sixth waits for the five before it and the memory holds one.
- */
-let decoding: Promise<unknown> = Promise.resolve();
-
-/**
- * Checks an uploaded file and re-encodes it: a JPEG without metadata, turned upright, whole, at
- * most 4000 px on its longest side (the original a scene is cut from); or why it was refused. One
- * picture at a time (`decoding`).
- */
-export function processPicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buffer } | { ok: false; refusal: PictureRefusal }> {
-  const next = decoding.then(() => decodePicture(file));
-  decoding = next.catch(() => undefined);
-  return next;
-}
-
-async function decodePicture(file: UploadedFile): Promise<{ ok: true; jpeg: Buffer } | { ok: false; refusal: PictureRefusal }> {
-  if (file.truncated || file.bytes.length > pictureLimits.maxBytes)
-    return { ok: false, refusal: { reason: "tooLarge", maxMegabytes: pictureLimits.maxBytes / 1024 / 1024 } };
-  const sniffed = await fileTypeFromBuffer(file.bytes);
-  if (!sniffed || !pictureTypes.has(sniffed.mime)) return { ok: false, refusal: { reason: "type" } };
-  try {
-    // `limitInputPixels` makes sharp refuse a bigger picture from its header, before decoding it.
-    const input = () => sharp(file.bytes, { limitInputPixels: pictureLimits.maxPixels, failOn: "error" });
-    const meta = await input().metadata();
-    // Width and height as the picture is seen (a portrait photo is stored sideways with an EXIF turn).
-    const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? 0;
-    const height = (turned ? meta.width : meta.height) ?? 0;
-    if (width * height > pictureLimits.maxPixels)
-      return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
-    if (width < pictureLimits.minWidth || height < pictureLimits.minHeight) {
-      return { ok: false, refusal: { reason: "tooSmall", minWidth: pictureLimits.minWidth, minHeight: pictureLimits.minHeight } };
-    }
-    // No `withMetadata`/`keepMetadata`: sharp writes none of the original's EXIF, GPS, XMP or ICC.
-    const jpeg = await input()
-      .rotate()
-      .resize({ width: originalSide, height: originalSide, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 90, mozjpeg: true })
-      .toBuffer();
-    return { ok: true, jpeg };
-  } catch (error) {
-    if (/pixel limit/i.test((error as Error).message))
-      return { ok: false, refusal: { reason: "tooManyPixels", maxMegapixels: pictureLimits.maxPixels / 1_000_000 } };
-    return { ok: false, refusal: { reason: "unreadable" } };
-  }
-}
 
 /** A picture an item names, with where its scene is cut from the original. */
 export interface PictureUse {
@@ -156,44 +23,27 @@ const sameFraming = (a: Framing, b: Framing) =>
 
 /**
  * Uploaded pictures waiting for the save that names them, in `<dataDir>/content-uploads/` (the
- * whole original), and the originals and scenes of the content folder. A name is `upload-` and a
- * digest of the original's bytes, so the same picture uploaded twice is one file.
+ * whole original, `UploadStore`), and the originals and scenes of the content folder.
  */
 export class PictureStore {
-  private readonly pending: string;
+  private readonly uploads: UploadStore;
 
   constructor(
     private readonly contentDir: string,
     dataDir: string,
   ) {
-    this.pending = join(dataDir, "content-uploads");
+    this.uploads = new UploadStore(join(dataDir, "content-uploads"));
   }
 
-  /**
-   * Keeps a processed original until a save names it; returns its scene name. The same picture
-   * sent twice at once (a double click on Save) is written twice, each through a temporary file
-   * of its own, and the second rename replaces the first's file with the same bytes; a picture
-   * already kept is not written again.
-   */
-  async keep(jpeg: Buffer): Promise<string> {
-    const name = `upload-${createHash("sha256").update(jpeg).digest("hex").slice(0, 16)}`;
-    const file = join(this.pending, `${name}.jpg`);
-    if (existsSync(file)) return name;
-    await mkdir(this.pending, { recursive: true });
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, jpeg);
-      await rename(temporary, file);
-    } finally {
-      await rm(temporary, { force: true });
-    }
-    return name;
+  /** Keeps a processed original until a save names it; returns its scene name. */
+  keep(jpeg: Buffer): Promise<string> {
+    return this.uploads.keep(jpeg);
   }
 
   /** The whole picture a scene is cut from: its original (saved, or waiting), else the scene itself (a picture older than originals). */
   async original(name: string): Promise<Buffer | null> {
     if (!scenePattern.test(name)) return null;
-    for (const file of [this.originalFile(name), join(this.pending, `${name}.jpg`), this.sceneFile(name)]) {
+    for (const file of [this.originalFile(name), this.uploads.file(name), this.sceneFile(name)]) {
       if (existsSync(file)) return readFile(file);
     }
     return null;
@@ -203,7 +53,7 @@ export class PictureStore {
   async read(name: string, framing: Framing = {}): Promise<Buffer | null> {
     if (!scenePattern.test(name)) return null;
     if (existsSync(this.sceneFile(name))) return readFile(this.sceneFile(name));
-    const waiting = join(this.pending, `${name}.jpg`);
+    const waiting = this.uploads.file(name);
     return existsSync(waiting) ? cropScene(await readFile(waiting), framing) : null;
   }
 
@@ -217,7 +67,7 @@ export class PictureStore {
     const files: ExtraFile[] = [];
     for (const use of after) {
       if (!scenePattern.test(use.scene)) continue;
-      const waiting = join(this.pending, `${use.scene}.jpg`);
+      const waiting = this.uploads.file(use.scene);
       const hasOriginal = existsSync(this.originalFile(use.scene));
       const hasScene = existsSync(this.sceneFile(use.scene));
       if (!hasScene && !hasOriginal && !existsSync(waiting)) continue;

@@ -17,7 +17,8 @@ import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { LivePreviewMessage } from "./content-live-preview";
 import { NotFoundPage } from "../shared/error-pages";
-import { contentForm, formFor } from "./routes";
+import { formFor } from "./items";
+import { contentForm } from "./routes";
 
 const types: Record<string, string> = {
   ".css": "text/css; charset=utf-8",

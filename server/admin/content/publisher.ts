@@ -1,28 +1,37 @@
 /**
- * Publishing: the site is rebuilt from the content folder in the background, into a new folder,
- * by `pipeline/publish-build.ts` (a child process, at low CPU priority); when the build succeeds
- * the server switches to it in one step (`app.switchBuild`), so visitors get the old build until
- * then and the new one after, never a mix; a failed build changes nothing live and keeps its
- * error for the staff to see. One build at a time: a publish asked for while one runs is queued,
- * and publishes asked for while one is queued join it (the queued build takes every save made
- * before it starts). The live build's folder is recorded in `<builds>/current` (a symlink
- * replaced atomically), so a restarted server serves the last published build.
+ * Publishing: the items chosen, and only them, go from their drafts into the published content (a
+ * commit on `refs/content/published`, ./published.ts), and the site is rebuilt from a checkout of
+ * that commit in the background, into a new folder, by `pipeline/publish-build.ts` (a child
+ * process, at low CPU priority). When the build succeeds the ref is put on the commit and the
+ * server switches to the build in one step (`app.switchBuild`), so visitors get the old build
+ * until then and the new one after, never a mix; a failed build changes nothing live (the ref
+ * included) and keeps its error for the staff to see. One build at a time: a publish asked for
+ * while one runs is queued, and publishes asked for while one is queued join it (the queued build
+ * takes the items of each). The live build's folder is recorded in `<builds>/current` (a symlink
+ * replaced atomically), so a restarted server serves the last published build, and each build
+ * records the content it was made from (`published-content.json`), which the server's content
+ * store reads once it serves it (`onFinished`): what the server says is what it built.
  *
- * A publish asked for after a preview, with the content as the preview read it (same digest of
- * the content folder when its build started and when it ended), puts that preview online instead
- * of building again: what goes live is what the staff looked at, at once.
+ * A preview builds the same way without publishing: the live site's content with the chosen
+ * items' drafts, for the moment they go online when that is later (a scheduled item's page as it
+ * will look). A publish of the same items asked for after it, on the same content (the same git
+ * tree), puts that preview online instead of building again: what goes live is what the staff
+ * looked at, at once.
  *
  * The build is told the moment it builds for (`CONTENT_AS_OF`, from this publisher's clock): an
- * item scheduled later is left out (content/index.ts), and a publish at that moment puts it in
- * (./schedule.ts asks for one).
+ * item scheduled later is left out (content/index.ts), and a publish at that moment, of that item
+ * (./schedule.ts asks for it), puts it in.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import type { PublishJobRecord } from "../../db/publish-jobs";
 import { projectDir } from "../../project";
+import { itemFile, itemFiles, itemOfKey, publishedValue } from "./items";
+import { itemTitle } from "./labels";
+import { builtFrom, recordBuiltFrom, type ContentCommit, type PublishedContent } from "./published";
+import type { ContentRepository } from "./repository";
 
 /**
  * Where publishes build: inside the project, because React Router's prerender imports the server
@@ -48,7 +57,10 @@ export interface ContentFileChange {
 /** Who asks for a publish made by the schedule rather than a person (the publish page names it in words). */
 export const scheduleRequester = "@schedule";
 
-/** `interrupted`: the server stopped before the job ended (it is not run again by itself). */
+/** Who asks for the published content to be built again at start, when the build served was not made from it (a deploy's new code). */
+export const startRequester = "@start";
+
+/** `interrupted`: the server stopped before the job ended (a person runs it again from the publish page; the schedule's run again at start). */
 export type PublishStatus = "queued" | "building" | "switching" | "done" | "failed" | "interrupted";
 
 /** One publish, as the publish page shows it. */
@@ -63,16 +75,25 @@ export interface PublishJob {
   steps: string[];
   /** The end of the build's output when it failed. */
   error: string | null;
+  /** The items it puts online (`news/harvest-2026`, ./items.ts); none: the published content built again. */
+  items: string[];
+  /** A preview of items that go online later: the moment it is built for (ISO 8601); null: now. */
+  asOf: string | null;
   /** A preview: built but not put live; when done, its folder, the pages that differ from the live site's and the content files that do. */
   preview: { dir: string; changed: ChangedPage[]; changes: ContentFileChange[] | null } | null;
-  /** A preview's: a digest of the content folder its build read (the same when it started and ended), or null if it changed meanwhile. */
-  content: string | null;
+  /** The content it was built from (a commit of ./published.ts) and its checkout, once composed. */
+  content: (ContentCommit & { dir: string }) | null;
   /** A publish that put a preview online instead of building: that preview's job. */
   fromPreview: PublishJob | null;
+  /** The build whose kept bundle a quick build renders with, instead of the one served (a deploy's new build, at start). */
+  baseBuild?: string;
 }
 
 export interface PublisherOptions {
-  contentDir: string;
+  /** The drafts: the editor's folder. */
+  repository: ContentRepository;
+  /** The published content, and where its checkouts are made. */
+  published: PublishedContent;
   /** Where builds are made and kept (the last two), and `current` points. */
   buildsDir: string;
   /** Switches the server to a build folder (throws, changing nothing, if it cannot). */
@@ -84,7 +105,7 @@ export interface PublisherOptions {
   /** The command that builds, for tests: default `tsx pipeline/publish-build.ts` in the project. */
   command?: { file: string; args: string[] };
   now?: () => Date;
-  /** Told when a publish ends (the audit log). */
+  /** Told when a publish ends (the audit log, the content store). */
   onFinished?: (job: PublishJob) => void;
   /** Where jobs are recorded as they go (the database), so a restart knows of one it cut short. */
   journal?: PublishJournal;
@@ -98,6 +119,11 @@ interface PublishJournal {
   add(job: Omit<PublishJobRecord, "id">): number;
   update(job: PublishJobRecord): void;
 }
+
+/** A requester as a commit's author: a person's address, or the server's name for the schedule and the start. */
+const authorOf = (job: PublishJob) => ({ email: job.requestedBy.find((who) => !who.startsWith("@")) ?? "server@content.invalid" });
+
+const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
 export class Publisher {
   private readonly jobs: PublishJob[] = [];
@@ -155,14 +181,31 @@ export class Publisher {
     return this.jobs.find((job) => job.id === id);
   }
 
+  /** The build folders of done previews still listed (kept from pruning; a publish may put one online). */
+  private previewDirs(): string[] {
+    return this.jobs.flatMap((job) => (job.preview?.dir && job.status === "done" ? [job.preview.dir] : []));
+  }
+
   /**
-   * Asks for a publish (or, with `preview`, a build that is not put live): joins the queued one
-   * of the same kind if there is one, else queues a new one.
+   * Asks for a publish of `items` (or, with `preview`, a build of them that is not put live): a
+   * publish joins the queued publish if there is one (it then takes the items of both), a preview
+   * the queued preview of the same items; else a new job is queued. No items: the published
+   * content built again as it is (at start, after a deploy).
    */
-  request(by: string, { preview = false }: { preview?: boolean } = {}): PublishJob {
-    let job = this.jobs.find((candidate) => candidate.status === "queued" && (candidate.preview !== null) === preview);
+  request(
+    by: string,
+    { preview = false, items = [], asOf = null, baseBuild }: { preview?: boolean; items?: readonly string[]; asOf?: string | null; baseBuild?: string } = {},
+  ): PublishJob {
+    let job = this.jobs.find(
+      (candidate) =>
+        candidate.status === "queued" &&
+        (candidate.preview !== null) === preview &&
+        (!preview || (sameItems(candidate.items, items) && candidate.asOf === asOf)) &&
+        candidate.baseBuild === baseBuild,
+    );
     if (job) {
       if (!job.requestedBy.includes(by)) job.requestedBy.push(by);
+      for (const item of items) if (!job.items.includes(item)) job.items.push(item);
       this.record(job);
     } else {
       job = {
@@ -174,9 +217,12 @@ export class Publisher {
         status: "queued",
         steps: [],
         error: null,
+        items: [...items],
+        asOf,
         preview: preview ? { dir: "", changed: [], changes: null } : null,
         content: null,
         fromPreview: null,
+        ...(baseBuild ? { baseBuild } : {}),
       };
       job.id = this.addRecord(job) ?? this.nextId;
       this.nextId = Math.max(this.nextId, job.id) + 1;
@@ -211,21 +257,56 @@ export class Publisher {
     return this.jobs.find((job) => job.status === "queued");
   }
 
+  /**
+   * The commit a job builds: the published content with its items' drafts (their files and
+   * pictures, ./items.ts), made before the build and published only after it. The ref is made
+   * first when nothing was published yet (the folder, as committed, is what is live).
+   */
+  private async compose(job: PublishJob): Promise<{ base: ContentCommit; content: ContentCommit }> {
+    const { repository, published } = this.options;
+    const author = authorOf(job);
+    await repository.ensureRepository(author);
+    const base = await published.current();
+    if (!base) throw new Error("the content folder has no published ref");
+    if (job.items.length === 0) return { base, content: base };
+    const files = await published.files(base.commit);
+    const items = job.items.map(itemOfKey).filter((item) => item !== null);
+    const paths = new Set<string>();
+    const titles: string[] = [];
+    for (const item of items) {
+      const draft = (await repository.read(item.type, item.id))?.value;
+      const before = await publishedValue(published, item, files);
+      for (const path of itemFiles(item, draft, before)) paths.add(path);
+      titles.push(itemTitle({ lang: "en" }, item.type, item.id, draft ?? before));
+    }
+    // A picture another published item still names stays, whatever this item's draft did with it.
+    const chosen = new Set(items.map(itemFile));
+    for (const path of [...paths]) {
+      if (!path.startsWith("images/") || !files.has(path) || existsSync(join(repository.root, path))) continue;
+      if (await published.namedElsewhere(base.commit, basename(path).replace(/\.\w+$/, ""), chosen)) paths.delete(path);
+    }
+    const message = `${job.preview ? "Preview" : "Published"}: ${titles.join("; ")}`;
+    return { base, content: await published.compose(base.commit, [...paths].sort(), author, message) };
+  }
+
   private async publish(job: PublishJob): Promise<void> {
     job.status = "building";
     job.startedAt = this.now();
     this.record(job);
-    const { buildsDir, contentDir } = this.options;
-    await mkdir(buildsDir, { recursive: true });
-    const content = await contentDigest(contentDir);
-    const reused = job.preview ? undefined : this.previewWith(content);
-    const dir = reused?.preview?.dir ?? join(buildsDir, `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`);
+    const { buildsDir, published } = this.options;
+    let reused: PublishJob | undefined;
+    let dir = join(buildsDir, `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`);
     try {
-      if (reused) job.fromPreview = reused;
-      else {
-        await this.build(job, dir);
-        // Only a preview is looked for by its content afterwards (previewWith).
-        if (job.preview) job.content = content === (await contentDigest(contentDir)) ? content : null;
+      await mkdir(buildsDir, { recursive: true });
+      const { base, content } = await this.compose(job);
+      job.content = { ...content, dir: await published.checkout(content.commit) };
+      reused = job.preview ? undefined : this.previewWith(content.tree);
+      if (reused?.preview) {
+        job.fromPreview = reused;
+        dir = reused.preview.dir;
+      } else {
+        await this.build(job, dir, job.content.dir);
+        await recordBuiltFrom(dir, content);
       }
       if (job.preview) {
         const served = this.options.servedBuild?.() ?? null;
@@ -237,14 +318,27 @@ export class Publisher {
       }
       job.status = "switching";
       this.record(job);
-      await this.options.switchTo(dir);
+      // Published first, then served: a server stopped between the two serves the older build at
+      // its restart and builds the published content again (server/app.ts), never the reverse.
+      if (content.commit !== base.commit) await published.advance(content.commit, base.commit);
+      try {
+        await this.options.switchTo(dir);
+      } catch (error) {
+        if (content.commit !== base.commit) await published.advance(base.commit, content.commit);
+        throw error;
+      }
       // Recorded for a restart: a new link renamed over the old one.
       const link = join(buildsDir, "current");
       await rm(`${link}.next`, { force: true });
       await symlink(relative(buildsDir, dir), `${link}.next`);
       await rename(`${link}.next`, link);
       job.status = "done";
-      await this.prune(basename(dir));
+      job.finishedAt = this.now();
+      this.record(job);
+      this.options.onFinished?.(job);
+      // Older builds go once this one is live and recorded (a failure to remove one is no failed publish).
+      await this.prune(basename(dir)).catch(() => undefined);
+      return;
     } catch (error) {
       // A build stopped with the server was recorded as interrupted by stop().
       if (this.stopping) return;
@@ -259,11 +353,11 @@ export class Publisher {
   }
 
   /**
-   * The newest preview built from `content` and still on disk, if any, made this year (the footer's
-   * year is the one thing a build takes from the clock).
+   * The newest preview built from the content tree `tree` for now (not for a later moment) and
+   * still on disk, if any, made this year (the footer's year is the one thing a build takes from
+   * the clock).
    */
-  private previewWith(content: string | null): PublishJob | undefined {
-    if (content === null) return undefined;
+  private previewWith(tree: string): PublishJob | undefined {
     const year = this.now().getFullYear();
     return [...this.jobs]
       .reverse()
@@ -271,27 +365,29 @@ export class Publisher {
         (job) =>
           job.preview?.dir &&
           job.status === "done" &&
-          job.content === content &&
+          job.asOf === null &&
+          job.content?.tree === tree &&
           job.startedAt?.getFullYear() === year &&
           existsSync(join(job.preview.dir, "build-info.json")),
       );
   }
 
-  /** Runs the build into `dir`, reading its progress lines; rejects with the end of its output on failure. */
-  private build(job: PublishJob, dir: string): Promise<void> {
+  /** Runs the build of `contentDir` into `dir`, reading its progress lines; rejects with the end of its output on failure. */
+  private build(job: PublishJob, dir: string, contentDir: string): Promise<void> {
     const command = this.options.command ?? { file: join(projectDir, "node_modules", ".bin", "tsx"), args: ["pipeline/publish-build.ts"] };
+    const previous = job.baseBuild ?? this.options.servedBuild?.();
     return new Promise((done, fail) => {
       // Low priority: visitors' requests come first on a small server.
       const child = spawn("nice", ["-n", "10", command.file, ...command.args], {
         cwd: projectDir,
         env: {
           ...this.options.env,
-          CONTENT_DIR: this.options.contentDir,
-          CONTENT_AS_OF: this.now().toISOString(),
+          CONTENT_DIR: contentDir,
+          CONTENT_AS_OF: job.asOf ?? this.now().toISOString(),
           BUILD_DIR: dir,
           NODE_ENV: "production",
           FORCE_COLOR: "0",
-          ...(this.options.servedBuild ? { PREVIOUS_BUILD_DIR: this.options.servedBuild() } : {}),
+          ...(previous ? { PREVIOUS_BUILD_DIR: previous } : {}),
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -318,11 +414,11 @@ export class Publisher {
     });
   }
 
-  /** Keeps the live build and the one before it; removes older ones. */
+  /** Keeps the live build and the one before it (and the previews listed), and the content checkouts they were made from; removes the rest. */
   private async prune(live: string): Promise<void> {
     const entries = await readdir(this.options.buildsDir, { withFileTypes: true });
     // Previews (kept while their job is listed) are not builds to prune.
-    const previews = new Set(this.jobs.flatMap((job) => (job.preview?.dir ? [job.preview.dir] : [])));
+    const previews = new Set(this.previewDirs());
     const builds = entries
       .filter(
         (entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)),
@@ -330,28 +426,13 @@ export class Publisher {
       .map((entry) => entry.name)
       .sort();
     for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });
-  }
-}
-
-/**
- * A digest of every file of the content folder (its git history left out), or null if it cannot be
- * read: the content a build reads.
- */
-async function contentDigest(dir: string): Promise<string | null> {
-  try {
-    const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-      .filter((file) => !file.split("/").includes(".git"))
-      .sort();
-    const hash = createHash("sha256");
-    for (const file of files) {
-      const bytes = await readFile(join(dir, file));
-      hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+    const kept = [live, ...builds.slice(-1)].map((name) => join(this.options.buildsDir, name));
+    const trees = new Set<string>();
+    for (const build of [...kept, ...previews]) {
+      const content = await builtFrom(build);
+      if (content) trees.add(content.tree);
     }
-    return hash.digest("hex");
-  } catch {
-    return null;
+    await this.options.published.pruneCheckouts(trees);
   }
 }
 
@@ -426,6 +507,8 @@ function recordOf(job: PublishJob): PublishJobRecord {
     status: job.status,
     steps: job.steps,
     error: job.error,
+    items: job.items,
+    asOf: job.asOf,
   };
 }
 
@@ -441,6 +524,8 @@ function jobOf(record: PublishJobRecord): PublishJob {
     status: record.status,
     steps: record.steps,
     error: record.error,
+    items: record.items,
+    asOf: record.asOf,
     preview: record.kind === "preview" ? { dir: "", changed: [], changes: null } : null,
     content: null,
     fromPreview: null,

@@ -15,6 +15,38 @@ import { itemIdPattern, type ContentType } from "./types";
 
 const run = promisify(execFile);
 
+/** What a git command is given besides its arguments: who makes the change, more environment, its input. */
+export interface GitOptions {
+  author?: Author;
+  env?: Record<string, string>;
+  input?: string;
+}
+
+/**
+ * Runs git in `root` with the editor's settings: no hooks (the project's own are not the
+ * content's), no signing, no prompt, messages in English; `author` names the change's author and
+ * committer (given through git's environment: no identity needs configuring on the server).
+ */
+export async function gitIn(root: string, args: readonly string[], { author, env = {}, input }: GitOptions = {}): Promise<string> {
+  const who = author
+    ? { GIT_AUTHOR_NAME: author.email, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.email, GIT_COMMITTER_EMAIL: author.email }
+    : {};
+  const command = run("git", ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", ...args], {
+    cwd: root,
+    env: { ...process.env, ...who, ...env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  if (input !== undefined) command.child.stdin?.end(input);
+  return (await command).stdout;
+}
+
+/**
+ * The ref of the published content (./published.ts): a commit holding exactly the versions the
+ * live site is built from. Not a branch (`git branch` does not list it), kept with every other
+ * ref of the repository (a backup's bundle takes it).
+ */
+export const publishedRef = "refs/content/published";
+
 /** Who makes a change: their address names them as the commit's author and committer. */
 export interface Author {
   email: string;
@@ -95,19 +127,16 @@ export class ContentRepository {
     return next;
   }
 
-  private git(args: string[], author?: Author) {
-    const who = author
-      ? { GIT_AUTHOR_NAME: author.email, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.email, GIT_COMMITTER_EMAIL: author.email }
-      : {};
-    // The project's own hooks are not the content's: none run on the editor's commits.
-    return run("git", ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", ...args], {
-      cwd: this.root,
-      env: { ...process.env, ...who, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
-      maxBuffer: 32 * 1024 * 1024,
-    });
+  private async git(args: string[], author?: Author) {
+    return { stdout: await gitIn(this.root, args, author ? { author } : {}) };
   }
 
-  /** The folder is in a git repository (its own or the project's), or becomes one with everything committed. */
+  /**
+   * The folder is in a git repository (its own or the project's), or becomes one with everything
+   * committed; and the published content has its ref: before the first change saved in the
+   * editor, what is committed is what is live (the site was built from the folder until then),
+   * so the ref starts there, and the change saved next is a draft.
+   */
   ensureRepository(author: Author): Promise<void> {
     this.ready ??= (async () => {
       try {
@@ -117,7 +146,15 @@ export class ContentRepository {
         await this.git(["add", "-A", "--", "."]);
         await this.git(["commit", "-q", "--allow-empty", "-m", "The content as it was when the editor first opened it"], author);
       }
+      try {
+        await this.git(["rev-parse", "--verify", "--quiet", `${publishedRef}^{commit}`]);
+      } catch {
+        // Only where there is none: another server's publish (a restored copy) is kept.
+        await this.git(["update-ref", publishedRef, "HEAD", ""]);
+      }
     })();
+    // A failure (git missing, a repository without commits) is tried again at the next save.
+    this.ready.catch(() => (this.ready = null));
     return this.ready;
   }
 

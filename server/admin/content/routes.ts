@@ -6,7 +6,7 @@ import { isLanguage, type Language } from "#core/languages";
 import { isRecord } from "#core/records";
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
 import { auditActions, recordAudit } from "../../db/audit";
-import { changesBetween, describeChanges } from "./changes";
+import { changesBetween, describeChanges, sameReading } from "./changes";
 import type { ContentEditor } from "./editor";
 import {
   applyOperation,
@@ -14,7 +14,6 @@ import {
   draftAt,
   draftFromForm,
   draftOf,
-  formOf,
   isPictureGroup,
   parseOperation,
   pictureFields,
@@ -23,19 +22,26 @@ import {
   type Draft,
   type FieldNode,
 } from "./form-model";
+import { formFor, itemFile, itemKey, pendingItems, publishedValue, type PendingItem } from "./items";
 import { itemTitle } from "./labels";
 import sharp from "sharp";
-import { cropScene, processPicture, UploadedFile, type PictureRefusal } from "./pictures";
+import { cropScene, processPicture, type PictureRefusal, type UploadedFile } from "../../pictures";
+import { formWithFiles } from "../shared/staff-form";
 import { VersionConflict, type Revision } from "./repository";
 import { contentType, contentTypes, itemIdPattern, type ContentType } from "./types";
-import { checkFolder, checkValue, controlCharacterProblems, type FieldProblem } from "./validate";
+import { checkFolder, checkValue, typedTextProblems, type FieldProblem } from "./validate";
+import { argumentsOf } from "../shared/typed-text";
+import { localNames } from "#content/names";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { contentRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import type { ViewContext } from "../shared/view-context";
 import { ContentDeletePage, ContentHistoryPage, ContentItemPage, type HistoryEntry, type RestoredVersion } from "./content-item-page";
-import { ContentListPage, typeLabel, type ListedItem } from "./content-list-page";
-import { ContentPublishPage } from "./content-publish-page";
+import { ContentListPage, typeLabel, type ListedItem, type Publication } from "./content-list-page";
+
+/** What the list says of an item: its draft waits to go online (new, or changed), or it is live. */
+const publicationState = (pending: PendingItem | undefined): Publication =>
+  pending === undefined ? "live" : pending.published === undefined ? "new" : "draft";
 import { NotFoundPage } from "../shared/error-pages";
 
 /** The notices a redirect after an action names (`?done=saved`). */
@@ -43,30 +49,10 @@ const notices: Record<string, AdminMessageId> = {
   saved: "content.done.saved",
   created: "content.done.created",
   deleted: "content.done.deleted",
-  publishing: "content.done.publishing",
-  previewing: "content.done.previewing",
 };
 
-/**
- * The body of a content form: URL-encoded (@fastify/formbody), or multipart when it carries a
- * picture (@fastify/multipart with `attachFieldsToBody: "keyValues"`, whose `onFile` makes each
- * file an `UploadedFile`, ../index.ts). Each name is sent once, as text or as a file; a name sent
- * twice (a list) is refused with 400 naming it, as every staff form is (../context.ts
- * `staffForm`). The route reads the text fields and the files (by field name, such as
- * `photo.scene.upload`) apart.
- */
-export const contentForm = z
-  .record(z.string(), z.union([z.string(), z.instanceof(UploadedFile)]))
-  .default({})
-  .transform((body) => {
-    const fields: Record<string, string> = {};
-    const files = new Map<string, UploadedFile>();
-    for (const [name, value] of Object.entries(body)) {
-      if (typeof value === "string") fields[name] = value;
-      else files.set(name, value);
-    }
-    return { fields, files };
-  });
+/** The body of a content form: its text fields and its files (a picture chosen), read apart (../shared/staff-form.ts). */
+export const contentForm = formWithFiles;
 
 /** Why a picture was refused, in the staff member's words. */
 function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
@@ -83,14 +69,6 @@ function refusalMessage(view: ViewContext, refusal: PictureRefusal): string {
       return view.t("content.picture.unreadable");
   }
 }
-
-const forms = new Map<string, FieldNode>();
-/** A type's form tree, made once. */
-export const formFor = (type: ContentType) => {
-  let node = forms.get(type.id);
-  if (!node) forms.set(type.id, (node = formOf(type.schema)));
-  return node;
-};
 
 /** The counts of "needs review" per language from a set of `path.lang` names. */
 function reviewCounts(review: ReadonlySet<string>): Partial<Record<Language, number>> {
@@ -139,6 +117,21 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
   const noticeOf = (request: FastifyRequest, reply: FastifyReply, done: string | undefined) => {
     const id = done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;
     return id ? viewFor(context, request, reply).t(id) : null;
+  };
+
+  /**
+   * The values a type's texts may name in braces: the estate's names, which every text may use
+   * (content/text.ts), and those its saved items name (the story's `{hectares}`, the legal
+   * pages' facts): the values its pages fill in.
+   */
+  const knownValues = async (type: ContentType): Promise<Set<string>> => {
+    const known = new Set(Object.keys(localNames(context.content.current.site, "en")));
+    const visit = (value: unknown) => {
+      if (typeof value === "string") for (const name of argumentsOf(value) ?? []) known.add(name);
+      else if (value && typeof value === "object") for (const inner of Object.values(value)) visit(inner);
+    };
+    for (const id of await repository.ids(type)) visit((await repository.read(type, id))?.value);
+    return known;
   };
 
   /** The type and id of the address, when they name an item that may exist. */
@@ -253,6 +246,18 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     return sizes;
   };
 
+  /**
+   * Whether an item's saved draft is the version on the live site (`live`), differs from it
+   * (`draft`), or was never published (`new`). Before anything is published, the folder is live.
+   */
+  const publicationOf = async (type: ContentType, id: string): Promise<Publication> => {
+    const current = await editor.published.current();
+    if (!current) return "live";
+    const [saved, live] = await Promise.all([repository.read(type, id), publishedValue(editor.published, { type, id })]);
+    if (live === undefined) return "new";
+    return sameReading(saved?.value, live) ? "live" : "draft";
+  };
+
   const renderForm = async (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
     const node = formFor(form.type);
     const review = form.id === null ? new Set<string>() : editor.review.of(form.type.id, form.id);
@@ -282,6 +287,8 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
         schedule: form.id === null ? [] : editor.schedule.waiting().filter((moment) => moment.type === form.type.id && moment.item === form.id),
         pictureSizes: sizes,
         pickerWidth: focusPickerWidth,
+        publication: form.id === null ? null : await publicationOf(form.type, form.id),
+        saved: form.id === null ? null : draftOf(node, (await repository.read(form.type, form.id))?.value),
       }),
     );
   };
@@ -296,6 +303,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
   routes.get("/admin/content", { config: contentRoles, schema: noticeQuery }, async (request, reply) => {
     const view = viewFor(context, request, reply);
     const waiting = editor.schedule.waiting();
+    const pending = new Map((await pendingItems(repository, editor.published)).map((item) => [itemKey(item), item]));
     const types = await Promise.all(
       contentTypes.map(async (type) => {
         const node = formFor(type);
@@ -314,6 +322,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
               publishAt: typeof record.publishAt === "string" ? record.publishAt : null,
               unpublishAt: typeof record.unpublishAt === "string" ? record.unpublishAt : null,
               scheduled: waiting.filter((moment) => moment.type === type.id && moment.item === id),
+              publication: publicationState(pending.get(itemKey({ type, id }))),
             };
             return { item, sortKey };
           }),
@@ -324,29 +333,6 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
       }),
     );
     return sendPage(reply, 200, createElement(ContentListPage, { view, types, now: context.now(), notice: noticeOf(request, reply, request.query.done) }));
-  });
-
-  routes.get("/admin/content/publish", { config: contentRoles, schema: noticeQuery }, async (request, reply) =>
-    sendPage(
-      reply,
-      200,
-      createElement(ContentPublishPage, {
-        view: viewFor(context, request, reply),
-        jobs: editor.publisher.recent(),
-        notice: noticeOf(request, reply, request.query.done),
-      }),
-    ),
-  );
-
-  routes.post("/admin/content/publish", { config: contentRoles, schema: form }, async (request, reply) => {
-    const job = editor.publisher.request(actor(request));
-    request.log.info({ job: job.id }, "content: publish requested");
-    return reply.redirect("/admin/content/publish?done=publishing", 303);
-  });
-
-  routes.post("/admin/content/preview", { config: contentRoles, schema: form }, async (request, reply) => {
-    editor.publisher.request(actor(request), { preview: true });
-    return reply.redirect("/admin/content/publish?done=previewing", 303);
   });
 
   const newItem = z.object({ type: z.string() });
@@ -402,7 +388,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     }
     const value = valueOf(node, draft);
     const checked = checkValue(view, type.schema, value);
-    const controls = controlCharacterProblems(view, node, draft);
+    const controls = typedTextProblems(view, node, draft, await knownValues(type));
     if (!checked.ok || controls.length > 0)
       return again({
         problems: [...controls, ...(checked.ok ? [] : checked.problems.filter((problem) => !controls.some((control) => control.path === problem.path)))],
@@ -431,7 +417,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
       return again({ status: 409, conflict: error.latest, version: latest?.version ?? null });
     }
     editor.review.afterSave(type.id, id, before?.value, value, fields);
-    editor.schedule.itemChanged(type, id, value);
+    await editor.schedule.itemChanged(type, id, value);
     if (restoredFrom) log(request, auditActions.contentRestored, type, id, { commit: restoredFrom.commit });
     else log(request, existingId === null ? auditActions.contentCreated : auditActions.contentSaved, type, id);
     return reply.redirect(`/admin/content/${type.id}/${id}?done=${existingId === null ? "created" : "saved"}`, 303);
@@ -506,7 +492,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
       return page(409, who);
     }
     editor.review.forget(item.type.id, item.id);
-    editor.schedule.itemChanged(item.type, item.id, null);
+    await editor.schedule.itemChanged(item.type, item.id, null);
     log(request, auditActions.contentDeleted, item.type, item.id);
     return reply.redirect("/admin/content?done=deleted", 303);
   });
@@ -530,11 +516,23 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
         return undefined;
       }
     };
+    // The version the live site has: the one whose file is the published one, byte for byte.
+    const current = await editor.published.current();
+    const liveBlob = current ? (await editor.published.files(current.commit)).get(itemFile(item)) : undefined;
+    const blobs = new Map<string, string>();
+    for (const [commit, text] of texts) if (text !== null) blobs.set(commit, await editor.published.blobIdOf(Buffer.from(text, "utf8")));
     const entries: HistoryEntry[] = revisions.map((revision, index) => {
       const after = parse(texts.get(revision.commit));
       const earlier = revisions[index + 1];
       const before = earlier ? parse(texts.get(earlier.commit)) : undefined;
-      return { revision, created: earlier === undefined, changes: earlier === undefined ? [] : describeChanges(view, before, after, 8), current: index === 0 };
+      return {
+        revision,
+        created: earlier === undefined,
+        changes: earlier === undefined ? [] : describeChanges(view, before, after, 8),
+        current: index === 0,
+        // Before anything was published, the newest version is the live one.
+        live: current ? liveBlob !== undefined && blobs.get(revision.commit) === liveBlob : index === 0,
+      };
     });
     return sendPage(
       reply,

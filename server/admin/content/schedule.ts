@@ -2,12 +2,30 @@
  * Scheduled publishing. An item of the content may say when it goes on the site and when it comes
  * off (`publishAt`, `unpublishAt`: content/schemas/publishing.ts); a build leaves it out outside that
  * time. The schedule keeps each future moment in the database (server/db/content-schedule.ts:
- * written when the item is saved, and for every item at start-up), and at each moment asks the
- * publisher for a publish, recorded like any other (`publish_jobs`), so the site follows the
- * schedule, across restarts: a moment passed while the server was stopped is published at start.
+ * written when the item is saved, and for every item at start-up; those of its draft and of its
+ * published version), and at each moment asks the publisher to publish that item, and only that
+ * item, as its draft stands then (the staff's other drafts stay drafts), recorded like any other
+ * publish (`publish_jobs`). The site follows the schedule across restarts: a moment passed while
+ * the server was stopped is published at start, and so is one whose publish the server's stop cut
+ * short (a crash, a deploy), which the staff pages then say.
  */
-import { dueMoments, markMomentsStarted, nextMoment, replaceScheduledMoments, waitingMoments, type ScheduledMoment } from "../../db/content-schedule";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AdminLanguage } from "#locales/admin";
+import {
+  dueMoments,
+  markMomentsStarted,
+  nextMoment,
+  replaceScheduledMoments,
+  scheduleAlerts,
+  waitingMoments,
+  type ScheduledMoment,
+} from "../../db/content-schedule";
+import type { ScheduleAlertView } from "../shared/view-context";
+import { itemTitle } from "./labels";
 import type { Db } from "../../db/database";
+import { itemFile, itemKey, itemOfKey, publishedValue } from "./items";
+import type { PublishedContent } from "./published";
 import { scheduleRequester, type Publisher } from "./publisher";
 import type { ContentRepository } from "./repository";
 import { contentTypes, type ContentType } from "./types";
@@ -39,6 +57,7 @@ export class ContentSchedule {
     private readonly options: {
       db: Db;
       repository: ContentRepository;
+      published: PublishedContent;
       publisher: Publisher;
       now: () => Date;
       /** The longest wait between two looks at the table (the clock may move, as in tests). */
@@ -48,13 +67,15 @@ export class ContentSchedule {
   ) {}
 
   /**
-   * An item was saved (or deleted: `value` null): its future moments are kept, and a waiting one
-   * it no longer names is dropped. A moment already past when it was typed is not published for:
-   * the item is on (or off) the site with the next publish anyway.
+   * An item was saved (or deleted: `value` null): the future moments of its draft and of its
+   * published version are kept, and a waiting one neither names any more is dropped. A moment
+   * already past when it was typed is not published for: the item is on (or off) the site with
+   * its next publish anyway.
    */
-  itemChanged(type: ContentType, item: string, value: unknown): void {
+  async itemChanged(type: ContentType, item: string, value: unknown): Promise<void> {
     if (!scheduledTypes.includes(type)) return;
-    const named = momentsOf(type, item, value);
+    const live = await publishedValue(this.options.published, { type, id: item }).catch(() => undefined);
+    const named = [...momentsOf(type, item, value), ...momentsOf(type, item, live)];
     const at = this.options.now().getTime();
     replaceScheduledMoments(
       this.options.db,
@@ -71,20 +92,28 @@ export class ContentSchedule {
    * one that passed while the server was stopped stays, to be published for now.
    */
   async readAll(): Promise<void> {
-    const { repository, db, now } = this.options;
+    const { repository, published, db, now } = this.options;
     const items: { type: string; item: string }[] = [];
     const moments: ScheduledMoment[] = [];
+    const current = await published.current().catch(() => null);
+    const files = current ? await published.files(current.commit) : undefined;
     // Every file at once: a few turns of the event loop, not one per file, however busy the server is.
     const read = await Promise.all(
       scheduledTypes.map(async (type) => ({
         type,
-        stored: await Promise.all((await repository.ids(type)).map(async (id) => ({ id, value: (await repository.read(type, id))?.value }))),
+        stored: await Promise.all(
+          (await repository.ids(type)).map(async (id) => ({
+            id,
+            value: (await repository.read(type, id))?.value,
+            live: files ? await publishedValue(published, { type, id }, files) : undefined,
+          })),
+        ),
       })),
     );
     for (const { type, stored } of read) {
-      for (const { id, value } of stored) {
+      for (const { id, value, live } of stored) {
         items.push({ type: type.id, item: id });
-        moments.push(...momentsOf(type, id, value));
+        moments.push(...momentsOf(type, id, value), ...momentsOf(type, id, live));
       }
     }
     const at = now().getTime();
@@ -119,7 +148,7 @@ export class ContentSchedule {
     if (!this.stopped) this.check();
   }
 
-  /** Publishes once for every moment due, then sleeps until the next moment or the check interval. */
+  /** Publishes the items of every moment due, once, then sleeps until the next moment or the check interval. */
   private check(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -127,8 +156,16 @@ export class ContentSchedule {
     try {
       const at = now();
       const due = dueMoments(db, at.toISOString());
+      const items = [
+        ...new Set(
+          due.flatMap((moment) => {
+            const item = itemOfKey(`${moment.type}/${moment.item}`);
+            return item ? [itemKey(item)] : [];
+          }),
+        ),
+      ];
       if (due.length > 0) {
-        const job = publisher.request(scheduleRequester);
+        const job = publisher.request(scheduleRequester, { items });
         markMomentsStarted(db, due, at.toISOString(), job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");
       }
@@ -142,4 +179,21 @@ export class ContentSchedule {
     }
     this.timer.unref();
   }
+}
+
+/**
+ * The alerts of scheduled publishes cut short or failed (server/db/content-schedule.ts), with each
+ * item's title in the staff member's language, read from its draft (the item may not be online).
+ */
+export function scheduleAlertViews(db: Db, contentDir: string, lang: AdminLanguage): ScheduleAlertView[] {
+  return scheduleAlerts(db).map((alert) => {
+    const item = itemOfKey(`${alert.type}/${alert.item}`);
+    let value: unknown;
+    try {
+      value = item ? (JSON.parse(readFileSync(join(contentDir, itemFile(item)), "utf8")) as unknown) : undefined;
+    } catch {
+      value = undefined;
+    }
+    return { ...alert, title: item ? itemTitle({ lang }, item.type, item.id, value) : alert.item };
+  });
 }

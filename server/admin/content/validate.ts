@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { ContentError, readContent } from "#content";
-import { isCleanText, isPlainText } from "#forms/text";
+import { invisibleCharacters, unknownArguments } from "../shared/typed-text";
 import type { ViewContext } from "../shared/view-context";
 import { joinPath, typedTexts, type Draft, type FieldNode } from "./form-model";
 
@@ -67,17 +67,34 @@ export function checkValue(view: ViewContext, schema: z.ZodType, value: unknown)
 }
 
 /**
- * Invisible characters the site would publish as they are: a one-line field (a title, a label, a
- * name) takes no control character at all (NUL, tabs, line breaks, U+2028/2029) and no direction
- * override or isolate (U+202A–U+202E, U+2066–U+2069, which make a title read backwards); a text of
- * several lines keeps its line breaks and tabs (and the direction controls mixed scripts may need)
- * but no other control character. Refused at the field, with what was typed kept: the public forms
- * clean such text silently, but an editor's text is published as typed, so the editor says so.
+ * What a text typed in the form would not publish as typed (../shared/typed-text.ts), each at its
+ * field, with what was typed kept: invisible characters (a one-line field takes no line break, tab
+ * or direction mark either; a text of several lines keeps its line breaks, tabs and direction
+ * marks), and, in a text of the site's languages, a value in braces that is none of `known` (the
+ * values the site fills in for this type), which would be published with its part missing.
  */
-export function controlCharacterProblems(view: ViewContext, node: FieldNode, draft: Draft): FieldProblem[] {
-  return typedTexts(node, draft)
-    .filter(({ text, oneLine }) => (oneLine ? !isPlainText(text) : !isCleanText(text)))
-    .map(({ path, oneLine }) => ({ path, message: view.t(oneLine ? "content.issue.controlsOneLine" : "content.issue.controls") }));
+export function typedTextProblems(view: ViewContext, node: FieldNode, draft: Draft, known: ReadonlySet<string>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const { path, text, oneLine, localized } of typedTexts(node, draft)) {
+    const invisible = invisibleCharacters(text, { oneLine });
+    if (invisible.length > 0) {
+      problems.push({ path, message: view.t(oneLine ? "content.issue.controlsOneLine" : "content.issue.controls", { characters: invisible.join(", ") }) });
+      continue;
+    }
+    const unknown = localized ? unknownArguments(text, known) : [];
+    if (unknown.length > 0)
+      problems.push({
+        path,
+        message: view.t("content.issue.unknownValue", {
+          value: unknown[0]!,
+          known: [...known]
+            .sort()
+            .map((name) => `{${name}}`)
+            .join(", "),
+        }),
+      });
+  }
+  return problems;
 }
 
 /**

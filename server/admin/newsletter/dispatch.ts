@@ -3,12 +3,14 @@
  * the SMTP relay takes. The dispatcher queues the issue a batch at a time (each subscriber's
  * e-mail and delivery row in one transaction, server/db/newsletter.ts), and no faster than
  * `NEWSLETTER_RATE_PER_MINUTE`, nor while the relay is behind (the newsletter's e-mails still
- * waiting in the outbox); the outbox sender sends them as it sends every e-mail (retries, a relay
+ * waiting in the outbox); it goes to the subscribers of the languages it is sent in (those it is
+ * written in, every one when it has an English version); the outbox sender sends them as it sends every e-mail (retries, a relay
  * that is down, a shutdown that records what the relay had). An issue being sent when the server
  * stops goes on at the next start with whoever has not been queued yet: no one gets it twice.
  */
 import type { NewsletterIssue, NewsletterTable, Recipient } from "../../db/newsletter";
 import type { OutgoingMail } from "#core/mail";
+import type { Language } from "#core/languages";
 
 export interface DispatchOptions {
   table: NewsletterTable;
@@ -59,9 +61,9 @@ export class NewsletterDispatch {
     this.timer = null;
   }
 
-  /** Starts sending a draft; false when it is no draft any more. */
-  send(issueId: number, by: string): boolean {
-    const started = this.options.table.startSending(issueId, by, this.options.now().toISOString());
+  /** Starts sending a draft to the subscribers of `languages` (server/mail/newsletter.ts `audienceOf`); false when it is no draft any more. */
+  send(issueId: number, by: string, languages: readonly Language[]): boolean {
+    const started = this.options.table.startSending(issueId, by, this.options.now().toISOString(), languages);
     if (started) this.allowance = Math.max(this.allowance, this.burst);
     if (started && !this.stopped) this.schedule(0);
     return started;

@@ -1,8 +1,11 @@
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { wineTitle } from "#presentation/wine-format";
-import type { IssueCounts, NewsletterIssue } from "../../db/newsletter";
-import { writtenLanguages, type IssueCatalogue, type IssueProblem } from "./issue";
+import type { IssueCounts, NewsletterContent, NewsletterIssue } from "../../db/newsletter";
+import { readingLanguage, writtenLanguages } from "../../mail/newsletter";
+import { pictureLimits, uploadPattern } from "../../pictures";
+import { linkSlots, type IssueCatalogue, type IssueProblem } from "./issue";
+import { FocusPicker, framingOf } from "../shared/focus-picker";
 import { formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 
@@ -12,8 +15,12 @@ const languageName = (view: ViewContext, lang: string) => {
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 
-/** An issue's name: its subject in the staff member's language, else in English, else said to be missing. */
-const issueName = (view: ViewContext, issue: NewsletterIssue) => issue.content.subject[view.lang] ?? issue.content.subject.en ?? view.t("newsletter.untitled");
+/** An issue's name: its subject in the staff member's language, else in English, else in the first language it has one, else said to be missing. */
+const issueName = (view: ViewContext, issue: NewsletterIssue) =>
+  issue.content.subject[view.lang] ??
+  issue.content.subject.en ??
+  languages.map((lang) => issue.content.subject[lang]).find(Boolean) ??
+  view.t("newsletter.untitled");
 
 /** The confirmed subscribers, by language, in words. */
 function Subscribers({ view, subscribers }: { view: ViewContext; subscribers: Record<string, number> }) {
@@ -78,8 +85,15 @@ export function NewsletterListPage({
   );
 }
 
-/** A field's name in a problem: « Objet (français) », « Photo ». */
+/** A field's name in a problem: « Objet (français) », « Photo », « Bouton 2 — Texte du bouton (anglais) ». */
 function fieldName(view: ViewContext, field: string): string {
+  const link = /^link\.(\d)\.(url|label)(?:\.(\w+))?$/.exec(field);
+  if (link) {
+    const part = view.t(link[2] === "url" ? "newsletter.field.linkUrl" : "newsletter.field.linkLabel");
+    const named = `${view.t("newsletter.field.link", { number: Number(link[1]) + 1 })} — ${part}`;
+    return link[3] ? `${named} (${languageLabel(view, link[3])})` : named;
+  }
+  if (field === "texts") return view.t("newsletter.field.texts");
   const [kind = "", lang] = field.split(".");
   const label =
     kind === "subject"
@@ -112,8 +126,10 @@ const invalid = (problems: readonly IssueProblem[], field: string) =>
 /** The e-mail a subscriber of a language gets, as the issue page shows it (./routes/newsletter.ts `mailPreview`). */
 interface MailPreviewShown {
   lang: Language;
-  /** The language it is written in: English where the issue has no version in `lang`. */
+  /** The language it is written in: English where the issue has no version in `lang`, else the first it is written in. */
   reading: Language;
+  /** Whether the subscribers of `lang` get it (in `reading`). */
+  sent: boolean;
   subject: string;
   /** The plain-text part. */
   text: string;
@@ -127,7 +143,11 @@ function MailPreview({ view, preview, from }: { view: ViewContext; preview: Mail
     <section id="preview" className="panel mail-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{view.t("newsletter.preview.title", { language: languageLabel(view, preview.lang) })}</h2>
       {preview.reading !== preview.lang ? (
-        <p className="help">{view.t("newsletter.preview.fallback", { language: languageLabel(view, preview.lang) })}</p>
+        <p className="help">
+          {preview.sent
+            ? view.t("newsletter.preview.fallback", { language: languageLabel(view, preview.lang) })
+            : view.t("newsletter.preview.notSent", { language: languageLabel(view, preview.lang), reading: languageLabel(view, preview.reading) })}
+        </p>
       ) : null}
       <dl className="mail-headers">
         <div>
@@ -152,7 +172,10 @@ function MailPreview({ view, preview, from }: { view: ViewContext; preview: Mail
 
 export interface NewsletterIssuePageProps {
   view: ViewContext;
+  /** The issue, with the form's content (as saved, or as typed when the form comes back). */
   issue: NewsletterIssue;
+  /** The issue as saved: a photograph's framing not saved yet says so. */
+  saved: NewsletterContent;
   problems: readonly IssueProblem[];
   notice: string | null;
   counts: IssueCounts;
@@ -160,12 +183,146 @@ export interface NewsletterIssuePageProps {
   mailConfigured: boolean;
   /** The wines and tours an issue may link to, as the live content has them. */
   catalogue: IssueCatalogue;
-  /** The scenes a picture may be chosen from: every picture of the site's scenes (the content store's `scenes()`). */
+  /** The live site's scenes, which a picture may be chosen from. */
   scenes: readonly string[];
+  /** The size of the uploaded photograph the issue names (its focus picker), or null. */
+  pictureSize: { width: number; height: number } | null;
+  pickerWidth: number;
+}
+
+/** A language's state in the form: written; not written, read in English; not written, not sent. */
+function languageState(view: ViewContext, draft: NewsletterContent, lang: Language): { tone: string; text: string } {
+  if (draft.subject[lang] && draft.body[lang]) return { tone: "filled", text: view.t("newsletter.language.written") };
+  return readingLanguage(draft, lang) === null
+    ? { tone: "optional", text: view.t("newsletter.language.none") }
+    : { tone: "optional", text: view.t("newsletter.language.english") };
+}
+
+/** The picture: none, a photograph uploaded for the issue (with where it is cut), or one of the site's; an upload; its descriptions. */
+function PictureFields({
+  view,
+  draft,
+  saved,
+  problems,
+  scenes,
+  pictureSize,
+  pickerWidth,
+}: Omit<NewsletterIssuePageProps, "issue" | "notice" | "counts" | "preview" | "mailConfigured" | "catalogue"> & { draft: NewsletterContent }) {
+  const chosen = draft.picture?.scene ?? "";
+  const uploaded = uploadPattern.test(chosen) ? chosen : null;
+  const framing = framingOf(draft.picture ?? {});
+  const savedFraming = saved.picture && saved.picture.scene === chosen ? framingOf(saved.picture) : null;
+  const cut = new URLSearchParams({ fx: String(framing.focus.x), fy: String(framing.focus.y), zoom: String(framing.zoom) }).toString();
+  return (
+    <fieldset className="field picture-group" aria-describedby={problems.some((problem) => problem.field === "picture") ? "problem-picture" : undefined}>
+      <legend>{view.t("newsletter.field.picture")}</legend>
+      <ProblemAt view={view} problems={problems} field="picture" />
+      <p className="help">{view.t("newsletter.picture.explain")}</p>
+      <div className="picture-choices">
+        <label className="picture-choice">
+          <input type="radio" name="picture" value="" defaultChecked={!draft.picture} /> <span>{view.t("newsletter.picture.none")}</span>
+        </label>
+        {uploaded ? (
+          <label className="picture-choice">
+            <input type="radio" name="picture" value={uploaded} defaultChecked />
+            <img
+              src={`/admin/newsletter/pictures/${uploaded}.jpg?${cut}`}
+              alt={view.t("newsletter.picture.uploaded")}
+              width={160}
+              height={90}
+              data-crop-preview={uploaded}
+            />
+          </label>
+        ) : null}
+        {scenes.map((scene) => (
+          <label key={scene} className="picture-choice">
+            <input type="radio" name="picture" value={scene} defaultChecked={chosen === scene} />
+            <img src={`/admin/newsletter/pictures/${scene}.jpg`} alt={scene} width={160} height={90} loading="lazy" />
+          </label>
+        ))}
+      </div>
+      <label className="picture-upload">
+        <span>{view.t("newsletter.picture.upload")}</span>
+        <input type="file" name="picture.upload" accept="image/jpeg,image/png,image/webp,image/avif" />
+      </label>
+      <span className="help">
+        {view.t("newsletter.picture.uploadHelp", {
+          minWidth: pictureLimits.minWidth,
+          minHeight: pictureLimits.minHeight,
+          maxMegabytes: pictureLimits.maxBytes / 1024 / 1024,
+        })}
+      </span>
+      {uploaded && pictureSize ? (
+        <FocusPicker
+          view={view}
+          name="picture"
+          src={`/admin/newsletter/pictures/${uploaded}.jpg?whole=1`}
+          size={pictureSize}
+          framing={framing}
+          saved={savedFraming}
+          pickerWidth={pickerWidth}
+        />
+      ) : null}
+      <div className="language-grid">
+        {languages.map((lang) => (
+          <label key={lang}>
+            <span>
+              {view.t("newsletter.field.alt")} — {languageName(view, lang)}
+            </span>
+            <input type="text" name={`alt.${lang}`} lang={lang} defaultValue={draft.picture?.alt[lang] ?? ""} {...invalid(problems, `alt.${lang}`)} />
+            <ProblemAt view={view} problems={problems} field={`alt.${lang}`} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The buttons of the staff's own: those of the issue, and one more to fill in (at most `linkSlots`). */
+function OwnLinks({ view, draft, problems }: { view: ViewContext; draft: NewsletterContent; problems: readonly IssueProblem[] }) {
+  const slots = Math.min(linkSlots, draft.links.length + 1);
+  return (
+    <fieldset className="field">
+      <legend>{view.t("newsletter.ownLinks")}</legend>
+      <p className="help">{view.t("newsletter.ownLinksExplain")}</p>
+      {Array.from({ length: slots }, (_, slot) => {
+        const link = draft.links[slot];
+        return (
+          <fieldset key={slot} className="group own-link">
+            <legend>{view.t("newsletter.field.link", { number: slot + 1 })}</legend>
+            <label>
+              <span>{view.t("newsletter.field.linkUrl")}</span>
+              <input type="url" name={`link.${slot}.url`} defaultValue={link?.url ?? ""} inputMode="url" {...invalid(problems, `link.${slot}.url`)} />
+            </label>
+            <ProblemAt view={view} problems={problems} field={`link.${slot}.url`} />
+            <div className="language-grid">
+              {languages.map((lang) => (
+                <label key={lang}>
+                  <span>
+                    {view.t("newsletter.field.linkLabel")} — {languageName(view, lang)}
+                  </span>
+                  <input
+                    type="text"
+                    name={`link.${slot}.label.${lang}`}
+                    lang={lang}
+                    defaultValue={link?.label[lang] ?? ""}
+                    maxLength={120}
+                    {...invalid(problems, `link.${slot}.label.${lang}`)}
+                  />
+                  <ProblemAt view={view} problems={problems} field={`link.${slot}.label.${lang}`} />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </fieldset>
+  );
 }
 
 /** `/admin/newsletter/<id>`: a draft's form, its preview and test, the way to send it; once sent, where it stands. */
-export function NewsletterIssuePage({ view, issue, problems, notice, counts, preview, mailConfigured, catalogue, scenes }: NewsletterIssuePageProps) {
+export function NewsletterIssuePage(props: NewsletterIssuePageProps) {
+  const { view, issue, problems, notice, counts, preview, mailConfigured, catalogue } = props;
   const draft = issue.content;
   const from = view.estateName;
   const editable = issue.status === "draft";
@@ -174,6 +331,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
       view={view}
       title={view.t("newsletter.issueTitle", { name: issueName(view, issue) })}
       {...(issue.status === "sending" ? { refreshSeconds: 3 } : {})}
+      {...(editable ? { script: "/admin/assets/editor.js" } : {})}
     >
       <p>
         <a href="/admin/newsletter">{view.t("newsletter.back")}</a>
@@ -191,7 +349,14 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
       ) : null}
       {editable ? null : <IssueState view={view} issue={issue} counts={counts} />}
       {editable ? (
-        <form method="post" action={`/admin/newsletter/${issue.id}`} id="newsletter-form" className="content-form newsletter-form" noValidate>
+        <form
+          method="post"
+          action={`/admin/newsletter/${issue.id}`}
+          id="newsletter-form"
+          className="content-form newsletter-form"
+          encType="multipart/form-data"
+          noValidate
+        >
           <CsrfField view={view} />
           <p className="save-bar">
             <button type="submit" name="_op" value="save">
@@ -207,13 +372,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
                 <details key={lang} open={lang === "en" || lang === view.lang || Boolean(draft.subject[lang] || draft.body[lang])} className="language">
                   <summary>
                     <span>{languageName(view, lang)}</span>{" "}
-                    <span className={`language-status status-${draft.subject[lang] && draft.body[lang] ? "filled" : lang === "en" ? "missing" : "optional"}`}>
-                      {draft.subject[lang] && draft.body[lang]
-                        ? view.t("newsletter.language.written")
-                        : lang === "en"
-                          ? view.t("newsletter.language.needed")
-                          : view.t("newsletter.language.english")}
-                    </span>
+                    <span className={`language-status status-${languageState(view, draft, lang).tone}`}>{languageState(view, draft, lang).text}</span>
                   </summary>
                   <label>
                     <span>{view.t("newsletter.field.subject")}</span>
@@ -236,33 +395,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
               ))}
             </div>
           </fieldset>
-          <fieldset className="field" aria-describedby={problems.some((problem) => problem.field === "picture") ? "problem-picture" : undefined}>
-            <legend>{view.t("newsletter.field.picture")}</legend>
-            <ProblemAt view={view} problems={problems} field="picture" />
-            <div className="picture-choices">
-              <label className="picture-choice">
-                <input type="radio" name="picture" value="" defaultChecked={!draft.picture} /> <span>{view.t("newsletter.picture.none")}</span>
-              </label>
-              {scenes.map((scene) => (
-                <label key={scene} className="picture-choice">
-                  <input type="radio" name="picture" value={scene} defaultChecked={draft.picture?.scene === scene} />
-                  <img src={`/admin/content/pictures/${scene}.jpg`} alt={scene} width={160} height={90} loading="lazy" />
-                </label>
-              ))}
-            </div>
-            <p className="help">{view.t("newsletter.picture.explain")}</p>
-            <div className="language-grid">
-              {languages.map((lang) => (
-                <label key={lang}>
-                  <span>
-                    {view.t("newsletter.field.alt")} — {languageName(view, lang)}
-                  </span>
-                  <input type="text" name={`alt.${lang}`} lang={lang} defaultValue={draft.picture?.alt[lang] ?? ""} {...invalid(problems, `alt.${lang}`)} />
-                  <ProblemAt view={view} problems={problems} field={`alt.${lang}`} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <PictureFields {...props} draft={draft} />
           <fieldset className="field">
             <legend>{view.t("newsletter.links")}</legend>
             <p className="help">{view.t("newsletter.linksExplain")}</p>
@@ -279,6 +412,7 @@ export function NewsletterIssuePage({ view, issue, problems, notice, counts, pre
               </label>
             ))}
           </fieldset>
+          <OwnLinks view={view} draft={draft} problems={problems} />
           <fieldset className="field newsletter-actions">
             <legend>{view.t("newsletter.check")}</legend>
             <label>
@@ -342,7 +476,8 @@ export function NewsletterSendPage({
   ratePerMinute: number;
 }) {
   const written = new Set(writtenLanguages(issue.content));
-  const total = Object.values(subscribers).reduce((sum, count) => sum + count, 0);
+  // Those who read a language it is written in (English for the others, when it has English).
+  const total = languages.reduce((sum, lang) => sum + (readingLanguage(issue.content, lang) === null ? 0 : (subscribers[lang] ?? 0)), 0);
   const minutes = Math.max(1, Math.ceil(total / ratePerMinute));
   const ready = problems.length === 0 && mailConfigured && total > 0;
   return (
@@ -362,11 +497,18 @@ export function NewsletterSendPage({
         {languages
           .filter((lang) => subscribers[lang])
           .map((lang) => (
-            <li key={lang}>
-              {view.t(written.has(lang) ? "newsletter.sendLanguage" : "newsletter.sendEnglish", {
-                language: languageName(view, lang),
-                count: subscribers[lang] ?? 0,
-              })}
+            <li key={lang} className={readingLanguage(issue.content, lang) === null ? "send-none" : undefined}>
+              {view.t(
+                written.has(lang)
+                  ? "newsletter.sendLanguage"
+                  : readingLanguage(issue.content, lang) === null
+                    ? "newsletter.sendNone"
+                    : "newsletter.sendEnglish",
+                {
+                  language: languageName(view, lang),
+                  count: subscribers[lang] ?? 0,
+                },
+              )}
             </li>
           ))}
       </ul>

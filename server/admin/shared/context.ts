@@ -15,8 +15,8 @@ import type { BackupStatus } from "../../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
 import { todoCounts } from "../../db/inbox";
 import { renderPage } from "./render";
-import { inboxRoles, roleAllows } from "./roles";
-import { estateTimeZone, viewContext, type ViewContext } from "./view-context";
+import { contentRoles, inboxRoles, roleAllows } from "./roles";
+import { estateTimeZone, viewContext, type ScheduleAlertView, type ViewContext } from "./view-context";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -42,6 +42,8 @@ export interface AdminContext {
   bookings: Bookings;
   /** The backups' state now (server/backup/), shown to admin accounts. */
   backupStatus: () => BackupStatus;
+  /** Scheduled publishes cut short or failed, not yet seen, in a language (server/admin/content/schedule.ts): shown to the staff who edit the content. */
+  scheduleAlerts: (lang: AdminLanguage) => ScheduleAlertView[];
 }
 
 /** The inbox's language: the staff member's choice (a cookie), else the browser's preference between English and French (negotiator). */
@@ -96,6 +98,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     tourName: (id) => context.content.tourName(id, lang),
     ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
     ...(request.staffSession?.role === "admin" ? { backup: context.backupStatus() } : {}),
+    ...(request.staffSession && roleAllows(contentRoles, request.staffSession.role) ? { scheduleAlerts: context.scheduleAlerts(lang) } : {}),
   });
 }
 

@@ -4,7 +4,7 @@ import { adminLanguages } from "#locales/admin";
 import { contentRoles, inboxRoles, roleAllows, scheduleRoles } from "./roles";
 import { answeredTypes } from "../../db/inbox";
 import { inboxTypes, kindOfType, navMessage, type InboxType } from "../../forms";
-import type { ViewContext } from "./view-context";
+import { formatTime, type ScheduleAlertView, type ViewContext } from "./view-context";
 import { BackupAlert } from "./backup-status";
 
 /** The hidden field that carries the CSRF token in every form. */
@@ -183,9 +183,53 @@ export function Layout({
         <main className={wide ? "admin-main wide" : "admin-main"}>
           <h1>{title}</h1>
           <BackupAlert view={view} />
+          <ScheduleAlert view={view} />
           {children}
         </main>
       </body>
     </html>
+  );
+}
+
+/** Where the publish of an alert's moment stands now, in words. */
+function stateOf(view: ViewContext, alert: ScheduleAlertView): string {
+  if (alert.status === "done") return view.t("scheduleAlert.done", { when: formatTime(view, alert.finishedAt ?? alert.runAt) });
+  if (alert.status === "failed") return view.t(alert.interruptedAt ? "scheduleAlert.failed" : "scheduleAlert.seeWhy");
+  return view.t("scheduleAlert.running");
+}
+
+/**
+ * Above every page of the staff who edit the content, until one of them has seen it: a scheduled
+ * publish that the server's stop cut short (published again at its start) or that failed. The item
+ * was meant to go online (or come off) at a time nobody watches, so a line in the publish list is
+ * not enough.
+ */
+function ScheduleAlert({ view }: { view: ViewContext }) {
+  const alerts = view.scheduleAlerts ?? [];
+  if (alerts.length === 0) return null;
+  return (
+    <section className="schedule-alert" role="alert" aria-labelledby="schedule-alert-title">
+      <strong id="schedule-alert-title">{view.t("scheduleAlert.title", { count: alerts.length })}</strong>
+      <ul>
+        {alerts.map((alert) => (
+          <li key={`${alert.type}/${alert.item}/${alert.action}/${alert.runAt}`}>
+            {view.t(alert.interruptedAt ? "scheduleAlert.interrupted" : "scheduleAlert.failedMoment", {
+              title: alert.title,
+              when: formatTime(view, alert.runAt),
+              action: alert.action,
+            })}{" "}
+            {stateOf(view, alert)}
+          </li>
+        ))}
+      </ul>
+      <form method="post" action="/admin/content/alerts/seen" className="inline-form">
+        <CsrfField view={view} />
+        <input type="hidden" name="back" value={view.path} />
+        <a href="/admin/content/publish">{view.t("scheduleAlert.open")}</a>{" "}
+        <button type="submit" className="secondary">
+          {view.t("scheduleAlert.seen")}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -6,6 +6,7 @@
  * become a bare 400, they are named at the field on the page again.
  */
 import { z } from "zod";
+import { UploadedFile } from "../../pictures";
 import { staffForm } from "./context";
 
 /**
@@ -37,20 +38,48 @@ const typedOf = (fields: Record<string, string>, max: number): TypedFields =>
  */
 export function checkedForm<S extends z.ZodType, F extends string = Extract<keyof z.output<S>, string>>(
   schema: S,
-  { fallback, typedMax = 2000 }: { fallback: NoInfer<F>; typedMax?: number },
+  options: { fallback: NoInfer<F>; typedMax?: number },
 ) {
-  return staffForm.transform((fields): CheckedForm<z.output<S>, F> => {
-    const typed = typedOf(fields, typedMax);
-    const result = schema.safeParse(fields);
-    if (result.success) return { ok: true, value: result.data, typed };
-    const problems: FieldProblems<F> = {};
-    for (const issue of result.error.issues) {
-      const field = (typeof issue.path[0] === "string" ? issue.path[0] : fallback) as F;
-      problems[field] ??= issue.code === "custom" ? issue.message : issue.code;
-    }
-    return { ok: false, problems, typed };
-  });
+  return staffForm.transform((fields): CheckedForm<z.output<S>, F> => checkFields<S, F>(schema, fields, options));
 }
+
+/** A form's fields checked by its schema, as `checkedForm` hands them to the route (for a form posted with files: `formWithFiles`). */
+export function checkFields<S extends z.ZodType, F extends string = Extract<keyof z.output<S>, string>>(
+  schema: S,
+  fields: Record<string, string>,
+  { fallback, typedMax = 2000 }: { fallback: NoInfer<F>; typedMax?: number },
+): CheckedForm<z.output<S>, F> {
+  const typed = typedOf(fields, typedMax);
+  const result = schema.safeParse(fields);
+  if (result.success) return { ok: true, value: result.data, typed };
+  const problems: FieldProblems<F> = {};
+  for (const issue of result.error.issues) {
+    const field = (typeof issue.path[0] === "string" ? issue.path[0] : fallback) as F;
+    problems[field] ??= issue.code === "custom" ? issue.message : issue.code;
+  }
+  return { ok: false, problems, typed };
+}
+
+/**
+ * The body of a form that may carry a picture: URL-encoded (@fastify/formbody), or multipart when a
+ * file is chosen (@fastify/multipart with `attachFieldsToBody: "keyValues"`, whose `onFile` makes
+ * each file an `UploadedFile`, ../index.ts). Each name is sent once, as text or as a file; a name
+ * sent twice (a list) is refused with 400 naming it, as every staff form is (./staff-guard.ts). The
+ * route reads the text fields (through its form's schema: `checkFields`) and the files (by field
+ * name, such as `photo.scene.upload`) apart.
+ */
+export const formWithFiles = z
+  .record(z.string(), z.union([z.string(), z.instanceof(UploadedFile)]))
+  .default({})
+  .transform((body) => {
+    const fields: Record<string, string> = {};
+    const files = new Map<string, UploadedFile>();
+    for (const [name, value] of Object.entries(body)) {
+      if (typeof value === "string") fields[name] = value;
+      else files.set(name, value);
+    }
+    return { fields, files };
+  });
 
 /** A box of a form: ticked when the browser sends it (as `on`, a box's value unless it names another). */
 export const box = z

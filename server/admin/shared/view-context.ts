@@ -33,6 +33,23 @@ export interface ViewContext {
   backup?: BackupStatus;
   /** A tour's name in the staff's language, as the content says it now (its id when there is no such tour). */
   tourName: (id: string) => string;
+  /** Scheduled publishes the server's stop cut short, or that failed, not yet seen: for the staff who edit the content (every page says so). */
+  scheduleAlerts?: ScheduleAlertView[];
+}
+
+/** A scheduled moment whose publish was cut short or failed, as the staff pages' alert says it. */
+export interface ScheduleAlertView {
+  type: string;
+  item: string;
+  /** The item's title in the staff member's language. */
+  title: string;
+  action: "publish" | "unpublish";
+  runAt: string;
+  /** When the server found its publish cut short (null: it failed). */
+  interruptedAt: string | null;
+  /** Where its publish stands now (null: waiting for its turn). */
+  status: "queued" | "building" | "switching" | "done" | "failed" | "interrupted" | null;
+  finishedAt: string | null;
 }
 
 export function viewContext(fields: Omit<ViewContext, "t" | "siteT">): ViewContext {

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, siteOrigin, StaffClient } from "../../../__tests__/support/admin";
 import { contentRepository, formValues, git } from "../../../__tests__/support/content";
-import { PictureStore, processPicture, UploadedFile } from "../pictures";
+import { PictureStore } from "../pictures";
+import { processPicture, UploadedFile } from "../../../pictures";
 import { closedAfterEachTest, tempDataDir } from "../../../__tests__/support/fixtures";
 
 /**

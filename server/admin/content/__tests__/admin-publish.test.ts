@@ -8,11 +8,12 @@ import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { formatTime } from "../../shared/view-context";
 import { closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
+import { formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
-const standIn = { file: process.execPath, args: [new URL("../../../__tests__/support/stand-in-build.mjs", import.meta.url).pathname] };
+const standIn = standInBuild;
 
 const { apps } = closedAfterEachTest();
 
@@ -28,17 +29,6 @@ async function publishing(env: Record<string, string> = {}) {
   return { app, client, dir, publishDir };
 }
 
-/** The wine's fields as its form names them (`harvest.start`, `ratings.0.critic`, `ratings.__count`). */
-function formFieldsOf(value: unknown, path = "", flat: Record<string, string> = {}): Record<string, string> {
-  if (Array.isArray(value)) {
-    flat[`${path}.__count`] = String(value.length);
-    value.forEach((item, index) => formFieldsOf(item, `${path}.${index}`, flat));
-  } else if (value !== null && typeof value === "object")
-    for (const [key, inner] of Object.entries(value)) formFieldsOf(inner, path ? `${path}.${key}` : key, flat);
-  else flat[path] = value === true ? "on" : value === null ? "" : String(value);
-  return flat;
-}
-
 /** Sets chateau-2020's price through the editor, every other field posted as the file has it. */
 async function setPrice(client: StaffClient, dir: string, price: string, extra: Record<string, string> = {}) {
   const page = await client.get("/admin/content/wines/chateau-2020");
@@ -47,21 +37,15 @@ async function setPrice(client: StaffClient, dir: string, price: string, extra: 
   return client.post("/admin/content/wines/chateau-2020", { ...formFieldsOf(wine), price, _version: version, _op: "save", ...extra });
 }
 
-/** The stand-in builds waiting for their go. */
-const waitingBuilds = (publishDir: string) =>
-  readdirSync(publishDir)
-    .filter((name) => name.endsWith(".waiting") && !existsSync(join(publishDir, name.replace(/\.waiting$/, ".go"))))
-    .map((name) => join(publishDir, name.replace(/\.waiting$/, ".go")));
-
 /** Lets the stand-in build that is waiting finish. */
 async function releaseBuild(publishDir: string) {
   await waitFor(() => waitingBuilds(publishDir).length > 0, "a build to start");
   writeFileSync(waitingBuilds(publishDir)[0]!, "");
 }
 
-/** Asks for a publish (or a preview, at `/admin/content/preview`), lets its stand-in build finish, and waits until it is done. */
-async function publishAndWait(app: FastifyInstance, client: StaffClient, publishDir: string, path = "/admin/content/publish") {
-  await client.post(path, {});
+/** Asks for a publish of the wine (or a preview, at `/admin/content/preview`; or of other items), lets its stand-in build finish, and waits until it is done. */
+async function publishAndWait(app: FastifyInstance, client: StaffClient, publishDir: string, path = "/admin/content/publish", items = ["wines/chateau-2020"]) {
+  expect((await client.post(path, ticked(...items))).statusCode).toBe(303);
   await releaseBuild(publishDir);
   await app.contentPublisher.idle();
 }
@@ -106,7 +90,7 @@ describe("publishing from the content editor", () => {
     const client = new StaffClient(first);
     await client.signIn(editor.email, editor.password);
     await setPrice(client, dir, "58");
-    await client.post("/admin/content/publish", {});
+    await client.post("/admin/content/publish", ticked("wines/chateau-2020"));
     await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
     const cutShort = waitingBuilds(publishDir)[0]!;
 
@@ -124,7 +108,8 @@ describe("publishing from the content editor", () => {
     // Nothing is run again by itself: the page offers it, and the button publishes.
     expect(page.body).not.toContain('http-equiv="refresh"');
     expect(page.body).toContain(html(en("content.publish.again")));
-    expect((await again.post("/admin/content/publish", {})).statusCode).toBe(303);
+    const cut = /name="again" value="(\d+)"/.exec(page.body)![1]!;
+    expect((await again.post("/admin/content/publish", { again: cut })).statusCode).toBe(303);
     await waitFor(() => waitingBuilds(publishDir).length > 1, "the build asked for again");
     writeFileSync(
       waitingBuilds(publishDir).find((go) => go !== cutShort)!,
@@ -141,7 +126,7 @@ describe("publishing from the content editor", () => {
     const { app, client, dir, publishDir } = await publishing();
     expect((await setPrice(client, dir, "52.5")).statusCode).toBe(303);
     expect(await price(app)).toBeNull();
-    const asked = await client.post("/admin/content/publish", {});
+    const asked = await client.post("/admin/content/publish", ticked("wines/chateau-2020"));
     expect(asked.statusCode).toBe(303);
     const page = await client.get("/admin/content/publish");
     expect(page.body).toMatch(new RegExp(`${html(en("content.publish.status.building"))}|${html(en("content.publish.status.queued"))}`));
@@ -219,7 +204,7 @@ describe("publishing from the content editor", () => {
     await setPrice(client, dir, "61");
     await publishAndWait(app, client, publishDir);
     await setPrice(client, dir, "64");
-    expect((await client.post("/admin/content/preview", {})).statusCode).toBe(303);
+    expect((await client.post("/admin/content/preview", ticked("wines/chateau-2020"))).statusCode).toBe(303);
     await releaseBuild(publishDir);
     await app.contentPublisher.idle();
     expect(await price(app)).toBe("61");
@@ -269,7 +254,7 @@ describe("publishing what was previewed", () => {
     await setPrice(client, dir, "66");
     await publishAndWait(app, client, publishDir, "/admin/content/preview");
     expect(buildsStarted(publishDir)).toBe(1);
-    expect((await client.post("/admin/content/publish", {})).statusCode).toBe(303);
+    expect((await client.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
     await app.contentPublisher.idle();
     expect(buildsStarted(publishDir)).toBe(1);
     expect(await price(app)).toBe("66");
@@ -299,7 +284,7 @@ describe("publishing what was previewed", () => {
 
     // Saved while the preview was being built: what the preview read is not known.
     await setPrice(client, dir, "69");
-    await client.post("/admin/content/preview", {});
+    await client.post("/admin/content/preview", ticked("wines/chateau-2020"));
     await waitFor(() => waitingBuilds(publishDir).length > 0, "the preview's build to start");
     await setPrice(client, dir, "70");
     await releaseBuild(publishDir);
@@ -336,7 +321,7 @@ describe("what the server says after a publish", () => {
     expect(before.statusCode).toBe(201);
     await waitFor(() => smtp.received.length >= 1, "the first message's notification");
     expect(smtp.received[0]!.to).toEqual([oldAddress]);
-    await publishAndWait(app, client, publishDir);
+    await publishAndWait(app, client, publishDir, "/admin/content/publish", ["site/site"]);
     expect(app.contentPublisher.recent()[0]!.status).toBe("done");
 
     smtp.received.length = 0;

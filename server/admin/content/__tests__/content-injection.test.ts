@@ -26,9 +26,9 @@ const staff = { email: "claire@hermitage-lescours.example", password: "a long an
  */
 const typed = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u2028line\u2029para \u200Fرحلة\u202Eevil\u202C '{{'x'}}' javascript:alert(3)`;
 const shown = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u2028line\u2029para \u200Fرحلة\u202Eevil\u202C {{x}} javascript:alert(3)`;
-/** The same in a one-line field (a title, a label), which refuses line separators and direction overrides. */
-const typedLine = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u200Fرحلة '{{'x'}}' javascript:alert(3)`;
-const shownLine = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' \u200Fرحلة {{x}} javascript:alert(3)`;
+/** The same in a one-line field (a title, a label), which refuses line separators, direction marks and overrides, and every other invisible character. */
+const typedLine = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' رحلة '{{'x'}}' javascript:alert(3)`;
+const shownLine = `</script><script>alert(1)</script> <img src=x onerror=alert(2)> <!-- "double" & 'single' رحلة {{x}} javascript:alert(3)`;
 /** An https address (the only kind a news link may have) carrying markup in its query. */
 const hostileUrl = `https://journal.example/article?q="><script>alert(4)</script>&x='`;
 

@@ -4,7 +4,7 @@ import { adminCatalog, adminTranslator } from "#locales/admin";
 import { changeField, describeChanges } from "../changes";
 import { draftOf, formOf, momentFromParis, parisLocalOf, valueOf, type FieldNode } from "../form-model";
 import { choiceLabel, choiceMessage, fieldLabel, itemTitle } from "../labels";
-import { cropRegion } from "../pictures";
+import { cropRegion } from "../../../pictures";
 import { searchLength } from "../search-length";
 import { contentType, contentTypes } from "../types";
 
