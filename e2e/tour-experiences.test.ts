@@ -274,14 +274,17 @@ test("private, shared, paid and gift-voucher tours booked at 390 px, checked in,
   await moveClock(paris("09:00"));
   await signIn(desk);
   await desk.goto(`${server.url}/admin/calendar/sheet?day=${day}`);
+  const wangArrived = `${fr("checkIn.markArrivedGroup", { count: 2 })} — ${wang.name}`;
   for (let left = 2; left > 0; left--) {
-    await desk
-      .getByRole("button", { name: `${fr("checkIn.markArrived")} — ${wang.name}` })
-      .first()
-      .click();
-    await expect(desk.getByRole("button", { name: `${fr("checkIn.markArrived")} — ${wang.name}` })).toHaveCount(left - 1);
+    await desk.getByRole("button", { name: wangArrived }).first().click();
+    await expect(desk.getByRole("button", { name: wangArrived })).toHaveCount(left - 1);
   }
-  await desk.getByRole("button", { name: `${fr("checkIn.markNoShow")} — Alex Martin` }).click();
+  // Alex's group is a no-show once their 15:00 tour has started, not before.
+  const alexAbsent = `${fr("checkIn.markNoShowGroup", { count: 6 })} — Alex Martin`;
+  await expect(desk.getByRole("button", { name: alexAbsent })).toHaveCount(0);
+  await moveClock(paris("15:05"));
+  await desk.reload();
+  await desk.getByRole("button", { name: alexAbsent }).click();
   await expect(desk.getByRole("button", { name: `${fr("checkIn.undo")} — Alex Martin` })).toBeVisible();
   // The guest's record, from the sheet: tagged as a VIP.
   await desk

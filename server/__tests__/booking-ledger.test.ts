@@ -368,21 +368,27 @@ describe("a booking the staff enter for a phone or walk-in visitor", () => {
 
 describe("running the day", () => {
   it("a day sheet with phones, notes and colleagues, and a check-in kept in the history and counted per person", async () => {
-    const { app, staff } = await estate();
+    const { app, staff: monday, clock } = await estate();
     const ids = await saturdayBookings(app);
     const jean = `/admin/submissions/tour-bookings/${ids.jean}`;
-    await staff.get(jean);
-    await staff.post(`${jean}/note`, { note: "Allergique aux sulfites" });
+    await monday.get(jean);
+    await monday.post(`${jean}/note`, { note: "Allergique aux sulfites" });
+    // Saturday, half an hour into the 10:00 tour, a colleague on duty (a session lasts 12 hours).
+    clock.now = Date.parse(`${saturday}T09:30:00Z`);
+    const staff = await signedInAdmin(app, { email: "accueil@hermitage-lescours.example", password: admin.password }, clock.now);
     const sheetUrl = `/admin/calendar/sheet?day=${saturday}`;
     const sheet = said((await staff.get(sheetUrl)).body);
     expect(sheet).toContain(en("sheet.summary", { bookings: 3, people: 9 }));
     for (const text of ["Jean Dupont", guests.jean.phone, "Allergique aux sulfites", "Emily Clarke", guests.emily.phone, "王小明"])
       expect(sheet).toContain(text);
-    expect((await staff.post(`${jean}/slot/arrived`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
-    expect((await staff.post(`/admin/submissions/tour-bookings/${ids.emily}/slot/absent`, { back: sheetUrl })).headers.location).toBe(sheetUrl);
+    expect((await staff.post(`${jean}/slot/arrived`, { back: sheetUrl })).headers.location).toBe(`${sheetUrl}#booking-${ids.jean}`);
+    expect((await staff.post(`/admin/submissions/tour-bookings/${ids.emily}/slot/absent`, { back: sheetUrl })).headers.location).toBe(
+      `${sheetUrl}#booking-${ids.emily}`,
+    );
     const after = said((await staff.get(sheetUrl)).body);
-    expect(after).toContain(en("checkIn.arrived"));
-    expect(after).toContain(en("checkIn.noShow"));
+    // Both marked, each with its undo (none before).
+    expect(sheet).not.toContain(en("checkIn.undo"));
+    expect(after.split(en("checkIn.undo"))).toHaveLength(3);
     const page = said((await staff.get(jean)).body);
     expect(page).toContain(en("action.slotArrived"));
     expect(page).toContain(en("slot.record", { visits: 1, noShows: 0 }));
@@ -524,6 +530,31 @@ describe("limits that hold everywhere", () => {
     const estateMails = await Promise.all(smtp.received.filter((mail) => mail.to.includes(content.site.contact.email)).map((mail) => simpleParser(mail.raw)));
     // In the staff's language: French until a member chooses another.
     expect(estateMails.filter((mail) => mail.subject?.startsWith(adminTranslator("fr").t("estateMail.subject.moved")))).toHaveLength(3);
+  });
+
+  it("a private link's move to the booking's own time is not a move: nothing mailed, recorded or counted (G10)", async () => {
+    const { app } = await estate();
+    const id = (await bookTour(app, { ...guests.jean, slot: at(saturday, "10:00") })).json().id as string;
+    const token = (app.db.prepare("SELECT manage_token FROM tour_slot_bookings WHERE booking_id = ?").get(id) as { manage_token: string }).manage_token;
+    const move = (time: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/tours/booking",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `token=${token}&action=move&slot=${encodeURIComponent(at(saturday, time))}`,
+      });
+    const outbox = () => app.db.prepare("SELECT count(*) AS n FROM outbox").get();
+    const sequence = () => app.db.prepare("SELECT sequence FROM tour_slot_bookings WHERE booking_id = ?").get(id);
+    const before = { outbox: outbox(), sequence: sequence() };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const same = await move("10:00");
+      expect(same.statusCode).toBe(409);
+      expect(said(same.body)).toContain(translator("fr").t("manage.sameTime"));
+    }
+    expect({ outbox: outbox(), sequence: sequence() }).toEqual(before);
+    expect(app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'booking.slot-moved-by-visitor'").get()).toEqual({ n: 0 });
+    // The day's moves are all still there.
+    for (const time of ["15:00", "10:00", "15:00"]) expect((await move(time)).statusCode).toBe(200);
   });
 
   it("availability has its own limit, far above the forms'", async () => {

@@ -141,6 +141,7 @@ export async function tourRoutes(
       const now = visitOf(bookings.db, visit.bookingId)!;
       if (outcome instanceof SlotRefused) return page(reply, 409, now, outcome.reason === "horizon" ? "horizon" : "taken");
       if (outcome === "limit") return page(reply, 429, now, "moveLimit");
+      if (outcome === "same") return page(reply, 409, now, "sameTime");
       return page(reply, outcome === "late" ? 409 : 200, now, outcome === "late" ? "tooLate" : "moved");
     }
     return page(reply, 400, visit, null);

@@ -7,6 +7,7 @@
 import type { FormInput } from "#forms/definitions";
 import type { Visitor } from "../db/tour-ledger";
 import type { WaitlistEntry } from "../db/tour-waitlist";
+import type { EstateReason, GivenBack } from "./estate-reason";
 import type { AffectReason, Slot } from "./schedule";
 import type { BookingFacts } from "./visits";
 
@@ -19,10 +20,14 @@ export interface Submitted {
 
 /**
  * Who moved or ended a booking, and why: the visitor through their private link; a member of the
- * staff from the booking's page (with the reason they gave, when the page asks one); the staff
- * settling a schedule change that left its time (a closed day, a time removed, a capacity lowered).
+ * staff from the booking's page; the staff settling a schedule change that left its time (a
+ * closed day, a time removed, a capacity lowered). The estate's changes carry the reason the staff
+ * gave the visitor (`why`; null when none was asked, as from an older form).
  */
-export type ChangedBy = { by: "visitor" } | { by: "staff"; actor: string; reason: string | null } | { by: "schedule"; actor: string; reason: AffectReason };
+export type ChangedBy =
+  | { by: "visitor" }
+  | { by: "staff"; actor: string; why: EstateReason | null }
+  | { by: "schedule"; actor: string; reason: AffectReason; why: EstateReason | null };
 
 export type BookingEvent =
   /** A request without a time came in: the estate answers it. */
@@ -39,10 +44,13 @@ export type BookingEvent =
   | { kind: "confirmed"; booking: BookingFacts; by: "staff" | "minimum" | "deposit" }
   /** The estate asks its deposit through a payment link (a phone booking, an undone decline): the guest is mailed the link. */
   | { kind: "depositAsked"; booking: BookingFacts }
+  /** A deposit paid online: the estate is told, with the booking confirmed or waiting for its group. */
+  | { kind: "depositPaid"; booking: BookingFacts; amountCents: number; waiting: boolean }
   /** Its deposit paid, it now waits for enough people at its time. */
   | { kind: "waitingForMinimum"; booking: BookingFacts }
   | { kind: "moved"; booking: BookingFacts; from: Slot; changedBy: ChangedBy }
-  | { kind: "cancelled"; booking: BookingFacts; changedBy: ChangedBy }
+  /** Ended before its day; `givenBack`: the deposit and voucher it held, which the cancellation gave back. */
+  | { kind: "cancelled"; booking: BookingFacts; changedBy: ChangedBy; givenBack: GivenBack }
   /** The staff declined a waiting booking with a time. */
   | { kind: "declined"; booking: BookingFacts; actor: string }
   /** The staff declined a request (without a time, or waiting in line), with the reason the visitor reads. */

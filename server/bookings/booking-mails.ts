@@ -23,12 +23,14 @@ import {
   composeVisitMail,
   composeWaitlistJoined,
   composeWaitlistOffer,
+  type EstateChange,
+  type GivenBack,
   type VisitForMail,
   type VisitMailContext,
   type VisitMailKind,
 } from "../mail/tour-visit";
 import { defaultLanguage, isLanguage } from "#core/languages";
-import type { BookingEvent, Submitted } from "./booking-events";
+import type { BookingEvent, ChangedBy, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
 import { localOf } from "./paris-time";
 import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
@@ -94,18 +96,20 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
     }
     case "confirmed":
       return present(visitorMail("confirmed", event.booking, facts));
+    case "depositPaid":
+      return present(depositNotice(event.booking, event.amountCents, event.waiting, facts));
     case "waitingForMinimum":
       return present(visitorMail("booked", event.booking, facts));
     case "depositAsked":
       return present(paymentLink(event.booking, facts));
     case "moved":
       return [
-        ...present(visitorMail("moved", event.booking, facts)),
+        ...present(visitorMail("moved", event.booking, facts, estateChangeOf(event.changedBy, null))),
         ...(event.changedBy.by === "visitor" ? present(estateChange("moved", event.booking, event.from, facts)) : []),
       ];
     case "cancelled":
       return [
-        ...present(visitorMail("cancelled", event.booking, facts)),
+        ...present(visitorMail("cancelled", event.booking, facts, estateChangeOf(event.changedBy, event.givenBack))),
         ...(event.changedBy.by === "visitor" ? present(estateChange("cancelled", event.booking, event.booking, facts)) : []),
       ];
     case "declined":
@@ -130,6 +134,22 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
 }
 
 const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : []);
+
+/** A move or cancellation the estate made, as the visitor's e-mail tells it (null for the visitor's own, online or asked of the staff). */
+const estateChangeOf = (changedBy: ChangedBy, givenBack: GivenBack | null): EstateChange | null =>
+  changedBy.by === "visitor" || changedBy.why?.preset === "guestAsked" ? null : { why: changedBy.why, givenBack };
+
+/** The estate's e-mail that a deposit was paid online, as its notice of the booking promised. */
+function depositNotice(visit: BookingFacts, amountCents: number, waiting: boolean, { mail, schedule, now }: MailFacts): OutgoingMail | null {
+  if (!mail) return null;
+  const changed = { id: visit.bookingId, name: visit.name, email: visit.email, language: visit.language, package: visit.package, guests: visit.guests };
+  return composeEstateChange(
+    waiting ? "depositWaiting" : "depositConfirmed",
+    { ...changed, from: slotInstant(schedule, visit), to: null, amountCents },
+    mail,
+    now,
+  );
+}
 
 /** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
 function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
@@ -161,7 +181,12 @@ const visitContext = (mail: BookingMailContext, schedule: Schedule, pkg: Slot["p
  * experiences' own words: none while its deposit is paid (the checkout says so), the minimum's
  * e-mail while it waits for enough people, the lapse of either.
  */
-function visitorMail(kind: VisitMailKind, visit: BookingFacts, { mail, schedule, content, now }: MailFacts): OutgoingMail | null {
+function visitorMail(
+  kind: VisitMailKind,
+  visit: BookingFacts,
+  { mail, schedule, content, now }: MailFacts,
+  byEstate: EstateChange | null = null,
+): OutgoingMail | null {
   if (!mail || visit.email === "") return null;
   const forMail = visitForMail(visit, content);
   const context = visitContext(mail, schedule, visit.package);
@@ -171,7 +196,7 @@ function visitorMail(kind: VisitMailKind, visit: BookingFacts, { mail, schedule,
   if (kind === "booked" && waiting === "minimum") return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
   if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
   if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
-  return composeVisitMail(kind, forMail, context, now);
+  return composeVisitMail(kind, forMail, context, now, byEstate);
 }
 
 /** The payment link of a deposit the estate asked, to a guest with an address. */

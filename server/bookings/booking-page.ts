@@ -9,6 +9,7 @@ import { attendanceOf, peopleTowardsMinimum, slotBookingById, type SlotBooking }
 import { guestKey, guestKeyOfBooking } from "../db/tour-guests";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
 import { redemptionOf, voucherOfBooking, type VoucherRow } from "../db/tour-vouchers";
+import { checkInsOpen, type CheckInsOpen } from "./check-in";
 import type { Bookings } from "./deps";
 import { guestOf, type Guest } from "./guests";
 import { placesTaken } from "./ledger";
@@ -49,6 +50,8 @@ export interface SlotPanelModel {
   record: { visits: number; noShows: number };
   /** What a pending booking waits for: the estate's answer, its deposit (until when), or its group (how many of the minimum). */
   waiting: Waiting | null;
+  /** Which check-in marks its tour allows now (none days ahead, no-show once it started). */
+  checkIn: CheckInsOpen;
 }
 
 /** What a pending booking waits for, as the staff are told it. */
@@ -77,6 +80,7 @@ export function slotPanelOf(deps: Bookings, id: string, askedDay: string | undef
     offSchedule: !hasSlot(schedule, visit),
     record: attendanceOf(deps.db, guestKey(visit.email, visit.phone) ?? ""),
     waiting: waitingOf(visit, { people: peopleTowardsMinimum(deps.db, visit, deps.now()), minimum: schedule.rules[visit.package].minGuests }),
+    checkIn: checkInsOpen(schedule, visit, deps.now()),
   };
 }
 

@@ -11,6 +11,7 @@ import type { ChangedBy } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
+import { givenBackBy, type EstateReason } from "./estate-reason";
 import { refundWhatIsDue } from "./refund";
 import { bookingType } from "../forms";
 import { bookingFacts, changeable } from "./visits";
@@ -23,10 +24,11 @@ export async function cancelByVisitor(deps: Bookings, id: string): Promise<"canc
     const schedule = deps.schedule.current();
     const visit = slotBookingById(tx, id);
     if (!visit || !changeable(schedule, visit, now)) return "late" as const;
+    const givenBack = givenBackBy(tx, id);
     setBookingStatus(tx, id, ["pending", "confirmed"], "cancelled", now);
     const detail = { slot: `${visit.date} ${visit.time}` };
     recordAudit(tx, { actor: visitorActor, action: auditActions.slotCancelledByVisitor, target: { type: bookingType, id }, detail }, now);
-    const cancelled = { kind: "cancelled" as const, booking: bookingFacts(tx, id)!, changedBy: { by: "visitor" } satisfies ChangedBy };
+    const cancelled = { kind: "cancelled" as const, booking: bookingFacts(tx, id)!, changedBy: { by: "visitor" } satisfies ChangedBy, givenBack };
     queueMails(tx, bookingMails([cancelled, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "cancelled" as const;
   });
@@ -34,15 +36,21 @@ export async function cancelByVisitor(deps: Bookings, id: string): Promise<"canc
   return outcome;
 }
 
-/** A member of the staff cancels a waiting or confirmed booking: "stale" when it no longer is either. */
-export async function cancelByStaff(deps: Bookings, id: string, actor: string): Promise<"done" | "stale"> {
+/**
+ * A member of the staff cancels a waiting or confirmed booking, with the reason the visitor's
+ * e-mail gives (`why`): "stale" when it no longer is either.
+ */
+export async function cancelByStaff(deps: Bookings, id: string, actor: string, why: EstateReason | null = null): Promise<"done" | "stale"> {
   const outcome = await deps.commits.run((tx) => {
     const now = deps.now();
     const schedule = deps.schedule.current();
     const visit = slotBookingById(tx, id);
+    const givenBack = givenBackBy(tx, id);
     if (!visit || !setBookingStatus(tx, id, ["pending", "confirmed"], "cancelled", now)) return "stale" as const;
-    recordAudit(tx, { actor, action: auditActions.slotCancelled, target: { type: bookingType, id }, detail: { slot: `${visit.date} ${visit.time}` } }, now);
-    const cancelled = { kind: "cancelled" as const, booking: bookingFacts(tx, id)!, changedBy: { by: "staff", actor, reason: null } satisfies ChangedBy };
+    const detail = { slot: `${visit.date} ${visit.time}`, ...(why ? { why: why.preset, note: why.note } : {}) };
+    recordAudit(tx, { actor, action: auditActions.slotCancelled, target: { type: bookingType, id }, detail }, now);
+    const changedBy = { by: "staff", actor, why } satisfies ChangedBy;
+    const cancelled = { kind: "cancelled" as const, booking: bookingFacts(tx, id)!, changedBy, givenBack };
     queueMails(tx, bookingMails([cancelled, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "done" as const;
   });

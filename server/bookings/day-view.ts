@@ -2,11 +2,19 @@
  * The days as the estate runs them, for the calendar and the day sheet: each day's scheduled
  * times, and every time that has bookings even when the schedule no longer has it (a closed day, a
  * time moved or removed): a booking is never hidden by the schedule. Places are counted from the
- * bookings (and open waitlist offers) held there.
+ * bookings (and open waitlist offers) held there; each time lists who waits for it, and an open
+ * offer with the moment it ends. The day sheet adds what the guide needs of each booking: its
+ * money (price, deposit paid, balance to collect, voucher), the guest's tags and notes, and which
+ * check-in marks its tour allows now.
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { guestKey, guestSummaries } from "../db/tour-guests";
+import { guestKey, guestSummaries, type GuestSummary } from "../db/tour-guests";
 import { heldBookingsBetween, placesHeldBetween, type HeldBooking } from "../db/tour-ledger";
+import { paymentsOf } from "../db/tour-payments";
+import { redemptionsOfBookings } from "../db/tour-vouchers";
+import { linesBetween, type LineEntry } from "../db/tour-waitlist";
+import { moneyOf, type BookingMoney } from "./booking-money";
+import { checkInsOpen, type CheckInsOpen } from "./check-in";
 import type { Bookings } from "./deps";
 import { addDays, dayCount } from "./paris-time";
 import { capacityOf, closureOn, dateChangeOf, timesOn, type Closure, type DateChange, type Schedule } from "./schedule";
@@ -28,6 +36,8 @@ export interface SlotView {
   bookings: HeldBooking[];
   /** The one-off change of this time that day, if any. */
   change: DateChange | null;
+  /** Who waits for this time, first in line first: waiting, or holding an open offer. */
+  waitlist: LineEntry[];
 }
 
 export interface DayView {
@@ -47,6 +57,7 @@ function dayViews(
   to: string,
   bookings: readonly HeldBooking[],
   held: readonly { date: string; time: string; package: TourPackageId; places: number; closed: number }[],
+  lines: readonly LineEntry[],
 ): DayView[] {
   const places = new Map<string, number>();
   // Times a private tour holds: full to everyone else, as the ledger and the site count them.
@@ -77,6 +88,7 @@ function dayViews(
         towardsMinimum: 0,
         bookings: [],
         change: dateChangeOf(schedule, slot),
+        waitlist: [],
       };
     };
     for (const pkg of tourPackageIds) for (const time of timesOn(schedule, pkg, date)) slots.set(`${time} ${pkg}`, view(pkg, time, true));
@@ -87,6 +99,12 @@ function dayViews(
       const slot = slots.get(key)!;
       slot.bookings.push(booking);
       if (booking.status === "confirmed" || booking.waitingFor === "minimum") slot.towardsMinimum += booking.guests;
+    }
+    for (const line of lines) {
+      if (line.date !== date) continue;
+      const key = `${line.time} ${line.package}`;
+      if (!slots.has(key)) slots.set(key, view(line.package, line.time, false));
+      slots.get(key)!.waitlist.push(line);
     }
     days.push({
       date,
@@ -103,15 +121,57 @@ function dayViews(
  */
 export function days(deps: Bookings, from: string, to: string): DayView[] {
   const now = deps.now();
-  return dayViews(deps.schedule.current(), from, to, heldBookingsBetween(deps.db, from, to, now), placesHeldBetween(deps.db, from, to, now));
+  const { db } = deps;
+  return dayViews(
+    deps.schedule.current(),
+    from,
+    to,
+    heldBookingsBetween(db, from, to, now),
+    placesHeldBetween(db, from, to, now),
+    linesBetween(db, from, to, now),
+  );
 }
 
-/** A day for its sheet: its times and bookings, and what the estate knows of each guest (visits, no-shows, tags). */
-export function daySheet(deps: Bookings, day: string) {
+/** A booking as the day sheet shows it: its money, the guest behind it, and the check-in its tour allows now. */
+export interface SheetBooking extends HeldBooking {
+  money: BookingMoney;
+  /** What the estate knows of the guest (visits, no-shows, tags, notes); null for a booking with neither address nor phone. */
+  guest: GuestSummary | null;
+  checkIn: CheckInsOpen;
+}
+
+/** A time of the day sheet, its bookings with what the guide needs of each. */
+export interface SheetSlot extends Omit<SlotView, "bookings"> {
+  bookings: SheetBooking[];
+}
+
+export interface DaySheet extends Omit<DayView, "slots"> {
+  slots: SheetSlot[];
+}
+
+/** A day for its sheet: its times, bookings and waitlists, each booking with its money, its guest and its check-in. */
+export function daySheet(deps: Bookings, day: string): DaySheet {
   const [shown] = days(deps, day, day);
+  const bookings = shown!.slots.flatMap((slot) => slot.bookings);
+  const ids = bookings.map((booking) => booking.bookingId);
   const guests = guestSummaries(
     deps.db,
-    shown!.slots.flatMap((slot) => slot.bookings.flatMap((booking) => guestKey(booking.email, booking.phone) ?? [])),
+    bookings.flatMap((booking) => guestKey(booking.email, booking.phone) ?? []),
   );
-  return { day: shown!, guests };
+  const payments = paymentsOf(deps.db, ids);
+  const vouchers = redemptionsOfBookings(deps.db, ids);
+  const schedule = deps.schedule.current();
+  const now = deps.now();
+  return {
+    ...shown!,
+    slots: shown!.slots.map((slot) => ({
+      ...slot,
+      bookings: slot.bookings.map((booking) => ({
+        ...booking,
+        money: moneyOf(booking, payments.get(booking.bookingId) ?? null, vouchers.get(booking.bookingId) ?? null),
+        guest: guests.get(guestKey(booking.email, booking.phone) ?? "") ?? null,
+        checkIn: checkInsOpen(schedule, booking, now),
+      })),
+    })),
+  };
 }

@@ -71,10 +71,16 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
         if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
           // Its tour still lacks people: it waits for them until the cut-off.
           setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
-          events.push({ kind: "waitingForMinimum", booking: bookingFacts(tx, visit.bookingId)! });
+          const booking = bookingFacts(tx, visit.bookingId)!;
+          events.push({ kind: "waitingForMinimum", booking }, { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: true });
         } else if (setBookingStatus(tx, visit.bookingId, ["pending"], "confirmed", now)) {
           // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
-          events.push({ kind: "confirmed", booking: bookingFacts(tx, visit.bookingId)!, by: "deposit" }, ...confirmGroupsAtMinimum(tx, schedule, visit, now));
+          const booking = bookingFacts(tx, visit.bookingId)!;
+          events.push(
+            { kind: "confirmed", booking, by: "deposit" },
+            { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: false },
+            ...confirmGroupsAtMinimum(tx, schedule, visit, now),
+          );
         }
       }
     }

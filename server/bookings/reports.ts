@@ -5,10 +5,15 @@
  * package, by language and by country (the staff's, else the phone's). Counted from the bookings
  * with a time, whatever became of them; SQL: server/db/tour-reports.ts.
  */
+import type { Content } from "#content";
 import type { Db } from "../db/database";
+import { paymentsOf } from "../db/tour-payments";
 import { reportRows, type ReportRow } from "../db/tour-reports";
+import { vouchersCreatedBetween, redemptionsOfBookings } from "../db/tour-vouchers";
+import { moneyOf, type BookingMoney } from "./booking-money";
 import { countryOfPhone } from "./guests";
-import { addDays, addMonths, weekdayOf } from "./paris-time";
+import { addDays, addMonths, localOf, weekdayOf } from "./paris-time";
+import { voucherValue } from "./vouchers";
 
 export const reportPeriods = ["day", "week", "month"] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
@@ -26,8 +31,16 @@ interface ReportCounts {
   /** Bookings cancelled (by the visitor or the estate), and their people. */
   cancellations: number;
   cancelledGuests: number;
-  /** What the confirmed bookings cost their groups, after vouchers (cents). */
+  /** What the confirmed bookings cost their groups, after vouchers (cents): the sum of their prices. */
   revenueCents: number;
+  /** Deposits paid online by the period's bookings, whatever became of them since (cents). */
+  depositsCents: number;
+  /** The part of them refunded or due for refund (cents). */
+  refundsCents: number;
+  /** What gift vouchers took off the confirmed bookings' prices (cents). */
+  vouchersRedeemedCents: number;
+  /** What the confirmed bookings leave to collect on site: their prices less the deposits kept (cents). */
+  balanceCents: number;
 }
 
 /** A line of a report: what it counts, under its key (a day, a week's Monday, a package, a language, a country or "unknown"). */
@@ -46,6 +59,8 @@ export interface Report {
   byPackage: ReportLine[];
   byLanguage: ReportLine[];
   byCountry: ReportLine[];
+  /** Gift vouchers made in the period (on the estate's clock), and what they are worth. */
+  vouchersSold: { count: number; cents: number };
 }
 
 /** The days a report of `period` holding `day` covers. */
@@ -59,13 +74,33 @@ function reportRange(period: ReportPeriod, day: string): { from: string; to: str
   return { from: first, to: addDays(addMonths(first, 1), -1) };
 }
 
-const empty = (): ReportCounts => ({ bookings: 0, guests: 0, visitors: 0, noShows: 0, noShowGuests: 0, cancellations: 0, cancelledGuests: 0, revenueCents: 0 });
+const empty = (): ReportCounts => ({
+  bookings: 0,
+  guests: 0,
+  visitors: 0,
+  noShows: 0,
+  noShowGuests: 0,
+  cancellations: 0,
+  cancelledGuests: 0,
+  revenueCents: 0,
+  depositsCents: 0,
+  refundsCents: 0,
+  vouchersRedeemedCents: 0,
+  balanceCents: 0,
+});
 
-function count(into: ReportCounts, row: ReportRow): void {
+/** A booking as the report counts it: its row and its money (./booking-money.ts, as the day sheet shows it). */
+type Counted = ReportRow & { money: BookingMoney };
+
+function count(into: ReportCounts, row: Counted): void {
+  into.depositsCents += row.money.depositCents;
+  into.refundsCents += row.money.refundCents;
   if (row.status === "confirmed") {
     into.bookings += 1;
     into.guests += row.guests;
     into.revenueCents += row.priceCents ?? 0;
+    into.vouchersRedeemedCents += row.money.voucher?.cents ?? 0;
+    into.balanceCents += row.money.balanceCents ?? 0;
     if (row.attendance === "arrived") into.visitors += row.guests;
     if (row.attendance === "no-show") {
       into.noShows += 1;
@@ -78,7 +113,7 @@ function count(into: ReportCounts, row: ReportRow): void {
 }
 
 /** Lines by key, in the order `order` gives (else by most guests). */
-function linesBy(rows: readonly ReportRow[], key: (row: ReportRow) => string, order?: readonly string[]): ReportLine[] {
+function linesBy(rows: readonly Counted[], key: (row: Counted) => string, order?: readonly string[]): ReportLine[] {
   const lines = new Map<string, ReportLine>();
   for (const key_ of order ?? []) lines.set(key_, { key: key_, ...empty() });
   for (const row of rows) {
@@ -91,9 +126,16 @@ function linesBy(rows: readonly ReportRow[], key: (row: ReportRow) => string, or
 }
 
 /** The report of `period` holding `day`. */
-export function tourReport(db: Db, period: ReportPeriod, day: string): Report {
+export function tourReport(db: Db, content: Content, period: ReportPeriod, day: string): Report {
   const { from, to } = reportRange(period, day);
-  const rows = reportRows(db, from, to);
+  const booked = reportRows(db, from, to);
+  const ids = booked.map((row) => row.bookingId);
+  const payments = paymentsOf(db, ids);
+  const vouchers = redemptionsOfBookings(db, ids);
+  const rows: Counted[] = booked.map((row) => ({
+    ...row,
+    money: moneyOf(row, payments.get(row.bookingId) ?? null, vouchers.get(row.bookingId) ?? null),
+  }));
   const totals = empty();
   for (const row of rows) count(totals, row);
   const days = Array.from({ length: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 }, (_, i) => addDays(from, i));
@@ -110,5 +152,16 @@ export function tourReport(db: Db, period: ReportPeriod, day: string): Report {
     byPackage: linesBy(rows, (row) => row.package),
     byLanguage: linesBy(rows, (row) => row.language),
     byCountry: linesBy(rows, (row) => row.country ?? countryOfPhone(row.phone) ?? "unknown"),
+    vouchersSold: vouchersSold(db, content, from, to),
   };
+}
+
+/** The gift vouchers made from `from` to `to` (their day on the estate's clock), and what they are worth. */
+function vouchersSold(db: Db, content: Content, from: string, to: string): { count: number; cents: number } {
+  // A day either side in UTC, then each voucher's own day on the estate's clock.
+  const made = vouchersCreatedBetween(db, `${addDays(from, -1)}T00:00:00.000Z`, `${addDays(to, 2)}T00:00:00.000Z`).filter((voucher) => {
+    const day = localOf(new Date(voucher.created_at)).date;
+    return from <= day && day <= to;
+  });
+  return { count: made.length, cents: made.reduce((sum, voucher) => sum + voucherValue(content, voucher), 0) };
 }

@@ -14,6 +14,7 @@ import type { BookingEvent } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
+import { givenBackBy, type EstateReason } from "./estate-reason";
 import { checkPlaces, fits, placesTaken, SlotRefused, type OpenSlot } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import { refundWhatIsDue } from "./refund";
@@ -39,6 +40,14 @@ export interface Affected {
   booking: HeldBooking;
   reason: AffectReason;
   moveOptions: OpenSlot[];
+}
+
+/** What an applied change did: the bookings moved, cancelled and kept, and the e-mails it queued (the guests', the waitlist's, the estate's). */
+export interface ChangeSummary {
+  moved: number;
+  cancelled: number;
+  kept: number;
+  mails: number;
 }
 
 /** What the staff chose for a booking a schedule change touches. */
@@ -106,7 +115,8 @@ export async function applyScheduleChange(
   change: ScheduleChange,
   decisions: ReadonlyMap<string, Decision>,
   actor: string,
-): Promise<{ done: true; id: number | null } | { done: false; affected: Affected[] }> {
+  why: EstateReason | null = null,
+): Promise<{ done: true; id: number | null; summary: ChangeSummary } | { done: false; affected: Affected[] }> {
   try {
     const result = await deps.commits.run((tx) => {
       const now = deps.now();
@@ -120,7 +130,7 @@ export async function applyScheduleChange(
         const decision = decisions.get(booking.bookingId)!;
         const target = { type: bookingType, id: booking.bookingId };
         const slot = `${booking.date} ${booking.time}`;
-        const changedBy = { by: "schedule" as const, actor, reason };
+        const changedBy = { by: "schedule" as const, actor, reason, why };
         if (decision.action === "move") {
           const to = { package: booking.package, ...decision.to };
           try {
@@ -135,19 +145,22 @@ export async function applyScheduleChange(
           events.push({ kind: "moved", booking: bookingFacts(tx, booking.bookingId)!, from: booking, changedBy });
           settled.push({ booking: booking.bookingId, decision: "move", from: slot, to: moved });
         } else if (decision.action === "cancel") {
+          const givenBack = givenBackBy(tx, booking.bookingId);
           setBookingStatus(tx, booking.bookingId, ["pending", "confirmed"], "cancelled", now);
           recordAudit(tx, { actor, action: auditActions.slotCancelled, target, detail: { slot, reason: `schedule-${reason}` } }, now);
-          events.push({ kind: "cancelled", booking: bookingFacts(tx, booking.bookingId)!, changedBy });
+          events.push({ kind: "cancelled", booking: bookingFacts(tx, booking.bookingId)!, changedBy, givenBack });
           settled.push({ booking: booking.bookingId, decision: "cancel", slot });
         } else {
           recordAudit(tx, { actor, action: auditActions.slotKept, target, detail: { slot, reason: `schedule-${reason}` } }, now);
           settled.push({ booking: booking.bookingId, decision: "keep", slot });
         }
       }
-      const detail = { ...changeDetail(change), ...(id !== null ? { id } : {}), bookings: settled };
+      const detail = { ...changeDetail(change), ...(id !== null ? { id } : {}), ...(why ? { why: why.preset, note: why.note } : {}), bookings: settled };
       recordAudit(tx, { actor, action: changeAction[change.kind], target: { type: "schedule", id: "tours" }, detail }, now);
-      queueMails(tx, bookingMails([...events, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
-      return { done: true as const, id };
+      const mails = bookingMails([...events, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule));
+      queueMails(tx, mails);
+      const count = (action: string) => settled.filter((one) => one.decision === action).length;
+      return { done: true as const, id, summary: { moved: count("move"), cancelled: count("cancel"), kept: count("keep"), mails: mails.length } };
     });
     refundWhatIsDue(deps);
     return result;
@@ -162,6 +175,7 @@ const changeAction = {
   "closure-add": auditActions.closureAdded,
   "closure-remove": auditActions.closureRemoved,
   "date-add": auditActions.dateChangeAdded,
+  "date-move": auditActions.dateChangeAdded,
   "date-remove": auditActions.dateChangeRemoved,
 } as const satisfies Record<ScheduleChange["kind"], string>;
 
@@ -174,6 +188,8 @@ function changeDetail(change: ScheduleChange): Record<string, unknown> {
       return { ...change.closure };
     case "date-add":
       return { ...change.change };
+    case "date-move":
+      return { ...change.change, movedTo: change.to };
     case "closure-remove":
     case "date-remove":
       return { id: change.id };

@@ -141,6 +141,8 @@ export type ScheduleChange =
   | { kind: "closure-add"; closure: Omit<Closure, "id"> }
   | { kind: "closure-remove"; id: number }
   | { kind: "date-add"; change: Omit<DateChange, "id"> }
+  /** One date's time run at another time that day, in one step: the old time closed and the new one added. */
+  | { kind: "date-move"; change: Omit<DateChange, "id">; to: string }
   | { kind: "date-remove"; id: number };
 
 /** Why a booking is touched by a schedule change: its day closes, its time leaves the schedule, or its time's capacity falls below what is booked. */
@@ -160,6 +162,8 @@ export function proposedSchedule(schedule: Schedule, change: ScheduleChange): Sc
       const others = schedule.dateChanges.filter((one) => !(one.day === day && one.package === pkg && one.time === time));
       return { ...schedule, dateChanges: [...others, { id: 0, ...change.change }] };
     }
+    case "date-move":
+      return dateMoveSteps(change).reduce(proposedSchedule, schedule);
     case "date-remove":
       return { ...schedule, dateChanges: schedule.dateChanges.filter((one) => one.id !== change.id) };
   }
@@ -196,9 +200,22 @@ export function writeScheduleChange(db: Db, change: ScheduleChange, now: Date): 
       return deleteClosure(db, change.id) ? change.id : null;
     case "date-add":
       return insertDateChange(db, change.change, now);
+    case "date-move": {
+      const [closed, added] = dateMoveSteps(change).map((step) => writeScheduleChange(db, step, now));
+      return added ?? closed ?? null;
+    }
     case "date-remove":
       return deleteDateChange(db, change.id) ? change.id : null;
   }
+}
+
+/** A date's move as its two one-off changes: the old time closed that day, the new time added (the old one's note on both). */
+function dateMoveSteps(change: Extract<ScheduleChange, { kind: "date-move" }>): ScheduleChange[] {
+  const closed = { ...change.change, kind: "closed" as const, capacity: null };
+  return [
+    { kind: "date-add", change: closed },
+    { kind: "date-add", change: { ...closed, kind: "extra", time: change.to } },
+  ];
 }
 
 /** The closure that covers a day, if any. */

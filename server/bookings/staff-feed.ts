@@ -6,6 +6,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { adminTranslator, type AdminLanguage } from "#locales/admin";
 import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
 import { confirmedSince } from "../db/tour-ledger";
@@ -16,10 +17,13 @@ export const feedPath = (token: string) => `/admin/calendar/feed/${token}.ics`;
 
 /**
  * The feed: every confirmed tour from a month ago on, in the estate's zone with its VTIMEZONE, one
- * event per booking (its UID the booking's, so an update replaces it): the tour in English, the
- * visitor's name and group, their language, their phone, and the booking's page in the inbox.
+ * event per booking (its UID the booking's, so an update replaces it), in the staff member's
+ * language (`lang`): the tour, the visitor's name and group, their language, their phone, and the
+ * booking's page in the inbox.
  */
-export function staffFeed(db: Db, options: { siteUrl: string; content: ContentStore; now: Date }): string {
+export function staffFeed(db: Db, options: { siteUrl: string; content: ContentStore; now: Date; lang: AdminLanguage }): string {
+  const { t } = adminTranslator(options.lang);
+  const languageName = new Intl.DisplayNames([options.lang], { type: "language" });
   const { site, tours } = options.content.current;
   const since = addDays(localOf(options.now).date, -31);
   const rows = confirmedSince(db, since);
@@ -34,7 +38,7 @@ export function staffFeed(db: Db, options: { siteUrl: string; content: ContentSt
     const [year, month, day] = row.slot_date.split("-").map(Number) as [number, number, number];
     const [hours, minutes] = row.slot_time.split(":").map(Number) as [number, number];
     const start = new TZDate(year, month - 1, day, hours, minutes, row.time_zone);
-    const language = new Intl.DisplayNames(["en"], { type: "language" }).of(row.language) ?? row.language;
+    const language = languageName.of(row.language) ?? row.language;
     calendar.createEvent({
       id: `${row.booking_id}@${host}`,
       sequence: row.sequence,
@@ -42,10 +46,10 @@ export function staffFeed(db: Db, options: { siteUrl: string; content: ContentSt
       start,
       end: new TZDate(start.getTime() + tours.facts.durationMinutes * 60_000, row.time_zone),
       timezone: row.time_zone,
-      summary: `${row.name} · ${row.guests === 1 ? "1 person" : `${row.guests} people`} · ${options.content.tourName(row.package, "en")}`,
+      summary: `${row.name} · ${t("slot.guests", { count: row.guests })} · ${options.content.tourName(row.package, options.lang)}`,
       description: [
-        `Language: ${language}`,
-        ...(row.phone ? [`Phone: ${row.phone}`] : []),
+        t("feed.language", { language }),
+        ...(row.phone ? [t("feed.phone", { phone: row.phone })] : []),
         new URL(`/admin/submissions/tour-bookings/${row.booking_id}`, options.siteUrl).toString(),
       ].join("\n"),
       status: ICalEventStatus.CONFIRMED,

@@ -85,6 +85,11 @@ function packageWorth(content: Content, voucher: Pick<VoucherRow, "package" | "g
   return quote(content, voucher.package ?? "", voucher.guests ?? 1, false)?.totalCents ?? 0;
 }
 
+/** What a voucher is worth when made (the reports count the vouchers sold so): its amount, or its tour's price for its people. */
+export function voucherValue(content: Content, voucher: VoucherRow): number {
+  return voucher.kind === "value" ? (voucher.amount_cents ?? 0) : packageWorth(content, voucher);
+}
+
 /** A voucher used by a booking, and what it took off the booking's price (cents). */
 export interface Redeemed {
   voucher: VoucherRow;

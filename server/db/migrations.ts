@@ -767,7 +767,25 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    version: 92,
+    version: 100,
+    name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
+    sql: `
+      -- The items a publish or preview takes from the drafts (server/admin/content/items.ts keys,
+      -- JSON), and the moment a preview of later items is built for: a publish cut short is run
+      -- again with the same items.
+      ALTER TABLE publish_jobs ADD COLUMN items TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE publish_jobs ADD COLUMN as_of TEXT;
+      -- A scheduled moment whose publish was cut short (a crash, a deploy) or failed: set back to
+      -- waiting at the next start and published then (server/admin/content/schedule.ts); the staff
+      -- pages say so until someone has seen it.
+      ALTER TABLE content_schedule ADD COLUMN interrupted_at TEXT;
+      ALTER TABLE content_schedule ADD COLUMN alert_closed_at TEXT;
+      -- The subscribers' languages an issue is sent to (JSON; NULL for an issue sent before: to all).
+      ALTER TABLE newsletter_issues ADD COLUMN languages TEXT;
+    `,
+  },
+  {
+    version: 101,
     name: "money: every booking priced, vouchers that keep what is left, gift cards sold online, deposits asked again",
     sql: `
       -- The pricing's price of the group (before a voucher), beside price_cents (what the group
@@ -829,24 +847,6 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX voucher_orders_buyer ON voucher_orders (lower(buyer_email));
       -- A deposit asked again (after an undo of a refunded one): each attempt its own checkout and refund.
       ALTER TABLE tour_payments ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1 CHECK (attempt >= 1);
-    `,
-  },
-  {
-    version: 100,
-    name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
-    sql: `
-      -- The items a publish or preview takes from the drafts (server/admin/content/items.ts keys,
-      -- JSON), and the moment a preview of later items is built for: a publish cut short is run
-      -- again with the same items.
-      ALTER TABLE publish_jobs ADD COLUMN items TEXT NOT NULL DEFAULT '[]';
-      ALTER TABLE publish_jobs ADD COLUMN as_of TEXT;
-      -- A scheduled moment whose publish was cut short (a crash, a deploy) or failed: set back to
-      -- waiting at the next start and published then (server/admin/content/schedule.ts); the staff
-      -- pages say so until someone has seen it.
-      ALTER TABLE content_schedule ADD COLUMN interrupted_at TEXT;
-      ALTER TABLE content_schedule ADD COLUMN alert_closed_at TEXT;
-      -- The subscribers' languages an issue is sent to (JSON; NULL for an issue sent before: to all).
-      ALTER TABLE newsletter_issues ADD COLUMN languages TEXT;
     `,
   },
 ];

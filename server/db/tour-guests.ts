@@ -85,21 +85,31 @@ export function deleteGuest(db: Db, email: string): boolean {
   return db.prepare("DELETE FROM tour_guests WHERE email = ?").run(key(email)).changes === 1;
 }
 
-/** For each person's key: visits, no-shows and the staff's tags, for the calendar and the day sheet. */
-export function guestSummaries(db: Db, emails: readonly string[]): Map<string, { visits: number; noShows: number; tags: string[] }> {
+/** What the calendar and the day sheet show of a guest: visits, no-shows, and the staff's tags and notes. */
+export interface GuestSummary {
+  visits: number;
+  noShows: number;
+  tags: string[];
+  notes: string;
+}
+
+/** For each person's key (./`guestKey`): visits, no-shows and the staff's tags and notes, for the calendar and the day sheet. */
+export function guestSummaries(db: Db, emails: readonly string[]): Map<string, GuestSummary> {
   const wanted = [...new Set(emails.map(key).filter((email) => email !== ""))];
-  const summaries = new Map<string, { visits: number; noShows: number; tags: string[] }>();
+  const summaries = new Map<string, GuestSummary>();
   if (wanted.length === 0) return summaries;
   const rows = db
     .prepare(
       `SELECT w.value AS email,
          (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = w.value AND s.attendance = 'arrived') AS visits,
          (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = w.value AND s.attendance = 'no-show') AS noShows,
-         (SELECT tags FROM tour_guests g WHERE g.email = w.value) AS tags
+         (SELECT tags FROM tour_guests g WHERE g.email = w.value) AS tags,
+         (SELECT notes FROM tour_guests g WHERE g.email = w.value) AS notes
        FROM json_each(?) w`,
     )
-    .all(JSON.stringify(wanted)) as { email: string; visits: number; noShows: number; tags: string | null }[];
-  for (const row of rows) summaries.set(row.email, { visits: row.visits, noShows: row.noShows, tags: row.tags ? (JSON.parse(row.tags) as string[]) : [] });
+    .all(JSON.stringify(wanted)) as { email: string; visits: number; noShows: number; tags: string | null; notes: string | null }[];
+  for (const row of rows)
+    summaries.set(row.email, { visits: row.visits, noShows: row.noShows, tags: row.tags ? (JSON.parse(row.tags) as string[]) : [], notes: row.notes ?? "" });
   return summaries;
 }
 

@@ -36,6 +36,13 @@ export function paymentOf(db: Db, bookingId: string): PaymentRow | null {
   return (db.prepare("SELECT * FROM tour_payments WHERE booking_id = ?").get(bookingId) as PaymentRow | undefined) ?? null;
 }
 
+/** The payment of each of `ids` that has one, by booking id. */
+export function paymentsOf(db: Db, ids: readonly string[]): Map<string, PaymentRow> {
+  if (ids.length === 0) return new Map();
+  const rows = db.prepare(`SELECT * FROM tour_payments WHERE booking_id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as PaymentRow[];
+  return new Map(rows.map((row) => [row.booking_id, row]));
+}
+
 /** The provider's checkout session of an open payment, once it made one. */
 export function setCheckout(db: Db, bookingId: string, session: { id: string; url: string }, now: Date): void {
   db.prepare("UPDATE tour_payments SET session_id = ?, checkout_url = ?, updated_at = ? WHERE booking_id = ? AND status = 'open'").run(

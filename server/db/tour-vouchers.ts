@@ -1,5 +1,5 @@
 /**
- * Gift vouchers (`tour_vouchers`, migrations 82 and 92) and their uses
+ * Gift vouchers (`tour_vouchers`, migrations 82 and 101) and their uses
  * (`tour_voucher_redemptions`). A value voucher keeps what is left (`remaining_cents`), taken by
  * one conditional UPDATE inside the booking's write transaction, so however many bookings ask at
  * once, no more than it is worth is ever taken; a tour's voucher is used once (`redeemed_by`, the
@@ -85,6 +85,12 @@ export function voucherOfBooking(db: Db, bookingId: string): VoucherRow | null {
   );
 }
 
+
+/** The vouchers made from `from` to `to` (ISO instants, `to` excluded), oldest first. */
+export function vouchersCreatedBetween(db: Db, from: string, to: string): VoucherRow[] {
+  return db.prepare("SELECT * FROM tour_vouchers WHERE created_at >= ? AND created_at < ? ORDER BY created_at").all(from, to) as VoucherRow[];
+}
+
 /** Every voucher, newest first (at most `limit`). */
 export function listVouchers(db: Db, limit = 500): VoucherRow[] {
   return db.prepare("SELECT * FROM tour_vouchers ORDER BY created_at DESC, code LIMIT ?").all(limit) as VoucherRow[];
@@ -103,6 +109,15 @@ export interface Redemption {
 /** The use of a voucher by a booking, standing or given back. */
 export function redemptionOf(db: Db, bookingId: string): Redemption | null {
   return (db.prepare("SELECT * FROM tour_voucher_redemptions WHERE booking_id = ?").get(bookingId) as Redemption | undefined) ?? null;
+}
+
+/** The standing use of a voucher by each of `ids` that has one (given back: none), by booking id. */
+export function redemptionsOfBookings(db: Db, ids: readonly string[]): Map<string, Redemption> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare(`SELECT * FROM tour_voucher_redemptions WHERE released_at IS NULL AND booking_id IN (${ids.map(() => "?").join(", ")})`)
+    .all(...ids) as Redemption[];
+  return new Map(rows.map((row) => [row.booking_id, row]));
 }
 
 /** For each of `codes`, the booking that used it last and still does (the list links to it). */

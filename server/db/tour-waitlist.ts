@@ -56,6 +56,35 @@ const fromRow = (row: Row): WaitlistEntry => ({
   offeredUntil: row.offered_until,
 });
 
+/** Someone in line for a time, as the calendar and the day sheet show them: their name and phone, and an open offer's end. */
+export interface LineEntry {
+  bookingId: string;
+  package: TourPackageId;
+  date: string;
+  time: string;
+  guests: number;
+  status: "waiting" | "offered";
+  /** Until when an offer holds its places (ISO instant); null while waiting. */
+  offeredUntil: string | null;
+  name: string;
+  phone: string | null;
+}
+
+/**
+ * Everyone in line from `from` to `to` (days, both included) at `now`: waiting, or holding an offer
+ * that has not run out; first in line first.
+ */
+export function linesBetween(db: Db, from: string, to: string, now: Date): LineEntry[] {
+  return db
+    .prepare(
+      `SELECT w.booking_id AS bookingId, w.package, w.slot_date AS date, w.slot_time AS time, w.guests, w.status, w.offered_until AS offeredUntil, t.name, t.phone
+       FROM tour_waitlist w JOIN tour_bookings t ON t.id = w.booking_id
+       WHERE w.slot_date BETWEEN ? AND ? AND (w.status = 'waiting' OR (w.status = 'offered' AND w.offered_until > ?))
+       ORDER BY w.slot_date, w.slot_time, w.id`,
+    )
+    .all(from, to, now.toISOString()) as LineEntry[];
+}
+
 /** Reads and changes the waitlist; every change runs inside the caller's write transaction. */
 export class Waitlist {
   constructor(private readonly db: Db) {}

@@ -7,6 +7,7 @@
  * repeats, on one line.
  */
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
+import { formatPrice } from "#core/format";
 import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
@@ -14,7 +15,7 @@ import { parisParts, staffDayAndTime } from "./staff-clock";
 import { outgoingMail } from "./outgoing";
 
 /** What happened: the visitor moved or cancelled; the waitlist's places were offered, or taken (the booking then confirmed or waiting). */
-export type EstateChangeKind = "moved" | "cancelled" | "offered" | "takenConfirmed" | "takenPending";
+export type EstateChangeKind = "moved" | "cancelled" | "offered" | "takenConfirmed" | "takenPending" | "depositConfirmed" | "depositWaiting";
 
 /** The booking as the estate's e-mail names it. */
 export interface ChangedVisit {
@@ -30,6 +31,8 @@ export interface ChangedVisit {
   to: Date | null;
   /** Until when offered places are held. */
   until?: Date;
+  /** A deposit paid online (cents). */
+  amountCents?: number;
 }
 
 const subjects: Record<EstateChangeKind, AdminMessageId> = {
@@ -38,6 +41,8 @@ const subjects: Record<EstateChangeKind, AdminMessageId> = {
   offered: "estateMail.subject.offered",
   takenConfirmed: "estateMail.subject.taken",
   takenPending: "estateMail.subject.taken",
+  depositConfirmed: "estateMail.subject.depositPaid",
+  depositWaiting: "estateMail.subject.depositPaid",
 };
 
 /** The estate's e-mail about a change to a booking, made at `now`. */
@@ -54,10 +59,13 @@ export function composeEstateChange(
     const local = parisParts(when);
     return staffDayAndTime(local.date, local.time, lang);
   };
+  const amount = formatPrice((visit.amountCents ?? 0) / 100, lang);
   const intro =
     kind === "offered"
       ? t("estateMail.intro.offered", { name, until: visit.until ? at(visit.until) : "—" })
-      : t(`estateMail.intro.${kind}` as AdminMessageId, { name });
+      : kind === "depositConfirmed" || kind === "depositWaiting"
+        ? t(`estateMail.intro.${kind}`, { name, amount })
+        : t(`estateMail.intro.${kind}`, { name });
   const times =
     kind === "moved"
       ? [t("estateMail.was", { when: at(visit.from) }), t("estateMail.now", { when: at(visit.to!) })]

@@ -7,16 +7,41 @@
  * booking's current state; subjects name the day and the time. The reminder, sent when online
  * changes close, gives the phone instead of the private link.
  */
-import { formatEventDate, formatTime } from "#core/format";
+import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath, apiPaths } from "#core/paths";
 import { translator, type MessageId } from "#locales";
 import { bookingReference, type ReplyContext } from "./booking-reply";
 import { tourCalendar } from "./calendar";
-import { headerSafe, signedBy, type EstateFacts } from "./compose";
+import { bodySafe, headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { outgoingMail } from "./outgoing";
+
+/**
+ * The ready reasons the staff give for a cancellation or a move they make: at the guest's own
+ * request (by phone, by mail: told as the guest's own change), or one of the estate's ("other":
+ * the staff's words alone).
+ */
+export const estateReasons = ["guestAsked", "privateEvent", "weather", "works", "guide", "other"] as const;
+
+/** Why the estate cancelled or moved a visit: a ready reason, and the staff's own words ("" for none). */
+export interface EstateReason {
+  preset: (typeof estateReasons)[number];
+  note: string;
+}
+
+/** What a cancellation gave back, read before it did: the deposit paid online (refunded in full) and the voucher (valid again). */
+export interface GivenBack {
+  refundCents: number;
+  voucher: string | null;
+}
+
+/** A cancellation or a move the estate made: the reason it gave (if any) and, for a cancellation, what it gave back. */
+export interface EstateChange {
+  why: EstateReason | null;
+  givenBack: GivenBack | null;
+}
 
 /** Why the visitor is written to. */
 export type VisitMailKind = "booked" | "moved" | "cancelled" | "expired" | "confirmed" | "declined" | "reminder";
@@ -91,7 +116,13 @@ const subjects: Record<VisitMailKind, MessageId> = {
 };
 
 /** The e-mail for `kind`, with the calendar file of the booking as it now stands. */
-export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, context: VisitMailContext, now: Date): OutgoingMail {
+export function composeVisitMail(
+  kind: VisitMailKind,
+  visit: VisitForMail,
+  context: VisitMailContext,
+  now: Date,
+  byEstate: EstateChange | null = null,
+): OutgoingMail {
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
   const date = formatEventDate(visit.date, visit.language);
@@ -102,8 +133,8 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
   const intro: Record<VisitMailKind, string> = {
     booked: t("tourMail.pendingIntro", { count: visit.guests, hours: context.holdHours }),
     confirmed: t("mail.booking.confirmedIntro", { estate }),
-    moved: t("tourMail.movedIntro"),
-    cancelled: t("tourMail.cancelledIntro"),
+    moved: t(byEstate ? "tourMail.estateMovedIntro" : "tourMail.movedIntro"),
+    cancelled: t(byEstate ? "tourMail.estateCancelledIntro" : "tourMail.cancelledIntro"),
     expired: t("tourMail.expiredIntro"),
     declined: t("mail.booking.declinedIntro", { estate }),
     reminder: t("tourMail.reminderIntro", { estate }),
@@ -130,6 +161,7 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro[effective] },
+      ...(byEstate && (effective === "moved" || effective === "cancelled") ? estateBlocks(t, visit.language, byEstate) : []),
       { kind: "facts", lines: details },
       ...after,
       { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) },
@@ -163,6 +195,23 @@ export function composeVisitMail(kind: VisitMailKind, visit: VisitForMail, conte
     headers: {},
     attachments: [{ filename: file, contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar }],
   });
+}
+
+/**
+ * What the estate says of a change it made, after its apology: the ready reason, the staff's own
+ * words (quoted as written), and what a cancellation gave back (the deposit refunded, the voucher
+ * valid again).
+ */
+function estateBlocks(t: ReturnType<typeof translator>["t"], language: Language, { why, givenBack }: EstateChange): MailBlock[] {
+  const blocks: MailBlock[] = [];
+  if (why && why.preset !== "other" && why.preset !== "guestAsked") blocks.push({ kind: "text", text: t(`tourMail.estateReason.${why.preset}`) });
+  if (why && why.note !== "") blocks.push({ kind: "text", text: t("tourMail.estateNote") }, { kind: "quote", text: bodySafe(why.note) });
+  const money = [
+    ...(givenBack && givenBack.refundCents > 0 ? [t("tourMail.depositRefunded", { amount: formatPrice(givenBack.refundCents / 100, language) })] : []),
+    ...(givenBack?.voucher ? [t("tourMail.voucherBack", { code: givenBack.voucher })] : []),
+  ];
+  if (money.length > 0) blocks.push({ kind: "text", text: money.join("\n") });
+  return blocks;
 }
 
 /** The path of a waitlist offer's page; its token rides in the query, as the private link's does. */

@@ -16,7 +16,7 @@ import { ExperienceLines, experienceStatus } from "./experience-lines";
 import { renderPage } from "./document";
 
 /** What the visitor's page shows after a POST, or what went wrong. */
-export type VisitPageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | "moveLimit" | "horizon" | null;
+export type VisitPageNote = "moved" | "cancelled" | "tooLate" | "taken" | "mustConfirm" | "moveLimit" | "sameTime" | "horizon" | null;
 
 const statusText: Record<BookedVisit["status"], MessageId> = {
   pending: "manage.status.pending",
@@ -94,6 +94,7 @@ function ManagePage({ page, note, siteUrl }: { page: VisitPageModel; note: Visit
     taken: t("manage.taken"),
     mustConfirm: t("manage.mustConfirm"),
     moveLimit: t("manage.moveLimit", { count: visitorMovesPerDay, contact }),
+    sameTime: t("manage.sameTime"),
     horizon: t("wineTours.slots.conflictHorizon", { months: page.horizonMonths, contact }),
   };
   return (

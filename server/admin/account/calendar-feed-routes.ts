@@ -27,7 +27,8 @@ export const calendarFeedRoutes = guardedRoutes("calendar-feed", (admin, context
     const owner = tokenPattern.test(token) ? feedOwner(context.db, token) : null;
     const account = owner === null ? null : context.staff.byId(owner);
     if (!account || !roleAllows(inboxRoles, account.role)) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now() });
+    // In the language the member chose in the staff area (English until they choose).
+    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now(), lang: account.language ?? "en" });
     return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
   });
 

@@ -1,9 +1,10 @@
 import type { DayView, SlotView } from "../../bookings/day-view";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
+import type { LineEntry } from "../../db/tour-waitlist";
 import { waitingOf } from "../../bookings/booking-page";
 import { waitingText } from "../shared/waiting-text";
-import { dayName, formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
+import { dayName, formatClock, formatShortDay, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { telHref, bookingHref } from "../shared/links";
 import { Layout } from "../shared/layout";
 
@@ -55,26 +56,57 @@ function BookingState({ view, booking, slot }: { view: ViewContext; booking: Hel
   );
 }
 
-/** One booking on the calendar: who, how many, their language, their phone one tap away, the colleague on it, the notes. */
+/**
+ * One booking on the calendar: who, how many, their language, their phone one tap away, the
+ * colleague on it, the notes. In the week's narrow columns each comes on a line of its own.
+ */
 function BookingLine({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: SlotView }) {
   return (
     <li>
-      <a href={bookingHref(booking.bookingId)}>{booking.name}</a> · {view.t("slot.guests", { count: booking.guests })} · {languageLabel(view, booking.language)}
+      <a className="calendar-name" href={bookingHref(booking.bookingId)}>
+        {booking.name}
+      </a>
+      <span className="calendar-facts">
+        {" · "}
+        {view.t("slot.guests", { count: booking.guests })} · {languageLabel(view, booking.language)}
+      </span>
       {booking.phone ? (
-        <>
+        <span className="calendar-phone">
           {" · "}
           <a href={telHref(booking.phone)}>{booking.phone}</a>
-        </>
-      ) : null}{" "}
-      · <BookingState view={view} booking={booking} slot={slot} />
-      {booking.source === "staff" ? <span className="help"> · {view.t("calendar.byStaff")}</span> : null}
-      {booking.assignee ? <span className="help"> · {view.t("calendar.assignee", { email: booking.assignee })}</span> : null}
+        </span>
+      ) : null}
+      <span className="calendar-state">
+        {" · "}
+        <BookingState view={view} booking={booking} slot={slot} />
+        {booking.source === "staff" ? <span className="help"> · {view.t("calendar.byStaff")}</span> : null}
+      </span>
+      {booking.assignee ? <span className="help calendar-assignee"> · {view.t("calendar.assignee", { email: booking.assignee })}</span> : null}
       {booking.notes.length > 0 ? <span className="calendar-note">{booking.notes.join(" · ")}</span> : null}
     </li>
   );
 }
 
-/** One time of one package: its places, whether the schedule still runs it, its bookings, and a new booking there. */
+/** Who waits for a time: each name, their group, and an open offer with the moment it ends (FN12). */
+function WaitlistLines({ view, lines }: { view: ViewContext; lines: readonly LineEntry[] }) {
+  return (
+    <div className="calendar-waitlist">
+      <p className="help">{view.t("calendar.waitlist.title")}</p>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.bookingId}>
+            <a href={bookingHref(line.bookingId)}>{line.name}</a> · {view.t("slot.guests", { count: line.guests })} ·{" "}
+            {line.status === "offered" && line.offeredUntil
+              ? view.t("calendar.waitlist.offered", { count: line.guests, until: formatTime(view, line.offeredUntil) })
+              : view.t("calendar.waitlist.waiting")}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One time of one package: its places, whether the schedule still runs it, its bookings, who waits for it, and a new booking there. */
 function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: string; slot: SlotView; bookable: boolean }) {
   const place = { package: slot.package, date, time: slot.time };
   return (
@@ -91,6 +123,7 @@ function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: st
           ))}
         </ul>
       ) : null}
+      {slot.waitlist.length > 0 ? <WaitlistLines view={view} lines={slot.waitlist} /> : null}
       {slot.scheduled && bookable && slot.taken < slot.capacity ? (
         <p className="calendar-add">
           <a href={newBookingHref(place)}>{view.t("calendar.addHere", { time: formatClock(view, slot.time) })}</a>
@@ -102,8 +135,8 @@ function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: st
 
 /** One day: a closure's note, then its times; in the week, the times with bookings first and the free ones on one line. */
 function Day({ view, shown, mode, bookable }: { view: ViewContext; shown: DayView; mode: "day" | "week"; bookable: (slot: Slot) => boolean }) {
-  const busy = mode === "week" ? shown.slots.filter((slot) => slot.bookings.length > 0) : shown.slots;
-  const free = mode === "week" ? shown.slots.filter((slot) => slot.bookings.length === 0 && slot.scheduled) : [];
+  const busy = mode === "week" ? shown.slots.filter((slot) => slot.bookings.length > 0 || slot.waitlist.length > 0) : shown.slots;
+  const free = mode === "week" ? shown.slots.filter((slot) => slot.bookings.length === 0 && slot.waitlist.length === 0 && slot.scheduled) : [];
   return (
     <section className="calendar-day" aria-labelledby={`day-${shown.date}`}>
       <h2 id={`day-${shown.date}`}>

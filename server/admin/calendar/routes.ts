@@ -51,8 +51,10 @@ export const calendarRoutes = guardedRoutes("calendar", (admin, context) => {
     );
   });
 
-  routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: z.object({ day: queryText }) } }, async (request, reply) => {
-    const sheet = daySheet(context.bookings, dayOf(request.query.day));
-    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), ...sheet }));
+  // `note`: why a check-in sent back here was not made (anything else shows none).
+  const sheetQuery = z.object({ day: queryText, note: z.enum(["early", "stale"]).optional().catch(undefined) });
+  routes.get("/admin/calendar/sheet", { config: inboxRoles, schema: { querystring: sheetQuery } }, async (request, reply) => {
+    const day = daySheet(context.bookings, dayOf(request.query.day));
+    return sendPage(reply, 200, createElement(DaySheetPage, { view: viewFor(context, request, reply), day, note: request.query.note ?? null }));
   });
 });

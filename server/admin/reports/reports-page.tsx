@@ -9,9 +9,30 @@ import type { Report, ReportLine, ReportPeriod } from "../../bookings/reports";
 import { formatDay, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
 import { countryName } from "../shared/guest-summary";
 import { Layout } from "../shared/layout";
+import { ReportCharts } from "./report-chart";
 
 /** The columns of every table, in order. */
-export const reportColumns = ["bookings", "guests", "visitors", "noShows", "cancellations", "revenue"] as const;
+export const reportColumns = [
+  "bookings",
+  "guests",
+  "visitors",
+  "noShows",
+  "cancellations",
+  "revenue",
+  "deposits",
+  "refunds",
+  "vouchersRedeemed",
+  "balance",
+] as const;
+
+/** The money columns, and the count each shows. */
+const moneyColumns = {
+  revenue: "revenueCents",
+  deposits: "depositsCents",
+  refunds: "refundsCents",
+  vouchersRedeemed: "vouchersRedeemedCents",
+  balance: "balanceCents",
+} as const satisfies Partial<Record<(typeof reportColumns)[number], keyof ReportLine>>;
 
 /** What each line's key is called in each table, for the page and the export. */
 export function lineName(view: ViewContext, table: "byTime" | "byPackage" | "byLanguage" | "byCountry", key: string, period: ReportPeriod): string {
@@ -29,7 +50,11 @@ function cellText(view: ViewContext, line: Omit<ReportLine, "key">, column: (typ
     case "cancellations":
       return line.cancellations === 0 ? "0" : view.t("reports.withPeople", { count: line.cancellations, people: line.cancelledGuests });
     case "revenue":
-      return formatPrice(line.revenueCents / 100, view.lang);
+    case "deposits":
+    case "refunds":
+    case "vouchersRedeemed":
+    case "balance":
+      return formatPrice(line[moneyColumns[column]] / 100, view.lang);
     default:
       return String(line[column]);
   }
@@ -123,7 +148,11 @@ export function ReportsPage({ view, report, day, today, previous, next }: Report
           </div>
         ))}
       </dl>
+      <p className="help">
+        {view.t("reports.vouchersSoldLine", { count: report.vouchersSold.count, amount: formatPrice(report.vouchersSold.cents / 100, view.lang) })}
+      </p>
       <p className="help">{view.t("reports.help")}</p>
+      <p className="help">{view.t("reports.helpMoney")}</p>
       <p className="list-actions">
         <a className="button-link secondary" href={exportLink("csv")} download>
           {view.t("reports.exportCsv")}
@@ -132,6 +161,7 @@ export function ReportsPage({ view, report, day, today, previous, next }: Report
           {view.t("reports.exportXlsx")}
         </a>
       </p>
+      <ReportCharts view={view} report={report} names={(line) => lineName(view, "byTime", line.key, report.period)} />
       <Table view={view} report={report} table="byTime" />
       <Table view={view} report={report} table="byPackage" />
       <Table view={view} report={report} table="byLanguage" />

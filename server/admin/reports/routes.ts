@@ -24,7 +24,19 @@ const query = z.object({ period: z.enum(reportPeriods).catch("month"), day: quer
 function reportSheet(view: ViewContext, report: Report): Sheet {
   const header = [view.t("reports.column.table"), view.t("reports.column.line"), ...reportColumns.map((column) => view.t(`reports.column.${column}`))];
   const tables = ["byTime", "byPackage", "byLanguage", "byCountry"] as const;
-  const number = (line: Report["totals"]) => [line.bookings, line.guests, line.visitors, line.noShows, line.cancellations, line.revenueCents / 100];
+  const euros = (cents: number) => cents / 100;
+  const number = (line: Report["totals"]) => [
+    line.bookings,
+    line.guests,
+    line.visitors,
+    line.noShows,
+    line.cancellations,
+    euros(line.revenueCents),
+    euros(line.depositsCents),
+    euros(line.refundsCents),
+    euros(line.vouchersRedeemedCents),
+    euros(line.balanceCents),
+  ];
   const rows = [
     [view.t("reports.totals"), `${report.from} – ${report.to}`, ...number(report.totals)],
     ...tables.flatMap((table) =>
@@ -34,6 +46,21 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
         ...number(line),
       ]),
     ),
+    // The vouchers made: how many (under the bookings' count) and what they are worth (under the takings).
+    [
+      view.t("reports.vouchersSold"),
+      `${report.from} – ${report.to}`,
+      report.vouchersSold.count,
+      "",
+      "",
+      "",
+      "",
+      euros(report.vouchersSold.cents),
+      "",
+      "",
+      "",
+      "",
+    ],
   ];
   return { header, rows };
 }
@@ -51,7 +78,7 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
     const { period, day, today } = read(request.query);
     const step = (sign: 1 | -1) =>
       period === "day" ? addDays(day, sign) : period === "week" ? addDays(day, 7 * sign) : addMonths(`${day.slice(0, 7)}-01`, sign);
-    const report = tourReport(context.db, period, day);
+    const report = tourReport(context.db, context.bookings.content.current, period, day);
     return sendPage(reply, 200, createElement(ReportsPage, { view: viewFor(context, request, reply), report, day, today, previous: step(-1), next: step(1) }));
   });
 
@@ -59,7 +86,7 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
     const { period, day } = read(request.query);
     const { format } = request.query;
     const view = viewFor(context, request, reply);
-    const report = tourReport(context.db, period, day);
+    const report = tourReport(context.db, context.bookings.content.current, period, day);
     const sheet = reportSheet(view, report);
     recordAudit(
       context.db,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { reasonFromTyped, whyFields } from "../shared/estate-reason-fields";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
@@ -6,8 +7,8 @@ import { recordOf } from "#core/records";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine } from "#forms/text";
 import { isClock, isDay, localOf, parseStart } from "../../bookings/paris-time";
-import { weekdays, type DateChange, type ScheduleChange, type ScheduleSettings } from "../../bookings/schedule";
-import { affectedBy, applyScheduleChange, MoveRefused, type Decision } from "../../bookings/schedule-change";
+import { slotStart, weekdays, type ScheduleChange, type ScheduleSettings, type Slot } from "../../bookings/schedule";
+import { affectedBy, applyScheduleChange, MoveRefused, type ChangeSummary, type Decision } from "../../bookings/schedule-change";
 import { sendPage, staffForm, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { scheduleRoles } from "../shared/roles";
 import { dayName, formatClock, formatShortDay, type ViewContext } from "../shared/view-context";
@@ -16,7 +17,7 @@ import { dateChangeText, maxTimeRows, scheduleFields, scheduleNumbers, ScheduleP
 import { guardedRoutes } from "../shared/staff-guard";
 import { box, checkedForm, listedFields, namedProblems, type TypedFields } from "../shared/staff-form";
 
-const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateRemoved"] as const satisfies readonly ScheduleDone[];
+const doneValues = ["saved", "closureAdded", "closureRemoved", "dateAdded", "dateMoved", "dateRemoved"] as const satisfies readonly ScheduleDone[];
 const noteMax = 200;
 
 /** A whole number typed in a form, within bounds; NaN when it is not one. */
@@ -131,8 +132,13 @@ export const dateChangeForm = z
   .object({
     day: dayField,
     package: z.enum(tourPackageIds),
-    kind: z.enum(["extra", "closed", "capacity"]),
+    kind: z.enum(["extra", "closed", "capacity", "moved"]),
     time: z.string().transform((text, check) => clockOf(text) ?? (check.addIssue({ code: "custom", message: "time" }), z.NEVER)),
+    // The time a moved time runs at instead (for "moved" only).
+    newTime: z
+      .string()
+      .default("")
+      .transform((text, check) => (text.trim() === "" ? null : (clockOf(text) ?? (check.addIssue({ code: "custom", message: "newTime" }), z.NEVER)))),
     capacity: z
       .string()
       .default("")
@@ -149,7 +155,19 @@ export const dateChangeForm = z
     message: "capacity",
     when: ({ issues }) => !issues.some(({ path }) => path?.[0] === "kind" || path?.[0] === "capacity"),
   })
-  .transform(({ dateNote, ...form }): Omit<DateChange, "id"> => ({ ...form, capacity: form.kind === "closed" ? null : form.capacity, note: dateNote }));
+  // A move needs the new time, and another one than the old: a move to the same time is not a move.
+  .refine((form) => form.kind !== "moved" || (form.newTime !== null && form.newTime !== form.time), {
+    path: ["newTime"],
+    message: "newTime",
+    when: ({ issues }) => !issues.some(({ path }) => path?.[0] === "kind" || path?.[0] === "newTime" || path?.[0] === "time"),
+  })
+  .transform(({ dateNote, newTime, kind, ...form }): DateScheduleChange => {
+    if (kind === "moved") return { kind: "date-move", change: { ...form, kind: "closed", capacity: null, note: dateNote }, to: newTime ?? form.time };
+    return { kind: "date-add", change: { ...form, kind, capacity: kind === "closed" ? null : form.capacity, note: dateNote } };
+  });
+
+/** What the one-off changes' form asks for: a change of that date, or one of its times moved in one step. */
+type DateScheduleChange = Extract<ScheduleChange, { kind: "date-add" | "date-move" }>;
 
 /** Each field's problem on the page, in the staff's language. */
 const closureProblems = (view: ViewContext): Record<keyof z.output<typeof closureForm>, string> => ({
@@ -162,6 +180,7 @@ const dateChangeProblems = (view: ViewContext): Record<keyof z.input<typeof date
   package: view.t("schedule.error.datePackage"),
   kind: view.t("schedule.error.dateKind"),
   time: view.t("schedule.error.dateTime"),
+  newTime: view.t("schedule.error.dateNewTime"),
   capacity: view.t("schedule.error.dateCapacity", { min: 1, max: 50 }),
   dateNote: view.t("schedule.error.note"),
 });
@@ -186,6 +205,7 @@ const decision = z.union([
  */
 const warningAnswers = z.looseObject({ confirm: z.string().optional() }).transform(({ confirm, ...fields }) => ({
   confirmed: confirm === "yes",
+  why: reasonFromTyped(fields),
   decisions: new Map(
     Object.entries(fields).flatMap(([name, value]) => {
       const chosen = name.startsWith(decisionField("")) ? decision.safeParse(value) : null;
@@ -196,7 +216,7 @@ const warningAnswers = z.looseObject({ confirm: z.string().optional() }).transfo
 type WarningAnswers = z.output<typeof warningAnswers>;
 
 /** No answers: the warning is shown first. */
-const unanswered: WarningAnswers = { confirmed: false, decisions: new Map() };
+const unanswered: WarningAnswers = { confirmed: false, why: { preset: "other", note: "" }, decisions: new Map() };
 
 /** A change's form with the warning page's answers sent back with it: the value is `{ form, answers }`, each problem at its field. */
 const answered = <S extends z.ZodType>(form: S) =>
@@ -210,7 +230,7 @@ const closureBody = answered(closureForm);
 const dateChangeBody = answered(dateChangeForm);
 
 /** The schedule page's forms, and the one shown again with its problems and what was typed. */
-type PageExtra = { done?: ScheduleDone; refused?: RefusedForm };
+type PageExtra = { done?: ScheduleDone; summary?: ChangeSummary | null; refused?: RefusedForm };
 
 /** The schedule page. */
 function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply: FastifyReply, status: number, extra: PageExtra) {
@@ -221,6 +241,7 @@ function sendSchedulePage(context: AdminContext, request: FastifyRequest, reply:
       view: viewFor(context, request, reply),
       schedule: context.bookings.schedule.current(),
       done: extra.done ?? null,
+      summary: extra.summary ?? null,
       refused: extra.refused ?? null,
     }),
   );
@@ -240,13 +261,26 @@ async function settle(
   change: ScheduleChange,
   { answers, typed }: { answers: WarningAnswers; typed: TypedFields },
   describe: string,
-  done: ScheduleDone,
+  done: Exclude<ScheduleDone, null>,
+  suggested: Slot | null = null,
 ) {
   const { bookings } = context;
   const view = viewFor(context, request, reply);
-  const isChoice = (name: string) => name.startsWith(decisionField(""));
+  const isChoice = (name: string) => name.startsWith(decisionField("")) || name === whyFields.preset || name === whyFields.note;
   const hidden = Object.fromEntries(Object.entries(typed).filter(([name]) => name !== "confirm" && !isChoice(name)));
-  const chosen = Object.fromEntries(Object.entries(typed).filter(([name]) => isChoice(name)));
+  const typedChoices = Object.fromEntries(Object.entries(typed).filter(([name]) => isChoice(name)));
+  // Before any choice, a date's moved time proposes its new time to each booking that can go there.
+  const proposed = (affected: ReturnType<typeof affectedBy>): Record<string, string> =>
+    suggested === null
+      ? {}
+      : Object.fromEntries(
+          affected.flatMap(({ booking, moveOptions }) =>
+            booking.package === suggested.package &&
+            moveOptions.some((slot) => slot.date === suggested.date && slot.time === suggested.time && slot.placesLeft >= booking.guests)
+              ? [[decisionField(booking.bookingId), moveValue(slotStart(bookings.schedule.current(), suggested))]]
+              : [],
+          ),
+        );
   const warn = (status: number, affected: ReturnType<typeof affectedBy>, problems: string[], stale: boolean) =>
     sendPage(
       reply,
@@ -256,7 +290,7 @@ async function settle(
         schedule: bookings.schedule.current(),
         action: request.url.split("?")[0]!,
         fields: hidden,
-        chosen,
+        chosen: { ...proposed(affected), ...typedChoices },
         change: describe,
         affected,
         problems,
@@ -267,20 +301,34 @@ async function settle(
     const affected = affectedBy(bookings, change);
     if (affected.length > 0) return warn(200, affected, [], false);
   }
+  let summary: ChangeSummary;
   try {
-    const result = await applyScheduleChange(bookings, change, answers.decisions, staffOf(request).email);
+    const result = await applyScheduleChange(bookings, change, answers.decisions, staffOf(request).email, answers.why);
     if (!result.done) return warn(409, result.affected, [], answers.confirmed);
+    summary = result.summary;
   } catch (error) {
     if (!(error instanceof MoveRefused)) throw error;
     const { booking, to } = error;
     const problem = view.t("scheduleChange.moveRefused", { name: booking.name, when: `${formatShortDay(view, to.date)} ${formatClock(view, to.time)}` });
     return warn(409, affectedBy(bookings, change), [problem], false);
   }
-  return reply.redirect(`/admin/schedule?done=${done}`, 303);
+  // What it did, said on the page it comes back to: the bookings moved, cancelled and kept, and the e-mails.
+  const counts =
+    summary.moved + summary.cancelled + summary.kept > 0 ? `&${new URLSearchParams(Object.entries(summary).map(([key, n]) => [key, String(n)]))}` : "";
+  return reply.redirect(`/admin/schedule?done=${done}${counts}`, 303);
 }
 
-/** The page's query: the notice after a change; anything else shows none. */
-const pageQuery = z.object({ done: z.enum(doneValues).optional().catch(undefined) });
+/** A count of the summary in the page's query (anything else reads as none). */
+const countField = z.coerce.number().int().min(0).max(100_000).optional().catch(undefined);
+
+/** The page's query: the notice after a change, with what it did; anything else shows none. */
+const pageQuery = z.object({
+  done: z.enum(doneValues).optional().catch(undefined),
+  moved: countField,
+  cancelled: countField,
+  kept: countField,
+  mails: countField,
+});
 
 /** The address of a closure or a date change to remove: its number (an address of another shape is refused naming `id`). */
 const removeParams = z.object({
@@ -297,7 +345,8 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
 
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   routes.get("/admin/schedule", { config: scheduleRoles, schema: { querystring: pageQuery } }, async (request, reply) => {
-    return page(request, reply, 200, { done: request.query.done ?? null });
+    const { done = null, moved = 0, cancelled = 0, kept = 0, mails = 0 } = request.query;
+    return page(request, reply, 200, { done, summary: done ? { moved, cancelled, kept, mails } : null });
   });
 
   routes.post(
@@ -361,19 +410,18 @@ export const scheduleRoutes = guardedRoutes("schedule", (admin, context) => {
     async (request, reply) => {
       const view = viewFor(context, request, reply);
       const { typed } = request.body;
-      const problems = request.body.ok ? (request.body.value.form.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
+      const problems = request.body.ok ? (request.body.value.form.change.day < localOf(context.now()).date ? { day: "past" } : {}) : request.body.problems;
       if (!request.body.ok || Object.keys(problems).length > 0)
         return page(request, reply, 400, { refused: { form: "date", problems: namedProblems(problems, dateChangeProblems(view)), typed } });
       const { form: change, answers } = request.body.value;
-      return settle(
-        context,
-        request,
-        reply,
-        { kind: "date-add", change },
-        { answers, typed },
-        `${dayName(view, change.day)} · ${dateChangeText(view, change)}`,
-        "dateAdded",
-      );
+      const day = dayName(view, change.change.day);
+      if (change.kind === "date-add")
+        return settle(context, request, reply, change, { answers, typed }, `${day} · ${dateChangeText(view, change.change)}`, "dateAdded");
+      // One date's time moved: each booking at the old time is offered the new one first.
+      const { package: pkg, time } = change.change;
+      const moved = view.t("schedule.date.movedText", { tour: view.tourName(pkg), from: formatClock(view, time), to: formatClock(view, change.to) });
+      const suggested = { package: pkg, date: change.change.day, time: change.to };
+      return settle(context, request, reply, change, { answers, typed }, `${day} · ${moved}`, "dateMoved", suggested);
     },
   );
 

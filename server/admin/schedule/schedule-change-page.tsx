@@ -1,4 +1,5 @@
 import type { Affected } from "../../bookings/schedule-change";
+import { EstateReasonFields } from "../shared/estate-reason-fields";
 import { slotStart, type Schedule } from "../../bookings/schedule";
 import { formatClock, formatShortDay, languageLabel, type ViewContext } from "../shared/view-context";
 import { bookingHref, telHref } from "../shared/links";
@@ -87,6 +88,7 @@ export function ScheduleChangePage({ view, schedule, action, fields, chosen: alr
             );
           })}
         </ol>
+        <EstateReasonFields view={view} typed={already} guestMayAsk={false} />
         <p className="help">{view.t("scheduleChange.mails")}</p>
         <div className="list-actions">
           <button type="submit">{view.t("scheduleChange.apply")}</button>

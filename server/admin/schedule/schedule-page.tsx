@@ -1,4 +1,5 @@
 import { adminDateTags } from "#locales/admin";
+import type { ChangeSummary } from "../../bookings/schedule-change";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { weekdays, type DateChange, type Schedule } from "../../bookings/schedule";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
@@ -7,7 +8,7 @@ import { FieldProblem, invalid } from "../shared/field-problem";
 import { TourOptions } from "../shared/tour-options";
 
 /** What the schedule page says after an action. */
-export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateRemoved" | null;
+export type ScheduleDone = "saved" | "closureAdded" | "closureRemoved" | "dateAdded" | "dateMoved" | "dateRemoved" | null;
 
 /** A weekday's name in the staff's language (1 Monday … 7 Sunday). */
 export const weekdayName = (view: ViewContext, day: number, width: "long" | "short" | "narrow" = "long") =>
@@ -55,6 +56,8 @@ interface SchedulePageProps {
   view: ViewContext;
   schedule: Schedule;
   done: ScheduleDone;
+  /** What the change just applied did to the bookings it touched, and the e-mails it queued. */
+  summary: ChangeSummary | null;
   /** The form refused, if one was: the others show what is stored. */
   refused: RefusedForm | null;
 }
@@ -180,7 +183,7 @@ export function dateChangeText(view: ViewContext, change: Omit<DateChange, "id">
  * a date and the closed days (admin accounts). A change that touches bookings shows them first
  * (./schedule-change-page.tsx).
  */
-export function SchedulePage({ view, schedule, done, refused }: SchedulePageProps) {
+export function SchedulePage({ view, schedule, done, summary, refused }: SchedulePageProps) {
   const retyped = (form: ScheduleForm): Retyped =>
     refused?.form === form ? { typed: refused.typed, problems: refused.problems } : { typed: null, problems: {} };
   const weekly = retyped("schedule");
@@ -189,7 +192,12 @@ export function SchedulePage({ view, schedule, done, refused }: SchedulePageProp
   const checked = (name: string, fallback: boolean) => (weekly.typed ? weekly.typed[name] === "on" : fallback);
   return (
     <Layout view={view} title={view.t("schedule.title")}>
-      {done ? <Notice tone="done">{view.t(`schedule.${done}`)}</Notice> : null}
+      {done ? (
+        <Notice tone="done">
+          {view.t(`schedule.${done}`)}
+          {summary && summary.moved + summary.cancelled + summary.kept > 0 ? ` ${view.t("schedule.summary", { ...summary })}` : null}
+        </Notice>
+      ) : null}
       {[...new Set(Object.values(refused?.problems ?? {}))].map((problem) => (
         <Notice key={problem} tone="problem">
           {problem}
@@ -275,7 +283,7 @@ export function SchedulePage({ view, schedule, done, refused }: SchedulePageProp
 
 /** One-off changes of a single date: the list, each removable, and the form that adds one. */
 function DateChanges({ view, schedule, typed, problems }: { view: ViewContext; schedule: Schedule } & Retyped) {
-  const kinds = ["extra", "closed", "capacity"] as const;
+  const kinds = ["extra", "closed", "capacity", "moved"] as const;
   return (
     <section className="panel" aria-labelledby="date-changes">
       <h2 id="date-changes">{view.t("schedule.date.title")}</h2>
@@ -322,6 +330,12 @@ function DateChanges({ view, schedule, typed, problems }: { view: ViewContext; s
           {view.t("schedule.time")}
           <input type="time" name="time" required defaultValue={typed?.time ?? ""} {...invalid("time", problems)} />
           <FieldProblem name="time" problems={problems} />
+        </label>
+        <label>
+          {view.t("schedule.date.newTime")}
+          <input type="time" name="newTime" defaultValue={typed?.newTime ?? ""} {...invalid("newTime", problems)} />
+          <FieldProblem name="newTime" problems={problems} />
+          <span className="help">{view.t("schedule.date.newTimeHelp")}</span>
         </label>
         <label>
           {view.t("schedule.date.capacity")}

@@ -2,6 +2,7 @@
  * What the staff see of a guest beside a booking (server/bookings/guests.ts): their tags, visits and
  * no-shows, country, and the panel on a booking's page that leads to their record (guests/).
  */
+import { Fragment } from "react";
 import { suggestedTags, type Guest } from "../../bookings/guests";
 import { adminDateTags } from "#locales/admin";
 import type { ViewContext } from "./view-context";
@@ -22,10 +23,12 @@ export function Tags({ view, tags }: { view: ViewContext; tags: readonly string[
   if (tags.length === 0) return null;
   return (
     <span className="tags">
-      {tags.map((tag) => (
-        <span key={tag} className="tag">
-          {tagName(view, tag)}
-        </span>
+      {tags.map((tag, index) => (
+        <Fragment key={tag}>
+          {/* A space between the labels, so that they read apart without the stylesheet too (copied, read aloud). */}
+          {index > 0 ? " " : null}
+          <span className="tag">{tagName(view, tag)}</span>
+        </Fragment>
       ))}
     </span>
   );

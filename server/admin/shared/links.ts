@@ -14,3 +14,6 @@ export const guestHref = (bookingId: string) => `/admin/guests/${encodeURICompon
 
 /** Where a check-in form sends a booking's arrival, absence or undo. */
 export const checkInAction = (id: string, action: "arrived" | "absent" | "clear") => `${bookingHref(id)}/slot/${action}`;
+
+/** A booking's row on the day sheet, the fragment a check-in comes back to. */
+export const sheetRowId = (bookingId: string) => `booking-${bookingId}`;

@@ -43,8 +43,8 @@ export const everyRole = requireRole("admin", "editor", "inbox");
  */
 export const needsSecondFactor = (role: StaffRole): boolean => roleAllows(inboxRoles, role);
 
-/** Where a sign-in leads: the inbox for those it is for, else their account page. */
-export const homeFor = (role: StaffRole) => (roleAllows(inboxRoles, role) ? "/admin" : "/admin/account");
+/** Where a sign-in leads: the inbox for those it is for, the content list for an editor, else their account page. */
+export const homeFor = (role: StaffRole) => (roleAllows(inboxRoles, role) ? "/admin" : roleAllows(contentRoles, role) ? "/admin/content" : "/admin/account");
 
 /** Stops the server at start-up for an admin route that says neither its roles nor that it is public. */
 export function assertDeclaresAccess(url: string, config: { adminPublic?: boolean; roles?: readonly StaffRole[] } | undefined): void {

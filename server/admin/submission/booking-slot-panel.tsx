@@ -1,5 +1,6 @@
 import type { Waiting } from "../../bookings/booking-page";
 import type { BookedVisit } from "../../bookings/visits";
+import { EstateReasonFields } from "../shared/estate-reason-fields";
 import { waitingText } from "../shared/waiting-text";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
@@ -39,6 +40,7 @@ const noteText = {
   "checkIn-arrived": "slot.done.arrived",
   "checkIn-absent": "slot.done.absent",
   "checkIn-clear": "slot.done.checkInCleared",
+  checkInEarly: "checkIn.early",
 } as const satisfies Record<string, AdminMessageId>;
 
 /** Whether a note is one the panel knows (the page's query names it). */
@@ -70,10 +72,12 @@ interface SlotPanelProps {
   record: { visits: number; noShows: number };
   /** What a pending booking waits for: only the estate's answer is the staff's to give. */
   waiting: Waiting | null;
+  /** Which check-in marks the tour allows now. */
+  checkIn: { arrived: boolean; noShow: boolean };
 }
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
-export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, waiting }: SlotPanelProps) {
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, waiting, checkIn }: SlotPanelProps) {
   const base = `${bookingHref(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   // An override sent without its reason: the form again, the reason named at its field.
@@ -83,6 +87,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
+      {name === "cancel" ? <EstateReasonFields view={view} guestMayAsk /> : null}
       {sure ? (
         <label className="check">
           <input type="checkbox" name="sure" value="yes" required />
@@ -110,7 +115,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       </p>
       {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
       {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
-      {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} /> : null}
+      {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} open={checkIn} /> : null}
       {visit.status === "pending" && confirmLabel ? action("confirm", confirmLabel, false) : null}
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
@@ -160,8 +165,8 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
   );
 }
 
-/** The check-in on the booking's page: arrived or absent, or undo what was marked. */
-function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; marked: boolean }) {
+/** The check-in on the booking's page: arrived (from the tour's day) or absent (once it started), or undo what was marked. */
+function CheckInForms({ view, id, marked, open }: { view: ViewContext; id: string; marked: boolean; open: { arrived: boolean; noShow: boolean } }) {
   const button = (action: "arrived" | "absent" | "clear", label: string, secondary: boolean) => (
     <form method="post" action={checkInAction(id, action)}>
       <CsrfField view={view} />
@@ -175,11 +180,13 @@ function CheckInForms({ view, id, marked }: { view: ViewContext; id: string; mar
       <h3>{view.t("checkIn.title")}</h3>
       {marked ? (
         button("clear", view.t("checkIn.undo"), true)
-      ) : (
+      ) : open.arrived ? (
         <>
           {button("arrived", view.t("checkIn.markArrived"), false)}
-          {button("absent", view.t("checkIn.markNoShow"), true)}
+          {open.noShow ? button("absent", view.t("checkIn.markNoShow"), true) : <span className="help">{view.t("checkIn.noShowLater")}</span>}
         </>
+      ) : (
+        <p className="help">{view.t("checkIn.onTheDay")}</p>
       )}
     </div>
   );
@@ -206,7 +213,12 @@ function MoveForms({ view, visit, base, day, options }: { view: ViewContext; vis
           action: `${base}/move`,
           className: "slot-move-times",
           legend: timesLegend(view, day),
-          after: <button type="submit">{view.t("slot.move.button")}</button>,
+          after: (
+            <>
+              <EstateReasonFields view={view} guestMayAsk />
+              <button type="submit">{view.t("slot.move.button")}</button>
+            </>
+          ),
         }}
       />
     </div>

@@ -13,7 +13,8 @@ import { changeGroup } from "../../bookings/change-group";
 import { visitOf } from "../../bookings/visits";
 import { staffOf } from "../shared/context";
 import { inboxRoles, scheduleRoles } from "../shared/roles";
-import { bookingHref } from "../shared/links";
+import { bookingHref, sheetRowId } from "../shared/links";
+import { reasonOf, whyShape } from "../shared/estate-reason-fields";
 import { guardedRoutes } from "../shared/staff-guard";
 import { buttonForm, checkedForm } from "../shared/staff-form";
 import { bookingType } from "../../forms";
@@ -47,6 +48,7 @@ const moveForm = buttonForm({
     .string()
     .transform((start) => parseStart(start))
     .optional(),
+  ...whyShape,
 });
 
 /**
@@ -68,6 +70,7 @@ const slotActionForm = buttonForm({
     .string()
     .optional()
     .transform((back) => (back !== undefined && sheetBack.test(back) ? back : undefined)),
+  ...whyShape,
 });
 
 /**
@@ -158,7 +161,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
       if (!visit) return reply.redirect(page, 303);
       const local = request.body.slot;
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
-      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email);
+      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email, reasonOf(request.body));
       const note =
         outcome instanceof SlotRefused
           ? outcome.reason === "full"
@@ -180,8 +183,10 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     const { sure, reason, back } = request.body;
     if (isCheckIn(action)) {
       // Arrived, absent (a no-show) or undone, from the day sheet or the booking's page.
+      // Back on the sheet, at the guest's own row (its fragment): the phone keeps its place on the page.
       const outcome = await markAttendance(context.bookings, id, checkIns[action], staffOf(request).email);
-      return reply.redirect(back ?? `${page}?slot=${outcome === "done" ? `checkIn-${action}` : "stale"}`, 303);
+      if (back) return reply.redirect(outcome === "done" ? `${back}#${sheetRowId(id)}` : `${back}&note=${outcome}`, 303);
+      return reply.redirect(`${page}?slot=${outcome === "done" ? `checkIn-${action}` : outcome === "early" ? "checkInEarly" : "stale"}`, 303);
     }
     if (!visitOf(context.bookings.db, id)) return reply.redirect(page, 303);
     const session = staffOf(request);
@@ -196,7 +201,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
           ? await undoDecline(context.bookings, id, staff)
           : action === "decline"
             ? await declineBooking(context.bookings, id, session.email)
-            : await cancelByStaff(context.bookings, id, session.email);
+            : await cancelByStaff(context.bookings, id, session.email, reasonOf(request.body));
     return reply.redirect(`${page}?slot=${outcome === "done" ? action : slotNoteOf[outcome]}`, 303);
   });
 });

@@ -6,7 +6,7 @@ import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { auditActions, auditOf, recordAudit } from "../../db/audit";
 import { allStatuses, changeStatus, findSubmission, mailsOf, type SubmissionRecord } from "../../db/inbox";
-import { formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
+import { bookingType, formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
 import { composeStaffReply } from "../../mail/staff-reply";
 import { replyKeyPattern, sendReply } from "../../db/replies";
 import { randomToken } from "../../db/staff";
@@ -446,7 +446,9 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
               siteUrl: context.config.SITE_URL,
             })
           : null;
-      assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail }, context.now());
+      // Given to a colleague, a message already answered waits for an answer again, in their to-do.
+      const reopen = entry.type !== bookingType;
+      assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail, reopen }, context.now());
       if (mail) context.kickMail();
       return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
     },

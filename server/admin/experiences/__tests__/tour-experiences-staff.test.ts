@@ -32,7 +32,8 @@ async function estate() {
   const staff = await signedInAdmin(app, admin, clock.now);
   // The day of the visits: a session does not last from Monday to Saturday, so the office signs in again.
   const saturdayMorning = async () => {
-    clock.now = Date.parse("2027-03-06T08:30:00Z");
+    // 10:05 in Paris: the 10:00 tours have started, so their no-shows can be marked.
+    clock.now = Date.parse("2027-03-06T09:05:00Z");
     return signedInAdmin(app, { ...admin, email: `guide-${clock.now}@hermitage-lescours.example` }, clock.now);
   };
   return { app, staff, clock, saturdayMorning };
@@ -121,7 +122,7 @@ describe("guests the estate knows", () => {
     expect(page.body).toContain(`<span class="tag">VIP</span>`);
     expect(said(page.body)).toContain("Allergic to nuts");
     const sheet = await staff.get(`/admin/calendar/sheet?day=${saturday}`);
-    const wangRow = /<tr>(?:(?!<\/tr>)[\s\S])*王小明(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(sheet.body)![0];
+    const wangRow = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*王小明(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(sheet.body)![0];
     expect(wangRow).toContain(`<span class="tag">VIP</span>`);
     expect(said(wangRow)).toContain(en("guest.attendance", { visits: 2, noShows: 0 }));
     expect(said(sheet.body)).toContain(en("guest.attendance", { visits: 0, noShows: 1 }));
@@ -240,7 +241,9 @@ describe("reports", () => {
     expect(rows[0]).toEqual([
       fr("reports.column.table"),
       fr("reports.column.line"),
-      ...["bookings", "guests", "visitors", "noShows", "cancellations", "revenue"].map((column) => fr(`reports.column.${column}` as "reports.column.guests")),
+      ...["bookings", "guests", "visitors", "noShows", "cancellations", "revenue", "deposits", "refunds", "vouchersRedeemed", "balance"].map((column) =>
+        fr(`reports.column.${column}` as "reports.column.guests"),
+      ),
     ]);
     expect(rows[1]!.slice(2, 7)).toEqual(["3", "7", "2", "1", "1"]);
     expect(rows.find((row) => row[0] === fr("reports.byLanguage") && row[1] === "chinois")!.slice(2, 4)).toEqual(["2", "4"]);

@@ -299,7 +299,8 @@ describe("a booking's tour time on its page", () => {
     expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T15:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveFull`);
     expect((await office.post(`${page}/slot/move`, { slot: "2027-03-21T12:00:00+01:00" })).headers.location).toBe(`${page}?slot=moveClosed`);
     expect((await office.post(`${page}/slot/move`, { slot: "tomorrow" })).headers.location).toBe(`${page}?slot=moveChoose`);
-    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00" });
+    // The visitor asked for it on the phone: the form says so, and the history keeps it.
+    const moved = await office.post(`${page}/slot/move`, { slot: "2027-03-21T10:00:00+01:00", whyPreset: "guestAsked", whyNote: "" });
     expect(moved.headers.location).toBe(`${page}?slot=moved`);
     const shown = said((await office.get(moved.headers.location as string)).body);
     expect(shown).toContain("The visit is moved; the visitor gets the new time and an updated calendar file.");
@@ -322,7 +323,7 @@ describe("a booking's tour time on its page", () => {
       detail: string;
     }[];
     expect(logged.map((entry) => [entry.actor, entry.action, JSON.parse(entry.detail)])).toEqual([
-      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00" }],
+      ["office@hermitage-lescours.example", "booking.slot-moved", { from: "2027-03-20 10:00", to: "2027-03-21 10:00", why: "guestAsked", note: "" }],
     ]);
     // The places of 20 March are free again.
     expect(await starts(app, "package=hermitage&from=2027-03-20&to=2027-03-20")).toEqual([
@@ -359,6 +360,13 @@ describe("the staff's private calendar feed", () => {
       ["Camille Martin · 5 people · Château L’Hermitage Lescours tour", "2027-03-28T10:00:00", "Europe/Paris", "2027-03-28T08:00:00.000Z"],
     ]);
     expect(events[0]!.description).toContain("Language: French");
+    // A member who chose French in the staff area gets the feed in French.
+    await office.post("/admin/language", { lang: "fr", back: "/admin/account" });
+    const frenchFeed = new ICAL.Component(ICAL.parse((await app.inject({ method: "GET", url: address })).body));
+    const french = new ICAL.Event(frenchFeed.getFirstSubcomponent("vevent")!);
+    expect(french.summary).toBe(`Camille Martin · ${fr("slot.guests", { count: 5 })} · ${app.bookings.content.tourName("hermitage", "fr")}`);
+    expect(french.description).toContain(fr("feed.language", { language: "français" }));
+    await office.post("/admin/language", { lang: "en", back: "/admin/account" });
 
     // Without the box ticked nothing changes; with it, a new address, and the old one is gone.
     expect((await office.post("/admin/account/calendar-feed", {})).headers.location).toBe("/admin/account");

@@ -249,7 +249,8 @@ describe("roles", () => {
     const editor = { email: "words@hermitage-lescours.example", password: "writes the vintage notes" };
     await addStaff(app, editor.email, editor.password, "editor");
     const staff = client(app);
-    expect((await staff.signIn(editor.email, editor.password)).headers.location).toBe("/admin/account");
+    // An editor lands on the content list, their work.
+    expect((await staff.signIn(editor.email, editor.password)).headers.location).toBe("/admin/content");
     const page = await staff.get("/admin/account");
     expect(page.statusCode).toBe(200);
     expect(said(page.body)).toContain(en("roles.editor"));
@@ -277,7 +278,8 @@ describe("roles", () => {
     const editor = { email: "words@hermitage-lescours.example", password: "writes the vintage notes" };
     await addStaff(app, editor.email, editor.password, "editor");
     const staff = client(app);
-    expect((await staff.signIn(editor.email, editor.password)).headers.location).toBe("/admin/account");
+    // An editor lands on the content list, their work.
+    expect((await staff.signIn(editor.email, editor.password)).headers.location).toBe("/admin/content");
     for (const url of ["/admin", "/admin/privacy", "/admin/audit"]) {
       const refused = await staff.get(url);
       expect(refused.statusCode, url).toBe(403);

@@ -128,6 +128,21 @@ describe("assignment", () => {
     expect(actions).toHaveLength(3);
   });
 
+  it("given to a colleague after a reply, reopens the message: it waits for an answer again, in the colleague's own to-do", async () => {
+    const { app, client, url, id } = await office();
+    const status = () => (app.db.prepare("SELECT status FROM inbox WHERE submission_id = ?").get(id) as { status: string }).status;
+    expect((await client.post(`${url}/status`, { status: "answered" })).statusCode).toBe(303);
+    expect(status()).toBe("answered");
+    expect((await client.post(`${url}/assign`, { staff: staffId(app, paul) })).statusCode).toBe(303);
+    expect(status()).toBe("new");
+    const audit = app.db.prepare("SELECT detail FROM audit_log WHERE action = 'submission.assigned'").get() as { detail: string };
+    expect(JSON.parse(audit.detail)).toEqual({ to: paul, reopened: true });
+    // Paul's own to-do lists it.
+    const colleague = new StaffClient(app);
+    expect((await colleague.signIn(paul, password)).statusCode).toBe(303);
+    expect(textOf(parseHtml((await colleague.get("/admin?mine=1")).body))).toContain("王小明");
+  });
+
   it("writes the colleague's e-mail in the language they chose in the staff area, whatever the page it was assigned from", async () => {
     const { app, smtp, client, url } = await office();
     new StaffStore(app.db).setLanguage(Number(staffId(app, paul)), "fr");
