@@ -98,7 +98,7 @@ describe("the day sheet", () => {
     const claire = await booked(app, visitor("Claire Laurent", "claire@example.fr", { package: "mongiron", slot: at("11:30"), voucher: code }));
     await noteGuest(
       app.bookings,
-      { email: "claire@example.fr", bookingId: claire },
+      { key: "claire@example.fr", bookingId: claire },
       { notes: "Souhaite acheter une caisse de 2015 après la visite", tags: ["VIP", "Famille"], country: null },
       admin.email,
     );

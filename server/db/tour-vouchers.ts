@@ -85,7 +85,6 @@ export function voucherOfBooking(db: Db, bookingId: string): VoucherRow | null {
   );
 }
 
-
 /** The vouchers made from `from` to `to` (ISO instants, `to` excluded), oldest first. */
 export function vouchersCreatedBetween(db: Db, from: string, to: string): VoucherRow[] {
   return db.prepare("SELECT * FROM tour_vouchers WHERE created_at >= ? AND created_at < ? ORDER BY created_at").all(from, to) as VoucherRow[];
