@@ -131,6 +131,13 @@ describe("the day sheet", () => {
       expect(sheet).toContain(text);
     // The day's total to collect: the balances of the confirmed bookings (the Martins have not paid their deposit yet).
     expect(sheet).toContain(en("sheet.toCollect", { amount: euros(price - deposit + claireFull - 5000) }));
+
+    // An admin sets Claire's price (a gesture on the rest): the voucher still took what its use recorded.
+    const agreed = claireFull - 1000;
+    expect((await staff.post(`${claireUrl}/price`, { price: (agreed / 100).toFixed(2), reason: "Geste commercial" })).statusCode).toBe(303);
+    const after = said((await staff.get(`/admin/calendar/sheet?day=${saturday}`)).body);
+    expect(after).toContain(en("sheet.money.price", { amount: euros(agreed) }));
+    expect(after).toContain(en("sheet.money.voucher", { code, amount: euros(5000) }));
   });
 });
 
