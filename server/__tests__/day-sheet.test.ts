@@ -98,7 +98,7 @@ describe("the day sheet", () => {
     const claire = await booked(app, visitor("Claire Laurent", "claire@example.fr", { package: "mongiron", slot: at("11:30"), voucher: code }));
     await noteGuest(
       app.bookings,
-      { email: "claire@example.fr", bookingId: claire },
+      { key: "claire@example.fr", bookingId: claire },
       { notes: "Souhaite acheter une caisse de 2015 après la visite", tags: ["VIP", "Famille"], country: null },
       admin.email,
     );
@@ -131,6 +131,13 @@ describe("the day sheet", () => {
       expect(sheet).toContain(text);
     // The day's total to collect: the balances of the confirmed bookings (the Martins have not paid their deposit yet).
     expect(sheet).toContain(en("sheet.toCollect", { amount: euros(price - deposit + claireFull - 5000) }));
+
+    // An admin sets Claire's price (a gesture on the rest): the voucher still took what its use recorded.
+    const agreed = claireFull - 1000;
+    expect((await staff.post(`${claireUrl}/price`, { price: (agreed / 100).toFixed(2), reason: "Geste commercial" })).statusCode).toBe(303);
+    const after = said((await staff.get(`/admin/calendar/sheet?day=${saturday}`)).body);
+    expect(after).toContain(en("sheet.money.price", { amount: euros(agreed) }));
+    expect(after).toContain(en("sheet.money.voucher", { code, amount: euros(5000) }));
   });
 });
 

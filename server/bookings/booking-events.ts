@@ -42,6 +42,8 @@ export type BookingEvent =
   | { kind: "held"; booking: BookingFacts; submission: Submitted | null; notify: boolean }
   /** Confirmed: by the staff, by its tour reaching its minimum group, or by its deposit paid. */
   | { kind: "confirmed"; booking: BookingFacts; by: "staff" | "minimum" | "deposit" }
+  /** The estate asks its deposit through a payment link (a phone booking, an undone decline): the guest is mailed the link. */
+  | { kind: "depositAsked"; booking: BookingFacts }
   /** A deposit paid online: the estate is told, with the booking confirmed or waiting for its group. */
   | { kind: "depositPaid"; booking: BookingFacts; amountCents: number; waiting: boolean }
   /** Its deposit paid, it now waits for enough people at its time. */

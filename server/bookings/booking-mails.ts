@@ -18,6 +18,7 @@ import { composeDeclineReply, type ReplyContext } from "../mail/booking-reply";
 import { composeSubmissionMails, type BookingNotice } from "../mail/compose";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
 import { composeExperienceMail } from "../mail/tour-experience";
+import { composePaymentLink } from "../mail/payment-link";
 import {
   composeRequestReceived,
   composeVisitMail,
@@ -107,6 +108,8 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
       return present(depositNotice(event.booking, event.amountCents, event.waiting, facts));
     case "waitingForMinimum":
       return present(visitorMail("booked", event.booking, facts));
+    case "depositAsked":
+      return present(paymentLink(event.booking, facts));
     case "moved":
       return [
         ...present(visitorMail("moved", event.booking, facts, { from: event.from }, estateChangeOf(event.changedBy, null))),
@@ -226,6 +229,18 @@ function visitorMail(
   if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
   if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
   return composeVisitMail(kind, forMail, context, now, cause, byEstate);
+}
+
+/** The payment link of a deposit the estate asked, to a guest with an address. */
+function paymentLink(visit: BookingFacts, { mail, schedule, content }: MailFacts): OutgoingMail | null {
+  const deposit = visit.deposit;
+  if (!mail || visit.email === "" || !deposit?.checkout_url) return null;
+  const until = localOf(new Date(deposit.expires_at));
+  return composePaymentLink(
+    visitForMail(visit, content),
+    { amountCents: deposit.amount_cents, url: deposit.checkout_url, until, priceCents: visit.money.priceCents ?? 0 },
+    visitContext(mail, schedule, visit.package),
+  );
 }
 
 /** The estate's notice of a new submission (with what became of its time), as every form's. */

@@ -9,7 +9,7 @@ import { Waitlist } from "../db/tour-waitlist";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, holdEnd, SlotRefused } from "./ledger";
-import { quote } from "./pricing";
+import { priceGroup } from "./price-group";
 import { holdPlaces } from "./take-places";
 import { bookingType } from "../forms";
 import { bookingFacts } from "./visits";
@@ -34,14 +34,15 @@ export function takeOffer(deps: Bookings, token: string): Promise<"booked" | "la
       return "lapsed" as const;
     }
     const confirmed = schedule.instantConfirm[entry.package];
-    // Priced as any booking is, so its e-mails, its page and the reports say what it costs (zh N9).
-    const priceCents = quote(deps.content.current, entry.package, entry.guests, false)?.totalCents ?? null;
-    holdPlaces(
+    // Priced as the visitor's booking would have been (a waitlist takes no private tour nor voucher).
+    const price = priceGroup(
       tx,
-      schedule,
-      { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor", priceCents },
+      deps.content.current,
+      { id: entry.bookingId, package: entry.package, guests: entry.guests, private: false, voucher: null },
       now,
     );
+    const held = { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" as const };
+    holdPlaces(tx, schedule, { ...held, priceCents: price.priceCents, listPriceCents: price.listCents }, now);
     const taken = { kind: "offerTaken" as const, booking: bookingFacts(tx, entry.bookingId)!, entry };
     queueMails(tx, bookingMails([taken, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "booked" as const;

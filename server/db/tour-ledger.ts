@@ -8,6 +8,7 @@
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";
 import { bookingType } from "../forms";
+import { keyOf } from "./tour-guests";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
@@ -34,8 +35,12 @@ export interface SlotBooking {
   private: boolean;
   /** What a pending booking waits for (null: the estate's answer, as before migration 80). */
   waitingFor: WaitingFor | null;
-  /** The group's price when booked, after a voucher (cents); null when booked before prices were kept. */
+  /** What the group pays (cents): the pricing's price less its voucher, or as an admin set it; null when booked before prices were kept. */
   priceCents: number | null;
+  /** The pricing's price of the group before a voucher (cents); null when booked before it was kept. */
+  listPriceCents: number | null;
+  /** Why an admin set the price themselves (null: the pricing's). */
+  priceNote: string | null;
 }
 
 interface Row {
@@ -55,6 +60,8 @@ interface Row {
   private: number;
   waiting_for: WaitingFor | null;
   price_cents: number | null;
+  list_price_cents: number | null;
+  price_note: string | null;
 }
 
 const fromRow = (row: Row): SlotBooking => ({
@@ -74,6 +81,8 @@ const fromRow = (row: Row): SlotBooking => ({
   private: row.private === 1,
   waitingFor: row.waiting_for,
   priceCents: row.price_cents,
+  listPriceCents: row.list_price_cents,
+  priceNote: row.price_note,
 });
 
 /** Places a booking holds at `@now`: a confirmed one always, a pending one until its hold ends. */
@@ -154,13 +163,14 @@ export function insertSlotBooking(
     private?: boolean;
     waitingFor?: WaitingFor | null;
     priceCents?: number | null;
+    listPriceCents?: number | null;
   },
   now: Date,
 ): void {
   const at = now.toISOString();
   db.prepare(
-    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source, private, waiting_for, price_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source, private, waiting_for, price_cents, list_price_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     booking.id,
     booking.package,
@@ -177,7 +187,29 @@ export function insertSlotBooking(
     booking.private ? 1 : 0,
     booking.status === "pending" ? (booking.waitingFor ?? "estate") : null,
     booking.priceCents ?? null,
+    booking.listPriceCents ?? null,
   );
+}
+
+/**
+ * Sets what a booking costs: `priceCents` what the group pays, `listPriceCents` the pricing's
+ * price before a voucher (left as it is when undefined), `note` an admin's reason (null: the
+ * pricing's own price).
+ */
+export function setPrice(db: Db, id: string, price: { priceCents: number; listPriceCents?: number; note: string | null }, now: Date): boolean {
+  return (
+    db
+      .prepare(
+        "UPDATE tour_slot_bookings SET price_cents = ?, list_price_cents = coalesce(?, list_price_cents), price_note = ?, updated_at = ? WHERE booking_id = ?",
+      )
+      .run(price.priceCents, price.listPriceCents ?? null, price.note, now.toISOString(), id).changes === 1
+  );
+}
+
+/** Changes a booking's group (its places checked already in the same transaction), on its time and on the booking as sent. */
+export function setGuests(db: Db, id: string, guests: number, now: Date): boolean {
+  db.prepare("UPDATE tour_bookings SET guests = ? WHERE id = ?").run(guests, id);
+  return db.prepare("UPDATE tour_slot_bookings SET guests = ?, updated_at = ? WHERE booking_id = ?").run(guests, now.toISOString(), id).changes === 1;
 }
 
 export function slotBookingById(db: Db, id: string): SlotBooking | null {
@@ -325,14 +357,14 @@ function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
   return notes;
 }
 
-/** How often the person behind an address came, and did not, across their bookings (checked in or marked absent). */
-export function attendanceOf(db: Db, email: string): { visits: number; noShows: number } {
+/** How often the person behind a key (an address, or a walk-in's phone: ./tour-guests.ts) came, and did not, across their bookings (checked in or marked absent). */
+export function attendanceOf(db: Db, key: string): { visits: number; noShows: number } {
   const row = db
     .prepare(
       `SELECT coalesce(sum(s.attendance = 'arrived'), 0) AS visits, coalesce(sum(s.attendance = 'no-show'), 0) AS noShows
-       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE t.email = ? AND t.email != ''`,
+       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = ?`,
     )
-    .get(email) as { visits: number; noShows: number };
+    .get(key) as { visits: number; noShows: number };
   return row;
 }
 

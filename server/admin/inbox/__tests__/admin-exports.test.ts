@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { signedInStaff } from "../../../__tests__/support/admin";
 import { refusedFields, shownValue } from "../../../__tests__/support/refused-form";
 import { closedAfterEachTest, validPayloads } from "../../../__tests__/support/fixtures";
-import { isoWithOffset } from "../../../bookings/paris-time";
+import { isoWithOffset, localOf } from "../../../bookings/paris-time";
 import { adminTranslator } from "#locales/admin";
 
 const email = "anne@hermitage-lescours.example";
@@ -258,8 +258,15 @@ describe("Excel export", () => {
 describe("a booking's tour time in the exports", () => {
   it("gives the tour's day as a date cell and its time, status, check-in, colleague and notes, in CSV and in the workbook", async () => {
     const { app, client } = await signedIn();
-    const day = validPayloads.tourBooking.date;
-    const id = await submit(app, "tour-bookings", { ...booking, package: "hermitage", guests: 3, slot: isoWithOffset({ date: day, time: "15:00" }) });
+    const id = await submit(app, "tour-bookings", {
+      ...booking,
+      package: "hermitage",
+      guests: 3,
+      slot: isoWithOffset({ date: validPayloads.tourBooking.date, time: "15:00" }),
+    });
+    // Its day comes: a guest is marked arrived only from the tour's day on (server/bookings/check-in.ts).
+    const day = localOf(new Date()).date;
+    app.db.prepare("UPDATE tour_slot_bookings SET slot_date = ? WHERE booking_id = ?").run(day, id);
     const page = `/admin/submissions/tour-bookings/${id}`;
     await client.get(page);
     expect((await client.post(`${page}/note`, { note: "Végétarien, arrive en vélo" })).statusCode).toBe(303);
