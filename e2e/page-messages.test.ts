@@ -24,7 +24,7 @@ const pageNamespaces: Record<string, string[]> = {
   shop: ["shop", "wine"],
   wine: ["wine"],
   "wine-tours": ["wineTours", "forms"],
-  villa: ["villa"],
+  villa: ["villa", "contact", "forms"],
   contact: ["contact", "forms"],
   "become-importer": ["importer", "forms"],
   news: ["news", "forms"],

@@ -9,6 +9,7 @@ import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";
 import { bookingType } from "../forms";
 import { keyOf } from "./tour-guests";
+import { notesOf } from "./assignment";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
@@ -325,6 +326,7 @@ export function heldBookingsBetween(db: Db, from: string, to: string, now: Date)
     .all({ from, to, now: now.toISOString(), type: bookingType }) as HeldRow[];
   const notes = notesOf(
     db,
+    bookingType,
     rows.map((row) => row.booking_id),
   );
   return rows.map((row) => ({
@@ -337,24 +339,6 @@ export function heldBookingsBetween(db: Db, from: string, to: string, now: Date)
     assignee: row.assignee,
     notes: notes.get(row.booking_id) ?? [],
   }));
-}
-
-/** The staff's internal notes on tour bookings (audit entries `note.added`), oldest first, per booking. */
-function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
-  const notes = new Map<string, string[]>();
-  if (ids.length === 0) return notes;
-  const rows = db
-    .prepare(
-      `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = ?
-       AND target_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-    )
-    .all(bookingType, JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
-  for (const row of rows) {
-    const text = row.detail ? (JSON.parse(row.detail) as { text?: unknown }).text : undefined;
-    if (typeof text !== "string" || text === "") continue;
-    notes.set(row.target_id, [...(notes.get(row.target_id) ?? []), text]);
-  }
-  return notes;
 }
 
 /** How often the person behind a key (an address, or a walk-in's phone: ./tour-guests.ts) came, and did not, across their bookings (checked in or marked absent). */
@@ -385,7 +369,6 @@ export function slotDetailsOf(db: Db, ids: readonly string[]): Map<string, Booki
 }
 
 /** The staff's notes on each of `ids`, oldest first. */
-export const bookingNotesOf = notesOf;
 
 /** A confirmed tour for the staff's calendar feed. */
 export interface ConfirmedRow {

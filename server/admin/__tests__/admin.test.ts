@@ -617,9 +617,9 @@ describe("export from the inbox", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, row] = csv.body.split("\r\n");
-    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status,Followed by");
+    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status,Followed by,Notes");
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(row!.endsWith(",New,")).toBe(true);
+    expect(row!.endsWith(",New,,")).toBe(true);
     const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
     expect(json.json()).toEqual([expect.objectContaining({ name: '=HYPERLINK("http://evil.example")', status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);

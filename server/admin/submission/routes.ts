@@ -186,7 +186,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const { entry } = record;
     if (!serverForms[record.kind].handling.replied) return null;
     const templates = context.content.current.replyTemplates;
-    const template = chooseTemplate(templates, draft?.template ?? templateId);
+    const template = chooseTemplate(templates, draft?.template ?? templateId, entry.page);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
     const fillIn = (lang: typeof language) =>
       fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));

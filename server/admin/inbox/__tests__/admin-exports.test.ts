@@ -294,3 +294,26 @@ describe("a booking's tour time in the exports", () => {
     expect(sheet.getRow(2).getCell(column("Check-in")).value).toBe("Arrived");
   });
 });
+
+describe("a message's notes in the exports", () => {
+  it("gives the staff's notes of a contact message, oldest first, in CSV and in JSON", async () => {
+    const { app, client } = await signedIn();
+    const id = await submit(app, "contact-messages", validPayloads.contactMessage);
+    const other = await submit(app, "contact-messages", { ...validPayloads.contactMessage, email: "other@example.com" });
+    const page = `/admin/submissions/contact-messages/${id}`;
+    await client.get(page);
+    expect((await client.post(`${page}/note`, { note: "Rappeler lundi" })).statusCode).toBe(303);
+    expect((await client.post(`${page}/note`, { note: "Villa : du 3 au 10 août, 6 personnes" })).statusCode).toBe(303);
+    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv" }, { "accept-language": "fr" });
+    const [header, ...rows] = csvRows(csv.body, ";");
+    const notes = header!.indexOf(adminTranslator("fr").t("field.notes"));
+    expect(notes).toBeGreaterThanOrEqual(0);
+    const byId = new Map(rows.map((row) => [row[header!.indexOf(adminTranslator("fr").t("field.id"))], row[notes]]));
+    expect(byId.get(id)).toBe("Rappeler lundi\nVilla : du 3 au 10 août, 6 personnes");
+    expect(byId.get(other)).toBe("");
+    const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
+    const stored = JSON.parse(json.body) as { id: string; notes: string[] }[];
+    expect(stored.find((row) => row.id === id)?.notes).toEqual(["Rappeler lundi", "Villa : du 3 au 10 août, 6 personnes"]);
+    expect(stored.find((row) => row.id === other)?.notes).toEqual([]);
+  });
+});
