@@ -577,7 +577,7 @@ describe("buying a gift voucher without a payment provider", () => {
     const fr = translator("fr").t;
     const page = await app.inject({ method: "GET", url: "/api/gift-vouchers?lang=fr" });
     expect(page.statusCode).toBe(200);
-    expect(said(page.body)).toContain(fr("giftBuy.closed", { contact: `${siteUrl}/fr/contact` }));
+    expect(said(page.body)).toContain(fr("giftBuy.closed", { contact: `${siteUrl}/fr/contact` }).replace(/\s+/g, " "));
     expect(page.body).not.toContain('name="buyerEmail"');
     const order = await app.inject({
       method: "POST",
