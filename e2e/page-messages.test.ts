@@ -1,7 +1,8 @@
 /**
  * Each page carries only its own words (issue: messages per page): its HTML and its `.data` file
  * hold the layout's messages and its route's, in its own language, and nothing else; and its HTML
- * stays within 12 KB brotli, the legal and story pages excepted (their own text is long).
+ * stays within 13 KB brotli, the legal and story pages excepted (their own text is long); 12 KB until every page's
+ * footer carried the newsletter sign-up (docs/performance.md, 29 November 2026).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -103,10 +104,10 @@ test.describe("page weight", () => {
   const long = /\/(legal-notice|privacy|terms|story)\/index\.html$/;
 
   for (const [name, file] of pages.map((file) => [relative(client, file), file] as const)) {
-    test(`${name} is at most 12 KB brotli (legal and story pages excepted)`, () => {
+    test(`${name} is at most 13 KB brotli (legal and story pages excepted)`, () => {
       const bytes = statSync(`${file}.br`).size;
       if (long.test(file)) expect(bytes).toBeLessThanOrEqual(24 * KB);
-      else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(12 * KB);
+      else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(13 * KB);
     });
   }
 });
