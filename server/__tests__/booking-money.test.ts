@@ -19,7 +19,7 @@ import { writePackageRules, type PackageRulesRow } from "../db/tour-rules";
 import { translator } from "#locales";
 import { adminTestServer, parseHtml, signedInAdmin, siteUrl, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
-import { PaymentProviderStandIn } from "./support/payment-provider";
+import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
 import { bookTour } from "./support/schedule";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -48,21 +48,11 @@ async function estate(options: { payments?: boolean; start?: string } = {}) {
     await provider.start();
   }
   const clock = { now: Date.parse(options.start ?? "2027-03-01T09:00:00Z") };
-  const env: Record<string, string> = provider
-    ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url }
-    : {};
+  const env = provider?.siteEnv ?? {};
   const app = await adminTestServer({ SMTP_URL: smtp.url, ...env }, { now: () => new Date(clock.now) });
   apps.add(app);
   if (provider) {
-    provider.deliver = async (payload, signature) => {
-      const answer = await app.inject({
-        method: "POST",
-        url: "/api/payments/webhook",
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-        payload,
-      });
-      return { status: answer.statusCode, body: answer.body };
-    };
+    provider.deliver = byInject(app);
   }
   const staff = await signedInAdmin(app, admin, clock.now);
   return { app, smtp, provider, clock, staff };
