@@ -32,6 +32,14 @@ export const apiPaths = {
   tourBooking: "/api/tours/booking",
   /** A place on a waitlist, and the places it offers. */
   tourWaitlist: "/api/tours/waitlist",
+  /** Stops the thank-you e-mails after a visit (the link in each, and its one-click POST). */
+  tourThanks: "/api/tours/thanks",
+  /** A gift card's printable page, behind the private link of its e-mail. */
+  giftCard: "/api/gift-card",
+  /** Buying a gift voucher online: the order, then the provider's checkout. */
+  giftVoucherOrder: "/api/gift-vouchers",
+  /** Where the provider's checkout sends a gift voucher's buyer once paid. */
+  giftVoucherPaid: "/api/gift-vouchers/paid",
   newsletterConfirm: "/api/newsletter/confirm",
   newsletterUnsubscribe: "/api/newsletter/unsubscribe",
   /** The pictures of the newsletter's e-mails, which mail programs fetch (`<scene>.jpg` below it). */

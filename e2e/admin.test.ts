@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { content } from "#content";
+import { localNames } from "#content/names";
 import { textIn } from "#content/text";
 import { formatEventDate, formatTime } from "#core/format";
 import { translator } from "#locales";
@@ -124,8 +125,11 @@ test.describe("the staff inbox, from a Japanese booking to the visitor's e-mail"
     await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(guestEmail)).length, { message: "the visitor's e-mail" }).toBe(2);
     const mail = await simpleParser(smtp.received.filter((received) => received.to.includes(guestEmail))[1]!.raw);
     const date = formatEventDate(day, "ja");
-    // Booked from a Japanese page: the estate is named as site.json writes it in Japanese.
-    expect(mail.subject).toBe(ja("mail.booking.confirmedSubject", { estate: content.site.estateNameLocal.ja!, date, time: formatTime("11:30", "ja") }));
+    // Booked from a Japanese page: the estate is named as site.json writes it in Japanese, and the tour where it meets (Château Mongiron).
+    const names = localNames(content.site, "ja");
+    expect(mail.subject).toBe(
+      ja("mail.booking.confirmedSubject", { estate: names.estate, place: names.sisterEstate, elsewhere: "yes", date, time: formatTime("11:30", "ja") }),
+    );
     expect(mail.text).toContain(ja("mail.booking.when", { date, time: formatTime("11:30", "ja") }));
     expect(mail.text).toContain(ja("mail.booking.tour", { tour: textIn(content.tours.packages.find((tour) => tour.id === "mongiron")!.selectedLabel, "ja") }));
     expect(mail.text).toMatch(/\/api\/tours\/booking\?token=/);

@@ -221,6 +221,25 @@ test.describe("before the framework arrives", () => {
     expect(rows).toEqual([{ language: "es", page: "/es/contact", name: "Lucía Pérez" }]);
   });
 
+  test("a villa enquiry is posted and stored as a contact message from the villa page, its subject filled in", async ({ page }) => {
+    const held = await holdFramework(page);
+    await page.goto(`${baseUrl}/ja/villa`, { waitUntil: "load" });
+    const stamp = `villa-${Date.now()}`;
+    const form = page.locator("#villa-enquiry form");
+    await form.locator('[name="name"]').fill("山田 花子");
+    await form.locator('[name="email"]').fill("hanako@example.jp");
+    await form.locator('[name="message"]').fill(`8月3日から10日まで、6名です。${stamp}`);
+    await form.getByRole("button", { name: text("ja", "villa.enquiry.submit") }).click();
+    await page.waitForURL(`${baseUrl}/api/contact-messages`);
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("ja", "contact.form.success.title"));
+    expect(await page.getByRole("link", { name: text("ja", "forms.native.backToPage") }).getAttribute("href")).toBe("/ja/villa");
+    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const rows = db.prepare("SELECT language, page, name, subject FROM contact_messages WHERE message LIKE ?").all(`%${stamp}`);
+    db.close();
+    expect(rows).toEqual([{ language: "ja", page: "/ja/villa", name: "山田 花子", subject: text("ja", "villa.enquiry.subject") }]);
+  });
+
   test("the newsletter sign-up is posted and answered in the visitor's language", async ({ page }) => {
     await holdFramework(page);
     await page.goto(`${baseUrl}/zh/news`, { waitUntil: "load" });

@@ -1,13 +1,15 @@
 /**
  * Each page carries only its own words (issue: messages per page): its HTML and its `.data` file
  * hold the layout's messages and its route's, in its own language, and nothing else; and its HTML
- * stays within 12 KB brotli, the legal and story pages excepted (their own text is long).
+ * stays within 13 KB brotli, the legal and story pages excepted (their own text is long); 12 KB until every page's
+ * footer carried the newsletter sign-up (docs/performance.md, 29 November 2026).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { isLanguage, type Language } from "#core/languages";
 import { splitLanguage } from "#core/paths";
+import { newsletterSignupForm } from "#forms/newsletter-signup";
 import { catalogs } from "#locales";
 import { unpackMessages, type PackedMessages } from "../app/lib/i18n/packed-messages";
 import { expect, test } from "./support/fixtures";
@@ -16,15 +18,24 @@ const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const client = join(buildDir, "client");
 const KB = 1024;
 
-/** What each page may carry besides the layout's namespaces: written out, as the pages are meant to be. */
-const layout = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors"];
+/**
+ * What each page may carry besides the layout's namespaces: written out, as the pages are meant to
+ * be. The layout's footer has the newsletter sign-up on every page: the forms' words, and the
+ * sign-up's own field label and answer, which its definition names.
+ */
+const layout = ["site", "nav", "language", "cart", "ageGate", "footer", "social", "errors", "forms"];
+const footerSignup = new Set<string>([
+  newsletterSignupForm.success.title,
+  newsletterSignupForm.success.description,
+  ...newsletterSignupForm.fields.map((field) => field.label),
+]);
 const pageNamespaces: Record<string, string[]> = {
   home: ["home", "wine", "media"],
   story: ["story", "content"],
   shop: ["shop", "wine"],
   wine: ["wine"],
   "wine-tours": ["wineTours", "forms"],
-  villa: ["villa"],
+  villa: ["villa", "contact", "forms"],
   contact: ["contact", "forms"],
   "become-importer": ["importer", "forms"],
   news: ["news", "forms"],
@@ -77,7 +88,7 @@ test.describe("messages on each page", () => {
       const allowed = new Set([...layout, ...pageNamespaces[page]!]);
       const carried = Object.values(routes).flatMap(messagesOf);
       expect(carried.length).toBeGreaterThan(0);
-      const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))));
+      const stray = carried.map(([id]) => id).filter((id) => !allowed.has(id.slice(0, id.indexOf("."))) && !footerSignup.has(id));
       expect(stray, "messages of other pages").toEqual([]);
       // Each message is the page's own language's (content texts excepted: their words come from the content files).
       const foreign = carried.filter(([id, value]) => !id.startsWith("content.") && JSON.stringify(value) !== JSON.stringify(catalogs[lang as Language][id]));
@@ -93,10 +104,10 @@ test.describe("page weight", () => {
   const long = /\/(legal-notice|privacy|terms|story)\/index\.html$/;
 
   for (const [name, file] of pages.map((file) => [relative(client, file), file] as const)) {
-    test(`${name} is at most 12 KB brotli (legal and story pages excepted)`, () => {
+    test(`${name} is at most 13 KB brotli (legal and story pages excepted)`, () => {
       const bytes = statSync(`${file}.br`).size;
       if (long.test(file)) expect(bytes).toBeLessThanOrEqual(24 * KB);
-      else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(12 * KB);
+      else expect(bytes, `${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(13 * KB);
     });
   }
 });

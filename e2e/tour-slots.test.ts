@@ -6,7 +6,7 @@ import ICAL from "ical.js";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { content } from "#content";
 import { localNames } from "#content/names";
-import { formatEventDate, formatTime } from "#core/format";
+import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { tourBookingOutcomes } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
@@ -217,10 +217,23 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   await expect(toastOf(page)).toContainText(fr("wineTours.form.pending.title"));
   await expect(toastOf(page)).toContainText(fr("wineTours.form.pending.description", { hours: 48 }));
   const [pending] = await mailsTo("camille.pending@example.fr", 1);
+  // The Château Mongiron tour is named where it meets, and its price stated (issue 49.2, 49.3).
+  const sister = localNames(content.site, "fr").sisterEstate;
   expect(pending!.subject).toBe(
-    fr("tourMail.pendingSubject", { estate: estate("fr"), date: formatEventDate(pendingDay, "fr"), time: formatTime("11:30", "fr") }),
+    fr("tourMail.pendingSubject", {
+      estate: estate("fr"),
+      place: sister,
+      elsewhere: "yes",
+      date: formatEventDate(pendingDay, "fr"),
+      time: formatTime("11:30", "fr"),
+    }),
   );
   expect(pending!.text).toContain(fr("tourMail.pendingIntro", { count: 2, hours: 48 }));
+  const priceOf = (pkg: string) => content.tours.packages.find((tour) => tour.id === pkg)!.price;
+  const flat = (mail: ParsedMail) => (mail.text ?? "").replace(/[ \t\r\n]+/g, " ");
+  expect(flat(pending!)).toContain(
+    fr("tourMail.price.perPerson", { guests: 2, unit: formatPrice(priceOf("mongiron"), "fr"), total: formatPrice(2 * priceOf("mongiron"), "fr") }),
+  );
   // The estate is told in its staff's language (French until someone chooses): what happened and the time.
   const staff = adminTranslator("fr").t;
   const notices = () => smtp.received.filter((mail) => mail.to.includes(content.site.contact.email));
@@ -251,6 +264,9 @@ test("the other three outcomes say what happened, on the page and in the mail, e
     es("tourMail.waitlistSubject", { estate: estate("es"), date: formatEventDate(fullDay, "es"), time: formatTime("15:00", "es") }),
   );
   expect(waiting!.text).toContain(es("tourMail.waitlistIntro", { hours: 12 }));
+  expect(flat(waiting!)).toContain(
+    es("tourMail.price.perPerson", { guests: 2, unit: formatPrice(priceOf("hermitage"), "es"), total: formatPrice(2 * priceOf("hermitage"), "es") }),
+  );
   expect(waiting!.text).toContain(es("tourMail.waitlistLeave"));
   expect(waiting!.text).toMatch(/\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43}/);
 
@@ -265,6 +281,9 @@ test("the other three outcomes say what happened, on the page and in the mail, e
   expect(request!.subject).toBe(zh("tourMail.requestSubject", { estate: estate("zh") }));
   expect(request!.text).toContain(zh("tourMail.requestIntro"));
   expect(request!.text).toContain(zh("tourMail.preferredDay", { date: formatEventDate(requestDay, "zh") }));
+  expect(flat(request!)).toContain(
+    zh("tourMail.price.perPerson", { guests: 3, unit: formatPrice(priceOf("both"), "zh"), total: formatPrice(3 * priceOf("both"), "zh") }),
+  );
   // Nothing the visitor typed is repeated.
   for (const mail of [pending!, waiting!, request!]) expect(mail.text).not.toContain("Alex Martin");
 

@@ -94,13 +94,13 @@ test.describe("/news", () => {
 
     await page.route("**/api/**", (route) => route.fulfill({ status: 500, body: "" }));
     await box.fill("ada@example.com");
-    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.locator(form).getByRole("button", { name: "Subscribe" }).click();
     await page.locator("[data-tone=error]").waitFor();
     expect(await box.inputValue()).toBe("ada@example.com");
 
     await page.unroute("**/api/**");
     const api = await mockApi(page, 201);
-    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.locator(form).getByRole("button", { name: "Subscribe" }).click();
     await page.locator("[data-tone=success]").waitFor();
     expect(await page.locator("[data-tone=success]").innerText()).toContain(text("en", "news.newsletter.success.title"));
     expect(new URL(api.calls[0]!.url).pathname).toBe("/api/newsletter-signups");

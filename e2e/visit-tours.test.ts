@@ -10,6 +10,9 @@ import { expect, test } from "./support/fixtures";
 import { baseUrl } from "./support/servers";
 import { formFields, honeypot, mockApi, pathIn, text, toastRegion } from "./support/visit";
 
+/** The booking form: every page also has the footer's newsletter sign-up, with its own e-mail field. */
+const bookingForm = 'form[aria-labelledby="booking-title"]';
+
 const { packages, facts } = content.tours;
 const tour = (id: string) => packages.find((p) => p.id === id)!;
 /** A price as the language writes it, worked out here with Intl itself. */
@@ -136,11 +139,11 @@ test.describe("/wine-tours", () => {
     const api = await mockApi(page, 201);
     await choose(page, "both").click();
     await submit(page).click();
-    await page.getByLabel("Name").fill("Ada Lovelace");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.locator(bookingForm).getByLabel("Name").fill("Ada Lovelace");
+    await page.locator(bookingForm).getByLabel("Email").fill("not-an-email");
     await submit(page).click();
-    await page.getByLabel("Email").fill("ada@example.com");
-    await page.getByLabel("Number of guests").fill("0");
+    await page.locator(bookingForm).getByLabel("Email").fill("ada@example.com");
+    await page.locator(bookingForm).getByLabel("Number of guests").fill("0");
     await submit(page).click();
     expect(await page.locator('input[name="guests"]').evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
     expect(api.calls).toEqual([]);
@@ -150,14 +153,14 @@ test.describe("/wine-tours", () => {
     await open(page);
     const api = await mockApi(page, 201, { hold: true });
     await choose(page, "both").click();
-    await page.getByLabel("Name").fill("Ada Lovelace");
-    await page.getByLabel("Email").fill("ada@example.com");
-    await page.getByLabel("Phone").fill("+44 20 7946 0000");
-    await page.getByLabel("Number of guests").fill("3");
-    await page.getByLabel(text("en", "wineTours.form.date")).fill(preferredDate);
+    await page.locator(bookingForm).getByLabel("Name").fill("Ada Lovelace");
+    await page.locator(bookingForm).getByLabel("Email").fill("ada@example.com");
+    await page.locator(bookingForm).getByLabel("Phone").fill("+44 20 7946 0000");
+    await page.locator(bookingForm).getByLabel("Number of guests").fill("3");
+    await page.locator(bookingForm).getByLabel(text("en", "wineTours.form.date")).fill(preferredDate);
     // With a package and a date chosen, the day's times come from the server (not mocked: only forms are).
     await page.getByTestId("tour-times").waitFor();
-    await page.getByLabel("Message").fill("One of us is vegetarian.");
+    await page.locator(bookingForm).getByLabel("Message").fill("One of us is vegetarian.");
     await submit(page).click();
 
     await expect.poll(() => submit(page).getAttribute("aria-busy")).toBe("true");
@@ -188,7 +191,7 @@ test.describe("/wine-tours", () => {
     });
 
     for (const name of ["name", "email", "phone", "guests", "date", "message"]) {
-      expect(await page.locator(`form [name="${name}"]`).inputValue(), name).toBe("");
+      expect(await page.locator(`${bookingForm} [name="${name}"]`).inputValue(), name).toBe("");
     }
     expect(await pressed(page)).toEqual([
       ["hermitage", "false"],
@@ -209,17 +212,17 @@ test.describe("/wine-tours", () => {
     await open(page, "/fr/wine-tours");
     await mockApi(page, 500, { body: { error: "Internal Server Error" } });
     await choose(page, "mongiron").click();
-    await page.locator('form [name="name"]').fill("Ada Lovelace");
-    await page.getByLabel("E-mail").fill("ada@example.com");
-    await page.getByLabel("Nombre de participants").fill("2");
+    await page.locator(`${bookingForm} [name="name"]`).fill("Ada Lovelace");
+    await page.locator(bookingForm).getByLabel("E-mail").fill("ada@example.com");
+    await page.locator(bookingForm).getByLabel("Nombre de participants").fill("2");
     await submit(page).click();
     const toast = page.locator("[data-tone=error]");
     await toast.waitFor();
     expect(await toast.innerText()).toContain(text("fr", "forms.error.title"));
     expect(await toast.innerText()).toContain(text("fr", "forms.error.server"));
-    expect(await page.locator('form [name="name"]').inputValue()).toBe("Ada Lovelace");
-    expect(await page.locator('form [name="email"]').inputValue()).toBe("ada@example.com");
-    expect(await page.locator('form [name="guests"]').inputValue()).toBe("2");
+    expect(await page.locator(`${bookingForm} [name="name"]`).inputValue()).toBe("Ada Lovelace");
+    expect(await page.locator(`${bookingForm} [name="email"]`).inputValue()).toBe("ada@example.com");
+    expect(await page.locator(`${bookingForm} [name="guests"]`).inputValue()).toBe("2");
     expect(await choose(page, "mongiron").getAttribute("aria-pressed")).toBe("true");
     expect(await submit(page).isEnabled()).toBe(true);
     expect(await submit(page).innerText()).toBe(text("fr", "wineTours.form.submit.request"));
@@ -229,17 +232,22 @@ test.describe("/wine-tours", () => {
     await open(page);
     await mockApi(page, 400, { body: { error: "Invalid submission", fields: ["phone"] } });
     await choose(page, "hermitage").click();
-    await page.getByLabel("Name").fill("Ada");
-    await page.getByLabel("Email").fill("ada@example.com");
-    await page.getByLabel("Phone").fill("0123");
+    await page.locator(bookingForm).getByLabel("Name").fill("Ada");
+    await page.locator(bookingForm).getByLabel("Email").fill("ada@example.com");
+    await page.locator(bookingForm).getByLabel("Phone").fill("0123");
     await submit(page).click();
     await page.locator("[data-tone=error]").waitFor();
     // One field refused: the singular of the message.
     expect(await page.locator("[data-tone=error]").innerText()).toContain(text("en", "forms.error.fields", { count: 1, fields: "Phone" }));
     expect(await page.locator("[data-tone=error]").innerText()).toContain("Please check this field: Phone.");
-    expect(await page.getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByLabel("Phone").evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByLabel("Phone").inputValue()).toBe("0123");
+    expect(await page.locator(bookingForm).getByLabel("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await page
+        .locator(bookingForm)
+        .getByLabel("Phone")
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await page.locator(bookingForm).getByLabel("Phone").inputValue()).toBe("0123");
   });
 
   test("passes axe with a package chosen, a field refused and the error toast showing", async ({ page }) => {
@@ -247,8 +255,8 @@ test.describe("/wine-tours", () => {
     for (const p of packages) expect(await card(page, p.id).innerText()).toContain(perPerson("zh", p.price));
     await mockApi(page, 400, { body: { error: "Invalid submission", fields: ["email"] } });
     await choose(page, "hermitage").click();
-    await page.locator('form [name="name"]').fill("Ada");
-    await page.locator('form [name="email"]').fill("ada@example.com");
+    await page.locator(`${bookingForm} [name="name"]`).fill("Ada");
+    await page.locator(`${bookingForm} [name="email"]`).fill("ada@example.com");
     await submit(page).click();
     await page.locator("[data-tone=error]").waitFor();
     expect(await violations(page)).toEqual([]);
@@ -258,8 +266,8 @@ test.describe("/wine-tours", () => {
     await open(page);
     await mockApi(page, 503);
     await choose(page, "hermitage").click();
-    await page.getByLabel("Name").fill("Ada");
-    await page.getByLabel("Email").fill("ada@example.com");
+    await page.locator(bookingForm).getByLabel("Name").fill("Ada");
+    await page.locator(bookingForm).getByLabel("Email").fill("ada@example.com");
     // Timed in the page, from the moment the toast is in the document to the moment it leaves it:
     // how quickly the test notices either does not count.
     await page.evaluate(() => {
@@ -324,8 +332,8 @@ test.describe("the booking button and the notice above it", () => {
   async function fill(page: Page, lang: string) {
     await open(page, pathIn(lang, "/wine-tours"));
     await choose(page, "hermitage").click();
-    await page.locator('form [name="guests"]').fill("2");
-    await page.locator('form [name="date"]').fill(day);
+    await page.locator(`${bookingForm} [name="guests"]`).fill("2");
+    await page.locator(`${bookingForm} [name="date"]`).fill(day);
     await page.getByTestId("tour-times").waitFor();
   }
 

@@ -16,6 +16,7 @@ test.describe("/villa", () => {
       "A look inside",
       "Where you will be",
       "Book your stay",
+      text("en", "villa.enquiry.title"),
     ]);
     expect(await page.locator('section[aria-labelledby="amenities-title"] h3').allInnerTexts()).toEqual(villa.amenities.map((a) => textIn(a.title, "en")));
     const gallery = page.locator('section[aria-labelledby="gallery-title"] img');
@@ -59,6 +60,41 @@ test.describe("/villa", () => {
     const mail = page.locator(`main a[href="mailto:${site.contact.villaEmail}"]`);
     expect(await mail.count()).toBe(1);
     expect(await mail.innerText()).toBe(site.contact.villaEmail);
+  });
+
+  test("sends an enquiry about a stay to the estate's inbox as a contact message from the villa page, and keeps it when refused", async ({ visit }) => {
+    const { page } = await visit("/fr/villa");
+    const form = page.locator("#villa-enquiry form");
+    expect(await form.getAttribute("action")).toBe("/api/contact-messages");
+    expect(await form.locator('[name="subject"]').inputValue()).toBe(text("fr", "villa.enquiry.subject"));
+    const refused = await mockApi(page, 400);
+    await form.locator('[name="name"]').fill("Camille Martin");
+    await form.locator('[name="email"]').fill("camille@example.fr");
+    await form.locator('[name="message"]').fill("Du 3 au 10 août, six personnes.");
+    await form.getByRole("button", { name: text("fr", "villa.enquiry.submit") }).click();
+    await page.locator("[data-tone=error]").waitFor();
+    expect(refused.calls).toHaveLength(1);
+    expect(await form.locator('[name="message"]').inputValue()).toBe("Du 3 au 10 août, six personnes.");
+    await page.unroute("**/api/**");
+    const api = await mockApi(page, 201);
+    await form.getByRole("button", { name: text("fr", "villa.enquiry.submit") }).click();
+    await page.locator("[data-tone=success]").waitFor();
+    expect(api.calls.map((c) => [new URL(c.url).pathname, c.body])).toEqual([
+      [
+        "/api/contact-messages",
+        {
+          name: "Camille Martin",
+          email: "camille@example.fr",
+          phone: "",
+          subject: text("fr", "villa.enquiry.subject"),
+          message: "Du 3 au 10 août, six personnes.",
+          language: "fr",
+          page: "/fr/villa",
+          fax: "",
+        },
+      ],
+    ]);
+    expect(await form.locator('[name="subject"]').inputValue()).toBe(text("fr", "villa.enquiry.subject"));
   });
 
   for (const lang of languages) {

@@ -3,6 +3,7 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
 import { Amenities } from "~/components/villa/amenities";
+import { VillaEnquiryForm } from "~/components/villa/villa-enquiry-form";
 import { villaView } from "~/components/villa/views.server";
 import { useI18n } from "~/lib/i18n/context";
 import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
@@ -20,10 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Runs at build: the pictures and the villa's words in the page's language, so no content rides in the page's JavaScript. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...villaView(contentOf(context), pageI18n(request)), messages: pageMessages(request, ["villa"]) };
+  return { ...villaView(contentOf(context), pageI18n(request)), messages: pageMessages(request, ["villa", "contact", "forms"]) };
 }
 
-/** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it. */
+/** The villa page (spec §2): the house, its amenities, a gallery, where it is and how to book it, and an enquiry that reaches the staff inbox. */
 export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
@@ -115,6 +116,14 @@ export default function VillaPage({ loaderData: view }: Route.ComponentProps) {
             </p>
           </div>
         </div>
+      </section>
+
+      <section id="villa-enquiry" aria-labelledby="villa-enquiry-title" className="mx-auto max-w-3xl px-6 py-20">
+        <h2 id="villa-enquiry-title" className="text-3xl">
+          {t("villa.enquiry.title")}
+        </h2>
+        <p className="mt-3 mb-8 text-ink-700">{t("villa.enquiry.intro")}</p>
+        <VillaEnquiryForm />
       </section>
     </>
   );

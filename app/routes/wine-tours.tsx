@@ -8,7 +8,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { Message, useI18n } from "~/lib/i18n/context";
 import { pageI18n, pageMessages } from "~/lib/i18n/messages.server";
 import { pageMeta } from "~/lib/meta";
-import { pagePaths } from "#core/paths";
+import { apiPaths, pagePaths } from "#core/paths";
 import { SectionHeading } from "~/components/ui/section-heading";
 import type { FirstPaintHandle } from "~/lib/first-paint";
 import { contentOf } from "~/lib/content.server";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The wine tours page (spec §2): experience, packages to choose, highlights, the journey, booking. */
 export default function WineToursPage({ loaderData: view }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   // Spec §4: nothing is chosen at first; any card can be chosen, and changed, at any time.
   const [selected, setSelected] = useState<string | null>(null);
 
@@ -97,6 +97,12 @@ export default function WineToursPage({ loaderData: view }: Route.ComponentProps
                 ))}
               </ul>
               <p className="mt-3 text-sm">{t("wineTours.journey.pricing.note")}</p>
+              {/* A gift card is bought on a page of the server (its checkout), in the page's language. */}
+              <p className="mt-3 text-sm">
+                <a href={`${apiPaths.giftVoucherOrder}?lang=${lang}`} className="underline underline-offset-4">
+                  {t("wineTours.journey.pricing.giftVoucher")}
+                </a>
+              </p>
             </div>
           </div>
           <div className="mt-10">

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { content, readContent } from "#content";
 import { localNames, wineNameIn } from "#content/names";
 import { languages, type Language } from "#core/languages";
-import { readCatalog } from "../../pipeline/i18n/catalogs";
+import { adminDomain, catalogFile, readCatalog } from "../../pipeline/i18n/catalogs";
 
 /** Every string of the content (every language of every field) and of every catalog. */
 function allText(): string[] {
@@ -141,5 +141,18 @@ describe("typography the native readers asked for", () => {
     const names = [content.site.estateName, content.site.sisterEstate.name];
     const straight = textsIn("fr").filter((text) => names.reduce((rest, name) => rest.split(name).join(""), text).includes("'"));
     expect(straight).toEqual([]);
+  });
+
+  it("keeps French punctuation with its word: a no-break space before : ; ? ! » and after « (« Rappel : », not a colon alone at a line's start)", () => {
+    // A URL's colon (https:) and an ICU argument's ({count, plural, …}) have no space before them.
+    const loose = textsIn("fr").filter((text) => / [:;?!»]|« /.test(text));
+    expect(loose).toEqual([]);
+  });
+
+  it("writes the staff area's French around a name it does not know: no « de » or « la » before it (« Réservation de visite — Elena Castro », FN6, FN7)", () => {
+    // « de Elena » needs elision and « Ouvrez-la » a gender the message cannot know: the name stands apart, the verb neutral.
+    const staffFrench = [...readCatalog("fr", catalogFile("fr", adminDomain)).values()].map((entry) => entry.text);
+    expect(staffFrench.length).toBeGreaterThan(1000);
+    expect(staffFrench.filter((text) => /\b(de|du|la|le) \{name\}|Ouvrez-la/.test(text))).toEqual([]);
   });
 });

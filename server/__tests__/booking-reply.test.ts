@@ -28,12 +28,14 @@ const booking = { id: "3f2b1c9e-0d4a-4f6b-9a51-2c7e8d9f0a1b", name: "Camille", e
 describe("the estate's refusal of a tour request", () => {
   it.each(languages)("is written in %s, with the staff's reason and a way to book again", (language) => {
     const { t } = translator(language);
-    const mail = composeDeclineReply({ ...booking, language }, "Closed for the harvest.", context);
+    const mail = composeDeclineReply({ ...booking, language }, "Closed for the harvest.", context, { place: context.estateNames[language] });
     expect(mail.kind).toBe("reply");
     expect(mail.to).toBe(booking.email);
     expect(mail.replyTo).toBe(context.estateEmail);
     expect(`${mail.subject}\n${mail.text}`).not.toMatch(/[{}#]/);
-    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: context.estateNames[language] }));
+    expect(mail.subject).toBe(
+      t("mail.booking.declinedSubject", { estate: context.estateNames[language], place: context.estateNames[language], elsewhere: "no" }),
+    );
     expect(mail.text).toContain(t("mail.booking.greeting", { name: "Camille" }));
     expect(mail.text).toContain(bookingReference(booking.id));
     expect(mail.text).toContain("Closed for the harvest.");
@@ -43,7 +45,9 @@ describe("the estate's refusal of a tour request", () => {
   });
 
   it("keeps a visitor's name from adding lines or headers", () => {
-    const mail = composeDeclineReply({ ...booking, name: "Eve\r\nBcc: all@example.com", language: "fr" }, "Complet.", context);
+    const mail = composeDeclineReply({ ...booking, name: "Eve\r\nBcc: all@example.com", language: "fr" }, "Complet.", context, {
+      place: context.estateNames.fr,
+    });
     expect(mail.text).not.toMatch(/^Bcc:/m);
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });

@@ -17,7 +17,7 @@ import { noteGuest } from "../bookings/guests";
 import { writePackageRules } from "../db/tour-rules";
 import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
-import { PaymentProviderStandIn } from "./support/payment-provider";
+import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
 import { bookTour } from "./support/schedule";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -44,20 +44,9 @@ async function estate() {
   providers.add(provider);
   await provider.start();
   const clock = { now: Date.parse("2027-03-01T08:00:00Z") };
-  const app = await adminTestServer(
-    { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url },
-    { now: () => new Date(clock.now) },
-  );
+  const app = await adminTestServer({ SMTP_URL: smtp.url, ...provider.siteEnv }, { now: () => new Date(clock.now) });
   apps.add(app);
-  provider.deliver = async (payload, signature) => {
-    const answer = await app.inject({
-      method: "POST",
-      url: "/api/payments/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload,
-    });
-    return { status: answer.statusCode, body: answer.body };
-  };
+  provider.deliver = byInject(app);
   const staff = await signedInAdmin(app, admin, clock.now);
   return { app, provider, clock, staff };
 }
@@ -98,7 +87,7 @@ describe("the day sheet", () => {
     const claire = await booked(app, visitor("Claire Laurent", "claire@example.fr", { package: "mongiron", slot: at("11:30"), voucher: code }));
     await noteGuest(
       app.bookings,
-      { email: "claire@example.fr", bookingId: claire },
+      { key: "claire@example.fr", bookingId: claire },
       { notes: "Souhaite acheter une caisse de 2015 après la visite", tags: ["VIP", "Famille"], country: null },
       admin.email,
     );
@@ -131,6 +120,13 @@ describe("the day sheet", () => {
       expect(sheet).toContain(text);
     // The day's total to collect: the balances of the confirmed bookings (the Martins have not paid their deposit yet).
     expect(sheet).toContain(en("sheet.toCollect", { amount: euros(price - deposit + claireFull - 5000) }));
+
+    // An admin sets Claire's price (a gesture on the rest): the voucher still took what its use recorded.
+    const agreed = claireFull - 1000;
+    expect((await staff.post(`${claireUrl}/price`, { price: (agreed / 100).toFixed(2), reason: "Geste commercial" })).statusCode).toBe(303);
+    const after = said((await staff.get(`/admin/calendar/sheet?day=${saturday}`)).body);
+    expect(after).toContain(en("sheet.money.price", { amount: euros(agreed) }));
+    expect(after).toContain(en("sheet.money.voucher", { code, amount: euros(5000) }));
   });
 });
 

@@ -96,7 +96,7 @@ describe("the form tables and the form definitions (forms/)", () => {
   it("agree after the migrations: every field has its column, of its type, NOT NULL when required", () => {
     const db = new Database(":memory:");
     migrate(db, migrations);
-    const tokens = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
+    const tokens = ["confirm_token", "unsubscribe_token", "confirmation_sent_at", "digested_at"];
     for (const form of Object.values(formDefinitions)) {
       expect(tableProblems(db, form, form.kind === "newsletterSignup" ? tokens : []), form.table).toEqual([]);
     }

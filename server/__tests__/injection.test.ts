@@ -93,7 +93,7 @@ describe("notification e-mails with hostile values", () => {
           // The subject names the person (the one thing typed there), on one line and cut short, then the day.
           expect(mail.subject).toMatch(
             new RegExp(
-              `^(${subjectWords(formKinds)}) · [^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,60} · [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2}( \\d{2}:\\d{2})?$`,
+              `^(${subjectWords(formKinds)}) · [^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,60} · (received )?[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2}( \\d{2}:\\d{2})?$`,
             ),
           );
           expect(mail.headers).toEqual({});
@@ -176,7 +176,7 @@ describe("notification e-mails with hostile values", () => {
         expect(head).not.toMatch(/evil\.example/i);
         expect(mail.header("subject")).toMatch(
           new RegExp(
-            `^(${subjectWords(formKinds.filter((kind) => serverForms[kind].notice.sent === "onArrival"))}) · x[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,59} · [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2}( \\d{2}:\\d{2})?$`,
+            `^(${subjectWords(formKinds.filter((kind) => serverForms[kind].notice.sent === "onArrival"))}) · x[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{0,59} · (received )?[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2}( \\d{2}:\\d{2})?$`,
           ),
         );
         expect(accepted.some((id) => mail.text.includes(`Reference: ${id}`))).toBe(true);

@@ -8,6 +8,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
+import { meetingPointOf } from "#content/meeting-point";
 import { textIn } from "#content/text";
 import { languages, type Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
@@ -75,6 +76,9 @@ const visit = (lang: Language, status: "pending" | "confirmed" | "cancelled" | "
   status,
   sequence: 1,
   token: "t".repeat(43),
+  meeting: meetingPointOf(content.site, content.tours.packages[0]!, lang),
+  price: null,
+  request: status === "pending",
 });
 const now = new Date("2027-05-01T08:00:00Z");
 
@@ -106,12 +110,20 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
           "0123abcd-0000-4000-8000-000000000000",
           { email: "visitor@example.org", language: lang, package: "both", guests: 3, date: "2027-06-12" },
           context,
+          {
+            meeting: meetingPointOf(
+              content.site,
+              content.tours.packages.find((one) => one.id === "both")!,
+              lang,
+            ),
+            price: null,
+          },
         ),
       ],
       ["newsletter", composeConfirmation(lang, "visitor@example.org", { confirm: "c".repeat(32), unsubscribe: "u".repeat(32) }, context)],
       [
         "declined by the staff",
-        composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context),
+        composeDeclineReply({ id: "0123abcd", name: "Ana", email: "a@example.org", language: lang }, "Closed that week.\nSorry.", context, visit(lang).meeting),
       ],
       [
         "a staff reply",
@@ -137,7 +149,7 @@ describe.each(languages)("the e-mails to a visitor in %s", (lang) => {
     const { mail } = composeNewsletterMail(
       issue,
       { email: "reader@example.org", language: lang, unsubscribeToken: "u".repeat(43) },
-      { ...context, wines: content.wines, tours: content.tours },
+      { ...context, wines: content.wines, tours: content.tours, site: content.site },
     );
     expectTextCarriesEverything(mail, `newsletter issue ${lang}`);
     expect(mail.html).toContain(`src="${context.siteUrl}/api/newsletter/pictures/cellar.jpg"`);

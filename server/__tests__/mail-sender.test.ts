@@ -476,7 +476,8 @@ describe("composeNotification", () => {
       "2027-01-01T00:00:00.000Z",
       context,
     );
-    expect(mail.subject).toBe("Message · =cmd|' /C calc'!A0 · Fri 1 Jan 01:00");
+    // The day it came in, said as such (FN13): not a visit's time.
+    expect(mail.subject).toBe("Message · =cmd|' /C calc'!A0 · received Fri 1 Jan");
     expect(mail.to).toBe("estate@example.org");
     expect(mail.replyTo).toBe("alex@example.com");
     expect(mail.text).toContain("Subject: URGENT Bcc: x@y\n");

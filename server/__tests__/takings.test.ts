@@ -18,7 +18,7 @@ import { createVoucher } from "../bookings/vouchers";
 import { writePackageRules } from "../db/tour-rules";
 import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
-import { PaymentProviderStandIn } from "./support/payment-provider";
+import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
 import { bookTour } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
 
@@ -41,20 +41,9 @@ async function estate() {
   providers.add(provider);
   await provider.start();
   const clock = { now: Date.parse("2027-03-01T08:00:00Z") };
-  const app = await adminTestServer(
-    { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url },
-    { now: () => new Date(clock.now) },
-  );
+  const app = await adminTestServer({ SMTP_URL: smtp.url, ...provider.siteEnv }, { now: () => new Date(clock.now) });
   apps.add(app);
-  provider.deliver = async (payload, signature) => {
-    const answer = await app.inject({
-      method: "POST",
-      url: "/api/payments/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload,
-    });
-    return { status: answer.statusCode, body: answer.body };
-  };
+  provider.deliver = byInject(app);
   const staff = await signedInAdmin(app, admin, clock.now);
   return { app, provider, clock, staff, smtp };
 }

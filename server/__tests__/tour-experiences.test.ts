@@ -17,7 +17,7 @@ import { createVoucher } from "../bookings/vouchers";
 import { writePackageRules, setAfterVisitMail, type PackageRulesRow } from "../db/tour-rules";
 import { adminTestServer } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
-import { PaymentProviderStandIn } from "./support/payment-provider";
+import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
 import { availableSlots, bookTour } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
 import { cancelByStaff } from "../bookings/cancel";
@@ -45,21 +45,11 @@ async function estate(options: { payments?: boolean } = {}) {
     await provider.start();
   }
   const clock = { now: Date.parse("2027-03-01T08:00:00Z") };
-  const env: Record<string, string> = provider
-    ? { STRIPE_SECRET_KEY: provider.secretKey, STRIPE_WEBHOOK_SECRET: provider.webhookSecret, STRIPE_API_URL: provider.url }
-    : {};
+  const env = provider?.siteEnv ?? {};
   const app = await adminTestServer({ SMTP_URL: smtp.url, ...env }, { now: () => new Date(clock.now) });
   apps.add(app);
   if (provider) {
-    provider.deliver = async (payload, signature) => {
-      const answer = await app.inject({
-        method: "POST",
-        url: "/api/payments/webhook",
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-        payload,
-      });
-      return { status: answer.statusCode, body: answer.body };
-    };
+    provider.deliver = byInject(app);
   }
   return { app, smtp, provider, clock };
 }

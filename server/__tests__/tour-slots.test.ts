@@ -427,7 +427,7 @@ describe("the waitlist", () => {
       payload: new URLSearchParams({ token: three, action: "cancel", confirm: "yes" }).toString(),
     });
     const [, offer] = await mailsTo(smtp, "yuki@example.jp", 2);
-    expect(offer!.subject).toBe("【シャトー・レルミタージュ・レスクール】2027年3月20日（土）10:00のご見学にお席が空きました");
+    expect(offer!.subject).toBe(ja("tourMail.offerSubject", { estate: site.estateNameLocal.ja!, elsewhere: "no", date: "2027年3月20日（土）", time: "10:00" }));
     expect(offer!.text).toContain("2027年3月2日（火）21:00（フランス時間）までお取り置きいたします。");
     expect(filesOf(offer!)).toHaveLength(0);
     const yukiLink = offer!.text!.match(/https:\/\/www\.hermitage-lescours\.example(\/api\/tours\/waitlist\?token=[A-Za-z0-9_-]{43})/)![1]!;

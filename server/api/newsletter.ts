@@ -4,8 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { z } from "zod";
 import { defaultLanguage, isLanguage, type Language } from "#core/languages";
 import { apiPaths } from "#core/paths";
-import type { NewsletterRow, SubmissionStore } from "../db/submissions";
-import { composeNotification, type MailSource } from "../mail/compose";
+import type { SubmissionStore } from "../db/submissions";
 import { languageFromHeader } from "../mail/language";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
 import { subscriberPage, type SubscriberPageKind } from "../pages/subscriber";
@@ -38,10 +37,7 @@ const subscriberLanguage = (value: string): Language => (isLanguage(value) ? val
  * POSTs (`List-Unsubscribe=One-Click`), which mail providers send from their own servers: that
  * route alone accepts requests from other origins (`crossSite`, see ./routes.ts).
  */
-export async function newsletterLinkRoutes(
-  api: FastifyInstance,
-  { store, mail, limit }: { store: SubmissionStore; mail: MailSource; limit: RouteLimit },
-): Promise<void> {
+export async function newsletterLinkRoutes(api: FastifyInstance, { store, limit }: { store: SubmissionStore; limit: RouteLimit }): Promise<void> {
   // The page's form and one-click send `application/x-www-form-urlencoded`; only these routes read it.
   await api.register(formbody, { bodyLimit: 1024 });
   api.setValidatorCompiler(validatorCompiler);
@@ -60,20 +56,8 @@ export async function newsletterLinkRoutes(
 
   links.post(apiPaths.newsletterConfirm, { config, schema: linkSchema.post }, async (request, reply) => {
     const token = request.body?.token ?? request.query.token;
-    // The estate hears of a sign-up once the address's owner has confirmed it, not before.
-    const context = mail();
-    const notify = context
-      ? (row: NewsletterRow) => [
-          composeNotification(
-            "newsletterSignup",
-            row.id,
-            { language: subscriberLanguage(row.language), page: row.page, email: row.email },
-            row.confirmed_at!,
-            context,
-          ),
-        ]
-      : undefined;
-    const result = token ? store.confirm(token, notify) : null;
+    // The estate hears of a sign-up once the address's owner has confirmed it, in the next day's digest (server/bookings/signup-digest.ts).
+    const result = token ? store.confirm(token) : null;
     if (!result) return invalid(request, reply);
     return sendPage(reply, 200, subscriberLanguage(result.row.language), result.state === "confirmed" ? "confirmed" : "notSubscribed");
   });

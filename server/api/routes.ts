@@ -10,6 +10,7 @@ import { newsletterPictureRoutes } from "./newsletter-pictures";
 import { tourRoutes } from "./tours";
 import type { Bookings } from "../bookings/deps";
 import { paymentRoutes } from "./payments";
+import { giftVoucherRoutes } from "./gift-vouchers";
 import type { RouteLimit } from "./route-config";
 
 export interface ApiRouteOptions {
@@ -66,8 +67,10 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, boo
   const availabilityLimit: RouteLimit =
     config.AVAILABILITY_RATE_LIMIT_MAX > 0 && limited ? { max: config.AVAILABILITY_RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;
   await api.register(async (routes) => tourRoutes(routes, { bookings, limit, availabilityLimit, siteUrl: config.SITE_URL }));
+  // In their own context, with the parser of the buy page's form.
+  await api.register(async (routes) => giftVoucherRoutes(routes, { bookings, limit, siteUrl: config.SITE_URL }));
   // In their own context: the form body parser they need stays out of the submission routes.
-  await api.register(async (links) => newsletterLinkRoutes(links, { store, mail, limit }));
+  await api.register(async (links) => newsletterLinkRoutes(links, { store, limit }));
   // In its own context: the provider's webhook reads its body as bytes, to check their signature.
   const { payments } = bookings;
   if (payments) await api.register(async (hooks) => paymentRoutes(hooks, { bookings, payments }));

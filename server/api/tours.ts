@@ -15,12 +15,15 @@ import { dayCount, isDay, parseStart } from "../bookings/paris-time";
 import { SlotRefused } from "../bookings/ledger";
 import { offerPageOf, visitPageOf } from "../bookings/visitor-page";
 import { requestLanguage, visitByToken, visitOf, type BookedVisit } from "../bookings/visits";
+import { stopThanks } from "../bookings/thanks-stop";
 import { leaveWaitlist, takeOffer } from "../bookings/waitlist-offer";
 import { languageFromHeader } from "../mail/language";
 import { Waitlist, type WaitlistEntry } from "../db/tour-waitlist";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
+import { thanksStopPage, type ThanksStopPage } from "../pages/thanks-stop";
 import { invalidVisitLinkPage, visitPage, waitlistPage, type VisitPageNote } from "../pages/visit";
 import type { RouteLimit } from "./route-config";
+import type { Language } from "#core/languages";
 import { apiPaths } from "#core/paths";
 
 /** The most days one availability request may cover (a quarter). */
@@ -57,6 +60,8 @@ const manageSchema = {
   get: { querystring: z.object({ token, day: text }) },
   post: { body: z.object({ token, action: text, confirm: text, slot: text }).optional() },
 };
+/** The thank-you e-mails' stop link: its token in the query (a link opened, a provider's one-click POST) or the page's form. */
+const thanksSchema = { get: { querystring: z.object({ token }) }, post: { querystring: z.object({ token }), body: z.object({ token }).optional() } };
 /** A waitlist's page: its link, and its forms (take the places offered; leave the list). */
 const offerSchema = {
   get: { querystring: z.object({ token }) },
@@ -123,6 +128,24 @@ export async function tourRoutes(
     }
     const outcome = await takeOffer(bookings, entry.token);
     return offerPage(reply, outcome === "booked" ? 200 : 409, offerOf(entry.token)!, outcome === "booked");
+  });
+
+  // The link of a thank-you e-mail: GET asks (a scanner opening it changes nothing), POST stops them;
+  // mail providers POST it themselves (RFC 8058 one-click, from their servers: `crossSite`).
+  const thanksPage = (reply: FastifyReply, status: number, lang: Language, page: ThanksStopPage) =>
+    sendServerPage(reply, status, thanksStopPage(bookings.content.current.site, lang, page, siteStylesheetOf(reply.request)));
+  const noSuchLink = (request: FastifyRequest) => languageFromHeader(request.headers["accept-language"]);
+  routes.get(apiPaths.tourThanks, { config, schema: thanksSchema.get }, async (request, reply) => {
+    const { token } = request.query;
+    const visit = token ? visitByToken(bookings.db, token) : null;
+    if (!token || !visit) return thanksPage(reply, 404, noSuchLink(request), { kind: "invalid" });
+    return thanksPage(reply, 200, visit.language, { kind: "ask", token });
+  });
+  routes.post(apiPaths.tourThanks, { config: { ...config, crossSite: true }, schema: thanksSchema.post }, async (request, reply) => {
+    const token = request.body?.token ?? request.query.token;
+    const visit = token ? await stopThanks(bookings, token) : null;
+    if (!visit) return thanksPage(reply, 404, noSuchLink(request), { kind: "invalid" });
+    return thanksPage(reply, 200, visit.language, { kind: "done" });
   });
 
   routes.post(apiPaths.tourBooking, { config, schema: manageSchema.post }, async (request, reply) => {

@@ -5,10 +5,12 @@
  * no-show, to a booking cancelled or not checked in, nor when the estate turned it off (the
  * experiences page) or no mail is configured. Once only, as the reminders: the visit is marked in
  * the transaction that queues the e-mail, so a second sweep or a restart finds it marked. A guest's
- * visits of one day share one e-mail. Run by the minute's sweep.
+ * visits of one day share one e-mail. None goes to an address that stopped them through the link of
+ * an earlier one (./thanks-stop.ts). Run by the minute's sweep.
  */
 import { markThanked, visitsToThank } from "../db/tour-ledger";
 import { afterVisitMailOn } from "../db/tour-rules";
+import { thanksRefused } from "../db/tour-thanks";
 import type { BookingEvent } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
@@ -31,8 +33,8 @@ export async function sendAfterVisitMails(deps: Bookings): Promise<number> {
     for (const due of visitsToThank(tx, addDays(today.date, -2), last)) {
       if (!markThanked(tx, due.bookingId, now)) continue;
       const visit = bookingFacts(tx, due.bookingId);
-      // A walk-in left no address: marked, and nothing to send.
-      if (!visit || visit.email === "") continue;
+      // A walk-in left no address, or its owner stopped these e-mails: marked, and nothing to send.
+      if (!visit || visit.email === "" || thanksRefused(tx, visit.email)) continue;
       const key = `${visit.email.toLowerCase()} ${visit.date}`;
       const day = days.get(key);
       if (day) day.packages.push(visit.package);

@@ -16,11 +16,12 @@ import type { Bookings } from "./deps";
 import { SlotRefused } from "./ledger";
 import { confirmGroupsAtMinimum } from "./minimum-group";
 import type { LocalTime } from "./paris-time";
-import { depositOf, offersPrivate, quote } from "./pricing";
+import { priceGroup } from "./price-group";
+import { depositOf, offersPrivate } from "./pricing";
 import { capacityOf } from "./schedule";
 import { takePlaces } from "./take-places";
 import { bookingFacts } from "./visits";
-import { redeem, voucherValue, VoucherRefused } from "./vouchers";
+import { VoucherRefused } from "./vouchers";
 import { joinLine, WaitlistFull } from "./waitlist";
 
 /** How long a time is held while its deposit is paid: the checkout's own life, and a minute for its webhook to arrive. */
@@ -79,12 +80,15 @@ export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise
       const schedule = deps.schedule.current();
       // The row keeps the day booked; the estate's notice shows the form as the visitor sent it.
       const submission = { ...insertSubmission(tx, "tourBooking", { ...input, date: slot.date }, new Date()), input };
-      const voucher = choice.voucher ? redeem(tx, choice.voucher, submission.id, place.package, now) : null;
-      const price = quote(deps.content.current, place.package, guests, choice.private)?.totalCents ?? 0;
-      const priceCents = Math.max(0, price - (voucher ? voucherValue(deps.content.current, voucher) : 0));
-      const depositCents = depositOf(schedule, place.package, priceCents, deps.payments !== null);
+      const price = priceGroup(tx, deps.content.current, { id: submission.id, package: place.package, guests, ...choice }, now);
+      const depositCents = depositOf(schedule, place.package, price.priceCents, deps.payments !== null);
       const paymentUntil = depositCents > 0 ? new Date(now.getTime() + paymentHoldMinutes * 60_000) : null;
-      const { booking: held } = takePlaces(tx, schedule, { id: submission.id, slot: place, guests, private: choice.private, priceCents, paymentUntil }, now);
+      const { booking: held } = takePlaces(
+        tx,
+        schedule,
+        { id: submission.id, slot: place, guests, private: choice.private, priceCents: price.priceCents, listPriceCents: price.listCents, paymentUntil },
+        now,
+      );
       if (paymentUntil)
         insertPayment(tx, { bookingId: held.bookingId, amountCents: depositCents, expiresAt: new Date(now.getTime() + checkoutMinutes * 60_000) }, now);
       const events: BookingEvent[] = [
@@ -109,8 +113,9 @@ export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise
     if (error instanceof VoucherRefused) return { refused: error, slot };
     if (!(error instanceof SlotRefused)) throw error;
     const fits = guests <= capacityOf(deps.schedule.current(), place);
-    // A private tour or a voucher needs the time itself: no waitlist for them.
-    if (error.reason !== "full" || !booking.waitlist || !fits || choice.private || choice.voucher) return { refused: error, slot };
+    // A private tour or a voucher needs the time itself: no waitlist for them (a time a private tour holds is full to others).
+    if ((error.reason !== "full" && error.reason !== "private") || !booking.waitlist || !fits || choice.private || choice.voucher)
+      return { refused: error, slot };
   }
   try {
     const { id } = await deps.commits.run((tx) => {

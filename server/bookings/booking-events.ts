@@ -42,6 +42,8 @@ export type BookingEvent =
   | { kind: "held"; booking: BookingFacts; submission: Submitted | null; notify: boolean }
   /** Confirmed: by the staff, by its tour reaching its minimum group, or by its deposit paid. */
   | { kind: "confirmed"; booking: BookingFacts; by: "staff" | "minimum" | "deposit" }
+  /** The estate asks its deposit through a payment link (a phone booking, an undone decline): the guest is mailed the link. */
+  | { kind: "depositAsked"; booking: BookingFacts }
   /** A deposit paid online: the estate is told, with the booking confirmed or waiting for its group. */
   | { kind: "depositPaid"; booking: BookingFacts; amountCents: number; waiting: boolean }
   /** Its deposit paid, it now waits for enough people at its time. */
@@ -55,9 +57,10 @@ export type BookingEvent =
   | { kind: "requestDeclined"; id: string; visitor: Visitor; reason: string; actor: string }
   /**
    * A waiting booking's hold ended: its request unanswered, its deposit unpaid, its tour's
-   * minimum not reached (`sweep`); or its checkout ended or could not start (`checkout`).
+   * minimum not reached (`sweep`); its checkout ended unpaid, as the payment provider says
+   * (`provider`); or its checkout could not start (`checkout`: the visitor's page says so).
    */
-  | { kind: "expired"; booking: BookingFacts; via: "sweep" | "checkout" }
+  | { kind: "expired"; booking: BookingFacts; via: "sweep" | "provider" | "checkout" }
   | { kind: "reminded"; booking: BookingFacts }
   /** Freed places offered to the first in line whose group fits, held for them until `until`. */
   | { kind: "offered"; entry: WaitlistEntry; visitor: Visitor; until: Date }

@@ -7,6 +7,7 @@
  * each is sent once or not at all.
  */
 import type { Content } from "#content";
+import { meetingPointOf, type MeetingPoint } from "#content/meeting-point";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import type { Db } from "../db/database";
@@ -17,6 +18,7 @@ import { composeDeclineReply, type ReplyContext } from "../mail/booking-reply";
 import { composeSubmissionMails, type BookingNotice } from "../mail/compose";
 import { composeEstateChange, type EstateChangeKind } from "../mail/tour-estate";
 import { composeExperienceMail } from "../mail/tour-experience";
+import { composePaymentLink } from "../mail/payment-link";
 import {
   composeRequestReceived,
   composeVisitMail,
@@ -25,16 +27,20 @@ import {
   type EstateChange,
   type GivenBack,
   type VisitForMail,
+  type VisitMailCause,
   type VisitMailContext,
   type VisitMailKind,
 } from "../mail/tour-visit";
-import { defaultLanguage, isLanguage } from "#core/languages";
+import { defaultLanguage, isLanguage, perLanguage, type Language } from "#core/languages";
+import { wineNameForMail } from "../mail/wine-name";
 import type { BookingEvent, ChangedBy, Submitted } from "./booking-events";
 import type { BookingMailContext, Bookings } from "./deps";
 import { localOf } from "./paris-time";
+import { packagePrices } from "./pricing";
 import { cutoffOf, slotInstant, type Schedule, type Slot } from "./schedule";
+import { visitPrice } from "./visit-price";
 import { bookingType } from "../forms";
-import type { BookedVisit, BookingFacts } from "./visits";
+import type { BookingFacts } from "./visits";
 
 /** An e-mail about one booking (the outbox files it under the booking). */
 export interface BookingMail {
@@ -79,8 +85,11 @@ const idOf = (event: BookingEvent) =>
 function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
   const { mail } = facts;
   switch (event.kind) {
-    case "requested":
-      return mail ? [...estateNotice(event.submission, facts), composeRequestReceived(event.submission.id, event.submission.input, mail)] : [];
+    case "requested": {
+      const { id, input } = event.submission;
+      const tour = { meeting: meetingOf(facts.content, input.package, input.language), price: groupPrice(facts.content, input.package, input.guests ?? null) };
+      return mail ? [...estateNotice(event.submission, facts), composeRequestReceived(id, input, mail, tour)] : [];
+    }
     case "waitlisted": {
       const { date, time, guests } = event.entry;
       return [
@@ -94,19 +103,21 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
       return submission ? [...estateNotice(submission, facts, heldNotice(booking)), ...visitor] : visitor;
     }
     case "confirmed":
-      return present(visitorMail("confirmed", event.booking, facts));
+      return present(visitorMail("confirmed", event.booking, facts, { by: event.by }));
     case "depositPaid":
       return present(depositNotice(event.booking, event.amountCents, event.waiting, facts));
     case "waitingForMinimum":
       return present(visitorMail("booked", event.booking, facts));
+    case "depositAsked":
+      return present(paymentLink(event.booking, facts));
     case "moved":
       return [
-        ...present(visitorMail("moved", event.booking, facts, estateChangeOf(event.changedBy, null))),
+        ...present(visitorMail("moved", event.booking, facts, { from: event.from }, estateChangeOf(event.changedBy, null))),
         ...(event.changedBy.by === "visitor" ? present(estateChange("moved", event.booking, event.from, facts)) : []),
       ];
     case "cancelled":
       return [
-        ...present(visitorMail("cancelled", event.booking, facts, estateChangeOf(event.changedBy, event.givenBack))),
+        ...present(visitorMail("cancelled", event.booking, facts, {}, estateChangeOf(event.changedBy, event.givenBack))),
         ...(event.changedBy.by === "visitor" ? present(estateChange("cancelled", event.booking, event.booking, facts)) : []),
       ];
     case "declined":
@@ -114,11 +125,13 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
     case "requestDeclined": {
       const { visitor } = event;
       const language = isLanguage(visitor.language) ? visitor.language : defaultLanguage;
-      return [composeDeclineReply({ id: event.id, name: visitor.name, email: visitor.email, language }, event.reason, facts.estate)];
+      const meeting = meetingOf(facts.content, visitor.package, language);
+      return [composeDeclineReply({ id: event.id, name: visitor.name, email: visitor.email, language }, event.reason, facts.estate, meeting)];
     }
     case "expired":
-      // A checkout that ended or could not start says so itself, on the provider's page and the visitor's.
-      return event.via === "sweep" ? present(visitorMail("expired", event.booking, facts)) : [];
+      // A checkout that could not start says so itself, on the visitor's page; one that lapsed unpaid
+      // is told as the sweep tells it, whether the sweep or the provider's webhook saw it first (N6).
+      return event.via === "checkout" ? [] : present(visitorMail("expired", event.booking, facts));
     case "reminded":
       return present(visitorMail("reminder", event.booking, facts));
     case "offered":
@@ -131,6 +144,21 @@ function mailsOf(event: BookingEvent, facts: MailFacts): OutgoingMail[] {
 }
 
 const present = (mail: OutgoingMail | null): OutgoingMail[] => (mail ? [mail] : []);
+
+/** Where a package's tour meets, in a language (the estate's own address for a package the content no longer describes). */
+export function meetingOf(content: ContentStore, pkg: string, lang: Language): MeetingPoint {
+  const site = content.current.site;
+  const none = perLanguage(() => "");
+  return meetingPointOf(site, packagePrices(content.current, pkg) ?? { meetingPoint: { at: "estate", directions: none } }, lang);
+}
+
+/** What a group would pay on a package's shared tour (a request's, a waitlist's), or null without a group size. */
+const groupPrice = (content: ContentStore, pkg: string, guests: number | null) =>
+  guests ? visitPrice(content.current, { package: pkg, guests, private: false, priceCents: null, voucher: null, deposit: null }) : null;
+
+/** Whether a booking is still a request (the estate's answer awaited, or it was declined or lapsed as one): its e-mails then call it one (N17). */
+const isRequest = (visit: BookingFacts) =>
+  (visit.status === "pending" || visit.status === "declined" || visit.status === "expired") && (visit.waitingFor === null || visit.waitingFor === "estate");
 
 /** A move or cancellation the estate made, as the visitor's e-mail tells it (null for the visitor's own, online or asked of the staff). */
 const estateChangeOf = (changedBy: ChangedBy, givenBack: GivenBack | null): EstateChange | null =>
@@ -148,8 +176,11 @@ function depositNotice(visit: BookingFacts, amountCents: number, waiting: boolea
   );
 }
 
-/** What the visitor's e-mails say of a booking: its time, group, state and private link, the tour named in the visitor's language. */
-function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
+/**
+ * What the visitor's e-mails say of a booking: its time, group, state and private link, the tour
+ * named in the visitor's language, where it meets and what it costs as stored.
+ */
+function visitForMail(visit: BookingFacts, content: ContentStore): VisitForMail {
   return {
     id: visit.bookingId,
     email: visit.email,
@@ -162,6 +193,9 @@ function visitForMail(visit: BookedVisit, content: ContentStore): VisitForMail {
     status: visit.status,
     sequence: visit.sequence,
     token: visit.token,
+    meeting: meetingOf(content, visit.package, visit.language),
+    price: visitPrice(content.current, visit),
+    request: isRequest(visit),
   };
 }
 
@@ -182,6 +216,7 @@ function visitorMail(
   kind: VisitMailKind,
   visit: BookingFacts,
   { mail, schedule, content, now }: MailFacts,
+  cause: VisitMailCause = {},
   byEstate: EstateChange | null = null,
 ): OutgoingMail | null {
   if (!mail || visit.email === "") return null;
@@ -193,7 +228,19 @@ function visitorMail(
   if (kind === "booked" && waiting === "minimum") return composeExperienceMail("minimum", withPackage, context, schedule.rules[visit.package].minGuests);
   if (kind === "expired" && visit.waitingFor === "payment") return composeExperienceMail("paymentLapsed", withPackage, context);
   if (kind === "expired" && visit.waitingFor === "minimum") return composeExperienceMail("minimumNotReached", withPackage, context);
-  return composeVisitMail(kind, forMail, context, now, byEstate);
+  return composeVisitMail(kind, forMail, context, now, cause, byEstate);
+}
+
+/** The payment link of a deposit the estate asked, to a guest with an address. */
+function paymentLink(visit: BookingFacts, { mail, schedule, content }: MailFacts): OutgoingMail | null {
+  const deposit = visit.deposit;
+  if (!mail || visit.email === "" || !deposit?.checkout_url) return null;
+  const until = localOf(new Date(deposit.expires_at));
+  return composePaymentLink(
+    visitForMail(visit, content),
+    { amountCents: deposit.amount_cents, url: deposit.checkout_url, until, priceCents: visit.money.priceCents ?? 0 },
+    visitContext(mail, schedule, visit.package),
+  );
 }
 
 /** The estate's notice of a new submission (with what became of its time), as every form's. */
@@ -241,6 +288,8 @@ function waitlistForMail(entry: WaitlistEntry, email: string, visitor: { languag
     zone: schedule.zone,
     guests: entry.guests,
     token: entry.token,
+    meeting: meetingOf(content, entry.package, language),
+    price: groupPrice(content, entry.package, entry.guests),
   };
 }
 
@@ -273,15 +322,21 @@ function offerTaken(booking: BookingFacts, entry: WaitlistEntry, { mail, schedul
   return composeEstateChange(kind, { ...changed, from: slotInstant(schedule, entry), to: null }, mail, now);
 }
 
-/** The wines poured on `packages`' tours, each once, named as the shop names them (content/tours.json `wines`). */
-function winesPoured(content: Content, packages: readonly string[]) {
+/**
+ * The wines poured on `packages`' tours that the shop sells, each once, named as the guest's
+ * language names them (莱斯库尔隐庐酒庄 2020, with the Latin name after it where the language
+ * writes it in other letters: the native readers' N10).
+ */
+function winesPoured(content: Content, packages: readonly string[], lang: Language) {
   const ids = new Set(packages.flatMap((id) => content.tours.packages.find((tour) => tour.id === id)?.wines ?? []));
-  return [...ids].flatMap((id) => content.wines.filter((wine) => wine.id === id).map((wine) => ({ id: wine.id, name: `${wine.name} ${wine.vintage}` })));
+  return [...ids].flatMap((id) =>
+    content.wines.filter((wine) => wine.id === id).map((wine) => ({ id: wine.id, name: wineNameForMail(content.site, wine, lang) })),
+  );
 }
 
 /** The thank-you e-mail the day after a visit, with the wines of the day's tours. */
 function thanks(visit: BookingFacts, packages: readonly string[], { mail, schedule, content }: MailFacts): OutgoingMail | null {
   if (!mail || visit.email === "") return null;
-  const thanked = { ...visitForMail(visit, content), package: visit.package, wines: winesPoured(content.current, packages) };
+  const thanked = { ...visitForMail(visit, content), package: visit.package, wines: winesPoured(content.current, packages, visit.language) };
   return composeExperienceMail("thanks", thanked, visitContext(mail, schedule, visit.package));
 }

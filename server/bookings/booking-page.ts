@@ -5,14 +5,15 @@
  * the guest behind it, and the times of a day for a new booking.
  */
 import type { TourPackageId } from "#forms/tour-booking";
-import { attendanceOf, slotBookingById, type SlotBooking } from "../db/tour-ledger";
-import { emailOfBooking } from "../db/tour-guests";
+import { attendanceOf, peopleTowardsMinimum, slotBookingById, type SlotBooking } from "../db/tour-ledger";
+import { guestKey, guestKeyOfBooking } from "../db/tour-guests";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
-import { voucherOfBooking, type VoucherRow } from "../db/tour-vouchers";
+import { redemptionOf, voucherOfBooking, type VoucherRow } from "../db/tour-vouchers";
 import { checkInsOpen, type CheckInsOpen } from "./check-in";
 import type { Bookings } from "./deps";
 import { guestOf, type Guest } from "./guests";
 import { placesTaken } from "./ledger";
+import { moneyOf, type BookingMoney } from "./pricing";
 import { isDay, localOf } from "./paris-time";
 import { capacityOf, hasSlot, slotStart } from "./schedule";
 import { staffMoveOptions, visitOf, type BookedVisit } from "./visits";
@@ -47,8 +48,21 @@ export interface SlotPanelModel {
   offSchedule: boolean;
   /** How often the person behind its address came and did not come. */
   record: { visits: number; noShows: number };
+  /** What a pending booking waits for: the estate's answer, its deposit (until when), or its group (how many of the minimum). */
+  waiting: Waiting | null;
   /** Which check-in marks its tour allows now (none days ahead, no-show once it started). */
   checkIn: CheckInsOpen;
+}
+
+/** What a pending booking waits for, as the staff are told it. */
+export type Waiting = { for: "estate" } | { for: "payment"; until: string | null } | { for: "minimum"; people: number; minimum: number };
+
+/** What `visit` waits for (null unless it is pending), with the people its time has towards the tour's minimum. */
+export function waitingOf(visit: Pick<SlotBooking, "status" | "waitingFor" | "holdUntil">, group: { people: number; minimum: number }): Waiting | null {
+  if (visit.status !== "pending") return null;
+  if (visit.waitingFor === "payment") return { for: "payment", until: visit.holdUntil };
+  if (visit.waitingFor === "minimum") return { for: "minimum", ...group };
+  return { for: "estate" };
 }
 
 /** The time a booking holds (null for a booking without one), with the times of the day asked for, else of its own day. */
@@ -64,7 +78,8 @@ export function slotPanelOf(deps: Bookings, id: string, askedDay: string | undef
     taken: placesTaken(deps.db, schedule, visit, deps.now()),
     capacity: capacityOf(schedule, visit),
     offSchedule: !hasSlot(schedule, visit),
-    record: attendanceOf(deps.db, visit.email),
+    record: attendanceOf(deps.db, guestKey(visit.email, visit.phone) ?? ""),
+    waiting: waitingOf(visit, { people: peopleTowardsMinimum(deps.db, visit, deps.now()), minimum: schedule.rules[visit.package].minGuests }),
     checkIn: checkInsOpen(schedule, visit, deps.now()),
   };
 }
@@ -85,15 +100,20 @@ export interface BookingExtras {
   slot: SlotBooking | null;
   voucher: VoucherRow | null;
   deposit: PaymentRow | null;
+  /** Its price, voucher deduction, deposit paid and balance (null: a request without a time). */
+  money: BookingMoney | null;
   guest: Guest | null;
 }
 
 export function bookingExtrasOf(deps: Bookings, id: string): BookingExtras {
-  const email = emailOfBooking(deps.db, id);
+  const key = guestKeyOfBooking(deps.db, id);
+  const slot = slotBookingById(deps.db, id);
+  const deposit = paymentOf(deps.db, id);
   return {
-    slot: slotBookingById(deps.db, id),
+    slot,
     voucher: voucherOfBooking(deps.db, id),
-    deposit: paymentOf(deps.db, id),
-    guest: email ? guestOf(deps.db, email) : null,
+    deposit,
+    money: slot ? moneyOf(slot, redemptionOf(deps.db, id), deposit) : null,
+    guest: key ? guestOf(deps.db, key) : null,
   };
 }

@@ -29,6 +29,7 @@ export async function startCheckout(deps: Bookings, provider: PaymentProvider, b
   const { siteUrl } = provider.settings;
   const session = await provider.checkout({
     bookingId,
+    attempt: payment.attempt,
     amountCents: payment.amount_cents,
     currency: payment.currency,
     email: visit.email,
@@ -40,6 +41,31 @@ export async function startCheckout(deps: Bookings, provider: PaymentProvider, b
   });
   await deps.commits.run((tx) => setCheckout(tx, bookingId, session, deps.now()));
   return session.url;
+}
+
+/**
+ * The payment link of a deposit the estate asked (./ask-deposit.ts): the provider's checkout made
+ * for it, then mailed to the guest in their language (a guest without an address is given it by
+ * the staff, from the booking's page). Resolves with the link, or null when the provider could not
+ * be reached: the booking then lapses at once, as a visitor's would.
+ */
+export async function sendPaymentLink(deps: Bookings, bookingId: string): Promise<string | null> {
+  const provider = deps.payments;
+  let url: string | null = null;
+  try {
+    if (provider) url = await startCheckout(deps, provider, bookingId);
+  } catch (error) {
+    deps.log.warn({ err: error, booking: bookingId }, "payments: a payment link's checkout could not be made");
+  }
+  if (!url) {
+    await abandonCheckout(deps, bookingId);
+    return null;
+  }
+  await deps.commits.run((tx) => {
+    const booking = bookingFacts(tx, bookingId);
+    if (booking?.status === "pending" && booking.waitingFor === "payment") queueMails(tx, bookingMails([{ kind: "depositAsked", booking }], mailFacts(deps)));
+  });
+  return url;
 }
 
 /** A checkout that could not start: the time held for it is released now (the visitor is asked to try again). */

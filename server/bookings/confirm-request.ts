@@ -13,6 +13,7 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, placesLeft, SlotRefused } from "./ledger";
 import { hasSlot, type Slot } from "./schedule";
+import { priceGroup } from "./price-group";
 import { recordStaffPlacement } from "./staff-placement";
 import { holdPlaces } from "./take-places";
 import { bookingType } from "../forms";
@@ -45,7 +46,13 @@ function confirmInto(deps: Bookings, tx: Db, id: string, slot: Slot, staff: Staf
   const guests = visitor.guests ?? 1;
   const free = hasSlot(schedule, slot) && placesLeft(tx, schedule, slot, now) >= guests;
   checkPlaces(tx, schedule, slot, guests, now, { byStaff: true, overCapacity: staff.overCapacity });
-  holdPlaces(tx, schedule, { id, slot, guests, confirmed: true, holdUntil: now, source: "visitor" }, now);
+  const price = priceGroup(tx, deps.content.current, { id, package: slot.package, guests, private: false, voucher: null }, now);
+  holdPlaces(
+    tx,
+    schedule,
+    { id, slot, guests, confirmed: true, holdUntil: now, source: "visitor", priceCents: price.priceCents, listPriceCents: price.listCents },
+    now,
+  );
   new Waitlist(tx).endFor(id, now);
   recordStaffPlacement(tx, { actor: staff.actor, bookingId: id, placed: "confirmed", slot, guests, overbooked: !free, reason: staff.reason }, now);
   queueMails(tx, bookingMails([{ kind: "confirmed", booking: bookingFacts(tx, id)!, by: "staff" }], mailFacts(deps, schedule)));

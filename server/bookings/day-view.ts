@@ -8,10 +8,10 @@
  * check-in marks its tour allows now.
  */
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
-import { guestSummaries, type GuestSummary } from "../db/tour-guests";
+import { guestKey, guestSummaries, type GuestSummary } from "../db/tour-guests";
 import { heldBookingsBetween, placesHeldBetween, type HeldBooking } from "../db/tour-ledger";
 import { paymentsOf } from "../db/tour-payments";
-import { vouchersOfBookings } from "../db/tour-vouchers";
+import { redemptionsOfBookings } from "../db/tour-vouchers";
 import { linesBetween, type LineEntry } from "../db/tour-waitlist";
 import { moneyOf, type BookingMoney } from "./booking-money";
 import { checkInsOpen, type CheckInsOpen } from "./check-in";
@@ -26,8 +26,13 @@ export interface SlotView {
   /** Whether the schedule runs this time that day; false: only bookings kept from before a change hold it. */
   scheduled: boolean;
   capacity: number;
-  /** Places held at this time (every package's with a shared guide), bookings and open waitlist offers. */
+  /** Places held at this time (every package's with a shared guide), bookings and open waitlist offers; all of them when a private tour holds it. */
   taken: number;
+  /** A private tour holds the time: nobody else can be placed there. */
+  private: boolean;
+  /** The tour's minimum group, and the people its bookings here have towards it (confirmed, or waiting for it). */
+  minimum: number;
+  towardsMinimum: number;
   bookings: HeldBooking[];
   /** The one-off change of this time that day, if any. */
   change: DateChange | null;
@@ -51,12 +56,17 @@ function dayViews(
   from: string,
   to: string,
   bookings: readonly HeldBooking[],
-  held: readonly { date: string; time: string; package: TourPackageId; places: number }[],
+  held: readonly { date: string; time: string; package: TourPackageId; places: number; closed: number }[],
   lines: readonly LineEntry[],
 ): DayView[] {
   const places = new Map<string, number>();
+  // Times a private tour holds: full to everyone else, as the ledger and the site count them.
+  const closed = new Set<string>();
   const pool = (date: string, time: string, pkg: TourPackageId) => `${date} ${time} ${schedule.sharedGuide ? "*" : pkg}`;
-  for (const row of held) places.set(pool(row.date, row.time, row.package), (places.get(pool(row.date, row.time, row.package)) ?? 0) + row.places);
+  for (const row of held) {
+    places.set(pool(row.date, row.time, row.package), (places.get(pool(row.date, row.time, row.package)) ?? 0) + row.places);
+    if (row.closed) closed.add(pool(row.date, row.time, row.package));
+  }
   const order = (pkg: TourPackageId) => tourPackageIds.indexOf(pkg);
   const days: DayView[] = [];
   for (let i = 0; i < dayCount(from, to); i++) {
@@ -64,12 +74,18 @@ function dayViews(
     const slots = new Map<string, SlotView>();
     const view = (pkg: TourPackageId, time: string, scheduled: boolean): SlotView => {
       const slot = { package: pkg, date, time };
+      const capacity = capacityOf(schedule, slot);
+      const taken = places.get(pool(date, time, pkg)) ?? 0;
+      const held = closed.has(pool(date, time, pkg));
       return {
         package: pkg,
         time,
         scheduled,
-        capacity: capacityOf(schedule, slot),
-        taken: places.get(pool(date, time, pkg)) ?? 0,
+        capacity,
+        taken: held ? Math.max(taken, capacity) : taken,
+        private: held,
+        minimum: schedule.rules[pkg].minGuests,
+        towardsMinimum: 0,
         bookings: [],
         change: dateChangeOf(schedule, slot),
         waitlist: [],
@@ -80,7 +96,9 @@ function dayViews(
       if (booking.date !== date) continue;
       const key = `${booking.time} ${booking.package}`;
       if (!slots.has(key)) slots.set(key, view(booking.package, booking.time, false));
-      slots.get(key)!.bookings.push(booking);
+      const slot = slots.get(key)!;
+      slot.bookings.push(booking);
+      if (booking.status === "confirmed" || booking.waitingFor === "minimum") slot.towardsMinimum += booking.guests;
     }
     for (const line of lines) {
       if (line.date !== date) continue;
@@ -117,7 +135,7 @@ export function days(deps: Bookings, from: string, to: string): DayView[] {
 /** A booking as the day sheet shows it: its money, the guest behind it, and the check-in its tour allows now. */
 export interface SheetBooking extends HeldBooking {
   money: BookingMoney;
-  /** What the estate knows of the guest (visits, no-shows, tags, notes); null for a booking without an address. */
+  /** What the estate knows of the guest (visits, no-shows, tags, notes); null for a booking with neither address nor phone. */
   guest: GuestSummary | null;
   checkIn: CheckInsOpen;
 }
@@ -138,21 +156,20 @@ export function daySheet(deps: Bookings, day: string): DaySheet {
   const ids = bookings.map((booking) => booking.bookingId);
   const guests = guestSummaries(
     deps.db,
-    bookings.map((booking) => booking.email),
+    bookings.flatMap((booking) => guestKey(booking.email, booking.phone) ?? []),
   );
   const payments = paymentsOf(deps.db, ids);
-  const vouchers = vouchersOfBookings(deps.db, ids);
+  const vouchers = redemptionsOfBookings(deps.db, ids);
   const schedule = deps.schedule.current();
   const now = deps.now();
-  const content = deps.content.current;
   return {
     ...shown!,
     slots: shown!.slots.map((slot) => ({
       ...slot,
       bookings: slot.bookings.map((booking) => ({
         ...booking,
-        money: moneyOf(content, booking, payments.get(booking.bookingId) ?? null, vouchers.get(booking.bookingId) ?? null),
-        guest: guests.get(booking.email.toLowerCase()) ?? null,
+        money: moneyOf(booking, payments.get(booking.bookingId) ?? null, vouchers.get(booking.bookingId) ?? null),
+        guest: guests.get(guestKey(booking.email, booking.phone) ?? "") ?? null,
         checkIn: checkInsOpen(schedule, booking, now),
       })),
     })),

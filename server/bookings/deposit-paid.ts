@@ -19,6 +19,8 @@ import { refundWhatIsDue } from "./refund";
 import { minimumHoldEnd } from "./schedule";
 import { bookingType } from "../forms";
 import { bookingFacts } from "./visits";
+import { retakeVoucher } from "./vouchers";
+import { voucherOrderEvent } from "./buy-gift-voucher";
 import { offerFreedPlaces } from "./waitlist";
 
 /**
@@ -38,13 +40,15 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
       deps.log.warn({ event: event.id, type: event.type }, "payments: a signed event's checkout session could not be read: recorded and ignored");
       return "ignored" as const;
     }
+    // A gift voucher bought online, not a deposit.
+    if (checkout.voucherOrder) return voucherOrderEvent(tx, deps, checkout, now);
     const payment = paymentOf(tx, checkout.bookingId);
     if (!payment || (payment.session_id !== null && payment.session_id !== checkout.sessionId)) return "ignored" as const;
     const events: BookingEvent[] = [];
     if (checkout.outcome === "expired") {
       // The checkout ended unpaid: its time is released now rather than at the next sweep.
       if (setPaymentStatus(tx, checkout.bookingId, ["open"], "expired", now) && setBookingStatus(tx, checkout.bookingId, ["pending"], "expired", now))
-        events.push({ kind: "expired", booking: bookingFacts(tx, checkout.bookingId)!, via: "checkout" });
+        events.push({ kind: "expired", booking: bookingFacts(tx, checkout.bookingId)!, via: "provider" });
     } else {
       if (!checkout.paid) return "ignored" as const;
       const intent = checkout.paymentIntent ? { paymentIntent: checkout.paymentIntent } : {};
@@ -53,26 +57,31 @@ export async function paymentEvent(deps: Bookings, provider: PaymentProvider, bo
       recordAudit(tx, { actor: paymentProviderActor, action: auditActions.depositPaid, target: { type: bookingType, id: checkout.bookingId }, detail }, now);
       const visit = slotBookingById(tx, checkout.bookingId);
       const held = visit?.status === "pending" && visit.waitingFor === "payment";
-      // Paid just as its time lapsed: when the places are still free, the booking stands.
+      // Paid just as its time lapsed: when the places are still free and its voucher was not used
+      // meanwhile (taken again here), the booking stands (G3).
       const lapsed = visit?.status === "expired" && visit.waitingFor === "payment";
       const freeAgain = (booking: SlotBooking) =>
         placesFree(tx, schedule, booking, booking.guests, now, { except: booking.bookingId, byStaff: true, private: booking.private });
-      if (!visit || !(held || (lapsed && freeAgain(visit))))
-        // Nothing to pay for any more (cancelled, or its places gone): the deposit goes back.
+      const comesBack = visit !== null && lapsed && freeAgain(visit) && retakeVoucher(tx, visit.bookingId, visit.package, now) !== "used";
+      if (!visit || !(held || comesBack)) {
+        // Nothing to pay for any more (cancelled, its places or its voucher gone): the deposit goes back.
         setPaymentStatus(tx, checkout.bookingId, ["paid"], "refund-due", now);
-      else if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
-        // Its tour still lacks people: it waits for them until the cut-off.
-        setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
-        const booking = bookingFacts(tx, visit.bookingId)!;
-        events.push({ kind: "waitingForMinimum", booking }, { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: true });
-      } else if (setBookingStatus(tx, visit.bookingId, ["pending", "expired"], "confirmed", now)) {
-        // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
-        const booking = bookingFacts(tx, visit.bookingId)!;
-        events.push(
-          { kind: "confirmed", booking, by: "deposit" },
-          { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: false },
-          ...confirmGroupsAtMinimum(tx, schedule, visit, now),
-        );
+      } else {
+        if (comesBack) setBookingStatus(tx, visit.bookingId, ["expired"], "pending", now, now);
+        if (!visit.private && !reachesMinimum(tx, schedule, visit, visit.guests, now)) {
+          // Its tour still lacks people: it waits for them until the cut-off.
+          setWaiting(tx, visit.bookingId, "minimum", minimumHoldEnd(schedule, visit), now);
+          const booking = bookingFacts(tx, visit.bookingId)!;
+          events.push({ kind: "waitingForMinimum", booking }, { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: true });
+        } else if (setBookingStatus(tx, visit.bookingId, ["pending"], "confirmed", now)) {
+          // Confirmed, it may bring its time to the minimum: the groups waiting for it are confirmed too.
+          const booking = bookingFacts(tx, visit.bookingId)!;
+          events.push(
+            { kind: "confirmed", booking, by: "deposit" },
+            { kind: "depositPaid", booking, amountCents: payment.amount_cents, waiting: false },
+            ...confirmGroupsAtMinimum(tx, schedule, visit, now),
+          );
+        }
       }
     }
     events.push(...offerFreedPlaces(tx, schedule, now));

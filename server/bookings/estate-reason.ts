@@ -5,14 +5,19 @@
  */
 import type { Db } from "../db/database";
 import { paymentOf } from "../db/tour-payments";
-import { voucherOfBooking } from "../db/tour-vouchers";
+import { redemptionOf } from "../db/tour-vouchers";
 import type { EstateReason, GivenBack } from "../mail/tour-visit";
 
 export { estateReasons } from "../mail/tour-visit";
 export type { EstateReason, GivenBack };
 
-/** What a booking would give back if it ended now: its paid deposit and its voucher (read before the cancellation releases them). */
+/**
+ * What a booking would give back if it ended now: its paid deposit and the voucher it uses (its
+ * standing use, read before the cancellation releases it; a value voucher gets back what this
+ * booking took of it).
+ */
 export function givenBackBy(db: Db, id: string): GivenBack {
   const payment = paymentOf(db, id);
-  return { refundCents: payment?.status === "paid" ? payment.amount_cents : 0, voucher: voucherOfBooking(db, id)?.code ?? null };
+  const use = redemptionOf(db, id);
+  return { refundCents: payment?.status === "paid" ? payment.amount_cents : 0, voucher: use && use.released_at === null ? use.code : null };
 }

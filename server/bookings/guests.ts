@@ -12,7 +12,7 @@ import { bookingType } from "../forms";
 import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
 import type { Bookings } from "./deps";
-import { bookingsOfGuest, guestNotesOf, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
+import { bookingsOfGuest, guestNotesOf, isPhoneKey, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
 
 /**
  * The tags the staff pick most, offered as boxes to tick (their own words may be added). None is
@@ -26,6 +26,9 @@ export const tagLimits = { count: 12, length: 30 } as const;
 
 /** A person as the staff see them. */
 export interface Guest extends GuestNotes {
+  /** Who they are to the records: their address, or for a guest without one their phone (server/db/tour-guests.ts `guestKey`). */
+  key: string;
+  /** Their address ("" for a walk-in known by their phone). */
   email: string;
   /** The name on their latest booking. */
   name: string;
@@ -45,17 +48,19 @@ export function countryOfPhone(phone: string | null): string | null {
   return parsePhoneNumberFromString(phone, "FR")?.country ?? null;
 }
 
-/** The record of the person behind an address, or null when no booking was sent with it. */
-export function guestOf(db: Db, email: string): Guest | null {
-  if (email.trim() === "") return null;
-  const bookings = bookingsOfGuest(db, email);
+/** The record of the person behind a key (an address, or a phone's `tel:` key), or null when no booking was sent with it. */
+export function guestOf(db: Db, key: string): Guest | null {
+  if (key.trim() === "") return null;
+  const bookings = bookingsOfGuest(db, key);
   const latest = bookings[0];
   if (!latest) return null;
-  const notes = guestNotesOf(db, email);
+  const notes = guestNotesOf(db, key);
   const phone = bookings.find((booking) => booking.phone)?.phone ?? null;
+  const normalised = key.trim().toLowerCase();
   return {
     ...notes,
-    email: email.trim().toLowerCase(),
+    key: normalised,
+    email: isPhoneKey(normalised) ? "" : normalised,
     name: latest.name,
     language: latest.language,
     phone,
@@ -77,11 +82,11 @@ function cleanTags(tags: readonly string[]): string[] {
 }
 
 /** Saves what the staff wrote about the person behind a booking, and that they did in the booking's history. */
-export function noteGuest(deps: Bookings, guest: { email: string; bookingId: string }, notes: GuestNotes, actor: string): Promise<void> {
+export function noteGuest(deps: Bookings, guest: { key: string; bookingId: string }, notes: GuestNotes, actor: string): Promise<void> {
   return deps.commits.run((tx) => {
     const now = deps.now();
     const tags = cleanTags(notes.tags);
-    saveGuestNotes(tx, guest.email, { notes: notes.notes, tags, country: notes.country }, actor, now);
+    saveGuestNotes(tx, guest.key, { notes: notes.notes, tags, country: notes.country }, actor, now);
     recordAudit(tx, { actor, action: auditActions.guestNoted, target: { type: bookingType, id: guest.bookingId }, detail: { tags: notes.tags } }, now);
   });
 }

@@ -14,11 +14,15 @@ import { placesHeld, placesHeldBetween, privateHeld } from "../db/tour-ledger";
 import { beforeCutoff, capacityOf, hasSlot, slotInstant, timesOn, withinHorizon, type Schedule, type Slot } from "./schedule";
 import { addDays, dayCount } from "./paris-time";
 
-/** Why a slot cannot be given: not in the schedule, past its cut-off, beyond the booking horizon, or short of places. */
+/**
+ * Why a slot cannot be given: not in the schedule, past its cut-off, beyond the booking horizon,
+ * short of places, or held by a private tour (or, for a private tour, not empty): no override
+ * puts two groups together when one of them booked the time for itself.
+ */
 export class SlotRefused extends Error {
   override name = "SlotRefused";
   constructor(
-    readonly reason: "unknown" | "closed" | "horizon" | "full",
+    readonly reason: "unknown" | "closed" | "horizon" | "full" | "private",
     /** The places still free (for "full"). */
     readonly placesLeft: number,
   ) {
@@ -102,11 +106,29 @@ export function checkPlaces(db: Db, schedule: Schedule, slot: Slot, guests: numb
   if (!withinHorizon(schedule, slot.date, now, slot.package)) throw new SlotRefused("horizon", 0);
   const open = options.byStaff ? slotInstant(schedule, slot).getTime() > now.getTime() : beforeCutoff(schedule, slot, now);
   if (!open) throw new SlotRefused("closed", 0);
-  const left = placesLeft(db, schedule, slot, now, options.except);
+  const room = roomFor(db, schedule, slot, guests, now, options);
+  if (room !== "free") throw new SlotRefused(room, placesLeft(db, schedule, slot, now, options.except));
+}
+
+/**
+ * Whether a time has room for a group (the schedule aside: a booking kept off it is confirmed
+ * where it is): "private" when a private tour holds it, or when the group is a private tour and
+ * anyone else holds places there (an admin's override never changes that); "full" without the
+ * places (unless an admin places it over them); else "free".
+ */
+export function roomFor(db: Db, schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): "free" | "full" | "private" {
+  const pool = { ...slot, shared: schedule.sharedGuide };
+  const except = options.except ?? "";
+  if (options.private ? placesHeld(db, pool, now, except) > 0 : privateHeld(db, pool, now, except)) return "private";
+  const left = placesLeft(db, schedule, slot, now, except);
   // A private tour takes the whole time: every place must be free.
   const needed = options.private ? Math.max(guests, capacityOf(schedule, slot)) : guests;
-  if (needed > left && !options.overCapacity) throw new SlotRefused("full", left);
+  return needed > left && !options.overCapacity ? "full" : "free";
 }
+
+/** Whether a time listed with its places left and capacity has room for a group (a private tour needs it empty). */
+export const fits = (time: { placesLeft: number; capacity: number }, group: { guests: number; private: boolean }) =>
+  time.placesLeft >= (group.private ? Math.max(group.guests, time.capacity) : group.guests);
 
 /** Whether `guests` places can be given in `slot` (as `checkPlaces` decides), without throwing. */
 export function placesFree(db: Db, schedule: Schedule, slot: Slot, guests: number, now: Date, options: CheckOptions = {}): boolean {

@@ -59,6 +59,8 @@ const toleranceSeconds = 300;
 /** A deposit to pay at the provider's checkout. */
 export interface DepositOrder {
   bookingId: string;
+  /** The deposit's attempt (1, then one more each time it is asked again): each has its own checkout. */
+  attempt: number;
   amountCents: number;
   currency: string;
   /** The visitor's address, or "" (a walk-in has none). */
@@ -69,6 +71,20 @@ export interface DepositOrder {
   /** When the checkout ends: the time held for it. */
   expiresAt: Date;
   /** Where the visitor comes back to, paid or not (their private page), or after giving up (the tours page). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A gift voucher bought online, to pay at the provider's checkout. */
+export interface VoucherCheckout {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  language: keyof typeof checkoutLocales;
+  /** What the checkout page names ("Gift voucher: €100", in the buyer's language). */
+  item: string;
+  expiresAt: Date;
   successUrl: string;
   cancelUrl: string;
 }
@@ -84,7 +100,10 @@ export interface PaymentEvent {
     | {
         /** The session was paid, or (`expired`) ended unpaid. */
         outcome: "completed" | "expired";
+        /** The booking whose deposit it is ("" for a voucher's order). */
         bookingId: string;
+        /** The gift voucher's order it pays for, or null (a deposit). */
+        voucherOrder: string | null;
         sessionId: string;
         paid: boolean;
         paymentIntent: string | undefined;
@@ -136,7 +155,7 @@ export class PaymentProvider {
         success_url: order.successUrl,
         cancel_url: order.cancelUrl,
       },
-      { idempotencyKey: `checkout-${order.bookingId}` },
+      { idempotencyKey: `checkout-${order.bookingId}${order.attempt > 1 ? `-${order.attempt}` : ""}` },
     );
     if (!session.url) throw new Error(`the provider gave no checkout page for booking ${order.bookingId}`);
     return { id: session.id, url: session.url };
@@ -173,7 +192,8 @@ export class PaymentProvider {
       type: event.type,
       checkout: {
         outcome: event.type === "checkout.session.expired" ? "expired" : "completed",
-        bookingId: session.client_reference_id ?? session.metadata?.booking ?? "",
+        bookingId: session.metadata?.voucher_order ? "" : (session.client_reference_id ?? session.metadata?.booking ?? ""),
+        voucherOrder: session.metadata?.voucher_order ?? null,
         sessionId: session.id,
         paid: session.payment_status === "paid",
         paymentIntent: intent,
@@ -181,11 +201,35 @@ export class PaymentProvider {
     };
   }
 
-  /** Refunds a payment, once whatever the retries (the booking's idempotency key). */
-  async refund(paymentIntent: string, bookingId: string): Promise<{ id: string }> {
+  /**
+   * The provider's checkout page for a gift voucher bought online, made once per order (its
+   * idempotency key), in the buyer's language, ending after `expiresAt`.
+   */
+  async voucherCheckout(order: VoucherCheckout): Promise<{ id: string; url: string }> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: `voucher-${order.orderId}`,
+        customer_email: order.email,
+        locale: checkoutLocales[order.language],
+        expires_at: Math.floor(order.expiresAt.getTime() / 1000),
+        line_items: [{ quantity: 1, price_data: { currency: order.currency, unit_amount: order.amountCents, product_data: { name: order.item } } }],
+        metadata: { voucher_order: order.orderId },
+        payment_intent_data: { metadata: { voucher_order: order.orderId } },
+        success_url: order.successUrl,
+        cancel_url: order.cancelUrl,
+      },
+      { idempotencyKey: `voucher-${order.orderId}` },
+    );
+    if (!session.url) throw new Error(`the provider gave no checkout page for voucher order ${order.orderId}`);
+    return { id: session.id, url: session.url };
+  }
+
+  /** Refunds a payment, once whatever the retries (the booking's idempotency key, per attempt). */
+  async refund(paymentIntent: string, bookingId: string, attempt = 1): Promise<{ id: string }> {
     const refund = await this.stripe.refunds.create(
       { payment_intent: paymentIntent, metadata: { booking: bookingId } },
-      { idempotencyKey: `refund-${bookingId}` },
+      { idempotencyKey: `refund-${bookingId}${attempt > 1 ? `-${attempt}` : ""}` },
     );
     return { id: refund.id };
   }

@@ -19,7 +19,7 @@ export function settleRefunds(deps: Bookings): Promise<number> {
     for (const due of refundsDue(deps.db)) {
       if (!due.payment_intent) continue;
       try {
-        const refund = await provider.refund(due.payment_intent, due.booking_id);
+        const refund = await provider.refund(due.payment_intent, due.booking_id, due.attempt);
         await deps.commits.run((tx) => {
           const now = deps.now();
           if (!setPaymentStatus(tx, due.booking_id, ["refund-due"], "refunded", now, { refundId: refund.id })) return;

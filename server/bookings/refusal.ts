@@ -32,9 +32,10 @@ export function refusalAnswer(
   if (!slot) return { error: t("wineTours.slots.conflictClosed", { contact }), fields: ["slot"], contact };
   const capacity = capacityOf(schedule, { package: booking.package, ...slot });
   const guests = booking.guests ?? 1;
-  // A private tour needs its time free of anyone else.
-  if (booking.private && refused.reason === "full" && guests <= capacity)
+  // A private tour needs its time free of anyone else; a time a private tour holds has no place left.
+  if (booking.private && (refused.reason === "private" || (refused.reason === "full" && guests <= capacity)))
     return { error: t("tourRefusal.private.taken", { contact }), fields: ["slot"], placesLeft: refused.placesLeft, capacity, contact };
+  if (refused.reason === "private") return { error: t("wineTours.slots.conflictNone", { contact }), fields: ["slot"], placesLeft: 0, capacity, contact };
   const error =
     refused.reason === "closed" || refused.reason === "unknown"
       ? t("wineTours.slots.conflictClosed", { contact })

@@ -9,7 +9,7 @@ import type { Content } from "#content";
 import type { Db } from "../db/database";
 import { paymentsOf } from "../db/tour-payments";
 import { reportRows, type ReportRow } from "../db/tour-reports";
-import { vouchersCreatedBetween, vouchersOfBookings } from "../db/tour-vouchers";
+import { vouchersCreatedBetween, redemptionsOfBookings } from "../db/tour-vouchers";
 import { moneyOf, type BookingMoney } from "./booking-money";
 import { countryOfPhone } from "./guests";
 import { addDays, addMonths, localOf, weekdayOf } from "./paris-time";
@@ -131,10 +131,10 @@ export function tourReport(db: Db, content: Content, period: ReportPeriod, day: 
   const booked = reportRows(db, from, to);
   const ids = booked.map((row) => row.bookingId);
   const payments = paymentsOf(db, ids);
-  const vouchers = vouchersOfBookings(db, ids);
+  const vouchers = redemptionsOfBookings(db, ids);
   const rows: Counted[] = booked.map((row) => ({
     ...row,
-    money: moneyOf(content, row, payments.get(row.bookingId) ?? null, vouchers.get(row.bookingId) ?? null),
+    money: moneyOf(row, payments.get(row.bookingId) ?? null, vouchers.get(row.bookingId) ?? null),
   }));
   const totals = empty();
   for (const row of rows) count(totals, row);

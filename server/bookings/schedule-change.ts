@@ -15,7 +15,7 @@ import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import { setBookingStatus } from "./booking-status";
 import type { Bookings } from "./deps";
 import { givenBackBy, type EstateReason } from "./estate-reason";
-import { checkPlaces, placesTaken, SlotRefused, type OpenSlot } from "./ledger";
+import { checkPlaces, fits, placesTaken, SlotRefused, type OpenSlot } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import { refundWhatIsDue } from "./refund";
 import {
@@ -96,7 +96,8 @@ function affectedIn(db: Db, current: Schedule, change: ScheduleChange, now: Date
     if (!reason) continue;
     const moveOptions = Array.from({ length: 8 }, (_, i) => addDays(booking.date, i))
       .flatMap((day) => staffMoveOptions(db, next, booking, day, now))
-      .filter((slot) => slot.placesLeft >= booking.guests)
+      // A private tour is offered only the times nobody else holds.
+      .filter((slot) => fits(slot, booking))
       .slice(0, 12);
     affected.push({ booking, reason, moveOptions });
   }
@@ -133,7 +134,7 @@ export async function applyScheduleChange(
         if (decision.action === "move") {
           const to = { package: booking.package, ...decision.to };
           try {
-            checkPlaces(tx, schedule, to, booking.guests, now, { except: booking.bookingId, byStaff: true });
+            checkPlaces(tx, schedule, to, booking.guests, now, { except: booking.bookingId, byStaff: true, private: booking.private });
           } catch (error) {
             if (error instanceof SlotRefused) throw new MoveRefused(booking, to, error);
             throw error;

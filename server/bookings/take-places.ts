@@ -21,8 +21,9 @@ export interface NewPlaces {
   guests: number;
   /** A private tour: the whole time, closed to everyone else. */
   private?: boolean;
-  /** The group's price after a voucher (cents), kept with the booking. */
+  /** The group's price after a voucher (cents), kept with the booking, and the pricing's before it. */
   priceCents?: number | null;
+  listPriceCents?: number | null;
   /** A deposit to pay: the places are held until then (the checkout's end). */
   paymentUntil?: Date | null;
 }
@@ -53,8 +54,9 @@ export function takePlaces(tx: Db, schedule: Schedule, booking: NewPlaces, now: 
   });
   const minimum = schedule.rules[booking.slot.package].minGuests;
   const short = !staff && !booking.private && minimum > 1 && peopleTowardsMinimum(tx, booking.slot, now) + booking.guests < minimum;
-  const waitingFor = !staff && booking.paymentUntil ? "payment" : short ? "minimum" : "estate";
-  const confirmed = staff !== null || (schedule.instantConfirm[booking.slot.package] && waitingFor === "estate");
+  // A deposit to pay (the visitor's checkout, or the payment link the staff asked): held until it is paid.
+  const waitingFor = booking.paymentUntil ? "payment" : short ? "minimum" : "estate";
+  const confirmed = (staff !== null && waitingFor !== "payment") || (schedule.instantConfirm[booking.slot.package] && waitingFor === "estate");
   const holdUntil =
     waitingFor === "payment" ? booking.paymentUntil! : waitingFor === "minimum" ? minimumHoldEnd(schedule, booking.slot) : holdEnd(schedule, booking.slot, now);
   const held = holdPlaces(
@@ -83,6 +85,7 @@ export function holdPlaces(
     private?: boolean;
     waitingFor?: WaitingFor;
     priceCents?: number | null;
+    listPriceCents?: number | null;
   },
   now: Date,
 ): SlotBooking {
@@ -102,6 +105,7 @@ export function holdPlaces(
       private: booking.private ?? false,
       waitingFor: booking.waitingFor ?? "estate",
       priceCents: booking.priceCents ?? null,
+      listPriceCents: booking.listPriceCents ?? null,
     },
     now,
   );

@@ -11,7 +11,11 @@ import type { Bookings } from "./deps";
 import type { OpenSlot } from "./ledger";
 import { addDays, localOf, type LocalTime } from "./paris-time";
 import { cutoffOf, horizonOf, slotStart } from "./schedule";
-import { changeable, type BookedVisit } from "./visits";
+import type { MeetingPoint } from "#content/meeting-point";
+import type { VisitPrice } from "../mail/visit-price";
+import { meetingOf } from "./booking-mails";
+import { visitPrice } from "./visit-price";
+import { bookingFacts, changeable, type BookedVisit } from "./visits";
 
 /** How far ahead the visitor's page lists months to move to (the booking form's own horizon is two years). */
 const monthsAhead = 24;
@@ -43,6 +47,10 @@ export interface VisitPageModel {
   /** The deposit as it stands, and whether it can be paid now (its checkout still open). */
   deposit: PaymentRow | null;
   payable: boolean;
+  /** What it costs, as its e-mails say it (./visit-price.ts); null when that cannot be said. */
+  price: VisitPrice | null;
+  /** Where the tour meets and how to get there, as its e-mails say it (Château Mongiron's tour at Château Mongiron). */
+  meeting: MeetingPoint;
 }
 
 /** The first day of the month of `day`, and of the months before and after it. */
@@ -100,7 +108,15 @@ export function visitPageOf(deps: Bookings, visit: BookedVisit, day: string): Vi
     horizonMonths: horizonOf(schedule, visit.package),
     deposit,
     payable: deposit?.status === "open" && deposit.checkout_url !== null && deposit.expires_at > now.toISOString() && visit.status === "pending",
+    price: priceOf(deps, visit),
+    meeting: meetingOf(deps.content, visit.package, visit.language),
   };
+}
+
+/** A booking's price as its e-mails state it (the native readers' zh N1: the same lines on the private page). */
+function priceOf(deps: Bookings, visit: BookedVisit): VisitPrice | null {
+  const facts = bookingFacts(deps.db, visit.bookingId);
+  return facts ? visitPrice(deps.content.current, facts) : null;
 }
 
 /** A waitlist's page. */

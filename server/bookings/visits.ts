@@ -11,8 +11,9 @@ import type { Db } from "../db/database";
 import { bookingType } from "../forms";
 import { slotBookingById, slotBookingByToken, visitorOf, type SlotBooking } from "../db/tour-ledger";
 import { paymentOf, type PaymentRow } from "../db/tour-payments";
-import { voucherOfBooking, type VoucherRow } from "../db/tour-vouchers";
+import { redemptionOf, voucherOfBooking, type Redemption, type VoucherRow } from "../db/tour-vouchers";
 import { placesLeft, type OpenSlot } from "./ledger";
+import { moneyOf, type BookingMoney } from "./pricing";
 import { beforeCutoff, capacityOf, slotInstant, slotsBetween, withinHorizon, type Schedule } from "./schedule";
 
 /** A booking with its slot and what the visitor's e-mails need of the submission. */
@@ -24,10 +25,14 @@ export interface BookedVisit extends SlotBooking {
   language: Language;
 }
 
-/** A booking with what it costs as stored: its price (on the slot), the voucher it redeemed, its deposit and where that stands. */
+/** A booking with what it costs as stored: its price (on the slot), the voucher it uses, its deposit and where that stands, and the sums. */
 export interface BookingFacts extends BookedVisit {
+  /** The voucher it uses now (none once given back). */
   voucher: VoucherRow | null;
+  /** Its use of a voucher, standing or given back (a cancellation gives it back). */
+  redemption: Redemption | null;
   deposit: PaymentRow | null;
+  money: BookingMoney;
 }
 
 /** The contact page in a language, as an absolute address (the 409 answers and the visitor's page offer it). */
@@ -63,7 +68,10 @@ export function visitByToken(db: Db, token: string): BookedVisit | null {
 /** A booking as its e-mails tell it: the visit, its voucher and its deposit, as stored now. */
 export function bookingFacts(db: Db, id: string): BookingFacts | null {
   const visit = visitOf(db, id);
-  return visit ? { ...visit, voucher: voucherOfBooking(db, id), deposit: paymentOf(db, id) } : null;
+  if (!visit) return null;
+  const redemption = redemptionOf(db, id);
+  const deposit = paymentOf(db, id);
+  return { ...visit, voucher: voucherOfBooking(db, id), redemption, deposit, money: moneyOf(visit, redemption, deposit) };
 }
 
 /** The language of a stored request (a waitlist line has no slot booking yet). */

@@ -1,7 +1,7 @@
 /**
  * The one in a full time's line, through the link of their e-mails: takes the places offered to
- * them (the time booked for their request, confirmed at once or waiting for the estate, as the
- * package says; the visitor and the estate told), or leaves the line (an offer not taken yet goes
+ * them (the time booked for their request and priced, confirmed at once or waiting for the estate,
+ * as the package says; the visitor and the estate told), or leaves the line (an offer not taken yet goes
  * to the next in line in the same transaction).
  */
 import { changeStatus } from "../db/inbox";
@@ -9,6 +9,7 @@ import { Waitlist } from "../db/tour-waitlist";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
 import type { Bookings } from "./deps";
 import { checkPlaces, holdEnd, SlotRefused } from "./ledger";
+import { priceGroup } from "./price-group";
 import { holdPlaces } from "./take-places";
 import { bookingType } from "../forms";
 import { bookingFacts } from "./visits";
@@ -33,12 +34,15 @@ export function takeOffer(deps: Bookings, token: string): Promise<"booked" | "la
       return "lapsed" as const;
     }
     const confirmed = schedule.instantConfirm[entry.package];
-    holdPlaces(
+    // Priced as the visitor's booking would have been (a waitlist takes no private tour nor voucher).
+    const price = priceGroup(
       tx,
-      schedule,
-      { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" },
+      deps.content.current,
+      { id: entry.bookingId, package: entry.package, guests: entry.guests, private: false, voucher: null },
       now,
     );
+    const held = { id: entry.bookingId, slot: entry, guests: entry.guests, confirmed, holdUntil: holdEnd(schedule, entry, now), source: "visitor" as const };
+    holdPlaces(tx, schedule, { ...held, priceCents: price.priceCents, listPriceCents: price.listCents }, now);
     const taken = { kind: "offerTaken" as const, booking: bookingFacts(tx, entry.bookingId)!, entry };
     queueMails(tx, bookingMails([taken, ...offerFreedPlaces(tx, schedule, now)], mailFacts(deps, schedule)));
     return "booked" as const;

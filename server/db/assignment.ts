@@ -5,7 +5,7 @@
  * row (migration 21) and queues the colleague's e-mail in the same transaction.
  */
 import { auditActions, recordAudit } from "./audit";
-import type { Db } from "./database";
+import { jsonValues, type Db } from "./database";
 import type { InboxType } from "../forms";
 import type { OutgoingMail } from "#core/mail";
 import { changeStatus } from "./inbox";
@@ -14,6 +14,24 @@ import { enqueueMail } from "./outbox";
 /** Adds a note to a submission's history. */
 export function addNote(db: Db, submission: { type: InboxType; id: string }, actor: string, text: string, now: Date): void {
   recordAudit(db, { actor, action: auditActions.noteAdded, target: submission, detail: { text } }, now);
+}
+
+/** The staff's notes on a form's submissions (audit entries `note.added`), oldest first, per submission id. */
+export function notesOf(db: Db, type: InboxType, ids: readonly string[]): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  if (ids.length === 0) return notes;
+  const rows = db
+    .prepare(
+      `SELECT target_id, detail FROM audit_log WHERE action = ? AND target_type = ?
+       AND target_id IN (SELECT value FROM ${jsonValues(db)}) ORDER BY id`,
+    )
+    .all(auditActions.noteAdded, type, JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
+  for (const row of rows) {
+    const text = row.detail ? (JSON.parse(row.detail) as { text?: unknown }).text : undefined;
+    if (typeof text !== "string" || text === "") continue;
+    notes.set(row.target_id, [...(notes.get(row.target_id) ?? []), text]);
+  }
+  return notes;
 }
 
 /**

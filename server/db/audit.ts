@@ -79,6 +79,15 @@ export const auditActions = {
   experiencesChanged: "experiences.changed",
   depositPaid: "booking.deposit-paid",
   depositRefunded: "booking.deposit-refunded",
+  // Money: a booking's price set by an admin (with the reason), a deposit asked through a payment
+  // link, a gift voucher voided, edited, its card mailed, or sold online.
+  priceChanged: "booking.price-changed",
+  groupChanged: "booking.group-changed",
+  depositAsked: "booking.deposit-asked",
+  voucherVoided: "voucher.voided",
+  voucherEdited: "voucher.edited",
+  voucherCardMailed: "voucher.card-mailed",
+  voucherSold: "voucher.sold",
   // The newsletter (server/admin/newsletter/routes.ts).
   newsletterTest: "newsletter.test",
   newsletterSent: "newsletter.sent",

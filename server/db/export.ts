@@ -107,6 +107,6 @@ export function toCsv(columns: readonly string[], rows: readonly ExportRow[]): s
   });
 }
 
-export function toJson(rows: readonly ExportRow[]): string {
+export function toJson(rows: readonly Readonly<Record<string, unknown>>[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }

@@ -767,6 +767,20 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 95,
+    name: "tours: addresses that want no thank-you e-mail after a visit",
+    sql: `
+      -- An address whose owner stopped the thank-you e-mails after a visit, through the link in one
+      -- of them (server/bookings/thanks-stop.ts): marketing they may refuse at any time (CPCE
+      -- L. 34-5, LSSI art. 21.2). The after-visit sweep sends them none; the e-mails about their
+      -- bookings are not affected.
+      CREATE TABLE tour_thanks_refusals (
+        email TEXT PRIMARY KEY COLLATE NOCASE,
+        refused_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
     version: 100,
     name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
     sql: `
@@ -786,6 +800,85 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 101,
+    name: "newsletter: the estate hears of confirmed sign-ups in one e-mail a day",
+    sql: `
+      -- When a confirmed sign-up was listed in the estate's daily digest (server/bookings/signup-digest.ts),
+      -- written in the transaction that queues the digest: a second sweep or a restart lists it no more.
+      -- A subscriber who leaves and signs up again is listed again (server/db/submissions.ts).
+      ALTER TABLE newsletter_subscribers ADD COLUMN digested_at TEXT;
+      -- The sign-ups confirmed before this version were each told to the estate by an e-mail of their own.
+      UPDATE newsletter_subscribers SET digested_at = confirmed_at WHERE confirmed_at IS NOT NULL;
+      -- What the minute's sweep looks for: the confirmed sign-ups not listed yet.
+      CREATE INDEX newsletter_subscribers_undigested ON newsletter_subscribers (confirmed_at) WHERE digested_at IS NULL AND confirmed_at IS NOT NULL;
+      `,
+  },
+  {
+    version: 102,
+    name: "money: every booking priced, vouchers that keep what is left, gift cards sold online, deposits asked again",
+    sql: `
+      -- The pricing's price of the group (before a voucher), beside price_cents (what the group
+      -- pays after its voucher, or as an admin set it); price_note is the admin's reason when
+      -- they set it (the audit log keeps every change).
+      ALTER TABLE tour_slot_bookings ADD COLUMN list_price_cents INTEGER;
+      ALTER TABLE tour_slot_bookings ADD COLUMN price_note TEXT;
+      -- A value voucher keeps what is left (remaining_cents); a tour's voucher is used once
+      -- (redeemed_by). A voucher may be voided (never deleted), and carries its gift card: who it
+      -- is from and for, a message, the card's language and the private link of its printable page.
+      ALTER TABLE tour_vouchers ADD COLUMN remaining_cents INTEGER CHECK (remaining_cents >= 0);
+      UPDATE tour_vouchers SET remaining_cents = CASE WHEN redeemed_by IS NULL THEN amount_cents ELSE 0 END WHERE kind = 'value';
+      ALTER TABLE tour_vouchers ADD COLUMN voided_at TEXT;
+      ALTER TABLE tour_vouchers ADD COLUMN voided_by TEXT;
+      ALTER TABLE tour_vouchers ADD COLUMN void_reason TEXT;
+      ALTER TABLE tour_vouchers ADD COLUMN buyer_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN buyer_email TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN recipient TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN message TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN language TEXT NOT NULL DEFAULT 'fr';
+      ALTER TABLE tour_vouchers ADD COLUMN card_token TEXT;
+      ALTER TABLE tour_vouchers ADD COLUMN order_id TEXT;
+      CREATE UNIQUE INDEX tour_vouchers_card_token ON tour_vouchers (card_token);
+      -- Each use of a voucher: by which booking, how much it took off, when; released_at when the
+      -- booking ended and gave it back (a booking that comes back takes it again, or is refused).
+      CREATE TABLE tour_voucher_redemptions (
+        booking_id TEXT PRIMARY KEY,
+        code TEXT NOT NULL REFERENCES tour_vouchers (code),
+        amount_cents INTEGER CHECK (amount_cents >= 0),
+        redeemed_at TEXT NOT NULL,
+        released_at TEXT
+      );
+      CREATE INDEX tour_voucher_redemptions_code ON tour_voucher_redemptions (code);
+      INSERT INTO tour_voucher_redemptions (booking_id, code, amount_cents, redeemed_at, released_at)
+        SELECT redeemed_by, code, CASE WHEN kind = 'value' THEN amount_cents ELSE NULL END, redeemed_at, NULL FROM tour_vouchers WHERE redeemed_by IS NOT NULL;
+      -- A voucher bought online: the order until its checkout is paid, then the voucher it made.
+      CREATE TABLE voucher_orders (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('value', 'package')),
+        amount_cents INTEGER CHECK (amount_cents > 0),
+        package TEXT,
+        guests INTEGER CHECK (guests BETWEEN 1 AND 50),
+        price_cents INTEGER NOT NULL CHECK (price_cents > 0),
+        currency TEXT NOT NULL DEFAULT 'eur',
+        buyer_name TEXT NOT NULL,
+        buyer_email TEXT NOT NULL,
+        recipient TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL DEFAULT '',
+        language TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'paid', 'expired')),
+        session_id TEXT UNIQUE,
+        checkout_url TEXT,
+        payment_intent TEXT,
+        code TEXT REFERENCES tour_vouchers (code),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX voucher_orders_buyer ON voucher_orders (lower(buyer_email));
+      -- A deposit asked again (after an undo of a refunded one): each attempt its own checkout and refund.
+      ALTER TABLE tour_payments ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1 CHECK (attempt >= 1);
+    `,
+  },
+  {
+    version: 103,
     name: "leases: the periodic work one instance does at a time",
     sql: `
       -- Who does a periodic job now (the minute sweep of the bookings): one instance at a time when

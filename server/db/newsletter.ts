@@ -246,3 +246,26 @@ export class NewsletterTable {
     return enqueueMail(this.db, mail, { type: "newsletter-issues", id: String(issueId) }, now);
   }
 }
+
+/** A confirmed sign-up as the estate's daily digest lists it (server/bookings/signup-digest.ts). */
+export interface DigestedSignup {
+  email: string;
+  language: string;
+  confirmedAt: string;
+}
+
+/**
+ * Takes the confirmed sign-ups, still subscribed, confirmed before `before` (UTC), that no digest
+ * has listed yet, and marks them listed at `at`, in the caller's transaction (the one that queues
+ * the digest): a second sweep or a restart finds none. In the order they were confirmed.
+ */
+export function takeSignupsToDigest(db: Db, before: string, at: string): DigestedSignup[] {
+  const rows = db
+    .prepare(
+      `UPDATE newsletter_subscribers SET digested_at = ?
+       WHERE confirmed_at IS NOT NULL AND confirmed_at < ? AND unsubscribed_at IS NULL AND digested_at IS NULL
+       RETURNING email, language, confirmed_at AS confirmedAt`,
+    )
+    .all(at, before) as DigestedSignup[];
+  return rows.sort((a, b) => a.confirmedAt.localeCompare(b.confirmedAt) || a.email.localeCompare(b.email));
+}

@@ -522,6 +522,16 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   {
+    version: 95,
+    name: "tours: addresses that want no thank-you e-mail after a visit",
+    sql: `
+      CREATE TABLE tour_thanks_refusals (
+        email citext PRIMARY KEY,
+        refused_at text NOT NULL
+      );
+    `,
+  },
+  {
     version: 100,
     name: "content: what each publish takes, schedules that survive a stop; newsletter: the languages an issue goes to",
     sql: `
@@ -534,6 +544,70 @@ export const postgresMigrations: readonly Migration[] = [
   },
   {
     version: 101,
+    name: "newsletter: the estate hears of confirmed sign-ups in one e-mail a day",
+    sql: `
+      ALTER TABLE newsletter_subscribers ADD COLUMN digested_at text;
+      UPDATE newsletter_subscribers SET digested_at = confirmed_at WHERE confirmed_at IS NOT NULL;
+      CREATE INDEX newsletter_subscribers_undigested ON newsletter_subscribers (confirmed_at) WHERE digested_at IS NULL AND confirmed_at IS NOT NULL;
+    `,
+  },
+  {
+    version: 102,
+    name: "money: every booking priced, vouchers that keep what is left, gift cards sold online, deposits asked again",
+    sql: `
+      ALTER TABLE tour_slot_bookings ADD COLUMN list_price_cents bigint;
+      ALTER TABLE tour_slot_bookings ADD COLUMN price_note text;
+      ALTER TABLE tour_vouchers ADD COLUMN remaining_cents bigint CHECK (remaining_cents >= 0);
+      UPDATE tour_vouchers SET remaining_cents = CASE WHEN redeemed_by IS NULL THEN amount_cents ELSE 0 END WHERE kind = 'value';
+      ALTER TABLE tour_vouchers ADD COLUMN voided_at text;
+      ALTER TABLE tour_vouchers ADD COLUMN voided_by text;
+      ALTER TABLE tour_vouchers ADD COLUMN void_reason text;
+      ALTER TABLE tour_vouchers ADD COLUMN buyer_name text NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN buyer_email text NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN recipient text NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN message text NOT NULL DEFAULT '';
+      ALTER TABLE tour_vouchers ADD COLUMN language text NOT NULL DEFAULT 'fr';
+      ALTER TABLE tour_vouchers ADD COLUMN card_token text;
+      ALTER TABLE tour_vouchers ADD COLUMN order_id text;
+      CREATE UNIQUE INDEX tour_vouchers_card_token ON tour_vouchers (card_token);
+      CREATE TABLE tour_voucher_redemptions (
+        booking_id text PRIMARY KEY,
+        code text NOT NULL REFERENCES tour_vouchers (code),
+        amount_cents bigint CHECK (amount_cents >= 0),
+        redeemed_at text NOT NULL,
+        released_at text
+      );
+      CREATE INDEX tour_voucher_redemptions_code ON tour_voucher_redemptions (code);
+      INSERT INTO tour_voucher_redemptions (booking_id, code, amount_cents, redeemed_at, released_at)
+        SELECT redeemed_by, code, CASE WHEN kind = 'value' THEN amount_cents ELSE NULL END, redeemed_at, NULL FROM tour_vouchers WHERE redeemed_by IS NOT NULL;
+      CREATE TABLE voucher_orders (
+        id text PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('value', 'package')),
+        amount_cents bigint CHECK (amount_cents > 0),
+        package text,
+        guests bigint CHECK (guests BETWEEN 1 AND 50),
+        price_cents bigint NOT NULL CHECK (price_cents > 0),
+        currency text NOT NULL DEFAULT 'eur',
+        buyer_name text NOT NULL,
+        buyer_email text NOT NULL,
+        recipient text NOT NULL DEFAULT '',
+        message text NOT NULL DEFAULT '',
+        language text NOT NULL,
+        status text NOT NULL CHECK (status IN ('open', 'paid', 'expired')),
+        session_id text UNIQUE,
+        checkout_url text,
+        payment_intent text,
+        code text REFERENCES tour_vouchers (code),
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        expires_at text NOT NULL
+      );
+      CREATE INDEX voucher_orders_buyer ON voucher_orders (lower(buyer_email));
+      ALTER TABLE tour_payments ADD COLUMN attempt bigint NOT NULL DEFAULT 1 CHECK (attempt >= 1);
+    `,
+  },
+  {
+    version: 103,
     name: "leases: the periodic work one instance does at a time",
     sql: `
       CREATE TABLE leases (

@@ -35,6 +35,8 @@ export interface VisitRecord {
   zone: string;
   guests: number;
   status: string;
+  /** A waitlist's open offer: until when its places are kept (ISO 8601, UTC); null otherwise. */
+  offeredUntil?: string | null;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -130,7 +132,7 @@ const waitlistOf = (db: Db, bookings: readonly string[]) =>
     (id) =>
       db
         .prepare(
-          "SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, (SELECT time_zone FROM tour_schedule WHERE id = 1) AS zone, guests, status FROM tour_waitlist WHERE booking_id = ?",
+          "SELECT booking_id AS bookingId, package, slot_date AS date, slot_time AS time, (SELECT time_zone FROM tour_schedule WHERE id = 1) AS zone, guests, status, offered_until AS offeredUntil FROM tour_waitlist WHERE booking_id = ?",
         )
         .all(id) as VisitRecord[],
   );

@@ -20,8 +20,8 @@ export interface Saved {
   receivedAt: string;
   /** A new submission; false for a repeated newsletter sign-up. */
   created: boolean;
-  /** Newsletter only: a confirmation e-mail is due, with the row's tokens. */
-  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+  /** Newsletter only: a confirmation e-mail is due, with the row's tokens, in the subscription's language. */
+  confirmation: { email: string; language: string; tokens: { confirm: string; unsubscribe: string } } | null;
 }
 
 /**
@@ -43,14 +43,16 @@ export interface NewsletterRow {
   confirm_token: string;
   unsubscribe_token: string;
   confirmation_sent_at: string | null;
+  /** When the estate's daily digest listed this confirmed sign-up (server/bookings/signup-digest.ts). */
+  digested_at: string | null;
 }
 
 /** A pending subscriber who signs up again gets a new confirmation e-mail at most this often. */
 const confirmationResendMs = 60 * 60 * 1000;
 
 const token = () => randomBytes(24).toString("base64url");
-/** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock). */
-const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at"];
+/** Columns of the subscribers' table that only the server uses (the links' tokens, the resend clock, the estate's daily digest). */
+const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at", "digested_at"];
 
 /**
  * Blank optional fields are stored as NULL. A required field is stored as given: a visitor's
@@ -138,6 +140,9 @@ export class SubmissionStore {
   /**
    * One row per address: a new address is stored with its language and consent time; a repeated
    * sign-up renews the consent (and re-subscribes an address that had left) without a second row.
+   * A sign-up not yet confirmed keeps the language it was made in, so that the link of its e-mail
+   * opens its page in that language whatever page the address was typed on again (the native
+   * readers' N18); one that had left starts again in the language of the new sign-up.
    */
   private signUp(input: FormInput<"newsletterSignup">, mailsFor: MailsFor | undefined): { id: string } {
     const now = this.now().toISOString();
@@ -157,6 +162,7 @@ export class SubmissionStore {
         confirm_token: token(),
         unsubscribe_token: token(),
         confirmation_sent_at: mail ? now : null,
+        digested_at: null,
       };
       this.db
         .prepare(
@@ -167,26 +173,38 @@ export class SubmissionStore {
         )
         .run(row);
       const tokens = { confirm: row.confirm_token, unsubscribe: row.unsubscribe_token };
-      this.queue(mailsFor?.({ id: row.id, receivedAt: now, created: true, confirmation: { email: row.email, tokens } }), slug, row.id, now);
+      this.queue(
+        mailsFor?.({ id: row.id, receivedAt: now, created: true, confirmation: { email: row.email, language: row.language, tokens } }),
+        slug,
+        row.id,
+        now,
+      );
       return { id: row.id };
     }
     if (existing.confirmed_at && !existing.unsubscribed_at) {
-      // Already subscribed: nothing to confirm again.
+      // Already subscribed: nothing to confirm again (nor to tell the estate again).
       return { id: existing.id };
     }
     const rejoining = existing.unsubscribed_at !== null;
     const lastSent = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
     const resend = mail && (rejoining || Date.parse(now) - lastSent >= confirmationResendMs);
     const confirmToken = rejoining ? token() : existing.confirm_token;
+    const language = rejoining ? input.language : existing.language;
+    const page = rejoining ? input.page : existing.page;
     this.db
       .prepare(
         `UPDATE newsletter_subscribers SET language = ?, page = ?, consented_at = ?, confirmed_at = NULL, unsubscribed_at = NULL,
-           confirm_token = ?, confirmation_sent_at = ? WHERE id = ?`,
+           confirm_token = ?, confirmation_sent_at = ?, digested_at = NULL WHERE id = ?`,
       )
-      .run(input.language, input.page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
+      .run(language, page, now, confirmToken, resend ? now : existing.confirmation_sent_at, existing.id);
     if (resend) {
       const tokens = { confirm: confirmToken, unsubscribe: existing.unsubscribe_token };
-      this.queue(mailsFor?.({ id: existing.id, receivedAt: now, created: false, confirmation: { email: existing.email, tokens } }), slug, existing.id, now);
+      this.queue(
+        mailsFor?.({ id: existing.id, receivedAt: now, created: false, confirmation: { email: existing.email, language, tokens } }),
+        slug,
+        existing.id,
+        now,
+      );
     }
     return { id: existing.id };
   }
@@ -202,26 +220,17 @@ export class SubmissionStore {
   }
 
   /**
-   * Confirms the subscription behind a confirmation token; idempotent. The first confirmation
-   * queues `mailsFor`'s e-mails (the estate's notification) in the same transaction.
+   * Confirms the subscription behind a confirmation token; idempotent. The estate hears of it in
+   * the next day's digest (server/bookings/signup-digest.ts), not by an e-mail of its own.
    */
-  confirm(
-    confirmToken: string,
-    mailsFor?: (row: NewsletterRow) => readonly OutgoingMail[],
-  ): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
+  confirm(confirmToken: string): { row: NewsletterRow; state: "confirmed" | "unsubscribed" } | null {
     const row = this.subscriberByConfirmToken(confirmToken);
     if (!row) return null;
     if (row.unsubscribed_at) return { row, state: "unsubscribed" };
     if (!row.confirmed_at) {
       const now = this.now().toISOString();
-      const confirmed = this.db.transaction(() => {
-        const changed =
-          this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id).changes === 1;
-        if (changed) this.queue(mailsFor?.({ ...row, confirmed_at: now }), formDefinitions.newsletterSignup.slug, row.id, now);
-        return changed;
-      })();
+      this.db.prepare("UPDATE newsletter_subscribers SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL").run(now, row.id);
       row.confirmed_at = now;
-      if (confirmed && mailsFor) this.commits.committed();
     }
     return { row, state: "confirmed" };
   }

@@ -1,6 +1,8 @@
 /**
  * The people the estate knows (`tour_guests`, migration 81): one record per address, across
- * every tour booking and request sent with it (compared in lower case). The staff's own notes,
+ * every tour booking and request sent with it (compared in lower case); a walk-in or phone guest
+ * without an address is known by their phone instead (its key `tel:` and the number as the staff
+ * form writes it, internationally), so their no-shows and notes count too. The staff's own notes,
  * tags and country live in the table; everything else (names, language, phone, visits, no-shows)
  * is read from the bookings themselves, so nothing is kept twice and an erasure of the bookings
  * leaves only the row that server/db/privacy.ts deletes with them.
@@ -34,14 +36,26 @@ export interface GuestBooking {
 
 const key = (email: string) => email.trim().toLowerCase();
 
-/** Every booking and request sent with an address, newest first. */
+/** A person's key in SQL, for the bookings table aliased `t`: the address in lower case, else `tel:` and the phone, else null. */
+export const keyOf = `CASE WHEN t.email != '' THEN lower(t.email) WHEN coalesce(t.phone, '') != '' THEN 'tel:' || t.phone END`;
+
+/** A person's key: their address in lower case, or for someone without one their phone (`tel:+33…`); null with neither. */
+export function guestKey(email: string, phone: string | null | undefined): string | null {
+  if (email.trim() !== "") return key(email);
+  return phone ? `tel:${phone}` : null;
+}
+
+/** Whether a key is a phone's (a guest without an address). */
+export const isPhoneKey = (guest: string) => guest.startsWith("tel:");
+
+/** Every booking and request of a person (by their key), newest first. */
 export function bookingsOfGuest(db: Db, email: string): GuestBooking[] {
   const rows = db
     .prepare(
       `SELECT t.id AS bookingId, t.received_at AS receivedAt, t.name, t.language, t.phone, t.package, t.guests,
          s.slot_date AS date, s.slot_time AS time, s.status, s.attendance, coalesce(s.private, 0) AS private
        FROM tour_bookings t LEFT JOIN tour_slot_bookings s ON s.booking_id = t.id
-       WHERE lower(t.email) = ? AND t.email != '' ORDER BY t.received_at DESC`,
+       WHERE ${keyOf} = ? ORDER BY t.received_at DESC`,
     )
     .all(key(email)) as (Omit<GuestBooking, "private"> & { private: number })[];
   return rows.map((row) => ({ ...row, private: row.private === 1 }));
@@ -79,7 +93,7 @@ export interface GuestSummary {
   notes: string;
 }
 
-/** For each address (lower case): visits, no-shows and the staff's tags and notes, for the calendar and the day sheet. */
+/** For each person's key (./`guestKey`): visits, no-shows and the staff's tags and notes, for the calendar and the day sheet. */
 export function guestSummaries(db: Db, emails: readonly string[]): Map<string, GuestSummary> {
   const wanted = [...new Set(emails.map(key).filter((email) => email !== ""))];
   const summaries = new Map<string, GuestSummary>();
@@ -87,8 +101,8 @@ export function guestSummaries(db: Db, emails: readonly string[]): Map<string, G
   const rows = db
     .prepare(
       `SELECT w.value AS email,
-         (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE lower(t.email) = w.value AND s.attendance = 'arrived') AS visits,
-         (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE lower(t.email) = w.value AND s.attendance = 'no-show') AS noShows,
+         (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = w.value AND s.attendance = 'arrived') AS visits,
+         (SELECT count(*) FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = w.value AND s.attendance = 'no-show') AS noShows,
          (SELECT tags FROM tour_guests g WHERE g.email = w.value) AS tags,
          (SELECT notes FROM tour_guests g WHERE g.email = w.value) AS notes
        FROM ${jsonValues(db)} w`,
@@ -121,22 +135,22 @@ export function listGuests(db: Db, search: string, limit = 200): GuestListRow[] 
   const rows = db
     .prepare(
       `WITH people AS (
-         SELECT lower(t.email) AS email, max(t.received_at) AS lastSeen, count(*) AS bookings,
+         SELECT ${keyOf} AS email, max(t.received_at) AS lastSeen, count(*) AS bookings,
            count(*) FILTER (WHERE s.attendance = 'arrived') AS visits, count(*) FILTER (WHERE s.attendance = 'no-show') AS noShows
-         FROM tour_bookings t LEFT JOIN tour_slot_bookings s ON s.booking_id = t.id WHERE t.email != '' GROUP BY lower(t.email)
+         FROM tour_bookings t LEFT JOIN tour_slot_bookings s ON s.booking_id = t.id WHERE ${keyOf} IS NOT NULL GROUP BY ${keyOf}
        )
-       SELECT p.*, (SELECT t.name FROM tour_bookings t WHERE lower(t.email) = p.email ORDER BY t.received_at DESC LIMIT 1) AS name,
-         (SELECT t.id FROM tour_bookings t WHERE lower(t.email) = p.email ORDER BY t.received_at DESC LIMIT 1) AS latest,
+       SELECT p.*, (SELECT t.name FROM tour_bookings t WHERE ${keyOf} = p.email ORDER BY t.received_at DESC LIMIT 1) AS name,
+         (SELECT t.id FROM tour_bookings t WHERE ${keyOf} = p.email ORDER BY t.received_at DESC LIMIT 1) AS latest,
          (SELECT g.tags FROM tour_guests g WHERE g.email = p.email) AS tags
        FROM people p
-       WHERE ? = '%%' OR p.email LIKE ? ESCAPE '\\' OR lower((SELECT ${joinedTexts(db, "t.name", "' '")} FROM tour_bookings t WHERE lower(t.email) = p.email)) LIKE ? ESCAPE '\\'
+       WHERE ? = '%%' OR p.email LIKE ? ESCAPE '\\' OR lower((SELECT ${joinedTexts(db, "t.name", "' '")} FROM tour_bookings t WHERE ${keyOf} = p.email)) LIKE ? ESCAPE '\\'
        ORDER BY p.lastSeen DESC LIMIT ?`,
     )
     .all(like, like, like, limit) as (Omit<GuestListRow, "tags"> & { tags: string | null })[];
   return rows.map((row) => ({ ...row, tags: row.tags ? (JSON.parse(row.tags) as string[]) : [] }));
 }
 
-/** The address a booking was sent with. */
-export function emailOfBooking(db: Db, bookingId: string): string | null {
-  return (db.prepare("SELECT email FROM tour_bookings WHERE id = ?").get(bookingId) as { email: string } | undefined)?.email ?? null;
+/** The key of the person behind a booking (./`guestKey`): their address, else their phone; null with neither. */
+export function guestKeyOfBooking(db: Db, bookingId: string): string | null {
+  return (db.prepare(`SELECT ${keyOf} AS guest FROM tour_bookings t WHERE t.id = ?`).get(bookingId) as { guest: string | null } | undefined)?.guest ?? null;
 }

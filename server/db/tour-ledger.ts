@@ -8,6 +8,8 @@
 import type { TourPackageId } from "#forms/tour-booking";
 import { jsonValues, type Db } from "./database";
 import { bookingType } from "../forms";
+import { keyOf } from "./tour-guests";
+import { notesOf } from "./assignment";
 
 export type SlotStatus = "pending" | "confirmed" | "declined" | "cancelled" | "expired";
 export type Attendance = "arrived" | "no-show";
@@ -34,8 +36,12 @@ export interface SlotBooking {
   private: boolean;
   /** What a pending booking waits for (null: the estate's answer, as before migration 80). */
   waitingFor: WaitingFor | null;
-  /** The group's price when booked, after a voucher (cents); null when booked before prices were kept. */
+  /** What the group pays (cents): the pricing's price less its voucher, or as an admin set it; null when booked before prices were kept. */
   priceCents: number | null;
+  /** The pricing's price of the group before a voucher (cents); null when booked before it was kept. */
+  listPriceCents: number | null;
+  /** Why an admin set the price themselves (null: the pricing's). */
+  priceNote: string | null;
 }
 
 interface Row {
@@ -55,6 +61,8 @@ interface Row {
   private: number;
   waiting_for: WaitingFor | null;
   price_cents: number | null;
+  list_price_cents: number | null;
+  price_note: string | null;
 }
 
 const fromRow = (row: Row): SlotBooking => ({
@@ -74,6 +82,8 @@ const fromRow = (row: Row): SlotBooking => ({
   private: row.private === 1,
   waitingFor: row.waiting_for,
   priceCents: row.price_cents,
+  listPriceCents: row.list_price_cents,
+  priceNote: row.price_note,
 });
 
 /** Places a booking holds at `@now`: a confirmed one always, a pending one until its hold ends. */
@@ -154,13 +164,14 @@ export function insertSlotBooking(
     private?: boolean;
     waitingFor?: WaitingFor | null;
     priceCents?: number | null;
+    listPriceCents?: number | null;
   },
   now: Date,
 ): void {
   const at = now.toISOString();
   db.prepare(
-    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source, private, waiting_for, price_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tour_slot_bookings (booking_id, package, slot_date, slot_time, time_zone, guests, status, hold_until, manage_token, sequence, created_at, updated_at, source, private, waiting_for, price_cents, list_price_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     booking.id,
     booking.package,
@@ -177,7 +188,29 @@ export function insertSlotBooking(
     booking.private ? 1 : 0,
     booking.status === "pending" ? (booking.waitingFor ?? "estate") : null,
     booking.priceCents ?? null,
+    booking.listPriceCents ?? null,
   );
+}
+
+/**
+ * Sets what a booking costs: `priceCents` what the group pays, `listPriceCents` the pricing's
+ * price before a voucher (left as it is when undefined), `note` an admin's reason (null: the
+ * pricing's own price).
+ */
+export function setPrice(db: Db, id: string, price: { priceCents: number; listPriceCents?: number; note: string | null }, now: Date): boolean {
+  return (
+    db
+      .prepare(
+        "UPDATE tour_slot_bookings SET price_cents = ?, list_price_cents = coalesce(?, list_price_cents), price_note = ?, updated_at = ? WHERE booking_id = ?",
+      )
+      .run(price.priceCents, price.listPriceCents ?? null, price.note, now.toISOString(), id).changes === 1
+  );
+}
+
+/** Changes a booking's group (its places checked already in the same transaction), on its time and on the booking as sent. */
+export function setGuests(db: Db, id: string, guests: number, now: Date): boolean {
+  db.prepare("UPDATE tour_bookings SET guests = ? WHERE id = ?").run(guests, id);
+  return db.prepare("UPDATE tour_slot_bookings SET guests = ?, updated_at = ? WHERE booking_id = ?").run(guests, now.toISOString(), id).changes === 1;
 }
 
 export function slotBookingById(db: Db, id: string): SlotBooking | null {
@@ -293,6 +326,7 @@ export function heldBookingsBetween(db: Db, from: string, to: string, now: Date)
     .all({ from, to, now: now.toISOString(), type: bookingType }) as HeldRow[];
   const notes = notesOf(
     db,
+    bookingType,
     rows.map((row) => row.booking_id),
   );
   return rows.map((row) => ({
@@ -307,32 +341,14 @@ export function heldBookingsBetween(db: Db, from: string, to: string, now: Date)
   }));
 }
 
-/** The staff's internal notes on tour bookings (audit entries `note.added`), oldest first, per booking. */
-function notesOf(db: Db, ids: readonly string[]): Map<string, string[]> {
-  const notes = new Map<string, string[]>();
-  if (ids.length === 0) return notes;
-  const rows = db
-    .prepare(
-      `SELECT target_id, detail FROM audit_log WHERE action = 'note.added' AND target_type = ?
-       AND target_id IN (SELECT value FROM ${jsonValues(db)}) ORDER BY id`,
-    )
-    .all(bookingType, JSON.stringify(ids)) as { target_id: string; detail: string | null }[];
-  for (const row of rows) {
-    const text = row.detail ? (JSON.parse(row.detail) as { text?: unknown }).text : undefined;
-    if (typeof text !== "string" || text === "") continue;
-    notes.set(row.target_id, [...(notes.get(row.target_id) ?? []), text]);
-  }
-  return notes;
-}
-
-/** How often the person behind an address came, and did not, across their bookings (checked in or marked absent). */
-export function attendanceOf(db: Db, email: string): { visits: number; noShows: number } {
+/** How often the person behind a key (an address, or a walk-in's phone: ./tour-guests.ts) came, and did not, across their bookings (checked in or marked absent). */
+export function attendanceOf(db: Db, key: string): { visits: number; noShows: number } {
   const row = db
     .prepare(
       `SELECT count(*) FILTER (WHERE s.attendance = 'arrived') AS visits, count(*) FILTER (WHERE s.attendance = 'no-show') AS noShows
-       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE t.email = ? AND t.email != ''`,
+       FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id WHERE ${keyOf} = ?`,
     )
-    .get(email) as { visits: number; noShows: number };
+    .get(key) as { visits: number; noShows: number };
   return row;
 }
 
@@ -353,7 +369,6 @@ export function slotDetailsOf(db: Db, ids: readonly string[]): Map<string, Booki
 }
 
 /** The staff's notes on each of `ids`, oldest first. */
-export const bookingNotesOf = notesOf;
 
 /** A confirmed tour for the staff's calendar feed. */
 export interface ConfirmedRow {

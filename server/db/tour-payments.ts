@@ -18,6 +18,8 @@ export interface PaymentRow {
   refund_id: string | null;
   created_at: string;
   updated_at: string;
+  /** 1, and one more each time the deposit is asked again (its checkout and refund then have their own keys). */
+  attempt: number;
 }
 
 export function insertPayment(db: Db, payment: { bookingId: string; amountCents: number; expiresAt: Date }, now: Date): void {
@@ -67,6 +69,22 @@ export function setPaymentStatus(
          WHERE booking_id = ? AND status IN (${from.map(() => "?").join(", ")})`,
       )
       .run(to, now.toISOString(), extra.paymentIntent ?? null, extra.refundId ?? null, bookingId, ...from).changes === 1
+  );
+}
+
+/**
+ * Asks a booking's deposit again (after an undo of a booking whose deposit was refunded, or whose
+ * checkout ended): a new attempt, open until `expiresAt`, its checkout still to make. False when
+ * the deposit is paid, or its refund is still to be made (its payment is needed for that).
+ */
+export function reopenPayment(db: Db, bookingId: string, expiresAt: Date, now: Date): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE tour_payments SET status = 'open', attempt = attempt + 1, session_id = NULL, checkout_url = NULL, payment_intent = NULL, refund_id = NULL,
+           expires_at = ?, updated_at = ? WHERE booking_id = ? AND status IN ('refunded', 'expired', 'open')`,
+      )
+      .run(expiresAt.toISOString(), now.toISOString(), bookingId).changes === 1
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import type { TourPackageId } from "#forms/tour-booking";
 import type { Db } from "./database";
+import { keyOf } from "./tour-guests";
 import type { Attendance, SlotStatus } from "./tour-ledger";
 
 export interface ReportRow {
@@ -17,6 +18,8 @@ export interface ReportRow {
   attendance: Attendance | null;
   private: boolean;
   priceCents: number | null;
+  /** The pricing's price of the group, before a voucher (null: a booking made before prices were kept). */
+  listPriceCents: number | null;
   language: string;
   phone: string | null;
   /** The country the staff set for the person, if any. */
@@ -28,9 +31,9 @@ export function reportRows(db: Db, from: string, to: string): ReportRow[] {
   const rows = db
     .prepare(
       `SELECT s.booking_id AS bookingId, s.package, s.slot_date AS date, s.slot_time AS time, s.guests, s.status, s.attendance,
-         s.private, s.price_cents AS priceCents, t.language, t.phone, g.country
+         s.private, s.price_cents AS priceCents, s.list_price_cents AS listPriceCents, t.language, t.phone, g.country
        FROM tour_slot_bookings s JOIN tour_bookings t ON t.id = s.booking_id
-       LEFT JOIN tour_guests g ON g.email = lower(t.email)
+       LEFT JOIN tour_guests g ON g.email = ${keyOf}
        WHERE s.slot_date BETWEEN ? AND ? ORDER BY s.slot_date, s.slot_time`,
     )
     .all(from, to) as (Omit<ReportRow, "private"> & { private: number })[];

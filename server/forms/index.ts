@@ -23,8 +23,8 @@ type FieldName<K extends FormKind> = FormDefinitions[K]["fields"][number]["name"
 interface EstateNotice {
   /** The estate's address or the trade address (importers). */
   to: "estate" | "trade";
-  /** As it arrives, or (a double opt-in) once the visitor confirms. */
-  sent: "onArrival" | "onConfirmation";
+  /** As it arrives, or (a double opt-in) once confirmed, in the next day's digest of the day's confirmations (../bookings/signup-digest.ts). */
+  sent: "onArrival" | "inDailyDigest";
   /** Whether the notice says that answering it answers the visitor. */
   replyNote: boolean;
 }
@@ -93,7 +93,7 @@ export const serverForms = {
   newsletterSignup: {
     statuses: ["pending", "confirmed", "unsubscribed"],
     sender: null,
-    notice: { to: "estate", sent: "onConfirmation", replyNote: false },
+    notice: { to: "estate", sent: "inDailyDigest", replyNote: false },
     handling: { replied: false, statusByHand: false },
     tour: null,
     list: { columns: [], about: () => "—" },

@@ -1,3 +1,4 @@
+import type { MeetingPoint } from "#content/meeting-point";
 import type { Language } from "#core/languages";
 import { localizePath } from "#core/paths";
 import { translator } from "#locales";
@@ -36,15 +37,17 @@ export interface BookingToAnswer {
 export const bookingReference = (id: string) => id.slice(0, 8).toUpperCase();
 
 /**
- * The estate's refusal of a tour request, in the language of the page the visitor booked from: the
- * staff's reason as its own paragraph and a way to book another time. The visitor replies to the
+ * The estate's refusal of a tour request, in the language of the page the visitor booked from, the
+ * tour named where it meets: the staff's reason as its own paragraph and a way to book another time. The visitor replies to the
  * estate's address. (A request the estate confirms goes through the booking ledger, which writes
  * the visit's own e-mail with its calendar file: ./tour-visit.ts.)
  */
-export function composeDeclineReply(booking: BookingToAnswer, reason: string, context: ReplyContext): OutgoingMail {
+export function composeDeclineReply(booking: BookingToAnswer, reason: string, context: ReplyContext, meeting: Pick<MeetingPoint, "place">): OutgoingMail {
   const { t } = translator(booking.language);
   const estate = context.estateNames[booking.language];
-  const intro = t("mail.booking.declinedIntro", { estate });
+  // The tour asked for is named where it meets: Château Mongiron's at Château Mongiron.
+  const place = { estate, place: meeting.place, elsewhere: meeting.place === estate ? "no" : "yes" };
+  const intro = t("mail.booking.declinedIntro", { place: meeting.place });
   const { text, html } = renderMail({
     ...signedBy(booking.language, context),
     preview: intro,
@@ -67,7 +70,7 @@ export function composeDeclineReply(booking: BookingToAnswer, reason: string, co
     to: headerSafe(booking.email, 254),
     replyTo: headerSafe(context.estateEmail, 254),
     headers: {},
-    subject: headerSafe(t("mail.booking.declinedSubject", { estate })),
+    subject: headerSafe(t("mail.booking.declinedSubject", place)),
     text,
     html,
   });

@@ -1,4 +1,4 @@
-import type { Language } from "#core/languages";
+import { isLanguage, type Language } from "#core/languages";
 import type { OutgoingMail } from "#core/mail";
 import { formDefinitions, type AnyFormInput, type FormKind } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
@@ -108,7 +108,7 @@ export const subjectTime = (date: string, time: string | null, lang: StaffLangua
 /**
  * The subject the office sorts its mail by: what happened, the person and the time that matters,
  * as `Réservation confirmée · 王小明 · sam. 5 déc. 15 h` (the booked time; a request's preferred
- * day; else when it came in, on the estate's clock). The name is the one thing the visitor typed:
+ * day; else the day it came in, on the estate's clock: « reçu le dim. 29 nov. »). The name is the one thing the visitor typed:
  * on one line, at most 60 characters, so it can neither add a header nor push the time out of sight.
  */
 function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: string, lang: StaffLanguage, notice?: BookingNotice): string {
@@ -117,12 +117,13 @@ function notificationSubject(kind: FormKind, input: AnyFormInput, receivedAt: st
   const named = sender === null ? undefined : values[sender];
   const who = typeof named === "string" && named !== "" ? named : input.email;
   const received = parisParts(new Date(receivedAt));
+  const { t } = adminTranslator(lang);
+  // The day it came in says so, so that it does not read as a visit's time (FN13).
   const when = notice
     ? subjectTime(notice.date, notice.time, lang)
     : kind === "tourBooking" && typeof values.date === "string" && values.date !== ""
       ? subjectTime(values.date, null, lang)
-      : subjectTime(received.date, received.time, lang);
-  const { t } = adminTranslator(lang);
+      : t("estateMail.subject.received", { form: kind, day: subjectTime(received.date, null, lang) });
   return t("estateMail.subject", { status: t(subjectWord(kind, notice)), name: headerSafe(who, 60), when });
 }
 
@@ -147,7 +148,7 @@ function notificationIntro(kind: FormKind, notice: BookingNotice | undefined, la
 }
 
 /**
- * The notification to the estate for a new submission (or a newsletter sign-up once confirmed), in
+ * The notification to the estate for a new submission (newsletter sign-ups: ./staff/signup-digest.ts), in
  * the staff's language: what came in (a tour's time and what became of it), a button to the
  * submission in the inbox, every field under its label, tours, days and languages by name, times on
  * the estate's clock. The visitor's address is its Reply-To; an importer's application goes to the
@@ -202,9 +203,7 @@ export function composeNotification(
     lines: [
       t("estateMail.language", { language: languageName(input.language, lang) }),
       t("estateMail.page", { page: headerSafe(input.page, 300) }),
-      t(serverForms[kind].notice.sent === "onConfirmation" ? "estateMail.confirmedAt" : "estateMail.receivedAt", {
-        when: staffDayAndTime(received.date, received.time, lang),
-      }),
+      t("estateMail.receivedAt", { when: staffDayAndTime(received.date, received.time, lang) }),
       t("estateMail.reference", { reference: id }),
     ],
   });
@@ -264,8 +263,8 @@ export interface SavedSubmission {
   receivedAt: string;
   /** A new submission; false for a repeated newsletter sign-up, which the estate already knows about. */
   created: boolean;
-  /** Newsletter only: a confirmation e-mail is due, with the row's links. */
-  confirmation: { email: string; tokens: { confirm: string; unsubscribe: string } } | null;
+  /** Newsletter only: a confirmation e-mail is due, with the row's links, in the subscription's language. */
+  confirmation: { email: string; language: string; tokens: { confirm: string; unsubscribe: string } } | null;
 }
 
 /**
@@ -273,8 +272,8 @@ export interface SavedSubmission {
  * when one is due, then the estate's notification of a new submission (a tour booking's with what
  * became of its time, `notice`); the visitor's own e-mails about a tour are written beside these
  * (./tour-visit.ts: a request's acknowledgement, a booked time's, a waitlist's). A newsletter
- * sign-up notifies the estate only once the address is confirmed (`SubmissionStore.confirm`): an
- * unconfirmed one may be anyone's address typed by someone else.
+ * sign-up reaches the estate only once the address is confirmed, in the next day's digest
+ * (../bookings/signup-digest.ts): an unconfirmed one may be anyone's address typed by someone else.
  */
 export function composeSubmissionMails(
   kind: FormKind,
@@ -284,7 +283,10 @@ export function composeSubmissionMails(
   notice?: BookingNotice,
 ): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
-  if (saved.confirmation) mails.push(composeConfirmation(input.language, saved.confirmation.email, saved.confirmation.tokens, context));
+  if (saved.confirmation) {
+    const { email, language, tokens } = saved.confirmation;
+    mails.push(composeConfirmation(isLanguage(language) ? language : input.language, email, tokens, context));
+  }
   if (saved.created && serverForms[kind].notice.sent === "onArrival") mails.push(composeNotification(kind, saved.id, input, saved.receivedAt, context, notice));
   return mails;
 }

@@ -25,6 +25,7 @@ import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { languageTags, scriptOf, type Language } from "#core/languages";
+import { translator } from "#locales";
 
 /** The address the HTML names the logo by; the sender attaches the picture under it (./sender.ts). */
 export const logoCid = "estate-logo@hermitage-lescours";
@@ -239,6 +240,18 @@ function plainText(mail: MailDocument): string {
   // A footer's line reads as in the HTML part, its link's address on the next line.
   for (const line of mail.footer ?? []) parts.push(line.link ? `${line.text} ${line.link.label}\n${line.link.url}` : line.text);
   return `${parts.join("\n\n")}\n`;
+}
+
+/**
+ * The health line of an e-mail that sells wine (the newsletter, the thank-you e-mail after a
+ * visit): the French one the law asks of any alcohol advertising (CSP L. 3323-4), as the site's
+ * footer shows it, and in another language its own moderation line under it (the site's words).
+ */
+export function healthLines(lang: Language): string[] {
+  const { t } = translator(lang);
+  const french = `${t("footer.healthMessage")}.`;
+  const own = t("footer.healthMeaning").split("\n");
+  return lang === "fr" ? [french] : [french, ...own];
 }
 
 /** Both parts of an e-mail. */

@@ -8,18 +8,18 @@
  * server/api/newsletter.tsx takes it) and the same link in the small print.
  */
 import type { Content } from "#content";
-import { textIn } from "#content/text";
 import { formatPrice } from "#core/format";
 import { defaultLanguage, isLanguage, languages, languageTags, type Language } from "#core/languages";
 import { apiPaths, localizePath, pagePaths, winePath } from "#core/paths";
 import { translator } from "#locales";
-import { winePriceWithTax, wineTitle } from "#presentation/wine-format";
+import { winePriceWithTax } from "#presentation/wine-format";
 import type { OutgoingMail } from "#core/mail";
 import type { ContentStore } from "../content-store";
 import { uploadPattern } from "../pictures";
 import { bodySafe, headerSafe, siteLink, type EstateFacts } from "./compose";
-import { renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
+import { healthLines, renderMail, type MailBlock, type MailDocument, type MailFooterLine } from "./layout";
 import { outgoingMail } from "./outgoing";
+import { wineNameForMail } from "./wine-name";
 
 /** What an issue says (server/db/newsletter.ts `NewsletterContent`). */
 export interface IssueText {
@@ -41,12 +41,12 @@ interface IssuePicture {
 }
 
 /** What an issue's e-mail says of the estate, and the wines and tours it links to, as the live content says them. */
-export type NewsletterFacts = EstateFacts & Pick<Content, "wines" | "tours">;
+export type NewsletterFacts = EstateFacts & Pick<Content, "wines" | "tours" | "site">;
 
 /** The newsletter's facts as the content store has them now (a publish changes them with no restart). */
 export function newsletterFacts(store: ContentStore, siteUrl: string): NewsletterFacts {
-  const { wines, tours } = store.current;
-  return { ...store.estateFacts(), siteUrl, tourName: (id, lang) => store.tourName(id, lang), wines, tours };
+  const { wines, tours, site } = store.current;
+  return { ...store.estateFacts(), siteUrl, tourName: (id, lang) => store.tourName(id, lang), wines, tours, site };
 }
 
 /** An issue as one reader reads it: an e-mail's document, with its subject. */
@@ -120,7 +120,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
     if (!wine) continue;
     blocks.push({
       kind: "action",
-      intro: t("mail.newsletter.wine", { wine: wineTitle(wine), price: winePriceWithTax(i18n, wine) }),
+      intro: t("mail.newsletter.wine", { wine: wineNameForMail(facts.site, wine, lang), price: winePriceWithTax(i18n, wine) }),
       button: t("mail.newsletter.wineButton"),
       url: absolute(localizePath(lang, winePath(id))),
     });
@@ -130,7 +130,7 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
     if (!tour) continue;
     blocks.push({
       kind: "action",
-      intro: t("mail.newsletter.tour", { tour: textIn(tour.title, lang), price: formatPrice(tour.price, lang) }),
+      intro: t("mail.newsletter.tour", { tour: facts.tourName(id, lang), price: formatPrice(tour.price, lang) }),
       button: t("mail.newsletter.tourButton"),
       url: absolute(localizePath(lang, pagePaths.wineTours)),
     });
@@ -140,7 +140,9 @@ export function newsletterDocument(issue: IssueText, lang: Language, facts: News
     const label = link.label[lang] ?? link.label[defaultLanguage];
     if (label) blocks.push({ kind: "action", button: label, url: link.url });
   }
+  // It sells wine: the health line every alcohol advertisement carries (CSP L. 3323-4), then why it came.
   const footer: MailFooterLine[] = [
+    ...healthLines(lang).map((text) => ({ text })),
     { text: t("mail.newsletter.why", { estate }) },
     unsubscribeUrl
       ? { text: t("mail.newsletter.unsubscribe"), link: { label: t("mail.newsletter.unsubscribeButton"), url: unsubscribeUrl } }

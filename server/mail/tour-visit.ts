@@ -3,10 +3,12 @@
  * from: the acknowledgement (or the confirmation, when the package confirms at once), a move, a
  * cancellation, an expired request, the estate's confirmation or refusal, the reminder. None of
  * them repeats anything the visitor typed (not even their name): only the estate's own words,
- * the tour, the time, the group's size and the private link. Each carries the calendar file for the
- * booking's current state; subjects name the day and the time. The reminder, sent when online
- * changes close, gives the phone instead of the private link.
+ * the tour, where it meets, the time, the group's size, its price and the private link. Each
+ * carries the calendar file for the booking's current state; subjects name the place and the day
+ * and the time. The reminder, sent when online changes close, gives the phone instead of the
+ * private link.
  */
+import type { MeetingPoint } from "#content/meeting-point";
 import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import type { Language } from "#core/languages";
 import { localizePath, apiPaths } from "#core/paths";
@@ -17,6 +19,7 @@ import { bodySafe, headerSafe, signedBy, type EstateFacts } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
 import { outgoingMail } from "./outgoing";
+import { priceLine, priceLines, receiptLine, refundLine, type VisitPrice } from "./visit-price";
 
 /**
  * The ready reasons the staff give for a cancellation or a move they make: at the guest's own
@@ -62,6 +65,12 @@ export interface VisitForMail {
   sequence: number;
   /** The private link's token. */
   token: string;
+  /** Where the tour meets, in the visitor's language (content/meeting-point.ts): Château Mongiron's tour at Château Mongiron. */
+  meeting: MeetingPoint;
+  /** What it costs (./visit-price.ts); null when that cannot be said. */
+  price: VisitPrice | null;
+  /** Still a request (waiting for the estate's answer, or declined or expired as one): its reference is a request's (N17). */
+  request: boolean;
 }
 
 /** What the mails need besides the booking: the estate (./booking-reply.ts) and the schedule's windows. */
@@ -80,27 +89,52 @@ export function manageLink(siteUrl: string, token: string): string {
 }
 
 /** What the facts block of a visit's e-mail needs of it. */
-type VisitShown = Pick<VisitForMail, "language" | "tour" | "date" | "time" | "guests">;
+type VisitShown = Pick<VisitForMail, "language" | "tour" | "date" | "time" | "guests" | "meeting" | "price">;
+
+/** What the facts block says besides the visit's time, tour and group. */
+export interface FactsShown {
+  /** Where the tour meets and how to get there (false: a waitlist's e-mail, where nothing is booked yet). */
+  where?: boolean;
+  /**
+   * The price with what is paid and left to pay (a booking that takes place), the price alone (one
+   * that ended, or a place in line: nothing is due), or none.
+   */
+  price?: "due" | "alone" | false;
+  /** A moved visit's time before the move. */
+  from?: { date: string; time: string } | null;
+}
 
 /**
  * The facts block of every e-mail about a visit, in the visitor's language: when (the estate's day
- * and time), the tour, the group and, unless `where` is false, the estate's address.
+ * and time, and before a move), the tour, the group, its price (./visit-price.ts) and where it meets.
  */
-export function visitFacts(
-  t: ReturnType<typeof translator>["t"],
-  visit: VisitShown,
-  context: Pick<VisitMailContext, "address">,
-  { where = true }: { where?: boolean } = {},
-): string[] {
-  const date = formatEventDate(visit.date, visit.language);
-  const time = formatTime(visit.time, visit.language);
+export function visitFacts(t: ReturnType<typeof translator>["t"], visit: VisitShown, { where = true, price = "due", from = null }: FactsShown = {}): string[] {
+  const lang = visit.language;
+  const when = (date: string, time: string) => ({ date: formatEventDate(date, lang), time: formatTime(time, lang) });
   return [
-    t("mail.booking.when", { date, time }),
+    t("mail.booking.when", when(visit.date, visit.time)),
+    ...(from ? [t("tourMail.movedFrom", when(from.date, from.time))] : []),
     t("mail.booking.tour", { tour: visit.tour }),
     t("mail.booking.guests", { count: visit.guests }),
-    ...(where ? [t("mail.booking.where", { address: context.address[visit.language] })] : []),
+    ...(price && visit.price ? priceLines(t, lang, visit.price, { ended: price === "alone" }) : []),
+    ...(where ? [t("mail.booking.where", { place: visit.meeting.place, address: visit.meeting.address }), visit.meeting.directions] : []),
   ];
 }
+
+/** A subject's names: the estate that writes, where the tour meets, and whether that is elsewhere (the sister estate). */
+export const subjectPlace = (estate: string, meeting: Pick<MeetingPoint, "place">) => ({
+  estate,
+  place: meeting.place,
+  elsewhere: meeting.place === estate ? "no" : "yes",
+});
+
+/** The reference a visitor quotes: a request's while it is one, else the booking's. */
+export const referenceLine = (t: ReturnType<typeof translator>["t"], visit: Pick<VisitForMail, "id" | "request">) =>
+  t(visit.request ? "tourMail.requestReference" : "mail.booking.reference", { reference: bookingReference(visit.id) });
+
+/** A calendar entry's title: the tour, with where it meets when its name does not say it. */
+const calendarSummary = (visit: Pick<VisitForMail, "tour" | "meeting">) =>
+  visit.tour.includes(visit.meeting.place) ? visit.tour : `${visit.tour} — ${visit.meeting.place}`;
 
 /** Whether the visitor's calendar should keep the entry (REQUEST) or drop it (CANCEL). */
 const removes = (kind: VisitMailKind) => kind === "cancelled" || kind === "expired" || kind === "declined";
@@ -115,46 +149,68 @@ const subjects: Record<VisitMailKind, MessageId> = {
   reminder: "tourMail.reminderSubject",
 };
 
+/** What else an e-mail about a visit tells: the time before a move; why a waiting booking is now confirmed. */
+export interface VisitMailCause {
+  from?: { date: string; time: string } | null;
+  /** Confirmed by the estate, by its tour reaching its minimum group (N19), or by its deposit paid (with its receipt). */
+  by?: "staff" | "minimum" | "deposit";
+}
+
 /** The e-mail for `kind`, with the calendar file of the booking as it now stands. */
 export function composeVisitMail(
   kind: VisitMailKind,
   visit: VisitForMail,
   context: VisitMailContext,
   now: Date,
+  cause: VisitMailCause = {},
   byEstate: EstateChange | null = null,
 ): OutgoingMail {
   const { t } = translator(visit.language);
   const estate = context.estateNames[visit.language];
+  const place = visit.meeting.place;
   const date = formatEventDate(visit.date, visit.language);
   const time = formatTime(visit.time, visit.language);
   // A booking that confirms at once is "booked" and confirmed: it reads as the confirmation.
   const effective: VisitMailKind = kind === "booked" && visit.status === "confirmed" ? "confirmed" : kind;
-  const details = visitFacts(t, visit, context);
+  const ended = removes(effective);
+  const details = visitFacts(t, visit, { price: ended ? "alone" : "due", from: effective === "moved" ? (cause.from ?? null) : null });
+  const confirmedIntro =
+    cause.by === "minimum"
+      ? t("tourMail.minimumReachedIntro")
+      : cause.by === "deposit"
+        ? t("tourMail.depositIntro", { place })
+        : t("mail.booking.confirmedIntro", { place });
   const intro: Record<VisitMailKind, string> = {
     booked: t("tourMail.pendingIntro", { count: visit.guests, hours: context.holdHours }),
-    confirmed: t("mail.booking.confirmedIntro", { estate }),
+    confirmed: confirmedIntro,
     moved: t(byEstate ? "tourMail.estateMovedIntro" : "tourMail.movedIntro"),
     cancelled: t(byEstate ? "tourMail.estateCancelledIntro" : "tourMail.cancelledIntro"),
     expired: t("tourMail.expiredIntro"),
-    declined: t("mail.booking.declinedIntro", { estate }),
-    reminder: t("tourMail.reminderIntro", { estate }),
+    declined: t("mail.booking.declinedIntro", { place }),
+    reminder: t("tourMail.reminderIntro", { place }),
   };
   const file = t("mail.booking.calendarFile");
   const link = manageLink(context.siteUrl, visit.token);
   const again = new URL(localizePath(visit.language, "/wine-tours"), context.siteUrl).toString();
+  // A deposit paid: its receipt; a booking ended with a deposit paid: its refund (only then, N13).
+  const receipt = effective === "confirmed" && cause.by === "deposit" ? receiptLine(t, visit.language, visit.price) : null;
+  // (A cancellation by the estate says what it gave back in its own block.)
+  const refund = ended && !byEstate?.givenBack ? refundLine(t, visit.language, visit.price) : null;
   // The reminder comes when online changes close (the cut-off): it gives the phone, not the private link.
-  const after: MailBlock[] = removes(effective)
+  const after: MailBlock[] = ended
     ? [
+        ...(refund ? [{ kind: "text" as const, text: refund }] : []),
         { kind: "text", text: t("tourMail.calendarRemoved", { file }) },
         { kind: "action", intro: t("mail.booking.declinedAgain"), button: t("tourMail.againButton"), url: again },
       ]
     : [
+        ...(receipt ? [{ kind: "text" as const, text: receipt }] : []),
         { kind: "text", text: `${t("mail.booking.duration", { minutes: context.durationMinutes })}\n${t("mail.booking.calendar", { file })}` },
         effective === "reminder"
           ? { kind: "text", text: t("mail.booking.change", { phone: context.estatePhone }) }
           : { kind: "action", intro: t("tourMail.manage", { hours: context.cutoffHours }), button: t("tourMail.manageButton"), url: link },
       ];
-  const subject = headerSafe(t(subjects[effective], { estate, date, time }));
+  const subject = headerSafe(t(subjects[effective], { ...subjectPlace(estate, visit.meeting), date, time }));
   const { text, html } = renderMail({
     ...signedBy(visit.language, context),
     preview: intro[effective],
@@ -164,10 +220,10 @@ export function composeVisitMail(
       ...(byEstate && (effective === "moved" || effective === "cancelled") ? estateBlocks(t, visit.language, byEstate) : []),
       { kind: "facts", lines: details },
       ...after,
-      { kind: "small", text: t("mail.booking.reference", { reference: bookingReference(visit.id) }) },
+      { kind: "small", text: referenceLine(t, visit) },
     ],
   });
-  const method = removes(effective) ? "CANCEL" : "REQUEST";
+  const method = ended ? "CANCEL" : "REQUEST";
   const calendar = tourCalendar({
     uid: `${visit.id}@${new URL(context.siteUrl).hostname}`,
     sequence: visit.sequence,
@@ -177,10 +233,10 @@ export function composeVisitMail(
     durationMinutes: context.durationMinutes,
     method,
     status: method === "CANCEL" ? "CANCELLED" : visit.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
-    summary: visit.tour.includes(estate) ? visit.tour : `${visit.tour} — ${estate}`,
+    summary: calendarSummary(visit),
     // The reminder's file carries no private link either.
     description: [...details, method === "CANCEL" || effective === "reminder" ? "" : link].filter(Boolean).join("\n"),
-    location: context.address[visit.language],
+    location: `${place}, ${visit.meeting.address}`,
     organizer: { name: estate, email: context.estateEmail },
     attendee: { email: visit.email },
     stamp: now,
@@ -229,7 +285,7 @@ function offerLink(siteUrl: string, token: string): string {
  * offer's link. No calendar file: nothing is booked until the visitor takes the places.
  */
 export function composeWaitlistOffer(
-  visit: Omit<VisitForMail, "status" | "sequence">,
+  visit: Omit<VisitForMail, "status" | "sequence" | "request">,
   until: { date: string; time: string },
   context: VisitMailContext,
 ): OutgoingMail {
@@ -238,14 +294,14 @@ export function composeWaitlistOffer(
   const date = formatEventDate(visit.date, visit.language);
   const time = formatTime(visit.time, visit.language);
   const intro = t("tourMail.offerIntro", { untilDate: formatEventDate(until.date, visit.language), untilTime: formatTime(until.time, visit.language) });
-  const subject = headerSafe(t("tourMail.offerSubject", { estate, date, time }));
+  const subject = headerSafe(t("tourMail.offerSubject", { ...subjectPlace(estate, visit.meeting), date, time }));
   const { text, html } = renderMail({
     ...signedBy(visit.language, context),
     preview: intro,
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      { kind: "facts", lines: visitFacts(t, visit, context) },
+      { kind: "facts", lines: visitFacts(t, visit) },
       { kind: "action", intro: t("tourMail.offerTake"), button: t("waitlist.take"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "text", text: t("tourMail.offerLater") },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
@@ -260,7 +316,7 @@ export function composeWaitlistOffer(
  * off the list (the same page as an offer's, ../api/tours.tsx).
  */
 export function composeWaitlistJoined(
-  visit: Omit<VisitForMail, "status" | "sequence">,
+  visit: Omit<VisitForMail, "status" | "sequence" | "request">,
   context: VisitMailContext & { waitlistHoldHours: number },
 ): OutgoingMail {
   const { t } = translator(visit.language);
@@ -268,14 +324,15 @@ export function composeWaitlistJoined(
   const date = formatEventDate(visit.date, visit.language);
   const time = formatTime(visit.time, visit.language);
   const intro = t("tourMail.waitlistIntro", { hours: context.waitlistHoldHours });
-  const subject = headerSafe(t("tourMail.waitlistSubject", { estate, date, time }));
+  const subject = headerSafe(t("tourMail.waitlistSubject", { ...subjectPlace(estate, visit.meeting), date, time }));
   const { text, html } = renderMail({
     ...signedBy(visit.language, context),
     preview: intro,
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      { kind: "facts", lines: visitFacts(t, visit, context, { where: false }) },
+      // Nothing is booked yet: the price alone, no meeting point.
+      { kind: "facts", lines: visitFacts(t, visit, { where: false, price: "alone" }) },
       { kind: "action", intro: t("tourMail.waitlistLeave"), button: t("tourMail.leaveButton"), url: offerLink(context.siteUrl, visit.token) },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(visit.id) }) },
     ],
@@ -286,12 +343,13 @@ export function composeWaitlistJoined(
 /**
  * The acknowledgement of a tour request sent without a time: received, and answered soon. Like
  * every e-mail to a visitor it repeats nothing they typed: the tour and the group as chosen, the
- * preferred day as a date.
+ * preferred day as a date, what the group's price would be and where the tour meets.
  */
 export function composeRequestReceived(
   id: string,
   request: { email: string; language: Language; package: string; guests?: number | null; date?: string | null },
   context: EstateFacts,
+  tour: { meeting: MeetingPoint; price: VisitPrice | null },
 ): OutgoingMail {
   const { t } = translator(request.language);
   const estate = context.estateNames[request.language];
@@ -299,16 +357,20 @@ export function composeRequestReceived(
     t("mail.booking.tour", { tour: context.tourName(request.package, request.language) }),
     ...(request.date ? [t("tourMail.preferredDay", { date: formatEventDate(request.date, request.language) })] : []),
     ...(request.guests ? [t("mail.booking.guests", { count: request.guests })] : []),
+    // What the group would pay: the estate confirms the rest with the time.
+    ...(tour.price ? [priceLine(t, request.language, tour.price)] : []),
+    t("mail.booking.where", { place: tour.meeting.place, address: tour.meeting.address }),
+    tour.meeting.directions,
   ];
   const intro = t("tourMail.requestIntro");
-  const subject = headerSafe(t("tourMail.requestSubject", { estate }));
+  const subject = headerSafe(t("tourMail.requestSubject", subjectPlace(estate, tour.meeting)));
   const { text, html } = renderMail({
     ...signedBy(request.language, context),
     preview: intro,
     greeting: t("tourMail.greeting"),
     blocks: [
       { kind: "text", text: intro },
-      ...(facts.length > 0 ? [{ kind: "facts" as const, lines: facts }] : []),
+      { kind: "facts", lines: facts },
       { kind: "small", text: t("tourMail.requestReference", { reference: bookingReference(id) }) },
     ],
   });

@@ -110,8 +110,10 @@ function ManagePage({ page, note, siteUrl }: { page: VisitPageModel; note: Visit
         <li>{t("mail.booking.when", { date: formatEventDate(visit.date, lang), time: formatTime(visit.time, lang) })}</li>
         <li>{t("mail.booking.tour", { tour: page.tour })}</li>
         <li>{t("mail.booking.guests", { count: visit.guests })}</li>
+        <li>{t("mail.booking.where", { place: page.meeting.place, address: page.meeting.address })}</li>
+        {page.meeting.directions ? <li>{page.meeting.directions}</li> : null}
       </ul>
-      <ExperienceLines visit={visit} deposit={page.deposit} payable={page.payable} />
+      <ExperienceLines visit={visit} deposit={page.deposit} payable={page.payable} price={page.price} />
       {changeable ? (
         <>
           <section>

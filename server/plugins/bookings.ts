@@ -15,6 +15,7 @@ import { estateZone } from "../bookings/paris-time";
 import { PaymentProvider } from "../bookings/payments";
 import { settleRefunds } from "../bookings/refund";
 import { sendReminders } from "../bookings/reminders";
+import { sendSignupDigest } from "../bookings/signup-digest";
 import { paymentsConfigured, type Config } from "../config";
 import { whenWritable } from "../db/availability";
 import { isPostgres } from "../db/database";
@@ -71,8 +72,8 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
   };
 
   // Requests the estate left unanswered and deposits left unpaid give their places back,
-  // reminders and the thank-you e-mails after a visit go out, refunds are asked for: once at
-  // start-up, then every minute. A sweep that meets a busy database tries again next time.
+  // reminders and the thank-you e-mails after a visit go out, refunds are asked for, the estate's
+  // daily digest of newsletter sign-ups goes out: once at start-up, then every minute. A sweep that meets a busy database tries again next time.
   let sweeps: NodeJS.Timeout | null = null;
   // Instances sharing a PostgreSQL database take turns: the one holding the lease sweeps, and
   // renews it each minute; another takes it over once it has run out (../db/leases.ts). One SQLite
@@ -89,6 +90,7 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
     await sendReminders(bookings);
     await sendAfterVisitMails(bookings);
     await settleRefunds(bookings);
+    await sendSignupDigest(bookings);
   };
   const sweep = () => {
     sweepNow().catch((error: unknown) => app.log.warn({ err: error }, "tour bookings: sweep failed, trying again in a minute"));

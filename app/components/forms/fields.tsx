@@ -39,11 +39,13 @@ interface FieldProps {
   autoComplete?: string;
   placeholder?: string;
   min?: number;
+  /** What the field holds when the page opens, and again after the form is reset. */
+  defaultValue?: string;
   className?: string;
 }
 
 /** A labelled input with the browser's own validation (spec §5). */
-function Field({ name, label, type = "text", required = false, autoComplete, placeholder, min, className }: FieldProps) {
+function Field({ name, label, type = "text", required = false, autoComplete, placeholder, min, defaultValue, className }: FieldProps) {
   const id = useId();
   const invalid = useContext(InvalidFieldsContext).includes(name);
   return (
@@ -57,6 +59,7 @@ function Field({ name, label, type = "text", required = false, autoComplete, pla
         autoComplete={autoComplete}
         placeholder={placeholder}
         min={min}
+        defaultValue={defaultValue}
         aria-invalid={invalid || undefined}
         className={controlClass}
       />
@@ -65,13 +68,13 @@ function Field({ name, label, type = "text", required = false, autoComplete, pla
 }
 
 /** A labelled multi-line field. */
-function TextArea({ name, label, required = false, className }: Omit<FieldProps, "type" | "min" | "placeholder" | "autoComplete">) {
+function TextArea({ name, label, required = false, defaultValue, className }: Omit<FieldProps, "type" | "min" | "placeholder" | "autoComplete">) {
   const id = useId();
   const invalid = useContext(InvalidFieldsContext).includes(name);
   return (
     <div className={className}>
       <FieldLabel htmlFor={id} label={label} required={required} />
-      <textarea id={id} name={name} required={required} rows={5} aria-invalid={invalid || undefined} className={controlClass} />
+      <textarea id={id} name={name} required={required} rows={5} defaultValue={defaultValue} aria-invalid={invalid || undefined} className={controlClass} />
     </div>
   );
 }
@@ -88,9 +91,18 @@ export type LabelledForm = Omit<FormDefinition, "fields" | "success"> & {
 const inputTypes = { line: "text", email: "email", phone: "tel", url: "url", date: "date", count: "number" } as const;
 
 /** The control of one field of a form's definition, labelled in the page's language. */
-export function FormField({ field, className }: { field: Exclude<LabelledField, { kind: "choice" }>; className?: string }) {
+export function FormField({
+  field,
+  defaultValue,
+  className,
+}: {
+  field: Exclude<LabelledField, { kind: "choice" }>;
+  defaultValue?: string;
+  className?: string;
+}) {
   const { t } = useI18n();
-  if (field.kind === "text") return <TextArea className={className} name={field.name} label={t(field.label)} required={field.required} />;
+  if (field.kind === "text")
+    return <TextArea className={className} name={field.name} label={t(field.label)} required={field.required} defaultValue={defaultValue} />;
   return (
     <Field
       className={className}
@@ -101,16 +113,27 @@ export function FormField({ field, className }: { field: Exclude<LabelledField, 
       autoComplete={field.autoComplete}
       placeholder={field.placeholder}
       min={field.kind === "count" ? field.min : undefined}
+      defaultValue={defaultValue}
     />
   );
 }
 
 /**
  * A `FormField` for every field of a form the visitor types into, in the definition's order;
- * `classNames` places some of them in the form's layout (by field name).
+ * `classNames` places some of them in the form's layout and `defaultValues` fills some in (by field name).
  */
-export function FormFields({ form, classNames = {} }: { form: LabelledForm; classNames?: Readonly<Record<string, string>> }) {
-  return typedFields(form).map((field) => <FormField key={field.name} field={field} className={classNames[field.name]} />);
+export function FormFields({
+  form,
+  classNames = {},
+  defaultValues = {},
+}: {
+  form: LabelledForm;
+  classNames?: Readonly<Record<string, string>>;
+  defaultValues?: Readonly<Record<string, string>>;
+}) {
+  return typedFields(form).map((field) => (
+    <FormField key={field.name} field={field} className={classNames[field.name]} defaultValue={defaultValues[field.name]} />
+  ));
 }
 
 /**

@@ -14,6 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 
 export interface StandInSession {
@@ -58,6 +59,19 @@ export const overHttp =
     return { status: answer.status, body: await answer.text() };
   };
 
+/** Delivers to a server in the test's own process, through Fastify's inject. */
+export const byInject =
+  (app: FastifyInstance): Deliver =>
+  async (payload, signature) => {
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload,
+    });
+    return { status: answer.statusCode, body: answer.body };
+  };
+
 export class PaymentProviderStandIn {
   readonly secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
   readonly webhookSecret = `whsec_${randomBytes(18)
@@ -76,6 +90,11 @@ export class PaymentProviderStandIn {
 
   constructor() {
     this.server = createServer((request, response) => void this.handle(request, response));
+  }
+
+  /** The server's settings that point it at this stand-in. */
+  get siteEnv(): Record<string, string> {
+    return { STRIPE_SECRET_KEY: this.secretKey, STRIPE_WEBHOOK_SECRET: this.webhookSecret, STRIPE_API_URL: this.url };
   }
 
   /** The API's address, for the site's STRIPE_API_URL. */

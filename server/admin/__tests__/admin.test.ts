@@ -464,9 +464,13 @@ describe("answering a tour booking", () => {
     const { t } = translator("ja");
     const date = formatEventDate(day, "ja");
     // The visitor booked from a Japanese page: the estate is named as site.json writes it in Japanese.
-    expect(mail.subject).toBe(t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, date, time: formatTime("11:30", "ja") }));
+    // The Château Mongiron tour is named, and met, at Château Mongiron.
+    const sister = localNames(site, "ja").sisterEstate;
+    expect(mail.subject).toBe(
+      t("mail.booking.confirmedSubject", { estate: site.estateNameLocal.ja!, place: sister, elsewhere: "yes", date, time: formatTime("11:30", "ja") }),
+    );
     expect(mail.text).toContain(t("mail.booking.when", { date, time: formatTime("11:30", "ja") }));
-    expect(mail.text).toContain(t("mail.booking.where", { address: postalAddress(site.address, "ja") }));
+    expect(mail.text).toContain(t("mail.booking.where", { place: sister, address: postalAddress(site.sisterEstate.address, "ja") }));
     expect(mail.text).toContain(t("mail.booking.tour", { tour: textIn(content.tours.packages.find((p) => p.id === "mongiron")!.selectedLabel, "ja") }));
     expect(mail.text).toContain(t("mail.booking.guests", { count: 2 }));
     expect(mail.text).toContain(bookingReference(id));
@@ -523,7 +527,10 @@ describe("answering a tour booking", () => {
     await waitFor(() => smtp.received.length >= 3, "the visitor's e-mail");
     const mail = await simpleParser(smtp.received[2]!.raw);
     const { t } = translator("fr");
-    expect(mail.subject).toBe(t("mail.booking.declinedSubject", { estate: localNames(site, "fr").estate }));
+    // A request for the Château Mongiron tour is named there.
+    expect(mail.subject).toBe(
+      t("mail.booking.declinedSubject", { estate: localNames(site, "fr").estate, place: localNames(site, "fr").sisterEstate, elsewhere: "yes" }),
+    );
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain(`${siteUrl}/fr/wine-tours`);
     expect(filesOf(mail)).toEqual([]);
@@ -610,9 +617,9 @@ describe("export from the inbox", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, row] = csv.body.split("\r\n");
-    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status,Followed by");
+    expect(header).toBe("\uFEFFReference,Received,Language,Sent from page,Name,E-mail,Phone,Subject,Message,Status,Followed by,Notes");
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(row!.endsWith(",New,")).toBe(true);
+    expect(row!.endsWith(",New,,")).toBe(true);
     const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
     expect(json.json()).toEqual([expect.objectContaining({ name: '=HYPERLINK("http://evil.example")', status: "new" })]);
     expect((await client.post("/admin/export", { type: "orders", format: "xls" })).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "../../db/audit";
 import { isInboxType } from "../../forms";
 import { formatTime, typeName, type ViewContext } from "../shared/view-context";
-import { describeAction } from "../shared/actions";
+import { actorName, describeAction, targetText } from "../shared/actions";
 import { submissionHref } from "../shared/links";
 import { Layout } from "../shared/layout";
 
@@ -10,7 +10,7 @@ function Target({ view, entry }: { view: ViewContext; entry: AuditEntry }) {
   if (isInboxType(entry.target_type)) {
     return <a href={submissionHref(entry.target_type, entry.target_id)}>{`${typeName(view, entry.target_type)} ${entry.target_id.slice(0, 8)}`}</a>;
   }
-  return <>{`${entry.target_type} ${entry.target_id}`}</>;
+  return <>{targetText(view, entry.target_type, entry.target_id)}</>;
 }
 
 /** `/admin/audit`: every action of the staff, newest first. */
@@ -33,7 +33,7 @@ export function AuditPage({ view, entries, page, pages }: { view: ViewContext; e
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td>{formatTime(view, entry.at)}</td>
-                <td>{entry.actor}</td>
+                <td>{actorName(view, entry.actor)}</td>
                 <td>{describeAction(view, entry)}</td>
                 <td>
                   <Target view={view} entry={entry} />

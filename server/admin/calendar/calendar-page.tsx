@@ -2,6 +2,8 @@ import type { DayView, SlotView } from "../../bookings/day-view";
 import type { Slot } from "../../bookings/schedule";
 import type { HeldBooking } from "../../db/tour-ledger";
 import type { LineEntry } from "../../db/tour-waitlist";
+import { waitingOf } from "../../bookings/booking-page";
+import { waitingText } from "../shared/waiting-text";
 import { dayName, formatClock, formatShortDay, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { telHref, bookingHref } from "../shared/links";
 import { Layout } from "../shared/layout";
@@ -29,17 +31,24 @@ const newBookingHref = (slot: Partial<Slot> = {}) => {
   return `/admin/bookings/new${text ? `?${text}` : ""}`;
 };
 
-/** Places at a time in words: taken and left of the capacity, or how far over it an admin placed a group. */
-export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "capacity">): string {
+/** Places at a time in words: taken and left of the capacity, how far over it an admin placed a group, or held whole by a private tour. */
+export function placesText(view: ViewContext, slot: Pick<SlotView, "taken" | "capacity" | "private">): string {
+  if (slot.private && slot.taken <= slot.capacity) return view.t("calendar.privateFull", { capacity: slot.capacity });
   if (slot.taken > slot.capacity) return view.t("calendar.over", { taken: slot.taken, capacity: slot.capacity, over: slot.taken - slot.capacity });
   return view.t("calendar.places", { taken: slot.taken, left: slot.capacity - slot.taken, capacity: slot.capacity });
 }
 
 /** A booking's status and check-in, as short labels. */
-function BookingState({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
+/** A held booking's state in a word or two: confirmed, or what it waits for (the estate's answer, its deposit, its group). */
+export function stateText(view: ViewContext, booking: HeldBooking, slot: Pick<SlotView, "minimum" | "towardsMinimum">): string {
+  const waiting = waitingOf(booking, { people: slot.towardsMinimum, minimum: slot.minimum });
+  return waiting ? waitingText(view, waiting, true) : view.t("slot.status.confirmed");
+}
+
+function BookingState({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: Pick<SlotView, "minimum" | "towardsMinimum"> }) {
   return (
     <>
-      <span className={`status status-${booking.status}`}>{view.t(booking.status === "confirmed" ? "slot.status.confirmed" : "calendar.pending")}</span>
+      <span className={`status status-${booking.status}`}>{stateText(view, booking, slot)}</span>
       {booking.attendance ? (
         <span className={`status status-${booking.attendance}`}>{view.t(booking.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
       ) : null}
@@ -51,7 +60,7 @@ function BookingState({ view, booking }: { view: ViewContext; booking: HeldBooki
  * One booking on the calendar: who, how many, their language, their phone one tap away, the
  * colleague on it, the notes. In the week's narrow columns each comes on a line of its own.
  */
-function BookingLine({ view, booking }: { view: ViewContext; booking: HeldBooking }) {
+function BookingLine({ view, booking, slot }: { view: ViewContext; booking: HeldBooking; slot: SlotView }) {
   return (
     <li>
       <a className="calendar-name" href={bookingHref(booking.bookingId)}>
@@ -69,7 +78,7 @@ function BookingLine({ view, booking }: { view: ViewContext; booking: HeldBookin
       ) : null}
       <span className="calendar-state">
         {" · "}
-        <BookingState view={view} booking={booking} />
+        <BookingState view={view} booking={booking} slot={slot} />
         {booking.source === "staff" ? <span className="help"> · {view.t("calendar.byStaff")}</span> : null}
       </span>
       {booking.assignee ? <span className="help calendar-assignee"> · {view.t("calendar.assignee", { email: booking.assignee })}</span> : null}
@@ -110,7 +119,7 @@ function SlotBlock({ view, date, slot, bookable }: { view: ViewContext; date: st
       {slot.bookings.length > 0 ? (
         <ul>
           {slot.bookings.map((booking) => (
-            <BookingLine key={booking.bookingId} view={view} booking={booking} />
+            <BookingLine key={booking.bookingId} view={view} booking={booking} slot={slot} />
           ))}
         </ul>
       ) : null}

@@ -2,7 +2,7 @@ import { formatPrice } from "#core/format";
 import type { DaySheet, SheetBooking, SheetSlot } from "../../bookings/day-view";
 import type { LineEntry } from "../../db/tour-waitlist";
 import { dayName, formatClock, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
-import { placesText } from "./calendar-page";
+import { placesText, stateText } from "./calendar-page";
 import { bookingHref, telHref, guestHref, checkInAction, sheetRowId } from "../shared/links";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 import { attendanceText, Tags } from "../shared/guest-summary";
@@ -55,7 +55,7 @@ function CheckIn({ view, booking, back }: { view: ViewContext; booking: SheetBoo
 }
 
 /** Who the guest is: the name (to the booking), a private tour, language and phone, the colleague on it, tags and past visits. */
-function Guest({ view, booking }: { view: ViewContext; booking: SheetBooking }) {
+function Guest({ view, booking, slot }: { view: ViewContext; booking: SheetBooking; slot: SheetSlot }) {
   const { guest } = booking;
   return (
     <>
@@ -71,7 +71,7 @@ function Guest({ view, booking }: { view: ViewContext; booking: SheetBooking }) 
       {booking.status !== "confirmed" ? (
         <>
           {" "}
-          <span className={`status status-${booking.status}`}>{view.t("calendar.pending")}</span>
+          <span className={`status status-${booking.status}`}>{stateText(view, booking, slot)}</span>
         </>
       ) : null}
       <span className="sheet-line">
@@ -180,7 +180,7 @@ function SlotRows({ view, slot, back }: { view: ViewContext; slot: SheetSlot; ba
         <tr key={booking.bookingId} id={sheetRowId(booking.bookingId)}>
           <td data-label={view.t("sheet.guest")}>
             <div>
-              <Guest view={view} booking={booking} />
+              <Guest view={view} booking={booking} slot={slot} />
             </div>
           </td>
           <td data-label={view.t("sheet.group")}>{booking.guests}</td>

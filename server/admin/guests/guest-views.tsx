@@ -5,7 +5,7 @@
  * shared (../shared/guest-summary.tsx).
  */
 import { suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
-import type { GuestListRow } from "../../db/tour-guests";
+import { isPhoneKey, type GuestListRow } from "../../db/tour-guests";
 import { adminDateTags } from "#locales/admin";
 import { dayName, formatClock, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { bookingHref, telHref, guestHref } from "../shared/links";
@@ -91,9 +91,7 @@ export function GuestPage({ view, guest, bookingId, saved, fieldProblems, typed 
           </div>
           <div>
             <dt>{view.t("field.email")}</dt>
-            <dd>
-              <a href={`mailto:${guest.email}`}>{guest.email}</a>
-            </dd>
+            <dd>{guest.email ? <a href={`mailto:${guest.email}`}>{guest.email}</a> : "—"}</dd>
           </div>
           <div>
             <dt>{view.t("field.phone")}</dt>
@@ -216,7 +214,7 @@ export function GuestsPage({ view, guests, search }: { view: ViewContext; guests
                   <a className="open" href={guestHref(guest.latest)}>
                     {guest.name}
                   </a>
-                  <span className="help"> {guest.email}</span>
+                  <span className="help"> {isPhoneKey(guest.email) ? guest.email.slice("tel:".length) : guest.email}</span>
                 </td>
                 <td data-label={view.t("guest.visits")}>{attendanceText(view, guest)}</td>
                 <td data-label={view.t("guest.tags")}>

@@ -11,7 +11,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
 import { guestOf, noteGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
-import { emailOfBooking, listGuests } from "../../db/tour-guests";
+import { guestKeyOfBooking, listGuests } from "../../db/tour-guests";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems, type TypedFields } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
@@ -82,11 +82,11 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
     return sendPage(reply, 200, createElement(GuestsPage, { view: viewFor(context, request, reply), guests: listGuests(context.db, search), search }));
   });
 
-  /** The person behind a booking, or null (no such booking, or one without an address: a walk-in). */
+  /** The person behind a booking, or null (no such booking, or a walk-in who left neither address nor phone). */
   const guestOfBooking = (id: string): Guest | null => {
     if (!idPattern.test(id)) return null;
-    const email = emailOfBooking(context.db, id);
-    return email ? guestOf(context.db, email) : null;
+    const key = guestKeyOfBooking(context.db, id);
+    return key ? guestOf(context.db, key) : null;
   };
   const page = (
     request: FastifyRequest,
@@ -131,7 +131,7 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
       if (!request.body.ok || Object.keys(problems).length > 0)
         return page(request, reply, 400, guest, id, { fieldProblems: namedProblems(problems, guestProblems(viewFor(context, request, reply))), typed });
       const { notes, tags, country } = request.body.value;
-      await noteGuest(context.bookings, { email: guest.email, bookingId: id }, { notes, tags, country }, staffOf(request).email);
+      await noteGuest(context.bookings, { key: guest.key, bookingId: id }, { notes, tags, country }, staffOf(request).email);
       return reply.redirect(`${guestHref(id)}?saved=1`, 303);
     },
   );

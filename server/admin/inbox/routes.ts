@@ -4,6 +4,7 @@ import { z } from "zod";
 import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
+import { notesOf } from "../../db/assignment";
 import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox } from "../../db/inbox";
 import { formOfType, inboxTypes, isInboxType, statusesOf } from "../../forms";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
@@ -171,11 +172,13 @@ const exportProblems = (view: ViewContext): Record<ExportField, string> => ({
   separator: view.t("inbox.export.error.separator"),
 });
 
-/** The raw rows of a form for the JSON export, each with its inbox status code, narrowed like the others. */
-function jsonRows(context: AdminContext, query: ExportQuery): ExportRow[] {
+/** The raw rows of a form for the JSON export, each with its inbox status code and the staff's notes, narrowed like the others. */
+function jsonRows(context: AdminContext, query: ExportQuery): Record<string, ExportRow[string] | string[]>[] {
   const statuses = inboxStatuses(context.db, query.type);
-  const received = new Set(exportIds(context.db, query));
+  const ids = exportIds(context.db, query);
+  const received = new Set(ids);
+  const notes = notesOf(context.db, query.type, ids);
   return readSubmissions(context.db, formOfType(query.type))
     .filter((row) => received.has(String(row.id)))
-    .map((row) => ({ ...row, status: statuses.get(String(row.id)) ?? null }));
+    .map((row) => ({ ...row, status: statuses.get(String(row.id)) ?? null, notes: notes.get(String(row.id)) ?? [] }));
 }

@@ -1,3 +1,4 @@
+import { formatPrice } from "#core/format";
 import { languages } from "#core/languages";
 import { tourPackageIds, type TourPackageId } from "#forms/tour-booking";
 import { dayName, languageLabel, type ViewContext } from "../shared/view-context";
@@ -7,7 +8,14 @@ import { Layout, Problems } from "../shared/layout";
 import { FieldProblem, invalid } from "../shared/field-problem";
 
 /** The fields of the staff's booking form that can be refused (the route names them). */
-export type NewBookingField = "slot" | "guests" | "name" | "email" | "phone" | "language" | "note" | "reason";
+export type NewBookingField = "slot" | "guests" | "private" | "voucher" | "deposit" | "name" | "email" | "phone" | "language" | "note" | "reason";
+
+/** The tour's prices as the pricing has them (euros), and the deposit the estate asks (0: none, or no payment provider). */
+interface NewBookingMoney {
+  perPerson: number | null;
+  privatePrice: number | null;
+  depositPercent: number;
+}
 
 interface NewBookingPageProps {
   view: ViewContext;
@@ -17,6 +25,8 @@ interface NewBookingPageProps {
   time: string | null;
   /** That day's times of the tour with their places, once both are chosen. */
   options: { start: string; time: string; placesLeft: number; capacity: number }[] | null;
+  /** The tour's prices and deposit, once the tour is chosen. */
+  money: NewBookingMoney | null;
   typed: Record<string, string>;
   /** A message per refused field, shown at the field. */
   problems: Partial<Record<NewBookingField, string>>;
@@ -30,7 +40,7 @@ interface NewBookingPageProps {
  * and phone, both optional), their language, a note, and whether to mail them. Refused fields are
  * named at the field, and everything typed is kept.
  */
-export function NewBookingPage({ view, pkg, day, time, options, typed, problems, general, canOverride }: NewBookingPageProps) {
+export function NewBookingPage({ view, pkg, day, time, options, money, typed, problems, general, canOverride }: NewBookingPageProps) {
   const fieldProblems = Object.values(problems).filter((problem): problem is string => problem !== undefined);
   const guests = Number(typed.guests) || 1;
   return (
@@ -90,6 +100,7 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
                 />
                 <FieldProblem name="guests" problems={problems} />
               </label>
+              {money ? <BookingMoneyFields view={view} money={money} typed={typed} problems={problems} /> : null}
               <label>
                 {view.t("newBooking.name")}
                 <input type="text" name="name" required maxLength={120} autoComplete="off" defaultValue={typed.name ?? ""} {...invalid("name", problems)} />
@@ -136,5 +147,48 @@ export function NewBookingPage({ view, pkg, day, time, options, typed, problems,
         }}
       />
     </Layout>
+  );
+}
+
+/**
+ * What the group pays, as the site would charge it: the tour's price per person (a private tour's
+ * for the group), a gift voucher's code taken off it, and the deposit asked through a payment link
+ * (only when the estate asks one and payments are set up). The booking's page shows the price once
+ * booked, and an admin may change it there.
+ */
+function BookingMoneyFields({
+  view,
+  money,
+  typed,
+  problems,
+}: {
+  view: ViewContext;
+  money: NewBookingMoney;
+  typed: Record<string, string>;
+  problems: Partial<Record<NewBookingField, string>>;
+}) {
+  return (
+    <fieldset className="booking-money">
+      <legend>{view.t("newBooking.money")}</legend>
+      {money.perPerson !== null ? <p className="help">{view.t("newBooking.pricePerPerson", { price: formatPrice(money.perPerson, view.lang) })}</p> : null}
+      {money.privatePrice !== null ? (
+        <label className="checkbox">
+          <input type="checkbox" name="private" defaultChecked={typed.private === "on"} {...invalid("private", problems)} />
+          {view.t("newBooking.private", { price: formatPrice(money.privatePrice, view.lang) })}
+        </label>
+      ) : null}
+      <FieldProblem name="private" problems={problems} />
+      <label>
+        {view.t("newBooking.voucher")}
+        <input type="text" name="voucher" maxLength={20} autoComplete="off" defaultValue={typed.voucher ?? ""} {...invalid("voucher", problems)} />
+        <FieldProblem name="voucher" problems={problems} />
+      </label>
+      {money.depositPercent > 0 ? (
+        <label className="checkbox">
+          <input type="checkbox" name="deposit" defaultChecked={typed.deposit === "on"} {...invalid("deposit", problems)} />
+          {view.t("newBooking.deposit", { percent: money.depositPercent })}
+        </label>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { createElement } from "react";
 import { languages } from "#core/languages";
@@ -9,6 +10,8 @@ import { staffTimes } from "../../bookings/booking-page";
 import { SlotRefused } from "../../bookings/ledger";
 import { isDay, isClock, parseStart } from "../../bookings/paris-time";
 import { bookForVisitor } from "../../bookings/staff-booking";
+import { offersPrivate, packagePrices } from "../../bookings/pricing";
+import { VoucherRefused } from "../../bookings/vouchers";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { checkedForm } from "../shared/staff-form";
 import { slotProblem } from "../shared/slot-problem";
@@ -52,13 +55,32 @@ const newBookingForm = z
       .default(""),
     notify: z.literal("on").optional(),
     reason: line(500).default(""),
+    /** A private tour, a gift voucher's code, a deposit asked through a payment link. */
+    private: z.literal("on").optional(),
+    voucher: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[A-Za-z0-9 -]*$/)
+      .default(""),
+    deposit: z.literal("on").optional(),
   })
   .superRefine((form, context) => {
     if (form.notify && form.email === "") context.addIssue({ code: "custom", path: ["email"], message: "notify" });
   });
 
+/**
+ * A phone as the staff typed it, written the international way when it reads as a number (French
+ * when it has no calling code): a walk-in without an address is then known by it, the same each
+ * time it is typed (../../bookings/guests.ts).
+ */
+function phoneOf(typed: string): string | undefined {
+  if (typed === "") return undefined;
+  return parsePhoneNumberFromString(typed, "FR")?.number ?? typed;
+}
+
 /** The fields of the form, in the order the page shows their problems. */
-const fieldOrder: readonly NewBookingField[] = ["slot", "guests", "name", "email", "phone", "language", "note", "reason"];
+const fieldOrder: readonly NewBookingField[] = ["slot", "guests", "private", "voucher", "deposit", "name", "email", "phone", "language", "note", "reason"];
 
 /** The page's query: a package, a day and a time to open the form at (each checked; anything else is left out). */
 const pageQuery = z.object({ package: queryText, day: queryText, time: queryText });
@@ -79,6 +101,15 @@ function sendNewBookingPage(
   const day = chosen.day !== undefined && isDay(chosen.day) ? chosen.day : undefined;
   const options = pkg && day ? staffTimes(context.bookings, { bookingId: "", package: pkg, date: "", time: "" }, day) : null;
   const time = chosen.time !== undefined && isClock(chosen.time) ? chosen.time : undefined;
+  const schedule = context.bookings.schedule.current();
+  const prices = pkg ? packagePrices(context.bookings.content.current, pkg) : null;
+  const money = pkg
+    ? {
+        perPerson: prices?.price ?? null,
+        privatePrice: prices?.privatePrice ?? null,
+        depositPercent: context.bookings.payments ? (schedule.rules[pkg]?.depositPercent ?? 0) : 0,
+      }
+    : null;
   return sendPage(
     reply,
     status,
@@ -88,6 +119,7 @@ function sendNewBookingPage(
       day: day ?? null,
       time: time ?? null,
       options,
+      money,
       typed,
       problems,
       general,
@@ -124,6 +156,8 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
     }
     const form = request.body.value;
     const session = staffOf(request);
+    if (form.private && !offersPrivate(context.bookings.content.current, form.package))
+      return sendNewBookingPage(context, request, reply, 400, chosen, typed, { private: view.t("newBooking.error.private") });
     const overCapacity = session.role === "admin" && form.reason !== "";
     try {
       const { id } = await bookForVisitor(context.bookings, {
@@ -132,7 +166,7 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
           page: "/admin/bookings/new",
           name: form.name,
           email: form.email,
-          phone: form.phone || undefined,
+          phone: phoneOf(form.phone),
           guests: form.guests,
           package: form.package,
         },
@@ -142,9 +176,14 @@ export const newBookingRoutes = guardedRoutes("new-booking", (admin, context) =>
         reason: form.reason,
         note: form.note,
         notify: form.notify === "on",
+        private: form.private === "on",
+        voucher: form.voucher === "" ? null : form.voucher,
+        deposit: form.deposit === "on",
       });
       return reply.redirect(`${bookingHref(id)}?done=created`, 303);
     } catch (error) {
+      if (error instanceof VoucherRefused)
+        return sendNewBookingPage(context, request, reply, 409, chosen, typed, { voucher: view.t(`newBooking.voucherRefused.${error.reason}`) });
       if (!(error instanceof SlotRefused)) throw error;
       const problem = slotProblem(view, error, session.role, context.bookings.schedule.current(), form.package);
       return sendNewBookingPage(context, request, reply, 409, chosen, typed, { slot: problem });

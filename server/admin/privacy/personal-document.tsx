@@ -111,10 +111,11 @@ const waitlistStatuses: Record<string, MessageId> = {
   gone: "dataExport.waitlistStatus.gone",
 };
 
-/** Where a place on a waitlist stands, in the person's words. */
-function waitlistStatus(t: T, status: string): string {
-  const id = waitlistStatuses[status];
-  return id ? t(id) : status;
+/** Where a place on a waitlist stands, in the person's words: an open offer with the moment it ends. */
+function waitlistStatus(t: T, lang: Language, place: { status: string; offeredUntil?: string | null }): string {
+  if (place.status === "offered" && place.offeredUntil) return t("dataExport.waitlistStatus.offeredUntil", { when: parisTime(place.offeredUntil, lang) });
+  const id = waitlistStatuses[place.status];
+  return id ? t(id) : place.status;
 }
 
 function Submission({ submission, t, lang, tours }: { submission: ExportedSubmission; t: T; lang: Language; tours: PersonalRecord["tours"] }) {
@@ -143,7 +144,7 @@ function Submission({ submission, t, lang, tours }: { submission: ExportedSubmis
         <Visit
           visit={submission.waitlist}
           title={t("dataExport.waitlistTitle")}
-          status={waitlistStatus(t, submission.waitlist.status)}
+          status={waitlistStatus(t, lang, submission.waitlist)}
           t={t}
           lang={lang}
           tours={tours}

@@ -29,6 +29,8 @@ export interface ExportedVisit {
   guests: number;
   /** A booked time: pending, confirmed, declined, cancelled, expired. A waitlist place: waiting, offered, taken, lapsed, gone. */
   status: string;
+  /** A waitlist's open offer: until when its places are kept (ISO 8601, UTC). */
+  offeredUntil?: string;
 }
 
 /** One form the person sent. */
@@ -66,7 +68,7 @@ export interface PersonalRecord {
   /** When the export was made, ISO 8601 in UTC. */
   madeAt: string;
   email: string;
-  /** The language the person wrote to the estate in (their newest submission's), in which the document is written. */
+  /** The language the person wrote to the estate in (the most often, the first on a tie), in which the document is written. */
   language: Language;
   /**
    * Who keeps the data, and how to reach them (content/site.json): the estate's name, the company
@@ -91,7 +93,17 @@ function fieldsOf(form: FormDefinition, row: Record<string, string | number | nu
 }
 
 const visitOf = (record: VisitRecord | undefined): ExportedVisit | null =>
-  record ? { tour: record.package, date: record.date, time: record.time, timeZone: record.zone, guests: record.guests, status: record.status } : null;
+  record
+    ? {
+        tour: record.package,
+        date: record.date,
+        time: record.time,
+        timeZone: record.zone,
+        guests: record.guests,
+        status: record.status,
+        ...(record.offeredUntil ? { offeredUntil: record.offeredUntil } : {}),
+      }
+    : null;
 
 /**
  * A mail's text without the keys of its links: every address loses its query and fragment (the
@@ -110,10 +122,28 @@ const tokensOf = (found: PersonalData) =>
       .map(([, value]) => String(value)),
   );
 
-/** The person's record, in the language of their newest submission (English when none names one). */
+/**
+ * The language the person wrote to the estate in most often, the one they began in when two are
+ * as frequent; English when none names one. One sign-up on another language's page does not turn
+ * a French visitor's document into Spanish (the native readers' N18).
+ */
+function documentLanguage(found: PersonalData): Language {
+  const counts = new Map<Language, number>();
+  // Oldest first: on a tie, the language met first stays ahead.
+  for (const { row } of [...found.submissions].reverse()) if (isLanguage(row.language)) counts.set(row.language, (counts.get(row.language) ?? 0) + 1);
+  let chosen: Language = defaultLanguage;
+  let most = 0;
+  for (const [lang, count] of counts)
+    if (count > most) {
+      chosen = lang;
+      most = count;
+    }
+  return chosen;
+}
+
+/** The person's record, in the language they wrote to the estate in (`documentLanguage`). */
 export function personalRecord(found: PersonalData, estate: ReplyContext & { controller: (lang: Language) => string }, now: Date): PersonalRecord {
-  const newest = found.submissions[0]?.row.language;
-  const language = isLanguage(newest) ? newest : defaultLanguage;
+  const language = documentLanguage(found);
   const email = found.email.toLowerCase();
   const tokens = tokensOf(found);
   const toPerson = found.mails.filter((mail) => mail.recipient.toLowerCase() === email);

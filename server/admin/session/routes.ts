@@ -68,6 +68,9 @@ export function startSession(
  * factor's step or its enrolment (./second-factor-routes.ts). Otherwise it opens a new session (a new id
  * every time, the previous one of this browser closed) and answers 303 to the inbox.
  */
+/** An address the sign-in form may come filled with (`?email=`, after a password was chosen). */
+const filledAddress = z.string().trim().max(254).pipe(z.email());
+
 export const sessionRoutes = guardedRoutes("session", (admin, context) => {
   const { staff, now } = context;
 
@@ -96,12 +99,16 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     );
 
   // `?signed-out` after signing out, `?joined` after accepting an invitation, `?password-set` after a
-  // link to choose a new password was used (their values, if any, do not matter).
-  const loginQuery = z.object({ "signed-out": queryText, joined: queryText, "password-set": queryText });
+  // link to choose a new password was used (their values, if any, do not matter); the last two with
+  // `email`, the account's address, which fills the form: only the password just chosen is left to
+  // type. Anything but an address there fills nothing; the address only fills a field, and the log
+  // keeps no query value (server/log.ts).
+  const loginQuery = z.object({ "signed-out": queryText, joined: queryText, "password-set": queryText, email: queryText });
   routes.get("/admin/login", { config: publicRoute, schema: { querystring: loginQuery } }, async (request, reply) => {
     if (request.staffSession) return reply.redirect(homeFor(request.staffSession.role), 303);
     const { query } = request;
-    return signInPage(request, reply, 200, null, "", {
+    const filled = filledAddress.safeParse(query.email);
+    return signInPage(request, reply, 200, null, filled.success ? filled.data : "", {
       signedOut: query["signed-out"] !== undefined,
       joined: query.joined !== undefined,
       passwordSet: query["password-set"] !== undefined,

@@ -1,5 +1,5 @@
-import type { AdminMessageId } from "#locales/admin";
-import { auditActions, type AuditEntry } from "../../db/audit";
+import { adminCatalog, type AdminMessageId } from "#locales/admin";
+import { auditActions, commandLineActor, paymentProviderActor, visitorActor, type AuditEntry } from "../../db/audit";
 import { isInboxType, type InboxStatus } from "../../forms";
 import { formatClock, formatShortDay, statusName, typeName, type ViewContext } from "./view-context";
 
@@ -56,6 +56,31 @@ export function describeAction(view: ViewContext, entry: AuditEntry): string {
     default:
       return name;
   }
+}
+
+const isMessage = (view: Pick<ViewContext, "lang">, id: string): id is AdminMessageId => adminCatalog(view.lang)[id] !== undefined;
+
+/** Who did it, as the staff read it: a member's address, or the visitor, the payment provider, the command line in words. */
+export function actorName(view: ViewContext, actor: string): string {
+  if (actor === visitorActor) return view.t("history.byVisitor");
+  if (actor === paymentProviderActor) return view.t("audit.actor.paymentProvider");
+  if (actor === commandLineActor) return view.t("audit.actor.commandLine");
+  return actor;
+}
+
+/**
+ * What an entry concerns, in words, when it is not a submission of the inbox (those link to their
+ * page): the tours' schedule, a gift voucher, a staff account, a newsletter issue, a content item.
+ */
+export function targetText(view: ViewContext, type: string, id: string): string {
+  if (type === "schedule") return view.t("audit.target.schedule");
+  if (type === "voucher") return view.t("audit.target.voucher", { code: id });
+  if (type === "staff") return view.t("audit.target.staff", { email: id });
+  if (type === "newsletter") return view.t("audit.target.newsletter", { number: id });
+  // A content item's kind, as the content list names it (`content.type.news`…).
+  const kind = type.startsWith("content:") ? `content.type.${type.slice("content:".length)}` : null;
+  if (kind && isMessage(view, kind)) return view.t("audit.target.content", { type: view.t(kind), id });
+  return `${type} ${id}`;
 }
 
 /** The text an entry keeps to show under it (a reply as sent, an internal note), or null. */

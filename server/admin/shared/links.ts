@@ -17,3 +17,9 @@ export const checkInAction = (id: string, action: "arrived" | "absent" | "clear"
 
 /** A booking's row on the day sheet, the fragment a check-in comes back to. */
 export const sheetRowId = (bookingId: string) => `booking-${bookingId}`;
+
+/**
+ * The sign-in page after a password was chosen (`notice`: an invitation accepted, a link to choose
+ * a new password used), with the account's address filled (server/admin/session/routes.ts).
+ */
+export const signInAfterPassword = (notice: "joined" | "password-set", email: string) => `/admin/login?${new URLSearchParams({ [notice]: "", email })}`;

@@ -19,5 +19,7 @@ export function slotProblem(view: ViewContext, refused: SlotRefused, role: Staff
       return view.t("error.slotStarted");
     case "unknown":
       return view.t("error.slotUnknown");
+    case "private":
+      return view.t("error.slotPrivate");
   }
 }

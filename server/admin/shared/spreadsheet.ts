@@ -11,8 +11,9 @@ import { storedColumns } from "#forms/definitions";
 import type { FormDefinitions, FormKind } from "#forms/definitions";
 import type { Db } from "../../db/database";
 import { exportRows, type ExportQuery } from "../../db/export";
-import { columnMessage, formOfType, kindOfType, serverForms, type ColumnName, type InboxStatus } from "../../forms";
-import { bookingNotesOf, slotDetailsOf } from "../../db/tour-ledger";
+import { columnMessage, formOfType, kindOfType, serverForms, type ColumnName, type InboxStatus, type InboxType } from "../../forms";
+import { slotDetailsOf } from "../../db/tour-ledger";
+import { notesOf } from "../../db/assignment";
 import { localOf } from "../../bookings/paris-time";
 import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
 
@@ -84,6 +85,7 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
   const form = formOfType(query.type);
   const columns = storedColumns(form);
   const rows = exportRows(db, form, query);
+  const ids = rows.map((row) => String(row.id));
   const sheet: Sheet = {
     header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status"), view.t("field.assignee")],
     rows: rows.map((row) => [
@@ -92,26 +94,27 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
       row.__assignee ?? null,
     ]),
   };
-  return kindOfType(query.type) === "tourBooking"
-    ? withTourDetails(
-        db,
-        view,
-        sheet,
-        rows.map((row) => String(row.id)),
-      )
-    : sheet;
+  return withNotes(db, view, query.type, kindOfType(query.type) === "tourBooking" ? withTourDetails(db, view, sheet, ids) : sheet, ids);
+}
+
+/** A sheet with the staff's internal notes of each submission last, oldest first, one a line. */
+function withNotes(db: Db, view: ViewContext, type: InboxType, sheet: Sheet, ids: string[]): Sheet {
+  const notes = notesOf(db, type, ids);
+  return {
+    header: [...sheet.header, view.t("field.notes")],
+    rows: sheet.rows.map((row, index) => [...row, (notes.get(ids[index]!) ?? []).join("\n") || null]),
+  };
 }
 
 /**
  * A tour bookings' sheet with what the office runs the day from: the tour's day (a date cell) and
- * time on the estate's clock, the booking's status, the check-in, and the staff's notes.
+ * time on the estate's clock, the booking's status and the check-in.
  */
 function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[]): Sheet {
   const slots = slotDetailsOf(db, ids);
-  const notes = bookingNotesOf(db, ids);
   const attendance = { arrived: view.t("checkIn.arrived"), "no-show": view.t("checkIn.noShow") } as const;
   return {
-    header: [...sheet.header, view.t("field.tourDay"), view.t("field.tourTime"), view.t("field.tourStatus"), view.t("field.checkIn"), view.t("field.notes")],
+    header: [...sheet.header, view.t("field.tourDay"), view.t("field.tourTime"), view.t("field.tourStatus"), view.t("field.checkIn")],
     rows: sheet.rows.map((row, index) => {
       const slot = slots.get(ids[index]!);
       return [
@@ -120,7 +123,6 @@ function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[])
         slot ? formatClock(view, slot.time) : null,
         slot ? view.t(`slot.status.${slot.status}`) : null,
         slot?.attendance ? attendance[slot.attendance] : null,
-        (notes.get(ids[index]!) ?? []).join("\n") || null,
       ];
     }),
   };

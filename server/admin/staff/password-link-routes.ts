@@ -6,6 +6,7 @@ import { auditActions, recordAudit } from "../../db/audit";
 import { invitationTokenPattern } from "../../db/invitations";
 import { openPasswordLink, usePasswordLink } from "../../db/password-links";
 import { sendPage, viewFor } from "../shared/context";
+import { signInAfterPassword } from "../shared/links";
 import { newPasswordForm, newPasswordProblems } from "../shared/new-password";
 import { hashPassword } from "../shared/passwords";
 import { publicRoute } from "../shared/roles";
@@ -66,7 +67,8 @@ export const passwordLinkRoutes = guardedRoutes("password-link", (admin, context
       })();
       // Used meanwhile in another tab, or its account removed.
       if (!used) return gone(request, reply);
-      return reply.redirect("/admin/login?password-set", 303);
+      // The sign-in form comes with the address filled; the second factor is still asked, so no session opens here.
+      return reply.redirect(signInAfterPassword("password-set", used.email), 303);
     },
   );
 });

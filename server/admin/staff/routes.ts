@@ -7,6 +7,7 @@ import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTok
 import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
 import { sendPage, staffOf, viewFor } from "../shared/context";
+import { signInAfterPassword } from "../shared/links";
 import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from "../../db/password-links";
 import { newPasswordForm, newPasswordProblems } from "../shared/new-password";
 import { accountLanguage, passwordLinkMail } from "../../mail/staff/password";
@@ -246,7 +247,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
         { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } },
         context.now(),
       );
-      return reply.redirect("/admin/login?joined", 303);
+      return reply.redirect(signInAfterPassword("joined", joined.email), 303);
     },
   );
 });

@@ -1,5 +1,7 @@
+import type { Waiting } from "../../bookings/booking-page";
 import type { BookedVisit } from "../../bookings/visits";
 import { EstateReasonFields } from "../shared/estate-reason-fields";
+import { waitingText } from "../shared/waiting-text";
 import type { AdminMessageId } from "#locales/admin";
 import { dayName, formatClock, type ViewContext } from "../shared/view-context";
 import { bookingHref, checkInAction } from "../shared/links";
@@ -19,6 +21,17 @@ const noteText = {
   moved: "slot.done.moved",
   full: "slot.full",
   stale: "slot.stale",
+  private: "slot.private",
+  voucherUsed: "slot.voucherUsed",
+  refunding: "slot.refunding",
+  waitsForPayment: "slot.waitsForPayment",
+  depositAsked: "slot.done.depositAsked",
+  priced: "slot.done.priced",
+  grouped: "slot.done.grouped",
+  groupFull: "slot.groupFull",
+  groupInvalid: "slot.groupInvalid",
+  priceInvalid: "slot.priceInvalid",
+  priceReason: "slot.priceReason",
   reasonNeeded: "slot.reasonNeeded",
   moveFull: "slot.moveFull",
   moveClosed: "slot.moveClosed",
@@ -57,16 +70,20 @@ interface SlotPanelProps {
   offSchedule: boolean;
   /** How often the person behind the booking's address came and did not come, across their bookings. */
   record: { visits: number; noShows: number };
+  /** What a pending booking waits for: only the estate's answer is the staff's to give. */
+  waiting: Waiting | null;
   /** Which check-in marks the tour allows now. */
   checkIn: { arrived: boolean; noShow: boolean };
 }
 
 /** A tour booking's time on its page: when, how many, the places, and the staff's actions for its status. */
-export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, checkIn }: SlotPanelProps) {
+export function SlotPanel({ view, visit, taken, capacity, canOverride, note, moveDay, moveOptions, offSchedule, record, waiting, checkIn }: SlotPanelProps) {
   const base = `${bookingHref(visit.bookingId)}/slot`;
   const problem = note !== null && !noteText[note].startsWith("slot.done.");
   // An override sent without its reason: the form again, the reason named at its field.
   const reasonProblem = note === "reasonNeeded" ? { reason: view.t(noteText.reasonNeeded) } : {};
+  // A booking waiting for its deposit is the guest's to pay; one waiting for its group may be run anyway.
+  const confirmLabel: AdminMessageId | null = waiting?.for === "estate" ? "slot.confirm" : waiting?.for === "minimum" ? "slot.confirmAnyway" : null;
   const action = (name: "confirm" | "decline" | "undo" | "cancel", label: AdminMessageId, sure: boolean) => (
     <form method="post" action={`${base}/${name}`} className={`answer${sure ? " danger" : ""}`}>
       <CsrfField view={view} />
@@ -90,7 +107,7 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
         {offSchedule ? <span className="status status-off"> {view.t("calendar.offSchedule")}</span> : null}
       </p>
       <p>
-        <span className={`status status-${visit.status}`}>{view.t(`slot.status.${visit.status}`)}</span>
+        <span className={`status status-${visit.status}`}>{waiting ? waitingText(view, waiting) : view.t(`slot.status.${visit.status}`)}</span>
         {visit.attendance ? (
           <span className={`status status-${visit.attendance}`}> {view.t(visit.attendance === "arrived" ? "checkIn.arrived" : "checkIn.noShow")}</span>
         ) : null}{" "}
@@ -99,10 +116,18 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
       {visit.source === "staff" ? <p className="help">{view.t("slot.byStaff")}</p> : null}
       {record.visits + record.noShows > 0 ? <p className="help">{view.t("slot.record", { visits: record.visits, noShows: record.noShows })}</p> : null}
       {visit.status === "confirmed" ? <CheckInForms view={view} id={visit.bookingId} marked={visit.attendance !== null} open={checkIn} /> : null}
-      {visit.status === "pending" ? action("confirm", "slot.confirm", false) : null}
+      {visit.status === "pending" && confirmLabel ? action("confirm", confirmLabel, false) : null}
       {visit.status === "declined" ? action("undo", "slot.undo", false) : null}
       {visit.status === "pending" ? action("decline", "slot.decline", true) : null}
       {visit.status === "confirmed" ? action("cancel", "slot.cancel", true) : null}
+      {visit.status === "declined" && note === "voucherUsed" ? (
+        <form method="post" action={`${base}/undo`} className="answer">
+          <CsrfField view={view} />
+          <input type="hidden" name="fullPrice" value="yes" />
+          <p className="help">{view.t("slot.fullPriceHelp")}</p>
+          <button type="submit">{view.t("slot.undoFullPrice")}</button>
+        </form>
+      ) : null}
       {canOverride && (visit.status === "pending" || visit.status === "declined") && (note === "full" || note === "reasonNeeded") ? (
         <form method="post" action={`${base}/${visit.status === "pending" ? "confirm" : "undo"}`} className="answer">
           <CsrfField view={view} />
@@ -113,6 +138,24 @@ export function SlotPanel({ view, visit, taken, capacity, canOverride, note, mov
             <FieldProblem name="reason" problems={reasonProblem} />
           </label>
           <button type="submit">{view.t("slot.override")}</button>
+        </form>
+      ) : null}
+      {visit.status === "pending" || visit.status === "confirmed" ? (
+        <form method="post" action={`${base}/group`} className="answer slot-group" id="slot-group">
+          <CsrfField view={view} />
+          <label>
+            {view.t("slot.group.label")}
+            <input type="number" name="guests" min={1} max={50} required inputMode="numeric" defaultValue={String(visit.guests)} />
+          </label>
+          {canOverride && note === "groupFull" ? (
+            <label>
+              {view.t("slot.reason")}
+              <textarea name="reason" required maxLength={500} rows={2} />
+            </label>
+          ) : null}
+          <button type="submit" className="secondary">
+            {view.t("slot.group.button")}
+          </button>
         </form>
       ) : null}
       {visit.status === "pending" || visit.status === "confirmed" ? (

@@ -11,9 +11,13 @@ import type { ReplyContext } from "../../mail/booking-reply";
 /** The part of a template the staff must replace with their answer; a reply still holding it is not sent. */
 export const answerMark = "[…]";
 
-/** The template with this id, or the first (the one a reply form opens with). */
-export function chooseTemplate(templates: readonly ReplyTemplate[], id: unknown): ReplyTemplate {
-  return templates.find((template) => template.id === id) ?? templates[0]!;
+/**
+ * The template with this id; without one, the template named after the page the message was sent
+ * from (`/fr/villa`: the villa's), or else the first (the one a reply form opens with).
+ */
+export function chooseTemplate(templates: readonly ReplyTemplate[], id: unknown, page?: string | null): ReplyTemplate {
+  const fromPage = page?.split("/").filter(Boolean).at(-1);
+  return templates.find((template) => template.id === id) ?? templates.find((template) => template.id === fromPage) ?? templates[0]!;
 }
 
 /** How to reach the estate, under a reply's closing words: its address in the reader's language, phone, e-mail, website. */

@@ -186,7 +186,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
     const { entry } = record;
     if (!serverForms[record.kind].handling.replied) return null;
     const templates = context.content.current.replyTemplates;
-    const template = chooseTemplate(templates, draft?.template ?? templateId);
+    const template = chooseTemplate(templates, draft?.template ?? templateId, entry.page);
     const language = isLanguage(entry.language) ? entry.language : defaultLanguage;
     const fillIn = (lang: typeof language) =>
       fillTemplate(template, lang, { name: entry.name ?? "", estate: replyContext(context).estateNames[lang] }, signatureLines(replyContext(context), lang));
@@ -247,7 +247,10 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         tourName: tourName(context, record, view.lang),
         statuses: statusesOf(entry.type),
         slotPanel: slotPanel(request, view, entry.submission_id, extra.slot ?? null, extra.moveDay),
-        guestPanel: record.kind === "tourBooking" ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id) : null,
+        guestPanel:
+          record.kind === "tourBooking"
+            ? bookingExtras(bookingExtrasOf(context.bookings, entry.submission_id), view, entry.submission_id, request.staffSession?.role === "admin")
+            : null,
         confirm:
           record.kind === "tourBooking"
             ? { ...confirmChoice(record, extra.confirmDay), canOverride: request.staffSession?.role === "admin", guests: record.row.guests ?? 1 }

@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import type { FormDefinitions, FormKind } from "#forms/definitions";
 import type { FieldKind } from "#forms/fields";
 import { kindOfType, serverForms } from "../../forms";
-import { visitorActor, type AuditEntry } from "../../db/audit";
+import type { AuditEntry } from "../../db/audit";
 import type { InboxRow, SubmissionMail } from "../../db/inbox";
 import { columnLabel } from "../shared/spreadsheet";
 import { dayName, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
-import { describeAction, historyText } from "../shared/actions";
+import { actorName, describeAction, historyText } from "../shared/actions";
 import { telHref } from "../shared/links";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
@@ -200,8 +200,7 @@ function History({ view, entry, history }: { view: ViewContext; entry: InboxRow;
         </li>
         {history.map((item) => (
           <li key={item.id}>
-            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} (
-            {item.actor === visitorActor ? view.t("history.byVisitor") : item.actor})
+            <time dateTime={item.at}>{formatTime(view, item.at)}</time> — {describeAction(view, item)} ({actorName(view, item.actor)})
             <HistoryText entry={item} lang={item.action === "reply.sent" ? entry.language : view.lang} />
           </li>
         ))}

@@ -8,16 +8,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
-import { isWellFormedText, neutraliseLine } from "#forms/text";
+import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { addMonths, isDay, localOf } from "../../bookings/paris-time";
-import { issueVoucher, type NewVoucher } from "../../bookings/vouchers";
-import { listVouchers } from "../../db/tour-vouchers";
+import { editGiftVoucher, giftCardOf, issueVoucher, mailGiftCard, usesOfVoucher, voidGiftVoucher } from "../../bookings/gift-vouchers";
+import type { NewVoucher } from "../../bookings/vouchers";
+import { lastUses, listVouchers, voucherByCode } from "../../db/tour-vouchers";
+import { languages } from "#core/languages";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import type { ViewContext } from "../shared/view-context";
 import { VouchersPage } from "./vouchers-page";
+import { VoucherPage, voucherNotes, type VoucherNote } from "./voucher-page";
+import { NotFoundPage } from "../shared/error-pages";
 
 /**
  * The form that makes a voucher: worth an amount in euros (typed with a point or a comma: « 50 »,
@@ -60,6 +64,50 @@ const voucherProblems = (view: ViewContext): Record<"amount" | "package" | "gues
   note: view.t("vouchers.error.note"),
 });
 
+/** A line of a gift card as the office types it: cleaned, at most `max` characters. */
+const cardLine = (max: number) =>
+  z
+    .string()
+    .default("")
+    .transform((text) => neutraliseLine(text).trim())
+    .refine((text) => [...text].length <= max && isWellFormedText(text));
+
+/** The edit form of a voucher: its last day, its card's language, names and words, and the staff's note. */
+const editForm = z.object({
+  valid_until: z.string().trim().refine(isDay),
+  language: z.enum(languages),
+  buyer_name: cardLine(120),
+  recipient: cardLine(120),
+  message: z
+    .string()
+    .default("")
+    .transform((text) => neutraliseText(text.replace(/\r\n?/g, "\n")).trim())
+    .refine((text) => [...text].length <= 500 && isWellFormedText(text)),
+  note: cardLine(200),
+});
+
+/** Voiding a voucher: the reason, and the box that says the staff member is sure. */
+const voidForm = z.object({ reason: cardLine(300).pipe(z.string().min(1)), sure: z.literal("yes") });
+
+/** Mailing the card: to whom. */
+const mailForm = z.object({ to: z.string().trim().max(254).pipe(z.email()) });
+
+/** A voucher's code in an address: its three groups of four. */
+const codeParams = z.object({ code: z.string().regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/) });
+
+/** Each field of a voucher's forms with its problem in the staff's language. */
+const voucherFieldProblems = (view: ViewContext): Record<string, string> => ({
+  valid_until: view.t("vouchers.error.validUntil"),
+  buyer_name: view.t("voucher.error.line"),
+  recipient: view.t("voucher.error.line"),
+  message: view.t("voucher.error.message"),
+  note: view.t("vouchers.error.note"),
+  language: view.t("voucher.error.line"),
+  reason: view.t("voucher.error.reason"),
+  sure: view.t("voucher.error.sure"),
+  to: view.t("voucher.error.to"),
+});
+
 export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const page = (
@@ -69,12 +117,17 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     extra: { created?: string | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
     const today = localOf(context.now()).date;
+    const vouchers = listVouchers(context.db);
     return sendPage(
       reply,
       status,
       createElement(VouchersPage, {
         view: viewFor(context, request, reply),
-        vouchers: listVouchers(context.db),
+        vouchers,
+        lastUses: lastUses(
+          context.db,
+          vouchers.map((voucher) => voucher.code),
+        ),
         today,
         created: extra.created ?? null,
         fieldProblems: extra.fieldProblems ?? {},
@@ -88,6 +141,86 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     const created = request.query.created;
     return page(request, reply, 200, { created: created && /^[A-Z0-9-]{14}$/.test(created) ? created : null });
   });
+
+  /** One voucher's page, with what an action did or the form as typed with its problems. */
+  const voucherPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: string,
+    status: number,
+    extra: { note?: VoucherNote | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> | null } = {},
+  ) => {
+    const voucher = voucherByCode(context.db, code);
+    const view = viewFor(context, request, reply);
+    if (!voucher) return sendPage(reply, 404, createElement(NotFoundPage, { view }));
+    return sendPage(
+      reply,
+      status,
+      createElement(VoucherPage, {
+        view,
+        voucher,
+        uses: usesOfVoucher(context.db, code),
+        cardUrl: giftCardOf(voucher, context.bookings.estate().siteUrl).cardUrl,
+        today: localOf(context.now()).date,
+        note: extra.note ?? null,
+        fieldProblems: extra.fieldProblems ?? {},
+        typed: extra.typed ?? null,
+      }),
+    );
+  };
+  const isNote = (value: unknown): value is VoucherNote => typeof value === "string" && Object.hasOwn(voucherNotes, value);
+
+  routes.get(
+    "/admin/vouchers/:code",
+    { config: inboxRoles, schema: { params: codeParams, querystring: z.object({ done: queryText }) } },
+    async (request, reply) => voucherPage(request, reply, request.params.code, 200, { note: isNote(request.query.done) ? request.query.done : null }),
+  );
+
+  routes.post(
+    "/admin/vouchers/:code/edit",
+    { config: inboxRoles, schema: { params: codeParams, body: checkedForm(editForm, { fallback: "note" }) } },
+    async (request, reply) => {
+      const { code } = request.params;
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok)
+        return voucherPage(request, reply, code, 400, {
+          fieldProblems: namedProblems(request.body.problems, voucherFieldProblems(view)),
+          typed: request.body.typed,
+        });
+      const outcome = await editGiftVoucher(context.bookings, code, request.body.value, staffOf(request).email);
+      return outcome === "done" ? reply.redirect(`/admin/vouchers/${code}?done=edited`, 303) : voucherPage(request, reply, code, 404);
+    },
+  );
+
+  routes.post(
+    "/admin/vouchers/:code/void",
+    { config: inboxRoles, schema: { params: codeParams, body: checkedForm(voidForm, { fallback: "reason" }) } },
+    async (request, reply) => {
+      const { code } = request.params;
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok) return voucherPage(request, reply, code, 400, { fieldProblems: namedProblems(request.body.problems, voucherFieldProblems(view)) });
+      const outcome = await voidGiftVoucher(context.bookings, code, request.body.value.reason, staffOf(request).email);
+      if (outcome === "unknown") return voucherPage(request, reply, code, 404);
+      return reply.redirect(`/admin/vouchers/${code}?done=${outcome === "done" ? "voided" : "already"}`, 303);
+    },
+  );
+
+  routes.post(
+    "/admin/vouchers/:code/mail",
+    { config: inboxRoles, schema: { params: codeParams, body: checkedForm(mailForm, { fallback: "to" }) } },
+    async (request, reply) => {
+      const { code } = request.params;
+      const view = viewFor(context, request, reply);
+      if (!request.body.ok)
+        return voucherPage(request, reply, code, 400, {
+          fieldProblems: namedProblems(request.body.problems, voucherFieldProblems(view)),
+          typed: request.body.typed,
+        });
+      const outcome = await mailGiftCard(context.bookings, code, request.body.value.to, staffOf(request).email);
+      if (outcome === "unknown") return voucherPage(request, reply, code, 404);
+      return reply.redirect(`/admin/vouchers/${code}?done=${outcome === "sent" ? "mailed" : "void"}`, 303);
+    },
+  );
 
   routes.post(
     "/admin/vouchers",

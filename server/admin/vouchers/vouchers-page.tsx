@@ -15,6 +15,8 @@ import { TourOptions } from "../shared/tour-options";
 export interface VouchersPageProps {
   view: ViewContext;
   vouchers: readonly VoucherRow[];
+  /** The booking that used each voucher last (and still does). */
+  lastUses: ReadonlyMap<string, { bookingId: string; at: string }>;
   /** Today on the estate's clock: a voucher past its day shows as expired. */
   today: string;
   /** The code just made, to give the buyer. */
@@ -25,12 +27,44 @@ export interface VouchersPageProps {
 }
 
 /** What a voucher is worth, in words: "€50", "Both châteaux tour, 2 people". */
-function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind" | "amount_cents" | "package" | "guests">): string {
+export function voucherWorth(view: ViewContext, voucher: Pick<VoucherRow, "kind" | "amount_cents" | "package" | "guests">): string {
   if (voucher.kind === "value") return formatPrice((voucher.amount_cents ?? 0) / 100, view.lang);
   return view.t("vouchers.packageWorth", { tour: view.tourName(voucher.package ?? ""), count: voucher.guests ?? 1 });
 }
 
-export function VouchersPage({ view, vouchers, today, created, fieldProblems, typed }: VouchersPageProps) {
+/** A voucher's page (its card, its uses, void and edit). */
+export const voucherHref = (code: string) => `/admin/vouchers/${encodeURIComponent(code)}`;
+
+/** Where a voucher stands: voided, used up, what is left, used by a booking, past its day, or unused. */
+export function VoucherState({
+  view,
+  voucher,
+  today,
+  lastUse,
+}: {
+  view: ViewContext;
+  voucher: VoucherRow;
+  today: string;
+  /** The booking that used it last, and still does. */
+  lastUse?: { bookingId: string; at: string } | undefined;
+}) {
+  if (voucher.voided_at !== null)
+    return <span className="status status-declined">{view.t("vouchers.voided", { when: formatTime(view, voucher.voided_at) })}</span>;
+  if (voucher.kind === "value" && voucher.remaining_cents === 0)
+    return lastUse ? (
+      <a href={bookingHref(lastUse.bookingId)}>{view.t("vouchers.usedUpOn", { when: formatTime(view, lastUse.at) })}</a>
+    ) : (
+      <span className="status status-cancelled">{view.t("vouchers.usedUp")}</span>
+    );
+  if (voucher.redeemed_by)
+    return <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>;
+  if (voucher.valid_until < today) return <span className="status status-declined">{view.t("vouchers.expired")}</span>;
+  if (voucher.kind === "value" && voucher.remaining_cents !== null && voucher.remaining_cents !== voucher.amount_cents)
+    return <span className="status status-confirmed">{view.t("vouchers.left", { amount: formatPrice(voucher.remaining_cents / 100, view.lang) })}</span>;
+  return <span className="status status-confirmed">{view.t("vouchers.unused")}</span>;
+}
+
+export function VouchersPage({ view, vouchers, lastUses, today, created, fieldProblems, typed }: VouchersPageProps) {
   const kind = typed.kind === "package" ? "package" : "value";
   return (
     <Layout view={view} title={view.t("vouchers.title")}>
@@ -112,18 +146,14 @@ export function VouchersPage({ view, vouchers, today, created, fieldProblems, ty
               {vouchers.map((voucher) => (
                 <tr key={voucher.code}>
                   <td data-label={view.t("vouchers.code")}>
-                    <code className="voucher-code">{voucher.code}</code>
+                    <a href={voucherHref(voucher.code)}>
+                      <code className="voucher-code">{voucher.code}</code>
+                    </a>
                   </td>
                   <td data-label={view.t("vouchers.worth")}>{voucherWorth(view, voucher)}</td>
                   <td data-label={view.t("vouchers.validUntil")}>{formatDay(view, voucher.valid_until)}</td>
                   <td data-label={view.t("vouchers.state")}>
-                    {voucher.redeemed_by ? (
-                      <a href={bookingHref(voucher.redeemed_by)}>{view.t("vouchers.used", { when: formatTime(view, voucher.redeemed_at ?? "") })}</a>
-                    ) : voucher.valid_until < today ? (
-                      <span className="status status-declined">{view.t("vouchers.expired")}</span>
-                    ) : (
-                      <span className="status status-confirmed">{view.t("vouchers.unused")}</span>
-                    )}
+                    <VoucherState view={view} voucher={voucher} today={today} lastUse={lastUses.get(voucher.code)} />
                   </td>
                   <td data-label={view.t("vouchers.note")}>{voucher.note || "—"}</td>
                 </tr>

@@ -166,7 +166,7 @@ describe("gift vouchers from the staff area", () => {
     const after = await staff.get("/admin/vouchers");
     expect(after.body).toContain(`href="/admin/submissions/tour-bookings/${booked.json().id as string}"`);
     const page = await staff.get(`/admin/submissions/tour-bookings/${booked.json().id as string}`);
-    expect(said(page.body)).toContain(en("experience.voucher", { code }));
+    expect(said(page.body)).toContain(en("experience.voucherTaken", { code, amount: "€49.50" }));
   });
 });
 

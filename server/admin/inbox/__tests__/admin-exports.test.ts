@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { signedInStaff } from "../../../__tests__/support/admin";
 import { refusedFields, shownValue } from "../../../__tests__/support/refused-form";
 import { closedAfterEachTest, validPayloads } from "../../../__tests__/support/fixtures";
-import { isoWithOffset } from "../../../bookings/paris-time";
+import { isoWithOffset, localOf } from "../../../bookings/paris-time";
 import { adminTranslator } from "#locales/admin";
 
 const email = "anne@hermitage-lescours.example";
@@ -258,8 +258,15 @@ describe("Excel export", () => {
 describe("a booking's tour time in the exports", () => {
   it("gives the tour's day as a date cell and its time, status, check-in, colleague and notes, in CSV and in the workbook", async () => {
     const { app, client } = await signedIn();
-    const day = validPayloads.tourBooking.date;
-    const id = await submit(app, "tour-bookings", { ...booking, package: "hermitage", guests: 3, slot: isoWithOffset({ date: day, time: "15:00" }) });
+    const id = await submit(app, "tour-bookings", {
+      ...booking,
+      package: "hermitage",
+      guests: 3,
+      slot: isoWithOffset({ date: validPayloads.tourBooking.date, time: "15:00" }),
+    });
+    // Its day comes: a guest is marked arrived only from the tour's day on (server/bookings/check-in.ts).
+    const day = localOf(new Date()).date;
+    app.db.prepare("UPDATE tour_slot_bookings SET slot_date = ? WHERE booking_id = ?").run(day, id);
     const page = `/admin/submissions/tour-bookings/${id}`;
     await client.get(page);
     expect((await client.post(`${page}/note`, { note: "Végétarien, arrive en vélo" })).statusCode).toBe(303);
@@ -285,5 +292,28 @@ describe("a booking's tour time in the exports", () => {
     expect(sheet.getRow(2).getCell(column("Tour day")).numFmt).toBe("yyyy-mm-dd");
     expect(sheet.getRow(2).getCell(column("Tour time (Paris)")).value).toBe("15:00");
     expect(sheet.getRow(2).getCell(column("Check-in")).value).toBe("Arrived");
+  });
+});
+
+describe("a message's notes in the exports", () => {
+  it("gives the staff's notes of a contact message, oldest first, in CSV and in JSON", async () => {
+    const { app, client } = await signedIn();
+    const id = await submit(app, "contact-messages", validPayloads.contactMessage);
+    const other = await submit(app, "contact-messages", { ...validPayloads.contactMessage, email: "other@example.com" });
+    const page = `/admin/submissions/contact-messages/${id}`;
+    await client.get(page);
+    expect((await client.post(`${page}/note`, { note: "Rappeler lundi" })).statusCode).toBe(303);
+    expect((await client.post(`${page}/note`, { note: "Villa : du 3 au 10 août, 6 personnes" })).statusCode).toBe(303);
+    const csv = await client.post("/admin/export", { type: "contact-messages", format: "csv" }, { "accept-language": "fr" });
+    const [header, ...rows] = csvRows(csv.body, ";");
+    const notes = header!.indexOf(adminTranslator("fr").t("field.notes"));
+    expect(notes).toBeGreaterThanOrEqual(0);
+    const byId = new Map(rows.map((row) => [row[header!.indexOf(adminTranslator("fr").t("field.id"))], row[notes]]));
+    expect(byId.get(id)).toBe("Rappeler lundi\nVilla : du 3 au 10 août, 6 personnes");
+    expect(byId.get(other)).toBe("");
+    const json = await client.post("/admin/export", { type: "contact-messages", format: "json" });
+    const stored = JSON.parse(json.body) as { id: string; notes: string[] }[];
+    expect(stored.find((row) => row.id === id)?.notes).toEqual(["Rappeler lundi", "Villa : du 3 au 10 août, 6 personnes"]);
+    expect(stored.find((row) => row.id === other)?.notes).toEqual([]);
   });
 });

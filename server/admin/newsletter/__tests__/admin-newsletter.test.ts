@@ -209,7 +209,12 @@ describe("the newsletter", () => {
     const dispatch = new NewsletterDispatch({
       table,
       compose: (current, recipient) =>
-        composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours }),
+        composeNewsletterMail(current.content, recipient, {
+          ...testMailContext("en", siteUrl),
+          wines: content.wines,
+          tours: content.tours,
+          site: content.site,
+        }),
       kick: () => (kicks += 1),
       ratePerMinute: 60,
       now: () => new Date(clock),
@@ -262,7 +267,12 @@ describe("the newsletter", () => {
       table,
       compose: (current, recipient) => {
         composed.push(look);
-        return composeNewsletterMail(current.content, recipient, { ...testMailContext("en", siteUrl), wines: content.wines, tours: content.tours });
+        return composeNewsletterMail(current.content, recipient, {
+          ...testMailContext("en", siteUrl),
+          wines: content.wines,
+          tours: content.tours,
+          site: content.site,
+        });
       },
       kick: () => undefined,
       ratePerMinute: 60_000,

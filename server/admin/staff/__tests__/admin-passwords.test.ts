@@ -195,8 +195,12 @@ describe("a link to choose a new password, sent by an admin", () => {
     clock += 60_000;
     const used = await visitor.post(link, { password: newPassword, again: newPassword });
     expect(used.statusCode).toBe(303);
-    expect(used.headers.location).toBe("/admin/login?password-set");
-    expect(notices((await visitor.get("/admin/login?password-set")).body)).toContain(fr("signIn.passwordSet"));
+    // The sign-in page it leads to says so, with the address filled: only the new password is left to type.
+    const signInPage = await visitor.get(String(used.headers.location));
+    expect(notices(signInPage.body)).toContain(fr("signIn.passwordSet"));
+    expect(shownValue(signInPage.body, "email", "/admin/login")).toBe(colleague.email);
+    // What is not an address fills nothing.
+    expect(shownValue((await visitor.get("/admin/login?password-set&email=%3Cb%3Enot-an-address")).body, "email", "/admin/login")).toBe("");
     const after = account(app, colleague.email);
     expect(after.password_changed_at).toBe(new Date(clock).toISOString());
     expect(after.totp_secret).toBe("JBSWY3DPEHPK3PXP");

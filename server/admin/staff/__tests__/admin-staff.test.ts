@@ -12,7 +12,7 @@ import { adminTranslator } from "#locales/admin";
 import { StaffStore } from "../../../db/staff";
 import { formatAge, formatTime } from "../../shared/view-context";
 import { addStaff, adminTestServer, signedInAdmin, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { problems, notices } from "../../../__tests__/support/refused-form";
+import { problems, notices, shownValue } from "../../../__tests__/support/refused-form";
 import { closedAfterEachTest, tempDataDir, TestSmtp, waitFor } from "../../../__tests__/support/fixtures";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -103,7 +103,10 @@ describe("staff managed in the browser", () => {
 
     const joined = await newcomer.post(link, { password: colleaguePassword, again: colleaguePassword });
     expect(joined.statusCode).toBe(303);
-    expect(joined.headers.location).toBe("/admin/login?joined");
+    // The sign-in page it leads to has the address filled: only the new password is left to type.
+    const welcome = await newcomer.get(String(joined.headers.location));
+    expect(notices(welcome.body)).toContain(en("signIn.joined"));
+    expect(shownValue(welcome.body, "email", "/admin/login")).toBe(colleague);
     expect(account(app, colleague)!.role).toBe("inbox");
     // The link worked once.
     expect((await new StaffClient(app, "10.3.0.4").get(link)).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { postalAddress } from "#content/address";
+import { estateNames } from "#content/names";
 import type { Language } from "#core/languages";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, siteUrl, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
@@ -125,6 +126,32 @@ describe("replying to a visitor from a template", () => {
     expect(smtp.received).toHaveLength(2);
     const audit = app.db.prepare("SELECT actor, count(*) AS n FROM audit_log WHERE action = 'reply.sent'").get() as { actor: string; n: number };
     expect(audit).toEqual({ actor: email, n: 1 });
+  });
+
+  it("lists an enquiry sent from the villa page in the inbox and opens its reply with the villa template, in the visitor's language", async () => {
+    const app = await server();
+    await addStaff(app, email, password);
+    const villa = content.replyTemplates.find((template) => template.id === "villa");
+    expect(villa).toBeDefined();
+    const enquiry = await submit(app, "contact-messages", {
+      ...validPayloads.contactMessage,
+      language: "es",
+      page: "/es/villa",
+      name: "Lucía Romero",
+      subject: "Villa",
+      message: "Del 3 al 10 de agosto, seis personas.",
+    });
+    const general = await submit(app, "contact-messages", { ...validPayloads.contactMessage, language: "es", page: "/es/contact", name: "Pablo" });
+    const client = await signedIn(app);
+    const inbox = (await client.get("/admin?type=contact-messages")).body;
+    expect(inbox).toContain(`/admin/submissions/contact-messages/${enquiry}`);
+    const estate = estateNames(content.site).es;
+    const shown = (await client.get(`/admin/submissions/contact-messages/${enquiry}`)).body;
+    expect(valueOf(shown, "subject")).toBe(villa!.subject.es.replace("{estate}", estate));
+    expect(valueOf(shown, "body")).toBe(`${villa!.body.es.replace("{name}", "Lucía Romero").replaceAll("{estate}", estate)}\n\n${signature("es", siteUrl)}`);
+    // A message from another page opens with the first template, as before.
+    const first = content.replyTemplates[0]!;
+    expect(valueOf((await client.get(`/admin/submissions/contact-messages/${general}`)).body, "subject")).toBe(first.subject.es.replace("{estate}", estate));
   });
 
   it("offers every template, named for the staff, each in the visitor's language", async () => {
