@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const postgresSuites = [
   "server/__tests__/{booking-ledger,tour-slots,booking-terms,booking-reply,api-mail}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
-  "server/__tests__/postgres.test.ts",
+  "server/__tests__/{postgres,instances}.test.ts",
 ];
 
 export default defineConfig({

@@ -61,8 +61,13 @@ export interface PendingMail extends Omit<MailFields, "kind" | "html"> {
 export interface Outbox {
   /** False once the store is closed: nothing is recorded after that. */
   readonly open: boolean;
-  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
-  pending(afterId: number, dueBy: string | null, limit: number): PendingMail[];
+  /** Unsent e-mails with an id above `afterId` that no sender has taken at `now`, oldest first; only those due by `dueBy` unless it is null. */
+  pending(afterId: number, dueBy: string | null, limit: number, now: string): PendingMail[];
+  /**
+   * Takes the e-mail `pending` would list first, so that no other sender on the same store takes
+   * it until `until` or until its attempt is recorded (one of the three below); null when none is left.
+   */
+  claim(afterId: number, dueBy: string | null, now: string, until: string): Promise<PendingMail | null>;
   markSent(id: number, at: string): Promise<void>;
   markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void>;
   markFailed(id: number, attempts: number, error: string, at: string): Promise<void>;

@@ -890,4 +890,14 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 104,
+    name: "outbox: an e-mail claimed by one sender at a time",
+    sql: `
+      -- Until when a sender has taken the e-mail (server/db/outbox.ts, \`claim\`): another sender on the
+      -- same database (a second instance on PostgreSQL) leaves it alone until then. Cleared when the
+      -- attempt is recorded; a sender killed mid-send leaves it to run out.
+      ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
+    `,
+  },
 ];

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { whenWritable } from "./availability";
-import type { Db } from "./database";
+import { isPostgres, sqlFor, type Db } from "./database";
 import type { MailAttachment, OutgoingMail, Outbox, PendingMail } from "#core/mail";
 
 /** A row of the outbox table. */
@@ -32,6 +32,8 @@ export interface OutboxRow {
   message_id: string;
   /** The HTML part, or null (migration 60). */
   html: string | null;
+  /** Until when a sender has taken it (migration 104), or null. */
+  claimed_until: string | null;
 }
 
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
@@ -72,23 +74,52 @@ const pending = (row: OutboxRow): PendingMail => ({
   messageId: row.message_id,
 });
 
-/** The sender's view of the outbox table (`Outbox`, #core/mail). */
+/** Unsent, not given up on, above a cursor, due by a time unless it is null, and taken by no sender until after `now`. */
+const claimable = `sent_at IS NULL AND failed_at IS NULL AND id > @afterId AND (CAST(@dueBy AS TEXT) IS NULL OR next_attempt_at <= @dueBy)
+  AND (claimed_until IS NULL OR claimed_until <= @now)`;
+
+/**
+ * The sender's view of the outbox table (`Outbox`, #core/mail). Several senders may share it (one
+ * per instance on one PostgreSQL database): each takes an e-mail by `claim` before it sends it,
+ * which marks it taken until a time, so no other sender takes it meanwhile; recording the attempt
+ * (sent, to retry, failed) clears the mark. On PostgreSQL the claim skips rows another transaction
+ * holds (`FOR UPDATE SKIP LOCKED`, as pg-boss and graphile-worker claim jobs) and runs under the
+ * instances' write lock (./postgres.ts); on SQLite it is one UPDATE under the file's write lock.
+ * A SQLite file has one server, so the marks a stopped or killed one left are cleared at the next
+ * start (`releaseStoppedClaims`); on PostgreSQL they run out (`claimMs` of the sender), as another
+ * instance may be sending them.
+ */
 export class OutboxTable implements Outbox {
   private readonly statements;
 
   constructor(private readonly db: Db) {
     this.statements = {
-      pending: db.prepare(
-        `SELECT * FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND id > ? AND (CAST(? AS TEXT) IS NULL OR next_attempt_at <= ?)
-         ORDER BY id LIMIT ?`,
+      pending: db.prepare(`SELECT * FROM outbox WHERE ${claimable} ORDER BY id LIMIT @limit`),
+      claim: db.prepare(
+        `UPDATE outbox SET claimed_until = @until WHERE id = (
+           SELECT id FROM outbox WHERE ${claimable} ORDER BY id LIMIT 1 ${sqlFor(db, { sqlite: "", postgres: "FOR UPDATE SKIP LOCKED" })}
+         ) RETURNING *`,
       ),
       // An e-mail recorded in doubt at a shutdown whose answer came after all is simply sent.
-      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, failed_at = NULL WHERE id = ?"),
-      retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?"),
-      failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?"),
-      next: db.prepare("SELECT min(next_attempt_at) AS next FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
+      sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, failed_at = NULL, claimed_until = NULL WHERE id = ?"),
+      retry: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ?, claimed_until = NULL WHERE id = ?"),
+      failed: db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ?, claimed_until = NULL WHERE id = ?"),
+      // An e-mail another sender has taken is due for this one when its mark runs out.
+      next: db.prepare(
+        `SELECT min(CASE WHEN claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END) AS next
+         FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+      ),
       unsent: db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"),
     };
+  }
+
+  /**
+   * At the server's start: on SQLite, whose file has one server, the e-mails a stopped or killed
+   * sender had taken are free again at once; on PostgreSQL, where another instance may be sending
+   * them now, their marks run out.
+   */
+  releaseStoppedClaims(): void {
+    if (!isPostgres(this.db)) this.db.prepare("UPDATE outbox SET claimed_until = NULL WHERE claimed_until IS NOT NULL").run();
   }
 
   /** False once the database is closed: a send that ends after shutdown records nothing. */
@@ -96,12 +127,18 @@ export class OutboxTable implements Outbox {
     return this.db.open;
   }
 
-  /** Unsent e-mails with an id above `afterId`, oldest first; only those due by `dueBy` unless it is null. */
-  pending(afterId: number, dueBy: string | null, limit: number): PendingMail[] {
-    return (this.statements.pending.all(afterId, dueBy, dueBy, limit) as OutboxRow[]).map(pending);
+  /** Unsent e-mails with an id above `afterId` that no sender has taken at `now`, oldest first; only those due by `dueBy` unless it is null. */
+  pending(afterId: number, dueBy: string | null, limit: number, now: string): PendingMail[] {
+    return (this.statements.pending.all({ afterId, dueBy, now, limit }) as OutboxRow[]).map(pending);
   }
 
   /* The records below wait for another process's lock from timers (./availability.ts). */
+
+  /** Takes the oldest e-mail `pending` would list first, for this sender until `until`; null when there is none. */
+  async claim(afterId: number, dueBy: string | null, now: string, until: string): Promise<PendingMail | null> {
+    const row = await whenWritable(() => this.statements.claim.get({ afterId, dueBy, now, until }) as OutboxRow | undefined);
+    return row ? pending(row) : null;
+  }
 
   async markSent(id: number, at: string): Promise<void> {
     await whenWritable(() => this.statements.sent.run(at, id));
@@ -117,7 +154,7 @@ export class OutboxTable implements Outbox {
     await whenWritable(() => this.statements.failed.run(attempts, error, at, id));
   }
 
-  /** When the earliest unsent e-mail is due, if any. */
+  /** When the earliest unsent e-mail is due (or free again, when a sender has taken it), if any. */
   nextAttemptAt(): string | null {
     return (this.statements.next.get() as { next: string | null }).next;
   }

@@ -617,4 +617,11 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 104,
+    name: "outbox: an e-mail claimed by one sender at a time",
+    sql: `
+      ALTER TABLE outbox ADD COLUMN claimed_until text;
+    `,
+  },
 ];

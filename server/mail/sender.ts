@@ -46,9 +46,16 @@ export interface SenderOptions {
   now?: () => number;
   /** Pictures an HTML part may name by `cid:` (the logo, ./logo.ts), attached to each e-mail that does. */
   inlineImages?: readonly InlineImage[];
+  /**
+   * How long an e-mail this sender takes stays its own (`Outbox.claim`) unless its attempt is
+   * recorded first: longer than the transport's longest send (./transport.ts: 30 s to connect, 30 s
+   * for the greeting, 60 s of silence), so that no other sender takes an e-mail still being sent.
+   */
+  claimMs?: number;
 }
 
-const batchSize = 25;
+/** `SenderOptions.claimMs` by default: twice the transport's longest send. */
+const defaultClaimMs = 4 * 60_000;
 /** The longest part of the shutdown kept for sends already handed to the SMTP server. */
 const inFlightReserveMs = 5000;
 /** How many of the relay's latest answer times the shutdown judges its pace by. */
@@ -208,31 +215,40 @@ export class OutboxSender {
   }
 
   private hasDue(): boolean {
-    return this.outbox.pending(0, new Date(this.now()).toISOString(), 1).length > 0;
+    const now = new Date(this.now()).toISOString();
+    return this.outbox.pending(0, now, 1, now).length > 0;
   }
 
   /**
-   * One round: every due e-mail (every unsent one at start-up), a few at a time. The round stops
-   * at the first failure of the relay itself (no connection, no greeting, refused credentials):
-   * every other e-mail would fail the same way, so they are not tried and keep their attempts.
-   * It ends with one log line when anything failed, never one per e-mail.
+   * One round: every due e-mail (every unsent one at start-up), each taken from the outbox
+   * (`claim`) right before it is handed to the transport, so that another sender on the same
+   * database (a second instance) sends it not a second time. The round stops at the first failure
+   * of the relay itself (no connection, no greeting, refused credentials): every other e-mail
+   * would fail the same way, so they are not tried and keep their attempts. It ends with one log
+   * line when anything failed, never one per e-mail.
    */
   private async run(everything: boolean): Promise<void> {
     const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    const claimMs = this.options.claimMs ?? defaultClaimMs;
     const round: Round = { sent: 0, retrying: 0, givenUp: [], relayDown: null, lastError: null };
+    // Past the cursor only: an e-mail that failed this round is not taken again in it.
     let cursor = 0;
-    for (;;) {
-      if (this.stopped || !this.outbox.open || round.relayDown !== null) break;
-      const mails = this.outbox.pending(cursor, everything ? null : new Date(this.now()).toISOString(), batchSize);
-      if (mails.length === 0) break;
-      cursor = mails.at(-1)!.id;
-      // A few workers take the batch's e-mails in order, each waiting for its own to be sent.
-      let next = 0;
-      const worker = async () => {
-        while (next < mails.length && !this.stopped && round.relayDown === null) await this.deliver(mails[next++]!, round);
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, mails.length) }, worker));
-    }
+    // A few workers take the due e-mails in order, each waiting for its own to be sent.
+    const worker = async () => {
+      while (!this.stopped && this.outbox.open && round.relayDown === null) {
+        const now = this.now();
+        const mail = await this.outbox.claim(
+          cursor,
+          everything ? null : new Date(now).toISOString(),
+          new Date(now).toISOString(),
+          new Date(now + claimMs).toISOString(),
+        );
+        if (!mail) return;
+        cursor = Math.max(cursor, mail.id);
+        await this.deliver(mail, round);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
     this.report(round);
   }
 

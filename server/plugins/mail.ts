@@ -44,7 +44,9 @@ async function registerMail(app: FastifyInstance, { config }: { config: Config }
   const transport = config.SMTP_URL ? createMailTransport(config.SMTP_URL, config.MAIL_CONNECTIONS) : null;
   if (config.SMTP_URL && transport) {
     // The sender reads the outbox through this table object: the mail code never imports the database.
-    sender = new OutboxSender(new OutboxTable(db), transport, {
+    const outbox = new OutboxTable(db);
+    outbox.releaseStoppedClaims();
+    sender = new OutboxSender(outbox, transport, {
       // MAIL_FROM, else the estate's name and address as the content says them at each send, the name
       // set as the estate's own language writes it (« Château L’Hermitage Lescours », with its apostrophe).
       from: () => config.MAIL_FROM ?? { name: localNames(content.current.site, estateLanguage).estate, address: content.current.site.contact.email },
