@@ -1,16 +1,22 @@
 /**
  * Two instances on one database, as two connections in this process: the outbox's e-mails are each
- * sent by one sender. Runs on SQLite (two connections to one file) and, in the "postgres" project
+ * sent by one sender, and the periodic jobs run in one instance at a time (on PostgreSQL: one
+ * SQLite file has one server). Runs on SQLite (two connections to one file) and, in the "postgres" project
  * (vitest.config.ts), on one PostgreSQL database. The compiled server started twice on one
  * PostgreSQL database is server/__tests__/instances.integration.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
+import { JobTurn } from "../db/leases";
+import { NewsletterTable } from "../db/newsletter";
 import { enqueueMail, OutboxTable } from "../db/outbox";
+import { NewsletterDispatch } from "../admin/newsletter/dispatch";
+import { ContentSchedule } from "../admin/content/schedule";
+import type { PublishJob } from "../admin/content/publisher";
 import { composeNotification } from "../mail/compose";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { tempDataDir, testMailContext, validPayloads, waitFor } from "./support/fixtures";
-import { openTestDatabase } from "./support/test-database";
+import { onPostgres, openTestDatabase } from "./support/test-database";
 
 const silent = { info() {}, warn() {}, error() {} };
 const opened: Db[] = [];
@@ -58,5 +64,121 @@ describe("two mail senders on one database", () => {
     // Each e-mail reached a relay once, and both senders had their share.
     expect(delivered.toSorted()).toEqual(messageIds.map((id) => `<${id}@example.org>`).toSorted());
     for (const relay of relays) expect(relay.delivered.length).toBeGreaterThan(0);
+  });
+});
+
+/** One instance's periodic job, as the server builds it, on its own connection: `round` does what the job does when it is due. */
+interface Job {
+  round(): Promise<void>;
+  /** Times this instance did the job's work. */
+  readonly done: number;
+  stop(): void;
+}
+
+/**
+ * The periodic jobs that run in one instance at a time (server/db/leases.ts). Each makes its work
+ * due before a round (a subscriber to queue, a moment that came), so the instance whose turn it is
+ * not would otherwise do it too.
+ */
+const periodicJobs: { name: string; make(db: Db, holder: string, setUp: Db): Job }[] = [
+  {
+    name: "a newsletter's sending",
+    make(db, holder, setUp) {
+      const context = testMailContext("en", "https://site.example");
+      let done = 0;
+      const dispatch = new NewsletterDispatch({
+        table: new NewsletterTable(db),
+        compose: (_issue, recipient) => {
+          done += 1;
+          return { language: "en", mail: composeNotification("contactMessage", recipient.id, validPayloads.contactMessage, new Date().toISOString(), context) };
+        },
+        kick: () => {},
+        ratePerMinute: 60_000,
+        now: () => new Date(),
+        log: silent,
+        batchSize: 1,
+        turn: new JobTurn(db, "newsletter-dispatch", 30_000, holder),
+      });
+      return {
+        async round() {
+          addSubscriber(setUp);
+          if (new NewsletterTable(setUp).sending().length === 0) {
+            const table = new NewsletterTable(setUp);
+            const id = table.create(
+              { subject: { en: "Hello" }, body: { en: "Text." }, picture: null, wines: [], tours: [], links: [] },
+              "editor@example.org",
+              now(),
+            );
+            table.startSending(id, "editor@example.org", now(), ["en"]);
+          }
+          dispatch.look();
+        },
+        get done() {
+          return done;
+        },
+        stop: () => dispatch.stop(),
+      };
+    },
+  },
+  {
+    name: "a scheduled publish",
+    make(db, holder, setUp) {
+      let done = 0;
+      const schedule = new ContentSchedule({
+        db,
+        repository: { ids: async () => [], read: async () => null },
+        published: { current: async () => null, files: async () => new Map(), blobs: async () => new Map() },
+        publisher: { request: () => ({ id: ++done }) as PublishJob },
+        now: () => new Date(),
+        checkMs: 3_600_000,
+        turn: new JobTurn(db, "content-schedule", 3_600_000, holder),
+        log: silent,
+      });
+      return {
+        async round() {
+          setUp
+            .prepare("INSERT INTO content_schedule (run_at, type, item, action) VALUES (?, 'news', ?, 'publish')")
+            .run(now(), `item-${done}-${Math.random()}`);
+          await schedule.start();
+        },
+        get done() {
+          return done;
+        },
+        stop: () => schedule.stop(),
+      };
+    },
+  },
+];
+
+const now = () => new Date().toISOString();
+let subscribers = 0;
+function addSubscriber(db: Db): void {
+  const n = ++subscribers;
+  db.prepare(
+    `INSERT INTO newsletter_subscribers (id, received_at, language, page, email, consented_at, confirmed_at, confirm_token, unsubscribe_token)
+     VALUES (?, ?, 'en', '/en/', ?, ?, ?, ?, ?)`,
+  ).run(`sub-${n}`, now(), `reader${n}@example.com`, now(), now(), `confirm-${n}`, `unsubscribe-${n}`);
+}
+
+describe.runIf(onPostgres()).each(periodicJobs)("$name, with two instances on one PostgreSQL database", ({ make }) => {
+  it("is done by one instance at a time: the other takes it over once the first stops", async () => {
+    const dataDir = tempDataDir();
+    const one = openTestDatabase(dataDir);
+    const two = openTestDatabase(dataDir);
+    opened.push(one, two);
+    const first = make(one, "first", one);
+    const second = make(two, "second", one);
+    await first.round();
+    expect(first.done).toBe(1);
+    // Due again: the first instance's turn still, so the second leaves it.
+    await second.round();
+    expect(second.done).toBe(0);
+    await first.round();
+    expect(first.done).toBe(2);
+    // The first stops (a deploy): the second takes the job at once.
+    first.stop();
+    await second.round();
+    expect(second.done).toBe(1);
+    second.stop();
   });
 });

@@ -18,6 +18,7 @@ import { auditKey } from "../db/audit-key";
 import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
 import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
 import { sqliteOf, type Db } from "../db/database";
+import { JobTurn } from "../db/leases";
 import { SignInThrottle } from "../db/sign-in-throttle";
 import { StaffStore, type StaffRole } from "../db/staff";
 import { sendPage, viewFor, type AdminContext } from "./shared/context";
@@ -306,6 +307,8 @@ async function registerStaffArea(
     publisher,
     now,
     checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000,
+    // Renewed at each moment it publishes for; free again two looks after.
+    turn: new JobTurn(db, "content-schedule", 2 * config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000 + 60_000),
     log: app.log,
   });
   app.decorate("contentSchedule", schedule);
@@ -322,6 +325,8 @@ async function registerStaffArea(
       kick: () => app.mailSender?.kick(),
       ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
       now,
+      // Renewed at each look (every half second while an issue is being sent).
+      turn: new JobTurn(db, "newsletter-dispatch", 30_000),
       log: app.log,
     }),
   };

@@ -12,6 +12,8 @@ import { backupConfigured, projectDir, type Config } from "../config";
 import { commandArgs } from "../project";
 import { backupHistory } from "../db/backups";
 import type { Db } from "../db/database";
+import { whenWritable } from "../db/availability";
+import { JobTurn } from "../db/leases";
 import { placeInEnglish, repositoryPlace } from "./repository";
 import { contentFolder, resticEnvironment } from "./run";
 import { backupStatus, type BackupStatus } from "./status";
@@ -33,6 +35,7 @@ class BackupSchedule {
   private child: ChildProcess | null = null;
   private stopped = false;
   private readonly intervalMs: number;
+  private readonly turn: JobTurn;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +48,8 @@ class BackupSchedule {
     this.startedAt = this.now();
     this.configured = backupConfigured(config);
     this.intervalMs = config.BACKUP_INTERVAL_MINUTES * 60_000;
+    // Renewed at each run; another instance takes over when two runs were missed.
+    this.turn = new JobTurn(db, "backups", 2 * this.intervalMs + 60_000, undefined, now);
   }
 
   /** The backups' state for /healthz and the staff area. */
@@ -89,6 +94,11 @@ class BackupSchedule {
   /** Runs one backup in its own process; the next one is an interval later, whatever the outcome. */
   private async run(): Promise<void> {
     this.timer = null;
+    // Instances on one PostgreSQL database take turns (../db/leases.ts): another's backup covers this one.
+    if (!(await whenWritable(() => this.turn.take()).catch(() => false))) {
+      this.schedule(this.intervalMs);
+      return;
+    }
     const started = Date.now();
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       // The command lowers its own priority (nice 10), as it does when a person runs it.
@@ -120,6 +130,11 @@ class BackupSchedule {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.child?.kill("SIGTERM");
+    try {
+      this.turn.giveBack();
+    } catch {
+      // A database that cannot be written: the lease runs out instead.
+    }
   }
 }
 

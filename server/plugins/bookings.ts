@@ -4,8 +4,6 @@
  * the schedule as last saved, the mail's context, the payment provider when its keys are set), and
  * the minute's sweeps. The API and the staff area depend on it by this name.
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sendAfterVisitMails } from "../bookings/after-visit";
@@ -18,8 +16,7 @@ import { sendReminders } from "../bookings/reminders";
 import { sendSignupDigest } from "../bookings/signup-digest";
 import { paymentsConfigured, type Config } from "../config";
 import { whenWritable } from "../db/availability";
-import { isPostgres } from "../db/database";
-import { holdLease, releaseLease } from "../db/leases";
+import { JobTurn } from "../db/leases";
 import type { ReplyContext } from "../mail/booking-reply";
 
 declare module "fastify" {
@@ -78,10 +75,8 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
   // Instances sharing a PostgreSQL database take turns: the one holding the lease sweeps, and
   // renews it each minute; another takes it over once it has run out (../db/leases.ts). One SQLite
   // file has one server.
-  const shared = isPostgres(app.db);
-  const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const sweepLeaseMs = 150_000;
-  const sweeping = async () => !shared || (await whenWritable(() => holdLease(app.db, "bookings-sweep", instance, new Date(), sweepLeaseMs)));
+  const turn = new JobTurn(app.db, "bookings-sweep", 150_000);
+  const sweeping = () => whenWritable(() => turn.take());
   const sweepNow = async () => {
     // E-mails another process queued (the backup command's word to the admins) go out within the minute.
     app.mailSender?.kick();
@@ -103,7 +98,7 @@ async function registerBookings(app: FastifyInstance, options: { config: Config;
   });
   app.addHook("onClose", async () => {
     if (sweeps) clearInterval(sweeps);
-    if (shared && app.db.open) await whenWritable(() => releaseLease(app.db, "bookings-sweep", instance)).catch(() => {});
+    await whenWritable(() => turn.giveBack()).catch(() => {});
   });
 }
 

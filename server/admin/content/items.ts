@@ -115,7 +115,10 @@ export async function pendingItems(repository: ContentRepository, published: Pub
 }
 
 /** The published value of an item, or undefined (never published, or nothing published yet). */
-export async function publishedValue(published: PublishedContent, item: ItemRef, files?: PublishedFiles): Promise<unknown> {
+/** What reading the published content takes (./published.ts's `PublishedContent`). */
+export type PublishedReader = Pick<PublishedContent, "current" | "files" | "blobs">;
+
+export async function publishedValue(published: PublishedReader, item: ItemRef, files?: PublishedFiles): Promise<unknown> {
   const current = files ? null : await published.current();
   const listing = files ?? (current ? await published.files(current.commit) : null);
   const blob = listing?.get(itemFile(item));

@@ -25,7 +25,7 @@ import type { ScheduleAlertView } from "../shared/view-context";
 import { itemTitle } from "./labels";
 import type { Db } from "../../db/database";
 import { itemFile, itemKey, itemOfKey, publishedValue } from "./items";
-import type { PublishedContent } from "./published";
+import type { PublishedReader } from "./items";
 import { scheduleRequester, type Publisher } from "./publisher";
 import type { ContentRepository } from "./repository";
 import { contentTypes, type ContentType } from "./types";
@@ -56,12 +56,17 @@ export class ContentSchedule {
   constructor(
     private readonly options: {
       db: Db;
-      repository: ContentRepository;
-      published: PublishedContent;
-      publisher: Publisher;
+      repository: Pick<ContentRepository, "ids" | "read">;
+      published: PublishedReader;
+      publisher: Pick<Publisher, "request">;
       now: () => Date;
       /** The longest wait between two looks at the table (the clock may move, as in tests). */
       checkMs: number;
+      /**
+       * Whose turn it is to publish a moment that came, between instances on one PostgreSQL
+       * database (../../db/leases.ts); without it (one server), this one's.
+       */
+      turn?: { take(): boolean; giveBack(): void };
       log: { info(object: object, message: string): void; warn(object: object, message: string): void };
     },
   ) {}
@@ -137,6 +142,11 @@ export class ContentSchedule {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    try {
+      this.options.turn?.giveBack();
+    } catch {
+      // A database that cannot be written: the lease runs out instead.
+    }
   }
 
   /** The moments still to come, soonest first. */
@@ -164,7 +174,8 @@ export class ContentSchedule {
           }),
         ),
       ];
-      if (due.length > 0) {
+      // Another instance's turn: it publishes, and marks the moments started for every instance.
+      if (due.length > 0 && (this.options.turn?.take() ?? true)) {
         const job = publisher.request(scheduleRequester, { items });
         markMomentsStarted(db, due, at.toISOString(), job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");

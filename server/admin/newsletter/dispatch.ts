@@ -26,6 +26,11 @@ export interface DispatchOptions {
   tickMs?: number;
   /** The most e-mails one look composes and queues before it lets the server answer requests again. */
   batchSize?: number;
+  /**
+   * Whose turn it is to queue, between instances on one PostgreSQL database (../../db/leases.ts):
+   * one of them queues an issue, the others look and wait; without it (one server), this one.
+   */
+  turn?: { take(): boolean; giveBack(): void };
 }
 
 /**
@@ -59,6 +64,11 @@ export class NewsletterDispatch {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    try {
+      this.options.turn?.giveBack();
+    } catch {
+      // A database that cannot be written: the lease runs out instead.
+    }
   }
 
   /** Starts sending a draft to the subscribers of `languages` (server/mail/newsletter.ts `audienceOf`); false when it is no draft any more. */
@@ -101,7 +111,13 @@ export class NewsletterDispatch {
       this.allowance = Math.min(this.burst, this.allowance + ((at - this.last) / 1000) * this.perSecond);
       this.last = at;
       const issues = table.sending();
-      if (issues.length === 0) return false;
+      if (issues.length === 0) {
+        // Nothing to send: another instance may take the next issue at once.
+        this.options.turn?.giveBack();
+        return false;
+      }
+      // Another instance is queueing it: this one looks again, and takes over if that one stops.
+      if (this.options.turn && !this.options.turn.take()) return true;
       // The relay is behind: the e-mails already queued go first (it may be down: the sender pauses).
       const behind = table.unsent() >= Math.max(10, Math.ceil(this.perSecond * 4));
       const allowed = behind ? 0 : Math.floor(this.allowance);
