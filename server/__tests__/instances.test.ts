@@ -1,10 +1,11 @@
 /**
  * Two instances on one database, as two connections in this process: the outbox's e-mails are each
- * sent by one sender, and the periodic jobs run in one instance at a time (on PostgreSQL: one
- * SQLite file has one server). Runs on SQLite (two connections to one file) and, in the "postgres" project
+ * sent by one sender; on PostgreSQL (one SQLite file has one server), the periodic jobs run in one
+ * instance at a time and the API's rate limits count a client's requests to both. Runs on SQLite (two connections to one file) and, in the "postgres" project
  * (vitest.config.ts), on one PostgreSQL database. The compiled server started twice on one
  * PostgreSQL database is server/__tests__/instances.integration.test.ts.
  */
+import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { JobTurn } from "../db/leases";
@@ -15,7 +16,7 @@ import { ContentSchedule } from "../admin/content/schedule";
 import type { PublishJob } from "../admin/content/publisher";
 import { composeNotification } from "../mail/compose";
 import { OutboxSender, type MailTransport } from "../mail/sender";
-import { tempDataDir, testMailContext, validPayloads, waitFor } from "./support/fixtures";
+import { buildTestServer, closedAfterEachTest, tempDataDir, testMailContext, validPayloads, waitFor } from "./support/fixtures";
 import { onPostgres, openTestDatabase } from "./support/test-database";
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -180,5 +181,21 @@ describe.runIf(onPostgres()).each(periodicJobs)("$name, with two instances on on
     await second.round();
     expect(second.done).toBe(1);
     second.stop();
+  });
+});
+
+describe.runIf(onPostgres())("the API's rate limits, with two instances on one PostgreSQL database", () => {
+  const { apps } = closedAfterEachTest();
+
+  it("count a client's submissions on both together: the limit holds however they are spread", async () => {
+    const dataDir = tempDataDir();
+    const env = { DATA_DIR: dataDir, RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000" };
+    const instances = [await buildTestServer(env), await buildTestServer(env)];
+    instances.forEach((app) => apps.add(app));
+    const post = (app: FastifyInstance) =>
+      app.inject({ method: "POST", url: "/api/contact-messages", headers: { "content-type": "application/json" }, payload: validPayloads.contactMessage });
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await post(instances[i % 2]!)).statusCode);
+    expect(answers).toEqual([201, 201, 201, 429, 429, 429]);
   });
 });

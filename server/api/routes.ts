@@ -1,4 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
+import { isPostgres } from "../db/database";
+import { DatabaseRateLimits } from "../db/rate-limits";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
@@ -41,6 +43,8 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, boo
       // After the body is parsed, so that a newsletter page refused for going too fast has its
       // token; the form routes place their own limit among their hooks (./forms.ts).
       hook: "preHandler",
+      // Instances sharing a PostgreSQL database count together (../db/rate-limits.ts); one SQLite server counts in memory.
+      ...(isPostgres(api.db) ? { store: DatabaseRateLimits.on(api.db) } : {}),
     });
   }
   // Each route keeps its own count per client address.

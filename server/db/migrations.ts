@@ -900,4 +900,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
     `,
   },
+  {
+    version: 105,
+    name: "rate limits: counted in the database when instances share it",
+    sql: `
+      -- The API's rate limits per limiter and client address, when instances share a PostgreSQL
+      -- database (server/db/rate-limits.ts): a count and the start of its window (ms since 1970).
+      -- SQLite's one server counts in memory; the table is here so both schemas stay twins.
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        window_start INTEGER NOT NULL
+      );
+    `,
+  },
 ];

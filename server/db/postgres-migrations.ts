@@ -624,4 +624,15 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN claimed_until text;
     `,
   },
+  {
+    version: 105,
+    name: "rate limits: counted in the database when instances share it",
+    sql: `
+      CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        hits bigint NOT NULL,
+        window_start bigint NOT NULL
+      );
+    `,
+  },
 ];
