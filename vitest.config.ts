@@ -6,6 +6,7 @@ const postgresSuites = [
   "server/__tests__/{booking-ledger,tour-slots,booking-terms,booking-reply,api-mail}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
   "server/__tests__/{postgres,instances}.test.ts",
+  "server/__tests__/instances.integration.test.ts",
 ];
 
 export default defineConfig({

@@ -74,6 +74,13 @@ const pending = (row: OutboxRow): PendingMail => ({
   messageId: row.message_id,
 });
 
+/**
+ * How long the sender's writes keep trying when the database is busy: no request waits on them, and
+ * an attempt not recorded leaves its e-mail taken until the claim runs out (then sent again). Each
+ * try still holds the thread no longer than a request's write does (./availability.ts).
+ */
+const recordBudgetMs = 30_000;
+
 /** Unsent, not given up on, above a cursor, due by a time unless it is null, and taken by no sender until after `now`. */
 const claimable = `sent_at IS NULL AND failed_at IS NULL AND id > @afterId AND (CAST(@dueBy AS TEXT) IS NULL OR next_attempt_at <= @dueBy)
   AND (claimed_until IS NULL OR claimed_until <= @now)`;
@@ -136,22 +143,22 @@ export class OutboxTable implements Outbox {
 
   /** Takes the oldest e-mail `pending` would list first, for this sender until `until`; null when there is none. */
   async claim(afterId: number, dueBy: string | null, now: string, until: string): Promise<PendingMail | null> {
-    const row = await whenWritable(() => this.statements.claim.get({ afterId, dueBy, now, until }) as OutboxRow | undefined);
+    const row = await whenWritable(() => this.statements.claim.get({ afterId, dueBy, now, until }) as OutboxRow | undefined, recordBudgetMs);
     return row ? pending(row) : null;
   }
 
   async markSent(id: number, at: string): Promise<void> {
-    await whenWritable(() => this.statements.sent.run(at, id));
+    await whenWritable(() => this.statements.sent.run(at, id), recordBudgetMs);
   }
 
   /** Records a failed attempt and when to try again. */
   async markRetry(id: number, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
-    await whenWritable(() => this.statements.retry.run(attempts, error, nextAttemptAt, id));
+    await whenWritable(() => this.statements.retry.run(attempts, error, nextAttemptAt, id), recordBudgetMs);
   }
 
   /** Records the last failed attempt: the e-mail stays in the table, marked failed. */
   async markFailed(id: number, attempts: number, error: string, at: string): Promise<void> {
-    await whenWritable(() => this.statements.failed.run(attempts, error, at, id));
+    await whenWritable(() => this.statements.failed.run(attempts, error, at, id), recordBudgetMs);
   }
 
   /** When the earliest unsent e-mail is due (or free again, when a sender has taken it), if any. */
