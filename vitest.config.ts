@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /** The server's suites that run a second time on PostgreSQL (project "postgres"). */
 const postgresSuites = [
-  "server/__tests__/{booking-ledger,tour-slots,booking-terms,booking-reply,api-mail}.test.ts",
+  "server/__tests__/{booking-ledger,tour-slots,booking-terms,api-mail}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
   "server/__tests__/{postgres,instances}.test.ts",
   "server/__tests__/instances.integration.test.ts",

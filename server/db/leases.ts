@@ -31,7 +31,7 @@ export function releaseLease(db: Db, name: string, holder: string): void {
 }
 
 /** This process, as a lease's holder: its machine, its process id and a random part (a pid is reused after a restart). */
-export const thisInstance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const thisInstance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
  * A periodic job's turn between the instances that share a database: `take()` says whether this
