@@ -6,7 +6,7 @@
  * PostgreSQL database is server/__tests__/instances.integration.test.ts.
  */
 import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
 import { JobTurn } from "../db/leases";
 import { NewsletterTable } from "../db/newsletter";
@@ -197,5 +197,37 @@ describe.runIf(onPostgres())("the API's rate limits, with two instances on one P
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) answers.push((await post(instances[i % 2]!)).statusCode);
     expect(answers).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+});
+
+describe("a scheduled publish that is another instance's turn", () => {
+  it("is looked at again at the next check, not at once over and over", async () => {
+    const db = openTestDatabase(tempDataDir());
+    opened.push(db);
+    db.prepare("INSERT INTO content_schedule (run_at, type, item, action) VALUES (?, 'news', 'harvest', 'publish')").run(now());
+    let asked = 0;
+    let published = 0;
+    const schedule = new ContentSchedule({
+      db,
+      repository: { ids: async () => [], read: async () => null },
+      published: { current: async () => null, files: async () => new Map(), blobs: async () => new Map() },
+      publisher: { request: () => ({ id: ++published }) as PublishJob },
+      now: () => new Date(),
+      checkMs: 60_000,
+      turn: { take: () => (++asked, false), giveBack: () => {} },
+      log: silent,
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await schedule.start();
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(asked).toBe(1);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(asked).toBe(2);
+      expect(published).toBe(0);
+    } finally {
+      schedule.stop();
+      vi.useRealTimers();
+    }
   });
 });

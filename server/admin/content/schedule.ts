@@ -174,13 +174,15 @@ export class ContentSchedule {
           }),
         ),
       ];
-      // Another instance's turn: it publishes, and marks the moments started for every instance.
-      if (due.length > 0 && (this.options.turn?.take() ?? true)) {
+      // Another instance's turn: it publishes, and marks the moments started for every instance;
+      // this one looks again at its next check (the moments still due if that instance stopped).
+      const othersTurn = due.length > 0 && !(this.options.turn?.take() ?? true);
+      if (due.length > 0 && !othersTurn) {
         const job = publisher.request(scheduleRequester, { items });
         markMomentsStarted(db, due, at.toISOString(), job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");
       }
-      const next = nextMoment(db);
+      const next = othersTurn ? null : nextMoment(db);
       const wait = next === null ? checkMs : Math.min(checkMs, Math.max(0, Date.parse(next) - now().getTime()));
       this.timer = setTimeout(() => this.check(), wait);
     } catch (error) {
