@@ -492,6 +492,9 @@ describe("vouchers as gift cards (item 6)", () => {
     expect(shown.statusCode).toBe(200);
     expect(said(shown.body)).toContain(es("giftBuy.title"));
     expect(shown.body).toContain('name="buyerEmail"');
+    // Its form's answer sends the browser on to the checkout, another site: the page's policy lets the form go there, and nowhere else.
+    const formAction = /form-action ([^;]*)/.exec(String(shown.headers["content-security-policy"]))![1]!.split(" ");
+    expect(formAction).toEqual(["'self'", new URL(provider!.url).origin]);
     const form = {
       language: "es",
       kind: "value",
