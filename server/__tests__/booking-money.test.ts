@@ -245,6 +245,29 @@ describe("a value voucher keeps what is left (G9)", () => {
     expect(remainingOf(app, code)).toBe(50_000 - price);
   });
 
+  it("a smaller group gives the difference back to its value voucher; a larger one takes no more of it", async () => {
+    const { app, staff, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "value", amountCents: 50_000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const four = quoteTour(hermitage, 4).totalCents;
+    const two = quoteTour(hermitage, 2).totalCents;
+    const { id } = await booked(app, visitor(1, { guests: 4, voucher: code }));
+    expect(remainingOf(app, code)).toBe(50_000 - four);
+    await staff.get(`/admin/submissions/tour-bookings/${id}`);
+    const regroup = slotAction(id, "group");
+    // Two cancel: the group pays nothing still, and the voucher keeps what the two would have cost.
+    expect((await staff.post(regroup, { guests: "2" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, id)).toMatchObject({ guests: 2, price: 0 });
+    expect(usesOf(app, code)).toEqual([{ id, amount: two }]);
+    expect(remainingOf(app, code)).toBe(50_000 - two);
+    // They come back after all: the guests pay the difference on the day; the voucher is not drawn on again.
+    expect((await staff.post(regroup, { guests: "4" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, id)).toMatchObject({ guests: 4, price: four - two });
+    expect(remainingOf(app, code)).toBe(50_000 - two);
+    // Cancelled, it gives back what it holds: the voucher whole again.
+    await staff.post(slotAction(id, "cancel"), { sure: "yes", whyPreset: "guestAsked" });
+    expect(remainingOf(app, code)).toBe(50_000);
+  });
+
   it("thirty bookings at once with one voucher: exactly what it is worth is taken, never more", async () => {
     const { app, clock } = await estate();
     const price = quoteTour(hermitage, 2).totalCents;
