@@ -23,7 +23,7 @@ import { dataDirWithStaff, phoneCode } from "./support/staff";
  * - a phone booking from the staff form is priced as the site prices it and counted in the month's takings;
  * - a private tour booked by the office stays full on the agenda, the day sheet, the staff form and the site;
  * - a visitor pays a deposit at the checkout: the booking shows it paid and the estate is mailed;
- * - a visitor buys a gift voucher online, and the office redeems part of it on a booking, the rest shown;
+ * - a visitor buys a gift voucher online (the estate is told), and the office redeems part of it on a booking, the rest shown;
  * - closing the next day for a private event cancels the paid booking: the guest's mail gives the
  *   estate's reason, its words and the deposit's refund;
  * - the day sheet with eight bookings and long notes prints (Chromium, A4) on exactly one page.
@@ -256,6 +256,13 @@ for (const width of widths) {
     await visitor.waitForURL((url) => url.origin === server.url);
     const card = await mailTo(buyer.email, (mail) => /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.test(mail.text ?? ""), "the gift card");
     const code = /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(card.text ?? "")![0];
+    // The estate hears of the sale, as of a deposit paid.
+    const sold = await mailTo(
+      content.site.contact.email,
+      (mail) => mail.subject === fr("estateMail.voucherSold.subject", { name: buyer.name, amount: euros(20_000) }),
+      "the estate's notice of the sale",
+    );
+    expect(sold.text).toContain(fr("estateMail.voucherSold.code", { code }));
     // Redeemed in part on a booking: the tour is paid by it, the rest is kept and shown.
     const voucherPrice = quoteTour(mongiron, 2).totalCents;
     const voucherName = `Claire Petit ${width.tag}`;

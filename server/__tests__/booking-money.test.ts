@@ -7,6 +7,7 @@
  * what is left. Through the real server: the staff's forms posted, the ledger read back.
  */
 import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
 import { formatPrice } from "#core/format";
@@ -547,15 +548,31 @@ describe("vouchers as gift cards (item 6)", () => {
       es("giftCard.worthValue", { amount: formatPrice(200, "es") }).replace(/\s+/g, " "),
     );
     expect(auditOf(app, "voucher.sold")).toHaveLength(1);
-    // The provider tells twice: one voucher all the same.
+    // The estate hears of the sale, in the staff's language (French until someone chooses): who, what, the code, until when.
+    const staffFr = adminTranslator("fr").t;
+    const estateAddress = content.site.contact.email;
+    await waitFor(() => smtp.received.some((one) => one.to.includes(estateAddress)), "the estate told of the sale");
+    const notice = await simpleParser(smtp.received.find((one) => one.to.includes(estateAddress))!.raw);
+    const price = formatPrice(200, "fr");
+    expect(notice.subject).toBe(staffFr("estateMail.voucherSold.subject", { name: "Ana López", amount: price }));
+    const noticeText = (notice.text ?? "").replace(/\s+/g, " ");
+    for (const line of [
+      staffFr("estateMail.voucherSold.intro", { name: "Ana López", amount: price }),
+      staffFr("estateMail.voucherSold.code", { code }),
+      staffFr("estateMail.voucherSold.for", { name: "Lucía" }),
+    ])
+      expect(noticeText).toContain(line.replace(/\s+/g, " "));
+    expect(noticeText).toContain(`${siteUrl}/admin/vouchers/${code}`);
+    // The provider tells twice: one voucher all the same, and one notice.
     await provider!.pay(session.id);
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_vouchers").get()).toEqual({ n: 1 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").get(estateAddress)).toEqual({ n: 1 });
 
     // It pays for a tour of two, and keeps the rest.
-    const price = quoteTour(hermitage, 2).totalCents;
+    const tourPrice = quoteTour(hermitage, 2).totalCents;
     const tour = await booked(app, visitor(3, { voucher: code }));
     expect(rowOf(app, tour.id).price).toBe(0);
-    expect(remainingOf(app, code)).toBe(20_000 - price);
+    expect(remainingOf(app, code)).toBe(20_000 - tourPrice);
   });
 });
 
