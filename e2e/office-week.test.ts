@@ -11,6 +11,7 @@ import { newTotpSecret } from "../server/admin/shared/second-factor";
 import { writePackageRules } from "../server/db/tour-rules";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";
+import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
@@ -145,6 +146,23 @@ async function toursForm(page: Page, booking: { pkg: string; day: string; name: 
   await form.locator('[name="date"]').fill(booking.day);
   return form;
 }
+
+/**
+ * How wide the page is laid out, and every box of the main column whose content runs out of it
+ * (wider than the box: text spilling into the next column, or cut off), by class and first words.
+ * Boxes of a pixel (text for screen readers only) are left out.
+ */
+const spills = (page: Page) =>
+  page.evaluate(() => {
+    const spilling: string[] = [];
+    for (const element of document.querySelectorAll("main *")) {
+      const style = getComputedStyle(element);
+      if (style.display === "inline" || style.display === "none" || element.clientWidth <= 1) continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        spilling.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 40)}`);
+    }
+    return { width: document.documentElement.scrollWidth, spilling };
+  });
 
 /** A guest's long note, ending with a word of its own to find it on paper. */
 const longNote = (n: number) =>
@@ -324,6 +342,12 @@ for (const width of widths) {
         message: longNote(10 + n),
       });
     const names = [`Famille Laurent ${width.tag}`, privateName, voucherName, ...more.map((guest) => guest.name)];
+
+    // The week on the agenda: every booking of the day, nothing wider than the window, no text spilling out of its box, axe clean.
+    await page.goto(`${server.url}/admin/calendar?view=week&day=${day}`);
+    for (const name of names) await expect(page.locator("main")).toContainText(name);
+    expect(await spills(page)).toEqual({ width: width.viewport.width, spilling: [] });
+    expect(await violations(page)).toEqual([]);
 
     await page.goto(`${server.url}/admin/calendar/sheet?day=${day}`);
     await expect(page.locator(".sheet-slot tr[id^='booking-']")).toHaveCount(8);
