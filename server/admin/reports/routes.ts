@@ -1,5 +1,5 @@
 /**
- * `/admin/reports?period=day|week|month&day=YYYY-MM-DD`: the tours' report (../../bookings/reports.ts)
+ * `/admin/reports?period=day|week|month|year&day=YYYY-MM-DD`: the tours' report (../../bookings/reports.ts)
  * for the accounts that open the inbox, and `/admin/reports/export?…&format=csv|xlsx`, the same
  * tables as one sheet (../spreadsheet.ts: the staff's words, CSV with the separator their Excel
  * expects, or a workbook), logged as every export is.
@@ -15,7 +15,7 @@ import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { defaultSeparator, sheetToCsv, sheetToXlsx, type Sheet } from "../shared/spreadsheet";
 import type { ViewContext } from "../shared/view-context";
-import { lineName, reportColumns, ReportsPage } from "./reports-page";
+import { byTimeHeading, lineName, reportColumns, ReportsPage } from "./reports-page";
 
 /** What the report covers and how it is exported: a period or format the page does not offer reads as the default one. */
 const query = z.object({ period: z.enum(reportPeriods).catch("month"), day: queryText, format: z.enum(["csv", "xlsx"]).catch("csv") });
@@ -41,7 +41,7 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
     [view.t("reports.totals"), `${report.from} – ${report.to}`, ...number(report.totals)],
     ...tables.flatMap((table) =>
       report[table].map((line) => [
-        view.t(table === "byTime" ? (report.period === "month" ? "reports.byWeek" : "reports.byDay") : `reports.${table}`),
+        view.t(table === "byTime" ? byTimeHeading(report.period) : `reports.${table}`),
         table === "byTime" ? { day: line.key } : lineName(view, table, line.key, report.period),
         ...number(line),
       ]),
@@ -77,7 +77,13 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
   routes.get("/admin/reports", { config: inboxRoles, schema: { querystring: query } }, async (request, reply) => {
     const { period, day, today } = read(request.query);
     const step = (sign: 1 | -1) =>
-      period === "day" ? addDays(day, sign) : period === "week" ? addDays(day, 7 * sign) : addMonths(`${day.slice(0, 7)}-01`, sign);
+      period === "day"
+        ? addDays(day, sign)
+        : period === "week"
+          ? addDays(day, 7 * sign)
+          : period === "year"
+            ? addMonths(day, 12 * sign)
+            : addMonths(`${day.slice(0, 7)}-01`, sign);
     const report = tourReport(context.db, context.bookings.content.current, period, day);
     return sendPage(reply, 200, createElement(ReportsPage, { view: viewFor(context, request, reply), report, day, today, previous: step(-1), next: step(1) }));
   });
