@@ -21,12 +21,14 @@ import { dataDirWithStaff, phoneCode } from "./support/staff";
  * The office manager's week (issue 48's "Done when"), in French, in Chromium on the built site and
  * the real server, with a local SMTP server and the payment provider's stand-in; once on a phone
  * (390 px) and once at the desk (1280 px), each in a month of its own:
- * - a phone booking from the staff form is priced as the site prices it and counted in the month's takings;
+ * - a phone booking from the staff form is priced as the site prices it and counted in the month's takings,
+ *   the month's line and bar of the year's report alike;
  * - a private tour booked by the office stays full on the agenda, the day sheet, the staff form and the site;
  * - a visitor pays a deposit at the checkout: the booking shows it paid and the estate is mailed;
  * - a visitor buys a gift voucher online (the estate is told), and the office redeems part of it on a booking, the rest shown;
  * - closing the next day for a private event cancels the paid booking: the guest's mail gives the
  *   estate's reason, its words and the deposit's refund;
+ * - the week on the agenda fits the window with no text out of its box, axe clean;
  * - the day sheet with eight bookings and long notes prints (Chromium, A4) on exactly one page.
  * Expected prices, words and reasons come from content/ and the catalogs.
  */
@@ -150,14 +152,14 @@ async function toursForm(page: Page, booking: { pkg: string; day: string; name: 
 /**
  * How wide the page is laid out, and every box of the main column whose content runs out of it
  * (wider than the box: text spilling into the next column, or cut off), by class and first words.
- * Boxes of a pixel (text for screen readers only) are left out.
+ * Boxes of a pixel (text for screen readers only) and a chart's drawing (scaled as a whole) are left out.
  */
 const spills = (page: Page) =>
   page.evaluate(() => {
     const spilling: string[] = [];
     for (const element of document.querySelectorAll("main *")) {
       const style = getComputedStyle(element);
-      if (style.display === "inline" || style.display === "none" || element.clientWidth <= 1) continue;
+      if (element instanceof SVGElement || style.display === "inline" || style.display === "none" || element.clientWidth <= 1) continue;
       if (element.scrollWidth > element.clientWidth + 1)
         spilling.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 40)}`);
     }
@@ -208,6 +210,14 @@ for (const width of widths) {
     await page.goto(`${server.url}/admin/reports?period=month&day=${day}`);
     await expect(page.locator('.report-totals [data-column="revenue"] dd')).toHaveText(euros(phonePrice));
     await expect(page.locator('.report-totals [data-column="bookings"] dd')).toHaveText("1");
+    // The year's report: the month's line and its bar in the takings drawn per month say the same, readable and axe clean.
+    const month = `${day.slice(0, 7)}-01`;
+    await page.goto(`${server.url}/admin/reports?period=year&day=${day}`);
+    await expect(page.locator(`tr[data-key="${month}"] [data-column="revenue"]`)).toHaveText(euros(phonePrice));
+    await expect(page.locator(`#chart-takings-title + svg g[data-key="${month}"]`)).toHaveAttribute("data-value", String(phonePrice));
+    await expect(page.locator(`#chart-takings-title + svg g[data-key="${month}"] .chart-value`)).toHaveText(euros(phonePrice));
+    expect(await spills(page)).toEqual({ width: width.viewport.width, spilling: [] });
+    expect(await violations(page)).toEqual([]);
 
     // A private tour at 15:00: the whole time, full everywhere.
     const privateName = `Yuki Tanaka ${width.tag}`;
