@@ -152,14 +152,20 @@ async function toursForm(page: Page, booking: { pkg: string; day: string; name: 
 /**
  * How wide the page is laid out, and every box of the main column whose content runs out of it
  * (wider than the box: text spilling into the next column, or cut off), by class and first words.
- * Boxes of a pixel (text for screen readers only) and a chart's drawing (scaled as a whole) are left out.
+ * Boxes of a pixel or clipped out of sight (text for screen readers only) and a chart's drawing (scaled as a whole)
+ * are left out.
  */
 const spills = (page: Page) =>
   page.evaluate(() => {
     const spilling: string[] = [];
+    function* ancestorsOf(element: Element) {
+      for (let box = element.parentElement; box && box.tagName !== "MAIN"; box = box.parentElement) yield box;
+    }
     for (const element of document.querySelectorAll("main *")) {
       const style = getComputedStyle(element);
       if (element instanceof SVGElement || style.display === "inline" || style.display === "none" || element.clientWidth <= 1) continue;
+      // Inside a box clipped out of sight (a table's headings on a phone, read by screen readers only).
+      if ([...ancestorsOf(element)].some((box) => getComputedStyle(box).clipPath !== "none")) continue;
       if (element.scrollWidth > element.clientWidth + 1)
         spilling.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.trim().slice(0, 40)}`);
     }
