@@ -73,6 +73,9 @@ const serverFloors = [
   ["config.ts", "mail", "static-files.ts", "startup.ts"],
   // The backups, the bookings' rules.
   ["backup", "bookings"],
+  // The inbox's use-cases and reads (a form's submission arriving with its mails, the staff's
+  // answers, the exports) and the privacy tools': they are handed the bookings' parts.
+  ["inbox", "privacy"],
   // The Fastify plugins that put the database, the mail and the bookings together for the parts
   // above (server/app.ts registers them; the parts they make are handed them, never import them).
   ["plugins"],

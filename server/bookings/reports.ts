@@ -7,6 +7,7 @@
  */
 import type { Content } from "#content";
 import type { Db } from "../db/database";
+import type { Bookings } from "./deps";
 import { paymentsOf } from "../db/tour-payments";
 import { reportRows, type ReportRow } from "../db/tour-reports";
 import { vouchersCreatedBetween, redemptionsOfBookings } from "../db/tour-vouchers";
@@ -133,8 +134,10 @@ function linesBy(rows: readonly Counted[], key: (row: Counted) => string, order?
   return order ? result : result.sort((a, b) => b.guests - a.guests || b.cancellations - a.cancellations || a.key.localeCompare(b.key));
 }
 
-/** The report of `period` holding `day`. */
-export function tourReport(db: Db, content: Content, period: ReportPeriod, day: string): Report {
+/** The report of `period` holding `day`, the packages named as the content names them now. */
+export function tourReport(deps: Pick<Bookings, "db" | "content">, period: ReportPeriod, day: string): Report {
+  const { db } = deps;
+  const content = deps.content.current;
   const { from, to } = reportRange(period, day);
   const booked = reportRows(db, from, to);
   const ids = booked.map((row) => row.bookingId);

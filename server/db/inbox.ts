@@ -5,20 +5,11 @@
  * text alike.
  */
 import { formDefinitions, type FormKind } from "#forms/definitions";
-import { inboxTypes, kindOfType, serverForms, storedRecord, type InboxStatus, type InboxType, type StoredRecord } from "../forms";
+import { inboxTypes, kindOfType, serverForms, storedRecord, type InboxStatus, type InboxType, type InboxView, type StoredRecord } from "../forms";
 import type { StoredSubmission } from "../forms/stored";
 import type { Db } from "./database";
 import type { OutboxRow } from "./outbox";
 
-/** Every status, once, in a stable order (the inbox's filter). */
-export const allStatuses: readonly InboxStatus[] = [...new Set(Object.values(serverForms).flatMap((form) => form.statuses))];
-
-/**
- * The inbox's three views: what waits for an answer (a new booking, message or application; a
- * newsletter sign-up needs none), what has been dealt with, and everything.
- */
-export const inboxViews = ["todo", "done", "all"] as const;
-export type InboxView = (typeof inboxViews)[number];
 /** The statuses that wait for the estate's answer. */
 const todoStatuses: readonly InboxStatus[] = ["new"];
 /** The statuses of what the estate has dealt with (a newsletter's pending sign-up waits for the visitor, not the estate). */

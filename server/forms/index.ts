@@ -147,6 +147,16 @@ export const statusesOf = (type: InboxType): readonly InboxStatus[] => serverFor
 /** What a submission of each form can be. */
 export type InboxStatus = (typeof serverForms)[FormKind]["statuses"][number];
 
+/** Every status, once, in a stable order (the inbox's filter). */
+export const allStatuses: readonly InboxStatus[] = [...new Set(Object.values(serverForms).flatMap((form) => form.statuses))];
+
+/**
+ * The inbox's three views: what waits for an answer (a new booking, message or application; a
+ * newsletter sign-up needs none), what has been dealt with, and everything.
+ */
+export const inboxViews = ["todo", "done", "all"] as const;
+export type InboxView = (typeof inboxViews)[number];
+
 /** A form's name in the staff's words (`types.<kind>`: the inbox, its exports, the assignment e-mail). */
 export const typeMessage = <K extends FormKind>(kind: K) => `types.${kind}` as const satisfies AdminMessageId;
 /** A form's link in the staff's navigation (`layout.nav.<kind>`). */

@@ -1,16 +1,19 @@
 import { formDefinitions } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
-import { allStatuses, inboxViews, type InboxRow, type InboxView, type ListedRow } from "../../db/inbox";
+import type { InboxRow, ListedRow } from "../../db/inbox";
 import {
   aboutOf,
+  allStatuses,
   columnMessage,
   inboxTypes,
+  inboxViews,
   isInboxType,
   kindOfType,
   serverForms,
   statusesOf,
   type InboxStatus,
   type InboxType,
+  type InboxView,
   type ListWords,
   type StoredRecord,
 } from "../../forms";

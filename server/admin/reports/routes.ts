@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { addDays, addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { reportPeriods, tourReport, type Report, type ReportPeriod } from "../../bookings/reports";
-import { auditActions, recordAudit } from "../../db/audit";
+import { recordExport } from "../../inbox/export";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
@@ -84,7 +84,7 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
           : period === "year"
             ? addMonths(day, 12 * sign)
             : addMonths(`${day.slice(0, 7)}-01`, sign);
-    const report = tourReport(context.db, context.bookings.content.current, period, day);
+    const report = tourReport(context.bookings, period, day);
     return sendPage(reply, 200, createElement(ReportsPage, { view: viewFor(context, request, reply), report, day, today, previous: step(-1), next: step(1) }));
   });
 
@@ -92,17 +92,16 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
     const { period, day } = read(request.query);
     const { format } = request.query;
     const view = viewFor(context, request, reply);
-    const report = tourReport(context.db, context.bookings.content.current, period, day);
+    const report = tourReport(context.bookings, period, day);
     const sheet = reportSheet(view, report);
-    recordAudit(
-      context.db,
-      {
-        actor: staffOf(request).email,
-        action: auditActions.exported,
-        detail: { type: "tour-report", period, from: report.from, to: report.to, format, rows: sheet.rows.length },
-      },
-      context.now(),
-    );
+    await recordExport(context.bookings, staffOf(request).email, {
+      type: "tour-report",
+      period,
+      from: report.from,
+      to: report.to,
+      format,
+      rows: sheet.rows.length,
+    });
     reply.header("Content-Disposition", `attachment; filename="tour-report-${report.from}-${period}.${format}"`);
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, defaultSeparator(view)));
     return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, view.t("reports.title")));
