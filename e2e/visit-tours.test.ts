@@ -126,6 +126,7 @@ test.describe("/wine-tours", () => {
       { name: "guests", type: "number", required: false, min: "1", label: "Number of guests", labelVisible: true },
       { name: "date", type: "date", required: false, label: text("en", "wineTours.form.date"), labelVisible: true },
       { name: "message", type: "textarea", required: false, label: "Message", labelVisible: true },
+      { name: "noThanks", type: "checkbox", required: false, label: text("en", "wineTours.form.noThanks"), labelVisible: true },
     ]);
     expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({
       tabIndex: -1,

@@ -174,7 +174,7 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
 }
 
 /** A submission's stored fields by name, for the cells that read them (../../forms/stored.ts). */
-const valuesOf = (record: StoredRecord | undefined): Readonly<Record<string, string | number | null>> => record?.row ?? {};
+const valuesOf = (record: StoredRecord | undefined): Readonly<Record<string, string | number | boolean | null>> => record?.row ?? {};
 
 /** Who sent it: the name, leading to the submission, then their address and phone, each one tap away. */
 function Sender({ row, record }: { row: InboxRow; record: StoredRecord | undefined }) {
