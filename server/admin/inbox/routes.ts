@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { auditActions, recordAudit } from "../../db/audit";
 import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
 import { notesOf } from "../../db/assignment";
-import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox } from "../../db/inbox";
+import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox, visitTimesOf } from "../../db/inbox";
 import { formOfType, inboxTypes, isInboxType, statusesOf } from "../../forms";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
@@ -86,6 +86,7 @@ function sendInboxPage(
       filter,
       rows,
       details,
+      times: visitTimesOf(context.db, rows),
       total,
       pages,
       problems: read.problems,
