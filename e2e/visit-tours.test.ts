@@ -216,7 +216,7 @@ test.describe("/wine-tours", () => {
     await mockApi(page, 500, { body: { error: "Internal Server Error" } });
     await choose(page, "mongiron").click();
     await page.locator(`${bookingForm} [name="name"]`).fill("Ada Lovelace");
-    await page.locator(bookingForm).getByLabel("E-mail", { exact: true }).fill("ada@example.com");
+    await page.locator(`${bookingForm} [name="email"]`).fill("ada@example.com");
     await page.locator(bookingForm).getByLabel("Nombre de participants").fill("2");
     await submit(page).click();
     const toast = page.locator("[data-tone=error]");
