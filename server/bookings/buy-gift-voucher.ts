@@ -71,10 +71,11 @@ export async function orderGiftVoucher(deps: Bookings, purchase: GiftVoucherPurc
     ),
   );
   const { t } = translator(purchase.language);
-  const worth =
+  // What the checkout page and its receipt say is paid: a gift card, and what it is worth.
+  const item =
     purchase.kind === "value"
-      ? t("giftCard.worthValue", { amount: formatPrice(purchase.amountCents / 100, purchase.language) })
-      : t("giftCard.worthTour", { tour: deps.estate().tourName(purchase.package, purchase.language), count: purchase.guests });
+      ? t("checkout.voucherValueItem", { amount: formatPrice(purchase.amountCents / 100, purchase.language) })
+      : t("checkout.voucherTourItem", { tour: deps.estate().tourName(purchase.package, purchase.language), count: purchase.guests });
   const { siteUrl } = provider.settings;
   const back = (page: string) => `${siteUrl}${page}?${new URLSearchParams({ lang: purchase.language })}`;
   try {
@@ -84,7 +85,7 @@ export async function orderGiftVoucher(deps: Bookings, purchase: GiftVoucherPurc
       currency: "eur",
       email: purchase.buyerEmail,
       language: purchase.language,
-      item: `${t("giftCard.title")}: ${worth}`,
+      item,
       expiresAt,
       successUrl: back(apiPaths.giftVoucherPaid),
       cancelUrl: back(apiPaths.giftVoucherOrder),

@@ -149,6 +149,19 @@ export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, Stored
   return details;
 }
 
+/** The visit's time (`HH:MM`) of each tour booking listed that holds a time, by its id. */
+export function visitTimesOf(db: Db, rows: readonly InboxRow[]): Map<string, string> {
+  const ids = rows.filter((row) => row.type === formDefinitions.tourBooking.slug).map((row) => row.submission_id);
+  if (ids.length === 0) return new Map();
+  const found = db
+    .prepare(`SELECT booking_id AS id, slot_time AS time FROM tour_slot_bookings WHERE booking_id IN (${ids.map(() => "?").join(", ")})`)
+    .all(...ids) as {
+    id: string;
+    time: string;
+  }[];
+  return new Map(found.map((row) => [row.id, row.time]));
+}
+
 /** A submission: its inbox row, and its form's stored fields typed once its kind is known (`record.kind === "tourBooking"`). */
 export type SubmissionRecord = { [K in FormKind]: { kind: K; entry: InboxRow; row: StoredSubmission<K> } }[FormKind];
 

@@ -877,4 +877,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE tour_payments ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1 CHECK (attempt >= 1);
     `,
   },
+  {
+    version: 103,
+    name: "tours: the booking form's box that refuses the thank-you e-mail",
+    sql: `
+      -- 1 when the visitor ticked the tours form's box « I do not want the thank-you e-mail after my
+      -- visit » (forms/tour-booking.ts noThanks); the booking also added their address to
+      -- tour_thanks_refusals in its transaction. NULL: not ticked, or booked before the box.
+      ALTER TABLE tour_bookings ADD COLUMN no_thanks INTEGER CHECK (no_thanks = 1);
+    `,
+  },
 ];

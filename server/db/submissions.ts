@@ -42,11 +42,12 @@ const token = () => randomBytes(24).toString("base64url");
 const subscriberColumns = ["confirm_token", "unsubscribe_token", "confirmation_sent_at", "digested_at"];
 
 /**
- * Blank optional fields are stored as NULL. A required field is stored as given: a visitor's
+ * Blank optional fields and unticked boxes are stored as NULL, a ticked box as 1. A required field is stored as given: a visitor's
  * submission never has it blank (its schema refuses that), and a booking the staff enter for a
  * walk-in visitor without an address keeps an empty one.
  */
-const stored = (value: unknown, required: boolean) => (!required && (value === undefined || value === "") ? null : value);
+const stored = (value: unknown, required: boolean) =>
+  !required && (value === undefined || value === "" || value === false) ? null : value === true ? 1 : value;
 
 /** The INSERT of each form's table, prepared once per connection. */
 const inserts = new WeakMap<Db, Map<FormKind, Statement>>();

@@ -42,6 +42,8 @@ export interface ListWords {
   t: (id: AdminMessageId, values?: Record<string, string | number>) => string;
   day: (day: string) => string;
   tour: (id: string) => string;
+  /** A booking's day written out, with its visit's time when it has one (FN13: « ven. 11 déc. 2026 à 10 h »). */
+  when: (id: string, day: string) => string;
 }
 
 export interface ServerForm<K extends FormKind> {
@@ -70,8 +72,8 @@ export const serverForms = {
     tour: "package",
     list: {
       columns: ["date", "guests", "package"],
-      about: (row, { t, day, tour }) =>
-        joined(" · ", row.date ? day(row.date) : null, row.guests === null ? null : t("inbox.guests", { count: row.guests }), tour(row.package)),
+      about: (row, { t, when, tour }) =>
+        joined(" · ", row.date ? when(row.id, row.date) : null, row.guests === null ? null : t("inbox.guests", { count: row.guests }), tour(row.package)),
     },
   },
   contactMessage: {

@@ -3,7 +3,17 @@
  * fields, and one submission with its e-mails and its history.
  */
 import { auditOf, type AuditEntry } from "../db/audit";
-import { detailsOf, findSubmission, listInbox, mailsOf, type InboxQuery, type ListedRow, type SubmissionMail, type SubmissionRecord } from "../db/inbox";
+import {
+  detailsOf,
+  findSubmission,
+  listInbox,
+  visitTimesOf,
+  mailsOf,
+  type InboxQuery,
+  type ListedRow,
+  type SubmissionMail,
+  type SubmissionRecord,
+} from "../db/inbox";
 import type { StoredRecord } from "../forms";
 import type { Inbox, SubmissionRef } from "./deps";
 
@@ -11,6 +21,8 @@ import type { Inbox, SubmissionRef } from "./deps";
 export interface InboxList {
   rows: ListedRow[];
   details: Map<string, StoredRecord>;
+  /** The visit's time (`HH:MM`) of each tour booking in the page that holds one, by its id. */
+  times: Map<string, string>;
   total: number;
   page: number;
   pages: number;
@@ -19,7 +31,7 @@ export interface InboxList {
 /** The page of the inbox a query asks for (a page past the last one shows the last). */
 export function inboxList(deps: Pick<Inbox, "db">, query: InboxQuery): InboxList {
   const { rows, total, page, pages } = listInbox(deps.db, query);
-  return { rows, details: detailsOf(deps.db, rows), total, page, pages };
+  return { rows, details: detailsOf(deps.db, rows), times: visitTimesOf(deps.db, rows), total, page, pages };
 }
 
 /** A submission, typed by its form, or null when there is none. */

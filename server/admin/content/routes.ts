@@ -258,6 +258,12 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     return sameReading(saved?.value, live) ? "live" : "draft";
   };
 
+  /** The shop's wines as the tours' "wines poured" offers them: by name and vintage, in the staff's language. */
+  const wineChoices = (view: ViewContext) => {
+    const wines = contentType("wines")!;
+    return context.content.current.wines.map((wine) => [wine.id, itemTitle(view, wines, wine.id, wine)] as const);
+  };
+
   const renderForm = async (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
     const node = formFor(form.type);
     const review = form.id === null ? new Set<string>() : editor.review.of(form.type.id, form.id);
@@ -287,6 +293,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
         schedule: form.id === null ? [] : editor.schedule.waiting().filter((moment) => moment.type === form.type.id && moment.item === form.id),
         pictureSizes: sizes,
         pickerWidth: focusPickerWidth,
+        choices: { wines: wineChoices(view) },
         publication: form.id === null ? null : await publicationOf(form.type, form.id),
         saved: form.id === null ? null : draftOf(node, (await repository.read(form.type, form.id))?.value),
       }),

@@ -71,7 +71,7 @@ function sendInboxPage(
 ) {
   const read = readFilter(query);
   const me = staffOf(request).staffId;
-  const { rows, details, total, page, pages } = inboxList(context.bookings, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
+  const { rows, details, times, total, page, pages } = inboxList(context.bookings, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
   const filter = { ...read.filter, page };
   const view = viewFor(context, request, reply);
   const status = read.problems.length > 0 || read.searchRefused || exportRefused ? 400 : 200;
@@ -83,6 +83,7 @@ function sendInboxPage(
       filter,
       rows,
       details,
+      times,
       total,
       pages,
       problems: read.problems,

@@ -72,6 +72,7 @@ function cellOf(view: ViewContext, form: FormDefinitions[FormKind], name: Column
   if (name === "language") return languageLabel(view, String(value));
   const field = form.fields.find((candidate) => candidate.name === name);
   if (field?.kind === "phone") return { phone: String(value) };
+  if (field?.kind === "checkbox") return view.t("field.ticked");
   if (serverForms[form.kind].tour === name) return view.tourName(String(value));
   return value;
 }
