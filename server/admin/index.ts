@@ -364,8 +364,9 @@ async function registerStaffArea(
 
 /**
  * The staff area as a plugin of the server (`staff-area`): it needs the content store, the
- * database, the mail, the bookings, the backups' state and its own stores (server/plugins/staff-stores.ts); registered before them, the server does
- * not start and names the one missing.
+ * database, the mail, the bookings, the backups' state and its own stores
+ * (server/plugins/staff-stores.ts); registered before them, the server does not start and names
+ * the one missing.
  */
 export const staffArea = fp(registerStaffArea, {
   name: "staff-area",
