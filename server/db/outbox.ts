@@ -34,6 +34,21 @@ export interface OutboxRow {
   html: string | null;
 }
 
+/** Thrown inside the outbox probe's transaction to roll it back. */
+const rollback = Symbol("rollback");
+
+/** Queues `mail` and rolls it back (the health checks' probe of the outbox): throws what the write meets (a lock, a full disk). */
+export function probeOutboxWrite(db: Db, mail: OutgoingMail, submission: { type: string; id: string }, now: string): void {
+  try {
+    db.transaction(() => {
+      enqueueMail(db, mail, submission, now);
+      throw rollback;
+    }).immediate();
+  } catch (error) {
+    if (error !== rollback) throw error;
+  }
+}
+
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */
 export function enqueueMail(db: Db, mail: OutgoingMail, submission: { type: string; id: string }, now: string): number {
   const result = db

@@ -197,3 +197,12 @@ async function emptyWal(db: Db, budgetMs = 5000): Promise<boolean> {
     await sleep(pause);
   }
 }
+
+/**
+ * An erasure must leave nothing in the file: with secure_delete every deleted or rewritten row of
+ * this connection (the server's one) is overwritten with zeros, including the older versions of a
+ * row that an update leaves behind, such as an outbox e-mail's before it was marked sent.
+ */
+export function overwriteDeletedRows(db: Db): void {
+  db.pragma("secure_delete = ON");
+}

@@ -5,7 +5,8 @@ import { createElement } from "react";
 import { isLanguage, type Language } from "#core/languages";
 import { isRecord } from "#core/records";
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import { changesBetween, describeChanges, sameReading } from "./changes";
 import type { ContentEditor } from "./editor";
 import {
@@ -112,7 +113,11 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const actor = (request: FastifyRequest) => staffOf(request).email;
   const log = (request: FastifyRequest, action: string, type: ContentType, id: string, detail?: Record<string, unknown>) =>
-    recordAudit(context.db, { actor: actor(request), action, target: { type: `content:${type.id}`, id }, ...(detail ? { detail } : {}) }, context.now());
+    recordStaffAction(
+      context.accounts,
+      { actor: actor(request), action, target: { type: `content:${type.id}`, id }, ...(detail ? { detail } : {}) },
+      context.now(),
+    );
   /** The notice a redirect named (`?done=…`), in the staff member's language; none for anything else. */
   const noticeOf = (request: FastifyRequest, reply: FastifyReply, done: string | undefined) => {
     const id = done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;

@@ -12,18 +12,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AdminLanguage } from "#locales/admin";
-import {
-  dueMoments,
-  markMomentsStarted,
-  nextMoment,
-  replaceScheduledMoments,
-  scheduleAlerts,
-  waitingMoments,
-  type ScheduledMoment,
-} from "../../db/content-schedule";
+import type { MomentTable, ScheduledMoment } from "../../db/content-schedule";
 import type { ScheduleAlertView } from "../shared/view-context";
 import { itemTitle } from "./labels";
-import type { Db } from "../../db/database";
 import { itemFile, itemKey, itemOfKey, publishedValue } from "./items";
 import type { PublishedContent } from "./published";
 import { scheduleRequester, type Publisher } from "./publisher";
@@ -55,7 +46,8 @@ export class ContentSchedule {
 
   constructor(
     private readonly options: {
-      db: Db;
+      /** Where the moments are kept (server/db/content-schedule.ts). */
+      moments: MomentTable;
       repository: ContentRepository;
       published: PublishedContent;
       publisher: Publisher;
@@ -77,8 +69,7 @@ export class ContentSchedule {
     const live = await publishedValue(this.options.published, { type, id: item }).catch(() => undefined);
     const named = [...momentsOf(type, item, value), ...momentsOf(type, item, live)];
     const at = this.options.now().getTime();
-    replaceScheduledMoments(
-      this.options.db,
+    this.options.moments.replace(
       [{ type: type.id, item }],
       named,
       named.filter((moment) => Date.parse(moment.runAt) > at),
@@ -92,7 +83,7 @@ export class ContentSchedule {
    * one that passed while the server was stopped stays, to be published for now.
    */
   async readAll(): Promise<void> {
-    const { repository, published, db, now } = this.options;
+    const { repository, published, moments: table, now } = this.options;
     const items: { type: string; item: string }[] = [];
     const moments: ScheduledMoment[] = [];
     const current = await published.current().catch(() => null);
@@ -117,8 +108,7 @@ export class ContentSchedule {
       }
     }
     const at = now().getTime();
-    replaceScheduledMoments(
-      db,
+    table.replace(
       items,
       moments,
       moments.filter((moment) => Date.parse(moment.runAt) > at),
@@ -141,7 +131,12 @@ export class ContentSchedule {
 
   /** The moments still to come, soonest first. */
   waiting(): ScheduledMoment[] {
-    return waitingMoments(this.options.db);
+    return this.options.moments.waiting();
+  }
+
+  /** The staff have seen the alerts of moments cut short or failed: the staff pages stop showing them. */
+  alertsSeen(at: Date): void {
+    this.options.moments.closeAlerts(at.toISOString());
   }
 
   private wake(): void {
@@ -152,10 +147,10 @@ export class ContentSchedule {
   private check(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const { db, publisher, now, checkMs, log } = this.options;
+    const { moments, publisher, now, checkMs, log } = this.options;
     try {
       const at = now();
-      const due = dueMoments(db, at.toISOString());
+      const due = moments.due(at.toISOString());
       const items = [
         ...new Set(
           due.flatMap((moment) => {
@@ -166,10 +161,10 @@ export class ContentSchedule {
       ];
       if (due.length > 0) {
         const job = publisher.request(scheduleRequester, { items });
-        markMomentsStarted(db, due, at.toISOString(), job.id);
+        moments.markStarted(due, at.toISOString(), job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");
       }
-      const next = nextMoment(db);
+      const next = moments.next();
       const wait = next === null ? checkMs : Math.min(checkMs, Math.max(0, Date.parse(next) - now().getTime()));
       this.timer = setTimeout(() => this.check(), wait);
     } catch (error) {
@@ -185,8 +180,8 @@ export class ContentSchedule {
  * The alerts of scheduled publishes cut short or failed (server/db/content-schedule.ts), with each
  * item's title in the staff member's language, read from its draft (the item may not be online).
  */
-export function scheduleAlertViews(db: Db, contentDir: string, lang: AdminLanguage): ScheduleAlertView[] {
-  return scheduleAlerts(db).map((alert) => {
+export function scheduleAlertViews(moments: MomentTable, contentDir: string, lang: AdminLanguage): ScheduleAlertView[] {
+  return moments.alerts().map((alert) => {
     const item = itemOfKey(`${alert.type}/${alert.item}`);
     let value: unknown;
     try {
