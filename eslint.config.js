@@ -534,27 +534,6 @@ export default tseslint.config(
     rules: { "lescours/database-handle": ["error", { handle: true }] },
   },
   {
-    // NOT YET COVERED, for now only: these six features of the staff area still read the connection
-    // (context.db) and open a transaction in a route until their routes call use-cases too (issue
-    // 47, branch i47-db-office), and the inbox's export (shared/spreadsheet.ts) with them; here only
-    // the old name-based rule (`sqlInDb`) holds. The lead removes this block, and the context's
-    // `db`, once both branches are merged.
-    files: [
-      "server/admin/submission/**",
-      "server/admin/inbox/**",
-      "server/admin/privacy/**",
-      "server/admin/vouchers/**",
-      "server/admin/reports/**",
-      "server/admin/guests/**",
-      "server/admin/shared/spreadsheet.ts",
-    ],
-    ignores: ["**/__tests__/**"],
-    rules: {
-      "lescours/database-handle": "off",
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues)] }],
-    },
-  },
-  {
     // The mails and the bookings' rules read no file at all (the mail's logo is the site's icon,
     // read once at start-up from public/): what they say of the estate comes from the content store.
     files: ["server/mail/**/*.{ts,tsx}", "server/bookings/**/*.{ts,tsx}"],

@@ -90,8 +90,6 @@ const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
 
 interface AdminOptions {
   config: Config;
-  /** The connection the features not yet moved to use-cases still read (AdminContext's `db`, eslint.config.js's "not yet covered"). */
-  notYetCovered: Pick<AdminContext, "db">;
   stores: StaffStores;
   kickMail: () => void;
   routes: AdminRoute[];
@@ -132,7 +130,6 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
   const { config, routes, stores } = options;
   let key: Buffer | null = null;
   const context: AdminContext = {
-    ...options.notYetCovered,
     config,
     accounts: stores.accounts,
     auditKey: () => (key ??= auditKey(config.DATA_DIR)),
@@ -343,8 +340,6 @@ async function registerStaffArea(
   }
   await app.register(adminPlugin, {
     config,
-    // eslint-disable-next-line lescours/database-handle -- until i47-db-office's features are merged (eslint.config.js, "not yet covered").
-    notYetCovered: { db: app.db },
     stores,
     kickMail: () => app.mailSender?.kick(),
     routes,

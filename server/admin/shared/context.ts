@@ -5,8 +5,6 @@ import { z } from "zod";
 import { defaultLanguage } from "#core/languages";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../../config";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the `db` field below, until i47-db-office's features are merged (eslint.config.js, "not yet covered").
-import type { Db } from "../../db/database";
 import type { SignInThrottle } from "../../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../../db/staff";
 import type { ReplyContext } from "../../mail/booking-reply";
@@ -30,12 +28,6 @@ declare module "fastify" {
 /** What the inbox's routes share. */
 export interface AdminContext {
   config: Config;
-  /**
-   * The connection, still read by the six features of eslint.config.js's "not yet covered" list
-   * until they call use-cases too; the lead removes it with that list. No other feature may use it.
-   */
-  // eslint-disable-next-line lescours/database-handle -- until i47-db-office's features are merged (eslint.config.js, "not yet covered").
-  db: Db;
   /** What the use-cases of the staff's accounts are handed (server/staff/deps.ts): routes pass it on, never open it. */
   accounts: StaffAccounts;
   staff: StaffStore;
