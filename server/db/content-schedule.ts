@@ -59,13 +59,34 @@ function nextMoment(db: Db): string | null {
   return (db.prepare("SELECT min(run_at) AS next FROM content_schedule WHERE started_at IS NULL").get() as { next: string | null }).next;
 }
 
-/** Records that the publish for these moments was asked for (job `jobId`). */
-function markMomentsStarted(db: Db, moments: readonly ScheduledMoment[], at: string, jobId: number): void {
-  const mark = db.prepare(
-    "UPDATE content_schedule SET started_at = ?, job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL",
+/**
+ * The moments' publish is about to be asked for: they are started, with no job yet. A server
+ * killed before it records the job (`markMomentsStarted`) finds them cut short at its next start.
+ */
+function claimMoments(db: Db, moments: readonly ScheduledMoment[], at: string): void {
+  const claim = db.prepare("UPDATE content_schedule SET started_at = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL");
+  db.transaction(() => {
+    for (const moment of moments) claim.run(at, moment.type, moment.item, moment.action, moment.runAt);
+  })();
+}
+
+/** The publish could not be asked for after all (the server is still running): the moments claimed at `at` wait again. */
+function releaseMoments(db: Db, moments: readonly ScheduledMoment[], at: string): void {
+  const release = db.prepare(
+    "UPDATE content_schedule SET started_at = NULL WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at = ? AND job_id IS NULL",
   );
   db.transaction(() => {
-    for (const moment of moments) mark.run(at, jobId, moment.type, moment.item, moment.action, moment.runAt);
+    for (const moment of moments) release.run(moment.type, moment.item, moment.action, moment.runAt, at);
+  })();
+}
+
+/** Records that the publish for the moments claimed at `at` was asked for (job `jobId`). */
+function markMomentsStarted(db: Db, moments: readonly ScheduledMoment[], at: string, jobId: number): void {
+  const mark = db.prepare(
+    "UPDATE content_schedule SET job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at = ? AND job_id IS NULL",
+  );
+  db.transaction(() => {
+    for (const moment of moments) mark.run(jobId, moment.type, moment.item, moment.action, moment.runAt, at);
   })();
 }
 
@@ -77,7 +98,7 @@ function waitingMoments(db: Db): ScheduledMoment[] {
 
 /**
  * A scheduled moment whose publish was cut short (the job interrupted: a crash, a `kill -9`, a
- * deploy's SIGTERM) is set back to waiting, so the schedule publishes for it again at once: it is
+ * deploy's SIGTERM; or the server killed after claiming it, before its job was recorded) is set back to waiting, so the schedule publishes for it again at once: it is
  * the one requester that is not there to click "Publish again". It is marked, for the staff pages'
  * alert. Returns the moments set back.
  */
@@ -85,7 +106,7 @@ function requeueInterruptedMoments(db: Db, now: string): ScheduledMoment[] {
   const rows = db
     .prepare(
       `UPDATE content_schedule SET started_at = NULL, job_id = NULL, interrupted_at = ?, alert_closed_at = NULL
-       WHERE started_at IS NOT NULL AND job_id IN (SELECT id FROM publish_jobs WHERE status = 'interrupted')
+       WHERE started_at IS NOT NULL AND (job_id IS NULL OR job_id IN (SELECT id FROM publish_jobs WHERE status = 'interrupted'))
        RETURNING run_at, type, item, action`,
     )
     .all(now) as Pick<Row, "run_at" | "type" | "item" | "action">[];
@@ -139,6 +160,8 @@ export interface MomentTable {
   replace(items: readonly { type: string; item: string }[], named: readonly ScheduledMoment[], added?: readonly ScheduledMoment[]): void;
   due(now: string): ScheduledMoment[];
   next(): string | null;
+  claim(moments: readonly ScheduledMoment[], at: string): void;
+  release(moments: readonly ScheduledMoment[], at: string): void;
   markStarted(moments: readonly ScheduledMoment[], at: string, jobId: number): void;
   waiting(): ScheduledMoment[];
   requeueInterrupted(now: string): ScheduledMoment[];
@@ -151,6 +174,8 @@ export function momentTable(db: Db): MomentTable {
     replace: (items, named, added) => replaceScheduledMoments(db, items, named, added),
     due: (now) => dueMoments(db, now),
     next: () => nextMoment(db),
+    claim: (moments, at) => claimMoments(db, moments, at),
+    release: (moments, at) => releaseMoments(db, moments, at),
     markStarted: (moments, at, jobId) => markMomentsStarted(db, moments, at, jobId),
     waiting: () => waitingMoments(db),
     requeueInterrupted: (now) => requeueInterruptedMoments(db, now),

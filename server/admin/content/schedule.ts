@@ -160,8 +160,18 @@ export class ContentSchedule {
         ),
       ];
       if (due.length > 0) {
-        const job = publisher.request(scheduleRequester, { items });
-        moments.markStarted(due, at.toISOString(), job.id);
+        const started = at.toISOString();
+        // Claimed before the publish is asked for: a server killed between the two (a busy machine
+        // can pause it there) finds the moments cut short at its next start, runs them and says so.
+        moments.claim(due, started);
+        let job: PublishJob;
+        try {
+          job = publisher.request(scheduleRequester, { items });
+        } catch (error) {
+          moments.release(due, started);
+          throw error;
+        }
+        moments.markStarted(due, started, job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");
       }
       const next = moments.next();
