@@ -71,8 +71,11 @@ const serverFloors = [
   ["project.ts", "log.ts", "security-headers.ts", "request-body.ts", "content-store.ts", "pictures.ts"],
   // The configuration, the e-mails (composed and sent), the static files, the start-up's checks.
   ["config.ts", "mail", "static-files.ts", "startup.ts"],
-  // The backups, the bookings' rules.
-  ["backup", "bookings"],
+  // The backups, the bookings' rules, the staff's accounts (their use-cases: invite, password links, roles, feeds).
+  ["backup", "bookings", "staff"],
+  // The inbox's use-cases and reads (a form's submission arriving with its mails, the staff's
+  // answers, the exports) and the privacy tools': they are handed the bookings' parts.
+  ["inbox", "privacy"],
   // The Fastify plugins that put the database, the mail and the bookings together for the parts
   // above (server/app.ts registers them; the parts they make are handed them, never import them).
   ["plugins"],
@@ -221,6 +224,86 @@ const sqlInDb = [
 ];
 
 /**
+ * SQL lives in server/db, whatever a connection is called (docs/architecture.md, "Floors"): outside
+ * it, no call of a method that runs SQL or opens a transaction (`prepare`, `exec`, `pragma`,
+ * `transaction`, …) on a value whose type is an SQLite connection, however it was named, copied or
+ * reached (`context.db`, `const sqlite = deps.db`, a `tx` handed in), and no destructuring of one.
+ * With `{ handle: true }` (server/admin, the staff area), no expression may even be a connection:
+ * routes call use-cases and read models, which hold it. A connection is known by its type (one
+ * that can `prepare`, `pragma` and open a `transaction`: better-sqlite3's `Database`), read from
+ * the compiler (typed linting), not by its name. tests/lint-floors.test.ts has a probe of each.
+ */
+const sqlMethods = new Set([
+  "prepare",
+  "exec",
+  "pragma",
+  "transaction",
+  "function",
+  "aggregate",
+  "table",
+  "loadExtension",
+  "backup",
+  "serialize",
+  "unsafeMode",
+]);
+const databaseHandle = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { handle: { type: "boolean" } }, additionalProperties: false }],
+    messages: {
+      sql: "SQL lives in server/db (one module per table family): call a function of it instead of `{{method}}` on a connection here, whatever it is called.",
+      handle:
+        "No database connection in the staff area: a route calls a use-case or a read model (server/staff, server/bookings, server/db's stores), handed what it needs, and never holds the connection.",
+    },
+  },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    if (!services?.program) throw new Error("lescours/database-handle reads types: lint its files with parserOptions.projectService");
+    const handle = context.options[0]?.handle === true;
+    const connection = (node) => {
+      const type = services.getTypeAtLocation(node);
+      const isOne = (part) => ["prepare", "pragma", "transaction"].every((name) => part.getProperty(name) !== undefined);
+      return type.isUnion() ? type.types.some(isOne) : isOne(type);
+    };
+    const nameOf = (property, computed) =>
+      !computed && property.type === "Identifier" ? property.name : property.type === "Literal" ? String(property.value) : null;
+    return {
+      MemberExpression(node) {
+        const method = nameOf(node.property, node.computed);
+        if (method !== null && sqlMethods.has(method) && connection(node.object)) context.report({ node, messageId: "sql", data: { method } });
+        else if (handle && connection(node)) context.report({ node, messageId: "handle" });
+      },
+      ObjectPattern(node) {
+        if (node.parent?.type === "VariableDeclarator" && node.parent.init && connection(node.parent.init))
+          context.report({ node, messageId: "sql", data: { method: "{ … }" } });
+      },
+      Identifier(node) {
+        if (!handle) return;
+        const parent = node.parent;
+        // A member's name is its member expression's (reported there); an object's key names no value; an import is the import rule's.
+        if (parent?.type.startsWith("Import")) return;
+        if (parent?.type === "MemberExpression" && parent.property === node && !parent.computed) return;
+        if (parent?.type === "Property" && parent.key === node && !parent.shorthand && !parent.computed) return;
+        if (parent?.type === "Property" && parent.shorthand && parent.key === node && parent.value !== node) return;
+        if (connection(node)) context.report({ node, messageId: "handle" });
+      },
+    };
+  },
+};
+
+/**
+ * The staff area holds no database handle: it imports neither the connection's module nor its
+ * library (the type `Db`, `openDatabase`, the group commit, better-sqlite3), type imports included.
+ */
+const noDatabaseModule = [
+  {
+    regex: "^(better-sqlite3|(\\.{1,2}/)+db/(database|group-commit)(\\.ts)?)$",
+    message:
+      "No database connection in the staff area: a route calls a use-case or a read model (server/staff, server/bookings, server/db's stores), handed what it needs, and never holds the connection.",
+  },
+];
+
+/**
  * A fixed pause in a test (docs/architecture.md, "Tests that hold on a busy machine"): too short on
  * a busy machine, too long on a quiet one. A test waits for an event instead (an output line, an
  * exit, the outbox going idle, `waitFor` a condition, a web-first assertion); the one place where
@@ -316,6 +399,9 @@ const jsxText = [
   ),
 ].map((selector) => ({ selector, message: wordsFromCatalogs }));
 
+/** The house's own rules. */
+const lescours = { rules: { "no-fixed-pause": noFixedPause, "database-handle": databaseHandle } };
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "coverage/", "data/", ".scratch/", "playwright-report/", "test-results/"] },
   js.configs.recommended,
@@ -402,7 +488,7 @@ export default tseslint.config(
     // Tests wait for events, not for time: a fixed pause only in the named pacing helpers.
     files: ["**/__tests__/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "e2e/**/*.{ts,tsx}"],
     ignores: ["tests/support/pacing.ts"],
-    plugins: { lescours: { rules: { "no-fixed-pause": noFixedPause } } },
+    plugins: { lescours },
     rules: { "lescours/no-fixed-pause": "error" },
   },
   {
@@ -419,8 +505,33 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine"])] }] },
   },
   {
+    // The staff area: no import of the database's connection (noDatabaseModule).
+    files: ["server/admin/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(contentValues), ...noDatabaseModule] }] },
+  },
+  {
     files: ["server/admin/content/validate.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [rawContentJson, serverContent(["content", "findWine", "contentFile"])] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [rawContentJson, serverContent(["content", "findWine", "contentFile"]), ...noDatabaseModule] },
+      ],
+    },
+  },
+  {
+    // SQL only in server/db, by the connection's type (databaseHandle): these files are linted with
+    // the compiler's types. In the staff area, no connection at all.
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["server/db/**", "**/__tests__/**"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { lescours },
+    rules: { "lescours/database-handle": "error" },
+  },
+  {
+    files: ["server/admin/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**"],
+    rules: { "lescours/database-handle": ["error", { handle: true }] },
   },
   {
     // The mails and the bookings' rules read no file at all (the mail's logo is the site's icon,

@@ -126,6 +126,7 @@ test.describe("/wine-tours", () => {
       { name: "guests", type: "number", required: false, min: "1", label: "Number of guests", labelVisible: true },
       { name: "date", type: "date", required: false, label: text("en", "wineTours.form.date"), labelVisible: true },
       { name: "message", type: "textarea", required: false, label: "Message", labelVisible: true },
+      { name: "noThanks", type: "checkbox", required: false, label: text("en", "wineTours.form.noThanks"), labelVisible: true },
     ]);
     expect(await honeypot(page, 'form[aria-labelledby="booking-title"]')).toEqual({
       tabIndex: -1,
@@ -184,6 +185,8 @@ test.describe("/wine-tours", () => {
       guests: 3,
       date: preferredDate,
       message: "One of us is vegetarian.",
+      // The box that refuses the thank-you e-mail, left unticked.
+      noThanks: false,
       package: "both",
       language: "en",
       page: "/wine-tours",
@@ -213,7 +216,7 @@ test.describe("/wine-tours", () => {
     await mockApi(page, 500, { body: { error: "Internal Server Error" } });
     await choose(page, "mongiron").click();
     await page.locator(`${bookingForm} [name="name"]`).fill("Ada Lovelace");
-    await page.locator(bookingForm).getByLabel("E-mail").fill("ada@example.com");
+    await page.locator(`${bookingForm} [name="email"]`).fill("ada@example.com");
     await page.locator(bookingForm).getByLabel("Nombre de participants").fill("2");
     await submit(page).click();
     const toast = page.locator("[data-tone=error]");

@@ -13,9 +13,11 @@ import type { Language } from "#core/languages";
  * - `text`: several lines (`<textarea>`),
  * - `email`, `phone` (`type="tel"`), `url`, `date`: the browser's own input types,
  * - `count`: a whole number (`<input type="number" min>`),
- * - `choice`: one of fixed options, chosen by the page (the tour package cards), never typed.
+ * - `choice`: one of fixed options, chosen by the page (the tour package cards), never typed,
+ * - `checkbox`: a box the visitor ticks or leaves unticked (`<input type="checkbox">`; a form post
+ *   sends its name only when ticked), stored as 1 or NULL.
  */
-export type FieldKind = "line" | "text" | "email" | "phone" | "url" | "date" | "count" | "choice";
+export type FieldKind = "line" | "text" | "email" | "phone" | "url" | "date" | "count" | "choice" | "checkbox";
 
 interface FieldBase {
   /** The field's name in the form, the JSON payload and the export's header. */
@@ -64,7 +66,13 @@ export interface ChoiceField extends FieldBase {
   options: readonly string[];
 }
 
-export type FieldDefinition = TextField | FormattedField | DateField | CountField | ChoiceField;
+/** A box ticked or not: never required (an unticked box says no). */
+interface CheckboxField extends FieldBase {
+  kind: "checkbox";
+  required: false;
+}
+
+export type FieldDefinition = TextField | FormattedField | DateField | CountField | ChoiceField | CheckboxField;
 
 /** A column the server fills in itself (the envelope, the newsletter's consent and state). */
 export interface KeptColumn {
@@ -111,9 +119,11 @@ export const pageMaxLength = 300;
 /** The value a field of this definition holds once checked. */
 export type FieldValue<F extends FieldDefinition> = F extends { kind: "count" }
   ? number
-  : F extends { kind: "choice"; options: readonly (infer O)[] }
-    ? O
-    : string;
+  : F extends { kind: "checkbox" }
+    ? boolean
+    : F extends { kind: "choice"; options: readonly (infer O)[] }
+      ? O
+      : string;
 
 type FieldsOf<D extends FormDefinition> = D["fields"][number];
 

@@ -78,6 +78,8 @@ function fieldSchema(field: FieldDefinition): z.ZodMiniType {
       const choice = z.enum(field.options as readonly [string, ...string[]]);
       return field.required ? choice : blankOr(choice);
     }
+    case "checkbox":
+      return z.optional(z.boolean());
   }
 }
 

@@ -30,6 +30,10 @@ export const tourBookingForm = {
     { name: "date", kind: "date", yearsAhead: 2, required: false, column: "date", label: "wineTours.form.date" },
     { name: "package", kind: "choice", options: tourPackageIds, required: true, column: "package", label: "wineTours.form.package" },
     { name: "message", kind: "text", max: 5000, required: false, column: "message", label: "forms.fields.message" },
+    // The thank-you e-mail after a visit is marketing the guest may refuse when their address is
+    // collected (CPCE L. 34-5; LSSI art. 21.2): ticked, the booking records the refusal
+    // (server/bookings/book.ts) and the after-visit sweep sends none.
+    { name: "noThanks", kind: "checkbox", required: false, column: "no_thanks", label: "wineTours.form.noThanks" },
   ],
   kept: [],
 } as const satisfies FormDefinition;

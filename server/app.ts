@@ -13,6 +13,7 @@ import { health } from "./health";
 import { bookings } from "./plugins/bookings";
 import { database } from "./plugins/database";
 import { mail } from "./plugins/mail";
+import { staffStores } from "./plugins/staff-stores";
 import { redactUrl } from "./log";
 import { baseSecurityHeaders, resourceSecurityPolicy } from "./security-headers";
 import { defaultPublishDir } from "./admin/content/publisher";
@@ -152,6 +153,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await app.register(bookings, { config, now: options.now });
   await app.register(api, { config });
   await app.register(backups, { config });
+  await app.register(staffStores, { config });
   await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir, rebuildWith: live.rebuildWith });
   await app.register(health, { config });
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });

@@ -4,9 +4,9 @@ import fp from "fastify-plugin";
 import type { Config } from "./config";
 import { whenWritable } from "./db/availability";
 import type { Db } from "./db/database";
-import { touchMigrations } from "./db/database";
+import { commitProbeWrite } from "./db/database";
 import type { CommitState } from "./db/group-commit";
-import { enqueueMail, outboxCounts } from "./db/outbox";
+import { outboxCounts, probeOutboxWrite } from "./db/outbox";
 import { healthCheckMail } from "./mail/health-check";
 import type { BackupStatus } from "./backup/status";
 
@@ -14,9 +14,6 @@ import type { BackupStatus } from "./backup/status";
 const probeBudgetMs = 500;
 /** A submission that failed for a full disk this recently makes /healthz say so. */
 const recentFailureMs = 60_000;
-
-/** Thrown inside the outbox probe's transaction to roll it back. */
-const rollback = Symbol("rollback");
 
 interface OutboxState {
   writable: boolean;
@@ -89,20 +86,10 @@ async function checkHealth({ db, dataDir, minFreeBytes, commits, backup: backupN
   const failing = commits.failing;
   const recentlyFull = failing?.reason === "full" && Date.now() - Date.parse(failing.at) < recentFailureMs;
   const databaseProblem =
-    (await writeProblem(() => db.transaction(touchMigrations(db)).immediate())) ??
-    (recentlyFull ? `a submission could not be written at ${failing.at}: the disk is full` : null);
+    (await writeProblem(() => commitProbeWrite(db))) ?? (recentlyFull ? `a submission could not be written at ${failing.at}: the disk is full` : null);
   const outboxProblem = databaseProblem
     ? "not checked: the database cannot be written"
-    : await writeProblem(() => {
-        try {
-          db.transaction(() => {
-            enqueueMail(db, healthCheckMail, { type: "health", id: "probe" }, new Date().toISOString());
-            throw rollback;
-          }).immediate();
-        } catch (error) {
-          if (error !== rollback) throw error;
-        }
-      });
+    : await writeProblem(() => probeOutboxWrite(db, healthCheckMail, { type: "health", id: "probe" }, new Date().toISOString()));
   const counts = outboxCounts(db);
   const backup = backupNow();
   return {
@@ -145,7 +132,7 @@ async function registerHealth(app: FastifyInstance, { config }: { config: Config
   app.get("/readyz", async (_request, reply) => {
     void reply.header("Cache-Control", "no-store");
     const { db } = sources();
-    const problem = await writeProblem(() => db.transaction(touchMigrations(db)).immediate());
+    const problem = await writeProblem(() => commitProbeWrite(db));
     if (problem) return reply.status(503).send({ status: "unavailable", database: problem });
     return { status: "ready" };
   });

@@ -17,7 +17,8 @@ interface Probe {
     | "@typescript-eslint/consistent-type-assertions"
     | "no-restricted-syntax"
     | "no-restricted-properties"
-    | "lescours/no-fixed-pause";
+    | "lescours/no-fixed-pause"
+    | "lescours/database-handle";
 }
 
 const refused: Probe[] = [
@@ -269,6 +270,61 @@ const refused: Probe[] = [
     code: 'import type { Db } from "../db/database";\nexport const x = (context: { db: Db }) => context.db.prepare("SELECT 1").all();',
     rule: "no-restricted-syntax",
   },
+  // …whatever the connection is called (breakage 1's variants of the code review of 29 November 2026): a renamed copy running
+  // SQL text, a `.pragma(`, a transaction on the connection a commit hands in, a method taken apart; known by its type.
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import type { Bookings } from "./deps";\nexport const x = (deps: Bookings) => {\n  const sqlite = deps.db;\n  sqlite.exec("UPDATE tour_slots SET capacity = 0");\n};',
+    rule: "lescours/database-handle",
+  },
+  {
+    file: "server/api/probe.ts",
+    code: 'import type { Bookings } from "../bookings/deps";\nexport const x = (bookings: Bookings) => bookings.db.pragma("foreign_keys = OFF");',
+    rule: "lescours/database-handle",
+  },
+  {
+    file: "server/bookings/probe.ts",
+    code: 'import type { Bookings } from "./deps";\nexport const x = (deps: Bookings) => deps.commits.run((tx) => tx.transaction(() => 1)());',
+    rule: "lescours/database-handle",
+  },
+  {
+    file: "server/pages/probe.tsx",
+    code: 'import type { Bookings } from "../bookings/deps";\nexport const x = (deps: Bookings) => {\n  const { prepare } = deps.db;\n  return prepare;\n};',
+    rule: "lescours/database-handle",
+  },
+  // The staff area holds no connection at all (issue 47): routes call use-cases and read models. Not its module nor its
+  // library, not the context's connection passed to a server/db function, not one reached through the bookings' parts.
+  {
+    file: "server/admin/staff/routes.ts",
+    code: 'import type { Db } from "../../db/database";\nexport type Handle = Db;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/admin/account/routes.ts",
+    code: 'import Database from "better-sqlite3";\nexport const x = Database;',
+    rule: "@typescript-eslint/no-restricted-imports",
+  },
+  {
+    file: "server/admin/audit/routes.ts",
+    code: 'import { auditPage } from "../../db/audit";\nimport type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) => auditPage(context.db, 1, 100);',
+    rule: "lescours/database-handle",
+  },
+  {
+    file: "server/admin/calendar/routes.ts",
+    code: 'import type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) => {\n  const conn = context.bookings.db;\n  return conn.transaction(() => 0)();\n};',
+    rule: "lescours/database-handle",
+  },
+  {
+    // A route's own transaction, opened through the group commit: the connection it hands in is a connection too.
+    file: "server/admin/new-booking/routes.ts",
+    code: 'import { recordAudit } from "../../db/audit";\nimport type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) =>\n  context.bookings.commits.run((tx) => recordAudit(tx, { actor: "a", action: "b" }, new Date()));',
+    rule: "lescours/database-handle",
+  },
+  {
+    file: "server/admin/experiences/routes.ts",
+    code: 'import { afterVisitMailOn } from "../../db/tour-rules";\nimport type { Bookings } from "../../bookings/deps";\nexport const x = ({ db }: Bookings) => afterVisitMailOn(db);',
+    rule: "lescours/database-handle",
+  },
   // The server reads content through its store, never the module's own value (which a publish does not update).
   {
     file: "server/mail/probe.ts",
@@ -420,6 +476,13 @@ const allowed: Omit<Probe, "rule">[] = [
   { file: "server/db/probe.ts", code: 'import { serverForms } from "../forms";\nexport const x = serverForms;' },
   { file: "server/db/probe.ts", code: 'import type { Db } from "./database";\nexport const x = (db: Db) => db.prepare("SELECT 1").get();' },
   { file: "server/probe.ts", code: "export const x = (text: string) => /^(\\d+)$/.exec(text);" },
+  // A method of that name on anything but a connection; a use-case handed the staff's parts, in the staff area.
+  { file: "server/bookings/probe.ts", code: "const pattern = /^SELECT/;\nexport const x = (text: string) => pattern.exec(text);" },
+  {
+    file: "server/admin/audit/routes.ts",
+    code: 'import { auditLogPage } from "../../staff/audit-log";\nimport type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) => auditLogPage(context.accounts, 1, 100);',
+  },
+  { file: "server/staff/probe.ts", code: 'import type { StaffAccounts } from "./deps";\nexport const x = (deps: StaffAccounts) => deps.commits.run(() => 1);' },
   {
     file: "server/content-store.ts",
     code: 'import { readContent, type Content } from "#content";\nexport const x = (dir: string): Content => readContent(dir);',
@@ -446,7 +509,26 @@ const allowed: Omit<Probe, "rule">[] = [
 let eslint: ESLint;
 beforeAll(() => {
   // no-cycle walks the whole import graph and is not what these probes test.
-  eslint = new ESLint({ overrideConfig: { rules: { "import-x/no-cycle": "off" } } });
+  // The probes that name no file of the project are read with the project's compiler options (the typed rules need them).
+  eslint = new ESLint({
+    overrideConfig: [
+      { rules: { "import-x/no-cycle": "off" } },
+      {
+        files: ["server/**/*.{ts,tsx}"],
+        ignores: ["server/db/**", "**/__tests__/**"],
+        languageOptions: {
+          parserOptions: {
+            projectService: {
+              allowDefaultProject: ["server/*probe.ts", "server/*/probe.ts", "server/*/probe.tsx", "server/*/*/probe.ts", "server/*/*/probe.tsx"],
+              defaultProject: "tsconfig.json",
+              // Each probe is a few lines; they are the only files read this way.
+              maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 100,
+            },
+          },
+        },
+      },
+    ],
+  });
 });
 
 const problems = async (probe: { file: string; code: string }) => {

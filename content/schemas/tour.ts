@@ -26,7 +26,15 @@ const tourPackageSchema = z.strictObject({
   /** A private tour's price for the whole group (the time then closes to others); absent: no private tours of this package. */
   privatePrice: z.number().positive().optional(),
   /** The wines poured on this tour, by id (wines/<id>.json): the thank-you e-mail after the visit names them with their shop pages. */
-  wines: z.array(z.string().regex(/^[a-z0-9-]+$/, "must be a wine's id")).default([]),
+  // `choicesFrom`: the content editor offers the shop's wines by name (server/admin/content/form-model.ts).
+  wines: z
+    .array(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, "must be a wine's id")
+        .meta({ choicesFrom: "wines" }),
+    )
+    .default([]),
   badge: z.enum(tourBadges),
   /** The package includes printed tasting notes (spec §9: the both-châteaux tour). */
   tastingNotes: z.boolean(),

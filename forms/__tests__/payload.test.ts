@@ -26,10 +26,16 @@ describe("formPayload", () => {
       date: "2027-05-14",
       package: "both",
       message: "",
+      noThanks: false,
     });
     const blank = formPayload(tourBookingForm, formData({ name: "Ada", guests: "  " }), { package: null });
     expect(blank).not.toHaveProperty("guests");
     expect(blank.package).toBe("");
+  });
+
+  it("sends a box as whether it is ticked: its name sent, whatever its value, is a tick", () => {
+    expect(formPayload(tourBookingForm, formData({ name: "Ada", noThanks: "on" }), { package: "both" }).noThanks).toBe(true);
+    expect(formPayload(tourBookingForm, formData({ name: "Ada" }), { package: "both" }).noThanks).toBe(false);
   });
 
   it("sends only the form's own fields", () => {

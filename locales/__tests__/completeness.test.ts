@@ -180,6 +180,8 @@ describe("the staff inbox's catalogs (locales/admin/messages.pot and locales/adm
       "reports.totals",
       // The same word in French (names of networks, of the appellation, of a format; a field with its language in brackets).
       "content.field.badge",
+      "content.choice.bronze",
+      "vouchers.column.note",
       "content.field.appellation",
       "content.field.latitude",
       "content.field.longitude",

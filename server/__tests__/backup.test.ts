@@ -120,7 +120,7 @@ describe("the backups' lock and records", () => {
       const begun = beginBackupRun(db, { trigger: "command", host: "here", pid: 101, now, alive: () => false }) as { id: number };
       recordRepository(db, begun.id, repository, chosen);
       if (outcome === "done") finishBackupRun(db, begun.id, { ok: true, snapshot, bytes: 1, manifestSha256: "f".repeat(64), pruned: false }, now);
-      else failBackupRun(db, begun.id, { error: "failed", problem: null }, now, () => {});
+      else failBackupRun(db, begun.id, { error: "failed", problem: null }, now, []);
     };
     expect(knownRepository(db)).toBeNull();
     run("f".repeat(64), "done", true, "aaaaaaaa");

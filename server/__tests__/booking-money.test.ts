@@ -7,6 +7,7 @@
  * what is left. Through the real server: the staff's forms posted, the ledger read back.
  */
 import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
 import { formatPrice } from "#core/format";
@@ -243,6 +244,29 @@ describe("a value voucher keeps what is left (G9)", () => {
     await staff.get(`/admin/submissions/tour-bookings/${first.id}`);
     await staff.post(slotAction(first.id, "cancel"), { sure: "yes" });
     expect(remainingOf(app, code)).toBe(50_000 - price);
+  });
+
+  it("a smaller group gives the difference back to its value voucher; a larger one takes no more of it", async () => {
+    const { app, staff, clock } = await estate();
+    const code = createVoucher(app.db, { kind: "value", amountCents: 50_000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
+    const four = quoteTour(hermitage, 4).totalCents;
+    const two = quoteTour(hermitage, 2).totalCents;
+    const { id } = await booked(app, visitor(1, { guests: 4, voucher: code }));
+    expect(remainingOf(app, code)).toBe(50_000 - four);
+    await staff.get(`/admin/submissions/tour-bookings/${id}`);
+    const regroup = slotAction(id, "group");
+    // Two cancel: the group pays nothing still, and the voucher keeps what the two would have cost.
+    expect((await staff.post(regroup, { guests: "2" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, id)).toMatchObject({ guests: 2, price: 0 });
+    expect(usesOf(app, code)).toEqual([{ id, amount: two }]);
+    expect(remainingOf(app, code)).toBe(50_000 - two);
+    // They come back after all: the guests pay the difference on the day; the voucher is not drawn on again.
+    expect((await staff.post(regroup, { guests: "4" })).headers.location).toContain("slot=grouped");
+    expect(rowOf(app, id)).toMatchObject({ guests: 4, price: four - two });
+    expect(remainingOf(app, code)).toBe(50_000 - two);
+    // Cancelled, it gives back what it holds: the voucher whole again.
+    await staff.post(slotAction(id, "cancel"), { sure: "yes", whyPreset: "guestAsked" });
+    expect(remainingOf(app, code)).toBe(50_000);
   });
 
   it("thirty bookings at once with one voucher: exactly what it is worth is taken, never more", async () => {
@@ -492,6 +516,9 @@ describe("vouchers as gift cards (item 6)", () => {
     expect(shown.statusCode).toBe(200);
     expect(said(shown.body)).toContain(es("giftBuy.title"));
     expect(shown.body).toContain('name="buyerEmail"');
+    // Its form's answer sends the browser on to the checkout, another site: the page's policy lets the form go there, and nowhere else.
+    const formAction = /form-action ([^;]*)/.exec(String(shown.headers["content-security-policy"]))![1]!.split(" ");
+    expect(formAction).toEqual(["'self'", new URL(provider!.url).origin]);
     const form = {
       language: "es",
       kind: "value",
@@ -521,15 +548,31 @@ describe("vouchers as gift cards (item 6)", () => {
       es("giftCard.worthValue", { amount: formatPrice(200, "es") }).replace(/\s+/g, " "),
     );
     expect(auditOf(app, "voucher.sold")).toHaveLength(1);
-    // The provider tells twice: one voucher all the same.
+    // The estate hears of the sale, in the staff's language (French until someone chooses): who, what, the code, until when.
+    const staffFr = adminTranslator("fr").t;
+    const estateAddress = content.site.contact.email;
+    await waitFor(() => smtp.received.some((one) => one.to.includes(estateAddress)), "the estate told of the sale");
+    const notice = await simpleParser(smtp.received.find((one) => one.to.includes(estateAddress))!.raw);
+    const price = formatPrice(200, "fr");
+    expect(notice.subject).toBe(staffFr("estateMail.voucherSold.subject", { name: "Ana López", amount: price }));
+    const noticeText = (notice.text ?? "").replace(/\s+/g, " ");
+    for (const line of [
+      staffFr("estateMail.voucherSold.intro", { name: "Ana López", amount: price }),
+      staffFr("estateMail.voucherSold.code", { code }),
+      staffFr("estateMail.voucherSold.for", { name: "Lucía" }),
+    ])
+      expect(noticeText).toContain(line.replace(/\s+/g, " "));
+    expect(noticeText).toContain(`${siteUrl}/admin/vouchers/${code}`);
+    // The provider tells twice: one voucher all the same, and one notice.
     await provider!.pay(session.id);
     expect(app.db.prepare("SELECT count(*) AS n FROM tour_vouchers").get()).toEqual({ n: 1 });
+    expect(app.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").get(estateAddress)).toEqual({ n: 1 });
 
     // It pays for a tour of two, and keeps the rest.
-    const price = quoteTour(hermitage, 2).totalCents;
+    const tourPrice = quoteTour(hermitage, 2).totalCents;
     const tour = await booked(app, visitor(3, { voucher: code }));
     expect(rowOf(app, tour.id).price).toBe(0);
-    expect(remainingOf(app, code)).toBe(20_000 - price);
+    expect(remainingOf(app, code)).toBe(20_000 - tourPrice);
   });
 });
 

@@ -131,3 +131,18 @@ describe("the visitor's own pages", () => {
     expect(textOf(title)).toMatch(new RegExp(`^${t("waitlist.titleWaiting")} — `));
   });
 });
+
+describe("the thank-you e-mail's refusal when booking", () => {
+  it("is the form's own box, which the privacy policy and the notice above the button name by its words, in every language", async () => {
+    const box = tourBookingForm.fields.find((field) => field.name === "noThanks");
+    expect(box?.kind).toBe("checkbox");
+    const { content } = await import("#content");
+    const section = content.legal.privacy.sections.find((candidate) => candidate.id === "thanks")!;
+    for (const lang of languages) {
+      const { t } = translator(lang);
+      const label = t(box!.label);
+      expect(section.body[lang], lang).toContain(label);
+      expect(t("wineTours.form.notice.thanks"), lang).not.toBe("");
+    }
+  });
+});

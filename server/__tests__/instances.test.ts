@@ -8,6 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
+import { momentTable } from "../db/content-schedule";
 import { JobTurn } from "../db/leases";
 import { NewsletterTable } from "../db/newsletter";
 import { enqueueMail, OutboxTable } from "../db/outbox";
@@ -126,7 +127,7 @@ const periodicJobs: { name: string; make(db: Db, holder: string, setUp: Db): Job
     make(db, holder, setUp) {
       let done = 0;
       const schedule = new ContentSchedule({
-        db,
+        moments: momentTable(db),
         repository: { ids: async () => [], read: async () => null },
         published: { current: async () => null, files: async () => new Map(), blobs: async () => new Map() },
         publisher: { request: () => ({ id: ++done }) as PublishJob },
@@ -208,7 +209,7 @@ describe("a scheduled publish that is another instance's turn", () => {
     let asked = 0;
     let published = 0;
     const schedule = new ContentSchedule({
-      db,
+      moments: momentTable(db),
       repository: { ids: async () => [], read: async () => null },
       published: { current: async () => null, files: async () => new Map(), blobs: async () => new Map() },
       publisher: { request: () => ({ id: ++published }) as PublishJob },

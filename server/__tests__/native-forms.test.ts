@@ -69,6 +69,35 @@ describe("a form posted without the page's JavaScript", () => {
     expect(rows(app, "tour_bookings")[0]).toMatchObject({ guests: 3, package: "both", language: "fr" });
   });
 
+  it("reads the box that refuses the thank-you e-mail as the browser sends it: ticked, the refusal is recorded with the booking; unticked, nothing", async () => {
+    const app = await server();
+    const refused = () => (app.db.prepare("SELECT email FROM tour_thanks_refusals").all() as { email: string }[]).map((row) => row.email);
+    const post = (values: Record<string, string | number>) =>
+      app.inject({
+        method: "POST",
+        url: formPath(formDefinitions.tourBooking),
+        headers: form,
+        payload: encode({ ...validPayloads.tourBooking, fax: "", ...values }),
+      });
+    // An unticked box sends nothing at all.
+    expect((await post({ email: "unticked@example.fr" })).statusCode).toBe(201);
+    expect(refused()).toEqual([]);
+    // A ticked one sends its name with the browser's default value, "on".
+    const ticked = await post({ email: "ticked@example.fr", noThanks: "on" });
+    expect(ticked.statusCode).toBe(201);
+    expect(pageText(ticked.body)).toContain(translator("fr").t("wineTours.form.success.title"));
+    expect(refused()).toEqual(["ticked@example.fr"]);
+    expect(rows(app, "tour_bookings")).toHaveLength(2);
+    // Refused for another field: the page that asks again keeps the box ticked, and nothing is recorded.
+    const refusedPost = await post({ email: "not an address", noThanks: "on" });
+    expect(refusedPost.statusCode).toBe(400);
+    const box = [...elements(parse(refusedPost.body))].find((element) => element.tagName === "input" && attribute(element, "name") === "noThanks");
+    expect(box && attribute(box, "type")).toBe("checkbox");
+    expect(box?.attrs.some((attr) => attr.name === "checked")).toBe(true);
+    expect(pageText(refusedPost.body)).toContain(translator("fr").t("wineTours.form.noThanks"));
+    expect(refused()).toEqual(["ticked@example.fr"]);
+  });
+
   it("shows what was refused, in the visitor's language, with the form filled as typed; nothing is stored", async () => {
     const app = await server();
     const ja = translator("ja").t;

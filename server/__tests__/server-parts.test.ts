@@ -10,11 +10,12 @@ import { health } from "../health";
 import { bookings } from "../plugins/bookings";
 import { database } from "../plugins/database";
 import { mail } from "../plugins/mail";
+import { staffStores } from "../plugins/staff-stores";
 import { fixtureBuild, tempDataDir } from "./support/fixtures";
 
 /**
  * The server's parts are plugins that name what they need (server/app.ts): the content store, the
- * database, the mail and the bookings below the API, the backups, the staff area and the health
+ * database, the mail and the bookings below the API, the backups, the staff's stores, the staff area and the health
  * checks. Put together in the wrong order, the server does not start, and says which part is
  * missing, instead of failing later on something undefined.
  */
@@ -43,6 +44,12 @@ describe("the server's parts", () => {
       "the staff area before the backups",
       [store, [database, { config }], [mail, { config }], [bookings, { config }], [staffArea, { config }]],
       "The dependency 'backups' of plugin 'staff-area' is not registered",
+    ],
+    ["the staff's stores before the database", [store, [staffStores, { config }]], "The dependency 'database' of plugin 'staff-stores' is not registered"],
+    [
+      "the staff area before its stores",
+      [store, [database, { config }], [mail, { config }], [bookings, { config }], [backups, { config }], [staffArea, { config }]],
+      "The dependency 'staff-stores' of plugin 'staff-area' is not registered",
     ],
     [
       "the health checks before the backups",
@@ -79,6 +86,7 @@ describe("the server's parts", () => {
       await app.register(bookings, { config });
       await app.register(api, { config });
       await app.register(backups, { config });
+      await app.register(staffStores, { config });
       await app.register(staffArea, { config });
       await app.register(health, { config });
       await app.ready();

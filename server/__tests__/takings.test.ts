@@ -128,6 +128,43 @@ describe("the month's takings", () => {
   });
 });
 
+describe("the year's report", () => {
+  it("draws guests and takings per month, the same numbers as its table by month, and the year is the sum of its months", async () => {
+    const { app, staff } = await estate();
+    const march = [await booked(app, visitor(1, "2027-03-06", { guests: 3 })), await booked(app, visitor(2, "2027-03-20"))];
+    const may = [await booked(app, visitor(3, "2027-05-08", { guests: 5 }))];
+    const sum = (ids: string[], column: "price_cents" | "guests") =>
+      ids.reduce((total, id) => total + (app.db.prepare(`SELECT ${column} AS n FROM tour_slot_bookings WHERE booking_id = ?`).get(id) as { n: number }).n, 0);
+
+    const page = await staff.get("/admin/reports?period=year&day=2027-05-08");
+    expect(page.statusCode).toBe(200);
+    expect(said(page.body)).toContain(en("reports.byMonth"));
+    // The table: one line a month, January to December, keyed by the month's first day.
+    const months = [...page.body.matchAll(/<tr data-key="(\d{4}-\d{2}-\d{2})">([\s\S]*?)<\/tr>/g)];
+    expect(months.map((row) => row[1])).toEqual(Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, "0")}-01`));
+    const cellOf = (key: string, column: string) =>
+      said(new RegExp(`data-column="${column}">([\\s\\S]*?)</td>`).exec(months.find((row) => row[1] === key)![2]!)![1]!);
+    expect(cellOf("2027-03-01", "revenue")).toBe(euros(sum(march, "price_cents")));
+    expect(cellOf("2027-05-01", "guests")).toBe(String(sum(may, "guests")));
+    expect(cellOf("2027-04-01", "revenue")).toBe(euros(0));
+    // The charts: a bar a month, each the table's number.
+    const figures = [...page.body.matchAll(/<figure class="report-chart"><figcaption id="chart-(\w+)-title">[\s\S]*?<\/figure>/g)];
+    const bars = (kind: string) =>
+      new Map(
+        [...figures.find((figure) => figure[1] === kind)![0].matchAll(/<g data-key="([^"]+)" data-value="(\d+)">/g)].map((bar) => [bar[1]!, Number(bar[2])]),
+      );
+    expect(bars("takings").size).toBe(12);
+    expect(bars("takings").get("2027-03-01")).toBe(sum(march, "price_cents"));
+    expect(bars("takings").get("2027-05-01")).toBe(sum(may, "price_cents"));
+    expect(bars("guests").get("2027-03-01")).toBe(sum(march, "guests"));
+    expect(bars("guests").get("2027-05-01")).toBe(sum(may, "guests"));
+    const total = said(/<div data-column="revenue">([\s\S]*?)<\/div>/.exec(page.body)![1]!);
+    expect(total).toContain(euros(sum([...march, ...may], "price_cents")));
+    // The arrows go a year at a time.
+    expect(page.body).toContain('href="/admin/reports?period=year&amp;day=2028-05-08"');
+  });
+});
+
 describe("a deposit paid online", () => {
   it("is announced to the estate, in the staff's language, with its amount", async () => {
     const { app, provider, smtp } = await estate();

@@ -10,12 +10,14 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
+import { textIn } from "#content/text";
+import { formatEventDate, formatPrice, formatTime } from "#core/format";
 import { quoteTour } from "#core/tour-price";
 import { translator } from "#locales";
 import { isoWithOffset } from "../bookings/paris-time";
 import { createVoucher } from "../bookings/vouchers";
 import { writePackageRules, setAfterVisitMail, type PackageRulesRow } from "../db/tour-rules";
-import { adminTestServer } from "./support/admin";
+import { adminTestServer, siteUrl } from "./support/admin";
 import { closedAfterEachTest, TestSmtp, waitFor } from "./support/fixtures";
 import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
 import { availableSlots, bookTour } from "./support/schedule";
@@ -377,5 +379,88 @@ describe("the thank-you e-mail after a visit", () => {
     clock.now = Date.parse("2027-03-15T10:30:00Z");
     await app.sweepBookings();
     expect(thanksSent().n).toBe(1);
+  });
+});
+
+describe("the booking form's box that refuses the thank-you e-mail (CPCE L. 34-5, LSSI art. 21.2: an objection offered when the address is collected)", () => {
+  const thanksSubject = translator("zh").t("tourMail.thanksSubject", { estate: content.site.estateNameLocal.zh! });
+  const refused = (app: FastifyInstance) =>
+    (app.db.prepare("SELECT email FROM tour_thanks_refusals ORDER BY email").all() as { email: string }[]).map((row) => row.email);
+
+  it("is recorded with the booking when ticked, and the guest who ticked it gets no thank-you e-mail after the visit", async () => {
+    const { app, clock } = await estate();
+    const ticked = await bookTour(app, visitor(1, { noThanks: true }) as never);
+    expect(ticked.statusCode).toBe(201);
+    const unticked = await bookTour(app, visitor(2, { noThanks: false }) as never);
+    expect(unticked.statusCode).toBe(201);
+    // Recorded at once, in the booking's transaction: before any visit, only the guest who ticked it.
+    expect(refused(app)).toEqual(["guest1@example.cn"]);
+    clock.now = Date.parse("2027-03-06T09:30:00Z");
+    for (const answer of [ticked, unticked]) await markAttendance(app.bookings, answer.json().id as string, "arrived", "office");
+    clock.now = Date.parse("2027-03-07T10:05:00Z");
+    await app.sweepBookings();
+    const thanked = app.db.prepare("SELECT recipient FROM outbox WHERE subject = ?").all(thanksSubject) as { recipient: string }[];
+    expect(thanked.map((row) => row.recipient)).toEqual(["guest2@example.cn"]);
+  });
+
+  it("is recorded for a request without a time too, and nothing else is asked of it", async () => {
+    const { app } = await estate();
+    const answer = await bookTour(app, visitor(3, { slot: "", noThanks: true }) as never);
+    expect(answer.json()).toMatchObject({ outcome: "request" });
+    expect(refused(app)).toEqual(["guest3@example.cn"]);
+    const bad = await bookTour(app, visitor(4, { noThanks: "perhaps" }) as never);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual(["noThanks"]);
+    expect(refused(app)).toEqual(["guest3@example.cn"]);
+  });
+});
+
+describe("what the payment provider's checkout says is paid (the native readers' N15)", () => {
+  const itemOf = (provider: PaymentProviderStandIn, session: { sent: Record<string, string> } | undefined) => {
+    expect(session, "a checkout session").toBeDefined();
+    expect(provider.calls.length).toBeGreaterThan(0);
+    return session!.sent["line_items[0][price_data][product_data][name]"];
+  };
+
+  it("names a deposit, its tour, day, time and group, in the visitor's language", async () => {
+    const { app, provider } = await estate({ payments: true });
+    rules(app, "hermitage", { deposit_percent: 30 });
+    for (const [n, lang, time] of [
+      [1, "fr", "10:00"],
+      [2, "zh", "15:00"],
+    ] as const) {
+      const answer = await bookTour(app, visitor(n, { language: lang, page: `/${lang}/wine-tours`, slot: at(time) }) as never);
+      expect(answer.json()).toMatchObject({ outcome: "payment" });
+      const { t } = translator(lang);
+      const expected = t("checkout.depositItem", {
+        tour: textIn(hermitage.selectedLabel, lang),
+        date: formatEventDate(saturday, lang),
+        time: formatTime(time, lang),
+        count: 2,
+      });
+      expect(itemOf(provider!, provider!.sessionOf(answer.json().id as string)), lang).toBe(expected);
+    }
+  });
+
+  it("names a gift card and what it is worth: an amount, or a tour for a group", async () => {
+    const { app, provider } = await estate({ payments: true });
+    const order = async (fields: Record<string, string>) => {
+      const sent = await app.inject({
+        method: "POST",
+        url: "/api/gift-vouchers",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: siteUrl },
+        payload: new URLSearchParams({ buyerName: "Julien Roy", buyerEmail: "julien@example.fr", ...fields }).toString(),
+      });
+      expect(sent.statusCode).toBe(303);
+      return [...provider!.sessions.values()].find((one) => one.url === sent.headers.location);
+    };
+    const fr = translator("fr").t;
+    expect(itemOf(provider!, await order({ language: "fr", kind: "value", amount: "80" }))).toBe(
+      fr("checkout.voucherValueItem", { amount: formatPrice(80, "fr") }),
+    );
+    const mongiron = content.tours.packages.find((tour) => tour.id === "mongiron")!;
+    expect(itemOf(provider!, await order({ language: "zh", kind: "package", package: "mongiron", guests: "3" }))).toBe(
+      translator("zh").t("checkout.voucherTourItem", { tour: textIn(mongiron.selectedLabel, "zh"), count: 3 }),
+    );
   });
 });

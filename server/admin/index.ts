@@ -13,20 +13,16 @@ import fp from "fastify-plugin";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { Config } from "../config";
-import { auditActions, recordAudit } from "../db/audit";
+import { auditActions } from "../db/audit";
 import { auditKey } from "../db/audit-key";
-import { hasLegacyDigests, keyLegacyDigests } from "../db/privacy";
-import { addPublishJob, earlierPublishJobs, updatePublishJob } from "../db/publish-jobs";
-import { sqliteOf, type Db } from "../db/database";
-import { JobTurn } from "../db/leases";
-import { SignInThrottle } from "../db/sign-in-throttle";
-import { StaffStore, type StaffRole } from "../db/staff";
+import type { StaffRole } from "../db/staff";
+import { recordStaffAction } from "../staff/audit-log";
+import type { StaffStores } from "../staff/deps";
 import { sendPage, viewFor, type AdminContext } from "./shared/context";
 import { checkCsrf, isMultipart, publicConfig, reads, staffGuard } from "./shared/staff-guard";
 import { assertDeclaresAccess, everyRole, publicRoute } from "./shared/roles";
 import { defaultPublishDir, Publisher, startRequester } from "./content/publisher";
 import { PublishedContent } from "./content/published";
-import { requeueInterruptedMoments } from "../db/content-schedule";
 import { PictureStore } from "./content/pictures";
 import { newsletterPicturesFolder, pictureLimits, UploadedFile, UploadStore } from "../pictures";
 import { join } from "node:path";
@@ -36,7 +32,6 @@ import { auditRoutes } from "./audit/routes";
 import { contentRoutes } from "./content/routes";
 import { newsletterRoutes, type NewsletterDesk } from "./newsletter/routes";
 import { NewsletterDispatch } from "./newsletter/dispatch";
-import { NewsletterTable } from "../db/newsletter";
 import { composeNewsletterMail, newsletterFacts } from "../mail/newsletter";
 import { contentPreviewRoutes } from "./content/preview-routes";
 import { contentPublishRoutes } from "./content/publish-routes";
@@ -95,7 +90,7 @@ const editorScript = readFileSync(serverFile("admin/assets/editor.js"));
 
 interface AdminOptions {
   config: Config;
-  db: Db;
+  stores: StaffStores;
   kickMail: () => void;
   routes: AdminRoute[];
   now?: () => Date;
@@ -132,31 +127,21 @@ async function acceptUploads(scope: FastifyInstance, context: AdminContext): Pro
 }
 
 async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promise<void> {
-  const { config, db, routes } = options;
+  const { config, routes, stores } = options;
   let key: Buffer | null = null;
   const context: AdminContext = {
     config,
-    db,
+    accounts: stores.accounts,
     auditKey: () => (key ??= auditKey(config.DATA_DIR)),
-    staff: new StaffStore(db),
-    throttle: new SignInThrottle(db),
+    staff: stores.accounts.staff,
+    throttle: stores.throttle,
     now: options.now ?? (() => new Date()),
     kickMail: options.kickMail,
     content: options.content,
     bookings: options.bookings,
     backupStatus: options.backupStatus,
-    scheduleAlerts: (lang) => scheduleAlertViews(db, options.contentDir, lang),
+    scheduleAlerts: (lang) => scheduleAlertViews(stores.contentMoments, options.contentDir, lang),
   };
-  // An erasure (server/db/privacy.ts) must leave nothing in the file: with secure_delete every
-  // deleted or rewritten row of this connection (the server's one, shared with the form API) is
-  // overwritten with zeros, including the older versions of a row that an update leaves behind,
-  // such as an outbox e-mail's before it was marked sent.
-  sqliteOf(db)?.pragma("secure_delete = ON");
-  // The audit log named addresses by a bare SHA-256 before: keyed now, so no one can confirm an erasure by hashing an address.
-  if (hasLegacyDigests(db)) {
-    const changed = keyLegacyDigests(db, context.auditKey());
-    admin.log.info(`admin: ${changed} audit entries now name their address by a keyed digest`);
-  }
 
   admin.addHook("onRoute", (route) => {
     // Fail closed: a route that names neither its roles nor that it is public is a mistake.
@@ -195,7 +180,7 @@ async function adminPlugin(admin: FastifyInstance, options: AdminOptions): Promi
     const editor: ContentEditor = {
       repository: options.repository,
       published: options.published,
-      review: new ReviewStore(db, context.now),
+      review: new ReviewStore(stores.contentReview, context.now),
       publisher: options.publisher,
       pictures: new PictureStore(options.contentDir, config.DATA_DIR),
       schedule: options.schedule,
@@ -251,17 +236,13 @@ async function registerStaffArea(
   const routes: AdminRoute[] = [];
   app.decorate("adminRoutes", routes);
   const contentDir = app.content.dir;
-  const db = app.db;
+  const stores = app.staffStores;
   const now = options.now ?? (() => new Date());
   const buildsDir = options.publishDir ?? defaultPublishDir;
   const repository = new ContentRepository(contentDir);
   const published = new PublishedContent(repository, buildsDir);
   const publisher = new Publisher({
-    journal: {
-      earlier: (at, limit) => earlierPublishJobs(db, at, limit),
-      add: (job) => addPublishJob(db, job),
-      update: (job) => updatePublishJob(db, job),
-    },
+    journal: stores.publishJobs,
     repository,
     published,
     buildsDir,
@@ -271,8 +252,8 @@ async function registerStaffArea(
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,
     onFinished: (job) => {
-      recordAudit(
-        db,
+      recordStaffAction(
+        stores.accounts,
         {
           actor: job.requestedBy.join(", "),
           action: auditActions.contentPublished,
@@ -297,24 +278,24 @@ async function registerStaffArea(
   });
   app.decorate("contentPublisher", publisher);
   // A scheduled publish the server's stop cut short runs again now: nobody else would ask for it.
-  const requeued = requeueInterruptedMoments(db, now().toISOString());
+  const requeued = stores.contentMoments.requeueInterrupted(now().toISOString());
   if (requeued.length > 0)
     app.log.warn({ moments: requeued }, "content: a scheduled publish was interrupted when the server stopped; it is published again now");
   const schedule = new ContentSchedule({
-    db,
+    moments: stores.contentMoments,
     repository,
     published,
     publisher,
     now,
     checkMs: config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000,
     // Renewed at each moment it publishes for; free again two looks after.
-    turn: new JobTurn(db, "content-schedule", 2 * config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000 + 60_000),
+    turn: stores.turn("content-schedule", 2 * config.CONTENT_SCHEDULE_CHECK_SECONDS * 1000 + 60_000),
     log: app.log,
   });
   app.decorate("contentSchedule", schedule);
   const live = new LivePreview({ contentDir, servedBuild: () => app.servedBuild() });
   // The newsletter: an issue being sent when the server stopped goes on from where it was.
-  const newsletterTable = new NewsletterTable(db);
+  const newsletterTable = stores.newsletter;
   const newsletter: NewsletterDesk = {
     table: newsletterTable,
     ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
@@ -326,7 +307,7 @@ async function registerStaffArea(
       ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE,
       now,
       // Renewed at each look (every half second while an issue is being sent).
-      turn: new JobTurn(db, "newsletter-dispatch", 30_000),
+      turn: stores.turn("newsletter-dispatch", 30_000),
       log: app.log,
     }),
   };
@@ -363,7 +344,7 @@ async function registerStaffArea(
   }
   await app.register(adminPlugin, {
     config,
-    db,
+    stores,
     kickMail: () => app.mailSender?.kick(),
     routes,
     now: options.now,
@@ -382,11 +363,12 @@ async function registerStaffArea(
 
 /**
  * The staff area as a plugin of the server (`staff-area`): it needs the content store, the
- * database, the mail, the bookings and the backups' state; registered before them, the server does
- * not start and names the one missing.
+ * database, the mail, the bookings, the backups' state and its own stores
+ * (server/plugins/staff-stores.ts); registered before them, the server does not start and names
+ * the one missing.
  */
 export const staffArea = fp(registerStaffArea, {
   name: "staff-area",
   fastify: "5.x",
-  dependencies: ["content-store", "database", "mail", "bookings", "backups"],
+  dependencies: ["content-store", "database", "mail", "bookings", "backups", "staff-stores"],
 });

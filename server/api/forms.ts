@@ -2,20 +2,19 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { formDefinitions, formKinds, type AnyFormInput, type FormKind } from "#forms/definitions";
+import { formDefinitions, formKinds, type FormKind } from "#forms/definitions";
 import { formPath, type Accepted, type BookingOutcome } from "#forms/fields";
 import { formSchemas } from "#forms/schema";
 import { isLanguage, languageTags, type Language } from "#core/languages";
 import { translator } from "#locales";
 import { asStorageUnavailable } from "../db/availability";
-import type { Saved, SubmissionStore } from "../db/submissions";
 import { bookTour } from "../bookings/book";
 import type { Bookings } from "../bookings/deps";
 import { refusalAnswer } from "../bookings/refusal";
+import { signUpForNewsletter, submitForm } from "../inbox/submit";
 import { tourBookingBody } from "./tour-slot";
 import { languageFromHeader } from "../mail/language";
 import { sendServerPage, siteStylesheetOf } from "../pages/document";
-import { composeSubmissionMails, type BookingNotice, type MailSource } from "../mail/compose";
 import { nativePayload, typedFields, type TypedFields } from "./native-forms";
 import { formAnswerPage, type FormAnswer } from "../pages/form-answer";
 import type { RouteLimit } from "./route-config";
@@ -94,12 +93,12 @@ function isFormPost(contentType: string | undefined): boolean {
 }
 
 export interface FormRouteOptions {
-  store: SubmissionStore;
-  /** Set when mail is configured: each submission's e-mails are worded with it and queued with it. */
-  mail: MailSource;
   /** Submissions per client address and form in each window; null: no limit. */
   limit: RouteLimit;
-  /** The tour bookings' use-cases are handed this: a booking may name a slot (./tour-slot.ts). */
+  /**
+   * What the forms' use-cases are handed (the group commit, the mails' context: ../inbox/submit.ts;
+   * the tour bookings' parts: a booking may name a slot, ./tour-slot.ts).
+   */
   bookings: Bookings;
   siteUrl: string;
 }
@@ -111,7 +110,7 @@ export interface FormRouteOptions {
  * the page's script and HTML form posts (sent before it ran, read by @fastify/formbody) go the
  * same way; a form post is answered with a page in the visitor's language (./native-forms.tsx).
  */
-export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, limit, bookings, siteUrl }: FormRouteOptions): Promise<void> {
+export async function formSubmissionRoutes(api: FastifyInstance, { limit, bookings, siteUrl }: FormRouteOptions): Promise<void> {
   await api.register(formbody);
   api.setValidatorCompiler(validatorCompiler);
   const routes = api.withTypeProvider<ZodTypeProvider>();
@@ -211,18 +210,24 @@ export async function formSubmissionRoutes(api: FastifyInstance, { store, mail, 
     return reply.status(201).send({ ok: true, id, ...(outcome ? { outcome } : {}), ...hours, ...extra } satisfies Accepted);
   };
 
-  const estateMails = (kind: FormKind, input: AnyFormInput) => {
-    const context = mail();
-    return context ? (saved: Saved, notice?: BookingNotice) => composeSubmissionMails(kind, input, saved, context, notice) : undefined;
-  };
-
+  // A message or an application: stored with the estate's notification by its use-case (../inbox/submit.ts).
   for (const kind of formKinds) {
-    if (kind === "tourBooking") continue;
+    if (kind === "tourBooking" || kind === "newsletterSignup") continue;
     routes.post(formPath(formDefinitions[kind]), { schema: { body: formSchemas[kind] }, preValidation: before(kind) }, async (request, reply) => {
-      const { id } = await store.submit(kind, request.body, estateMails(kind, request.body));
+      const { id } = await submitForm(bookings, kind, request.body);
       return sendStored(request, reply, kind, id);
     });
   }
+
+  // A newsletter sign-up: its row and the confirmation e-mail of the double opt-in (../inbox/submit.ts).
+  routes.post(
+    formPath(formDefinitions.newsletterSignup),
+    { schema: { body: formSchemas.newsletterSignup }, preValidation: before("newsletterSignup") },
+    async (request, reply) => {
+      const { id } = await signUpForNewsletter(bookings, request.body);
+      return sendStored(request, reply, "newsletterSignup", id);
+    },
+  );
 
   // A tour booking: its time and waitlist wish read by its own schema (./tour-slot.ts), the booking
   // made by the bookings' one use-case (../bookings/book.ts), its result turned into the answer.

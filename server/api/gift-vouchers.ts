@@ -102,7 +102,9 @@ export async function giftVoucherRoutes(
       return prices ? [{ id, name: bookings.estate().tourName(id, lang), price: prices.price }] : [];
     });
     const model = { lang, tours, open: bookings.payments !== null, contact: contactLink(siteUrl, lang), typed, problems, unavailable };
-    return sendServerPage(reply, status, buyGiftVoucherPage(model, siteStylesheetOf(request)));
+    // Its form's answer is a 303 to the provider's checkout: the page's policy lets the form go there.
+    const checkout = bookings.payments ? [bookings.payments.checkoutOrigin] : [];
+    return sendServerPage(reply, status, buyGiftVoucherPage(model, siteStylesheetOf(request)), checkout);
   };
 
   api.get(apiPaths.giftCard, { config }, async (request, reply) => {

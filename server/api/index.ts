@@ -8,7 +8,7 @@ import { apiRoutes } from "./routes";
  * plugins of their own (../plugins/), registered first.
  */
 async function registerApi(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  await app.register(apiRoutes, { config, store: app.submissions, mail: app.mailContext, bookings: app.bookings });
+  await app.register(apiRoutes, { config, store: app.submissions, bookings: app.bookings });
 }
 
 /** The form API as a plugin of the server (`api`). */

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { hasEncodedBody, refuseEncodedBody } from "../request-body";
 import type { SubmissionStore } from "../db/submissions";
-import type { MailSource } from "../mail/compose";
 import { formSubmissionRoutes } from "./forms";
 import { newsletterLinkRoutes } from "./newsletter";
 import { newsletterPictureRoutes } from "./newsletter-pictures";
@@ -17,10 +16,9 @@ import type { RouteLimit } from "./route-config";
 
 export interface ApiRouteOptions {
   config: Config;
+  /** The newsletter's subscriptions, as their links read and change them. */
   store: SubmissionStore;
-  /** Set when mail is configured (SMTP_URL). */
-  mail: MailSource;
-  /** The tour bookings' use-cases are handed this (../bookings/deps.ts); its payment provider, when set, posts the webhook. */
+  /** The forms' and the tour bookings' use-cases are handed this (../bookings/deps.ts); its payment provider, when set, posts the webhook. */
   bookings: Bookings;
 }
 
@@ -30,7 +28,7 @@ export interface ApiRouteOptions {
  * from other origins are refused (and no CORS header is ever sent), answers are never cached,
  * and each route is rate limited per client address.
  */
-export async function apiRoutes(api: FastifyInstance, { config, store, mail, bookings }: ApiRouteOptions): Promise<void> {
+export async function apiRoutes(api: FastifyInstance, { config, store, bookings }: ApiRouteOptions): Promise<void> {
   // Fastify also parses text/plain by default; here only application/json reaches a handler.
   api.removeContentTypeParser("text/plain");
 
@@ -66,7 +64,7 @@ export async function apiRoutes(api: FastifyInstance, { config, store, mail, boo
   });
 
   // In their own context, with the parser of HTML form posts (sent before a page's JavaScript ran).
-  await api.register(async (forms) => formSubmissionRoutes(forms, { store, mail, limit, bookings, siteUrl: config.SITE_URL }));
+  await api.register(async (forms) => formSubmissionRoutes(forms, { limit, bookings, siteUrl: config.SITE_URL }));
   // In their own context, with the parser of the visitor's page's forms.
   const availabilityLimit: RouteLimit =
     config.AVAILABILITY_RATE_LIMIT_MAX > 0 && limited ? { max: config.AVAILABILITY_RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } : null;

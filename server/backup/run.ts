@@ -15,13 +15,14 @@ import {
   beginBackupRun,
   failBackupRun,
   finishBackupRun,
+  firstFailureToTell,
   knownRepository,
   markCopyTaken,
   recordRepository,
+  type BackupAlert,
   type BackupTrigger,
 } from "../db/backups";
 import type { Db } from "../db/database";
-import { enqueueMail } from "../db/outbox";
 import { adminsToTell } from "../db/staff";
 import { backupFailureMail } from "../mail/backup-alert";
 import type { BackupProblem, RepositoryPlace } from "#core/backup";
@@ -107,18 +108,22 @@ function estateName(config: Config): string {
   }
 }
 
-/** Queues the e-mail to each admin about a failed backup, in their language (French, the estate's, until they chose one). */
-function tellAdmins(db: Db, config: Config, failure: { at: Date; problem: BackupProblem | null; error: string; place: RepositoryPlace | null }): void {
+/** The e-mail to each admin about a failed backup, in their language (French, the estate's, until they chose one). */
+function alertsToAdmins(
+  db: Db,
+  config: Config,
+  failure: { at: Date; problem: BackupProblem | null; error: string; place: RepositoryPlace | null },
+): BackupAlert[] {
   const admins = adminsToTell(db);
-  if (admins.length === 0) return;
+  if (admins.length === 0) return [];
   const estate = estateName(config);
   const lastGood = backupHistory(db).lastGood?.finished_at ?? null;
   const at = failure.at.toISOString();
   const staffPage = new URL("/admin/staff", config.SITE_URL).toString();
-  for (const admin of admins) {
-    const mail = backupFailureMail(admin.language ?? "fr", { ...failure, to: admin.email, estate, at, lastGood, staffPage });
-    enqueueMail(db, mail, { type: "staff", id: admin.email }, at);
-  }
+  return admins.map((admin) => ({
+    to: admin.email,
+    mail: backupFailureMail(admin.language ?? "fr", { ...failure, to: admin.email, estate, at, lastGood, staffPage }),
+  }));
 }
 
 export interface BackupResult {
@@ -182,7 +187,9 @@ export async function runBackup(db: Db, config: Config, trigger: BackupTrigger, 
       problem: error instanceof RepositoryRefused ? error.problem : null,
       place,
     };
-    failBackupRun(db, begun.id, failure, failure.at, () => tellAdmins(db, config, failure));
+    // The first failure since the last good backup tells the admins: their e-mails are made here and queued with it.
+    const alerts = firstFailureToTell(db, begun.id) ? alertsToAdmins(db, config, failure) : [];
+    failBackupRun(db, begun.id, failure, failure.at, alerts);
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -20,6 +20,11 @@ import { bookingFacts, type BookingFacts } from "./visits";
 /** The estate's hour from which the thank-you e-mails of the day before go out. */
 const afterVisitHour = "10:00";
 
+/** Whether the estate sends the thank-you e-mails (the experiences page turns them on or off). */
+export function afterVisitMailsOn(deps: Bookings): boolean {
+  return afterVisitMailOn(deps.db);
+}
+
 /** Queues the thank-you e-mail of each visit checked in yesterday (from 10:00) or the day before, once; resolves with how many were queued. */
 export async function sendAfterVisitMails(deps: Bookings): Promise<number> {
   if (!deps.mail()) return 0;

@@ -7,7 +7,9 @@
  * turns the result into its answer.
  */
 import type { FormInput } from "#forms/definitions";
+import type { Db } from "../db/database";
 import { insertSubmission } from "../db/submissions";
+import { refuseThanks } from "../db/tour-thanks";
 import { insertPayment } from "../db/tour-payments";
 import type { BookingEvent } from "./booking-events";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
@@ -53,6 +55,16 @@ export type BookingResult =
   | { refused: SlotRefused | "waitlist-full" | ExperienceRefusal; slot: LocalTime | null };
 
 /**
+ * The booking's row as the visitor sent it; a ticked box that refuses the thank-you e-mail
+ * (forms/tour-booking.ts `noThanks`) notes their address for the after-visit sweep, in the same transaction.
+ */
+function storeBooking(tx: Db, deps: Bookings, input: FormInput<"tourBooking">): { id: string; receivedAt: string } {
+  const stored = insertSubmission(tx, "tourBooking", input, new Date());
+  if (input.noThanks) refuseThanks(tx, input.email, deps.now());
+  return stored;
+}
+
+/**
  * Books a visitor's tour. Without a time it is a request the estate answers. With one, the
  * voucher is redeemed, the group priced, its places taken (the groups waiting for the time's
  * minimum confirmed if this one brings it there), its deposit recorded, and the estate and the
@@ -66,7 +78,7 @@ export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise
   if (choice.private && !offersPrivate(deps.content.current, input.package)) return { refused: "no-private", slot };
   if (!slot) {
     const { id } = await deps.commits.run((tx) => {
-      const submission = { ...insertSubmission(tx, "tourBooking", input, new Date()), input };
+      const submission = { ...storeBooking(tx, deps, input), input };
       queueMails(tx, bookingMails([{ kind: "requested", submission }], mailFacts(deps)));
       return submission;
     });
@@ -79,7 +91,7 @@ export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise
       const now = deps.now();
       const schedule = deps.schedule.current();
       // The row keeps the day booked; the estate's notice shows the form as the visitor sent it.
-      const submission = { ...insertSubmission(tx, "tourBooking", { ...input, date: slot.date }, new Date()), input };
+      const submission = { ...storeBooking(tx, deps, { ...input, date: slot.date }), input };
       const price = priceGroup(tx, deps.content.current, { id: submission.id, package: place.package, guests, ...choice }, now);
       const depositCents = depositOf(schedule, place.package, price.priceCents, deps.payments !== null);
       const paymentUntil = depositCents > 0 ? new Date(now.getTime() + paymentHoldMinutes * 60_000) : null;
@@ -120,7 +132,7 @@ export async function bookTour(deps: Bookings, booking: VisitorBooking): Promise
   try {
     const { id } = await deps.commits.run((tx) => {
       const schedule = deps.schedule.current();
-      const submission = { ...insertSubmission(tx, "tourBooking", { ...input, date: slot.date }, new Date()), input };
+      const submission = { ...storeBooking(tx, deps, { ...input, date: slot.date }), input };
       const entry = joinLine(tx, schedule, { id: submission.id, slot: place, guests }, deps.now());
       queueMails(tx, bookingMails([{ kind: "waitlisted", submission, entry }], mailFacts(deps, schedule)));
       return submission;

@@ -65,6 +65,11 @@ export function waitingOf(visit: Pick<SlotBooking, "status" | "waitingFor" | "ho
   return { for: "estate" };
 }
 
+/** The package of the booking with a time a staff action names, or null when there is none (the action goes back to the page). */
+export function bookedPackageOf(deps: Bookings, id: string): TourPackageId | null {
+  return visitOf(deps.db, id)?.package ?? null;
+}
+
 /** The time a booking holds (null for a booking without one), with the times of the day asked for, else of its own day. */
 export function slotPanelOf(deps: Bookings, id: string, askedDay: string | undefined): SlotPanelModel | null {
   const visit = visitOf(deps.db, id);

@@ -3,7 +3,8 @@
  * a number of people at its price, for someone, with a message, in the buyer's language. The
  * order is stored, then the payment provider's checkout made for it (its own idempotency key);
  * when its webhook says it is paid, one transaction makes the voucher (valid a year), marks the
- * order paid, logs the sale and queues the gift card to the buyer in their language. A checkout
+ * order paid, logs the sale, queues the gift card to the buyer in their language and tells the
+ * estate, in the staff's. A checkout
  * that ends unpaid, or cannot be made, leaves the order expired and no voucher.
  */
 import { randomUUID } from "node:crypto";
@@ -12,6 +13,8 @@ import { formatPrice } from "#core/format";
 import { apiPaths } from "#core/paths";
 import { translator } from "#locales";
 import { auditActions, paymentProviderActor, recordAudit } from "../db/audit";
+import { enqueueMail } from "../db/outbox";
+import { composeVoucherSold } from "../mail/tour-estate";
 import type { Db } from "../db/database";
 import { expireVoucherOrder, insertVoucherOrder, markVoucherOrderPaid, setVoucherOrderCheckout, voucherByCode, voucherOrderById } from "../db/tour-vouchers";
 import type { Bookings } from "./deps";
@@ -68,10 +71,11 @@ export async function orderGiftVoucher(deps: Bookings, purchase: GiftVoucherPurc
     ),
   );
   const { t } = translator(purchase.language);
-  const worth =
+  // What the checkout page and its receipt say is paid: a gift card, and what it is worth.
+  const item =
     purchase.kind === "value"
-      ? t("giftCard.worthValue", { amount: formatPrice(purchase.amountCents / 100, purchase.language) })
-      : t("giftCard.worthTour", { tour: deps.estate().tourName(purchase.package, purchase.language), count: purchase.guests });
+      ? t("checkout.voucherValueItem", { amount: formatPrice(purchase.amountCents / 100, purchase.language) })
+      : t("checkout.voucherTourItem", { tour: deps.estate().tourName(purchase.package, purchase.language), count: purchase.guests });
   const { siteUrl } = provider.settings;
   const back = (page: string) => `${siteUrl}${page}?${new URLSearchParams({ lang: purchase.language })}`;
   try {
@@ -81,7 +85,7 @@ export async function orderGiftVoucher(deps: Bookings, purchase: GiftVoucherPurc
       currency: "eur",
       email: purchase.buyerEmail,
       language: purchase.language,
-      item: `${t("giftCard.title")}: ${worth}`,
+      item,
       expiresAt,
       successUrl: back(apiPaths.giftVoucherPaid),
       cancelUrl: back(apiPaths.giftVoucherOrder),
@@ -124,5 +128,22 @@ export function voucherOrderEvent(tx: Db, deps: Bookings, checkout: Exclude<Paym
   const detail = { order: order.id, priceCents: order.price_cents, currency: order.currency };
   recordAudit(tx, { actor: paymentProviderActor, action: auditActions.voucherSold, target: { type: "voucher", id: code }, detail }, now);
   queueGiftCard(tx, deps, voucherByCode(tx, code)!, order.buyer_email);
+  // The estate hears of the sale, as it hears of a deposit paid (with SMTP set).
+  const mail = deps.mail();
+  if (mail) {
+    const sold = {
+      code,
+      kind: order.kind,
+      amountCents: order.amount_cents,
+      package: order.package,
+      guests: order.guests,
+      validUntil,
+      buyerName: order.buyer_name,
+      buyerEmail: order.buyer_email,
+      recipient: order.recipient,
+      paidCents: order.price_cents,
+    };
+    enqueueMail(tx, composeVoucherSold(sold, mail), { type: "voucher", id: code }, new Date().toISOString());
+  }
   return "done";
 }

@@ -4,7 +4,9 @@
  * the time held for it released at once.
  */
 import { textIn } from "#content/text";
+import { formatEventDate, formatTime } from "#core/format";
 import { localizePath, pagePaths } from "#core/paths";
+import { translator } from "#locales";
 import { paymentOf, setCheckout } from "../db/tour-payments";
 import { manageLink } from "../mail/tour-visit";
 import { bookingMails, mailFacts, queueMails } from "./booking-mails";
@@ -17,7 +19,8 @@ import { offerFreedPlaces } from "./waitlist";
 
 /**
  * The provider's checkout page for a booking's deposit, in the visitor's language, ending with the
- * time held for it; the visitor comes back to their private page, paid or not. Rejects when the
+ * time held for it; what it says is paid (and the receipt after it) names the deposit, the tour, its
+ * day and time and the group (the native readers' N15); the visitor comes back to their private page, paid or not. Rejects when the
  * provider cannot be reached.
  */
 export async function startCheckout(deps: Bookings, provider: PaymentProvider, bookingId: string): Promise<string> {
@@ -34,7 +37,12 @@ export async function startCheckout(deps: Bookings, provider: PaymentProvider, b
     currency: payment.currency,
     email: visit.email,
     language: visit.language,
-    item: tour ? textIn(tour.selectedLabel, visit.language) : visit.package,
+    item: translator(visit.language).t("checkout.depositItem", {
+      tour: tour ? textIn(tour.selectedLabel, visit.language) : visit.package,
+      date: formatEventDate(visit.date, visit.language),
+      time: formatTime(visit.time, visit.language),
+      count: visit.guests,
+    }),
     expiresAt: new Date(payment.expires_at),
     successUrl: manageLink(siteUrl, visit.token),
     cancelUrl: new URL(localizePath(visit.language, pagePaths.wineTours), siteUrl).toString(),

@@ -13,11 +13,14 @@ import type { Db } from "../db/database";
 import { enqueueMail } from "../db/outbox";
 import {
   editVoucher,
+  lastUses,
+  listVouchers,
   redemptionsOf,
   setCardToken,
   voidVoucher,
   voucherByCardToken,
   voucherByCode,
+  type Redemption,
   type VoucherEdit,
   type VoucherRow,
 } from "../db/tour-vouchers";
@@ -64,7 +67,7 @@ export function voidGiftVoucher(deps: Bookings, code: string, reason: string, ac
 }
 
 /** A voucher's gift card as its page and mail show it. */
-export function giftCardOf(voucher: VoucherRow, siteUrl: string): GiftCard {
+function giftCardOf(voucher: VoucherRow, siteUrl: string): GiftCard {
   const language: Language = isLanguage(voucher.language) ? voucher.language : "fr";
   return {
     code: voucher.code,
@@ -114,5 +117,27 @@ export function queueGiftCard(tx: Db, deps: Bookings, voucher: VoucherRow, to: s
   enqueueMail(tx, composeGiftCard(to, giftCardOf(voucher, estate.siteUrl), estate), { type: "voucher", id: voucher.code }, new Date().toISOString());
 }
 
-/** Who used a voucher and when (each use, the booking's name, what it took, and when a booking gave it back). */
-export const usesOfVoucher = (db: Db, code: string) => redemptionsOf(db, [code]);
+/** The vouchers page: the vouchers, newest first, each one's last use by code. */
+export function voucherListOf(deps: Pick<Bookings, "db">): { vouchers: VoucherRow[]; lastUses: Map<string, { bookingId: string; at: string }> } {
+  const vouchers = listVouchers(deps.db);
+  return {
+    vouchers,
+    lastUses: lastUses(
+      deps.db,
+      vouchers.map((voucher) => voucher.code),
+    ),
+  };
+}
+
+/**
+ * A voucher's page: the voucher, who used it and when (each use, the booking's name, what it took,
+ * and when a booking gave it back), and its gift card's address; null for no such voucher.
+ */
+export function voucherPageOf(
+  deps: Pick<Bookings, "db" | "estate">,
+  code: string,
+): { voucher: VoucherRow; uses: (Redemption & { name: string | null })[]; cardUrl: string } | null {
+  const voucher = voucherByCode(deps.db, code);
+  if (!voucher) return null;
+  return { voucher, uses: redemptionsOf(deps.db, [code]), cardUrl: giftCardOf(voucher, deps.estate().siteUrl).cardUrl };
+}

@@ -12,7 +12,17 @@ import { bookingType } from "../forms";
 import { auditActions, recordAudit } from "../db/audit";
 import type { Db } from "../db/database";
 import type { Bookings } from "./deps";
-import { bookingsOfGuest, guestNotesOf, isPhoneKey, saveGuestNotes, type GuestBooking, type GuestNotes } from "../db/tour-guests";
+import {
+  bookingsOfGuest,
+  guestKeyOfBooking,
+  guestNotesOf,
+  isPhoneKey,
+  listGuests,
+  saveGuestNotes,
+  type GuestBooking,
+  type GuestListRow,
+  type GuestNotes,
+} from "../db/tour-guests";
 
 /**
  * The tags the staff pick most, offered as boxes to tick (their own words may be added). None is
@@ -69,6 +79,20 @@ export function guestOf(db: Db, key: string): Guest | null {
     noShows: bookings.filter((booking) => booking.attendance === "no-show").length,
     bookings,
   };
+}
+
+/** Whether a guest's key is a phone's (`tel:…`, a walk-in who left no address). */
+export { isPhoneKey };
+
+/** The person behind a booking (by the booking's id), or null: no such booking, or a walk-in who left neither address nor phone. */
+export function guestOfBooking(deps: Pick<Bookings, "db">, bookingId: string): Guest | null {
+  const key = guestKeyOfBooking(deps.db, bookingId);
+  return key ? guestOf(deps.db, key) : null;
+}
+
+/** The guests the estate knows, those a search names first (its list page). */
+export function guestsMatching(deps: Pick<Bookings, "db">, search: string): GuestListRow[] {
+  return listGuests(deps.db, search);
 }
 
 /** Tags as the staff typed them: trimmed, one of each (whatever the case), within the limits. */

@@ -121,6 +121,15 @@ export class PaymentProvider {
     readonly settings: PaymentSettings,
   ) {}
 
+  /**
+   * The origin of the provider's hosted checkout pages, where the site's own forms send a visitor
+   * on (its pages' `form-action`): Stripe's, or the stand-in's own address when `apiUrl` points the
+   * site at one.
+   */
+  get checkoutOrigin(): string {
+    return this.settings.apiUrl ? new URL(this.settings.apiUrl).origin : "https://checkout.stripe.com";
+  }
+
   /** Loads the provider's library (only now: without keys it is never loaded) and connects it. */
   static async open(settings: PaymentSettings): Promise<PaymentProvider> {
     const { default: StripeLibrary } = await import("stripe");

@@ -1,12 +1,13 @@
 /**
- * The tours' reports: for a day, a week (Monday first) or a month on the estate's clock, the
+ * The tours' reports: for a day, a week (Monday first), a month or a year on the estate's clock, the
  * groups booked and the people in them, those who came and the no-shows (from the day's
- * check-in), the cancellations, the takings booked, each by day (or by week in a month), by
+ * check-in), the cancellations, the takings booked, each by day (by week in a month, by month in a year), by
  * package, by language and by country (the staff's, else the phone's). Counted from the bookings
  * with a time, whatever became of them; SQL: server/db/tour-reports.ts.
  */
 import type { Content } from "#content";
 import type { Db } from "../db/database";
+import type { Bookings } from "./deps";
 import { paymentsOf } from "../db/tour-payments";
 import { reportRows, type ReportRow } from "../db/tour-reports";
 import { vouchersCreatedBetween, redemptionsOfBookings } from "../db/tour-vouchers";
@@ -15,7 +16,7 @@ import { countryOfPhone } from "./guests";
 import { addDays, addMonths, localOf, weekdayOf } from "./paris-time";
 import { voucherValue } from "./vouchers";
 
-export const reportPeriods = ["day", "week", "month"] as const;
+export const reportPeriods = ["day", "week", "month", "year"] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 
 /** What one line of a report counts. */
@@ -54,7 +55,7 @@ export interface Report {
   from: string;
   to: string;
   totals: ReportCounts;
-  /** By day (a day's or a week's report), by week (a month's: each line's key is its Monday). */
+  /** By day (a day's or a week's report), by week (a month's: each line's key is its Monday), by month (a year's: its first day). */
   byTime: ReportLine[];
   byPackage: ReportLine[];
   byLanguage: ReportLine[];
@@ -70,8 +71,16 @@ function reportRange(period: ReportPeriod, day: string): { from: string; to: str
     const monday = addDays(day, 1 - weekdayOf(day));
     return { from: monday, to: addDays(monday, 6) };
   }
+  if (period === "year") return { from: `${day.slice(0, 4)}-01-01`, to: `${day.slice(0, 4)}-12-31` };
   const first = `${day.slice(0, 7)}-01`;
   return { from: first, to: addDays(addMonths(first, 1), -1) };
+}
+
+/** The line of the report by time a booking's day falls in: the day itself, its week's Monday (a month's report) or its month's first day (a year's). */
+function timeKey(period: ReportPeriod, day: string): string {
+  if (period === "month") return addDays(day, 1 - weekdayOf(day));
+  if (period === "year") return `${day.slice(0, 7)}-01`;
+  return day;
 }
 
 const empty = (): ReportCounts => ({
@@ -125,8 +134,10 @@ function linesBy(rows: readonly Counted[], key: (row: Counted) => string, order?
   return order ? result : result.sort((a, b) => b.guests - a.guests || b.cancellations - a.cancellations || a.key.localeCompare(b.key));
 }
 
-/** The report of `period` holding `day`. */
-export function tourReport(db: Db, content: Content, period: ReportPeriod, day: string): Report {
+/** The report of `period` holding `day`, the packages named as the content names them now. */
+export function tourReport(deps: Pick<Bookings, "db" | "content">, period: ReportPeriod, day: string): Report {
+  const { db } = deps;
+  const content = deps.content.current;
   const { from, to } = reportRange(period, day);
   const booked = reportRows(db, from, to);
   const ids = booked.map((row) => row.bookingId);
@@ -139,10 +150,7 @@ export function tourReport(db: Db, content: Content, period: ReportPeriod, day: 
   const totals = empty();
   for (const row of rows) count(totals, row);
   const days = Array.from({ length: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 }, (_, i) => addDays(from, i));
-  const byTime =
-    period === "month"
-      ? linesBy(rows, (row) => addDays(row.date, 1 - weekdayOf(row.date)), [...new Set(days.map((one) => addDays(one, 1 - weekdayOf(one))))])
-      : linesBy(rows, (row) => row.date, days);
+  const byTime = linesBy(rows, (row) => timeKey(period, row.date), [...new Set(days.map((one) => timeKey(period, one)))]);
   return {
     period,
     from,

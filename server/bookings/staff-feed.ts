@@ -8,8 +8,8 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { adminTranslator, type AdminLanguage } from "#locales/admin";
 import type { ContentStore } from "../content-store";
-import type { Db } from "../db/database";
 import { confirmedSince } from "../db/tour-ledger";
+import type { Bookings } from "./deps";
 import { addDays, localOf } from "./paris-time";
 
 /** The path of a feed; the token is its last part. */
@@ -21,12 +21,12 @@ export const feedPath = (token: string) => `/admin/calendar/feed/${token}.ics`;
  * language (`lang`): the tour, the visitor's name and group, their language, their phone, and the
  * booking's page in the inbox.
  */
-export function staffFeed(db: Db, options: { siteUrl: string; content: ContentStore; now: Date; lang: AdminLanguage }): string {
+export function staffFeed(deps: Pick<Bookings, "db">, options: { siteUrl: string; content: ContentStore; now: Date; lang: AdminLanguage }): string {
   const { t } = adminTranslator(options.lang);
   const languageName = new Intl.DisplayNames([options.lang], { type: "language" });
   const { site, tours } = options.content.current;
   const since = addDays(localOf(options.now).date, -31);
-  const rows = confirmedSince(db, since);
+  const rows = confirmedSince(deps.db, since);
   const host = new URL(options.siteUrl).hostname;
   const calendar = ical({
     name: site.estateName,

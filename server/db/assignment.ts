@@ -2,14 +2,12 @@
  * Internal notes and assignment on a submission. A note is an entry of the audit log
  * with its text, shown in the submission's history and never mailed; an erasure clears it with
  * the other details of the address's entries. An assignment names the staff account in the inbox
- * row (migration 21) and queues the colleague's e-mail in the same transaction.
+ * row (migration 21); the inbox's use-case (server/inbox/answer.ts) queues the colleague's e-mail
+ * in the same transaction.
  */
 import { auditActions, recordAudit } from "./audit";
 import { jsonValues, type Db } from "./database";
 import type { InboxType } from "../forms";
-import type { OutgoingMail } from "#core/mail";
-import { changeStatus } from "./inbox";
-import { enqueueMail } from "./outbox";
 
 /** Adds a note to a submission's history. */
 export function addNote(db: Db, submission: { type: InboxType; id: string }, actor: string, text: string, now: Date): void {
@@ -34,28 +32,7 @@ export function notesOf(db: Db, type: InboxType, ids: readonly string[]): Map<st
   return notes;
 }
 
-/**
- * Assigns a submission to a staff account (or to nobody with null), records it, and queues the
- * colleague's e-mail when there is one (none when staff assign themselves or nobody). With
- * `reopen`, a message already answered or archived waits for an answer again, so the colleague
- * finds it in their to-do (a booking's status follows its tour time, and is left alone).
- */
-export function assignSubmission(
-  db: Db,
-  change: {
-    submission: { type: InboxType; id: string };
-    staff: { id: number; email: string } | null;
-    actor: string;
-    mail: OutgoingMail | null;
-    reopen: boolean;
-  },
-  now: Date,
-): void {
-  const { submission, staff, actor, mail } = change;
-  db.transaction(() => {
-    db.prepare("UPDATE inbox SET assigned_to = ? WHERE type = ? AND submission_id = ?").run(staff?.id ?? null, submission.type, submission.id);
-    const reopened = change.reopen && staff !== null && changeStatus(db, submission.type, submission.id, ["answered", "archived"], "new", now);
-    recordAudit(db, { actor, action: auditActions.assigned, target: submission, detail: { to: staff?.email ?? null, ...(reopened ? { reopened } : {}) } }, now);
-    if (mail) enqueueMail(db, mail, submission, now.toISOString());
-  })();
+/** Gives a submission to a staff account, or to nobody with null. */
+export function setAssignee(db: Db, submission: { type: InboxType; id: string }, staffId: number | null): void {
+  db.prepare("UPDATE inbox SET assigned_to = ? WHERE type = ? AND submission_id = ?").run(staffId, submission.type, submission.id);
 }

@@ -6,7 +6,9 @@
  */
 import Database from "better-sqlite3";
 import type { BackupProblem } from "#core/backup";
+import type { OutgoingMail } from "#core/mail";
 import type { Db, SqliteDb } from "./database";
+import { enqueueMail } from "./outbox";
 
 export type BackupTrigger = "schedule" | "command";
 
@@ -91,7 +93,7 @@ export function recordRepository(db: Db, runId: number, repositoryId: string, ch
  * Whether a failure is the first since the last good backup that the admins were not told of:
  * they are mailed once per run of failures, not at every try of the schedule.
  */
-function firstFailureToTell(db: Db, runId: number): boolean {
+export function firstFailureToTell(db: Db, runId: number): boolean {
   const told = db
     .prepare(
       "SELECT 1 FROM backup_runs WHERE alerted_at IS NOT NULL AND id < ? AND id > coalesce((SELECT max(id) FROM backup_runs WHERE status = 'done'), 0) LIMIT 1",
@@ -100,11 +102,18 @@ function firstFailureToTell(db: Db, runId: number): boolean {
   return told === undefined;
 }
 
+/** An e-mail to an admin about a failed backup, made by the backup (server/backup/run.ts) before its failure is recorded. */
+export interface BackupAlert {
+  to: string;
+  mail: OutgoingMail;
+}
+
 /**
- * Records a failed run, and with it, in the same transaction, the mails `tell` makes for the
- * admins when this is the first failure since the last good backup (else they were told already).
+ * Records a failed run, and with it, in the same transaction, queues the `alerts` to the admins
+ * when this is the first failure since the last good backup (else they were told already, and the
+ * alerts are dropped).
  */
-export function failBackupRun(db: Db, id: number, failure: { error: string; problem: BackupProblem | null }, now: Date, tell: () => void): void {
+export function failBackupRun(db: Db, id: number, failure: { error: string; problem: BackupProblem | null }, now: Date, alerts: readonly BackupAlert[]): void {
   db.transaction(() => {
     const at = now.toISOString();
     db.prepare("UPDATE backup_runs SET status = 'failed', finished_at = ?, error = ?, problem = ? WHERE id = ?").run(
@@ -114,7 +123,7 @@ export function failBackupRun(db: Db, id: number, failure: { error: string; prob
       id,
     );
     if (!firstFailureToTell(db, id)) return;
-    tell();
+    for (const alert of alerts) enqueueMail(db, alert.mail, { type: "staff", id: alert.to }, at);
     db.prepare("UPDATE backup_runs SET alerted_at = ? WHERE id = ?").run(at, id);
   }).immediate();
 }

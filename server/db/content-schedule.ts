@@ -27,7 +27,7 @@ interface Row {
  * content no longer names is dropped (rescheduled, or unscheduled), every moment of `added` is
  * kept (a moment already started stays as it was).
  */
-export function replaceScheduledMoments(
+function replaceScheduledMoments(
   db: Db,
   items: readonly { type: string; item: string }[],
   named: readonly ScheduledMoment[],
@@ -49,43 +49,64 @@ export function replaceScheduledMoments(
 }
 
 /** The moments due by `now` and not started, oldest first. */
-export function dueMoments(db: Db, now: string): ScheduledMoment[] {
+function dueMoments(db: Db, now: string): ScheduledMoment[] {
   const rows = db.prepare("SELECT * FROM content_schedule WHERE started_at IS NULL AND run_at <= ? ORDER BY run_at").all(now) as Row[];
   return rows.map(({ run_at, type, item, action }) => ({ runAt: run_at, type, item, action }));
 }
 
 /** The earliest moment not started, if any. */
-export function nextMoment(db: Db): string | null {
+function nextMoment(db: Db): string | null {
   return (db.prepare("SELECT min(run_at) AS next FROM content_schedule WHERE started_at IS NULL").get() as { next: string | null }).next;
 }
 
-/** Records that the publish for these moments was asked for (job `jobId`). */
-export function markMomentsStarted(db: Db, moments: readonly ScheduledMoment[], at: string, jobId: number): void {
-  const mark = db.prepare(
-    "UPDATE content_schedule SET started_at = ?, job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL",
+/**
+ * The moments' publish is about to be asked for: they are started, with no job yet. A server
+ * killed before it records the job (`markMomentsStarted`) finds them cut short at its next start.
+ */
+function claimMoments(db: Db, moments: readonly ScheduledMoment[], at: string): void {
+  const claim = db.prepare("UPDATE content_schedule SET started_at = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at IS NULL");
+  db.transaction(() => {
+    for (const moment of moments) claim.run(at, moment.type, moment.item, moment.action, moment.runAt);
+  })();
+}
+
+/** The publish could not be asked for after all (the server is still running): the moments claimed at `at` wait again. */
+function releaseMoments(db: Db, moments: readonly ScheduledMoment[], at: string): void {
+  const release = db.prepare(
+    "UPDATE content_schedule SET started_at = NULL WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at = ? AND job_id IS NULL",
   );
   db.transaction(() => {
-    for (const moment of moments) mark.run(at, jobId, moment.type, moment.item, moment.action, moment.runAt);
+    for (const moment of moments) release.run(moment.type, moment.item, moment.action, moment.runAt, at);
+  })();
+}
+
+/** Records that the publish for the moments claimed at `at` was asked for (job `jobId`). */
+function markMomentsStarted(db: Db, moments: readonly ScheduledMoment[], at: string, jobId: number): void {
+  const mark = db.prepare(
+    "UPDATE content_schedule SET job_id = ? WHERE type = ? AND item = ? AND action = ? AND run_at = ? AND started_at = ? AND job_id IS NULL",
+  );
+  db.transaction(() => {
+    for (const moment of moments) mark.run(jobId, moment.type, moment.item, moment.action, moment.runAt, at);
   })();
 }
 
 /** The moments not started, soonest first (the list of the content shows them). */
-export function waitingMoments(db: Db): ScheduledMoment[] {
+function waitingMoments(db: Db): ScheduledMoment[] {
   const rows = db.prepare("SELECT * FROM content_schedule WHERE started_at IS NULL ORDER BY run_at").all() as Row[];
   return rows.map(({ run_at, type, item, action }) => ({ runAt: run_at, type, item, action }));
 }
 
 /**
  * A scheduled moment whose publish was cut short (the job interrupted: a crash, a `kill -9`, a
- * deploy's SIGTERM) is set back to waiting, so the schedule publishes for it again at once: it is
+ * deploy's SIGTERM; or the server killed after claiming it, before its job was recorded) is set back to waiting, so the schedule publishes for it again at once: it is
  * the one requester that is not there to click "Publish again". It is marked, for the staff pages'
  * alert. Returns the moments set back.
  */
-export function requeueInterruptedMoments(db: Db, now: string): ScheduledMoment[] {
+function requeueInterruptedMoments(db: Db, now: string): ScheduledMoment[] {
   const rows = db
     .prepare(
       `UPDATE content_schedule SET started_at = NULL, job_id = NULL, interrupted_at = ?, alert_closed_at = NULL
-       WHERE started_at IS NOT NULL AND job_id IN (SELECT id FROM publish_jobs WHERE status = 'interrupted')
+       WHERE started_at IS NOT NULL AND (job_id IS NULL OR job_id IN (SELECT id FROM publish_jobs WHERE status = 'interrupted'))
        RETURNING run_at, type, item, action`,
     )
     .all(now) as Pick<Row, "run_at" | "type" | "item" | "action">[];
@@ -93,7 +114,7 @@ export function requeueInterruptedMoments(db: Db, now: string): ScheduledMoment[
 }
 
 /** A scheduled moment the staff should hear of: its publish was cut short and run again, or failed. */
-export interface ScheduleAlert extends ScheduledMoment {
+interface ScheduleAlert extends ScheduledMoment {
   /** When the server found its publish cut short (null: not cut short, it failed). */
   interruptedAt: string | null;
   /** Where its publish (the latest one asked for it) stands: null while it waits for its turn again. */
@@ -102,7 +123,7 @@ export interface ScheduleAlert extends ScheduledMoment {
 }
 
 /** The moments to tell the staff of (cut short since, or whose publish failed), not yet marked seen, oldest first. */
-export function scheduleAlerts(db: Db): ScheduleAlert[] {
+function scheduleAlerts(db: Db): ScheduleAlert[] {
   const rows = db
     .prepare(
       `SELECT s.run_at, s.type, s.item, s.action, s.interrupted_at, j.status, j.finished_at
@@ -127,9 +148,38 @@ export function scheduleAlerts(db: Db): ScheduleAlert[] {
 }
 
 /** The staff have seen the alerts shown: they are no longer shown. */
-export function closeScheduleAlerts(db: Db, now: string): void {
+function closeScheduleAlerts(db: Db, now: string): void {
   db.prepare(
     `UPDATE content_schedule SET alert_closed_at = ?
      WHERE alert_closed_at IS NULL AND (interrupted_at IS NOT NULL OR job_id IN (SELECT id FROM publish_jobs WHERE status = 'failed'))`,
   ).run(now);
+}
+
+/** The scheduled moments as the content schedule keeps them (server/admin/content/schedule.ts), bound to the server's connection. */
+export interface MomentTable {
+  replace(items: readonly { type: string; item: string }[], named: readonly ScheduledMoment[], added?: readonly ScheduledMoment[]): void;
+  due(now: string): ScheduledMoment[];
+  next(): string | null;
+  claim(moments: readonly ScheduledMoment[], at: string): void;
+  release(moments: readonly ScheduledMoment[], at: string): void;
+  markStarted(moments: readonly ScheduledMoment[], at: string, jobId: number): void;
+  waiting(): ScheduledMoment[];
+  requeueInterrupted(now: string): ScheduledMoment[];
+  alerts(): ScheduleAlert[];
+  closeAlerts(now: string): void;
+}
+
+export function momentTable(db: Db): MomentTable {
+  return {
+    replace: (items, named, added) => replaceScheduledMoments(db, items, named, added),
+    due: (now) => dueMoments(db, now),
+    next: () => nextMoment(db),
+    claim: (moments, at) => claimMoments(db, moments, at),
+    release: (moments, at) => releaseMoments(db, moments, at),
+    markStarted: (moments, at, jobId) => markMomentsStarted(db, moments, at, jobId),
+    waiting: () => waitingMoments(db),
+    requeueInterrupted: (now) => requeueInterruptedMoments(db, now),
+    alerts: () => scheduleAlerts(db),
+    closeAlerts: (now) => closeScheduleAlerts(db, now),
+  };
 }

@@ -162,8 +162,13 @@ function lockWait(db: Db): { get: () => number; set: (ms: number) => void } {
   return { get: () => sqlite.pragma("busy_timeout", { simple: true }) as number, set: (ms) => void sqlite.pragma(`busy_timeout = ${Math.round(ms)}`) };
 }
 
+/** A real write, committed now (the health checks' probe): the newest migration record rewritten as it is. Throws what the write meets (a lock, a full disk). */
+export function commitProbeWrite(db: Db): void {
+  db.transaction(touchMigrations(db)).immediate();
+}
+
 /** A write that rewrites the newest migration record as it is (every database has one). */
-export function touchMigrations(db: Db): () => void {
+function touchMigrations(db: Db): () => void {
   return () => {
     const statement = db.prepare("UPDATE schema_migrations SET name = name WHERE version = (SELECT max(version) FROM schema_migrations)");
     if (statement.run().changes !== 1) throw new Error("schema_migrations is empty");

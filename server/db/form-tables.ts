@@ -16,7 +16,7 @@ export function insertColumns(form: FormDefinition): string[] {
 }
 
 /** The SQLite type a field's column must have. */
-const columnType = (field: FieldDefinition) => (field.kind === "count" ? "INTEGER" : "TEXT");
+const columnType = (field: FieldDefinition) => (field.kind === "count" || field.kind === "checkbox" ? "INTEGER" : "TEXT");
 
 /** What is wrong with one form's table, as readable lines (none when it matches). */
 export function tableProblems(db: Db, form: FormDefinition, serverColumns: readonly string[] = []): string[] {
@@ -45,6 +45,7 @@ export function tableProblems(db: Db, form: FormDefinition, serverColumns: reado
 function trialValue(field: FieldDefinition | undefined, column: string, mark: string): string | number {
   if (!field) return column === "language" ? "en" : `${mark}-${column}`;
   if (field.kind === "count") return field.min;
+  if (field.kind === "checkbox") return 1;
   if (field.kind === "choice") return field.options[0] ?? mark;
   if (field.kind === "email") return `${mark}-${column}@example.invalid`;
   return `${mark}-${column}`;
@@ -103,7 +104,9 @@ function triggerProblems(db: Db, kind: FormKind): string[] {
       if (entry.status !== statuses[0]) problems.push(`${form.table}: a new submission's status is ${entry.status}, not ${statuses[0]}`);
       const searchKey = isPostgres(db) ? "id" : "rowid";
       const search = db.prepare(`SELECT text FROM inbox_search WHERE ${searchKey} = ?`).get(entry.id) as { text: string } | undefined;
-      const unsearched = form.fields.filter((field) => field.kind !== "count" && !search?.text.includes(String(values.get(field.column))));
+      const unsearched = form.fields.filter(
+        (field) => field.kind !== "count" && field.kind !== "checkbox" && !search?.text.includes(String(values.get(field.column))),
+      );
       if (unsearched.length > 0) problems.push(`${form.table}: the inbox's search does not hold ${unsearched.map((field) => field.column).join(", ")}`);
       db.prepare(`DELETE FROM ${form.table} WHERE id = ?`).run(id);
       const left = db.prepare("SELECT count(*) AS n FROM inbox WHERE type = ? AND submission_id = ?").get(form.slug, id) as { n: number };

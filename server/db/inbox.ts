@@ -5,20 +5,11 @@
  * text alike.
  */
 import { formDefinitions, type FormKind } from "#forms/definitions";
-import { inboxTypes, kindOfType, serverForms, storedRecord, type InboxStatus, type InboxType, type StoredRecord } from "../forms";
+import { inboxTypes, kindOfType, serverForms, storedRecord, type InboxStatus, type InboxType, type InboxView, type StoredRecord } from "../forms";
 import type { StoredSubmission } from "../forms/stored";
 import { isPostgres, type Db } from "./database";
 import type { OutboxRow } from "./outbox";
 
-/** Every status, once, in a stable order (the inbox's filter). */
-export const allStatuses: readonly InboxStatus[] = [...new Set(Object.values(serverForms).flatMap((form) => form.statuses))];
-
-/**
- * The inbox's three views: what waits for an answer (a new booking, message or application; a
- * newsletter sign-up needs none), what has been dealt with, and everything.
- */
-export const inboxViews = ["todo", "done", "all"] as const;
-export type InboxView = (typeof inboxViews)[number];
 /** The statuses that wait for the estate's answer. */
 const todoStatuses: readonly InboxStatus[] = ["new"];
 /** The statuses of what the estate has dealt with (a newsletter's pending sign-up waits for the visitor, not the estate). */
@@ -162,6 +153,19 @@ export function detailsOf(db: Db, rows: readonly InboxRow[]): Map<string, Stored
     }
   }
   return details;
+}
+
+/** The visit's time (`HH:MM`) of each tour booking listed that holds a time, by its id. */
+export function visitTimesOf(db: Db, rows: readonly InboxRow[]): Map<string, string> {
+  const ids = rows.filter((row) => row.type === formDefinitions.tourBooking.slug).map((row) => row.submission_id);
+  if (ids.length === 0) return new Map();
+  const found = db
+    .prepare(`SELECT booking_id AS id, slot_time AS time FROM tour_slot_bookings WHERE booking_id IN (${ids.map(() => "?").join(", ")})`)
+    .all(...ids) as {
+    id: string;
+    time: string;
+  }[];
+  return new Map(found.map((row) => [row.id, row.time]));
 }
 
 /** A submission: its inbox row, and its form's stored fields typed once its kind is known (`record.kind === "tourBooking"`). */

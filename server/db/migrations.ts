@@ -879,6 +879,16 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 103,
+    name: "tours: the booking form's box that refuses the thank-you e-mail",
+    sql: `
+      -- 1 when the visitor ticked the tours form's box « I do not want the thank-you e-mail after my
+      -- visit » (forms/tour-booking.ts noThanks); the booking also added their address to
+      -- tour_thanks_refusals in its transaction. NULL: not ticked, or booked before the box.
+      ALTER TABLE tour_bookings ADD COLUMN no_thanks INTEGER CHECK (no_thanks = 1);
+    `,
+  },
+  {
+    version: 104,
     name: "leases: the periodic work one instance does at a time",
     sql: `
       -- Who does a periodic job now (the minute sweep of the bookings): one instance at a time when
@@ -891,7 +901,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    version: 104,
+    version: 105,
     name: "outbox: an e-mail claimed by one sender at a time",
     sql: `
       -- Until when a sender has taken the e-mail (server/db/outbox.ts, \`claim\`): another sender on the
@@ -901,7 +911,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    version: 105,
+    version: 106,
     name: "rate limits: counted in the database when instances share it",
     sql: `
       -- The API's rate limits per limiter and client address, when instances share a PostgreSQL

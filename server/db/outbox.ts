@@ -32,8 +32,23 @@ export interface OutboxRow {
   message_id: string;
   /** The HTML part, or null (migration 60). */
   html: string | null;
-  /** Until when a sender has taken it (migration 104), or null. */
+  /** Until when a sender has taken it (migration 105), or null. */
   claimed_until: string | null;
+}
+
+/** Thrown inside the outbox probe's transaction to roll it back. */
+const rollback = Symbol("rollback");
+
+/** Queues `mail` and rolls it back (the health checks' probe of the outbox): throws what the write meets (a lock, a full disk). */
+export function probeOutboxWrite(db: Db, mail: OutgoingMail, submission: { type: string; id: string }, now: string): void {
+  try {
+    db.transaction(() => {
+      enqueueMail(db, mail, submission, now);
+      throw rollback;
+    }).immediate();
+  } catch (error) {
+    if (error !== rollback) throw error;
+  }
 }
 
 /** Queues an e-mail; call it inside the transaction that stores the submission it belongs to. */

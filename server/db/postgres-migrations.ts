@@ -608,6 +608,13 @@ export const postgresMigrations: readonly Migration[] = [
   },
   {
     version: 103,
+    name: "tours: the booking form's box that refuses the thank-you e-mail",
+    sql: `
+      ALTER TABLE tour_bookings ADD COLUMN no_thanks bigint CHECK (no_thanks = 1);
+    `,
+  },
+  {
+    version: 104,
     name: "leases: the periodic work one instance does at a time",
     sql: `
       CREATE TABLE leases (
@@ -618,14 +625,14 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   {
-    version: 104,
+    version: 105,
     name: "outbox: an e-mail claimed by one sender at a time",
     sql: `
       ALTER TABLE outbox ADD COLUMN claimed_until text;
     `,
   },
   {
-    version: 105,
+    version: 106,
     name: "rate limits: counted in the database when instances share it",
     sql: `
       CREATE TABLE rate_limits (

@@ -85,7 +85,7 @@ const entriesOf = (db: Db, email: string) =>
   db.prepare("SELECT * FROM inbox WHERE email = ? ORDER BY received_at DESC, id DESC").all(email.trim()) as InboxRow[];
 
 /** The outbox's e-mails to or from the address, or belonging to one of its submissions. */
-function mailsFor(db: Db, email: string, entries: readonly InboxRow[]): OutboxRow[] {
+function outboxRowsAbout(db: Db, email: string, entries: readonly InboxRow[]): OutboxRow[] {
   const byAddress = db
     .prepare("SELECT * FROM outbox WHERE lower(recipient) = lower(?) OR lower(reply_to) = lower(?)")
     .all(email.trim(), email.trim()) as OutboxRow[];
@@ -110,7 +110,7 @@ export function findPersonalData(db: Db, email: string): PersonalData {
   return {
     email: email.trim(),
     submissions,
-    mails: mailsFor(db, email, entries),
+    mails: outboxRowsAbout(db, email, entries),
     visits: visitsOf(db, bookings),
     waitlist: waitlistOf(db, bookings),
     guest: noted ? guest : null,
@@ -159,7 +159,7 @@ export async function erasePersonalData(db: Db, email: string): Promise<Erasure 
       db
         .transaction((): Erasure => {
           const entries = entriesOf(db, email);
-          const mails = mailsFor(db, email, entries);
+          const mails = outboxRowsAbout(db, email, entries);
           for (const entry of entries) {
             db.prepare(`DELETE FROM ${formOfType(entry.type).table} WHERE id = ?`).run(entry.submission_id);
             // The record that a reply form was used names the submission: it goes with it.
@@ -225,4 +225,13 @@ async function emptyWal(db: SqliteDb, budgetMs = 5000): Promise<boolean> {
     if (Date.now() + pause > deadline) return false;
     await sleep(pause);
   }
+}
+
+/**
+ * An erasure must leave nothing in the file: with secure_delete every deleted or rewritten row of
+ * this connection (the server's one) is overwritten with zeros, including the older versions of a
+ * row that an update leaves behind, such as an outbox e-mail's before it was marked sent.
+ */
+export function overwriteDeletedRows(db: Db): void {
+  sqliteOf(db)?.pragma("secure_delete = ON");
 }

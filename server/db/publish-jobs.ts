@@ -53,7 +53,7 @@ const record = (row: Row): PublishJobRecord => ({
  * Marks the jobs an earlier server left unfinished (queued, building or switching) interrupted,
  * as of `now`, and returns their ids with the newest `limit` jobs, oldest first.
  */
-export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] } {
+function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] } {
   const interrupted = (
     db
       .prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'building', 'switching') RETURNING id")
@@ -64,7 +64,7 @@ export function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: Pu
 }
 
 /** Records a new job; returns its id. */
-export function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number {
+function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number {
   const row = db
     .prepare(
       "INSERT INTO publish_jobs (kind, requested_by, requested_at, started_at, finished_at, status, steps, error, items, as_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -85,7 +85,7 @@ export function addPublishJob(db: Db, job: Omit<PublishJobRecord, "id">): number
 }
 
 /** Records where a job stands now. */
-export function updatePublishJob(db: Db, job: PublishJobRecord): void {
+function updatePublishJob(db: Db, job: PublishJobRecord): void {
   db.prepare("UPDATE publish_jobs SET requested_by = ?, started_at = ?, finished_at = ?, status = ?, steps = ?, error = ?, items = ? WHERE id = ?").run(
     JSON.stringify(job.requestedBy),
     job.startedAt,
@@ -98,4 +98,13 @@ export function updatePublishJob(db: Db, job: PublishJobRecord): void {
   );
   // The newest hundred are plenty for the page (it shows ten).
   db.prepare("DELETE FROM publish_jobs WHERE id <= ? - 100").run(job.id);
+}
+
+/** The publisher's record of its jobs (server/admin/content/publisher.ts `PublishJournal`), bound to the server's connection. */
+export function publishJobTable(db: Db) {
+  return {
+    earlier: (at: Date, limit: number) => earlierPublishJobs(db, at, limit),
+    add: (job: Omit<PublishJobRecord, "id">) => addPublishJob(db, job),
+    update: (job: PublishJobRecord) => updatePublishJob(db, job),
+  };
 }

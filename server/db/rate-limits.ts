@@ -1,5 +1,5 @@
 /**
- * The API's rate limits counted in the database (table of migration 105), for instances that share
+ * The API's rate limits counted in the database (table of migration 106), for instances that share
  * one PostgreSQL database: a client spreading its requests over two instances is counted once, as
  * one instance counts it. A store of @fastify/rate-limit (its `store` option, as its own Redis store
  * is): each count is one upsert, which starts a new window when the last one is over. On SQLite

@@ -176,6 +176,19 @@ export function recordRedemption(db: Db, use: { bookingId: string; code: string;
 }
 
 /**
+ * Gives `cents` of a booking's standing use of a value voucher back to the voucher (its group got
+ * smaller and costs less than it took): the use keeps the rest. False when the booking has no such use.
+ */
+export function givePartBack(db: Db, bookingId: string, cents: number): boolean {
+  const use = db.prepare("SELECT * FROM tour_voucher_redemptions WHERE booking_id = ? AND released_at IS NULL").get(bookingId) as Redemption | undefined;
+  if (!use || cents <= 0 || (use.amount_cents ?? 0) < cents) return false;
+  if (db.prepare("UPDATE tour_vouchers SET remaining_cents = remaining_cents + ? WHERE code = ? AND kind = 'value'").run(cents, use.code).changes !== 1)
+    return false;
+  db.prepare("UPDATE tour_voucher_redemptions SET amount_cents = amount_cents - ? WHERE booking_id = ? AND released_at IS NULL").run(cents, bookingId);
+  return true;
+}
+
+/**
  * Gives back the voucher of a booking that no longer takes place (cancelled, declined, expired):
  * what it took goes back on a value voucher, a tour's voucher is free again. The use stays,
  * marked given back. Null when the booking used none (or gave it back already).

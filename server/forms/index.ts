@@ -42,6 +42,8 @@ export interface ListWords {
   t: (id: AdminMessageId, values?: Record<string, string | number>) => string;
   day: (day: string) => string;
   tour: (id: string) => string;
+  /** A booking's day written out, with its visit's time when it has one (FN13: « ven. 11 déc. 2026 à 10 h »). */
+  when: (id: string, day: string) => string;
 }
 
 export interface ServerForm<K extends FormKind> {
@@ -70,8 +72,8 @@ export const serverForms = {
     tour: "package",
     list: {
       columns: ["date", "guests", "package"],
-      about: (row, { t, day, tour }) =>
-        joined(" · ", row.date ? day(row.date) : null, row.guests === null ? null : t("inbox.guests", { count: row.guests }), tour(row.package)),
+      about: (row, { t, when, tour }) =>
+        joined(" · ", row.date ? when(row.id, row.date) : null, row.guests === null ? null : t("inbox.guests", { count: row.guests }), tour(row.package)),
     },
   },
   contactMessage: {
@@ -146,6 +148,16 @@ export const statusesOf = (type: InboxType): readonly InboxStatus[] => serverFor
 
 /** What a submission of each form can be. */
 export type InboxStatus = (typeof serverForms)[FormKind]["statuses"][number];
+
+/** Every status, once, in a stable order (the inbox's filter). */
+export const allStatuses: readonly InboxStatus[] = [...new Set(Object.values(serverForms).flatMap((form) => form.statuses))];
+
+/**
+ * The inbox's three views: what waits for an answer (a new booking, message or application; a
+ * newsletter sign-up needs none), what has been dealt with, and everything.
+ */
+export const inboxViews = ["todo", "done", "all"] as const;
+export type InboxView = (typeof inboxViews)[number];
 
 /** A form's name in the staff's words (`types.<kind>`: the inbox, its exports, the assignment e-mail). */
 export const typeMessage = <K extends FormKind>(kind: K) => `types.${kind}` as const satisfies AdminMessageId;

@@ -23,6 +23,12 @@ export type StoredSubmission<K extends FormKind> = { id: string; receivedAt: str
 
 /** A field's stored value: its type only (a limit may have changed since it was stored; the staff may store an empty address). */
 function storedValue(field: FieldDefinition): z.ZodType {
+  // A ticked box is 1, an unticked one NULL: read as true or null.
+  if (field.kind === "checkbox")
+    return z
+      .literal(1)
+      .nullable()
+      .transform((value) => (value === 1 ? true : null));
   const value = field.kind === "count" ? z.number().int() : field.kind === "choice" ? z.enum(field.options) : z.string();
   // An optional field left empty is NULL (server/db/submissions.ts).
   return field.required ? value : value.nullable();

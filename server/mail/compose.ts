@@ -76,8 +76,9 @@ export function bodySafe(value: string): string {
 /** A language's name in the staff's language ("French", « japonais »), for the estate's e-mails. */
 export const languageName = (code: string, lang: StaffLanguage) => new Intl.DisplayNames([adminDateTags[lang]], { type: "language" }).of(code) ?? code;
 
-/** A field's value as the office reads it: a day written out, in the staff's language (a tour is named by its notice). */
+/** A field's value as the office reads it: a day written out, a ticked box as yes, in the staff's language (a tour is named by its notice). */
 function shownValue(field: FieldDefinition, value: unknown, lang: StaffLanguage): string {
+  if (field.kind === "checkbox") return adminTranslator(lang).t("field.ticked");
   if (field.kind === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return staffDay(value, lang);
   return String(value);
 }
@@ -185,7 +186,8 @@ export function composeNotification(
   const texts: MailBlock[] = [];
   for (const field of form.fields) {
     const value = values[field.name];
-    if (value === undefined || value === null || value === "") continue;
+    // An empty field, or a box left unticked, is not listed.
+    if (value === undefined || value === null || value === "" || value === false) continue;
     if (serverForms[kind].tour === field.name) {
       if (!notice) facts.push(t("estateMail.tour", { tour: context.tourName(String(value), lang) }));
       continue;

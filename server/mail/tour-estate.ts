@@ -11,7 +11,7 @@ import { formatPrice } from "#core/format";
 import { bodySafe, headerSafe, inboxLink, languageName, staffFrame, subjectTime, type MailContext } from "./compose";
 import type { OutgoingMail } from "#core/mail";
 import { renderMail, type MailBlock } from "./layout";
-import { parisParts, staffDayAndTime } from "./staff-clock";
+import { parisParts, staffDay, staffDayAndTime } from "./staff-clock";
 import { outgoingMail } from "./outgoing";
 
 /** What happened: the visitor moved or cancelled; the waitlist's places were offered, or taken (the booking then confirmed or waiting). */
@@ -89,4 +89,61 @@ export function composeEstateChange(
   const subject = t("estateMail.subject", { status: t(subjects[kind]), name, when: subjectTime(shown.date, shown.time, lang) });
   const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
   return outgoingMail({ kind: "notification", to: context.estateEmail, replyTo: headerSafe(visit.email, 254), subject, text, html, headers: {} });
+}
+
+/** A gift voucher bought online, as the estate's e-mail names it. */
+export interface SoldVoucher {
+  code: string;
+  kind: "value" | "package";
+  amountCents: number | null;
+  package: string | null;
+  guests: number | null;
+  validUntil: string;
+  buyerName: string;
+  buyerEmail: string;
+  recipient: string;
+  /** What the buyer paid (cents). */
+  paidCents: number;
+}
+
+/**
+ * The estate's e-mail that a visitor bought a gift voucher online (as it is told of a deposit
+ * paid), in the staff's language: who bought it and paid what, what it is worth, its code, for
+ * whom, until when, and a button to the voucher's page; the buyer's address as Reply-To.
+ */
+export function composeVoucherSold(
+  voucher: SoldVoucher,
+  context: Pick<MailContext, "estateEmail" | "siteUrl" | "staffLanguage" | "estateNames" | "estatePhone" | "address" | "tourName">,
+): OutgoingMail {
+  const lang = context.staffLanguage();
+  const { t } = adminTranslator(lang);
+  const name = headerSafe(bodySafe(voucher.buyerName), 60);
+  const amount = formatPrice(voucher.paidCents / 100, lang);
+  const worth =
+    voucher.kind === "value"
+      ? formatPrice((voucher.amountCents ?? 0) / 100, lang)
+      : t("estateMail.voucherSold.tour", { tour: context.tourName(voucher.package ?? "", lang), count: voucher.guests ?? 1 });
+  const recipient = bodySafe(voucher.recipient).trim();
+  const blocks: MailBlock[] = [
+    { kind: "text", text: t("estateMail.voucherSold.intro", { name, amount }) },
+    {
+      kind: "facts",
+      lines: [
+        t("estateMail.voucherSold.code", { code: voucher.code }),
+        t("estateMail.voucherSold.worth", { worth }),
+        ...(recipient ? [t("estateMail.voucherSold.for", { name: recipient })] : []),
+        t("estateMail.voucherSold.validUntil", { day: staffDay(voucher.validUntil, lang) }),
+      ],
+    },
+    {
+      kind: "action",
+      intro: t("estateMail.voucherSold.open"),
+      button: t("estateMail.voucherSold.openButton"),
+      url: new URL(`/admin/vouchers/${encodeURIComponent(voucher.code)}`, context.siteUrl).toString(),
+    },
+    { kind: "small", text: t("estateMail.replyNote") },
+  ];
+  const subject = t("estateMail.voucherSold.subject", { name, amount });
+  const { text, html } = renderMail({ ...staffFrame(lang, context), preview: subject, greeting: null, blocks });
+  return outgoingMail({ kind: "notification", to: context.estateEmail, replyTo: headerSafe(voucher.buyerEmail, 254), subject, text, html, headers: {} });
 }

@@ -40,9 +40,12 @@ const styleHash = `'sha256-${createHash("sha256").update(style).digest("base64")
 
 /**
  * The policy of the server's own pages: nothing loads but the site's own stylesheet and fonts and
- * this page's rules, nothing runs, and their forms may post only to this site.
+ * this page's rules, nothing runs, and their forms may post only to this site (and go on to
+ * `formTargets`: the payment provider's checkout, where the gift voucher's order sends the browser;
+ * Chromium holds a form's redirects to the policy too).
  */
-const serverPagePolicy = `default-src 'none'; style-src 'self' ${styleHash}; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+const serverPagePolicy = (formTargets: readonly string[] = []) =>
+  `default-src 'none'; style-src 'self' ${styleHash}; font-src 'self'; base-uri 'none'; form-action ${["'self'", ...formTargets].join(" ")}; frame-ancestors 'none'`;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -95,11 +98,11 @@ export function renderPage({
  * referrer to other sites (their addresses carry private tokens; same-origin keeps the Origin of
  * the page's own forms, which no-referrer would make "null").
  */
-export function sendServerPage(reply: FastifyReply, status: number, html: string) {
+export function sendServerPage(reply: FastifyReply, status: number, html: string, formTargets: readonly string[] = []) {
   return reply
     .status(status)
     .header("Content-Type", "text/html; charset=utf-8")
-    .header("Content-Security-Policy", serverPagePolicy)
+    .header("Content-Security-Policy", serverPagePolicy(formTargets))
     .header("X-Robots-Tag", "noindex")
     .header("Referrer-Policy", "same-origin")
     .send(html);

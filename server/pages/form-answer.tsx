@@ -23,6 +23,14 @@ function Field({ field, value, invalid, t }: { field: FieldDefinition; value: st
   if (field.kind === "choice") return <input type="hidden" name={field.name} value={value} />;
   const id = `field-${field.name}`;
   const common = { id, name: field.name, required: field.required, "aria-invalid": invalid || undefined };
+  // A box comes back ticked when it was sent ticked (its name sent, whatever its value).
+  if (field.kind === "checkbox")
+    return (
+      <>
+        <input {...common} type="checkbox" defaultChecked={value !== ""} />
+        <label htmlFor={id}>{t(field.label as MessageId)}</label>
+      </>
+    );
   return (
     <>
       <label htmlFor={id}>{t(field.label as MessageId)}</label>

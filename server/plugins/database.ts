@@ -1,7 +1,8 @@
 /**
  * The database as a plugin of the server (`database`): the SQLite file in DATA_DIR, or PostgreSQL
- * at DATABASE_URL (../db/postgres.ts), opened (and migrated) for serving, its group commit (one transaction and one disk flush for the writes of an
- * event-loop turn: ../db/group-commit.ts), and the forms' submissions stored through it. Every
+ * at DATABASE_URL (../db/postgres.ts), opened (and migrated) for serving, its group commit (one
+ * transaction and one disk flush for the writes of an event-loop turn: ../db/group-commit.ts), and
+ * the forms' tables checked against their definitions. Every
  * other part that reads or writes depends on it by this name; it closes last, once the parts
  * registered after it have stopped.
  */
@@ -19,7 +20,7 @@ declare module "fastify" {
     db: Db;
     /** The writes' group commit: a write is one function run as a transaction, resolved once on disk. */
     commits: GroupCommit;
-    /** The forms' submissions, stored with their e-mails (../db/submissions.ts). */
+    /** The newsletter's subscriptions as their links read and change them, the forms' tables checked at start-up (../db/submissions.ts). */
     submissions: SubmissionStore;
   }
 }
@@ -29,7 +30,7 @@ async function registerDatabase(app: FastifyInstance, { config }: { config: Conf
   const db = forServing(openConfiguredDatabase(config));
   const commits = new GroupCommit(db);
   // A definition changed without its migration stops the server here, naming the columns.
-  const submissions = new SubmissionStore(db, { commits });
+  const submissions = new SubmissionStore(db);
   app.decorate("db", db);
   app.decorate("commits", commits);
   app.decorate("submissions", submissions);

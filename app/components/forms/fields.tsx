@@ -79,6 +79,20 @@ function TextArea({ name, label, required = false, defaultValue, className }: Om
   );
 }
 
+/** A labelled box, unticked when the page opens (a form post sends its name only when ticked). */
+function Checkbox({ name, label, defaultChecked, className }: { name: string; label: string; defaultChecked?: boolean; className?: string }) {
+  const id = useId();
+  const invalid = useContext(InvalidFieldsContext).includes(name);
+  return (
+    <div className={`flex items-start gap-2 ${className ?? ""}`}>
+      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} aria-invalid={invalid || undefined} className="mt-1 h-4 w-4 shrink-0" />
+      <label htmlFor={id} className="text-sm text-ink-900">
+        <span data-label="">{label}</span>
+      </label>
+    </div>
+  );
+}
+
 /** A field definition whose label is a key of the catalogs: a label key mistyped in forms/ fails the typecheck. */
 export type LabelledField = FieldDefinition & { label: MessageId };
 /** A form definition (forms/) whose every label is a key of the catalogs. */
@@ -101,6 +115,7 @@ export function FormField({
   className?: string;
 }) {
   const { t } = useI18n();
+  if (field.kind === "checkbox") return <Checkbox className={className} name={field.name} label={t(field.label)} defaultChecked={defaultValue === "on"} />;
   if (field.kind === "text")
     return <TextArea className={className} name={field.name} label={t(field.label)} required={field.required} defaultValue={defaultValue} />;
   return (

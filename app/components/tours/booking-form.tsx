@@ -155,7 +155,7 @@ export function BookingForm({ tour, onBooked }: { tour: TourPackageView | undefi
       <RequiredNote className="sm:col-span-2" />
       {typedFields(tourBookingForm).map((field) => (
         <Fragment key={field.name}>
-          <FormField field={field} className={field.name === "message" ? "sm:col-span-2" : undefined} />
+          <FormField field={field} className={field.kind === "text" || field.kind === "checkbox" ? "sm:col-span-2" : undefined} />
           {/* The browser's own date field writes the day in the browser's format (12/10/2026 on a
               Japanese page): the day chosen is also said in the page's language, by the times' legend
               once a tour is chosen, else here. */}

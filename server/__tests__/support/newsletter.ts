@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Language } from "#core/languages";
+import { signUpForNewsletter } from "../../inbox/submit";
 
 /** A subscriber as the tests make them: their address, language and state. */
 export interface TestSubscriber {
@@ -9,18 +10,21 @@ export interface TestSubscriber {
 }
 
 /**
- * Signs subscribers up through the store the API uses, then confirms (or confirms and
+ * Signs subscribers up through the sign-up's use-case (without its confirmation e-mail), then confirms (or confirms and
  * unsubscribes) them with their own tokens: the double opt-in as the links do it. Returns each
  * one's id and unsubscribe token.
  */
 export async function addSubscribers(app: FastifyInstance, list: readonly TestSubscriber[]): Promise<Map<string, { id: string; unsubscribeToken: string }>> {
   const made = new Map<string, { id: string; unsubscribeToken: string }>();
   for (const subscriber of list) {
-    const { id } = await app.submissions.submit("newsletterSignup", {
-      email: subscriber.email,
-      language: subscriber.language,
-      page: subscriber.language === "en" ? "/news" : `/${subscriber.language}/news`,
-    });
+    const { id } = await signUpForNewsletter(
+      { ...app.bookings, mail: () => null },
+      {
+        email: subscriber.email,
+        language: subscriber.language,
+        page: subscriber.language === "en" ? "/news" : `/${subscriber.language}/news`,
+      },
+    );
     const row = app.db.prepare("SELECT confirm_token, unsubscribe_token FROM newsletter_subscribers WHERE id = ?").get(id) as {
       confirm_token: string;
       unsubscribe_token: string;

@@ -1,8 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffFeed } from "../../bookings/staff-feed";
-import { feedOwner, renewFeed } from "../../db/staff-feeds";
-import { auditActions, recordAudit } from "../../db/audit";
+import { feedOwnerOf, renewCalendarFeed } from "../../staff/calendar-feed";
 import { staffOf } from "../shared/context";
 import { inboxRoles, publicRoute, roleAllows } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
@@ -24,22 +23,23 @@ export const calendarFeedRoutes = guardedRoutes("calendar-feed", (admin, context
   routes.get("/admin/calendar/feed/:file", { config: publicRoute, schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const { file } = request.params;
     const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
-    const owner = tokenPattern.test(token) ? feedOwner(context.db, token) : null;
+    const owner = tokenPattern.test(token) ? feedOwnerOf(context.accounts, token) : null;
     const account = owner === null ? null : context.staff.byId(owner);
     if (!account || !roleAllows(inboxRoles, account.role)) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
     // In the language the member chose in the staff area (English until they choose).
-    const feed = staffFeed(context.db, { siteUrl: context.config.SITE_URL, content: context.content, now: context.now(), lang: account.language ?? "en" });
+    const feed = staffFeed(context.bookings, {
+      siteUrl: context.config.SITE_URL,
+      content: context.content,
+      now: context.now(),
+      lang: account.language ?? "en",
+    });
     return reply.type("text/calendar; charset=utf-8").header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex").send(feed);
   });
 
   routes.post("/admin/account/calendar-feed", { config: inboxRoles, schema: { body: renewalForm } }, async (request, reply) => {
     if (!request.body.sure) return reply.redirect("/admin/account", 303);
     const session = staffOf(request);
-    const now = context.now();
-    context.db.transaction(() => {
-      renewFeed(context.db, session.staffId, now);
-      recordAudit(context.db, { actor: session.email, action: auditActions.feedRenewed }, now);
-    })();
+    await renewCalendarFeed(context.accounts, session, context.now());
     return reply.redirect("/admin/account?feed=renewed", 303);
   });
 });

@@ -3,16 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import type { StaffAccount } from "../../db/staff";
 import { z } from "zod";
-import { auditActions, recordAudit } from "../../db/audit";
-import { enqueueMail } from "../../db/outbox";
+import { changeOwnPassword } from "../../staff/change-password";
+import { feedTokenOf } from "../../staff/calendar-feed";
 import { queryText, sendPage, viewFor } from "../shared/context";
 import { clearCookie, cookieNames, readCookie, servedOverHttps } from "../shared/cookies";
 import { newPasswordField, newPasswordProblems, typedTwice } from "../shared/new-password";
-import { accountLanguage, passwordChangedMail } from "../../mail/staff/password";
 import { hashPassword, maximumPasswordLength } from "../shared/passwords";
 import { everyRole, inboxRoles, roleAllows } from "../shared/roles";
 import { feedPath } from "../../bookings/staff-feed";
-import { feedToken } from "../../db/staff-feeds";
 import { CalendarFeedPanel } from "./calendar-feed-panel";
 import { AccountPage, type PasswordChangeField } from "./account-page";
 import { waitMessage } from "../shared/view-context";
@@ -54,7 +52,7 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
     const feed = roleAllows(inboxRoles, account.role)
       ? createElement(CalendarFeedPanel, {
           view,
-          url: new URL(feedPath(feedToken(context.db, account.id, context.now())), context.config.SITE_URL).toString(),
+          url: new URL(feedPath(feedTokenOf(context.accounts, account.id, context.now())), context.config.SITE_URL).toString(),
           renewed: extra.renewed ?? false,
         })
       : null;
@@ -118,15 +116,12 @@ export const accountRoutes = guardedRoutes("account", (admin, context) => {
         const hash = await hashPassword(password);
         const https = servedOverHttps(context.config, request);
         const session = readCookie(request, cookieNames(https).session);
-        const now = context.now();
-        const changed = context.db.transaction(() => {
-          if (!context.staff.changePassword(account.id, hash, now, session)) return false;
-          recordAudit(context.db, { actor: account.email, action: auditActions.staffPasswordChanged, detail: { email: account.email } }, now);
-          const estate = context.content.current.site.estateName;
-          const mail = passwordChangedMail(accountLanguage(account, view.lang), { to: account.email, estate, at: now.toISOString() });
-          enqueueMail(context.db, mail, { type: "staff", id: account.email }, now.toISOString());
-          return true;
-        })();
+        const changed = await changeOwnPassword(
+          context.accounts,
+          account,
+          { passwordHash: hash, keepSession: session ?? null, lang: view.lang },
+          context.now(),
+        );
         // The account was removed meanwhile: its session went with it.
         if (!changed) {
           clearCookie(reply, cookieNames(https).session, https);

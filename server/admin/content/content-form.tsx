@@ -32,6 +32,8 @@ export interface FormState {
   /** The item's form tree and its saved version as a draft (null: a new item): a photo's framing not saved yet says so. */
   node: FieldNode;
   saved: Draft | null;
+  /** The options a choice takes from the content (`from`), as [id, name in the staff's language]. */
+  choices?: Readonly<Record<"wines", readonly (readonly [string, string])[]>>;
 }
 
 /** A language's name in the staff member's language, capitalised as a label: « Japonais ». */
@@ -370,6 +372,45 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
       return <LocalizedField node={node} draft={draft} path={path} state={state} />;
     case "list":
       return <ListField node={node} draft={draft} path={path} state={state} />;
+    case "variant": {
+      // A group price: from how many people, the amount, and per person or for the group (FN11).
+      const fields = draft as Record<string, Draft>;
+      const amountName = `${name}.__amount`;
+      return (
+        <fieldset className="group variant">
+          <legend>
+            {label}
+            {optional}
+          </legend>
+          <Problems state={state} path={name} />
+          {node.shared.map(([key, child]) => (
+            <Field key={key} node={child} draft={fields[key] ?? ""} path={[...path, key]} state={state} />
+          ))}
+          <LabelledControl state={state} name={amountName} label={view.t("content.variant.amount")} optional={null}>
+            <input
+              type="text"
+              inputMode="decimal"
+              name={amountName}
+              defaultValue={fields.__amount as string}
+              className="number"
+              {...described(state, amountName)}
+            />
+          </LabelledControl>
+          {node.keys.map((key) => (
+            <Problems key={key} state={state} path={`${name}.${key}`} />
+          ))}
+          <LabelledControl state={state} name={`${name}.__per`} label={view.t("content.variant.per")} optional={null}>
+            <select name={`${name}.__per`} defaultValue={fields.__per as string}>
+              {node.keys.map((key) => (
+                <option key={key} value={key}>
+                  {choiceLabel(view, key)}
+                </option>
+              ))}
+            </select>
+          </LabelledControl>
+        </fieldset>
+      );
+    }
     case "group": {
       if (isPictureGroup(node)) return <PictureGroup node={node} draft={draft} path={path} state={node.optional ? { ...state, inOptional: true } : state} />;
       const fields = draft as Record<string, Draft>;
@@ -418,19 +459,22 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
           <Problems state={state} path={name} />
         </div>
       );
-    case "choice":
+    case "choice": {
+      // The content's own items (the shop's wines) by name, or the schema's options by their catalog names.
+      const options = node.from ? (state.choices?.[node.from] ?? []) : node.options.map((option) => [option, choiceLabel(view, option)] as const);
       return (
         <LabelledControl state={state} name={name} label={label} optional={optional}>
           <select name={name} defaultValue={draft as string} {...described(state, name)}>
-            {node.optional || !node.options.includes(draft as string) ? <option value="">{view.t("content.choose")}</option> : null}
-            {node.options.map((option) => (
-              <option key={option} value={option}>
-                {choiceLabel(view, option)}
+            {node.optional || !options.some(([value]) => value === draft) ? <option value="">{view.t("content.choose")}</option> : null}
+            {options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
               </option>
             ))}
           </select>
         </LabelledControl>
       );
+    }
     case "number": {
       const limits =
         node.min !== undefined && node.max !== undefined
@@ -470,6 +514,23 @@ export function Field({ node, draft, path, state }: { node: FieldNode; draft: Dr
       const long = node.format === "long";
       const type = node.format === "date" ? "date" : node.format === "datetime" ? "datetime-local" : node.format === "uri" ? "url" : "text";
       const hint = node.format === "datetime" ? <span className="help"> {view.t("content.parisTime")}</span> : undefined;
+      if (node.alternatives) {
+        // Points typed, or one of the words chosen by its name (a medal: « or », « argent », « bronze »).
+        const chosen = node.alternatives.includes(draft as string) ? (draft as string) : "";
+        return (
+          <LabelledControl state={state} name={name} label={label} optional={optional}>
+            <input type="text" name={name} defaultValue={chosen ? "" : (draft as string)} {...described(state, name)} />
+            <select name={`${name}.__choice`} defaultValue={chosen} aria-label={view.t("content.orChoose", { field: label })}>
+              <option value="">—</option>
+              {node.alternatives.map((word) => (
+                <option key={word} value={word}>
+                  {choiceLabel(view, word)}
+                </option>
+              ))}
+            </select>
+          </LabelledControl>
+        );
+      }
       return (
         <LabelledControl state={state} name={name} label={label} optional={optional} hint={hint}>
           {long ? (

@@ -7,7 +7,7 @@ import type { Revision } from "./repository";
 import type { ContentType } from "./types";
 import type { FieldProblem } from "./validate";
 import { formatTime, languageLabel, type ViewContext } from "../shared/view-context";
-import { Field } from "./content-form";
+import { Field, type FormState } from "./content-form";
 import { TranslationState, typeLabel, type ListedItem, type Publication } from "./content-list-page";
 import { CsrfField, Layout, Notice } from "../shared/layout";
 
@@ -47,6 +47,8 @@ export interface ContentItemPageProps {
   pictureSizes?: ReadonlyMap<string, { width: number; height: number }>;
   /** The width the focus picker draws at. */
   pickerWidth?: number;
+  /** The options a choice takes from the content (the shop's wines). */
+  choices?: FormState["choices"];
   /** Whether the saved draft is online (null: a new item, not saved yet). */
   publication: Publication | null;
   /** The item as saved, in the form's shape (null: a new item): a photo's framing not saved yet says so. */
@@ -138,10 +140,13 @@ export function ContentItemPage(props: ContentItemPageProps) {
   const byPath = new Map<string, string[]>();
   for (const problem of problems) byPath.set(problem.path, [...(byPath.get(problem.path) ?? []), problem.message]);
   const action = id === null ? `/admin/content/${type.id}/new` : `/admin/content/${type.id}/${id}`;
+  // A single file (the tours, the villa) is its type: titled by it alone, never « Visites œnologiques : tours » (FN11).
   const title =
     id === null
       ? view.t("content.newTitle", { type: typeLabel(view, type) })
-      : view.t("content.editTitle", { type: typeLabel(view, type), title: props.title ?? id });
+      : type.where.kind === "single"
+        ? typeLabel(view, type)
+        : view.t("content.editTitle", { type: typeLabel(view, type), title: props.title ?? id });
   const live = props.livePreview && type.page !== undefined;
   return (
     <Layout view={view} title={title} script="/admin/assets/editor.js" wide={live}>
@@ -239,6 +244,7 @@ export function ContentItemPage(props: ContentItemPageProps) {
               review,
               pictureSizes: props.pictureSizes ?? new Map(),
               pickerWidth: props.pickerWidth ?? 320,
+              ...(props.choices ? { choices: props.choices } : {}),
               node,
               saved: props.saved,
             }}

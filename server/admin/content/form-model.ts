@@ -24,17 +24,26 @@ export type FieldNode =
       optional: boolean;
       nullable?: boolean;
       format?: "date" | "uri" | "time" | "long" | "picture" | "datetime";
+      /** Words the text may also be, chosen from a list beside it (a medal instead of a score's points). */
+      alternatives?: string[];
       pattern?: string;
       minLength?: number;
       maxLength?: number;
     }
   /** `exclusiveMin`: the number must be above `min`, not equal to it (a price). */
   | { kind: "number"; optional: boolean; nullable?: boolean; integer: boolean; min?: number; max?: number; step?: number; exclusiveMin?: boolean }
-  | { kind: "choice"; optional: boolean; options: string[] }
+  /** `from`: the options are items of the content (the shop's wines), given by the page that draws the form. */
+  | { kind: "choice"; optional: boolean; options: string[]; from?: "wines" }
   | { kind: "boolean"; optional: boolean }
   /** One text per site language, all required unless `partial`. */
   | { kind: "localized"; optional: boolean; partial: boolean; long: boolean }
   | { kind: "group"; optional: boolean; fields: [string, FieldNode][] }
+  /**
+   * Objects of one of a few shapes that differ by one number's key (a group price `perPerson` or
+   * `perGroup`): their shared fields, then the amount and which key it goes under, chosen from
+   * `keys` (form names `<path>.__amount`, `<path>.__per`).
+   */
+  | { kind: "variant"; optional: boolean; shared: [string, FieldNode][]; keys: string[]; amount: FieldNode }
   /** A list; `fixed` when its length is the schema's (a tuple): no adding or removing. */
   | { kind: "list"; optional: boolean; item: FieldNode; min?: number; max?: number; fixed: boolean }
   /** What the renderer has no control for (a map of names): edited as JSON text. */
@@ -76,13 +85,17 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
       const node = toNode(known[0]!, true, name);
       if (node.kind === "text" || node.kind === "number") return { ...node, nullable: true };
     }
-    // A choice between shapes of object (a group price per person or for the group) is edited as
-    // its JSON, so it comes back as it was; the schema checks it.
-    if (known.every((branch) => branch.type === "object")) return { kind: "json", optional };
-    // A union of strings (a score: points or a medal) is typed as text; the schema checks it.
-    return { kind: "text", optional };
+    // A choice between shapes of object that differ by one number's key (a group price per person
+    // or for the group): their shared fields, an amount and the key it goes under. Any other
+    // choice of shapes is edited as its JSON, so it comes back as it was; the schema checks it.
+    if (known.every((branch) => branch.type === "object")) return variantOf(known, optional) ?? { kind: "json", optional };
+    // A union of strings (a score: points or a medal) is typed as text, or chosen from the words
+    // it may be (a medal, by its name in the staff's language); the schema checks it.
+    const words = known.flatMap((branch) => (Array.isArray(branch.enum) ? branch.enum.map(String) : []));
+    return { kind: "text", optional, ...(words.length > 0 ? { alternatives: words } : {}) };
   }
   if (schema.enum) return { kind: "choice", optional, options: schema.enum.map(String) };
+  if (schema.choicesFrom === "wines") return { kind: "choice", optional, options: [], from: "wines" };
   if (schema.const !== undefined && typeof schema.const === "boolean") return { kind: "boolean", optional };
   switch (schema.type) {
     case "string": {
@@ -161,6 +174,25 @@ function toNode(schema: JsonSchema, optional: boolean, name: string): FieldNode 
   }
 }
 
+/** Shapes of object that share every field but one number each, as a `variant` node; else null. */
+function variantOf(branches: JsonSchema[], optional: boolean): FieldNode | null {
+  const keysOf = (branch: JsonSchema) => Object.keys(branch.properties ?? {});
+  const shared = keysOf(branches[0]!).filter((key) => branches.every((branch) => keysOf(branch).includes(key)));
+  const own = branches.map((branch) => keysOf(branch).filter((key) => !shared.includes(key)));
+  if (branches.length < 2 || own.some((keys) => keys.length !== 1)) return null;
+  const amounts = own.map((keys, i) => toNode(branches[i]!.properties![keys[0]!]!, false, keys[0]!));
+  if (amounts.some((node) => node.kind !== "number")) return null;
+  const first = branches[0]!;
+  const required = new Set(first.required ?? []);
+  return {
+    kind: "variant",
+    optional,
+    shared: shared.map((key) => [key, toNode(first.properties![key]!, !required.has(key), key)]),
+    keys: own.map((keys) => keys[0]!),
+    amount: amounts[0]!,
+  };
+}
+
 /** The form of a content schema: the tree of its fields. */
 export function formOf(schema: z.ZodType): FieldNode {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
@@ -191,6 +223,15 @@ export function draftOf(node: FieldNode, value: unknown): Draft {
     }
     case "boolean":
       return value === true ? "on" : "";
+    case "variant": {
+      const fields = (value ?? {}) as Record<string, unknown>;
+      const per = node.keys.find((key) => key in fields) ?? node.keys[0]!;
+      return {
+        ...Object.fromEntries(node.shared.map(([key, child]) => [key, draftOf(child, fields[key])])),
+        __amount: draftOf(node.amount, fields[per]),
+        __per: per,
+      };
+    }
     case "json":
       return value === undefined ? "" : JSON.stringify(value, null, 2);
     case "text":
@@ -239,10 +280,21 @@ export function draftFromForm(node: FieldNode, fields: Record<string, string>, p
       return Object.fromEntries(languages.map((lang) => [lang, at([...path, lang])]));
     case "group":
       return Object.fromEntries(node.fields.map(([key, child]) => [key, draftFromForm(child, fields, [...path, key])]));
+    case "variant":
+      return {
+        ...Object.fromEntries(node.shared.map(([key, child]) => [key, draftFromForm(child, fields, [...path, key])])),
+        __amount: at([...path, "__amount"]),
+        __per: at([...path, "__per"]),
+      };
     case "list": {
       const counted = Number.parseInt(fields[joinPath([...path, "__count"])] ?? "0", 10);
       const count = Math.min(Number.isFinite(counted) && counted > 0 ? counted : 0, 500);
       return Array.from({ length: count }, (_, i) => draftFromForm(node.item, fields, [...path, i]));
+    }
+    case "text": {
+      // A word chosen beside the text (a medal) stands for the text.
+      const chosen = node.alternatives ? (fields[joinPath([...path, "__choice"])] ?? "") : "";
+      return node.alternatives?.includes(chosen) ? chosen : at(path);
     }
     default:
       return at(path);
@@ -284,6 +336,17 @@ export function valueOf(node: FieldNode, draft: Draft): unknown {
     }
     case "list":
       return (draft as Draft[]).map((item) => valueOf(node.item, item));
+    case "variant": {
+      const fields = draft as Record<string, Draft>;
+      const per = typeof fields.__per === "string" && node.keys.includes(fields.__per) ? fields.__per : node.keys[0]!;
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of node.shared) {
+        const value = valueOf(child, fields[key] ?? "");
+        if (value !== undefined) out[key] = value;
+      }
+      out[per] = valueOf(node.amount, fields.__amount ?? "");
+      return out;
+    }
     case "boolean":
       return draft === "on" ? true : node.optional ? undefined : false;
     case "number": {

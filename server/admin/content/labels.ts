@@ -4,7 +4,7 @@
  * staff member's language when it has one). A name without a catalog entry is spelled out from
  * the code's name, which a test forbids for every field and choice of the content's schemas.
  */
-import { adminCatalog, type AdminMessageId } from "#locales/admin";
+import { adminCatalog, adminTranslator, type AdminMessageId } from "#locales/admin";
 import type { ViewContext } from "../shared/view-context";
 
 /** What naming needs of a page's view: its language and its messages (a commit message has no page). */
@@ -37,9 +37,11 @@ export function choiceLabel(view: Words, value: string): string {
 
 /**
  * An item's name in the staff member's language: its title field in their language, else in
- * English, else its id; a wine with its vintage.
+ * English, else its id; a wine with its vintage; a single file (the tours) by its type's name.
  */
 export function itemTitle(view: Pick<Words, "lang">, type: ContentType, id: string, value: unknown): string {
+  const typeName = `content.type.${type.id}`;
+  if (type.where.kind === "single" && !type.titleField && hasMessage(view, typeName)) return adminTranslator(view.lang).t(typeName);
   const record = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   const field = type.titleField ? record[type.titleField] : undefined;
   const texts = field && typeof field === "object" ? (field as Record<string, unknown>) : {};

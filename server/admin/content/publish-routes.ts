@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import type { AdminMessageId } from "#locales/admin";
-import { closeScheduleAlerts } from "../../db/content-schedule";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { contentRoles } from "../shared/roles";
 import { checkedForm } from "../shared/staff-form";
@@ -127,7 +126,7 @@ export const contentPublishRoutes = guardedRoutes<AdminContext & { editor: Conte
     "/admin/content/alerts/seen",
     { config: contentRoles, schema: { body: checkedForm(z.object({ back: z.string().optional() }), { fallback: "back" }) } },
     async (request, reply) => {
-      closeScheduleAlerts(context.db, context.now().toISOString());
+      context.editor.schedule.alertsSeen(context.now());
       const back = request.body.ok ? request.body.value.back : undefined;
       return reply.redirect(back && /^\/admin(\/[^\s]*)?$/.test(back) && !back.startsWith("//") ? back : "/admin/content/publish", 303);
     },

@@ -5,8 +5,7 @@
  * (`content_review`, migration 40), by item and field path (`title.fr`).
  */
 import { languages, type Language } from "#core/languages";
-import { forgetReview, reviewPaths, updateReview } from "../../db/content-review";
-import type { Db } from "../../db/database";
+import type { ReviewTable } from "../../db/content-review";
 
 type Texts = Partial<Record<Language, unknown>>;
 
@@ -23,13 +22,13 @@ function localizedTexts(value: unknown, path: string[] = [], out = new Map<strin
 
 export class ReviewStore {
   constructor(
-    private readonly db: Db,
+    private readonly table: ReviewTable,
     private readonly now: () => Date,
   ) {}
 
   /** The `path.lang` names of an item's texts that need review. */
   of(type: string, item: string): Set<string> {
-    return reviewPaths(this.db, type, item);
+    return this.table.paths(type, item);
   }
 
   /**
@@ -51,11 +50,11 @@ export class ReviewStore {
         else if (englishChanged && texts[lang] !== undefined) change.mark.push(name);
       }
     }
-    updateReview(this.db, type, item, change, this.now());
+    this.table.update(type, item, change, this.now());
   }
 
   /** An item deleted: nothing of it is left to review. */
   forget(type: string, item: string): void {
-    forgetReview(this.db, type, item);
+    this.table.forget(type, item);
   }
 }

@@ -5,7 +5,8 @@ import { createElement } from "react";
 import { isLanguage, type Language } from "#core/languages";
 import { isRecord } from "#core/records";
 import { adminTranslator, type AdminMessageId } from "#locales/admin";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import { changesBetween, describeChanges, sameReading } from "./changes";
 import type { ContentEditor } from "./editor";
 import {
@@ -112,7 +113,11 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
   const routes = admin.withTypeProvider<ZodTypeProvider>();
   const actor = (request: FastifyRequest) => staffOf(request).email;
   const log = (request: FastifyRequest, action: string, type: ContentType, id: string, detail?: Record<string, unknown>) =>
-    recordAudit(context.db, { actor: actor(request), action, target: { type: `content:${type.id}`, id }, ...(detail ? { detail } : {}) }, context.now());
+    recordStaffAction(
+      context.accounts,
+      { actor: actor(request), action, target: { type: `content:${type.id}`, id }, ...(detail ? { detail } : {}) },
+      context.now(),
+    );
   /** The notice a redirect named (`?done=…`), in the staff member's language; none for anything else. */
   const noticeOf = (request: FastifyRequest, reply: FastifyReply, done: string | undefined) => {
     const id = done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;
@@ -258,6 +263,12 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
     return sameReading(saved?.value, live) ? "live" : "draft";
   };
 
+  /** The shop's wines as the tours' "wines poured" offers them: by name and vintage, in the staff's language. */
+  const wineChoices = (view: ViewContext) => {
+    const wines = contentType("wines")!;
+    return context.content.current.wines.map((wine) => [wine.id, itemTitle(view, wines, wine.id, wine)] as const);
+  };
+
   const renderForm = async (request: FastifyRequest, reply: FastifyReply, form: FormRender) => {
     const node = formFor(form.type);
     const review = form.id === null ? new Set<string>() : editor.review.of(form.type.id, form.id);
@@ -287,6 +298,7 @@ export const contentRoutes = guardedRoutes<AdminContext & { editor: ContentEdito
         schedule: form.id === null ? [] : editor.schedule.waiting().filter((moment) => moment.type === form.type.id && moment.item === form.id),
         pictureSizes: sizes,
         pickerWidth: focusPickerWidth,
+        choices: { wines: wineChoices(view) },
         publication: form.id === null ? null : await publicationOf(form.type, form.id),
         saved: form.id === null ? null : draftOf(node, (await repository.read(form.type, form.id))?.value),
       }),

@@ -12,21 +12,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AdminLanguage } from "#locales/admin";
-import {
-  dueMoments,
-  markMomentsStarted,
-  nextMoment,
-  replaceScheduledMoments,
-  scheduleAlerts,
-  waitingMoments,
-  type ScheduledMoment,
-} from "../../db/content-schedule";
+import type { MomentTable, ScheduledMoment } from "../../db/content-schedule";
 import type { ScheduleAlertView } from "../shared/view-context";
 import { itemTitle } from "./labels";
-import type { Db } from "../../db/database";
 import { itemFile, itemKey, itemOfKey, publishedValue } from "./items";
 import type { PublishedReader } from "./items";
-import { scheduleRequester, type Publisher } from "./publisher";
+import { scheduleRequester, type Publisher, type PublishJob } from "./publisher";
 import type { ContentRepository } from "./repository";
 import { contentTypes, type ContentType } from "./types";
 
@@ -55,7 +46,8 @@ export class ContentSchedule {
 
   constructor(
     private readonly options: {
-      db: Db;
+      /** Where the moments are kept (server/db/content-schedule.ts). */
+      moments: MomentTable;
       repository: Pick<ContentRepository, "ids" | "read">;
       published: PublishedReader;
       publisher: Pick<Publisher, "request">;
@@ -82,8 +74,7 @@ export class ContentSchedule {
     const live = await publishedValue(this.options.published, { type, id: item }).catch(() => undefined);
     const named = [...momentsOf(type, item, value), ...momentsOf(type, item, live)];
     const at = this.options.now().getTime();
-    replaceScheduledMoments(
-      this.options.db,
+    this.options.moments.replace(
       [{ type: type.id, item }],
       named,
       named.filter((moment) => Date.parse(moment.runAt) > at),
@@ -97,7 +88,7 @@ export class ContentSchedule {
    * one that passed while the server was stopped stays, to be published for now.
    */
   async readAll(): Promise<void> {
-    const { repository, published, db, now } = this.options;
+    const { repository, published, moments: table, now } = this.options;
     const items: { type: string; item: string }[] = [];
     const moments: ScheduledMoment[] = [];
     const current = await published.current().catch(() => null);
@@ -122,8 +113,7 @@ export class ContentSchedule {
       }
     }
     const at = now().getTime();
-    replaceScheduledMoments(
-      db,
+    table.replace(
       items,
       moments,
       moments.filter((moment) => Date.parse(moment.runAt) > at),
@@ -151,7 +141,12 @@ export class ContentSchedule {
 
   /** The moments still to come, soonest first. */
   waiting(): ScheduledMoment[] {
-    return waitingMoments(this.options.db);
+    return this.options.moments.waiting();
+  }
+
+  /** The staff have seen the alerts of moments cut short or failed: the staff pages stop showing them. */
+  alertsSeen(at: Date): void {
+    this.options.moments.closeAlerts(at.toISOString());
   }
 
   private wake(): void {
@@ -162,10 +157,10 @@ export class ContentSchedule {
   private check(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const { db, publisher, now, checkMs, log } = this.options;
+    const { moments, publisher, now, checkMs, log } = this.options;
     try {
       const at = now();
-      const due = dueMoments(db, at.toISOString());
+      const due = moments.due(at.toISOString());
       const items = [
         ...new Set(
           due.flatMap((moment) => {
@@ -178,11 +173,21 @@ export class ContentSchedule {
       // this one looks again at its next check (the moments still due if that instance stopped).
       const othersTurn = due.length > 0 && !(this.options.turn?.take() ?? true);
       if (due.length > 0 && !othersTurn) {
-        const job = publisher.request(scheduleRequester, { items });
-        markMomentsStarted(db, due, at.toISOString(), job.id);
+        const started = at.toISOString();
+        // Claimed before the publish is asked for: a server killed between the two (a busy machine
+        // can pause it there) finds the moments cut short at its next start, runs them and says so.
+        moments.claim(due, started);
+        let job: PublishJob;
+        try {
+          job = publisher.request(scheduleRequester, { items });
+        } catch (error) {
+          moments.release(due, started);
+          throw error;
+        }
+        moments.markStarted(due, started, job.id);
         log.info({ job: job.id, moments: due }, "content: a scheduled moment came, publishing");
       }
-      const next = othersTurn ? null : nextMoment(db);
+      const next = othersTurn ? null : moments.next();
       const wait = next === null ? checkMs : Math.min(checkMs, Math.max(0, Date.parse(next) - now().getTime()));
       this.timer = setTimeout(() => this.check(), wait);
     } catch (error) {
@@ -198,8 +203,8 @@ export class ContentSchedule {
  * The alerts of scheduled publishes cut short or failed (server/db/content-schedule.ts), with each
  * item's title in the staff member's language, read from its draft (the item may not be online).
  */
-export function scheduleAlertViews(db: Db, contentDir: string, lang: AdminLanguage): ScheduleAlertView[] {
-  return scheduleAlerts(db).map((alert) => {
+export function scheduleAlertViews(moments: MomentTable, contentDir: string, lang: AdminLanguage): ScheduleAlertView[] {
+  return moments.alerts().map((alert) => {
     const item = itemOfKey(`${alert.type}/${alert.item}`);
     let value: unknown;
     try {

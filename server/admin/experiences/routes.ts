@@ -12,7 +12,8 @@ import { tourPackageIds } from "#forms/tour-booking";
 import type { PackageRules } from "../../bookings/schedule";
 import { paymentsConfigured } from "../../config";
 import { saveExperienceRules } from "../../bookings/package-rules";
-import { afterVisitMailOn, type PackageRulesRow } from "../../db/tour-rules";
+import type { PackageRulesRow } from "../../db/tour-rules";
+import { afterVisitMailsOn } from "../../bookings/after-visit";
 import { queryText, sendPage, staffForm, staffOf, viewFor } from "../shared/context";
 import { box, checkedForm, listedFields, namedProblems } from "../shared/staff-form";
 import { scheduleRoles } from "../shared/roles";
@@ -97,7 +98,7 @@ export const experienceRoutes = guardedRoutes("experiences", (admin, context) =>
         content: context.content.current,
         rules: schedule.rules,
         defaults: { cutoffHours: schedule.cutoffHours, horizonMonths: schedule.horizonMonths },
-        afterVisitMail: afterVisitMailOn(context.db),
+        afterVisitMail: afterVisitMailsOn(context.bookings),
         paymentsOn: paymentsConfigured(context.config),
         saved: extra.saved ?? false,
         fieldProblems: extra.fieldProblems ?? {},

@@ -4,8 +4,8 @@
  * every booking; and the list of guests with a search. The short panel on each booking's page is
  * shared (../shared/guest-summary.tsx).
  */
-import { suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
-import { isPhoneKey, type GuestListRow } from "../../db/tour-guests";
+import { isPhoneKey, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
+import type { GuestListRow } from "../../db/tour-guests";
 import { adminDateTags } from "#locales/admin";
 import { dayName, formatClock, formatTime, languageLabel, type ViewContext } from "../shared/view-context";
 import { bookingHref, telHref, guestHref } from "../shared/links";

@@ -10,8 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
 import { isWellFormedText, neutraliseText } from "#forms/text";
-import { guestOf, noteGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
-import { guestKeyOfBooking, listGuests } from "../../db/tour-guests";
+import { guestOfBooking as guestBehind, guestsMatching, noteGuest, suggestedTags, tagLimits, type Guest } from "../../bookings/guests";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems, type TypedFields } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
@@ -79,14 +78,16 @@ export const guestRoutes = guardedRoutes("guests", (admin, context) => {
 
   routes.get("/admin/guests", { config: inboxRoles, schema: { querystring: z.object({ q: queryText }) } }, async (request, reply) => {
     const search = (request.query.q ?? "").slice(0, 100);
-    return sendPage(reply, 200, createElement(GuestsPage, { view: viewFor(context, request, reply), guests: listGuests(context.db, search), search }));
+    return sendPage(
+      reply,
+      200,
+      createElement(GuestsPage, { view: viewFor(context, request, reply), guests: guestsMatching(context.bookings, search), search }),
+    );
   });
 
   /** The person behind a booking, or null (no such booking, or a walk-in who left neither address nor phone). */
   const guestOfBooking = (id: string): Guest | null => {
-    if (!idPattern.test(id)) return null;
-    const key = guestKeyOfBooking(context.db, id);
-    return key ? guestOf(context.db, key) : null;
+    return idPattern.test(id) ? guestBehind(context.bookings, id) : null;
   };
   const page = (
     request: FastifyRequest,

@@ -1,21 +1,24 @@
 import { formDefinitions } from "#forms/definitions";
 import type { FieldDefinition } from "#forms/fields";
-import { allStatuses, inboxViews, type InboxRow, type InboxView, type ListedRow } from "../../db/inbox";
+import type { InboxRow, ListedRow } from "../../db/inbox";
 import {
   aboutOf,
+  allStatuses,
   columnMessage,
   inboxTypes,
+  inboxViews,
   isInboxType,
   kindOfType,
   serverForms,
   statusesOf,
   type InboxStatus,
   type InboxType,
+  type InboxView,
   type ListWords,
   type StoredRecord,
 } from "../../forms";
 import { defaultSeparator, separators } from "../shared/spreadsheet";
-import { formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
+import { formatClock, formatDay, formatTime, languageLabel, statusName, typeName, type ViewContext } from "../shared/view-context";
 import { FieldProblem, invalid } from "../shared/field-problem";
 import { CsrfField, Layout, Notice, Problems } from "../shared/layout";
 import { submissionHref, telHref } from "../shared/links";
@@ -33,6 +36,8 @@ export interface InboxFilter {
 }
 
 type Details = ReadonlyMap<string, StoredRecord>;
+/** The visit's time (`HH:MM`, the estate's clock) of each booking listed that has one, by its id. */
+type Times = ReadonlyMap<string, string>;
 
 export interface InboxPageProps {
   view: ViewContext;
@@ -42,6 +47,7 @@ export interface InboxPageProps {
   me: string;
   /** Each row's stored submission, by reference, typed by its form: the form's own columns. */
   details: Details;
+  times: Times;
   total: number;
   pages: number;
   /** Query fields the inbox could not read, named. */
@@ -174,7 +180,7 @@ function Filters({ view, filter }: { view: ViewContext; filter: InboxFilter }) {
 }
 
 /** A submission's stored fields by name, for the cells that read them (../../forms/stored.ts). */
-const valuesOf = (record: StoredRecord | undefined): Readonly<Record<string, string | number | null>> => record?.row ?? {};
+const valuesOf = (record: StoredRecord | undefined): Readonly<Record<string, string | number | boolean | null>> => record?.row ?? {};
 
 /** Who sent it: the name, leading to the submission, then their address and phone, each one tap away. */
 function Sender({ row, record }: { row: InboxRow; record: StoredRecord | undefined }) {
@@ -200,8 +206,13 @@ type Column = { label: string; cell: (record: StoredRecord | undefined) => strin
  * staff read it (a day written out, a tour by its name); or for a mixed list one column that sums
  * each submission up (its form's `list.about`).
  */
-function formColumns(view: ViewContext, type: InboxType | undefined): Column[] {
-  const words: ListWords = { t: view.t, day: (day) => formatDay(view, day), tour: view.tourName };
+function formColumns(view: ViewContext, type: InboxType | undefined, times: Times): Column[] {
+  const day = (date: string) => formatDay(view, date);
+  const when = (id: string, date: string) => {
+    const time = times.get(id);
+    return time ? view.t("inbox.dayAndTime", { day: day(date), time: formatClock(view, time) }) : day(date);
+  };
+  const words: ListWords = { t: view.t, day, tour: view.tourName, when };
   if (!type) return [{ label: view.t("inbox.column.about"), cell: (record) => (record ? aboutOf(record, words) : "—") }];
   const kind = kindOfType(type);
   const fields: readonly FieldDefinition[] = formDefinitions[kind].fields;
@@ -210,15 +221,15 @@ function formColumns(view: ViewContext, type: InboxType | undefined): Column[] {
     cell: (record) => {
       const value = valuesOf(record)[name];
       if (value === null || value === undefined || value === "") return "—";
-      if (fields.find((field) => field.name === name)?.kind === "date") return words.day(String(value));
+      if (fields.find((field) => field.name === name)?.kind === "date") return record ? words.when(record.row.id, String(value)) : words.day(String(value));
       return serverForms[kind].tour === name ? words.tour(String(value)) : String(value);
     },
   }));
 }
 
 /** The list: a table on a desk, a card per submission on a phone (the stylesheet lays the same rows out as cards). */
-function InboxList({ view, filter, rows, details, me }: Pick<InboxPageProps, "view" | "filter" | "rows" | "details" | "me">) {
-  const own = formColumns(view, filter.type);
+function InboxList({ view, filter, rows, details, times, me }: Pick<InboxPageProps, "view" | "filter" | "rows" | "details" | "times" | "me">) {
+  const own = formColumns(view, filter.type, times);
   return (
     <table className="inbox-table">
       <thead>
@@ -364,7 +375,7 @@ function ExportForm({ view, filter, refused }: { view: ViewContext; filter: Inbo
 const emptyMessages = { todo: "inbox.empty.todo", done: "inbox.empty", all: "inbox.empty" } as const;
 
 /** `/admin`: by default what waits for an answer, newest first; done and everything one click away; filtered, searched and paged. */
-export function InboxPage({ view, filter, rows, details, total, pages, problems, searchRefused, me, exportRefused = null }: InboxPageProps) {
+export function InboxPage({ view, filter, rows, details, times, total, pages, problems, searchRefused, me, exportRefused = null }: InboxPageProps) {
   const title = filter.type ? typeName(view, filter.type) : view.t("inbox.title");
   return (
     <Layout view={view} title={title}>
@@ -384,7 +395,7 @@ export function InboxPage({ view, filter, rows, details, total, pages, problems,
       {rows.length === 0 ? (
         <p>{view.t(filter.status ? "inbox.empty" : emptyMessages[filter.show])}</p>
       ) : (
-        <InboxList view={view} filter={filter} rows={rows} details={details} me={me} />
+        <InboxList view={view} filter={filter} rows={rows} details={details} times={times} me={me} />
       )}
       <Paging view={view} filter={filter} pages={pages} />
       <ExportForm view={view} filter={filter} refused={exportRefused} />

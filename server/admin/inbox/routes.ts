@@ -2,11 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { auditActions, recordAudit } from "../../db/audit";
-import { exportIds, readSubmissions, toJson, type ExportRow } from "../../db/export";
-import { notesOf } from "../../db/assignment";
-import { allStatuses, detailsOf, inboxStatuses, inboxViews, listInbox } from "../../db/inbox";
-import { formOfType, inboxTypes, isInboxType, statusesOf } from "../../forms";
+import { allStatuses, inboxTypes, inboxViews, isInboxType, statusesOf } from "../../forms";
+import { exportDataOf, jsonExportOf, recordExport } from "../../inbox/export";
+import { inboxList } from "../../inbox/read";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { defaultSeparator, exportSheet, isDay, separators, sheetToCsv, sheetToXlsx, type ExportQuery } from "../shared/spreadsheet";
@@ -73,11 +71,10 @@ function sendInboxPage(
 ) {
   const read = readFilter(query);
   const me = staffOf(request).staffId;
-  const { rows, total, page, pages } = listInbox(context.db, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
+  const { rows, details, times, total, page, pages } = inboxList(context.bookings, { ...read.filter, assignedTo: read.filter.mine ? me : undefined, perPage });
   const filter = { ...read.filter, page };
   const view = viewFor(context, request, reply);
   const status = read.problems.length > 0 || read.searchRefused || exportRefused ? 400 : 200;
-  const details = detailsOf(context.db, rows);
   return sendPage(
     reply,
     status,
@@ -86,6 +83,7 @@ function sendInboxPage(
       filter,
       rows,
       details,
+      times,
       total,
       pages,
       problems: read.problems,
@@ -123,17 +121,17 @@ export const inboxRoutes = guardedRoutes("inbox", (admin, context) => {
       const query: ExportQuery = { type, ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
       const day = context.now().toISOString().slice(0, 10);
       /** Every export is logged, with how many rows it holds. */
-      const exported = (rows: number) => {
-        recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.exported, detail: { ...query, format, rows } }, context.now());
+      const exported = async (rows: number) => {
+        await recordExport(context.bookings, staffOf(request).email, { ...query, format, rows });
         reply.header("Content-Disposition", `attachment; filename="${query.type}-${day}.${format}"`);
       };
       if (format === "json") {
-        const rows = jsonRows(context, query);
-        exported(rows.length);
-        return reply.type("application/json; charset=utf-8").send(toJson(rows));
+        const { rows, json } = jsonExportOf(context.bookings, query);
+        await exported(rows);
+        return reply.type("application/json; charset=utf-8").send(json);
       }
-      const sheet = exportSheet(context.db, view, query);
-      exported(sheet.rows.length);
+      const sheet = exportSheet(view, query, exportDataOf(context.bookings, query));
+      await exported(sheet.rows.length);
       if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, separator));
       return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, typeName(view, query.type)));
     },
@@ -171,14 +169,3 @@ const exportProblems = (view: ViewContext): Record<ExportField, string> => ({
   format: view.t("inbox.export.error.format"),
   separator: view.t("inbox.export.error.separator"),
 });
-
-/** The raw rows of a form for the JSON export, each with its inbox status code and the staff's notes, narrowed like the others. */
-function jsonRows(context: AdminContext, query: ExportQuery): Record<string, ExportRow[string] | string[]>[] {
-  const statuses = inboxStatuses(context.db, query.type);
-  const ids = exportIds(context.db, query);
-  const received = new Set(ids);
-  const notes = notesOf(context.db, query.type, ids);
-  return readSubmissions(context.db, formOfType(query.type))
-    .filter((row) => received.has(String(row.id)))
-    .map((row) => ({ ...row, status: statuses.get(String(row.id)) ?? null, notes: notes.get(String(row.id)) ?? [] }));
-}

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { isLanguage, type Language } from "#core/languages";
 import { apiPaths } from "#core/paths";
 import type { AdminMessageId } from "#locales/admin";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import type { NewsletterContent, NewsletterTable } from "../../db/newsletter";
 import { renderMail } from "../../mail/layout";
 import { mailLogo, type InlineImage } from "../../mail/logo";
@@ -286,8 +287,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
         const staff = staffOf(request).email;
         table.queueTest(id, composeNewsletterTest(draft, previewLang, staff, facts()), now());
         context.kickMail();
-        recordAudit(
-          context.db,
+        recordStaffAction(
+          context.accounts,
           { actor: staff, action: auditActions.newsletterTest, target: { type: "newsletter", id: String(id) }, detail: { language: previewLang } },
           context.now(),
         );
@@ -345,8 +346,8 @@ export const newsletterRoutes = guardedRoutes<AdminContext & { desk: NewsletterD
     }
     const staff = staffOf(request).email;
     if (dispatch.send(issue.id, staff, audienceOf(issue.content))) {
-      recordAudit(
-        context.db,
+      recordStaffAction(
+        context.accounts,
         {
           actor: staff,
           action: auditActions.newsletterSent,

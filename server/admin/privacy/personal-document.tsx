@@ -45,8 +45,9 @@ const keptLabels: Record<string, MessageId> = {
   unsubscribedAt: "dataExport.unsubscribedAt",
 };
 
-/** A field's value for the reader: a day written out, a number in their digits, a tour by its name. */
-function fieldText(field: FieldDefinition, value: string | number, lang: Language, tours: PersonalRecord["tours"]): string {
+/** A field's value for the reader: a day written out, a number in their digits, a tour by its name, a ticked box as yes. */
+function fieldText(field: FieldDefinition, value: string | number, lang: Language, tours: PersonalRecord["tours"], t: T): string {
+  if (field.kind === "checkbox") return t("forms.ticked");
   if (field.kind === "date") return formatDate(String(value), lang);
   if (field.kind === "count") return new Intl.NumberFormat(languageTags[lang]).format(Number(value));
   if (field.kind === "choice") return tours[String(value)] ?? String(value);
@@ -58,7 +59,7 @@ function fieldRows(submission: ExportedSubmission, t: T, lang: Language, tours: 
   const form = formDefinitions[submission.form];
   const typed = form.fields.flatMap((field: FieldDefinition): [string, string, boolean][] => {
     const value = submission.fields[field.name];
-    return value === undefined ? [] : [[t(field.label as MessageId), fieldText(field, value, lang, tours), field.kind === "text"]];
+    return value === undefined ? [] : [[t(field.label as MessageId), fieldText(field, value, lang, tours, t), field.kind === "text"]];
   });
   const kept = form.kept.flatMap(({ name }): [string, string, boolean][] => {
     const value = submission.fields[name];

@@ -4,8 +4,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { translator } from "#locales";
 import { legalFacts } from "#presentation/legal-facts";
-import { auditActions, recordAudit } from "../../db/audit";
-import { addressDigest, erasePersonalData, findPersonalData } from "../../db/privacy";
+import { erasePerson, exportPerson, findPerson, personalDataOf, type Privacy } from "../../privacy/personal-data";
 import { sendPage, staffOf, viewFor, replyContext } from "../shared/context";
 import { checkedForm } from "../shared/staff-form";
 import { inboxRoles } from "../shared/roles";
@@ -53,8 +52,7 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
     const emailProblem = form.problems.email ? { email: t("error.email") } : {};
     return render(request, reply, 400, { email: (form.typed.email ?? "").slice(0, 254), fieldProblems: emailProblem, ...extra });
   };
-  const log = (request: FastifyRequest, action: string, email: string, detail: Record<string, unknown> = {}) =>
-    recordAudit(context.db, { actor: staffOf(request).email, action, detail: { address: addressDigest(context.auditKey(), email), ...detail } }, context.now());
+  const privacy: Privacy = { ...context.bookings, auditKey: context.auditKey };
 
   admin.get("/admin/privacy", { config: inboxRoles }, async (request, reply) => render(request, reply, 200, {}));
 
@@ -63,8 +61,7 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
   routes.post("/admin/privacy/find", { config: inboxRoles, schema: { body: checkedForm(addressForm, { fallback: "email" }) } }, async (request, reply) => {
     if (!request.body.ok) return refused(request, reply, request.body);
     const { email } = request.body.value;
-    const found = findPersonalData(context.db, email);
-    log(request, auditActions.privacyFind, email, { submissions: found.submissions.length, mails: found.mails.length });
+    const found = await findPerson(privacy, email, staffOf(request).email);
     return render(request, reply, 200, { email, found });
   });
 
@@ -75,14 +72,13 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
       return refused(request, reply, request.body, { problems: format });
     }
     const { email, format } = request.body.value;
-    const found = findPersonalData(context.db, email);
+    const found = await exportPerson(privacy, email, format, staffOf(request).email);
     const now = context.now();
     const record = personalRecord(
       found,
       { ...replyContext(context), controller: (lang) => legalFacts(context.content.current.site, translator(lang).t).legalName },
       now,
     );
-    log(request, auditActions.privacyExport, email, { format, submissions: found.submissions.length, mails: found.mails.length });
     const day = now.toISOString().slice(0, 10);
     if (format === "data") {
       return reply
@@ -103,15 +99,14 @@ export const privacyRoutes = guardedRoutes("privacy", (admin, context) => {
       if (request.body.problems.email || !typedAddress.success) return refused(request, reply, request.body);
       return render(request, reply, 400, {
         email: typedAddress.data.email,
-        found: findPersonalData(context.db, typedAddress.data.email),
+        found: personalDataOf(context.bookings, typedAddress.data.email),
         problems: [viewFor(context, request, reply).t("error.confirm")],
       });
     }
     const { email } = request.body.value;
-    const { walEmptied, ...erased } = await erasePersonalData(context.db, email);
+    const { erased, walEmptied } = await erasePerson(privacy, email, staffOf(request).email);
     if (!walEmptied)
       request.log.warn("admin: an erasure could not empty the write-ahead log now (another process reads the database); the next checkpoint will");
-    log(request, auditActions.privacyErase, email, { ...erased });
     return render(request, reply, 200, { erased });
   });
 });

@@ -34,9 +34,19 @@ const moneyColumns = {
   balance: "balanceCents",
 } as const satisfies Partial<Record<(typeof reportColumns)[number], keyof ReportLine>>;
 
+/** A month by its first day, as the staff's language writes it: « mars 2027 ». */
+const monthName = (view: ViewContext, first: string) =>
+  new Intl.DateTimeFormat(view.lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${first}T12:00:00Z`));
+
+/** The heading of the report by time: by day, by week (a month's), by month (a year's). */
+export const byTimeHeading = (period: ReportPeriod) => (period === "year" ? "reports.byMonth" : period === "month" ? "reports.byWeek" : "reports.byDay");
+
 /** What each line's key is called in each table, for the page and the export. */
 export function lineName(view: ViewContext, table: "byTime" | "byPackage" | "byLanguage" | "byCountry", key: string, period: ReportPeriod): string {
-  if (table === "byTime") return period === "month" ? view.t("reports.weekOf", { day: formatShortDay(view, key) }) : formatShortDay(view, key);
+  if (table === "byTime") {
+    if (period === "year") return monthName(view, key);
+    return period === "month" ? view.t("reports.weekOf", { day: formatShortDay(view, key) }) : formatShortDay(view, key);
+  }
   if (table === "byPackage") return view.tourName(key);
   if (table === "byLanguage") return languageLabel(view, key);
   return key === "unknown" ? view.t("reports.unknownCountry") : countryName(view, key);
@@ -62,7 +72,7 @@ function cellText(view: ViewContext, line: Omit<ReportLine, "key">, column: (typ
 
 function Table({ view, report, table }: { view: ViewContext; report: Report; table: "byTime" | "byPackage" | "byLanguage" | "byCountry" }) {
   const lines = report[table];
-  const heading = view.t(table === "byTime" ? (report.period === "month" ? "reports.byWeek" : "reports.byDay") : `reports.${table}`);
+  const heading = view.t(table === "byTime" ? byTimeHeading(report.period) : `reports.${table}`);
   return (
     <section className="panel report-table" aria-labelledby={`report-${table}`}>
       <h2 id={`report-${table}`}>{heading}</h2>
@@ -116,7 +126,7 @@ export function ReportsPage({ view, report, day, today, previous, next }: Report
   return (
     <Layout view={view} title={view.t("reports.title")}>
       <nav className="view-tabs" aria-label={view.t("reports.periods")}>
-        {(["day", "week", "month"] as const).map((period) => (
+        {(["day", "week", "month", "year"] as const).map((period) => (
           <a key={period} href={link(day, period)} aria-current={report.period === period ? "page" : undefined}>
             {view.t(`reports.period.${period}`)}
           </a>

@@ -1,5 +1,5 @@
 /**
- * `/admin/reports?period=day|week|month&day=YYYY-MM-DD`: the tours' report (../../bookings/reports.ts)
+ * `/admin/reports?period=day|week|month|year&day=YYYY-MM-DD`: the tours' report (../../bookings/reports.ts)
  * for the accounts that open the inbox, and `/admin/reports/export?…&format=csv|xlsx`, the same
  * tables as one sheet (../spreadsheet.ts: the staff's words, CSV with the separator their Excel
  * expects, or a workbook), logged as every export is.
@@ -9,13 +9,13 @@ import { createElement } from "react";
 import { z } from "zod";
 import { addDays, addMonths, isDay, localOf } from "../../bookings/paris-time";
 import { reportPeriods, tourReport, type Report, type ReportPeriod } from "../../bookings/reports";
-import { auditActions, recordAudit } from "../../db/audit";
+import { recordExport } from "../../inbox/export";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { inboxRoles } from "../shared/roles";
 import { guardedRoutes } from "../shared/staff-guard";
 import { defaultSeparator, sheetToCsv, sheetToXlsx, type Sheet } from "../shared/spreadsheet";
 import type { ViewContext } from "../shared/view-context";
-import { lineName, reportColumns, ReportsPage } from "./reports-page";
+import { byTimeHeading, lineName, reportColumns, ReportsPage } from "./reports-page";
 
 /** What the report covers and how it is exported: a period or format the page does not offer reads as the default one. */
 const query = z.object({ period: z.enum(reportPeriods).catch("month"), day: queryText, format: z.enum(["csv", "xlsx"]).catch("csv") });
@@ -41,7 +41,7 @@ function reportSheet(view: ViewContext, report: Report): Sheet {
     [view.t("reports.totals"), `${report.from} – ${report.to}`, ...number(report.totals)],
     ...tables.flatMap((table) =>
       report[table].map((line) => [
-        view.t(table === "byTime" ? (report.period === "month" ? "reports.byWeek" : "reports.byDay") : `reports.${table}`),
+        view.t(table === "byTime" ? byTimeHeading(report.period) : `reports.${table}`),
         table === "byTime" ? { day: line.key } : lineName(view, table, line.key, report.period),
         ...number(line),
       ]),
@@ -77,8 +77,14 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
   routes.get("/admin/reports", { config: inboxRoles, schema: { querystring: query } }, async (request, reply) => {
     const { period, day, today } = read(request.query);
     const step = (sign: 1 | -1) =>
-      period === "day" ? addDays(day, sign) : period === "week" ? addDays(day, 7 * sign) : addMonths(`${day.slice(0, 7)}-01`, sign);
-    const report = tourReport(context.db, context.bookings.content.current, period, day);
+      period === "day"
+        ? addDays(day, sign)
+        : period === "week"
+          ? addDays(day, 7 * sign)
+          : period === "year"
+            ? addMonths(day, 12 * sign)
+            : addMonths(`${day.slice(0, 7)}-01`, sign);
+    const report = tourReport(context.bookings, period, day);
     return sendPage(reply, 200, createElement(ReportsPage, { view: viewFor(context, request, reply), report, day, today, previous: step(-1), next: step(1) }));
   });
 
@@ -86,17 +92,16 @@ export const reportRoutes = guardedRoutes("reports", (admin, context) => {
     const { period, day } = read(request.query);
     const { format } = request.query;
     const view = viewFor(context, request, reply);
-    const report = tourReport(context.db, context.bookings.content.current, period, day);
+    const report = tourReport(context.bookings, period, day);
     const sheet = reportSheet(view, report);
-    recordAudit(
-      context.db,
-      {
-        actor: staffOf(request).email,
-        action: auditActions.exported,
-        detail: { type: "tour-report", period, from: report.from, to: report.to, format, rows: sheet.rows.length },
-      },
-      context.now(),
-    );
+    await recordExport(context.bookings, staffOf(request).email, {
+      type: "tour-report",
+      period,
+      from: report.from,
+      to: report.to,
+      format,
+      rows: sheet.rows.length,
+    });
     reply.header("Content-Disposition", `attachment; filename="tour-report-${report.from}-${period}.${format}"`);
     if (format === "csv") return reply.type("text/csv; charset=utf-8").send(sheetToCsv(sheet, defaultSeparator(view)));
     return reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").send(await sheetToXlsx(sheet, view.t("reports.title")));

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
 import { adminLanguages } from "#locales/admin";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import { challengeLifetimeMs, sessionLifetimeMs, type StaffAccount } from "../../db/staff";
 import { queryText, sendPage, signInToken, staffOf, viewFor, type AdminContext } from "../shared/context";
 import { clearCookie, cookieNames, cookieOptions, readCookie, servedOverHttps } from "../shared/cookies";
@@ -51,7 +52,11 @@ export function startSession(
   const challenge = readCookie(request, names.challenge);
   if (challenge) context.staff.closeChallenge(challenge);
   const session = context.staff.openSession(account.id, context.now());
-  recordAudit(context.db, { actor: account.email, action: auditActions.signIn, ...(Object.keys(detail).length > 0 ? { detail } : {}) }, context.now());
+  recordStaffAction(
+    context.accounts,
+    { actor: account.email, action: auditActions.signIn, ...(Object.keys(detail).length > 0 ? { detail } : {}) },
+    context.now(),
+  );
   reply.setCookie(names.session, session.token, cookieOptions(https, sessionLifetimeMs / 1000));
   clearCookie(reply, names.signIn, https);
   if (challenge) clearCookie(reply, names.challenge, https);
@@ -154,7 +159,7 @@ export const sessionRoutes = guardedRoutes("session", (admin, context) => {
     const names = cookieNames(https);
     const token = readCookie(request, names.session);
     if (token) staff.closeSession(token);
-    recordAudit(context.db, { actor: staffOf(request).email, action: auditActions.signOut }, now());
+    recordStaffAction(context.accounts, { actor: staffOf(request).email, action: auditActions.signOut }, now());
     clearCookie(reply, names.session, https);
     return reply.redirect("/admin/login?signed-out", 303);
   });

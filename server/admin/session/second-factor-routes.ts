@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import type { StaffAccount } from "../../db/staff";
 import { sendPage, viewFor } from "../shared/context";
 import { cookieNames, readCookie, servedOverHttps } from "../shared/cookies";
@@ -74,8 +75,8 @@ export const secondFactorRoutes = guardedRoutes("second-factor", (admin, context
       });
       if (!checked.ok) return codePage(request, reply, refusedCode(reply, checked, 401), checked.problem);
       if (checked.value === "recovery-code") {
-        recordAudit(
-          context.db,
+        recordStaffAction(
+          context.accounts,
           { actor: account.email, action: auditActions.recoveryCodeUsed, detail: { left: staff.recoveryCodesLeft(account.id) } },
           context.now(),
         );

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { defaultLanguage } from "#core/languages";
 import { adminLanguages, isAdminLanguage, type AdminLanguage } from "#locales/admin";
 import type { Config } from "../../config";
-import type { Db } from "../../db/database";
 import type { SignInThrottle } from "../../db/sign-in-throttle";
 import { randomToken, sessionLifetimeMs, type StaffSession, type StaffStore } from "../../db/staff";
 import type { ReplyContext } from "../../mail/booking-reply";
@@ -13,7 +12,8 @@ import type { Bookings } from "../../bookings/deps";
 import type { ContentStore } from "../../content-store";
 import type { BackupStatus } from "../../backup/status";
 import { cookieNames, cookieOptions, readCookie, servedOverHttps } from "./cookies";
-import { todoCounts } from "../../db/inbox";
+import { waitingCounts } from "../../staff/nav-counts";
+import type { StaffAccounts } from "../../staff/deps";
 import { renderPage } from "./render";
 import { contentRoles, inboxRoles, roleAllows } from "./roles";
 import { estateTimeZone, viewContext, type ScheduleAlertView, type ViewContext } from "./view-context";
@@ -28,7 +28,8 @@ declare module "fastify" {
 /** What the inbox's routes share. */
 export interface AdminContext {
   config: Config;
-  db: Db;
+  /** What the use-cases of the staff's accounts are handed (server/staff/deps.ts): routes pass it on, never open it. */
+  accounts: StaffAccounts;
   staff: StaffStore;
   throttle: SignInThrottle;
   /** The key of the audit log's address digests, made in DATA_DIR on first use (server/db/audit-key.ts). */
@@ -96,7 +97,7 @@ export function viewFor(context: AdminContext, request: FastifyRequest, reply: F
     path: pagePath(request),
     estateName: context.content.current.site.estateName,
     tourName: (id) => context.content.tourName(id, lang),
-    ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: todoCounts(context.db) } : {}),
+    ...(request.staffSession && roleAllows(inboxRoles, request.staffSession.role) ? { todo: waitingCounts(context.accounts) } : {}),
     ...(request.staffSession?.role === "admin" ? { backup: context.backupStatus() } : {}),
     ...(request.staffSession && roleAllows(contentRoles, request.staffSession.role) ? { scheduleAlerts: context.scheduleAlerts(lang) } : {}),
   });

@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createElement } from "react";
 import { z } from "zod";
-import { auditActions, recordAudit } from "../../db/audit";
+import { auditActions } from "../../db/audit";
+import { recordStaffAction } from "../../staff/audit-log";
 import { whenWritable } from "../../db/availability";
 import { throttleKeys } from "../../db/sign-in-throttle";
 import type { StaffAccount } from "../../db/staff";
@@ -77,7 +78,11 @@ async function confirmEnrolment(context: AdminContext, account: StaffAccount, se
   if (step === null) return null;
   const codes = newRecoveryCodes();
   if (!context.staff.confirmSecondFactor(account.id, secret, step, codes.map(recoveryCodeHash))) return null;
-  recordAudit(context.db, { actor: account.email, action: auditActions.secondFactorEnrolled, target: { type: "staff", id: account.email } }, context.now());
+  recordStaffAction(
+    context.accounts,
+    { actor: account.email, action: auditActions.secondFactorEnrolled, target: { type: "staff", id: account.email } },
+    context.now(),
+  );
   return codes;
 }
 

@@ -9,11 +9,10 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { storedColumns } from "#forms/definitions";
 import type { FormDefinitions, FormKind } from "#forms/definitions";
-import type { Db } from "../../db/database";
-import { exportRows, type ExportQuery } from "../../db/export";
-import { columnMessage, formOfType, kindOfType, serverForms, type ColumnName, type InboxStatus, type InboxType } from "../../forms";
-import { slotDetailsOf } from "../../db/tour-ledger";
-import { notesOf } from "../../db/assignment";
+import type { ExportQuery } from "../../db/export";
+import type { ExportData } from "../../inbox/export";
+import { columnMessage, formOfType, serverForms, type ColumnName, type InboxStatus } from "../../forms";
+import type { BookingDetails } from "../../db/tour-ledger";
 import { localOf } from "../../bookings/paris-time";
 import { estateTimeZone, formatClock, languageLabel, statusName, type ViewContext } from "./view-context";
 
@@ -73,18 +72,19 @@ function cellOf(view: ViewContext, form: FormDefinitions[FormKind], name: Column
   if (name === "language") return languageLabel(view, String(value));
   const field = form.fields.find((candidate) => candidate.name === name);
   if (field?.kind === "phone") return { phone: String(value) };
+  if (field?.kind === "checkbox") return view.t("field.ticked");
   if (serverForms[form.kind].tour === name) return view.tourName(String(value));
   return value;
 }
 
 /**
  * A form's submissions for an export, oldest first, narrowed by status and by the days they came
- * in (on the estate's clock), each with its inbox status by name.
+ * in (on the estate's clock), each with its inbox status by name (`data`: server/inbox/export.ts).
  */
-export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Sheet {
+export function exportSheet(view: ViewContext, query: ExportQuery, data: ExportData): Sheet {
   const form = formOfType(query.type);
   const columns = storedColumns(form);
-  const rows = exportRows(db, form, query);
+  const { rows } = data;
   const ids = rows.map((row) => String(row.id));
   const sheet: Sheet = {
     header: [...columns.map((column) => columnLabel(view, column.name)), view.t("field.status"), view.t("field.assignee")],
@@ -94,12 +94,11 @@ export function exportSheet(db: Db, view: ViewContext, query: ExportQuery): Shee
       row.__assignee ?? null,
     ]),
   };
-  return withNotes(db, view, query.type, kindOfType(query.type) === "tourBooking" ? withTourDetails(db, view, sheet, ids) : sheet, ids);
+  return withNotes(view, data.notes, data.slots ? withTourDetails(view, data.slots, sheet, ids) : sheet, ids);
 }
 
 /** A sheet with the staff's internal notes of each submission last, oldest first, one a line. */
-function withNotes(db: Db, view: ViewContext, type: InboxType, sheet: Sheet, ids: string[]): Sheet {
-  const notes = notesOf(db, type, ids);
+function withNotes(view: ViewContext, notes: Map<string, string[]>, sheet: Sheet, ids: string[]): Sheet {
   return {
     header: [...sheet.header, view.t("field.notes")],
     rows: sheet.rows.map((row, index) => [...row, (notes.get(ids[index]!) ?? []).join("\n") || null]),
@@ -110,8 +109,7 @@ function withNotes(db: Db, view: ViewContext, type: InboxType, sheet: Sheet, ids
  * A tour bookings' sheet with what the office runs the day from: the tour's day (a date cell) and
  * time on the estate's clock, the booking's status and the check-in.
  */
-function withTourDetails(db: Db, view: ViewContext, sheet: Sheet, ids: string[]): Sheet {
-  const slots = slotDetailsOf(db, ids);
+function withTourDetails(view: ViewContext, slots: Map<string, BookingDetails>, sheet: Sheet, ids: string[]): Sheet {
   const attendance = { arrived: view.t("checkIn.arrived"), "no-show": view.t("checkIn.noShow") } as const;
   return {
     header: [...sheet.header, view.t("field.tourDay"), view.t("field.tourTime"), view.t("field.tourStatus"), view.t("field.checkIn")],

@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createElement } from "react";
 import { z } from "zod";
-import { auditActions, recordAudit } from "../../db/audit";
 import { invitationTokenPattern } from "../../db/invitations";
-import { openPasswordLink, usePasswordLink } from "../../db/password-links";
+import { openedPasswordLink, setPasswordByLink } from "../../staff/password-link";
 import { sendPage, viewFor } from "../shared/context";
 import { signInAfterPassword } from "../shared/links";
 import { newPasswordForm, newPasswordProblems } from "../shared/new-password";
@@ -26,13 +25,14 @@ const linkParams = z.object({ token: z.string() });
  */
 export const passwordLinkRoutes = guardedRoutes("password-link", (admin, context) => {
   const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const { accounts } = context;
 
   const gone = (request: FastifyRequest, reply: FastifyReply, status = 404) =>
     sendPage(reply, status, createElement(PasswordLinkGonePage, { view: viewFor(context, request, reply) }));
 
   routes.get("/admin/password/:token", { config: publicRoute, schema: { params: linkParams } }, async (request, reply) => {
     const { token } = request.params;
-    const link = openPasswordLink(context.db, token, context.now());
+    const link = openedPasswordLink(accounts, token, context.now());
     if (!link) return gone(request, reply);
     return sendPage(reply, 200, createElement(PasswordLinkPage, { view: viewFor(context, request, reply), link, token, problems: {} }));
   });
@@ -49,22 +49,12 @@ export const passwordLinkRoutes = guardedRoutes("password-link", (admin, context
     async (request, reply) => {
       const { token } = request.params;
       const view = viewFor(context, request, reply);
-      const link = invitationTokenPattern.test(token) ? openPasswordLink(context.db, token, context.now()) : null;
+      const link = invitationTokenPattern.test(token) ? openedPasswordLink(accounts, token, context.now()) : null;
       if (!link) return gone(request, reply);
       const problems = newPasswordProblems(view, request.body, link.email);
       if (!request.body.ok || Object.keys(problems).length > 0) return sendPage(reply, 400, createElement(PasswordLinkPage, { view, link, token, problems }));
       const hash = await hashPassword(request.body.value.password);
-      const now = context.now();
-      const used = context.db.transaction(() => {
-        const spent = usePasswordLink(context.db, context.staff, token, hash, now);
-        if (spent)
-          recordAudit(
-            context.db,
-            { actor: spent.email, action: auditActions.staffPasswordLinkUsed, detail: { email: spent.email, sentBy: spent.sent_by } },
-            now,
-          );
-        return spent;
-      })();
+      const used = await setPasswordByLink(accounts, token, hash, context.now());
       // Used meanwhile in another tab, or its account removed.
       if (!used) return gone(request, reply);
       // The sign-in form comes with the address filled; the second factor is still asked, so no session opens here.

@@ -2,16 +2,13 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createElement } from "react";
-import { auditActions, recordAudit } from "../../db/audit";
-import { acceptInvitation, createInvitation, invitationLifetimeMs, invitationTokenPattern, openInvitation, pendingInvitations } from "../../db/invitations";
-import { enqueueMail } from "../../db/outbox";
 import { isStaffRole, staffRoles as roles, type StaffAccount } from "../../db/staff";
+import { invitationsPending, inviteColleague, joinByInvitation, openedInvitation } from "../../staff/invite";
+import { changeRole, removeAccount, resetSecondFactor } from "../../staff/manage";
+import { passwordLinksPending, sendPasswordLink } from "../../staff/password-link";
 import { sendPage, staffOf, viewFor } from "../shared/context";
 import { signInAfterPassword } from "../shared/links";
-import { createPasswordLink, passwordLinkLifetimeMs, pendingPasswordLinks } from "../../db/password-links";
 import { newPasswordForm, newPasswordProblems } from "../shared/new-password";
-import { accountLanguage, passwordLinkMail } from "../../mail/staff/password";
-import { invitationMail } from "../../mail/staff/invitation";
 import { hashPassword } from "../shared/passwords";
 import { needsSecondFactor, publicRoute, requireRole } from "../shared/roles";
 import type { ViewContext } from "../shared/view-context";
@@ -54,7 +51,7 @@ const removalForm = buttonForm({ confirm: z.literal("yes").optional() });
  * its key, and its form carries the sign-in form's CSRF token.
  */
 export const staffRoutes = guardedRoutes("staff", (admin, context) => {
-  const { staff } = context;
+  const { staff, accounts } = context;
   const routes = admin.withTypeProvider<ZodTypeProvider>();
 
   const list = (
@@ -69,8 +66,8 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
       createElement(StaffPage, {
         view: viewFor(context, request, reply),
         accounts: staff.list(),
-        invitations: pendingInvitations(context.db, context.now()),
-        passwordLinks: pendingPasswordLinks(context.db, context.now()),
+        invitations: invitationsPending(accounts, context.now()),
+        passwordLinks: passwordLinksPending(accounts, context.now()),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         fieldProblems: extra.fieldProblems ?? {},
@@ -83,9 +80,6 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
 
   /** The account a URL names, by its number. */
   const target = ({ id }: z.infer<typeof accountParams>): StaffAccount | null => (/^[1-9]\d{0,8}$/.test(id) ? staff.byId(Number(id)) : null);
-
-  const audit = (request: FastifyRequest, action: string, detail: Record<string, unknown>) =>
-    recordAudit(context.db, { actor: staffOf(request).email, action, detail }, context.now());
 
   routes.get("/admin/staff", { config: staffRoles, schema: { querystring: staffQuery } }, async (request, reply) =>
     list(request, reply, 200, { done: request.query.done ?? null }),
@@ -109,22 +103,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
       }
       if (!request.body.ok || Object.keys(problems).length > 0) return list(request, reply, 400, { fieldProblems: problems, typed: kept });
       const { email, role } = request.body.value;
-      const by = staffOf(request).email;
-      const now = context.now();
-      context.db.transaction(() => {
-        const token = createInvitation(context.db, { email, role, by }, now);
-        const mail = invitationMail(view.lang, {
-          to: email,
-          by,
-          estate: context.content.current.site.estateName,
-          role,
-          url: new URL(`/admin/invite/${token}`, context.config.SITE_URL).toString(),
-          expiresAt: new Date(now.getTime() + invitationLifetimeMs).toISOString(),
-          secondFactor: needsSecondFactor(role),
-        });
-        enqueueMail(context.db, mail, { type: "staff", id: email }, now.toISOString());
-        recordAudit(context.db, { actor: by, action: auditActions.staffInvited, detail: { email, role } }, now);
-      })();
+      await inviteColleague(accounts, { email, role, by: staffOf(request).email, lang: view.lang, secondFactor: needsSecondFactor(role) }, context.now());
       context.kickMail();
       return reply.redirect("/admin/staff?done=invited", 303);
     },
@@ -141,10 +120,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
       const { role } = request.body.value;
       if (account.role === "admin" && role !== "admin" && staff.adminCount() === 1)
         return list(request, reply, 409, { problems: [view.t("staff.error.lastAdmin")] });
-      if (role !== account.role) {
-        staff.setRole(account.email, role);
-        audit(request, auditActions.staffRoleChanged, { email: account.email, from: account.role, to: role });
-      }
+      await changeRole(accounts, account, role, staffOf(request).email, context.now());
       // A change of one's own role ends one's own session too: the sign-in page follows.
       return reply.redirect("/admin/staff?done=role", 303);
     },
@@ -153,8 +129,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
   routes.post("/admin/staff/:id/second-factor", { config: staffRoles, schema: { params: accountParams, body: buttonForm({}) } }, async (request, reply) => {
     const account = target(request.params);
     if (!account) return notFound(request, reply);
-    staff.clearSecondFactor(account.id);
-    audit(request, auditActions.staffSecondFactorReset, { email: account.email });
+    await resetSecondFactor(accounts, account, staffOf(request).email, context.now());
     return reply.redirect("/admin/staff?done=secondFactor", 303);
   });
 
@@ -164,20 +139,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     const account = target(request.params);
     if (!account) return notFound(request, reply);
     const view = viewFor(context, request, reply);
-    const by = staffOf(request).email;
-    const now = context.now();
-    context.db.transaction(() => {
-      const token = createPasswordLink(context.db, { staffId: account.id, by }, now);
-      const mail = passwordLinkMail(accountLanguage(account, view.lang), {
-        to: account.email,
-        by,
-        estate: context.content.current.site.estateName,
-        url: new URL(`/admin/password/${token}`, context.config.SITE_URL).toString(),
-        expiresAt: new Date(now.getTime() + passwordLinkLifetimeMs).toISOString(),
-      });
-      enqueueMail(context.db, mail, { type: "staff", id: account.email }, now.toISOString());
-      recordAudit(context.db, { actor: by, action: auditActions.staffPasswordLinkSent, detail: { email: account.email } }, now);
-    })();
+    await sendPasswordLink(accounts, account, { by: staffOf(request).email, lang: view.lang }, context.now());
     context.kickMail();
     return reply.redirect("/admin/staff?done=passwordLink", 303);
   });
@@ -205,8 +167,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     if (problem) return list(request, reply, 409, { problems: [problem] });
     // Without the confirmation step's field, show that step instead of removing.
     if (request.body.confirm !== "yes") return sendPage(reply, 200, createElement(RemoveStaffPage, { view, account }));
-    staff.remove(account.email);
-    audit(request, auditActions.staffRemoved, { email: account.email });
+    await removeAccount(accounts, account, staffOf(request).email, context.now());
     return reply.redirect("/admin/staff?done=removed", 303);
   });
 
@@ -216,7 +177,7 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
 
   routes.get("/admin/invite/:token", { config: publicRoute, schema: { params: invitationParams } }, async (request, reply) => {
     const { token } = request.params;
-    const invitation = openInvitation(context.db, token, context.now());
+    const invitation = openedInvitation(accounts, token, context.now());
     if (!invitation) return gone(request, reply);
     return sendPage(reply, 200, createElement(InvitationPage, { view: viewFor(context, request, reply), invitation, token, problems: {} }));
   });
@@ -234,19 +195,14 @@ export const staffRoutes = guardedRoutes("staff", (admin, context) => {
     async (request, reply) => {
       const { token } = request.params;
       const view = viewFor(context, request, reply);
-      const invitation = invitationTokenPattern.test(token) ? openInvitation(context.db, token, context.now()) : null;
+      const invitation = openedInvitation(accounts, token, context.now());
       if (!invitation) return gone(request, reply);
       const problems = newPasswordProblems(view, request.body, invitation.email);
       if (!request.body.ok || Object.keys(problems).length > 0)
         return sendPage(reply, 400, createElement(InvitationPage, { view, invitation, token, problems }));
       const { password } = request.body.value;
-      const joined = acceptInvitation(context.db, token, await hashPassword(password), context.now());
+      const joined = await joinByInvitation(accounts, token, await hashPassword(password), context.now());
       if (!joined) return gone(request, reply);
-      recordAudit(
-        context.db,
-        { actor: joined.email, action: auditActions.staffJoined, detail: { email: joined.email, role: joined.role, invitedBy: joined.invited_by } },
-        context.now(),
-      );
       return reply.redirect(signInAfterPassword("joined", joined.email), 303);
     },
   );

@@ -10,7 +10,7 @@ import { moveByStaff } from "../../bookings/move";
 import { parseStart } from "../../bookings/paris-time";
 import { setBookingPrice } from "../../bookings/set-price";
 import { changeGroup } from "../../bookings/change-group";
-import { visitOf } from "../../bookings/visits";
+import { bookedPackageOf } from "../../bookings/booking-page";
 import { staffOf } from "../shared/context";
 import { inboxRoles, scheduleRoles } from "../shared/roles";
 import { bookingHref, sheetRowId } from "../shared/links";
@@ -157,11 +157,11 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
     async (request, reply) => {
       const { id } = request.params;
       const page = bookingHref(id);
-      const visit = visitOf(context.bookings.db, id);
-      if (!visit) return reply.redirect(page, 303);
+      const bookedPackage = bookedPackageOf(context.bookings, id);
+      if (!bookedPackage) return reply.redirect(page, 303);
       const local = request.body.slot;
       if (!local) return reply.redirect(`${page}?slot=moveChoose`, 303);
-      const outcome = await moveByStaff(context.bookings, id, { package: visit.package, ...local }, staffOf(request).email, reasonOf(request.body));
+      const outcome = await moveByStaff(context.bookings, id, { package: bookedPackage, ...local }, staffOf(request).email, reasonOf(request.body));
       const note =
         outcome instanceof SlotRefused
           ? outcome.reason === "full"
@@ -188,7 +188,7 @@ export const bookingSlotRoutes = guardedRoutes("booking-slot", (admin, context) 
       if (back) return reply.redirect(outcome === "done" ? `${back}#${sheetRowId(id)}` : `${back}&note=${outcome}`, 303);
       return reply.redirect(`${page}?slot=${outcome === "done" ? `checkIn-${action}` : outcome === "early" ? "checkInEarly" : "stale"}`, 303);
     }
-    if (!visitOf(context.bookings.db, id)) return reply.redirect(page, 303);
+    if (!bookedPackageOf(context.bookings, id)) return reply.redirect(page, 303);
     const session = staffOf(request);
     const override = request.body.override === "yes" && session.role === "admin";
     if (override && reason === "") return reply.redirect(`${page}?slot=reasonNeeded`, 303);

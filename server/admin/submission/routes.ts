@@ -4,16 +4,12 @@ import { z } from "zod";
 import { createElement } from "react";
 import { defaultLanguage, isLanguage } from "#core/languages";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
-import { auditActions, auditOf, recordAudit } from "../../db/audit";
-import { allStatuses, changeStatus, findSubmission, mailsOf, type SubmissionRecord } from "../../db/inbox";
-import { bookingType, formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
-import { composeStaffReply } from "../../mail/staff-reply";
-import { replyKeyPattern, sendReply } from "../../db/replies";
-import { randomToken } from "../../db/staff";
+import type { SubmissionRecord } from "../../db/inbox";
+import { allStatuses, formOfType, isInboxType, serverForms, statusesOf, type InboxStatus } from "../../forms";
+import { assignTo, newReplyKey, noteSubmission, replyKeyPattern, replyTo, setStatus } from "../../inbox/answer";
+import { submissionOf, submissionTrail } from "../../inbox/read";
 import { answerMark, chooseTemplate, fillTemplate, signatureLines } from "./reply-templates";
 import { ReplyPanel } from "./reply-panel";
-import { addNote, assignSubmission } from "../../db/assignment";
-import { assignmentMail } from "../../mail/staff/assignment";
 import { AssignPanel, type Colleague } from "./assign-panel";
 import { NotesPanel, noteMax } from "./notes-panel";
 import { queryText, sendPage, staffOf, viewFor, type AdminContext, replyContext } from "../shared/context";
@@ -159,7 +155,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
 
   const load = ({ type, id }: z.infer<typeof params>): SubmissionRecord | null => {
     if (!isInboxType(type) || !idPattern.test(id)) return null;
-    return findSubmission(context.db, type, id);
+    return submissionOf(context.bookings, { type, id });
   };
 
   /** The tour time a booking holds, with its actions (the move form lists the times of the day asked for, else of its own day), or null for a booking without one. */
@@ -201,7 +197,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       subject: draft?.subject ?? filled.subject,
       body: draft?.body ?? filled.body,
       meaning,
-      replyKey: randomToken(),
+      replyKey: newReplyKey(),
       problems,
     });
   };
@@ -239,8 +235,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         form: formOfType(entry.type),
         entry,
         row: record.row,
-        mails: mailsOf(context.db, entry.type, entry.submission_id),
-        history: auditOf(context.db, entry.type, entry.submission_id),
+        ...submissionTrail(context.bookings, { type: entry.type, id: entry.submission_id }),
         done: extra.done ?? null,
         problems: extra.problems ?? [],
         refused: extra.refused ?? null,
@@ -345,15 +340,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         const problems = { status: viewFor(context, request, reply).t("error.status") };
         return page(request, reply, record, 400, { refused: { form: "status", typed: request.body.typed, problems } });
       }
-      const now = context.now();
-      context.db.transaction(() => {
-        changeStatus(context.db, type, record.entry.submission_id, statuses, status, now);
-        recordAudit(
-          context.db,
-          { actor: staffOf(request).email, action: auditActions.statusChanged, target: { type, id: record.entry.submission_id }, detail: { status } },
-          now,
-        );
-      })();
+      await setStatus(context.bookings, { type, id: record.entry.submission_id }, status, staffOf(request).email);
       return reply.redirect(`${submissionHref(type, record.entry.submission_id)}?done=status`, 303);
     },
   );
@@ -384,22 +371,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
       }
       const { subject, body, key } = request.body.value;
       const { entry } = record;
-      const mail = composeStaffReply(
-        { to: entry.email, subject, text: body, language: isLanguage(entry.language) ? entry.language : defaultLanguage },
-        replyContext(context),
-      );
-      const sent = sendReply(
-        context.db,
-        {
-          key,
-          submission: { type: entry.type, id: entry.submission_id },
-          mail,
-          actor: staffOf(request).email,
-          detail: { template, language: entry.language, subject: mail.subject, text: mail.text },
-        },
-        context.now(),
-      );
-      if (sent) context.kickMail();
+      await replyTo(context.bookings, entry, { key, template, subject, text: body }, staffOf(request).email);
       return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=replied`, 303);
     },
   );
@@ -414,7 +386,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         return page(request, reply, record, 400, { refused: refusedAnswer("note", request.body, { note: viewFor(context, request, reply).t("error.note") }) });
       }
       const { entry } = record;
-      addNote(context.db, { type: entry.type, id: entry.submission_id }, staffOf(request).email, request.body.value.note, context.now());
+      await noteSubmission(context.bookings, { type: entry.type, id: entry.submission_id }, request.body.value.note, staffOf(request).email);
       return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=noted`, 303);
     },
   );
@@ -433,23 +405,7 @@ export const submissionRoutes = guardedRoutes("submission", (admin, context) => 
         return page(request, reply, record, 400, { refused: { form: "assign", typed: request.body.typed, problems: { staff: view.t("error.assignee") } } });
       }
       const { entry } = record;
-      const by = staffOf(request).email;
-      // Staff who take a submission themselves need no e-mail about it.
-      const mail =
-        colleague && colleague.email !== by
-          ? assignmentMail(colleague.language ?? view.lang, {
-              to: colleague.email,
-              by,
-              type: entry.type,
-              id: entry.submission_id,
-              name: entry.name ?? entry.email,
-              siteUrl: context.config.SITE_URL,
-            })
-          : null;
-      // Given to a colleague, a message already answered waits for an answer again, in their to-do.
-      const reopen = entry.type !== bookingType;
-      assignSubmission(context.db, { submission: { type: entry.type, id: entry.submission_id }, staff: colleague, actor: by, mail, reopen }, context.now());
-      if (mail) context.kickMail();
+      await assignTo(context.bookings, entry, colleague, { email: staffOf(request).email, language: view.lang });
       return reply.redirect(`${submissionHref(entry.type, entry.submission_id)}?done=${colleague ? "assigned" : "unassigned"}`, 303);
     },
   );

@@ -50,7 +50,7 @@ export interface SubmissionPageProps {
   form: FormDefinitions[FormKind];
   entry: InboxRow;
   /** The submission's stored fields by name (../../forms/stored.ts). */
-  row: Readonly<Record<string, string | number | null>>;
+  row: Readonly<Record<string, string | number | boolean | null>>;
   mails: readonly SubmissionMail[];
   history: readonly AuditEntry[];
   done: Done;
@@ -75,9 +75,10 @@ export interface SubmissionPageProps {
   assignee?: string | null;
 }
 
-/** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name. */
-function FieldValue({ view, kind, value, tourName }: { view: ViewContext; kind: FieldKind; value: string | number | null; tourName: string | null }) {
-  if (value === null || value === "") return <>—</>;
+/** A field's value as staff use it: an address or a phone number one tap away, a day written out, a tour by name, a ticked box as yes. */
+function FieldValue({ view, kind, value, tourName }: { view: ViewContext; kind: FieldKind; value: string | number | boolean | null; tourName: string | null }) {
+  if (value === null || value === "" || value === false) return <>—</>;
+  if (kind === "checkbox") return <>{view.t("field.ticked")}</>;
   const text = String(value);
   if (kind === "email") return <a href={`mailto:${text}`}>{text}</a>;
   if (kind === "phone") return <a href={telHref(text)}>{text}</a>;

@@ -10,9 +10,8 @@ import { z } from "zod";
 import { tourPackageIds } from "#forms/tour-booking";
 import { isWellFormedText, neutraliseLine, neutraliseText } from "#forms/text";
 import { addMonths, isDay, localOf } from "../../bookings/paris-time";
-import { editGiftVoucher, giftCardOf, issueVoucher, mailGiftCard, usesOfVoucher, voidGiftVoucher } from "../../bookings/gift-vouchers";
+import { editGiftVoucher, issueVoucher, mailGiftCard, voidGiftVoucher, voucherListOf, voucherPageOf } from "../../bookings/gift-vouchers";
 import type { NewVoucher } from "../../bookings/vouchers";
-import { lastUses, listVouchers, voucherByCode } from "../../db/tour-vouchers";
 import { languages } from "#core/languages";
 import { queryText, sendPage, staffOf, viewFor } from "../shared/context";
 import { checkedForm, namedProblems } from "../shared/staff-form";
@@ -117,17 +116,12 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     extra: { created?: string | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> } = {},
   ) => {
     const today = localOf(context.now()).date;
-    const vouchers = listVouchers(context.db);
     return sendPage(
       reply,
       status,
       createElement(VouchersPage, {
         view: viewFor(context, request, reply),
-        vouchers,
-        lastUses: lastUses(
-          context.db,
-          vouchers.map((voucher) => voucher.code),
-        ),
+        ...voucherListOf(context.bookings),
         today,
         created: extra.created ?? null,
         fieldProblems: extra.fieldProblems ?? {},
@@ -150,17 +144,15 @@ export const voucherRoutes = guardedRoutes("vouchers", (admin, context) => {
     status: number,
     extra: { note?: VoucherNote | null; fieldProblems?: Record<string, string>; typed?: Record<string, string> | null } = {},
   ) => {
-    const voucher = voucherByCode(context.db, code);
+    const shown = voucherPageOf(context.bookings, code);
     const view = viewFor(context, request, reply);
-    if (!voucher) return sendPage(reply, 404, createElement(NotFoundPage, { view }));
+    if (!shown) return sendPage(reply, 404, createElement(NotFoundPage, { view }));
     return sendPage(
       reply,
       status,
       createElement(VoucherPage, {
         view,
-        voucher,
-        uses: usesOfVoucher(context.db, code),
-        cardUrl: giftCardOf(voucher, context.bookings.estate().siteUrl).cardUrl,
+        ...shown,
         today: localOf(context.now()).date,
         note: extra.note ?? null,
         fieldProblems: extra.fieldProblems ?? {},

@@ -139,7 +139,7 @@ export function VouchersPage({ view, vouchers, lastUses, today, created, fieldPr
                 <th scope="col">{view.t("vouchers.worth")}</th>
                 <th scope="col">{view.t("vouchers.validUntil")}</th>
                 <th scope="col">{view.t("vouchers.state")}</th>
-                <th scope="col">{view.t("vouchers.note")}</th>
+                <th scope="col">{view.t("vouchers.column.note")}</th>
               </tr>
             </thead>
             <tbody>
@@ -155,7 +155,7 @@ export function VouchersPage({ view, vouchers, lastUses, today, created, fieldPr
                   <td data-label={view.t("vouchers.state")}>
                     <VoucherState view={view} voucher={voucher} today={today} lastUse={lastUses.get(voucher.code)} />
                   </td>
-                  <td data-label={view.t("vouchers.note")}>{voucher.note || "—"}</td>
+                  <td data-label={view.t("vouchers.column.note")}>{voucher.note || "—"}</td>
                 </tr>
               ))}
             </tbody>

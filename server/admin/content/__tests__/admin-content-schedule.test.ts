@@ -1,11 +1,12 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
+import { momentTable } from "../../../db/content-schedule";
 import { formatTime } from "../../shared/view-context";
 import { scheduleRequester } from "../publisher";
 
@@ -81,5 +82,46 @@ describe("scheduled publishing", () => {
     );
     await restarted.contentPublisher.idle();
     expect(await builtFor(restarted)).toBe("2026-12-01T10:05:00.000Z");
+  });
+
+  it("records a moment as started before it asks for its publish: a server killed in between runs it again at its next start, and says so", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
+    cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+    const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
+    writeFileSync(join(publishDir, "no-wait"), "");
+    let clock = Date.parse("2026-12-01T08:00:00Z");
+    const now = () => new Date(clock);
+    const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), CONTENT_SCHEDULE_CHECK_SECONDS: "1" };
+    const app = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
+    apps.add(app);
+    await addStaff(app, editor.email, editor.password, "editor");
+    const client = new StaffClient(app);
+    await client.signIn(editor.email, editor.password);
+    const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
+    expect((await client.post("/admin/content/news/harvest-2026", { ...form, publishAt: "2026-12-01T10:30", _op: "save" })).statusCode).toBe(303);
+
+    // What the database holds at the instant the publish is asked for: what a kill -9 right then leaves behind.
+    const moment = () =>
+      app.db.prepare("SELECT started_at, job_id FROM content_schedule WHERE item = 'harvest-2026'").get() as {
+        started_at: string | null;
+        job_id: number | null;
+      };
+    const atRequest: ReturnType<typeof moment>[] = [];
+    const request = app.contentPublisher.request.bind(app.contentPublisher);
+    vi.spyOn(app.contentPublisher, "request").mockImplementation((by, options) => {
+      atRequest.push(moment());
+      return request(by, options);
+    });
+    clock = Date.parse("2026-12-01T09:31:00Z");
+    await waitFor(() => atRequest.length === 1, "the scheduled publish asked for");
+    expect(atRequest[0]!.started_at).not.toBeNull();
+    await app.contentPublisher.idle();
+    expect(moment().job_id).toBe(app.contentPublisher.recent()[0]!.id);
+
+    // That state, at the next start: the moment is set back to waiting and the staff pages' alert names it.
+    app.db.prepare("UPDATE content_schedule SET started_at = ?, job_id = NULL WHERE item = 'harvest-2026'").run(atRequest[0]!.started_at);
+    const table = momentTable(app.db);
+    expect(table.requeueInterrupted("2026-12-01T09:40:00.000Z").map((cut) => cut.item)).toEqual(["harvest-2026"]);
+    expect(table.alerts().map((alert) => [alert.item, alert.interruptedAt])).toEqual([["harvest-2026", "2026-12-01T09:40:00.000Z"]]);
   });
 });

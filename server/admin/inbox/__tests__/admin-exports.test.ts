@@ -45,7 +45,8 @@ const chinese = {
 
 /** Two bookings: one in July (summer time), one just after midnight in Paris on 6 December (still the 5th in UTC). */
 async function twoBookings(app: FastifyInstance) {
-  const first = await submit(app, "tour-bookings", booking);
+  // The first guest ticked the form's box that refuses the thank-you e-mail.
+  const first = await submit(app, "tour-bookings", { ...booking, noThanks: true });
   receivedAt(app, "tour_bookings", first, "2026-07-14T09:30:00.000Z");
   const second = await submit(app, "tour-bookings", chinese);
   receivedAt(app, "tour_bookings", second, "2026-12-05T23:30:00.000Z");
@@ -76,6 +77,7 @@ describe("CSV export", () => {
       "Date souhaitée",
       "Visite",
       "Message",
+      "Pas d’e-mail de remerciement",
       "Statut",
       "Suivi par",
       "Jour de la visite",
@@ -96,6 +98,7 @@ describe("CSV export", () => {
       validPayloads.tourBooking.date,
       "Visite des deux châteaux",
       '\'=HYPERLINK("http://evil.example","clic")',
+      "Oui",
       "Nouvelle",
       // Not assigned, no tour time yet (a request), so nothing after the status.
       "",
@@ -120,7 +123,8 @@ describe("CSV export", () => {
     expect(header!.slice(0, 3)).toEqual(["Reference", "Received", "Language"]);
     expect(summer!.slice(2, 3)).toEqual(["French"]);
     expect(summer![9]).toBe("Both châteaux tour");
-    expect(summer![11]).toBe("New");
+    expect(summer![11]).toBe("Yes");
+    expect(summer![12]).toBe("New");
     const chosen = await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "semicolon" }, { "accept-language": "en" });
     expect(csvRows(chosen.body, ";")[0]![0]).toBe("Reference");
     expect((await client.post("/admin/export", { type: "tour-bookings", format: "csv", separator: "tab" })).statusCode).toBe(400);
@@ -226,6 +230,7 @@ describe("Excel export", () => {
       "Preferred date",
       "Tour",
       "Message",
+      "No thank-you e-mail",
       "Status",
       "Followed by",
       "Tour day",
@@ -251,7 +256,10 @@ describe("Excel export", () => {
     expect(winter[1]).toEqual(new Date("2026-12-06T00:30:00.000Z"));
     expect(winter.slice(2, 7)).toEqual(["Chinese", "/zh/wine-tours", "王小明", "wang@example.cn", "021 5555 0000"]);
     expect(winter[10]).toBe("我们想参观酒庄。");
-    expect(winter[11]).toBe("New");
+    // Left unticked: an empty cell.
+    expect(winter[11]).toBeUndefined();
+    expect(summer[11]).toBe("Yes");
+    expect(winter[12]).toBe("New");
   });
 });
 

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
+import { isoWithOffset } from "../../../bookings/paris-time";
+import { formatClock, formatDay } from "../../shared/view-context";
 import { addStaff, attribute, elements, parseHtml, signedInStaff, textOf } from "../../../__tests__/support/admin";
 import { closedAfterEachTest, validPayloads } from "../../../__tests__/support/fixtures";
 
@@ -233,5 +235,25 @@ describe("the To do inbox", () => {
     const refused = await client.get("/admin?mine=yes");
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(en("error.query", { fields: "mine" }));
+  });
+});
+
+describe("a booked time in the inbox's list (FN13)", () => {
+  it("says the visit's time beside its day, in the staff's language", async () => {
+    const { app, client } = await signedIn();
+    const day = validPayloads.tourBooking.date;
+    const id = await submit(app, "tour-bookings", "tour_bookings", {
+      ...validPayloads.tourBooking,
+      package: "hermitage",
+      guests: 2,
+      slot: isoWithOffset({ date: day, time: "10:00" }),
+    });
+    expect(app.db.prepare("SELECT slot_time AS time FROM tour_slot_bookings WHERE booking_id = ?").get(id)).toEqual({ time: "10:00" });
+    const view = { lang: "fr" as const };
+    const when = fr("inbox.dayAndTime", { day: formatDay(view, day), time: formatClock(view, "10:00") }).replace(/\s+/g, " ");
+    const said = (body: string) => textOf(parseHtml(body)).replace(/\s+/g, " ");
+    // The mixed list's summary, and the bookings' own list (a booking confirmed at once is done: all of them are shown).
+    expect(said((await client.get("/admin?status=all", { "accept-language": "fr" })).body)).toContain(when);
+    expect(said((await client.get("/admin?type=tour-bookings&status=all", { "accept-language": "fr" })).body)).toContain(when);
   });
 });
