@@ -2,7 +2,7 @@
  * The database's schema on PostgreSQL, as an ordered list of migrations (./postgres.ts runs them
  * as ./database.ts runs SQLite's). It starts from a baseline equal to SQLite's schema after its
  * migration 91 (tables, columns, indexes; triggers rewritten in PL/pgSQL), and every SQLite
- * migration after it has a twin here with the same version and name: `server/__tests__/schema-twins.test.ts`
+ * migration after it has a twin here with the same version and name: `server/__tests__/postgres.test.ts`
  * compares the two schemas and refuses a SQLite migration without its twin.
  *
  * Types follow SQLite's: INTEGER is bigint (read back as a number, ./postgres-worker.mjs), TEXT is
