@@ -306,7 +306,7 @@ const refused: Probe[] = [
   },
   {
     file: "server/admin/audit/routes.ts",
-    code: 'import { auditPage } from "../../db/audit";\nimport type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) => auditPage(context.db, 1, 100);',
+    code: 'import { auditPage } from "../../db/audit";\nimport type { AdminContext } from "../shared/context";\nexport const x = (context: AdminContext) => auditPage(context.bookings.db, 1, 100);',
     rule: "lescours/database-handle",
   },
   {
