@@ -226,12 +226,13 @@ const sqlInDb = [
 /**
  * SQL lives in server/db, whatever a connection is called (docs/architecture.md, "Floors"): outside
  * it, no call of a method that runs SQL or opens a transaction (`prepare`, `exec`, `pragma`,
- * `transaction`, …) on a value whose type is an SQLite connection, however it was named, copied or
+ * `transaction`, …) on a value whose type is a database connection, however it was named, copied or
  * reached (`context.db`, `const sqlite = deps.db`, a `tx` handed in), and no destructuring of one.
  * With `{ handle: true }` (server/admin, the staff area), no expression may even be a connection:
  * routes call use-cases and read models, which hold it. A connection is known by its type (one
- * that can `prepare`, `pragma` and open a `transaction`: better-sqlite3's `Database`), read from
- * the compiler (typed linting), not by its name. tests/lint-floors.test.ts has a probe of each.
+ * that can `prepare`, `exec` and open a `transaction`: server/db/database.ts's `Db`, on SQLite or
+ * PostgreSQL, and better-sqlite3's `Database`), read from the compiler (typed linting), not by its
+ * name. tests/lint-floors.test.ts has a probe of each.
  */
 const sqlMethods = new Set([
   "prepare",
@@ -262,7 +263,7 @@ const databaseHandle = {
     const handle = context.options[0]?.handle === true;
     const connection = (node) => {
       const type = services.getTypeAtLocation(node);
-      const isOne = (part) => ["prepare", "pragma", "transaction"].every((name) => part.getProperty(name) !== undefined);
+      const isOne = (part) => ["prepare", "exec", "transaction"].every((name) => part.getProperty(name) !== undefined);
       return type.isUnion() ? type.types.some(isOne) : isOne(type);
     };
     const nameOf = (property, computed) =>
