@@ -17,7 +17,7 @@ import type { ScheduleAlertView } from "../shared/view-context";
 import { itemTitle } from "./labels";
 import { itemFile, itemKey, itemOfKey, publishedValue } from "./items";
 import type { PublishedContent } from "./published";
-import { scheduleRequester, type Publisher } from "./publisher";
+import { scheduleRequester, type Publisher, type PublishJob } from "./publisher";
 import type { ContentRepository } from "./repository";
 import { contentTypes, type ContentType } from "./types";
 
