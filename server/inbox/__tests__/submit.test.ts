@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../db/database";
+import { isPostgres, type Db } from "../../db/database";
 import { GroupCommit } from "../../db/group-commit";
 import { signUpForNewsletter, submitForm, type Arrivals } from "../submit";
 import { tempDataDir, testMailContext, validPayloads } from "../../__tests__/support/fixtures";
+import { openTestDatabase } from "../../__tests__/support/test-database";
 
 let db: Db | null = null;
 afterEach(() => {
@@ -12,13 +13,19 @@ afterEach(() => {
 
 /** A data folder's database and what a form's arrival is handed there, with mail configured. */
 function arrivals(): { db: Db; deps: Arrivals } {
-  db = openDatabase(tempDataDir());
+  db = openTestDatabase(tempDataDir());
   return { db, deps: { commits: new GroupCommit(db), mail: () => testMailContext() } };
 }
 
 /** Makes the outbox refuse every new e-mail, as a failure between the submission's write and its e-mail's would. */
-const refuseMail = (db: Db) => db.exec("CREATE TRIGGER outbox_refuses BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
-const acceptMail = (db: Db) => db.exec("DROP TRIGGER outbox_refuses");
+const refuseMail = (db: Db) =>
+  db.exec(
+    isPostgres(db)
+      ? `CREATE FUNCTION outbox_refuses() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses writes'; END $$;
+         CREATE TRIGGER outbox_refuses BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuses()`
+      : "CREATE TRIGGER outbox_refuses BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END",
+  );
+const acceptMail = (db: Db) => db.exec(isPostgres(db) ? "DROP TRIGGER outbox_refuses ON outbox" : "DROP TRIGGER outbox_refuses");
 
 const count = (db: Db, sql: string, ...values: unknown[]) => (db.prepare(sql).get(...values) as { n: number }).n;
 
