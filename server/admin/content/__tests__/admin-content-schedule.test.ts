@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
-import { formValues } from "../../../__tests__/support/content";
+import { contentCopy, formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
 import { momentTable } from "../../../db/content-schedule";
 import { formatTime } from "../../shared/view-context";
@@ -32,8 +32,7 @@ async function builtFor(app: Awaited<ReturnType<typeof adminTestServer>>): Promi
  * publishes built by the stand-in, and an editor signed in who has just scheduled the harvest news for 10:30 Paris time.
  */
 async function harvestScheduled() {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  const dir = contentCopy();
   const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
   writeFileSync(join(publishDir, "no-wait"), "");
   const clock = { at: Date.parse("2026-12-01T08:00:00Z") };
