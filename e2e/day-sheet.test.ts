@@ -9,7 +9,7 @@ import { newTotpSecret } from "../server/admin/shared/second-factor";
 import { createVoucher } from "../server/bookings/vouchers";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { bookThroughApi, expect, test } from "./support/fixtures";
 import { clockServer, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, phoneCode } from "./support/staff";
 
@@ -76,15 +76,7 @@ async function signIn(page: Page) {
   await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
 }
 
-async function book(payload: Record<string, unknown>): Promise<string> {
-  const answer = await fetch(`${server.url}/api/tour-bookings`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ language: "fr", page: "/fr/wine-tours", ...payload }),
-  });
-  expect(answer.status, JSON.stringify(payload)).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
+const book = (payload: Record<string, unknown>) => bookThroughApi(server.url, { language: "fr", page: "/fr/wine-tours", ...payload });
 
 /** A guest's long note: what a guide must read whole, ending with a word of its own to find it on paper. */
 const longNote = (n: number) =>

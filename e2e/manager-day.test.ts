@@ -11,7 +11,7 @@ import { addDays, isoWithOffset, localOf, weekdayOf } from "../server/bookings/p
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { calendarOf } from "../server/__tests__/support/tour-mail";
 import { violations } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { bookThroughApi, expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff } from "./support/staff";
 
@@ -98,15 +98,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-async function send(payload: object): Promise<string> {
-  const answer = await fetch(`${server.url}/api/tour-bookings`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  expect(answer.status).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
+const send = (payload: Record<string, unknown>) => bookThroughApi(server.url, payload);
 
 /** Every mail to an address so far, once at least `count` have arrived, parsed. */
 async function mailsTo(address: string, count: number) {

@@ -13,7 +13,7 @@ import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";
 import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
-import { expect, test } from "./support/fixtures";
+import { bookThroughApi, expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, phoneCode } from "./support/staff";
 
@@ -126,15 +126,7 @@ async function bookByPhone(
 }
 
 /** A visitor's booking through the public API, with their own words for the guide. */
-async function bookOnline(payload: Record<string, unknown>): Promise<string> {
-  const answer = await fetch(`${server.url}/api/tour-bookings`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ language: "fr", page: "/fr/wine-tours", ...payload }),
-  });
-  expect(answer.status, JSON.stringify(payload)).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
+const bookOnline = (payload: Record<string, unknown>) => bookThroughApi(server.url, { language: "fr", page: "/fr/wine-tours", ...payload });
 
 /** The tours page in French with a package, a day and a group chosen: the form, its times listed. */
 async function toursForm(page: Page, booking: { pkg: string; day: string; name: string; email: string; guests: number }) {

@@ -19,6 +19,17 @@ import { test as base, expect, type BrowserContext, type BrowserContextOptions, 
 export { expect };
 
 /** A page in its own context, with what it logged and requested. */
+/** A visitor's booking sent to a running server's API as the tours form sends it, which must be taken (201): its id. */
+export async function bookThroughApi(serverUrl: string, payload: Record<string, unknown>): Promise<string> {
+  const answer = await fetch(`${serverUrl}/api/tour-bookings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: serverUrl },
+    body: JSON.stringify(payload),
+  });
+  expect(answer.status, JSON.stringify(payload)).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
+}
+
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;

@@ -5,7 +5,6 @@
  * Check-in opens on the tour's day, a no-show only once the tour has started (G11), and a check-in
  * made from the sheet comes back to the guest's own row.
  */
-import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
 import { formatPrice } from "#core/format";
@@ -18,7 +17,7 @@ import { writePackageRules } from "../db/tour-rules";
 import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
-import { bookTour } from "./support/schedule";
+import { bookedId, bookTour } from "./support/schedule";
 
 const { apps, smtps } = closedAfterEachTest();
 const providers = new Set<PaymentProviderStandIn>();
@@ -63,19 +62,13 @@ const visitor = (name: string, email: string, extra: Record<string, unknown> = {
   ...extra,
 });
 
-async function booked(app: FastifyInstance, booking: ReturnType<typeof visitor>): Promise<string> {
-  const answer = await bookTour(app, booking as never);
-  expect(answer.statusCode, booking.name).toBe(201);
-  return answer.json().id as string;
-}
-
 describe("the day sheet", () => {
   it("shows each booking's price, voucher, deposit paid and balance, the guest's notes and tags, the staff's notes and the waitlist", async () => {
     const { app, provider, clock, staff } = await estate();
     // A deposit of 20 % on the Hermitage tour, paid online by Camille's group of six.
     writePackageRules(app.db, [{ package: "hermitage", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]);
     app.bookings.schedule.changed();
-    const camille = await booked(
+    const camille = await bookedId(
       app,
       visitor("Camille Durand", "camille@example.fr", { guests: 6, message: "Nous viendrons à vélo, merci de garder une place pour les attacher." }),
     );
@@ -84,7 +77,7 @@ describe("the day sheet", () => {
     const deposit = Math.round((price * 20) / 100);
     // A value voucher pays part of Claire's tour, on another time (no deposit asked on that package).
     const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "Noël" }, "office@example.fr", new Date(clock.now));
-    const claire = await booked(app, visitor("Claire Laurent", "claire@example.fr", { package: "mongiron", slot: at("11:30"), voucher: code }));
+    const claire = await bookedId(app, visitor("Claire Laurent", "claire@example.fr", { package: "mongiron", slot: at("11:30"), voucher: code }));
     await noteGuest(
       app.bookings,
       { key: "claire@example.fr", bookingId: claire },
@@ -95,7 +88,7 @@ describe("the day sheet", () => {
     await staff.get(claireUrl);
     await staff.post(`${claireUrl}/note`, { note: "Table au fond, près de la fenêtre" });
     // The 10:00 is full: Agnès waits in line for it.
-    await booked(app, visitor("Famille Martin", "martin@example.fr", { guests: 2 }));
+    await bookedId(app, visitor("Famille Martin", "martin@example.fr", { guests: 2 }));
     const line = await bookTour(app, visitor("Agnès Blanc", "agnes@example.fr", { guests: 2, waitlist: true }) as never);
     expect(line.statusCode).toBe(201);
 
@@ -134,7 +127,7 @@ describe("check-in (G11)", () => {
   it("opens on the tour's day, takes a no-show only once the tour has started, and comes back to the guest's row", async () => {
     const { app, clock, staff: early } = await estate();
     let staff = early;
-    const id = await booked(app, visitor("Jean Dupont", "jean@example.fr", { package: "mongiron", slot: at("11:30") }));
+    const id = await bookedId(app, visitor("Jean Dupont", "jean@example.fr", { package: "mongiron", slot: at("11:30") }));
     const page = `/admin/submissions/tour-bookings/${id}`;
     const sheetUrl = `/admin/calendar/sheet?day=${saturday}`;
     const attendance = () => app.db.prepare("SELECT attendance FROM tour_slot_bookings WHERE booking_id = ?").get(id);

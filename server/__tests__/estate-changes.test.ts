@@ -4,7 +4,6 @@
  * cancelled or moved the visit, apologises, gives the reason, and says what happens to a deposit
  * or a gift voucher; never "as you asked". A change the guest asked for by phone reads as theirs.
  */
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { translator } from "#locales";
 import { adminTranslator } from "#locales/admin";
@@ -12,7 +11,7 @@ import { isoWithOffset } from "../bookings/paris-time";
 import { createVoucher } from "../bookings/vouchers";
 import { adminTestServer, signedInAdmin } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
-import { bookTour } from "./support/schedule";
+import { bookedId } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -45,12 +44,6 @@ const visitor = (name: string, email: string, language: string, extra: Record<st
   ...extra,
 });
 
-async function booked(app: FastifyInstance, booking: ReturnType<typeof visitor>): Promise<string> {
-  const answer = await bookTour(app, booking as never);
-  expect(answer.statusCode, booking.name).toBe(201);
-  return answer.json().id as string;
-}
-
 /** The visitor's mail's text, its line breaks and runs of spaces folded (the no-break spaces of French kept, as the catalogs write them). */
 const textOfMail = (mail: { text?: string | undefined } | undefined) => (mail?.text ?? "").replace(/[ \t\r\n]+/g, " ");
 
@@ -58,7 +51,7 @@ describe("a cancellation from a booking's page", () => {
   it("made by the estate: the guest is told the estate cancelled, why, sorry, and that their voucher is valid again", async () => {
     const { app, smtp, staff, clock } = await estate();
     const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
-    const id = await booked(app, visitor("Isabelle Petit", "isabelle@example.fr", "fr", { voucher: code }));
+    const id = await bookedId(app, visitor("Isabelle Petit", "isabelle@example.fr", "fr", { voucher: code }));
     const page = `/admin/submissions/tour-bookings/${id}`;
     // The page asks why, with the ready reasons and a line to type.
     const form = (await staff.get(page)).body;
@@ -84,7 +77,7 @@ describe("a cancellation from a booking's page", () => {
 
   it("asked by the guest on the phone: told as their own cancellation", async () => {
     const { app, smtp, staff } = await estate();
-    const id = await booked(app, visitor("Jean Dupont", "jean@example.fr", "fr"));
+    const id = await bookedId(app, visitor("Jean Dupont", "jean@example.fr", "fr"));
     await staff.post(`/admin/submissions/tour-bookings/${id}/slot/cancel`, { sure: "yes", whyPreset: "guestAsked", whyNote: "" });
     const [, mail] = await mailsTo(smtp, "jean@example.fr", 2);
     expect(textOfMail(mail)).toContain(fr("tourMail.cancelledIntro"));
@@ -95,8 +88,8 @@ describe("a cancellation from a booking's page", () => {
 describe("a closure the estate makes", () => {
   it("mails each guest in their language: the estate cancelled or moved the visit, sorry, and why", async () => {
     const { app, smtp, staff } = await estate();
-    const wang = await booked(app, visitor("王小明", "wang@example.cn", "zh"));
-    const ana = await booked(app, visitor("Ana López", "ana@example.es", "es", { slot: at("15:00") }));
+    const wang = await bookedId(app, visitor("王小明", "wang@example.cn", "zh"));
+    const ana = await bookedId(app, visitor("Ana López", "ana@example.es", "es", { slot: at("15:00") }));
     const asked = await staff.post("/admin/schedule/closures", { firstDay: saturday, lastDay: "", note: "Mariage privé" });
     expect(asked.statusCode).toBe(200);
     // The warning asks the reason for all of them, among the estate's own (not "the guest asked").
@@ -144,8 +137,8 @@ function formAsShown(body: string): Record<string, string> {
 describe("one date's time moved in one step", () => {
   it("proposes the new time to each booking, moves them with the estate's mail, and says what it did", async () => {
     const { app, smtp, staff } = await estate();
-    const jean = await booked(app, visitor("Jean Dupont", "jean@example.fr", "fr", { guests: 4 }));
-    const emily = await booked(app, visitor("Emily Clarke", "emily@example.co.uk", "en", { guests: 3 }));
+    const jean = await bookedId(app, visitor("Jean Dupont", "jean@example.fr", "fr", { guests: 4 }));
+    const emily = await bookedId(app, visitor("Emily Clarke", "emily@example.co.uk", "en", { guests: 3 }));
     const move = { day: saturday, package: "hermitage", kind: "moved", time: "10:00", newTime: "10:30", dateNote: "" };
     // The same time is not a move: refused, naming the field.
     const same = await staff.post("/admin/schedule/dates", { ...move, newTime: "10:00" });

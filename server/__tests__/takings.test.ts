@@ -6,7 +6,6 @@
  * (server-drawn SVG) shows the table's numbers; the CSV export has the same columns.
  */
 import { parse } from "csv-parse/sync";
-import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { content } from "#content";
 import { formatPrice } from "#core/format";
@@ -19,7 +18,7 @@ import { writePackageRules } from "../db/tour-rules";
 import { adminTestServer, parseHtml, signedInAdmin, textOf } from "./support/admin";
 import { closedAfterEachTest, TestSmtp } from "./support/fixtures";
 import { byInject, PaymentProviderStandIn } from "./support/payment-provider";
-import { bookTour } from "./support/schedule";
+import { bookedId } from "./support/schedule";
 import { mailsTo } from "./support/tour-mail";
 
 const { apps, smtps } = closedAfterEachTest();
@@ -59,27 +58,21 @@ const visitor = (n: number, date: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-async function booked(app: FastifyInstance, booking: ReturnType<typeof visitor>): Promise<string> {
-  const answer = await bookTour(app, booking as never);
-  expect(answer.statusCode, booking.name).toBe(201);
-  return answer.json().id as string;
-}
-
 describe("the month's takings", () => {
   it("count prices, deposits, refunds, vouchers and what is left to collect; the month is the sum of its bookings and weeks, drawn and exported alike", async () => {
     const { app, provider, clock, staff } = await estate();
     writePackageRules(app.db, [{ package: "hermitage", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]);
     app.bookings.schedule.changed();
     // A group of six pays its deposit; another group pays one and is then cancelled by the estate (refunded).
-    const six = await booked(app, visitor(1, "2027-03-06", { guests: 6 }));
+    const six = await bookedId(app, visitor(1, "2027-03-06", { guests: 6 }));
     expect((await provider.pay(provider.sessionOf(six)!.id)).status).toBe(200);
-    const refunded = await booked(app, visitor(2, "2027-03-20"));
+    const refunded = await bookedId(app, visitor(2, "2027-03-20"));
     expect((await provider.pay(provider.sessionOf(refunded)!.id)).status).toBe(200);
     await cancelByStaff(app.bookings, refunded, admin.email);
     // A value voucher pays part of a Mongiron tour; a second voucher is made and not yet used.
     const code = createVoucher(app.db, { kind: "value", amountCents: 5000, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
     createVoucher(app.db, { kind: "package", package: "both", guests: 2, validUntil: "2027-12-31", note: "" }, "office", new Date(clock.now));
-    const withVoucher = await booked(
+    const withVoucher = await bookedId(
       app,
       visitor(3, "2027-03-13", { package: "mongiron", slot: isoWithOffset({ date: "2027-03-13", time: "11:30" }), voucher: code }),
     );
@@ -131,8 +124,8 @@ describe("the month's takings", () => {
 describe("the year's report", () => {
   it("draws guests and takings per month, the same numbers as its table by month, and the year is the sum of its months", async () => {
     const { app, staff } = await estate();
-    const march = [await booked(app, visitor(1, "2027-03-06", { guests: 3 })), await booked(app, visitor(2, "2027-03-20"))];
-    const may = [await booked(app, visitor(3, "2027-05-08", { guests: 5 }))];
+    const march = [await bookedId(app, visitor(1, "2027-03-06", { guests: 3 })), await bookedId(app, visitor(2, "2027-03-20"))];
+    const may = [await bookedId(app, visitor(3, "2027-05-08", { guests: 5 }))];
     const sum = (ids: string[], column: "price_cents" | "guests") =>
       ids.reduce((total, id) => total + (app.db.prepare(`SELECT ${column} AS n FROM tour_slot_bookings WHERE booking_id = ?`).get(id) as { n: number }).n, 0);
 
@@ -170,7 +163,7 @@ describe("a deposit paid online", () => {
     const { app, provider, smtp } = await estate();
     writePackageRules(app.db, [{ package: "hermitage", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: 20 }]);
     app.bookings.schedule.changed();
-    const id = await booked(app, visitor(1, "2027-03-06", { guests: 6 }));
+    const id = await bookedId(app, visitor(1, "2027-03-06", { guests: 6 }));
     expect((await provider.pay(provider.sessionOf(id)!.id)).status).toBe(200);
     const amount = (app.db.prepare("SELECT amount_cents AS a FROM tour_payments WHERE booking_id = ?").get(id) as { a: number }).a;
     const fr = adminTranslator("fr").t;

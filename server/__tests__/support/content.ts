@@ -30,10 +30,16 @@ export function formValues(body: string): Record<string, string> {
 /** A git command in a folder, its output as text. */
 export const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
 
-/** A copy of the project's content folder, a git repository of its own as on the estate's server. */
-export function contentRepository(): string {
+/** A copy of the project's content folder (without its tests), in a temporary folder of its own. */
+export function contentCopy(): string {
   const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
   cpSync(new URL("../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  return dir;
+}
+
+/** A copy of the project's content folder, a git repository of its own as on the estate's server. */
+export function contentRepository(): string {
+  const dir = contentCopy();
   git(dir, "init", "-q");
   git(dir, "add", "-A");
   git(dir, "-c", "user.name=Estate", "-c", "user.email=estate@hermitage-lescours.example", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content");

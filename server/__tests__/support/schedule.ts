@@ -1,5 +1,6 @@
 /** The staff's schedule form as a test fills it, and visitors' bookings as the tours form sends them. */
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { StaffClient } from "./admin";
 
 /** The weekly schedule form's fields in a page as a browser would send them (that form only). */
@@ -31,6 +32,13 @@ export const bookTour = (
   remoteAddress = "127.0.0.1",
 ) =>
   app.inject({ method: "POST", url: "/api/tour-bookings", remoteAddress, headers: { "content-type": "application/json" }, payload: JSON.stringify(booking) });
+
+/** A visitor's booking that must be taken (201, else the test fails naming the visitor): its id. */
+export async function bookedId(app: FastifyInstance, booking: { name: string } & Record<string, unknown>): Promise<string> {
+  const answer = await bookTour(app, booking as never);
+  expect(answer.statusCode, `${booking.name}: ${answer.body}`).toBe(201);
+  return (answer.json() as { id: string }).id;
+}
 
 /** The slots the visitors' availability answers for a package and days. */
 export const availableSlots = async (app: FastifyInstance, pkg: string, from: string, to = from) =>

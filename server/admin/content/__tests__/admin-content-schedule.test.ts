@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
-import { formValues } from "../../../__tests__/support/content";
+import { contentCopy, formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest, fixtureBuild, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
 import { momentTable } from "../../../db/content-schedule";
 import { formatTime } from "../../shared/view-context";
@@ -27,24 +27,31 @@ async function builtFor(app: Awaited<ReturnType<typeof adminTestServer>>): Promi
   return /<meta name="built-for" content="([^"]*)">/.exec(page.body)?.[1] ?? null;
 }
 
+/**
+ * A server on a copy of the content, its clock at 08:00 UTC on 1 December 2026 (`clock.at`, moved by the test), its
+ * publishes built by the stand-in, and an editor signed in who has just scheduled the harvest news for 10:30 Paris time.
+ */
+async function harvestScheduled() {
+  const dir = contentCopy();
+  const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
+  writeFileSync(join(publishDir, "no-wait"), "");
+  const clock = { at: Date.parse("2026-12-01T08:00:00Z") };
+  const now = () => new Date(clock.at);
+  const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), CONTENT_SCHEDULE_CHECK_SECONDS: "1" };
+  const app = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
+  apps.add(app);
+  await addStaff(app, editor.email, editor.password, "editor");
+  const client = new StaffClient(app);
+  await client.signIn(editor.email, editor.password);
+  const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
+  expect((await client.post("/admin/content/news/harvest-2026", { ...form, publishAt: "2026-12-01T10:30", _op: "save" })).statusCode).toBe(303);
+  return { dir, publishDir, clock, now, env, app, client };
+}
+
 describe("scheduled publishing", () => {
   it("publishes when a scheduled item goes online or comes off, on the estate's clock, and at start for a moment passed while the server was stopped", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-    cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
-    const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
-    writeFileSync(join(publishDir, "no-wait"), "");
-    let clock = Date.parse("2026-12-01T08:00:00Z");
-    const now = () => new Date(clock);
-    const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), CONTENT_SCHEDULE_CHECK_SECONDS: "1" };
-    const app = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
-    apps.add(app);
-    await addStaff(app, editor.email, editor.password, "editor");
-    const client = new StaffClient(app);
-    await client.signIn(editor.email, editor.password);
-
+    const { dir, publishDir, clock, now, env, app, client } = await harvestScheduled();
     // 10:30 in Paris on 1 December is 09:30 UTC; the file keeps the moment with its offset.
-    const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
-    expect((await client.post("/admin/content/news/harvest-2026", { ...form, publishAt: "2026-12-01T10:30", _op: "save" })).statusCode).toBe(303);
     const file = () => JSON.parse(readFileSync(join(dir, "news/harvest-2026.json"), "utf8")) as { publishAt?: string; unpublishAt?: string };
     expect(file().publishAt).toBe("2026-12-01T10:30:00+01:00");
     // The form shows it back on the estate's clock, and the list says when it goes online.
@@ -54,7 +61,7 @@ describe("scheduled publishing", () => {
     expect(app.contentPublisher.recent()).toEqual([]);
 
     // 09:31 UTC: the schedule asks for a publish, for the moment it now is.
-    clock = Date.parse("2026-12-01T09:31:00Z");
+    clock.at = Date.parse("2026-12-01T09:31:00Z");
     await waitFor(() => app.contentPublisher.recent().length === 1, "the scheduled publish");
     const [job] = app.contentPublisher.recent();
     expect(job!.requestedBy).toEqual([scheduleRequester]);
@@ -63,7 +70,7 @@ describe("scheduled publishing", () => {
     expect(await builtFor(app)).toBe("2026-12-01T09:31:00.000Z");
     expect((await client.get("/admin/content/publish")).body).toContain(html(en("content.publish.requestedBy", { who: en("content.publish.bySchedule") })));
     // Once only: the moment is done.
-    clock += 5_000;
+    clock.at += 5_000;
     await app.contentSchedule.readAll();
     expect(app.contentPublisher.recent()).toHaveLength(1);
 
@@ -73,7 +80,7 @@ describe("scheduled publishing", () => {
     expect(file().unpublishAt).toBe("2026-12-01T11:00:00+01:00");
     await app.close();
     apps.delete(app);
-    clock = Date.parse("2026-12-01T10:05:00Z");
+    clock.at = Date.parse("2026-12-01T10:05:00Z");
     const restarted = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
     apps.add(restarted);
     await waitFor(
@@ -85,20 +92,7 @@ describe("scheduled publishing", () => {
   });
 
   it("records a moment as started before it asks for its publish: a server killed in between runs it again at its next start, and says so", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-    cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
-    const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
-    writeFileSync(join(publishDir, "no-wait"), "");
-    let clock = Date.parse("2026-12-01T08:00:00Z");
-    const now = () => new Date(clock);
-    const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), CONTENT_SCHEDULE_CHECK_SECONDS: "1" };
-    const app = await adminTestServer(env, { publishCommand: standIn, publishDir, now });
-    apps.add(app);
-    await addStaff(app, editor.email, editor.password, "editor");
-    const client = new StaffClient(app);
-    await client.signIn(editor.email, editor.password);
-    const form = formValues((await client.get("/admin/content/news/harvest-2026")).body);
-    expect((await client.post("/admin/content/news/harvest-2026", { ...form, publishAt: "2026-12-01T10:30", _op: "save" })).statusCode).toBe(303);
+    const { clock, app } = await harvestScheduled();
 
     // What the database holds at the instant the publish is asked for: what a kill -9 right then leaves behind.
     const moment = () =>
@@ -112,7 +106,7 @@ describe("scheduled publishing", () => {
       atRequest.push(moment());
       return request(by, options);
     });
-    clock = Date.parse("2026-12-01T09:31:00Z");
+    clock.at = Date.parse("2026-12-01T09:31:00Z");
     await waitFor(() => atRequest.length === 1, "the scheduled publish asked for");
     expect(atRequest[0]!.started_at).not.toBeNull();
     await app.contentPublisher.idle();

@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { formValues } from "../../../__tests__/support/content";
+import { contentCopy, formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -15,13 +14,6 @@ const editor = { email: "claire@hermitage-lescours.example", password: "a long a
 const second = { email: "marc@hermitage-lescours.example", password: "another long unusual passphrase" };
 
 const { apps } = closedAfterEachTest();
-
-/** A copy of the project's content folder in its own git-less temporary folder. */
-function contentCopy(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
-  return dir;
-}
 
 /** A content file as JSON, read as the shape the test expects of it. */
 const readJson = <T = Record<string, unknown> & { title: Record<string, string> }>(dir: string, file: string): T =>

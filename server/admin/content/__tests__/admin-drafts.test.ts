@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { formFieldsOf, formValues, git, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
+import { contentCopy, formFieldsOf, formValues, git, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 import { closedAfterEachTest, fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
 import { formatTime } from "../../shared/view-context";
 import { scheduleRequester } from "../publisher";
@@ -23,12 +23,6 @@ const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
 const { apps } = closedAfterEachTest();
-
-function contentCopy(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
-  return dir;
-}
 
 async function server(env: Record<string, string>, options: { publishDir: string; now?: () => Date }) {
   const app = await adminTestServer(env, { publishCommand: standInBuild, ...options });

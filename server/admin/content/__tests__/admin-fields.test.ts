@@ -1,11 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { formValues } from "../../../__tests__/support/content";
+import { contentCopy, formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 import { describeChanges } from "../changes";
 
@@ -21,8 +20,7 @@ const editor = { email: "claire@hermitage-lescours.example", password: "a long a
 const { apps } = closedAfterEachTest();
 
 async function signedIn() {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  const dir = contentCopy();
   const app = await adminTestServer({ CONTENT_DIR: dir });
   apps.add(app);
   await addStaff(app, editor.email, editor.password, "editor");

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -8,7 +8,7 @@ import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { formatTime } from "../../shared/view-context";
 import { closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
-import { formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
+import { contentCopy, formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 
 const en = adminTranslator("en").t;
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -18,8 +18,7 @@ const standIn = standInBuild;
 const { apps } = closedAfterEachTest();
 
 async function publishing(env: Record<string, string> = {}) {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  const dir = contentCopy();
   const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
   const app = await adminTestServer({ CONTENT_DIR: dir, ...env }, { publishCommand: standIn, publishDir });
   apps.add(app);
@@ -54,8 +53,7 @@ const price = async (app: FastifyInstance) => /data-item-price="([^"]*)"/.exec((
 
 describe("publishing from the content editor", () => {
   it("publishes into PUBLISH_DIR and edits CONTENT_DIR, and a restart with them serves that publish", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-    cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+    const dir = contentCopy();
     // Inside the project, as the setting requires; removed after the test.
     const publishDir = mkdtempSync(join(projectDir, "build-test-publish-"));
     onTestFinished(() => rmSync(publishDir, { recursive: true, force: true }));
@@ -80,8 +78,7 @@ describe("publishing from the content editor", () => {
   });
 
   it("a publish cut short by the server's end (kill -9, a crash) is named after the restart, with a button to run it again", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-    cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+    const dir = contentCopy();
     const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
     const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir() };
     const first = await adminTestServer(env, { publishCommand: standIn, publishDir });

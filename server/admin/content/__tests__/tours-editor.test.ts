@@ -3,14 +3,13 @@
  * titled by their type, not by the file's id; the wines poured chosen from the shop's wines, not
  * drawn as photo uploads; a medal chosen by its French name.
  */
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { formValues } from "../../../__tests__/support/content";
+import { contentCopy, formValues } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 
 const fr = adminTranslator("fr").t;
@@ -19,8 +18,7 @@ const french = { "accept-language": "fr" };
 const { apps } = closedAfterEachTest();
 
 async function signedIn() {
-  const dir = join(mkdtempSync(join(tmpdir(), "lescours-content-")), "content");
-  cpSync(new URL("../../../../content", import.meta.url).pathname, dir, { recursive: true, filter: (source) => !source.includes("__tests__") });
+  const dir = contentCopy();
   const app = await adminTestServer({ CONTENT_DIR: dir });
   apps.add(app);
   await addStaff(app, editor.email, editor.password, "editor");
