@@ -1,6 +1,7 @@
 /**
  * A restore: one snapshot of restic's repository put back into an empty data folder (and an empty
- * content folder), every file checked against the backup's manifest before anything is written.
+ * content folder; with DATABASE_URL, an empty PostgreSQL database), every file checked against the
+ * backup's manifest before anything is written.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { chmod, copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
@@ -9,9 +10,12 @@ import { join, resolve } from "node:path";
 import type { Config } from "../config";
 import { auditKeyFileName } from "../db/audit-key";
 import { checkDatabaseCopy } from "../db/backups";
-import { databaseFileName, openDatabase } from "../db/database";
+import { databaseFileName, openDatabase, type Db } from "../db/database";
+import { withoutPassword } from "../log";
+import { openPostgresAt } from "../startup";
 import { holdUnsentMail, OutboxTable } from "../db/outbox";
 import { restoreContent, verifyBundle } from "./content-history";
+import { checkDump, markDumpTaken, restoreDump, restoreTargetProblem } from "./postgres-dump";
 import { Restic } from "./restic";
 import { contentFolder, resticEnvironment } from "./run";
 import { manifestFileName, pictureFolders, sha256Of, type Manifest } from "./stage";
@@ -53,15 +57,32 @@ async function checkFiles(root: string, manifest: Manifest): Promise<void> {
   }
 }
 
+/** The backup's database is of the kind the configuration runs on: a SQLite file without DATABASE_URL, PostgreSQL's archive with it. */
+function checkKind(manifest: Manifest, databaseUrl: string | undefined): void {
+  const dump = manifest.database.format === "pg_dump";
+  if (dump && !databaseUrl)
+    throw new Error("the backup holds a PostgreSQL database (pg_dump): set DATABASE_URL to an empty PostgreSQL database to restore it there");
+  if (!dump && databaseUrl)
+    throw new Error(
+      "the backup holds a SQLite database: unset DATABASE_URL to restore it into DATA_DIR (a restore does not move data from SQLite to PostgreSQL)",
+    );
+}
+
 /**
- * Restores a snapshot into DATA_DIR (which must be absent or empty) and CONTENT_DIR (its own
- * repository: absent or empty). E-mails waiting in the outbox at the backup are held unless
- * `sendUnsent`; e-mails sent before it are recorded as sent and never go again.
+ * Restores a snapshot into DATA_DIR (which must be absent or empty), CONTENT_DIR (its own
+ * repository: absent or empty) and, with DATABASE_URL, the PostgreSQL database there (which must
+ * hold no table). E-mails waiting in the outbox at the backup are held unless `sendUnsent`;
+ * e-mails sent before it are recorded as sent and never go again.
  */
 export async function restoreBackup(config: Config, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
   const dataDir = resolve(config.DATA_DIR);
   if (!isEmpty(dataDir))
     throw new Error(`DATA_DIR=${JSON.stringify(dataDir)} is not empty: a restore goes into an empty data folder (move the old one aside first)`);
+  const databaseUrl = config.DATABASE_URL;
+  if (databaseUrl) {
+    const problem = await restoreTargetProblem(databaseUrl);
+    if (problem) throw new Error(`the database of DATABASE_URL=${JSON.stringify(withoutPassword(databaseUrl))} cannot take a restore: ${problem}`);
+  }
   const contentDir = contentFolder(config);
   const target = await mkdtemp(join(tmpdir(), "lescours-restore-"));
   try {
@@ -70,7 +91,10 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
     const manifest = JSON.parse(await readFile(join(root, manifestFileName), "utf8")) as Manifest;
     if (manifest.format !== 1) throw new Error(`the backup's manifest has format ${String(manifest.format)}, which this code does not read`);
     await checkFiles(root, manifest);
-    checkDatabaseCopy(join(root, databaseFileName));
+    checkKind(manifest, databaseUrl);
+    const database = join(root, manifest.database.file);
+    if (databaseUrl) await checkDump(database);
+    else checkDatabaseCopy(database);
     if (manifest.content) await verifyBundle(join(root, manifest.content.bundle), root, manifest.content.head);
     // Checked before anything is written: a content folder of its own is restored into an empty one.
     if (manifest.content?.path === "." && !isEmpty(contentDir)) {
@@ -80,7 +104,10 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
     }
 
     await mkdir(dataDir, { recursive: true });
-    await copyFile(join(root, databaseFileName), join(dataDir, databaseFileName));
+    if (databaseUrl) {
+      await restoreDump(databaseUrl, database, manifest.database);
+      await markDumpTaken(databaseUrl, manifest.takenAt);
+    } else await copyFile(database, join(dataDir, databaseFileName));
     if (existsSync(join(root, auditKeyFileName))) {
       await copyFile(join(root, auditKeyFileName), join(dataDir, auditKeyFileName));
       await chmod(join(dataDir, auditKeyFileName), 0o600);
@@ -88,7 +115,7 @@ export async function restoreBackup(config: Config, options: RestoreOptions, now
     for (const folder of pictureFolders) if (existsSync(join(root, folder))) await cp(join(root, folder), join(dataDir, folder), { recursive: true });
 
     // Opened as the server opens it: migrations newer than the backup are applied now.
-    const db = openDatabase(dataDir);
+    const db: Db = databaseUrl ? openPostgresAt(databaseUrl) : openDatabase(dataDir);
     let unsentMail: number;
     try {
       const reason = `held by the restore of the backup of ${manifest.takenAt}: the server that was lost may have sent it after that backup, so it is not sent again (npm run restore -- <snapshot> --send-unsent sends such e-mails)`;

@@ -172,7 +172,9 @@ export async function runBackup(db: Db, config: Config, trigger: BackupTrigger, 
     const restic = new Restic(resticEnvironment(config), cacheFolder(dataDir));
     // Before the copy is taken: the copy then knows the repository it went to (a restore keeps it).
     await checkRepository(db, restic, { id: begun.id, init: options.init ?? false, place });
-    const manifest = await stageBackup(db, { dataDir, contentDir: contentFolder(config), staging }, (copy, at) => markCopyTaken(copy, begun.id, at));
+    const manifest = await stageBackup(db, { dataDir, contentDir: contentFolder(config), staging, databaseUrl: config.DATABASE_URL }, (copy, at) =>
+      markCopyTaken(copy, begun.id, at),
+    );
     const { snapshot, bytes } = await restic.backup(staging);
     const lastPruned = backupHistory(db).lastPrunedAt;
     const pruned = lastPruned === null || Date.now() - Date.parse(lastPruned) >= pruneEveryMs;

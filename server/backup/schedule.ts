@@ -105,7 +105,13 @@ class BackupSchedule {
       const child = spawn(process.execPath, [...commandArgs("backup"), "--trigger", "schedule"], {
         cwd: projectDir,
         // Absolute: the command runs in the project folder, whatever the server's working directory.
-        env: { ...resticEnvironment(this.config), DATA_DIR: absolute(this.config.DATA_DIR), CONTENT_DIR: contentFolder(this.config) },
+        env: {
+          ...resticEnvironment(this.config),
+          DATA_DIR: absolute(this.config.DATA_DIR),
+          CONTENT_DIR: contentFolder(this.config),
+          // The database this server runs on, whether or not its configuration came from the environment.
+          ...(this.config.DATABASE_URL ? { DATABASE_URL: this.config.DATABASE_URL } : {}),
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       this.child = child;

@@ -1,6 +1,6 @@
 /**
  * One backup, made in a folder before it goes to restic: the database copied while the server
- * serves (SQLite's online backup API) and checked, the audit log's key, the photographs waiting
+ * serves (SQLite's online backup API, or pg_dump on PostgreSQL: ./postgres-dump.ts) and checked, the audit log's key, the photographs waiting
  * for their save, the content's git history as a bundle, and a manifest with every file's size
  * and SHA-256. A restore checks the files against the manifest before it puts anything back.
  */
@@ -14,6 +14,7 @@ import { newsletterPicturesFolder } from "../pictures";
 import { checkDatabaseCopy, copyDatabase, type DatabaseCheck } from "../db/backups";
 import { databaseFileName, sqliteOf, type Db } from "../db/database";
 import { bundleContent, type ContentHistory } from "./content-history";
+import { dumpDatabase, dumpFileName } from "./postgres-dump";
 
 /** The manifest's file name, beside what it lists. */
 export const manifestFileName = "manifest.json";
@@ -38,7 +39,8 @@ export interface Manifest {
   /** When the database was copied (the moment the backup stands for). */
   takenAt: string;
   host: string;
-  database: DatabaseCheck & { file: string };
+  /** The database: a SQLite file, or (`format: "pg_dump"`) PostgreSQL's archive; backups made before PostgreSQL name no format. */
+  database: DatabaseCheck & { file: string; format?: "pg_dump" };
   /** The content's history, or null when the content folder is in no git repository. */
   content: ContentHistory | null;
   files: ManifestFile[];
@@ -70,26 +72,35 @@ async function describeFiles(dir: string): Promise<ManifestFile[]> {
   return files;
 }
 
+/** The database copied into `staging` and checked: SQLite's file, or PostgreSQL's archive of the database at `databaseUrl`. */
+async function copyAndCheck(db: Db, databaseUrl: string | undefined, staging: string, markTaken: (copy: string) => void): Promise<Manifest["database"]> {
+  const sqlite = sqliteOf(db);
+  if (!sqlite) {
+    if (!databaseUrl) throw new Error("the database is PostgreSQL, but no DATABASE_URL was given to dump it from");
+    // The run's row is marked done in the restored database instead (./postgres-dump.ts, markDumpTaken).
+    return { file: dumpFileName, format: "pg_dump", ...(await dumpDatabase(databaseUrl, join(staging, dumpFileName))) };
+  }
+  const copy = join(staging, databaseFileName);
+  await copyDatabase(sqlite, copy);
+  markTaken(copy);
+  return { file: databaseFileName, ...checkDatabaseCopy(copy) };
+}
+
 /**
  * Makes a backup in `staging` (emptied first) from the server's data and content folders, while
  * they are in use: returns its manifest. Throws, keeping nothing as good, when the copy of the
- * database fails its integrity check. `markTaken` is called on the copy before it is checked.
+ * database fails its check. On SQLite, `markTaken` is called on the copy before it is checked.
  */
 export async function stageBackup(
   db: Db,
-  folders: { dataDir: string; contentDir: string; staging: string },
+  folders: { dataDir: string; contentDir: string; staging: string; databaseUrl?: string | undefined },
   markTaken: (copy: string, at: Date) => void,
 ): Promise<Manifest> {
   const { dataDir, contentDir, staging } = folders;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true, mode: 0o700 });
-  const copy = join(staging, databaseFileName);
   const takenAt = new Date();
-  const sqlite = sqliteOf(db);
-  if (!sqlite) throw new Error("a backup of PostgreSQL is made with pg_dump, which this version does not run yet");
-  await copyDatabase(sqlite, copy);
-  markTaken(copy, takenAt);
-  const database = { file: databaseFileName, ...checkDatabaseCopy(copy) };
+  const database = await copyAndCheck(db, folders.databaseUrl, staging, (copy) => markTaken(copy, takenAt));
   if (existsSync(join(dataDir, auditKeyFileName))) await copyFile(join(dataDir, auditKeyFileName), join(staging, auditKeyFileName));
   for (const folder of pictureFolders) {
     if (!existsSync(join(dataDir, folder))) continue;

@@ -4,7 +4,8 @@
  *   npm run backup
  *   npm run backup -- --init    a new repository on purpose (see below)
  *
- * The database (copied with SQLite's online backup API and checked with `PRAGMA integrity_check`),
+ * The database (copied with SQLite's online backup API and checked with `PRAGMA integrity_check`;
+ * with DATABASE_URL, PostgreSQL's `pg_dump --format=custom`, read whole by `pg_restore`),
  * DATA_DIR's audit key and waiting photographs, and the content's git history, with a manifest of
  * sizes and SHA-256, go to the restic repository of RESTIC_REPOSITORY (encrypted with
  * RESTIC_PASSWORD or RESTIC_PASSWORD_FILE); the retention of BACKUP_KEEP_* is applied. The server
@@ -19,7 +20,7 @@
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { backupConfigured, loadConfigOrExit, unknownVariableWarnings } from "../config";
-import { openDatabase } from "../db/database";
+import { openConfiguredDatabase } from "../startup";
 import { BackupBusy, runBackup } from "../backup/run";
 
 /** `nice -n 10`, as a publish's build runs. */
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     console.error('backup: RESTIC_REPOSITORY is not set: there is nowhere to back up to (docs/deployment.md, "Backups")');
     return 3;
   }
-  const db = openDatabase(config.DATA_DIR);
+  const db = openConfiguredDatabase(config);
   try {
     const result = await runBackup(db, config, trigger, { init: values.init });
     const { database, content, files } = result.manifest;

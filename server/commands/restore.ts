@@ -7,7 +7,8 @@
  * read, every file checked against its manifest (size, SHA-256), the database's integrity and the
  * content's bundle checked; then the database, the audit key and the waiting photographs go into
  * DATA_DIR, which must be absent or empty, and the content's git history into CONTENT_DIR (empty,
- * or absent). E-mails that were waiting in the outbox when the backup was taken are held, not
+ * or absent). With DATABASE_URL, the backup's PostgreSQL archive goes into that database, which must
+ * hold no table (a new one: docs/deployment.md, "Backups"), with pg_restore in one transaction. E-mails that were waiting in the outbox when the backup was taken are held, not
  * sent (the lost server may have sent them since); `--send-unsent` sends them at the next start.
  * Stop the server first; start it afterwards. Exit status 0 restored, 1 failed, 2 bad usage.
  */
@@ -46,7 +47,7 @@ async function main(): Promise<number> {
   const result = await restoreBackup(config, { snapshot, sendUnsent: values["send-unsent"] });
   const { manifest } = result;
   console.log(
-    `restore: the backup of ${manifest.takenAt} from ${manifest.host} is in DATA_DIR (database checked: ${manifest.database.rows.tour_bookings ?? 0} tour bookings, ${manifest.database.rows.staff ?? 0} staff accounts)`,
+    `restore: the backup of ${manifest.takenAt} from ${manifest.host} is in ${config.DATABASE_URL ? "DATABASE_URL's database and DATA_DIR" : "DATA_DIR"} (database checked: ${manifest.database.rows.tour_bookings ?? 0} tour bookings, ${manifest.database.rows.staff ?? 0} staff accounts)`,
   );
   if (!manifest.content) console.log("restore: the backup held no content history (the content folder was in no git repository)");
   else if (result.content?.restored)

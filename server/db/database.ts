@@ -92,6 +92,9 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
   return db;
 }
 
+/** Whether a PostgreSQL database's collation sorts text byte by byte, as SQLite does (`C`). */
+export const postgresSortsAsSqlite = (collation: string): boolean => /^(C|POSIX|C\.UTF-?8)$/i.test(collation);
+
 /**
  * Opens the PostgreSQL database at `url` (an empty database is given the whole schema), checks
  * that text sorts as in SQLite (a `C` collation) and that it can be written. Commands wait for
@@ -101,7 +104,7 @@ export function openPostgres(url: string, options: Partial<PostgresOptions> & Pi
   const db = new PostgresDb(url, { ...commandOptions, ...options });
   try {
     const { collation } = db.prepare("SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()").get() as { collation: string };
-    if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation)) {
+    if (!postgresSortsAsSqlite(collation)) {
       throw new Error(
         `its collation is ${collation}: create it with --locale=C.UTF-8 --template=template0 (text must sort as SQLite sorts it, docs/deployment.md)`,
       );

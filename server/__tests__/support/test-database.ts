@@ -43,3 +43,15 @@ export function openTestDatabase(dataDir: string): Db {
   const url = testDatabaseUrl(dataDir);
   return url ? openPostgresAt(url) : openDatabase(dataDir);
 }
+
+/**
+ * The database of the server on `dataDir` lost and replaced by a new, empty one of the same name
+ * (as an operator makes it before a restore: docs/deployment.md, "Backups"). Only in the PostgreSQL run.
+ */
+export function replaceWithEmptyDatabase(dataDir: string): void {
+  const url = databases.get(dataDir);
+  if (!url || !admin) throw new Error(`no PostgreSQL database was made for ${dataDir}`);
+  const name = new URL(url).pathname.slice(1);
+  admin.execAlone(`DROP DATABASE ${name} WITH (FORCE)`);
+  admin.execAlone(`CREATE DATABASE ${name} TEMPLATE template0`);
+}
