@@ -6,7 +6,7 @@ const postgresSuites = [
   "server/__tests__/{booking-ledger,tour-slots,booking-terms,api-mail}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
   "server/inbox/__tests__/*.test.ts",
-  "server/__tests__/{postgres,instances}.test.ts",
+  "server/__tests__/{postgres,instances,staff-cli,submissions-export}.test.ts",
   "server/__tests__/{instances,postgres-backup}.integration.test.ts",
 ];
 

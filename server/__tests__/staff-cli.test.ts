@@ -2,16 +2,22 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { minimumPasswordLength, passwordProblem } from "../admin/shared/passwords";
-import { openDatabase } from "../db/database";
 import { StaffStore } from "../db/staff";
 import { compiledCommand } from "../../e2e/support/server";
 import { tempDataDir } from "./support/fixtures";
+import { openTestDatabase, testDatabaseUrl } from "./support/test-database";
+
+const databaseUrl = (dataDir: string) => {
+  const url = testDatabaseUrl(dataDir);
+  return url ? { DATABASE_URL: url } : {};
+};
 
 /** Runs `npm run staff -- <args>` as a person would, with `input` on standard input. */
 function staff(dataDir: string, args: string[], input = ""): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [compiledCommand("staff"), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: "https://www.hermitage-lescours.example" },
+      // In the "postgres" project, the data folder's own PostgreSQL database, as the server on it would have.
+      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: "https://www.hermitage-lescours.example", ...databaseUrl(dataDir) },
     });
     let stdout = "";
     let stderr = "";
@@ -23,7 +29,7 @@ function staff(dataDir: string, args: string[], input = ""): Promise<{ status: n
 }
 
 const accounts = (dir: string) => {
-  const db = openDatabase(dir);
+  const db = openTestDatabase(dir);
   try {
     return new StaffStore(db).list();
   } finally {
@@ -81,7 +87,7 @@ describe("npm run staff", () => {
   it("resets a password (clearing the second factor, ending the account's sessions) and removes an account; both are logged", async () => {
     const dir = tempDataDir();
     await staff(dir, ["add", "anne@hermitage-lescours.example", "--role", "admin"], "a long and unusual passphrase\n");
-    const db = openDatabase(dir);
+    const db = openTestDatabase(dir);
     const store = new StaffStore(db);
     const before = store.find("anne@hermitage-lescours.example")!;
     store.openSession(before.id, new Date());
@@ -89,7 +95,7 @@ describe("npm run staff", () => {
     expect(store.confirmSecondFactor(before.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 1, ["a".repeat(64)])).toBe(true);
     db.close();
     expect((await staff(dir, ["reset", "anne@hermitage-lescours.example"], "a brand new long passphrase\n")).status).toBe(0);
-    const after = openDatabase(dir);
+    const after = openTestDatabase(dir);
     const reset = new StaffStore(after).find("anne@hermitage-lescours.example")!;
     expect(reset.password_hash).not.toBe(before.password_hash);
     expect(reset.totp_secret).toBeNull();
@@ -98,7 +104,7 @@ describe("npm run staff", () => {
     after.close();
     expect((await staff(dir, ["remove", "anne@hermitage-lescours.example"])).status).toBe(0);
     expect(accounts(dir)).toEqual([]);
-    const log = openDatabase(dir);
+    const log = openTestDatabase(dir);
     expect(log.prepare("SELECT actor, action, target_id FROM audit_log ORDER BY id").all()).toEqual([
       { actor: "command line", action: "staff.added", target_id: "anne@hermitage-lescours.example" },
       { actor: "command line", action: "staff.password-reset", target_id: "anne@hermitage-lescours.example" },

@@ -2,11 +2,12 @@ import { spawnSync } from "node:child_process";
 import { parse } from "csv-parse/sync";
 import { afterEach, describe, expect, it } from "vitest";
 import { formDefinitions } from "#forms/definitions";
-import { openDatabase, type Db } from "../db/database";
+import type { Db } from "../db/database";
 import { exportColumns, readSubmissions, toCsv } from "../db/export";
 import { insertSubmission } from "../db/submissions";
 import { compiledCommand } from "../../e2e/support/server";
 import { tempDataDir, validPayloads } from "./support/fixtures";
+import { openTestDatabase, testDatabaseUrl } from "./support/test-database";
 
 /** Reads CSV back as a spreadsheet would, with csv-parse. */
 const parseCsv = (text: string) => parse(text) as string[][];
@@ -19,7 +20,7 @@ afterEach(() => {
 
 /** A database with submissions stored at the given times. */
 function seeded(dataDir: string, entries: [string, Record<string, unknown>][]) {
-  db = openDatabase(dataDir);
+  db = openTestDatabase(dataDir);
   for (const [time, fields] of entries) insertSubmission(db, "contactMessage", { ...validPayloads.contactMessage, ...fields } as never, new Date(time));
   return db;
 }
@@ -75,9 +76,11 @@ describe("export", () => {
     ]);
     database.close();
     db = null;
+    // In the "postgres" project, the data folder's own PostgreSQL database.
+    const url = testDatabaseUrl(dataDir);
     const run = (...args: string[]) =>
       spawnSync(process.execPath, [compiledCommand("submissions"), ...args], {
-        env: { ...process.env, DATA_DIR: dataDir },
+        env: { ...process.env, DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) },
         encoding: "utf8",
         // spawnSync holds the thread, where vitest cannot end the test: a hung command is ended at the test's own limit.
         timeout: 120_000,

@@ -1,5 +1,5 @@
 /**
- * Staff accounts of the inbox at /admin, in the database in DATA_DIR.
+ * Staff accounts of the inbox at /admin, in the database (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL).
  *
  *   npm run staff -- add <email> --role admin|editor|inbox
  *                                     creates an account; the password is read from standard input
@@ -22,7 +22,7 @@ import { z } from "zod";
 import { hashPassword, passwordProblem } from "../admin/shared/passwords";
 import { loadConfigOrExit } from "../config";
 import { auditActions, commandLineActor, recordAudit } from "../db/audit";
-import { openDatabase } from "../db/database";
+import { openConfiguredDatabase } from "../startup";
 import { isStaffRole, StaffStore, staffRoles, type StaffRole } from "../db/staff";
 
 const usage = `Usage: npm run staff -- <command>
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const password = command === "add" || command === "reset" ? await readPassword(email) : "";
 
   const config = loadConfigOrExit();
-  const db = openDatabase(config.DATA_DIR);
+  const db = openConfiguredDatabase(config);
   const staff = new StaffStore(db);
   const now = new Date();
   try {

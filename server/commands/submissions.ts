@@ -1,5 +1,5 @@
 /**
- * Reads the form submissions out of the database in DATA_DIR.
+ * Reads the form submissions out of the database (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL).
  *
  *   npm run submissions -- export <type> [--since DATE] [--format csv|json]
  *
@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { findForm, formDefinitions } from "#forms/definitions";
 import { loadConfigOrExit } from "../config";
-import { openDatabase } from "../db/database";
+import { openConfiguredDatabase } from "../startup";
 import { exportColumns, readSubmissions, toCsv, toJson } from "../db/export";
 
 const usage = `Usage: npm run submissions -- export <type> [--since DATE] [--format csv|json]
@@ -54,7 +54,7 @@ function main(): void {
   }
 
   const config = loadConfigOrExit();
-  const db = openDatabase(config.DATA_DIR);
+  const db = openConfiguredDatabase(config);
   try {
     const rows = readSubmissions(db, form, { since });
     process.stdout.write(values.format === "json" ? toJson(rows) : toCsv(exportColumns(form), rows));
