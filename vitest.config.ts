@@ -7,7 +7,7 @@ const postgresSuites = [
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
   "server/inbox/__tests__/*.test.ts",
   "server/__tests__/{postgres,instances,staff-cli,submissions-export}.test.ts",
-  "server/__tests__/{instances,postgres-backup}.integration.test.ts",
+  "server/__tests__/{instances,postgres-backup,rolling-restart}.integration.test.ts",
 ];
 
 export default defineConfig({

@@ -9,7 +9,8 @@ import { freePort } from "./server";
  * Debian's nginx with the project's deploy/nginx.conf in front of a server, as docs/deployment.md
  * (section 3) sets it up: TLS with a certificate made here with openssl, signed by a throwaway
  * authority, for localhost and 127.0.0.1. `scripts/ensure-nginx.sh` (run by `npm test` and CI)
- * installs nginx when missing. Used by e2e/https-proxy.test.ts and e2e/deployment-rehearsal.test.ts.
+ * installs nginx when missing. Used by e2e/https-proxy.test.ts and e2e/deployment-rehearsal.test.ts,
+ * and with deploy/nginx-two.conf by server/__tests__/rolling-restart.integration.test.ts.
  */
 const nginxBinary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
@@ -29,6 +30,12 @@ export interface RunningNginx {
   dir: string;
   /** A request over HTTPS to nginx, trusting the test authority. */
   https: (path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<HttpsAnswer>;
+  /**
+   * Changes the site's configuration as an operator edits their copy (`edit` gets its text and
+   * returns the new one) and reloads nginx as `systemctl reload nginx` does (SIGHUP); resolves once
+   * the new worker runs and the old ones, done with the requests they had, have exited.
+   */
+  reload: (edit: (config: string) => string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -73,8 +80,11 @@ function makeCertificates(into: string): { ca: string; cert: string; key: string
   return { ca: file("ca.pem"), cert: file("site.pem"), key: file("site.key") };
 }
 
-/** deploy/nginx.conf (of `project`) with these ports, certificate and upstream; each value replaced must be found. */
-function siteConfig(file: string, values: { cert: string; key: string; upstream: number; httpPort: number; httpsPort: number }): string {
+/**
+ * deploy/nginx.conf (or deploy/nginx-two.conf) with these ports, certificate and upstreams (one
+ * port for each `server` of its upstream, in order); each value replaced must be found.
+ */
+function siteConfig(file: string, values: { cert: string; key: string; upstream: number | readonly number[]; httpPort: number; httpsPort: number }): string {
   let config = readFileSync(file, "utf8");
   const replace = (pattern: RegExp, by: string) => {
     if (!pattern.test(config)) throw new Error(`deploy/nginx.conf no longer has ${String(pattern)}: the tests that run it must learn its new shape`);
@@ -87,23 +97,56 @@ function siteConfig(file: string, values: { cert: string; key: string; upstream:
   replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/fullchain\.pem/g, values.cert);
   replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/privkey\.pem/g, values.key);
   replace(/server_name www\.example\.com;/g, "server_name localhost;");
-  replace(/server 127\.0\.0\.1:3000;/g, `server 127.0.0.1:${values.upstream};`);
+  const upstreams = typeof values.upstream === "number" ? [values.upstream] : values.upstream;
+  const servers = config.match(/^\s*server \S+:3000\b/gm) ?? [];
+  if (servers.length !== upstreams.length) throw new Error(`${file} has ${servers.length} upstream servers, the test gave ${upstreams.length} ports`);
+  let next = 0;
+  config = config.replace(/^(\s*server )\S+:3000\b/gm, (_line, start: string) => `${start}127.0.0.1:${upstreams[next++]!}`);
   return config;
 }
 
 /**
- * Resolves once nginx has opened its sockets: its master process logs "start worker process"
- * (at notice level, on the stderr it was given) after binding them. Rejects if it exits first.
+ * nginx's master process's notices (on the stderr it was given): which workers it started
+ * ("start worker process <pid>", after binding its sockets) and which have exited.
  */
-function nginxReady(child: ChildProcess, dir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let log = "";
+class MasterLog {
+  private text = "";
+  private readonly waiting = new Set<() => void>();
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly dir: string,
+  ) {
     child.stderr!.on("data", (chunk: Buffer) => {
-      log += chunk.toString("utf8");
-      if (/start worker process/.test(log)) resolve();
+      this.text += chunk.toString("utf8");
+      for (const check of this.waiting) check();
     });
-    child.once("exit", (code) => reject(new Error(`nginx exited with ${code} (see ${dir}/error.log):\n${log}`)));
-  });
+  }
+
+  /** The workers started so far, and those that have exited. */
+  workers(): { started: number[]; exited: Set<number> } {
+    const pids = (pattern: RegExp) => [...this.text.matchAll(pattern)].map((match) => Number(match[1]));
+    return { started: pids(/start worker process (\d+)/g), exited: new Set(pids(/worker process (\d+) exited/g)) };
+  }
+
+  /** Resolves when `done` holds; rejects if nginx exits first. */
+  until(done: () => boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => {
+        this.waiting.delete(check);
+        reject(new Error(`nginx exited with ${code} (see ${this.dir}/error.log):\n${this.text}`));
+      };
+      const check = () => {
+        if (!done()) return;
+        this.waiting.delete(check);
+        this.child.off("exit", exited);
+        resolve();
+      };
+      this.waiting.add(check);
+      this.child.once("exit", exited);
+      check();
+    });
+  }
 }
 
 /**
@@ -115,7 +158,12 @@ export async function nginxPorts(): Promise<{ httpsPort: number; httpPort: numbe
 }
 
 /** Starts nginx with `config` (deploy/nginx.conf by default) in front of the server on `upstream`. */
-export async function startNginx(options: { upstream: number; ports: { httpsPort: number; httpPort: number }; config?: string }): Promise<RunningNginx> {
+export async function startNginx(options: {
+  /** The server's port, or one per `server` of the configuration's upstream. */
+  upstream: number | readonly number[];
+  ports: { httpsPort: number; httpPort: number };
+  config?: string;
+}): Promise<RunningNginx> {
   if (!existsSync(nginxBinary)) throw new Error(`nginx is missing: run "bash scripts/ensure-nginx.sh" (installs Debian's package)`);
   const dir = mkdtempSync(join(tmpdir(), "lescours-nginx-"));
   const { ca, cert, key } = makeCertificates(dir);
@@ -145,7 +193,9 @@ http {
   const check = spawnSync(nginxBinary, ["-t", "-c", join(dir, "nginx.conf"), "-p", dir], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx -t refused deploy/nginx.conf:\n${check.stderr}`);
   const nginx = spawn(nginxBinary, ["-c", join(dir, "nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
-  await nginxReady(nginx, dir);
+  const log = new MasterLog(nginx, dir);
+  // Its sockets are open once it started a worker.
+  await log.until(() => log.workers().started.length > 0);
   const https: RunningNginx["https"] = (path, requestOptions = {}) =>
     new Promise((done, fail) => {
       const req = request(
@@ -173,5 +223,19 @@ http {
     nginx.kill("SIGQUIT");
     await exited;
   };
-  return { httpsPort, httpPort, caFile: ca, dir, https, stop };
+  const reload = async (edit: (config: string) => string) => {
+    const site = join(dir, "lescours.conf");
+    writeFileSync(site, edit(readFileSync(site, "utf8")));
+    // As `nginx -t && systemctl reload nginx`: a configuration nginx would refuse is not sent.
+    const checked = spawnSync(nginxBinary, ["-t", "-c", join(dir, "nginx.conf"), "-p", dir], { encoding: "utf8" });
+    if (checked.status !== 0) throw new Error(`nginx -t refused the edited configuration:\n${checked.stderr}`);
+    const before = log.workers();
+    const old = before.started.filter((pid) => !before.exited.has(pid));
+    nginx.kill("SIGHUP");
+    await log.until(() => {
+      const now = log.workers();
+      return now.started.length > before.started.length && old.every((pid) => now.exited.has(pid));
+    });
+  };
+  return { httpsPort, httpPort, caFile: ca, dir, https, reload, stop };
 }

@@ -46,3 +46,30 @@ describe("deploy/nginx.conf", () => {
     expect(setting(nginx, /proxy_set_header X-Forwarded-For (\S+);/)).toBe("$remote_addr");
   });
 });
+
+describe("deploy/nginx-two.conf", () => {
+  const two = readFileSync("deploy/nginx-two.conf", "utf8");
+  /** A configuration's directives, without comments, blank lines, the upstream's servers and the retries. */
+  const shared = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trimEnd())
+      .filter((line) => line.trim() !== "" && !/^\s*server \S+:\d+\b/.test(line) && !/^\s*proxy_next_upstream/.test(line));
+
+  it("is deploy/nginx.conf but for its upstream of two and the retries, so a change to one is made to both", () => {
+    expect(shared(two)).toEqual(shared(nginx));
+  });
+
+  it("sends to two servers, each left aside for a while after failing (passive health checks)", () => {
+    const servers = [...two.matchAll(/^\s*server (\S+):(\d+) max_fails=(\d+) fail_timeout=(\d+)s;$/gm)];
+    expect(servers).toHaveLength(2);
+    expect(new Set(servers.map((server) => server[1])).size).toBe(2);
+    for (const server of servers) expect(server[2]).toBe(String(defaults.PORT));
+  });
+
+  it("tries the other server for a request that failed, but never sends a POST twice (no non_idempotent)", () => {
+    const retries = setting(two, /^\s*proxy_next_upstream ([^;]+);$/m).split(/\s+/);
+    expect(retries).toEqual(["error", "timeout", "http_502", "http_503"]);
+    expect(two).not.toMatch(/non_idempotent;/);
+  });
+});
