@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const postgresSuites = [
   "server/__tests__/{booking-ledger,tour-slots,booking-terms,api-mail}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
+  "server/admin/content/__tests__/shared-publish.test.ts",
   "server/inbox/__tests__/*.test.ts",
   "server/__tests__/{postgres,instances,staff-cli,submissions-export}.test.ts",
   "server/__tests__/{instances,postgres-backup,rolling-restart}.integration.test.ts",

@@ -21,8 +21,9 @@ import type { StaffStores } from "../staff/deps";
 import { sendPage, viewFor, type AdminContext } from "./shared/context";
 import { checkCsrf, isMultipart, publicConfig, reads, staffGuard } from "./shared/staff-guard";
 import { assertDeclaresAccess, everyRole, publicRoute } from "./shared/roles";
-import { defaultPublishDir, Publisher, startRequester } from "./content/publisher";
+import { defaultPublishDir, Publisher, publishTurnRenewMs, startRequester } from "./content/publisher";
 import { PublishedContent } from "./content/published";
+import { LiveBuildFollower } from "./content/follow-live";
 import { PictureStore } from "./content/pictures";
 import { newsletterPicturesFolder, pictureLimits, UploadedFile, UploadStore } from "../pictures";
 import { join } from "node:path";
@@ -248,6 +249,8 @@ async function registerStaffArea(
     buildsDir,
     switchTo: (dir) => app.switchBuild(dir),
     servedBuild: () => app.servedBuild(),
+    // Held while a publish runs, renewed every publishTurnRenewMs; free again after a minute if its instance died.
+    turn: stores.turn("content-publish", 4 * publishTurnRenewMs),
     env: { ...process.env, SITE_URL: config.SITE_URL },
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,
@@ -277,6 +280,17 @@ async function registerStaffArea(
     },
   });
   app.decorate("contentPublisher", publisher);
+  // Instances on one PostgreSQL database share PUBLISH_DIR: each serves what another published.
+  const follower = config.DATABASE_URL
+    ? new LiveBuildFollower({
+        buildsDir,
+        published,
+        servedBuild: () => app.servedBuild(),
+        switchBuild: (dir) => app.switchBuild(dir),
+        switchContent: (dir) => app.content.switchTo(dir),
+        log: app.log,
+      })
+    : null;
   // A scheduled publish the server's stop cut short runs again now: nobody else would ask for it.
   const requeued = stores.contentMoments.requeueInterrupted(now().toISOString());
   if (requeued.length > 0)
@@ -315,6 +329,7 @@ async function registerStaffArea(
   // A build running when the server stops is stopped and recorded as interrupted, before the database closes.
   app.addHook("preClose", async () => {
     schedule.stop();
+    follower?.stop();
     live.stop();
     publisher.stop();
     // Nothing more is queued; what is in the outbox is sent (or kept) by the sender's own shutdown.
@@ -330,6 +345,7 @@ async function registerStaffArea(
       app.log.warn({ job: job.id }, "content: the build served was not made from the published content; building the published content again");
     }
     newsletter.dispatch.start();
+    await follower?.start();
     void schedule
       .start()
       .catch((error: unknown) =>

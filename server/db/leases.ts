@@ -33,6 +33,9 @@ export function releaseLease(db: Db, name: string, holder: string): void {
 /** This process, as a lease's holder: its machine, its process id and a random part (a pid is reused after a restart). */
 const thisInstance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/** One server of this process, as a lease's holder (tests run two servers in one process, as two instances). */
+export const serverHolder = (): string => `${thisInstance}:${randomUUID().slice(0, 8)}`;
+
 /**
  * A periodic job's turn between the instances that share a database: `take()` says whether this
  * instance does the job now. On PostgreSQL it takes or renews the lease `name` (false while another

@@ -12,7 +12,7 @@ import type { Config } from "../config";
 import { auditKey } from "../db/audit-key";
 import { reviewTable } from "../db/content-review";
 import { momentTable } from "../db/content-schedule";
-import { JobTurn } from "../db/leases";
+import { JobTurn, serverHolder } from "../db/leases";
 import { NewsletterTable } from "../db/newsletter";
 import { hasLegacyDigests, keyLegacyDigests, overwriteDeletedRows } from "../db/privacy";
 import { publishJobTable } from "../db/publish-jobs";
@@ -35,6 +35,8 @@ async function registerStaffStores(app: FastifyInstance, { config }: { config: C
     const changed = keyLegacyDigests(db, auditKey(config.DATA_DIR));
     app.log.info(`admin: ${changed} audit entries now name their address by a keyed digest`);
   }
+  // This server's name in the leases: its own, so that two servers of one process (a test's two instances) take turns too.
+  const holder = serverHolder();
   app.decorate("staffStores", {
     accounts: { db, commits, staff: new StaffStore(db), content, siteUrl: config.SITE_URL },
     throttle: new SignInThrottle(db),
@@ -42,7 +44,7 @@ async function registerStaffStores(app: FastifyInstance, { config }: { config: C
     contentMoments: momentTable(db),
     publishJobs: publishJobTable(db),
     newsletter: new NewsletterTable(db),
-    turn: (name, ttlMs) => new JobTurn(db, name, ttlMs),
+    turn: (name, ttlMs) => new JobTurn(db, name, ttlMs, holder),
   });
 }
 

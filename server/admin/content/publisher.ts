@@ -109,7 +109,18 @@ export interface PublisherOptions {
   onFinished?: (job: PublishJob) => void;
   /** Where jobs are recorded as they go (the database), so a restart knows of one it cut short. */
   journal?: PublishJournal;
+  /**
+   * Whose turn it is to publish, between instances on one PostgreSQL database that share the
+   * content and publish folders (server/db/leases.ts): a publish waits, queued, while another
+   * instance's runs, and is then composed on top of what that one put online. Renewed while it
+   * runs, given back when it ends.
+   */
+  turn?: { take(): boolean; giveBack(): void };
 }
+
+/** How often a publish waiting for another instance's looks again, and how often a running one renews its turn (within the lease's time). */
+export const publishTurnLookMs = 1_000;
+export const publishTurnRenewMs = 15_000;
 
 /** The publisher's record of its jobs, kept across restarts (server/db/publish-jobs.ts). */
 interface PublishJournal {
@@ -250,7 +261,44 @@ export class Publisher {
   }
 
   private async drain(): Promise<void> {
-    for (let job = this.nextQueued(); job && !this.stopping; job = this.nextQueued()) await this.publish(job);
+    for (let job = this.nextQueued(); job && !this.stopping; job = this.nextQueued()) {
+      // A preview puts nothing online: it builds without waiting for another instance's publish.
+      if (job.preview) {
+        await this.publish(job);
+        continue;
+      }
+      if (!(await this.ourTurn())) return;
+      const renewal = setInterval(() => this.holdTurn(), publishTurnRenewMs);
+      renewal.unref();
+      try {
+        await this.publish(job);
+      } finally {
+        clearInterval(renewal);
+        try {
+          this.options.turn?.giveBack();
+        } catch {
+          // Another instance takes it once it runs out.
+        }
+      }
+    }
+  }
+
+  /** Takes or renews this instance's turn to publish; false while another instance has it (or the database cannot say now). */
+  private holdTurn(): boolean {
+    try {
+      return this.options.turn?.take() ?? true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Resolves true once it is this instance's turn to publish, false when the server stops first. */
+  private async ourTurn(): Promise<boolean> {
+    while (!this.stopping) {
+      if (this.holdTurn()) return true;
+      await new Promise((resolve) => setTimeout(resolve, publishTurnLookMs));
+    }
+    return false;
   }
 
   private nextQueued(): PublishJob | undefined {

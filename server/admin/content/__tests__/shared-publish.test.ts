@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
+import { closedAfterEachTest, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
+import { contentCopy, formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
+import { onPostgres, testDatabaseUrl } from "../../../__tests__/support/test-database";
+
+/**
+ * Two instances on one PostgreSQL database, with one content folder and one publish folder that
+ * both reach (as a shared folder gives two machines: docs/deployment.md, "Two machines on one
+ * PostgreSQL"): a publish made on one is served by both, and the other speaks with its content
+ * (server/admin/content/follow-live.ts). Runs in the "postgres" project (vitest.config.ts).
+ */
+
+const { apps } = closedAfterEachTest();
+
+/** Two instances on one new database, one content folder and one publish folder; the editor signed in on each. */
+async function twoInstances(options: { waitForRelease: boolean }) {
+  const dir = contentCopy();
+  const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
+  // Unless the test lets each build finish itself, the stand-in build does not wait for it.
+  if (!options.waitForRelease) writeFileSync(join(publishDir, "no-wait"), "");
+  const env = { CONTENT_DIR: dir, DATABASE_URL: testDatabaseUrl(tempDataDir())! };
+  const instances: FastifyInstance[] = [];
+  const clients: StaffClient[] = [];
+  for (let i = 0; i < 2; i++) {
+    const app = await adminTestServer(env, { publishCommand: standInBuild, publishDir });
+    apps.add(app);
+    if (i === 0) await addStaff(app, editor.email, editor.password, "editor");
+    const client = new StaffClient(app);
+    await client.signIn(editor.email, editor.password);
+    instances.push(app);
+    clients.push(client);
+  }
+  return { dir, publishDir, instances, clients };
+}
+
+/** Saves a wine's price as a draft through the editor, every other field posted as the file has it. */
+async function savePrice(client: StaffClient, dir: string, wine: string, price: string) {
+  const page = await client.get(`/admin/content/wines/${wine}`);
+  const value = JSON.parse(readFileSync(join(dir, `wines/${wine}.json`), "utf8")) as unknown;
+  const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
+  expect((await client.post(`/admin/content/wines/${wine}`, { ...formFieldsOf(value), price, _version: version, _op: "save" })).statusCode).toBe(303);
+}
+
+const priceOf = (app: FastifyInstance, wine: string) => app.content.current.wines.find((candidate) => candidate.id === wine)?.price;
+const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
+/** The price the stand-in build's home page shows (server/__tests__/support/stand-in-build.mjs). */
+const price = async (app: FastifyInstance) => /data-item-price="([^"]*)"/.exec((await app.inject({ method: "GET", url: "/" })).body)?.[1] ?? null;
+
+describe.runIf(onPostgres())("two instances on one PostgreSQL database and one publish folder", () => {
+  it("both serve a publish made on one, and the other speaks with the content it was made from", async () => {
+    const { dir, publishDir, instances, clients } = await twoInstances({ waitForRelease: false });
+    const [one, other] = instances;
+    const client = clients[0]!;
+    const before = await price(other!);
+
+    // The editor, on the first instance, sets the wine's price and publishes it.
+    await savePrice(client, dir, "chateau-2020", "47.5");
+    expect((await client.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await one!.contentPublisher.idle();
+    expect(await price(one!)).toBe("47.5");
+    expect(before).not.toBe("47.5");
+
+    // The other instance serves the same build once it is live, and its content store reads the price.
+    const live = realpathSync(join(publishDir, "current"));
+    await waitFor(() => realpathSync(other!.servedBuild()) === live, "the other instance to serve the publish");
+    expect(await price(other!)).toBe("47.5");
+    expect(priceOf(other!, "chateau-2020")).toBe(47.5);
+  });
+
+  it("publish one at a time: a publish asked for on each while the other's builds both go online, the second on top of the first", async () => {
+    const { dir, publishDir, instances, clients } = await twoInstances({ waitForRelease: true });
+    const [one, other] = instances as [FastifyInstance, FastifyInstance];
+    await savePrice(clients[0]!, dir, "chateau-2020", "47.5");
+    await savePrice(clients[1]!, dir, "chateau-2019", "52");
+    // The first instance's build runs (and waits to be let finish) when the second's publish is asked for.
+    expect((await clients[0]!.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the first instance's build to start");
+    expect((await clients[1]!.post("/admin/content/publish", ticked("wines/chateau-2019"))).statusCode).toBe(303);
+    const ended = (app: FastifyInstance) => ["done", "failed"].includes(app.contentPublisher.recent()[0]?.status ?? "");
+    // Every build that waits is let finish, until both publishes have ended.
+    await waitFor(() => {
+      for (const go of waitingBuilds(publishDir)) writeFileSync(go, "");
+      return ended(one) && ended(other);
+    }, "both publishes to end");
+
+    expect([one, other].map((app) => app.contentPublisher.recent()[0]!.status)).toEqual(["done", "done"]);
+    // Both went online: the last build holds both prices, and both instances serve it and speak with it.
+    const live = realpathSync(join(publishDir, "current"));
+    for (const app of [one, other]) {
+      await waitFor(() => realpathSync(app.servedBuild()) === live, "each instance to serve the last publish");
+      expect([priceOf(app, "chateau-2020"), priceOf(app, "chateau-2019")]).toEqual([47.5, 52]);
+    }
+  });
+});
