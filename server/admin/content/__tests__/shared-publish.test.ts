@@ -1,29 +1,33 @@
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { closedAfterEachTest, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
-import { contentCopy, formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
+import { contentCopy, formFieldsOf, formValues, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 import { onPostgres, testDatabaseUrl } from "../../../__tests__/support/test-database";
 
 /**
- * Two instances on one PostgreSQL database, with one content folder and one publish folder that
- * both reach (as a shared folder gives two machines: docs/deployment.md, "Two machines on one
- * PostgreSQL"): a publish made on one is served by both, and the other speaks with its content
- * (server/admin/content/follow-live.ts). Runs in the "postgres" project (vitest.config.ts).
+ * Two instances on one PostgreSQL database, with one content folder, one publish folder and one
+ * data folder that both reach (as a shared folder gives two machines: docs/deployment.md, "Files
+ * both machines share"): a publish made on one is served by both, and the other speaks with its
+ * content (server/admin/content/follow-live.ts); two publishes asked for at once go online one
+ * after the other (the lease content-publish); a photograph uploaded on one is saved through the
+ * other. Runs in the "postgres" project (vitest.config.ts).
  */
 
 const { apps } = closedAfterEachTest();
 
-/** Two instances on one new database, one content folder and one publish folder; the editor signed in on each. */
+/** Two instances on one new database, one content folder, one publish folder and one data folder; the editor signed in on each. */
 async function twoInstances(options: { waitForRelease: boolean }) {
   const dir = contentCopy();
   const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
   // Unless the test lets each build finish itself, the stand-in build does not wait for it.
   if (!options.waitForRelease) writeFileSync(join(publishDir, "no-wait"), "");
-  const env = { CONTENT_DIR: dir, DATABASE_URL: testDatabaseUrl(tempDataDir())! };
+  const dataDir = tempDataDir();
+  const env = { CONTENT_DIR: dir, DATA_DIR: dataDir, DATABASE_URL: testDatabaseUrl(dataDir)! };
   const instances: FastifyInstance[] = [];
   const clients: StaffClient[] = [];
   for (let i = 0; i < 2; i++) {
@@ -70,6 +74,31 @@ describe.runIf(onPostgres())("two instances on one PostgreSQL database and one p
     await waitFor(() => realpathSync(other!.servedBuild()) === live, "the other instance to serve the publish");
     expect(await price(other!)).toBe("47.5");
     expect(priceOf(other!, "chateau-2020")).toBe(47.5);
+  });
+
+  it("save a photograph uploaded on one through the other: a form refused on one instance keeps it, the other finds it and commits it", async () => {
+    const { dir, clients } = await twoInstances({ waitForRelease: false });
+    const path = "/admin/content/news/harvest-2026";
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 120, g: 40, b: 60 } } })
+      .jpeg()
+      .toBuffer();
+    const form = formValues((await clients[0]!.get(path)).body);
+    const alt = Object.fromEntries(["en", "fr", "zh", "es", "ja"].map((lang) => [`photo.alt.${lang}`, `Le chai (${lang})`]));
+    // Refused on the first instance for a missing description: the photograph waits for the save that names it.
+    const refused = await clients[0]!.postMultipart(
+      path,
+      { ...form, ...alt, "photo.alt.ja": "", _op: "save" },
+      { "photo.scene.upload": { name: "IMG_1.JPG", type: "image/jpeg", bytes: photo } },
+    );
+    expect(refused.statusCode).toBe(400);
+    const scene = /name="photo\.scene" value="(upload-[0-9a-f]+)"/.exec(refused.body)?.[1];
+    expect(scene).toBeDefined();
+    // The next request reaches the other instance (nginx sends each to either): it shows the photograph and saves it.
+    expect((await clients[1]!.get(`/admin/content/pictures/${scene!}.jpg`)).statusCode).toBe(200);
+    const form2 = formValues((await clients[1]!.get(path)).body);
+    const saved = await clients[1]!.postMultipart(path, { ...form2, ...alt, "photo.scene": scene!, _op: "save" }, {});
+    expect(saved.statusCode).toBe(303);
+    expect(existsSync(join(dir, "images", "scenes", `${scene!}.jpg`))).toBe(true);
   });
 
   it("publish one at a time: a publish asked for on each while the other's builds both go online, the second on top of the first", async () => {
