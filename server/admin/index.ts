@@ -240,7 +240,8 @@ async function registerStaffArea(
   const stores = app.staffStores;
   const now = options.now ?? (() => new Date());
   const buildsDir = options.publishDir ?? defaultPublishDir;
-  const repository = new ContentRepository(contentDir);
+  // Instances sharing the content folder change it one at a time (a save takes a second or two at most; free after 30 s if its instance died).
+  const repository = new ContentRepository(contentDir, stores.turn("content-repository", 30_000));
   const published = new PublishedContent(repository, buildsDir);
   const publisher = new Publisher({
     journal: stores.publishJobs,

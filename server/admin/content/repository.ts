@@ -111,20 +111,60 @@ function itemFile(root: string, type: ContentType, id: string): string | null {
   return full;
 }
 
+/** How often a change waiting for another instance's looks again, and for how long at most (twice the lease's time: its holder died, or the database is out). */
+const turnLookMs = 25;
+const turnWaitLimitMs = 60_000;
+
 export class ContentRepository {
   readonly root: string;
   private queue: Promise<unknown> = Promise.resolve();
   private ready: Promise<void> | null = null;
 
-  constructor(root: string) {
+  /**
+   * `turn`: whose turn it is to change the folder, between instances on one PostgreSQL database
+   * that share it (a lease: server/db/leases.ts); without it, this process's queue alone.
+   */
+  constructor(
+    root: string,
+    private readonly turn?: { take(): boolean; giveBack(): void },
+  ) {
     this.root = resolve(root);
   }
 
-  /** Runs changes one after another. */
+  /** Runs changes one after another: this process's in its queue, and across instances one instance's at a time. */
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
+    const run = () => this.inTurn(task);
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Runs `task` once it is this instance's turn to change the folder (at once without another instance), and gives the turn back. */
+  private async inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const turn = this.turn;
+    if (!turn) return task();
+    const taken = () => {
+      try {
+        return turn.take();
+      } catch {
+        // The database cannot say now: looked at again.
+        return false;
+      }
+    };
+    const deadline = Date.now() + turnWaitLimitMs;
+    while (!taken()) {
+      if (Date.now() > deadline) throw new Error("the content folder is being changed by another instance, or the database cannot say whose turn it is");
+      await new Promise((done) => setTimeout(done, turnLookMs));
+    }
+    try {
+      return await task();
+    } finally {
+      try {
+        turn.giveBack();
+      } catch {
+        // Free again once the lease runs out.
+      }
+    }
   }
 
   private async git(args: string[], author?: Author) {

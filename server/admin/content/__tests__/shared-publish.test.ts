@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { closedAfterEachTest, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
-import { contentCopy, formFieldsOf, formValues, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
+import { contentCopy, formFieldsOf, formValues, git, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 import { onPostgres, testDatabaseUrl } from "../../../__tests__/support/test-database";
 
 /**
@@ -99,6 +99,26 @@ describe.runIf(onPostgres())("two instances on one PostgreSQL database and one p
     const saved = await clients[1]!.postMultipart(path, { ...form2, ...alt, "photo.scene": scene!, _op: "save" }, {});
     expect(saved.statusCode).toBe(303);
     expect(existsSync(join(dir, "images", "scenes", `${scene!}.jpg`))).toBe(true);
+  });
+
+  it("save drafts on both at once: every save is committed, none meets the other's git lock", async () => {
+    const { dir, clients } = await twoInstances({ waitForRelease: false });
+    const wines = ["chateau-2018", "chateau-2019", "chateau-2020", "cuvee9-2019", "cuvee9-2020"];
+    // Each wine's page read first, then every save sent at once, spread over both instances.
+    const pages = await Promise.all(wines.map((wine, i) => clients[i % 2]!.get(`/admin/content/wines/${wine}`)));
+    const saves = await Promise.all(
+      wines.map((wine, i) => {
+        const value = JSON.parse(readFileSync(join(dir, `wines/${wine}.json`), "utf8")) as unknown;
+        const version = /name="_version" value="([^"]+)"/.exec(pages[i]!.body)![1]!;
+        return clients[i % 2]!.post(`/admin/content/wines/${wine}`, { ...formFieldsOf(value), price: String(40 + i), _version: version, _op: "save" });
+      }),
+    );
+    expect(saves.map((save) => save.statusCode)).toEqual(wines.map(() => 303));
+    for (const [i, wine] of wines.entries())
+      expect((JSON.parse(readFileSync(join(dir, `wines/${wine}.json`), "utf8")) as { price: number }).price).toBe(40 + i);
+    // One commit per save, and nothing left uncommitted.
+    expect(git(dir, "log", "--format=%s", `-${wines.length}`).trim().split("\n")).toHaveLength(wines.length);
+    expect(git(dir, "status", "--porcelain")).toBe("");
   });
 
   it("publish one at a time: a publish asked for on each while the other's builds both go online, the second on top of the first", async () => {
