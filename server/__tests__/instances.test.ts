@@ -5,12 +5,15 @@
  * (vitest.config.ts), on one PostgreSQL database. The compiled server started twice on one
  * PostgreSQL database is server/__tests__/instances.integration.test.ts.
  */
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
 import { momentTable } from "../db/content-schedule";
 import { JobTurn } from "../db/leases";
 import { NewsletterTable } from "../db/newsletter";
+import { publishJobLease, publishJobTable, type PublishJobRecord } from "../db/publish-jobs";
 import { enqueueMail, OutboxTable } from "../db/outbox";
 import { NewsletterDispatch } from "../admin/newsletter/dispatch";
 import { ContentSchedule } from "../admin/content/schedule";
@@ -230,5 +233,45 @@ describe("a scheduled publish that is another instance's turn", () => {
       schedule.stop();
       vi.useRealTimers();
     }
+  });
+});
+
+describe("publishes left unfinished, found by a server that starts", () => {
+  it("are marked interrupted, unless a server that may still run holds their lease: another machine's until it runs out, this machine's while its process lives", () => {
+    const db = openTestDatabase(tempDataDir());
+    opened.push(db);
+    const table = publishJobTable(db);
+    const now = new Date();
+    const add = (status: PublishJobRecord["status"]) =>
+      table.add({
+        kind: "publish",
+        requestedBy: ["claire@example.org"],
+        requestedAt: now.toISOString(),
+        startedAt: null,
+        finishedAt: null,
+        status,
+        steps: [],
+        error: null,
+        items: [],
+        asOf: null,
+      });
+    const [elsewhere, crashedHere, runOut, unleased, done] = [add("building"), add("building"), add("queued"), add("switching"), add("done")];
+    // A process that has ended: its pid is no one's now.
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+    const lease = db.prepare("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?)");
+    const later = new Date(now.getTime() + 60_000).toISOString();
+    lease.run(publishJobLease(elsewhere), "other-machine:4242:ab12cd34:ef56ab78", later);
+    lease.run(publishJobLease(crashedHere), `${hostname()}:${deadPid}:ab12cd34:ef56ab78`, later);
+    lease.run(publishJobLease(runOut), "other-machine:4242:ab12cd34:ef56ab78", new Date(now.getTime() - 1000).toISOString());
+    const found = table.earlier(now, 10);
+    expect(found.elsewhere).toEqual([elsewhere]);
+    expect(found.interrupted).toEqual([crashedHere, runOut, unleased]);
+    expect(found.jobs.map((job) => [job.id, job.status])).toEqual([
+      [elsewhere, "building"],
+      [crashedHere, "interrupted"],
+      [runOut, "interrupted"],
+      [unleased, "interrupted"],
+      [done, "done"],
+    ]);
   });
 });

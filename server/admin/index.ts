@@ -24,6 +24,7 @@ import { assertDeclaresAccess, everyRole, publicRoute } from "./shared/roles";
 import { defaultPublishDir, Publisher, publishTurnRenewMs, startRequester } from "./content/publisher";
 import { PublishedContent } from "./content/published";
 import { LiveBuildFollower } from "./content/follow-live";
+import { publishJobLease } from "../db/publish-jobs";
 import { PictureStore } from "./content/pictures";
 import { newsletterPicturesFolder, pictureLimits, UploadedFile, UploadStore } from "../pictures";
 import { join } from "node:path";
@@ -252,6 +253,7 @@ async function registerStaffArea(
     servedBuild: () => app.servedBuild(),
     // Held while a publish runs, renewed every publishTurnRenewMs; free again after a minute if its instance died.
     turn: stores.turn("content-publish", 4 * publishTurnRenewMs),
+    jobTurn: (id) => stores.turn(publishJobLease(id), 4 * publishTurnRenewMs),
     env: { ...process.env, SITE_URL: config.SITE_URL },
     ...(options.publishCommand ? { command: options.publishCommand } : {}),
     now,

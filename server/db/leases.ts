@@ -33,6 +33,22 @@ export function releaseLease(db: Db, name: string, holder: string): void {
 /** This process, as a lease's holder: its machine, its process id and a random part (a pid is reused after a restart). */
 const thisInstance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/**
+ * Whether the server that holds a lease may still run: one of this machine is alive while its
+ * process is (a restart after a crash finds its own leases dead at once); one of another machine
+ * is taken as alive, its lease running out when it stops renewing it.
+ */
+export function holderAlive(holder: string): boolean {
+  const [host, pid] = holder.split(":");
+  if (host !== hostname()) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** One server of this process, as a lease's holder (tests run two servers in one process, as two instances). */
 export const serverHolder = (): string => `${thisInstance}:${randomUUID().slice(0, 8)}`;
 

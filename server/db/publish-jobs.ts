@@ -4,6 +4,7 @@
  * interrupted and the publish page offers to run it again, instead of the publish vanishing.
  */
 import type { Db } from "./database";
+import { holderAlive } from "./leases";
 
 /** A job's row as the publisher reads and writes it. */
 export interface PublishJobRecord {
@@ -49,18 +50,39 @@ const record = (row: Row): PublishJobRecord => ({
   asOf: row.as_of,
 });
 
+/** The lease a job's instance holds while the job is queued or runs (server/admin/content/publisher.ts), in the table `leases`. */
+export const publishJobLease = (id: number) => `publish-job:${id}`;
+
 /**
  * Marks the jobs an earlier server left unfinished (queued, building or switching) interrupted,
- * as of `now`, and returns their ids with the newest `limit` jobs, oldest first.
+ * as of `now`, and returns their ids with the newest `limit` jobs, oldest first. A job whose lease
+ * another server still holds (`alive`: another instance on one PostgreSQL database, running it
+ * now) is left as it is, and returned in `elsewhere`.
  */
-function earlierPublishJobs(db: Db, now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] } {
-  const interrupted = (
-    db
-      .prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'building', 'switching') RETURNING id")
-      .all(now.toISOString()) as { id: number }[]
-  ).map((row) => row.id);
+function earlierPublishJobs(
+  db: Db,
+  now: Date,
+  limit: number,
+  alive: (holder: string) => boolean,
+): { jobs: PublishJobRecord[]; interrupted: number[]; elsewhere: number[] } {
+  const at = now.toISOString();
+  const { interrupted, elsewhere } = db
+    .transaction(() => {
+      const unfinished = db
+        .prepare(
+          `SELECT publish_jobs.id, leases.holder, leases.until FROM publish_jobs
+           LEFT JOIN leases ON leases.name = 'publish-job:' || publish_jobs.id
+           WHERE publish_jobs.status IN ('queued', 'building', 'switching') ORDER BY publish_jobs.id`,
+        )
+        .all() as { id: number; holder: string | null; until: string | null }[];
+      const running = (row: (typeof unfinished)[number]) => row.holder !== null && row.until !== null && row.until > at && alive(row.holder);
+      const mark = db.prepare("UPDATE publish_jobs SET status = 'interrupted', finished_at = ? WHERE id = ?");
+      for (const row of unfinished) if (!running(row)) mark.run(at, row.id);
+      return { interrupted: unfinished.filter((row) => !running(row)).map((row) => row.id), elsewhere: unfinished.filter(running).map((row) => row.id) };
+    })
+    .immediate();
   const rows = db.prepare("SELECT * FROM publish_jobs ORDER BY id DESC LIMIT ?").all(limit) as Row[];
-  return { jobs: rows.reverse().map(record), interrupted };
+  return { jobs: rows.reverse().map(record), interrupted, elsewhere };
 }
 
 /** Records a new job; returns its id. */
@@ -103,7 +125,7 @@ function updatePublishJob(db: Db, job: PublishJobRecord): void {
 /** The publisher's record of its jobs (server/admin/content/publisher.ts `PublishJournal`), bound to the server's connection. */
 export function publishJobTable(db: Db) {
   return {
-    earlier: (at: Date, limit: number) => earlierPublishJobs(db, at, limit),
+    earlier: (at: Date, limit: number) => earlierPublishJobs(db, at, limit, holderAlive),
     add: (job: Omit<PublishJobRecord, "id">) => addPublishJob(db, job),
     update: (job: PublishJobRecord) => updatePublishJob(db, job),
   };

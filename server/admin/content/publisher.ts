@@ -116,6 +116,12 @@ export interface PublisherOptions {
    * runs, given back when it ends.
    */
   turn?: { take(): boolean; giveBack(): void };
+  /**
+   * A job's own lease (`publish-job:<id>`), held by this instance from the job's request to its
+   * end and renewed meanwhile: an instance that starts on the same database leaves a job whose
+   * lease is held alone, where it marks one cut short interrupted (server/db/publish-jobs.ts).
+   */
+  jobTurn?: (id: number) => { take(): boolean; giveBack(): void };
 }
 
 /** How often a publish waiting for another instance's looks again, and how often a running one renews its turn (within the lease's time). */
@@ -124,8 +130,11 @@ export const publishTurnRenewMs = 15_000;
 
 /** The publisher's record of its jobs, kept across restarts (server/db/publish-jobs.ts). */
 interface PublishJournal {
-  /** The newest earlier jobs, oldest first, and those left unfinished, now marked interrupted as of `now`. */
-  earlier(now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[] };
+  /**
+   * The newest earlier jobs, oldest first; those left unfinished, now marked interrupted as of
+   * `now`; and those another instance runs now (their leases held: `jobTurn`), left as they are.
+   */
+  earlier(now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[]; elsewhere?: number[] };
   /** Records a new job; returns its id. */
   add(job: Omit<PublishJobRecord, "id">): number;
   update(job: PublishJobRecord): void;
@@ -146,6 +155,11 @@ export class Publisher {
   private stopping = false;
   /** The jobs an earlier server left unfinished, found at this start (the log says so). */
   readonly interruptedAtStart: readonly number[];
+  /** Jobs another instance runs (on one PostgreSQL database): listed as they stood at this start, never run, joined or stopped here. */
+  private readonly elsewhere: ReadonlySet<number>;
+  /** The leases of this instance's unfinished jobs, and the timer that renews them. */
+  private readonly owned = new Map<number, { take(): boolean; giveBack(): void }>();
+  private renewal: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: PublisherOptions) {
     this.now = options.now ?? (() => new Date());
@@ -153,6 +167,7 @@ export class Publisher {
     const earlier = options.journal?.earlier(this.now(), 10) ?? { jobs: [], interrupted: [] };
     this.jobs.push(...earlier.jobs.map(jobOf));
     this.interruptedAtStart = earlier.interrupted;
+    this.elsewhere = new Set(earlier.elsewhere ?? []);
     this.nextId = Math.max(0, ...this.jobs.map((job) => job.id)) + 1;
   }
 
@@ -176,10 +191,12 @@ export class Publisher {
     this.stopping = true;
     for (const job of this.jobs) {
       if (job.status !== "queued" && job.status !== "building" && job.status !== "switching") continue;
+      if (this.elsewhere.has(job.id)) continue;
       job.status = "interrupted";
       job.finishedAt = this.now();
       this.record(job);
     }
+    for (const id of [...this.owned.keys()]) this.release(id);
     this.child?.kill("SIGTERM");
   }
 
@@ -210,6 +227,7 @@ export class Publisher {
     let job = this.jobs.find(
       (candidate) =>
         candidate.status === "queued" &&
+        !this.elsewhere.has(candidate.id) &&
         (candidate.preview !== null) === preview &&
         (!preview || (sameItems(candidate.items, items) && candidate.asOf === asOf)) &&
         candidate.baseBuild === baseBuild,
@@ -237,6 +255,7 @@ export class Publisher {
       };
       job.id = this.addRecord(job) ?? this.nextId;
       this.nextId = Math.max(this.nextId, job.id) + 1;
+      this.own(job.id);
       this.jobs.push(job);
       if (this.jobs.length > 20) this.jobs.splice(0, this.jobs.length - 20);
     }
@@ -265,6 +284,7 @@ export class Publisher {
       // A preview puts nothing online: it builds without waiting for another instance's publish.
       if (job.preview) {
         await this.publish(job);
+        this.release(job.id);
         continue;
       }
       if (!(await this.ourTurn())) return;
@@ -273,6 +293,7 @@ export class Publisher {
       try {
         await this.publish(job);
       } finally {
+        this.release(job.id);
         clearInterval(renewal);
         try {
           this.options.turn?.giveBack();
@@ -302,7 +323,43 @@ export class Publisher {
   }
 
   private nextQueued(): PublishJob | undefined {
-    return this.jobs.find((job) => job.status === "queued");
+    return this.jobs.find((job) => job.status === "queued" && !this.elsewhere.has(job.id));
+  }
+
+  /** Takes the lease of a job of this instance, renewed until it ends. */
+  private own(id: number): void {
+    const turn = this.options.jobTurn?.(id);
+    if (!turn) return;
+    this.owned.set(id, turn);
+    this.renewOwned();
+    this.renewal ??= setInterval(() => this.renewOwned(), publishTurnRenewMs);
+    this.renewal.unref();
+  }
+
+  private renewOwned(): void {
+    for (const turn of this.owned.values()) {
+      try {
+        turn.take();
+      } catch {
+        // Renewed at the next round, well before the lease runs out.
+      }
+    }
+  }
+
+  /** Gives back the lease of a job that ended. */
+  private release(id: number): void {
+    const turn = this.owned.get(id);
+    if (!turn) return;
+    this.owned.delete(id);
+    try {
+      turn.giveBack();
+    } catch {
+      // It runs out by itself.
+    }
+    if (this.owned.size === 0 && this.renewal) {
+      clearInterval(this.renewal);
+      this.renewal = null;
+    }
   }
 
   /**

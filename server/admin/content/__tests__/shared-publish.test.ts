@@ -39,7 +39,7 @@ async function twoInstances(options: { waitForRelease: boolean }) {
     instances.push(app);
     clients.push(client);
   }
-  return { dir, publishDir, instances, clients };
+  return { dir, publishDir, instances, clients, start: () => adminTestServer(env, { publishCommand: standInBuild, publishDir }) };
 }
 
 /** Saves a wine's price as a draft through the editor, every other field posted as the file has it. */
@@ -119,6 +119,31 @@ describe.runIf(onPostgres())("two instances on one PostgreSQL database and one p
     // One commit per save, and nothing left uncommitted.
     expect(git(dir, "log", "--format=%s", `-${wines.length}`).trim().split("\n")).toHaveLength(wines.length);
     expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("leave each other's publishes alone: one that starts while the other publishes neither marks it interrupted nor stops it at its own stop", async () => {
+    const { dir, publishDir, instances, clients, start } = await twoInstances({ waitForRelease: true });
+    const one = instances[0]!;
+    await savePrice(clients[0]!, dir, "chateau-2020", "47.5");
+    expect((await clients[0]!.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
+    const job = one.contentPublisher.recent()[0]!;
+    // A third server starts on the same database and folders while the build runs (a machine
+    // restarted, a new release), and stops again before it ends.
+    const third = await start();
+    apps.add(third);
+    expect(third.contentPublisher.interruptedAtStart).toEqual([]);
+    expect(third.contentPublisher.job(job.id)?.status).toBe("building");
+    await third.close();
+    apps.delete(third);
+    for (const go of waitingBuilds(publishDir)) writeFileSync(go, "");
+    await one.contentPublisher.idle();
+    expect(job.status).toBe("done");
+    expect(await price(one)).toBe("47.5");
+    // The record says so too, for the next server that starts.
+    const fourth = await start();
+    apps.add(fourth);
+    expect(fourth.contentPublisher.job(job.id)?.status).toBe("done");
   });
 
   it("publish one at a time: a publish asked for on each while the other's builds both go online, the second on top of the first", async () => {
