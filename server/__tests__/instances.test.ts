@@ -274,4 +274,41 @@ describe("publishes left unfinished, found by a server that starts", () => {
       [done, "done"],
     ]);
   });
+
+  it("keep a scheduled moment another instance is publishing started, and set one whose publish was cut short waiting again", () => {
+    const db = openTestDatabase(tempDataDir());
+    opened.push(db);
+    const table = publishJobTable(db);
+    const now = new Date();
+    const at = now.toISOString();
+    const add = () =>
+      table.add({
+        kind: "publish",
+        requestedBy: ["@schedule"],
+        requestedAt: at,
+        startedAt: at,
+        finishedAt: null,
+        status: "building",
+        steps: [],
+        error: null,
+        items: [],
+        asOf: null,
+      });
+    const [running, cutShort] = [add(), add()];
+    db.prepare("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?)").run(
+      publishJobLease(running),
+      "other-machine:4242:ab12cd34:ef56ab78",
+      new Date(now.getTime() + 60_000).toISOString(),
+    );
+    const moment = db.prepare("INSERT INTO content_schedule (run_at, type, item, action, started_at, job_id) VALUES (?, 'news', ?, 'publish', ?, ?)");
+    moment.run(at, "harvest-2026", at, running);
+    moment.run(at, "open-days", at, cutShort);
+    // What a server does at its start (server/admin/index.ts): the publisher reads its journal, then the schedule is looked at.
+    table.earlier(now, 10);
+    expect(
+      momentTable(db)
+        .requeueInterrupted(at)
+        .map((found) => found.item),
+    ).toEqual(["open-days"]);
+  });
 });
