@@ -82,7 +82,7 @@ function makeCertificates(into: string): { ca: string; cert: string; key: string
 
 /**
  * deploy/nginx.conf (or deploy/nginx-two.conf) with these ports, certificate and upstreams (one
- * port for each `server` of its upstream, in order); each value replaced must be found.
+ * port for each machine its upstreams name, in order); each value replaced must be found.
  */
 function siteConfig(file: string, values: { cert: string; key: string; upstream: number | readonly number[]; httpPort: number; httpsPort: number }): string {
   let config = readFileSync(file, "utf8");
@@ -97,11 +97,14 @@ function siteConfig(file: string, values: { cert: string; key: string; upstream:
   replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/fullchain\.pem/g, values.cert);
   replace(/\/etc\/letsencrypt\/live\/www\.example\.com\/privkey\.pem/g, values.key);
   replace(/server_name www\.example\.com;/g, "server_name localhost;");
+  // Each machine of the upstreams (in the order they first appear) becomes one of the test's servers.
   const upstreams = typeof values.upstream === "number" ? [values.upstream] : values.upstream;
-  const servers = config.match(/^\s*server \S+:3000\b/gm) ?? [];
-  if (servers.length !== upstreams.length) throw new Error(`${file} has ${servers.length} upstream servers, the test gave ${upstreams.length} ports`);
-  let next = 0;
-  config = config.replace(/^(\s*server )\S+:3000\b/gm, (_line, start: string) => `${start}127.0.0.1:${upstreams[next++]!}`);
+  const machines = [...new Set([...config.matchAll(/^\s*server (\S+:3000)\b/gm)].map((match) => match[1]!))];
+  if (machines.length !== upstreams.length) throw new Error(`${file} has ${machines.length} upstream machines, the test gave ${upstreams.length} ports`);
+  config = config.replace(
+    /^(\s*server )(\S+:3000)\b/gm,
+    (_line, start: string, machine: string) => `${start}127.0.0.1:${upstreams[machines.indexOf(machine)]!}`,
+  );
   return config;
 }
 
@@ -159,7 +162,7 @@ export async function nginxPorts(): Promise<{ httpsPort: number; httpPort: numbe
 
 /** Starts nginx with `config` (deploy/nginx.conf by default) in front of the server on `upstream`. */
 export async function startNginx(options: {
-  /** The server's port, or one per `server` of the configuration's upstream. */
+  /** The server's port, or one per machine of the configuration's upstreams. */
   upstream: number | readonly number[];
   ports: { httpsPort: number; httpPort: number };
   config?: string;

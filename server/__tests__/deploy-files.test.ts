@@ -49,22 +49,35 @@ describe("deploy/nginx.conf", () => {
 
 describe("deploy/nginx-two.conf", () => {
   const two = readFileSync("deploy/nginx-two.conf", "utf8");
-  /** A configuration's directives, without comments, blank lines, the upstream's servers and the retries. */
+  /**
+   * A configuration's directives, without comments, blank lines, upstreams and maps (which say
+   * where requests go), the retries, and with the site's requests sent to `lescours` whichever
+   * upstream a map chooses.
+   */
   const shared = (text: string) =>
     text
+      .replace(/#.*$/gm, "")
+      .replace(/^(upstream|map) [^{]*\{[^}]*\}/gm, "")
+      .replace("proxy_pass http://$lescours_upstream;", "proxy_pass http://lescours;")
       .split("\n")
-      .map((line) => line.replace(/#.*$/, "").trimEnd())
-      .filter((line) => line.trim() !== "" && !/^\s*server \S+:\d+\b/.test(line) && !/^\s*proxy_next_upstream/.test(line));
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== "" && !/^\s*proxy_next_upstream/.test(line));
 
-  it("is deploy/nginx.conf but for its upstream of two and the retries, so a change to one is made to both", () => {
+  it("is deploy/nginx.conf but for its upstreams of two and the retries, so a change to one is made to both", () => {
     expect(shared(two)).toEqual(shared(nginx));
   });
 
-  it("sends to two servers, each left aside for a while after failing (passive health checks)", () => {
-    const servers = [...two.matchAll(/^\s*server (\S+):(\d+) max_fails=(\d+) fail_timeout=(\d+)s;$/gm)];
-    expect(servers).toHaveLength(2);
-    expect(new Set(servers.map((server) => server[1])).size).toBe(2);
-    for (const server of servers) expect(server[2]).toBe(String(defaults.PORT));
+  it("sends to two servers, each left aside for a while after failing (passive health checks), the staff area's requests of one address to one of them", () => {
+    const upstream = (name: string) => setting(two, new RegExp(`^upstream ${name} \\{([^}]*)\\}`, "m"));
+    const servers = (name: string) => [...upstream(name).matchAll(/^\s*server (\S+):(\d+) max_fails=(\d+) fail_timeout=(\d+)s;$/gm)];
+    expect(servers("lescours")).toHaveLength(2);
+    expect(new Set(servers("lescours").map((server) => server[1])).size).toBe(2);
+    for (const server of servers("lescours")) expect(server[2]).toBe(String(defaults.PORT));
+    // The staff area's upstream: the same two machines, one chosen by the client's address.
+    expect(servers("lescours_staff").map((server) => server[0].trim())).toEqual(servers("lescours").map((server) => server[0].trim()));
+    expect(upstream("lescours_staff")).toMatch(/^\s*hash \$binary_remote_addr consistent;$/m);
+    expect(setting(two, /^\s*~\^\/admin\(\/\|\$\) (\S+);$/m)).toBe("lescours_staff");
+    expect(setting(two, /^\s*default (\S+);$/m)).toBe("lescours");
   });
 
   it("tries the other server for a request that failed, but never sends a POST twice (no non_idempotent)", () => {
