@@ -11,7 +11,7 @@ import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
 import { bookThroughApi, expect, test } from "./support/fixtures";
 import { clockServer, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff, phoneCode } from "./support/staff";
+import { dataDirWithStaff, signInInFrench } from "./support/staff";
 
 /**
  * The day sheet a guide holds, in French, in Chromium on the built site and the real server (on a
@@ -65,16 +65,7 @@ async function moveClock(at: Date) {
   clockOffset = Date.parse(((await answer.json()) as { now: string }).now) - Date.now();
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  if (!page.url().endsWith("/admin/login")) return;
-  await page.getByLabel(fr("signIn.email")).fill(office.email);
-  await page.getByLabel(fr("signIn.password")).fill(office.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret, Date.now() + clockOffset));
-  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
-  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
-}
+const signIn = (page: Page) => signInInFrench(page, server.url, office, clockOffset);
 
 const book = (payload: Record<string, unknown>) => bookThroughApi(server.url, { language: "fr", page: "/fr/wine-tours", ...payload });
 

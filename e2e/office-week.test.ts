@@ -15,7 +15,7 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { bookThroughApi, expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff, phoneCode } from "./support/staff";
+import { dataDirWithStaff, signInInFrench } from "./support/staff";
 
 /**
  * The office manager's week (issue 48's "Done when"), in French, in Chromium on the built site and
@@ -82,16 +82,7 @@ async function mailTo(address: string, wanted: (mail: { subject?: string; text?:
   return (await parsed()).find((mail) => wanted({ subject: mail.subject, text: mail.text }))!;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  if (!page.url().endsWith("/admin/login")) return;
-  await page.getByLabel(fr("signIn.email")).fill(office.email);
-  await page.getByLabel(fr("signIn.password")).fill(office.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret));
-  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
-  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
-}
+const signIn = (page: Page) => signInInFrench(page, server.url, office);
 
 /** The staff's booking form at a tour's time of a day, filled and sent; the booking's page then. */
 async function bookByPhone(
