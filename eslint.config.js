@@ -421,7 +421,8 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error", "warn", "log"] }],
-      "import-x/no-cycle": "error",
+      // Packages never import the project back: not walking into node_modules saves a third of ESLint's time.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The steps of `bash .ci/run` (and of `npm test`), each timed on its own: run it on a clean clone.
+# The steps of `bash .ci/run` (and of `npm test`'s `check`), each stage timed on its own: run it on a clean clone.
 # Prints one line per part and the total; each part's output is kept in a temporary folder.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,12 +16,10 @@ part() {
 }
 part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh' &&
   part install npm install --no-audit --no-fund &&
-  part prepare bash -c 'npm run i18n && npx react-router typegen' &&
-  part lint-types npx run-p --aggregate-output lint types &&
-  part unit npx vitest run --project unit &&
-  part integration npx vitest run --project integration &&
-  part build npm run build &&
-  part build-dev npm run build:dev &&
+  part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
+  part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
+  part unit-build npx run-p --aggregate-output test:unit build &&
+  part integration-build-dev npx run-p --aggregate-output test:integration build:dev &&
   part e2e npx playwright test
 status=$?
 echo "total $(($(date +%s) - start)) s (logs in $logs)"

@@ -11,7 +11,8 @@ import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { violations } from "./support/axe";
 import { bookThroughApi, expect, test } from "./support/fixtures";
 import { clockServer, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff, phoneCode } from "./support/staff";
+import { dataDirWithStaff, signInInFrench } from "./support/staff";
+import { folded, printedOnA4 } from "./support/print";
 
 /**
  * The day sheet a guide holds, in French, in Chromium on the built site and the real server (on a
@@ -65,16 +66,7 @@ async function moveClock(at: Date) {
   clockOffset = Date.parse(((await answer.json()) as { now: string }).now) - Date.now();
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  if (!page.url().endsWith("/admin/login")) return;
-  await page.getByLabel(fr("signIn.email")).fill(office.email);
-  await page.getByLabel(fr("signIn.password")).fill(office.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret, Date.now() + clockOffset));
-  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
-  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
-}
+const signIn = (page: Page) => signInInFrench(page, server.url, office, clockOffset);
 
 const book = (payload: Record<string, unknown>) => bookThroughApi(server.url, { language: "fr", page: "/fr/wine-tours", ...payload });
 
@@ -148,12 +140,8 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
   if (process.env.E2E_SCREENSHOTS) await desk.screenshot({ path: `${shots}/day-sheet-money-fr-1280.png`, fullPage: true });
 
   // Printed by Chromium: one A4 page, every name, every note to its last word, every balance.
-  const pdf = await desk.pdf({ format: "A4" });
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const printed = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
-  expect(printed.numPages).toBe(1);
-  const folded = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
-  const text = folded((await (await printed.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  const { pages, text } = await printedOnA4(desk);
+  expect(pages).toBe(1);
   for (const [n, booking] of bookings.entries()) {
     expect(text).toContain(folded(booking.name));
     if (!("short" in booking)) expect(text).toContain(folded(longNote(n)));

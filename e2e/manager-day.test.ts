@@ -14,6 +14,7 @@ import { violations } from "./support/axe";
 import { bookThroughApi, expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff } from "./support/staff";
+import { folded, printedOnA4 } from "./support/print";
 
 /**
  * The office manager's day, on a phone in French, on the built site and the real server with a
@@ -265,13 +266,8 @@ test("the office manager's Saturday, on a phone in French: bookings never hidden
   await page.getByRole("link", { name: fr("calendar.sheet") }).click();
   await expect(page.locator("h1")).toContainText(fr("sheet.title", { day: "" }).trim());
   expect(await violations(page)).toEqual([]);
-  const pdf = await page.pdf({ format: "A4" });
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const printed = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
-  expect(printed.numPages).toBe(1);
-  // The PDF's text as its fonts map it back: compatibility forms (a CJK radical for 小) and glyph spacing folded away.
-  const folded = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
-  const text = folded((await (await printed.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  const { pages, text } = await printedOnA4(page);
+  expect(pages).toBe(1);
   for (const who of [visitors.jean, visitors.emily, visitors.wang, visitors.lucia]) {
     expect(text).toContain(folded(who.name));
     expect(text).toContain(folded(who.phone));

@@ -15,7 +15,8 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { bookThroughApi, expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff, phoneCode } from "./support/staff";
+import { dataDirWithStaff, signInInFrench } from "./support/staff";
+import { folded, printedOnA4 } from "./support/print";
 
 /**
  * The office manager's week (issue 48's "Done when"), in French, in Chromium on the built site and
@@ -82,16 +83,7 @@ async function mailTo(address: string, wanted: (mail: { subject?: string; text?:
   return (await parsed()).find((mail) => wanted({ subject: mail.subject, text: mail.text }))!;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  if (!page.url().endsWith("/admin/login")) return;
-  await page.getByLabel(fr("signIn.email")).fill(office.email);
-  await page.getByLabel(fr("signIn.password")).fill(office.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret));
-  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
-  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
-}
+const signIn = (page: Page) => signInInFrench(page, server.url, office);
 
 /** The staff's booking form at a tour's time of a day, filled and sent; the booking's page then. */
 async function bookByPhone(
@@ -363,12 +355,8 @@ for (const width of widths) {
     await expect(page.locator(`#booking-${phoneId}`)).toContainText(fr("sheet.money.balance", { amount: euros(phonePrice) }));
     await expect(page.locator(`#booking-${voucherId}`)).toContainText(fr("sheet.money.voucher", { code, amount: euros(voucherPrice) }));
     // Printed by Chromium on A4: exactly one page, every name and every note whole.
-    const pdf = await page.pdf({ format: "A4" });
-    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    const printed = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
-    expect(printed.numPages).toBe(1);
-    const folded = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
-    const text = folded((await (await printed.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" "));
+    const { pages, text } = await printedOnA4(page);
+    expect(pages).toBe(1);
     for (const name of names) expect(text).toContain(folded(name));
     for (const n of [1, 2, 3, 10, 11, 12, 13, 14]) expect(text).toContain(folded(longNote(n)));
   });

@@ -18,7 +18,7 @@ import { violations } from "./support/axe";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { clockServer, freePort, startServer, type RunningServer } from "./support/server";
-import { dataDirWithStaff, phoneCode } from "./support/staff";
+import { dataDirWithStaff, signInInFrench } from "./support/staff";
 
 /**
  * The experiences as the best winery platforms sell them, in Chromium at 390 px on the built site
@@ -144,18 +144,7 @@ async function send(page: Page) {
   return sent;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  // A session still open on the server's clock goes straight on.
-  if (!page.url().endsWith("/admin/login")) return;
-  await page.getByLabel(fr("signIn.email")).fill(office.email);
-  await page.getByLabel(fr("signIn.password")).fill(office.password);
-  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
-  await expect(page.locator("h1")).toHaveText(fr("secondFactor.title"));
-  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(office.totpSecret, Date.now() + clockOffset));
-  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
-  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
-}
+const signIn = (page: Page) => signInInFrench(page, server.url, office, clockOffset);
 
 /** The whole page at 390 px, then at 1280 px, into docs/screenshots/, when asked. */
 async function screenshots(page: Page, name: string) {

@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { generate } from "otplib";
+import { adminTranslator } from "#locales/admin";
 import { hashPassword } from "../../server/admin/shared/passwords";
 import { openDatabase, type Db } from "../../server/db/database";
 import { StaffStore, type StaffRole } from "../../server/db/staff";
@@ -67,4 +69,23 @@ export async function phoneCode(secret: string, at = Date.now()): Promise<string
   if (step > now + 1) throw new Error("more than two sign-ins with one second factor within 30 seconds");
   usedSteps.set(secret, step);
   return generate({ secret, epoch: step * 30 });
+}
+
+const fr = adminTranslator("fr").t;
+
+/**
+ * Signs a staff member whose second factor is set up into the staff area, in French, as they do on
+ * the sign-in page with their phone's code; a session still open on the server goes straight on.
+ * `clockOffset`: how far the server's clock is moved from this one (ms), which the code follows.
+ */
+export async function signInInFrench(page: Page, serverUrl: string, account: { email: string; password: string; totpSecret: string }, clockOffset = 0) {
+  await page.goto(`${serverUrl}/admin/login`);
+  if (!page.url().endsWith("/admin/login")) return;
+  await page.getByLabel(fr("signIn.email")).fill(account.email);
+  await page.getByLabel(fr("signIn.password")).fill(account.password);
+  await page.getByRole("button", { name: fr("signIn.submit"), exact: true }).click();
+  await expect(page.locator("h1")).toHaveText(fr("secondFactor.title"));
+  await page.getByLabel(fr("secondFactor.code")).fill(await phoneCode(account.totpSecret, Date.now() + clockOffset));
+  await page.getByRole("button", { name: fr("secondFactor.submit") }).click();
+  await expect(page.getByRole("navigation", { name: fr("layout.navigation") })).toBeVisible();
 }

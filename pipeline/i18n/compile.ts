@@ -6,11 +6,20 @@
  * showing a key on a page. Each domain's English file also gives its id type (`MessageId`,
  * `AdminMessageId`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { defaultLanguage, languages, type Language } from "#core/languages";
 import { adminDomain, adminLanguages, catalogProblems, localesDir, readCatalogs, siteDomain, type Catalog, type CatalogDomain } from "./catalogs";
+
+/**
+ * Writes a compiled catalog only when it changed: `npm test` runs the build beside the unit tests,
+ * and the build's own `npm run i18n` must not rewrite a file a test is reading.
+ */
+function writeIfChanged(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
+  writeFileSync(file, text);
+}
 
 /** Checks and compiles one domain's catalogs; returns how many messages it has. */
 function compileDomain<L extends Language>(domain: CatalogDomain<L>, outDir: string): number {
@@ -20,7 +29,7 @@ function compileDomain<L extends Language>(domain: CatalogDomain<L>, outDir: str
   mkdirSync(outDir, { recursive: true });
   for (const lang of domain.languages) {
     const compiled = Object.fromEntries([...catalogs[lang].values()].map((entry) => [entry.id, compileMessage(entry.text)]));
-    writeFileSync(`${outDir}${domain.compiledName(lang)}`, `${JSON.stringify(compiled)}\n`);
+    writeIfChanged(`${outDir}${domain.compiledName(lang)}`, `${JSON.stringify(compiled)}\n`);
   }
   return (catalogs as Record<string, Catalog>)[defaultLanguage]!.size;
 }

@@ -6,7 +6,9 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { attribute, elements, parseHtml } from "./admin";
+import type { FastifyInstance } from "fastify";
+import type { StaffRole } from "../../db/staff";
+import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient } from "./admin";
 
 /** The named fields of the page's content form, as a browser would post them unchanged. */
 export function formValues(body: string): Record<string, string> {
@@ -44,6 +46,24 @@ export function contentRepository(): string {
   git(dir, "add", "-A");
   git(dir, "-c", "user.name=Estate", "-c", "user.email=estate@hermitage-lescours.example", "-c", "commit.gpgSign=false", "commit", "-q", "-m", "The content");
   return dir;
+}
+
+/**
+ * A staff member (an editor unless `role` says otherwise) signed in to a test server of the staff
+ * area whose content folder is `dir` (a new copy unless given); `apps` closes the server after the test.
+ */
+export async function signedInOnContent(
+  apps: Set<FastifyInstance>,
+  who: { email: string; password: string },
+  options: { role?: StaffRole; dir?: string } = {},
+) {
+  const dir = options.dir ?? contentCopy();
+  const app = await adminTestServer({ CONTENT_DIR: dir });
+  apps.add(app);
+  await addStaff(app, who.email, who.password, options.role ?? "editor");
+  const client = new StaffClient(app);
+  await client.signIn(who.email, who.password);
+  return { app, client, dir };
 }
 
 /** The stand-in of pipeline/publish-build.ts the publishing tests build with (./stand-in-build.mjs). */

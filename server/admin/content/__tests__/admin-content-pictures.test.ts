@@ -6,8 +6,8 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, siteOrigin, StaffClient } from "../../../__tests__/support/admin";
-import { contentRepository, formValues, git } from "../../../__tests__/support/content";
+import { attribute, elements, parseHtml, siteOrigin, type StaffClient } from "../../../__tests__/support/admin";
+import { contentRepository, formValues, git, signedInOnContent } from "../../../__tests__/support/content";
 import { PictureStore } from "../pictures";
 import { processPicture, UploadedFile } from "../../../pictures";
 import { closedAfterEachTest, tempDataDir } from "../../../__tests__/support/fixtures";
@@ -75,14 +75,9 @@ async function postMultipart(
 }
 
 async function signedIn() {
-  const dir = contentRepository();
-  const app = await adminTestServer({ CONTENT_DIR: dir });
-  apps.add(app);
-  await addStaff(app, editor.email, editor.password, "editor");
-  const client = new StaffClient(app);
-  await client.signIn(editor.email, editor.password);
-  await client.get("/admin/content/news/new");
-  return { app, client, dir };
+  const signed = await signedInOnContent(apps, editor, { dir: contentRepository() });
+  await signed.client.get("/admin/content/news/new");
+  return signed;
 }
 
 /** A photograph from a phone: 2400 × 1800, with the camera's EXIF and the place it was taken (GPS). */

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { contentCopy, formValues } from "../../../__tests__/support/content";
+import { addStaff, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
+import { contentCopy, formValues, signedInOnContent } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 
 const en = adminTranslator("en").t;
@@ -20,14 +20,7 @@ const readJson = <T = Record<string, unknown> & { title: Record<string, string> 
   JSON.parse(readFileSync(join(dir, file), "utf8")) as T;
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
 
-async function signedIn(role: "editor" | "admin" | "inbox" = "editor", who = editor, dir = contentCopy()) {
-  const app = await adminTestServer({ CONTENT_DIR: dir });
-  apps.add(app);
-  await addStaff(app, who.email, who.password, role);
-  const client = new StaffClient(app);
-  await client.signIn(who.email, who.password);
-  return { app, client, dir };
-}
+const signedIn = (role: "editor" | "admin" | "inbox" = "editor", who = editor, dir = contentCopy()) => signedInOnContent(apps, who, { role, dir });
 
 describe("content editor", () => {
   it("lists every content type with its items, for editors; the inbox role is refused", async () => {

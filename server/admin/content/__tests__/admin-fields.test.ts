@@ -3,8 +3,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { contentCopy, formValues } from "../../../__tests__/support/content";
+import { attribute, elements, parseHtml, textOf } from "../../../__tests__/support/admin";
+import { formValues, signedInOnContent } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 import { describeChanges } from "../changes";
 
@@ -20,14 +20,9 @@ const editor = { email: "claire@hermitage-lescours.example", password: "a long a
 const { apps } = closedAfterEachTest();
 
 async function signedIn() {
-  const dir = contentCopy();
-  const app = await adminTestServer({ CONTENT_DIR: dir });
-  apps.add(app);
-  await addStaff(app, editor.email, editor.password, "editor");
-  const client = new StaffClient(app);
-  await client.signIn(editor.email, editor.password);
-  await client.post("/admin/language", { lang: "fr", back: "/admin/content" });
-  return { app, client, dir };
+  const signed = await signedInOnContent(apps, editor);
+  await signed.client.post("/admin/language", { lang: "fr", back: "/admin/content" });
+  return signed;
 }
 
 /** The problem a refused page shows at a field, and the value the field shows again. */

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { content } from "#content";
 import { adminTranslator } from "#locales/admin";
-import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
-import { contentCopy, formValues } from "../../../__tests__/support/content";
+import { attribute, elements, parseHtml, textOf } from "../../../__tests__/support/admin";
+import { formValues, signedInOnContent } from "../../../__tests__/support/content";
 import { closedAfterEachTest } from "../../../__tests__/support/fixtures";
 
 const fr = adminTranslator("fr").t;
@@ -17,15 +17,7 @@ const editor = { email: "claire@hermitage-lescours.example", password: "a long a
 const french = { "accept-language": "fr" };
 const { apps } = closedAfterEachTest();
 
-async function signedIn() {
-  const dir = contentCopy();
-  const app = await adminTestServer({ CONTENT_DIR: dir });
-  apps.add(app);
-  await addStaff(app, editor.email, editor.password, "editor");
-  const client = new StaffClient(app);
-  await client.signIn(editor.email, editor.password);
-  return { app, client, dir };
-}
+const signedIn = () => signedInOnContent(apps, editor);
 
 const selectNamed = (body: string, name: string) =>
   elements(parseHtml(body)).find((element) => element.tagName === "select" && attribute(element, "name") === name);
