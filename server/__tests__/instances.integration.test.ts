@@ -6,11 +6,15 @@
  * (vitest.config.ts), on the run's throwaway cluster; skipped in the "integration" project, which
  * has no PostgreSQL.
  */
+import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { join } from "node:path";
 import { Agent, request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../e2e/support/server";
+import { postgresBin } from "../../tests/support/postgres";
 import type { Db } from "../db/database";
+import { writeLockKey } from "../db/postgres";
 import { openPostgresAt } from "../startup";
 import { fixtureBuild, isoDay, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
 import { onPostgres, testDatabaseUrl } from "./support/test-database";
@@ -54,6 +58,41 @@ async function twoInstances(env: Record<string, string> = {}): Promise<{ instanc
 }
 
 describe.runIf(onPostgres())("two compiled servers on one PostgreSQL database", () => {
+  it("start while the other keeps writing, as two machines started together do", async () => {
+    const database = testDatabaseUrl(tempDataDir())!;
+    const db = openPostgresAt(database);
+    opened.push(db);
+    // The other machine busy writing (its own start-up's checks, then bookings): transaction after
+    // transaction, each holding the lock every write takes for 100 ms, with 10 ms between them.
+    const other = spawn(
+      join(postgresBin(), "psql"),
+      [
+        "-X",
+        "-q",
+        database,
+        "-c",
+        `DO $$ BEGIN FOR turn IN 1..3000 LOOP PERFORM pg_advisory_xact_lock(${writeLockKey}); PERFORM pg_sleep(0.1); COMMIT; PERFORM pg_sleep(0.01); END LOOP; END $$`,
+      ],
+      { stdio: "ignore" },
+    );
+    const held = () =>
+      (db.prepare("SELECT count(*) AS held FROM pg_locks WHERE locktype = 'advisory' AND objid = ? AND granted").get(writeLockKey) as { held: number }).held >
+      0;
+    await waitFor(held, "the other machine to write");
+    try {
+      // Before, its start-up check of the forms' tables waited only the 50 ms a served request waits
+      // for the lock, and the server exited with status 1.
+      const server = await startServer({ buildDir: fixtureBuild(), env: { DATABASE_URL: database, RATE_LIMIT_MAX: "0", LOG_LEVEL: "warn" } });
+      running.push(server);
+      expect(held()).toBe(true);
+      expect((await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${isoDay(20)}&to=${isoDay(21)}`)).status).toBe(200);
+    } finally {
+      const exited = once(other, "exit");
+      other.kill("SIGINT");
+      await exited;
+    }
+  });
+
   it("give a time's places once to 500 parallel bookings spread over both, and send each e-mail once", async () => {
     const relay = new TestSmtp();
     relays.push(relay);

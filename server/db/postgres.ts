@@ -23,7 +23,7 @@
 import { createSyncFn } from "synckit";
 
 /** The one advisory lock every write transaction of every instance takes (a constant of this project). */
-const writeLockKey = 51_000_001;
+export const writeLockKey = 51_000_001;
 
 /** One step sent to the worker: a statement with its parameters, or a simple query (no parameters, several statements). */
 interface Step {

@@ -26,11 +26,18 @@ declare module "fastify" {
 }
 
 async function registerDatabase(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  // The server's connection never holds the thread long for another process's lock (../db/availability.ts).
-  const db = forServing(openConfiguredDatabase(config));
-  const commits = new GroupCommit(db);
+  // Start-up waits for another instance's writes as the migrations do (5 s): a second machine
+  // starting at the same time, or one busy with bookings, holds the write lock in turns.
+  const db = openConfiguredDatabase(config);
   // A definition changed without its migration stops the server here, naming the columns.
   const submissions = new SubmissionStore(db);
+  const commits = new GroupCommit(db);
+  // Once every part has done its start-up writes (the hooks run in the order they were added, and
+  // this part registers before those that write), the server's connection never holds the thread
+  // long for another process's lock (../db/availability.ts).
+  app.addHook("onReady", async () => {
+    forServing(db);
+  });
   app.decorate("db", db);
   app.decorate("commits", commits);
   app.decorate("submissions", submissions);
