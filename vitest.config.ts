@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /** The server's suites that run a second time on PostgreSQL (project "postgres"). */
 const postgresSuites = [
-  "server/__tests__/{booking-ledger,tour-slots,booking-terms,api-mail}.test.ts",
+  "server/__tests__/{booking-ledger,tour-slots,booking-terms,api-mail,booking-money,tour-experiences,takings}.test.ts",
   "server/admin/{inbox,privacy,schedule}/__tests__/*.test.ts",
   "server/admin/content/__tests__/shared-publish.test.ts",
   "server/inbox/__tests__/*.test.ts",

@@ -144,7 +144,7 @@ export function listGuests(db: Db, search: string, limit = 200): GuestListRow[] 
          (SELECT g.tags FROM tour_guests g WHERE g.email = p.email) AS tags
        FROM people p
        WHERE ? = '%%' OR p.email LIKE ? ESCAPE '\\' OR lower((SELECT ${joinedTexts(db, "t.name", "' '")} FROM tour_bookings t WHERE ${keyOf} = p.email)) LIKE ? ESCAPE '\\'
-       ORDER BY p.lastSeen DESC LIMIT ?`,
+       ORDER BY p."lastSeen" DESC LIMIT ?`,
     )
     .all(like, like, like, limit) as (Omit<GuestListRow, "tags"> & { tags: string | null })[];
   return rows.map((row) => ({ ...row, tags: row.tags ? (JSON.parse(row.tags) as string[]) : [] }));

@@ -146,7 +146,7 @@ export function takeFromValue(db: Db, code: string, cents: number, today: string
     db
       .prepare(
         `UPDATE tour_vouchers SET remaining_cents = remaining_cents - ? WHERE code = ? AND kind = 'value' AND voided_at IS NULL
-         AND (? IS NULL OR valid_until >= ?) AND remaining_cents >= ? AND remaining_cents > 0`,
+         AND (CAST(? AS TEXT) IS NULL OR valid_until >= ?) AND remaining_cents >= ? AND remaining_cents > 0`,
       )
       .run(cents, code, today, today, cents).changes === 1
   );
@@ -161,7 +161,7 @@ export function takeWhole(db: Db, code: string, bookingId: string, pkg: string, 
     db
       .prepare(
         `UPDATE tour_vouchers SET redeemed_by = ?, redeemed_at = ? WHERE code = ? AND kind = 'package' AND package = ? AND voided_at IS NULL
-         AND redeemed_by IS NULL AND (? IS NULL OR valid_until >= ?)`,
+         AND redeemed_by IS NULL AND (CAST(? AS TEXT) IS NULL OR valid_until >= ?)`,
       )
       .run(bookingId, now.toISOString(), code, pkg, today, today).changes === 1
   );

@@ -13,11 +13,14 @@ let admin: PostgresDb | null = null;
 /** Each DATA_DIR's database: a server started again on the same folder (a restart) finds its data again. */
 const databases = new Map<string, string>();
 
-// The connection that creates the databases keeps a worker thread: closed with the test file.
-afterAll(() => {
-  admin?.close();
-  admin = null;
-});
+// The connection that creates the databases keeps a worker thread: closed with the test file. (The
+// browser tests import the fixtures too, outside Vitest, where they make no database here.)
+if (process.env.VITEST) {
+  afterAll(() => {
+    admin?.close();
+    admin = null;
+  });
+}
 
 /** Whether this run is the PostgreSQL one. */
 export const onPostgres = (): boolean => Boolean(inject("postgresUrl"));
