@@ -236,6 +236,9 @@ describe("a scheduled publish that is another instance's turn", () => {
   });
 });
 
+/** A job's record before its build starts. */
+const notBuilt = { buildDir: null, contentTree: null, changedPages: null, contentChanges: null, fromPreview: null };
+
 describe("publishes left unfinished, found by a server that starts", () => {
   it("are marked interrupted, unless a server that may still run holds their lease: another machine's until it runs out, this machine's while its process lives", () => {
     const db = openTestDatabase(tempDataDir());
@@ -254,6 +257,7 @@ describe("publishes left unfinished, found by a server that starts", () => {
         error: null,
         items: [],
         asOf: null,
+        ...notBuilt,
       });
     const [elsewhere, crashedHere, runOut, unleased, done] = [add("building"), add("building"), add("queued"), add("switching"), add("done")];
     // A process that has ended: its pid is no one's now.
@@ -263,10 +267,15 @@ describe("publishes left unfinished, found by a server that starts", () => {
     lease.run(publishJobLease(elsewhere), "other-machine:4242:ab12cd34:ef56ab78", later);
     lease.run(publishJobLease(crashedHere), `${hostname()}:${deadPid}:ab12cd34:ef56ab78`, later);
     lease.run(publishJobLease(runOut), "other-machine:4242:ab12cd34:ef56ab78", new Date(now.getTime() - 1000).toISOString());
-    const found = table.earlier(now, 10);
+    const found = table.interruptEarlier(now);
     expect(found.elsewhere).toEqual([elsewhere]);
     expect(found.interrupted).toEqual([crashedHere, runOut, unleased]);
-    expect(found.jobs.map((job) => [job.id, job.status])).toEqual([
+    expect(
+      table
+        .recent(10)
+        .reverse()
+        .map((job) => [job.id, job.status]),
+    ).toEqual([
       [elsewhere, "building"],
       [crashedHere, "interrupted"],
       [runOut, "interrupted"],
@@ -293,6 +302,7 @@ describe("publishes left unfinished, found by a server that starts", () => {
         error: null,
         items: [],
         asOf: null,
+        ...notBuilt,
       });
     const [running, cutShort] = [add(), add()];
     db.prepare("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?)").run(
@@ -303,8 +313,8 @@ describe("publishes left unfinished, found by a server that starts", () => {
     const moment = db.prepare("INSERT INTO content_schedule (run_at, type, item, action, started_at, job_id) VALUES (?, 'news', ?, 'publish', ?, ?)");
     moment.run(at, "harvest-2026", at, running);
     moment.run(at, "open-days", at, cutShort);
-    // What a server does at its start (server/admin/index.ts): the publisher reads its journal, then the schedule is looked at.
-    table.earlier(now, 10);
+    // What a server does at its start (server/admin/index.ts): the publisher marks the jobs cut short in its journal, then the schedule is looked at.
+    table.interruptEarlier(now);
     expect(
       momentTable(db)
         .requeueInterrupted(at)

@@ -924,4 +924,21 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 107,
+    name: "content editor: a publish's build and a preview's pages recorded, for every instance's publish page",
+    sql: `
+      -- What the publish page shows of a job and a preview's pages need, so that any instance on the
+      -- same database and publish folder shows and serves what another built
+      -- (server/admin/content/publisher.ts): the build's folder (its name in the publish folder,
+      -- recorded before the build starts, so a clean-up elsewhere leaves it), the content's git tree
+      -- it builds (once composed, before its checkout is made), a preview's changed pages and content
+      -- files (JSON), and the preview a publish put online instead of building (publish_jobs.id).
+      ALTER TABLE publish_jobs ADD COLUMN build_dir TEXT;
+      ALTER TABLE publish_jobs ADD COLUMN content_tree TEXT;
+      ALTER TABLE publish_jobs ADD COLUMN changed_pages TEXT;
+      ALTER TABLE publish_jobs ADD COLUMN content_changes TEXT;
+      ALTER TABLE publish_jobs ADD COLUMN from_preview INTEGER;
+    `,
+  },
 ];

@@ -642,4 +642,15 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 107,
+    name: "content editor: a publish's build and a preview's pages recorded, for every instance's publish page",
+    sql: `
+      ALTER TABLE publish_jobs ADD COLUMN build_dir text;
+      ALTER TABLE publish_jobs ADD COLUMN content_tree text;
+      ALTER TABLE publish_jobs ADD COLUMN changed_pages text;
+      ALTER TABLE publish_jobs ADD COLUMN content_changes text;
+      ALTER TABLE publish_jobs ADD COLUMN from_preview bigint;
+    `,
+  },
 ];

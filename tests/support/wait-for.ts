@@ -11,12 +11,13 @@ import { pace } from "./pacing";
 const lookEveryMs = 20;
 
 /**
- * Resolves once `check` holds, looking again every 20 ms. When the test's limit runs out first,
- * the test fails with vitest's timeout and this stops looking, naming `what` it waited for.
+ * Resolves once `check` holds, looking again every 20 ms (an asynchronous check, such as a page
+ * asked of a server, once its answer came). When the test's limit runs out first, the test fails
+ * with vitest's timeout and this stops looking, naming `what` it waited for.
  */
-export async function waitFor(check: () => boolean, what: string): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const signal = getCurrentTest()?.context.signal;
-  while (!check()) {
+  while (!(await check())) {
     if (signal?.aborted) throw new Error(`the test's limit ran out while waiting for ${what}`);
     await pace(lookEveryMs);
   }

@@ -46,8 +46,9 @@ function withPreviewAddresses(text: string, job: number): string {
 
 /**
  * The previews: a page of a preview build (only one of the pages it changed), with the build's
- * own styles, fonts and pictures (new uploads included); and the live preview beside an item's
- * form, the page that shows the item rendered from the unsaved form.
+ * own styles, fonts and pictures (new uploads included), found by its job's record, so any
+ * instance sharing the publish folder serves a preview another built; and the live preview
+ * beside an item's form, the page that shows the item rendered from the unsaved form.
  */
 export const contentPreviewRoutes = guardedRoutes<AdminContext & { editor: ContentEditor }>("content-preview", (admin, context) => {
   const { editor } = context;
@@ -77,7 +78,9 @@ export const contentPreviewRoutes = guardedRoutes<AdminContext & { editor: Conte
       }
       const page = `/${rest}`.replace(/\/+$/, "") || "/";
       if (!job.preview.changed.some((changed) => changed.path === page)) return notFound(request, reply);
-      const html = await readFile(join(client, page === "/" ? "" : page, "index.html"), "utf8");
+      // Gone when its folder was removed (a preview no longer listed, cleaned up by a publish).
+      const html = await readFile(join(client, page === "/" ? "" : page, "index.html"), "utf8").catch(() => null);
+      if (html === null) return notFound(request, reply);
       return framed(reply)
         .type("text/html; charset=utf-8")
         .send(withPreviewAddresses(withoutScripts(html), id));

@@ -220,12 +220,12 @@ export class PublishedContent {
     return dir;
   }
 
-  /** Removes the checkouts no build kept needs (by their trees). */
+  /** Removes the checkouts no build kept needs (by their trees), with the temporary ones of other trees (one being made of a kept tree stays). */
   async pruneCheckouts(keep: ReadonlySet<string>): Promise<void> {
     const names = new Set([...keep].map(checkoutName));
     const entries = await readdir(this.checkoutsDir).catch(() => [] as string[]);
     for (const name of entries) {
-      if (name.startsWith("content-") && !names.has(name)) await rm(join(this.checkoutsDir, name), { recursive: true, force: true });
+      if (name.startsWith("content-") && !names.has(name.split(".")[0]!)) await rm(join(this.checkoutsDir, name), { recursive: true, force: true });
     }
   }
 

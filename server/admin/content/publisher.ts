@@ -21,12 +21,17 @@
  * The build is told the moment it builds for (`CONTENT_AS_OF`, from this publisher's clock): an
  * item scheduled later is left out (content/index.ts), and a publish at that moment, of that item
  * (./schedule.ts asks for it), puts it in.
+ *
+ * Every job is recorded in the database as it goes (server/db/publish-jobs.ts: its status, each
+ * step, its build's folder, a preview's pages), and the publish page and a preview's pages read
+ * the records: instances on one PostgreSQL database that share the publish folder each show the
+ * publishes of all, and serve the previews another built. Each runs only the jobs asked of it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
-import type { PublishJobRecord } from "../../db/publish-jobs";
+import type { PreviewContentChange, PreviewPage, PublishJobRecord } from "../../db/publish-jobs";
 import { projectDir } from "../../project";
 import { itemFile, itemFiles, itemOfKey, publishedValue } from "./items";
 import { itemTitle } from "./labels";
@@ -42,17 +47,10 @@ import type { ContentRepository } from "./repository";
 export const defaultPublishDir = join(projectDir, "build-published");
 
 /** A page of a preview that differs from the live site's: its path and its title as the page has it. */
-export interface ChangedPage {
-  path: string;
-  title: string;
-}
+export type ChangedPage = PreviewPage;
 
 /** A content file that differs between the live site and a preview: its path and both values (null: absent, or unreadable). */
-export interface ContentFileChange {
-  file: string;
-  before: unknown;
-  after: unknown;
-}
+export type ContentFileChange = PreviewContentChange;
 
 /** Who asks for a publish made by the schedule rather than a person (the publish page names it in words). */
 export const scheduleRequester = "@schedule";
@@ -81,10 +79,14 @@ export interface PublishJob {
   asOf: string | null;
   /** A preview: built but not put live; when done, its folder, the pages that differ from the live site's and the content files that do. */
   preview: { dir: string; changed: ChangedPage[]; changes: ContentFileChange[] | null } | null;
-  /** The content it was built from (a commit of ./published.ts) and its checkout, once composed. */
+  /** The folder it builds into (in the publish folder), once it starts; a publish that put a preview online: the preview's. */
+  build: string | null;
+  /** The git tree of the content it builds, once composed. */
+  tree: string | null;
+  /** The content it was built from (a commit of ./published.ts) and its checkout, once composed (a job of this instance's). */
   content: (ContentCommit & { dir: string }) | null;
-  /** A publish that put a preview online instead of building: that preview's job. */
-  fromPreview: PublishJob | null;
+  /** A publish that put a preview online instead of building: that preview's job, and when it was asked for. */
+  fromPreview: { id: number; requestedAt: Date } | null;
   /** The build whose kept bundle a quick build renders with, instead of the one served (a deploy's new build, at start). */
   baseBuild?: string;
 }
@@ -107,7 +109,7 @@ export interface PublisherOptions {
   now?: () => Date;
   /** Told when a publish ends (the audit log, the content store). */
   onFinished?: (job: PublishJob) => void;
-  /** Where jobs are recorded as they go (the database), so a restart knows of one it cut short. */
+  /** Where jobs are recorded as they go (the database): the publish page reads them, and a restart knows of one it cut short. */
   journal?: PublishJournal;
   /**
    * Whose turn it is to publish, between instances on one PostgreSQL database that share the
@@ -128,17 +130,29 @@ export interface PublisherOptions {
 export const publishTurnLookMs = 1_000;
 export const publishTurnRenewMs = 15_000;
 
-/** The publisher's record of its jobs, kept across restarts (server/db/publish-jobs.ts). */
+/** The record of every instance's jobs, kept across restarts (server/db/publish-jobs.ts). */
 interface PublishJournal {
   /**
-   * The newest earlier jobs, oldest first; those left unfinished, now marked interrupted as of
-   * `now`; and those another instance runs now (their leases held: `jobTurn`), left as they are.
+   * Marks the jobs left unfinished interrupted as of `now`, and returns their ids; leaves those
+   * another instance runs now (their leases held: `jobTurn`) as they are.
    */
-  earlier(now: Date, limit: number): { jobs: PublishJobRecord[]; interrupted: number[]; elsewhere?: number[] };
+  interruptEarlier(now: Date): { interrupted: number[] };
+  /** The newest `limit` jobs, newest first. */
+  recent(limit: number): PublishJobRecord[];
+  byId(id: number): PublishJobRecord | undefined;
+  /** The jobs queued or running, on any instance. */
+  unfinished(): PublishJobRecord[];
   /** Records a new job; returns its id. */
   add(job: Omit<PublishJobRecord, "id">): number;
   update(job: PublishJobRecord): void;
 }
+
+/** A job that has not ended. */
+const unfinished = (job: PublishJob) => job.status === "queued" || job.status === "building" || job.status === "switching";
+
+/** How many jobs the publish page lists; and how many newest jobs keep their previews from the clean-up (a publish may put one online). */
+const listedJobs = 10;
+const keptPreviewJobs = 20;
 
 /** A requester as a commit's author: a person's address, or the server's name for the schedule and the start. */
 const authorOf = (job: PublishJob) => ({ email: job.requestedBy.find((who) => !who.startsWith("@")) ?? "server@content.invalid" });
@@ -146,6 +160,7 @@ const authorOf = (job: PublishJob) => ({ email: job.requestedBy.find((who) => !w
 const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
 export class Publisher {
+  /** The jobs asked of this instance (the newest twenty), which it runs: the others' are read from the journal. */
   private readonly jobs: PublishJob[] = [];
   private running: Promise<void> | null = null;
   private nextId = 1;
@@ -155,8 +170,6 @@ export class Publisher {
   private stopping = false;
   /** The jobs an earlier server left unfinished, found at this start (the log says so). */
   readonly interruptedAtStart: readonly number[];
-  /** Jobs another instance runs (on one PostgreSQL database): listed as they stood at this start, never run, joined or stopped here. */
-  private readonly elsewhere: ReadonlySet<number>;
   /** The leases of this instance's unfinished jobs, and the timer that renews them. */
   private readonly owned = new Map<number, { take(): boolean; giveBack(): void }>();
   private renewal: NodeJS.Timeout | null = null;
@@ -164,11 +177,9 @@ export class Publisher {
   constructor(private readonly options: PublisherOptions) {
     this.now = options.now ?? (() => new Date());
     // The jobs of the server's earlier runs: one it cut short is shown as interrupted, to run again.
-    const earlier = options.journal?.earlier(this.now(), 10) ?? { jobs: [], interrupted: [] };
-    this.jobs.push(...earlier.jobs.map(jobOf));
-    this.interruptedAtStart = earlier.interrupted;
-    this.elsewhere = new Set(earlier.elsewhere ?? []);
-    this.nextId = Math.max(0, ...this.jobs.map((job) => job.id)) + 1;
+    this.interruptedAtStart = options.journal?.interruptEarlier(this.now()).interrupted ?? [];
+    // Ids past the journal's, for a job it cannot record.
+    this.nextId = (this.read((journal) => journal.recent(1)[0]?.id) ?? 0) + 1;
   }
 
   /**
@@ -190,8 +201,7 @@ export class Publisher {
   stop(): void {
     this.stopping = true;
     for (const job of this.jobs) {
-      if (job.status !== "queued" && job.status !== "building" && job.status !== "switching") continue;
-      if (this.elsewhere.has(job.id)) continue;
+      if (!unfinished(job)) continue;
       job.status = "interrupted";
       job.finishedAt = this.now();
       this.record(job);
@@ -200,18 +210,80 @@ export class Publisher {
     this.child?.kill("SIGTERM");
   }
 
-  /** The newest jobs first (at most ten). */
-  recent(): readonly PublishJob[] {
-    return [...this.jobs].reverse().slice(0, 10);
+  /**
+   * The newest jobs of every instance first (at most ten), as the journal has them: this
+   * instance's as it runs them (their records say the same, written at each change), another's as
+   * it last recorded them. Without the journal (the database cannot answer now), this instance's.
+   */
+  recent(limit = listedJobs): readonly PublishJob[] {
+    const records = this.read((journal) => journal.recent(limit));
+    if (!records) return [...this.jobs].reverse().slice(0, limit);
+    return records.map((record) => this.ours(record.id) ?? this.jobOf(record));
   }
 
+  /** A job of any instance, by its id. */
   job(id: number): PublishJob | undefined {
+    const ours = this.ours(id);
+    if (ours) return ours;
+    const record = this.read((journal) => journal.byId(id));
+    return record ? this.jobOf(record) : undefined;
+  }
+
+  private ours(id: number): PublishJob | undefined {
     return this.jobs.find((job) => job.id === id);
   }
 
-  /** The build folders of done previews still listed (kept from pruning; a publish may put one online). */
-  private previewDirs(): string[] {
-    return this.jobs.flatMap((job) => (job.preview?.dir && job.status === "done" ? [job.preview.dir] : []));
+  /** What the journal answers, or null without one or when the database cannot answer now. */
+  private read<T>(question: (journal: PublishJournal) => T): T | null {
+    if (!this.options.journal) return null;
+    try {
+      return question(this.options.journal);
+    } catch {
+      return null;
+    }
+  }
+
+  /** A job as the journal records it, its build's folder in the publish folder (a name that is not a build's names none). */
+  private jobOf(record: PublishJobRecord): PublishJob {
+    const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+    const build = record.buildDir !== null && /^build-[A-Za-z0-9-]+$/.test(record.buildDir) ? join(this.options.buildsDir, record.buildDir) : null;
+    return {
+      id: record.id,
+      requestedBy: record.requestedBy,
+      requestedAt: new Date(record.requestedAt),
+      startedAt: date(record.startedAt),
+      finishedAt: date(record.finishedAt),
+      status: record.status,
+      steps: record.steps,
+      error: record.error,
+      items: record.items,
+      asOf: record.asOf,
+      preview:
+        record.kind === "preview"
+          ? { dir: record.status === "done" && build ? build : "", changed: record.changedPages ?? [], changes: record.contentChanges }
+          : null,
+      build,
+      tree: record.contentTree,
+      content: null,
+      fromPreview: record.fromPreview && { id: record.fromPreview.id, requestedAt: new Date(record.fromPreview.requestedAt ?? record.requestedAt) },
+    };
+  }
+
+  /**
+   * The build folders and content trees jobs still need, of every instance: those of the jobs
+   * not ended (a build another instance runs now), and of the previews done among the newest
+   * jobs (a publish may put one online); null when the journal cannot say (nothing is removed).
+   */
+  private inUse(): { builds: Set<string>; trees: Set<string> } | null {
+    const records = this.read((journal) => [...journal.unfinished(), ...journal.recent(keptPreviewJobs)]);
+    if (!records) return null;
+    const jobs = [...records.map((record) => this.jobOf(record)), ...this.jobs].filter(
+      (job) => unfinished(job) || (job.preview !== null && job.status === "done"),
+    );
+    return {
+      builds: new Set(jobs.flatMap((job) => (job.build ? [job.build] : []))),
+      trees: new Set(jobs.flatMap((job) => (job.tree ? [job.tree] : []))),
+    };
   }
 
   /**
@@ -227,7 +299,6 @@ export class Publisher {
     let job = this.jobs.find(
       (candidate) =>
         candidate.status === "queued" &&
-        !this.elsewhere.has(candidate.id) &&
         (candidate.preview !== null) === preview &&
         (!preview || (sameItems(candidate.items, items) && candidate.asOf === asOf)) &&
         candidate.baseBuild === baseBuild,
@@ -249,6 +320,8 @@ export class Publisher {
         items: [...items],
         asOf,
         preview: preview ? { dir: "", changed: [], changes: null } : null,
+        build: null,
+        tree: null,
         content: null,
         fromPreview: null,
         ...(baseBuild ? { baseBuild } : {}),
@@ -323,7 +396,7 @@ export class Publisher {
   }
 
   private nextQueued(): PublishJob | undefined {
-    return this.jobs.find((job) => job.status === "queued" && !this.elsewhere.has(job.id));
+    return this.jobs.find((job) => job.status === "queued");
   }
 
   /** Takes the lease of a job of this instance, renewed until it ends. */
@@ -395,20 +468,26 @@ export class Publisher {
   }
 
   private async publish(job: PublishJob): Promise<void> {
+    const { buildsDir, published } = this.options;
     job.status = "building";
     job.startedAt = this.now();
-    this.record(job);
-    const { buildsDir, published } = this.options;
-    let reused: PublishJob | undefined;
+    // Its folder recorded before it is made: another instance's clean-up leaves it.
     let dir = join(buildsDir, `build-${job.startedAt.toISOString().replace(/[:.]/g, "-")}-${job.id}`);
+    job.build = dir;
+    this.record(job);
+    let reused: PublishJob | undefined;
     try {
       await mkdir(buildsDir, { recursive: true });
       const { base, content } = await this.compose(job);
+      // Its content recorded before its checkout is made, for the same reason.
+      job.tree = content.tree;
+      this.record(job);
       job.content = { ...content, dir: await published.checkout(content.commit) };
       reused = job.preview ? undefined : this.previewWith(content.tree);
       if (reused?.preview) {
-        job.fromPreview = reused;
+        job.fromPreview = { id: reused.id, requestedAt: reused.requestedAt };
         dir = reused.preview.dir;
+        job.build = dir;
       } else {
         await this.build(job, dir, job.content.dir);
         await recordBuiltFrom(dir, content);
@@ -450,7 +529,10 @@ export class Publisher {
       job.status = "failed";
       job.error ??= (error as Error).message;
       // A preview put online stays a preview when that fails.
-      if (!reused) await rm(dir, { recursive: true, force: true });
+      if (!reused) {
+        await rm(dir, { recursive: true, force: true });
+        job.build = null;
+      }
     }
     job.finishedAt = this.now();
     this.record(job);
@@ -460,21 +542,19 @@ export class Publisher {
   /**
    * The newest preview built from the content tree `tree` for now (not for a later moment) and
    * still on disk, if any, made this year (the footer's year is the one thing a build takes from
-   * the clock).
+   * the clock), by any instance.
    */
   private previewWith(tree: string): PublishJob | undefined {
     const year = this.now().getFullYear();
-    return [...this.jobs]
-      .reverse()
-      .find(
-        (job) =>
-          job.preview?.dir &&
-          job.status === "done" &&
-          job.asOf === null &&
-          job.content?.tree === tree &&
-          job.startedAt?.getFullYear() === year &&
-          existsSync(join(job.preview.dir, "build-info.json")),
-      );
+    return this.recent(keptPreviewJobs).find(
+      (job) =>
+        job.preview?.dir &&
+        job.status === "done" &&
+        job.asOf === null &&
+        job.tree === tree &&
+        job.startedAt?.getFullYear() === year &&
+        existsSync(join(job.preview.dir, "build-info.json")),
+    );
   }
 
   /** Runs the build of `contentDir` into `dir`, reading its progress lines; rejects with the end of its output on failure. */
@@ -502,7 +582,11 @@ export class Publisher {
         for (const line of chunk.toString("utf8").split("\n")) {
           if (line.trim() === "") continue;
           const progress = /^publish-step: (.+)$/.exec(line.trim());
-          if (progress) job.steps.push(progress[1]!);
+          // Recorded as it comes: the publish page, on any instance, shows the build's progress.
+          if (progress) {
+            job.steps.push(progress[1]!);
+            this.record(job);
+          }
           tail.push(line);
           if (tail.length > 40) tail.shift();
         }
@@ -519,21 +603,25 @@ export class Publisher {
     });
   }
 
-  /** Keeps the live build and the one before it (and the previews listed), and the content checkouts they were made from; removes the rest. */
+  /**
+   * Keeps the live build and the one before it, the builds jobs of any instance still need (one
+   * running, a preview listed), and the content checkouts they were made from; removes the rest.
+   */
   private async prune(live: string): Promise<void> {
     const entries = await readdir(this.options.buildsDir, { withFileTypes: true });
-    // Previews (kept while their job is listed) are not builds to prune.
-    const previews = new Set(this.previewDirs());
+    // Read after the folder: a build started since is not among the entries, one started before is among the jobs.
+    const inUse = this.inUse();
+    if (!inUse) return;
     const builds = entries
       .filter(
-        (entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !previews.has(join(this.options.buildsDir, entry.name)),
+        (entry) => entry.isDirectory() && entry.name.startsWith("build-") && entry.name !== live && !inUse.builds.has(join(this.options.buildsDir, entry.name)),
       )
       .map((entry) => entry.name)
       .sort();
     for (const old of builds.slice(0, -1)) await rm(join(this.options.buildsDir, old), { recursive: true, force: true });
     const kept = [live, ...builds.slice(-1)].map((name) => join(this.options.buildsDir, name));
-    const trees = new Set<string>();
-    for (const build of [...kept, ...previews]) {
+    const trees = new Set(inUse.trees);
+    for (const build of [...kept, ...inUse.builds]) {
       const content = await builtFrom(build);
       if (content) trees.add(content.tree);
     }
@@ -614,25 +702,10 @@ function recordOf(job: PublishJob): PublishJobRecord {
     error: job.error,
     items: job.items,
     asOf: job.asOf,
-  };
-}
-
-/** An earlier server's job, for the page: a preview of then has no pages to show (its folder is not this server's). */
-function jobOf(record: PublishJobRecord): PublishJob {
-  const date = (iso: string | null) => (iso === null ? null : new Date(iso));
-  return {
-    id: record.id,
-    requestedBy: record.requestedBy,
-    requestedAt: new Date(record.requestedAt),
-    startedAt: date(record.startedAt),
-    finishedAt: date(record.finishedAt),
-    status: record.status,
-    steps: record.steps,
-    error: record.error,
-    items: record.items,
-    asOf: record.asOf,
-    preview: record.kind === "preview" ? { dir: "", changed: [], changes: null } : null,
-    content: null,
-    fromPreview: null,
+    buildDir: job.build ? basename(job.build) : null,
+    contentTree: job.tree,
+    changedPages: job.preview?.dir ? job.preview.changed : null,
+    contentChanges: job.preview?.dir ? job.preview.changes : null,
+    fromPreview: job.fromPreview && { id: job.fromPreview.id, requestedAt: job.fromPreview.requestedAt.toISOString() },
   };
 }

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "#locales/admin";
+import { formatTime } from "../../shared/view-context";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { closedAfterEachTest, tempDataDir, waitFor } from "../../../__tests__/support/fixtures";
 import { contentCopy, formFieldsOf, formValues, git, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
@@ -15,7 +17,9 @@ import { onPostgres, testDatabaseUrl } from "../../../__tests__/support/test-dat
  * both machines share"): a publish made on one is served by both, and the other speaks with its
  * content (server/admin/content/follow-live.ts); two publishes asked for at once go online one
  * after the other (the lease content-publish); a photograph uploaded on one is saved through the
- * other. Runs in the "postgres" project (vitest.config.ts).
+ * other; each one's publish page lists the other's publishes and previews as they go, and serves
+ * the other's previews (the jobs' rows, server/db/publish-jobs.ts). Runs in the "postgres" project
+ * (vitest.config.ts).
  */
 
 const { apps } = closedAfterEachTest();
@@ -49,6 +53,11 @@ async function savePrice(client: StaffClient, dir: string, wine: string, price: 
   const version = /name="_version" value="([^"]+)"/.exec(page.body)![1]!;
   expect((await client.post(`/admin/content/wines/${wine}`, { ...formFieldsOf(value), price, _version: version, _op: "save" })).statusCode).toBe(303);
 }
+
+const en = adminTranslator("en").t;
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+/** The first link of a publish page to a preview's page, and the preview job's number. */
+const previewLink = (page: string) => /href="(\/admin\/content\/preview\/(\d+)\/)"/.exec(page);
 
 const priceOf = (app: FastifyInstance, wine: string) => app.content.current.wines.find((candidate) => candidate.id === wine)?.price;
 const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
@@ -169,5 +178,91 @@ describe.runIf(onPostgres())("two instances on one PostgreSQL database and one p
       await waitFor(() => realpathSync(app.servedBuild()) === live, "each instance to serve the last publish");
       expect([priceOf(app, "chateau-2020"), priceOf(app, "chateau-2019")]).toEqual([47.5, 52]);
     }
+  });
+
+  it("show a publish running on one on the other's publish page, with its steps as the build reports them, and done there once it is", async () => {
+    const { dir, publishDir, instances, clients } = await twoInstances({ waitForRelease: true });
+    const [one, other] = [clients[0]!, clients[1]!];
+    await savePrice(one, dir, "chateau-2020", "47.5");
+    expect((await one.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await waitFor(() => waitingBuilds(publishDir).length > 0, "the build to start");
+    // The stand-in build reports its first step, then waits: the other instance's page, reloaded
+    // as the staff member's browser reloads it, shows the publish building with that step.
+    const firstStep = html(en("content.step.skipped", { step: en("content.step.pages") }));
+    let page = "";
+    await waitFor(async () => (page = (await other.get("/admin/content/publish")).body).includes(firstStep), "the other instance to show the build's step");
+    expect(page).toContain("publish-job publish-building");
+    expect(page).toContain(html(en("content.publish.status.building")));
+    expect(page).toContain(html(en("content.publish.requestedBy", { who: editor.email })));
+    // A page that reloads itself while the publish runs.
+    expect(page).toContain('http-equiv="refresh"');
+
+    for (const go of waitingBuilds(publishDir)) writeFileSync(go, "");
+    await instances[0]!.contentPublisher.idle();
+    page = (await other.get("/admin/content/publish")).body;
+    expect(page).toContain("publish-job publish-done");
+    expect(page).toContain(html(en("content.publish.status.done")));
+    expect(page).toContain(html(en("content.step.skipped", { step: en("content.step.done") })));
+    expect(page).not.toContain("publish-job publish-building");
+    expect(page).not.toContain('http-equiv="refresh"');
+  });
+
+  it("serve a preview built on one through the other: its pages and files answer there, and its publish page lists it", async () => {
+    const { dir, instances, clients } = await twoInstances({ waitForRelease: false });
+    const [one, other] = [clients[0]!, clients[1]!];
+    await savePrice(one, dir, "chateau-2020", "64");
+    expect((await one.post("/admin/content/preview", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await instances[0]!.contentPublisher.idle();
+    const link = previewLink((await one.get("/admin/content/publish")).body);
+    expect(link).not.toBeNull();
+    // The next request reaches the other instance: the preview's page, with the draft's price, and its own style sheet.
+    const preview = await other.get(link![1]!);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('data-item-price="64"');
+    const css = await other.get(`/admin/content/preview/${link![2]!}/assets/site.css`);
+    expect([css.statusCode, css.headers["content-type"]]).toEqual([200, "text/css; charset=utf-8"]);
+    // Its publish page lists the preview, ready, with the link to the same page.
+    const page = (await other.get("/admin/content/publish")).body;
+    expect(page).toContain(html(en("content.preview.status.done")));
+    expect(page).toContain(html(en("content.preview.changed", { count: 1 })));
+    expect(previewLink(page)?.[1]).toBe(link![1]);
+  });
+
+  it("keep a preview built on one while the other publishes twice: the other's clean-up of old builds leaves it, as both serve it", async () => {
+    const { dir, instances, clients } = await twoInstances({ waitForRelease: false });
+    const [one, other] = [clients[0]!, clients[1]!];
+    await savePrice(one, dir, "chateau-2020", "64");
+    expect((await one.post("/admin/content/preview", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await instances[0]!.contentPublisher.idle();
+    const link = previewLink((await one.get("/admin/content/publish")).body)![1]!;
+    // Two publishes through the other instance, of other prices: each removes the builds before the one it replaces.
+    for (const next of ["47.5", "48"]) {
+      await savePrice(other, dir, "chateau-2020", next);
+      expect((await other.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+      await instances[1]!.contentPublisher.idle();
+      expect(instances[1]!.contentPublisher.recent()[0]!.status).toBe("done");
+    }
+    for (const client of [one, other]) {
+      const preview = await client.get(link);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.body).toContain('data-item-price="64"');
+    }
+  });
+
+  it("put a preview built on one online when the other is asked to publish the same content, without building again", async () => {
+    const { dir, publishDir, instances, clients } = await twoInstances({ waitForRelease: false });
+    const [one, other] = [clients[0]!, clients[1]!];
+    await savePrice(one, dir, "chateau-2020", "64");
+    expect((await one.post("/admin/content/preview", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await instances[0]!.contentPublisher.idle();
+    expect((await other.post("/admin/content/publish", ticked("wines/chateau-2020"))).statusCode).toBe(303);
+    await instances[1]!.contentPublisher.idle();
+    const [published, preview] = instances[1]!.contentPublisher.recent();
+    expect([published!.status, published!.fromPreview?.id]).toEqual(["done", preview!.id]);
+    expect(realpathSync(join(publishDir, "current"))).toBe(realpathSync(preview!.preview!.dir));
+    expect(await price(instances[1]!)).toBe("64");
+    // The first instance's page says which preview went online.
+    const when = formatTime({ lang: "en" }, preview!.requestedAt.toISOString());
+    expect((await one.get("/admin/content/publish")).body).toContain(html(en("content.publish.fromPreview", { time: when })));
   });
 });
