@@ -10,7 +10,7 @@ import { freePort } from "./server";
  * (section 3) sets it up: TLS with a certificate made here with openssl, signed by a throwaway
  * authority, for localhost and 127.0.0.1. `scripts/ensure-nginx.sh` (run by `npm test` and CI)
  * installs nginx when missing. Used by e2e/https-proxy.test.ts and e2e/deployment-rehearsal.test.ts,
- * and with deploy/nginx-two.conf by server/__tests__/rolling-restart.integration.test.ts.
+ * and with deploy/nginx-two.conf by server/__tests__/rolling-restart.integration.test.ts; both by bench/instances.ts.
  */
 const nginxBinary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
@@ -166,6 +166,8 @@ export async function startNginx(options: {
   upstream: number | readonly number[];
   ports: { httpsPort: number; httpPort: number };
   config?: string;
+  /** nginx's worker processes: one by default (a test's traffic is light); `auto`, one per core, as Debian's own nginx.conf sets it. */
+  workerProcesses?: number | "auto";
 }): Promise<RunningNginx> {
   if (!existsSync(nginxBinary)) throw new Error(`nginx is missing: run "bash scripts/ensure-nginx.sh" (installs Debian's package)`);
   const dir = mkdtempSync(join(tmpdir(), "lescours-nginx-"));
@@ -174,7 +176,7 @@ export async function startNginx(options: {
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub));
   writeFileSync(join(dir, "lescours.conf"), siteConfig(options.config ?? "deploy/nginx.conf", { cert, key, upstream: options.upstream, httpPort, httpsPort }));
   const main = `${process.getuid?.() === 0 ? "user root;" : ""}
-worker_processes 1;
+worker_processes ${options.workerProcesses ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
