@@ -14,13 +14,13 @@ part() {
   echo "$name $(($(date +%s) - began)) s (exit $status)"
   return $status
 }
-part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh' &&
+part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh && bash scripts/ensure-postgres.sh' &&
   part install npm install --no-audit --no-fund &&
   part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
   part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
   part unit-build npx run-p --aggregate-output test:unit build &&
-  part integration-build-dev npx run-p --aggregate-output test:integration build:dev &&
-  part e2e npx playwright test
+  part integration-postgres-build-dev npx run-p --aggregate-output test:integration test:postgres build:dev &&
+  part e2e-pair npm run test:e2e:pair
 status=$?
 echo "total $(($(date +%s) - start)) s (logs in $logs)"
 exit $status

@@ -4,8 +4,6 @@
  * before it arrives: these tests hold the framework's JavaScript back (a slow handler that never
  * answers while the test runs) and use the page as a visitor would.
  */
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import type { Page, Route } from "@playwright/test";
 import { content } from "#content";
 import { localNames, wineNameIn } from "#content/names";
@@ -16,6 +14,7 @@ import { expect, test } from "./support/fixtures";
 import { untilIdle } from "./support/settle";
 import { baseUrl, dataDir } from "./support/servers";
 import { text } from "./support/visit";
+import { openServerDatabase } from "./support/databases";
 
 /** Holds every JavaScript file of the build back: the page stays as its HTML made it. */
 async function holdFramework(page: Page): Promise<string[]> {
@@ -215,7 +214,7 @@ test.describe("before the framework arrives", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("es", "contact.form.success.title"));
     expect(await page.getByRole("link", { name: text("es", "forms.native.backToPage") }).getAttribute("href")).toBe("/es/contact");
-    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const db = openServerDatabase(dataDir, { readonly: true });
     const rows = db.prepare("SELECT language, page, name FROM contact_messages WHERE message LIKE ?").all(`%${stamp}`);
     db.close();
     expect(rows).toEqual([{ language: "es", page: "/es/contact", name: "Lucía Pérez" }]);
@@ -234,7 +233,7 @@ test.describe("before the framework arrives", () => {
     expect(held.length).toBeGreaterThan(0);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("ja", "contact.form.success.title"));
     expect(await page.getByRole("link", { name: text("ja", "forms.native.backToPage") }).getAttribute("href")).toBe("/ja/villa");
-    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const db = openServerDatabase(dataDir, { readonly: true });
     const rows = db.prepare("SELECT language, page, name, subject FROM contact_messages WHERE message LIKE ?").all(`%${stamp}`);
     db.close();
     expect(rows).toEqual([{ language: "ja", page: "/ja/villa", name: "山田 花子", subject: text("ja", "villa.enquiry.subject") }]);
@@ -260,7 +259,7 @@ test.describe("before the framework arrives", () => {
     await form.getByRole("button", { name: text("ja", "footer.newsletter.submit") }).click();
     await page.waitForURL(`${baseUrl}/api/newsletter-signups`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(text("ja", "news.newsletter.success.title"));
-    const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+    const db = openServerDatabase(dataDir, { readonly: true });
     const rows = db.prepare("SELECT language, page, confirmed_at FROM newsletter_subscribers WHERE email = ?").all(email);
     db.close();
     // Stored as a pending subscription: the double opt-in's e-mail confirms it.

@@ -1,7 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Locator, Page } from "@playwright/test";
 import { content } from "#content";
@@ -12,13 +11,13 @@ import { quoteTour } from "#core/tour-price";
 import { translator } from "#locales";
 import { addDays, isoWithOffset, localOf } from "../server/bookings/paris-time";
 import { createVoucher } from "../server/bookings/vouchers";
-import { openDatabase } from "../server/db/database";
 import { writePackageRules } from "../server/db/tour-rules";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { overHttp, PaymentProviderStandIn } from "../server/__tests__/support/payment-provider";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { freePort, startServer, type RunningServer } from "./support/server";
+import { openServerDatabase } from "./support/databases";
 
 /**
  * Every outcome of the tours form, booked through the built site in Chromium in French and in
@@ -51,7 +50,7 @@ test.beforeAll(async () => {
   await provider.start();
   const dataDir = mkdtempSync(join(tmpdir(), "lescours-outcomes-"));
   // The Château Mongiron tour asks a share of its price online; the office made a gift voucher for each visitor.
-  const db = openDatabase(dataDir);
+  const db = openServerDatabase(dataDir);
   writePackageRules(db, [{ package: "mongiron", min_guests: 1, cutoff_hours: null, horizon_months: null, deposit_percent: depositPercent }]);
   for (const lang of ["fr", "zh"] as const)
     vouchers[lang] = createVoucher(db, { kind: "value", amountCents: voucherCents, validUntil: addDays(days[lang], 30), note: "" }, "office", new Date());
@@ -118,7 +117,7 @@ async function mailStating(address: string, lines: string[]): Promise<ParsedMail
 
 /** The database as the server wrote it, read only. */
 function read<T>(sql: string, ...values: unknown[]): T[] {
-  const db = new Database(join(server.dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+  const db = openServerDatabase(server.dataDir, { readonly: true });
   try {
     return db.prepare(sql).all(...values) as T[];
   } finally {

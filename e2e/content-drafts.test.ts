@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { adminTranslator } from "#locales/admin";
@@ -10,6 +9,7 @@ import { expect, test } from "./support/fixtures";
 import { photograph } from "./support/photograph";
 import { shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
+import { openServerDatabase } from "./support/databases";
 
 /**
  * The office manager's week with the editor, on a phone (390 px) in French, against the real server
@@ -103,7 +103,7 @@ async function saveTitle(page: Page, item: string, title: string, publishAt?: st
 
 /** The publish jobs the database holds (the server's own record, read-only). */
 function jobs(): { requested_by: string; status: string; items: string }[] {
-  const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+  const db = openServerDatabase(dataDir, { readonly: true });
   try {
     return db.prepare("SELECT requested_by, status, items FROM publish_jobs ORDER BY id").all() as { requested_by: string; status: string; items: string }[];
   } finally {
@@ -211,8 +211,15 @@ test("a server killed during a scheduled publish publishes it after its restart,
       { intervals: [25] },
     )
     .toBe(true);
-  server.process.kill("SIGKILL");
-  await new Promise((resolve) => server.process.once("exit", resolve));
+  // Every process of it (both instances, behind nginx on PostgreSQL), then what is left (nginx).
+  await Promise.all(
+    server.processes.map((child) => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      return exited;
+    }),
+  );
+  await server.stop();
   expect(
     jobs()
       .slice(before)

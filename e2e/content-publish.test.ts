@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { adminTranslator } from "#locales/admin";
 import { expect, test } from "./support/fixtures";
-import { startServer, type RunningServer } from "./support/server";
+import { everyInstanceServes, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 import { photograph } from "./support/photograph";
 import { pace } from "../tests/support/pacing";
@@ -94,17 +94,22 @@ async function finished(page: Page, status: "done" | "failed" | "previewed"): Pr
 
 /** A client reading `/` every 200 ms until stopped, keeping every answer. */
 function pollHome() {
-  const answers: { status: number; body: string }[] = [];
+  // Each process on its own (two instances behind nginx on PostgreSQL): each must switch once, for good.
+  const answers = new Map(server.instances.map((instance) => [instance, [] as { status: number; body: string }[]]));
   let stopped = false;
   const running = (async () => {
     while (!stopped) {
-      const response = await fetch(`${server.url}/`);
-      answers.push({ status: response.status, body: await response.text() });
+      for (const [instance, seen] of answers) {
+        const response = await fetch(`${instance}/`);
+        seen.push({ status: response.status, body: await response.text() });
+      }
       await pace(200);
     }
   })();
   return {
     answers,
+    /** Whether every instance's last answer was `body`. */
+    allServe: (body: string) => [...answers.values()].every((seen) => seen.at(-1)?.body === body),
     stop: async () => {
       stopped = true;
       await running;
@@ -204,17 +209,22 @@ test("an editor adds a news item with a photograph and changes a price, previews
   await finished(page, "done");
   // Nothing was saved since the preview: the preview's build went online, not a new one.
   await expect(newestJob(page)).toContainText(en("content.publish.fromPreview", { time: previewAskedAt }));
-  await reader.stop();
   const live = realpathSync(join(publishDir, "current"));
   const homeAfter = readFileSync(join(live, "client", "index.html"), "utf8");
   expect(homeAfter).not.toBe(homeBefore);
-  expect(reader.answers.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
-  const kinds = reader.answers.map((answer) => (answer.body === homeBefore ? "old" : answer.body === homeAfter ? "new" : "other"));
-  expect(kinds.filter((kind) => kind === "other")).toEqual([]);
-  expect(kinds[0]).toBe("old");
-  expect(kinds).toContain("new");
-  // Once the new page was served, never the old one again.
-  expect(kinds.slice(kinds.indexOf("new")).every((kind) => kind === "new")).toBe(true);
+  // Every instance serves it: the one that published at once, another (of two) once it sees the
+  // publish folder's `current` change (it looks every few seconds).
+  await expect.poll(() => reader.allServe(homeAfter), { intervals: [200] }).toBe(true);
+  await reader.stop();
+  for (const seen of reader.answers.values()) {
+    expect(seen.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+    const kinds = seen.map((answer) => (answer.body === homeBefore ? "old" : answer.body === homeAfter ? "new" : "other"));
+    expect(kinds.filter((kind) => kind === "other")).toEqual([]);
+    expect(kinds[0]).toBe("old");
+    expect(kinds).toContain("new");
+    // Once the new page was served, never the old one again.
+    expect(kinds.slice(kinds.indexOf("new")).every((kind) => kind === "new")).toBe(true);
+  }
 
   // The news item on the live site, in English and Japanese, with its photograph.
   const visitor = (await openPage({ locale: "en-GB" })).page;
@@ -267,6 +277,7 @@ test("an editor adds a news item with a photograph and changes a price, previews
   // Progress: the build's steps, in words, as they finish.
   await expect(newestJob(page).locator(".publish-steps-details summary")).toBeVisible();
   await finished(page, "done");
+  await expect.poll(() => everyInstanceServes(server, "/shop/chateau-2020", 'data-item-price="175.00"'), { intervals: [200] }).toBe(true);
   await visitor.goto(`${server.url}/shop/chateau-2020`);
   await expect(visitor.locator("main")).toContainText("€175 incl. VAT");
   await expect(visitor.locator("[data-item-price]").first()).toHaveAttribute("data-item-price", "175.00");

@@ -1,16 +1,15 @@
-import Database from "better-sqlite3";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { baseUrl, dataDir } from "./support/servers";
+import { openServerDatabase } from "./support/databases";
 
 /**
  * The forms against the real server and its real database: what the visitor sees after
  * submitting is what the estate has stored (issue "form delivery").
  */
 function rows(table: string, where: string, value: string): Record<string, unknown>[] {
-  const db = new Database(join(dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+  const db = openServerDatabase(dataDir, { readonly: true });
   try {
     return db.prepare(`SELECT * FROM ${table} WHERE ${where} = ?`).all(value) as Record<string, unknown>[];
   } finally {

@@ -26,8 +26,10 @@ test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   const ports = await nginxPorts();
   ({ httpsPort, httpPort } = ports);
+  // deploy/nginx.conf is the one-machine deployment: in front of one server, on SQLite, as it deploys it.
   server = await startServer({
     buildDir,
+    database: "sqlite",
     env: { HSTS: "true", TRUST_PROXY: "127.0.0.1", RATE_LIMIT_MAX: String(rateLimit), SITE_URL: `https://localhost:${httpsPort}` },
   });
   nginx = await startNginx({ upstream: Number(new URL(server.url).port), ports });

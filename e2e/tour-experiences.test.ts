@@ -1,6 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
 import { content } from "#content";
@@ -19,6 +17,7 @@ import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { clockServer, freePort, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, signInInFrench } from "./support/staff";
+import { openServerDatabase } from "./support/databases";
 
 /**
  * The experiences as the best winery platforms sell them, in Chromium at 390 px on the built site
@@ -99,14 +98,16 @@ let clockOffset = 0;
 
 /** Moves the server's clock to `at` and runs its minute's sweep there. */
 async function moveClock(at: Date) {
-  const answer = await fetch(`${server.url}/__e2e/clock?at=${at.toISOString()}`, { method: "POST" });
-  expect(answer.status).toBe(200);
+  // Each process keeps its own clock: every instance is moved (two behind nginx on PostgreSQL).
+  const answers = await Promise.all(server.instances.map((instance) => fetch(`${instance}/__e2e/clock?at=${at.toISOString()}`, { method: "POST" })));
+  const answer = answers[0]!;
+  for (const each of answers) expect(each.status).toBe(200);
   clockOffset = Date.parse(((await answer.json()) as { now: string }).now) - Date.now();
 }
 
 /** The database as the server wrote it, read only. */
 function read<T>(sql: string, ...values: unknown[]): T {
-  const db = new Database(join(server.dataDir, "submissions.sqlite"), { readonly: true, fileMustExist: true });
+  const db = openServerDatabase(server.dataDir, { readonly: true });
   try {
     return db.prepare(sql).get(...values) as T;
   } finally {

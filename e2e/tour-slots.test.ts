@@ -12,11 +12,11 @@ import { tourBookingOutcomes } from "#forms/tour-booking";
 import { translator, type MessageId } from "#locales";
 import { adminTranslator } from "#locales/admin";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "../server/db/database";
 import { TestSmtp } from "../server/__tests__/support/fixtures";
 import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
+import { openServerDatabase } from "./support/databases";
 
 /**
  * Bookings in Chromium against the built site and the real server, with a local SMTP server:
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   await smtp.start();
   const dataDir = mkdtempSync(join(tmpdir(), "lescours-tours-"));
   // The Château Mongiron tour waits for the estate's answer (its instant confirmation off), as the schedule page allows.
-  const db = openDatabase(dataDir);
+  const db = openServerDatabase(dataDir);
   db.prepare("UPDATE tour_package_settings SET instant_confirm = 0 WHERE package = 'mongiron'").run();
   db.close();
   server = await startServer({

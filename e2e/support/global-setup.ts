@@ -1,5 +1,31 @@
 import { existsSync } from "node:fs";
-import { compileServer, startServer, type RunningServer } from "./server";
+import { openPostgresAt } from "../../server/startup";
+import { startCluster, type TestCluster } from "../../tests/support/postgres";
+import { serversMode, templateDatabase } from "./databases";
+import { compileServer, freePort, startServer, type RunningServer } from "./server";
+
+/**
+ * In the pair mode (E2E_SERVERS=postgres-pair, ./databases.ts): a throwaway PostgreSQL cluster for
+ * the run, with a migrated template every server's database is copied from; its address reaches
+ * the workers as E2E_POSTGRES_URL.
+ */
+async function startRunCluster(): Promise<TestCluster> {
+  const cluster = startCluster({ port: await freePort(), maxConnections: 300 });
+  try {
+    const admin = openPostgresAt(cluster.url("postgres"));
+    try {
+      admin.execAlone(`CREATE DATABASE ${templateDatabase}`);
+    } finally {
+      admin.close();
+    }
+    openPostgresAt(cluster.url(templateDatabase)).close();
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  process.env.E2E_POSTGRES_URL = cluster.url("{database}");
+  return cluster;
+}
 
 /**
  * Serves the production build, and the development build when present, with the real server (compiled),
@@ -13,6 +39,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(`${buildDir}/build-info.json`)) throw new Error('No build: run "npm run build" before the browser tests');
   // The compiled server and the test entries (the clock server, the preloads), once for every worker.
   compileServer();
+  const cluster = serversMode() === "postgres-pair" ? await startRunCluster() : null;
   // Both start at once; if either fails, the other is stopped before the error is reported.
   const started = await Promise.allSettled([
     startServer({ buildDir }),
@@ -21,6 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const servers = started.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
   const stop = async () => {
     await Promise.all(servers.map((server: RunningServer) => server.stop()));
+    cluster?.stop();
   };
   const [prod, dev] = started;
   if (prod.status === "rejected" || dev.status === "rejected") {

@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { startBalancer } from "./balancer";
+import { databaseEnv, serversMode } from "./databases";
 
 /** Asks the OS for a free port on loopback. */
 export function freePort(): Promise<number> {
@@ -19,7 +21,12 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** Each process's own address: `url` alone, or the two instances behind nginx (for what is per process, such as a test's clock). */
+  instances: readonly string[];
+  /** The process (the first instance of two). */
   process: ChildProcess;
+  /** Every process: one, or the two instances. */
+  processes: readonly ChildProcess[];
   dataDir: string;
   stop: () => Promise<void>;
 }
@@ -67,27 +74,68 @@ export const clockServer = testEntry("clock-server");
  */
 const startLimitMs = 180_000;
 
+/** What a test may set of a server it starts. */
+export interface ServerOptions {
+  buildDir?: string;
+  env?: Record<string, string>;
+  dataDir?: string;
+  entry?: string;
+  port?: number;
+  preload?: readonly string[];
+  project?: string;
+  /**
+   * "sqlite": one process on SQLite whatever the run's mode, for a test of the default install (its
+   * `npm start`, its data folder). By default, the run's mode (./databases.ts): one process on
+   * SQLite, or two instances on one PostgreSQL database behind nginx.
+   */
+  database?: "sqlite";
+}
+
 /**
  * Starts the real server, compiled (`build-server/main.js`, what `npm start` runs), on a free port,
  * waits until it reports that it listens, and checks that `/healthz` answers. Fails at once, with
  * its status, if it exits first. `project`: an installed copy of the project to run it from (its
- * own `build-server/`, in its folder), instead of this one.
+ * own `build-server/`, in its folder), instead of this one. In the run's pair mode
+ * (E2E_SERVERS=postgres-pair), two such instances on the data folder's PostgreSQL database, both
+ * given the same folders and settings, behind nginx on `port` (./balancer.ts); `process` is the first.
  */
-export async function startServer(
-  options: {
-    buildDir?: string;
-    env?: Record<string, string>;
-    dataDir?: string;
-    entry?: string;
-    port?: number;
-    preload?: readonly string[];
-    project?: string;
-  } = {},
-): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   compileServer();
   // A test that must know the address first (its SITE_URL, for links that lead back) picks the port itself.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
+  if (options.database === "sqlite" || serversMode() === "sqlite") return startInstance(options, port, dataDir, {});
+  const env = databaseEnv(dataDir);
+  const started = await Promise.allSettled([startInstance(options, await freePort(), dataDir, env), startInstance(options, await freePort(), dataDir, env)]);
+  const instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    throw failed.reason;
+  }
+  const balancer = await startBalancer({ port, upstreams: instances.map((instance) => Number(new URL(instance.url).port)) });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await balancer.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+  };
+  const health = await fetch(`${url}/healthz`).catch((error: unknown) => error as Error);
+  if (health instanceof Error || !health.ok) {
+    await stop();
+    throw new Error(`two instances listen but /healthz through nginx answered ${health instanceof Error ? health.message : health.status}`);
+  }
+  return {
+    url,
+    instances: instances.map((instance) => instance.url),
+    process: instances[0]!.process,
+    processes: instances.map((instance) => instance.process),
+    dataDir,
+    stop,
+  };
+}
+
+/** One server process on `port`, with `env` (its database) added to the test's. */
+async function startInstance(options: ServerOptions, port: number, dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const preloads = [...(options.preload ?? []), announceListening].flatMap((file) => ["--import", pathToFileURL(file).href]);
   // `entry`: another way to start the same server (`clockServer`: on a clock the test moves).
   const child = spawn(process.execPath, [...preloads, options.entry ?? compiledServer(options.project)], {
@@ -99,6 +147,7 @@ export async function startServer(
       BUILD_DIR: options.buildDir ?? "build",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ...env,
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -116,7 +165,17 @@ export async function startServer(
     await stop();
     throw new Error(`the server listens but /healthz answered ${health instanceof Error ? health.message : health.status}`);
   }
-  return { url, process: child, dataDir, stop };
+  return { url, instances: [url], process: child, processes: [child], dataDir, stop };
+}
+
+/**
+ * Whether every process of `server` answers `path` with a page holding `text`: after a publish, the
+ * other of two instances serves it once it sees the publish folder's `current` change (within
+ * seconds), so a test waits for this (`expect.poll`) before a visitor looks through nginx.
+ */
+export async function everyInstanceServes(server: RunningServer, path: string, text: string): Promise<boolean> {
+  const pages = await Promise.all(server.instances.map(async (instance) => (await fetch(`${instance}${path}`)).text()));
+  return pages.every((page) => page.includes(text));
 }
 
 /** Resolves when the child reports that it listens; rejects if it exits first, or at the last-resort limit. */

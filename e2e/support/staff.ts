@@ -6,8 +6,9 @@ import { expect, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { adminTranslator } from "#locales/admin";
 import { hashPassword } from "../../server/admin/shared/passwords";
-import { openDatabase, type Db } from "../../server/db/database";
+import type { Db } from "../../server/db/database";
 import { StaffStore, type StaffRole } from "../../server/db/staff";
+import { databaseEnv, openServerDatabase } from "./databases";
 
 /**
  * `npm run staff -- add <email> --role <role>` against a server's data folder, the password typed
@@ -20,7 +21,7 @@ export function addStaffAccount(
 ): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", "staff", "--", "add", account.email, "--role", account.role], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv(dataDir) },
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -42,7 +43,7 @@ export async function dataDirWithStaff(
   prepare: (db: Db) => void = () => {},
 ): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const db = openDatabase(dataDir);
+  const db = openServerDatabase(dataDir);
   const store = new StaffStore(db);
   store.add(account.email, await hashPassword(account.password), account.role, new Date());
   if (account.totpSecret) {
