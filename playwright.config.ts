@@ -15,9 +15,11 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.test.ts",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Two cores: one Chromium per worker is what the machine carries well (docs/benchmarks.md). Tests
-  // of one file spread over both; the files whose tests share a server of their own say so.
-  workers: 2,
+  // Three workers on two cores: the tests wait on servers, polls and mail much of the time. Against two
+  // instances on PostgreSQL (what `npm test` runs) the suite took 475 s with two workers, 395 s with
+  // three and 386 s with four, which saturated both cores (docs/benchmarks.md). Tests of one file
+  // spread over the workers; the files whose tests share a server of their own say so.
+  workers: 3,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A test that fails once is a finding, not noise to retry away.
