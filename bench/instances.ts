@@ -160,6 +160,12 @@ interface Result {
 }
 
 /** Clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+/** The 1-, 5- and 15-minute load averages, as `uptime` prints them. */
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+
 const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 /** A process and its descendants (nginx's workers, PostgreSQL's backends), from /proc. */
@@ -401,7 +407,7 @@ async function measure(name: string, running: Running): Promise<Result> {
 
 async function main() {
   if (!existsSync(join(buildDir, "build-info.json"))) throw new Error(`No built site in ${buildDir}: run "npm run build" first.`);
-  const uptimeBefore = execFileSync("uptime", { encoding: "utf8" }).trim();
+  const uptimeBefore = loadAverage();
   const postgresVersion = execFileSync(join(postgresBin(), "postgres"), ["--version"], { encoding: "utf8" }).trim();
   // nginx says its version on stderr.
   const nginxVersion = spawnSync("/usr/sbin/nginx", ["-v"], { encoding: "utf8" }).stderr.trim();
@@ -445,7 +451,7 @@ async function main() {
   } finally {
     cluster?.stop();
   }
-  const uptimeAfter = execFileSync("uptime", { encoding: "utf8" }).trim();
+  const uptimeAfter = loadAverage();
 
   const machine = {
     cores: availableParallelism(),
@@ -503,7 +509,7 @@ async function main() {
         "(the visitor was shown an error for a booking that exists). Over the whole run, warm-up included.",
       ]),
     "",
-    `\`uptime\` before the runs: \`${uptimeBefore}\`; after: \`${uptimeAfter}\`.`,
+    `Load average (1, 5, 15 minutes) before the runs: ${uptimeBefore}; after: ${uptimeAfter}.`,
     "",
     ...(failed.length === 0
       ? [

@@ -4,7 +4,7 @@
  * deadline here failed correct code on a busy first run ("timed out waiting for five e-mails",
  * 10 s, with both cores taken).
  */
-import { getCurrentTest } from "vitest/suite";
+import { TestRunner } from "vitest";
 import { pace } from "./pacing";
 
 /** How often the condition is looked at again. */
@@ -16,7 +16,7 @@ const lookEveryMs = 20;
  * with vitest's timeout and this stops looking, naming `what` it waited for.
  */
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const signal = getCurrentTest()?.context.signal;
+  const signal = TestRunner.getCurrentTest()?.context.signal;
   while (!(await check())) {
     if (signal?.aborted) throw new Error(`the test's limit ran out while waiting for ${what}`);
     await pace(lookEveryMs);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { builtFrom, type PublishedContent } from "./published";
 
 /** How often an instance looks at `current`: a publish reaches every instance within this (and NFS's attribute cache). */
-export const followEveryMs = 5_000;
+const followEveryMs = 5_000;
 
 interface Log {
   info(details: object, message: string): void;

@@ -127,7 +127,7 @@ export interface PublisherOptions {
 }
 
 /** How often a publish waiting for another instance's looks again, and how often a running one renews its turn (within the lease's time). */
-export const publishTurnLookMs = 1_000;
+const publishTurnLookMs = 1_000;
 export const publishTurnRenewMs = 15_000;
 
 /** The record of every instance's jobs, kept across restarts (server/db/publish-jobs.ts). */
