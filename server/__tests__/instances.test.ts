@@ -18,7 +18,7 @@ import { enqueueMail, OutboxTable } from "../db/outbox";
 import { NewsletterDispatch } from "../admin/newsletter/dispatch";
 import { ContentSchedule } from "../admin/content/schedule";
 import type { PublishJob } from "../admin/content/publisher";
-import { composeNotification } from "../mail/compose";
+import { composeConfirmation, composeNotification } from "../mail/compose";
 import { OutboxSender, type MailTransport } from "../mail/sender";
 import { buildTestServer, closedAfterEachTest, tempDataDir, testMailContext, validPayloads, waitFor } from "./support/fixtures";
 import { onPostgres, openTestDatabase } from "./support/test-database";
@@ -49,11 +49,12 @@ describe("two mail senders on one database", () => {
     const context = testMailContext("en", "https://site.example");
     const now = new Date().toISOString();
     const queued = 60;
+    // Each to its own visitor (e-mails to one address go one after the other, in order).
     for (let i = 0; i < queued; i++)
       enqueueMail(
         one,
-        composeNotification("contactMessage", `id-${i}`, validPayloads.contactMessage, now, context),
-        { type: "contact-messages", id: `id-${i}` },
+        composeConfirmation("en", `visitor-${i}@example.org`, { confirm: `c${i}`.padEnd(32, "c"), unsubscribe: `u${i}`.padEnd(32, "u") }, context),
+        { type: "newsletter-signups", id: `id-${i}` },
         now,
       );
     const options = { from: "site@example.org", retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 5, concurrency: 3, log: silent };

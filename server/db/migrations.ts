@@ -941,4 +941,13 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE publish_jobs ADD COLUMN from_preview INTEGER;
     `,
   },
+  {
+    version: 108,
+    name: "outbox: e-mails to one address sent in order",
+    sql: `
+      -- The sender takes an e-mail only when no earlier one to its address is still unsent
+      -- (server/db/outbox.ts, \`claimable\`): the unsent e-mails by address, in order.
+      CREATE INDEX outbox_unsent_by_recipient ON outbox (recipient, id) WHERE sent_at IS NULL AND failed_at IS NULL;
+    `,
+  },
 ];

@@ -96,9 +96,17 @@ const pending = (row: OutboxRow): PendingMail => ({
  */
 const recordBudgetMs = 30_000;
 
-/** Unsent, not given up on, above a cursor, due by a time unless it is null, and taken by no sender until after `now`. */
+/**
+ * Unsent, not given up on, above a cursor, due by a time unless it is null, taken by no sender until
+ * after `now`, and the oldest still unsent to its address: e-mails to one address reach it in the
+ * order they were queued (a booking's confirmation before the estate's e-mail moving it), however
+ * many are in the relay at once; an earlier one being sent, or waiting to be tried again, holds the
+ * later ones back until it is sent or given up (migration 108 indexes what this looks up).
+ */
 const claimable = `sent_at IS NULL AND failed_at IS NULL AND id > @afterId AND (CAST(@dueBy AS TEXT) IS NULL OR next_attempt_at <= @dueBy)
-  AND (claimed_until IS NULL OR claimed_until <= @now)`;
+  AND (claimed_until IS NULL OR claimed_until <= @now)
+  AND NOT EXISTS (SELECT 1 FROM outbox earlier WHERE earlier.recipient = outbox.recipient AND earlier.id < outbox.id
+    AND earlier.sent_at IS NULL AND earlier.failed_at IS NULL)`;
 
 /**
  * The sender's view of the outbox table (`Outbox`, #core/mail). Several senders may share it (one

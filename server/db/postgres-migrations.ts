@@ -653,4 +653,11 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE publish_jobs ADD COLUMN from_preview bigint;
     `,
   },
+  {
+    version: 108,
+    name: "outbox: e-mails to one address sent in order",
+    sql: `
+      CREATE INDEX outbox_unsent_by_recipient ON outbox (recipient, id) WHERE sent_at IS NULL AND failed_at IS NULL;
+    `,
+  },
 ];

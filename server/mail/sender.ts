@@ -249,6 +249,9 @@ export class OutboxSender {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    // An e-mail sent may let a later one to the same address go (the outbox holds it back until
+    // then, ../db/outbox.ts): another round looks, and ends at once when nothing is due.
+    if (round.sent > 0) this.again = true;
     this.report(round);
   }
 
