@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { openPostgresAt } from "../../server/startup";
-import { startCluster, type TestCluster } from "../../tests/support/postgres";
+import { startClusterWithTemplate, type TestCluster } from "../../tests/support/postgres";
 import { serversMode, templateDatabase } from "./databases";
 import { compileServer, freePort, startServer, type RunningServer } from "./server";
 
@@ -10,19 +9,7 @@ import { compileServer, freePort, startServer, type RunningServer } from "./serv
  * the workers as E2E_POSTGRES_URL.
  */
 async function startRunCluster(): Promise<TestCluster> {
-  const cluster = startCluster({ port: await freePort(), maxConnections: 300 });
-  try {
-    const admin = openPostgresAt(cluster.url("postgres"));
-    try {
-      admin.execAlone(`CREATE DATABASE ${templateDatabase}`);
-    } finally {
-      admin.close();
-    }
-    openPostgresAt(cluster.url(templateDatabase)).close();
-  } catch (error) {
-    cluster.stop();
-    throw error;
-  }
+  const cluster = startClusterWithTemplate({ port: await freePort(), maxConnections: 300, template: templateDatabase });
   process.env.E2E_POSTGRES_URL = cluster.url("{database}");
   return cluster;
 }

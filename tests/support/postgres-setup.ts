@@ -1,7 +1,6 @@
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
-import { openPostgresAt } from "../../server/startup";
-import { postgresBin, startCluster, type TestCluster } from "./postgres";
+import { postgresBin, startClusterWithTemplate, type TestCluster } from "./postgres";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -43,15 +42,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     project.provide("postgresMissing", error instanceof Error ? error.message : String(error));
     return () => {};
   }
-  cluster = startCluster({ port: await freePort() });
-  const admin = openPostgresAt(cluster.url("postgres"));
-  try {
-    admin.execAlone(`CREATE DATABASE ${templateDatabase}`);
-  } finally {
-    admin.close();
-  }
-  // Migrated once: a copy of a migrated database takes milliseconds, migrating one takes a second.
-  openPostgresAt(cluster.url(templateDatabase)).close();
+  cluster = startClusterWithTemplate({ port: await freePort(), template: templateDatabase });
   project.provide("postgresUrl", cluster.url("{database}"));
   project.provide("postgresMissing", "");
   const started = cluster;

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgresAt } from "../../server/startup";
 
 /** Where PostgreSQL's programs are: POSTGRES_BIN, or the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function postgresBin(): string {
@@ -94,4 +95,26 @@ export function startCluster({ port, durable = false, maxConnections = 200 }: Cl
       }
     },
   };
+}
+
+/**
+ * A new cluster (as `startCluster`) with the database `template` made and migrated once, which each
+ * test server's own database is then copied from: a copy of a migrated database takes
+ * milliseconds, migrating one takes a second. The cluster is stopped again if that fails.
+ */
+export function startClusterWithTemplate(options: ClusterOptions & { template: string }): TestCluster {
+  const cluster = startCluster(options);
+  try {
+    const admin = openPostgresAt(cluster.url("postgres"));
+    try {
+      admin.execAlone(`CREATE DATABASE ${options.template}`);
+    } finally {
+      admin.close();
+    }
+    openPostgresAt(cluster.url(options.template)).close();
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  return cluster;
 }
