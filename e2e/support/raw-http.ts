@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { request, type Agent } from "node:http";
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 
@@ -79,4 +80,23 @@ export async function listen(app: FastifyInstance): Promise<number> {
 export function spawnWithoutOverride(command: string, args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
   if (process.getuid?.() !== 0) return spawn(command, args, options);
   return spawn("setpriv", ["--bounding-set", "-dac_override,-dac_read_search", "--", command, ...args], options);
+}
+
+/** POSTs JSON with node:http (its own pool, so a dead server fails fast instead of retrying). */
+export function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      url,
+      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 }

@@ -9,8 +9,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { postJson } from "../../e2e/support/raw-http";
 import { startServer, type RunningServer } from "../../e2e/support/server";
 import { postgresBin } from "../../tests/support/postgres";
 import type { Db } from "../db/database";
@@ -27,25 +28,6 @@ afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.stop()));
   opened.splice(0).forEach((db) => db.close());
 });
-
-/** POSTs JSON with node:http (its own pool, so a dead server fails fast instead of retrying). */
-function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
 
 /** Two servers on one new database of the run's cluster, one after the other (the second finds it migrated); the database opened for the test. */
 async function twoInstances(env: Record<string, string> = {}): Promise<{ instances: RunningServer[]; db: Db }> {

@@ -1,29 +1,11 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { describe, expect, it } from "vitest";
+import { postJson } from "../../e2e/support/raw-http";
 import { compiledServer, freePort, startServer } from "../../e2e/support/server";
 import { openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
-
-/** POSTs JSON with node:http (its own pool, so a dead server fails fast instead of retrying). */
-function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
 
 /**
  * The server as a process: what survives its crash, and how it stops when asked.
