@@ -11,46 +11,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
-import { buildServer } from "../app";
-import { parseConfig } from "../config";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { addStaff, siteUrl, StaffClient } from "./support/admin";
+import { book, start, stop } from "./support/drill";
 import { npmRun } from "./support/commands";
 import { contentRepository } from "./support/content";
-import { fixtureBuild, tempDataDir, validPayloads } from "./support/fixtures";
+import { fixtureBuild, tempDataDir } from "./support/fixtures";
 import { onPostgres, openTestDatabase, replaceWithEmptyDatabase, testDatabaseUrl } from "./support/test-database";
 
-const servers = new Set<FastifyInstance>();
-afterAll(async () => {
-  await Promise.all([...servers].map((app) => app.close()));
-});
-
 const office = { email: "office@hermitage-lescours.example", password: "a long and unusual passphrase" };
-
-async function start(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildServer(parseConfig(env));
-  await app.ready();
-  servers.add(app);
-  return app;
-}
-
-async function stop(app: FastifyInstance): Promise<void> {
-  await app.close();
-  servers.delete(app);
-}
-
-const book = async (app: FastifyInstance, name: string) => {
-  const answer = await app.inject({
-    method: "POST",
-    url: "/api/tour-bookings",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify({ ...validPayloads.tourBooking, name }),
-  });
-  expect(answer.statusCode).toBe(201);
-  return answer.json<{ id: string }>().id;
-};
 
 const bookingIds = (db: Db) => (db.prepare("SELECT id FROM tour_bookings ORDER BY id").all() as { id: string }[]).map((row) => row.id);
 

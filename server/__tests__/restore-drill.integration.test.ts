@@ -4,16 +4,16 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildServer } from "../app";
 import { PictureStore } from "../admin/content/pictures";
 import { auditKey as keyOf } from "../db/audit-key";
 import { parseConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { runBackup } from "../backup/run";
 import { addStaff, siteUrl, StaffClient } from "./support/admin";
+import { book, start, stop } from "./support/drill";
 import { npmRun, restic } from "./support/commands";
 import { contentRepository, formValues, git } from "./support/content";
-import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { fixtureBuild, parseMail, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
 
 /**
  * The restore drill: a server takes bookings, replies and content edits; `npm run backup` copies
@@ -26,37 +26,13 @@ import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor 
 
 // The relay goes down during the drill: its pooled connections are dropped at once.
 const smtp = new TestSmtp({ closeAfterMs: 100 });
-const servers = new Set<FastifyInstance>();
 afterAll(async () => {
-  await Promise.all([...servers].map((app) => app.close()));
   await smtp.stop();
 });
 
 const office = { email: "office@hermitage-lescours.example", password: "a long and unusual passphrase" };
 const editor = { email: "claire@hermitage-lescours.example", password: "the south slope in june" };
 
-async function start(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildServer(parseConfig(env));
-  await app.ready();
-  servers.add(app);
-  return app;
-}
-
-async function stop(app: FastifyInstance): Promise<void> {
-  await app.close();
-  servers.delete(app);
-}
-
-const book = async (app: FastifyInstance, name: string) => {
-  const answer = await app.inject({
-    method: "POST",
-    url: "/api/tour-bookings",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify({ ...validPayloads.tourBooking, name }),
-  });
-  expect(answer.statusCode).toBe(201);
-  return answer.json<{ id: string }>().id;
-};
 const outbox = (app: FastifyInstance) =>
   app.db.prepare("SELECT id, message_id, sent_at, failed_at, last_error FROM outbox ORDER BY id").all() as {
     id: number;
