@@ -41,10 +41,59 @@ export async function builtFrom(buildDir: string): Promise<ContentCommit | null>
 /** A file of the content, relative to its folder (`news/harvest-2026.json`), and its blob in a commit. */
 export type PublishedFiles = ReadonlyMap<string, string>;
 
-export class PublishedContent {
-  /** Where the repository's top is and the content folder's place in it (`content/`, or `` when it is a repository of its own). */
-  private layout: Promise<{ top: string; prefix: string; format: "sha1" | "sha256" }> | null = null;
+/** Where a content folder's repository is: its top, the folder's place in it, its hash, where its refs are kept. */
+interface Layout {
+  top: string;
+  /** `content/`, or `` when the folder is a repository of its own. */
+  prefix: string;
+  format: "sha1" | "sha256";
+  /** The folder of the refs every worktree shares (`.git` of a repository of its own). */
+  commonDir: string;
+}
 
+/**
+ * What never changes for a process: a folder's layout, and what a commit holds (a commit id names
+ * its content). Kept here rather than asked of git again: each git process is forked from the
+ * server's, which costs more the more memory it holds (docs/architecture.md, "Hand-written code
+ * that remains, and why").
+ */
+const layouts = new Map<string, Promise<Layout>>();
+const trees = new Map<string, string>();
+const listings = new Map<string, PublishedFiles>();
+/** A blob's text by its id (the same id is the same bytes in any repository). */
+const blobTexts = new Map<string, string>();
+const remembered = <V>(cache: Map<string, V>, key: string, value: V): V => {
+  if (cache.size >= 1024) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+};
+
+async function layoutOf(root: string): Promise<Layout> {
+  const [top, prefix, format, commonDir] = (
+    await gitIn(root, ["rev-parse", "--show-toplevel", "--show-prefix", "--show-object-format", "--git-common-dir"])
+  ).split("\n");
+  return { top: top!, prefix: prefix!, format: format === "sha256" ? "sha256" : "sha1", commonDir: resolve(root, commonDir!) };
+}
+
+/**
+ * A ref's commit as the files that keep it say (a loose ref, else `packed-refs`): null when
+ * neither names it; undefined when they cannot say (a symbolic ref, or a repository keeping its
+ * refs in a reftable), and git is asked. Reading files, as git does, sees another instance's
+ * publish on a shared folder as soon as git would.
+ */
+async function refFromFiles(commonDir: string, ref: string): Promise<string | null | undefined> {
+  if (existsSync(join(commonDir, "reftable"))) return undefined;
+  const loose = await readFile(join(commonDir, ref), "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+    throw error;
+  });
+  if (loose !== null) return /^[0-9a-f]{40,64}$/.test(loose.trim()) ? loose.trim() : undefined;
+  const packed = await readFile(join(commonDir, "packed-refs"), "utf8").catch(() => "");
+  for (const line of packed.split("\n")) if (line.endsWith(` ${ref}`) && /^[0-9a-f]{40,64} /.test(line)) return line.slice(0, line.indexOf(" "));
+  return null;
+}
+
+export class PublishedContent {
   constructor(
     private readonly repository: ContentRepository,
     /** Where checkouts are made (`content-<tree>`, beside the builds that read them). */
@@ -55,15 +104,23 @@ export class PublishedContent {
     return this.repository.root;
   }
 
-  private where() {
-    this.layout ??= (async () => {
-      const top = (await gitIn(this.root, ["rev-parse", "--show-toplevel"])).trim();
-      const prefix = (await gitIn(this.root, ["rev-parse", "--show-prefix"])).trim();
-      const format = (await gitIn(this.root, ["rev-parse", "--show-object-format"]).catch(() => "sha1")).trim() === "sha256" ? "sha256" : "sha1";
-      return { top, prefix, format } as const;
-    })();
-    this.layout.catch(() => (this.layout = null));
-    return this.layout;
+  /** The folder's layout; a folder in no repository (yet: the editor makes one) is asked again next time. */
+  private where(): Promise<Layout> {
+    const key = resolve(this.root);
+    const known = layouts.get(key);
+    if (known) return known;
+    const layout = layoutOf(key);
+    layouts.set(key, layout);
+    layout.catch(() => layouts.delete(key));
+    return layout;
+  }
+
+  /** Whether the content folder is in a git repository (the editor saves only there; the site builds from it either way). */
+  async inRepository(): Promise<boolean> {
+    return this.where().then(
+      () => true,
+      () => false,
+    );
   }
 
   /**
@@ -73,7 +130,10 @@ export class PublishedContent {
    */
   async current(): Promise<ContentCommit | null> {
     try {
-      const commit = (await gitIn(this.root, ["rev-parse", "--verify", "--quiet", `${publishedRef}^{commit}`])).trim();
+      const { commonDir } = await this.where();
+      const read = await refFromFiles(commonDir, publishedRef);
+      if (read === null) return null;
+      const commit = read ?? (await gitIn(this.root, ["rev-parse", "--verify", "--quiet", `${publishedRef}^{commit}`])).trim();
       return { commit, tree: await this.treeOf(commit) };
     } catch {
       return null;
@@ -83,25 +143,33 @@ export class PublishedContent {
   /** The id of the content folder's tree in a commit. */
   async treeOf(commit: string): Promise<string> {
     const { prefix } = await this.where();
-    return (await gitIn(this.root, ["rev-parse", `${commit}:${prefix}`])).trim();
+    const key = `${resolve(this.root)}\0${commit}`;
+    return trees.get(key) ?? remembered(trees, key, (await gitIn(this.root, ["rev-parse", `${commit}:${prefix}`])).trim());
   }
 
   /** Every file of the content in a commit, with its blob. */
   async files(commit: string): Promise<PublishedFiles> {
     const tree = await this.treeOf(commit);
+    const key = `${resolve(this.root)}\0${tree}`;
+    const known = listings.get(key);
+    if (known) return known;
     const listing = await gitIn(this.root, ["ls-tree", "-r", "-z", tree]);
     const files = new Map<string, string>();
     for (const entry of listing.split("\0")) {
       const match = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
       if (match) files.set(match[2]!, match[1]!);
     }
-    return files;
+    return remembered(listings, key, files);
   }
 
   /** Texts of blobs, read by one `git cat-file --batch`. */
   async blobs(ids: readonly string[]): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
-    const wanted = [...new Set(ids)];
+    for (const id of ids) {
+      const known = blobTexts.get(id);
+      if (known !== undefined) texts.set(id, known);
+    }
+    const wanted = [...new Set(ids)].filter((id) => !texts.has(id));
     if (wanted.length === 0) return texts;
     const output = await gitIn(this.root, ["cat-file", "--batch"], { input: wanted.map((id) => `${id}\n`).join("") });
     // The batch answers in order: `<id> blob <size>\n<bytes>\n` each (sizes in bytes: the texts are UTF-8).
@@ -114,7 +182,10 @@ export class PublishedContent {
         at = end + 1;
         continue;
       }
-      texts.set(id, bytes.subarray(end + 1, end + 1 + Number(size)).toString("utf8"));
+      const text = bytes.subarray(end + 1, end + 1 + Number(size)).toString("utf8");
+      texts.set(id, text);
+      // The content's texts are small (a picture is never read as a blob): kept while they are.
+      if (text.length <= 64 * 1024) remembered(blobTexts, id, text);
       at = end + 1 + Number(size) + 1;
     }
     return texts;
@@ -282,9 +353,7 @@ export async function normaliseLineEnds(contentDir: string, buildsDir: string): 
   const repository = new ContentRepository(contentDir);
   const published = new PublishedContent(repository, buildsDir);
   const changed: string[] = [];
-  let inRepository = true;
-  await gitIn(contentDir, ["rev-parse", "--verify", "--quiet", "HEAD"]).catch(() => (inRepository = false));
-  if (!inRepository) return changed;
+  if (!(await published.inRepository())) return changed;
   const files = (await readdir(contentDir, { recursive: true, encoding: "utf8" })).filter(
     (file) => file.endsWith(".json") && !file.split("/").some((part) => part.startsWith(".") || part === "node_modules" || part === "__tests__"),
   );
