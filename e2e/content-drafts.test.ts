@@ -10,6 +10,7 @@ import { photograph } from "./support/photograph";
 import { shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 import { openServerDatabase } from "./support/databases";
+import { screenshot } from "./support/screenshots";
 
 /**
  * The office manager's week with the editor, on a phone (390 px) in French, against the real server
@@ -18,15 +19,14 @@ import { openServerDatabase } from "./support/databases";
  * item goes live, the other stays a draft; a title edit's history shows that one change; a server
  * killed (`kill -9`) during a scheduled publish publishes it after its restart, and the staff pages
  * say so; a newsletter written in French only, with a photograph of her own framed on its subject
- * and a button of her own, is saved, tested and sent to the French subscribers only. Screenshots of
- * the screens this changed, at 390 and 1280 px.
+ * and a button of her own, is saved, tested and sent to the French subscribers only. With
+ * E2E_SCREENSHOTS set, screenshots of the screens this changed, at 390 and 1280 px.
  *
  * The server is this file's own, on copies of the content, the publish folder and the database.
  */
 const fr = adminTranslator("fr").t;
 const editor = { email: "redaction@hermitage-lescours.example", password: "les vendanges commencent demain" };
 const builtSite = process.env.E2E_BUILD_DIR ?? "build";
-const shots = "docs/screenshots";
 const phone = { locale: "fr-FR", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const desk = { locale: "fr-FR", viewport: { width: 1280, height: 900 } } as const;
 
@@ -147,14 +147,14 @@ test("two drafts, one scheduled: at its moment only that one goes live; a title 
   // A title edit alone, as the browser posts the whole form (its text areas' line ends as CR LF).
   await saveTitle(page, "new-cellar-master", cellarMaster);
   await expect(page.locator(".publication-state")).toContainText(fr("content.publication.draftExplain"));
-  await page.screenshot({ path: `${shots}/content-draft-item-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-draft-item-fr-390.png`);
   await page.goto(`${server.url}/admin/content/news/new-cellar-master/history`);
   const newest = page.locator(".revision").first();
   await expect(newest.locator(".changes li")).toHaveCount(1);
   await expect(newest.locator(".changes li")).toContainText(/Titre \(français\)/);
   await expect(newest).toContainText(fr("content.history.current"));
   await expect(page.locator(".revision").nth(1)).toContainText(fr("content.history.live"));
-  await page.screenshot({ path: `${shots}/content-history-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-history-fr-390.png`);
   // The file changed by that one line.
   expect(readFileSync(join(contentDir, "news/new-cellar-master.json"), "utf8")).not.toContain("\\r");
 
@@ -168,20 +168,20 @@ test("two drafts, one scheduled: at its moment only that one goes live; a title 
   await expect(pending.filter({ hasText: cellarMaster })).toContainText(/Titre \(français\)/);
   await expect(pending.filter({ hasText: harvest })).toContainText(/Mise en ligne prévue le/);
   await expect(page.locator('.pending-item input[type="checkbox"]:checked')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/content-publish-choose-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-publish-choose-fr-390.png`);
   const wide = (await openPage(desk)).page;
   await signIn(wide);
   await wide.goto(`${server.url}/admin/content/publish`);
-  await wide.screenshot({ path: `${shots}/content-publish-choose-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `content-publish-choose-fr-1280.png`);
   await wide.goto(`${server.url}/admin/content`);
   await expect(wide.locator(".content-item").filter({ hasText: cellarMaster }).locator(".publication-tag")).toHaveText(fr("content.publication.draft"));
-  await wide.screenshot({ path: `${shots}/content-list-drafts-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `content-list-drafts-fr-1280.png`);
   await wide.goto(`${server.url}/admin/content/news/new-cellar-master`);
-  await wide.screenshot({ path: `${shots}/content-draft-item-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `content-draft-item-fr-1280.png`);
   await wide.goto(`${server.url}/admin/content/news/new-cellar-master/history`);
-  await wide.screenshot({ path: `${shots}/content-history-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `content-history-fr-1280.png`);
   await page.goto(`${server.url}/admin/content`);
-  await page.screenshot({ path: `${shots}/content-list-drafts-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-list-drafts-fr-390.png`);
 
   // Three minutes later on the server's clock: the schedule publishes its item, and only it.
   moveClock(3 * 60_000);
@@ -236,12 +236,12 @@ test("a server killed during a scheduled publish publishes it after its restart,
   const alert = page.locator(".schedule-alert");
   await expect(alert).toContainText(lumiere);
   await expect(alert).toContainText(/C’est fait/);
-  await page.screenshot({ path: `${shots}/content-schedule-alert-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-schedule-alert-fr-390.png`);
   const wide = (await openPage(desk)).page;
   await signIn(wide);
   await wide.goto(`${server.url}/admin/content/publish`);
   await expect(wide.locator(".schedule-alert")).toBeVisible();
-  await wide.screenshot({ path: `${shots}/content-schedule-alert-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `content-schedule-alert-fr-1280.png`);
   await alert.getByRole("button", { name: fr("scheduleAlert.seen") }).click();
   await expect(page.locator(".schedule-alert")).toHaveCount(0);
   await page.goto(`${server.url}/admin/content`);
@@ -299,7 +299,7 @@ test("a newsletter in French only, with her own photograph and button: saved, te
   await picker.click({ position: { x: box.width * 0.3, y: box.height * 0.6 } });
   await expect(page.locator("[data-focus-unsaved]")).toBeVisible();
   await expect(page.locator('[name="picture.focus.x"]')).toHaveValue(/^0\.(29|3|30|31)/);
-  await page.screenshot({ path: `${shots}/newsletter-photo-fr-390.png`, fullPage: true });
+  await screenshot(page, `newsletter-photo-fr-390.png`);
   // A test to herself in French, with no English version.
   await page.locator('[name="_previewLang"]').selectOption("fr");
   await page.getByRole("button", { name: fr("newsletter.test", { email: editor.email }) }).click();
@@ -315,14 +315,14 @@ test("a newsletter in French only, with her own photograph and button: saved, te
   const wide = (await openPage(desk)).page;
   await signIn(wide);
   await wide.goto(page.url().split("?")[0]!);
-  await wide.screenshot({ path: `${shots}/newsletter-photo-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `newsletter-photo-fr-1280.png`);
 
   // Sending: the French subscriber gets it, the English one does not, and the page says so.
   await page.getByRole("button", { name: fr("newsletter.send") }).click();
   await expect(page.locator("main")).toContainText(fr("newsletter.sendNone", { language: "Anglais", count: 1 }));
-  await page.screenshot({ path: `${shots}/newsletter-send-fr-390.png`, fullPage: true });
+  await screenshot(page, `newsletter-send-fr-390.png`);
   await wide.goto(page.url());
-  await wide.screenshot({ path: `${shots}/newsletter-send-fr-1280.png`, fullPage: true });
+  await screenshot(wide, `newsletter-send-fr-1280.png`);
   await page.getByLabel(fr("newsletter.sendConfirm", { count: 1 })).check();
   await page.getByRole("button", { name: fr("newsletter.sendNow"), exact: true }).click();
   await expect(page.getByText(fr("newsletter.done.sending"))).toBeVisible();

@@ -9,6 +9,7 @@ import { expect, test } from "./support/fixtures";
 import { everyInstanceServes, shiftClock, startServer, type RunningServer } from "./support/server";
 import { addStaffAccount } from "./support/staff";
 import { photograph } from "./support/photograph";
+import { screenshot } from "./support/screenshots";
 
 /**
  * The content editor and the newsletter as the estate's office manager uses them, on a phone (390 px) in French,
@@ -25,7 +26,6 @@ import { photograph } from "./support/photograph";
 const fr = adminTranslator("fr").t;
 const editor = { email: "redaction@hermitage-lescours.example", password: "les vendanges commencent demain" };
 const builtSite = process.env.E2E_BUILD_DIR ?? "build";
-const shots = "docs/screenshots";
 
 const languages = ["en", "fr", "zh", "es", "ja"] as const;
 const itemId = "cellar-door-2026";
@@ -234,7 +234,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   expect(stored.photo.focus.y).toBeCloseTo(0.4, 1);
   expect(stored.photo.zoom).toBe(1.5);
   expect(stored.seo.title).toEqual({ ja: "土曜日はセラーへ" });
-  await page.screenshot({ path: `${shots}/content-editor-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-editor-fr-390.png`);
 
   // A price: 175 € becomes 185 €.
   await page.goto(`${server.url}/admin/content/wines/chateau-2020`);
@@ -254,7 +254,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await expect(preview.getByRole("link", { name: builtTitle("fr/news"), exact: true })).toBeVisible();
   await expect(preview).toContainText(/Prix\s:\s175\s€\s→\s185\s€/);
   await expect(preview.locator(".preview-item").filter({ hasText: item.title.fr })).toContainText(fr("content.preview.itemAdded"));
-  await page.screenshot({ path: `${shots}/content-preview-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-preview-fr-390.png`);
   expect(await live("/fr/shop/chateau-2020")).toContain('data-item-price="175.00"');
   // The preview of the French news page: the new photograph (served with the preview) and the site's fonts.
   await preview.getByRole("link", { name: builtTitle("fr/news"), exact: true }).click();
@@ -295,7 +295,7 @@ test("an editor on a phone in French: a photograph framed on its subject, a live
   await expect(page.locator('[name="price"]')).toHaveValue("175");
   // Nothing changed yet: not saved, not published.
   expect(JSON.parse(readFileSync(join(contentDir, "wines", "chateau-2020.json"), "utf8"))).toMatchObject({ price: 185 });
-  await page.screenshot({ path: `${shots}/content-restore-fr-390.png`, fullPage: true });
+  await screenshot(page, `content-restore-fr-390.png`);
   await save(page, fr("content.restore.save"));
   await expect(page.getByText(fr("content.done.saved"))).toBeVisible();
   // Saved, not published: the live site keeps the published price.
@@ -362,7 +362,7 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
   await expect.poll(() => mailFrame.locator('img[alt="The barrel cellar"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
   expect(await mailFrame.locator("html").evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
   await page.locator(".mail-frame").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/newsletter-fr-390.png` });
+  await screenshot(page, `newsletter-fr-390.png`, { fullPage: false });
   await page.getByRole("button", { name: fr("newsletter.send") }).click();
   await expect(page.locator("main")).toContainText(fr("newsletter.sendEnglish", { language: "Japonais", count: 1 }));
   await page.getByLabel(fr("newsletter.sendConfirm", { count: 3 })).check();
@@ -401,6 +401,6 @@ test("the newsletter on a phone in French: composed in two languages, sent once 
   await expect(sent).toContainText(fr("newsletter.counts.sent", { count: 3 }));
   await expect(sent).toContainText(fr("newsletter.counts.failed", { count: 0 }));
   await expect(sent).toContainText(fr("newsletter.counts.unsubscribed", { count: 1 }));
-  await page.screenshot({ path: `${shots}/newsletter-sent-fr-390.png`, fullPage: true });
+  await screenshot(page, `newsletter-sent-fr-390.png`);
   for (const email of Object.values(readers)) expect(await newslettersTo(email)).toHaveLength(1);
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { content } from "#content";
 import { formatPrice } from "#core/format";
@@ -13,6 +12,7 @@ import { bookThroughApi, expect, test } from "./support/fixtures";
 import { clockServer, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, signInInFrench } from "./support/staff";
 import { folded, printedOnA4 } from "./support/print";
+import { screenshot } from "./support/screenshots";
 
 /**
  * The day sheet a guide holds, in French, in Chromium on the built site and the real server (on a
@@ -28,7 +28,6 @@ import { folded, printedOnA4 } from "./support/print";
  */
 const fr = adminTranslator("fr").t;
 const office = { email: "accueil@hermitage-lescours.example", password: "le chai ouvre à dix heures", totpSecret: newTotpSecret() };
-const shots = "docs/screenshots";
 
 /** A day ten days ahead on the estate's clock: every tour runs, far from the cut-off. */
 const day = addDays(localOf(new Date()).date, 10);
@@ -49,7 +48,6 @@ test.beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
   server = await startServer({ dataDir, entry: clockServer, env: { SMTP_URL: smtp.url, RATE_LIMIT_MAX: "100" } });
-  mkdirSync(shots, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -139,7 +137,7 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
   await expect(claire).toContainText("Souhaite acheter une caisse de 2015 après la visite");
   await expect(desk.locator(".sheet-waitlist")).toContainText("Agnès Blanc");
   expect(await violations(desk)).toEqual([]);
-  if (process.env.E2E_SCREENSHOTS) await desk.screenshot({ path: `${shots}/day-sheet-money-fr-1280.png`, fullPage: true });
+  await screenshot(desk, "day-sheet-money-fr-1280.png");
 
   // Printed by Chromium: one A4 page, every name, every note to its last word, every balance.
   const { pages, text } = await printedOnA4(desk);
@@ -173,5 +171,5 @@ test("the day sheet: money and long notes at 1280 px, printed on one A4 page, ch
   const row = phone.locator(`#booking-${lea}`);
   await expect(row.getByRole("button", { name: `${fr("checkIn.undo")} — Léa Roux` })).toBeInViewport();
   expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(844);
-  if (process.env.E2E_SCREENSHOTS) await phone.screenshot({ path: `${shots}/day-sheet-checked-in-fr-390.png`, fullPage: true });
+  await screenshot(phone, "day-sheet-checked-in-fr-390.png");
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import ICAL from "ical.js";
@@ -15,6 +15,7 @@ import { bookThroughApi, expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff } from "./support/staff";
 import { folded, printedOnA4 } from "./support/print";
+import { keepScreenshots, screenshot } from "./support/screenshots";
 
 /**
  * The office manager's day, on a phone in French, on the built site and the real server with a
@@ -23,13 +24,12 @@ import { folded, printedOnA4 } from "./support/print";
  * the same calendar entry, one change later) and keeps the other at 10:00; a request confirmed
  * into 14:00 takes its places and appears on the calendar and in the feed; a phone booking from
  * the calendar; the day sheet printed on one A4 page, its check-in opening on the day;
- * the exports read back with the tour's time. Screenshots of the calendar, the day sheet and the
- * schedule change's warning at 390 and 1280 px go to docs/screenshots/.
+ * the exports read back with the tour's time. With E2E_SCREENSHOTS set, screenshots of the calendar,
+ * the day sheet and the schedule change's warning at 390 and 1280 px go to docs/screenshots/.
  */
 const manager = { email: "bureau@hermitage-lescours.example", password: "la cuvée neuf attend au chai" };
 const fr = adminTranslator("fr").t;
 const view = { lang: "fr" as const };
-const shots = "docs/screenshots";
 
 /** The first Saturday at least a week ahead on the estate's clock (the visitors' cut-off is a day). */
 const today = localOf(new Date()).date;
@@ -91,7 +91,6 @@ test.beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
   server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "400", RATE_LIMIT_MAX: "50" } });
-  mkdirSync(shots, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -122,11 +121,12 @@ async function downloadBy(page: Page, click: () => Promise<void>): Promise<Buffe
   return readFileSync(await download.path());
 }
 
-/** A screenshot of the whole page at 390 px, then at 1280 px, into docs/screenshots/. */
+/** A screenshot of the whole page at 390 px, then at 1280 px, into docs/screenshots/, when the run keeps them. */
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}-fr-390.png`, fullPage: true });
+  if (!keepScreenshots) return;
+  await screenshot(page, `${name}-fr-390.png`);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shots}/${name}-fr-1280.png`, fullPage: true });
+  await screenshot(page, `${name}-fr-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
 import { content } from "#content";
@@ -18,6 +17,7 @@ import { expect, test } from "./support/fixtures";
 import { clockServer, freePort, startServer, type RunningServer } from "./support/server";
 import { dataDirWithStaff, signInInFrench } from "./support/staff";
 import { openServerDatabase } from "./support/databases";
+import { keepScreenshots, screenshot } from "./support/screenshots";
 
 /**
  * The experiences as the best winery platforms sell them, in Chromium at 390 px on the built site
@@ -42,7 +42,6 @@ const fr = adminTranslator("fr").t;
 // The inbox opens visitors' personal data: the account signs in with a second factor.
 const office = { email: "accueil@hermitage-lescours.example", password: "le chai ouvre à dix heures", totpSecret: newTotpSecret() };
 const wang = { name: "王小明", email: "wang.xiaoming@example.cn" };
-const shots = "docs/screenshots";
 
 /** A day ten days ahead on the estate's clock: every tour runs, far from the cut-off. */
 const day = addDays(localOf(new Date()).date, 10);
@@ -84,7 +83,6 @@ test.beforeAll(async () => {
       STRIPE_API_URL: provider.url,
     },
   });
-  mkdirSync(shots, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -149,10 +147,10 @@ const signIn = (page: Page) => signInInFrench(page, server.url, office, clockOff
 
 /** The whole page at 390 px, then at 1280 px, into docs/screenshots/, when asked. */
 async function screenshots(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+  if (!keepScreenshots) return;
+  await screenshot(page, `${name}-390.png`);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+  await screenshot(page, `${name}-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 

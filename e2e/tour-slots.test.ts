@@ -1,5 +1,5 @@
 import { calendarOf } from "../server/__tests__/support/tour-mail";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ICAL from "ical.js";
@@ -17,6 +17,7 @@ import { waitForHydration } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 import { startServer, type RunningServer } from "./support/server";
 import { openServerDatabase } from "./support/databases";
+import { screenshot } from "./support/screenshots";
 
 /**
  * Bookings in Chromium against the built site and the real server, with a local SMTP server:
@@ -97,10 +98,7 @@ async function narrowMail(page: Page, mail: ParsedMail, file: string) {
   await view.setViewportSize({ width: 390, height: 844 });
   await view.setContent(html);
   expect(await view.evaluate(() => document.documentElement.scrollWidth), file).toBeLessThanOrEqual(390);
-  if (process.env.E2E_SCREENSHOTS) {
-    mkdirSync("docs/screenshots", { recursive: true });
-    await view.screenshot({ path: `docs/screenshots/${file}`, fullPage: true });
-  }
+  await screenshot(view, file);
   await view.close();
 }
 
