@@ -74,8 +74,9 @@ export default defineConfig({
         test: {
           // Whole processes: the compiled server started as `npm start` would, killed with SIGKILL or SIGTERM.
           name: "integration",
-          // As the unit tests: files share a worker's modules (each imported the server's support
-          // again, 48 s of the project's 135 s in imports).
+          // As the unit tests: files share a worker's modules, instead of each importing the server's
+          // support again (imports 26 s → 8 s, the project 98 s → 75 s here; the tests start their
+          // own processes and change no module's state).
           isolate: false,
           include: ["**/__tests__/**/*.integration.test.ts"],
           exclude: [...configDefaults.exclude],
