@@ -60,6 +60,10 @@ export default defineConfig({
           // database of one throwaway cluster (tests/support/postgres-setup.ts).
           name: "postgres",
           include: postgresSuites,
+          // As the unit project (above), for the same reasons: the same files; what only this project
+          // keeps in a module (the connection that makes the databases, server/__tests__/support/test-database.ts)
+          // is dropped and closed after each file (tests/support/postgres-skip.ts).
+          isolate: false,
           globalSetup: ["./tests/support/postgres-setup.ts"],
           setupFiles: ["./tests/support/postgres-skip.ts"],
           environment: "node",

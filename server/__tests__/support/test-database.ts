@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { databaseFileName, isPostgres, openDatabase, type Db } from "../../db/database";
 import { writeLockKey, type PostgresDb } from "../../db/postgres";
 import { openPostgresAt } from "../../startup";
@@ -15,14 +15,20 @@ import { openPostgresAt } from "../../startup";
 let admin: PostgresDb | null = null;
 /** Each DATA_DIR's database: a server started again on the same folder (a restart) finds its data again. */
 const databases = new Map<string, string>();
+/** How a database is copied from the template: file by file where PostgreSQL can (15 and later), not through its WAL. */
+let copyStrategy: string | null = null;
 
-// The connection that creates the databases keeps a worker thread: closed with the test file. (The
-// browser tests import the fixtures too, outside Vitest, where they make no database here.)
-if (process.env.VITEST) {
-  afterAll(() => {
-    admin?.close();
-    admin = null;
-  });
+/**
+ * Drops the databases made since the last call and closes the connection that made them: called
+ * after each test file (tests/support/postgres-skip.ts), so a run keeps a few databases on disk,
+ * not hundreds, and the cluster's folder is quick to remove at its end.
+ */
+export function dropTestDatabases(): void {
+  if (!admin) return;
+  for (const url of databases.values()) admin.execAlone(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  databases.clear();
+  admin.close();
+  admin = null;
 }
 
 /** Whether this run is the PostgreSQL one. */
@@ -38,8 +44,13 @@ export function testDatabaseUrl(dataDir: string): string | undefined {
   const known = databases.get(dataDir);
   if (known) return known;
   admin ??= openPostgresAt(url.replace("{database}", "postgres"));
+  // FILE_COPY copies the template's files (83 ms here) where the default WAL_LOG writes every block
+  // through the WAL too (331 ms): docs/benchmarks.md.
+  copyStrategy ??= (admin.prepare("SELECT current_setting('server_version_num')::int >= 150000 AS newer").get() as { newer: number }).newer
+    ? " STRATEGY = FILE_COPY"
+    : "";
   const name = `test_${randomBytes(6).toString("hex")}`;
-  admin.execAlone(`CREATE DATABASE ${name} TEMPLATE lescours_template`);
+  admin.execAlone(`CREATE DATABASE ${name} TEMPLATE lescours_template${copyStrategy}`);
   databases.set(dataDir, url.replace("{database}", name));
   return databases.get(dataDir);
 }
