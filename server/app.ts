@@ -38,6 +38,11 @@ export interface ServerOptions {
   publishCommand?: { file: string; args: string[] };
   /** Where publishes build (tests give a temporary folder); default: PUBLISH_DIR, else build-published/ in the project. */
   publishDir?: string;
+  /**
+   * The process this server's leases name (server/db/leases.ts); default its own. A test that plays a
+   * server killed with -9 in its own process, which cannot end, gives one that has ended.
+   */
+  processId?: number;
 }
 
 /**
@@ -153,7 +158,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await app.register(bookings, { config, now: options.now });
   await app.register(api, { config });
   await app.register(backups, { config });
-  await app.register(staffStores, { config });
+  await app.register(staffStores, { config, processId: options.processId });
   await app.register(staffArea, { config, now: options.now, publishCommand: options.publishCommand, publishDir, rebuildWith: live.rebuildWith });
   await app.register(health, { config });
   await registerStaticFiles(app, { buildDir, info, https: config.HSTS });

@@ -1,8 +1,8 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server";
-import { buildTestServer, closedAfterEachTest, tempDataDir, validPayloads } from "./support/fixtures";
-import { sqliteOf } from "../db/database";
+import { buildTestServer, closedAfterEachTest, dataDirOf, tempDataDir, validPayloads } from "./support/fixtures";
+import { holdWriteLock, openTestDatabase } from "./support/test-database";
+import { isPostgres } from "../db/database";
 
 const { apps } = closedAfterEachTest();
 async function server(env: Record<string, string> = {}) {
@@ -25,9 +25,8 @@ describe("/healthz and /readyz", () => {
 
   it("answer 503 while another process holds the database's write lock, and ok again once it lets go", async () => {
     const app = await server();
-    const other = new Database(sqliteOf(app.db)!.name);
+    const letGo = await holdWriteLock(dataDirOf(app));
     try {
-      other.exec("BEGIN IMMEDIATE");
       const started = Date.now();
       const health = await app.inject({ url: "/healthz" });
       expect(health.statusCode).toBe(503);
@@ -35,9 +34,8 @@ describe("/healthz and /readyz", () => {
       // A health check must answer quickly even then.
       expect(Date.now() - started).toBeLessThan(3000);
       expect((await app.inject({ url: "/readyz" })).statusCode).toBe(503);
-      other.exec("ROLLBACK");
     } finally {
-      other.close();
+      await letGo();
     }
     expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
     expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
@@ -47,9 +45,14 @@ describe("/healthz and /readyz", () => {
     const app = await server();
     // Something outside the server makes the outbox refuse writes (here a trigger; in real life a
     // damaged table); submissions would fail with it.
-    const other = new Database(sqliteOf(app.db)!.name);
-    other.exec("CREATE TRIGGER outbox_refuses BEFORE UPDATE ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
-    other.exec("CREATE TRIGGER outbox_refuses_insert BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
+    const other = openTestDatabase(dataDirOf(app));
+    if (isPostgres(other)) {
+      other.exec(`CREATE FUNCTION outbox_refuses() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses writes'; END $$;
+        CREATE TRIGGER outbox_refuses BEFORE INSERT OR UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuses()`);
+    } else {
+      other.exec("CREATE TRIGGER outbox_refuses BEFORE UPDATE ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
+      other.exec("CREATE TRIGGER outbox_refuses_insert BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses writes'); END");
+    }
     other.close();
     const health = await app.inject({ url: "/healthz" });
     expect(health.statusCode).toBe(503);

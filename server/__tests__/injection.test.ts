@@ -13,8 +13,8 @@ import { composeNotification, type MailContext } from "../mail/compose";
 import { adminTranslator } from "#locales/admin";
 import { columnMessage, noticeMessages, serverForms } from "../forms";
 import { compiledCommand } from "../../e2e/support/server";
-import { buildTestServer, parseMail, staffReadIn, testMailContext, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
-import { sqliteOf } from "../db/database";
+import { buildTestServer, dataDirOf, parseMail, staffReadIn, testMailContext, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { databaseEnv } from "./support/test-database";
 
 const { site } = content;
 
@@ -235,7 +235,7 @@ describe("the CSV export with hostile values", () => {
 
   it("holds for submissions stored through the API and exported by `npm run submissions`", async () => {
     const app = await buildTestServer({ RATE_LIMIT_MAX: "0" });
-    const dataDir = sqliteOf(app.db)!.name.replace(/\/[^/]+$/, "");
+    const dataDir = dataDirOf(app);
     const sent: Record<string, string>[] = [];
     const samples = fc.sample(fc.tuple(hostile, hostile, hostile), { numRuns: 40, seed: 8 });
     for (const [name, subject, message] of samples) {
@@ -254,7 +254,7 @@ describe("the CSV export with hostile values", () => {
 
     // Waits for the command's exit, however long a busy machine takes (no kill timer).
     const run = await promisify(execFile)(process.execPath, [compiledCommand("submissions"), "export", "contact-messages"], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, ...databaseEnv(dataDir) },
       encoding: "utf8",
       maxBuffer: 16 * 1024 * 1024,
     });

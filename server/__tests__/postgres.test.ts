@@ -4,12 +4,13 @@
  * baseline with a PostgreSQL migration of the same version and name. Runs in the "postgres" project
  * (vitest.config.ts), on the run's throwaway cluster.
  */
+import { hostname } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { columnsOf, openDatabase, sqliteOf, type Db } from "../db/database";
 import { migrations } from "../db/migrations";
 import { holdLease, releaseLease } from "../db/leases";
 import { baselineVersion, postgresMigrations } from "../db/postgres-migrations";
-import { tempDataDir } from "./support/fixtures";
+import { endedProcessId, tempDataDir } from "./support/fixtures";
 import { onPostgres, openTestDatabase } from "./support/test-database";
 
 const opened: Db[] = [];
@@ -86,5 +87,21 @@ describe("a lease on periodic work (the minute sweep), between two connections t
     expect(holdLease(one, "bookings-sweep", "a", at(5), ttl)).toBe(true);
     // Another job's lease is its own.
     expect(holdLease(two, "backups", "b", at(5), ttl)).toBe(true);
+  });
+
+  it("is taken at once from a process of this machine that has ended (a restart after kill -9), not from one that runs", () => {
+    const dir = tempDataDir();
+    const db = openTestDatabase(dir);
+    opened.push(db);
+    const now = new Date();
+    const ended = `${hostname()}:${endedProcessId()}:dead`;
+    const running = `${hostname()}:${process.pid}:alive`;
+    expect(holdLease(db, "content-publish", ended, now, 60_000)).toBe(true);
+    expect(holdLease(db, "content-publish", "restarted", now, 60_000)).toBe(true);
+    expect(holdLease(db, "content-schedule", running, now, 60_000)).toBe(true);
+    expect(holdLease(db, "content-schedule", "restarted", now, 60_000)).toBe(false);
+    // Of another machine: alive as far as this one can tell, until it runs out.
+    expect(holdLease(db, "backups", `elsewhere.example:${endedProcessId()}:x`, now, 60_000)).toBe(true);
+    expect(holdLease(db, "backups", "restarted", now, 60_000)).toBe(false);
   });
 });

@@ -1,16 +1,18 @@
-import Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, parseHtml, StaffClient, textOf } from "./support/admin";
-import { buildTestServer, closedAfterEachTest, validPayloads } from "./support/fixtures";
-import { sqliteOf } from "../db/database";
+import { buildTestServer, closedAfterEachTest, dataDirOf, validPayloads } from "./support/fixtures";
+import { holdWriteLock } from "./support/test-database";
+import { isPostgres, sqliteOf } from "../db/database";
 
 /**
  * What every kind of request gets when the database cannot take a write: 503 with Retry-After,
- * never 500. A full disk is simulated here with SQLite's `max_page_count` on the server's own
- * connection (the same SQLITE_FULL, without mount rights); the real one, a full tmpfs, is in
- * database-stalls.integration.test.ts. Another process's lock is a second connection.
+ * never 500. A full disk is simulated here, without mount rights: on SQLite with `max_page_count`
+ * on the server's own connection (the same SQLITE_FULL), on PostgreSQL with triggers that refuse
+ * every new row with PostgreSQL's own error for it (SQLSTATE 53100, disk_full); the real one, a
+ * full tmpfs, is in database-stalls.integration.test.ts. Another process's lock is a second
+ * connection (./support/test-database.ts).
  */
 const en = adminTranslator("en").t;
 const { apps } = closedAfterEachTest();
@@ -21,9 +23,17 @@ async function server(env: Record<string, string> = {}) {
   return app;
 }
 
-/** Lets the database grow no further: the next write that needs a page gets SQLITE_FULL. */
+/** Lets the database grow no further: the next write that needs a page gets SQLITE_FULL (on PostgreSQL, every new row: disk_full). */
 function fillDatabase(app: FastifyInstance): () => void {
-  const { page_count } = app.db.prepare("PRAGMA page_count").get() as { page_count: number };
+  const { db } = app;
+  if (isPostgres(db)) {
+    const tables = (db.prepare("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'").all() as { name: string }[]).map((row) => row.name);
+    db.exec(`CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$;
+      ${tables.map((table) => `CREATE TRIGGER disk_full BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION disk_full();`).join("\n")}`);
+    return () => void db.exec("DROP FUNCTION disk_full() CASCADE");
+  }
+  const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
   sqliteOf(app.db)!.pragma(`max_page_count = ${page_count}`);
   return () => void sqliteOf(app.db)!.pragma("max_page_count = 1073741823");
 }
@@ -86,9 +96,8 @@ describe("the staff inbox", () => {
     await addStaff(app, "anne@hermitage-lescours.example", "a long and unusual passphrase");
     const staff = new StaffClient(app);
     expect((await staff.signIn("anne@hermitage-lescours.example", "a long and unusual passphrase")).statusCode).toBe(303);
-    const other = new Database(sqliteOf(app.db)!.name);
+    const letGo = await holdWriteLock(dataDirOf(app));
     try {
-      other.exec("BEGIN IMMEDIATE");
       const answer = await staff.post("/admin/privacy/find", { email: "someone@example.com" });
       expect(answer.statusCode).toBe(503);
       expect(answer.headers["retry-after"]).toBe("5");
@@ -98,9 +107,8 @@ describe("the staff inbox", () => {
       // A sign-in is counted with a write, so it waits its turn and is told to come back.
       const signIn = new StaffClient(app, "10.9.0.1");
       expect((await signIn.signIn("anne@hermitage-lescours.example", "a long and unusual passphrase")).statusCode).toBe(503);
-      other.exec("ROLLBACK");
     } finally {
-      other.close();
+      await letGo();
     }
     expect((await staff.post("/admin/privacy/find", { email: "someone@example.com" })).statusCode).toBe(200);
   });

@@ -11,18 +11,24 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { isPostgres, type Db } from "./database";
 
-/** Takes or renews the lease `name` for `holder` until `now + ttlMs`; true when `holder` has it now. */
+/**
+ * Takes or renews the lease `name` for `holder` until `now + ttlMs`; true when `holder` has it now.
+ * A lease is taken from another holder once it ran out, or at once when its holder is a process of
+ * this machine that has ended (`holderAlive`): a server restarted after a kill -9 goes on with its
+ * periodic jobs and publishes at its start, as on SQLite, instead of waiting out its own old leases.
+ */
 export function holdLease(db: Db, name: string, holder: string, now: Date, ttlMs: number): boolean {
   const until = new Date(now.getTime() + ttlMs).toISOString();
-  const row = db
-    .prepare(
-      `INSERT INTO leases (name, holder, until) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until
-       WHERE leases.holder = excluded.holder OR leases.until <= ?
-       RETURNING holder`,
-    )
-    .get(name, holder, until, now.toISOString()) as { holder: string } | undefined;
-  return row?.holder === holder;
+  return db
+    .transaction(() => {
+      const current = db.prepare("SELECT holder, until FROM leases WHERE name = ?").get(name) as { holder: string; until: string } | undefined;
+      if (current && current.holder !== holder && current.until > now.toISOString() && holderAlive(current.holder)) return false;
+      db.prepare(
+        "INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until",
+      ).run(name, holder, until);
+      return true;
+    })
+    .immediate();
 }
 
 /** Gives the lease back (at a shutdown), so another instance takes it at its next turn. */
@@ -49,8 +55,11 @@ export function holderAlive(holder: string): boolean {
   }
 }
 
-/** One server of this process, as a lease's holder (tests run two servers in one process, as two instances). */
-export const serverHolder = (): string => `${thisInstance}:${randomUUID().slice(0, 8)}`;
+/**
+ * One server of this process, as a lease's holder (tests run two servers in one process, as two
+ * instances, and name another process for one they play killed).
+ */
+export const serverHolder = (processId = process.pid): string => `${hostname()}:${processId}:${randomUUID().slice(0, 8)}`;
 
 /**
  * A periodic job's turn between the instances that share a database: `take()` says whether this

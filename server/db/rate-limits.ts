@@ -30,11 +30,15 @@ export class DatabaseRateLimits implements FastifyRateLimitStore {
   constructor(
     private readonly db: Db,
     private readonly prefix = "",
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** A class for @fastify/rate-limit's `store` option, counting in `db`. */
-  static on(db: Db, now: () => number = Date.now): new () => DatabaseRateLimits {
+  /**
+   * A class for @fastify/rate-limit's `store` option, counting in `db`. The clock is read at each
+   * count, as the plugin's own memory store reads it (`Date.now` itself, taken once, would not follow
+   * a clock a test moves).
+   */
+  static on(db: Db, now: () => number = () => Date.now()): new () => DatabaseRateLimits {
     return class extends DatabaseRateLimits {
       constructor() {
         super(db, "", now);

@@ -27,7 +27,7 @@ declare module "fastify" {
   }
 }
 
-async function registerStaffStores(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+async function registerStaffStores(app: FastifyInstance, { config, processId }: { config: Config; processId?: number | undefined }): Promise<void> {
   const { db, commits, content } = app;
   overwriteDeletedRows(db);
   // The audit log named addresses by a bare SHA-256 before: keyed now, so no one can confirm an erasure by hashing an address.
@@ -36,7 +36,7 @@ async function registerStaffStores(app: FastifyInstance, { config }: { config: C
     app.log.info(`admin: ${changed} audit entries now name their address by a keyed digest`);
   }
   // This server's name in the leases: its own, so that two servers of one process (a test's two instances) take turns too.
-  const holder = serverHolder();
+  const holder = serverHolder(processId);
   app.decorate("staffStores", {
     accounts: { db, commits, staff: new StaffStore(db), content, siteUrl: config.SITE_URL },
     throttle: new SignInThrottle(db),

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +61,16 @@ export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "
       "INSERT INTO staff (email, password_hash, role, created_at, password_changed_at, language) VALUES (?, '-', 'inbox', ?, ?, ?) ON CONFLICT (email) DO UPDATE SET language = excluded.language",
     )
     .run(email, now, now, lang);
+}
+
+/**
+ * The id of a process of this machine that has ended: what the leases of a server killed with -9
+ * name (server/db/leases.ts), for a test that plays one in its own process, which cannot end.
+ */
+export function endedProcessId(): number {
+  const child = spawnSync(process.execPath, ["-e", ""]);
+  if (child.status !== 0 || !child.pid) throw new Error("a process to end could not be started");
+  return child.pid;
 }
 
 export function tempDataDir(): string {

@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, attribute, elements, parseHtml, StaffClient, textOf } from "../../../__tests__/support/admin";
 import { contentCopy, formFieldsOf, formValues, git, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
-import { closedAfterEachTest, fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
+import { closedAfterEachTest, endedProcessId, fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
 import { formatTime } from "../../shared/view-context";
 import { scheduleRequester } from "../publisher";
 
@@ -24,7 +24,7 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", 
 const editor = { email: "claire@hermitage-lescours.example", password: "a long and unusual passphrase" };
 const { apps } = closedAfterEachTest();
 
-async function server(env: Record<string, string>, options: { publishDir: string; now?: () => Date }) {
+async function server(env: Record<string, string>, options: { publishDir: string; now?: () => Date; processId?: number }) {
   const app = await adminTestServer(env, { publishCommand: standInBuild, ...options });
   apps.add(app);
   return app;
@@ -196,13 +196,14 @@ describe("drafts that stay drafts", () => {
 
 describe("a scheduled publish the server's stop cuts short", () => {
   /** A server on `dir` whose schedule publishes harvest-2026 at 10:30 Paris time, its build started and waiting. */
-  async function cutShortSetUp() {
+  async function cutShortSetUp({ killed = false } = {}) {
     const dir = contentCopy();
     const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
     let clock = Date.parse("2026-12-01T08:00:00Z");
     const now = () => new Date(clock);
     const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), CONTENT_SCHEDULE_CHECK_SECONDS: "1" };
-    const first = await server(env, { publishDir, now });
+    // A server to be killed names a process that has ended in its leases, as a killed server's do (it runs on in this process).
+    const first = await server(env, { publishDir, now, ...(killed ? { processId: endedProcessId() } : {}) });
     const client = await signIn(first);
     await saveItem(client, "/admin/content/news/harvest-2026", { "title.en": "Harvest 2026, at last", publishAt: "2026-12-01T10:30" });
     clock = Date.parse("2026-12-01T09:31:00Z");
@@ -233,7 +234,7 @@ describe("a scheduled publish the server's stop cuts short", () => {
   }
 
   it("a kill -9 (a second server starts on the same data while the first one's build runs): the moment is published again at start", async () => {
-    const { publishDir, env, now, first } = await cutShortSetUp();
+    const { publishDir, env, now, first } = await cutShortSetUp({ killed: true });
     // A killed server does nothing more: its schedule looks no more (its build waits for ever).
     first.contentSchedule.stop();
     writeFileSync(join(publishDir, "no-wait"), "");

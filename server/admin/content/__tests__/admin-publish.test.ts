@@ -7,7 +7,16 @@ import { projectDir } from "../../../config";
 import { adminTranslator } from "#locales/admin";
 import { addStaff, adminTestServer, StaffClient } from "../../../__tests__/support/admin";
 import { formatTime } from "../../shared/view-context";
-import { closedAfterEachTest, fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
+import {
+  closedAfterEachTest,
+  endedProcessId,
+  fixtureBuild,
+  parseMail,
+  tempDataDir,
+  TestSmtp,
+  validPayloads,
+  waitFor,
+} from "../../../__tests__/support/fixtures";
 import { contentCopy, formFieldsOf, standInBuild, ticked, waitingBuilds } from "../../../__tests__/support/content";
 
 const en = adminTranslator("en").t;
@@ -81,7 +90,8 @@ describe("publishing from the content editor", () => {
     const dir = contentCopy();
     const publishDir = mkdtempSync(join(tmpdir(), "lescours-published-"));
     const env = { CONTENT_DIR: dir, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir() };
-    const first = await adminTestServer(env, { publishCommand: standIn, publishDir });
+    // Its leases name a process that has ended, as a killed server's do (the first server itself runs on in this process).
+    const first = await adminTestServer(env, { publishCommand: standIn, publishDir, processId: endedProcessId() });
     apps.add(first);
     await addStaff(first, editor.email, editor.password, "editor");
     const client = new StaffClient(first);

@@ -124,8 +124,7 @@ describe("replying to a visitor from a template", () => {
     await app.mailSender!.idle();
     expect(outboxCount(app, "reply")).toBe(1);
     expect(smtp.received).toHaveLength(2);
-    const audit = app.db.prepare("SELECT actor, count(*) AS n FROM audit_log WHERE action = 'reply.sent'").get() as { actor: string; n: number };
-    expect(audit).toEqual({ actor: email, n: 1 });
+    expect(app.db.prepare("SELECT actor FROM audit_log WHERE action = 'reply.sent'").all()).toEqual([{ actor: email }]);
   });
 
   it("lists an enquiry sent from the villa page in the inbox and opens its reply with the villa template, in the visitor's language", async () => {
