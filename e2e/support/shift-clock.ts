@@ -17,14 +17,19 @@ if (file) {
   };
   read();
   watch(file, read).unref();
-  class ShiftedDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(RealDate.now() + shift);
-      else super(...(args as [string | number | Date]));
-    }
-    static override now(): number {
-      return RealDate.now() + shift;
-    }
+  // A constructor whose prototype is the real Date.prototype, not a subclass: a library that reads
+  // Date.prototype's own methods finds them all (@date-fns/tz wraps each one; on a subclass's empty
+  // prototype it wrapped none, and a TZDate at Paris midnight said the day before: the editor then
+  // refused "2026-11-30T00:00" in a test run between 22:00 and 23:00 UTC).
+  function ShiftedDate(this: unknown, ...args: unknown[]): Date | string {
+    const at = args.length === 0 ? [RealDate.now() + shift] : args;
+    // Date() called without `new` gives the time as text.
+    if (!new.target) return new RealDate(RealDate.now() + shift).toString();
+    return Reflect.construct(RealDate, at, new.target) as Date;
   }
-  globalThis.Date = ShiftedDate as DateConstructor;
+  ShiftedDate.prototype = RealDate.prototype;
+  ShiftedDate.now = () => RealDate.now() + shift;
+  ShiftedDate.parse = RealDate.parse;
+  ShiftedDate.UTC = RealDate.UTC;
+  globalThis.Date = ShiftedDate as unknown as DateConstructor;
 }
