@@ -207,6 +207,14 @@ export class Publisher {
       this.record(job);
     }
     for (const id of [...this.owned.keys()]) this.release(id);
+    // The turn to publish goes back now, while the database is open: the build ends after the
+    // connection closes, and a turn left behind would keep the next server (or the other machine)
+    // from publishing until it ran out.
+    try {
+      this.options.turn?.giveBack();
+    } catch {
+      // It runs out by itself.
+    }
     this.child?.kill("SIGTERM");
   }
 

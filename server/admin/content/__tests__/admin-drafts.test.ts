@@ -9,6 +9,7 @@ import { contentCopy, formFieldsOf, formValues, git, standInBuild, ticked, waiti
 import { closedAfterEachTest, endedProcessId, fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "../../../__tests__/support/fixtures";
 import { formatTime } from "../../shared/view-context";
 import { scheduleRequester } from "../publisher";
+import { openTestDatabase } from "../../../__tests__/support/test-database";
 
 /**
  * Drafts that stay drafts: each item has a published version (the commit `refs/content/published`
@@ -247,6 +248,14 @@ describe("a scheduled publish the server's stop cuts short", () => {
     const { publishDir, env, now, first } = await cutShortSetUp();
     await first.close();
     apps.delete(first);
+    // A server that stops gives its turns back: the next one (or the other machine) publishes at once,
+    // not once they run out (a minute on PostgreSQL, where the closed server's process lives on).
+    const db = openTestDatabase(env.DATA_DIR);
+    try {
+      expect(db.prepare("SELECT name FROM leases WHERE name LIKE 'content-%' OR name LIKE 'publish-job:%'").all()).toEqual([]);
+    } finally {
+      db.close();
+    }
     writeFileSync(join(publishDir, "no-wait"), "");
     const second = await server(env, { publishDir, now });
     await publishedAgain(second);
