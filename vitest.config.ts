@@ -4,12 +4,14 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * The server's suites that run a second time on PostgreSQL (project "postgres"): every one of them,
  * found by a glob, so a new suite cannot be left on SQLite alone (issue 51: every server test on both
- * databases); and the process tests that need a cluster. The server runs the same code on both, but
+ * databases), the tests of the compiled server as a process among them (each process on the test's
+ * own database: `startServer`, e2e/support/server.ts; where SQLite itself is the subject, a test says
+ * which test covers PostgreSQL and is skipped). The server runs the same code on both, but
  * not the same SQL, locks and leases: 14 tests of the suites once left out found a SQLite habit
  * (a pragma, a second SQLite connection, an aggregate without GROUP BY) or a fault (a lease a
  * restarted server waited out, a rate-limit clock) only there.
  */
-const postgresSuites = ["server/**/__tests__/!(*.integration).test.ts", "server/__tests__/{instances,postgres-backup,rolling-restart}.integration.test.ts"];
+const postgresSuites = ["server/**/__tests__/*.test.ts"];
 
 export default defineConfig({
   resolve: {

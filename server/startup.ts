@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { databaseFileName, openDatabase, openPostgres, type Db, type StoreLocation } from "./db/database";
 import type { PostgresDb } from "./db/postgres";
@@ -27,11 +28,27 @@ function openDataDir(dataDir: string): Db {
 }
 
 /**
+ * Makes DATA_DIR if it is missing and checks that it can be written, or says in one line why not:
+ * on PostgreSQL it holds no database, but the audit log's key, the photographs waiting for their
+ * save and the backups' staging folder, which a server on a folder it cannot write would fail only
+ * at their first use.
+ */
+function checkDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR=${JSON.stringify(dataDir)} cannot be written: ${reason(error)}`);
+  }
+}
+
+/**
  * Opens the server's database: PostgreSQL at DATABASE_URL when it is set, else SQLite in DATA_DIR;
- * or says in one line what to fix (the URL shown without its password).
+ * or says in one line what to fix (the URL shown without its password, or DATA_DIR).
  */
 export function openConfiguredDatabase(location: StoreLocation): Db {
   if (!location.DATABASE_URL) return openDataDir(location.DATA_DIR);
+  checkDataDir(location.DATA_DIR);
   try {
     return openPostgresAt(location.DATABASE_URL);
   } catch (error) {

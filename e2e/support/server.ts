@@ -86,7 +86,8 @@ export interface ServerOptions {
   /**
    * "sqlite": one process on SQLite whatever the run's mode, for a test of the default install (its
    * `npm start`, its data folder). By default, the run's mode (./databases.ts): one process on
-   * SQLite, or two instances on one PostgreSQL database behind nginx.
+   * SQLite (in vitest's "postgres" project, on the test's own PostgreSQL database: `vitestDatabaseEnv`),
+   * or two instances on one PostgreSQL database behind nginx. A `DATABASE_URL` in `env` is used as given.
    */
   database?: "sqlite";
 }
@@ -104,7 +105,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A test that must know the address first (its SITE_URL, for links that lead back) picks the port itself.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "lescours-data-"));
-  if (options.database === "sqlite" || serversMode() === "sqlite") return startInstance(options, port, dataDir, {});
+  if (options.database === "sqlite") return startInstance(options, port, dataDir, {});
+  if (serversMode() === "sqlite") return startInstance(options, port, dataDir, options.env?.DATABASE_URL ? {} : await vitestDatabaseEnv(dataDir));
   const env = databaseEnv(dataDir);
   const started = await Promise.allSettled([startInstance(options, await freePort(), dataDir, env), startInstance(options, await freePort(), dataDir, env)]);
   const instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -132,6 +134,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir,
     stop,
   };
+}
+
+/**
+ * In a vitest run, the database of the test server on `dataDir` (server/__tests__/support/test-database.ts):
+ * in the "postgres" project, its own PostgreSQL database, so the tests that start the compiled server
+ * run on both databases as the in-process suites do; nothing otherwise. Playwright's runs and the
+ * benchmarks have no vitest (`inject`), so the module is loaded only under vitest.
+ */
+async function vitestDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (!process.env.VITEST) return {};
+  const { testDatabaseUrl } = await import("../../server/__tests__/support/test-database");
+  const url = testDatabaseUrl(dataDir);
+  return url ? { DATABASE_URL: url } : {};
 }
 
 /** One server process on `port`, with `env` (its database) added to the test's. */

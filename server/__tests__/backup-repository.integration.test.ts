@@ -12,6 +12,7 @@ import { addStaff, siteUrl } from "./support/admin";
 import { npmRun, restic } from "./support/commands";
 import { contentRepository } from "./support/content";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
+import { databaseEnv } from "./support/test-database";
 
 /**
  * A backup whose repository vanished (an unmounted disk, a wrong path, an emptied bucket) or was
@@ -38,7 +39,8 @@ async function estate() {
     RESTIC_REPOSITORY: repository,
     RESTIC_PASSWORD: password,
     BUILD_DIR: fixtureBuild(),
-    DATA_DIR: tempDataDir(),
+    // DATA_DIR, and in the "postgres" project the test's own PostgreSQL database.
+    ...databaseEnv(tempDataDir()),
     CONTENT_DIR: contentRepository(),
     SMTP_URL: smtp.url,
     SITE_URL: siteUrl,

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clockServer, startServer, type RunningServer } from "../../e2e/support/server";
 import { projectDir } from "../config";
-import { openDatabase } from "../db/database";
 import { contentRepository, git, standInBuild } from "./support/content";
 import { fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
+import { openTestDatabase } from "./support/test-database";
 
 /**
  * A scheduled publish cut short by `kill -9`, on the real server as a process (compiled, as
@@ -62,7 +62,7 @@ describe("a scheduled publish cut short by kill -9", () => {
     const first = await startServer(options);
     servers.add(first);
     // Once it has read the schedule (at start, with the moment still to come), the moment comes.
-    const watching = openDatabase(dataDir);
+    const watching = openTestDatabase(dataDir);
     await waitFor(() => (watching.prepare("SELECT count(*) AS n FROM content_schedule").get() as { n: number }).n === 1, "the moment read");
     watching.close();
     await pastTheMoment(first);
@@ -85,7 +85,7 @@ describe("a scheduled publish cut short by kill -9", () => {
     await second.stop();
     servers.delete(second);
 
-    const db = openDatabase(dataDir);
+    const db = openTestDatabase(dataDir);
     const jobs = db.prepare("SELECT requested_by, status, items FROM publish_jobs ORDER BY id").all();
     const moments = db.prepare("SELECT type, item, action, interrupted_at IS NOT NULL AS cut, job_id IS NOT NULL AS asked FROM content_schedule").all();
     db.close();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isListening } from "../../e2e/support/raw-http";
 import { freePort } from "../../e2e/support/server";
 import { fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
+import { databaseEnv } from "./support/test-database";
 
 /** Every process below `pid` (children, grandchildren…), so none outlives the test. */
 function descendants(pid: number): number[] {
@@ -32,7 +33,7 @@ describe("npm start", () => {
   it("passes SIGTERM on to the server, which shuts down and frees its port", async () => {
     const port = await freePort();
     const npm = spawn("npm", ["start"], {
-      env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), LOG_LEVEL: "info", SMTP_URL: "" },
+      env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), ...databaseEnv(tempDataDir()), LOG_LEVEL: "info", SMTP_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

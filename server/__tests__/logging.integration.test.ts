@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { compiledServer, freePort } from "../../e2e/support/server";
 import { fixtureBuild, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { databaseEnv } from "./support/test-database";
 
 let child: ChildProcess | null = null;
 let smtp: TestSmtp | null = null;
@@ -22,7 +23,7 @@ describe("the request log", () => {
         ...process.env,
         PORT: String(port),
         BUILD_DIR: fixtureBuild(),
-        DATA_DIR: tempDataDir(),
+        ...databaseEnv(tempDataDir()),
         LOG_LEVEL: "info",
         SMTP_URL: smtp.url,
         SITE_URL: "https://site.example",

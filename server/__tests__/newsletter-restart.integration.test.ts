@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../e2e/support/server";
-import { openDatabase } from "../db/database";
 import { NewsletterTable } from "../db/newsletter";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, waitFor } from "./support/fixtures";
+import { openTestDatabase } from "./support/test-database";
 
 /**
  * A restart in the middle of a 1,000-subscriber send delivers each e-mail
@@ -64,7 +64,7 @@ describe("a newsletter sent to 1,000 subscribers", () => {
     await smtp.start();
     const dataDir = tempDataDir();
     // 1,000 confirmed subscribers in five languages, and an issue the staff has just sent.
-    const db = openDatabase(dataDir);
+    const db = openTestDatabase(dataDir);
     const languages = ["en", "fr", "zh", "es", "ja"];
     const insert = db.prepare(
       `INSERT INTO newsletter_subscribers (id, received_at, language, page, email, consented_at, confirmed_at, unsubscribed_at, confirm_token, unsubscribe_token, confirmation_sent_at)
@@ -113,15 +113,13 @@ describe("a newsletter sent to 1,000 subscribers", () => {
     const second = await start(dataDir);
     await waitFor(() => receivedByRecipient().size >= subscribers, "every subscriber's e-mail");
     // Settled: the issue is sent and the outbox is empty, so nothing more can come.
-    await waitFor(() => {
-      const check = openDatabase(dataDir, { readonly: true });
-      try {
-        const state = new NewsletterTable(check);
-        return state.get(issue)?.status === "sent" && state.unsent() === 0;
-      } finally {
-        check.close();
-      }
-    }, "the sending to end");
+    const check = openTestDatabase(dataDir, { readonly: true });
+    try {
+      const state = new NewsletterTable(check);
+      await waitFor(() => state.get(issue)?.status === "sent" && state.unsent() === 0, "the sending to end");
+    } finally {
+      check.close();
+    }
     await terminate(second);
     const after = receivedByRecipient();
     expect(after.size).toBe(subscribers);

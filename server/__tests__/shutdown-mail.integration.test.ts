@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../e2e/support/server";
-import { openDatabase } from "../db/database";
 import { fixtureBuild, parseMail, tempDataDir, TestSmtp, validPayloads, waitFor } from "./support/fixtures";
+import { openTestDatabase } from "./support/test-database";
 
 /**
  * SIGTERM while the outbox is sending to a slow SMTP relay: every e-mail the relay received is
@@ -40,7 +40,7 @@ async function terminate(server: RunningServer): Promise<number | null> {
  * relay had it without an answer when the time ran out: not sent again).
  */
 function outbox(dataDir: string): { messageId: string; sent: boolean }[] {
-  const db = openDatabase(dataDir, { readonly: true });
+  const db = openTestDatabase(dataDir, { readonly: true });
   try {
     return (
       db.prepare("SELECT message_id, sent_at, last_error FROM outbox ORDER BY id").all() as {

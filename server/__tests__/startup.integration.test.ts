@@ -7,6 +7,7 @@ import { spawnWithoutOverride } from "../../e2e/support/raw-http";
 import { compiledServer, freePort } from "../../e2e/support/server";
 import { databaseFileName, openDatabase } from "../db/database";
 import { fixtureBuild, tempDataDir } from "./support/fixtures";
+import { databaseEnv, onPostgres, openTestDatabase } from "./support/test-database";
 
 /**
  * The compiled server (`build-server/main.js`) started as `npm start` starts it: every start-up failure ends the process with
@@ -24,15 +25,25 @@ const listening = (stdout: string) => stdout.includes("Server listening");
 
 /**
  * Runs the compiled server at LOG_LEVEL=info until it exits or `until` holds for its output (by
- * default: it says it listens), then stops it; returns its status and output. A start-up that
- * should have been refused but serves is stopped at once, and its null status fails the test.
+ * default: it says it listens), then stops it; returns its status and output. Its database: SQLite
+ * in its DATA_DIR (`env`'s, or a new one), or in the "postgres" project the test's own PostgreSQL
+ * database. A start-up that should have been refused but serves is stopped at once, and its null
+ * status fails the test.
  */
 async function runServer(
   env: Record<string, string>,
   until: (stdout: string) => boolean = listening,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [compiledServer()], {
-    env: { ...process.env, BUILD_DIR: fixtureBuild(), DATA_DIR: tempDataDir(), PORT: String(await freePort()), LOG_LEVEL: "info", SMTP_URL: "", ...env },
+    env: {
+      ...process.env,
+      BUILD_DIR: fixtureBuild(),
+      ...databaseEnv(env.DATA_DIR ?? tempDataDir()),
+      PORT: String(await freePort()),
+      LOG_LEVEL: "info",
+      SMTP_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -107,7 +118,8 @@ describe("npm start with a bad value", () => {
       try {
         await Promise.all([
           expectStartupFailure({ DATA_DIR: dataFile }, "DATA_DIR"),
-          expectStartupFailure({ DATA_DIR: blocked }, "DATA_DIR", /unable to open database file/),
+          // On SQLite only: the database file is in DATA_DIR.
+          onPostgres() ? null : expectStartupFailure({ DATA_DIR: blocked }, "DATA_DIR", /unable to open database file/),
           // Nothing published either: a publish from the content editor would be served instead.
           expectStartupFailure({ BUILD_DIR: tempDataDir(), PUBLISH_DIR: "build-published-never-made" }, "BUILD_DIR", /npm run build/),
           expectStartupFailure({ HOST: "no-such-host.invalid" }, "HOST"),
@@ -173,7 +185,7 @@ describe("npm start with a bad value", () => {
 async function startWithoutOverride(dataDir: string): Promise<{ code: number | null; stderr: string; healthy: boolean }> {
   const port = await freePort();
   const child = spawnWithoutOverride(process.execPath, [compiledServer()], {
-    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), DATA_DIR: dataDir, LOG_LEVEL: "info", SMTP_URL: "" },
+    env: { ...process.env, PORT: String(port), BUILD_DIR: fixtureBuild(), ...databaseEnv(dataDir), LOG_LEVEL: "info", SMTP_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -200,7 +212,8 @@ async function startWithoutOverride(dataDir: string): Promise<{ code: number | n
 describe("start-up with a database that cannot be written", () => {
   it(
     "refuses to start, in one line naming DATA_DIR, when the database file is read-only",
-    async () => {
+    async (context) => {
+      if (onPostgres()) context.skip("the database file is SQLite's: PostgreSQL's database is not in DATA_DIR");
       const dataDir = tempDataDir();
       openDatabase(dataDir).close();
       chmodSync(join(dataDir, databaseFileName), 0o444);
@@ -215,7 +228,7 @@ describe("start-up with a database that cannot be written", () => {
     "refuses to start, in one line naming DATA_DIR, when the data folder is read-only",
     async () => {
       const dataDir = tempDataDir();
-      openDatabase(dataDir).close();
+      openTestDatabase(dataDir).close();
       chmodSync(dataDir, 0o555);
       try {
         const result = await startWithoutOverride(dataDir);

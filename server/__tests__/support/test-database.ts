@@ -55,10 +55,13 @@ export function testDatabaseUrl(dataDir: string): string | undefined {
   return databases.get(dataDir);
 }
 
-/** Opens the database of the server on `dataDir` (before or after it runs), on SQLite or, in the PostgreSQL run, on PostgreSQL. */
-export function openTestDatabase(dataDir: string): Db {
+/**
+ * Opens the database of the server on `dataDir` (before or after it runs), on SQLite or, in the
+ * PostgreSQL run, on PostgreSQL. `readonly`: on SQLite, only to read, beside a running server.
+ */
+export function openTestDatabase(dataDir: string, options: { readonly?: boolean } = {}): Db {
   const url = testDatabaseUrl(dataDir);
-  return url ? openPostgresAt(url) : openDatabase(dataDir);
+  return url ? openPostgresAt(url) : openDatabase(dataDir, options);
 }
 
 /**
