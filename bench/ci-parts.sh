@@ -17,9 +17,9 @@ part() {
 part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh && bash scripts/ensure-postgres.sh' &&
   part install npm install --no-audit --no-fund &&
   part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
-  part lint-types-build-dev npx run-p --aggregate-output lint:code lint:rest types build:dev &&
+  part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
   part unit-build npx run-p --aggregate-output test:unit build &&
-  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:e2e:pair
+  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:browser
 status=$?
 echo "total $(($(date +%s) - start)) s (logs in $logs)"
 exit $status
