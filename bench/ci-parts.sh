@@ -18,8 +18,8 @@ part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-ngin
   part install npm install --no-audit --no-fund &&
   part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
   part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
-  part unit-build npx run-p --aggregate-output test:unit build:both &&
-  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:e2e:pair
+  part unit-build npx run-p --aggregate-output test:unit build &&
+  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:browser
 status=$?
 echo "total $(($(date +%s) - start)) s (logs in $logs)"
 exit $status
