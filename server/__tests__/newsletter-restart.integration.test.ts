@@ -48,19 +48,30 @@ async function terminate(server: RunningServer): Promise<number | null> {
   return code;
 }
 
-/** The newsletter e-mails the relay received (those with a List-Unsubscribe header), by recipient. */
+/** The newsletter e-mails the relay has received (those with a List-Unsubscribe header), by recipient. */
+const counts = new Map<string, number>();
+/** How many of the relay's e-mails are counted in `counts`. */
+let counted = 0;
+
+/**
+ * `counts`, brought up to date with the e-mails received since the last look: this runs every
+ * 20 ms while a thousand e-mails with HTML parts arrive, so each one's head is read once, not at
+ * every look (reading them all again took a core's worth of the test's own time on a busy machine).
+ */
 function receivedByRecipient(): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const mail of smtp.received) {
-    // Only the head is read: this runs every 20 ms while a thousand e-mails with HTML parts arrive.
+  for (const mail of smtp.received.slice(counted)) {
     if (!/^List-Unsubscribe:/im.test(mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")))) continue;
     for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
+  counted = smtp.received.length;
   return counts;
 }
 
 describe("a newsletter sent to 1,000 subscribers", () => {
-  it("reaches each one exactly once across a restart in the middle of the sending", async () => {
+  // A thousand e-mails through a real relay, twice a server's start: 10–18 s alone, but 40–110 s in
+  // `npm test`'s last stage on PostgreSQL, with both cores saturated (docs/benchmarks.md). The
+  // project's 120 s left too little room; a fault (an e-mail lost or sent twice) fails the counts.
+  it("reaches each one exactly once across a restart in the middle of the sending", { timeout: 300_000 }, async () => {
     await smtp.start();
     const dataDir = tempDataDir();
     // 1,000 confirmed subscribers in five languages, and an issue the staff has just sent.
@@ -104,7 +115,7 @@ describe("a newsletter sent to 1,000 subscribers", () => {
     const first = await start(dataDir);
     await waitFor(() => smtp.received.length >= subscribers / 3, "a third of the e-mails");
     await terminate(first);
-    const before = receivedByRecipient();
+    const before = new Map(receivedByRecipient());
     expect(before.size).toBeGreaterThan(0);
     expect(before.size).toBeLessThan(subscribers);
     expect([...before.values()].every((count) => count === 1)).toBe(true);
