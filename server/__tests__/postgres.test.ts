@@ -105,3 +105,32 @@ describe("a lease on periodic work (the minute sweep), between two connections t
     expect(holdLease(db, "backups", "restarted", now, 60_000)).toBe(false);
   });
 });
+
+describe.runIf(onPostgres())("statements prepared once per connection, and a schema changed under them", () => {
+  it("reads and writes again after another connection changed a table's columns (a rolling deploy's migration), outside a transaction and at its start", () => {
+    const dataDir = tempDataDir();
+    const server = openTestDatabase(dataDir);
+    const migrating = openTestDatabase(dataDir);
+    opened.push(server, migrating);
+    server.exec("CREATE TABLE rolled (id integer PRIMARY KEY, name text NOT NULL)");
+    server.prepare("INSERT INTO rolled (id, name) VALUES (?, ?)").run(1, "first");
+    const read = () => server.prepare("SELECT * FROM rolled WHERE id = ?").get(1);
+    const write = (id: number) =>
+      server.transaction(() => {
+        const row = server.prepare("SELECT * FROM rolled WHERE id = ?").get(1) as { name: string };
+        server.prepare("INSERT INTO rolled (id, name) VALUES (?, ?)").run(id, `${row.name} again`);
+      })();
+    expect(read()).toEqual({ id: 1, name: "first" });
+    write(2);
+    // Another instance migrates the table while this one runs: the result's columns change.
+    migrating.exec("ALTER TABLE rolled ADD COLUMN note text NOT NULL DEFAULT 'new'");
+    expect(read()).toEqual({ id: 1, name: "first", note: "new" });
+    migrating.exec("ALTER TABLE rolled DROP COLUMN note");
+    write(3);
+    expect(server.prepare("SELECT id, name FROM rolled ORDER BY id").all()).toEqual([
+      { id: 1, name: "first" },
+      { id: 2, name: "first again" },
+      { id: 3, name: "first again" },
+    ]);
+  });
+});
