@@ -443,6 +443,10 @@ describe("a shutdown while the relay has e-mails it has not yet answered", () =>
       const options = { from: "site@example.org", retryBaseMs: 100, retryMaxMs: 100, maxAttempts: 5, log: silent };
       const first = new OutboxSender(new OutboxTable(db), createMailTransport(relay.url, 1), options);
       first.start();
+      // SIGTERM once the relay has the whole message, its answer 3 s away. Sent 700 ms after the
+      // start, as before, a busy machine's sender had not finished the SMTP dialogue by then: the
+      // relay never had the message, and the test waited for its acceptance until it timed out.
+      await waitFor(() => relay.dataReceived >= 1, "the whole message with the relay");
       first.drainUntil(Date.now() + 700);
       await first.stop();
       // The server closes its database right after (an answer arriving later records nothing).
