@@ -64,7 +64,14 @@ describe.runIf(onPostgres())("two compiled servers on one PostgreSQL database", 
     try {
       // Before, its start-up check of the forms' tables waited only the 50 ms a served request waits
       // for the lock, and the server exited with status 1.
-      const server = await startServer({ buildDir: fixtureBuild(), env: { DATABASE_URL: database, RATE_LIMIT_MAX: "0", LOG_LEVEL: "warn" } });
+      // Not asked to pass /healthz at once: the other machine holds the write lock 100 ms of every 110, so
+      // the probe's write can miss its 500 ms (on a busy machine, one start in a CI rehearsal answered 503).
+      // What this test asks: the server starts, and serves.
+      const server = await startServer({
+        buildDir: fixtureBuild(),
+        env: { DATABASE_URL: database, RATE_LIMIT_MAX: "0", LOG_LEVEL: "warn" },
+        checkHealth: false,
+      });
       running.push(server);
       expect(held()).toBe(true);
       expect((await fetch(`${server.url}/api/tours/availability?package=hermitage&from=${isoDay(20)}&to=${isoDay(21)}`)).status).toBe(200);
