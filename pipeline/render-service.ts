@@ -52,6 +52,18 @@ async function render(request: RenderRequest): Promise<RenderAnswer> {
   return { id: request.id, html };
 }
 
+/**
+ * Sends to the server. A server gone meanwhile (killed, or stopped while a render ran) ends this
+ * process quietly, as its closing the channel does: without the callback, the failed write would
+ * be an unhandled EPIPE (./__tests__/render-service.test.ts).
+ */
+function tellServer(message: RenderAnswer | { ready: true }): void {
+  if (!process.connected) process.exit(0);
+  process.send?.(message, (error: Error | null) => {
+    if (error) process.exit(0);
+  });
+}
+
 process.on("message", (message: RenderRequest) => {
   const next = queue.then(async () => {
     let answer: RenderAnswer;
@@ -60,10 +72,10 @@ process.on("message", (message: RenderRequest) => {
     } catch (error) {
       answer = { id: message.id, error: (error as Error).message.slice(0, 2000) };
     }
-    process.send?.(answer);
+    tellServer(answer);
   });
   queue = next.catch(() => undefined);
 });
 // The server closing the channel (it stopped, or no longer needs a preview) ends this process.
 process.on("disconnect", () => process.exit(0));
-process.send?.({ ready: true });
+tellServer({ ready: true });
