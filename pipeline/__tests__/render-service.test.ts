@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { waitFor } from "../../server/__tests__/support/fixtures";
+import { processAlive, waitFor } from "../../server/__tests__/support/fixtures";
 
 /**
  * The live preview's render service (../render-service.ts) outlives a server that goes away while
@@ -28,15 +28,6 @@ service.on("message", (message) => {
 });
 `;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 it("ends quietly when the server that asked for a render has gone before the answer", async () => {
   const errors = join(mkdtempSync(join(tmpdir(), "lescours-render-service-")), "stderr");
   const server = spawn(process.execPath, ["--input-type=module", "-e", standInServer, errors], { stdio: ["ignore", "pipe", "inherit"] });
@@ -46,6 +37,6 @@ it("ends quietly when the server that asked for a render has gone before the ans
   const pid = Number(output);
   expect(pid).toBeGreaterThan(0);
   process.kill(pid, "SIGCONT");
-  await waitFor(() => !alive(pid), "the render service to end");
+  await waitFor(() => !processAlive(pid), "the render service to end");
   expect(readFileSync(errors, "utf8")).toBe("");
 }, 60_000);

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { isListening } from "../../e2e/support/raw-http";
 import { freePort } from "../../e2e/support/server";
-import { fixtureBuild, tempDataDir, waitFor } from "./support/fixtures";
+import { fixtureBuild, processAlive, tempDataDir, waitFor } from "./support/fixtures";
 import { databaseEnv } from "./support/test-database";
 
 /** Every process below `pid` (children, grandchildren…), so none outlives the test. */
@@ -19,15 +19,6 @@ function descendants(pid: number): number[] {
   }
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("npm start", () => {
   it("passes SIGTERM on to the server, which shuts down and frees its port", async () => {
@@ -46,13 +37,13 @@ describe("npm start", () => {
       // What systemd, docker stop or `timeout` do: SIGTERM to the process they started, npm.
       npm.kill("SIGTERM");
       const [code] = (await once(npm, "exit")) as [number | null];
-      await waitFor(() => leftovers.every((pid) => !alive(pid)), "every process under npm to exit");
+      await waitFor(() => leftovers.every((pid) => !processAlive(pid)), "every process under npm to exit");
       expect(await isListening(port)).toBe(false);
       expect(output).toMatch(/SIGTERM received, closing/);
       expect(output).toMatch(/closed cleanly/);
       expect(code).toBe(0);
     } finally {
-      for (const pid of [npm.pid!, ...leftovers]) if (alive(pid)) process.kill(pid, "SIGKILL");
+      for (const pid of [npm.pid!, ...leftovers]) if (processAlive(pid)) process.kill(pid, "SIGKILL");
     }
   }, 60_000);
 });

@@ -67,6 +67,16 @@ export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "
  * The id of a process of this machine that has ended: what the leases of a server killed with -9
  * name (server/db/leases.ts), for a test that plays one in its own process, which cannot end.
  */
+/** Whether a process of this machine runs (signal 0 reaches it). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function endedProcessId(): number {
   const child = spawnSync(process.execPath, ["-e", ""]);
   if (child.status !== 0 || !child.pid) throw new Error("a process to end could not be started");
