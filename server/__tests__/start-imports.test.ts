@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../e2e/support/server";
-import { fixtureBuild, tempDataDir } from "./support/fixtures";
+import { fixtureBuild } from "./support/fixtures";
 
 /**
  * What the compiled server loads before it listens: every module its requests need at once, and
@@ -20,7 +20,6 @@ describe("a compiled server's start", () => {
     const recorded = join(mkdtempSync(join(tmpdir(), "lescours-imports-")), "imports.txt");
     server = await startServer({
       buildDir: fixtureBuild(),
-      dataDir: tempDataDir(),
       preload: [new URL("../../tests/support/record-imports.mjs", import.meta.url).pathname],
       env: { RECORD_IMPORTS_FILE: recorded, LOG_LEVEL: "warn" },
     });

@@ -55,10 +55,10 @@ function describe(error, unreachable) {
 
 /**
  * Statements with parameters are prepared once per connection under a name (`pg` sends Parse only
- * the first time), instead of parsed and planned again at every call as unnamed statements are: a
- * point read costs this thread about 60 µs of CPU instead of 150, and PostgreSQL skips its parse
- * (docs/architecture.md, "Storage"). One name per statement text, shared by every connection of
- * the process; a text whose prepared form a schema change broke gets a new one (`rename`).
+ * the first time), instead of parsed and planned again at every call as unnamed statements are:
+ * PostgreSQL's CPU for a point read about halves (docs/architecture.md, "SQLite by default,
+ * PostgreSQL at `DATABASE_URL`"). One name per statement text, shared by every connection of the
+ * process; a text whose prepared form a schema change broke is forgotten, and gets a new one.
  */
 const statementNames = new Map();
 let statementCount = 0;
@@ -78,10 +78,6 @@ function statementName(text) {
  * under this one, in a rolling deploy). The text is prepared again under a new name.
  */
 const staleStatement = (failure) => failure.code === "0A000";
-
-function rename(text) {
-  statementNames.delete(text);
-}
 
 class Connection {
   constructor(config) {
@@ -153,7 +149,7 @@ class Connection {
     const outcome = await this.runOnce(steps);
     if (!outcome.failed || !replayable || !staleStatement(outcome.failed)) return outcome;
     const failing = steps[outcome.index];
-    if (failing?.params !== undefined) rename(failing.sql);
+    if (failing?.params !== undefined) statementNames.delete(failing.sql);
     if (this.inTransaction) {
       const rolledBack = await this.runOnce([{ sql: "ROLLBACK" }]);
       if (rolledBack.failed) return outcome;
