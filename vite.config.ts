@@ -21,6 +21,22 @@ process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
 const contentDir = resolve(process.env.CONTENT_DIR ?? fileURLToPath(new URL("./content", import.meta.url)));
 const contentImagesDir = resolve(contentDir, "images");
 
+/**
+ * The encoded pictures of the project's own content, committed (pipeline/encoded-images/README.md):
+ * a fresh clone's build reads them instead of encoding every AVIF again (docs/performance.md,
+ * "Pictures"). Each file is named by a hash of its source's pixels and of the transform, so a
+ * changed or new picture is encoded and written there, and one no build uses any more is removed
+ * at the build's end (`retention: 0`). A publish from the editor's own content (CONTENT_DIR) keeps its
+ * encodes in node_modules/.cache, out of the project's tree.
+ */
+const committedImages = contentDir === resolve(fileURLToPath(new URL("./content", import.meta.url)));
+const imageCache = (isSsrBuild: boolean | undefined) =>
+  committedImages
+    ? // The client build uses a few of them only (the pages' pictures are the prerender's, through the
+      // loaders): only the server build, which uses every one, may remove the rest.
+      { dir: fileURLToPath(new URL("./pipeline/encoded-images/files", import.meta.url)), retention: isSsrBuild ? 0 : undefined }
+    : { dir: fileURLToPath(new URL("./node_modules/.cache/imagetools", import.meta.url)) };
+
 interface ModuleGraph {
   getModuleIds: () => IterableIterator<string>;
   getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
@@ -100,6 +116,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     imagetools({
       removeMetadata: true,
+      cache: imageCache(isSsrBuild),
       // `jpegQuality=N`: the JPEG fallback through mozjpeg at quality N, leaving AVIF and WebP at
       // their defaults, so no built image passes the 150 KB budget (e2e/budgets.test.ts).
       extendTransforms: (builtins) => [

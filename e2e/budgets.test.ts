@@ -1,4 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { compileHint } from "../pipeline/compile-hint";
 import { builtImages, measurePages } from "../bench/measure-bundles";
 import { waitForHydration } from "./support/browser";
@@ -67,6 +70,19 @@ test.describe("media budgets", () => {
     expect(images.length).toBeGreaterThan(50);
     const over = images.filter((image) => image.bytes > budgets.image).map((i) => `${i.file} ${kb(i.bytes)}`);
     expect(over).toEqual([]);
+  });
+
+  test("every built picture is one of the committed encodes, and the build left that folder as git has it", () => {
+    // pipeline/encoded-images/README.md: a fresh clone's build reads them instead of encoding every AVIF again.
+    const folder = "pipeline/encoded-images/files";
+    const sha1 = (path: string) => createHash("sha1").update(readFileSync(path)).digest("hex");
+    const committed = new Set(readdirSync(folder).map((name) => sha1(join(folder, name))));
+    const images = builtImages("build");
+    expect(images.length).toBeGreaterThan(50);
+    expect(images.filter((image) => !committed.has(sha1(join("build/client/assets", image.file)))).map((image) => image.file)).toEqual([]);
+    // Against git's index: new files, removed ones and changed ones.
+    const changed = execFileSync("git", ["ls-files", "--others", "--deleted", "--modified", "--", folder], { encoding: "utf8" });
+    expect(changed, "the build encoded or removed pictures: commit pipeline/encoded-images/files with the content").toBe("");
   });
 
   test("each hero video file is at most 1.5 MB", () => {
