@@ -14,8 +14,11 @@ part() {
   echo "$name $(($(date +%s) - began)) s (exit $status)"
   return $status
 }
-part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh && bash scripts/ensure-postgres.sh' &&
-  part install npm install --no-audit --no-fund &&
+# Debian's packages beside `npm install`, as .ci/run installs them.
+part system bash -c 'bash scripts/ensure-chromium.sh && bash scripts/ensure-nginx.sh && bash scripts/ensure-restic.sh && bash scripts/ensure-postgres.sh' &
+system=$!
+part install npm install --no-audit --no-fund &&
+  wait "$system" &&
   part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
   part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
   part unit-build npx run-p --aggregate-output test:unit build &&
