@@ -1,3 +1,4 @@
+import { cpSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
@@ -24,18 +25,22 @@ const contentImagesDir = resolve(contentDir, "images");
 /**
  * The encoded pictures of the project's own content, committed (pipeline/encoded-images/README.md):
  * a fresh clone's build reads them instead of encoding every AVIF again (docs/performance.md,
- * "Pictures"). Each file is named by a hash of its source's pixels and of the transform, so a
+ * "Images"). Each file is named by a hash of its source's pixels and of the transform, so a
  * changed or new picture is encoded and written there, and one no build uses any more is removed
- * at the build's end (`retention: 0`). A publish from the editor's own content (CONTENT_DIR) keeps its
- * encodes in node_modules/.cache, out of the project's tree.
+ * at the build's end (`retention: 0`). A full publish from the editor's own content (CONTENT_DIR)
+ * keeps its encodes in node_modules/.cache, out of the project's tree, first copying there the
+ * committed ones it lacks: the pictures it shares with the project are not encoded again.
  */
+const committedImagesDir = fileURLToPath(new URL("./pipeline/encoded-images/files", import.meta.url));
 const committedImages = contentDir === resolve(fileURLToPath(new URL("./content", import.meta.url)));
-const imageCache = (isSsrBuild: boolean | undefined) =>
-  committedImages
-    ? // The client build uses a few of them only (the pages' pictures are the prerender's, through the
-      // loaders): only the server build, which uses every one, may remove the rest.
-      { dir: fileURLToPath(new URL("./pipeline/encoded-images/files", import.meta.url)), retention: isSsrBuild ? 0 : undefined }
-    : { dir: fileURLToPath(new URL("./node_modules/.cache/imagetools", import.meta.url)) };
+function imageCache(isSsrBuild: boolean | undefined): { dir: string; retention?: number } {
+  // The client build uses a few of them only (the pages' pictures are the prerender's, through the
+  // loaders): only the server build, which uses every one, may remove the rest.
+  if (committedImages) return { dir: committedImagesDir, retention: isSsrBuild ? 0 : undefined };
+  const dir = fileURLToPath(new URL("./node_modules/.cache/imagetools", import.meta.url));
+  if (existsSync(committedImagesDir)) cpSync(committedImagesDir, dir, { recursive: true, force: false });
+  return { dir };
+}
 
 interface ModuleGraph {
   getModuleIds: () => IterableIterator<string>;
