@@ -21,8 +21,8 @@ part install npm install --no-audit --no-fund &&
   wait "$system" &&
   part prepare bash -c 'npm run i18n && npm run fonts && npx react-router typegen && node scripts/build-server.mjs --if-stale --tests' &&
   part lint-types npx run-p --aggregate-output lint:code lint:rest types &&
-  part unit-build npx run-p --aggregate-output test:unit build &&
-  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:browser
+  part unit-build npx run-p --aggregate-output test:unit build:all &&
+  part integration-postgres-browser npx run-p --aggregate-output test:integration test:postgres test:e2e:pair
 status=$?
 echo "total $(($(date +%s) - start)) s (logs in $logs)"
 exit $status
