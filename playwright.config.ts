@@ -15,11 +15,15 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.test.ts",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Three workers on two cores: the tests wait on servers, polls and mail much of the time. Against two
+  // Alone, three workers on two cores: the tests wait on servers, polls and mail much of the time. Against two
   // instances on PostgreSQL (what `npm test` runs) the suite took 475 s with two workers, 395 s with
   // three and 386 s with four, which saturated both cores (docs/benchmarks.md). Tests of one file
   // spread over the workers; the files whose tests share a server of their own say so.
-  workers: 3,
+  // E2E_WORKERS sets another number: `npm test` runs these tests with two, beside the PostgreSQL and the
+  // integration suites, where a third Chromium only made every process wait longer for the same two
+  // cores (the last stage 601–666 s with three, 590 s with two, and 1,153 CPU-seconds where three
+  // took 1,200–1,330: docs/benchmarks.md).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A test that fails once is a finding, not noise to retry away.
