@@ -1,6 +1,6 @@
 import { register } from "node:module";
 import { defineConfig } from "@playwright/test";
-import { executablePath, playwrightArgs } from "./e2e/support/browser";
+import { executablePath, testRunnerArgs } from "./e2e/support/browser";
 
 // Every process of the run loads this file first: JSON imports without an import attribute work
 // in the tests as they do in the app (e2e/support/json-modules.mjs).
@@ -38,7 +38,7 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     browserName: "chromium",
-    launchOptions: { executablePath, args: playwrightArgs },
+    launchOptions: { executablePath, args: testRunnerArgs },
     // No trace: recording one for every test cost a fifth of the suite's CPU once the browser's own
     // start-up costs were cut (e2e/README.md), and the tests run where no one opens a trace. To see
     // what a failing test did, run it again with `--trace retain-on-failure` (or `--trace on`).

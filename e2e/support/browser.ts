@@ -60,8 +60,18 @@ export const playwrightArgs = [
 ];
 
 /**
+ * The test runner's flags (playwright.config.ts): the above, and V8 in each page stopping at its
+ * baseline compiler (Sparkplug), without the optimizing tiers. A test's page lives seconds and runs
+ * cold code (hydration, a form, axe once), so the optimizing compilers' background work seldom paid
+ * for itself: 186 tests (pages, axe, tours, wines), four alternating runs, 162–170 CPU-seconds without
+ * the flag and 154–157 with it (the pages' processes 45–48 → 40–41). Never for a benchmark's browser
+ * (`launchBrowser` below, Lighthouse), which must run pages as visitors' browsers do.
+ */
+export const testRunnerArgs = [...playwrightArgs, "--js-flags=--max-opt=1"];
+
+/**
  * Debian's Chromium with the flags above, for scripts outside the test runner (the browser tests
- * get theirs from playwright.config.ts, with the same options).
+ * get theirs from playwright.config.ts: these, and `testRunnerArgs`'s one more).
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: playwrightArgs });
