@@ -19,7 +19,8 @@ process.env.VITE_BUILD_YEAR = String(new Date().getFullYear());
  * content folder the build reads, CONTENT_DIR when set (a publish from the content editor, whose
  * uploads land there), else the project's own.
  */
-const contentDir = resolve(process.env.CONTENT_DIR ?? fileURLToPath(new URL("./content", import.meta.url)));
+const projectContentDir = fileURLToPath(new URL("./content", import.meta.url));
+const contentDir = resolve(process.env.CONTENT_DIR ?? projectContentDir);
 const contentImagesDir = resolve(contentDir, "images");
 
 /**
@@ -32,14 +33,13 @@ const contentImagesDir = resolve(contentDir, "images");
  * committed ones it lacks: the pictures it shares with the project are not encoded again.
  */
 const committedImagesDir = fileURLToPath(new URL("./pipeline/encoded-images/files", import.meta.url));
-const committedImages = contentDir === resolve(fileURLToPath(new URL("./content", import.meta.url)));
+const committedImages = contentDir === projectContentDir;
+const publishImagesDir = fileURLToPath(new URL("./node_modules/.cache/imagetools", import.meta.url));
+if (!committedImages && existsSync(committedImagesDir)) cpSync(committedImagesDir, publishImagesDir, { recursive: true, force: false });
 function imageCache(isSsrBuild: boolean | undefined): { dir: string; retention?: number } {
   // The client build uses a few of them only (the pages' pictures are the prerender's, through the
   // loaders): only the server build, which uses every one, may remove the rest.
-  if (committedImages) return { dir: committedImagesDir, retention: isSsrBuild ? 0 : undefined };
-  const dir = fileURLToPath(new URL("./node_modules/.cache/imagetools", import.meta.url));
-  if (existsSync(committedImagesDir)) cpSync(committedImagesDir, dir, { recursive: true, force: false });
-  return { dir };
+  return committedImages ? { dir: committedImagesDir, retention: isSsrBuild ? 0 : undefined } : { dir: publishImagesDir };
 }
 
 interface ModuleGraph {

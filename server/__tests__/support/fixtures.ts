@@ -63,10 +63,6 @@ export function staffReadIn(app: FastifyInstance, lang: StaffLanguage, email = "
     .run(email, now, now, lang);
 }
 
-/**
- * The id of a process of this machine that has ended: what the leases of a server killed with -9
- * name (server/db/leases.ts), for a test that plays one in its own process, which cannot end.
- */
 /** Whether a process of this machine runs (signal 0 reaches it). */
 export function processAlive(pid: number): boolean {
   try {
@@ -77,6 +73,10 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The id of a process of this machine that has ended: what the leases of a server killed with -9
+ * name (server/db/leases.ts), for a test that plays one in its own process, which cannot end.
+ */
 export function endedProcessId(): number {
   const child = spawnSync(process.execPath, ["-e", ""]);
   if (child.status !== 0 || !child.pid) throw new Error("a process to end could not be started");
