@@ -127,10 +127,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await balancer.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
   };
-  const health = await fetch(`${url}/healthz`).catch((error: unknown) => error as Error);
-  if (health instanceof Error || !health.ok) {
+  const problem = await healthProblem(url);
+  if (problem !== null) {
     await stop();
-    throw new Error(`two instances listen but /healthz through nginx answered ${health instanceof Error ? health.message : health.status}`);
+    throw new Error(`two instances listen but /healthz through nginx answered ${problem}`);
   }
   return {
     url,
@@ -153,6 +153,20 @@ async function vitestDatabaseEnv(dataDir: string): Promise<Record<string, string
   const { testDatabaseUrl } = await import("../../server/__tests__/support/test-database");
   const url = testDatabaseUrl(dataDir);
   return url ? { DATABASE_URL: url } : {};
+}
+
+/**
+ * What is wrong with the server at `url` by its `/healthz`: null when it answers 200, else its
+ * status and what it said (which check failed: the database, the disk, the outbox or the backups),
+ * so that a failure on a machine nobody can look at again names its cause.
+ */
+async function healthProblem(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${url}/healthz`);
+    return response.ok ? null : `${response.status}: ${await response.text()}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** One server process on `port`, with `env` (its database) added to the test's. */
@@ -181,10 +195,10 @@ async function startInstance(options: ServerOptions, port: number, dataDir: stri
     });
   await listening(child);
   const url = `http://127.0.0.1:${port}`;
-  const health = options.checkHealth === false ? null : await fetch(`${url}/healthz`).catch((error: unknown) => error as Error);
-  if (health !== null && (health instanceof Error || !health.ok)) {
+  const problem = options.checkHealth === false ? null : await healthProblem(url);
+  if (problem !== null) {
     await stop();
-    throw new Error(`the server listens but /healthz answered ${health instanceof Error ? health.message : health.status}`);
+    throw new Error(`the server listens but /healthz answered ${problem}`);
   }
   return { url, instances: [url], process: child, processes: [child], dataDir, stop };
 }
