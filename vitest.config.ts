@@ -47,6 +47,8 @@ export default defineConfig({
             "locales/__tests__/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
+          // Each file's temporary folders in memory, removed after it (tests/support/scratch.ts).
+          setupFiles: ["./tests/support/scratch-per-file.ts"],
           environment: "node",
           // A backstop for a test that hangs, not a speed: property tests with thousands of cases,
           // argon2id hashing and real sockets take seconds on an idle machine and ten times that with
@@ -67,7 +69,7 @@ export default defineConfig({
           // is dropped and closed after each file (tests/support/postgres-skip.ts).
           isolate: false,
           globalSetup: ["./tests/support/postgres-setup.ts"],
-          setupFiles: ["./tests/support/postgres-skip.ts"],
+          setupFiles: ["./tests/support/scratch-per-file.ts", "./tests/support/postgres-skip.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -84,6 +86,7 @@ export default defineConfig({
           isolate: false,
           include: ["**/__tests__/**/*.integration.test.ts"],
           exclude: [...configDefaults.exclude],
+          setupFiles: ["./tests/support/scratch-per-file.ts"],
           environment: "node",
           testTimeout: 120_000,
         },

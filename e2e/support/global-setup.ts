@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { startClusterWithTemplate, type TestCluster } from "../../tests/support/postgres";
+import { scratchFolder } from "../../tests/support/scratch";
 import { serversMode, templateDatabase } from "./databases";
 import { compileServer, freePort, startServer, type RunningServer } from "./server";
 
@@ -26,6 +27,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(`${buildDir}/build-info.json`)) throw new Error('No build: run "npm run build" before the browser tests');
   // The compiled server and the test entries (the clock server, the preloads), once for every worker.
   compileServer();
+  // The run's temporary folders (the servers' data folders, the tests' content copies and
+  // publishes) in memory, removed after it: the workers and the servers inherit TMPDIR.
+  const scratch = scratchFolder("lescours-e2e-");
   const cluster = serversMode() === "postgres-pair" ? await startRunCluster() : null;
   // Both start at once; if either fails, the other is stopped before the error is reported.
   const started = await Promise.allSettled([
@@ -36,6 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stop = async () => {
     await Promise.all(servers.map((server: RunningServer) => server.stop()));
     cluster?.stop();
+    scratch.remove();
   };
   const [prod, dev] = started;
   if (prod.status === "rejected" || dev.status === "rejected") {
