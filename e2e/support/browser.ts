@@ -64,10 +64,14 @@ export const playwrightArgs = [
  * baseline compiler (Sparkplug), without the optimizing tiers. A test's page lives seconds and runs
  * cold code (hydration, a form, axe once), so the optimizing compilers' background work seldom paid
  * for itself: 186 tests (pages, axe, tours, wines), four alternating runs, 162–170 CPU-seconds without
- * the flag and 154–157 with it (the pages' processes 45–48 → 40–41). Never for a benchmark's browser
- * (`launchBrowser` below, Lighthouse), which must run pages as visitors' browsers do.
+ * the flag and 154–157 with it (the pages' processes 45–48 → 40–41). And the GPU process's work (with
+ * `--disable-gpu`, software compositing) done in the browser process, with no process and no IPC of
+ * its own: 134 tests (pages, tours) on two workers, five alternating pairs, 100–135 CPU-seconds of
+ * the machine without it and 95–125 with it, lower in four pairs of five (kernel time 22–28 → 20–23).
+ * Never for a benchmark's browser (`launchBrowser` below, Lighthouse), which must run pages as
+ * visitors' browsers do.
  */
-export const testRunnerArgs = [...playwrightArgs, "--js-flags=--max-opt=1"];
+export const testRunnerArgs = [...playwrightArgs, "--js-flags=--max-opt=1", "--in-process-gpu"];
 
 /**
  * Debian's Chromium with the flags above, for scripts outside the test runner (the browser tests
