@@ -24,7 +24,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // The server and its commands compiled (scripts/build-server.mjs), when their sources changed: the
     // tests that start them as processes run what production runs (e2e/support/server.ts).
-    globalSetup: ["./tests/support/compile-server.ts"],
+    // The run's temporary folders in memory, removed at its end (tests/support/scratch.ts).
+    globalSetup: ["./tests/support/compile-server.ts", "./tests/support/scratch-run.ts"],
     projects: [
       {
         extends: true,
