@@ -24,8 +24,10 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // The server and its commands compiled (scripts/build-server.mjs), when their sources changed: the
     // tests that start them as processes run what production runs (e2e/support/server.ts).
-    // The run's temporary folders in memory, removed at its end (tests/support/scratch.ts).
+    // The run's temporary folders in memory, removed at its end, each test file's in a folder of
+    // its own inside, removed after it (tests/support/scratch.ts). A project's own setup files come after.
     globalSetup: ["./tests/support/compile-server.ts", "./tests/support/scratch-run.ts"],
+    setupFiles: ["./tests/support/scratch-per-file.ts"],
     projects: [
       {
         extends: true,
@@ -48,8 +50,6 @@ export default defineConfig({
             "locales/__tests__/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, "**/*.integration.test.ts"],
-          // Each file's temporary folders in memory, removed after it (tests/support/scratch.ts).
-          setupFiles: ["./tests/support/scratch-per-file.ts"],
           environment: "node",
           // A backstop for a test that hangs, not a speed: property tests with thousands of cases,
           // argon2id hashing and real sockets take seconds on an idle machine and ten times that with
@@ -70,7 +70,7 @@ export default defineConfig({
           // is dropped and closed after each file (tests/support/postgres-skip.ts).
           isolate: false,
           globalSetup: ["./tests/support/postgres-setup.ts"],
-          setupFiles: ["./tests/support/scratch-per-file.ts", "./tests/support/postgres-skip.ts"],
+          setupFiles: ["./tests/support/postgres-skip.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -87,7 +87,6 @@ export default defineConfig({
           isolate: false,
           include: ["**/__tests__/**/*.integration.test.ts"],
           exclude: [...configDefaults.exclude],
-          setupFiles: ["./tests/support/scratch-per-file.ts"],
           environment: "node",
           testTimeout: 120_000,
         },

@@ -75,7 +75,7 @@ export const testRunnerArgs = [...playwrightArgs, "--js-flags=--max-opt=1", "--i
 
 /**
  * Debian's Chromium with the flags above, for scripts outside the test runner (the browser tests
- * get theirs from playwright.config.ts: these, and `testRunnerArgs`'s one more).
+ * get theirs from playwright.config.ts: these, and the two `testRunnerArgs` adds).
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: playwrightArgs });

@@ -24,10 +24,10 @@ function scratchParent(): string {
 
 /**
  * A new folder for a test file's or a test run's temporary folders (in `parent`, by default
- * `scratchParent()`'s), made the process's temporary
- * folder (`TMPDIR`, which `os.tmpdir()` reads at each call and the processes it starts inherit):
- * whatever the tests and their servers make there goes when `remove` is called. Open to every
- * user, as /tmp is, for what runs under another (a PostgreSQL cluster run as `postgres`).
+ * `scratchParent()`'s), made the process's temporary folder (`TMPDIR`, which `os.tmpdir()` reads
+ * at each call and the processes it starts inherit): whatever the tests and their servers make
+ * there goes when `remove` is called. Open to every user, as /tmp is, for what runs under another
+ * (a PostgreSQL cluster run as `postgres`).
  */
 export function scratchFolder(prefix: string, parent = scratchParent()): { path: string; remove: () => void } {
   const before = process.env.TMPDIR;
