@@ -24,7 +24,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // The server and its commands compiled (scripts/build-server.mjs), when their sources changed: the
     // tests that start them as processes run what production runs (e2e/support/server.ts).
-    // The run's temporary folders in memory, removed at its end, each test file's in a folder of
+    // The run's temporary folders in a folder removed at its end, each test file's in a folder of
     // its own inside, removed after it (tests/support/scratch.ts). A project's own setup files come after.
     globalSetup: ["./tests/support/compile-server.ts", "./tests/support/scratch-run.ts"],
     setupFiles: ["./tests/support/scratch-per-file.ts"],

@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The compiled server and the test entries (the clock server, the preloads), once for every worker.
   compileServer();
   // The run's temporary folders (the servers' data folders, the tests' content copies and
-  // publishes) in memory, removed after it: the workers and the servers inherit TMPDIR.
+  // publishes) in a folder removed after it: the workers and the servers inherit TMPDIR.
   const scratch = scratchFolder("lescours-e2e-");
   const cluster = serversMode() === "postgres-pair" ? await startRunCluster() : null;
   // Both start at once; if either fails, the other is stopped before the error is reported.

@@ -6,9 +6,8 @@
  * Vitest runs no `afterAll` in a file whose every test is skipped: the run's folder takes its
  * empty folder with it.
  */
-import { tmpdir } from "node:os";
 import { afterAll } from "vitest";
 import { scratchFolder } from "./scratch";
 
-const scratch = scratchFolder("lescours-test-", tmpdir());
+const scratch = scratchFolder("lescours-test-");
 afterAll(() => scratch.remove());
