@@ -12,8 +12,7 @@ import { join } from "node:path";
  * The tests once left about a gigabyte of data folders, content copies and publishes in /tmp in a
  * run, and a CI machine's disk may have little free: a test server's `/healthz` rightly answers
  * 503 below DISK_MIN_FREE_MB, and once did so halfway through a run. On the disk, not in memory
- * (/dev/shm): there, a newsletter test's background sender won a race it loses on a disk, in 5 of
- * 16 runs (docs/benchmarks.md).
+ * (/dev/shm), where no run was quicker (docs/benchmarks.md).
  */
 export function scratchFolder(prefix: string): { path: string; remove: () => void } {
   const before = process.env.TMPDIR;
