@@ -6,6 +6,7 @@
  * deep pages, searches in Latin and Japanese script, and one submission's page. Writes the
  * medians and 95th percentiles to docs/benchmarks.md.
  */
+import "./scratch";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";

@@ -11,6 +11,7 @@
  * Options (environment): BENCH_DURATION (seconds, default 15), BENCH_CONNECTIONS (default 20),
  * BENCH_MAILS (default 2000).
  */
+import "./scratch";
 import { existsSync, mkdtempSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

@@ -14,6 +14,7 @@
  *    them until /healthz answers (the recovery time the machine itself adds).
  * Writes the results to docs/benchmarks.md between the `bench:backup` markers.
  */
+import "./scratch";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";

@@ -27,6 +27,7 @@
  * time holds more than its capacity, and every time that refused a visitor as full holds exactly its
  * capacity. Writes the results to docs/benchmarks.md between the `bench:instances` markers.
  */
+import "./scratch";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";

@@ -18,6 +18,7 @@
  * BENCH_PAGE_CONNECTIONS (16), BENCH_API_CONNECTIONS (8), BENCH_STATIC_CONNECTIONS (20),
  * NGINX_WORKERS (1: the Node server is one process too), BUILD_DIR (build).
  */
+import "./scratch";
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";

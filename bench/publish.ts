@@ -12,6 +12,7 @@
  * `--full`, or on a build without a bundle, the preview builds the whole site instead (the path
  * a publish takes after a code change), for comparison.
  */
+import "./scratch";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";

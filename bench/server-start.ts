@@ -5,6 +5,7 @@
  * to the server's own "listening" line, and its resident memory once `/healthz` has answered.
  * Writes the medians to docs/benchmarks.md between the `bench:start` markers.
  */
+import "./scratch";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";

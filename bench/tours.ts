@@ -8,6 +8,7 @@
  *    answers' codes (no 5xx), and the page's latency meanwhile.
  * Writes the results to docs/benchmarks.md between the `bench:tours` markers.
  */
+import "./scratch";
 import { existsSync, mkdtempSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

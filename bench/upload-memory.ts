@@ -9,6 +9,7 @@
  * one libvips thread, and glibc's allocator limited to two arenas (MALLOC_ARENA_MAX=2). Writes
  * the table to docs/benchmarks.md between the `bench:upload-memory` markers.
  */
+import "./scratch";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";

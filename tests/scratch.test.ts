@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,5 +24,27 @@ describe("the tests' temporary folders", () => {
     scratch.remove();
     expect(existsSync(scratch.path)).toBe(false);
     expect(tmpdir()).toBe(before);
+  });
+
+  it("of a benchmark (bench/scratch.ts) go when it exits, with what it and the processes it started made there", () => {
+    // A benchmark in miniature: its data folder, and a folder made by a process it starts.
+    const script = [
+      'import "./bench/scratch.ts";',
+      'import { execFileSync } from "node:child_process";',
+      'import { mkdtempSync, writeFileSync } from "node:fs";',
+      'import { tmpdir } from "node:os";',
+      'import { join } from "node:path";',
+      'const data = mkdtempSync(join(tmpdir(), "lescours-bench-data-"));',
+      'writeFileSync(join(data, "site.db"), "rows");',
+      'execFileSync(process.execPath, ["-e", "fs.mkdtempSync(path.join(os.tmpdir(), \'lescours-child-\'))"]);',
+      "console.log(tmpdir());",
+    ].join("\n");
+    const ran = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(ran.status, ran.stderr).toBe(0);
+    const folder = ran.stdout.trim();
+    expect(dirname(folder)).toBe(tmpdir());
+    expect(basename(folder)).toMatch(/^lescours-bench-/);
+    expect(existsSync(folder)).toBe(false);
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith("lescours-bench-") || name.startsWith("lescours-child-"))).toEqual([]);
   });
 });
